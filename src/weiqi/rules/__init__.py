@@ -1,0 +1,1 @@
+"""The rules of play: board, moves, ko, counting and results (RULES.md sections 1–3)."""

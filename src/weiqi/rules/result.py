@@ -1,0 +1,291 @@
+"""One result value for every way a game can end (R-SCORE-4, R-END-1).
+
+Margins are kept in stones (子) as exact fractions with quarter precision; SGF and English
+notation use points, one stone being two points.
+
+>>> from fractions import Fraction
+>>> r = Result.by_count(Color.BLACK, Fraction(3, 4))
+>>> r.to_zh(), r.to_sgf()
+('黑胜3/4子', 'B+1.5')
+>>> Result.parse("W+2.5").to_zh()
+'白胜1又1/4子'
+>>> Result.parse("B+R").to_zh(), Result.parse("W+T").to_zh()
+('黑中盘胜', '白超时胜')
+>>> Result.parse("0").to_zh(), Result.parse("BL").to_zh()
+('和棋', '双方均负')
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from weiqi.errors import InputError
+from weiqi.rules.color import Color
+
+
+class Outcome(enum.Enum):
+    """How a finished game stands."""
+
+    WIN = "win"
+    DRAW = "draw"  # 和棋
+    BOTH_LOSE = "both_lose"  # 双方均负
+    NO_RESULT = "no_result"  # 无胜负 (SGF "Void")
+    REPLAY = "replay"  # 重赛
+
+
+class Reason(enum.Enum):
+    """Why a game was won (only for ``Outcome.WIN``)."""
+
+    COUNT = "count"  # 数子
+    RESIGNATION = "resignation"  # 中盘胜
+    TIME = "time"  # 超时胜
+    FORFEIT = "forfeit"  # 不战胜: absence, late arrival past the limit
+    RULING = "ruling"  # 判胜: the opponent lost by a referee decision (second warning, cheating…)
+
+
+_SGF_REASON = {
+    Reason.RESIGNATION: "R",
+    Reason.TIME: "T",
+    Reason.FORFEIT: "F",
+    Reason.RULING: "F",  # SGF has no separate code for a loss by ruling
+}
+
+
+def format_stones_zh(stones: Fraction) -> str:
+    """Render a margin in stones the Chinese way: ``3/4``, ``1又1/4``, ``2``.
+
+    >>> format_stones_zh(Fraction(5, 4))
+    '1又1/4'
+    >>> format_stones_zh(Fraction(1, 2))
+    '1/2'
+    """
+    whole, rest = divmod(stones, 1)
+    if rest == 0:
+        return str(int(whole))
+    frac = f"{rest.numerator}/{rest.denominator}"
+    return f"{int(whole)}又{frac}" if whole else frac
+
+
+def format_points(points: Fraction) -> str:
+    """Render a point margin as SGF does: ``1.5``, ``2``.
+
+    >>> format_points(Fraction(3, 2)), format_points(Fraction(2))
+    ('1.5', '2')
+    """
+    if points.denominator == 1:
+        return str(points.numerator)
+    return f"{float(points):g}"
+
+
+@dataclass(frozen=True)
+class Result:
+    """The result of one game.
+
+    ``winner`` is set only when ``outcome`` is ``WIN``; ``margin`` (stones) only for wins by count.
+    """
+
+    outcome: Outcome
+    winner: Color | None = None
+    reason: Reason | None = None
+    margin: Fraction | None = None
+
+    def __post_init__(self) -> None:
+        if (self.outcome is Outcome.WIN) != (self.winner is not None):
+            raise ValueError("a winner is given exactly when the outcome is a win")
+        if (self.outcome is Outcome.WIN) != (self.reason is not None):
+            raise ValueError("a reason is given exactly when the outcome is a win")
+        if (self.margin is not None) != (self.reason is Reason.COUNT):
+            raise ValueError("a margin is given exactly for wins by count")
+        if self.margin is not None and self.margin <= 0:
+            raise ValueError("a winning margin is positive")
+
+    # -- constructors -------------------------------------------------------------------------
+
+    @classmethod
+    def by_count(cls, winner: Color, margin: Fraction) -> Result:
+        return cls(Outcome.WIN, winner, Reason.COUNT, Fraction(margin))
+
+    @classmethod
+    def win(cls, winner: Color, reason: Reason) -> Result:
+        """A win not by count: resignation, time, forfeit or ruling."""
+        if reason is Reason.COUNT:
+            raise ValueError("use Result.by_count for a win by count")
+        return cls(Outcome.WIN, winner, reason)
+
+    @classmethod
+    def draw(cls) -> Result:
+        return cls(Outcome.DRAW)
+
+    @classmethod
+    def both_lose(cls) -> Result:
+        return cls(Outcome.BOTH_LOSE)
+
+    @classmethod
+    def no_result(cls) -> Result:
+        return cls(Outcome.NO_RESULT)
+
+    @classmethod
+    def replay(cls) -> Result:
+        return cls(Outcome.REPLAY)
+
+    @classmethod
+    def from_counts(cls, black_minus_threshold: Fraction) -> Result:
+        """Result of a counted game from Black's count minus Black's winning threshold.
+
+        >>> Result.from_counts(Fraction(3, 4)).to_zh()
+        '黑胜3/4子'
+        >>> Result.from_counts(Fraction(-1, 4)).to_zh()
+        '白胜1/4子'
+        >>> Result.from_counts(Fraction(0)).to_zh()
+        '和棋'
+        """
+        if black_minus_threshold > 0:
+            return cls.by_count(Color.BLACK, black_minus_threshold)
+        if black_minus_threshold < 0:
+            return cls.by_count(Color.WHITE, -black_minus_threshold)
+        return cls.draw()
+
+    # -- notation -----------------------------------------------------------------------------
+
+    @property
+    def loser(self) -> Color | None:
+        return self.winner.opponent if self.winner is not None else None
+
+    def to_sgf(self) -> str:
+        """SGF ``RE``: ``B+1.5``, ``W+R``, ``B+T``, ``B+F``, ``0``; ``Void`` for no result, both
+        lose and replay (SGF knows no finer code; use :meth:`to_code` to keep the distinction)."""
+        if self.outcome is Outcome.DRAW:
+            return "0"
+        if self.outcome is not Outcome.WIN:
+            return "Void"
+        assert self.winner is not None and self.reason is not None
+        if self.reason is Reason.COUNT:
+            assert self.margin is not None
+            return f"{self.winner.value}+{format_points(self.margin * 2)}"
+        return f"{self.winner.value}+{_SGF_REASON[self.reason]}"
+
+    def to_code(self) -> str:
+        """Our own lossless notation: SGF ``RE`` plus ``BL`` (both lose), ``Replay`` and
+        ``B+J``/``W+J`` for a win by referee ruling (判负 of the opponent)."""
+        if self.outcome is Outcome.BOTH_LOSE:
+            return "BL"
+        if self.outcome is Outcome.REPLAY:
+            return "Replay"
+        if self.reason is Reason.RULING:
+            assert self.winner is not None
+            return f"{self.winner.value}+J"
+        return self.to_sgf()
+
+    def to_zh(self) -> str:
+        """Chinese notation as the rules write it."""
+        if self.outcome is Outcome.DRAW:
+            return "和棋"
+        if self.outcome is Outcome.BOTH_LOSE:
+            return "双方均负"
+        if self.outcome is Outcome.NO_RESULT:
+            return "无胜负"
+        if self.outcome is Outcome.REPLAY:
+            return "重赛"
+        assert self.winner is not None and self.loser is not None
+        w = self.winner.zh
+        if self.reason is Reason.COUNT:
+            assert self.margin is not None
+            return f"{w}胜{format_stones_zh(self.margin)}子"
+        if self.reason is Reason.RESIGNATION:
+            return f"{w}中盘胜"
+        if self.reason is Reason.TIME:
+            return f"{w}超时胜"
+        if self.reason is Reason.FORFEIT:
+            return f"{w}不战胜"
+        return f"{w}胜({self.loser.zh}判负)"
+
+    def to_en(self) -> str:
+        """English notation, margins in stones as the rules count them."""
+        if self.outcome is Outcome.DRAW:
+            return "Draw"
+        if self.outcome is Outcome.BOTH_LOSE:
+            return "Both lose"
+        if self.outcome is Outcome.NO_RESULT:
+            return "No result"
+        if self.outcome is Outcome.REPLAY:
+            return "Replay"
+        assert self.winner is not None and self.loser is not None
+        w = self.winner.en
+        if self.reason is Reason.COUNT:
+            assert self.margin is not None
+            whole, rest = divmod(self.margin, 1)
+            parts = [str(int(whole))] if whole else []
+            if rest:
+                parts.append(f"{rest.numerator}/{rest.denominator}")
+            unit = "stone" if self.margin <= 1 else "stones"
+            return f"{w} wins by {' '.join(parts)} {unit}"
+        words = {
+            Reason.RESIGNATION: "by resignation",
+            Reason.TIME: "on time",
+            Reason.FORFEIT: "by forfeit",
+            Reason.RULING: f"by ruling ({self.loser.en} loses)",
+        }
+        assert self.reason is not None
+        return f"{w} wins {words[self.reason]}"
+
+    def __str__(self) -> str:
+        return self.to_code()
+
+    # -- parsing ------------------------------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: str) -> Result:
+        """Parse SGF ``RE`` or our own codes (see :meth:`to_code`).
+
+        Accepts ``B+1.5``, ``W+R``/``W+Resign``, ``B+T``/``B+Time``, ``B+F``/``B+Forfeit``,
+        ``B+J``, ``0``/``Draw``, ``Void``, ``BL``, ``Replay``. A margin must be a multiple of half
+        a point (a quarter stone).
+
+        >>> Result.parse("W+Resign").to_code()
+        'W+R'
+        >>> Result.parse("B+0.7")
+        Traceback (most recent call last):
+        ...
+        weiqi.errors.InputError: result 'B+0.7': margin must be a multiple of 0.5 points
+        """
+        raw = text.strip()
+        key = raw.lower()
+        if key in {"0", "draw", "jigo", "和棋"}:
+            return cls.draw()
+        if key in {"void", "无胜负"}:
+            return cls.no_result()
+        if key in {"bl", "both-lose", "双方均负"}:
+            return cls.both_lose()
+        if key in {"replay", "重赛"}:
+            return cls.replay()
+        m = re.fullmatch(r"([bw])\+(.*)", key)
+        if not m:
+            raise InputError(
+                f"result {raw!r}",
+                "expected B+n, W+n, B+R, W+T, B+F, 0 (draw), Void, BL or Replay",
+            )
+        winner = Color(m.group(1).upper())
+        tail = m.group(2)
+        named = {
+            "r": Reason.RESIGNATION,
+            "resign": Reason.RESIGNATION,
+            "t": Reason.TIME,
+            "time": Reason.TIME,
+            "f": Reason.FORFEIT,
+            "forfeit": Reason.FORFEIT,
+            "j": Reason.RULING,
+        }
+        if tail in named:
+            return cls.win(winner, named[tail])
+        try:
+            points = Fraction(tail)
+        except (ValueError, ZeroDivisionError):
+            raise InputError(f"result {raw!r}", f"unknown margin or reason {tail!r}") from None
+        if points <= 0:
+            raise InputError(f"result {raw!r}", "margin must be positive")
+        if (points * 2).denominator != 1:
+            raise InputError(f"result {raw!r}", "margin must be a multiple of 0.5 points")
+        return cls.by_count(winner, points / 2)
