@@ -108,7 +108,7 @@ def SOS(team: str, rows: Rows) -> Fraction:
     return Fraction(sum(rows[o].match_points for o in rows[team].opponents))
 
 
-def TS(top_score: int | None = None) -> TieBreak:
+def TOTAL(top_score: int | None = None) -> TieBreak:
     """总得分 (R-RANK-SWISS A) on match points: points + (SOS / (top / 2) − matches played).
 
     ``top_score`` is the event's full score (2 × rounds) unless the event sets it to the
@@ -122,7 +122,7 @@ def TS(top_score: int | None = None) -> TieBreak:
             return Fraction(row.match_points)
         return row.match_points + (SOS(team, rows) / Fraction(top, 2) - row.played)
 
-    ts.__name__ = "TS"
+    ts.__name__ = "TOTAL"
     return ts
 
 
@@ -130,7 +130,7 @@ class TeamRanking(enum.Enum):
     """How a team event ranks (R-RANK-TEAM)."""
 
     ROUND_ROBIN = "round_robin"  # MP, GP, BGP1, BGP2, …
-    SWISS_TOTAL_SCORE = "swiss_total_score"  # TS, then as round robin
+    SWISS_TOTAL_SCORE = "swiss_total_score"  # TOTAL, then as round robin
     SWISS_POINTS = "swiss_points"  # MP, SOS, then GP, BGP1, …
 
 
@@ -142,7 +142,7 @@ def tie_breaks(
     if ranking is TeamRanking.ROUND_ROBIN:
         return (MP, GP, *per_board)
     if ranking is TeamRanking.SWISS_TOTAL_SCORE:
-        return (TS(top_score), MP, GP, *per_board)
+        return (TOTAL(top_score), MP, GP, *per_board)
     return (MP, SOS, GP, *per_board)
 
 
