@@ -8,7 +8,7 @@ import pytest
 
 from tests.league.conftest import entry
 from weiqi.errors import Conflict, InputError, InvalidSetting
-from weiqi.league.draft import Action, Draft, combined_standing, draft_order, replay
+from weiqi.league.draft import Action, Draft, Unpicked, combined_standing, draft_order, replay
 from weiqi.league.team import RosterEntry
 
 
@@ -113,16 +113,50 @@ def test_r_league_2_empty_pool_ends_the_draft() -> None:
 
 
 def test_r_league_2_full_roster_must_pass() -> None:
+    """With a roster limit, a club's own listed players count while they may come back to it."""
+    d = Draft(
+        ["A", "B"],
+        {"A": roster("a", 5), "B": roster("b", 6)},
+        {"A": base("a"), "B": base("b")},
+        max_roster=6,
+    )
+    assert (d.room("A"), d.room("B")) == (1, 0)  # B: 4 kept + 2 listed who stay if unpicked
+    d.pick("A", "b5")
+    assert (d.room("A"), d.room("B")) == (0, 1)
+    d.pick("B", "a5")
+    assert (d.room("A"), d.room("B")) == (1, 0)
+    d.pick("A", "b6")
+    assert d.finished
+    assert {c: len(r) for c, r in d.rosters().items()} == {"A": 6, "B": 5}
+
+
+def test_r_league_2_full_club_cannot_pick() -> None:
     d = Draft(
         ["A", "B"],
         {"A": roster("a", 6), "B": roster("b", 6)},
         {"A": base("a"), "B": base("b")},
-        max_roster=5,
+        max_roster=6,
     )
-    d.pick("A", "b5")
-    d.pick("B", "a5")
     with pytest.raises(Conflict, match="full roster"):
-        d.pick("A", "b6")
+        d.pick("A", "b5")
+
+
+def test_r_league_2_unpicked_players_released_setting() -> None:
+    """Setting: listed players nobody picks leave their club instead of returning."""
+    d = Draft(
+        ["A", "B"],
+        {"A": roster("a", 6), "B": roster("b", 6)},
+        {"A": base("a"), "B": base("b")},
+        max_roster=6,
+        unpicked=Unpicked.RELEASE,
+    )
+    assert d.room("A") == 2
+    d.pick("A", "b5")
+    d.pass_turn("B")
+    d.pass_turn("A")
+    d.pass_turn("B")
+    assert [p.player_id for p in d.released] == ["a5", "a6", "b6"]
+    assert {c: len(r) for c, r in d.rosters().items()} == {"A": 5, "B": 4}
 
 
 def test_r_league_2_draft_is_replayable_and_tampering_is_caught() -> None:

@@ -5,7 +5,8 @@ division's champion 14th, i.e. the clubs of next season's top division, the prom
 
 A club may pass; rounds of picks continue until a whole round passes or the pool is empty. Every
 pick and pass goes to an append-only log, and :func:`replay` rebuilds the draft from its setup
-and log, so anyone can audit it. Listed players nobody picks stay with their clubs.
+and log, so anyone can audit it. Listed players nobody picks stay with their clubs, or are
+released (a setting).
 
 >>> from weiqi.league.rank import Rank
 >>> def roster(c, n):
@@ -65,6 +66,13 @@ def draft_order(standing: Sequence[str], participants: Iterable[str]) -> list[st
     return [club for club in reversed(standing) if club in wanted]
 
 
+class Unpicked(enum.Enum):
+    """What becomes of listed players nobody picks (draft setting)."""
+
+    RETURN = "return"  # they stay with the club that listed them
+    RELEASE = "release"  # they leave it (free players, see Draft.released)
+
+
 class Action(enum.Enum):
     PICK = "pick"
     PASS = "pass"
@@ -94,7 +102,8 @@ class Draft:
     ``rosters`` holds every club whose players may be listed (a club that does not pick, e.g. one
     relegated, may still list); ``order`` the picking clubs; ``protected`` each club's kept base.
     A club protects exactly ``base`` players, or its whole roster when it has fewer.
-    ``max_roster`` (if set) stops a full club from picking.
+    ``max_roster`` (if set) stops a full club from picking (see :meth:`room`), so no roster ends
+    the draft above it.
     """
 
     def __init__(
@@ -104,6 +113,7 @@ class Draft:
         protected: Mapping[str, Sequence[str]],
         base: int = 4,
         max_roster: int | None = None,
+        unpicked: Unpicked = Unpicked.RETURN,
     ) -> None:
         if len(set(order)) != len(order):
             raise InvalidSetting("draft order", "a club picks twice a round")
@@ -115,6 +125,7 @@ class Draft:
         self.order = tuple(order)
         self.base = base
         self.max_roster = max_roster
+        self.unpicked = unpicked
         self._rosters: dict[str, list[RosterEntry]] = {}
         self._origin: dict[str, str] = {}
         self._pool: dict[str, RosterEntry] = {}
@@ -177,13 +188,31 @@ class Draft:
         return None if self._done else self.order[self._turn]
 
     def rosters(self) -> dict[str, tuple[RosterEntry, ...]]:
-        """Each club's roster: its base and its picks, plus (once the draft is over) its listed
-        players nobody picked."""
+        """Each club's roster: its base and its picks, plus (once the draft is over, if they
+        return) its listed players nobody picked."""
         out = {c: list(r) for c, r in self._rosters.items()}
-        if self._done:
+        if self._done and self.unpicked is Unpicked.RETURN:
             for pid, entry in self._pool.items():
                 out[self._origin[pid]].append(entry)
         return {c: tuple(r) for c, r in out.items()}
+
+    @property
+    def released(self) -> tuple[RosterEntry, ...]:
+        """Listed players nobody picked who leave their clubs (``Unpicked.RELEASE``, once over)."""
+        if self._done and self.unpicked is Unpicked.RELEASE:
+            return tuple(self._pool.values())
+        return ()
+
+    def room(self, club: str) -> int | None:
+        """How many players ``club`` may still pick under ``max_roster`` (``None``: no limit).
+        With ``Unpicked.RETURN`` its own listed players still in the pool count, since they stay
+        if nobody picks them."""
+        if self.max_roster is None:
+            return None
+        pending = 0
+        if self.unpicked is Unpicked.RETURN:
+            pending = sum(1 for pid in self._pool if self._origin[pid] == club)
+        return max(0, self.max_roster - len(self._rosters[club]) - pending)
 
     # -- moves -------------------------------------------------------------------------------------
 
@@ -193,8 +222,11 @@ class Draft:
             raise InputError(f"player {player_id}", "is not in the draft pool")
         if self._origin[player_id] == club:
             raise Conflict(f"{club} listed {player_id} and cannot pick him back")
-        if self.max_roster is not None and len(self._rosters[club]) >= self.max_roster:
-            raise Conflict(f"{club} has a full roster ({self.max_roster}) and must pass")
+        if self.room(club) == 0:
+            raise Conflict(
+                f"{club} has a full roster ({self.max_roster}, counting its listed players who "
+                "stay if nobody picks them) and must pass"
+            )
         entry = self._pool.pop(player_id)
         self._rosters[club].append(entry)
         self._record(club, Action.PICK, player_id, self._origin[player_id])
@@ -238,10 +270,11 @@ def replay(
     log: Iterable[DraftEvent],
     base: int = 4,
     max_roster: int | None = None,
+    unpicked: Unpicked = Unpicked.RETURN,
 ) -> Draft:
     """Rebuild a draft from its setup and log, checking every line (its number, round, turn and
     club) against what the rules allow at that point; an altered log raises :class:`Conflict`."""
-    draft = Draft(order, rosters, protected, base, max_roster)
+    draft = Draft(order, rosters, protected, base, max_roster, unpicked)
     for event in log:
         expected = (len(draft.log) + 1, draft.round, draft.turn, draft.on_the_clock)
         if (event.seq, event.round, event.turn, event.club) != expected:
