@@ -22,7 +22,7 @@ from weiqi.league.match import TeamMatch
 from weiqi.league.rank import Rank
 from weiqi.league.season import Season, SeasonSettings, final_order, promotion_and_relegation
 from weiqi.league.standings import TeamStanding
-from weiqi.league.team import RosterEntry, Team
+from weiqi.league.team import RosterEntry, Team, TeamType
 from weiqi.rules.color import Color
 from weiqi.rules.result import Reason, Result
 
@@ -333,3 +333,16 @@ def test_r_league_1_tie_across_the_relegation_line_needs_a_playoff() -> None:
     table = season.table()  # nothing played: everybody shares first place
     with pytest.raises(Conflict, match="playoff"):
         final_order(table, [2])
+
+
+def test_r_league_1_season_plays_board_matches_only() -> None:
+    with pytest.raises(InvalidSetting, match="board matches"):
+        SeasonSettings(team_type=TeamType.ROTATION)
+
+
+def test_r_league_1_start_round_checks_lineups_again() -> None:
+    """Lineups reaching a round are checked even when they bypass the box."""
+    clubs = [team(c, *(entry(f"{c}{i}", foreign=i == 1) for i in range(1, 5))) for c in "AB"]
+    season = Season("甲", clubs, SeasonSettings(max_foreign=0))
+    with pytest.raises(LineupRejected, match="foreign"):
+        season.start_round(1, {"A": ("A1", "A2", "A3", "A4")})

@@ -147,3 +147,16 @@ def test_unfinished_matches_do_not_count() -> None:
     m = TeamMatch.pair("A", "B", ("a1", "a2"), ("b1", "b2")).record(1, BW)
     table = team_standings([m], teams=["A", "B"])
     assert all(s.row.played == 0 for s in table) and [s.place for s in table] == [1, 1]
+
+
+def test_r_rank_team_swiss_top_score_full_or_achieved() -> None:
+    """R-RANK-SWISS A on teams: the top score is the full score (2 × rounds) unless the event
+    takes the highest achieved. One round: A beat B, C drew D."""
+    r1 = [match("A", "B", a_wins(1), a_wins(2)), match("C", "D", a_wins(1), b_wins(2))]
+    rows = team_rows(r1)
+    # full: top 2 → A = 2 + (0 / 1 − 1) = 1; C = 1 + (1 / 1 − 1) = 1; B = 0 + (2 − 1) = 1
+    assert {t: TOTAL()(t, rows) for t in rows} == {"A": 1, "B": 1, "C": 1, "D": 1}
+    # achieved is also 2 here; with 2 given explicitly the same
+    assert TOTAL(2)("A", rows) == TOTAL("achieved")("A", rows) == 1
+    # a top score of 4 (two rounds planned): A = 2 + (0 / 2 − 1) = 1, B = 0 + (2 / 2 − 1) = 0
+    assert (TOTAL(4)("A", rows), TOTAL(4)("B", rows)) == (Fraction(1), Fraction(0))

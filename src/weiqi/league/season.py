@@ -27,7 +27,14 @@ from random import Random
 
 from weiqi.errors import Conflict, InputError, InvalidSetting
 from weiqi.league.calendar import Fixture, double_round_robin
-from weiqi.league.lineup import Lineup, LineupBox, LineupSettings, MissingLineup, lineups_for_round
+from weiqi.league.lineup import (
+    Lineup,
+    LineupBox,
+    LineupSettings,
+    MissingLineup,
+    lineups_for_round,
+    validate_lineup,
+)
 from weiqi.league.match import BoardColors, TeamMatch, board_colors
 from weiqi.league.standings import TeamRanking, TeamStanding, team_standings
 from weiqi.league.team import RosterEntry, Team, TeamType
@@ -64,6 +71,10 @@ class SeasonSettings:
             raise InvalidSetting("min_roster", f"a club fields {self.boards} players a round")
         if self.max_roster < self.min_roster:
             raise InvalidSetting("max_roster", "smaller than min_roster")
+        if self.team_type in (TeamType.ROTATION, TeamType.MEMBERS_TOTAL):
+            raise InvalidSetting(
+                "team_type", f"a league season plays board matches, not {self.team_type.zh}"
+            )
         if self.promoted < 0 or self.relegated < 0:
             raise InvalidSetting("promoted/relegated", "cannot be negative")
 
@@ -175,8 +186,8 @@ class Season:
             raise Conflict(f"round {round_number} has already started")
         if round_number > 1 and round_number - 1 not in self.played_lineups:
             raise Conflict(f"round {round_number - 1} has not started")
-        for club in revealed:
-            self.team(club)
+        for club, lineup in revealed.items():
+            validate_lineup(self.team(club), lineup, self.lineup_settings)
         playing = [c for f in fixtures for c in (f.home, f.away)]
         lineups = lineups_for_round(
             revealed, playing, self.previous_lineups(round_number), self.lineup_settings

@@ -26,6 +26,7 @@ import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Literal
 
 from weiqi.errors import InvalidSetting
 from weiqi.league.match import MATCH_DRAW, MATCH_WIN, TeamMatch
@@ -108,15 +109,21 @@ def SOS(team: str, rows: Rows) -> Fraction:
     return Fraction(sum(rows[o].match_points for o in rows[team].opponents))
 
 
-def TOTAL(top_score: int | None = None) -> TieBreak:
+def TOTAL(top_score: int | Literal["achieved"] | None = None) -> TieBreak:
     """总得分 (R-RANK-SWISS A) on match points: points + (SOS / (top / 2) − matches played).
 
-    ``top_score`` is the event's full score (2 × rounds) unless the event sets it to the
-    highest score achieved; ``None`` takes the highest achieved.
+    ``top_score`` is the event's full score: ``None`` takes 2 × the most matches any team has
+    played (the rule as written); ``"achieved"`` the highest match points achieved; a number is
+    used as given.
     """
 
     def ts(team: str, rows: Rows) -> Fraction:
-        top = top_score if top_score is not None else max(r.match_points for r in rows.values())
+        if top_score == "achieved":
+            top = max(r.match_points for r in rows.values())
+        elif top_score is None:
+            top = MATCH_WIN * max(r.played for r in rows.values())
+        else:
+            top = top_score
         row = rows[team]
         if top == 0:
             return Fraction(row.match_points)
@@ -135,7 +142,7 @@ class TeamRanking(enum.Enum):
 
 
 def tie_breaks(
-    ranking: TeamRanking, boards: int, top_score: int | None = None
+    ranking: TeamRanking, boards: int, top_score: int | Literal["achieved"] | None = None
 ) -> tuple[TieBreak, ...]:
     """The keys of a ranking method, most important first."""
     per_board = tuple(BGP(b) for b in range(1, boards + 1))
@@ -172,7 +179,7 @@ def team_standings(
     teams: Iterable[str] = (),
     ranking: TeamRanking = TeamRanking.ROUND_ROBIN,
     board_one_decides: bool = False,
-    top_score: int | None = None,
+    top_score: int | Literal["achieved"] | None = None,
 ) -> list[TeamStanding]:
     """The table of a team event; shared places where every key is equal (R-RANK-TEAM)."""
     matches = list(matches)
