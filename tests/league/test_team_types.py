@@ -139,3 +139,10 @@ def test_r_fmt_1_members_total_has_no_lineups() -> None:
     """R-FMT-1 队员总分制: members play as individuals, so a lineup setting is refused."""
     with pytest.raises(InvalidSetting, match="no lineups"):
         LineupSettings(team_type=TeamType.MEMBERS_TOTAL)
+
+
+def test_r_fmt_1_fixed_boards_equal_players_keep_roster_order() -> None:
+    """分台定人制: equal rank and rating → the organiser's listing decides, not the software."""
+    roster = (entry("x", "5p", 2500), entry("y", "5p", 2500), entry("z", "5p", 2600))
+    assert fixed_board_order(roster) == ("z", "x", "y")
+    assert fixed_board_order(roster[1::-1] + roster[2:]) == ("z", "y", "x")

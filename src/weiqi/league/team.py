@@ -141,11 +141,9 @@ def fixed_board_order(roster: Sequence[RosterEntry]) -> tuple[str, ...]:
     Players equal in both keep their roster order: the organiser decides such a tie by listing,
     the software never invents a decision.
     """
-    indexed = sorted(
-        enumerate(roster),
-        key=lambda p: (-p[1].rank.strength[0], -p[1].rank.strength[1], -p[1].rating, p[0]),
-    )
-    return tuple(e.player_id for _, e in indexed)
+    # sorted() is stable under reverse=True, so equal players keep their roster order
+    ordered = sorted(roster, key=lambda e: (e.rank.strength, e.rating), reverse=True)
+    return tuple(e.player_id for e in ordered)
 
 
 def event_order(team: Team, team_type: TeamType) -> tuple[str, ...]:
