@@ -94,14 +94,9 @@ def play_season(season: Season, rng: random.Random) -> Audit:
                     two = [e.player_id for e in club.roster if e.foreign][: limit + 1]
                     rest = [e.player_id for e in club.roster if not e.foreign][: 4 - len(two)]
                     with pytest.raises(LineupRejected, match="foreign players") as err:
-                        box.submit(club, two + rest, season.lineup_settings, now=deadline - 500)
+                        box.submit(club, two + rest, now=deadline - 500)
                     audit.rejected.append(err.value.message)
-                box.submit(
-                    club,
-                    choose_lineup(club, rng, limit),
-                    season.lineup_settings,
-                    now=deadline - 100,
-                )
+                box.submit(club, choose_lineup(club, rng, limit), now=deadline - 100)
         with pytest.raises(LineupRejected, match="secret"):
             box.reveal(now=deadline - 1)
         for m in season.start_round(rnd, box.reveal(now=deadline)):

@@ -12,7 +12,7 @@ down and the top of the lower division comes up.
 >>> len(s.calendar), [(f.home, f.away) for f in s.fixtures(1)]  # 3 clubs: one rests each round
 (6, [('B', 'C')])
 >>> box = s.lineup_box(1, deadline=10.0)
->>> box.submit(s.team("B"), ["B1", "B3"], s.lineup_settings, now=1.0)
+>>> box.submit(s.team("B"), ["B1", "B3"], now=1.0)
 >>> [m] = s.start_round(1, box.reveal(now=10.0))  # C sent nothing: both its boards are lost
 >>> m.finished, m.score().winner
 (True, 'B')
@@ -165,7 +165,7 @@ class Season:
     def lineup_box(self, round_number: int, deadline: float) -> LineupBox:
         """A box for the round's sealed lineups (the store keeps it; here it is a value)."""
         self.fixtures(round_number)
-        return LineupBox(deadline)
+        return LineupBox(deadline, self.lineup_settings)
 
     def previous_lineups(self, round_number: int) -> dict[str, Lineup]:
         """Each club's most recent lineup before ``round_number`` (for the PREVIOUS fallback)."""
