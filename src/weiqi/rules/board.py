@@ -180,6 +180,47 @@ class Board:
             board.place_handicap(fixed_handicap_points(ruleset.handicap, ruleset.board_size))
         return board
 
+    @classmethod
+    def from_diagram(
+        cls,
+        diagram: str,
+        to_move: Color = Color.BLACK,
+        *,
+        cycle: CyclePolicy = CyclePolicy.BAN,
+        enforce_turn: bool = True,
+    ) -> Board:
+        """A start position drawn as text, top row first: ``X`` black, ``O`` white, ``.`` or
+        ``+`` empty; spaces are ignored. Handy in tests and examples.
+
+        >>> b = Board.from_diagram('''
+        ...     . X O
+        ...     X O .
+        ...     . . .
+        ... ''', to_move=Color.WHITE)
+        >>> b.color_at(7), b.color_at(0), b.to_move
+        (<Color.BLACK: 'B'>, None, <Color.WHITE: 'W'>)
+        """
+        rows = [
+            [ch for ch in line if ch in "XO.+"]
+            for line in diagram.strip().splitlines()
+            if line.strip()
+        ]
+        size = len(rows)
+        if any(len(row) != size for row in rows):
+            raise InvalidSetting("diagram", f"every one of the {size} rows needs {size} points")
+        black: list[int] = []
+        white: list[int] = []
+        for i, row in enumerate(rows):
+            for col, ch in enumerate(row):
+                p = (size - 1 - i) * size + col
+                if ch == "X":
+                    black.append(p)
+                elif ch == "O":
+                    white.append(p)
+        board = cls(size, cycle=cycle, enforce_turn=enforce_turn)
+        board.setup(black, white, to_move)
+        return board
+
     # -- reading the position -----------------------------------------------------------------
 
     @property
