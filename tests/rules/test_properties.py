@@ -70,6 +70,21 @@ def test_random_games_agree_with_the_reference(size: int, seed: int, moves: int)
     small boards see ko and superko): every point's legality agrees with the naive reference;
     no group without liberties stays; stones placed − captured = stones on the board; the
     incremental hash equals the hash from scratch."""
+    check_random_game(size, seed, moves)
+
+
+def test_long_small_board_games_meet_superko() -> None:
+    """R-KO-1: the same check on long 4×4 and 5×5 games, which do reach superko positions."""
+    reasons: set[str | None] = set()
+    for seed in range(8):
+        reasons |= check_random_game(4, seed, 200)
+        reasons |= check_random_game(5, seed, 150)
+    assert {"ko", "superko", "suicide", "occupied", None} <= reasons
+
+
+def check_random_game(size: int, seed: int, moves: int) -> set[str | None]:
+    """Play a random game, checking everything at every move; return the reasons met."""
+    met: set[str | None] = set()
     rng = random.Random(seed)
     board = Board(size)
     seen = {(board.stones_bytes(), 1)}
@@ -82,6 +97,7 @@ def test_random_games_agree_with_the_reference(size: int, seed: int, moves: int)
         for p in range(size * size):
             reason, after = reference_move(stones, code, p, size, seen)
             ours = board.legality(colour, p)
+            met.add(ours)
             assert _reason_kind(ours) == reason, (p, board.history)
             if ours is not None:
                 with pytest.raises(IllegalMove) as refused:
@@ -105,6 +121,7 @@ def test_random_games_agree_with_the_reference(size: int, seed: int, moves: int)
             assert group.liberties == frozenset(
                 _group(bytearray(board.stones_bytes()), min(group.stones), size)[1]
             )
+    return met
 
 
 def _state(board: Board) -> tuple[object, ...]:

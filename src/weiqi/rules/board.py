@@ -540,17 +540,20 @@ class Board:
                 and len(stones[base]) == 1  # type: ignore[arg-type]
                 and len(libs[base]) == 1  # type: ignore[arg-type]
             ):
-                self._ko = captured[0]
+                ko = captured[0]
             else:
-                self._ko = -1
+                ko = -1
         else:
-            self._ko = -1
+            ko = -1
 
+        self._ko = ko
         self.to_move_code = opp
         self.hash = key
+        cycle_result = None
         if repeats:
-            self.cycle_result = _cycle_result(self.cycle)
+            cycle_result = self.cycle_result = _cycle_result(self.cycle)
         history = self._history
+        seen[key] = len(history)
         history.append(
             (
                 c,
@@ -558,14 +561,13 @@ class Board:
                 bytes(board),
                 opp,
                 key,
-                self._ko,
+                ko,
                 self.captures_black,
                 self.captures_white,
-                self.cycle_result,
+                cycle_result,
                 same_key,
             )
         )
-        seen[key] = len(history) - 1
         return captured
 
     def pass_(self, color: Color) -> None:
