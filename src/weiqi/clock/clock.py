@@ -102,6 +102,11 @@ class Clock:
             return replace(self, black=acc, **changes)
         return replace(self, white=acc, **changes)
 
+    def set_account(self, color: Color, acc: Account) -> Clock:
+        """The clock with ``color``'s account replaced: for a mirror of another clock (GTP
+        ``time_left``), not for play, where only the operations change the time."""
+        return self._with(color, acc)
+
     def _quota(self, color: Color) -> int:
         return self.quota[0 if color is Color.BLACK else 1]
 
