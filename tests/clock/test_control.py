@@ -105,7 +105,7 @@ def test_dict_round_trip_through_json() -> None:
 
 def test_descriptions() -> None:
     tc = TimeControl.parse("60m incl 5x60s pass")
-    assert tc.describe_zh() == "基本时限55分，读秒5次，每次1分（超时可申请弃权一次）"
+    assert tc.describe_zh() == "基本时限55分，读秒5次，每次60秒（超时可申请弃权一次）"
     assert tc.describe_en() == (
         "55 min main time, then 5 × 60 s byo-yomi (a forfeited turn on request)"
     )

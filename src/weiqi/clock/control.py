@@ -290,7 +290,12 @@ class TimeControl:
         if s is System.FISCHER:
             return f"{main}，每手加{_zh_duration(self.increment)}"
         if s is System.BYO_YOMI:
-            text = f"读秒{self.periods}次，每次{_zh_duration(self.period_time)}"
+            each = (
+                f"{_num(self.period_time)}秒"
+                if self.period_time <= 60
+                else _zh_duration(self.period_time)
+            )
+            text = f"读秒{self.periods}次，每次{each}"
             text = f"{main}，{text}" if self.main_time else text
             return text + ("（超时可申请弃权一次）" if self.timeout_pass else "")
         rest = "节余时间累计" if self.carry_over else "节余时间不累计"
