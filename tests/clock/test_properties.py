@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from weiqi.clock import Clock, Color, Status, System, TimeControl
+from weiqi.clock import Clock, Color, LagPolicy, Status, System, TimeControl
 
 CONTROLS = [
     TimeControl.untimed(),
@@ -68,6 +70,8 @@ def test_random_sequences_keep_the_invariants(
         assert clock.running in (None, clock.to_move)
         # used + left is conserved: all the running time is somebody's used time
         assert total_used_ms(clock, now) == ran_ms
+        # every state is plain data
+        assert Clock.from_dict(json.loads(json.dumps(clock.to_dict()))) == clock
         if clock.status is Status.FLAGGED:
             if not tc.timeout_pass:
                 return
@@ -133,3 +137,24 @@ def test_r_time_2_periods_spent_are_the_full_periods_of_each_move(moves: list[in
         left -= d // 60_000
         assert clock.remaining(now_ms / 1000, Color.BLACK).periods == left
         clock = clock.press(now_ms / 1000, Color.WHITE)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    steps=st.lists(
+        st.tuples(st.integers(0, 20_000), st.integers(0, 5_000)), min_size=1, max_size=30
+    )
+)
+def test_lag_forgiveness_is_bounded_by_the_quota(steps: list[tuple[int, int]]) -> None:
+    """Whatever clients claim, no more is forgiven than the initial quota plus one gain a move."""
+    lag = LagPolicy(gain=0.5, cap=2.0)
+    clock = Clock.new(TimeControl.absolute(10**6), lag=lag).start(0.0)
+    now_ms = 0
+    for presses, (think, claimed_lag) in enumerate(steps, start=1):
+        now_ms += think + claimed_lag
+        mover = clock.to_move
+        assert mover is not None
+        clock = clock.press(now_ms / 1000, mover, client_think=think / 1000)
+        used = total_used_ms(clock, now_ms / 1000)
+        assert used <= now_ms
+        assert now_ms - used <= 2 * 2000 + 500 * presses

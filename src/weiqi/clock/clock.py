@@ -153,6 +153,20 @@ class Clock:
         due = self._deadline_ms()
         return None if due is None else to_s(due)
 
+    def next_wakeup(self, now: float) -> float | None:
+        """The earliest of :meth:`next_deadline` and the next call-out after ``now``: the one
+        instant a server that also speaks the byo-yomi needs to wake up at.
+
+        >>> from weiqi.clock.control import TimeControl
+        >>> c = Clock.new(TimeControl.byo_yomi(0, 1, 60)).start(0)
+        >>> c.next_wakeup(0), c.next_wakeup(59.5), c.next_deadline()
+        (30.0, 60.0, 60.0)
+        """
+        call = self.next_callout(now)
+        due = self.advance(now).next_deadline()
+        times = [t for t in (due, None if call is None else call[0]) if t is not None]
+        return min(times) if times else None
+
     def _flag_deadline_ms(self) -> int | None:
         if self.status is not Status.RUNNING or self.to_move is None or self.since is None:
             return None
