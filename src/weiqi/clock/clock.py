@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from weiqi.clock import account
@@ -39,6 +39,16 @@ from weiqi.clock.late import LatePolicy, judge_late
 from weiqi.errors import Conflict, InputError, InvalidSetting
 from weiqi.rules.color import Color
 from weiqi.rules.result import Reason, Result
+
+
+def _evolve(clock: Clock, **changes: Any) -> Clock:
+    """``dataclasses.replace`` without its cost (half of a replay's time): the fields are plain
+    values checked by the operations themselves, so a copy of the instance dict is enough."""
+    assert changes.keys() <= _FIELDS, changes.keys() - _FIELDS
+    new = object.__new__(Clock)
+    new.__dict__.update(clock.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 class Status(enum.Enum):
@@ -99,8 +109,8 @@ class Clock:
 
     def _with(self, color: Color, acc: Account, **changes: Any) -> Clock:
         if color is Color.BLACK:
-            return replace(self, black=acc, **changes)
-        return replace(self, white=acc, **changes)
+            return _evolve(self, black=acc, **changes)
+        return _evolve(self, white=acc, **changes)
 
     def set_account(self, color: Color, acc: Account) -> Clock:
         """The clock with ``color``'s account replaced: for a mirror of another clock (GTP
@@ -222,27 +232,27 @@ class Clock:
         while True:
             due = c._deadline_ms()
             if due is None or due > ms:
-                return replace(c, last=ms)
+                return _evolve(c, last=ms)
             c = c._fall(due)
 
     def _fall(self, due: int) -> Clock:
         """Apply the event due at ``due`` ms (a flag or a late-arrival forfeit)."""
         if due == self._forfeit_deadline_ms():
             c = self._stop_running(due)
-            return replace(
+            return _evolve(
                 c, status=Status.STOPPED, forfeits=c.forfeits | c.absent, absent=frozenset()
             )
         color = self.to_move
         assert color is not None and self.since is not None
-        c = replace(self, elapsed=self.elapsed + due - self.since, since=None)
+        c = _evolve(self, elapsed=self.elapsed + due - self.since, since=None)
         if color in self.absent:
             # Absent byo-yomi exhausted (Art. 22.4) or time gone before the late limit: a forfeit.
-            return replace(c, status=Status.STOPPED, forfeits=c.forfeits | {color})
-        return replace(c, status=Status.FLAGGED, flagged=color, flag_at=due)
+            return _evolve(c, status=Status.STOPPED, forfeits=c.forfeits | {color})
+        return _evolve(c, status=Status.FLAGGED, flagged=color, flag_at=due)
 
     def _stop_running(self, ms: int) -> Clock:
         if self.status is Status.RUNNING and self.since is not None:
-            return replace(self, elapsed=self.elapsed + ms - self.since, since=None)
+            return _evolve(self, elapsed=self.elapsed + ms - self.since, since=None)
         return self
 
     # -- operations ---------------------------------------------------------------------------
@@ -270,7 +280,7 @@ class Clock:
         if missing and self.late is None:
             raise InvalidSetting("late", "a late-arrival policy is needed to judge absent players")
         sched = ms if scheduled is None else to_ms(scheduled)
-        c = replace(
+        c = _evolve(
             self,
             status=Status.RUNNING,
             to_move=color,
@@ -311,7 +321,7 @@ class Clock:
         acc = c.account(color)
         cap = account.limit(c.tc, acc)
         if cap is not None and charged >= cap:
-            return replace(
+            return _evolve(
                 c, elapsed=server, since=None, status=Status.FLAGGED, flagged=color, flag_at=ms
             )
         quotas = (quota, c.quota[1]) if color is Color.BLACK else (c.quota[0], quota)
@@ -329,14 +339,14 @@ class Clock:
         """A scheduled pause (Art. 14): nothing runs until :meth:`resume`."""
         c = self.advance(now)
         c._expect(Status.RUNNING, action="pause")
-        return replace(c._stop_running(to_ms(now)), status=Status.PAUSED)
+        return _evolve(c._stop_running(to_ms(now)), status=Status.PAUSED)
 
     def resume(self, now: float) -> Clock:
         """Resume after a pause or adjournment. A player late after a pause is not judged: their
         clock simply runs (Art. 22.1)."""
         c = self.advance(now)
         c._expect(Status.PAUSED, action="resume")
-        return replace(c, status=Status.RUNNING, since=to_ms(now), sealed=False)
+        return _evolve(c, status=Status.RUNNING, since=to_ms(now), sealed=False)
 
     def seal(self, now: float, color: Color) -> Clock:
         """Sealed move at an adjournment (封棋, R-TIME-5): ``color``'s clock runs until sealing,
@@ -344,7 +354,7 @@ class Clock:
         c = self.press(now, color)
         if c.status is not Status.RUNNING:
             return c
-        return replace(c._stop_running(to_ms(now)), status=Status.PAUSED, sealed=True)
+        return _evolve(c._stop_running(to_ms(now)), status=Status.PAUSED, sealed=True)
 
     def stop(self, now: float) -> Clock:
         """Stop both clocks for good (game over; or, in absolute time, a player who gives up
@@ -352,7 +362,7 @@ class Clock:
         c = self.advance(now)
         if c.status is Status.STOPPED:
             return c
-        return replace(c._stop_running(to_ms(now)), status=Status.STOPPED)
+        return _evolve(c._stop_running(to_ms(now)), status=Status.STOPPED)
 
     def forfeit_turn(self, now: float) -> Clock:
         """At the flagged player's request, their last period running out counts as a forfeited
@@ -401,7 +411,7 @@ class Clock:
         assert late is not None and c.scheduled is not None
         ms = to_ms(now)
         ruling = judge_late(late, to_s(ms - c.scheduled))
-        c = replace(c, absent=c.absent - {color})
+        c = _evolve(c, absent=c.absent - {color})
         if late.absent_byo_yomi:
             return c
         already = to_ms(c.used(now, color))
@@ -437,8 +447,8 @@ class Clock:
         # Nothing left: the flag falls now, whoever's clock is running.
         c = flagged._stop_running(ms)
         if color is not c.to_move:
-            c = replace(c, to_move=color, elapsed=0)
-        return replace(c, status=Status.FLAGGED, flagged=color, flag_at=ms, since=None)
+            c = _evolve(c, to_move=color, elapsed=0)
+        return _evolve(c, status=Status.FLAGGED, flagged=color, flag_at=ms, since=None)
 
     def restart_count(self, now: float, at: float) -> Clock:
         """A misread count-down is restarted from the error (R-TIME-9, Art. 16.2): the current
@@ -455,7 +465,7 @@ class Clock:
         back = into - to_ms(at)
         if back < 0:
             raise InputError("at", f"{at} s is later than the count has reached ({to_s(into)} s)")
-        return replace(c, elapsed=c.elapsed - back)
+        return _evolve(c, elapsed=c.elapsed - back)
 
     # -- call-outs (R-TIME-3) -----------------------------------------------------------------
 
@@ -602,6 +612,9 @@ class Clock:
         if op not in simple:
             raise InputError("clock event", f"unknown op {op!r}")
         return simple[op](now)
+
+
+_FIELDS = frozenset(f.name for f in fields(Clock))
 
 
 def replay(clock: Clock, events: Iterable[Mapping[str, Any]]) -> Clock:
