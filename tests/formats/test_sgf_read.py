@@ -85,6 +85,8 @@ def test_tt_is_a_point_on_boards_above_19() -> None:
         ("325", "RU[cn]", Fraction(13, 4)),
         ("650", "RU[Japanese]", Fraction(13, 4)),  # hundredths of a point under other rules
         ("7,5", "", Fraction(15, 4)),
+        ("51", "", Fraction(51, 2)),  # not a multiple of 25: points, as the spec says
+        ("60.0", "", Fraction(30)),  # a decimal point: points
     ],
 )
 def test_r_score_3_komi_is_read_in_stones(km: str, extra: str, stones: Fraction) -> None:

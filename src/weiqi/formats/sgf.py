@@ -17,10 +17,12 @@ True
 
 Komi. SGF writes ``KM`` in points; we keep stones (one stone is two points), so ``KM[7.5]`` is
 3¾ stones. Fox (野狐) and other Chinese servers write the komi as a whole number of hundredths
-instead, ``KM[375]`` for 3¾ stones: no real komi exceeds 50 points, so a whole ``KM`` above 50
-(in absolute value) is read as hundredths — of a stone under Chinese rules or when ``RU`` is
-absent (that is what those servers write), of a point under any other named rules (Japanese
-``KM[650]`` is 6½ points) — and a note says so.
+instead, ``KM[375]`` for 3¾ stones. No real komi exceeds 50 points, so a ``KM`` written as a
+bare whole number above 50 (in absolute value) and a multiple of 25 is read as hundredths — of a
+stone under Chinese rules or when ``RU`` is absent (that is what those servers write), of a point
+under any other named rules (Japanese ``KM[650]`` is 6½ points) — and a note says so. Anything
+else is points as the SGF spec says (``KM[51]`` is 51 points); we write ``KM[60.0]`` for a
+whole komi above 50 points, so our own records never look like hundredths.
 
 Encoding. ``CA`` is honoured. Files marked GB2312 or GBK are decoded as GB18030, their superset,
 because Chinese software routinely writes GBK characters under a GB2312 label. Without ``CA``
@@ -347,7 +349,12 @@ class _Place:
     def describe(self, has_move: bool) -> str:
         if self.is_root:
             return "root node"
-        where = f"move {self.move_number}" if has_move else f"node after move {self.move_number}"
+        if has_move:
+            where = f"move {self.move_number}"
+        elif self.move_number == 0:
+            where = "node before the first move"
+        else:
+            where = f"node after move {self.move_number}"
         return where if self.main_line else f"{where} (in a variation)"
 
 
@@ -449,18 +456,17 @@ class _Builder:
             value = Fraction(cleaned)
         except (ValueError, ZeroDivisionError):
             raise self.error("root node", f"KM[{text}] is not a number") from None
-        if value.denominator == 1 and abs(value) > 50:
+        if _looks_like_hundredths(cleaned, value):
             if _is_chinese_rules(rules):
                 stones = value / 100
                 self.notes.append(
-                    f"KM[{text}] read as hundredths of a stone: komi {_fraction_text(stones)} "
-                    "stones"
+                    f"KM[{text}] read as hundredths of a stone: komi {format_points(stones)} stones"
                 )
                 return stones
             points = value / 100
             self.notes.append(
                 f"KM[{text}] read as hundredths of a point under RU[{rules}]: komi "
-                f"{_fraction_text(points)} points"
+                f"{format_points(points)} points"
             )
             return points / 2
         return value / 2
@@ -575,15 +581,17 @@ class _Builder:
         return count
 
 
+def _looks_like_hundredths(text: str, value: Fraction) -> bool:
+    # Fox writes only quarter stones (375, 325, 0) or half points (650); we write ``51.0``
+    # for a (senseless) whole komi above 50 points, so our own files never match.
+    return text.lstrip("+-").isdigit() and abs(value) > 50 and value % 25 == 0
+
+
 def _is_chinese_rules(rules: str | None) -> bool:
     if rules is None or not rules.strip():
         return True
     key = rules.strip().lower()
     return "chinese" in key or "中国" in key or key in {"cn", "china", "zh", "cwa"}
-
-
-def _fraction_text(value: Fraction) -> str:
-    return format_points(value)
 
 
 _ZH_RESULT_RE = re.compile(
@@ -782,7 +790,7 @@ def _game_info_properties(game: SgfGame, charset: str) -> dict[str, list[bytes]]
         "SZ": [str(game.size).encode()],
     }
     if game.komi is not None:
-        props["KM"] = [format_points(game.komi * 2).encode()]
+        props["KM"] = [_komi_points_text(game.komi).encode()]
     if game.handicap is not None:
         props["HA"] = [str(game.handicap).encode()]
     result = game.result.to_sgf() if game.result is not None else game.result_text
@@ -795,6 +803,12 @@ def _game_info_properties(game: SgfGame, charset: str) -> dict[str, list[bytes]]
     if game.time_limit is not None:
         props["TM"] = [sgf_properties.serialise_real(game.time_limit)]
     return props
+
+
+def _komi_points_text(stones: Fraction) -> str:
+    points = format_points(stones * 2)
+    # A bare whole number above 50 would read back as Fox-style hundredths.
+    return f"{points}.0" if points.lstrip("-").isdigit() and abs(stones * 2) > 50 else points
 
 
 def _node_properties(
