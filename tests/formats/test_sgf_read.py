@@ -6,8 +6,9 @@ from fractions import Fraction
 
 import pytest
 
+from weiqi.errors import InputError
 from weiqi.formats.overtime import Overtime, OvertimeKind
-from weiqi.formats.sgf import SgfMove, read_sgf
+from weiqi.formats.sgf import SgfMove, on_board, read_sgf, sgf_point, write_sgf
 from weiqi.rules.color import Color
 from weiqi.rules.result import Reason, Result
 
@@ -263,3 +264,18 @@ def test_gbk_mislabelled_as_utf8_is_read_and_noted() -> None:
 
 def test_utf8_bom_is_skipped() -> None:
     assert read_sgf(b"\xef\xbb\xbf(;SZ[9]PB[\xe5\x8f\xa4])").black_player == "古"
+
+
+def test_off_board_moves_can_be_kept_for_a_checker() -> None:
+    """``weiqi check`` reports an off-board move as illegal instead of refusing the file."""
+    game = read_sgf("(;SZ[9];B[ee];W[zz];B[jj];W[tt])", keep_off_board=True)
+    points = [m.point for m in game.moves()]
+    assert points == [(4, 4), (-17, 25), (-1, 9), None]
+    assert [on_board(p, 9) for p in points[:3]] == [True, False, False]
+    assert [sgf_point(p, 9) for p in points] == ["ee", "zz", "jj", ""]
+
+
+def test_kept_off_board_moves_are_still_refused_when_written() -> None:
+    game = read_sgf("(;SZ[9];B[zz])", keep_off_board=True)
+    with pytest.raises(InputError, match="off the 9×9 board"):
+        write_sgf(game)

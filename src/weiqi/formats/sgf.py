@@ -231,11 +231,34 @@ class SgfGame:
             stack.extend(reversed(node.children))
 
 
-def _check_point(point: Point | None, size: int, what: str) -> None:
-    if point is None:
-        return
+_SGF_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def on_board(point: Point, size: int) -> bool:
+    """Whether ``point`` lies on a ``size``×``size`` board.
+
+    >>> on_board((0, 18), 19), on_board((-7, 25), 19)
+    (True, False)
+    """
     row, col = point
-    if not (0 <= row < size and 0 <= col < size):
+    return 0 <= row < size and 0 <= col < size
+
+
+def sgf_point(point: Point | None, size: int) -> str:
+    """The SGF coordinate of a point (``""`` for a pass), also for a point off the board as
+    :func:`read_sgf` keeps it with ``keep_off_board``.
+
+    >>> sgf_point((18, 0), 19), sgf_point((-7, 25), 19), sgf_point(None, 19)
+    ('aa', 'zz', '')
+    """
+    if point is None:
+        return ""
+    row, col = point
+    return _SGF_LETTERS[col] + _SGF_LETTERS[size - 1 - row]
+
+
+def _check_point(point: Point | None, size: int, what: str) -> None:
+    if point is not None and not on_board(point, size):
         raise InputError(what, f"point {point} is off the {size}×{size} board")
 
 
@@ -261,11 +284,18 @@ _CHARSET_ALIASES = {"gb2312": "gb18030", "gbk": "gb18030", "cp936": "gb18030", "
 _CA_RE = re.compile(rb"CA\s*\[\s*([A-Za-z0-9_.:\- ]*?)\s*\]")
 
 
-def read_sgf(data: bytes | str, *, source: str = "file.sgf") -> SgfGame:
+def read_sgf(
+    data: bytes | str, *, source: str = "file.sgf", keep_off_board: bool = False
+) -> SgfGame:
     """Read the first game of an SGF file.
 
     ``data`` is the file's bytes (decoded by its ``CA``) or text already decoded. ``source``
     names the file in error messages.
+
+    A move on a point off the board (``B[zz]`` on 19×19) is an error, unless ``keep_off_board``:
+    a checker that reports such a move as illegal gets it as an :class:`SgfMove` whose ``point``
+    lies outside ``0 <= row, col < size`` (``sgf_point`` names it again); it must then test
+    :func:`on_board` before using the point.
 
     >>> read_sgf(b"(;SZ[9];B[ee];W[zz])", source="g.sgf")
     Traceback (most recent call last):
@@ -286,7 +316,7 @@ def read_sgf(data: bytes | str, *, source: str = "file.sgf") -> SgfGame:
         coarse = sgf_grammar.parse_sgf_game(raw)
     except ValueError as exc:
         raise _locate_syntax_error(raw, source, str(exc)) from None
-    game = _Builder(source, notes).build(coarse)
+    game = _Builder(source, notes, keep_off_board=keep_off_board).build(coarse)
     return game
 
 
@@ -359,8 +389,9 @@ class _Place:
 
 
 class _Builder:
-    def __init__(self, source: str, notes: list[str]):
+    def __init__(self, source: str, notes: list[str], *, keep_off_board: bool = False):
         self.source = source
+        self.keep_off_board = keep_off_board
         self.notes = notes
         self.size = 19
         self.presenter = sgf_properties.Presenter(19, "UTF-8")
@@ -513,9 +544,11 @@ class _Builder:
             try:
                 point = self.presenter.interpret(ident, values)
             except ValueError:
-                raise self.error(
-                    where, f"bad point {values[0].decode('utf-8')!r} in {ident}{shown}"
-                ) from None
+                point = self._off_board(values[0])
+                if point is None:
+                    raise self.error(
+                        where, f"bad point {values[0].decode('utf-8')!r} in {ident}{shown}"
+                    ) from None
             node.move = SgfMove(Color(ident), point)
         node.setup_black = self._points("AB", props, where)
         node.setup_white = self._points("AW", props, where)
@@ -533,6 +566,12 @@ class _Builder:
         for name, values in keep.items():
             node.extra[name] = [v.decode("utf-8") for v in values]
         return node
+
+    def _off_board(self, value: bytes) -> Point | None:
+        text = value.decode("utf-8").strip()
+        if not self.keep_off_board or len(text) != 2 or not all(c in _SGF_LETTERS for c in text):
+            return None
+        return self.size - 1 - _SGF_LETTERS.index(text[1]), _SGF_LETTERS.index(text[0])
 
     def _raw(self, values: list[bytes]) -> str:
         return "".join(f"[{v.decode('utf-8')}]" for v in values)
