@@ -279,3 +279,21 @@ def test_kept_off_board_moves_are_still_refused_when_written() -> None:
     game = read_sgf("(;SZ[9];B[zz])", keep_off_board=True)
     with pytest.raises(InputError, match="off the 9×9 board"):
         write_sgf(game)
+
+
+def test_a_move_in_the_root_node_becomes_the_first_move() -> None:
+    game = read_sgf("(;SZ[9]PB[古力]B[ee]BL[60];W[cc])")
+    assert [str(m) for m in game.moves()] == ["B E5", "W C7"]
+    assert game.main_line()[0].black_time_left == 60
+    assert game.root.move is None and game.black_player == "古力"
+    assert game.notes == ["the root node holds a move; it is read as the first move"]
+
+
+def test_bom_with_undecodable_bytes_is_an_input_error() -> None:
+    with pytest.raises(InputError, match="not UTF-8 text"):
+        read_sgf(b"\xef\xbb\xbf(;SZ[9]PB[\xff\xfe\xff])")
+
+
+def test_ca_is_not_found_inside_another_property_name() -> None:
+    game = read_sgf("(;XCA[ISO-8859-1]SZ[9]PB[古力])".encode("gbk"))
+    assert game.black_player == "古力"

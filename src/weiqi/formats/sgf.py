@@ -269,6 +269,7 @@ _GAME_INFO_PROPERTIES = frozenset(
     {"FF", "GM", "CA", "AP", "SZ", "KM", "HA", "RU", "RE", "PB", "PW", "BR", "WR", "DT", "EV", "RO"}
     | {"TM", "OT"}
 )
+_MOVE_PROPERTIES = ("B", "W", "BL", "WL", "OB", "OW")
 _TEXT_FIELDS = {
     "PB": "black_player",
     "PW": "white_player",
@@ -281,7 +282,7 @@ _TEXT_FIELDS = {
     "OT": "overtime",
 }
 _CHARSET_ALIASES = {"gb2312": "gb18030", "gbk": "gb18030", "cp936": "gb18030", "euc_cn": "gb18030"}
-_CA_RE = re.compile(rb"CA\s*\[\s*([A-Za-z0-9_.:\- ]*?)\s*\]")
+_CA_RE = re.compile(rb"(?<![A-Za-z])CA\s*\[\s*([A-Za-z0-9_.:\- ]*?)\s*\]")
 
 
 def read_sgf(
@@ -321,10 +322,11 @@ def read_sgf(
 
 
 def _decode(data: bytes, source: str, notes: list[str]) -> str:
-    if data.startswith(codecs.BOM_UTF8):
-        return data[len(codecs.BOM_UTF8) :].decode("utf-8", errors="strict")
     m = _CA_RE.search(data)
     declared = m.group(1).decode("ascii") if m else None
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8) :]
+        declared = "UTF-8"  # the byte order mark outranks a CA
     codec: str | None = None
     if declared:
         try:
@@ -401,6 +403,11 @@ class _Builder:
 
     def build(self, coarse: sgf_grammar.Coarse_game_tree) -> SgfGame:
         root_props = dict(coarse.sequence[0])
+        if "B" in root_props or "W" in root_props:
+            # The root holds the game; a move there becomes the first node below it.
+            move_props = {i: root_props.pop(i) for i in _MOVE_PROPERTIES if i in root_props}
+            coarse.sequence.insert(1, move_props)
+            self.notes.append("the root node holds a move; it is read as the first move")
         self.size = self._size(root_props)
         self.presenter = sgf_properties.Presenter(self.size, "UTF-8")
         game = SgfGame(size=self.size, rules=None, notes=self.notes, source=self.source)
