@@ -2,9 +2,9 @@
 
 >>> from weiqi.store.database import Database
 >>> db = Database("sqlite://"); db.upgrade()
->>> app = create_app(db)
->>> sorted(r.path for r in app.routes if getattr(r, "path", "").startswith("/api/session"))
-['/api/session', '/api/session', '/api/session']
+>>> from fastapi.testclient import TestClient
+>>> TestClient(create_app(db)).get("/health").json()["status"]
+'ok'
 """
 
 from __future__ import annotations
