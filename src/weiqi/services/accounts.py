@@ -41,7 +41,22 @@ MIN_PASSWORD_LENGTH = 8
 _USERNAME = re.compile(r"^[\w.-]{2,64}$")
 _hasher = PasswordHasher()
 # Verified against when the username is unknown, so a failed login takes as long either way.
-_DUMMY_HASH = _hasher.hash("not a password of anybody")
+_dummy_hash: str | None = None
+
+
+def set_password_hasher(hasher: PasswordHasher) -> PasswordHasher:
+    """Use ``hasher`` from now on and return the one used before. Tests use cheap parameters;
+    the default is argon2-cffi's recommended argon2id profile."""
+    global _hasher, _dummy_hash
+    previous, _hasher, _dummy_hash = _hasher, hasher, None
+    return previous
+
+
+def _unknown_user_hash() -> str:
+    global _dummy_hash
+    if _dummy_hash is None:
+        _dummy_hash = _hasher.hash("not the password of anybody")
+    return _dummy_hash
 
 
 @dataclass(frozen=True)
@@ -142,7 +157,7 @@ def authenticate(db: Database, username: str, password: str) -> UserInfo | None:
     with db.transaction() as session:
         user = _find_user(session, username)
         try:
-            _hasher.verify(user.password_hash if user else _DUMMY_HASH, password)
+            _hasher.verify(user.password_hash if user else _unknown_user_hash(), password)
         except (VerificationError, InvalidHashError):
             return None
         if user is None:
