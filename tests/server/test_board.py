@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -30,8 +31,8 @@ def test_r_board_3_cells_are_2_3_wide_and_2_4_tall(size: int) -> None:
     root = parse(board_svg(size))
     xs, ys = grid_positions(root)
     assert len(xs) == len(ys) == size
-    widths = {round(b - a, 6) for a, b in zip(xs, xs[1:], strict=False)}
-    heights = {round(b - a, 6) for a, b in zip(ys, ys[1:], strict=False)}
+    widths = {round(b - a, 6) for a, b in itertools.pairwise(xs)}
+    heights = {round(b - a, 6) for a, b in itertools.pairwise(ys)}
     assert len(widths) == 1 and len(heights) == 1
     assert widths.pop() / heights.pop() == pytest.approx(2.3 / 2.4)
     wood = root.find("svg:rect[@class='wood']", NS)

@@ -119,7 +119,7 @@ def board_svg(
     ``last_move`` gets a small ring.
     """
     geo = layout(size, coordinates, scale)
-    w, h = geo.cell_width, geo.cell_height
+    w = geo.cell_width
     placed: dict[Point, str] = {}
     for where, colour in (stones or {}).items():
         p = point(where) if isinstance(where, str) else where
