@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -16,13 +17,14 @@ from sqlalchemy import create_engine, text
 from weiqi.services.accounts import set_password_hasher
 from weiqi.store.database import Database
 
+CHEAP_HASHER = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 POSTGRES_SERVER = os.environ.get(
     "WEIQI_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 )
 
 
-@pytest.fixture
-def postgres_url() -> Iterator[str]:
+@contextmanager
+def postgres_schema() -> Iterator[str]:
     """The URL of a new, empty schema (dropped afterwards), chosen through ``search_path``."""
     schema = f"t_{uuid.uuid4().hex[:16]}"
     admin = create_engine(POSTGRES_SERVER, isolation_level="AUTOCOMMIT")
@@ -34,6 +36,12 @@ def postgres_url() -> Iterator[str]:
         with admin.connect() as connection:
             connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
         admin.dispose()
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    with postgres_schema() as url:
+        yield url
 
 
 @pytest.fixture
@@ -59,6 +67,6 @@ def database(database_url: str) -> Iterator[Database]:
 @pytest.fixture(autouse=True)
 def cheap_password_hashes() -> Iterator[None]:
     """Argon2id with small parameters: the tests hash many passwords on shared cores."""
-    previous = set_password_hasher(PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
+    previous = set_password_hasher(CHEAP_HASHER)
     yield
     set_password_hasher(previous)
