@@ -126,9 +126,7 @@ def test_r_ref_4_capture_errors_warn_and_are_corrected_against_the_record() -> N
     right by the rules) is what the physical board is corrected to."""
     rec, clock = new_game()
     play(rec, clock, KO)  # White's A1 captured B1
-    rec.append(
-        warn(InfractionKind.DEAD_STONES_LEFT, offender=W, points=(pt("B1"),)), REF, clock()
-    )
+    rec.append(warn(InfractionKind.DEAD_STONES_LEFT, offender=W, points=(pt("B1"),)), REF, clock())
     assert rec.state.warnings == (0, 1) and rec.state.color_at(pt("B1")) is None
     rec.append(
         warn(InfractionKind.CAPTURE_LIVE_STONES, offender=W, points=(pt("A2"),)), REF, clock()
@@ -236,7 +234,7 @@ def test_r_ref_6_disturbing_is_warning_or_loss_by_the_referee() -> None:
     """R-REF-6: disturbing, discussing, consulting, talking: the referee chooses warning or
     loss; other penalties are refused."""
     rec, clock = new_game()
-    with pytest.raises(InvalidSetting, match="referee's choice"):
+    with pytest.raises(InvalidSetting, match="the referee chooses"):
         rec.append(warn(InfractionKind.DISTURBING), REF, clock())
     with pytest.raises(InvalidSetting, match="not both_lose"):
         rec.append(warn(InfractionKind.TALKING, penalty=Penalty.BOTH_LOSE), REF, clock())

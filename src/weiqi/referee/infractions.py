@@ -12,7 +12,7 @@ the rules leave one ("warning or loss, by the circumstances").
 >>> penalty_for(InfractionKind.DISTURBING, earlier=0)
 Traceback (most recent call last):
 ...
-weiqi.errors.InvalidSetting: penalty: disturbing the opponent calls for the referee's choice: warning | loss
+weiqi.errors.InvalidSetting: penalty: disturbing the opponent: the referee chooses warning | loss
 """
 
 from __future__ import annotations
@@ -186,7 +186,7 @@ def penalty_for(kind: InfractionKind, earlier: int, chosen: Penalty | None = Non
     options = _CHOICE[kind]
     if chosen is None:
         choices = " | ".join(p.value for p in options)
-        raise InvalidSetting("penalty", f"{kind.en} calls for the referee's choice: {choices}")
+        raise InvalidSetting("penalty", f"{kind.en}: the referee chooses {choices}")
     if chosen not in options:
         choices = " | ".join(p.value for p in options)
         raise InvalidSetting("penalty", f"{kind.en} allows {choices}, not {chosen.value}")
@@ -217,8 +217,12 @@ class Infraction:
             raise InvalidSetting("suspension", f"the rules do not suspend for {self.kind.en}")
         if self.prize_demotion and self.kind not in DEMOTABLE:
             raise InvalidSetting("prize_demotion", f"the rules do not demote for {self.kind.en}")
-        if self.kind in (
-            InfractionKind.CAPTURE_LIVE_STONES,
-            InfractionKind.DEAD_STONES_LEFT,
-        ) and not self.points:
+        if (
+            self.kind
+            in (
+                InfractionKind.CAPTURE_LIVE_STONES,
+                InfractionKind.DEAD_STONES_LEFT,
+            )
+            and not self.points
+        ):
             raise InvalidSetting("points", f"{self.kind.en}: name the stones concerned")

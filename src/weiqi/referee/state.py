@@ -736,9 +736,7 @@ class Referee:
                 colors_corrected=True,
             )
         # Past move 10 the game stands as played; pairing keeps the assigned colours.
-        return replace(
-            s, black=s.assigned.white, white=s.assigned.black, colors_wrong_noted=True
-        )
+        return replace(s, black=s.assigned.white, white=s.assigned.black, colors_wrong_noted=True)
 
     def _correct_result(self, ctx: Context, e: ResultCorrected) -> GameState:
         self._referee(ctx, "correct a confirmed result", Role.CHIEF_REFEREE)
