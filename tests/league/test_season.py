@@ -19,12 +19,12 @@ from weiqi.league.calendar import weekly_dates
 from weiqi.league.draft import Draft, combined_standing, draft_order, replay
 from weiqi.league.lineup import MissingLineup
 from weiqi.league.match import TeamMatch
-from weiqi.league.rank import Rank
 from weiqi.league.season import Season, SeasonSettings, final_order, promotion_and_relegation
 from weiqi.league.standings import TeamStanding
 from weiqi.league.team import RosterEntry, Team, TeamType
 from weiqi.rules.color import Color
 from weiqi.rules.result import Reason, Result
+from weiqi.tournament.ranks import Rank
 
 SEED = 20260307
 

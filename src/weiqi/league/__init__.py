@@ -1,11 +1,12 @@
 """Team events and league seasons (RULES.md §7 team rules, §9 leagues).
 
+Ranks are the tournament package's ``weiqi.tournament.ranks.Rank`` (R-FMT-2).
+
 Pure and deterministic: time comes in as numbers, randomness from a seeded ``random.Random``.
 
 ============================  ===================================================================
 module                        holds
 ============================  ===================================================================
-``league.rank``               ``Rank`` (9p, 5d, 3k, 九段, 业余5段) and its strength order (R-FMT-2)
 ``league.team``               ``Team``, ``RosterEntry``, ``TeamType`` (R-FMT-1),
                               ``fixed_board_order`` (分台定人制), ``event_order``
 ``league.lineup``             ``LineupSettings``, ``validate_lineup`` → ``LineupRejected``,

@@ -1,7 +1,7 @@
 """Lineups (出场名单): validation against the team type and the event's settings, and the box that
 keeps them secret until the deadline (R-FMT-1, R-LEAGUE-1).
 
->>> from weiqi.league.rank import Rank
+>>> from weiqi.tournament.ranks import Rank
 >>> from weiqi.league.team import RosterEntry
 >>> team = Team("tj", "Tianjin", tuple(
 ...     RosterEntry(p, p.title(), Rank.parse("5p"), nationality=n, foreign=f)

@@ -4,7 +4,7 @@ before the deadline, with a per-round limit on foreign players; matches score by
 and the table ranks by R-RANK-TEAM. At the season's end the bottom clubs of the top division go
 down and the top of the lower division comes up.
 
->>> from weiqi.league.rank import Rank
+>>> from weiqi.tournament.ranks import Rank
 >>> def club(c):
 ...     return Team(c, c, tuple(RosterEntry(f"{c}{i}", f"{c}{i}", Rank.parse("5p"))
 ...                             for i in range(1, 4)))
