@@ -16,6 +16,7 @@ module                        holds
                               ``rotation_match`` (全队轮赛制), ``player_records``/``board_records``
 ``league.standings``          ``team_standings`` (R-RANK-TEAM) with tie-breaks ``MP``, ``GP``,
                               ``BGP(n)``, ``SOS``, ``TOTAL``; ``members_total`` (队员总分制)
+``league.team_swiss``         ``pair_team_round``: the tournament's Swiss engine on teams
 ``league.winner_stays_on``    ``WinnerStaysOn``, the 擂台赛 state machine (R-FMT-3)
 ``league.calendar``           ``berger_rounds``, ``double_round_robin``, ``weekly_dates``
 ``league.season``             ``Season``, ``SeasonSettings`` (R-LEAGUE-1), ``final_order``,
