@@ -108,7 +108,9 @@ def test_r_org_1_a_page_a_role_may_not_see_is_403(client: TestClient) -> None:
     assert client.get("/admin", follow_redirects=False).headers["location"] == "/login?next=/admin"
     api_login(client, "li", "correct horse")
     page = client.get("/admin")
-    assert page.status_code == 403 and "没有权限" in page.text
+    assert (
+        page.status_code == 403 and "没有权限" in page.text and "li无权进入网站管理。" in page.text
+    )
     token = csrf(client)
     refused = client.post(
         "/admin/events", data={"name": "sneaky", "csrf_token": token}, follow_redirects=False
