@@ -22,6 +22,7 @@ from tests.store.conftest import (  # noqa: F401  (fixtures shared with the stor
     database,
     database_url,
     postgres_url,
+    sqlite_template,
     sqlite_url,
 )
 from weiqi.server.app import create_app

@@ -1,0 +1,46 @@
+"""``weiqi serve`` and ``weiqi db`` as a user runs them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+from typer.testing import CliRunner
+
+from tests.server.conftest import LiveServer
+from weiqi.cli import app
+from weiqi.store.database import DEFAULT_URL, database_url
+
+
+def test_serve_migrates_prints_the_one_time_password_and_answers(live_server: LiveServer) -> None:
+    """The first run prints a one-time password that logs the administrator in."""
+    with httpx.Client(base_url=live_server.url) as client:
+        assert client.get("/health").json()["status"] == "ok"
+        token = client.get("/api/session").json()["csrf_token"]
+        login = client.post(
+            "/api/session",
+            json={"username": "admin", "password": live_server.admin_password},
+            headers={"X-CSRF-Token": token},
+        )
+        assert login.status_code == 200
+        assert login.json()["user"]["must_change_password"] is True
+        headers = client.get("/").headers
+        assert headers["x-frame-options"] == "DENY"
+        assert headers["x-content-type-options"] == "nosniff"
+
+
+def test_database_url_precedence(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("WEIQI_DATABASE_URL", raising=False)
+    assert database_url() == DEFAULT_URL == "sqlite:///weiqi.sqlite3"
+    monkeypatch.setenv("WEIQI_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+    assert database_url().startswith("postgresql+psycopg://")
+    assert database_url("sqlite:///given.sqlite3") == "sqlite:///given.sqlite3"
+
+
+def test_db_upgrade_command(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app, ["db", "upgrade", "--db", f"sqlite:///{tmp_path / 'x.sqlite3'}"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "database at revision 0001" in result.output
