@@ -9,17 +9,18 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from pathlib import Path
 
-from fastapi import Depends, FastAPI
+from fastapi import APIRouter, Depends, FastAPI
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from weiqi import __version__
-from weiqi.server import errors
+from weiqi.server import errors, routes
 from weiqi.server.ratelimit import LoginLimits
-from weiqi.server.routes import admin, api, auth, health, pages
 from weiqi.server.security import csrf_protect
 from weiqi.services.site import secret_key as stored_secret_key
 from weiqi.store.database import Database
@@ -83,6 +84,18 @@ def create_app(
     errors.install(app)
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
-    for module in (health, auth, pages, admin, api):
-        app.include_router(module.router)
+    for router in routers():
+        app.include_router(router)
     return app
+
+
+def routers() -> list[APIRouter]:
+    """The ``router`` of every module in ``weiqi.server.routes``: a new area adds a module
+    there and nothing else."""
+    found = []
+    for info in sorted(pkgutil.iter_modules(routes.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{routes.__name__}.{info.name}")
+        router = getattr(module, "router", None)
+        if isinstance(router, APIRouter):
+            found.append(router)
+    return found

@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
 from weiqi.i18n import LANGUAGE_NAMES, LOCALES, negotiate, translations
+from weiqi.server.board import board_svg
 from weiqi.server.security import csrf_token, current_user, pop_flashes
 
 TEMPLATES_DIR = Path(__file__).parent / "templates"
@@ -36,6 +37,7 @@ def environment(locale: str) -> Environment:
     env.install_gettext_translations(translations(locale), newstyle=True)  # type: ignore[attr-defined]
     env.globals["LOCALES"] = LOCALES
     env.globals["LANGUAGE_NAMES"] = LANGUAGE_NAMES
+    env.globals["board_svg"] = board_svg
     return env
 
 
