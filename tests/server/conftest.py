@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -85,10 +86,9 @@ def _free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """``weiqi serve`` in a subprocess on a free port and a new SQLite file, as a user starts it."""
-    workdir = tmp_path_factory.mktemp("server")
+@contextmanager
+def run_server(workdir: Path, db_url: str) -> Iterator[LiveServer]:
+    """``weiqi serve`` in a subprocess on a free port, as a user starts it, until the block ends."""
     port = _free_port()
     out, log = workdir / "stdout.txt", workdir / "server.log"
     env = {**os.environ, "PYTHONPATH": str(SRC), "PYTHONUNBUFFERED": "1"}
@@ -96,8 +96,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     env.pop("WEIQI_DATABASE_URL", None)
     with out.open("wb") as stdout, log.open("wb") as stderr:
         process = subprocess.Popen(
-            [sys.executable, "-m", "weiqi", "serve", "--port", str(port),
-             "--db", f"sqlite:///{workdir / 'weiqi.sqlite3'}"],
+            [sys.executable, "-m", "weiqi", "serve", "--port", str(port), "--db", db_url],
             stdout=stdout, stderr=stderr, cwd=workdir, env=env,
         )  # fmt: skip
     try:
@@ -118,6 +117,14 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The real server on a new SQLite file (one per test module)."""
+    workdir = tmp_path_factory.mktemp("server")
+    with run_server(workdir, f"sqlite:///{workdir / 'weiqi.sqlite3'}") as server:
+        yield server
 
 
 @pytest.fixture(scope="module")

@@ -8,19 +8,19 @@ import httpx
 import pytest
 from typer.testing import CliRunner
 
-from tests.server.conftest import LiveServer
+from tests.server.conftest import LiveServer, run_server
+from tests.store.conftest import postgres_schema
 from weiqi.cli import app
 from weiqi.store.database import DEFAULT_URL, database_url
 
 
-def test_serve_migrates_prints_the_one_time_password_and_answers(live_server: LiveServer) -> None:
-    """The first run prints a one-time password that logs the administrator in."""
-    with httpx.Client(base_url=live_server.url) as client:
+def check_first_run(server: LiveServer) -> None:
+    with httpx.Client(base_url=server.url) as client:
         assert client.get("/health").json()["status"] == "ok"
         token = client.get("/api/session").json()["csrf_token"]
         login = client.post(
             "/api/session",
-            json={"username": "admin", "password": live_server.admin_password},
+            json={"username": "admin", "password": server.admin_password},
             headers={"X-CSRF-Token": token},
         )
         assert login.status_code == 200
@@ -28,6 +28,18 @@ def test_serve_migrates_prints_the_one_time_password_and_answers(live_server: Li
         headers = client.get("/").headers
         assert headers["x-frame-options"] == "DENY"
         assert headers["x-content-type-options"] == "nosniff"
+
+
+def test_serve_migrates_prints_the_one_time_password_and_answers(live_server: LiveServer) -> None:
+    """The first run prints a one-time password that logs the administrator in."""
+    check_first_run(live_server)
+
+
+@pytest.mark.postgres
+def test_serve_on_postgresql(tmp_path: Path) -> None:
+    """The same application on PostgreSQL, chosen by ``--db`` alone."""
+    with postgres_schema() as url, run_server(tmp_path, url) as server:
+        check_first_run(server)
 
 
 def test_database_url_precedence(monkeypatch: pytest.MonkeyPatch) -> None:
