@@ -149,7 +149,10 @@ def test_admin_pages_create_a_user_an_event_and_a_role(client: TestClient) -> No
     bad = client.post(
         "/admin/users", data={"username": "x", "password": "correct horse", "csrf_token": token}
     )
-    assert bad.status_code == 422 and "username" in bad.text
+    assert bad.status_code == 422 and "用户名：只能使用 2–64 个字母" in bad.text
+    api = client.post("/api/users", json={"username": "x", "password": "correct horse"},
+                      headers={"X-CSRF-Token": csrf(client)})  # fmt: skip
+    assert api.json()["message"].startswith("username: use 2–64 letters")
 
 
 def test_account_page_changes_the_password_and_ends_other_sessions(

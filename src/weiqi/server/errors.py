@@ -76,6 +76,17 @@ def _page_message(request: Request, error: WeiqiError) -> str:
         who = translate(request, "Public") if error.role == "public" else error.role
         action = translate(request, error.action)
         return translate(request, "%(who)s may not %(action)s.", who=who, action=action)
+    if isinstance(error, InvalidSetting | InputError) and not _is_api(request):
+        # Each part is looked up in the catalogue; a part without an entry stays as it is.
+        where = error.field if isinstance(error, InvalidSetting) else error.where
+        if not where:
+            return translate(request, error.reason)
+        return translate(
+            request,
+            "%(field)s: %(reason)s",
+            field=translate(request, where),
+            reason=translate(request, error.reason),
+        )
     return error.message
 
 
