@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from tests.server.conftest import LiveServer, run_server
 from tests.store.conftest import postgres_schema
 from weiqi.cli import app
+from weiqi.errors import NotFound
 from weiqi.store.database import DEFAULT_URL, database_url
 
 
@@ -56,3 +57,30 @@ def test_db_upgrade_command(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "database at revision 0001" in result.output
+
+
+def test_users_commands(tmp_path: Path) -> None:
+    """Accounts and roles from the command line, through the same services."""
+    db = ["--db", f"sqlite:///{tmp_path / 'x.sqlite3'}"]
+    run = CliRunner().invoke
+    assert (
+        run(
+            app, ["users", "add", "Li", "--name", "李明", "--password", "correct horse", *db]
+        ).exit_code
+        == 0
+    )
+    from weiqi.services.actor import Actor
+    from weiqi.services.events import create_event
+    from weiqi.store.database import Database
+
+    event = create_event(Database(db[1]), Actor.local(), "春季赛")
+    granted = run(app, ["users", "grant", "li", str(event.id), "chief_referee", *db])
+    assert granted.exit_code == 0 and "chief referee of 春季赛" in granted.output
+    listed = run(app, ["users", "list", "--json", *db])
+    assert '"role": "chief_referee"' in listed.output and "李明" in listed.output
+    assert (
+        run(app, ["users", "set-password", "li", "--password", "another one", *db]).exit_code == 0
+    )
+    assert run(app, ["users", "revoke", "li", str(event.id), "chief_referee", *db]).exit_code == 0
+    missing = run(app, ["users", "grant", "nobody", str(event.id), "referee", *db])
+    assert missing.exit_code != 0 and isinstance(missing.exception, NotFound)

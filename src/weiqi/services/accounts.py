@@ -174,6 +174,30 @@ def get_user(db: Database, user_id: int) -> UserInfo | None:
         return _info(user) if user else None
 
 
+def user_named(db: Database, username: str) -> UserInfo:
+    """The user called ``username`` (any case); ``NotFound`` if there is none."""
+    with db.transaction() as session:
+        user = _find_user(session, username)
+        if user is None:
+            raise NotFound(f"no user {normalise_username(username)!r}")
+        return _info(user)
+
+
+def reset_password(db: Database, actor: Actor, username: str, new: str) -> UserInfo:
+    """Set another user's password (site administrators; e.g. a forgotten one). Ends that
+    user's sessions."""
+    _check_password(new)
+    with db.transaction() as session:
+        require(session, actor, Action.RESET_PASSWORD)
+        user = _find_user(session, username)
+        if user is None:
+            raise NotFound(f"no user {normalise_username(username)!r}")
+        user.password_hash = _hasher.hash(new)
+        user.must_change_password = False
+        user.session_epoch += 1
+        return _info(user)
+
+
 def list_users(db: Database, actor: Actor) -> list[UserInfo]:
     """Every user by username; administrators and organisers (to grant roles) may list them."""
     with db.transaction() as session:

@@ -30,6 +30,7 @@ class Action(StrEnum):
 
     ADMINISTER_SITE = N_("open the site administration")
     CREATE_USER = N_("create users")
+    RESET_PASSWORD = N_("reset passwords")
     LIST_USERS = N_("list users")
     CREATE_EVENT = N_("create events")
     GRANT_ROLE = N_("grant roles")
@@ -39,6 +40,7 @@ class Action(StrEnum):
 POLICY: dict[Action, frozenset[Role]] = {
     Action.ADMINISTER_SITE: frozenset(),
     Action.CREATE_USER: frozenset(),
+    Action.RESET_PASSWORD: frozenset(),
     Action.LIST_USERS: frozenset({Role.ORGANISER}),
     Action.CREATE_EVENT: frozenset(),
     Action.GRANT_ROLE: frozenset({Role.ORGANISER}),
