@@ -74,4 +74,7 @@ def html(
 ) -> HTMLResponse:
     """Render the page ``name`` with ``context`` and the layout's ``page_context``."""
     full = {**page_context(request), **(context or {})}
-    return HTMLResponse(render_template(request, name, full), status_code=status_code)
+    response = HTMLResponse(render_template(request, name, full), status_code=status_code)
+    # The language comes from the cookie or Accept-Language: caches must keep them apart.
+    response.headers["Vary"] = "Accept-Language, Cookie"
+    return response
