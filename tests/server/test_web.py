@@ -236,3 +236,52 @@ def test_print_stylesheet_is_a4_and_hides_navigation(client: TestClient) -> None
     css = client.get("/static/print.css").text
     assert "size: A4" in css and ".site-nav" in css
     assert 'media="print"' in client.get("/").text
+
+
+def test_r_org_1_the_event_roles_page_lets_its_organisers_manage_roles(
+    client: TestClient, database: Database
+) -> None:
+    """R-ORG-1: everybody sees who officiates; only the event's organisers (and site
+    administrators) get the forms, and a referee's POST is refused without a change."""
+    from weiqi.roles import Role
+    from weiqi.services.accounts import create_user, event_roles, grant_role
+    from weiqi.services.actor import Actor
+    from weiqi.services.events import create_event
+
+    local = Actor.local()
+    event = create_event(database, local, "春季赛")
+    org = create_user(database, local, "org", "correct horse", "组织者")
+    ref = create_user(database, local, "ref", "correct horse", "裁判甲")
+    grant_role(database, local, org.id, event.id, Role.ORGANISER)
+    grant_role(database, local, ref.id, event.id, Role.REFEREE)
+    url = f"/events/{event.id}/roles"
+
+    public = client.get(url)
+    assert (
+        public.status_code == 200
+        and "裁判甲" in public.text
+        and 'id="grant-role"' not in public.text
+    )
+    assert client.get("/events/999/roles").status_code == 404
+
+    api_login(client, "ref", "correct horse")
+    assert 'id="grant-role"' not in client.get(url).text
+    refused = client.post(
+        url, data={"user_id": ref.id, "role": "chief_referee", "csrf_token": csrf(client)}
+    )
+    assert refused.status_code == 403
+    assert [g.role for g in event_roles(database, event.id)] == [Role.ORGANISER, Role.REFEREE]
+
+    api_login(client, "org", "correct horse")
+    page = client.get(url)
+    assert 'id="grant-role"' in page.text
+    granted = client.post(
+        url, data={"user_id": ref.id, "role": "chief_referee", "csrf_token": form_token(page.text)}
+    )
+    assert "裁判长" in granted.text
+    revoked = client.post(
+        f"{url}/revoke",
+        data={"user_id": ref.id, "role": "referee", "csrf_token": form_token(page.text)},
+    )
+    assert revoked.status_code == 200
+    assert [g.role for g in event_roles(database, event.id)] == [Role.ORGANISER, Role.CHIEF_REFEREE]

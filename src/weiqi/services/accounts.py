@@ -288,14 +288,13 @@ def roles_of(db: Database, user_id: int) -> list[RoleGrant]:
 
 
 def event_roles(db: Database, event_id: int) -> list[RoleGrant]:
-    """Who holds which role in one event (public information, like a programme)."""
+    """Who holds which role in one event (public information, like a programme), organisers
+    first."""
     with db.transaction() as session:
         if session.get(Event, event_id) is None:
             raise NotFound(f"event {event_id} does not exist")
-        rows = session.scalars(
-            select(EventRole)
-            .join(User)
-            .where(EventRole.event_id == event_id)
-            .order_by(EventRole.role, User.username)
-        )
-        return [grant_info(r) for r in rows]
+        rows = session.scalars(select(EventRole).where(EventRole.event_id == event_id))
+        grants = [grant_info(r) for r in rows]
+    # In the order of R-ORG-1: organisers, chief referees, referees, players.
+    order = list(Role)
+    return sorted(grants, key=lambda g: (order.index(g.role), g.username))

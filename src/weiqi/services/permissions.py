@@ -18,6 +18,7 @@ from weiqi.errors import PermissionDenied
 from weiqi.i18n import N_
 from weiqi.roles import Role
 from weiqi.services.actor import Actor
+from weiqi.store.database import Database
 from weiqi.store.models import EventRole
 
 
@@ -91,3 +92,13 @@ def require(session: Session, actor: Actor, action: Action, event_id: int | None
         return
     who = actor.username if actor.authenticated else Role.PUBLIC.value
     raise PermissionDenied(who, action.value)
+
+
+def allowed(db: Database, actor: Actor, action: Action, event_id: int | None = None) -> bool:
+    """Whether ``actor`` may take ``action`` — for pages deciding which forms to show."""
+    with db.transaction() as session:
+        try:
+            require(session, actor, action, event_id)
+        except PermissionDenied:
+            return False
+        return True
