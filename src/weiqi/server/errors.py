@@ -70,10 +70,30 @@ def _classify(error: WeiqiError) -> tuple[int, str, str]:
     return 400, "error", N_("Error")
 
 
+def _page_message(request: Request, error: WeiqiError) -> str:
+    """The message in the page's language where we can say it (the API keeps English)."""
+    if isinstance(error, PermissionDenied) and not _is_api(request):
+        who = translate(request, "Public") if error.role == "public" else error.role
+        action = translate(request, error.action)
+        return translate(request, "%(who)s may not %(action)s.", who=who, action=action)
+    if isinstance(error, InvalidSetting | InputError) and not _is_api(request):
+        # Each part is looked up in the catalogue; a part without an entry stays as it is.
+        where = error.field if isinstance(error, InvalidSetting) else error.where
+        if not where:
+            return translate(request, error.reason)
+        return translate(
+            request,
+            "%(field)s: %(reason)s",
+            field=translate(request, where),
+            reason=translate(request, error.reason),
+        )
+    return error.message
+
+
 async def _weiqi_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, WeiqiError)
     status, kind, title = _classify(error)
-    return _respond(request, status, kind, title, error.message)
+    return _respond(request, status, kind, title, _page_message(request, error))
 
 
 async def _login_required(request: Request, _error: Exception) -> Response:

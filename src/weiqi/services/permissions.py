@@ -15,25 +15,33 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from weiqi.errors import PermissionDenied
+from weiqi.i18n import N_
 from weiqi.roles import Role
 from weiqi.services.actor import Actor
+from weiqi.store.database import Database
 from weiqi.store.models import EventRole
 
 
 class Action(StrEnum):
-    """Something a role may or may not do. Site-wide actions have no event roles at all."""
+    """Something a role may or may not do. Site-wide actions have no event roles at all.
 
-    ADMINISTER_SITE = "open the site administration"
-    CREATE_USER = "create users"
-    LIST_USERS = "list users"
-    CREATE_EVENT = "create events"
-    GRANT_ROLE = "grant roles"
-    REVOKE_ROLE = "revoke roles"
+    The value completes "… may not <action>" in ``PermissionDenied``; it is a msgid (marked
+    with ``N_``) so that the error page says it in the user's language.
+    """
+
+    ADMINISTER_SITE = N_("open the site administration")
+    CREATE_USER = N_("create users")
+    RESET_PASSWORD = N_("reset passwords")
+    LIST_USERS = N_("list users")
+    CREATE_EVENT = N_("create events")
+    GRANT_ROLE = N_("grant roles")
+    REVOKE_ROLE = N_("revoke roles")
 
 
 POLICY: dict[Action, frozenset[Role]] = {
     Action.ADMINISTER_SITE: frozenset(),
     Action.CREATE_USER: frozenset(),
+    Action.RESET_PASSWORD: frozenset(),
     Action.LIST_USERS: frozenset({Role.ORGANISER}),
     Action.CREATE_EVENT: frozenset(),
     Action.GRANT_ROLE: frozenset({Role.ORGANISER}),
@@ -84,3 +92,13 @@ def require(session: Session, actor: Actor, action: Action, event_id: int | None
         return
     who = actor.username if actor.authenticated else Role.PUBLIC.value
     raise PermissionDenied(who, action.value)
+
+
+def allowed(db: Database, actor: Actor, action: Action, event_id: int | None = None) -> bool:
+    """Whether ``actor`` may take ``action`` — for pages deciding which forms to show."""
+    with db.transaction() as session:
+        try:
+            require(session, actor, action, event_id)
+        except PermissionDenied:
+            return False
+        return True

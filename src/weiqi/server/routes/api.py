@@ -29,7 +29,26 @@ from weiqi.services import accounts, events
 from weiqi.services.accounts import RoleGrant, UserInfo
 from weiqi.services.events import EventInfo
 
-router = APIRouter(prefix="/api")
+
+class ErrorOut(BaseModel):
+    """Every error of the API: a machine-readable kind and a one-line message."""
+
+    error: str = Field(description="permission_denied, not_found, conflict, invalid_setting, …")
+    message: str
+
+
+_ERRORS: dict[int | str, dict[str, object]] = {
+    status: {"model": ErrorOut, "description": text}
+    for status, text in [
+        (401, "Not logged in"),
+        (403, "The role may not do this, or the CSRF token is missing"),
+        (404, "No such thing"),
+        (409, "Contradicts what is stored"),
+        (422, "Invalid input or setting"),
+        (429, "Too many failed logins"),
+    ]
+}
+router = APIRouter(prefix="/api", responses=_ERRORS)
 
 
 class UserOut(BaseModel):
