@@ -84,6 +84,20 @@ FORM_FIELDS = (
 # A field named by an InvalidSetting of the Chinese constructor, as the form names it.
 _FORM_FIELD = {"limit": "main_time", "reserved": "periods", "time control": "tc"}
 
+# The settings' field names as an error names them, said in the user's language.
+FIELD_NAMES = (
+    N_("time control"),
+    N_("system"),
+    N_("main_time"),
+    N_("periods"),
+    N_("period_time"),
+    N_("moves"),
+    N_("increment"),
+    N_("reserved"),
+    N_("limit"),
+    N_("carry_over"),
+    N_("timeout_pass"),
+)
 # Reasons of weiqi.clock.control that the page can say in the user's language.
 REASONS = (
     N_("must be more than 0 seconds"),
