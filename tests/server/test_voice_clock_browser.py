@@ -258,6 +258,10 @@ def test_r_time_1_absolute_time_with_the_keyboard_on_a_tablet(
     assert spoken(page) == [{"text": "白超时胜", "lang": "zh-CN"}]  # no byo-yomi, no calls
     assert_python_agrees(page, "90m")
     screenshot(page, "clock-tablet-flag-zh", tmp_path)
+    page.set_viewport_size({"width": 844, "height": 390})  # a phone on its side
+    expect(white.locator(".hint")).to_have_text("白超时胜")
+    expect(black.locator(".detail")).to_have_text("超时")
+    screenshot(page, "clock-phone-landscape-flag-zh", tmp_path)
 
 
 def test_r_time_1_a_player_who_gives_up_stops_the_clocks(

@@ -142,12 +142,16 @@ function render() {
     face.classList.toggle("waiting", c.status === "paused" && c.to_move === color);
     face.classList.toggle("flagged", c.status === "flagged" && c.flagged === color);
     face.querySelector(".name").textContent = M[color];
-    face.querySelector(".digits").textContent = digits;
-    face.querySelector(".detail").textContent = detail;
+    const flagged = c.status === "flagged" && c.flagged === color;
+    const shown = face.querySelector(".digits");
+    shown.textContent = digits;
+    shown.style.setProperty("--chars", String(Math.max(4, digits.length)));
+    face.querySelector(".detail").textContent = flagged ? M.flag : detail;
     face.querySelector(".call").textContent = c.to_move === color ? lastCall[color] : "";
     let hint = "";
     if (c.status === "ready") hint = M.tap_to_start;
     else if (c.status === "running" && c.to_move === color) hint = M.tap_to_press;
+    else if (c.status === "flagged") hint = plan.outcome[c.flagged];
     face.querySelector(".hint").textContent = hint;
   }
   let status = "";
