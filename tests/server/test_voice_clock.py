@@ -21,9 +21,7 @@ from weiqi.store.database import Database
 
 
 @pytest.fixture(scope="module")
-def client(
-    sqlite_template: Path, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[TestClient]:
+def client(sqlite_template: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     """One app for the module: the clock reads and stores nothing, so one database will do."""
     path = tmp_path_factory.mktemp("clock") / "weiqi.sqlite3"
     shutil.copyfile(sqlite_template, path)
@@ -250,7 +248,9 @@ def test_r_time_4_moves_per_period_with_carry_over(client: TestClient) -> None:
         t += 10
         events.append({"op": "press", "now": t, "color": "B" if k % 2 == 0 else "W"})
     body = replay(client, "2/30s", events).json()
-    assert body["state"]["black"]["period"] == 10_000 + 30_000 and body["state"]["black"]["moves"] == 2
+    assert (
+        body["state"]["black"]["period"] == 10_000 + 30_000 and body["state"]["black"]["moves"] == 2
+    )
 
 
 def test_r_time_5_a_pause_is_not_counted(client: TestClient) -> None:

@@ -91,7 +91,7 @@ def spoken(page: Page) -> list[dict[str, str]]:
 def assert_python_agrees(page: Page, tc: str) -> dict[str, Any]:
     """The page's log replayed through weiqi.clock gives the page's state and call-outs."""
     now = page.evaluate("weiqiClock.now()")
-    events = page.evaluate("weiqiClock.events()") + [{"op": "advance", "now": now / 1000}]
+    events = [*page.evaluate("weiqiClock.events()"), {"op": "advance", "now": now / 1000}]
     python = replay_log(TimeControl.parse(tc), events)
     js = page.evaluate("weiqiClock.state()")
     assert {k: js[k] for k in STATE_KEYS} == {k: python["state"][k] for k in STATE_KEYS}
@@ -397,14 +397,19 @@ SETTINGS = [
 
 def random_steps(rng: random.Random, period: float) -> list[tuple[str, Any]]:
     steps: list[tuple[str, Any]] = [("start", rng.choice(["B", "B", "W"]))]
-    for _ in range(rng.randint(5, 30)):
+    for _ in range(rng.randint(10, 50)):
         kind = rng.choices(
             ["wait", "press", "pause", "resume", "forfeit", "stop", "wrong"],
-            [10, 8, 1, 2, 2, 0.2, 0.5],
+            [10, 10, 0.6, 4, 3, 0.05, 0.5],
         )[0]
-        if kind == "wait":
-            exact = int(period * 1000 * rng.choice([0.5, 1, 1, 2]))
-            ms = exact if rng.random() < 0.3 else rng.randint(0, int(period * 1500) + 1)
+        if kind == "wait":  # quick moves, waits onto call-outs and flags, and any length
+            r = rng.random()
+            if r < 0.4:
+                ms = rng.randint(0, int(period * 300))
+            elif r < 0.7:
+                ms = int(period * 1000 * rng.choice([0.5, 1, 1, 2]))
+            else:
+                ms = rng.randint(0, int(period * 1500) + 1)
             steps.append(("wait", ms))
         else:
             steps.append((kind, None))

@@ -174,9 +174,7 @@ def settings_from_form(form: Mapping[str, str]) -> TimeControl:
             )
         periods, period = whole("periods"), duration("period_time")
         if flag("included"):
-            return TimeControl.chinese(
-                main, periods, period, timeout_pass=flag("timeout_pass")
-            )
+            return TimeControl.chinese(main, periods, period, timeout_pass=flag("timeout_pass"))
         return TimeControl.byo_yomi(main, periods, period, timeout_pass=flag("timeout_pass"))
     except InvalidSetting as err:
         raise InvalidSetting(form_field(err.field), err.reason) from None
@@ -188,6 +186,7 @@ def form_values(tc: TimeControl) -> dict[str, str]:
     >>> form_values(TimeControl.parse("60m+15/10m"))["period_time"]
     '10m'
     """
+
     def d(seconds: float) -> str:
         return format_duration(seconds) if seconds else ""
 

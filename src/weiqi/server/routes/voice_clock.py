@@ -65,7 +65,9 @@ def clock_page(request: Request) -> Response:
         try:
             tc = settings_from_form(values)
         except InvalidSetting as err:
-            return _form(request, values, {form_field(err.field): _reason(request, err)}, "", simulate)
+            return _form(
+                request, values, {form_field(err.field): _reason(request, err)}, "", simulate
+            )
         target = {"tc": tc.format(), **({"simulate": "1"} if simulate else {})}
         return RedirectResponse(f"/clock?{urlencode(target)}", status_code=303)
     if not settings:
@@ -74,7 +76,9 @@ def clock_page(request: Request) -> Response:
         tc = TimeControl.parse(settings)
     except InvalidSetting as err:
         where = translate(request, err.field)
-        message = translate(request, "%(field)s: %(reason)s", field=where, reason=_reason(request, err))
+        message = translate(
+            request, "%(field)s: %(reason)s", field=where, reason=_reason(request, err)
+        )
         return _form(request, blank, {"tc": message}, settings, simulate)
     if query.get("edit") == "1":
         return _form(request, form_values(tc), {}, tc.format(), simulate)
