@@ -33,6 +33,16 @@ const fakeSpeech = {
   getVoices() { return []; },
 };
 Object.defineProperty(window, "speechSynthesis", { value: fakeSpeech, configurable: true });
+window.__wake = [];
+const fakeWakeLock = {
+  async request(type) {
+    window.__wake.push(`request ${type}`);
+    const sentinel = new EventTarget();
+    sentinel.release = async () => { window.__wake.push("release"); };
+    return sentinel;
+  },
+};
+Object.defineProperty(navigator, "wakeLock", { value: fakeWakeLock, configurable: true });
 """
 STATE_KEYS = ("black", "white", "status", "to_move", "since", "elapsed", "flagged", "flag_at")
 
@@ -149,8 +159,10 @@ def test_r_time_3_byo_yomi_calls_spoken_in_chinese_and_shown_until_the_flag(
     expect(white.locator(".call")).to_have_text("")
 
     # R-TIME-5: ten minutes of pause cost Black nothing.
+    assert page.evaluate("window.__wake") == ["request screen"]  # the screen stays on
     page.get_by_role("button", name="暂停", exact=True).click()
     expect(page.locator("#clock-status")).to_have_text("已暂停")
+    page.wait_for_function("window.__wake.at(-1) === 'release'")
     advance(page, 600_000)
     expect(black.locator(".digits")).to_have_text("0:50")
     page.get_by_role("button", name="继续", exact=True).click()

@@ -38,14 +38,14 @@ const lastCall = { B: "", W: "" };
 
 // -- speech -------------------------------------------------------------------------------------
 
-function speak(text) {
+function speak(text, { interrupt = true } = {}) {
   if (!soundOn || !("speechSynthesis" in window)) return;
   try {
     const u = new SpeechSynthesisUtterance(text);
     u.lang = plan.speech_lang;
     u.rate = 1.1;
     // A call replaces one still being spoken: the voice must keep up with the clock.
-    window.speechSynthesis.cancel();
+    if (interrupt) window.speechSynthesis.cancel();
     window.speechSynthesis.speak(u);
   } catch (err) {
     console.warn("speech failed", err);
@@ -104,7 +104,7 @@ function onEntry(entry) {
   } else if (entry.kind === "press" || entry.kind === "forfeit_turn") {
     lastCall[entry.color] = "";
   }
-  if (entry.kind === "flag") speak(entry.outcome);
+  if (entry.kind === "flag") speak(entry.outcome, { interrupt: false }); // after the "10"
 }
 
 // -- drawing ------------------------------------------------------------------------------------
