@@ -415,7 +415,7 @@ class Clock:
         if late.absent_byo_yomi:
             return c
         already = to_ms(c.used(now, color))
-        return c._deduct(ms, color, to_ms(ruling.deduction) - already)
+        return c._deduct(ms, color, max(0, to_ms(ruling.deduction) - already))
 
     def adjust(self, now: float, color: Color, seconds: float) -> Clock:
         """Charge ``color`` ``seconds`` more (negative: give time back to the main time), e.g. to
@@ -444,9 +444,13 @@ class Clock:
             flagged = self._with(
                 color, gone._replace(main=0, periods=0, period=0, used=gone.used + amount)
             )
-        # Nothing left: the flag falls now, whoever's clock is running.
+        # Nothing left: the flag falls now, whoever's clock is running; the runner keeps the
+        # time their unfinished move took as used.
         c = flagged._stop_running(ms)
         if color is not c.to_move:
+            if c.to_move is not None and c.status is not Status.READY:
+                other = c.account(c.to_move)
+                c = c._with(c.to_move, other._replace(used=other.used + c.elapsed))
             c = _evolve(c, to_move=color, elapsed=0)
         return _evolve(c, status=Status.FLAGGED, flagged=color, flag_at=ms, since=None)
 
