@@ -47,6 +47,8 @@ from fractions import Fraction
 from sgfmill import sgf_grammar, sgf_properties
 
 from weiqi import __version__
+from weiqi.clock.control import TimeControl
+from weiqi.clock.notation import from_sgf as time_control_from_sgf
 from weiqi.errors import InputError
 from weiqi.formats.overtime import Overtime, parse_overtime
 from weiqi.rules.color import Color
@@ -181,6 +183,22 @@ class SgfGame:
     def overtime_rule(self) -> Overtime | None:
         """``OT`` read as an :class:`~weiqi.formats.overtime.Overtime`, ``None`` if unknown."""
         return parse_overtime(self.overtime) if self.overtime else None
+
+    def time_control(self) -> TimeControl:
+        """``TM`` and ``OT`` as the clock's :class:`~weiqi.clock.control.TimeControl`.
+
+        The Chinese ``OT`` forms are understood too (they are rewritten to the form the clock
+        reads); an ``OT`` of no known form is an :class:`InputError` naming it.
+
+        >>> SgfGame(time_limit=3300, overtime="5次1分钟").time_control().format()
+        '55m+5x60s'
+        >>> SgfGame().time_control().format()
+        'untimed'
+        """
+        rule = self.overtime_rule
+        overtime = rule.to_sgf() if rule is not None else self.overtime
+        time_limit = None if self.time_limit is None else f"{self.time_limit:g}"
+        return time_control_from_sgf(time_limit, overtime)
 
     def main_line(self) -> list[SgfNode]:
         """The nodes below the root along the first child of each node."""
