@@ -242,6 +242,22 @@ def test_score_bad_options_are_one_line(
     assert "Traceback" not in run.stderr
 
 
+@pytest.mark.parametrize(
+    ("root", "message"),
+    [
+        ("KM[3.75]", "KM[3.75]: komi must be a multiple of 1/4 stone; give --komi in stones"),
+        ("HA[12]", "HA[12]: must be 0 or 2 to 9 stones (1 stone is 让先: komi 0)"),
+    ],
+)
+def test_score_unusable_record_settings_name_the_property(
+    cli: Callable[..., subprocess.CompletedProcess[str]], tmp_path: Path, root: str, message: str
+) -> None:
+    path = write(tmp_path, "g.sgf", f"(;SZ[9]{root})")
+    run = cli("score", path)
+    assert run.returncode == 2
+    assert run.stderr.strip() == f"error: {path}, {message}"
+
+
 def test_score_illegal_record_is_one_line(tmp_path: Path) -> None:
     path = write(tmp_path, "ko.sgf", KO)
     run = weiqi("score", path)

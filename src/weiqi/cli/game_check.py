@@ -31,7 +31,7 @@ from weiqi.formats.sgf import SgfGame, read_sgf
 from weiqi.formats.sgf_replay import replay, replay_legal
 from weiqi.rules.counting import Count, count
 from weiqi.rules.dead_stones import propose_dead
-from weiqi.rules.result import format_stones_zh
+from weiqi.rules.result import format_points, format_stones_zh
 from weiqi.rules.ruleset import DEFAULT_KOMI, HandicapPlacement, Ruleset
 from weiqi.rules.vertex import parse_vertex
 
@@ -82,16 +82,27 @@ def score_game(
     """Count the final position of ``game`` with the named dead stones (and, with
     ``auto_dead``, the proposed ones)."""
     board = replay_legal(game)
+    from_record = komi is None and game.komi is not None
     if komi is None:
         komi = game.komi if game.komi is not None else DEFAULT_KOMI
     handicap = game.handicap if game.handicap is not None and game.handicap >= 2 else 0
-    ruleset = Ruleset(
-        board_size=game.size,
-        komi=komi,
-        handicap=handicap,
-        # The stones are wherever the record put them (AB), so never check fixed placement.
-        handicap_placement=HandicapPlacement.FREE,
-    )
+    try:
+        ruleset = Ruleset(
+            board_size=game.size,
+            komi=komi,
+            handicap=handicap,
+            # The stones are wherever the record put them (AB): never check fixed placement.
+            handicap_placement=HandicapPlacement.FREE,
+        )
+    except InvalidSetting as err:
+        if err.field == "komi" and from_record:
+            raise InputError(
+                f"{game.source}, KM[{format_points(komi * 2)}]",
+                f"komi {err.reason}; give --komi in stones",
+            ) from None
+        if err.field == "handicap":
+            raise InputError(f"{game.source}, HA[{game.handicap}]", err.reason) from None
+        raise
     points = []
     for vertex in dead:
         point = parse_vertex(vertex, game.size)
