@@ -335,8 +335,19 @@ def read_sgf(
         coarse = sgf_grammar.parse_sgf_game(raw)
     except ValueError as exc:
         raise _locate_syntax_error(raw, source, str(exc)) from None
+    _note_more_games(raw, notes)
     game = _Builder(source, notes, keep_off_board=keep_off_board).build(coarse)
     return game
+
+
+def _note_more_games(raw: bytes, notes: list[str]) -> None:
+    # sgfmill ignores whatever follows the first game; say so when that is another game.
+    first = _START_RE.search(raw)
+    if first is None or _START_RE.search(raw, first.end()) is None:
+        return  # no second "(;" anywhere: neither variations nor games (the common case)
+    _, end = sgf_grammar.tokenise(raw)
+    if _START_RE.search(raw, end) is not None:
+        notes.append("the file holds more than one game; the first was read")
 
 
 def _decode(data: bytes, source: str, notes: list[str]) -> str:
