@@ -200,6 +200,16 @@ def test_fox_komi_is_read_in_stones(
     assert json.loads(cli("score", path, "--json").stdout)["komi"] == 3.75
 
 
+def test_human_output_shows_the_readers_notes(
+    cli: Callable[..., subprocess.CompletedProcess[str]], tmp_path: Path
+) -> None:
+    path = write(tmp_path, "fox.sgf", WALL.format(km="375", extra="RU[Chinese]"))
+    note = f"note: {path}: KM[375] read as hundredths of a stone: komi 3.75 stones"
+    assert note in cli("score", path).stdout.replace("\n", "")
+    assert note in cli("check", path).stdout.replace("\n", "")
+    assert "note" not in cli("check", path, "--json").stdout
+
+
 def test_r_hcp_2_handicap_compensation_from_ha(
     cli: Callable[..., subprocess.CompletedProcess[str]], tmp_path: Path
 ) -> None:

@@ -47,9 +47,10 @@ def read_file(path: Path, *, keep_off_board: bool = False) -> SgfGame:
     return read_sgf(data, source=str(path), keep_off_board=keep_off_board)
 
 
-def check_file(path: Path) -> dict[str, object]:
-    """The ``weiqi check --json`` object of one file."""
-    outcome = replay(read_file(path, keep_off_board=True))
+def check_file(path: Path) -> tuple[dict[str, object], list[str]]:
+    """The ``weiqi check --json`` object of one file, and the reader's notes on it."""
+    game = read_file(path, keep_off_board=True)
+    outcome = replay(game)
     report: dict[str, object] = {
         "file": str(path),
         "legal": outcome.error is None,
@@ -61,7 +62,7 @@ def check_file(path: Path) -> dict[str, object]:
             "vertex": outcome.error.vertex,
             "reason": outcome.error.reason,
         }
-    return report
+    return report, game.notes
 
 
 def parse_komi(text: str) -> Fraction:
@@ -140,10 +141,11 @@ def register(app: typer.Typer) -> None:
         """Replay SGF records under the rules and report the first illegal move of each."""
         console = Console()
         table = Table("file", "moves", "verdict")
+        notes: list[str] = []
         exit_code = 0
         for path in files:
             try:
-                report = check_file(path)
+                report, file_notes = check_file(path)
             except WeiqiError as err:
                 print(f"error: {err.message}", file=sys.stderr)
                 exit_code = 2
@@ -159,8 +161,11 @@ def register(app: typer.Typer) -> None:
             else:
                 verdict = "legal"
             table.add_row(str(path), str(report["moves"]), verdict)
+            notes.extend(f"{path}: {note}" for note in file_notes)
         if not as_json and table.row_count:
             console.print(table)
+            for note in notes:
+                console.print(f"note: {note}", style="dim", markup=False)
         raise typer.Exit(exit_code)
 
     @app.command()
@@ -201,6 +206,8 @@ def register(app: typer.Typer) -> None:
             f"handicap compensation {_stones(c.handicap_compensation)}"
         )
         console.print(f"{c.result.to_zh()}  ({c.result.to_sgf()})")
+        for note in game.notes:
+            console.print(f"note: {file}: {note}", style="dim", markup=False)
 
 
 def _stones(value: Fraction) -> str:
