@@ -53,14 +53,10 @@ from weiqi.errors import InputError
 from weiqi.formats.overtime import Overtime, parse_overtime
 from weiqi.rules.color import Color
 from weiqi.rules.result import Reason, Result, format_points
+from weiqi.rules.vertex import COLUMNS, MAX_SIZE, MIN_SIZE
 
 Point = tuple[int, int]
 """``(row, col)``, row 0 at the bottom (GTP orientation)."""
-
-MIN_SIZE = 2
-MAX_SIZE = 25
-
-_GTP_COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 
 def format_point(point: Point | None) -> str:
@@ -72,7 +68,7 @@ def format_point(point: Point | None) -> str:
     if point is None:
         return "pass"
     row, col = point
-    return f"{_GTP_COLUMNS[col]}{row + 1}"
+    return f"{COLUMNS[col]}{row + 1}"
 
 
 @dataclass(frozen=True)
