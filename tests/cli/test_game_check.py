@@ -205,8 +205,8 @@ def test_human_output_shows_the_readers_notes(
 ) -> None:
     path = write(tmp_path, "fox.sgf", WALL.format(km="375", extra="RU[Chinese]"))
     note = f"note: {path}: KM[375] read as hundredths of a stone: komi 3.75 stones"
-    assert note in cli("score", path).stdout.replace("\n", "")
-    assert note in cli("check", path).stdout.replace("\n", "")
+    assert note in cli("score", path).stdout.splitlines()
+    assert note in cli("check", path).stdout.splitlines()
     assert "note" not in cli("check", path, "--json").stdout
 
 

@@ -165,7 +165,7 @@ def register(app: typer.Typer) -> None:
         if not as_json and table.row_count:
             console.print(table)
             for note in notes:
-                console.print(f"note: {note}", style="dim", markup=False)
+                console.print(f"note: {note}", style="dim", markup=False, soft_wrap=True)
         raise typer.Exit(exit_code)
 
     @app.command()
@@ -207,7 +207,7 @@ def register(app: typer.Typer) -> None:
         )
         console.print(f"{c.result.to_zh()}  ({c.result.to_sgf()})")
         for note in game.notes:
-            console.print(f"note: {file}: {note}", style="dim", markup=False)
+            console.print(f"note: {file}: {note}", style="dim", markup=False, soft_wrap=True)
 
 
 def _stones(value: Fraction) -> str:
