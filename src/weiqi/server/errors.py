@@ -41,6 +41,21 @@ _WEIQI_ERRORS: list[tuple[type[WeiqiError], int, str, str]] = [
     (IllegalMove, 422, "illegal_move", N_("Illegal move")),
 ]
 
+# The values of ``services.permissions.Action`` (and other actions named in PermissionDenied),
+# marked for the catalogues; an action missing here is shown in English.
+ACTION_MSGIDS = (
+    N_("open the site administration"),
+    N_("create users"),
+    N_("reset passwords"),
+    N_("list users"),
+    N_("create events"),
+    N_("grant roles"),
+    N_("revoke roles"),
+    N_("enter or withdraw players"),
+    N_("pair rounds"),
+    N_("record results"),
+)
+
 
 def _is_api(request: Request) -> bool:
     return request.url.path.startswith("/api/")
