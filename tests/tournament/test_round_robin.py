@@ -189,3 +189,12 @@ def test_round_robin_waits_for_results_and_handicap_policy() -> None:
         system.next_round(replay)
     assert replay.rounds[0].games[0].result is not None
     assert replay.rounds[0].games[0].result.outcome is Outcome.REPLAY
+
+
+def test_r_wd_1_withdrawal_before_the_start_redraws() -> None:
+    """R-WD-1: a player who withdraws before the start is left out of the table (redrawn)."""
+    event = six()
+    field = tuple(replace(e, withdrawn_after=0) if e.id == "F" else e for e in event.entrants)
+    event, plans = play_all(Event(event.settings, field), decide)
+    assert len(plans) == 5 and all(len(p.games) == 2 and len(p.byes) == 1 for p in plans)
+    assert "F" not in {s.id for s in standings(event)}
