@@ -35,6 +35,9 @@ class Action(StrEnum):
     CREATE_EVENT = "create events"
     GRANT_ROLE = "grant roles"
     REVOKE_ROLE = "revoke roles"
+    MANAGE_PLAYERS = "enter or withdraw players"
+    PAIR_ROUND = "pair rounds"
+    RECORD_RESULT = "record results"
 
 
 POLICY: dict[Action, frozenset[Role]] = {
@@ -45,6 +48,10 @@ POLICY: dict[Action, frozenset[Role]] = {
     Action.CREATE_EVENT: frozenset(),
     Action.GRANT_ROLE: frozenset({Role.ORGANISER}),
     Action.REVOKE_ROLE: frozenset({Role.ORGANISER}),
+    # R-ORG-1: the chief referee runs the draw and supervises pairing; referees record results
+    Action.MANAGE_PLAYERS: frozenset({Role.ORGANISER, Role.CHIEF_REFEREE}),
+    Action.PAIR_ROUND: frozenset({Role.CHIEF_REFEREE}),
+    Action.RECORD_RESULT: frozenset({Role.CHIEF_REFEREE, Role.REFEREE}),
 }
 
 
