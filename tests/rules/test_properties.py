@@ -69,7 +69,8 @@ def test_random_games_agree_with_the_reference(size: int, seed: int, moves: int)
     """R-LIB-1, R-CAP-1, R-CAP-2, R-SUICIDE-1, R-KO-1 on random games (eye filling allowed, so
     small boards see ko and superko): every point's legality agrees with the naive reference;
     no group without liberties stays; stones placed − captured = stones on the board; the
-    incremental hash equals the hash from scratch."""
+    incremental hash equals the hash from scratch; ``move_effect`` foretells captures and
+    liberties."""
     check_random_game(size, seed, moves)
 
 
@@ -109,7 +110,10 @@ def check_random_game(size: int, seed: int, moves: int) -> set[str | None]:
             board.pass_(colour)
         else:
             p, after = rng.choice(legal)
-            board.play(colour, p)
+            effect = board.move_effect(colour, p)
+            assert effect is not None
+            captured = board.play(colour, p)
+            assert (effect.captures, effect.liberties) == (len(captured), len(board.liberties(p)))
             placed += 1
             assert board.stones_bytes() == after
         seen.add((board.stones_bytes(), CODE[board.to_move]))
