@@ -110,7 +110,7 @@ def test_list_stones_undo_and_showboard() -> None:
 
 def test_final_score_and_status_count_every_stone_alive() -> None:
     """R-SCORE-1/3 through GTP: area counting, komi in points (7.5 = 3¾ stones)."""
-    e = GtpEngine()
+    e = GtpEngine(dead_stones=lambda board: set())
     ask(e, "boardsize 5")
     ask(e, "komi 0")
     for col in "ABCDE":
@@ -145,7 +145,7 @@ def test_final_score_uses_the_dead_stone_proposal() -> None:
 
 def test_handicap_commands() -> None:
     """R-HCP-2 through GTP: fixed and free placement; the count gives back N/2 stones."""
-    e = GtpEngine()
+    e = GtpEngine(dead_stones=lambda board: set())
     assert ask(e, "fixed_handicap 4") == "= D16 Q16 D4 Q4"
     assert ask(e, "fixed_handicap 4") == "? board not empty"
     ask(e, "clear_board")
@@ -234,6 +234,44 @@ def test_cycle_policy_ends_the_game_through_gtp() -> None:
         assert ask(e, f"play {colour.value} {format_vertex(point, 12)}") == "= "
     assert ask(e, "play b A12") == "? illegal move"
     assert ask(e, "genmove b") == "= pass"
+
+
+def test_default_proposal_finds_dead_stones() -> None:
+    """R-END-3: final_score and final_status_list use weiqi.rules.dead_stones by default."""
+    e = GtpEngine(Ruleset.no_komi(5))
+    for move in ["b C1", "b C2", "b C3", "b C4", "b C5", "w E3"]:
+        ask(e, f"play {move}")
+    assert ask(e, "final_status_list dead") == "= E3"
+    assert ask(e, "final_score") == "= B+25"
+
+
+def test_printsgf_and_loadsgf_round_trip(tmp_path: Path) -> None:
+    """printsgf writes the game (handicap, komi, moves); loadsgf replays it, also up to a move."""
+    e = GtpEngine(dead_stones=lambda board: set())
+    ask(e, "boardsize 9")
+    ask(e, "komi 0")
+    ask(e, "fixed_handicap 2")
+    for move in ["w E5", "b D5", "w pass", "b E4"]:
+        ask(e, f"play {move}")
+    text = ask(e, "printsgf")
+    assert text.startswith("= (;") and "HA[2]" in text and "AB[" in text and "W[]" in text
+    path = tmp_path / "game.sgf"
+    assert ask(e, f"printsgf {path}") == "= "
+    stones = ask(e, "list_stones black"), ask(e, "list_stones white")
+    score = ask(e, "final_score")
+    ask(e, "boardsize 13")
+    assert ask(e, f"loadsgf {path}") == "= "
+    assert (ask(e, "list_stones black"), ask(e, "list_stones white")) == stones
+    assert ask(e, "final_score") == score
+    assert ask(e, f"loadsgf {path} 2") == "= "  # the position before move 2
+    assert ask(e, "list_stones black") == "= G7 C3"
+    assert ask(e, "list_stones white") == "= E5"
+    assert ask(e, f"loadsgf {tmp_path / 'missing.sgf'}") == "? cannot open or parse file"
+    broken = tmp_path / "broken.sgf"
+    broken.write_text("(;SZ[9];B[ee];W[ee])")
+    assert ask(e, f"loadsgf {broken}") == "? cannot load file: move 2 at E5: occupied"
+    broken.write_text("(;SZ[9];B[ee]")
+    assert ask(e, f"loadsgf {broken}").startswith("? cannot load file: ")
 
 
 def test_run_serves_a_session_until_quit() -> None:

@@ -3,10 +3,11 @@ referee or an opponent.
 
 Moves are checked under the Chinese rules (suicide forbidden, situational superko); either
 colour may play at any time, as GTP wants. ``komi`` is in points, as in GTP (7.5 points = 3¾
-stones); ``final_score`` counts area with the dead-stone proposal given to the engine (by
-default every stone counts as alive).
+stones); ``final_score`` and ``final_status_list`` count area with the dead-stone proposal of
+:mod:`weiqi.rules.dead_stones` (or another one given to the engine); handicap stones give back
+half a stone each (R-HCP-2). ``loadsgf``/``printsgf`` read and write SGF records.
 
->>> e = GtpEngine()
+>>> e = GtpEngine(dead_stones=lambda board: set())
 >>> e.handle("boardsize 9")
 '= \\n\\n'
 >>> e.handle("play black E5")
@@ -27,14 +28,17 @@ import random
 import re
 from collections.abc import Callable, Iterable
 from fractions import Fraction
+from pathlib import Path
 from typing import TextIO
 
 from weiqi import __version__
 from weiqi.engines.policy import choose_move
 from weiqi.errors import IllegalMove, InputError, InvalidSetting
+from weiqi.formats.sgf import SgfGame, read_sgf, write_sgf
 from weiqi.rules.board import Board
 from weiqi.rules.color import Color
 from weiqi.rules.counting import count
+from weiqi.rules.dead_stones import propose_dead
 from weiqi.rules.handicap import fixed_handicap_points, max_fixed_handicap
 from weiqi.rules.ruleset import HandicapPlacement, Ruleset
 from weiqi.rules.vertex import MAX_SIZE, MIN_SIZE, format_vertex, parse_vertex
@@ -47,8 +51,9 @@ class GtpError(Exception):
     """A GTP failure answer (``? message``)."""
 
 
-def _no_dead_stones(board: Board) -> set[int]:
-    return set()
+def proposed_dead(board: Board) -> set[int]:
+    """The dead-stone proposal of :mod:`weiqi.rules.dead_stones` (seeded, reproducible)."""
+    return propose_dead(board)
 
 
 def _sorted_top_down(points: Iterable[int], size: int) -> list[int]:
@@ -68,13 +73,14 @@ class GtpEngine:
         ruleset: Ruleset | None = None,
         *,
         seed: int = 0,
-        dead_stones: DeadStones = _no_dead_stones,
+        dead_stones: DeadStones = proposed_dead,
     ) -> None:
         self.ruleset = (ruleset or Ruleset.chinese()).with_(handicap=0)
         self.seed = seed
         self.rng = random.Random(seed)
         self.dead_stones = dead_stones
         self.finished = False
+        self.handicap = 0
         self.board = self._new_board()
         self._commands: dict[str, Callable[[list[str]], str]] = {
             "protocol_version": lambda args: "2",
@@ -98,6 +104,8 @@ class GtpEngine:
             "place_free_handicap": self._place_free_handicap,
             "set_free_handicap": self._set_free_handicap,
             "showboard": self._showboard,
+            "loadsgf": self._loadsgf,
+            "printsgf": self._printsgf,
         }
 
     # -- protocol -----------------------------------------------------------------------------
@@ -138,6 +146,7 @@ class GtpEngine:
     # -- helpers ------------------------------------------------------------------------------
 
     def _new_board(self) -> Board:
+        self.handicap = 0
         return Board(self.ruleset.board_size, cycle=self.ruleset.cycle, enforce_turn=False)
 
     def _color(self, word: str) -> Color:
@@ -164,15 +173,10 @@ class GtpEngine:
         return " ".join(format_vertex(p, size) for p in _sorted_top_down(points, size))
 
     def _counting_rules(self) -> Ruleset:
-        handicap = self._handicap_stones()
         return self.ruleset.with_(
-            handicap=handicap if handicap >= 2 else 0,
+            handicap=self.handicap,
             handicap_placement=HandicapPlacement.FREE,
         )
-
-    def _handicap_stones(self) -> int:
-        """Black stones set up before the first move."""
-        return sum(1 for v in self.board.start_stones() if v == 1)
 
     def _dead(self) -> set[int]:
         return self.dead_stones(self.board)
@@ -293,6 +297,7 @@ class GtpEngine:
             raise GtpError("invalid handicap")
         points = fixed_handicap_points(stones, self.board.size)
         self.board.place_handicap(points)
+        self.handicap = stones
         return self._vertices(points)
 
     def _place_free_handicap(self, args: list[str]) -> str:
@@ -308,6 +313,7 @@ class GtpEngine:
             random.Random(self.seed).shuffle(order)
             points = order[:stones]
         self.board.place_handicap(points)
+        self.handicap = stones
         return self._vertices(points)
 
     def _set_free_handicap(self, args: list[str]) -> str:
@@ -326,6 +332,7 @@ class GtpEngine:
             self.board.place_handicap([p for p in points if p is not None])
         except InvalidSetting:
             raise GtpError("bad vertex list") from None
+        self.handicap = len(points)
         return ""
 
     def _showboard(self, args: list[str]) -> str:
@@ -336,3 +343,67 @@ class GtpEngine:
             f"White has captured {b.captures[Color.WHITE]} stones; "
             f"{b.to_move.en} to move"
         )
+
+    def _loadsgf(self, args: list[str]) -> str:
+        if not 1 <= len(args) <= 2 or (len(args) == 2 and not args[1].isdigit()):
+            raise GtpError("syntax error")
+        until = int(args[1]) if len(args) == 2 else None
+        try:
+            game = read_sgf(Path(args[0]).read_bytes(), source=args[0])
+        except OSError:
+            raise GtpError("cannot open or parse file") from None
+        except InputError as err:
+            raise GtpError(f"cannot load file: {err.message}") from None
+        size = game.size
+        komi = game.komi if game.komi is not None else self.ruleset.komi
+        try:
+            ruleset = self.ruleset.with_(board_size=size, komi=komi)
+        except InvalidSetting as err:
+            raise GtpError(f"cannot load file: {err.message}") from None
+        board = Board(size, cycle=ruleset.cycle, enforce_turn=False)
+        setup_done = False
+        number = 0
+        for node in [game.root, *game.main_line()]:
+            if node.has_setup:
+                if setup_done or node.setup_empty:
+                    raise GtpError("cannot load file: setup stones between moves")
+                black = [r * size + c for r, c in node.setup_black]
+                white = [r * size + c for r, c in node.setup_white]
+                try:
+                    board.setup(black, white, Color.WHITE if game.handicap else Color.BLACK)
+                except InvalidSetting as err:
+                    raise GtpError(f"cannot load file: {err.message}") from None
+            if node.move is None:
+                continue
+            setup_done = True
+            number += 1
+            if until is not None and number >= until:
+                break
+            point = node.move.point
+            try:
+                board.move(node.move.color, None if point is None else point[0] * size + point[1])
+            except IllegalMove as err:
+                raise GtpError(f"cannot load file: {err.message}") from None
+        self.ruleset = ruleset
+        self.board = board
+        self.handicap = game.handicap if game.handicap and game.handicap >= 2 else 0
+        return ""
+
+    def _printsgf(self, args: list[str]) -> str:
+        if len(args) > 1:
+            raise GtpError("syntax error")
+        size = self.board.size
+        game = SgfGame(size=size, komi=self.ruleset.komi, handicap=self.handicap or None)
+        start = self.board.start_stones()
+        game.root.setup_black = [divmod(p, size) for p, v in enumerate(start) if v == 1]
+        game.root.setup_white = [divmod(p, size) for p, v in enumerate(start) if v == 2]
+        for color, point in self.board.history:
+            game.play(color, None if point is None else divmod(point, size))
+        text = write_sgf(game).decode("utf-8").strip()
+        if args:
+            try:
+                Path(args[0]).write_text(text + "\n", encoding="utf-8")
+            except OSError:
+                raise GtpError("cannot write file") from None
+            return ""
+        return text
