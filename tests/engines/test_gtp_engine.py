@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.rules.test_ko import _triple_ko
 from weiqi.engines.gtp_engine import GtpEngine
@@ -314,3 +316,26 @@ def test_fixed_handicap_answers_like_gnu_go(size: int) -> None:
     ask(e, f"boardsize {size}")
     answer = ask(e, "fixed_handicap 9")[2:].split()
     assert answer[4] == format_vertex((size // 2) * size + size // 2, size)
+
+
+_WORDS = st.sampled_from(
+    ["b", "w", "black", "white", "x", "A1", "E5", "T19", "J9", "pass", "I5", "0", "2", "5", "9",
+     "19", "-1", "7.5", "abc", "alive", "dead", "seki", "", "#", "A", "Z99"]
+)  # fmt: skip
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    script=st.lists(
+        st.tuples(st.sampled_from([*REQUIRED, "captures", "bogus"]), st.lists(_WORDS, max_size=3)),
+        max_size=25,
+    )
+)
+def test_any_command_line_gets_an_answer(script: list[tuple[str, list[str]]]) -> None:
+    """Whatever is sent, the engine answers ``=`` or ``?`` and never dies (except by quit)."""
+    e = GtpEngine(dead_stones=lambda board: set())
+    for name, args in script:
+        if name in ("loadsgf", "printsgf"):
+            continue  # they touch files
+        answer = e.handle(" ".join([name, *args]))
+        assert answer is None or answer[0] in "=?"

@@ -33,7 +33,7 @@ from typing import TextIO
 
 from weiqi import __version__
 from weiqi.engines.policy import choose_move
-from weiqi.errors import IllegalMove, InputError, InvalidSetting
+from weiqi.errors import IllegalMove, InputError, InvalidSetting, WeiqiError
 from weiqi.formats.sgf import SgfGame, read_sgf, write_sgf
 from weiqi.rules.board import Board
 from weiqi.rules.color import Color
@@ -131,6 +131,8 @@ class GtpEngine:
             answer = command(args)
         except GtpError as err:
             return f"?{ident} {err}\n\n"
+        except WeiqiError as err:  # a refusal of the core that no command turned into words
+            return f"?{ident} {err.message}\n\n"
         return f"={ident} {answer}\n\n"
 
     def run(self, stdin: TextIO, stdout: TextIO) -> None:
