@@ -214,3 +214,21 @@ def test_r_suicide_1_single_and_multi_stone() -> None:
     multi_w = multi.copy()
     multi_w.pass_(B)
     assert names(multi_w.play(W, v("C4", 4)), 4) == {"A4", "B4"}
+
+
+def test_setup_refuses_groups_without_liberties_and_changes_nothing() -> None:
+    """Setup stones (SGF AB/AW, handicap) must leave every group a liberty; a refused setup
+    leaves the board as it was."""
+    b = Board(3)
+    with pytest.raises(InvalidSetting, match="no liberties"):
+        b.setup(black=[0], white=[1, 3])
+    assert b.stones_bytes() == bytes(9) and b.to_move is B
+    with pytest.raises(InvalidSetting, match="occupied"):
+        b.setup(black=[0, 0])
+    with pytest.raises(InvalidSetting, match="off the board"):
+        b.setup(black=[9])
+    b.setup(black=[4], to_move=W)
+    assert b.color_at(4) is B and b.to_move is W and b.move_number == 0
+    b.play(W, 0)
+    with pytest.raises(InvalidSetting, match="before the first move"):
+        b.setup(white=[8])

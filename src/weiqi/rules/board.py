@@ -763,12 +763,12 @@ class Board:
                     raise InvalidSetting("setup", f"{format_vertex(p, self.size)} is occupied")
                 board[p] = code
         self._board = board
+        self._rebuild_groups()
+        if any(libs is not None and not libs for libs in self._libs):
+            self._restore(self._history[-1])
+            raise InvalidSetting("setup", "a group would have no liberties")
         if to_move is not None:
             self.to_move_code = _CODE_OF[to_move]
-        self._rebuild_groups()
-        for libs in self._libs:
-            if libs is not None and not libs:
-                raise InvalidSetting("setup", "a group would have no liberties")
         self.hash = self.compute_hash()
         self._ko = -1
         self._history.clear()
