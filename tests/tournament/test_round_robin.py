@@ -152,7 +152,7 @@ def test_r_fmt_3_berger_tables_every_pair_once_per_cycle_no_three_colours(cycles
 def test_r_fmt_3_double_round_robin_reverses_colours() -> None:
     """R-FMT-3: in a double round robin each pair meets once with each colour."""
     settings = EventSettings(system=System.DOUBLE_ROUND_ROBIN)
-    event, plans = play_all(Event(settings, entrants("ABCD")), lambda g: Result.draw())
+    _event, plans = play_all(Event(settings, entrants("ABCD")), lambda g: Result.draw())
     assert len(plans) == 6
     colours: dict[frozenset[str], set[str]] = {}
     for p in plans:
