@@ -19,7 +19,9 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from sgfmill import boards
 
@@ -89,13 +91,10 @@ def replay_sgfmill(games: list[list[tuple[str, int | None]]]) -> None:
                 board.play(point // SIZE, point % SIZE, colour)
 
 
-def _best_of(rounds: int, run: object, games: object) -> float:
-    best = float("inf")
-    for _ in range(rounds):
-        start = time.perf_counter()
-        run(games)  # type: ignore[operator]
-        best = min(best, time.perf_counter() - start)
-    return best
+def _timed(run: Callable[[Any], None], games: Any) -> float:
+    start = time.perf_counter()
+    run(games)
+    return time.perf_counter() - start
 
 
 def playouts(seconds: float = 2.0) -> tuple[int, float]:
@@ -120,8 +119,11 @@ def compare(games: list[list[Move]]) -> tuple[int, float, float]:
     total = sum(len(g) for g in games)
     games = games * repeat
     mill_games = [[(c.value.lower(), p) for c, p in g] for g in games]
-    ours = _best_of(ROUNDS, replay_ours, games)
-    theirs = _best_of(ROUNDS, replay_sgfmill, mill_games)
+    # Rounds alternate between the two boards so that a change in the machine's load hits both.
+    ours = theirs = float("inf")
+    for _ in range(ROUNDS):
+        ours = min(ours, _timed(replay_ours, games))
+        theirs = min(theirs, _timed(replay_sgfmill, mill_games))
     # The same games on both sides (sgfmill has nothing to do for a pass), so the ratio of the
     # rates is the ratio of the times.
     return total, total * repeat / ours, total * repeat / theirs
