@@ -61,13 +61,28 @@ def settled_points(board: Board) -> set[int]:
 
 def choose_move(board: Board, color: Color, rng: random.Random) -> int | None:
     """A legal move for ``color`` (``None`` = pass), chosen as described above; ``rng`` breaks
-    ties, so a seeded generator gives reproducible games."""
+    ties, so a seeded generator gives reproducible games.
+
+    Beyond captures and escapes it weighs a few plain shapes: strengthen an own group short of
+    liberties, press an opponent group short of liberties, keep two liberties or more, answer
+    near the opponent's last move.
+    """
     in_atari: dict[int, int] = {}  # last liberty of an own group in atari -> stones at stake
+    short: dict[int, int] = {}  # liberty of an own group with two liberties -> stones
+    pressed: dict[int, int] = {}  # liberty of an opponent group with two or three liberties
     for group in board.groups():
-        if group.color is color and len(group.liberties) == 1:
-            (last,) = group.liberties
-            in_atari[last] = in_atari.get(last, 0) + len(group.stones)
+        if group.color is color:
+            table = in_atari if len(group.liberties) == 1 else short
+            if len(group.liberties) <= 2:
+                for lib in group.liberties:
+                    table[lib] = table.get(lib, 0) + len(group.stones)
+        elif len(group.liberties) in (2, 3):
+            for lib in group.liberties:
+                pressed[lib] = pressed.get(lib, 0) + len(group.stones)
     settled = settled_points(board)
+    size = board.size
+    history = board.history
+    last = history[-1][1] if history else None
     best: int | None = None
     best_score = 0.0
     for p in board.empty_points():
@@ -88,7 +103,17 @@ def choose_move(board: Board, color: Color, rng: random.Random) -> int | None:
             continue
         if effect.liberties >= 2:
             score += 5 * effect.ataris
-        score += 10 + _line_bonus(p, board.size) + rng.random()
+        if effect.liberties >= 3 and p in short:
+            score += 6 + min(short[p], 10)
+        if effect.liberties >= 2 and p in pressed:
+            score += 2 + min(pressed[p], 6) / 2
+        if effect.liberties == 2 and not effect.captures:
+            score -= 3  # easy to atari
+        if last is not None:
+            (lr, lc), (r, c) = divmod(last, size), divmod(p, size)
+            if abs(lr - r) + abs(lc - c) <= 2:
+                score += 2
+        score += 10 + _line_bonus(p, size) + rng.random()
         if score > best_score:
             best, best_score = p, score
     return best
