@@ -167,22 +167,27 @@ class PlanItem:
 
     @classmethod
     def parse(cls, text: str) -> PlanItem:
-        """``SIZE:COUNT:LEVELS`` with levels ``1-5`` or ``1,3``.
+        """``SIZE:COUNT:LEVELS[:FIRST_SEED]`` with levels ``1-5`` or ``1,3``.
 
         >>> PlanItem.parse("9:120:1-5").settings()[:2]
         [(9, 7.5, 1, 1), (9, 7.5, 2, 2)]
+        >>> PlanItem.parse("13:2:1:1001").settings()
+        [(13, 7.5, 1, 1001), (13, 7.5, 1, 1002)]
         """
         try:
-            size, count, levels = text.split(":")
+            size, count, levels, *first = text.split(":")
+            if len(first) > 1:
+                raise ValueError("too many fields")
             if "-" in levels:
                 low, high = (int(part) for part in levels.split("-"))
                 level_list = list(range(low, high + 1))
             else:
                 level_list = [int(part) for part in levels.split(",")]
-            item = cls(int(size), int(count), level_list)
+            seed = int(first[0]) if first else 1
+            item = cls(int(size), int(count), level_list, first_seed=seed)
         except ValueError:
             raise InputError(
-                f"plan {text!r}", "expected SIZE:COUNT:LEVELS, e.g. 9:120:1-5"
+                f"plan {text!r}", "expected SIZE:COUNT:LEVELS[:FIRST_SEED], e.g. 9:120:1-5"
             ) from None
         if not level_list or not 2 <= item.size <= 19 or item.count < 0:
             raise InputError(f"plan {text!r}", "size 2–19, count ≥ 0, at least one level")
