@@ -1,0 +1,71 @@
+"""Who does something in a game: a player (by colour), a referee, or the chief referee (R-ORG-1).
+
+>>> Actor.player(Color.BLACK).describe()
+'Black'
+>>> Actor.chief_referee("zhang").describe()
+'chief referee zhang'
+>>> Actor(Role.REFEREE)
+Traceback (most recent call last):
+...
+weiqi.errors.InvalidSetting: actor: a referee needs an id
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from weiqi.errors import InvalidSetting
+from weiqi.rules.color import Color
+
+
+class Role(enum.Enum):
+    """The roles of a game (R-ORG-1)."""
+
+    PLAYER = "player"
+    REFEREE = "referee"  # 裁判员
+    CHIEF_REFEREE = "chief_referee"  # 裁判长
+
+    @property
+    def en(self) -> str:
+        return self.value.replace("_", " ")
+
+
+@dataclass(frozen=True)
+class Actor:
+    """One participant: a player is named by colour, a referee by id."""
+
+    role: Role
+    color: Color | None = None
+    id: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.role is Role.PLAYER and self.color is None:
+            raise InvalidSetting("actor", "a player is named by colour")
+        if self.role is not Role.PLAYER:
+            if self.color is not None:
+                raise InvalidSetting("actor", f"a {self.role.en} has no colour")
+            if not self.id:
+                raise InvalidSetting("actor", f"a {self.role.en} needs an id")
+
+    @classmethod
+    def player(cls, color: Color) -> Actor:
+        return cls(Role.PLAYER, color=color)
+
+    @classmethod
+    def referee(cls, id: str) -> Actor:
+        return cls(Role.REFEREE, id=id)
+
+    @classmethod
+    def chief_referee(cls, id: str) -> Actor:
+        return cls(Role.CHIEF_REFEREE, id=id)
+
+    @property
+    def is_referee(self) -> bool:
+        """A referee or the chief referee."""
+        return self.role is not Role.PLAYER
+
+    def describe(self) -> str:
+        if self.color is not None:
+            return self.color.en
+        return f"{self.role.en} {self.id}"

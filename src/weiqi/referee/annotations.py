@@ -1,0 +1,166 @@
+"""A game record as a line of board nodes with the referee's notes on them, ready for a game
+record format (SGF export lives in :mod:`weiqi.formats`): each move, pass or forfeited turn is a
+node; warnings, void moves, rulings and result changes become comments on the node where they
+happened (Chinese first, English second).
+
+>>> from weiqi.referee.record import GameRecord
+>>> from weiqi.referee.actors import Actor
+>>> from weiqi.referee.nigiri import ColorAssignment
+>>> from weiqi.referee.events import InfractionRuled
+>>> from weiqi.referee.infractions import Infraction, InfractionKind
+>>> from weiqi.rules.ruleset import Ruleset
+>>> rec = GameRecord.start(Ruleset.chinese(9), ColorAssignment.by_organiser("Li", "Wang"),
+...                        referee=Actor.referee("r1"), at=0)
+>>> _ = rec.play(Color.BLACK, "E5", at=1)
+>>> _ = rec.append(InfractionRuled(Infraction(InfractionKind.CLOCK_BEFORE_MOVE, Color.BLACK)),
+...                Actor.referee("r1"), at=2)
+>>> line = timeline(rec)
+>>> line.nodes[0].move
+(<Color.BLACK: 'B'>, 40)
+>>> print(line.nodes[0].comments[0])
+警告：黑方着子前按钟（R-TIME-7，裁判 r1）/ warning: Black, pressing the clock before the move
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from weiqi.referee.actors import Actor, Role
+from weiqi.referee.events import Move
+from weiqi.referee.infractions import Penalty
+from weiqi.referee.record import GameRecord
+from weiqi.referee.state import COLOR_CORRECTION_LIMIT, Context, GameState, Referee
+from weiqi.rules.color import Color
+from weiqi.rules.result import Result
+from weiqi.rules.ruleset import Ruleset
+from weiqi.rules.vertex import format_vertex
+
+_PENALTY_ZH = {
+    Penalty.NONE: "记录",
+    Penalty.WARNING: "警告",
+    Penalty.LOSS: "判负",
+    Penalty.BOTH_LOSE: "双方均负",
+}
+
+
+@dataclass
+class Node:
+    """One board node: a move (``point`` ``None`` = a pass or forfeited turn) or a set-up of
+    stones (a ruling that moved a stone), with comments."""
+
+    move: tuple[Color, int | None] | None = None
+    add_black: list[int] = field(default_factory=list)
+    add_white: list[int] = field(default_factory=list)
+    clear: list[int] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Timeline:
+    """The record as board nodes: ``root`` comments (colours, nigiri, restarts) then
+    ``nodes`` along the game; ``result`` the current result."""
+
+    ruleset: Ruleset
+    black: str
+    white: str
+    #: Stones on the board before the first move (handicap).
+    start_black: list[int]
+    root_comments: list[str]
+    nodes: list[Node]
+    result: Result | None
+
+
+def _who(actor: Actor | None) -> str:
+    if actor is None:
+        return "规则"
+    if actor.role is Role.CHIEF_REFEREE:
+        return f"裁判长 {actor.id}"
+    if actor.role is Role.REFEREE:
+        return f"裁判 {actor.id}"
+    assert actor.color is not None
+    return f"{actor.color.zh}方"
+
+
+def timeline(record: GameRecord) -> Timeline:
+    """Walk the record event by event and lay it out as board nodes with notes."""
+    referee = Referee()
+    root: list[str] = []
+    nodes: list[Node] = []
+    before = GameState()
+    start_black: list[int] = []
+    for entry in record.entries:
+        state = referee.apply(Context(entry.seq, entry.at, entry.actor), entry.event)
+        if state.ruleset is None:  # pragma: no cover - a record always starts with Start
+            continue
+        size = state.ruleset.board_size
+        notes: list[str] = []
+        if entry.seq == 0:
+            start_black = [p for p, v in enumerate(state.stones) if v == 1]
+            assert state.assigned is not None
+            a = state.assigned
+            root.append(f"黑 {a.black} / 白 {a.white}（{'猜先' if a.nigiri else '赛会编排'}）")
+            if a.nigiri is not None:
+                n = a.nigiri
+                root.append(
+                    f"猜先：{n.holder} 握子 {n.count} 枚，{n.guesser} 猜"
+                    f"{'单' if n.guess.value == 'odd' else '双'}（种子 {n.seed}）"
+                )
+        elif state.move_number < before.move_number or (
+            state.colors_corrected and not before.colors_corrected
+        ):
+            nodes.clear()
+            root.append(f"第{before.move_number}手前拿错黑白棋，已改正，对局重新开始（R-COLOR-2）")
+        elif state.move_number > before.move_number:
+            if isinstance(entry.event, Move) and len(state.void_moves) == len(before.void_moves):
+                nodes.append(Node(move=(before.to_move, entry.event.point)))
+            else:
+                nodes.append(Node(move=(before.to_move, None)))
+        elif state.stones != before.stones:
+            nodes.append(_setup(before, state))
+        for void in state.void_moves[len(before.void_moves) :]:
+            notes.append(
+                f"无效着手：{void.color.zh} {format_vertex(void.point, size)}"
+                + ("，弃权一次" if state.forfeited_turns != before.forfeited_turns else "")
+                + f" / void move: {void.color.en} {format_vertex(void.point, size)}"
+            )
+        for inf in state.infractions[len(before.infractions) :]:
+            i = inf.infraction
+            notes.append(
+                f"{_PENALTY_ZH[inf.penalty]}：{i.offender.zh}方{i.kind.zh}"
+                f"（{i.kind.requirement}，{_who(inf.ruled_by)}）"
+                f"/ {inf.penalty.value}: {i.offender.en}, {i.kind.en}"
+            )
+        for ruling in state.rulings[len(before.rulings) :]:
+            r = ruling.ruling
+            notes.append(
+                f"裁决：{r.kind.zh}（{_who(ruling.ruled_by)}）/ ruling: {r.kind.value}: {r.reason}"
+            )
+        if state.colors_wrong_noted and not before.colors_wrong_noted:
+            black, white = state.pairing_colors
+            notes.append(
+                f"拿错黑白棋，第{COLOR_CORRECTION_LIMIT}手后不予改正；"
+                f"编排仍按 黑 {black} / 白 {white}（R-COLOR-2）"
+            )
+        for change in state.result_history[len(before.result_history) :]:
+            shown = change.result.to_zh() if change.result is not None else "待定"
+            notes.append(f"结果：{shown}（{_who(change.actor)}）/ {change.reason}")
+        if notes:
+            (nodes[-1].comments if nodes else root).extend(notes)
+        before = state
+    final = referee.state
+    assert final.ruleset is not None
+    return Timeline(final.ruleset, final.black, final.white, start_black, root, nodes, final.result)
+
+
+def _setup(before: GameState, after: GameState) -> Node:
+    node = Node()
+    for p, (old, new) in enumerate(zip(before.stones, after.stones, strict=True)):
+        if old == new:
+            continue
+        if new == 1:
+            node.add_black.append(p)
+        elif new == 2:
+            node.add_white.append(p)
+        else:
+            node.clear.append(p)
+    return node

@@ -1,0 +1,196 @@
+"""The events of a game record. Each is a small frozen value; who did it, when and at which
+move are kept beside it in the record's :class:`~weiqi.referee.record.Entry`.
+
+>>> Move(60).kind, Pass().kind, ProposeEnd().kind
+('move', 'pass', 'propose_end')
+>>> EVENT_TYPES["dispute"] is Dispute
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import ClassVar
+
+from weiqi.referee.infractions import Infraction
+from weiqi.referee.nigiri import ColorAssignment
+from weiqi.referee.rulings import Ruling
+from weiqi.rules.result import Result
+from weiqi.rules.ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base of every event; ``kind`` names it in JSON."""
+
+    kind: ClassVar[str] = ""
+
+
+@dataclass(frozen=True)
+class Start(Event):
+    """The game begins: its rules and the colours as assigned (R-COLOR-1)."""
+
+    kind: ClassVar[str] = "start"
+    ruleset: Ruleset
+    colors: ColorAssignment
+
+
+@dataclass(frozen=True)
+class Move(Event):
+    """A stone placed by the acting player (R-PLAY-1). ``point`` as in
+    :mod:`weiqi.rules.vertex`."""
+
+    kind: ClassVar[str] = "move"
+    point: int
+
+
+@dataclass(frozen=True)
+class Pass(Event):
+    """虚着 (R-PLAY-2)."""
+
+    kind: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True)
+class Resign(Event):
+    """中盘认输 (R-END-1(b))."""
+
+    kind: ClassVar[str] = "resign"
+
+
+@dataclass(frozen=True)
+class ProposeEnd(Event):
+    """The player to move says the game is over and passes (R-END-2)."""
+
+    kind: ClassVar[str] = "propose_end"
+
+
+@dataclass(frozen=True)
+class AcceptEnd(Event):
+    """The opponent agrees that play is complete (R-END-1(a), R-END-2)."""
+
+    kind: ClassVar[str] = "accept_end"
+
+
+@dataclass(frozen=True)
+class RefuseEnd(Event):
+    """The opponent does not agree and plays on; the proposer regains the right to move
+    (R-END-2). Playing a move after a proposal refuses it too."""
+
+    kind: ClassVar[str] = "refuse_end"
+
+
+@dataclass(frozen=True)
+class MarkDead(Event):
+    """A player proposes which stones are dead (R-END-3); replaces any earlier marking."""
+
+    kind: ClassVar[str] = "mark_dead"
+    stones: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class AgreeDead(Event):
+    """The other player agrees with the marking: the game is counted (R-END-3, R-SCORE-1)."""
+
+    kind: ClassVar[str] = "agree_dead"
+
+
+@dataclass(frozen=True)
+class Dispute(Event):
+    """The acting player claims ``stones`` are dead and the opponent disagrees: play resumes
+    and the claimant moves first (R-END-3)."""
+
+    kind: ClassVar[str] = "dispute"
+    stones: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RequestRecount(Event):
+    """A player asks for a recount before the result is confirmed (R-REF-7)."""
+
+    kind: ClassVar[str] = "request_recount"
+
+
+@dataclass(frozen=True)
+class Confirm(Event):
+    """The acting player or referee confirms the result; once both players and a referee have,
+    it is final (R-END-4, R-REF-7)."""
+
+    kind: ClassVar[str] = "confirm"
+
+
+class ClockAction(enum.Enum):
+    """What happened to the game clock (the clock model itself is :mod:`weiqi.clock`)."""
+
+    START = "start"
+    PRESS = "press"  # the acting player ends their turn on the clock
+    PAUSE = "pause"  # 暂停 (R-TIME-5)
+    RESUME = "resume"
+    SEAL = "seal"  # 封棋: the acting player's sealed move (R-TIME-5)
+
+
+@dataclass(frozen=True)
+class ClockEvent(Event):
+    """A clock event; ``point`` is the sealed move of ``SEAL`` (``None`` = a sealed pass)."""
+
+    kind: ClassVar[str] = "clock"
+    action: ClockAction
+    point: int | None = None
+
+
+@dataclass(frozen=True)
+class InfractionRuled(Event):
+    """A referee rules an infraction; the penalty follows from the catalogue (R-REF, R-PEN-1)."""
+
+    kind: ClassVar[str] = "infraction"
+    infraction: Infraction
+
+
+@dataclass(frozen=True)
+class RulingMade(Event):
+    """A referee's decision: moved stones, or an end by decision (R-REF-3, R-END-1(d))."""
+
+    kind: ClassVar[str] = "ruling"
+    ruling: Ruling
+
+
+@dataclass(frozen=True)
+class WrongColors(Event):
+    """The players took the wrong colours (R-COLOR-2): corrected up to move 10, else noted."""
+
+    kind: ClassVar[str] = "wrong_colors"
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class ResultCorrected(Event):
+    """The chief referee changes a confirmed result, e.g. cheating found later (R-REF-6)."""
+
+    kind: ClassVar[str] = "result_corrected"
+    result: Result
+    reason: str
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.kind: cls
+    for cls in (
+        Start,
+        Move,
+        Pass,
+        Resign,
+        ProposeEnd,
+        AcceptEnd,
+        RefuseEnd,
+        MarkDead,
+        AgreeDead,
+        Dispute,
+        RequestRecount,
+        Confirm,
+        ClockEvent,
+        InfractionRuled,
+        RulingMade,
+        WrongColors,
+        ResultCorrected,
+    )
+}

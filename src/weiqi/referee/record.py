@@ -1,0 +1,253 @@
+"""The game record: an append-only log of events whose replay gives the game's state.
+
+Each entry carries a sequence number, the time (a number the caller passes in), who acted, the
+move number after it, and a hash chain: ``hash = sha256(previous hash + canonical JSON of the
+entry)``. A record read from JSON is checked link by link and replayed; a tampered, reordered
+or impossible log is refused with an :class:`~weiqi.errors.InputError` naming the event.
+
+>>> from weiqi.rules.ruleset import Ruleset
+>>> from weiqi.referee.events import Resign
+>>> rec = GameRecord.start(Ruleset.chinese(9), ColorAssignment.by_organiser("Li", "Wang"),
+...                        referee=Actor.referee("r1"), at=0)
+>>> _ = rec.play(Color.BLACK, "E5", at=12.5)
+>>> _ = rec.append(Resign(), Actor.player(Color.WHITE), at=30)
+>>> rec.state.result.to_zh(), rec.state.move_number
+('黑中盘胜', 1)
+>>> again = GameRecord.from_json(rec.to_json())
+>>> again.state == rec.state == replay(again)
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from weiqi.errors import InputError, WeiqiError
+from weiqi.referee.actors import Actor
+from weiqi.referee.codec import canonical, from_data, to_data
+from weiqi.referee.events import EVENT_TYPES, ClockAction, ClockEvent, Event, Move, Pass, Start
+from weiqi.referee.nigiri import ColorAssignment
+from weiqi.referee.state import Context, GameState, Referee, ResultChange
+from weiqi.rules.color import Color
+from weiqi.rules.ruleset import Ruleset
+from weiqi.rules.vertex import parse_vertex
+
+FORMAT = "weiqi-game-record"
+VERSION = 1
+GENESIS = "0" * 64
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One event in the record with its place, time, author and hash link."""
+
+    seq: int
+    at: float
+    actor: Actor
+    move_number: int
+    event: Event
+    prev: str
+    hash: str
+
+    def body(self) -> dict[str, object]:
+        """What the hash signs: everything but the hash itself."""
+        return {
+            "seq": self.seq,
+            "at": self.at,
+            "actor": to_data(self.actor),
+            "move_number": self.move_number,
+            "event": {"kind": self.event.kind, **to_data(self.event)},
+            "prev": self.prev,
+        }
+
+    def to_data(self) -> dict[str, object]:
+        return {**self.body(), "hash": self.hash}
+
+
+def link(prev: str, body: dict[str, object]) -> str:
+    """The hash of an entry: sha256 over the previous hash and the entry's canonical JSON."""
+    return hashlib.sha256((prev + canonical(body)).encode()).hexdigest()
+
+
+class GameRecord:
+    """An append-only log of one game. :meth:`append` checks the event against the rules and
+    the play mode first: an event the rules refuse raises and nothing is recorded."""
+
+    def __init__(self) -> None:
+        self._entries: list[Entry] = []
+        self._referee = Referee()
+
+    # -- building -----------------------------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls,
+        ruleset: Ruleset,
+        colors: ColorAssignment,
+        *,
+        referee: Actor,
+        at: float,
+    ) -> GameRecord:
+        """A new record whose first event starts the game."""
+        record = cls()
+        record.append(Start(ruleset, colors), referee, at)
+        return record
+
+    def append(self, event: Event, actor: Actor, at: float) -> Entry:
+        """Record ``event`` by ``actor`` at time ``at``; return its entry."""
+        if isinstance(at, bool) or not isinstance(at, int | float):
+            raise InputError("at", f"the time must be a number, not {at!r}")
+        if self._entries and at < self._entries[-1].at:
+            raise InputError(
+                "at", f"time {at} is before the previous event's time {self._entries[-1].at}"
+            )
+        seq = len(self._entries)
+        state = self._referee.apply(Context(seq, at, actor), event)
+        prev = self._entries[-1].hash if self._entries else GENESIS
+        partial = Entry(seq, at, actor, state.move_number, event, prev, "")
+        entry = Entry(seq, at, actor, state.move_number, event, prev, link(prev, partial.body()))
+        self._entries.append(entry)
+        return entry
+
+    def play(self, color: Color, vertex: str, at: float) -> Entry:
+        """Convenience: the player of ``color`` plays at GTP ``vertex`` (``pass`` passes)."""
+        assert self.state.ruleset is not None
+        point = parse_vertex(vertex, self.state.ruleset.board_size)
+        event: Event = Pass() if point is None else Move(point)
+        return self.append(event, Actor.player(color), at)
+
+    def press_clock(self, color: Color, at: float) -> Entry:
+        return self.append(ClockEvent(ClockAction.PRESS), Actor.player(color), at)
+
+    # -- reading ------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The state after the last event."""
+        return self._referee.state
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        return tuple(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(tuple(self._entries))
+
+    def history(self) -> tuple[ResultChange, ...]:
+        """How the result came about: set, recounted, confirmed, corrected — who, when, why."""
+        return self.state.result_history
+
+    def prefix(self, n: int) -> GameRecord:
+        """A record of the first ``n`` events (the log cut after event ``n - 1``)."""
+        return GameRecord.from_entries(self._entries[:n])
+
+    # -- JSON ---------------------------------------------------------------------------------
+
+    def to_data(self) -> dict[str, object]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "entries": [e.to_data() for e in self._entries],
+        }
+
+    def to_json(self) -> str:
+        return canonical(self.to_data())
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        """Read a record, checking the format, every hash link and every event."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise InputError("game record", f"not JSON: {err.msg} at line {err.lineno}") from None
+        return cls.from_data(data)
+
+    @classmethod
+    def from_data(cls, data: object) -> GameRecord:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise InputError("game record", f"not a {FORMAT} document")
+        if data.get("version") != VERSION:
+            raise InputError(
+                "game record", f"version {data.get('version')!r} is not supported (only {VERSION})"
+            )
+        raw_entries = data.get("entries")
+        if not isinstance(raw_entries, list):
+            raise InputError("game record", "'entries' must be a list")
+        return cls.from_entries([_read_entry(raw, i) for i, raw in enumerate(raw_entries)])
+
+    @classmethod
+    def from_entries(cls, entries: list[Entry]) -> GameRecord:
+        """Rebuild a record from entries, checking order, hash chain and the rules."""
+        record = cls()
+        prev = GENESIS
+        for i, entry in enumerate(entries):
+            where = f"event {entry.seq} ({entry.event.kind})"
+            if entry.seq != i:
+                raise InputError(where, f"out of order: expected event {i} here")
+            if entry.prev != prev:
+                raise InputError(where, "does not follow the event before it (hash chain broken)")
+            if link(prev, entry.body()) != entry.hash:
+                raise InputError(where, "altered: its hash does not match its content")
+            if i and entry.at < entries[i - 1].at:
+                raise InputError(where, "its time is before the previous event's")
+            try:
+                state = record._referee.apply(Context(i, entry.at, entry.actor), entry.event)
+            except WeiqiError as err:
+                raise InputError(where, err.message) from None
+            if state.move_number != entry.move_number:
+                raise InputError(
+                    where,
+                    f"records move {entry.move_number} but the replay is at move "
+                    f"{state.move_number}",
+                )
+            record._entries.append(entry)
+            prev = entry.hash
+        return record
+
+
+def _read_entry(raw: object, index: int) -> Entry:
+    if not isinstance(raw, dict):
+        raise InputError(f"event {index}", "not an object")
+    where = f"event {raw.get('seq', index)}"
+    event_data = raw.get("event")
+    if not isinstance(event_data, dict) or event_data.get("kind") not in EVENT_TYPES:
+        kind = event_data.get("kind") if isinstance(event_data, dict) else None
+        raise InputError(where, f"unknown event kind {kind!r}")
+    kind = event_data["kind"]
+    where = f"{where} ({kind})"
+    fields = {k: v for k, v in event_data.items() if k != "kind"}
+    for name in ("seq", "at", "actor", "move_number", "prev", "hash"):
+        if name not in raw:
+            raise InputError(where, f"missing field {name!r}")
+    unknown = set(raw) - {"seq", "at", "actor", "move_number", "event", "prev", "hash"}
+    if unknown:
+        raise InputError(where, f"unknown field {sorted(unknown)[0]!r}")
+    try:
+        return Entry(
+            seq=from_data(int, raw["seq"], f"{where}.seq"),
+            at=from_data(float, raw["at"], f"{where}.at"),
+            actor=from_data(Actor, raw["actor"], f"{where}.actor"),
+            move_number=from_data(int, raw["move_number"], f"{where}.move_number"),
+            event=from_data(EVENT_TYPES[kind], fields, where),
+            prev=from_data(str, raw["prev"], f"{where}.prev"),
+            hash=from_data(str, raw["hash"], f"{where}.hash"),
+        )
+    except InputError:
+        raise
+    except WeiqiError as err:
+        raise InputError(where, err.message) from None
+
+
+def replay(record: GameRecord) -> GameState:
+    """Replay the record's events from the start: the state they make (equal to
+    ``record.state``)."""
+    referee = Referee()
+    for entry in record.entries:
+        referee.apply(Context(entry.seq, entry.at, entry.actor), entry.event)
+    return referee.state

@@ -1,0 +1,116 @@
+"""Referee decisions that are not penalties for an infraction: how a game ends by a decision
+(R-END-1(d)) and what happens to moved stones or a scattered board (R-REF-3).
+
+>>> Ruling(RulingKind.DRAW, reason="board scattered by a spectator").ends_game
+True
+>>> Ruling(RulingKind.LOSS, reason="moved a stone on purpose").loser
+Traceback (most recent call last):
+...
+weiqi.errors.InvalidSetting: ruling: loss names the player who loses
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from weiqi.errors import InvalidSetting
+from weiqi.referee.actors import Role
+from weiqi.rules.color import Color
+from weiqi.rules.result import Reason, Result
+
+
+class RulingKind(enum.Enum):
+    """The decisions of R-REF-3 and R-END-1(d)."""
+
+    RESTORE = "restore"  # moved stone back to where it was (the record's board is unchanged)
+    STONE_TO_POINT = "stone_to_point"  # 移动之子挪至合理点
+    STONE_STANDS = "stone_stands"  # 移动之子有效
+    DRAW = "draw"  # 和棋
+    REPLAY = "replay"  # 重赛
+    BOTH_LOSE = "both_lose"  # 双方均负
+    NO_RESULT = "no_result"  # 无胜负
+    FORFEIT = "forfeit"  # 不战负: absence, late arrival beyond the limit
+    TIME_LOSS = "time_loss"  # 超时负
+    LOSS = "loss"  # 判负: intentional moving, a scattered board that cannot be rebuilt, …
+
+    @property
+    def zh(self) -> str:
+        return _ZH[self]
+
+
+_ZH = {
+    RulingKind.RESTORE: "移动之子挪回原处",
+    RulingKind.STONE_TO_POINT: "移动之子挪至合理点",
+    RulingKind.STONE_STANDS: "移动之子有效",
+    RulingKind.DRAW: "判和棋",
+    RulingKind.REPLAY: "判重赛",
+    RulingKind.BOTH_LOSE: "判双方均负",
+    RulingKind.NO_RESULT: "判无胜负",
+    RulingKind.FORFEIT: "判不战负",
+    RulingKind.TIME_LOSS: "判超时负",
+    RulingKind.LOSS: "判负",
+}
+
+#: Decisions the rules leave to the chief referee (Art. 17.5–6; 无胜负 of a cycle rule).
+CHIEF_ONLY = {
+    RulingKind.STONE_TO_POINT,
+    RulingKind.STONE_STANDS,
+    RulingKind.DRAW,
+    RulingKind.REPLAY,
+    RulingKind.BOTH_LOSE,
+    RulingKind.NO_RESULT,
+}
+
+_WITH_LOSER = {RulingKind.FORFEIT, RulingKind.TIME_LOSS, RulingKind.LOSS}
+_MOVES_STONE = {RulingKind.STONE_TO_POINT, RulingKind.STONE_STANDS}
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """One decision. ``loser`` for forfeit, time loss and loss; ``points`` =
+    ``(where the stone stood, where it stands now)`` for a stone moved by the ruling."""
+
+    kind: RulingKind
+    reason: str
+    loser: Color | None = None
+    points: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if (self.kind in _WITH_LOSER) != (self.loser is not None):
+            if self.loser is None:
+                raise InvalidSetting("ruling", f"{self.kind.value} names the player who loses")
+            raise InvalidSetting("ruling", f"{self.kind.value} names no loser")
+        if self.kind in _MOVES_STONE and len(self.points) != 2:
+            raise InvalidSetting("ruling", f"{self.kind.value} needs (from point, to point)")
+        if self.kind not in _MOVES_STONE and self.points and self.kind is not RulingKind.RESTORE:
+            raise InvalidSetting("ruling", f"{self.kind.value} moves no stone")
+        if not self.reason.strip():
+            raise InvalidSetting("ruling", "a ruling states its reason")
+
+    @property
+    def required_role(self) -> Role:
+        return Role.CHIEF_REFEREE if self.kind in CHIEF_ONLY else Role.REFEREE
+
+    @property
+    def ends_game(self) -> bool:
+        return self.result() is not None
+
+    def result(self) -> Result | None:
+        """The result this ruling gives, ``None`` when play goes on."""
+        if self.kind is RulingKind.DRAW:
+            return Result.draw()
+        if self.kind is RulingKind.REPLAY:
+            return Result.replay()
+        if self.kind is RulingKind.BOTH_LOSE:
+            return Result.both_lose()
+        if self.kind is RulingKind.NO_RESULT:
+            return Result.no_result()
+        if self.loser is not None:
+            reason = {
+                RulingKind.FORFEIT: Reason.FORFEIT,
+                RulingKind.TIME_LOSS: Reason.TIME,
+                RulingKind.LOSS: Reason.RULING,
+            }[self.kind]
+            return Result.win(self.loser.opponent, reason)
+        return None

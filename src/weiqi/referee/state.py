@@ -1,0 +1,785 @@
+"""The state of a game as its record makes it, and the rules that turn one event into the next
+state: turns, the ending protocol, void moves and forfeited turns, warnings and their
+penalties, rulings, confirmation and later corrections (RULES.md §2, §4, §6).
+
+:class:`Referee` is the machine that applies events one by one; it keeps a working
+:class:`~weiqi.rules.board.Board` (for ko and superko) and exposes an immutable
+:class:`GameState` after every event. It never reads a clock or a random source: all it knows
+comes from the events. Every check happens before anything changes, so an event that raises
+leaves the machine as it was.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from weiqi.errors import Conflict, IllegalMove, InvalidSetting, PermissionDenied
+from weiqi.referee.actors import Actor, Role
+from weiqi.referee.events import (
+    AcceptEnd,
+    AgreeDead,
+    ClockAction,
+    ClockEvent,
+    Confirm,
+    Dispute,
+    Event,
+    InfractionRuled,
+    MarkDead,
+    Move,
+    Pass,
+    ProposeEnd,
+    RefuseEnd,
+    RequestRecount,
+    Resign,
+    ResultCorrected,
+    RulingMade,
+    Start,
+    WrongColors,
+)
+from weiqi.referee.infractions import Infraction, InfractionKind, Penalty, penalty_for
+from weiqi.referee.nigiri import ColorAssignment
+from weiqi.referee.rulings import Ruling, RulingKind
+from weiqi.rules.board import Board
+from weiqi.rules.color import Color
+from weiqi.rules.counting import count
+from weiqi.rules.result import Reason, Result
+from weiqi.rules.ruleset import PlayMode, Ruleset
+from weiqi.rules.vertex import format_vertex
+
+#: Wrong colours may be corrected up to and including this move (R-COLOR-2).
+COLOR_CORRECTION_LIMIT = 10
+
+#: Warnings in one game that lose it at once (R-PEN-1).
+WARNINGS_TO_LOSE = 2
+
+
+class Phase(enum.Enum):
+    """Where a game stands."""
+
+    NOT_STARTED = "not_started"
+    PLAYING = "playing"
+    COUNTING = "counting"  # play is over; dead stones are being agreed (R-END-3)
+    FINISHED = "finished"  # a result, not yet confirmed by both players and a referee
+    CONFIRMED = "confirmed"  # final (R-END-4, R-REF-7)
+
+
+@dataclass(frozen=True)
+class Context:
+    """Where an event sits in the record: its sequence number, time and author."""
+
+    seq: int
+    at: float
+    actor: Actor
+
+
+@dataclass(frozen=True)
+class InfractionEntry:
+    """An infraction as it was ruled and what it cost. ``ruled_by`` is ``None`` when the rules
+    themselves void a move in strict play mode (Art. 18.3, 19)."""
+
+    seq: int
+    move_number: int
+    infraction: Infraction
+    penalty: Penalty
+    ruled_by: Actor | None
+
+
+@dataclass(frozen=True)
+class VoidMove:
+    """A move that does not count: a double move, a ko capture without a threat, a forbidden
+    point (R-REF-1, R-REF-5)."""
+
+    seq: int
+    move_number: int
+    color: Color
+    point: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class ForfeitedTurn:
+    """弃权一次: a turn lost by a ruling; it counts as a pass (R-REF-5)."""
+
+    seq: int
+    move_number: int
+    color: Color
+    reason: str
+
+
+@dataclass(frozen=True)
+class RulingEntry:
+    seq: int
+    move_number: int
+    ruling: Ruling
+    ruled_by: Actor
+
+
+@dataclass(frozen=True)
+class Sanction:
+    """A sanction for the event layer (R-REF-6): prize one place lower, suspension."""
+
+    seq: int
+    offender: Color
+    player: str
+    kind: InfractionKind
+    prize_demotion: bool
+    suspension: bool
+
+
+@dataclass(frozen=True)
+class ClockEntry:
+    """A clock event as data; the clock model (:mod:`weiqi.clock`) reads these."""
+
+    seq: int
+    at: float
+    action: ClockAction
+    color: Color | None
+    point: int | None
+
+
+@dataclass(frozen=True)
+class ResultChange:
+    """One step of a game's result history: set, confirmed, corrected."""
+
+    seq: int
+    at: float
+    actor: Actor | None
+    result: Result | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything a record says about its game after some events. Equal records give equal
+    states (replaying is exact)."""
+
+    phase: Phase = Phase.NOT_STARTED
+    ruleset: Ruleset | None = None
+    assigned: ColorAssignment | None = None
+    #: Who plays Black and White on the board (differs from ``assigned`` when wrong colours
+    #: were found after move 10: the game stands, pairing uses ``assigned``, R-COLOR-2).
+    black: str = ""
+    white: str = ""
+    stones: bytes = b""
+    to_move: Color = Color.BLACK
+    #: Moves, passes and forfeited turns played (the SGF node number of the last one).
+    move_number: int = 0
+    passes_in_a_row: int = 0
+    captures: tuple[int, int] = (0, 0)
+    end_proposed_by: Color | None = None
+    dead_stones: tuple[int, ...] = ()
+    dead_marked_by: Color | None = None
+    warnings: tuple[int, int] = (0, 0)
+    infractions: tuple[InfractionEntry, ...] = ()
+    void_moves: tuple[VoidMove, ...] = ()
+    forfeited_turns: tuple[ForfeitedTurn, ...] = ()
+    rulings: tuple[RulingEntry, ...] = ()
+    sanctions: tuple[Sanction, ...] = ()
+    clock: tuple[ClockEntry, ...] = ()
+    colors_corrected: bool = False
+    colors_wrong_noted: bool = False
+    black_count: Fraction | None = None
+    result: Result | None = None
+    result_history: tuple[ResultChange, ...] = ()
+    confirmations: tuple[Actor, ...] = ()
+    #: The colour whose stone was the last move, while a take-back claim is still possible.
+    last_stone_by: Color | None = field(default=None, compare=True)
+
+    def warnings_of(self, color: Color) -> int:
+        return self.warnings[0 if color is Color.BLACK else 1]
+
+    def player(self, color: Color) -> str:
+        return self.black if color is Color.BLACK else self.white
+
+    @property
+    def pairing_colors(self) -> tuple[str, str]:
+        """``(black, white)`` for later pairing: the assigned colours (R-COLOR-2)."""
+        if self.assigned is None:
+            return (self.black, self.white)
+        return (self.assigned.black, self.assigned.white)
+
+    def color_at(self, point: int) -> Color | None:
+        v = self.stones[point]
+        return None if v == 0 else Color.BLACK if v == 1 else Color.WHITE
+
+    @property
+    def confirmed(self) -> bool:
+        return self.phase is Phase.CONFIRMED
+
+
+def _bump(pair: tuple[int, int], color: Color, by: int = 1) -> tuple[int, int]:
+    b, w = pair
+    return (b + by, w) if color is Color.BLACK else (b, w + by)
+
+
+class Referee:
+    """Applies events to a game. Use :meth:`apply`; read :attr:`state`."""
+
+    def __init__(self) -> None:
+        self.state = GameState()
+        self._board: Board | None = None
+
+    # -- entry point --------------------------------------------------------------------------
+
+    def apply(self, ctx: Context, event: Event) -> GameState:
+        """Apply one event; raise a :class:`~weiqi.errors.WeiqiError` (and change nothing) if
+        the rules do not allow it."""
+        s = self.state
+        if isinstance(event, Start):
+            self.state = self._start(ctx, event)
+            return self.state
+        if s.phase is Phase.NOT_STARTED:
+            raise Conflict(f"event {ctx.seq}: the game has not started")
+        if s.phase is Phase.CONFIRMED and not self._allowed_after_confirmation(event):
+            raise Conflict(
+                f"event {ctx.seq}: the result {s.result} is confirmed and can no longer be "
+                "changed (R-REF-7); only the chief referee may correct it"
+            )
+        handler = _HANDLERS.get(type(event))
+        if handler is None:
+            raise InvalidSetting("event", f"unknown event {type(event).__name__}")
+        self.state = handler(self, ctx, event)
+        return self.state
+
+    @staticmethod
+    def _allowed_after_confirmation(event: Event) -> bool:
+        if isinstance(event, ResultCorrected | ClockEvent):
+            return True
+        return isinstance(event, InfractionRuled) and event.infraction.kind in (
+            InfractionKind.CHEATING,
+            InfractionKind.CEREMONY_ABSENCE,
+        )
+
+    @property
+    def board(self) -> Board:
+        assert self._board is not None
+        return self._board
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def _vertex(self, point: int) -> str:
+        assert self.state.ruleset is not None
+        size = self.state.ruleset.board_size
+        if 0 <= point < size * size:
+            return format_vertex(point, size)
+        return str(point)
+
+    def _player(self, ctx: Context, action: str) -> Color:
+        if ctx.actor.role is not Role.PLAYER or ctx.actor.color is None:
+            raise PermissionDenied(ctx.actor.describe(), action)
+        return ctx.actor.color
+
+    def _referee(self, ctx: Context, action: str, role: Role = Role.REFEREE) -> Actor:
+        actor = ctx.actor
+        if not actor.is_referee or (
+            role is Role.CHIEF_REFEREE and actor.role is not Role.CHIEF_REFEREE
+        ):
+            raise PermissionDenied(actor.describe(), action)
+        return actor
+
+    def _in_phase(self, ctx: Context, what: str, *phases: Phase) -> None:
+        if self.state.phase not in phases:
+            raise Conflict(f"event {ctx.seq}: cannot {what} while the game is {self._phase_en()}")
+
+    def _phase_en(self) -> str:
+        return {
+            Phase.NOT_STARTED: "not started",
+            Phase.PLAYING: "being played",
+            Phase.COUNTING: "being counted",
+            Phase.FINISHED: f"over ({self.state.result})",
+            Phase.CONFIRMED: f"confirmed ({self.state.result})",
+        }[self.state.phase]
+
+    def _illegal(self, reason: str, point: int | None) -> IllegalMove:
+        vertex = "pass" if point is None else self._vertex(point)
+        return IllegalMove(reason, move_number=self.state.move_number + 1, vertex=vertex)
+
+    def _snapshot(self, s: GameState, **changes: object) -> GameState:
+        board = self.board
+        return replace(
+            s,
+            stones=board.stones_bytes(),
+            captures=(board.captures_black, board.captures_white),
+            **changes,  # type: ignore[arg-type]
+        )
+
+    def _finish(self, s: GameState, ctx: Context, result: Result, reason: str) -> GameState:
+        return replace(
+            s,
+            phase=Phase.FINISHED,
+            result=result,
+            end_proposed_by=None,
+            result_history=(
+                *s.result_history,
+                ResultChange(ctx.seq, ctx.at, ctx.actor, result, reason),
+            ),
+        )
+
+    # -- start --------------------------------------------------------------------------------
+
+    def _start(self, ctx: Context, e: Start) -> GameState:
+        if self.state.phase is not Phase.NOT_STARTED:
+            raise Conflict(f"event {ctx.seq}: the game has already started")
+        self._board = Board.from_ruleset(e.ruleset, enforce_turn=False)
+        return self._snapshot(
+            GameState(
+                phase=Phase.PLAYING,
+                ruleset=e.ruleset,
+                assigned=e.colors,
+                black=e.colors.black,
+                white=e.colors.white,
+                to_move=self.board.to_move,
+            )
+        )
+
+    # -- play ---------------------------------------------------------------------------------
+
+    def _move(self, ctx: Context, e: Move) -> GameState:
+        color = self._player(ctx, "play a move")
+        self._in_phase(ctx, "play a move", Phase.PLAYING)
+        s = self.state
+        strict = s.ruleset is not None and s.ruleset.play_mode is PlayMode.STRICT
+        point = e.point
+        board = self.board
+        if not (type(point) is int and 0 <= point < board.size * board.size):
+            raise self._illegal("off-board", point)
+        if board.color_at(point) is not None:
+            raise self._illegal("occupied", point)
+        if color is not s.to_move:
+            if not strict:
+                raise self._illegal("wrong-turn", point)
+            # R-REF-1: the second of two moves in a row is void, with a warning.
+            return self._void(ctx, s, color, point, InfractionKind.DOUBLE_MOVE, forfeit=False)
+        reason = board.legality(color, point)
+        if reason is not None:
+            if not strict or reason not in ("ko", "superko", "suicide"):
+                raise self._illegal(reason, point)
+            kind = (
+                InfractionKind.FORBIDDEN_POINT
+                if reason == "suicide"
+                else InfractionKind.KO_WITHOUT_THREAT
+            )
+            return self._void(ctx, s, color, point, kind, forfeit=True)
+        board.play(color, point)
+        s = self._snapshot(
+            s,
+            to_move=color.opponent,
+            move_number=s.move_number + 1,
+            passes_in_a_row=0,
+            end_proposed_by=None,
+            last_stone_by=color,
+        )
+        if board.cycle_result is not None:
+            # R-KO-2: the event's cycle rule ends the game on a repetition.
+            s = self._finish(s, ctx, board.cycle_result, "repetition (R-KO-2)")
+        return s
+
+    def _void(
+        self,
+        ctx: Context,
+        s: GameState,
+        color: Color,
+        point: int,
+        kind: InfractionKind,
+        *,
+        forfeit: bool,
+    ) -> GameState:
+        """Strict play mode: the attempted move stands in the record but is void (Art. 17.2,
+        18.3, 19); a forfeited turn counts as a pass."""
+        s = replace(
+            s,
+            void_moves=(*s.void_moves, VoidMove(ctx.seq, s.move_number, color, point, kind.value)),
+        )
+        if forfeit:
+            s = self._pass_turn(s, color)
+            s = replace(
+                s,
+                forfeited_turns=(
+                    *s.forfeited_turns,
+                    ForfeitedTurn(ctx.seq, s.move_number, color, kind.value),
+                ),
+            )
+            if s.passes_in_a_row >= 2:
+                s = replace(s, phase=Phase.COUNTING)
+        infraction = Infraction(kind, color, points=(point,), note="void move (strict play)")
+        return self._penalise(ctx, s, infraction, ruled_by=None)
+
+    def _pass_turn(self, s: GameState, color: Color) -> GameState:
+        self.board.pass_(color)
+        return self._snapshot(
+            s,
+            to_move=color.opponent,
+            move_number=s.move_number + 1,
+            passes_in_a_row=s.passes_in_a_row + 1,
+            last_stone_by=None,
+        )
+
+    def _pass(self, ctx: Context, e: Pass | ProposeEnd) -> GameState:
+        color = self._player(ctx, "pass")
+        self._in_phase(ctx, "pass", Phase.PLAYING)
+        s = self.state
+        if color is not s.to_move:
+            raise self._illegal("wrong-turn", None)
+        proposal = s.end_proposed_by
+        s = self._pass_turn(s, color)
+        if isinstance(e, ProposeEnd):
+            proposal = color  # R-END-2: the player to move proposes the end and passes
+        s = replace(s, end_proposed_by=proposal)
+        if s.passes_in_a_row >= 2:
+            # R-END-1(c): two passes in a row end play; a pass after a proposal agrees to it.
+            s = replace(s, phase=Phase.COUNTING, end_proposed_by=None)
+        return s
+
+    def _resign(self, ctx: Context, e: Resign) -> GameState:
+        color = self._player(ctx, "resign")
+        self._in_phase(ctx, "resign", Phase.PLAYING, Phase.COUNTING)
+        return self._finish(
+            self.state, ctx, Result.win(color.opponent, Reason.RESIGNATION), "resignation"
+        )
+
+    # -- the end of play ----------------------------------------------------------------------
+
+    def _answer_end(self, ctx: Context, e: AcceptEnd | RefuseEnd) -> GameState:
+        color = self._player(ctx, "answer a proposal to end the game")
+        self._in_phase(ctx, "answer a proposal to end the game", Phase.PLAYING)
+        s = self.state
+        if s.end_proposed_by is None:
+            raise Conflict(f"event {ctx.seq}: nobody has proposed to end the game")
+        if s.end_proposed_by is color:
+            raise Conflict(f"event {ctx.seq}: {color.en} cannot answer their own proposal")
+        if isinstance(e, AcceptEnd):
+            return replace(s, phase=Phase.COUNTING, end_proposed_by=None)  # R-END-1(a)
+        # R-END-2: the opponent plays on (it is their turn); the proposer moves after them.
+        return replace(s, end_proposed_by=None)
+
+    def _mark_dead(self, ctx: Context, e: MarkDead) -> GameState:
+        color = self._player(ctx, "mark dead stones")
+        self._in_phase(ctx, "mark dead stones", Phase.COUNTING)
+        for p in e.stones:
+            if not 0 <= p < len(self.state.stones) or self.state.stones[p] == 0:
+                raise InvalidSetting("dead stones", f"{self._vertex(p)} holds no stone")
+        return replace(self.state, dead_stones=tuple(sorted(set(e.stones))), dead_marked_by=color)
+
+    def _agree_dead(self, ctx: Context, e: AgreeDead) -> GameState:
+        color = self._player(ctx, "agree to the dead stones")
+        self._in_phase(ctx, "agree to the dead stones", Phase.COUNTING)
+        s = self.state
+        if s.dead_marked_by is None:
+            raise Conflict(f"event {ctx.seq}: no dead stones have been marked yet")
+        if s.dead_marked_by is color:
+            raise Conflict(f"event {ctx.seq}: {color.en} cannot agree to their own marking")
+        assert s.ruleset is not None
+        counted = count(
+            s.stones,
+            s.dead_stones,
+            s.ruleset,
+            {Color.BLACK: s.warnings[0], Color.WHITE: s.warnings[1]},
+        )
+        s = replace(s, black_count=counted.black)
+        penalties = ""
+        if any(s.warnings):
+            penalties = f", warnings {s.warnings[0]}/{s.warnings[1]} as stones (R-PEN-1)"
+        return self._finish(
+            s, ctx, counted.result, f"count: Black {counted.black} stones{penalties}"
+        )
+
+    def _dispute(self, ctx: Context, e: Dispute) -> GameState:
+        color = self._player(ctx, "dispute life and death")
+        self._in_phase(ctx, "dispute life and death", Phase.COUNTING)
+        s = self.state
+        for p in e.stones:
+            if not 0 <= p < len(s.stones) or s.stones[p] == 0:
+                raise InvalidSetting("disputed stones", f"{self._vertex(p)} holds no stone")
+        # R-END-3: play resumes and the player who claims the stones are dead moves first.
+        return replace(
+            s,
+            phase=Phase.PLAYING,
+            to_move=color,
+            passes_in_a_row=0,
+            dead_stones=(),
+            dead_marked_by=None,
+        )
+
+    def _recount(self, ctx: Context, e: RequestRecount) -> GameState:
+        self._player(ctx, "ask for a recount")
+        self._in_phase(ctx, "ask for a recount", Phase.FINISHED)
+        s = self.state
+        if s.black_count is None:
+            raise Conflict(f"event {ctx.seq}: the result {s.result} was not counted")
+        return replace(
+            s,
+            phase=Phase.COUNTING,
+            result=None,
+            black_count=None,
+            confirmations=(),
+            result_history=(
+                *s.result_history,
+                ResultChange(ctx.seq, ctx.at, ctx.actor, None, "recount requested (R-REF-7)"),
+            ),
+        )
+
+    def _confirm(self, ctx: Context, e: Confirm) -> GameState:
+        self._in_phase(ctx, "confirm the result", Phase.FINISHED)
+        s = self.state
+        actor = ctx.actor
+        signers = {_signer(a) for a in s.confirmations}
+        if _signer(actor) in signers:
+            raise Conflict(f"event {ctx.seq}: {actor.describe()} has already confirmed")
+        s = replace(s, confirmations=(*s.confirmations, actor))
+        signers.add(_signer(actor))
+        if {"B", "W", "referee"} <= signers:
+            s = replace(
+                s,
+                phase=Phase.CONFIRMED,
+                result_history=(
+                    *s.result_history,
+                    ResultChange(
+                        ctx.seq,
+                        ctx.at,
+                        actor,
+                        s.result,
+                        "confirmed by both players and the referee (R-REF-7)",
+                    ),
+                ),
+            )
+        return s
+
+    # -- clock --------------------------------------------------------------------------------
+
+    def _clock(self, ctx: Context, e: ClockEvent) -> GameState:
+        s = self.state
+        if e.action in (ClockAction.PRESS, ClockAction.SEAL):
+            color: Color | None = self._player(ctx, f"{e.action.value} the clock")
+            if e.action is ClockAction.SEAL:
+                self._in_phase(ctx, "seal a move", Phase.PLAYING)
+                if color is not s.to_move:
+                    raise Conflict(f"event {ctx.seq}: only the player to move seals a move")
+        else:
+            self._referee(ctx, f"{e.action.value} the clock")
+            color = None
+        if e.point is not None and e.action is not ClockAction.SEAL:
+            raise InvalidSetting("clock", "only a sealed move names a point")
+        entry = ClockEntry(ctx.seq, ctx.at, e.action, color, e.point)
+        return replace(s, clock=(*s.clock, entry))
+
+    # -- infractions and penalties ------------------------------------------------------------
+
+    def _infraction(self, ctx: Context, e: InfractionRuled) -> GameState:
+        inf = e.infraction
+        s = self.state
+        if inf.kind in (InfractionKind.KO_WITHOUT_THREAT, InfractionKind.FORBIDDEN_POINT):
+            raise InvalidSetting(
+                "infraction",
+                f"{inf.kind.en} follows from the move itself: record the move in strict play mode",
+            )
+        if s.phase is Phase.CONFIRMED:
+            # Cheating found after the result was confirmed (R-REF-6) is the chief referee's.
+            self._referee(ctx, f"rule on {inf.kind.en} after confirmation", Role.CHIEF_REFEREE)
+        else:
+            self._referee(ctx, f"rule on {inf.kind.en}")
+        conduct_any_time = inf.kind in (InfractionKind.CHEATING, InfractionKind.CEREMONY_ABSENCE)
+        if not conduct_any_time and s.phase not in (Phase.PLAYING, Phase.COUNTING):
+            # Art. 16.3: a complaint about the opponent must be made during the game.
+            raise Conflict(
+                f"event {ctx.seq}: {inf.kind.en} must be ruled during the game, which is "
+                f"{self._phase_en()}"
+            )
+        if inf.kind is InfractionKind.TAKE_BACK and s.last_stone_by is not inf.offender:
+            # R-REF-2: claimed by the opponent before their next move.
+            raise Conflict(
+                f"event {ctx.seq}: a take-back by {inf.offender.en} must be claimed before the "
+                "opponent's next move"
+            )
+        if inf.kind is InfractionKind.CAPTURE_LIVE_STONES:
+            self._check_points(inf, must_hold=inf.offender.opponent)
+        if inf.kind is InfractionKind.DEAD_STONES_LEFT:
+            self._check_points(inf, must_hold=None)
+        return self._penalise(ctx, s, inf, ruled_by=ctx.actor)
+
+    def _check_points(self, inf: Infraction, must_hold: Color | None) -> None:
+        """A capture error is corrected against the record's board, which the rules keep
+        right: wrongly removed live stones are on it, dead stones left are off it (R-REF-4)."""
+        for p in inf.points:
+            holds = self.board.color_at(p) if 0 <= p < len(self.state.stones) else "off"
+            if holds != must_hold:
+                expected = f"a {must_hold.en} stone" if must_hold else "no stone (captured)"
+                raise InvalidSetting(
+                    "points", f"{inf.kind.en}: {self._vertex(p)} should hold {expected}"
+                )
+
+    def _penalise(
+        self, ctx: Context, s: GameState, inf: Infraction, ruled_by: Actor | None
+    ) -> GameState:
+        earlier = sum(
+            1
+            for entry in s.infractions
+            if entry.infraction.kind is inf.kind and entry.infraction.offender is inf.offender
+        )
+        penalty = penalty_for(inf.kind, earlier, inf.penalty)
+        s = replace(
+            s,
+            infractions=(
+                *s.infractions,
+                InfractionEntry(ctx.seq, s.move_number, inf, penalty, ruled_by),
+            ),
+        )
+        if inf.kind is InfractionKind.TAKE_BACK:
+            s = replace(s, last_stone_by=None)
+        if inf.prize_demotion or inf.suspension:
+            s = replace(
+                s,
+                sanctions=(
+                    *s.sanctions,
+                    Sanction(
+                        ctx.seq,
+                        inf.offender,
+                        s.player(inf.offender),
+                        inf.kind,
+                        inf.prize_demotion,
+                        inf.suspension,
+                    ),
+                ),
+            )
+        ended = s.phase in (Phase.FINISHED, Phase.CONFIRMED)
+        who = inf.offender
+        what = f"{inf.kind.en} by {who.en} ({inf.kind.requirement})"
+        if penalty is Penalty.WARNING:
+            s = replace(s, warnings=_bump(s.warnings, who))
+            if s.warnings_of(who) >= WARNINGS_TO_LOSE and not ended:
+                return self._finish(
+                    s,
+                    ctx,
+                    Result.win(who.opponent, Reason.RULING),
+                    f"second warning: {what} (R-PEN-1)",
+                )
+        elif penalty is Penalty.LOSS:
+            return self._decide(s, ctx, Result.win(who.opponent, Reason.RULING), what)
+        elif penalty is Penalty.BOTH_LOSE:
+            return self._decide(s, ctx, Result.both_lose(), what)
+        return s
+
+    def _decide(self, s: GameState, ctx: Context, result: Result, why: str) -> GameState:
+        """End the game by a decision, or correct a confirmed result with it."""
+        if s.phase is Phase.CONFIRMED:
+            return replace(
+                s,
+                result=result,
+                result_history=(
+                    *s.result_history,
+                    ResultChange(ctx.seq, ctx.at, ctx.actor, result, f"corrected: {why}"),
+                ),
+            )
+        return self._finish(s, ctx, result, why)
+
+    # -- rulings ------------------------------------------------------------------------------
+
+    def _ruling(self, ctx: Context, e: RulingMade) -> GameState:
+        r = e.ruling
+        self._referee(ctx, f"rule {r.kind.value}", r.required_role)
+        self._in_phase(ctx, f"rule {r.kind.value}", Phase.PLAYING, Phase.COUNTING)
+        s = self.state
+        s = replace(s, rulings=(*s.rulings, RulingEntry(ctx.seq, s.move_number, r, ctx.actor)))
+        if r.kind in (RulingKind.STONE_TO_POINT, RulingKind.STONE_STANDS):
+            s = self._move_stone(s, r.points[0], r.points[1])
+        result = r.result()
+        if result is not None:
+            return self._finish(s, ctx, result, f"ruling: {r.kind.value}: {r.reason}")
+        return s
+
+    def _move_stone(self, s: GameState, source: int, target: int) -> GameState:
+        """R-REF-3: a moved stone stands where it was moved or goes to a reasonable point. The
+        board restarts from the new position (the superko history begins again there)."""
+        board = self.board
+        n = board.size * board.size
+        if not (0 <= source < n and 0 <= target < n):
+            raise InvalidSetting("ruling", "a moved stone's points must be on the board")
+        color = board.color_at(source)
+        if color is None:
+            raise InvalidSetting("ruling", f"no stone stands on {self._vertex(source)}")
+        if board.color_at(target) is not None:
+            raise InvalidSetting("ruling", f"{self._vertex(target)} is occupied")
+        black = set(board.list_stones(Color.BLACK))
+        white = set(board.list_stones(Color.WHITE))
+        own = black if color is Color.BLACK else white
+        own.discard(source)
+        own.add(target)
+        assert s.ruleset is not None
+        fresh = Board(board.size, cycle=s.ruleset.cycle, enforce_turn=False)
+        fresh.setup(sorted(black), sorted(white), s.to_move)
+        fresh.captures_black, fresh.captures_white = board.captures_black, board.captures_white
+        self._board = fresh
+        return self._snapshot(s)
+
+    # -- colours ------------------------------------------------------------------------------
+
+    def _wrong_colors(self, ctx: Context, e: WrongColors) -> GameState:
+        self._referee(ctx, "correct the colours")
+        self._in_phase(ctx, "correct the colours", Phase.PLAYING)
+        s = self.state
+        assert s.ruleset is not None and s.assigned is not None
+        if s.colors_corrected or s.colors_wrong_noted:
+            raise Conflict(f"event {ctx.seq}: the colours have already been dealt with")
+        if s.move_number <= COLOR_CORRECTION_LIMIT:
+            # R-COLOR-2: corrected; the game starts again with the assigned colours.
+            self._board = Board.from_ruleset(s.ruleset, enforce_turn=False)
+            return self._snapshot(
+                s,
+                to_move=self.board.to_move,
+                move_number=0,
+                passes_in_a_row=0,
+                end_proposed_by=None,
+                last_stone_by=None,
+                colors_corrected=True,
+            )
+        # Past move 10 the game stands as played; pairing keeps the assigned colours.
+        return replace(s, black=s.assigned.white, white=s.assigned.black, colors_wrong_noted=True)
+
+    def _correct_result(self, ctx: Context, e: ResultCorrected) -> GameState:
+        self._referee(ctx, "correct a confirmed result", Role.CHIEF_REFEREE)
+        s = self.state
+        if s.phase is not Phase.CONFIRMED:
+            raise Conflict(
+                f"event {ctx.seq}: the result is not confirmed yet; a referee rules instead"
+            )
+        if not e.reason.strip():
+            raise InvalidSetting("reason", "a correction states its reason")
+        return replace(
+            s,
+            result=e.result,
+            result_history=(
+                *s.result_history,
+                ResultChange(ctx.seq, ctx.at, ctx.actor, e.result, f"corrected: {e.reason}"),
+            ),
+        )
+
+
+def _signer(actor: Actor) -> str:
+    """Confirmation needs Black, White and one referee (R-REF-7)."""
+    if actor.role is Role.PLAYER:
+        assert actor.color is not None
+        return actor.color.value
+    return "referee"
+
+
+_HANDLERS: dict[type[Event], Callable[[Referee, Context, Any], GameState]] = {
+    Move: Referee._move,
+    Pass: Referee._pass,
+    ProposeEnd: Referee._pass,
+    Resign: Referee._resign,
+    AcceptEnd: Referee._answer_end,
+    RefuseEnd: Referee._answer_end,
+    MarkDead: Referee._mark_dead,
+    AgreeDead: Referee._agree_dead,
+    Dispute: Referee._dispute,
+    RequestRecount: Referee._recount,
+    Confirm: Referee._confirm,
+    ClockEvent: Referee._clock,
+    InfractionRuled: Referee._infraction,
+    RulingMade: Referee._ruling,
+    WrongColors: Referee._wrong_colors,
+    ResultCorrected: Referee._correct_result,
+}
