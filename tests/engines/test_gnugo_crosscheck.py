@@ -27,17 +27,14 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("weiqi.rules.counting", reason="the board and counting are not merged yet")
-
-from weiqi.rules.board import Board
-from weiqi.rules.counting import count
-from weiqi.rules.ruleset import Ruleset
-from weiqi.rules.vertex import format_vertex, parse_vertex
-
 from weiqi.engines.gtp import SimpleEngine
 from weiqi.engines.selfplay import load_games
+from weiqi.rules.board import Board
 from weiqi.rules.color import Color
+from weiqi.rules.counting import count
 from weiqi.rules.result import Result
+from weiqi.rules.ruleset import Ruleset
+from weiqi.rules.vertex import format_vertex, parse_vertex
 
 GNUGO = ["/usr/games/gnugo", "--mode", "gtp", "--chinese-rules", "--situational-superko"]
 CORPUS = Path(__file__).resolve().parent.parent / "data" / "gnugo" / "selfplay.jsonl"

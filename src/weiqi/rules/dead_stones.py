@@ -33,10 +33,9 @@ from functools import cache
 from typing import Protocol
 
 from weiqi.errors import InputError
+from weiqi.rules.vertex import format_vertex
 
 EMPTY, BLACK, WHITE, BORDER = 0, 1, 2, 3
-
-_COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 
 class HasStones(Protocol):
@@ -46,11 +45,6 @@ class HasStones(Protocol):
     def size(self) -> int: ...
 
     def stones_bytes(self) -> bytes: ...
-
-
-def format_vertex(point: int, size: int) -> str:
-    row, col = divmod(point, size)
-    return f"{_COLUMNS[col]}{row + 1}"
 
 
 def stones_from_rows(rows: Sequence[str]) -> bytes:
