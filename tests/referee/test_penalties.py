@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+from weiqi.clock.control import TimeControl
 from weiqi.errors import Conflict, IllegalMove, InvalidSetting, PermissionDenied
 from weiqi.referee.events import ClockAction, ClockEvent, InfractionRuled, Move
 from weiqi.referee.infractions import Infraction, InfractionKind, Penalty
@@ -202,12 +203,16 @@ def test_r_ref_5_refereed_ko_is_not_an_infraction_to_enter_by_hand() -> None:
 
 def test_r_time_7_clock_pressed_before_the_move_warns_and_leaves_the_clock() -> None:
     """R-TIME-7: pressing the clock before placing the stone: warning, readings unchanged."""
-    rec, clock = new_game()
+    rec, clock = new_game(time_control=TimeControl.absolute(600))
     rec.append(ClockEvent(ClockAction.START), REF, clock())
-    rec.press_clock(B, clock())
+    rec.press_clock(B, clock())  # before placing the stone
     before = rec.state.clock
+    assert before is not None
     rec.append(warn(InfractionKind.CLOCK_BEFORE_MOVE), REF, clock())
-    assert rec.state.clock == before
+    after = rec.state.clock
+    assert after is not None
+    for color in (B, W):
+        assert after.remaining(10, color) == before.remaining(10, color)
     assert rec.state.warnings == (1, 0)
     assert rec.state.infractions[-1].infraction.kind.requirement == "R-TIME-7"
 

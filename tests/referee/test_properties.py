@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from weiqi.clock.control import TimeControl
 from weiqi.errors import InputError, WeiqiError
 from weiqi.referee.actors import Actor
 from weiqi.referee.events import (
@@ -86,17 +87,31 @@ others: st.SearchStrategy[tuple[Event, Actor]] = st.one_of(
 events = st.integers(0, 99).flatmap(lambda k: moves if k < 70 else others)
 
 
+#: Untimed (clock events as data), byo-yomi with a forfeited turn on request, and without.
+TIME_CONTROLS = [
+    None,
+    TimeControl.byo_yomi(20, 2, 10, timeout_pass=True),
+    TimeControl.byo_yomi(20, 2, 10),
+]
+time_controls = st.sampled_from(TIME_CONTROLS)
+
+
 def record_of(
-    script: list[tuple[Event, Actor]], strict: bool
+    script: list[tuple[Event, Actor]], strict: bool, tc: TimeControl | None = None
 ) -> tuple[GameRecord, list[GameState]]:
     """Record what the rules accept; a refused event must leave everything as it was."""
     mode = PlayMode.STRICT if strict else PlayMode.ONLINE
-    rec, clock = new_game(size=SIZE, mode=mode)
+    timed = tc is not None
+    rec, clock = new_game(size=SIZE, mode=mode, time_control=tc)
+    if timed:
+        rec.append(ClockEvent(ClockAction.START), REF, clock())
     states = [rec.state]
     for event, actor in script:
         before, length = rec.state, len(rec)
         if actor == TO_MOVE:
             actor = Actor.player(before.to_move)
+        if timed:
+            clock.now += 6  # seven seconds an event: flags fall within a few moves
         try:
             rec.append(event, actor, clock())
         except WeiqiError:
@@ -111,25 +126,26 @@ fast = settings(max_examples=40, deadline=None, suppress_health_check=[HealthChe
 
 
 @fast
-@given(scripts, st.booleans())
+@given(scripts, st.booleans(), time_controls)
 def test_replaying_any_recorded_log_gives_the_identical_state(
-    script: list[tuple[Event, Actor]], strict: bool
+    script: list[tuple[Event, Actor]], strict: bool, tc: TimeControl | None
 ) -> None:
-    rec, _ = record_of(script, strict)
+    rec, _ = record_of(script, strict, tc)
     assert replay(rec) == rec.state
     again = GameRecord.from_json(rec.to_json())
     assert again.state == rec.state and again.entries == rec.entries
 
 
 @fast
-@given(scripts, st.booleans())
+@given(scripts, st.booleans(), time_controls)
 def test_a_log_cut_after_any_event_replays_to_the_state_at_that_event(
-    script: list[tuple[Event, Actor]], strict: bool
+    script: list[tuple[Event, Actor]], strict: bool, tc: TimeControl | None
 ) -> None:
-    rec, states = record_of(script, strict)
-    for n in range(1, len(rec) + 1):
+    rec, states = record_of(script, strict, tc)
+    first = len(rec) - len(states) + 1  # events recorded before the script
+    for n in range(first, len(rec) + 1):
         cut = GameRecord.from_json(GameRecord.from_entries(list(rec.entries[:n])).to_json())
-        assert cut.state == states[n - 1]
+        assert cut.state == states[n - first]
         s = cut.state
         assert sum(1 for v in s.stones if v) <= SIZE * SIZE
         assert all(0 <= w <= 2 for w in s.warnings)
@@ -144,7 +160,7 @@ tamperings = st.sampled_from(["at", "actor", "move_number", "event", "swap", "dr
 def test_a_tampered_or_reordered_log_is_rejected_naming_the_event(
     script: list[tuple[Event, Actor]], how: str, data: st.DataObject
 ) -> None:
-    rec, _ = record_of(script, strict=True)
+    rec, _ = record_of(script, strict=True, tc=TIME_CONTROLS[1])
     doc = json.loads(rec.to_json())
     entries = doc["entries"]
     if len(entries) < 3:

@@ -13,9 +13,11 @@ import enum
 from dataclasses import dataclass
 from typing import ClassVar
 
+from weiqi.clock.control import TimeControl
 from weiqi.referee.infractions import Infraction
 from weiqi.referee.nigiri import ColorAssignment
 from weiqi.referee.rulings import Ruling
+from weiqi.rules.color import Color
 from weiqi.rules.result import Result
 from weiqi.rules.ruleset import Ruleset
 
@@ -29,11 +31,13 @@ class Event:
 
 @dataclass(frozen=True)
 class Start(Event):
-    """The game begins: its rules and the colours as assigned (R-COLOR-1)."""
+    """The game begins: its rules, the colours as assigned (R-COLOR-1) and the time control
+    (``None``: untimed, clock events are kept as data only)."""
 
     kind: ClassVar[str] = "start"
     ruleset: Ruleset
     colors: ColorAssignment
+    time_control: TimeControl | None = None
 
 
 @dataclass(frozen=True)
@@ -123,20 +127,27 @@ class Confirm(Event):
 class ClockAction(enum.Enum):
     """What happened to the game clock (the clock model itself is :mod:`weiqi.clock`)."""
 
-    START = "start"
+    START = "start"  # a referee starts the clock of the player to move
     PRESS = "press"  # the acting player ends their turn on the clock
     PAUSE = "pause"  # 暂停 (R-TIME-5)
     RESUME = "resume"
     SEAL = "seal"  # 封棋: the acting player's sealed move (R-TIME-5)
+    STOP = "stop"  # both clocks stopped for good
+    CHECK = "check"  # a referee looks at the clock: a flag that has fallen is recorded
+    FORFEIT_TURN = "forfeit_turn"  # 弃权一次 on time, at the flagged player's request (R-TIME-2)
+    ADJUST = "adjust"  # the chief referee corrects a reading (R-TIME-8)
 
 
 @dataclass(frozen=True)
 class ClockEvent(Event):
-    """A clock event; ``point`` is the sealed move of ``SEAL`` (``None`` = a sealed pass)."""
+    """A clock event. ``point`` is the sealed move of ``SEAL`` (``None`` = a sealed pass);
+    ``color`` and ``seconds`` say whose reading ``ADJUST`` changes and by how much."""
 
     kind: ClassVar[str] = "clock"
     action: ClockAction
     point: int | None = None
+    color: Color | None = None
+    seconds: float | None = None
 
 
 @dataclass(frozen=True)

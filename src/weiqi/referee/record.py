@@ -25,6 +25,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from weiqi.clock.control import TimeControl
 from weiqi.errors import InputError, WeiqiError
 from weiqi.referee.actors import Actor
 from weiqi.referee.codec import canonical, from_data, to_data
@@ -90,10 +91,12 @@ class GameRecord:
         *,
         referee: Actor,
         at: float,
+        time_control: TimeControl | None = None,
     ) -> GameRecord:
-        """A new record whose first event starts the game."""
+        """A new record whose first event starts the game (``time_control`` ``None``: untimed,
+        clock events are kept as data)."""
         record = cls()
-        record.append(Start(ruleset, colors), referee, at)
+        record.append(Start(ruleset, colors, time_control), referee, at)
         return record
 
     def append(self, event: Event, actor: Actor, at: float) -> Entry:

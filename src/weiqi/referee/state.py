@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
+from weiqi.clock.clock import Clock, Status
 from weiqi.errors import Conflict, IllegalMove, InvalidSetting, PermissionDenied
 from weiqi.referee.actors import Actor, Role
 from weiqi.referee.events import (
@@ -179,7 +180,9 @@ class GameState:
     forfeited_turns: tuple[ForfeitedTurn, ...] = ()
     rulings: tuple[RulingEntry, ...] = ()
     sanctions: tuple[Sanction, ...] = ()
-    clock: tuple[ClockEntry, ...] = ()
+    #: The clock events as recorded, and the clock they make (``None`` when untimed).
+    clock_log: tuple[ClockEntry, ...] = ()
+    clock: Clock | None = None
     colors_corrected: bool = False
     colors_wrong_noted: bool = False
     black_count: Fraction | None = None
@@ -242,8 +245,46 @@ class Referee:
         handler = _HANDLERS.get(type(event))
         if handler is None:
             raise InvalidSetting("event", f"unknown event {type(event).__name__}")
-        self.state = handler(self, ctx, event)
-        return self.state
+        try:
+            # Time passes first: a flag that fell before this event ends the game (R-TIME-2).
+            self.state = self._tick(ctx, s)
+            after = handler(self, ctx, event)
+        except BaseException:
+            self.state = s
+            raise
+        if (
+            after.phase in (Phase.FINISHED, Phase.CONFIRMED)
+            and after.clock is not None
+            and after.clock.status in (Status.RUNNING, Status.PAUSED, Status.FLAGGED)
+        ):
+            after = replace(after, clock=after.clock.stop(ctx.at))
+        self.state = after
+        return after
+
+    def _tick(self, ctx: Context, s: GameState) -> GameState:
+        if s.clock is None or s.clock.status in (Status.READY, Status.STOPPED):
+            return s
+        clock = s.clock.advance(ctx.at)
+        s = replace(s, clock=clock)
+        result = clock.result()
+        if result is None or s.phase not in (Phase.PLAYING, Phase.COUNTING):
+            return s
+        if clock.status is Status.FLAGGED and clock.tc.timeout_pass:
+            return s  # the player may ask for a forfeited turn instead (Art. 22.5)
+        loser = clock.flagged.en if clock.flagged is not None else "a player"
+        why = f"time: {loser}'s time ran out (R-TIME-2)"
+        if result.reason is Reason.FORFEIT:
+            why = "forfeit: late arrival (R-TIME-6)"
+        return self._finish(s, Context(ctx.seq, ctx.at, ctx.actor), result, why, by_rule=True)
+
+    def _no_flag(self, ctx: Context) -> None:
+        clock = self.state.clock
+        if clock is not None and clock.status is Status.FLAGGED:
+            assert clock.flagged is not None
+            raise Conflict(
+                f"event {ctx.seq}: {clock.flagged.en}'s time has run out: a forfeited turn or "
+                "a loss on time must be ruled first"
+            )
 
     @staticmethod
     def _allowed_after_confirmation(event: Event) -> bool:
@@ -307,7 +348,10 @@ class Referee:
             **changes,  # type: ignore[arg-type]
         )
 
-    def _finish(self, s: GameState, ctx: Context, result: Result, reason: str) -> GameState:
+    def _finish(
+        self, s: GameState, ctx: Context, result: Result, reason: str, *, by_rule: bool = False
+    ) -> GameState:
+        actor = None if by_rule else ctx.actor
         return replace(
             s,
             phase=Phase.FINISHED,
@@ -315,7 +359,7 @@ class Referee:
             end_proposed_by=None,
             result_history=(
                 *s.result_history,
-                ResultChange(ctx.seq, ctx.at, ctx.actor, result, reason),
+                ResultChange(ctx.seq, ctx.at, actor, result, reason),
             ),
         )
 
@@ -333,6 +377,7 @@ class Referee:
                 black=e.colors.black,
                 white=e.colors.white,
                 to_move=self.board.to_move,
+                clock=Clock.new(e.time_control) if e.time_control is not None else None,
             )
         )
 
@@ -341,6 +386,7 @@ class Referee:
     def _move(self, ctx: Context, e: Move) -> GameState:
         color = self._player(ctx, "play a move")
         self._in_phase(ctx, "play a move", Phase.PLAYING)
+        self._no_flag(ctx)
         s = self.state
         strict = s.ruleset is not None and s.ruleset.play_mode is PlayMode.STRICT
         point = e.point
@@ -421,6 +467,7 @@ class Referee:
     def _pass(self, ctx: Context, e: Pass | ProposeEnd) -> GameState:
         color = self._player(ctx, "pass")
         self._in_phase(ctx, "pass", Phase.PLAYING)
+        self._no_flag(ctx)
         s = self.state
         if color is not s.to_move:
             raise self._illegal("wrong-turn", None)
@@ -552,19 +599,73 @@ class Referee:
 
     def _clock(self, ctx: Context, e: ClockEvent) -> GameState:
         s = self.state
-        if e.action in (ClockAction.PRESS, ClockAction.SEAL):
-            color: Color | None = self._player(ctx, f"{e.action.value} the clock")
-            if e.action is ClockAction.SEAL:
-                self._in_phase(ctx, "seal a move", Phase.PLAYING)
-                if color is not s.to_move:
-                    raise Conflict(f"event {ctx.seq}: only the player to move seals a move")
+        action = e.action
+        what = f"{action.value.replace('_', ' ')} the clock"
+        color: Color | None = None
+        if action in (ClockAction.PRESS, ClockAction.SEAL):
+            color = self._player(ctx, what)
+        elif action is ClockAction.ADJUST:
+            # A one-sided change of the readings needs the chief referee (R-TIME-8).
+            self._referee(ctx, what, Role.CHIEF_REFEREE)
+            if e.color is None or e.seconds is None:
+                raise InvalidSetting("clock", "an adjustment names the colour and the seconds")
+            color = e.color
         else:
-            self._referee(ctx, f"{e.action.value} the clock")
-            color = None
-        if e.point is not None and e.action is not ClockAction.SEAL:
+            self._referee(ctx, what)
+        if action is not ClockAction.SEAL and e.point is not None:
             raise InvalidSetting("clock", "only a sealed move names a point")
-        entry = ClockEntry(ctx.seq, ctx.at, e.action, color, e.point)
-        return replace(s, clock=(*s.clock, entry))
+        if action is not ClockAction.ADJUST and (e.color is not None or e.seconds is not None):
+            raise InvalidSetting("clock", "only an adjustment names a colour and seconds")
+        if action is ClockAction.SEAL:
+            self._in_phase(ctx, "seal a move", Phase.PLAYING)
+            if color is not s.to_move:
+                raise Conflict(f"event {ctx.seq}: only the player to move seals a move")
+        if action is ClockAction.FORFEIT_TURN:
+            self._in_phase(ctx, "forfeit a turn on time", Phase.PLAYING)
+        s = replace(
+            s, clock_log=(*s.clock_log, ClockEntry(ctx.seq, ctx.at, action, color, e.point))
+        )
+        if s.clock is None:
+            return s  # untimed: the events are kept as data
+        clock = s.clock
+        now = ctx.at
+        if action is ClockAction.START:
+            clock = clock.start(now, s.to_move)
+        elif action is ClockAction.PRESS:
+            assert color is not None
+            clock = clock.press(now, color)
+        elif action is ClockAction.SEAL:
+            assert color is not None
+            clock = clock.seal(now, color)
+        elif action is ClockAction.PAUSE:
+            clock = clock.pause(now)
+        elif action is ClockAction.RESUME:
+            clock = clock.resume(now)
+        elif action is ClockAction.STOP:
+            clock = clock.stop(now)
+        elif action is ClockAction.ADJUST:
+            assert color is not None and e.seconds is not None
+            clock = clock.adjust(now, color, e.seconds)
+        elif action is ClockAction.FORFEIT_TURN:
+            flagged = clock.flagged
+            clock = clock.forfeit_turn(now)
+            assert flagged is not None
+            if flagged is not s.to_move:
+                raise Conflict(f"event {ctx.seq}: {flagged.en} is not the player to move")
+            # R-TIME-2 (Art. 22.5): the last period ran out; at the player's request the turn is
+            # forfeited (a pass) and the same byo-yomi goes on.
+            s = self._pass_turn(s, flagged)
+            s = replace(
+                s,
+                forfeited_turns=(
+                    *s.forfeited_turns,
+                    ForfeitedTurn(ctx.seq, s.move_number, flagged, "time"),
+                ),
+            )
+            if s.passes_in_a_row >= 2:
+                s = replace(s, phase=Phase.COUNTING)
+        s = replace(s, clock=clock)
+        return self._tick(ctx, s)
 
     # -- infractions and penalties ------------------------------------------------------------
 
