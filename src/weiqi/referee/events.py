@@ -41,6 +41,14 @@ class Start(Event):
 
 
 @dataclass(frozen=True)
+class PlaceHandicap(Event):
+    """Black places the handicap stones where it chooses (free placement, R-HCP-2)."""
+
+    kind: ClassVar[str] = "place_handicap"
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Move(Event):
     """A stone placed by the acting player (R-PLAY-1). ``point`` as in
     :mod:`weiqi.rules.vertex`."""
@@ -187,6 +195,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (
         Start,
+        PlaceHandicap,
         Move,
         Pass,
         Resign,

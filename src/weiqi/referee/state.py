@@ -32,6 +32,7 @@ from weiqi.referee.events import (
     MarkDead,
     Move,
     Pass,
+    PlaceHandicap,
     ProposeEnd,
     RefuseEnd,
     RequestRecount,
@@ -48,7 +49,7 @@ from weiqi.rules.board import Board
 from weiqi.rules.color import Color
 from weiqi.rules.counting import count
 from weiqi.rules.result import Reason, Result
-from weiqi.rules.ruleset import PlayMode, Ruleset
+from weiqi.rules.ruleset import HandicapPlacement, PlayMode, Ruleset
 from weiqi.rules.vertex import format_vertex
 
 #: Wrong colours may be corrected up to and including this move (R-COLOR-2).
@@ -184,6 +185,8 @@ class GameState:
     clock_log: tuple[ClockEntry, ...] = ()
     clock: Clock | None = None
     colors_corrected: bool = False
+    #: Free handicap placement (R-HCP-2) still to come before the first move.
+    handicap_pending: bool = False
     colors_wrong_noted: bool = False
     black_count: Fraction | None = None
     result: Result | None = None
@@ -378,16 +381,35 @@ class Referee:
                 white=e.colors.white,
                 to_move=self.board.to_move,
                 clock=Clock.new(e.time_control) if e.time_control is not None else None,
+                handicap_pending=bool(
+                    e.ruleset.handicap and e.ruleset.handicap_placement is HandicapPlacement.FREE
+                ),
             )
         )
 
     # -- play ---------------------------------------------------------------------------------
+
+    def _place_handicap(self, ctx: Context, e: PlaceHandicap) -> GameState:
+        s = self.state
+        assert s.ruleset is not None
+        if ctx.actor.color is not Color.BLACK and not ctx.actor.is_referee:
+            raise PermissionDenied(ctx.actor.describe(), "place Black's handicap stones")
+        if not s.handicap_pending:
+            raise Conflict(f"event {ctx.seq}: no handicap stones are to be placed freely")
+        if len(e.points) != s.ruleset.handicap:
+            raise InvalidSetting(
+                "handicap", f"{s.ruleset.handicap} stones to place, {len(e.points)} given"
+            )
+        self.board.place_handicap(e.points)
+        return self._snapshot(s, to_move=self.board.to_move, handicap_pending=False)
 
     def _move(self, ctx: Context, e: Move) -> GameState:
         color = self._player(ctx, "play a move")
         self._in_phase(ctx, "play a move", Phase.PLAYING)
         self._no_flag(ctx)
         s = self.state
+        if s.handicap_pending:
+            raise Conflict(f"event {ctx.seq}: Black places the handicap stones first (R-HCP-2)")
         strict = s.ruleset is not None and s.ruleset.play_mode is PlayMode.STRICT
         point = e.point
         board = self.board
@@ -471,6 +493,8 @@ class Referee:
         s = self.state
         if color is not s.to_move:
             raise self._illegal("wrong-turn", None)
+        if s.handicap_pending:
+            raise Conflict(f"event {ctx.seq}: Black places the handicap stones first (R-HCP-2)")
         proposal = s.end_proposed_by
         s = self._pass_turn(s, color)
         if isinstance(e, ProposeEnd):
@@ -786,10 +810,28 @@ class Referee:
         s = replace(s, rulings=(*s.rulings, RulingEntry(ctx.seq, s.move_number, r, ctx.actor)))
         if r.kind in (RulingKind.STONE_TO_POINT, RulingKind.STONE_STANDS):
             s = self._move_stone(s, r.points[0], r.points[1])
+        if r.kind is RulingKind.DROPPED_STONE:
+            s = self._replace_dropped(ctx, s, r.points[0])
         result = r.result()
         if result is not None:
             return self._finish(s, ctx, result, f"ruling: {r.kind.value}: {r.reason}")
         return s
+
+    def _replace_dropped(self, ctx: Context, s: GameState, point: int) -> GameState:
+        """R-REF-2: a stone dropped on the board may be picked up and played elsewhere (with the
+        opponent's consent, else as the chief referee decides): the last move is replaced."""
+        color = s.last_stone_by
+        board = self.board
+        if color is None or not board.history or board.history[-1][1] is None:
+            raise Conflict(f"event {ctx.seq}: the last event is not a stone to replace")
+        mover, dropped = board.undo()
+        assert dropped is not None
+        reason = board.legality(color, point)
+        if reason is not None:
+            board.play(mover, dropped)  # put the dropped stone back as it was
+            raise self._illegal(reason, point)
+        board.play(color, point)
+        return self._snapshot(s)
 
     def _move_stone(self, s: GameState, source: int, target: int) -> GameState:
         """R-REF-3: a moved stone stands where it was moved or goes to a reasonable point. The
@@ -835,6 +877,7 @@ class Referee:
                 end_proposed_by=None,
                 last_stone_by=None,
                 colors_corrected=True,
+                handicap_pending=_free_handicap(s.ruleset),
             )
         # Past move 10 the game stands as played; pairing keeps the assigned colours.
         return replace(s, black=s.assigned.white, white=s.assigned.black, colors_wrong_noted=True)
@@ -858,6 +901,10 @@ class Referee:
         )
 
 
+def _free_handicap(ruleset: Ruleset) -> bool:
+    return bool(ruleset.handicap and ruleset.handicap_placement is HandicapPlacement.FREE)
+
+
 def _signer(actor: Actor) -> str:
     """Confirmation needs Black, White and one referee (R-REF-7)."""
     if actor.role is Role.PLAYER:
@@ -867,6 +914,7 @@ def _signer(actor: Actor) -> str:
 
 
 _HANDLERS: dict[type[Event], Callable[[Referee, Context, Any], GameState]] = {
+    PlaceHandicap: Referee._place_handicap,
     Move: Referee._move,
     Pass: Referee._pass,
     ProposeEnd: Referee._pass,
