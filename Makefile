@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench i18n clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -26,6 +26,16 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/board.py
 	$(BIN)/python bench/pairing.py
+
+# Messages: extract from code and templates, merge into each locale's .po, then translate the
+# empty msgstr entries (the .po files are compiled in memory when the server starts).
+I18N := src/weiqi/i18n
+i18n: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k translate:2 --no-location --sort-output \
+		--project weiqi --copyright-holder weiqi -o $(I18N)/messages.pot .
+	$(BIN)/pybabel update -i $(I18N)/messages.pot -d $(I18N)/locales --no-wrap --ignore-obsolete
+	for l in zh_CN en; do $(BIN)/pybabel compile --statistics -l $$l \
+		-i $(I18N)/locales/$$l/LC_MESSAGES/messages.po -o /dev/null; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

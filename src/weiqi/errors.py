@@ -76,3 +76,13 @@ class NotFound(WeiqiError):
 
 class Conflict(WeiqiError):
     """The request contradicts what is stored, e.g. a result that is already confirmed."""
+
+
+class LineupRejected(WeiqiError):
+    """A team's lineup that the event refuses; ``team`` names the team, ``reason`` says why
+    (a player not on the roster, too many foreign players, after the deadline, …)."""
+
+    def __init__(self, team: str, reason: str):
+        self.team = team
+        self.reason = reason
+        super().__init__(f"lineup of {team}: {reason}")

@@ -1,0 +1,46 @@
+"""``weiqi serve``: the web application under uvicorn, on SQLite unless told otherwise."""
+
+from __future__ import annotations
+
+import os
+from typing import Annotated
+
+import typer
+
+from weiqi.store.database import DEFAULT_URL
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def serve(
+        host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+        port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+        db: Annotated[
+            str | None,
+            typer.Option(
+                help=f"Database URL; default $WEIQI_DATABASE_URL, else {DEFAULT_URL}. "
+                "PostgreSQL: postgresql+psycopg://user@host:5432/name"
+            ),
+        ] = None,
+        https_only: Annotated[
+            bool, typer.Option(help="Mark the session cookie Secure (serve behind HTTPS).")
+        ] = False,
+    ) -> None:
+        """Start the web application. Migrates the database first; on the first run prints the
+        administrator's one-time password (or uses $WEIQI_ADMIN_PASSWORD)."""
+        import uvicorn
+
+        from weiqi.server.app import create_app
+        from weiqi.services.accounts import ADMIN_USERNAME, ensure_site_admin
+        from weiqi.store.database import Database, database_url
+
+        database = Database(database_url(db))
+        database.upgrade()
+        password = ensure_site_admin(database, os.environ.get("WEIQI_ADMIN_PASSWORD"))
+        if password is not None:
+            typer.echo(
+                f"First run: log in as {ADMIN_USERNAME!r} with the one-time password "
+                f"{password}  (then set your own on the account page)"
+            )
+        typer.echo(f"weiqi: http://{host}:{port}/  (API docs: http://{host}:{port}/docs)")
+        uvicorn.run(create_app(database, https_only=https_only), host=host, port=port)

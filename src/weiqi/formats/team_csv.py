@@ -1,0 +1,189 @@
+"""Teams and rosters from CSV: one row per player, all or nothing.
+
+Columns (a header row, any order, English or Chinese names): ``team`` (队名), ``name`` (姓名),
+``rank`` (段位) are required; ``rating`` (等级分), ``nationality`` (国籍), ``id`` (编号),
+``foreign`` (外援), ``protected`` (保护), ``captain`` (队长), ``club`` (俱乐部), ``coach`` (教练)
+are optional. Without a ``foreign`` column, a ``home_nationality`` marks every player of another
+nationality as foreign. Without an ``id`` column the name is the player's id, so names must be
+unique across the file.
+
+Every bad row is reported with its line number, and nothing is imported unless every row is good.
+
+>>> text = '''team,name,rank,rating,nationality,coach
+... Jiangsu,Mi Yuting,9p,2750,CN,Zhang
+... Jiangsu,Kim Jiseok,9p,2720,KR,Zhang
+... Tianjin,Tang Weixing,9p,2650,CN,Liu
+... '''
+>>> for t in parse_team_csv(text, home_nationality="CN"):
+...     print(t.team_id, t.coach, [(e.player_id, e.foreign) for e in t.roster])
+Jiangsu Zhang [('Mi Yuting', False), ('Kim Jiseok', True)]
+Tianjin Liu [('Tang Weixing', False)]
+>>> try:
+...     parse_team_csv("team,name,rank\\nA,x,9p\\nA,y,12d\\nB,x,3p\\n")
+... except RowsRejected as err:
+...     err.problems
+[(3, "rank '12d': amateur dan ranks are 1 to 7"), (4, 'player x already on line 2')]
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+
+from weiqi.errors import InputError
+from weiqi.league.rank import Rank
+from weiqi.league.team import RosterEntry, Team
+
+_ALIASES = {
+    "team": ("team", "队名", "队", "球队"),
+    "name": ("name", "姓名", "棋手"),
+    "rank": ("rank", "段位"),
+    "rating": ("rating", "等级分"),
+    "nationality": ("nationality", "国籍"),
+    "id": ("id", "player_id", "编号"),
+    "foreign": ("foreign", "外援"),
+    "protected": ("protected", "保护"),
+    "captain": ("captain", "队长"),
+    "club": ("club", "俱乐部"),
+    "coach": ("coach", "教练"),
+}
+_REQUIRED = ("team", "name", "rank")
+_TRUE = {"1", "y", "yes", "true", "是", "√"}
+_FALSE = {"", "0", "n", "no", "false", "否"}
+
+
+class RowsRejected(InputError):
+    """Some rows cannot be read; ``problems`` lists (line, reason) for each, in file order."""
+
+    def __init__(self, source: str, problems: list[tuple[int, str]]):
+        self.problems = problems
+        super().__init__(source, "; ".join(f"line {n}: {why}" for n, why in problems))
+
+
+@dataclass
+class _TeamDraft:
+    first_line: int
+    club: str = ""
+    coach: str = ""
+    captain: str = ""
+    entries: list[RosterEntry] = field(default_factory=list)
+
+
+def _flag(value: str) -> bool | None:
+    v = value.strip().lower()
+    if v in _TRUE:
+        return True
+    if v in _FALSE:
+        return False
+    return None
+
+
+def _columns(header: list[str], source: str) -> dict[str, int]:
+    names = [h.strip().lstrip("\ufeff").lower() for h in header]
+    index: dict[str, int] = {}
+    problems: list[tuple[int, str]] = []
+    for i, raw in enumerate(names):
+        key = next((k for k, names_ in _ALIASES.items() if raw in names_), None)
+        if key is None:
+            problems.append((1, f"unknown column {header[i].strip()!r}"))
+        elif key in index:
+            problems.append((1, f"column {key!r} given twice"))
+        else:
+            index[key] = i
+    for key in _REQUIRED:
+        if key not in index:
+            problems.append((1, f"missing column {key!r}"))
+    if problems:
+        raise RowsRejected(source, problems)
+    return index
+
+
+def parse_team_csv(
+    text: str, source: str = "teams.csv", home_nationality: str | None = None
+) -> list[Team]:
+    """Teams in order of first appearance, players in file order; see the module doc."""
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise RowsRejected(source, [(1, "the file is empty; expected a header row")]) from None
+    col = _columns(header, source)
+    problems: list[tuple[int, str]] = []
+    teams: dict[str, _TeamDraft] = {}
+    seen_ids: dict[str, int] = {}
+    line = reader.line_num
+    for row in reader:
+        start, line = line + 1, reader.line_num
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) > len(header):
+            problems.append((start, f"{len(row)} cells for {len(header)} columns"))
+            continue
+
+        def cell(key: str, row: list[str] = row) -> str:
+            i = col.get(key)
+            return row[i].strip() if i is not None and i < len(row) else ""
+
+        before = len(problems)
+        team_name, name = cell("team"), cell("name")
+        if not team_name:
+            problems.append((start, "no team"))
+        if not name:
+            problems.append((start, "no player name"))
+        rank: Rank | None = None
+        try:
+            rank = Rank.parse(cell("rank"))
+        except InputError as err:
+            problems.append((start, err.message))
+        rating = 0
+        if cell("rating"):
+            try:
+                rating = int(cell("rating"))
+            except ValueError:
+                problems.append((start, f"rating {cell('rating')!r} is not a whole number"))
+            else:
+                if rating < 0:
+                    problems.append((start, f"rating {rating} is negative"))
+        nationality = cell("nationality")
+        flags: dict[str, bool] = {}
+        for key in ("foreign", "protected", "captain"):
+            value = _flag(cell(key))
+            if value is None:
+                problems.append((start, f"{key} {cell(key)!r}: expected yes or no"))
+            flags[key] = bool(value)
+        if "foreign" not in col and home_nationality is not None:
+            flags["foreign"] = bool(nationality) and nationality.upper() != home_nationality.upper()
+        pid = cell("id") or name
+        if pid and pid in seen_ids:
+            problems.append((start, f"player {pid} already on line {seen_ids[pid]}"))
+        elif pid:
+            seen_ids[pid] = start
+        if len(problems) > before or rank is None:
+            continue
+        draft = teams.setdefault(team_name, _TeamDraft(start))
+        for key in ("club", "coach"):
+            given = cell(key)
+            known = getattr(draft, key)
+            if given and known and given != known:
+                problems.append(
+                    (start, f"{key} {given!r} differs from {known!r} given for {team_name}")
+                )
+            elif given:
+                setattr(draft, key, given)
+        if flags["captain"]:
+            if draft.captain:
+                problems.append((start, f"{team_name} already has captain {draft.captain}"))
+            else:
+                draft.captain = pid
+        draft.entries.append(
+            RosterEntry(pid, name, rank, rating, nationality, flags["foreign"], flags["protected"])
+        )
+    if problems:
+        raise RowsRejected(source, sorted(problems, key=lambda p: p[0]))
+    if not teams:
+        raise RowsRejected(source, [(line, "no players")])
+    return [
+        Team(tid, tid, tuple(d.entries), club=d.club, coach=d.coach, captain=d.captain)
+        for tid, d in teams.items()
+    ]

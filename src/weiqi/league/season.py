@@ -1,0 +1,254 @@
+"""A club league season (R-LEAGUE-1): a division's clubs meet twice on a dated Berger calendar;
+each round every club fields ``boards`` players of its roster (about 6), chosen by the coach
+before the deadline, with a per-round limit on foreign players; matches score by R-SCORE-TEAM-1
+and the table ranks by R-RANK-TEAM. At the season's end the bottom clubs of the top division go
+down and the top of the lower division comes up.
+
+>>> from weiqi.league.rank import Rank
+>>> def club(c):
+...     return Team(c, c, tuple(RosterEntry(f"{c}{i}", f"{c}{i}", Rank.parse("5p"))
+...                             for i in range(1, 4)))
+>>> s = Season("甲", [club(c) for c in "ABC"], SeasonSettings(boards=2, min_roster=2, max_roster=3))
+>>> len(s.calendar), [(f.home, f.away) for f in s.fixtures(1)]  # 3 clubs: one rests each round
+(6, [('B', 'C')])
+>>> box = s.lineup_box(1, deadline=10.0)
+>>> box.submit(s.team("B"), ["B1", "B3"], s.lineup_settings, now=1.0)
+>>> [m] = s.start_round(1, box.reveal(now=10.0))  # C sent nothing: both its boards are lost
+>>> m.finished, m.score().winner
+(True, 'B')
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from random import Random
+
+from weiqi.errors import Conflict, InputError, InvalidSetting
+from weiqi.league.calendar import Fixture, double_round_robin
+from weiqi.league.lineup import (
+    Lineup,
+    LineupBox,
+    LineupSettings,
+    MissingLineup,
+    lineups_for_round,
+    validate_lineup,
+)
+from weiqi.league.match import BoardColors, TeamMatch, board_colors
+from weiqi.league.standings import TeamRanking, TeamStanding, team_standings
+from weiqi.league.team import RosterEntry, Team, TeamType
+from weiqi.rules.result import Result
+
+__all__ = [
+    "RosterEntry",
+    "Season",
+    "SeasonSettings",
+    "Team",
+    "final_order",
+    "promotion_and_relegation",
+]
+
+
+@dataclass(frozen=True)
+class SeasonSettings:
+    """The rules of one league season; the defaults are those of 围甲 (R-LEAGUE-1)."""
+
+    boards: int = 4
+    min_roster: int = 4
+    max_roster: int = 6
+    max_foreign: int | None = 1
+    team_type: TeamType = TeamType.PER_ROUND
+    substitutes: bool | None = None
+    missing: MissingLineup = MissingLineup.PREVIOUS
+    board_colors: BoardColors = BoardColors.ALTERNATE
+    board_one_decides: bool = False
+    promoted: int = 2  # clubs of the lower division that go up
+    relegated: int = 2  # clubs of the top division that go down
+
+    def __post_init__(self) -> None:
+        if self.min_roster < self.boards:
+            raise InvalidSetting("min_roster", f"a club fields {self.boards} players a round")
+        if self.max_roster < self.min_roster:
+            raise InvalidSetting("max_roster", "smaller than min_roster")
+        if self.team_type in (TeamType.ROTATION, TeamType.MEMBERS_TOTAL):
+            raise InvalidSetting(
+                "team_type", f"a league season plays board matches, not {self.team_type.zh}"
+            )
+        if self.promoted < 0 or self.relegated < 0:
+            raise InvalidSetting("promoted/relegated", "cannot be negative")
+
+    @property
+    def lineup(self) -> LineupSettings:
+        return LineupSettings(
+            self.boards, self.team_type, self.max_foreign, self.substitutes, self.missing
+        )
+
+
+class Season:
+    """One division's season: calendar, lineups, matches and table.
+
+    ``rng`` is used only for nigiri board colours; pass ``random.Random(seed)`` and record the seed.
+    """
+
+    def __init__(
+        self,
+        division: str,
+        teams: Sequence[Team],
+        settings: SeasonSettings = SeasonSettings(),
+        dates: Sequence[datetime.date] | None = None,
+        rng: Random | None = None,
+    ) -> None:
+        self.division = division
+        self.settings = settings
+        self.lineup_settings = settings.lineup
+        self._teams = {t.team_id: t for t in teams}
+        if len(self._teams) != len(teams):
+            raise InvalidSetting("teams", "a club is entered twice")
+        for t in teams:
+            n = len(t.roster)
+            if not settings.min_roster <= n <= settings.max_roster:
+                raise InvalidSetting(
+                    f"roster of {t.team_id}",
+                    f"{n} players; a club registers {settings.min_roster} to {settings.max_roster}",
+                )
+        self.calendar: list[list[Fixture]] = double_round_robin([t.team_id for t in teams], dates)
+        self._rng = rng
+        self.matches: dict[tuple[int, str], TeamMatch] = {}  # (round, home club) → match
+        self.played_lineups: dict[int, dict[str, Lineup | None]] = {}
+        self.withdrawn: dict[str, int] = {}  # club → first round it no longer plays
+
+    # -- reading -----------------------------------------------------------------------------------
+
+    def team(self, team_id: str) -> Team:
+        try:
+            return self._teams[team_id]
+        except KeyError:
+            raise InputError(f"club {team_id}", f"not in division {self.division}") from None
+
+    @property
+    def team_ids(self) -> tuple[str, ...]:
+        return tuple(self._teams)
+
+    @property
+    def rounds(self) -> int:
+        return len(self.calendar)
+
+    def fixtures(self, round_number: int) -> list[Fixture]:
+        if not 1 <= round_number <= self.rounds:
+            raise InputError(f"round {round_number}", f"the season has rounds 1 to {self.rounds}")
+        return self.calendar[round_number - 1]
+
+    def match(self, round_number: int, club: str) -> TeamMatch:
+        for f in self.fixtures(round_number):
+            if club in (f.home, f.away) and (round_number, f.home) in self.matches:
+                return self.matches[(round_number, f.home)]
+        raise InputError(f"round {round_number}", f"{club} has no match under way")
+
+    def table(self, upto: int | None = None) -> list[TeamStanding]:
+        """The table over finished matches (of rounds up to ``upto``), R-RANK-TEAM."""
+        chosen = [m for (r, _), m in self.matches.items() if upto is None or r <= upto]
+        return team_standings(
+            chosen, self.team_ids, TeamRanking.ROUND_ROBIN, self.settings.board_one_decides
+        )
+
+    @property
+    def finished(self) -> bool:
+        return all(
+            (f.round, f.home) in self.matches and self.matches[(f.round, f.home)].finished
+            for rnd in self.calendar
+            for f in rnd
+        )
+
+    # -- playing -----------------------------------------------------------------------------------
+
+    def lineup_box(self, round_number: int, deadline: float) -> LineupBox:
+        """A box for the round's sealed lineups (the store keeps it; here it is a value)."""
+        self.fixtures(round_number)
+        return LineupBox(deadline)
+
+    def previous_lineups(self, round_number: int) -> dict[str, Lineup]:
+        """Each club's most recent lineup before ``round_number`` (for the PREVIOUS fallback)."""
+        out: dict[str, Lineup] = {}
+        for r in sorted(self.played_lineups):
+            if r >= round_number:
+                break
+            for club, lineup in self.played_lineups[r].items():
+                if lineup is not None:
+                    out[club] = lineup
+        return out
+
+    def start_round(self, round_number: int, revealed: Mapping[str, Lineup]) -> list[TeamMatch]:
+        """Seat the round's matches from the revealed lineups, applying the missing-lineup
+        setting; a withdrawn club fields nobody and loses every board by forfeit (R-WD-1)."""
+        fixtures = self.fixtures(round_number)
+        if round_number in self.played_lineups:
+            raise Conflict(f"round {round_number} has already started")
+        if round_number > 1 and round_number - 1 not in self.played_lineups:
+            raise Conflict(f"round {round_number - 1} has not started")
+        for club, lineup in revealed.items():
+            validate_lineup(self.team(club), lineup, self.lineup_settings)
+        playing = [c for f in fixtures for c in (f.home, f.away)]
+        lineups = lineups_for_round(
+            revealed, playing, self.previous_lineups(round_number), self.lineup_settings
+        )
+        for club in playing:
+            if club in self.withdrawn and round_number >= self.withdrawn[club]:
+                lineups[club] = None
+        started = []
+        for f in fixtures:
+            cols = board_colors(self.settings.boards, self.settings.board_colors, self._rng)
+            m = TeamMatch.pair(
+                f.home, f.away, lineups[f.home], lineups[f.away], cols, self.settings.boards
+            )
+            self.matches[(round_number, f.home)] = m
+            started.append(m)
+        self.played_lineups[round_number] = lineups
+        return started
+
+    def record(self, round_number: int, club: str, board: int, result: Result) -> TeamMatch:
+        """Record one board's result of ``club``'s match (colours as the match seated them)."""
+        m = self.match(round_number, club)
+        updated = m.record(board, result)
+        self.matches[(round_number, m.a)] = updated
+        return updated
+
+    def withdraw(self, club: str, from_round: int) -> None:
+        """R-WD-1 (team events): the club's results so far stand; from ``from_round`` on it
+        fields nobody, so each of its later boards is lost by forfeit."""
+        self.team(club)
+        self.fixtures(from_round)
+        if any(r >= from_round and club in ls for r, ls in self.played_lineups.items()):
+            raise Conflict(f"round {from_round} has already started for {club}")
+        self.withdrawn[club] = from_round
+
+
+def final_order(standings: Sequence[TeamStanding], cuts: Iterable[int]) -> list[str]:
+    """The clubs in table order, refusing a shared place that straddles a cut (e.g. after 10th
+    place for two relegations in 12): such a tie needs a playoff (加赛, R-PLAYOFF) first."""
+    order = [s.team for s in standings]
+    for cut in cuts:
+        if 0 < cut < len(standings) and standings[cut - 1].place == standings[cut].place:
+            tied = [s.team for s in standings if s.place == standings[cut].place]
+            raise Conflict(
+                f"place {standings[cut].place} is shared by {', '.join(tied)} across the "
+                f"promotion/relegation line; a playoff (加赛) must decide"
+            )
+    return order
+
+
+def promotion_and_relegation(
+    top: Sequence[str], lower: Sequence[str], promoted: int, relegated: int
+) -> tuple[list[str], list[str]]:
+    """Next season's divisions from this season's final orders (best first).
+
+    >>> promotion_and_relegation(["A", "B", "C", "D"], ["e", "f", "g"], promoted=2, relegated=1)
+    (['A', 'B', 'C', 'e', 'f'], ['D', 'g'])
+    """
+    if relegated > len(top) or promoted > len(lower):
+        raise InvalidSetting("promoted/relegated", "more clubs move than the divisions hold")
+    stay_top = list(top[: len(top) - relegated])
+    down = list(top[len(top) - relegated :])
+    up = list(lower[:promoted])
+    stay_lower = list(lower[promoted:])
+    return stay_top + up, down + stay_lower

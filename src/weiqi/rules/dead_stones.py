@@ -1,0 +1,507 @@
+"""A dead-stone proposal for a finished position (R-END-3), for the players to confirm or change.
+
+Two things decide it:
+
+1. Benson's algorithm finds the groups that are alive unconditionally (alive even if their owner
+   always passes); they are never proposed dead.
+2. Random playouts from the position estimate who ends up owning each point. Playouts follow
+   the usual light policy (never fill an own eye) plus one rule that keeps seki as seki: a group
+   of two or more stones never puts itself in atari unless it captures. A group whose stones
+   belong to the opponent at the end of most playouts is dead.
+
+The playouts run on a small board of their own (padded array, chains with liberty sets, simple
+ko only), since they need neither history nor superko; everything is seeded, so the same
+position and seed always give the same proposal.
+
+>>> rows = [
+...     "..XO.",
+...     ".OXO.",
+...     "..XO.",
+...     "..XOX",
+...     "..XO.",
+... ]
+>>> sorted(format_vertex(p, 5) for p in propose_dead(stones_from_rows(rows), 5))
+['B4', 'E2']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from weiqi.errors import InputError
+
+EMPTY, BLACK, WHITE, BORDER = 0, 1, 2, 3
+
+_COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+
+
+class HasStones(Protocol):
+    """A position that can tell its size and stones (e.g. :class:`weiqi.rules.board.Board`)."""
+
+    @property
+    def size(self) -> int: ...
+
+    def stones_bytes(self) -> bytes: ...
+
+
+def format_vertex(point: int, size: int) -> str:
+    row, col = divmod(point, size)
+    return f"{_COLUMNS[col]}{row + 1}"
+
+
+def stones_from_rows(rows: Sequence[str]) -> bytes:
+    """Stones from a diagram written top row first (``X`` black, ``O`` white, ``.`` empty).
+
+    >>> stones_from_rows(["X.", ".O"])
+    b'\\x00\\x02\\x01\\x00'
+    """
+    size = len(rows)
+    code = {".": EMPTY, "X": BLACK, "O": WHITE}
+    out = bytearray(size * size)
+    for i, line in enumerate(rows):
+        cells = line.replace(" ", "")
+        if len(cells) != size:
+            raise InputError(f"diagram row {i + 1}", f"{len(cells)} points, expected {size}")
+        row = size - 1 - i
+        for col, ch in enumerate(cells):
+            if ch not in code:
+                raise InputError(f"diagram row {i + 1}", f"unknown point {ch!r}")
+            out[row * size + col] = code[ch]
+    return bytes(out)
+
+
+def _stones_and_size(
+    position: HasStones | bytes | Sequence[int], size: int | None
+) -> tuple[bytes, int]:
+    if isinstance(position, (bytes, bytearray, Sequence)):
+        stones = bytes(position)
+        if size is None:
+            size = round(len(stones) ** 0.5)
+        if len(stones) != size * size:
+            raise InputError("position", f"{len(stones)} points given for a {size}×{size} board")
+    else:
+        stones = position.stones_bytes()
+        size = position.size
+    if any(v > WHITE for v in stones):
+        raise InputError("position", "a point holds neither 0 (empty), 1 (black) nor 2 (white)")
+    return stones, size
+
+
+# -- chains and Benson's unconditional life -------------------------------------------------------
+
+
+def _neighbours(size: int) -> list[list[int]]:
+    table = []
+    for p in range(size * size):
+        row, col = divmod(p, size)
+        nbrs = []
+        if row > 0:
+            nbrs.append(p - size)
+        if row + 1 < size:
+            nbrs.append(p + size)
+        if col > 0:
+            nbrs.append(p - 1)
+        if col + 1 < size:
+            nbrs.append(p + 1)
+        table.append(nbrs)
+    return table
+
+
+def chains(stones: bytes, size: int) -> list[list[int]]:
+    """The chains (groups) of the position, each a list of points, in order of lowest point."""
+    nbrs = _neighbours(size)
+    seen = [False] * (size * size)
+    out = []
+    for start, colour in enumerate(stones):
+        if colour == EMPTY or seen[start]:
+            continue
+        seen[start] = True
+        chain = [start]
+        for s in chain:
+            for q in nbrs[s]:
+                if not seen[q] and stones[q] == colour:
+                    seen[q] = True
+                    chain.append(q)
+        out.append(chain)
+    return out
+
+
+def benson_alive(stones: bytes, size: int, colour: int) -> set[int]:
+    """Stones of ``colour`` (1 black, 2 white) that are unconditionally alive (Benson 1976).
+
+    Regions are the maximal connected sets of points not holding ``colour``; a region is vital
+    to a chain when all its empty points are liberties of that chain. Chains with fewer than two
+    vital healthy regions are removed, and regions touching removed chains with them, until
+    nothing changes.
+
+    >>> rows = ["X.X..", "XXX..", ".....", ".....", "....."]
+    >>> len(benson_alive(stones_from_rows(rows), 5, BLACK))
+    0
+    >>> rows = [".X.X.", "XXXXX", ".....", "OOOOO", ".O.O."]
+    >>> stones = stones_from_rows(rows)
+    >>> len(benson_alive(stones, 5, BLACK)), len(benson_alive(stones, 5, WHITE))
+    (7, 7)
+    """
+    nbrs = _neighbours(size)
+    n = size * size
+    chain_of = [-1] * n
+    chain_list = [c for c in chains(stones, size) if stones[c[0]] == colour]
+    for i, chain in enumerate(chain_list):
+        for p in chain:
+            chain_of[p] = i
+    region_of = [-1] * n
+    regions: list[list[int]] = []
+    for start in range(n):
+        if stones[start] == colour or region_of[start] >= 0:
+            continue
+        rid = len(regions)
+        region_of[start] = rid
+        region = [start]
+        for s in region:
+            for q in nbrs[s]:
+                if stones[q] != colour and region_of[q] < 0:
+                    region_of[q] = rid
+                    region.append(q)
+        regions.append(region)
+    # chains bordering each region, and for which of them the region is vital
+    borders: list[set[int]] = []
+    vital: list[set[int]] = []
+    for region in regions:
+        around: set[int] = set()
+        for s in region:
+            for q in nbrs[s]:
+                if stones[q] == colour:
+                    around.add(chain_of[q])
+        borders.append(around)
+        ok = set(around)
+        for s in region:
+            if stones[s] == EMPTY:
+                adj = {chain_of[q] for q in nbrs[s] if stones[q] == colour}
+                ok &= adj
+                if not ok:
+                    break
+        vital.append(ok)
+    alive_chains = set(range(len(chain_list)))
+    live_regions = set(range(len(regions)))
+    changed = True
+    while changed:
+        changed = False
+        for c in list(alive_chains):
+            healthy = sum(1 for r in live_regions if c in vital[r])
+            if healthy < 2:
+                alive_chains.discard(c)
+                changed = True
+        for r in list(live_regions):
+            if not borders[r] <= alive_chains:
+                live_regions.discard(r)
+                changed = True
+    return {p for c in alive_chains for p in chain_list[c]}
+
+
+# -- playouts ---------------------------------------------------------------------------------
+
+
+class _Playout:
+    """A throwaway board for one random playout: padded array, chains with liberty sets."""
+
+    __slots__ = (
+        "W",
+        "board",
+        "chain",
+        "diag",
+        "empty",
+        "ko",
+        "libs",
+        "nbr",
+        "stones",
+    )
+
+    def __init__(self, stones: bytes, size: int, nbr: list[list[int]], diag: list[list[int]]):
+        w = size + 2
+        self.W = w
+        self.nbr = nbr
+        self.diag = diag
+        board = [BORDER] * (w * w)
+        for p, v in enumerate(stones):
+            row, col = divmod(p, size)
+            board[(row + 1) * w + col + 1] = v
+        self.board = board
+        self.chain = [0] * (w * w)
+        self.stones: dict[int, list[int]] = {}
+        self.libs: dict[int, set[int]] = {}
+        self.empty = [q for q in range(w * w) if board[q] == EMPTY]
+        self.ko = -1
+        seen = set()
+        for q in range(w * w):
+            v = board[q]
+            if v not in (BLACK, WHITE) or q in seen:
+                continue
+            group = [q]
+            seen.add(q)
+            libs: set[int] = set()
+            for s in group:
+                self.chain[s] = q
+                for t in nbr[s]:
+                    bt = board[t]
+                    if bt == v and t not in seen:
+                        seen.add(t)
+                        group.append(t)
+                    elif bt == EMPTY:
+                        libs.add(t)
+            self.stones[q] = group
+            self.libs[q] = libs
+
+    def try_play(self, p: int, c: int) -> bool:
+        """Play ``p`` for ``c`` if the playout policy allows it; whether it was played."""
+        board = self.board
+        chain = self.chain
+        libs = self.libs
+        nbr = self.nbr[p]
+        if p == self.ko:
+            return False
+        opp = 3 - c
+        free = 0
+        own_safe = False
+        captures = False
+        own = 0
+        for q in nbr:
+            v = board[q]
+            if v == EMPTY:
+                free += 1
+            elif v == c:
+                own += 1
+                if len(libs[chain[q]]) > 1:
+                    own_safe = True
+            elif v == opp and len(libs[chain[q]]) == 1:
+                captures = True
+        if own == len([q for q in nbr if board[q] != BORDER]) and not captures:
+            # every neighbour is ours: an eye unless the opponent holds the diagonals
+            enemy = 0
+            edge = False
+            for q in self.diag[p]:
+                v = board[q]
+                if v == opp:
+                    enemy += 1
+                elif v == BORDER:
+                    edge = True
+            if enemy < (1 if edge else 2):
+                return False
+        if not free and not own_safe and not captures:
+            return False  # suicide
+        if not captures and free < 2:
+            # self-atari of a group of two or more stones keeps seki alive: not allowed
+            new_libs: set[int] = set()
+            size_after = 1
+            seen_roots = set()
+            for q in nbr:
+                v = board[q]
+                if v == EMPTY:
+                    new_libs.add(q)
+                elif v == c:
+                    r = chain[q]
+                    if r not in seen_roots:
+                        seen_roots.add(r)
+                        size_after += len(self.stones[r])
+                        new_libs |= libs[r]
+            new_libs.discard(p)
+            if len(new_libs) < 2 and size_after >= 2:
+                return False
+        self._place(p, c)
+        return True
+
+    def _place(self, p: int, c: int) -> None:
+        board = self.board
+        chain = self.chain
+        libs = self.libs
+        stones = self.stones
+        opp = 3 - c
+        board[p] = c
+        empty = self.empty
+        i = empty.index(p)
+        empty[i] = empty[-1]
+        empty.pop()
+        chain[p] = p
+        stones[p] = [p]
+        mylibs = {q for q in self.nbr[p] if board[q] == EMPTY}
+        libs[p] = mylibs
+        root = p
+        captured: list[int] = []
+        for q in self.nbr[p]:
+            v = board[q]
+            if v == c:
+                r = chain[q]
+                if r == root:
+                    continue
+                big, small = (r, root) if len(stones[r]) >= len(stones[root]) else (root, r)
+                for s in stones[small]:
+                    chain[s] = big
+                stones[big].extend(stones.pop(small))
+                libs[big] |= libs.pop(small)
+                root = big
+            elif v == opp:
+                r = chain[q]
+                rl = libs[r]
+                rl.discard(p)
+                if not rl:
+                    captured.extend(self._remove(r))
+        libs[root].discard(p)
+        self.ko = -1
+        if len(captured) == 1 and len(stones[root]) == 1 and len(libs[root]) == 1:
+            self.ko = captured[0]
+
+    def _remove(self, root: int) -> list[int]:
+        board = self.board
+        chain = self.chain
+        libs = self.libs
+        group = self.stones.pop(root)
+        del libs[root]
+        for s in group:
+            board[s] = EMPTY
+        for s in group:
+            self.empty.append(s)
+            for q in self.nbr[s]:
+                if board[q] in (BLACK, WHITE):
+                    libs[chain[q]].add(s)
+        return group
+
+    def run(self, rng: random.Random, first: int, max_moves: int) -> None:
+        colour = first
+        passes = 0
+        moves = 0
+        rand = rng.random
+        while passes < 2 and moves < max_moves:
+            cands = self.empty[:]
+            played = False
+            k = len(cands)
+            while k:
+                i = int(rand() * k)
+                p = cands[i]
+                k -= 1
+                cands[i] = cands[k]
+                if self.try_play(p, colour):
+                    played = True
+                    break
+            passes = 0 if played else passes + 1
+            if not played:
+                self.ko = -1
+            moves += 1
+            colour = 3 - colour
+
+    def owners(self) -> list[int]:
+        """Owner per padded point at the end: the stone's colour, or for an empty point the
+        colour of all its neighbours (0 when they differ)."""
+        board = self.board
+        out = board[:]
+        for p in self.empty:
+            seen = 0
+            for q in self.nbr[p]:
+                v = board[q]
+                if 0 < v < BORDER:
+                    seen |= v
+            out[p] = seen if seen in (BLACK, WHITE) else EMPTY
+        return out
+
+
+def _padded_tables(size: int) -> tuple[list[list[int]], list[list[int]]]:
+    w = size + 2
+    nbr: list[list[int]] = [[] for _ in range(w * w)]
+    diag: list[list[int]] = [[] for _ in range(w * w)]
+    for row in range(1, size + 1):
+        for col in range(1, size + 1):
+            q = row * w + col
+            nbr[q] = [q - w, q + w, q - 1, q + 1]
+            diag[q] = [q - w - 1, q - w + 1, q + w - 1, q + w + 1]
+    return nbr, diag
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """Per point, the share of playouts that ended with the point Black's and White's."""
+
+    size: int
+    playouts: int
+    black: tuple[float, ...]
+    white: tuple[float, ...]
+
+    def ownership(self, point: int) -> float:
+        """From -1 (surely White's) to +1 (surely Black's)."""
+        return self.black[point] - self.white[point]
+
+
+def estimate_ownership(
+    position: HasStones | bytes | Sequence[int],
+    size: int | None = None,
+    *,
+    seed: int = 0,
+    playouts: int | None = None,
+) -> Estimate:
+    """Who owns each point at the end of random playouts from the position (half of them with
+    Black to move first)."""
+    stones, size = _stones_and_size(position, size)
+    count = playouts if playouts is not None else default_playouts(size)
+    rng = random.Random(seed)
+    nbr, diag = _padded_tables(size)
+    w = size + 2
+    inner = [(row + 1) * w + col + 1 for row in range(size) for col in range(size)]
+    black = [0] * (size * size)
+    white = [0] * (size * size)
+    max_moves = 3 * size * size
+    for i in range(count):
+        board = _Playout(stones, size, nbr, diag)
+        board.run(rng, BLACK if i % 2 == 0 else WHITE, max_moves)
+        owners = board.owners()
+        for p, q in enumerate(inner):
+            v = owners[q]
+            if v == BLACK:
+                black[p] += 1
+            elif v == WHITE:
+                white[p] += 1
+    return Estimate(
+        size,
+        count,
+        tuple(b / count for b in black),
+        tuple(x / count for x in white),
+    )
+
+
+def default_playouts(size: int) -> int:
+    """Enough playouts for a stable proposal, few enough for about a second on 19×19."""
+    return 64 if size > 13 else 100
+
+
+def propose_dead(
+    position: HasStones | bytes | Sequence[int],
+    size: int | None = None,
+    *,
+    seed: int = 0,
+    playouts: int | None = None,
+) -> set[int]:
+    """The stones proposed dead: every stone of each chain that the playouts mostly lose and
+    that is not unconditionally alive. ``position`` is a board or one value per point (0 empty,
+    1 black, 2 white); the seed makes the proposal reproducible.
+
+    >>> rows = ["XXXXX", "X.X.X", "XXXXX", "OOOOO", "..O.O"]
+    >>> propose_dead(stones_from_rows(rows), 5)
+    set()
+    """
+    stones, size = _stones_and_size(position, size)
+    estimate = estimate_ownership(stones, size, seed=seed, playouts=playouts)
+    safe = benson_alive(stones, size, BLACK) | benson_alive(stones, size, WHITE)
+    dead: set[int] = set()
+    for chain in chains(stones, size):
+        if chain[0] in safe:
+            continue
+        colour = stones[chain[0]]
+        share = estimate.black if colour == BLACK else estimate.white
+        kept = sum(share[p] for p in chain) / len(chain)
+        if kept < 0.5:
+            dead.update(chain)
+    return dead
+
+
+def dead_vertices(points: Iterable[int], size: int) -> list[str]:
+    """GTP names of points, sorted as GNU Go's lists are compared (by name)."""
+    return sorted(format_vertex(p, size) for p in points)

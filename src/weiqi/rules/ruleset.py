@@ -1,0 +1,170 @@
+"""Every rule choice of one game in one value (RULES.md §1–3; ARCHITECTURE: one ``Ruleset``).
+
+Komi is kept in stones (子) as an exact fraction: the written rule is 3¾ stones (R-SCORE-3).
+
+>>> r = Ruleset.chinese()
+>>> r.board_size, r.komi, r.cycle.value, r.par
+(19, Fraction(15, 4), 'ban', Fraction(361, 2))
+>>> Ruleset.chinese(size=9).par
+Fraction(81, 2)
+>>> Ruleset.no_komi().komi                      # 让先
+Fraction(0, 1)
+>>> h = Ruleset.handicap_game(4)                # 让四子
+>>> h.komi, h.handicap_compensation
+(Fraction(0, 1), Fraction(2, 1))
+>>> Ruleset(komi=Fraction(1, 3))
+Traceback (most recent call last):
+...
+weiqi.errors.InvalidSetting: komi: must be a multiple of 1/4 stone
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from weiqi.errors import InvalidSetting
+from weiqi.rules.vertex import MAX_SIZE, MIN_SIZE
+
+DEFAULT_KOMI = Fraction(15, 4)
+
+
+class CyclePolicy(enum.Enum):
+    """What a repetition other than the simple ko recapture does (R-KO-2)."""
+
+    BAN = "ban"  # forbidden, as R-KO-1 writes it
+    NO_RESULT = "no_result"  # 无胜负
+    DRAW = "draw"  # 和棋
+    REPLAY = "replay"  # 重赛
+
+
+class HandicapPlacement(enum.Enum):
+    """Where handicap stones go (R-HCP-2)."""
+
+    FIXED = "fixed"  # the standard star points
+    FREE = "free"  # Black chooses
+
+
+class PlayMode(enum.Enum):
+    """How the referee treats an illegal move: ``online`` refuses it; ``strict`` lets it stand
+    as an infraction to rule on, as over the board (R-REF-5)."""
+
+    ONLINE = "online"
+    STRICT = "strict"
+
+
+def _as_fraction(value: Fraction | int | float | str) -> Fraction:
+    try:
+        return Fraction(value)
+    except (ValueError, TypeError, ZeroDivisionError):
+        raise InvalidSetting("komi", f"not a number: {value!r}") from None
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """The rule choices of a game. Build it with a preset and ``with_``; invalid values raise
+    :class:`~weiqi.errors.InvalidSetting`."""
+
+    board_size: int = 19
+    komi: Fraction = DEFAULT_KOMI
+    cycle: CyclePolicy = CyclePolicy.BAN
+    handicap: int = 0
+    handicap_placement: HandicapPlacement = HandicapPlacement.FIXED
+    play_mode: PlayMode = PlayMode.ONLINE
+
+    def __post_init__(self) -> None:
+        if isinstance(self.board_size, bool) or not isinstance(self.board_size, int):
+            raise InvalidSetting("board_size", f"must be a whole number, not {self.board_size!r}")
+        if not MIN_SIZE <= self.board_size <= MAX_SIZE:
+            raise InvalidSetting("board_size", f"must be between {MIN_SIZE} and {MAX_SIZE}")
+        komi = _as_fraction(self.komi)
+        object.__setattr__(self, "komi", komi)
+        if (komi * 4).denominator != 1:
+            raise InvalidSetting("komi", "must be a multiple of 1/4 stone")
+        if abs(komi) > self.board_size * self.board_size:
+            raise InvalidSetting("komi", "must not exceed the number of points of the board")
+        for name, kind in (
+            ("cycle", CyclePolicy),
+            ("handicap_placement", HandicapPlacement),
+            ("play_mode", PlayMode),
+        ):
+            value = getattr(self, name)
+            if not isinstance(value, kind):
+                try:
+                    object.__setattr__(self, name, kind(value))
+                except ValueError:
+                    choices = " | ".join(k.value for k in kind)
+                    raise InvalidSetting(name, f"{value!r} is not one of {choices}") from None
+        if isinstance(self.handicap, bool) or not isinstance(self.handicap, int):
+            raise InvalidSetting("handicap", f"must be a whole number, not {self.handicap!r}")
+        if self.handicap == 1 or not 0 <= self.handicap <= 9:
+            raise InvalidSetting("handicap", "must be 0 or 2 to 9 stones (1 stone is 让先: komi 0)")
+        if self.handicap and self.handicap >= self.board_size * self.board_size:
+            raise InvalidSetting("handicap", "more stones than the board has points")
+        if self.handicap and self.handicap_placement is HandicapPlacement.FIXED:
+            from weiqi.rules.handicap import max_fixed_handicap
+
+            most = max_fixed_handicap(self.board_size)
+            if self.handicap > most:
+                raise InvalidSetting(
+                    "handicap",
+                    f"at most {most} fixed stones on {self.board_size}×{self.board_size}; "
+                    "use free placement",
+                )
+
+    # -- presets ------------------------------------------------------------------------------
+
+    @classmethod
+    def chinese(cls, size: int = 19) -> Ruleset:
+        """The written rules: even game, komi 3¾ stones, every repetition banned."""
+        return cls(board_size=size)
+
+    @classmethod
+    def no_komi(cls, size: int = 19) -> Ruleset:
+        """让先 (R-HCP-1): Black without komi; a count of exactly par is a draw."""
+        return cls(board_size=size, komi=Fraction(0))
+
+    @classmethod
+    def handicap_game(
+        cls,
+        stones: int,
+        size: int = 19,
+        placement: HandicapPlacement = HandicapPlacement.FIXED,
+    ) -> Ruleset:
+        """让子 (R-HCP-2): ``stones`` handicap stones, no komi, compensation of half of them."""
+        return cls(board_size=size, komi=Fraction(0), handicap=stones, handicap_placement=placement)
+
+    def with_(self, **changes: object) -> Ruleset:
+        """A copy with some choices changed (validated again).
+
+        >>> Ruleset.chinese().with_(cycle="draw").cycle
+        <CyclePolicy.DRAW: 'draw'>
+        """
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    # -- derived values -----------------------------------------------------------------------
+
+    @property
+    def points(self) -> int:
+        """Number of points of the board (361 on 19×19)."""
+        return self.board_size * self.board_size
+
+    @property
+    def par(self) -> Fraction:
+        """归本数 (R-SCORE-2): half the points of the board."""
+        return Fraction(self.points, 2)
+
+    @property
+    def handicap_compensation(self) -> Fraction:
+        """Stones Black gives back in a handicap game: half the handicap stones (R-HCP-2)."""
+        return Fraction(self.handicap, 2)
+
+    @property
+    def black_threshold(self) -> Fraction:
+        """Black wins with a count above this, draws on it (R-SCORE-3, R-HCP-1/2).
+
+        >>> Ruleset.chinese().black_threshold
+        Fraction(737, 4)
+        """
+        return self.par + self.komi + self.handicap_compensation

@@ -1,0 +1,212 @@
+"""A Go board as server-side SVG, drawn to the rules' proportions.
+
+R-BOARD-3: a cell is 2.3 wide and 2.4 tall, the board light yellow with black lines; R-BOARD-2:
+star points on 19×19 at 4-4, 4-10, 4-16, 10-4, 10-10 (tengen), …, on 13×13 the four 4-4 points
+and tengen, on 9×9 the four 3-3 points and tengen.
+
+A point is ``(column, row)``, both from 1, column 1 on the left (``A``) and row 1 at the bottom —
+the coordinates printed around the board, and GTP's vertices (``"D4"``; no ``I``). The board to
+draw is just a size and a mapping of points to ``"B"``/``"W"``, so any game representation can
+be drawn.
+
+>>> svg = board_svg(9, {"C3": "B", (7, 7): "W"})
+>>> svg.count('class="stone black"'), svg.count('class="stone white"'), svg.count('class="star"')
+(1, 1, 5)
+>>> star_points(13)
+((4, 4), (4, 10), (10, 4), (10, 10), (7, 7))
+>>> vertex((8, 19)), point("T19")
+('H19', (19, 19))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from markupsafe import Markup, escape
+
+from weiqi.errors import InputError, InvalidSetting
+
+Point = tuple[int, int]
+COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP and most diagrams skip I
+CELL_WIDTH = 23.0
+CELL_HEIGHT = 24.0
+BOARD_COLOUR = "#f3dc9c"
+LINE_COLOUR = "#000000"
+MAX_SIZE = 25
+
+
+def vertex(p: Point) -> str:
+    """The name of a point, e.g. ``(4, 4)`` → ``"D4"``."""
+    return f"{COLUMNS[p[0] - 1]}{p[1]}"
+
+
+def point(name: str) -> Point:
+    """The point named ``name`` (``"D4"``, ``"q16"``)."""
+    text = name.strip().upper()
+    if len(text) < 2 or text[0] not in COLUMNS or not text[1:].isdigit():
+        raise InputError(f"vertex {name!r}", "expected a column letter and a row number")
+    return COLUMNS.index(text[0]) + 1, int(text[1:])
+
+
+def star_points(size: int) -> tuple[Point, ...]:
+    """The star points (星位) of a ``size``×``size`` board (R-BOARD-2); tengen last."""
+    if size < 7:
+        return ()
+    edge = 4 if size >= 13 else 3
+    far = size + 1 - edge
+    points = [(edge, edge), (edge, far), (far, edge), (far, far)]
+    if size % 2 == 1:
+        mid = (size + 1) // 2
+        if size >= 19:
+            points += [(edge, mid), (mid, edge), (mid, far), (far, mid)]
+        points.append((mid, mid))
+    return tuple(points)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where things go, in SVG user units (one unit = 1/10 of the cell's width in mm × 10/23)."""
+
+    size: int
+    cell_width: float
+    cell_height: float
+    margin_x: float
+    margin_y: float
+
+    @property
+    def width(self) -> float:
+        return 2 * self.margin_x + (self.size - 1) * self.cell_width
+
+    @property
+    def height(self) -> float:
+        return 2 * self.margin_y + (self.size - 1) * self.cell_height
+
+    def xy(self, p: Point) -> tuple[float, float]:
+        """The centre of point ``p`` (row 1 at the bottom)."""
+        column, row = p
+        return (
+            self.margin_x + (column - 1) * self.cell_width,
+            self.margin_y + (self.size - row) * self.cell_height,
+        )
+
+
+def layout(size: int, coordinates: bool = True, scale: float = 1.0) -> Layout:
+    if not 2 <= size <= MAX_SIZE:
+        raise InvalidSetting("board size", f"must be between 2 and {MAX_SIZE}")
+    w, h = CELL_WIDTH * scale, CELL_HEIGHT * scale
+    # Room for a line of coordinates on each side, else half a cell of wood around the grid.
+    factor = 1.35 if coordinates else 0.75
+    return Layout(size, w, h, w * factor, h * factor)
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def board_svg(
+    size: int,
+    stones: Mapping[Point, str] | Mapping[str, str] | None = None,
+    *,
+    coordinates: bool = True,
+    last_move: Point | str | None = None,
+    scale: float = 1.0,
+    title: str | None = None,
+) -> Markup:
+    """The board as an ``<svg>`` element, safe to put into a Jinja template as it is.
+
+    ``stones`` maps points (``(column, row)`` or ``"D4"``) to ``"B"`` or ``"W"``;
+    ``last_move`` gets a small ring.
+    """
+    geo = layout(size, coordinates, scale)
+    w = geo.cell_width
+    placed: dict[Point, str] = {}
+    for where, colour in (stones or {}).items():
+        p = point(where) if isinstance(where, str) else where
+        if not (1 <= p[0] <= size and 1 <= p[1] <= size):
+            raise InputError(f"stone at {where!r}", f"off a {size}×{size} board")
+        if colour not in ("B", "W"):
+            raise InputError(f"stone at {where!r}", f"colour must be 'B' or 'W', not {colour!r}")
+        placed[p] = colour
+
+    out: list[str] = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="board" role="img" '
+        f'viewBox="0 0 {_fmt(geo.width)} {_fmt(geo.height)}" '
+        f'width="{_fmt(geo.width)}" height="{_fmt(geo.height)}" data-size="{size}">'
+    ]
+    if title:
+        out.append(f"<title>{escape(title)}</title>")
+    out.append(
+        f'<rect class="wood" x="0" y="0" width="{_fmt(geo.width)}" height="{_fmt(geo.height)}" '
+        f'fill="{BOARD_COLOUR}"/>'
+    )
+    x0, y0 = geo.xy((1, size))
+    x1, y1 = geo.xy((size, 1))
+    thin, thick = _fmt(0.045 * w), _fmt(0.09 * w)
+    out.append(f'<g class="grid" stroke="{LINE_COLOUR}" stroke-linecap="square">')
+    for i in range(1, size + 1):
+        x, _ = geo.xy((i, 1))
+        _, y = geo.xy((1, i))
+        sw = thick if i in (1, size) else thin
+        out.append(
+            f'<line class="v" x1="{_fmt(x)}" y1="{_fmt(y0)}" x2="{_fmt(x)}" y2="{_fmt(y1)}" '
+            f'stroke-width="{sw}"/>'
+        )
+        out.append(
+            f'<line class="h" x1="{_fmt(x0)}" y1="{_fmt(y)}" x2="{_fmt(x1)}" y2="{_fmt(y)}" '
+            f'stroke-width="{sw}"/>'
+        )
+    out.append("</g>")
+    for p in star_points(size):
+        cx, cy = geo.xy(p)
+        out.append(
+            f'<circle class="star" data-vertex="{vertex(p)}" cx="{_fmt(cx)}" cy="{_fmt(cy)}" '
+            f'r="{_fmt(0.14 * w)}" fill="{LINE_COLOUR}"/>'
+        )
+    if coordinates:
+        out.append(_coordinates(geo))
+    radius = _fmt(0.48 * w)
+    for p, colour in sorted(placed.items()):
+        cx, cy = geo.xy(p)
+        if colour == "B":
+            style = 'class="stone black" fill="#111111"'
+        else:
+            style = f'class="stone white" fill="#ffffff" stroke="#000000" stroke-width="{thin}"'
+        out.append(
+            f'<circle {style} data-vertex="{vertex(p)}" cx="{_fmt(cx)}" cy="{_fmt(cy)}" '
+            f'r="{radius}"/>'
+        )
+    if last_move is not None:
+        p = point(last_move) if isinstance(last_move, str) else last_move
+        cx, cy = geo.xy(p)
+        ring = "#ffffff" if placed.get(p) == "B" else "#111111"
+        out.append(
+            f'<circle class="last-move" data-vertex="{vertex(p)}" cx="{_fmt(cx)}" '
+            f'cy="{_fmt(cy)}" r="{_fmt(0.22 * w)}" fill="none" stroke="{ring}" '
+            f'stroke-width="{_fmt(0.07 * w)}"/>'
+        )
+    out.append("</svg>")
+    return Markup("".join(out))
+
+
+def _coordinates(geo: Layout) -> str:
+    size = geo.size
+    font = _fmt(0.5 * geo.cell_width)
+    parts = [
+        f'<g class="coordinates" font-family="sans-serif" font-size="{font}" '
+        f'fill="{LINE_COLOUR}" text-anchor="middle" dominant-baseline="central">'
+    ]
+    edge_x, edge_y = 0.55 * geo.cell_width, 0.55 * geo.cell_height
+    for i in range(1, size + 1):
+        x, _ = geo.xy((i, 1))
+        _, y = geo.xy((1, i))
+        letter, number = COLUMNS[i - 1], str(i)
+        for tx, ty, label in (
+            (x, edge_y, letter),
+            (x, geo.height - edge_y, letter),
+            (edge_x, y, number),
+            (geo.width - edge_x, y, number),
+        ):
+            parts.append(f'<text x="{_fmt(tx)}" y="{_fmt(ty)}">{label}</text>')
+    parts.append("</g>")
+    return "".join(parts)

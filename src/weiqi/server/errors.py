@@ -1,0 +1,135 @@
+"""The one place where errors become HTTP responses.
+
+``PermissionDenied`` → 403, ``NotFound`` → 404, ``InputError``/``InvalidSetting``/``IllegalMove``
+→ 422, ``Conflict`` → 409, a missing CSRF token → 403, too many logins → 429, no login → 401 (a
+page redirects to the login form instead). Under ``/api/`` the body is JSON
+``{"error": kind, "message": text}``; elsewhere an error page in the user's language.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, RedirectResponse
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+
+from weiqi.errors import (
+    Conflict,
+    IllegalMove,
+    InputError,
+    InvalidSetting,
+    NotFound,
+    PermissionDenied,
+    WeiqiError,
+)
+from weiqi.i18n import N_
+from weiqi.server.ratelimit import TooManyAttempts
+from weiqi.server.security import CsrfFailed, LoginRequired
+from weiqi.server.templating import html, translate
+
+# (status, kind, English title — a msgid translated on the error page)
+_WEIQI_ERRORS: list[tuple[type[WeiqiError], int, str, str]] = [
+    (PermissionDenied, 403, "permission_denied", N_("Not allowed")),
+    (NotFound, 404, "not_found", N_("Not found")),
+    (Conflict, 409, "conflict", N_("Conflict")),
+    (InvalidSetting, 422, "invalid_setting", N_("Invalid setting")),
+    (InputError, 422, "input_error", N_("Invalid input")),
+    (IllegalMove, 422, "illegal_move", N_("Illegal move")),
+]
+
+
+def _is_api(request: Request) -> bool:
+    return request.url.path.startswith("/api/")
+
+
+def _respond(
+    request: Request,
+    status: int,
+    kind: str,
+    title: str,
+    message: str,
+    headers: dict[str, str] | None = None,
+) -> Response:
+    if _is_api(request):
+        return JSONResponse({"error": kind, "message": message}, status, headers=headers)
+    context = {"status": status, "title": translate(request, title), "message": message}
+    response = html(request, "error.html", context, status_code=status)
+    if headers:
+        response.headers.update(headers)
+    return response
+
+
+def _classify(error: WeiqiError) -> tuple[int, str, str]:
+    for cls, status, kind, title in _WEIQI_ERRORS:
+        if isinstance(error, cls):
+            return status, kind, title
+    return 400, "error", N_("Error")
+
+
+async def _weiqi_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, WeiqiError)
+    status, kind, title = _classify(error)
+    return _respond(request, status, kind, title, error.message)
+
+
+async def _login_required(request: Request, _error: Exception) -> Response:
+    if _is_api(request):
+        return _respond(request, 401, "login_required", N_("Please log in"), "log in first")
+    here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+    return RedirectResponse(f"/login?next={quote(here)}", status_code=303)
+
+
+async def _csrf_failed(request: Request, _error: Exception) -> Response:
+    message = translate(request, "The form has expired. Go back, reload the page and try again.")
+    return _respond(request, 403, "csrf", N_("Not allowed"), message)
+
+
+async def _too_many(request: Request, error: Exception) -> Response:
+    assert isinstance(error, TooManyAttempts)
+    message = translate(
+        request, "Too many failed logins. Try again in %(seconds)s s.", seconds=error.retry_after
+    )
+    headers = {"Retry-After": str(error.retry_after)}
+    return _respond(request, 429, "too_many_attempts", N_("Too many attempts"), message, headers)
+
+
+async def _validation(request: Request, error: Exception) -> Response:
+    assert isinstance(error, RequestValidationError)
+    fields = [
+        ".".join(str(p) for p in e.get("loc", ()) if p not in ("body", "query", "path"))
+        + f": {e.get('msg', '')}"
+        for e in error.errors()
+    ]
+    if _is_api(request):
+        return JSONResponse(
+            {"error": "invalid_request", "message": "; ".join(fields), "detail": error.errors()},
+            422,
+        )
+    return _respond(request, 422, "invalid_request", N_("Invalid input"), "; ".join(fields))
+
+
+async def _http(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    if _is_api(request):
+        return JSONResponse(
+            {"error": "http", "message": str(error.detail)},
+            error.status_code,
+            headers=error.headers,
+        )
+    titles = {404: N_("Not found"), 405: N_("Method not allowed")}
+    title = titles.get(error.status_code, N_("Error"))
+    return _respond(request, error.status_code, "http", title, translate(request, title))
+
+
+def install(app: FastAPI) -> None:
+    """Register every handler on ``app``."""
+    app.add_exception_handler(WeiqiError, _weiqi_error)
+    app.add_exception_handler(LoginRequired, _login_required)
+    app.add_exception_handler(CsrfFailed, _csrf_failed)
+    app.add_exception_handler(TooManyAttempts, _too_many)
+    app.add_exception_handler(RequestValidationError, _validation)
+    app.add_exception_handler(HTTPException, _http)

@@ -1,0 +1,192 @@
+"""The JSON API: what the pages do, with the same services and therefore the same permissions.
+
+Write requests need the session cookie and its CSRF token in the ``X-CSRF-Token`` header:
+``GET /api/session`` returns the token (and sets the cookie), ``POST /api/session`` logs in.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
+from starlette.requests import Request
+from starlette.responses import Response
+
+from weiqi.errors import InvalidSetting
+from weiqi.roles import Role
+from weiqi.server.security import (
+    CurrentActor,
+    CurrentUser,
+    Db,
+    LoggedIn,
+    attempt_login,
+    csrf_token,
+    log_in,
+    log_out,
+)
+from weiqi.services import accounts, events
+from weiqi.services.accounts import RoleGrant, UserInfo
+from weiqi.services.events import EventInfo
+
+router = APIRouter(prefix="/api")
+
+
+class UserOut(BaseModel):
+    id: int
+    username: str
+    display_name: str
+    is_admin: bool
+    must_change_password: bool
+
+    @classmethod
+    def of(cls, user: UserInfo) -> UserOut:
+        return cls(
+            id=user.id,
+            username=user.username,
+            display_name=user.display_name,
+            is_admin=user.is_admin,
+            must_change_password=user.must_change_password,
+        )
+
+
+class SessionOut(BaseModel):
+    user: UserOut | None
+    csrf_token: str = Field(description="send it back in the X-CSRF-Token header of writes")
+
+
+class LoginIn(BaseModel):
+    username: str
+    password: str
+
+
+class UserIn(BaseModel):
+    username: str
+    password: str
+    display_name: str = ""
+    is_admin: bool = False
+
+
+class PasswordIn(BaseModel):
+    current: str
+    new: str
+
+
+class EventIn(BaseModel):
+    name: str
+
+
+class EventOut(BaseModel):
+    id: int
+    name: str
+    created_at: datetime
+
+    @classmethod
+    def of(cls, event: EventInfo) -> EventOut:
+        return cls(id=event.id, name=event.name, created_at=event.created_at)
+
+
+class RoleIn(BaseModel):
+    user_id: int
+    role: Role
+
+
+class RoleOut(BaseModel):
+    user_id: int
+    username: str
+    event_id: int
+    role: Role
+
+    @classmethod
+    def of(cls, grant: RoleGrant) -> RoleOut:
+        return cls(
+            user_id=grant.user_id,
+            username=grant.username,
+            event_id=grant.event_id,
+            role=grant.role,
+        )
+
+
+def _session(request: Request, user: UserInfo | None) -> SessionOut:
+    return SessionOut(user=UserOut.of(user) if user else None, csrf_token=csrf_token(request))
+
+
+@router.get("/session", tags=["session"])
+def get_session(request: Request, user: CurrentUser) -> SessionOut:
+    """Who is logged in, and the CSRF token for writes."""
+    return _session(request, user)
+
+
+@router.post("/session", tags=["session"])
+def post_session(request: Request, body: LoginIn) -> SessionOut:
+    """Log in (rate-limited: 5 failures a minute per address and username)."""
+    user = attempt_login(request, body.username, body.password)
+    if user is None:
+        raise InvalidSetting("password", "wrong username or password")
+    return _session(request, user)
+
+
+@router.delete("/session", tags=["session"], status_code=204)
+def delete_session(request: Request) -> Response:
+    """Log out."""
+    log_out(request)
+    return Response(status_code=204)
+
+
+@router.post("/account/password", tags=["session"])
+def post_password(request: Request, db: Db, user: LoggedIn, body: PasswordIn) -> SessionOut:
+    """Change your own password (ends your other sessions)."""
+    updated = accounts.change_password(db, user.actor(), body.current, body.new)
+    log_in(request, updated)
+    return _session(request, updated)
+
+
+@router.get("/users", tags=["users"])
+def get_users(db: Db, actor: CurrentActor) -> list[UserOut]:
+    """Every user (site administrators and organisers)."""
+    return [UserOut.of(u) for u in accounts.list_users(db, actor)]
+
+
+@router.post("/users", tags=["users"], status_code=201)
+def post_user(db: Db, actor: CurrentActor, body: UserIn) -> UserOut:
+    """Create a user (site administrators)."""
+    user = accounts.create_user(
+        db, actor, body.username, body.password, body.display_name, body.is_admin
+    )
+    return UserOut.of(user)
+
+
+@router.get("/events", tags=["events"])
+def get_events(db: Db) -> list[EventOut]:
+    """Every event, newest first."""
+    return [EventOut.of(e) for e in events.list_events(db)]
+
+
+@router.post("/events", tags=["events"], status_code=201)
+def post_event(db: Db, actor: CurrentActor, body: EventIn) -> EventOut:
+    """Create an event (site administrators)."""
+    return EventOut.of(events.create_event(db, actor, body.name))
+
+
+@router.get("/events/{event_id}", tags=["events"])
+def get_event(db: Db, event_id: int) -> EventOut:
+    return EventOut.of(events.get_event(db, event_id))
+
+
+@router.get("/events/{event_id}/roles", tags=["roles"])
+def get_roles(db: Db, event_id: int) -> list[RoleOut]:
+    """Who holds which role in the event."""
+    return [RoleOut.of(g) for g in accounts.event_roles(db, event_id)]
+
+
+@router.post("/events/{event_id}/roles", tags=["roles"], status_code=201)
+def post_role(db: Db, actor: CurrentActor, event_id: int, body: RoleIn) -> RoleOut:
+    """Grant a role in the event (site administrators and the event's organisers)."""
+    return RoleOut.of(accounts.grant_role(db, actor, body.user_id, event_id, body.role))
+
+
+@router.delete("/events/{event_id}/roles/{user_id}/{role}", tags=["roles"], status_code=204)
+def delete_role(db: Db, actor: CurrentActor, event_id: int, user_id: int, role: Role) -> Response:
+    """Revoke a role (site administrators and the event's organisers)."""
+    accounts.revoke_role(db, actor, user_id, event_id, role)
+    return Response(status_code=204)

@@ -1,0 +1,50 @@
+"""Home, account and the language switch."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Form
+from fastapi.responses import RedirectResponse
+from starlette.requests import Request
+from starlette.responses import Response
+
+from weiqi.i18n import LOCALES
+from weiqi.server.security import Db, LoggedIn, flash, log_in, safe_next
+from weiqi.server.templating import LANG_COOKIE, html, translate
+from weiqi.services.accounts import change_password, roles_of
+from weiqi.services.events import list_events
+
+router = APIRouter(include_in_schema=False)
+
+
+@router.get("/")
+def home(request: Request, db: Db) -> Response:
+    return html(request, "home.html", {"events": list_events(db)})
+
+
+@router.get("/account")
+def account(request: Request, db: Db, user: LoggedIn) -> Response:
+    return html(request, "account.html", {"grants": roles_of(db, user.id)})
+
+
+@router.post("/account/password")
+def account_password(
+    request: Request,
+    db: Db,
+    user: LoggedIn,
+    current: Annotated[str, Form()],
+    new: Annotated[str, Form()],
+) -> Response:
+    updated = change_password(db, user.actor(), current, new)
+    log_in(request, updated)  # this session survives; the others end with the epoch
+    flash(request, translate(request, "Your password has been changed."))
+    return RedirectResponse("/account", status_code=303)
+
+
+@router.get("/lang/{locale}")
+def switch_language(locale: str, next: str | None = None) -> Response:
+    response = RedirectResponse(safe_next(next), status_code=303)
+    if locale in LOCALES:
+        response.set_cookie(LANG_COOKIE, locale, max_age=365 * 24 * 3600, samesite="lax")
+    return response

@@ -1,0 +1,75 @@
+"""Jinja2 rendering in the request's language.
+
+One Jinja environment per locale, each with the i18n extension and that locale's catalogue
+installed, so templates use ``{% trans %}…{% endtrans %}`` and ``_("…")`` directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+
+from weiqi.i18n import LANGUAGE_NAMES, LOCALES, negotiate, translations
+from weiqi.server.security import csrf_token, current_user, pop_flashes
+
+TEMPLATES_DIR = Path(__file__).parent / "templates"
+LANG_COOKIE = "lang"
+
+
+@cache
+def environment(locale: str) -> Environment:
+    """The Jinja environment of ``locale``."""
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES_DIR),
+        autoescape=select_autoescape(["html", "svg"]),
+        undefined=StrictUndefined,
+        extensions=["jinja2.ext.i18n"],
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.install_gettext_translations(translations(locale), newstyle=True)  # type: ignore[attr-defined]
+    env.globals["LOCALES"] = LOCALES
+    env.globals["LANGUAGE_NAMES"] = LANGUAGE_NAMES
+    return env
+
+
+def locale_of(request: Request) -> str:
+    """The request's language: the ``lang`` cookie, else ``Accept-Language``, else Chinese."""
+    return negotiate(request.cookies.get(LANG_COOKIE), request.headers.get("accept-language"))
+
+
+def translate(request: Request, message: str, **values: Any) -> str:
+    """Translate ``message`` (an English msgid) into the request's language, then fill in
+    ``%(name)s`` placeholders."""
+    text = translations(locale_of(request)).gettext(message)
+    return text % values if values else text
+
+
+def render_template(request: Request, name: str, context: Mapping[str, Any]) -> str:
+    locale = locale_of(request)
+    return environment(locale).get_template(name).render({"locale": locale, **context})
+
+
+def page_context(request: Request) -> dict[str, Any]:
+    """What the base layout needs on every page."""
+    return {
+        "request": request,
+        "user": current_user(request),
+        "csrf_token": csrf_token(request),
+        "flashes": pop_flashes(request),
+        "here": request.url.path + (f"?{request.url.query}" if request.url.query else ""),
+    }
+
+
+def html(
+    request: Request, name: str, context: Mapping[str, Any] | None = None, status_code: int = 200
+) -> HTMLResponse:
+    """Render the page ``name`` with ``context`` and the layout's ``page_context``."""
+    full = {**page_context(request), **(context or {})}
+    return HTMLResponse(render_template(request, name, full), status_code=status_code)

@@ -1,0 +1,276 @@
+"""Accounts: users, passwords (argon2), the first-run administrator, per-event roles (R-ORG-1).
+
+>>> from weiqi.store.database import Database
+>>> from weiqi.services.events import create_event
+>>> db = Database("sqlite://"); db.upgrade()
+>>> admin = Actor.local()
+>>> li = create_user(db, admin, "Li", "correct horse", display_name="李明")
+>>> li.username, li.display_name
+('li', '李明')
+>>> authenticate(db, "LI", "correct horse") == li
+True
+>>> authenticate(db, "li", "wrong") is None
+True
+>>> event = create_event(db, admin, "春季赛")
+>>> grant_role(db, admin, li.id, event.id, Role.REFEREE).role
+<Role.REFEREE: 'referee'>
+>>> [g.event_name for g in roles_of(db, li.id)]
+['春季赛']
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from weiqi.errors import Conflict, InvalidSetting, NotFound
+from weiqi.roles import Role
+from weiqi.services.actor import Actor
+from weiqi.services.permissions import Action, require
+from weiqi.store.database import Database
+from weiqi.store.models import Event, EventRole, User
+
+ADMIN_USERNAME = "admin"
+MIN_PASSWORD_LENGTH = 8
+_USERNAME = re.compile(r"^[\w.-]{2,64}$")
+_hasher = PasswordHasher()
+# Verified against when the username is unknown, so a failed login takes as long either way.
+_dummy_hash: str | None = None
+
+
+def set_password_hasher(hasher: PasswordHasher) -> PasswordHasher:
+    """Use ``hasher`` from now on and return the one used before. Tests use cheap parameters;
+    the default is argon2-cffi's recommended argon2id profile."""
+    global _hasher, _dummy_hash
+    previous, _hasher, _dummy_hash = _hasher, hasher, None
+    return previous
+
+
+def _unknown_user_hash() -> str:
+    global _dummy_hash
+    if _dummy_hash is None:
+        _dummy_hash = _hasher.hash("not the password of anybody")
+    return _dummy_hash
+
+
+@dataclass(frozen=True)
+class UserInfo:
+    id: int
+    username: str
+    display_name: str
+    is_admin: bool
+    must_change_password: bool
+    session_epoch: int
+
+    def actor(self) -> Actor:
+        return Actor(user_id=self.id, username=self.username, is_admin=self.is_admin)
+
+
+@dataclass(frozen=True)
+class RoleGrant:
+    user_id: int
+    username: str
+    display_name: str
+    event_id: int
+    event_name: str
+    role: Role
+
+
+def _info(user: User) -> UserInfo:
+    return UserInfo(
+        id=user.id,
+        username=user.username,
+        display_name=user.display_name,
+        is_admin=user.is_admin,
+        must_change_password=user.must_change_password,
+        session_epoch=user.session_epoch,
+    )
+
+
+def grant_info(row: EventRole) -> RoleGrant:
+    return RoleGrant(
+        user_id=row.user_id,
+        username=row.user.username,
+        display_name=row.user.display_name,
+        event_id=row.event_id,
+        event_name=row.event.name,
+        role=Role(row.role),
+    )
+
+
+def normalise_username(username: str) -> str:
+    """Usernames compare case-insensitively and without surrounding blanks.
+
+    >>> normalise_username("  Wang_Wei ")
+    'wang_wei'
+    """
+    return username.strip().lower()
+
+
+def _check_password(password: str) -> None:
+    if len(password) < MIN_PASSWORD_LENGTH:
+        raise InvalidSetting("password", f"must have at least {MIN_PASSWORD_LENGTH} characters")
+
+
+def _find_user(session: Session, username: str) -> User | None:
+    return session.scalar(select(User).where(User.username == normalise_username(username)))
+
+
+def create_user(
+    db: Database,
+    actor: Actor,
+    username: str,
+    password: str,
+    display_name: str = "",
+    is_admin: bool = False,
+) -> UserInfo:
+    """Create a user; only a site administrator may. ``Conflict`` if the name is taken."""
+    name = normalise_username(username)
+    if not _USERNAME.match(name):
+        raise InvalidSetting("username", "use 2–64 letters, digits, '.', '_' or '-'")
+    _check_password(password)
+    with db.transaction() as session:
+        require(session, actor, Action.CREATE_USER)
+        if _find_user(session, name) is not None:
+            raise Conflict(f"username {name!r} is taken")
+        user = User(
+            username=name,
+            display_name=display_name.strip() or name,
+            password_hash=_hasher.hash(password),
+            is_admin=is_admin,
+            must_change_password=False,
+            session_epoch=0,
+        )
+        session.add(user)
+        session.flush()
+        return _info(user)
+
+
+def authenticate(db: Database, username: str, password: str) -> UserInfo | None:
+    """The user if the password is right, else ``None`` (no hint which part was wrong)."""
+    with db.transaction() as session:
+        user = _find_user(session, username)
+        try:
+            _hasher.verify(user.password_hash if user else _unknown_user_hash(), password)
+        except (VerificationError, InvalidHashError):
+            return None
+        if user is None:
+            return None
+        if _hasher.check_needs_rehash(user.password_hash):
+            user.password_hash = _hasher.hash(password)
+        return _info(user)
+
+
+def get_user(db: Database, user_id: int) -> UserInfo | None:
+    with db.transaction() as session:
+        user = session.get(User, user_id)
+        return _info(user) if user else None
+
+
+def list_users(db: Database, actor: Actor) -> list[UserInfo]:
+    """Every user by username; administrators and organisers (to grant roles) may list them."""
+    with db.transaction() as session:
+        require(session, actor, Action.LIST_USERS)
+        return [_info(u) for u in session.scalars(select(User).order_by(User.username))]
+
+
+def change_password(db: Database, actor: Actor, old: str, new: str) -> UserInfo:
+    """Change the actor's own password; this logs out their other sessions."""
+    _check_password(new)
+    with db.transaction() as session:
+        user = session.get(User, actor.user_id) if actor.user_id is not None else None
+        if user is None:
+            raise NotFound("you are not logged in")
+        try:
+            _hasher.verify(user.password_hash, old)
+        except (VerificationError, InvalidHashError):
+            raise InvalidSetting("current password", "is not right") from None
+        user.password_hash = _hasher.hash(new)
+        user.must_change_password = False
+        user.session_epoch += 1
+        return _info(user)
+
+
+def ensure_site_admin(db: Database, password: str | None = None) -> str | None:
+    """On first run (no administrator yet) create ``admin``.
+
+    With ``password`` (from ``$WEIQI_ADMIN_PASSWORD``) that password is used and ``None`` is
+    returned; otherwise a one-time password is generated and returned for printing, and the
+    account asks for a new password until one is set.
+    """
+    with db.transaction() as session:
+        if session.scalar(select(func.count()).select_from(User).where(User.is_admin)):
+            return None
+        generated = password is None
+        if password is None:
+            password = secrets.token_urlsafe(12)
+        _check_password(password)
+        user = _find_user(session, ADMIN_USERNAME)
+        if user is None:
+            user = User(username=ADMIN_USERNAME, display_name=ADMIN_USERNAME, session_epoch=0)
+            session.add(user)
+        user.password_hash = _hasher.hash(password)
+        user.is_admin = True
+        user.must_change_password = generated
+        return password if generated else None
+
+
+def grant_role(db: Database, actor: Actor, user_id: int, event_id: int, role: Role) -> RoleGrant:
+    """Give a user a role in an event (administrators and the event's organisers may)."""
+    if role is Role.PUBLIC:
+        raise InvalidSetting("role", "everybody is public; grant another role")
+    with db.transaction() as session:
+        require(session, actor, Action.GRANT_ROLE, event_id)
+        if session.get(Event, event_id) is None:
+            raise NotFound(f"event {event_id} does not exist")
+        user = session.get(User, user_id)
+        if user is None:
+            raise NotFound(f"user {user_id} does not exist")
+        if session.get(EventRole, (user_id, event_id, role.value)) is not None:
+            raise Conflict(f"{user.username} is already {role.label} of event {event_id}")
+        row = EventRole(user_id=user_id, event_id=event_id, role=role.value)
+        session.add(row)
+        session.flush()
+        session.refresh(row)
+        return grant_info(row)
+
+
+def revoke_role(db: Database, actor: Actor, user_id: int, event_id: int, role: Role) -> None:
+    """Take a role away (administrators and the event's organisers may)."""
+    with db.transaction() as session:
+        require(session, actor, Action.REVOKE_ROLE, event_id)
+        row = session.get(EventRole, (user_id, event_id, role.value))
+        if row is None:
+            raise NotFound(f"user {user_id} is not {role.label} of event {event_id}")
+        session.delete(row)
+
+
+def roles_of(db: Database, user_id: int) -> list[RoleGrant]:
+    """The roles one user holds, by event."""
+    with db.transaction() as session:
+        rows = session.scalars(
+            select(EventRole)
+            .where(EventRole.user_id == user_id)
+            .order_by(EventRole.event_id, EventRole.role)
+        )
+        return [grant_info(r) for r in rows]
+
+
+def event_roles(db: Database, event_id: int) -> list[RoleGrant]:
+    """Who holds which role in one event (public information, like a programme)."""
+    with db.transaction() as session:
+        if session.get(Event, event_id) is None:
+            raise NotFound(f"event {event_id} does not exist")
+        rows = session.scalars(
+            select(EventRole)
+            .join(User)
+            .where(EventRole.event_id == event_id)
+            .order_by(EventRole.role, User.username)
+        )
+        return [grant_info(r) for r in rows]

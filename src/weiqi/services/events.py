@@ -1,0 +1,63 @@
+"""Events, minimal for now: a name. The tournament work adds settings, players and rounds.
+
+>>> from weiqi.store.database import Database
+>>> db = Database("sqlite://"); db.upgrade()
+>>> create_event(db, Actor.local(), "  Spring open ").name
+'Spring open'
+>>> [e.name for e in list_events(db)]
+['Spring open']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select
+
+from weiqi.errors import InvalidSetting, NotFound
+from weiqi.services.actor import Actor
+from weiqi.services.permissions import Action, require
+from weiqi.store.database import Database
+from weiqi.store.models import Event
+
+
+@dataclass(frozen=True)
+class EventInfo:
+    id: int
+    name: str
+    created_at: datetime
+
+
+def _info(event: Event) -> EventInfo:
+    return EventInfo(id=event.id, name=event.name, created_at=event.created_at)
+
+
+def create_event(db: Database, actor: Actor, name: str) -> EventInfo:
+    """Create an event (site administrators may)."""
+    name = name.strip()
+    if not name:
+        raise InvalidSetting("name", "must not be empty")
+    if len(name) > 200:
+        raise InvalidSetting("name", "must have at most 200 characters")
+    with db.transaction() as session:
+        require(session, actor, Action.CREATE_EVENT)
+        event = Event(name=name)
+        session.add(event)
+        session.flush()
+        return _info(event)
+
+
+def list_events(db: Database) -> list[EventInfo]:
+    """Every event, newest first (events are public)."""
+    with db.transaction() as session:
+        rows = session.scalars(select(Event).order_by(Event.created_at.desc(), Event.id.desc()))
+        return [_info(e) for e in rows]
+
+
+def get_event(db: Database, event_id: int) -> EventInfo:
+    with db.transaction() as session:
+        event = session.get(Event, event_id)
+        if event is None:
+            raise NotFound(f"event {event_id} does not exist")
+        return _info(event)

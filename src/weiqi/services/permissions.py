@@ -1,0 +1,86 @@
+"""Which role may take which action in an event (R-ORG-1), checked in one place.
+
+Each action names the event roles that may take it; a site administrator may take every action.
+Areas add their actions to ``Action`` and ``POLICY`` (e.g. ``RECORD_RESULT`` for referees).
+
+>>> sorted(r.value for r in POLICY[Action.GRANT_ROLE])
+['organiser']
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from weiqi.errors import PermissionDenied
+from weiqi.roles import Role
+from weiqi.services.actor import Actor
+from weiqi.store.models import EventRole
+
+
+class Action(StrEnum):
+    """Something a role may or may not do. Site-wide actions have no event roles at all."""
+
+    ADMINISTER_SITE = "open the site administration"
+    CREATE_USER = "create users"
+    LIST_USERS = "list users"
+    CREATE_EVENT = "create events"
+    GRANT_ROLE = "grant roles"
+    REVOKE_ROLE = "revoke roles"
+
+
+POLICY: dict[Action, frozenset[Role]] = {
+    Action.ADMINISTER_SITE: frozenset(),
+    Action.CREATE_USER: frozenset(),
+    Action.LIST_USERS: frozenset({Role.ORGANISER}),
+    Action.CREATE_EVENT: frozenset(),
+    Action.GRANT_ROLE: frozenset({Role.ORGANISER}),
+    Action.REVOKE_ROLE: frozenset({Role.ORGANISER}),
+}
+
+
+def roles_in_event(session: Session, actor: Actor, event_id: int) -> frozenset[Role]:
+    """The roles ``actor`` holds in the event; everybody holds ``PUBLIC``."""
+    held = {Role.PUBLIC}
+    if actor.user_id is not None:
+        rows = session.scalars(
+            select(EventRole.role).where(
+                EventRole.user_id == actor.user_id, EventRole.event_id == event_id
+            )
+        )
+        held.update(Role(r) for r in rows)
+    return frozenset(held)
+
+
+def holds_any_role(session: Session, actor: Actor, role: Role) -> bool:
+    """Whether ``actor`` holds ``role`` in at least one event."""
+    if actor.user_id is None:
+        return False
+    found = session.scalar(
+        select(EventRole.event_id)
+        .where(EventRole.user_id == actor.user_id, EventRole.role == role.value)
+        .limit(1)
+    )
+    return found is not None
+
+
+def require(session: Session, actor: Actor, action: Action, event_id: int | None = None) -> None:
+    """Raise ``PermissionDenied`` unless ``actor`` may take ``action`` (in ``event_id``).
+
+    Without an event, an action allowed to some role is allowed to whoever holds that role in
+    any event (an organiser may list users to grant them roles).
+    """
+    if actor.is_admin:
+        return
+    allowed = POLICY[action]
+    if Role.PUBLIC in allowed:
+        return
+    if event_id is not None:
+        if roles_in_event(session, actor, event_id) & allowed:
+            return
+    elif any(holds_any_role(session, actor, role) for role in allowed):
+        return
+    who = actor.username if actor.authenticated else Role.PUBLIC.value
+    raise PermissionDenied(who, action.value)

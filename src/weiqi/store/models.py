@@ -1,0 +1,87 @@
+"""The tables of accounts, events and per-event roles.
+
+``events`` is deliberately minimal (id, name, created_at): the tournament work extends it with
+its settings in a later migration; other tables refer to it by ``events.id``.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import Boolean, CheckConstraint, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from weiqi.roles import Role
+from weiqi.store.base import Base
+
+
+def utcnow() -> datetime:
+    """Now, timezone-aware in UTC (the only clock the shell's defaults read)."""
+    return datetime.now(UTC)
+
+
+class User(Base):
+    """A person who can log in. ``is_admin`` marks a site administrator."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    # Stored lower-case: usernames compare case-insensitively on every database.
+    username: Mapped[str] = mapped_column(String(64), unique=True)
+    display_name: Mapped[str] = mapped_column(String(200))
+    password_hash: Mapped[str] = mapped_column(String(200))
+    is_admin: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Set for the generated first-run password, cleared when the user sets their own.
+    must_change_password: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Part of every session cookie; bumping it logs the user out everywhere.
+    session_epoch: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    roles: Mapped[list[EventRole]] = relationship(
+        back_populates="user", cascade="all, delete-orphan", passive_deletes=True
+    )
+
+
+class Event(Base):
+    """A competition (赛会). Minimal here; the tournament work adds its settings."""
+
+    __tablename__ = "events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    roles: Mapped[list[EventRole]] = relationship(
+        back_populates="event", cascade="all, delete-orphan", passive_deletes=True
+    )
+
+
+ROLE_VALUES = ", ".join(f"'{r.value}'" for r in Role.grantable())
+
+
+class EventRole(Base):
+    """A role (R-ORG-1) one user holds in one event; ``public`` is never stored."""
+
+    __tablename__ = "event_roles"
+    __table_args__ = (CheckConstraint(f"role IN ({ROLE_VALUES})", name="role"),)
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    role: Mapped[str] = mapped_column(String(32), primary_key=True)
+    granted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    user: Mapped[User] = relationship(back_populates="roles")
+    event: Mapped[Event] = relationship(back_populates="roles")
+
+
+class SiteSetting(Base):
+    """Key/value settings of the installation, e.g. the generated cookie-signing key."""
+
+    __tablename__ = "site_settings"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)

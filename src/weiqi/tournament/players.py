@@ -1,0 +1,87 @@
+"""Entrants of an individual event.
+
+>>> p = Entrant("p1", "Li Wei", rank=Rank.parse("5d"), rating=2400, club="Beijing")
+>>> p.active_in(1), p.withdrawn
+(True, False)
+>>> q = Entrant("p2", "Wang", withdrawn_after=3, joined_round=2)
+>>> q.active_in(1), q.active_in(2), q.active_in(4)
+(False, True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+
+from weiqi.errors import InputError
+from weiqi.tournament.ranks import Rank
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A player entered in an event.
+
+    ``withdrawn_after`` is the number of the last round the player took part in (0: withdrew
+    before the start, R-WD-1); ``joined_round`` is the first round a late entrant plays.
+    """
+
+    id: str
+    name: str
+    rank: Rank | None = None
+    rating: float | None = None
+    club: str = ""
+    country: str = ""
+    region: str = ""
+    birth_date: date | None = None
+    withdrawn_after: int | None = None
+    joined_round: int = 1
+    extra: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.id:
+            raise InputError("entrant", "an entrant needs an id")
+        if self.joined_round < 1:
+            raise InputError(f"entrant {self.name}", "joined_round must be at least 1")
+        if self.withdrawn_after is not None and self.withdrawn_after < 0:
+            raise InputError(f"entrant {self.name}", "withdrawn_after must be 0 or more")
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_after is not None
+
+    def active_in(self, round_number: int) -> bool:
+        """Whether the player is in the field of ``round_number``."""
+        if round_number < self.joined_round:
+            return False
+        return self.withdrawn_after is None or round_number <= self.withdrawn_after
+
+    @property
+    def strength(self) -> int:
+        """Rank strength for seeding; an unranked player sorts below 30k."""
+        return self.rank.strength if self.rank is not None else -100
+
+
+def seeding_order(entrants: Iterable[Entrant]) -> list[Entrant]:
+    """Strongest first: rank, then rating, then name and id (so the order is total).
+
+    >>> names = [e.name for e in seeding_order([
+    ...     Entrant("a", "A", Rank.parse("3d")), Entrant("b", "B", Rank.parse("1p")),
+    ...     Entrant("c", "C", Rank.parse("3d"), rating=2300), Entrant("d", "D")])]
+    >>> names
+    ['B', 'C', 'A', 'D']
+    """
+    return sorted(
+        entrants,
+        key=lambda e: (-e.strength, -(e.rating if e.rating is not None else -1e9), e.name, e.id),
+    )
+
+
+def by_id(entrants: Sequence[Entrant]) -> dict[str, Entrant]:
+    """Index entrants by id, refusing duplicates."""
+    out: dict[str, Entrant] = {}
+    for e in entrants:
+        if e.id in out:
+            raise InputError(f"entrant {e.id}", "duplicate id")
+        out[e.id] = e
+    return out

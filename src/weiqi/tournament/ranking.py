@@ -1,0 +1,72 @@
+"""The event's standings (R-RANK-RR, R-RANK-SWISS, R-PLAYOFF), whatever its system.
+
+Points-based systems (round robin, Swiss, McMahon, matches) rank with
+:func:`weiqi.tournament.standings.rank` and the event's tie-break codes. Brackets (single and
+double elimination) rank by how far each player came: the champion first, then by the round in
+which a player went out, later first; players out in the same round share a place (two losing
+semi-finalists share third).
+"""
+
+from __future__ import annotations
+
+from weiqi.tournament.records import Event
+from weiqi.tournament.scoring import competitors, histories
+from weiqi.tournament.settings import System
+from weiqi.tournament.standings import Standing, rank
+from weiqi.tournament.systems.swiss import mcmahon_start
+
+
+def standings(event: Event) -> list[Standing]:
+    """Places, points and tie-break values, best first."""
+    s = event.settings
+    if s.system is System.DOUBLE_ELIMINATION or (
+        s.system is System.KNOCKOUT and (s.elimination_losses or 1) == 1
+    ):
+        return _bracket_standings(event)
+    hist = histories(event)
+    start = mcmahon_start(event) if s.system is System.MCMAHON else None
+    rounds = len(event.rounds)
+    return rank(
+        competitors(event, hist, start),
+        s.tiebreak_codes,
+        rounds=rounds,
+        top_score="achieved" if s.top_score == "achieved" else s.points_win * rounds,
+        points_win=s.points_win,
+        shared_places=s.shared_places,
+        tie_resolution=s.tie_resolution,
+        seed=s.seed,
+    )
+
+
+def _bracket_standings(event: Event) -> list[Standing]:
+    from weiqi.tournament.systems.knockout import DoubleElimination, SingleElimination
+
+    system = (
+        DoubleElimination()
+        if event.settings.system is System.DOUBLE_ELIMINATION
+        else SingleElimination()
+    )
+    out_in, champion = system.elimination_rounds(event)
+    hist = histories(event)
+    field = [e for e in event.entrants if e.joined_round == 1 and e.withdrawn_after != 0]
+    last = len(event.rounds) + 1
+
+    def key(pid: str) -> int:
+        if pid == champion:
+            return last + 1
+        return out_in.get(pid, last)
+
+    ordered = sorted(field, key=lambda e: (-key(e.id), e.id))
+    table: list[Standing] = []
+    place = 1
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j < len(ordered) and key(ordered[j].id) == key(ordered[i].id):
+            j += 1
+        shared = j - i > 1
+        for e in ordered[i:j]:
+            table.append(Standing(place, e.id, e.name, hist[e.id].points, {}, shared=shared))
+        place += j - i
+        i = j
+    return table

@@ -1,0 +1,151 @@
+"""Ranks (段位/级) and their order for seeding (R-FMT-2).
+
+Professional dan (职业初段…九段, ``1p``…``9p``) and amateur dan (业余1段…7段, ``1d``…``7d``) are
+different scales; kyu (级) ranks sit below amateur dan. For seeding and the McMahon bar they need
+one order, so :attr:`Rank.strength` puts every professional above amateur 7 dan.
+
+>>> Rank.parse("5d"), Rank.parse("2p"), Rank.parse("3k")
+(Rank('5d'), Rank('2p'), Rank('3k'))
+>>> [Rank.parse(t) for t in ("初段", "职业2段", "业余5段", "5段", "3级")]
+[Rank('1p'), Rank('2p'), Rank('5d'), Rank('5d'), Rank('3k')]
+>>> Rank.parse("1p").strength > Rank.parse("7d").strength > Rank.parse("1k").strength
+True
+>>> Rank.parse("2p").zh, Rank.parse("5d").zh, Rank.parse("3k").zh
+('职业二段', '业余5段', '3级')
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+
+from weiqi.errors import InputError
+
+
+class Scale(enum.Enum):
+    """The three rank scales."""
+
+    KYU = "k"
+    AMATEUR = "d"
+    PROFESSIONAL = "p"
+
+
+_MAX = {Scale.KYU: 30, Scale.AMATEUR: 7, Scale.PROFESSIONAL: 9}
+_ZH_DIGITS = "初二三四五六七八九"
+_ZH_NUMBERS = {c: i + 1 for i, c in enumerate(_ZH_DIGITS)} | {"一": 1}
+
+
+@dataclass(frozen=True)
+class Rank:
+    """A rank on one scale; ``level`` counts up for dan and down (1k strongest) for kyu."""
+
+    scale: Scale
+    level: int
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.level <= _MAX[self.scale]:
+            raise InputError(
+                f"rank {self.level}{self.scale.value}",
+                f"level must be 1..{_MAX[self.scale]}",
+            )
+
+    @property
+    def strength(self) -> int:
+        """One order over all scales: 30k = -29 … 1k = 0, 1d = 1 … 7d = 7, 1p = 8 … 9p = 16.
+
+        The professional values are an ordering only; they do not claim that 1p is one stone
+        stronger than 7d (the scales are different, R-FMT-2).
+        """
+        if self.scale is Scale.KYU:
+            return 1 - self.level
+        if self.scale is Scale.AMATEUR:
+            return self.level
+        return 7 + self.level
+
+    @classmethod
+    def from_strength(cls, strength: int) -> Rank:
+        """Inverse of :attr:`strength`.
+
+        >>> Rank.from_strength(0), Rank.from_strength(7), Rank.from_strength(8)
+        (Rank('1k'), Rank('7d'), Rank('1p'))
+        """
+        if strength <= 0:
+            return cls(Scale.KYU, 1 - strength)
+        if strength <= 7:
+            return cls(Scale.AMATEUR, strength)
+        return cls(Scale.PROFESSIONAL, strength - 7)
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Parse ``5d``, ``2p``, ``3k`` (any case, ``5 dan``/``3 kyu`` too), ``初段``…``九段`` and
+        ``职业2段`` (professional), ``5段``/``业余5段`` (amateur), ``3级`` (kyu).
+
+        >>> Rank.parse("12 kyu")
+        Rank('12k')
+        >>> Rank.parse("8d")
+        Traceback (most recent call last):
+        ...
+        weiqi.errors.InputError: rank 8d: level must be 1..7
+        >>> Rank.parse("strong")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        weiqi.errors.InputError: rank 'strong': expected 5d, 2p, 3k, 初段…九段, 职业2段, ...
+        """
+        raw = text.strip()
+        key = raw.lower().replace(" ", "")
+        m = re.fullmatch(r"(\d{1,2})(d|dan|p|pro|k|kyu)", key)
+        if m:
+            letter = m.group(2)[0]
+            return cls(Scale(letter), int(m.group(1)))
+        m = re.fullmatch(r"(职业|職業|业余|業餘)?([初一二三四五六七八九]|\d)段", key)
+        if m:
+            prefix, number = m.group(1), m.group(2)
+            level = int(number) if number.isdigit() else _ZH_NUMBERS[number]
+            kanji = not number.isdigit()
+            pro = prefix in {"职业", "職業"} or (prefix is None and kanji)
+            return cls(Scale.PROFESSIONAL if pro else Scale.AMATEUR, level)
+        m = re.fullmatch(r"(\d{1,2})(级|級)", key)
+        if m:
+            return cls(Scale.KYU, int(m.group(1)))
+        raise InputError(f"rank {raw!r}", "expected 5d, 2p, 3k, 初段…九段, 职业2段, 业余5段 or 3级")
+
+    @property
+    def code(self) -> str:
+        return f"{self.level}{self.scale.value}"
+
+    @property
+    def zh(self) -> str:
+        if self.scale is Scale.PROFESSIONAL:
+            return f"职业{_ZH_DIGITS[self.level - 1]}段"
+        if self.scale is Scale.AMATEUR:
+            return f"业余{self.level}段"
+        return f"{self.level}级"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Rank({self.code!r})"
+
+
+def handicap_between(stronger: Rank, weaker: Rank, *, reduction: int = 0, maximum: int = 9) -> int:
+    """Handicap stones from a rank difference on one scale (R-HCP-1/2).
+
+    0 is an even game (komi), 1 is 让先 (Black without komi), 2…9 are stones. Ranks on different
+    scales (a professional against an amateur) have no rank difference in the rules, so they play
+    even. ``reduction`` is subtracted from the difference first.
+
+    >>> handicap_between(Rank.parse("5d"), Rank.parse("2d"))
+    3
+    >>> handicap_between(Rank.parse("1d"), Rank.parse("1k"))
+    1
+    >>> handicap_between(Rank.parse("5d"), Rank.parse("10k"), maximum=9)
+    9
+    >>> handicap_between(Rank.parse("3p"), Rank.parse("7d"))
+    0
+    """
+    if (stronger.scale is Scale.PROFESSIONAL) != (weaker.scale is Scale.PROFESSIONAL):
+        return 0
+    diff = abs(stronger.strength - weaker.strength) - reduction
+    return max(0, min(diff, maximum))

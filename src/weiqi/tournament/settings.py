@@ -1,0 +1,224 @@
+"""Everything an event decides in advance (its 竞赛规程), as one frozen value.
+
+Defaults are the written rules: game points 2/1/0 (R-SCORE-IND-1), round-robin ties by ``SB``
+then ``WARN`` (R-RANK-RR), Swiss ties by method B ``SOS`` then ``WARN`` (R-RANK-SWISS), even games
+with komi 3¾ stones (R-SCORE-3), shared places allowed (R-PLAYOFF).
+
+>>> s = EventSettings(system=System.SWISS, rounds=9)
+>>> s.tiebreak_codes
+('SOS', 'WARN')
+>>> EventSettings(system=System.SWISS, rounds=9, swiss_method="A").tiebreak_codes
+('TOTAL', 'WARN')
+>>> EventSettings(system=System.ROUND_ROBIN).tiebreak_codes
+('SB', 'WARN')
+>>> EventSettings(system=System.SWISS)
+Traceback (most recent call last):
+...
+weiqi.errors.InvalidSetting: rounds: a Swiss event needs a number of rounds
+>>> EventSettings.parse_tiebreaks("sos, sb,CUSS")
+('SOS', 'SB', 'CUSS')
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from weiqi.errors import InvalidSetting
+from weiqi.tournament.ranks import Rank
+
+
+class System(enum.Enum):
+    """The competition systems of R-FMT-3; values are the CLI names."""
+
+    ROUND_ROBIN = "round-robin"
+    DOUBLE_ROUND_ROBIN = "double-round-robin"
+    KNOCKOUT = "knockout"
+    DOUBLE_ELIMINATION = "double-elimination"
+    SWISS = "swiss"
+    SWISS_KNOCKOUT = "swiss-knockout"
+    MCMAHON = "mcmahon"
+    MATCH = "match"
+
+    @property
+    def zh(self) -> str:
+        return _SYSTEM_ZH[self]
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self in (System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN)
+
+    @property
+    def is_swiss(self) -> bool:
+        return self in (System.SWISS, System.SWISS_KNOCKOUT, System.MCMAHON)
+
+
+_SYSTEM_ZH = {
+    System.ROUND_ROBIN: "循环制",
+    System.DOUBLE_ROUND_ROBIN: "双循环",
+    System.KNOCKOUT: "淘汰制",
+    System.DOUBLE_ELIMINATION: "双败淘汰",
+    System.SWISS: "积分编排制",
+    System.SWISS_KNOCKOUT: "积分编排加淘汰",
+    System.MCMAHON: "麦克马洪制",
+    System.MATCH: "多局决胜制",
+}
+
+#: Tie-break codes this package computes (see :mod:`weiqi.tournament.standings`).
+TIEBREAK_CODES = ("SB", "WARN", "SOS", "TOTAL", "CUSS", "SOS-1", "SOSOS", "DE", "RATING")
+
+KOMI_STONES = Fraction(15, 4)
+
+
+@dataclass(frozen=True)
+class EventSettings:
+    """The settings of one individual event; invalid values raise ``InvalidSetting``.
+
+    Scoring of special results:
+
+    - a bye scores ``bye_points`` (default a win) and adds 0 to the player's SOS (the bye has
+      no opponent whose points could count);
+    - both lose (双方均负) scores ``points_loss`` for each and counts as played for pairing
+      (R-DRAW-LOT: we pair on it directly instead of drawing lots);
+    - no result (无胜负) scores ``no_result_points`` each and counts as played;
+    - replay (重赛): with ``replay_points`` None the game is outstanding until the replay's result
+      replaces it; with a number, each player scores that many;
+    - a forfeit scores as a win/loss; with ``forfeit_in_sos`` False a forfeit (不战) game is left
+      out of both players' SOS/SB/SOSOS sums, so nobody's tie-break profits from an absence.
+    """
+
+    system: System
+    rounds: int | None = None
+    cycles: int = 1
+    tiebreaks: tuple[str, ...] | None = None
+    swiss_method: Literal["A", "B"] = "B"
+    points_win: int = 2
+    points_draw: int = 1
+    points_loss: int = 0
+    bye_points: int = 2
+    no_result_points: int = 0
+    replay_points: int | None = None
+    forfeit_in_sos: bool = True
+    top_score: Literal["full", "achieved"] = "full"
+    shared_places: bool = True
+    tie_resolution: Literal["lot", "playoff"] = "lot"
+    first_round: Literal["halves", "lot"] = "halves"
+    pairing_method: Literal["fold", "slip"] = "fold"
+    colour_policy: Literal["even", "handicap"] = "even"
+    komi: Fraction = KOMI_STONES
+    handicap_reduction: int = 0
+    handicap_max: int = 9
+    avoid_same_club: bool = False
+    avoid_same_region: bool = False
+    forbidden_pairs: tuple[tuple[str, str], ...] = ()
+    mcmahon_bar: Rank | None = None
+    mcmahon_floor: Rank | None = None
+    elimination_losses: int | None = None
+    grand_final_reset: bool = True
+    best_of: int = 3
+    late_entry_points: int = 0
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        self._validate()
+
+    def _validate(self) -> None:
+        s = self.system
+        if self.rounds is not None and not 1 <= self.rounds <= 100:
+            raise InvalidSetting("rounds", "must be between 1 and 100")
+        if s.is_swiss and self.rounds is None:
+            raise InvalidSetting("rounds", "a Swiss event needs a number of rounds")
+        if not 1 <= self.cycles <= 10:
+            raise InvalidSetting("cycles", "must be between 1 and 10")
+        if s is System.DOUBLE_ROUND_ROBIN and self.cycles not in (1, 2):
+            raise InvalidSetting("cycles", "a double round robin has 2 cycles")
+        if not self.points_win > self.points_draw >= self.points_loss >= 0:
+            raise InvalidSetting("points", "need win > draw >= loss >= 0")
+        for name in ("bye_points", "no_result_points", "late_entry_points"):
+            value = getattr(self, name)
+            if not 0 <= value <= self.points_win:
+                raise InvalidSetting(name, f"must be between 0 and {self.points_win}")
+        if self.replay_points is not None and not 0 <= self.replay_points <= self.points_win:
+            raise InvalidSetting("replay_points", f"must be between 0 and {self.points_win}")
+        if self.swiss_method not in ("A", "B"):
+            raise InvalidSetting("swiss_method", "must be A (total score) or B (SOS)")
+        if self.top_score not in ("full", "achieved"):
+            raise InvalidSetting("top_score", "must be 'full' or 'achieved'")
+        if self.tie_resolution not in ("lot", "playoff"):
+            raise InvalidSetting("tie_resolution", "must be 'lot' or 'playoff'")
+        if self.first_round not in ("halves", "lot"):
+            raise InvalidSetting("first_round", "must be 'halves' or 'lot'")
+        if self.pairing_method not in ("fold", "slip"):
+            raise InvalidSetting("pairing_method", "must be 'fold' or 'slip'")
+        if self.colour_policy not in ("even", "handicap"):
+            raise InvalidSetting("colour_policy", "must be 'even' or 'handicap'")
+        if not -50 <= self.komi <= 50:
+            raise InvalidSetting("komi", "must be between -50 and 50")
+        if not 0 <= self.handicap_max <= 9:
+            raise InvalidSetting("handicap_max", "must be between 0 and 9")
+        if self.handicap_reduction < 0:
+            raise InvalidSetting("handicap_reduction", "must be 0 or more")
+        for code in self.tiebreaks or ():
+            if code not in TIEBREAK_CODES:
+                raise InvalidSetting("tiebreaks", f"unknown code {code!r}")
+        if self.tiebreaks is not None and len(set(self.tiebreaks)) != len(self.tiebreaks):
+            raise InvalidSetting("tiebreaks", "a code appears twice")
+        if self.tiebreaks and "TOTAL" in self.tiebreaks[1:]:
+            raise InvalidSetting("tiebreaks", "TOTAL ranks before points, so it must come first")
+        for a, b in self.forbidden_pairs:
+            if a == b:
+                raise InvalidSetting("forbidden_pairs", f"{a} paired with itself")
+        if self.elimination_losses is not None and not 1 <= self.elimination_losses <= 10:
+            raise InvalidSetting("elimination_losses", "must be between 1 and 10")
+        if s is System.SWISS_KNOCKOUT and self.elimination_losses is None:
+            raise InvalidSetting("elimination_losses", "Swiss with elimination needs K losses")
+        if s is System.DOUBLE_ELIMINATION and self.elimination_losses not in (None, 2):
+            raise InvalidSetting("elimination_losses", "double elimination is out after 2")
+        if s is System.MATCH and (self.best_of not in (3, 5, 7)):
+            raise InvalidSetting("best_of", "a match is best of 3, 5 or 7 games")
+        if s is System.MCMAHON and self.mcmahon_bar is None:
+            raise InvalidSetting("mcmahon_bar", "a McMahon event needs a bar rank")
+        if (
+            self.mcmahon_bar is not None
+            and self.mcmahon_floor is not None
+            and self.mcmahon_floor.strength > self.mcmahon_bar.strength
+        ):
+            raise InvalidSetting("mcmahon_floor", "the floor must be below the bar")
+
+    # -- derived values ----------------------------------------------------------------------
+
+    @property
+    def tiebreak_codes(self) -> tuple[str, ...]:
+        """The event's tie-breaks, or the rules' defaults for its system."""
+        if self.tiebreaks is not None:
+            return self.tiebreaks
+        if self.system.is_swiss:
+            return ("TOTAL", "WARN") if self.swiss_method == "A" else ("SOS", "WARN")
+        return ("SB", "WARN")
+
+    @property
+    def cycle_count(self) -> int:
+        return 2 if self.system is System.DOUBLE_ROUND_ROBIN else self.cycles
+
+    @property
+    def losses_to_eliminate(self) -> int | None:
+        """K of "out after K losses", or None for systems without elimination."""
+        if self.system is System.KNOCKOUT:
+            return self.elimination_losses or 1
+        if self.system is System.DOUBLE_ELIMINATION:
+            return 2
+        if self.system is System.SWISS_KNOCKOUT:
+            return self.elimination_losses
+        return None
+
+    @staticmethod
+    def parse_tiebreaks(text: str) -> tuple[str, ...]:
+        """Parse a comma-separated list of codes such as ``SOS,SB,CUSS``."""
+        codes = tuple(c.strip().upper() for c in text.split(",") if c.strip())
+        for code in codes:
+            if code not in TIEBREAK_CODES:
+                known = ", ".join(TIEBREAK_CODES)
+                raise InvalidSetting("tiebreaks", f"unknown code {code!r} (known: {known})")
+        return codes

@@ -1,0 +1,362 @@
+"""Standings: points, then tie-breaks by code in the event's order, then lot or playoff.
+
+Generic over the competitor (a player now, a team later): it sees only encounters, each with
+the points scored, the outcome and whether the opponent counts in the tie-break sums.
+
+Tie-breaks (R-RANK-RR, R-RANK-SWISS) are plain functions named by code:
+
+====== ========== ==================================================================
+code   中文        meaning
+====== ========== ==================================================================
+SB     胜者小分    points of opponents beaten + half the points of opponents drawn
+WARN   警告次数    fewer warnings in the whole event ranks first
+SOS    对手分      sum of the opponents' points
+TOTAL  总得分      points + (SOS / (top score / 2) − rounds); ranks *before* points
+CUSS   累进分      sum of the running points after each round
+SOS-1  对手分减一  SOS without the weakest opponent
+SOSOS  对手分之和  sum of the opponents' SOS
+DE     直胜        points scored against the others still tied
+RATING 等级分      the rating (higher first)
+====== ========== ==================================================================
+
+>>> cs = [
+...     Competitor("a", "A", (Encounter(1, "b", 2, "W"), Encounter(2, "c", 1, "D"))),
+...     Competitor("b", "B", (Encounter(1, "a", 0, "L"), Encounter(2, None, 2, "W", False))),
+...     Competitor("c", "C", (Encounter(2, "a", 1, "D"),)),
+... ]
+>>> [(s.place, s.id, s.points, s.tiebreaks["SOS"]) for s in rank(cs, ("SOS", "SB"))]
+[(1, 'a', 3, 3), (2, 'b', 2, 3), (3, 'c', 1, 3)]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal
+
+from weiqi.errors import InvalidSetting
+
+Value = int | Fraction | float
+
+
+@dataclass(frozen=True)
+class Encounter:
+    """One round from a competitor's side; ``opponent`` None is a bye."""
+
+    round: int
+    opponent: str | None
+    points: int
+    outcome: Literal["W", "D", "L", "N"]
+    in_tiebreaks: bool = True
+
+
+@dataclass(frozen=True)
+class Competitor:
+    id: str
+    name: str
+    encounters: tuple[Encounter, ...] = ()
+    initial_points: int = 0
+    warnings: int = 0
+    rating: float = 0.0
+
+    @property
+    def points(self) -> int:
+        return self.initial_points + sum(e.points for e in self.encounters)
+
+
+@dataclass(frozen=True)
+class Standing:
+    place: int
+    id: str
+    name: str
+    points: int
+    tiebreaks: Mapping[str, Value]
+    shared: bool = False
+    by_lot: bool = False
+    playoff: bool = False
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    code: str
+    zh: str
+    en: str
+    higher_first: bool = True
+
+
+TIEBREAKS: dict[str, TieBreak] = {
+    t.code: t
+    for t in (
+        TieBreak("SB", "胜者小分", "Sonneborn-Berger"),
+        TieBreak("WARN", "警告次数", "warnings", higher_first=False),
+        TieBreak("SOS", "对手分", "sum of opponents' points"),
+        TieBreak("TOTAL", "总得分", "total score"),
+        TieBreak("CUSS", "累进分", "cumulative points"),
+        TieBreak("SOS-1", "对手分减一", "SOS minus the lowest"),
+        TieBreak("SOSOS", "对手分之和", "sum of opponents' SOS"),
+        TieBreak("DE", "直胜", "direct encounter"),
+        TieBreak("RATING", "等级分", "rating"),
+    )
+}
+
+
+@dataclass
+class _Table:
+    """Values shared by the tie-break functions, computed once."""
+
+    by_id: dict[str, Competitor]
+    points: dict[str, int]
+    rounds: int
+    top_score: int
+    cache: dict[str, dict[str, Value]] = field(default_factory=dict)
+
+    def sos(self) -> dict[str, Value]:
+        if "SOS" not in self.cache:
+            pts = self.points
+            self.cache["SOS"] = {
+                cid: sum(
+                    pts.get(e.opponent, 0)
+                    for e in c.encounters
+                    if e.opponent is not None and e.in_tiebreaks
+                )
+                for cid, c in self.by_id.items()
+            }
+        return self.cache["SOS"]
+
+
+def _sb(t: _Table) -> dict[str, Value]:
+    out: dict[str, Value] = {}
+    for cid, c in t.by_id.items():
+        twice = 0
+        for e in c.encounters:
+            if e.opponent is None or not e.in_tiebreaks:
+                continue
+            if e.outcome == "W":
+                twice += 2 * t.points.get(e.opponent, 0)
+            elif e.outcome == "D":
+                twice += t.points.get(e.opponent, 0)
+        out[cid] = Fraction(twice, 2) if twice % 2 else twice // 2
+    return out
+
+
+def _warn(t: _Table) -> dict[str, Value]:
+    return {cid: c.warnings for cid, c in t.by_id.items()}
+
+
+def _sos(t: _Table) -> dict[str, Value]:
+    return t.sos()
+
+
+def _total(t: _Table) -> dict[str, Value]:
+    """总得分 = points + (SOS / (top score / 2) − rounds)."""
+    sos = t.sos()
+    if t.top_score <= 0:
+        return {cid: t.points[cid] for cid in t.by_id}
+    half = Fraction(t.top_score, 2)
+    return {cid: t.points[cid] + (Fraction(sos[cid]) / half - t.rounds) for cid in t.by_id}
+
+
+def _cuss(t: _Table) -> dict[str, Value]:
+    out: dict[str, Value] = {}
+    for cid, c in t.by_id.items():
+        running, total = c.initial_points, 0
+        for e in sorted(c.encounters, key=lambda e: e.round):
+            running += e.points
+            total += running
+        out[cid] = total
+    return out
+
+
+def _sos_minus_1(t: _Table) -> dict[str, Value]:
+    out: dict[str, Value] = {}
+    for cid, c in t.by_id.items():
+        vals = [
+            t.points.get(e.opponent, 0)
+            for e in c.encounters
+            if e.opponent is not None and e.in_tiebreaks
+        ]
+        out[cid] = sum(vals) - min(vals) if vals else 0
+    return out
+
+
+def _sosos(t: _Table) -> dict[str, Value]:
+    sos = t.sos()
+    return {
+        cid: sum(
+            sos.get(e.opponent, 0)
+            for e in c.encounters
+            if e.opponent is not None and e.in_tiebreaks
+        )
+        for cid, c in t.by_id.items()
+    }
+
+
+def _rating(t: _Table) -> dict[str, Value]:
+    return {cid: c.rating for cid, c in t.by_id.items()}
+
+
+def direct_encounter(group: Sequence[Competitor]) -> dict[str, Value]:
+    """Points each member of a tied group scored against the other members."""
+    ids = {c.id for c in group}
+    return {c.id: sum(e.points for e in c.encounters if e.opponent in ids) for c in group}
+
+
+TieBreakFunction = Callable[[_Table], dict[str, Value]]
+
+FUNCTIONS: dict[str, TieBreakFunction] = {
+    "SB": _sb,
+    "WARN": _warn,
+    "SOS": _sos,
+    "TOTAL": _total,
+    "CUSS": _cuss,
+    "SOS-1": _sos_minus_1,
+    "SOSOS": _sosos,
+    "RATING": _rating,
+}
+
+
+def tiebreak_values(
+    competitors: Sequence[Competitor],
+    codes: Sequence[str],
+    *,
+    rounds: int | None = None,
+    top_score: int | Literal["achieved"] | None = None,
+    points_win: int = 2,
+) -> dict[str, dict[str, Value]]:
+    """Every code's value for every competitor (DE is left out: it depends on the tie).
+
+    ``rounds`` defaults to the highest round number seen; ``top_score`` to the full score
+    ``points_win × rounds`` (R-RANK-SWISS), or the highest points achieved with "achieved".
+    """
+    table = _table(competitors, rounds, top_score, points_win)
+    out: dict[str, dict[str, Value]] = {}
+    for code in codes:
+        if code == "DE":
+            continue
+        fn = FUNCTIONS.get(code)
+        if fn is None:
+            raise InvalidSetting("tiebreaks", f"unknown code {code!r}")
+        out[code] = fn(table)
+    return out
+
+
+def _table(
+    competitors: Sequence[Competitor],
+    rounds: int | None,
+    top_score: int | Literal["achieved"] | None,
+    points_win: int,
+) -> _Table:
+    by_id = {c.id: c for c in competitors}
+    points = {c.id: c.points for c in competitors}
+    if rounds is None:
+        rounds = max((e.round for c in competitors for e in c.encounters), default=0)
+    if top_score == "achieved":
+        top = max(points.values(), default=0)
+    elif top_score is None:
+        top = points_win * rounds
+    else:
+        top = top_score
+    return _Table(by_id, points, rounds, top)
+
+
+def rank(
+    competitors: Sequence[Competitor],
+    codes: Sequence[str],
+    *,
+    rounds: int | None = None,
+    top_score: int | Literal["achieved"] | None = None,
+    points_win: int = 2,
+    shared_places: bool = True,
+    tie_resolution: Literal["lot", "playoff"] = "lot",
+    seed: int = 0,
+) -> list[Standing]:
+    """Order competitors by points (or by TOTAL when it is the first code), then by ``codes``.
+
+    Competitors still equal after every code share a place when ``shared_places``; otherwise a
+    lot drawn with ``random.Random(seed)`` orders them (``by_lot``), or, with
+    ``tie_resolution="playoff"``, they keep the shared place marked ``playoff`` until playoff
+    games decide (R-PLAYOFF).
+    """
+    values = tiebreak_values(
+        competitors, codes, rounds=rounds, top_score=top_score, points_win=points_win
+    )
+    primary_total = bool(codes) and codes[0] == "TOTAL"
+    later = list(codes[1:] if primary_total else codes)
+    first: dict[str, Value] = (
+        values["TOTAL"] if primary_total else {c.id: c.points for c in competitors}
+    )
+    rng = random.Random(seed)
+    de: dict[str, Value] = {}
+    ordered: list[tuple[list[Competitor], bool]] = []  # (tied group, resolved)
+
+    def split(
+        group: list[Competitor], key: Callable[[Competitor], Value], higher: bool
+    ) -> list[list[Competitor]]:
+        group.sort(key=key, reverse=higher)
+        out: list[list[Competitor]] = []
+        for c in group:
+            if out and key(out[-1][0]) == key(c):
+                out[-1].append(c)
+            else:
+                out.append([c])
+        return out
+
+    def refine(group: list[Competitor], rest: list[str]) -> None:
+        if len(group) == 1 or not rest:
+            ordered.append((group, len(group) == 1))
+            return
+        code, tail = rest[0], rest[1:]
+        if code == "DE":
+            vals = direct_encounter(group)
+            for c in group:
+                de[c.id] = vals[c.id]
+            parts = split(group, lambda c: vals[c.id], True)
+        else:
+            vals = values[code]
+            parts = split(group, lambda c: vals[c.id], TIEBREAKS[code].higher_first)
+        for part in parts:
+            refine(part, tail)
+
+    base = sorted(competitors, key=lambda c: c.id)
+    for group in split(base, lambda c: first[c.id], True):
+        refine(group, later)
+
+    table: list[Standing] = []
+    place = 1
+    for group, _resolved in ordered:
+        tied = len(group) > 1
+        if tied and not shared_places and tie_resolution == "lot":
+            group = sorted(group, key=lambda c: c.id)
+            rng.shuffle(group)
+        for i, c in enumerate(group):
+            tbs: dict[str, Value] = {}
+            for code in codes:
+                tbs[code] = de.get(c.id, 0) if code == "DE" else values[code][c.id]
+            if tied and (shared_places or tie_resolution == "playoff"):
+                table.append(
+                    Standing(
+                        place, c.id, c.name, c.points, tbs, shared=True, playoff=not shared_places
+                    )
+                )
+            else:
+                table.append(Standing(place + i, c.id, c.name, c.points, tbs, by_lot=tied))
+        place += len(group)
+    return table
+
+
+def format_value(value: Value) -> str:
+    """Render a tie-break value: integers plainly, fractions as decimals with two places.
+
+    >>> format_value(7), format_value(Fraction(15, 2)), format_value(Fraction(1, 3))
+    ('7', '7.5', '0.33')
+    """
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        text = f"{float(value):.2f}".rstrip("0")
+        return text
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)

@@ -1,0 +1,63 @@
+"""Competition systems (R-FMT-3), each behind one small interface.
+
+"Given the event so far, the next round's pairings", plus "is the event finished" and "who is
+eliminated". :func:`system_for` picks the implementation for the event's settings.
+
+>>> from weiqi.tournament.settings import EventSettings, System
+>>> type(system_for(EventSettings(system=System.SWISS, rounds=5))).__name__
+'Swiss'
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from weiqi.errors import Conflict
+from weiqi.tournament.records import Event, RoundPlan
+from weiqi.tournament.scoring import outstanding_games
+from weiqi.tournament.settings import EventSettings, System
+
+
+class TournamentSystem(Protocol):
+    def next_round(self, event: Event) -> RoundPlan:
+        """The pairings of round ``event.next_round_number``."""
+        ...
+
+    def is_finished(self, event: Event) -> bool: ...
+
+    def eliminated(self, event: Event) -> frozenset[str]: ...
+
+
+def require_complete(event: Event) -> None:
+    """Refuse to pair while the last round still has games without a final result."""
+    if not event.rounds:
+        return
+    missing = outstanding_games(event, len(event.rounds))
+    if missing:
+        boards = ", ".join(str(g.board) for g in missing)
+        raise Conflict(f"round {len(event.rounds)}: no final result on board(s) {boards}")
+
+
+def round_seed(settings: EventSettings, number: int) -> int:
+    """The recorded seed of round ``number``'s lots (nigiri, first-round lot)."""
+    return settings.seed * 1000 + number
+
+
+def system_for(settings: EventSettings) -> TournamentSystem:
+    from weiqi.tournament.systems.knockout import DoubleElimination, SingleElimination
+    from weiqi.tournament.systems.match import Match
+    from weiqi.tournament.systems.round_robin import RoundRobin
+    from weiqi.tournament.systems.swiss import Swiss
+
+    s = settings.system
+    if s.is_round_robin:
+        return RoundRobin()
+    if s is System.KNOCKOUT:
+        if (settings.elimination_losses or 1) == 1:
+            return SingleElimination()
+        return Swiss()  # out after K ≥ 2 losses, paired by loss count
+    if s is System.DOUBLE_ELIMINATION:
+        return DoubleElimination()
+    if s is System.MATCH:
+        return Match()
+    return Swiss()

@@ -1,0 +1,300 @@
+"""Knockout (淘汰制): single elimination and double elimination with a grand final.
+
+Standard seeding: in bracket order 1, 16, 8, 9, 4, 13, 5, 12, … so seed 1 meets seed N (the
+lowest) first and seeds 1 and 2 only in the final; in a field that is not a power of two the
+missing seeds are byes, which fall to the top seeds.
+
+Double elimination: the winners' bracket (WB) plays one round per event round; its losers drop
+into the losers' bracket (LB), which alternates a round among its own players with a round
+against the next WB losers (taken in reverse order every other time, to put off rematches).
+The WB champion meets the LB champion in the grand final (GF); if the LB champion wins and the
+event allows a reset, a second final (GF2) decides, since only then has each lost twice.
+
+A knockout game needs a winner: a draw, no result or replay must be settled by a playoff whose
+result is recorded on the board. Both lose (双方均负) puts both players out. A withdrawn player's
+remaining games are forfeits (R-WD-1).
+
+>>> bracket_order(8)
+[1, 8, 4, 5, 2, 7, 3, 6]
+>>> bracket_order(16)
+[1, 16, 8, 9, 4, 13, 5, 12, 2, 15, 7, 10, 3, 14, 6, 11]
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from weiqi.errors import Conflict
+from weiqi.rules.result import Outcome
+from weiqi.tournament.players import Entrant, seeding_order
+from weiqi.tournament.records import Event, Game, RoundPlan
+from weiqi.tournament.systems.colours import even_or_handicap
+
+Source = tuple[str, int | str]  # ("slot", index) | ("win", label) | ("lose", label)
+
+
+def bracket_order(size: int) -> list[int]:
+    """Seed numbers in bracket-slot order for a bracket of ``size`` (a power of two)."""
+    order = [1]
+    while len(order) < size:
+        n = 2 * len(order)
+        order = [x for s in order for x in (s, n + 1 - s)]
+    return order
+
+
+@dataclass(frozen=True)
+class BracketMatch:
+    label: str
+    round: int
+    sources: tuple[Source, Source]
+
+
+def _power(n: int) -> int:
+    p = 1
+    while p < n:
+        p *= 2
+    return p
+
+
+def single_bracket(n: int) -> list[BracketMatch]:
+    size = _power(n)
+    matches: list[BracketMatch] = []
+    prev: list[str] = []
+    t = 1
+    count = size // 2
+    while count >= 1:
+        labels = [f"R{t}-{i + 1}" for i in range(count)]
+        for i, label in enumerate(labels):
+            src: tuple[Source, Source] = (
+                (("slot", 2 * i), ("slot", 2 * i + 1))
+                if t == 1
+                else (("win", prev[2 * i]), ("win", prev[2 * i + 1]))
+            )
+            matches.append(BracketMatch(label, t, src))
+        prev, t, count = labels, t + 1, count // 2
+    return matches
+
+
+def double_bracket(n: int) -> tuple[list[BracketMatch], int]:
+    """Every match of a double-elimination bracket, and the grand final's event round."""
+    size = _power(n)
+    k = size.bit_length() - 1
+    matches: list[BracketMatch] = []
+    wb: list[list[str]] = []
+    for t in range(1, k + 1):
+        labels = [f"WB{t}-{i + 1}" for i in range(size >> t)]
+        for i, label in enumerate(labels):
+            src: tuple[Source, Source] = (
+                (("slot", 2 * i), ("slot", 2 * i + 1))
+                if t == 1
+                else (("win", wb[-1][2 * i]), ("win", wb[-1][2 * i + 1]))
+            )
+            matches.append(BracketMatch(label, t, src))
+        wb.append(labels)
+    lb_champion: Source
+    if k >= 2:
+        lb = [f"LB1-{i + 1}" for i in range(size // 4)]
+        for i, label in enumerate(lb):
+            matches.append(
+                BracketMatch(label, 2, (("lose", wb[0][2 * i]), ("lose", wb[0][2 * i + 1])))
+            )
+        for j in range(2, 2 * (k - 1) + 1):
+            if j % 2 == 0:
+                s = j // 2
+                drop = list(reversed(wb[s])) if s % 2 else list(wb[s])
+                labels = [f"LB{j}-{i + 1}" for i in range(len(lb))]
+                for i, label in enumerate(labels):
+                    matches.append(BracketMatch(label, j + 1, (("win", lb[i]), ("lose", drop[i]))))
+            else:
+                labels = [f"LB{j}-{i + 1}" for i in range(len(lb) // 2)]
+                for i, label in enumerate(labels):
+                    matches.append(
+                        BracketMatch(label, j + 1, (("win", lb[2 * i]), ("win", lb[2 * i + 1])))
+                    )
+            lb = labels
+        lb_champion = ("win", lb[0])
+    else:
+        lb_champion = ("lose", wb[0][0])
+    gf_round = 2 * k
+    matches.append(BracketMatch("GF", gf_round, (("win", wb[-1][0]), lb_champion)))
+    return matches, gf_round
+
+
+@dataclass
+class _Outcome:
+    players: tuple[str | None, str | None]
+    winner: str | None = None
+    loser: str | None = None
+    decided: bool = False
+    game: Game | None = None
+
+
+class _Bracket:
+    """A bracket resolved against the event's rounds so far."""
+
+    def __init__(self, event: Event, double: bool) -> None:
+        self.event = event
+        self.double = double
+        self.field = bracket_field(event)
+        n = len(self.field)
+        if n < 2:
+            raise Conflict("a knockout needs at least two players")
+        size = _power(n)
+        self.slots: list[str | None] = [
+            self.field[s - 1].id if s <= n else None for s in bracket_order(size)
+        ]
+        if double:
+            self.matches, self.gf_round = double_bracket(n)
+        else:
+            self.matches, self.gf_round = single_bracket(n), 0
+        self.out: dict[str, _Outcome] = {}
+        self.eliminated_in: dict[str, int] = {}
+        self.losses: dict[str, int] = {e.id: 0 for e in self.field}
+        self.reset: BracketMatch | None = None
+        played = len(event.rounds)
+        for m in self.matches:
+            self._resolve(m, played)
+        gf = self.out.get("GF")
+        if double and gf and gf.decided and event.settings.grand_final_reset:
+            wb_champ = gf.players[0]
+            if gf.winner is not None and gf.winner != wb_champ:
+                self.reset = BracketMatch("GF2", self.gf_round + 1, (("win", "GF"), ("lose", "GF")))
+                self._resolve(self.reset, played)
+
+    def _source(self, src: Source) -> str | None:
+        kind, ref = src
+        if kind == "slot":
+            assert isinstance(ref, int)
+            return self.slots[ref]
+        o = self.out.get(str(ref))
+        if o is None or not o.decided:
+            return None
+        return o.winner if kind == "win" else o.loser
+
+    def _resolve(self, m: BracketMatch, played: int) -> None:
+        a, b = self._source(m.sources[0]), self._source(m.sources[1])
+        o = _Outcome((a, b))
+        self.out[m.label] = o
+        if m.round > played:
+            return
+        if a is None or b is None:
+            o.winner, o.decided = (a if a is not None else b), True
+            return
+        rnd = self.event.rounds[m.round - 1]
+        game = next((g for g in rnd.games if set(g.players) == {a, b}), None)
+        if game is None or game.result is None:
+            raise Conflict(f"round {m.round}: the game {m.label} between {a} and {b} is missing")
+        o.game = game
+        res = game.result
+        if res.outcome is Outcome.WIN:
+            o.winner = game.winner()
+            o.loser = b if o.winner == a else a
+            self._lose(o.loser, m.round)
+        elif res.outcome is Outcome.BOTH_LOSE:
+            for p in (a, b):
+                self.losses[p] = 99
+                self.eliminated_in.setdefault(p, m.round)
+        else:
+            raise Conflict(
+                f"round {m.round} board {game.board}: a knockout game needs a winner; "
+                "record the playoff's result"
+            )
+        o.decided = True
+
+    def _lose(self, player: str, round_number: int) -> None:
+        self.losses[player] += 1
+        if self.losses[player] >= (2 if self.double else 1):
+            self.eliminated_in.setdefault(player, round_number)
+
+    def all_matches(self) -> list[BracketMatch]:
+        return self.matches + ([self.reset] if self.reset else [])
+
+    def finished(self) -> bool:
+        final = self.out["GF"] if self.double else self.out[self.matches[-1].label]
+        if not final.decided:
+            return False
+        if self.reset is not None:
+            return self.out["GF2"].decided
+        return True
+
+    def champion(self) -> str | None:
+        if not self.finished():
+            return None
+        last = "GF2" if self.reset else ("GF" if self.double else self.matches[-1].label)
+        return self.out[last].winner
+
+
+def bracket_field(event: Event) -> list[Entrant]:
+    """The bracket's players in seed order (seeding, or a lot with the event seed)."""
+    field = [e for e in event.entrants if e.joined_round == 1 and e.withdrawn_after != 0]
+    ordered = seeding_order(field)
+    if event.settings.first_round == "lot":
+        random.Random(event.settings.seed).shuffle(ordered)
+    return ordered
+
+
+class _Knockout:
+    double = False
+
+    def _bracket(self, event: Event) -> _Bracket:
+        return _Bracket(event, self.double)
+
+    def next_round(self, event: Event) -> RoundPlan:
+        from weiqi.tournament.systems import require_complete, round_seed
+
+        require_complete(event)
+        br = self._bracket(event)
+        if br.finished():
+            raise Conflict("the knockout is finished")
+        r = event.next_round_number
+        s = event.settings
+        seed = round_seed(s, r)
+        rng = random.Random(seed)
+        entrant = event.entrant
+        games: list[Game] = []
+        byes: list[str] = []
+        for m in br.all_matches():
+            if m.round != r:
+                continue
+            a, b = br.out[m.label].players
+            if a is None or b is None:
+                if a is not None or b is not None:
+                    byes.append(a if a is not None else b)  # type: ignore[arg-type]
+                continue
+            pa, pb = entrant[a], entrant[b]
+            black, white = (pa, pb) if rng.random() < 0.5 else (pb, pa)
+            gone_b, gone_w = not black.active_in(r), not white.active_in(r)
+            winner = (
+                white.id if gone_b and not gone_w else black.id if gone_w and not gone_b else None
+            )
+            game = even_or_handicap(s, r, len(games) + 1, black, white, winner, m.label)
+            if gone_b and gone_w:
+                from weiqi.rules.result import Result
+
+                game = game.with_result(Result.both_lose())
+            games.append(game)
+        return RoundPlan(r, tuple(games), tuple(byes), seed=seed)
+
+    def is_finished(self, event: Event) -> bool:
+        return self._bracket(event).finished()
+
+    def eliminated(self, event: Event) -> frozenset[str]:
+        return frozenset(self._bracket(event).eliminated_in)
+
+    def elimination_rounds(self, event: Event) -> tuple[dict[str, int], str | None]:
+        """When each eliminated player went out, and the champion once there is one."""
+        br = self._bracket(event)
+        return dict(br.eliminated_in), br.champion()
+
+
+class SingleElimination(_Knockout):
+    """Single elimination: out after one loss."""
+
+    double = False
+
+
+class DoubleElimination(_Knockout):
+    """Double elimination: winners' and losers' brackets and a grand final."""
+
+    double = True

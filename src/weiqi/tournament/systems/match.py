@@ -1,0 +1,71 @@
+"""A match of several games (多局决胜制): best of 3, 5 or 7 between two players.
+
+Game 1's colours are drawn by nigiri, here a lot from ``random.Random`` with the recorded round
+seed; colours then alternate. The match stops as soon as one player has more than half the
+points on offer (a draw counts one point of two); if all games are played and the points are
+equal, the match is tied and needs the playoff the event set in advance (R-PLAYOFF). A withdrawn
+player forfeits the remaining games (R-WD-1).
+"""
+
+from __future__ import annotations
+
+import random
+
+from weiqi.errors import Conflict
+from weiqi.rules.color import Color
+from weiqi.rules.result import Reason, Result
+from weiqi.tournament.records import Event, Game, RoundPlan
+from weiqi.tournament.scoring import histories
+
+
+class Match:
+    def _players(self, event: Event) -> tuple[str, str]:
+        ids = [e.id for e in event.entrants if e.withdrawn_after != 0]
+        if len(ids) != 2:
+            raise Conflict(f"a match is between two players, not {len(ids)}")
+        return ids[0], ids[1]
+
+    def next_round(self, event: Event) -> RoundPlan:
+        from weiqi.tournament.systems import require_complete, round_seed
+
+        require_complete(event)
+        if self.is_finished(event):
+            raise Conflict("the match is decided")
+        a, b = self._players(event)
+        r = event.next_round_number
+        s = event.settings
+        seed = round_seed(s, 1)
+        first_black = a if random.Random(seed).random() < 0.5 else b
+        if r == 1:
+            black_id = first_black
+        else:
+            previous = event.rounds[-1].games[0]
+            black_id = previous.white
+        white_id = b if black_id == a else a
+        entrant = event.entrant
+        black, white = entrant[black_id], entrant[white_id]
+        winner = None
+        if not black.active_in(r):
+            winner = white.id
+        elif not white.active_in(r):
+            winner = black.id
+        result = None
+        if winner is not None:
+            result = Result.win(Color.BLACK if winner == black.id else Color.WHITE, Reason.FORFEIT)
+        # a match is played even: nigiri and alternating colours, never a handicap
+        game = Game(r, 1, black.id, white.id, result, 0, s.komi, f"G{r}")
+        return RoundPlan(r, (game,), seed=seed)
+
+    def points(self, event: Event) -> dict[str, int]:
+        return {pid: h.points for pid, h in histories(event).items()}
+
+    def is_finished(self, event: Event) -> bool:
+        a, b = self._players(event)
+        pts = self.points(event)
+        s = event.settings
+        if 2 * max(pts[a], pts[b]) > s.best_of * s.points_win:  # a majority of all the points
+            return True
+        return len(event.rounds) >= event.settings.best_of
+
+    def eliminated(self, event: Event) -> frozenset[str]:
+        return frozenset()

@@ -1,0 +1,257 @@
+"""Swiss (积分编排制), Swiss with elimination after K losses, McMahon, and multiple
+elimination — all paired by :mod:`weiqi.tournament.pairing` as one matching.
+
+- Swiss: pairing score = points (late entrants start with ``late_entry_points`` per missed round).
+- McMahon: pairing score = McMahon start score + points; the start score is the rank's distance
+  above the floor, capped at the bar, one win's points per rank.
+- Swiss + elimination (积分编排加淘汰): a player with K losses is out. The field is kept even
+  (Art. 26.4): when it would be odd, the best-placed of the players just eliminated stays in as a
+  lucky loser, with one more life; only when nobody was just eliminated does someone get a bye.
+- Knockout out after K ≥ 2 losses: players still in are paired by their number of losses.
+
+Withdrawn players are no longer paired; their results stand (R-WD-1).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from weiqi.errors import Conflict
+from weiqi.rules.result import Outcome
+from weiqi.tournament.pairing import Candidate, Method, PairingOptions, pair
+from weiqi.tournament.players import Entrant, seeding_order
+from weiqi.tournament.records import Event, Game, PairExplanation, RoundPlan, RoundTotals
+from weiqi.tournament.scoring import PlayerHistory, histories, is_forfeit
+from weiqi.tournament.settings import System
+from weiqi.tournament.systems.colours import even_or_handicap
+
+
+def mcmahon_start(event: Event) -> dict[str, int]:
+    """Each entrant's McMahon start score in points (0 for systems without McMahon).
+
+    >>> from weiqi.tournament.ranks import Rank
+    >>> from weiqi.tournament.settings import EventSettings
+    >>> s = EventSettings(system=System.MCMAHON, rounds=5, mcmahon_bar=Rank.parse("3d"),
+    ...                   mcmahon_floor=Rank.parse("5k"))
+    >>> ev = Event(s, (Entrant("a", "A", Rank.parse("6d")), Entrant("b", "B", Rank.parse("1k")),
+    ...                Entrant("c", "C", Rank.parse("20k")), Entrant("d", "D")))
+    >>> mcmahon_start(ev)
+    {'a': 14, 'b': 8, 'c': 0, 'd': 0}
+    """
+    s = event.settings
+    if s.system is not System.MCMAHON or s.mcmahon_bar is None:
+        return {e.id: 0 for e in event.entrants}
+    bar = s.mcmahon_bar.strength
+    ranked = [e.strength for e in event.entrants if e.rank is not None]
+    floor = s.mcmahon_floor.strength if s.mcmahon_floor else min(ranked, default=bar)
+    return {e.id: (min(max(e.strength, floor), bar) - floor) * s.points_win for e in event.entrants}
+
+
+def _losses_after(event: Event, upto: int) -> dict[str, int]:
+    losses = {e.id: 0 for e in event.entrants}
+    for rnd in event.rounds[:upto]:
+        for g in rnd.games:
+            if g.result is None:
+                continue
+            if g.result.outcome is Outcome.BOTH_LOSE:
+                losses[g.black] += 1
+                losses[g.white] += 1
+            elif g.result.outcome is Outcome.WIN:
+                winner = g.winner()
+                losses[g.white if winner == g.black else g.black] += 1
+    return losses
+
+
+def field_for(event: Event, number: int) -> tuple[list[Entrant], frozenset[str]]:
+    """The players to pair in round ``number`` and everyone eliminated before it."""
+    s = event.settings
+    k = s.losses_to_eliminate
+    entrants = event.entrants
+    if k is None:
+        return [e for e in entrants if e.active_in(number)], frozenset()
+    lives = {e.id: k for e in entrants}
+    out: set[str] = set()
+    keep_even = s.system is System.SWISS_KNOCKOUT
+    hist_points: dict[str, int] = {}
+    for t in range(1, number):
+        losses = _losses_after(event, t)
+        just_out = [
+            e
+            for e in entrants
+            if e.id not in out and e.active_in(t) and losses[e.id] >= lives[e.id]
+        ]
+        out.update(e.id for e in just_out)
+        alive = [e for e in entrants if e.active_in(t + 1) and e.id not in out]
+        if keep_even and len(alive) % 2 and just_out:
+            hist_points = {pid: h.points for pid, h in histories(event, upto=t).items()}
+            seeds = {e.id: i for i, e in enumerate(seeding_order(entrants))}
+            lucky = min(just_out, key=lambda e: (-hist_points[e.id], seeds[e.id]))
+            out.discard(lucky.id)
+            lives[lucky.id] += 1
+    field = [e for e in entrants if e.active_in(number) and e.id not in out]
+    return field, frozenset(out)
+
+
+class Swiss:
+    """Swiss-type pairing: Swiss, McMahon, Swiss + elimination, K-loss knockout."""
+
+    def next_round(self, event: Event) -> RoundPlan:
+        from weiqi.tournament.systems import require_complete, round_seed
+
+        require_complete(event)
+        if self.is_finished(event):
+            raise Conflict("the event is finished")
+        s = event.settings
+        r = event.next_round_number
+        field, _ = field_for(event, r)
+        if len(field) < 2:
+            raise Conflict(f"round {r}: fewer than two players left to pair")
+        hist = histories(event)
+        seed_value = round_seed(s, r)
+        rng = random.Random(seed_value)
+        cands, method = candidates(event, field, hist, rng)
+        opts = PairingOptions(
+            method=method,
+            avoid_same_club=s.avoid_same_club,
+            avoid_same_region=s.avoid_same_region,
+            forbidden=frozenset(frozenset(p) for p in s.forbidden_pairs),
+        )
+        try:
+            result = pair(cands, opts, rng=rng)
+        except Conflict:
+            if s.losses_to_eliminate is None:
+                raise
+            # the last players of an elimination event may all have met: allow a rematch
+            opts = replace(opts, rematch_penalty=opts.weights.score * 10**3)
+            result = pair(cands, opts, rng=random.Random(seed_value))
+        by_id = {e.id: e for e in field}
+        games = tuple(
+            even_or_handicap(s, r, board, by_id[p.black], by_id[p.white])
+            for board, p in enumerate(result.pairs, start=1)
+        )
+        explanations = explain(games, cands, result.pairs)
+        byes = (result.bye,) if result.bye else ()
+        last_out = self.eliminated(event) - _eliminated_before(event, len(event.rounds))
+        return RoundPlan(
+            r,
+            games,
+            byes,
+            eliminated=tuple(sorted(last_out)),
+            seed=seed_value,
+            explanations=explanations,
+            totals=totals(explanations),
+        )
+
+    def is_finished(self, event: Event) -> bool:
+        s = event.settings
+        done = len(event.rounds)
+        if s.rounds is not None and done >= s.rounds:
+            return True
+        if done == 0:
+            return False
+        field, _ = field_for(event, done + 1)
+        return len(field) < 2
+
+    def eliminated(self, event: Event) -> frozenset[str]:
+        return field_for(event, len(event.rounds) + 1)[1]
+
+
+def _eliminated_before(event: Event, number: int) -> frozenset[str]:
+    return field_for(event, number)[1] if number >= 1 else frozenset()
+
+
+def candidates(
+    event: Event, field: Sequence[Entrant], hist: Mapping[str, PlayerHistory], rng: random.Random
+) -> tuple[list[Candidate], Method]:
+    """The matching's view of the field, and the seeding method for this round."""
+    s = event.settings
+    r = event.next_round_number
+    start = mcmahon_start(event)
+    order = seeding_order(field)
+    method: Method = s.pairing_method
+    if r == 1 or all(not hist[e.id].opponents for e in field):
+        if s.first_round == "lot":
+            rng.shuffle(order)
+            method = "adjacent"
+        else:
+            method = "slip"
+    seed = {e.id: i for i, e in enumerate(order)}
+    by_losses = s.system is System.KNOCKOUT
+    cands = []
+    for e in field:
+        h = hist[e.id]
+        score = -h.losses if by_losses else h.points + start[e.id]
+        cands.append(
+            Candidate(
+                id=e.id,
+                score=score,
+                seed=seed[e.id],
+                colours=h.colour_string,
+                opponents=frozenset(h.opponents),
+                had_bye=bool(h.byes),
+                floats_down=h.floats.count(1),
+                floats_up=h.floats.count(-1),
+                club=e.club,
+                region=e.region or e.country,
+            )
+        )
+    return cands, method
+
+
+def explain(
+    games: Sequence[Game], cands: Sequence[Candidate], pairs: Sequence[object]
+) -> tuple[PairExplanation, ...]:
+    """Per board: scores, colour histories, seeding positions and what the pair costs."""
+    from weiqi.tournament.pairing import Pair, breaks_colour_rule
+
+    by_id = {c.id: c for c in cands}
+    by_players = {frozenset((p.black, p.white)): p for p in pairs if isinstance(p, Pair)}
+    group_sizes: dict[int, int] = {}
+    for c in cands:
+        group_sizes[c.score] = group_sizes.get(c.score, 0) + 1
+    out = []
+    for g in games:
+        b, w = by_id[g.black], by_id[g.white]
+        p = by_players[frozenset(g.players)]
+        note = ""
+        if b.score != w.score:
+            note = "float: " + (f"{b.id} down" if b.score > w.score else f"{w.id} down")
+        if g.handicap:
+            note = (note + "; " if note else "") + f"handicap {g.handicap}"
+        out.append(
+            PairExplanation(
+                board=g.board,
+                black=g.black,
+                white=g.white,
+                score_black=b.score,
+                score_white=w.score,
+                colours_black=b.colours,
+                colours_white=w.colours,
+                seed_black=b.seed + 1,
+                seed_white=w.seed + 1,
+                group_size=group_sizes[max(b.score, w.score)],
+                seeding_deviation=p.seeding_deviation,
+                same_club=p.same_club,
+                colour_violation=breaks_colour_rule(b.colours + "B")
+                or breaks_colour_rule(w.colours + "W"),
+                note=note,
+            )
+        )
+    return tuple(out)
+
+
+def totals(explanations: Sequence[PairExplanation]) -> RoundTotals:
+    gaps = [e.score_gap for e in explanations]
+    return RoundTotals(
+        games=len(explanations),
+        score_gap_sum=sum(gaps),
+        score_gap_max=max(gaps, default=0),
+        floats=sum(1 for g in gaps if g),
+        colour_violations=sum(1 for e in explanations if e.colour_violation),
+        same_club_games=sum(1 for e in explanations if e.same_club),
+    )
+
+
+__all__ = ["Swiss", "candidates", "explain", "field_for", "is_forfeit", "mcmahon_start"]

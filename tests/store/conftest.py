@@ -1,0 +1,72 @@
+"""Databases for tests: a fresh SQLite file, or a fresh schema in PostgreSQL's ``test`` database
+(so concurrent runs never collide). ``database`` is parametrised over both; the PostgreSQL case
+is marked ``postgres``."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from argon2 import PasswordHasher
+from sqlalchemy import create_engine, text
+
+from weiqi.services.accounts import set_password_hasher
+from weiqi.store.database import Database
+
+CHEAP_HASHER = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+POSTGRES_SERVER = os.environ.get(
+    "WEIQI_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+)
+
+
+@contextmanager
+def postgres_schema() -> Iterator[str]:
+    """The URL of a new, empty schema (dropped afterwards), chosen through ``search_path``."""
+    schema = f"t_{uuid.uuid4().hex[:16]}"
+    admin = create_engine(POSTGRES_SERVER, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+    try:
+        yield f"{POSTGRES_SERVER}?options=-csearch_path%3D{schema}"
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    with postgres_schema() as url:
+        yield url
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'weiqi.sqlite3'}"
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def database_url(request: pytest.FixtureRequest) -> str:
+    url: str = request.getfixturevalue(f"{request.param}_url")
+    return url
+
+
+@pytest.fixture
+def database(database_url: str) -> Iterator[Database]:
+    """A migrated database, SQLite and PostgreSQL in turn."""
+    db = Database(database_url)
+    db.upgrade()
+    yield db
+    db.dispose()
+
+
+@pytest.fixture(autouse=True)
+def cheap_password_hashes() -> Iterator[None]:
+    """Argon2id with small parameters: the tests hash many passwords on shared cores."""
+    previous = set_password_hasher(CHEAP_HASHER)
+    yield
+    set_password_hasher(previous)
