@@ -1,0 +1,164 @@
+"""``weiqi nigiri`` and ``weiqi record …``: decide colours auditably, check and show a game
+record, export it to SGF.
+
+Usage::
+
+    weiqi nigiri "Li 5d 1990-03-01" "Wang 5d 1985-07-09" --guess odd --seed 2026
+    weiqi record verify game.json --json
+    weiqi record show game.json
+    weiqi record sgf game.json -o game.sgf
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from weiqi.errors import InputError
+from weiqi.formats.sgf_referee import write_record_sgf
+from weiqi.referee.codec import to_data
+from weiqi.referee.nigiri import Contestant, Guess, Nigiri
+from weiqi.referee.record import GameRecord
+from weiqi.referee.state import GameState
+from weiqi.rules.color import Color
+from weiqi.rules.vertex import format_vertex
+from weiqi.tournament.ranks import Rank
+
+RecordPath = Annotated[Path, typer.Argument(help="A game record (JSON).")]
+
+
+def _contestant(text: str) -> Contestant:
+    parts = text.rsplit(maxsplit=2)
+    if len(parts) != 3:
+        raise InputError(
+            f"player {text!r}", "expected 'NAME RANK BIRTH-DATE', e.g. 'Li 5d 1990-03-01'"
+        )
+    name, rank, born = parts
+    try:
+        birth = date.fromisoformat(born)
+    except ValueError:
+        raise InputError(f"player {text!r}", f"birth date {born!r} is not YYYY-MM-DD") from None
+    return Contestant(name, Rank.parse(rank).strength, birth)
+
+
+def _read(path: Path) -> GameRecord:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise InputError(str(path), err.strerror or "cannot be read") from None
+    try:
+        return GameRecord.from_json(text)
+    except InputError as err:
+        raise InputError(f"{path}: {err.where}", err.reason) from None
+
+
+def _summary(state: GameState) -> dict[str, object]:
+    return {
+        "phase": state.phase.value,
+        "black": state.black,
+        "white": state.white,
+        "pairing_colors": list(state.pairing_colors),
+        "move_number": state.move_number,
+        "warnings": {"B": state.warnings[0], "W": state.warnings[1]},
+        "void_moves": len(state.void_moves),
+        "forfeited_turns": len(state.forfeited_turns),
+        "result": state.result.to_code() if state.result is not None else None,
+        "result_zh": state.result.to_zh() if state.result is not None else None,
+        "confirmed": state.confirmed,
+        "sanctions": [to_data(s) for s in state.sanctions],
+    }
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("nigiri")
+    def nigiri(
+        first: Annotated[
+            str, typer.Argument(help="'NAME RANK BIRTH-DATE', e.g. 'Li 5d 1990-03-01'")
+        ],
+        second: Annotated[str, typer.Argument(help="the other player, the same way")],
+        guess: Annotated[Guess, typer.Option("--guess", help="The guesser's call: odd or even.")],
+        seed: Annotated[int, typer.Option("--seed", help="Seed of the handful (record it).")],
+        as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
+    ) -> None:
+        """猜先 (R-COLOR-1): who holds, the guess, the count and the colours, from a seed."""
+        n = Nigiri.draw(_contestant(first), _contestant(second), guess, seed)
+        if as_json:
+            typer.echo(json.dumps(to_data(n), ensure_ascii=False))
+            return
+        table = Table(show_header=False)
+        table.add_row("握子 holder", n.holder)
+        table.add_row("猜子 guesser", f"{n.guesser}: {n.guess.value} ({n.guess.stones_shown})")
+        table.add_row("种子 seed", str(n.seed))
+        table.add_row("子数 count", str(n.count))
+        table.add_row("黑 Black", n.black)
+        table.add_row("白 White", n.white)
+        Console().print(table)
+
+    record_app = typer.Typer(help="Game records (对局记录): check, show, export.")
+    app.add_typer(record_app, name="record", no_args_is_help=True)
+
+    @record_app.command("verify")
+    def verify(
+        path: RecordPath,
+        as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
+    ) -> None:
+        """Check the hash chain and replay every event; print the state the record makes."""
+        record = _read(path)
+        facts: dict[str, object] = {
+            "events": len(record),
+            "hash": record.entries[-1].hash if len(record) else None,
+        }
+        facts.update(_summary(record.state))
+        if as_json:
+            typer.echo(json.dumps(facts, ensure_ascii=False))
+            return
+        table = Table(show_header=False)
+        for key, value in facts.items():
+            table.add_row(key, str(value))
+        Console().print(table)
+
+    @record_app.command("show")
+    def show(path: RecordPath) -> None:
+        """List the events of a record: who, when, at which move, what."""
+        record = _read(path)
+        size = record.state.ruleset.board_size if record.state.ruleset else 19
+        table = Table("#", "at", "move", "who", "event")
+        for e in record.entries:
+            detail = to_data(e.event)
+            if "point" in detail and isinstance(detail["point"], int):
+                detail["point"] = format_vertex(detail["point"], size)
+            shown = ", ".join(f"{k}={v}" for k, v in detail.items() if v not in (None, "", []))
+            table.add_row(
+                str(e.seq),
+                f"{e.at:g}",
+                str(e.move_number),
+                e.actor.describe(),
+                f"{e.event.kind} {shown}".strip(),
+            )
+        Console().print(table)
+        state = record.state
+        result = state.result.to_zh() if state.result is not None else "—"
+        Console().print(
+            f"{state.phase.value} · 警告 黑{state.warnings_of(Color.BLACK)} "
+            f"白{state.warnings_of(Color.WHITE)} · {result}"
+        )
+
+    @record_app.command("sgf")
+    def sgf(
+        path: RecordPath,
+        output: Annotated[
+            Path | None, typer.Option("--output", "-o", help="Write here, not stdout.")
+        ] = None,
+    ) -> None:
+        """Export a record to SGF: penalties and rulings as comments, RE from the result."""
+        data = write_record_sgf(_read(path))
+        if output is None:
+            typer.echo(data.decode("utf-8"), nl=False)
+        else:
+            output.write_bytes(data)
