@@ -290,3 +290,17 @@ def test_r_hcp_2_free_handicap_is_placed_before_the_first_move() -> None:
     assert rec.state.to_move is W and rec.state.color_at(80) is B
     rec.play(W, "E5", at=2)
     assert GameRecord.from_json(rec.to_json()).state == rec.state
+
+
+def test_r_end_4_open_neutral_points_are_shared_as_in_seki() -> None:
+    """R-END-4 (Art. 21.2): a point left open when both confirmed the end counts half to each
+    side: Black 15½, White 9½, Black wins by ¾ with komi 2¼."""
+    rec, clock = new_game()
+    play(rec, clock, ["C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "E5"])
+    assert rec.state.color_at(pt("D5")) is None  # touches Black's C5 and White's D4, E5
+    pass_and_count(rec, clock)
+    assert rec.state.black_count == Fraction(31, 2)
+    assert rec.state.result == Result.by_count(B, Fraction(3, 4))
+    confirm_all(rec, clock)
+    with pytest.raises(Conflict):
+        rec.play(B, "D5", clock())
