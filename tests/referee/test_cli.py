@@ -47,6 +47,11 @@ def test_record_verify_prints_the_penalised_result(tmp_path: Path) -> None:
     facts = json.loads(result.output)
     assert facts["result"] == "W+1.5" and facts["result_zh"] == "白胜3/4子"
     assert facts["warnings"] == {"B": 1, "W": 0} and facts["events"] == 16
+    path = str(tmp_path / "game.json")
+    again = runner.invoke(app, ["record", "verify", path, "--head", facts["head"]])
+    assert again.exit_code == 0, again.output
+    wrong = runner.invoke(app, ["record", "verify", path, "--head", "0" * 64])
+    assert isinstance(wrong.exception, InputError)
 
 
 def test_record_verify_rejects_a_tampered_file_naming_the_event(tmp_path: Path) -> None:

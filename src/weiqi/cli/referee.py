@@ -47,13 +47,13 @@ def _contestant(text: str) -> Contestant:
     return Contestant(name, Rank.parse(rank).strength, birth)
 
 
-def _read(path: Path) -> GameRecord:
+def _read(path: Path, head: str | None = None) -> GameRecord:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
         raise InputError(str(path), err.strerror or "cannot be read") from None
     try:
-        return GameRecord.from_json(text)
+        return GameRecord.from_json(text, head)
     except InputError as err:
         raise InputError(f"{path}: {err.where}", err.reason) from None
 
@@ -106,14 +106,14 @@ def register(app: typer.Typer) -> None:
     @record_app.command("verify")
     def verify(
         path: RecordPath,
+        head: Annotated[
+            str | None, typer.Option("--head", help="The last hash as stored: must match.")
+        ] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
     ) -> None:
         """Check the hash chain and replay every event; print the state the record makes."""
-        record = _read(path)
-        facts: dict[str, object] = {
-            "events": len(record),
-            "hash": record.entries[-1].hash if len(record) else None,
-        }
+        record = _read(path, head)
+        facts: dict[str, object] = {"events": len(record), "head": record.head}
         facts.update(_summary(record.state))
         if as_json:
             typer.echo(json.dumps(facts, ensure_ascii=False))

@@ -142,6 +142,14 @@ class GameRecord:
     def __iter__(self) -> Iterator[Entry]:
         return iter(tuple(self._entries))
 
+    @property
+    def head(self) -> str:
+        """The hash of the last entry. Each link only proves the order of what came before, so
+        a whole log rewritten from some event on is consistent again; keeping the head apart
+        (e.g. stored with the confirmed result) and passing it to :meth:`from_json` detects
+        that."""
+        return self._entries[-1].hash if self._entries else GENESIS
+
     def history(self) -> tuple[ResultChange, ...]:
         """How the result came about: set, recounted, confirmed, corrected — who, when, why."""
         return self.state.result_history
@@ -163,16 +171,17 @@ class GameRecord:
         return canonical(self.to_data())
 
     @classmethod
-    def from_json(cls, text: str) -> GameRecord:
-        """Read a record, checking the format, every hash link and every event."""
+    def from_json(cls, text: str, head: str | None = None) -> GameRecord:
+        """Read a record, checking the format, every hash link and every event; with ``head``
+        also that the log ends where it ended when that head was taken."""
         try:
             data = json.loads(text)
         except json.JSONDecodeError as err:
             raise InputError("game record", f"not JSON: {err.msg} at line {err.lineno}") from None
-        return cls.from_data(data)
+        return cls.from_data(data, head)
 
     @classmethod
-    def from_data(cls, data: object) -> GameRecord:
+    def from_data(cls, data: object, head: str | None = None) -> GameRecord:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise InputError("game record", f"not a {FORMAT} document")
         if data.get("version") != VERSION:
@@ -182,7 +191,16 @@ class GameRecord:
         raw_entries = data.get("entries")
         if not isinstance(raw_entries, list):
             raise InputError("game record", "'entries' must be a list")
-        return cls.from_entries([_read_entry(raw, i) for i, raw in enumerate(raw_entries)])
+        record = cls.from_entries([_read_entry(raw, i) for i, raw in enumerate(raw_entries)])
+        if head is not None and record.head != head:
+            known = [e.seq for e in record.entries if e.hash == head]
+            where = (
+                f"it passes the stored head at event {known[0]} and goes on"
+                if known
+                else ("the stored head is not in it: the log was rewritten")
+            )
+            raise InputError("game record", f"does not end at the stored head: {where}")
+        return record
 
     @classmethod
     def from_entries(cls, entries: list[Entry]) -> GameRecord:
