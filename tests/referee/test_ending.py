@@ -155,7 +155,9 @@ def test_r_end_3_dispute_resumes_play_with_the_claimant_first() -> None:
     rec.append(MarkDead((pt("A1"),)), WHITE, clock())
     with pytest.raises(Conflict, match="own marking"):
         rec.append(AgreeDead(), WHITE, clock())
-    rec.append(Dispute((pt("A1"),)), WHITE, clock())
+    with pytest.raises(InvalidSetting, match="no Black stone for White to claim dead"):
+        rec.append(Dispute((pt("D1"),), claimant=W), BLACK, clock())
+    rec.append(Dispute((pt("A1"),), claimant=W), BLACK, clock())  # Black says A1 lives
     s = rec.state
     assert s.phase is Phase.PLAYING and s.to_move is W and s.dead_stones == ()
     with pytest.raises(IllegalMove, match="wrong-turn"):

@@ -53,7 +53,12 @@ others: st.SearchStrategy[tuple[Event, Actor]] = st.one_of(
     st.tuples(st.sampled_from([ProposeEnd(), AcceptEnd(), RefuseEnd()]), players),
     st.tuples(st.just(Resign()), colors.map(Actor.player)),
     st.tuples(st.lists(points, max_size=3).map(lambda p: MarkDead(tuple(p))), players),
-    st.tuples(st.lists(points, max_size=2).map(lambda p: Dispute(tuple(p))), players),
+    st.tuples(
+        st.tuples(st.lists(points, min_size=1, max_size=2), colors).map(
+            lambda pc: Dispute(tuple(pc[0]), pc[1])
+        ),
+        players,
+    ),
     st.tuples(st.sampled_from([AgreeDead(), RequestRecount(), Confirm()]), players),
     st.tuples(st.just(Confirm()), st.just(REF)),
     st.tuples(

@@ -83,3 +83,14 @@ def test_handicap_stones_are_root_setup() -> None:
     )
     game = record_to_sgf(rec)
     assert sorted(game.root.setup_black) == [(2, 2), (6, 6)] and game.handicap == 2
+
+
+def test_r_ref_2_dropped_stone_replaces_the_move_in_sgf() -> None:
+    """R-REF-2: the dropped stone played elsewhere is the move of its node, with the ruling."""
+    rec, clock = new_game()
+    play(rec, clock, ["C3", "D3"])
+    dropped = Ruling(RulingKind.DROPPED_STONE, "Black consents", points=(pt("D4"),))
+    rec.append(RulingMade(dropped), REF, clock())
+    game = read_sgf(write_record_sgf(rec))
+    assert [str(m) for m in game.moves()] == ["B C3", "W D4"]
+    assert "掉落之子任选着点" in (game.last_node().comment or "")

@@ -4,6 +4,7 @@ node; warnings, void moves, rulings and result changes become comments on the no
 happened (Chinese first, English second).
 
 >>> from weiqi.referee.record import GameRecord
+from weiqi.referee.rulings import RulingKind
 >>> from weiqi.referee.actors import Actor
 >>> from weiqi.referee.nigiri import ColorAssignment
 >>> from weiqi.referee.events import InfractionRuled
@@ -29,6 +30,7 @@ from weiqi.referee.actors import Actor, Role
 from weiqi.referee.events import Move
 from weiqi.referee.infractions import Penalty
 from weiqi.referee.record import GameRecord
+from weiqi.referee.rulings import RulingKind
 from weiqi.referee.state import COLOR_CORRECTION_LIMIT, Context, GameState, Referee
 from weiqi.rules.color import Color
 from weiqi.rules.result import Result
@@ -116,7 +118,17 @@ def timeline(record: GameRecord) -> Timeline:
             else:
                 nodes.append(Node(move=(before.to_move, None)))
         elif state.stones != before.stones:
-            nodes.append(_setup(before, state))
+            dropped = [
+                r.ruling
+                for r in state.rulings[len(before.rulings) :]
+                if r.ruling.kind is RulingKind.DROPPED_STONE
+            ]
+            last = nodes[-1] if nodes else None
+            if dropped and last is not None and last.move is not None:
+                # R-REF-2: the dropped stone was played elsewhere; the move is that point.
+                last.move = (last.move[0], dropped[0].points[0])
+            else:
+                nodes.append(_setup(before, state))
         for void in state.void_moves[len(before.void_moves) :]:
             notes.append(
                 f"无效着手：{void.color.zh} {format_vertex(void.point, size)}"

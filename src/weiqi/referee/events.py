@@ -110,11 +110,13 @@ class AgreeDead(Event):
 
 @dataclass(frozen=True)
 class Dispute(Event):
-    """The acting player claims ``stones`` are dead and the opponent disagrees: play resumes
-    and the claimant moves first (R-END-3)."""
+    """The players disagree about life and death: ``claimant`` says the opponent's ``stones``
+    are dead, the opponent says they live. Play resumes and the claimant moves first (R-END-3).
+    Recorded by either player or a referee."""
 
     kind: ClassVar[str] = "dispute"
     stones: tuple[int, ...]
+    claimant: Color
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -193,7 +193,7 @@ class GameState:
     result_history: tuple[ResultChange, ...] = ()
     confirmations: tuple[Actor, ...] = ()
     #: The colour whose stone was the last move, while a take-back claim is still possible.
-    last_stone_by: Color | None = field(default=None, compare=True)
+    last_stone_by: Color | None = None
 
     def warnings_of(self, color: Color) -> int:
         return self.warnings[0 if color is Color.BLACK else 1]
@@ -559,12 +559,18 @@ class Referee:
         )
 
     def _dispute(self, ctx: Context, e: Dispute) -> GameState:
-        color = self._player(ctx, "dispute life and death")
         self._in_phase(ctx, "dispute life and death", Phase.COUNTING)
         s = self.state
+        color = e.claimant
+        if not e.stones:
+            raise InvalidSetting("disputed stones", "name the stones in dispute")
         for p in e.stones:
-            if not 0 <= p < len(s.stones) or s.stones[p] == 0:
-                raise InvalidSetting("disputed stones", f"{self._vertex(p)} holds no stone")
+            if not 0 <= p < len(s.stones) or s.color_at(p) is not color.opponent:
+                raise InvalidSetting(
+                    "disputed stones",
+                    f"{self._vertex(p)} holds no {color.opponent.en} stone for {color.en} to "
+                    "claim dead",
+                )
         # R-END-3: play resumes and the player who claims the stones are dead moves first.
         return replace(
             s,
