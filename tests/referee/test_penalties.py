@@ -227,6 +227,14 @@ def test_r_ref_6_phone_ringing_first_warning_then_loss() -> None:
     assert rec.state.infractions[-1].penalty is Penalty.LOSS
 
 
+def test_r_ref_6_phone_ringing_again_in_the_event_loses() -> None:
+    """R-REF-6: where the event counts repeats over the whole event, a ringing phone after one
+    in an earlier game loses at once."""
+    rec, clock = new_game()
+    rec.append(warn(InfractionKind.PHONE_RINGING, offender=W, earlier_in_event=1), REF, clock())
+    assert rec.state.result == Result.win(B, Reason.RULING)
+
+
 def test_r_ref_6_looking_at_a_phone_loses() -> None:
     """R-REF-6: looking at a phone loses at once, whatever came before."""
     rec, clock = new_game()

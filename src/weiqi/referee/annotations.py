@@ -4,7 +4,6 @@ node; warnings, void moves, rulings and result changes become comments on the no
 happened (Chinese first, English second).
 
 >>> from weiqi.referee.record import GameRecord
-from weiqi.referee.rulings import RulingKind
 >>> from weiqi.referee.actors import Actor
 >>> from weiqi.referee.nigiri import ColorAssignment
 >>> from weiqi.referee.events import InfractionRuled

@@ -745,7 +745,7 @@ class Referee:
     def _penalise(
         self, ctx: Context, s: GameState, inf: Infraction, ruled_by: Actor | None
     ) -> GameState:
-        earlier = sum(
+        earlier = inf.earlier_in_event + sum(
             1
             for entry in s.infractions
             if entry.infraction.kind is inf.kind and entry.infraction.offender is inf.offender
