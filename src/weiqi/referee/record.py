@@ -16,6 +16,20 @@ or impossible log is refused with an :class:`~weiqi.errors.InputError` naming th
 >>> again = GameRecord.from_json(rec.to_json())
 >>> again.state == rec.state == replay(again)
 True
+
+The JSON form (version 1), canonical (sorted keys, no spaces, UTF-8)::
+
+    {"entries": [ENTRY, …], "format": "weiqi-game-record", "version": 1}
+
+    ENTRY = {"seq": 1, "at": 12.5, "move_number": 1,
+             "actor": {"role": "player", "color": "B", "id": null},
+             "event": {"kind": "move", "point": 40},
+             "prev": "<hash of entry 0>", "hash": "<sha256 hex>"}
+
+``hash`` is ``sha256(prev + canonical JSON of the entry without "hash")``; the first ``prev`` is
+64 zeros. ``event.kind`` is one of :data:`~weiqi.referee.events.EVENT_TYPES`; its other keys are
+the event's fields (fractions as ``"15/4"``, enums by value, results as ``Result.to_code()``).
+Keep :attr:`GameRecord.head` with the stored result to detect a log rewritten end to end.
 """
 
 from __future__ import annotations
