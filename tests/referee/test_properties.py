@@ -233,7 +233,8 @@ def test_a_tampered_or_reordered_log_is_rejected_naming_the_event(
     elif how == "move_number":
         entry["move_number"] += 1
     elif how == "event":
-        entry["event"] = {"kind": "resign"}
+        resign = {"kind": "resign"}
+        entry["event"] = resign if entry["event"] != resign else {"kind": "pass"}
     elif how == "swap":
         entries[i], entries[i + 1] = entries[i + 1], entries[i]
     else:
