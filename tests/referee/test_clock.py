@@ -9,9 +9,11 @@ from weiqi.clock.clock import Status
 from weiqi.clock.control import TimeControl
 from weiqi.errors import Conflict, PermissionDenied
 from weiqi.referee.events import ClockAction, ClockEvent, Move
+from weiqi.referee.nigiri import ColorAssignment
 from weiqi.referee.record import GameRecord, replay
 from weiqi.referee.state import Phase
 from weiqi.rules.result import Reason, Result
+from weiqi.rules.ruleset import Ruleset
 
 from .scripts import BLACK, CHIEF, REF, WHITE, B, W, new_game, pt
 
@@ -101,3 +103,39 @@ def test_untimed_games_keep_clock_events_as_data() -> None:
     rec.press_clock(B, at=6)
     assert rec.state.clock is None
     assert [e.action for e in rec.state.clock_log] == [ClockAction.START, ClockAction.PRESS]
+
+
+def test_r_time_6_late_arrival_deducts_twice_or_forfeits() -> None:
+    """R-TIME-6: within the limit the late time comes off twice; past it the absent player
+    loses by forfeit; both absent past the limit both lose."""
+    from weiqi.clock.late import LatePolicy
+
+    def game() -> GameRecord:
+        return GameRecord.start(
+            Ruleset.chinese(9),
+            ColorAssignment.by_organiser("Li", "Wang"),
+            referee=REF,
+            at=0,
+            time_control=TimeControl.absolute(3600),
+            late=LatePolicy.same_venue(),
+        )
+
+    rec = game()
+    rec.append(ClockEvent(ClockAction.START, absent=(W,), scheduled=0), REF, at=0)
+    rec.append(Move(pt("E5", 9)), BLACK, at=30)
+    rec.press_clock(B, at=31)
+    rec.append(ClockEvent(ClockAction.ARRIVE, color=W), REF, at=600)  # 10 min late
+    clock = rec.state.clock
+    assert clock is not None and clock.remaining(600, W).main == 3600 - 1200
+
+    rec = game()
+    rec.append(ClockEvent(ClockAction.START, absent=(W,), scheduled=0), REF, at=0)
+    rec.append(ClockEvent(ClockAction.CHECK), REF, at=901)
+    assert rec.state.result == Result.win(B, Reason.FORFEIT)
+    assert rec.state.result_history[-1].reason.startswith("forfeit: late arrival")
+
+    rec = game()
+    rec.append(ClockEvent(ClockAction.START, absent=(B, W), scheduled=0), REF, at=0)
+    rec.append(ClockEvent(ClockAction.CHECK), REF, at=1000)
+    assert rec.state.result == Result.both_lose()
+    assert GameRecord.from_json(rec.to_json()).state == rec.state

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from weiqi.clock.control import TimeControl
+from weiqi.clock.late import LatePolicy
 from weiqi.referee.infractions import Infraction
 from weiqi.referee.nigiri import ColorAssignment
 from weiqi.referee.rulings import Ruling
@@ -38,6 +39,7 @@ class Start(Event):
     ruleset: Ruleset
     colors: ColorAssignment
     time_control: TimeControl | None = None
+    late: LatePolicy | None = None  # late arrival at the start (R-TIME-6)
 
 
 @dataclass(frozen=True)
@@ -138,6 +140,7 @@ class ClockAction(enum.Enum):
     """What happened to the game clock (the clock model itself is :mod:`weiqi.clock`)."""
 
     START = "start"  # a referee starts the clock of the player to move
+    ARRIVE = "arrive"  # a player absent at the start takes their seat (R-TIME-6)
     PRESS = "press"  # the acting player ends their turn on the clock
     PAUSE = "pause"  # 暂停 (R-TIME-5)
     RESUME = "resume"
@@ -151,13 +154,17 @@ class ClockAction(enum.Enum):
 @dataclass(frozen=True)
 class ClockEvent(Event):
     """A clock event. ``point`` is the sealed move of ``SEAL`` (``None`` = a sealed pass);
-    ``color`` and ``seconds`` say whose reading ``ADJUST`` changes and by how much."""
+    ``color`` and ``seconds`` say whose reading ``ADJUST`` changes and by how much; ``color``
+    is also who arrives (``ARRIVE``); ``absent`` are the players not seated at ``START`` and
+    ``scheduled`` the start time their lateness counts from (default: the event's time)."""
 
     kind: ClassVar[str] = "clock"
     action: ClockAction
     point: int | None = None
     color: Color | None = None
     seconds: float | None = None
+    absent: tuple[Color, ...] = ()
+    scheduled: float | None = None
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from weiqi.clock.control import TimeControl
+from weiqi.clock.late import LatePolicy
 from weiqi.errors import InputError, WeiqiError
 from weiqi.referee.actors import Actor
 from weiqi.referee.codec import canonical, from_data, to_data
@@ -106,11 +107,12 @@ class GameRecord:
         referee: Actor,
         at: float,
         time_control: TimeControl | None = None,
+        late: LatePolicy | None = None,
     ) -> GameRecord:
         """A new record whose first event starts the game (``time_control`` ``None``: untimed,
-        clock events are kept as data)."""
+        clock events are kept as data; ``late``: how late arrival is judged, R-TIME-6)."""
         record = cls()
-        record.append(Start(ruleset, colors, time_control), referee, at)
+        record.append(Start(ruleset, colors, time_control, late), referee, at)
         return record
 
     def append(self, event: Event, actor: Actor, at: float) -> Entry:

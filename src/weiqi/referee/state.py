@@ -380,7 +380,9 @@ class Referee:
                 black=e.colors.black,
                 white=e.colors.white,
                 to_move=self.board.to_move,
-                clock=Clock.new(e.time_control) if e.time_control is not None else None,
+                clock=(
+                    Clock.new(e.time_control, late=e.late) if e.time_control is not None else None
+                ),
                 handicap_pending=bool(
                     e.ruleset.handicap and e.ruleset.handicap_placement is HandicapPlacement.FREE
                 ),
@@ -642,10 +644,18 @@ class Referee:
             color = e.color
         else:
             self._referee(ctx, what)
+            if action is ClockAction.ARRIVE:
+                if e.color is None:
+                    raise InvalidSetting("clock", "an arrival names the player's colour")
+                color = e.color
         if action is not ClockAction.SEAL and e.point is not None:
             raise InvalidSetting("clock", "only a sealed move names a point")
-        if action is not ClockAction.ADJUST and (e.color is not None or e.seconds is not None):
-            raise InvalidSetting("clock", "only an adjustment names a colour and seconds")
+        if action not in (ClockAction.ADJUST, ClockAction.ARRIVE) and e.color is not None:
+            raise InvalidSetting("clock", "only an adjustment or an arrival names a colour")
+        if action is not ClockAction.ADJUST and e.seconds is not None:
+            raise InvalidSetting("clock", "only an adjustment names seconds")
+        if action is not ClockAction.START and (e.absent or e.scheduled is not None):
+            raise InvalidSetting("clock", "only the start names absent players and a schedule")
         if action is ClockAction.SEAL:
             self._in_phase(ctx, "seal a move", Phase.PLAYING)
             if color is not s.to_move:
@@ -660,7 +670,10 @@ class Referee:
         clock = s.clock
         now = ctx.at
         if action is ClockAction.START:
-            clock = clock.start(now, s.to_move)
+            clock = clock.start(now, s.to_move, absent=e.absent, scheduled=e.scheduled)
+        elif action is ClockAction.ARRIVE:
+            assert color is not None
+            clock = clock.arrive(now, color)
         elif action is ClockAction.PRESS:
             assert color is not None
             clock = clock.press(now, color)
