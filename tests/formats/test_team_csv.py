@@ -7,8 +7,8 @@ import pytest
 from weiqi.errors import InputError
 from weiqi.formats.team_csv import RowsRejected, parse_team_csv
 from weiqi.league.lineup import LineupSettings, validate_lineup
-from weiqi.league.rank import Rank
 from weiqi.league.season import Season, SeasonSettings
+from weiqi.tournament.ranks import Rank
 
 GOOD = """\ufeffteam,name,rank,rating,nationality,id,foreign,protected,captain,club,coach
 Jiangsu,Mi Yuting,9p,2750,CN,js1,no,yes,yes,Jiangsu Club,Zhang
@@ -79,7 +79,7 @@ def test_bad_rows_reported_by_line_all_or_nothing() -> None:
         parse_team_csv(text, source="clubs.csv")
     assert err.value.problems == [
         (3, "no team"),
-        (4, "rank '10p': professional dan ranks are 1 to 9"),
+        (4, "rank 10p: level must be 1..9"),
         (5, "rating 'strong' is not a whole number"),
         (6, "foreign 'maybe': expected yes or no"),
         (7, "player a1 already on line 2"),
@@ -96,7 +96,7 @@ def test_quoted_newline_keeps_line_numbers() -> None:
     text = 'team,name,rank\nA,"two\nlines",9p\nA,b,99p\n'
     with pytest.raises(RowsRejected) as err:
         parse_team_csv(text)
-    assert err.value.problems == [(4, "rank '99p': professional dan ranks are 1 to 9")]
+    assert err.value.problems == [(4, "rank 99p: level must be 1..9")]
 
 
 @pytest.mark.parametrize(

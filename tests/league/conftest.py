@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from weiqi.league.rank import Rank
 from weiqi.league.team import RosterEntry, Team
+from weiqi.tournament.ranks import Rank
 
 
 def entry(pid: str, rank: str = "5p", rating: int = 2500, foreign: bool = False) -> RosterEntry:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.league.conftest import entry
 from weiqi.errors import Conflict, InputError, InvalidSetting
@@ -185,3 +188,46 @@ def test_r_league_2_draft_is_replayable_and_tampering_is_caught() -> None:
     skipped = d.log[:1] + d.log[2:]
     with pytest.raises(Conflict, match="draft log line 3"):
         replay(*setup, skipped)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(min_value=4, max_value=7), min_size=2, max_size=6),
+    st.integers(min_value=0, max_value=10_000),
+    st.sampled_from([None, 6, 7]),
+    st.sampled_from(list(Unpicked)),
+)
+def test_r_league_2_property_draft_ends_conserves_players_and_replays(
+    sizes: list[int], seed: int, max_roster: int | None, unpicked: Unpicked
+) -> None:
+    """R-LEAGUE-2 property: any picks and passes end the draft; nobody is lost or doubled; no
+    roster ends above the limit; the log replays to the same rosters."""
+    clubs = [f"C{i}" for i in range(len(sizes))]
+    rosters = {c: roster(c.lower(), n) for c, n in zip(clubs, sizes, strict=True)}
+    protected = {c: base(c.lower()) for c in clubs}
+    rng = random.Random(seed)
+    order = rng.sample(clubs, len(clubs))
+    d = Draft(order, rosters, protected, max_roster=max_roster, unpicked=unpicked)
+    steps = 0
+    while not d.finished:
+        club = d.on_the_clock
+        assert club is not None
+        choices = [p for p in d.pool if d.listed_by(p) != club]
+        if d.room(club) == 0 or not choices or rng.random() < 0.4:
+            d.pass_turn(club)
+        else:
+            d.pick(club, rng.choice(choices))
+        steps += 1
+        assert steps < 1000
+    after = d.rosters()
+    everyone = sorted(p.player_id for r in rosters.values() for p in r)
+    kept = sorted(
+        [p.player_id for r in after.values() for p in r] + [p.player_id for p in d.released]
+    )
+    assert kept == everyone
+    if max_roster is not None and unpicked is Unpicked.RETURN:
+        assert all(len(r) <= max(max_roster, len(rosters[c])) for c, r in after.items())
+    assert (
+        replay(order, rosters, protected, d.log, max_roster=max_roster, unpicked=unpicked).rosters()
+        == after
+    )

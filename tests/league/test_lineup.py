@@ -56,31 +56,31 @@ def test_r_league_1_foreign_limit_is_a_setting() -> None:
 
 def test_r_fmt_1_lineup_after_the_deadline_is_refused() -> None:
     """R-FMT-1 临场出人制: the coach submits before the deadline; at or after it, refused."""
-    box = LineupBox(deadline=1000.0)
+    box = LineupBox(deadline=1000.0, settings=FOUR)
     with pytest.raises(LineupRejected, match=r"submitted at 1000.0, after the deadline \(1000.0\)"):
-        box.submit(T, ("a", "b", "c", "d"), FOUR, now=1000.0)
+        box.submit(T, ("a", "b", "c", "d"), now=1000.0)
     assert not box.submitted("sh")
 
 
 def test_r_fmt_1_lineups_secret_until_deadline_then_published_together() -> None:
     """R-FMT-1: lineups stay secret until the deadline, then are published together."""
     other = team("bj", entry("x"), entry("y"), entry("z"), entry("w"))
-    box = LineupBox(deadline=50.0)
-    box.submit(T, ("a", "b", "c", "d"), FOUR, now=10.0)
-    box.submit(T, ("d", "c", "b", "k1"), FOUR, now=20.0)  # resubmitted: the last one counts
+    box = LineupBox(deadline=50.0, settings=FOUR)
+    box.submit(T, ("a", "b", "c", "d"), now=10.0)
+    box.submit(T, ("d", "c", "b", "k1"), now=20.0)  # resubmitted: the last one counts
     assert box.submitted("sh") and not box.submitted("bj")
     with pytest.raises(LineupRejected, match="secret until the deadline"):
         box.reveal(now=49.9)
-    box.submit(other, ("w", "x", "y", "z"), FOUR, now=49.0)
+    box.submit(other, ("w", "x", "y", "z"), now=49.0)
     assert box.reveal(now=50.0) == {"sh": ("d", "c", "b", "k1"), "bj": ("w", "x", "y", "z")}
 
 
 def test_r_fmt_1_a_refused_lineup_does_not_replace_the_sealed_one() -> None:
     """A refused resubmission leaves the earlier valid lineup in the box."""
-    box = LineupBox(deadline=50.0)
-    box.submit(T, ("a", "b", "c", "d"), FOUR, now=10.0)
+    box = LineupBox(deadline=50.0, settings=FOUR)
+    box.submit(T, ("a", "b", "c", "d"), now=10.0)
     with pytest.raises(LineupRejected):
-        box.submit(T, ("a", "k1", "k2", "d"), FOUR, now=11.0)
+        box.submit(T, ("a", "k1", "k2", "d"), now=11.0)
     assert box.reveal(now=60.0) == {"sh": ("a", "b", "c", "d")}
 
 

@@ -19,12 +19,18 @@ from weiqi.league.calendar import weekly_dates
 from weiqi.league.draft import Draft, combined_standing, draft_order, replay
 from weiqi.league.lineup import MissingLineup
 from weiqi.league.match import TeamMatch
-from weiqi.league.rank import Rank
-from weiqi.league.season import Season, SeasonSettings, final_order, promotion_and_relegation
+from weiqi.league.season import (
+    Season,
+    SeasonSettings,
+    Withdrawal,
+    final_order,
+    promotion_and_relegation,
+)
 from weiqi.league.standings import TeamStanding
 from weiqi.league.team import RosterEntry, Team, TeamType
 from weiqi.rules.color import Color
 from weiqi.rules.result import Reason, Result
+from weiqi.tournament.ranks import Rank
 
 SEED = 20260307
 
@@ -94,14 +100,9 @@ def play_season(season: Season, rng: random.Random) -> Audit:
                     two = [e.player_id for e in club.roster if e.foreign][: limit + 1]
                     rest = [e.player_id for e in club.roster if not e.foreign][: 4 - len(two)]
                     with pytest.raises(LineupRejected, match="foreign players") as err:
-                        box.submit(club, two + rest, season.lineup_settings, now=deadline - 500)
+                        box.submit(club, two + rest, now=deadline - 500)
                     audit.rejected.append(err.value.message)
-                box.submit(
-                    club,
-                    choose_lineup(club, rng, limit),
-                    season.lineup_settings,
-                    now=deadline - 100,
-                )
+                box.submit(club, choose_lineup(club, rng, limit), now=deadline - 100)
         with pytest.raises(LineupRejected, match="secret"):
             box.reveal(now=deadline - 1)
         for m in season.start_round(rnd, box.reveal(now=deadline)):
@@ -346,3 +347,39 @@ def test_r_league_1_start_round_checks_lineups_again() -> None:
     season = Season("甲", clubs, SeasonSettings(max_foreign=0))
     with pytest.raises(LineupRejected, match="foreign"):
         season.start_round(1, {"A": ("A1", "A2", "A3", "A4")})
+
+
+def _four_club_season(withdrawal: Withdrawal, withdraw_from: int) -> Season:
+    clubs = [team(c, *(entry(f"{c}{i}") for i in range(1, 5))) for c in "ABCD"]
+    season = Season("乙", clubs, SeasonSettings(max_foreign=None, withdrawal=withdrawal))
+    win_black = Result.win(Color.BLACK, Reason.RESIGNATION)
+    for rnd in range(1, season.rounds + 1):
+        if rnd == withdraw_from:
+            season.withdraw("D", from_round=rnd)
+        revealed = {
+            c: tuple(f"{c}{i}" for i in range(1, 5)) for c in "ABCD" if c not in season.withdrawn
+        }
+        for m in season.start_round(rnd, revealed):
+            for g in m.games:
+                if g.result is None:
+                    season.record(rnd, m.a, g.board, win_black)
+    return season
+
+
+@pytest.mark.parametrize(("withdraw_from", "void"), [(2, True), (3, True), (4, False), (6, False)])
+def test_r_wd_1_round_robin_rule_as_a_setting(withdraw_from: int, void: bool) -> None:
+    """R-WD-1 round robin rule (setting Withdrawal.ROUND_ROBIN): fewer than half of its 6 matches
+    played → all its results are void and it leaves the table; at least half → they stand."""
+    season = _four_club_season(Withdrawal.ROUND_ROBIN, withdraw_from)
+    table = season.table()
+    assert (season.voided() == {"D"}) is void
+    assert ("D" in [s.team for s in table]) is not void
+    expected_played = 4 if void else 6
+    assert all(s.row.played == expected_played for s in table if s.team != "D")
+
+
+def test_r_wd_1_team_events_default_keeps_results() -> None:
+    """R-WD-1 team events (default): even after one match, the results stand."""
+    season = _four_club_season(Withdrawal.RESULTS_STAND, 2)
+    assert season.voided() == frozenset()
+    assert {s.team: s.row.played for s in season.table()} == dict.fromkeys("ABCD", 6)

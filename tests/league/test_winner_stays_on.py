@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from weiqi.errors import Conflict, InputError, InvalidSetting
 from weiqi.league.winner_stays_on import PlayerOrder, WinnerStaysOn
@@ -126,3 +128,59 @@ def test_r_fmt_3_settings_checked() -> None:
     m = WinnerStaysOn({"A": ["a1"], "B": ["b1"]})
     with pytest.raises(Conflict, match="next_game"):
         m.record(Result.draw())
+
+
+def test_r_wd_1_withdrawal_mid_game_is_a_forfeit_and_results_stand() -> None:
+    """R-WD-1: a team leaving a match keeps its results; the rest are forfeits."""
+    m = WinnerStaysOn({"A": ["a1", "a2", "a3"], "B": ["b1", "b2"], "C": ["c1"]})
+    play(m, "a1")  # b1 out
+    g = m.next_game()
+    assert g.challenger == ("B", "b2")
+    m.withdraw("B")
+    assert m.games[1].result == Result.win(Color.WHITE, Reason.FORFEIT)  # b2 had black
+    assert m.games[0].result is not None and m.games[0].result.reason is Reason.RESIGNATION
+    g = m.next_game()
+    assert (g.holder, g.challenger) == (("A", "a1"), ("C", "c1"))
+    play(m, "a1")
+    assert m.winner == "A"
+
+
+def test_r_wd_1_withdrawal_between_games() -> None:
+    m = WinnerStaysOn({"A": ["a1"], "B": ["b1", "b2"], "C": ["c1", "c2"]})
+    play(m, "b1")  # a1 out: A has nobody left, C sends the next player
+    m.withdraw("B")  # b1 waits on the stage: he is out, C's players take the stage
+    assert m.finished and m.winner == "C"
+    with pytest.raises(Conflict, match="over"):
+        m.withdraw("C")
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(min_value=1, max_value=4), min_size=2, max_size=4),
+    st.integers(min_value=0, max_value=10_000),
+)
+def test_r_fmt_3_property_always_ends_with_one_team(sizes: list[int], seed: int) -> None:
+    """R-FMT-3 property: any results end the match within one game per player; a winning team
+    still has a player; every loser is out exactly once."""
+    teams = {f"T{i}": [f"T{i}p{j}" for j in range(n)] for i, n in enumerate(sizes)}
+    rng = random.Random(seed)
+    m = WinnerStaysOn(teams)
+    total = sum(sizes)
+    while not m.finished:
+        m.next_game()
+        roll = rng.random()
+        if roll < 0.05:
+            m.record(Result.draw())
+        elif roll < 0.08:
+            m.record(Result.replay())
+        else:
+            m.record(Result.win(rng.choice([Color.BLACK, Color.WHITE]), Reason.RESIGNATION))
+        assert len(m.games) <= 2 * total
+    out = m.out
+    assert len(out) == len(set(out))
+    decided = [g for g in m.games if g.result is not None and g.result.outcome.value != "replay"]
+    assert len(decided) <= total - 1
+    if m.winner is not None:
+        survivors = [p for p in teams[m.winner] if (m.winner, p) not in out]
+        assert survivors
+        assert all(t == m.winner or all((t, p) in out for p in ps) for t, ps in teams.items())

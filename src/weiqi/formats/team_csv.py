@@ -22,7 +22,7 @@ Tianjin Liu [('Tang Weixing', False)]
 ...     parse_team_csv("team,name,rank\\nA,x,9p\\nA,y,12d\\nB,x,3p\\n")
 ... except RowsRejected as err:
 ...     err.problems
-[(3, "rank '12d': amateur dan ranks are 1 to 7"), (4, 'player x already on line 2')]
+[(3, 'rank 12d: level must be 1..7'), (4, 'player x already on line 2')]
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ import io
 from dataclasses import dataclass, field
 
 from weiqi.errors import InputError
-from weiqi.league.rank import Rank
 from weiqi.league.team import RosterEntry, Team
+from weiqi.tournament.ranks import Rank
 
 _ALIASES = {
     "team": ("team", "队名", "队", "球队"),

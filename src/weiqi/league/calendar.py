@@ -1,15 +1,12 @@
 """The dated double round robin of a club season (R-LEAGUE-1): every club meets every other club
 twice, the second half with home and away reversed (12 clubs → 22 rounds).
 
-The rounds follow the Berger tables (FIDE): with ``n`` clubs (a bye added when ``n`` is odd), in
-round ``k`` club ``n`` meets club ``p = (k − 1)·n/2 mod (n − 1) + 1``, and the others pair as
-``p + i`` (home) against ``p − i`` (away), counted round 1…n−1.
-
-This is the league's own Berger function until the tournament package's round robin lands in main;
-both follow the same FIDE tables, so unifying them changes no fixture.
+The rounds are the tournament package's Berger tables (``berger_schedule``, FIDE), read with
+black as the home club — the home club is team A of a match, black on board 1. With an odd
+number of clubs one club rests each round.
 
 >>> [[(f.home, f.away) for f in rnd] for rnd in berger_rounds(["1", "2", "3", "4", "5", "6"])[:2]]
-[[('1', '6'), ('2', '5'), ('3', '4')], [('6', '4'), ('5', '3'), ('1', '2')]]
+[[('1', '6'), ('2', '5'), ('3', '4')], [('6', '4'), ('1', '2'), ('5', '3')]]
 """
 
 from __future__ import annotations
@@ -19,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from weiqi.errors import InvalidSetting
+from weiqi.tournament.systems.round_robin import berger_schedule
 
 
 @dataclass(frozen=True)
@@ -31,32 +29,26 @@ class Fixture:
     date: datetime.date | None = None
 
 
-def berger_rounds(clubs: Sequence[str]) -> list[list[Fixture]]:
-    """A single round robin by the Berger tables; with an odd number of clubs the club that
-    would meet the missing partner rests that round (no fixture)."""
+def _check_clubs(clubs: Sequence[str]) -> None:
     if len(set(clubs)) != len(clubs):
         raise InvalidSetting("clubs", "a club is listed twice")
     if len(clubs) < 2:
         raise InvalidSetting("clubs", "a round robin needs at least two clubs")
-    slots: list[str | None] = list(clubs)
-    if len(slots) % 2:
-        slots.append(None)
-    n = len(slots)
-    rounds: list[list[Fixture]] = []
-    for k in range(1, n):
-        p = ((k - 1) * (n // 2)) % (n - 1) + 1
-        pairs: list[tuple[int, int]] = [(p, n) if k % 2 else (n, p)]
-        for i in range(1, n // 2):
-            home = (p + i - 1) % (n - 1) + 1
-            away = (p - i - 1) % (n - 1) + 1
-            pairs.append((home, away))
-        fixtures = []
-        for h, a in pairs:
-            home_club, away_club = slots[h - 1], slots[a - 1]
-            if home_club is not None and away_club is not None:
-                fixtures.append(Fixture(k, home_club, away_club))
-        rounds.append(fixtures)
-    return rounds
+
+
+def _fixtures(clubs: Sequence[str], cycles: int) -> list[list[Fixture]]:
+    _check_clubs(clubs)
+    n = len(clubs)
+    return [
+        [Fixture(k, clubs[b], clubs[w]) for b, w in games if b < n and w < n]
+        for k, games in enumerate(berger_schedule(n, cycles), start=1)
+    ]
+
+
+def berger_rounds(clubs: Sequence[str]) -> list[list[Fixture]]:
+    """A single round robin by the Berger tables; with an odd number of clubs the club that
+    would meet the missing partner rests that round (no fixture)."""
+    return _fixtures(clubs, 1)
 
 
 def weekly_dates(start: datetime.date, rounds: int, days: int = 7) -> list[datetime.date]:
@@ -73,8 +65,9 @@ def weekly_dates(start: datetime.date, rounds: int, days: int = 7) -> list[datet
 def double_round_robin(
     clubs: Sequence[str], dates: Sequence[datetime.date] | None = None
 ) -> list[list[Fixture]]:
-    """Two Berger cycles; the second reverses home and away of the first. ``dates`` (one per
-    round, strictly increasing) date the rounds.
+    """Two Berger cycles; the second reverses home and away of the first (whose last two rounds
+    the tables swap, so no club plays three home or away matches in a row across the halves).
+    ``dates`` (one per round, strictly increasing) date the rounds.
 
     >>> cal = double_round_robin([f"c{i}" for i in range(12)])
     >>> len(cal), {len(r) for r in cal}
@@ -82,10 +75,7 @@ def double_round_robin(
     >>> [(f.round, f.home, f.away) for f in (cal[0][0], cal[11][0])]
     [(1, 'c0', 'c11'), (12, 'c11', 'c0')]
     """
-    first = berger_rounds(clubs)
-    half = len(first)
-    second = [[Fixture(f.round + half, f.away, f.home) for f in rnd] for rnd in first]
-    calendar = first + second
+    calendar = _fixtures(clubs, 2)
     if dates is None:
         return calendar
     if len(dates) != len(calendar):

@@ -8,7 +8,7 @@ pick and pass goes to an append-only log, and :func:`replay` rebuilds the draft 
 and log, so anyone can audit it. Listed players nobody picks stay with their clubs, or are
 released (a setting).
 
->>> from weiqi.league.rank import Rank
+>>> from weiqi.tournament.ranks import Rank
 >>> def roster(c, n):
 ...     return [RosterEntry(f"{c}{i}", f"{c}{i}", Rank.parse("5p")) for i in range(1, n + 1)]
 >>> d = Draft(["X", "Y"], {"X": roster("x", 5), "Y": roster("y", 6)},

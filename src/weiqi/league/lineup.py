@@ -1,7 +1,7 @@
 """Lineups (出场名单): validation against the team type and the event's settings, and the box that
 keeps them secret until the deadline (R-FMT-1, R-LEAGUE-1).
 
->>> from weiqi.league.rank import Rank
+>>> from weiqi.tournament.ranks import Rank
 >>> from weiqi.league.team import RosterEntry
 >>> team = Team("tj", "Tianjin", tuple(
 ...     RosterEntry(p, p.title(), Rank.parse("5p"), nationality=n, foreign=f)
@@ -14,8 +14,8 @@ keeps them secret until the deadline (R-FMT-1, R-LEAGUE-1).
 Traceback (most recent call last):
 ...
 weiqi.errors.LineupRejected: lineup of tj: 2 foreign players (b, c); at most 1 may play a round
->>> box = LineupBox(deadline=100.0)
->>> box.submit(team, ("a", "b", "d", "e"), settings, now=90.0)
+>>> box = LineupBox(deadline=100.0, settings=settings)
+>>> box.submit(team, ("a", "b", "d", "e"), now=90.0)
 >>> box.reveal(now=99.0)
 Traceback (most recent call last):
 ...
@@ -143,18 +143,17 @@ class LineupBox:
     A team may resubmit before the deadline (the last one counts). Times are plain numbers.
     """
 
-    def __init__(self, deadline: float) -> None:
+    def __init__(self, deadline: float, settings: LineupSettings) -> None:
         self.deadline = deadline
+        self.settings = settings
         self._sealed: dict[str, Lineup] = {}
 
-    def submit(
-        self, team: Team, lineup: Sequence[str], settings: LineupSettings, now: float
-    ) -> None:
+    def submit(self, team: Team, lineup: Sequence[str], now: float) -> None:
         if now >= self.deadline:
             raise LineupRejected(
                 team.team_id, f"submitted at {now}, after the deadline ({self.deadline})"
             )
-        self._sealed[team.team_id] = validate_lineup(team, lineup, settings)
+        self._sealed[team.team_id] = validate_lineup(team, lineup, self.settings)
 
     def submitted(self, team_id: str) -> bool:
         """Whether a team has submitted; this, not the lineup, may be shown before the deadline."""

@@ -4,7 +4,7 @@ before the deadline, with a per-round limit on foreign players; matches score by
 and the table ranks by R-RANK-TEAM. At the season's end the bottom clubs of the top division go
 down and the top of the lower division comes up.
 
->>> from weiqi.league.rank import Rank
+>>> from weiqi.tournament.ranks import Rank
 >>> def club(c):
 ...     return Team(c, c, tuple(RosterEntry(f"{c}{i}", f"{c}{i}", Rank.parse("5p"))
 ...                             for i in range(1, 4)))
@@ -12,7 +12,7 @@ down and the top of the lower division comes up.
 >>> len(s.calendar), [(f.home, f.away) for f in s.fixtures(1)]  # 3 clubs: one rests each round
 (6, [('B', 'C')])
 >>> box = s.lineup_box(1, deadline=10.0)
->>> box.submit(s.team("B"), ["B1", "B3"], s.lineup_settings, now=1.0)
+>>> box.submit(s.team("B"), ["B1", "B3"], now=1.0)
 >>> [m] = s.start_round(1, box.reveal(now=10.0))  # C sent nothing: both its boards are lost
 >>> m.finished, m.score().winner
 (True, 'B')
@@ -21,6 +21,7 @@ down and the top of the lower division comes up.
 from __future__ import annotations
 
 import datetime
+import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
@@ -45,9 +46,20 @@ __all__ = [
     "Season",
     "SeasonSettings",
     "Team",
+    "Withdrawal",
     "final_order",
     "promotion_and_relegation",
 ]
+
+
+class Withdrawal(enum.Enum):
+    """What a club's withdrawal does to its matches (event setting, R-WD-1)."""
+
+    # team events (Art. 28.4): the matches played stand, the rest are forfeits
+    RESULTS_STAND = "results_stand"
+    # the round robin rule (Art. 28.2) applied to the club: under half its matches played → all
+    # of them are void (the club leaves the table); at least half → stand, the rest forfeits
+    ROUND_ROBIN = "round_robin"
 
 
 @dataclass(frozen=True)
@@ -65,6 +77,7 @@ class SeasonSettings:
     board_one_decides: bool = False
     promoted: int = 2  # clubs of the lower division that go up
     relegated: int = 2  # clubs of the top division that go down
+    withdrawal: Withdrawal = Withdrawal.RESULTS_STAND
 
     def __post_init__(self) -> None:
         if self.min_roster < self.boards:
@@ -145,11 +158,36 @@ class Season:
                 return self.matches[(round_number, f.home)]
         raise InputError(f"round {round_number}", f"{club} has no match under way")
 
+    def voided(self) -> frozenset[str]:
+        """Withdrawn clubs whose matches are all void (``Withdrawal.ROUND_ROBIN`` and fewer than
+        half of their matches played before withdrawing)."""
+        if self.settings.withdrawal is not Withdrawal.ROUND_ROBIN:
+            return frozenset()
+        out = set()
+        for club, from_round in self.withdrawn.items():
+            scheduled = sum(1 for rnd in self.calendar for f in rnd if club in (f.home, f.away))
+            played = sum(
+                1
+                for rnd in self.calendar[: from_round - 1]
+                for f in rnd
+                if club in (f.home, f.away)
+            )
+            if 2 * played < scheduled:
+                out.add(club)
+        return frozenset(out)
+
     def table(self, upto: int | None = None) -> list[TeamStanding]:
-        """The table over finished matches (of rounds up to ``upto``), R-RANK-TEAM."""
-        chosen = [m for (r, _), m in self.matches.items() if upto is None or r <= upto]
+        """The table over finished matches (of rounds up to ``upto``), R-RANK-TEAM; clubs whose
+        results are void (:meth:`voided`) leave it with all their matches."""
+        void = self.voided()
+        chosen = [
+            m
+            for (r, _), m in self.matches.items()
+            if (upto is None or r <= upto) and m.a not in void and m.b not in void
+        ]
+        teams = [t for t in self.team_ids if t not in void]
         return team_standings(
-            chosen, self.team_ids, TeamRanking.ROUND_ROBIN, self.settings.board_one_decides
+            chosen, teams, TeamRanking.ROUND_ROBIN, self.settings.board_one_decides
         )
 
     @property
@@ -165,7 +203,7 @@ class Season:
     def lineup_box(self, round_number: int, deadline: float) -> LineupBox:
         """A box for the round's sealed lineups (the store keeps it; here it is a value)."""
         self.fixtures(round_number)
-        return LineupBox(deadline)
+        return LineupBox(deadline, self.lineup_settings)
 
     def previous_lineups(self, round_number: int) -> dict[str, Lineup]:
         """Each club's most recent lineup before ``round_number`` (for the PREVIOUS fallback)."""
@@ -214,8 +252,9 @@ class Season:
         return updated
 
     def withdraw(self, club: str, from_round: int) -> None:
-        """R-WD-1 (team events): the club's results so far stand; from ``from_round`` on it
-        fields nobody, so each of its later boards is lost by forfeit."""
+        """R-WD-1: from ``from_round`` on the club fields nobody, so each of its later boards is
+        lost by forfeit; its earlier results stand, or are void under ``Withdrawal.ROUND_ROBIN``
+        when it played fewer than half its matches (see :meth:`voided`)."""
         self.team(club)
         self.fixtures(from_round)
         if any(r >= from_round and club in ls for r, ls in self.played_lineups.items()):

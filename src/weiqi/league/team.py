@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from weiqi.errors import InvalidSetting
-from weiqi.league.rank import Rank
+from weiqi.tournament.ranks import Rank
 
 
 class TeamType(enum.Enum):

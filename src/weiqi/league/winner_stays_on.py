@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from weiqi.errors import Conflict, InputError, InvalidSetting
 from weiqi.rules.color import Color
-from weiqi.rules.result import Outcome, Result
+from weiqi.rules.result import Outcome, Reason, Result
 
 Seat = tuple[str, str]
 """(team id, player id)."""
@@ -150,6 +150,38 @@ class WinnerStaysOn:
             self.holder = self.challenger = None
             self._holder_from = self._next_team(game.holder[0], exclude=None)
             self._challenger_from = self._next_team(game.challenger[0], exclude=self._holder_from)
+        self._fill()
+
+    def withdraw(self, team: str) -> None:
+        """R-WD-1 (matches and team events): results so far stand; the team's remaining players
+        are out, and its player on the stage loses the current game by forfeit."""
+        if team not in self._waiting:
+            raise InputError(f"team {team}", "does not play this match")
+        if self.finished:
+            raise Conflict("the match is over")
+        self.out += [(team, p) for p in self._waiting[team]]
+        self._waiting[team] = []
+        current = self.games[-1] if self.games and self.games[-1].result is None else None
+        if current is not None and team in (current.holder[0], current.challenger[0]):
+            loser = current.holder if current.holder[0] == team else current.challenger
+            self.record(
+                Result.win(Color.WHITE if loser == current.black else Color.BLACK, Reason.FORFEIT)
+            )
+            return
+        for attr in ("holder", "challenger"):
+            seat = getattr(self, attr)
+            if seat is not None and seat[0] == team:
+                self.out.append(seat)
+                setattr(self, attr, None)
+        if self.holder is None and self.challenger is not None:
+            self.holder, self.challenger = self.challenger, None
+        others = [t for t in self.teams if t != team and self._waiting[t]]
+        holder_team = self.holder[0] if self.holder is not None else None
+        if self.holder is None:
+            self._holder_from = others[0] if others else None
+            holder_team = self._holder_from
+        if self.challenger is None:
+            self._challenger_from = next((t for t in others if t != holder_team), None)
         self._fill()
 
     # -- the end ---------------------------------------------------------------------------------
