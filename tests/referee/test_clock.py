@@ -139,3 +139,27 @@ def test_r_time_6_late_arrival_deducts_twice_or_forfeits() -> None:
     rec.append(ClockEvent(ClockAction.CHECK), REF, at=1000)
     assert rec.state.result == Result.both_lose()
     assert GameRecord.from_json(rec.to_json()).state == rec.state
+
+
+def test_r_end_3_clock_paused_while_counting_and_runs_for_the_claimant() -> None:
+    """R-END-1, R-END-3: no time runs while the dead stones are agreed; when a dispute resumes
+    play the claimant's clock runs."""
+    from weiqi.referee.events import Dispute, MarkDead, Pass
+
+    rec, _ = start(TimeControl.absolute(600))
+    rec.append(Move(pt("C3")), BLACK, at=20)
+    rec.press_clock(B, at=21)
+    rec.append(Pass(), WHITE, at=30)
+    rec.press_clock(W, at=31)
+    rec.append(Pass(), BLACK, at=40)
+    assert rec.state.phase is Phase.COUNTING
+    clock = rec.state.clock
+    assert clock is not None and clock.status is Status.PAUSED
+    rec.append(MarkDead(()), WHITE, at=5000)  # long after the time would have run out
+    rec.append(Dispute((pt("C3"),), claimant=W), BLACK, at=5001)
+    clock = rec.state.clock
+    assert clock is not None and clock.running is W and rec.state.to_move is W
+    assert clock.remaining(5001, B).main == 600 - 11 - 9  # 10–21 s, 31–40 s; none since
+    rec.append(Move(pt("D4")), WHITE, at=5010)
+    rec.press_clock(W, at=5011)
+    assert rec.state.clock is not None and rec.state.clock.running is B

@@ -252,17 +252,32 @@ class Referee:
             # Time passes first: a flag that fell before this event ends the game (R-TIME-2).
             self.state = self._tick(ctx, s)
             after = handler(self, ctx, event)
+            after = self._clock_follows(ctx, s.phase, after)
         except BaseException:
             self.state = s
             raise
-        if (
-            after.phase in (Phase.FINISHED, Phase.CONFIRMED)
-            and after.clock is not None
-            and after.clock.status in (Status.RUNNING, Status.PAUSED, Status.FLAGGED)
-        ):
-            after = replace(after, clock=after.clock.stop(ctx.at))
         self.state = after
         return after
+
+    def _clock_follows(self, ctx: Context, was: Phase, s: GameState) -> GameState:
+        """The clock follows the game: it stops for good when the game is over, is paused
+        while the dead stones are agreed (play is over, R-END-1), and runs again for the
+        claimant when a dispute resumes play (R-END-3)."""
+        clock = s.clock
+        if clock is None or clock.status in (Status.READY, Status.STOPPED):
+            return s
+        now = ctx.at
+        if s.phase in (Phase.FINISHED, Phase.CONFIRMED):
+            return replace(s, clock=clock.stop(now))
+        if s.phase is Phase.COUNTING and was is Phase.PLAYING and clock.status is Status.RUNNING:
+            return replace(s, clock=clock.pause(now))
+        if s.phase is Phase.PLAYING and was is Phase.COUNTING and clock.status is Status.PAUSED:
+            clock = clock.resume(now)
+            if clock.to_move is not None and clock.to_move is not s.to_move:
+                # Hand the clock to the claimant: the other side's running move ends now.
+                clock = clock.press(now, clock.to_move)
+            return replace(s, clock=clock)
+        return s
 
     def _tick(self, ctx: Context, s: GameState) -> GameState:
         if s.clock is None or s.clock.status in (Status.READY, Status.STOPPED):
@@ -667,6 +682,8 @@ class Referee:
         )
         if s.clock is None:
             return s  # untimed: the events are kept as data
+        if action is ClockAction.PRESS and s.phase is Phase.COUNTING:
+            return s  # the press after the last pass: the clock already stands still
         clock = s.clock
         now = ctx.at
         if action is ClockAction.START:
