@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any
 
@@ -217,6 +217,19 @@ class GameState:
         return self.phase is Phase.CONFIRMED
 
 
+def _evolve(state: GameState, **changes: Any) -> GameState:
+    """``dataclasses.replace`` without its cost (most of a replay's time): the fields are plain
+    values the referee has already checked, so a copy of the instance dict is enough."""
+    assert changes.keys() <= _STATE_FIELDS, changes.keys() - _STATE_FIELDS
+    new = object.__new__(GameState)
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+_STATE_FIELDS = frozenset(f.name for f in fields(GameState))
+
+
 def _bump(pair: tuple[int, int], color: Color, by: int = 1) -> tuple[int, int]:
     b, w = pair
     return (b + by, w) if color is Color.BLACK else (b, w + by)
@@ -268,22 +281,22 @@ class Referee:
             return s
         now = ctx.at
         if s.phase in (Phase.FINISHED, Phase.CONFIRMED):
-            return replace(s, clock=clock.stop(now))
+            return _evolve(s, clock=clock.stop(now))
         if s.phase is Phase.COUNTING and was is Phase.PLAYING and clock.status is Status.RUNNING:
-            return replace(s, clock=clock.pause(now))
+            return _evolve(s, clock=clock.pause(now))
         if s.phase is Phase.PLAYING and was is Phase.COUNTING and clock.status is Status.PAUSED:
             clock = clock.resume(now)
             if clock.to_move is not None and clock.to_move is not s.to_move:
                 # Hand the clock to the claimant: the other side's running move ends now.
                 clock = clock.press(now, clock.to_move)
-            return replace(s, clock=clock)
+            return _evolve(s, clock=clock)
         return s
 
     def _tick(self, ctx: Context, s: GameState) -> GameState:
         if s.clock is None or s.clock.status in (Status.READY, Status.STOPPED):
             return s
         clock = s.clock.advance(ctx.at)
-        s = replace(s, clock=clock)
+        s = _evolve(s, clock=clock)
         result = clock.result()
         if result is None or s.phase not in (Phase.PLAYING, Phase.COUNTING):
             return s
@@ -359,18 +372,18 @@ class Referee:
 
     def _snapshot(self, s: GameState, **changes: object) -> GameState:
         board = self.board
-        return replace(
+        return _evolve(
             s,
             stones=board.stones_bytes(),
             captures=(board.captures_black, board.captures_white),
-            **changes,  # type: ignore[arg-type]
+            **changes,
         )
 
     def _finish(
         self, s: GameState, ctx: Context, result: Result, reason: str, *, by_rule: bool = False
     ) -> GameState:
         actor = None if by_rule else ctx.actor
-        return replace(
+        return _evolve(
             s,
             phase=Phase.FINISHED,
             result=result,
@@ -475,13 +488,13 @@ class Referee:
     ) -> GameState:
         """Strict play mode: the attempted move stands in the record but is void (Art. 17.2,
         18.3, 19); a forfeited turn counts as a pass."""
-        s = replace(
+        s = _evolve(
             s,
             void_moves=(*s.void_moves, VoidMove(ctx.seq, s.move_number, color, point, kind.value)),
         )
         if forfeit:
             s = self._pass_turn(s, color)
-            s = replace(
+            s = _evolve(
                 s,
                 forfeited_turns=(
                     *s.forfeited_turns,
@@ -489,7 +502,7 @@ class Referee:
                 ),
             )
             if s.passes_in_a_row >= 2:
-                s = replace(s, phase=Phase.COUNTING)
+                s = _evolve(s, phase=Phase.COUNTING)
         infraction = Infraction(kind, color, points=(point,), note="void move (strict play)")
         return self._penalise(ctx, s, infraction, ruled_by=None)
 
@@ -516,10 +529,10 @@ class Referee:
         s = self._pass_turn(s, color)
         if isinstance(e, ProposeEnd):
             proposal = color  # R-END-2: the player to move proposes the end and passes
-        s = replace(s, end_proposed_by=proposal)
+        s = _evolve(s, end_proposed_by=proposal)
         if s.passes_in_a_row >= 2:
             # R-END-1(c): two passes in a row end play; a pass after a proposal agrees to it.
-            s = replace(s, phase=Phase.COUNTING, end_proposed_by=None)
+            s = _evolve(s, phase=Phase.COUNTING, end_proposed_by=None)
         return s
 
     def _resign(self, ctx: Context, e: Resign) -> GameState:
@@ -540,9 +553,9 @@ class Referee:
         if s.end_proposed_by is color:
             raise Conflict(f"event {ctx.seq}: {color.en} cannot answer their own proposal")
         if isinstance(e, AcceptEnd):
-            return replace(s, phase=Phase.COUNTING, end_proposed_by=None)  # R-END-1(a)
+            return _evolve(s, phase=Phase.COUNTING, end_proposed_by=None)  # R-END-1(a)
         # R-END-2: the opponent plays on (it is their turn); the proposer moves after them.
-        return replace(s, end_proposed_by=None)
+        return _evolve(s, end_proposed_by=None)
 
     def _mark_dead(self, ctx: Context, e: MarkDead) -> GameState:
         color = self._player(ctx, "mark dead stones")
@@ -550,7 +563,7 @@ class Referee:
         for p in e.stones:
             if not 0 <= p < len(self.state.stones) or self.state.stones[p] == 0:
                 raise InvalidSetting("dead stones", f"{self._vertex(p)} holds no stone")
-        return replace(self.state, dead_stones=tuple(sorted(set(e.stones))), dead_marked_by=color)
+        return _evolve(self.state, dead_stones=tuple(sorted(set(e.stones))), dead_marked_by=color)
 
     def _agree_dead(self, ctx: Context, e: AgreeDead) -> GameState:
         color = self._player(ctx, "agree to the dead stones")
@@ -567,7 +580,7 @@ class Referee:
             s.ruleset,
             {Color.BLACK: s.warnings[0], Color.WHITE: s.warnings[1]},
         )
-        s = replace(s, black_count=counted.black)
+        s = _evolve(s, black_count=counted.black)
         penalties = ""
         if any(s.warnings):
             penalties = f", warnings {s.warnings[0]}/{s.warnings[1]} as stones (R-PEN-1)"
@@ -589,7 +602,7 @@ class Referee:
                     "claim dead",
                 )
         # R-END-3: play resumes and the player who claims the stones are dead moves first.
-        return replace(
+        return _evolve(
             s,
             phase=Phase.PLAYING,
             to_move=color,
@@ -604,7 +617,7 @@ class Referee:
         s = self.state
         if s.black_count is None:
             raise Conflict(f"event {ctx.seq}: the result {s.result} was not counted")
-        return replace(
+        return _evolve(
             s,
             phase=Phase.COUNTING,
             result=None,
@@ -623,10 +636,10 @@ class Referee:
         signers = {_signer(a) for a in s.confirmations}
         if _signer(actor) in signers:
             raise Conflict(f"event {ctx.seq}: {actor.describe()} has already confirmed")
-        s = replace(s, confirmations=(*s.confirmations, actor))
+        s = _evolve(s, confirmations=(*s.confirmations, actor))
         signers.add(_signer(actor))
         if {"B", "W", "referee"} <= signers:
-            s = replace(
+            s = _evolve(
                 s,
                 phase=Phase.CONFIRMED,
                 result_history=(
@@ -677,7 +690,7 @@ class Referee:
                 raise Conflict(f"event {ctx.seq}: only the player to move seals a move")
         if action is ClockAction.FORFEIT_TURN:
             self._in_phase(ctx, "forfeit a turn on time", Phase.PLAYING)
-        s = replace(
+        s = _evolve(
             s, clock_log=(*s.clock_log, ClockEntry(ctx.seq, ctx.at, action, color, e.point))
         )
         if s.clock is None:
@@ -715,7 +728,7 @@ class Referee:
             # R-TIME-2 (Art. 22.5): the last period ran out; at the player's request the turn is
             # forfeited (a pass) and the same byo-yomi goes on.
             s = self._pass_turn(s, flagged)
-            s = replace(
+            s = _evolve(
                 s,
                 forfeited_turns=(
                     *s.forfeited_turns,
@@ -723,8 +736,8 @@ class Referee:
                 ),
             )
             if s.passes_in_a_row >= 2:
-                s = replace(s, phase=Phase.COUNTING)
-        s = replace(s, clock=clock)
+                s = _evolve(s, phase=Phase.COUNTING)
+        s = _evolve(s, clock=clock)
         return self._tick(ctx, s)
 
     # -- infractions and penalties ------------------------------------------------------------
@@ -781,7 +794,7 @@ class Referee:
             if entry.infraction.kind is inf.kind and entry.infraction.offender is inf.offender
         )
         penalty = penalty_for(inf.kind, earlier, inf.penalty)
-        s = replace(
+        s = _evolve(
             s,
             infractions=(
                 *s.infractions,
@@ -789,9 +802,9 @@ class Referee:
             ),
         )
         if inf.kind is InfractionKind.TAKE_BACK:
-            s = replace(s, last_stone_by=None)
+            s = _evolve(s, last_stone_by=None)
         if inf.prize_demotion or inf.suspension:
-            s = replace(
+            s = _evolve(
                 s,
                 sanctions=(
                     *s.sanctions,
@@ -809,7 +822,7 @@ class Referee:
         who = inf.offender
         what = f"{inf.kind.en} by {who.en} ({inf.kind.requirement})"
         if penalty is Penalty.WARNING:
-            s = replace(s, warnings=_bump(s.warnings, who))
+            s = _evolve(s, warnings=_bump(s.warnings, who))
             if s.warnings_of(who) >= WARNINGS_TO_LOSE and not ended:
                 return self._finish(
                     s,
@@ -826,7 +839,7 @@ class Referee:
     def _decide(self, s: GameState, ctx: Context, result: Result, why: str) -> GameState:
         """End the game by a decision, or correct a confirmed result with it."""
         if s.phase is Phase.CONFIRMED:
-            return replace(
+            return _evolve(
                 s,
                 result=result,
                 result_history=(
@@ -843,7 +856,7 @@ class Referee:
         self._referee(ctx, f"rule {r.kind.value}", r.required_role)
         self._in_phase(ctx, f"rule {r.kind.value}", Phase.PLAYING, Phase.COUNTING)
         s = self.state
-        s = replace(s, rulings=(*s.rulings, RulingEntry(ctx.seq, s.move_number, r, ctx.actor)))
+        s = _evolve(s, rulings=(*s.rulings, RulingEntry(ctx.seq, s.move_number, r, ctx.actor)))
         if r.kind in (RulingKind.STONE_TO_POINT, RulingKind.STONE_STANDS):
             s = self._move_stone(s, r.points[0], r.points[1])
         if r.kind is RulingKind.DROPPED_STONE:
@@ -916,7 +929,7 @@ class Referee:
                 handicap_pending=_free_handicap(s.ruleset),
             )
         # Past move 10 the game stands as played; pairing keeps the assigned colours.
-        return replace(s, black=s.assigned.white, white=s.assigned.black, colors_wrong_noted=True)
+        return _evolve(s, black=s.assigned.white, white=s.assigned.black, colors_wrong_noted=True)
 
     def _correct_result(self, ctx: Context, e: ResultCorrected) -> GameState:
         self._referee(ctx, "correct a confirmed result", Role.CHIEF_REFEREE)
@@ -927,7 +940,7 @@ class Referee:
             )
         if not e.reason.strip():
             raise InvalidSetting("reason", "a correction states its reason")
-        return replace(
+        return _evolve(
             s,
             result=e.result,
             result_history=(
