@@ -302,11 +302,13 @@ class Referee:
             return s
         if clock.status is Status.FLAGGED and clock.tc.timeout_pass:
             return s  # the player may ask for a forfeited turn instead (Art. 22.5)
-        loser = clock.flagged.en if clock.flagged is not None else "a player"
-        why = f"time: {loser}'s time ran out (R-TIME-2)"
-        if result.reason is Reason.FORFEIT:
+        if result.reason is Reason.TIME and clock.flagged is not None:
+            why = f"time: {clock.flagged.en}'s time ran out (R-TIME-1, R-TIME-2)"
+        elif result.reason is Reason.FORFEIT:
             why = "forfeit: late arrival (R-TIME-6)"
-        return self._finish(s, Context(ctx.seq, ctx.at, ctx.actor), result, why, by_rule=True)
+        else:
+            why = "forfeit: both players arrived too late (R-TIME-6)"
+        return self._finish(s, ctx, result, why, by_rule=True)
 
     def _no_flag(self, ctx: Context) -> None:
         clock = self.state.clock
