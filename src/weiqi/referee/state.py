@@ -413,9 +413,7 @@ class Referee:
                 clock=(
                     Clock.new(e.time_control, late=e.late) if e.time_control is not None else None
                 ),
-                handicap_pending=bool(
-                    e.ruleset.handicap and e.ruleset.handicap_placement is HandicapPlacement.FREE
-                ),
+                handicap_pending=_free_handicap(e.ruleset),
             )
         )
 
