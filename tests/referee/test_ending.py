@@ -56,6 +56,7 @@ def test_r_end_1_b_resignation() -> None:
     rec, clock = new_game()
     play(rec, clock, ["C3"])
     rec.append(Resign(), BLACK, clock())
+    assert rec.state.stone_map() == {"C3": "B"}
     assert rec.state.result == Result.win(W, Reason.RESIGNATION)
     assert rec.state.result.to_zh() == "白中盘胜"
 

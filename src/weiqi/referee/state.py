@@ -212,6 +212,13 @@ class GameState:
         v = self.stones[point]
         return None if v == 0 else Color.BLACK if v == 1 else Color.WHITE
 
+    def stone_map(self) -> dict[str, str]:
+        """The stones by GTP vertex, ``{"D4": "B", …}`` (what a board diagram draws)."""
+        if self.ruleset is None:
+            return {}
+        size = self.ruleset.board_size
+        return {format_vertex(p, size): "BW"[v - 1] for p, v in enumerate(self.stones) if v}
+
     @property
     def confirmed(self) -> bool:
         return self.phase is Phase.CONFIRMED
