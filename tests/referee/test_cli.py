@@ -11,8 +11,9 @@ from weiqi.cli import app
 from weiqi.errors import InputError
 from weiqi.referee.events import InfractionRuled
 from weiqi.referee.infractions import Infraction, InfractionKind
+from weiqi.referee.record import GameRecord
 
-from .scripts import REF, WALLS, B, new_game, pass_and_count, play
+from .scripts import KO, REF, WALLS, B, new_game, pass_and_count, play
 
 runner = CliRunner()
 
@@ -77,3 +78,27 @@ def test_record_show_and_sgf(tmp_path: Path) -> None:
     assert exported.exit_code == 0, exported.output
     text = out.read_text(encoding="utf-8")
     assert "RE[W+1.5]" in text and "着子前按钟" in text
+
+
+def test_a_referee_keeps_a_record_from_the_command_line(tmp_path: Path) -> None:
+    """R-REF-5 through the command line: new record, moves, a void ko capture in strict mode,
+    then a resignation as a JSON event; the file stays a valid, chained record."""
+    path = tmp_path / "g.json"
+    new = ["record", "new", str(path), "--black", "Li", "--white", "Wang", "--referee", "r1"]
+    made = runner.invoke(app, [*new, "--size", "5", "--mode", "strict", "--at", "0"])
+    assert made.exit_code == 0, made.output
+    again = runner.invoke(app, new)
+    assert isinstance(again.exception, InputError)
+    for i, (color, vertex) in enumerate(zip("BWBWBWB", [*KO, "B1"], strict=True)):
+        done = runner.invoke(app, ["record", "play", str(path), color, vertex, "--at", str(i + 1)])
+        assert done.exit_code == 0, done.output
+    assert "警告 黑1" in done.output
+    resign = runner.invoke(app, ["record", "append", str(path), "W", '{"kind": "resign"}'])
+    assert resign.exit_code == 0, resign.output
+    record = GameRecord.from_json(path.read_text(encoding="utf-8"))
+    s = record.state
+    assert [v.reason for v in s.void_moves] == ["ko_without_threat"]
+    assert s.result is not None and s.result.to_zh() == "黑中盘胜"
+    bad = runner.invoke(app, ["record", "append", str(path), "W", '{"kind": "move"}'])
+    assert isinstance(bad.exception, InputError)
+    assert bad.exception.message == "event (move): missing field 'point'"

@@ -4,6 +4,10 @@ record, export it to SGF.
 Usage::
 
     weiqi nigiri "Li 5d 1990-03-01" "Wang 5d 1985-07-09" --guess odd --seed 2026
+    weiqi record new game.json --black Li --white Wang --referee r1 --size 19 --mode strict
+    weiqi record play game.json B D4
+    weiqi record append game.json referee:r1 '{"kind": "infraction", "infraction":
+        {"kind": "clock_before_move", "offender": "B"}}'
     weiqi record verify game.json --json
     weiqi record show game.json
     weiqi record sgf game.json -o game.sgf
@@ -12,7 +16,9 @@ Usage::
 from __future__ import annotations
 
 import json
+import time
 from datetime import date
+from fractions import Fraction
 from pathlib import Path
 from typing import Annotated
 
@@ -20,13 +26,17 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from weiqi.errors import InputError
+from weiqi.clock.control import TimeControl
+from weiqi.errors import InputError, InvalidSetting
 from weiqi.formats.sgf_referee import write_record_sgf
+from weiqi.referee.actors import Actor
 from weiqi.referee.codec import to_data
-from weiqi.referee.nigiri import Contestant, Guess, Nigiri
+from weiqi.referee.events import event_from_data
+from weiqi.referee.nigiri import ColorAssignment, Contestant, Guess, Nigiri
 from weiqi.referee.record import GameRecord
 from weiqi.referee.state import GameState
 from weiqi.rules.color import Color
+from weiqi.rules.ruleset import PlayMode, Ruleset
 from weiqi.rules.vertex import format_vertex
 from weiqi.tournament.ranks import Rank
 
@@ -56,6 +66,33 @@ def _read(path: Path, head: str | None = None) -> GameRecord:
         return GameRecord.from_json(text, head)
     except InputError as err:
         raise InputError(f"{path}: {err.where}", err.reason) from None
+
+
+def _write(path: Path, record: GameRecord) -> None:
+    try:
+        path.write_text(record.to_json(), encoding="utf-8")
+    except OSError as err:
+        raise InputError(str(path), err.strerror or "cannot be written") from None
+
+
+def _now(at: float | None) -> float:
+    """The time of an event: given, or the wall clock (the shell may read it; the core may not)."""
+    return time.time() if at is None else at
+
+
+def _report(record: GameRecord) -> None:
+    entry = record.entries[-1]
+    state = record.state
+    result = f" · {state.result.to_zh()}" if state.result is not None else ""
+    typer.echo(
+        f"event {entry.seq} ({entry.event.kind}) at move {entry.move_number} · "
+        f"{state.phase.value} · 警告 黑{state.warnings[0]} 白{state.warnings[1]}{result}"
+    )
+
+
+AtOption = Annotated[
+    float | None, typer.Option("--at", help="Time of the event in seconds (default: now).")
+]
 
 
 def _summary(state: GameState) -> dict[str, object]:
@@ -102,6 +139,75 @@ def register(app: typer.Typer) -> None:
 
     record_app = typer.Typer(help="Game records (对局记录): check, show, export.")
     app.add_typer(record_app, name="record", no_args_is_help=True)
+
+    @record_app.command("new")
+    def new(
+        path: Annotated[Path, typer.Argument(help="Where to write the record (JSON).")],
+        black: Annotated[str, typer.Option("--black", help="The player assigned Black.")],
+        white: Annotated[str, typer.Option("--white", help="The player assigned White.")],
+        referee: Annotated[str, typer.Option("--referee", help="The referee's id.")],
+        size: Annotated[int, typer.Option("--size", help="Board size.")] = 19,
+        komi: Annotated[str, typer.Option("--komi", help="Komi in stones, e.g. 15/4.")] = "15/4",
+        mode: Annotated[PlayMode, typer.Option("--mode", help="online or strict.")] = (
+            PlayMode.ONLINE
+        ),
+        time_control: Annotated[
+            str | None, typer.Option("--time", help='e.g. "60m incl 5x60s" (default untimed)')
+        ] = None,
+        at: AtOption = None,
+        force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    ) -> None:
+        """Start a game record: rules, colours as the organiser assigned them, time control."""
+        if path.exists() and not force:
+            raise InputError(str(path), "exists already (use --force to overwrite)")
+        try:
+            stones = Fraction(komi)
+        except (ValueError, ZeroDivisionError):
+            raise InvalidSetting("komi", f"not a number of stones: {komi!r}") from None
+        ruleset = Ruleset(board_size=size, komi=stones, play_mode=mode)
+        tc = TimeControl.parse(time_control) if time_control is not None else None
+        record = GameRecord.start(
+            ruleset,
+            ColorAssignment.by_organiser(black, white),
+            referee=Actor.referee(referee),
+            at=_now(at),
+            time_control=tc,
+        )
+        _write(path, record)
+        _report(record)
+
+    @record_app.command("play")
+    def play(
+        path: RecordPath,
+        color: Annotated[str, typer.Argument(help="B or W.")],
+        vertex: Annotated[str, typer.Argument(help="e.g. D4, or pass.")],
+        at: AtOption = None,
+    ) -> None:
+        """Record a move or a pass."""
+        record = _read(path)
+        actor = Actor.parse(color)
+        if actor.color is None:
+            raise InputError(f"colour {color!r}", "expected B or W")
+        record.play(actor.color, vertex, _now(at))
+        _write(path, record)
+        _report(record)
+
+    @record_app.command("append")
+    def append(
+        path: RecordPath,
+        actor: Annotated[str, typer.Argument(help="B, W, referee:ID or chief_referee:ID.")],
+        event: Annotated[str, typer.Argument(help='The event as JSON: {"kind": "resign"}.')],
+        at: AtOption = None,
+    ) -> None:
+        """Record any event (see weiqi.referee.events) in its JSON form."""
+        record = _read(path)
+        try:
+            data = json.loads(event)
+        except json.JSONDecodeError as err:
+            raise InputError("event", f"not JSON: {err.msg}") from None
+        record.append(event_from_data(data), Actor.parse(actor), _now(at))
+        _write(path, record)
+        _report(record)
 
     @record_app.command("verify")
     def verify(

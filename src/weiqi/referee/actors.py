@@ -4,6 +4,8 @@
 'Black'
 >>> Actor.chief_referee("zhang").describe()
 'chief referee zhang'
+>>> Actor.parse("W") == Actor.player(Color.WHITE), Actor.parse("referee:li").code
+(True, 'referee:li')
 >>> Actor(Role.REFEREE)
 Traceback (most recent call last):
 ...
@@ -55,6 +57,29 @@ class Actor:
     @classmethod
     def chief_referee(cls, id: str) -> Actor:
         return cls(Role.CHIEF_REFEREE, id=id)
+
+    @classmethod
+    def parse(cls, text: str) -> Actor:
+        """``B``/``W`` (or ``black``/``white``) for a player, ``referee:ID`` or
+        ``chief_referee:ID`` (``chief:ID``) for a referee."""
+        raw = text.strip()
+        key = raw.lower()
+        if key in ("b", "black"):
+            return cls.player(Color.BLACK)
+        if key in ("w", "white"):
+            return cls.player(Color.WHITE)
+        role, _, id = raw.partition(":")
+        role = {"chief": "chief_referee"}.get(role.lower(), role.lower())
+        if role in (Role.REFEREE.value, Role.CHIEF_REFEREE.value) and id:
+            return cls(Role(role), id=id)
+        raise InvalidSetting("actor", f"{raw!r} is not B, W, referee:ID or chief_referee:ID")
+
+    @property
+    def code(self) -> str:
+        """The inverse of :meth:`parse`."""
+        if self.color is not None:
+            return self.color.value
+        return f"{self.role.value}:{self.id}"
 
     @property
     def is_referee(self) -> bool:

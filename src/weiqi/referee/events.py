@@ -15,6 +15,8 @@ from typing import ClassVar
 
 from weiqi.clock.control import TimeControl
 from weiqi.clock.late import LatePolicy
+from weiqi.errors import InputError, WeiqiError
+from weiqi.referee.codec import from_data, to_data
 from weiqi.referee.infractions import Infraction
 from weiqi.referee.nigiri import ColorAssignment
 from weiqi.referee.rulings import Ruling
@@ -223,3 +225,33 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ResultCorrected,
     )
 }
+
+
+def event_to_data(event: Event) -> dict[str, object]:
+    """The JSON form of an event: ``{"kind": …, field: value, …}``."""
+    data: dict[str, object] = {"kind": event.kind}
+    data.update(to_data(event))
+    return data
+
+
+def event_from_data(data: object, where: str = "event") -> Event:
+    """Read an event from its JSON form; :class:`~weiqi.errors.InputError` names ``where``.
+
+    >>> event_from_data({"kind": "move", "point": 40})
+    Move(point=40)
+    >>> event_from_data({"kind": "teleport"}, "event 3")
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InputError: event 3: unknown event kind 'teleport'
+    """
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if not isinstance(data, dict) or kind not in EVENT_TYPES:
+        raise InputError(where, f"unknown event kind {kind!r}")
+    fields = {k: v for k, v in data.items() if k != "kind"}
+    try:
+        event: Event = from_data(EVENT_TYPES[kind], fields, f"{where} ({kind})")
+    except InputError:
+        raise
+    except WeiqiError as err:
+        raise InputError(f"{where} ({kind})", err.message) from None
+    return event

@@ -44,7 +44,16 @@ from weiqi.clock.late import LatePolicy
 from weiqi.errors import InputError, WeiqiError
 from weiqi.referee.actors import Actor
 from weiqi.referee.codec import canonical, from_data, to_data
-from weiqi.referee.events import EVENT_TYPES, ClockAction, ClockEvent, Event, Move, Pass, Start
+from weiqi.referee.events import (
+    ClockAction,
+    ClockEvent,
+    Event,
+    Move,
+    Pass,
+    Start,
+    event_from_data,
+    event_to_data,
+)
 from weiqi.referee.nigiri import ColorAssignment
 from weiqi.referee.state import Context, GameState, Referee, ResultChange
 from weiqi.rules.color import Color
@@ -75,7 +84,7 @@ class Entry:
             "at": self.at,
             "actor": to_data(self.actor),
             "move_number": self.move_number,
-            "event": {"kind": self.event.kind, **to_data(self.event)},
+            "event": event_to_data(self.event),
             "prev": self.prev,
         }
 
@@ -252,13 +261,8 @@ def _read_entry(raw: object, index: int) -> Entry:
     if not isinstance(raw, dict):
         raise InputError(f"event {index}", "not an object")
     where = f"event {raw.get('seq', index)}"
-    event_data = raw.get("event")
-    if not isinstance(event_data, dict) or event_data.get("kind") not in EVENT_TYPES:
-        kind = event_data.get("kind") if isinstance(event_data, dict) else None
-        raise InputError(where, f"unknown event kind {kind!r}")
-    kind = event_data["kind"]
-    where = f"{where} ({kind})"
-    fields = {k: v for k, v in event_data.items() if k != "kind"}
+    event = event_from_data(raw.get("event"), where)
+    where = f"{where} ({event.kind})"
     for name in ("seq", "at", "actor", "move_number", "prev", "hash"):
         if name not in raw:
             raise InputError(where, f"missing field {name!r}")
@@ -271,7 +275,7 @@ def _read_entry(raw: object, index: int) -> Entry:
             at=from_data(float, raw["at"], f"{where}.at"),
             actor=from_data(Actor, raw["actor"], f"{where}.actor"),
             move_number=from_data(int, raw["move_number"], f"{where}.move_number"),
-            event=from_data(EVENT_TYPES[kind], fields, where),
+            event=event,
             prev=from_data(str, raw["prev"], f"{where}.prev"),
             hash=from_data(str, raw["hash"], f"{where}.hash"),
         )
