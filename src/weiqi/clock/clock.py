@@ -28,7 +28,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, Protocol
+from typing import Any
 
 from weiqi.clock import account
 from weiqi.clock.account import Account, View, to_ms, to_s
@@ -629,39 +629,5 @@ _FIELDS = frozenset(f.name for f in fields(Clock))
 def replay(clock: Clock, events: Iterable[Mapping[str, Any]]) -> Clock:
     """Apply logged events in order."""
     for event in events:
-        clock = clock.apply(event)
-    return clock
-
-
-class _Action(Protocol):
-    @property
-    def value(self) -> str: ...
-
-
-class RecordedClockEvent(Protocol):
-    """What the game record keeps of a clock event (:class:`weiqi.referee.state.ClockEntry`)."""
-
-    @property
-    def at(self) -> float: ...
-    @property
-    def action(self) -> _Action: ...
-    @property
-    def color(self) -> Color | None: ...
-
-
-def replay_record(
-    clock: Clock, entries: Iterable[RecordedClockEvent], first: Color = Color.BLACK
-) -> Clock:
-    """The clock after the game record's clock entries (``GameState.clock``): ``start`` (the
-    referee starts ``first``'s clock: Black, or White in a handicap game), ``press``, ``pause``,
-    ``resume``, ``seal``. Lateness, corrections and rulings on time are applied by the caller
-    with the clock's own operations."""
-    for e in entries:
-        op = e.action.value
-        event: dict[str, Any] = {"op": op, "now": e.at}
-        if op == "start":
-            event["color"] = first.value
-        elif e.color is not None:
-            event["color"] = e.color.value
         clock = clock.apply(event)
     return clock
