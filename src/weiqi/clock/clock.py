@@ -28,7 +28,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Protocol
 
 from weiqi.clock import account
 from weiqi.clock.account import Account, View, to_ms, to_s
@@ -415,7 +415,7 @@ class Clock:
         if late.absent_byo_yomi:
             return c
         already = to_ms(c.used(now, color))
-        return c._deduct(ms, color, to_ms(ruling.deduction) - already)
+        return c._deduct(ms, color, max(0, to_ms(ruling.deduction) - already))
 
     def adjust(self, now: float, color: Color, seconds: float) -> Clock:
         """Charge ``color`` ``seconds`` more (negative: give time back to the main time), e.g. to
@@ -444,9 +444,13 @@ class Clock:
             flagged = self._with(
                 color, gone._replace(main=0, periods=0, period=0, used=gone.used + amount)
             )
-        # Nothing left: the flag falls now, whoever's clock is running.
+        # Nothing left: the flag falls now, whoever's clock is running; the runner keeps the
+        # time their unfinished move took as used.
         c = flagged._stop_running(ms)
         if color is not c.to_move:
+            if c.to_move is not None and c.status is not Status.READY:
+                other = c.account(c.to_move)
+                c = c._with(c.to_move, other._replace(used=other.used + c.elapsed))
             c = _evolve(c, to_move=color, elapsed=0)
         return _evolve(c, status=Status.FLAGGED, flagged=color, flag_at=ms, since=None)
 
@@ -620,5 +624,39 @@ _FIELDS = frozenset(f.name for f in fields(Clock))
 def replay(clock: Clock, events: Iterable[Mapping[str, Any]]) -> Clock:
     """Apply logged events in order."""
     for event in events:
+        clock = clock.apply(event)
+    return clock
+
+
+class _Action(Protocol):
+    @property
+    def value(self) -> str: ...
+
+
+class RecordedClockEvent(Protocol):
+    """What the game record keeps of a clock event (:class:`weiqi.referee.state.ClockEntry`)."""
+
+    @property
+    def at(self) -> float: ...
+    @property
+    def action(self) -> _Action: ...
+    @property
+    def color(self) -> Color | None: ...
+
+
+def replay_record(
+    clock: Clock, entries: Iterable[RecordedClockEvent], first: Color = Color.BLACK
+) -> Clock:
+    """The clock after the game record's clock entries (``GameState.clock``): ``start`` (the
+    referee starts ``first``'s clock: Black, or White in a handicap game), ``press``, ``pause``,
+    ``resume``, ``seal``. Lateness, corrections and rulings on time are applied by the caller
+    with the clock's own operations."""
+    for e in entries:
+        op = e.action.value
+        event: dict[str, Any] = {"op": op, "now": e.at}
+        if op == "start":
+            event["color"] = first.value
+        elif e.color is not None:
+            event["color"] = e.color.value
         clock = clock.apply(event)
     return clock

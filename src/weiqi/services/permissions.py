@@ -17,14 +17,20 @@ from sqlalchemy.orm import Session
 from weiqi.errors import PermissionDenied
 from weiqi.roles import Role
 from weiqi.services.actor import Actor
+from weiqi.store.database import Database
 from weiqi.store.models import EventRole
 
 
 class Action(StrEnum):
-    """Something a role may or may not do. Site-wide actions have no event roles at all."""
+    """Something a role may or may not do. Site-wide actions have no event roles at all.
+
+    The value completes "… may not <action>" in ``PermissionDenied``; list it in
+    ``server/errors.py``'s ``ACTION_MSGIDS`` so the error page says it in the user's language.
+    """
 
     ADMINISTER_SITE = "open the site administration"
     CREATE_USER = "create users"
+    RESET_PASSWORD = "reset passwords"
     LIST_USERS = "list users"
     CREATE_EVENT = "create events"
     GRANT_ROLE = "grant roles"
@@ -37,6 +43,7 @@ class Action(StrEnum):
 POLICY: dict[Action, frozenset[Role]] = {
     Action.ADMINISTER_SITE: frozenset(),
     Action.CREATE_USER: frozenset(),
+    Action.RESET_PASSWORD: frozenset(),
     Action.LIST_USERS: frozenset({Role.ORGANISER}),
     Action.CREATE_EVENT: frozenset(),
     Action.GRANT_ROLE: frozenset({Role.ORGANISER}),
@@ -91,3 +98,13 @@ def require(session: Session, actor: Actor, action: Action, event_id: int | None
         return
     who = actor.username if actor.authenticated else Role.PUBLIC.value
     raise PermissionDenied(who, action.value)
+
+
+def allowed(db: Database, actor: Actor, action: Action, event_id: int | None = None) -> bool:
+    """Whether ``actor`` may take ``action`` — for pages deciding which forms to show."""
+    with db.transaction() as session:
+        try:
+            require(session, actor, action, event_id)
+        except PermissionDenied:
+            return False
+        return True
