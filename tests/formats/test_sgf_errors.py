@@ -88,7 +88,14 @@ def test_error_position_counts_characters_not_bytes() -> None:
 
 
 def test_trailing_text_after_the_game_is_ignored() -> None:
-    assert len(read_sgf("(;SZ[9];B[aa];W[bb]) downloaded from somewhere").moves()) == 2
+    game = read_sgf("(;SZ[9];B[aa];W[bb]) downloaded from somewhere")
+    assert len(game.moves()) == 2 and game.notes == []
+
+
+def test_a_collection_reads_its_first_game_with_a_note() -> None:
+    game = read_sgf("(;SZ[9]PB[甲];B[aa])\n(;SZ[9]PB[乙];B[bb];W[cc])(;broken")
+    assert game.black_player == "甲" and len(game.moves()) == 1
+    assert game.notes == ["the file holds more than one game; the first was read"]
 
 
 SGF_CHARS = st.sampled_from(list("()[];\\:BWACKMSZHEabdtz9 \n中]"))

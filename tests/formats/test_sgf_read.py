@@ -6,9 +6,11 @@ from fractions import Fraction
 
 import pytest
 
+from weiqi.clock.control import TimeControl
+from weiqi.clock.notation import sgf_properties
 from weiqi.errors import InputError
 from weiqi.formats.overtime import Overtime, OvertimeKind
-from weiqi.formats.sgf import SgfMove, on_board, read_sgf, sgf_point, write_sgf
+from weiqi.formats.sgf import SgfGame, SgfMove, on_board, read_sgf, sgf_point, write_sgf
 from weiqi.rules.color import Color
 from weiqi.rules.result import Reason, Result
 
@@ -297,3 +299,55 @@ def test_bom_with_undecodable_bytes_is_an_input_error() -> None:
 def test_ca_is_not_found_inside_another_property_name() -> None:
     game = read_sgf("(;XCA[ISO-8859-1]SZ[9]PB[古力])".encode("gbk"))
     assert game.black_player == "古力"
+
+
+@pytest.mark.parametrize(
+    ("tm", "ot", "expected"),
+    [
+        ("3300", "5x60 byo-yomi", TimeControl.chinese(3600)),
+        ("3300", "5次1分钟", TimeControl.chinese(3600)),
+        ("0", "3x30 byo-yomi", TimeControl.byo_yomi(0, 3, 30)),
+        (
+            "3600",
+            "15/600 Canadian carry-over",
+            TimeControl.moves_per_period(3600, 15, 600, carry_over=True),
+        ),
+        ("1800", "25手10分钟", TimeControl.moves_per_period(1800, 25, 600, carry_over=False)),
+        ("600", None, TimeControl.absolute(600)),
+        ("300", "10 fischer", TimeControl.fischer(300, 10)),
+    ],
+)
+def test_r_time_2_r_time_4_time_control_from_tm_and_ot(
+    tm: str, ot: str | None, expected: TimeControl
+) -> None:
+    """R-TIME-1/2/4: TM and OT, Chinese forms included, become the clock's time control."""
+    game = read_sgf(f"(;SZ[19]TM[{tm}]" + (f"OT[{ot}]" if ot else "") + ")")
+    assert game.time_control() == expected
+
+
+def test_clock_notation_round_trips_through_the_sgf_file() -> None:
+    """What the clock writes as TM/OT reads back, through our SGF, as the same time control."""
+    controls = [
+        TimeControl.chinese(3600),
+        TimeControl.byo_yomi(0, 3, 30),
+        TimeControl.moves_per_period(3600, 15, 600, carry_over=True),
+        TimeControl.moves_per_period(1800, 25, 300, carry_over=False),
+        TimeControl.fischer(300, 10),
+        TimeControl.absolute(5400),
+        TimeControl.untimed(),
+    ]
+    for control in controls:
+        props = sgf_properties(control)
+        game = SgfGame(
+            time_limit=float(props["TM"]) if "TM" in props else None,
+            overtime=props.get("OT"),
+        )
+        back = read_sgf(write_sgf(game))
+        assert back.notes == []
+        assert back.time_control() == control
+
+
+def test_unknown_overtime_has_no_time_control() -> None:
+    game = read_sgf("(;SZ[19]TM[600]OT[hourglass])")
+    with pytest.raises(InputError, match="OT 'hourglass'"):
+        game.time_control()

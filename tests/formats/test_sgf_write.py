@@ -262,3 +262,36 @@ def test_main_line_points_are_listed_in_the_given_orientation() -> None:
     game = SgfGame(size=5)
     game.play(Color.BLACK, point)
     assert b";B[ae]" in write_sgf(game)
+
+
+@st.composite
+def trees(draw: st.DrawFn) -> SgfGame:
+    """A random tree: each node a move, a setup or a comment, with up to three children."""
+    size = draw(st.integers(2, 19))
+    points = st.tuples(st.integers(0, size - 1), st.integers(0, size - 1))
+    game = SgfGame(size=size)
+    frontier = [game.root]
+    for _ in range(draw(st.integers(0, 25))):
+        parent = draw(st.sampled_from(frontier))
+        if len(parent.children) >= 3:
+            continue
+        node = parent.add_child()
+        kind = draw(st.sampled_from(["move", "setup", "comment"]))
+        if kind == "move":
+            node.move = SgfMove(draw(st.sampled_from(Color)), draw(st.none() | points))
+        elif kind == "setup":
+            node.setup_black = sorted(set(draw(st.lists(points, min_size=1, max_size=3))))
+            node.setup_white = sorted(
+                set(draw(st.lists(points, max_size=3))) - set(node.setup_black)
+            )
+        else:
+            node.add_comment(draw(COMMENT_TEXT))
+        frontier.append(node)
+    return game
+
+
+@settings(max_examples=60, deadline=None)
+@given(trees())
+def test_round_trip_random_trees(game: SgfGame) -> None:
+    """Variations survive write → read: the same tree, node for node."""
+    assert shape(read_sgf(write_sgf(game)).root) == shape(game.root)

@@ -77,6 +77,8 @@ class LiveServer:
     admin_password: str
     """The one-time password the first run printed."""
     log: Path
+    db_url: str
+    """The server's database, for setting up a test through the services directly."""
 
 
 def _free_port() -> int:
@@ -113,7 +115,7 @@ def run_server(workdir: Path, db_url: str) -> Iterator[LiveServer]:
             time.sleep(0.1)
         printed = re.search(r"one-time password (\S+)", out.read_text())
         assert printed, out.read_text()
-        yield LiveServer(url, printed.group(1), log)
+        yield LiveServer(url, printed.group(1), log, db_url)
     finally:
         process.terminate()
         process.wait(timeout=10)

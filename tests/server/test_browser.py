@@ -9,6 +9,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.server.conftest import LiveServer, screenshot
+from weiqi.roles import Role
+from weiqi.services.accounts import create_user, grant_role
+from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
+from weiqi.store.database import Database
 
 pytestmark = pytest.mark.browser
 NEW_ADMIN_PASSWORD = "管理员的新密码 2026"
@@ -66,20 +71,25 @@ def test_admin_first_run_languages_and_a_new_user(
     assert shot.stat().st_size > 10_000
 
     page.goto(live_server.url)
-    expect(page.locator(".card-title")).to_have_text("2026年春季围棋赛")
+    expect(page.locator(".card-title", has_text="2026年春季围棋赛")).to_be_visible()
 
 
 def test_a_non_admin_gets_403_on_the_admin_page(
     page: Page, live_server: LiveServer, tmp_path: Path
 ) -> None:
-    """R-ORG-1: a referee is no site administrator (runs after the test that created li)."""
-    log_in(page, live_server, "li", "李明的密码123")
-    expect(page.get_by_role("link", name="李明")).to_be_visible()
+    """R-ORG-1: a referee is no site administrator."""
+    db = Database(live_server.db_url)
+    wang = create_user(db, Actor.local(), "wang", "王伟的密码123", "王伟")
+    event = create_event(db, Actor.local(), "秋季赛")
+    grant_role(db, Actor.local(), wang.id, event.id, Role.REFEREE)
+    db.dispose()
+    log_in(page, live_server, "wang", "王伟的密码123")
+    expect(page.get_by_role("link", name="王伟")).to_be_visible()
     expect(page.get_by_role("link", name="管理")).to_have_count(0)
     response = page.goto(f"{live_server.url}/admin")
     assert response is not None and response.status == 403
     expect(page.locator("h1")).to_contain_text("没有权限")
-    expect(page.get_by_role("alert")).to_have_text("li无权进入网站管理。")
+    expect(page.get_by_role("alert")).to_have_text("wang无权进入网站管理。")
     screenshot(page, "forbidden-zh", tmp_path)
     page.goto(f"{live_server.url}/account")
     expect(page.locator("table")).to_contain_text("裁判员")

@@ -209,7 +209,7 @@ def test_login_rate_limit(database: Database) -> None:
                 headers={"X-CSRF-Token": token},
             ).status_code
 
-        assert [attempt("wrong") for _ in range(5)] == [422] * 5
+        assert [attempt("wrong") for _ in range(5)] == [401] * 5
         blocked = client.post(
             "/api/session",
             json={"username": "admin", "password": ADMIN_PASSWORD},

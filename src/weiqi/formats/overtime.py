@@ -12,13 +12,19 @@ written                   who writes it                                    read 
 ``5次1分钟``, ``1分5次``  Chinese software                                 5 periods of 60 s
 ``25/600 Canadian``       KGS                                              25 stones in 600 s
 ``25手10分钟``            Chinese software                                 25 stones in 600 s
-``30 fischer``            OGS                                              30 s added per move
+``15/600 Canadian         weiqi's clock (定时限步制, R-TIME-4)               15 moves in 600 s, the
+carry-over``                                                               time left carried over
+``30 fischer``,           OGS, weiqi's clock                               30 s added per move
+``fischer +30``
 ========================  ===============================================  =========================
 
-Anything else reads as ``None``; the caller keeps the raw text.
+Seconds may have decimals (``5x7.5``). Anything else reads as ``None``; the caller keeps the raw
+text. :meth:`Overtime.to_sgf` writes the form of the first line of each kind, which is also what
+:mod:`weiqi.clock.notation` reads and writes.
 
->>> parse_overtime("5x60 byo-yomi")
-Overtime(kind=<OvertimeKind.BYO_YOMI: 'byo-yomi'>, seconds=60, periods=5, stones=1)
+>>> ot = parse_overtime("5x60 byo-yomi")
+>>> ot.kind, ot.periods, ot.seconds
+(<OvertimeKind.BYO_YOMI: 'byo-yomi'>, 5, 60)
 >>> parse_overtime("3次30秒").to_sgf()
 '3x30 byo-yomi'
 >>> parse_overtime("25/600 Canadian").to_zh()
@@ -48,22 +54,27 @@ class Overtime:
     increment (Fischer); ``periods`` counts byo-yomi periods, ``stones`` the Canadian stones."""
 
     kind: OvertimeKind
-    seconds: int
+    seconds: float
     periods: int = 1
     stones: int = 1
+    carry_over: bool = False  # Canadian only: time left in a period carries to the next
 
     def __post_init__(self) -> None:
         if self.seconds <= 0 or self.periods <= 0 or self.stones <= 0:
             raise ValueError("overtime seconds, periods and stones are positive")
+        if self.carry_over and self.kind is not OvertimeKind.CANADIAN:
+            raise ValueError("only Canadian overtime carries time over")
 
     def to_sgf(self) -> str:
         """The ``OT`` text most programs read: ``5x60 byo-yomi``, ``25/600 Canadian``,
         ``30 fischer``."""
+        seconds = _number(self.seconds)
         if self.kind is OvertimeKind.BYO_YOMI:
-            return f"{self.periods}x{self.seconds} byo-yomi"
+            return f"{self.periods}x{seconds} byo-yomi"
         if self.kind is OvertimeKind.CANADIAN:
-            return f"{self.stones}/{self.seconds} Canadian"
-        return f"{self.seconds} fischer"
+            carry = " carry-over" if self.carry_over else ""
+            return f"{self.stones}/{seconds} Canadian{carry}"
+        return f"{seconds} fischer"
 
     def to_zh(self) -> str:
         """Chinese wording: ``读秒 3次30秒``, ``加拿大读秒 25手/10分钟``, ``每步加30秒``.
@@ -73,19 +84,26 @@ class Overtime:
         """
         if self.kind is OvertimeKind.BYO_YOMI:
             return f"读秒 {self.periods}次{_duration_zh(self.seconds)}"
+        if self.kind is OvertimeKind.CANADIAN and self.carry_over:
+            return f"定时限步 {self.stones}手/{_duration_zh(self.seconds)}（节余时间累计）"
         if self.kind is OvertimeKind.CANADIAN:
             return f"加拿大读秒 {self.stones}手/{_duration_zh(self.seconds)}"
         return f"每步加{_duration_zh(self.seconds)}"
 
 
-def _duration_zh(seconds: int) -> str:
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _duration_zh(seconds: float) -> str:
     minutes, rest = divmod(seconds, 60)
     if minutes and not rest:
-        return f"{minutes}分钟"
-    return f"{seconds}秒"
+        return f"{int(minutes)}分钟"
+    return f"{_number(seconds)}秒"
 
 
 _N = r"\d{1,6}"
+_S = r"\d{1,6}(?:\.\d{1,3})?"
 _UNIT = r"(?P<u>秒钟?|s|分钟?|min|m)"
 _TIMES = r"[x×*]"  # the text is lower-cased before matching
 
@@ -93,21 +111,27 @@ _TIMES = r"[x×*]"  # the text is lower-cased before matching
 _PATTERNS: list[tuple[OvertimeKind, re.Pattern[str]]] = [
     (
         OvertimeKind.BYO_YOMI,
-        re.compile(rf"(?:读秒)?(?P<p>{_N}){_TIMES}(?P<s>{_N}){_UNIT}?(?:byo-?yomi|读秒)?"),
+        re.compile(rf"(?:读秒)?(?P<p>{_N}){_TIMES}(?P<s>{_S}){_UNIT}?(?:byo-?yomi|读秒)?"),
     ),
-    (OvertimeKind.BYO_YOMI, re.compile(rf"(?:读秒)?(?P<p>{_N})次(?P<s>{_N}){_UNIT}(?:读秒)?")),
-    (OvertimeKind.BYO_YOMI, re.compile(rf"(?:读秒)?(?P<s>{_N}){_UNIT}(?P<p>{_N})次(?:读秒)?")),
-    (OvertimeKind.CANADIAN, re.compile(rf"(?P<n>{_N})/(?P<s>{_N}){_UNIT}?(?:canadian)?")),
-    (OvertimeKind.CANADIAN, re.compile(rf"(?:加拿大读秒)?(?P<n>{_N})[手步]/?(?P<s>{_N}){_UNIT}")),
-    (OvertimeKind.FISCHER, re.compile(rf"\+?(?P<s>{_N})(?:s|秒)?(?:fischer|increment)")),
+    (OvertimeKind.BYO_YOMI, re.compile(rf"(?:读秒)?(?P<p>{_N})次(?P<s>{_S}){_UNIT}(?:读秒)?")),
+    (OvertimeKind.BYO_YOMI, re.compile(rf"(?:读秒)?(?P<s>{_S}){_UNIT}(?P<p>{_N})次(?:读秒)?")),
+    (
+        OvertimeKind.CANADIAN,
+        re.compile(rf"(?P<n>{_N})/(?P<s>{_S}){_UNIT}?(?:canadian)?(?P<c>carry-?over)?"),
+    ),
+    (OvertimeKind.CANADIAN, re.compile(rf"(?:加拿大读秒)?(?P<n>{_N})[手步]/?(?P<s>{_S}){_UNIT}")),
+    (OvertimeKind.FISCHER, re.compile(rf"\+?(?P<s>{_S})(?:s|秒)?(?:fischer|increment)")),
+    (OvertimeKind.FISCHER, re.compile(rf"fischer\+?(?P<s>{_S})(?:s|秒)?")),
 ]
 
 
 def parse_overtime(text: str) -> Overtime | None:
     """Read an SGF ``OT`` value; ``None`` when the form is not one of the table above.
 
-    >>> parse_overtime("1分钟5次")
-    Overtime(kind=<OvertimeKind.BYO_YOMI: 'byo-yomi'>, seconds=60, periods=5, stones=1)
+    >>> parse_overtime("1分钟5次") == Overtime(OvertimeKind.BYO_YOMI, 60, periods=5)
+    True
+    >>> parse_overtime("15/600 Canadian carry-over").to_zh()
+    '定时限步 15手/10分钟（节余时间累计）'
     >>> parse_overtime("30 fischer").to_zh()
     '每步加30秒'
     """
@@ -117,14 +141,17 @@ def parse_overtime(text: str) -> Overtime | None:
         if m is None:
             continue
         groups = m.groupdict()
-        seconds = int(groups["s"])
+        seconds = float(groups["s"])
         if (groups.get("u") or "").startswith(("分", "m")):
             seconds *= 60
         periods = int(groups["p"]) if groups.get("p") else 1
         stones = int(groups["n"]) if groups.get("n") else 1
         if seconds <= 0 or periods <= 0 or stones <= 0:
             return None
-        return Overtime(kind, seconds, periods=periods, stones=stones)
+        value = int(seconds) if seconds.is_integer() else seconds
+        return Overtime(
+            kind, value, periods=periods, stones=stones, carry_over=bool(groups.get("c"))
+        )
     return None
 
 

@@ -47,18 +47,16 @@ from fractions import Fraction
 from sgfmill import sgf_grammar, sgf_properties
 
 from weiqi import __version__
+from weiqi.clock.control import TimeControl
+from weiqi.clock.notation import from_sgf as time_control_from_sgf
 from weiqi.errors import InputError
 from weiqi.formats.overtime import Overtime, parse_overtime
 from weiqi.rules.color import Color
 from weiqi.rules.result import Reason, Result, format_points
+from weiqi.rules.vertex import COLUMNS, MAX_SIZE, MIN_SIZE
 
 Point = tuple[int, int]
 """``(row, col)``, row 0 at the bottom (GTP orientation)."""
-
-MIN_SIZE = 2
-MAX_SIZE = 25
-
-_GTP_COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 
 def format_point(point: Point | None) -> str:
@@ -70,7 +68,7 @@ def format_point(point: Point | None) -> str:
     if point is None:
         return "pass"
     row, col = point
-    return f"{_GTP_COLUMNS[col]}{row + 1}"
+    return f"{COLUMNS[col]}{row + 1}"
 
 
 @dataclass(frozen=True)
@@ -181,6 +179,22 @@ class SgfGame:
     def overtime_rule(self) -> Overtime | None:
         """``OT`` read as an :class:`~weiqi.formats.overtime.Overtime`, ``None`` if unknown."""
         return parse_overtime(self.overtime) if self.overtime else None
+
+    def time_control(self) -> TimeControl:
+        """``TM`` and ``OT`` as the clock's :class:`~weiqi.clock.control.TimeControl`.
+
+        The Chinese ``OT`` forms are understood too (they are rewritten to the form the clock
+        reads); an ``OT`` of no known form is an :class:`InputError` naming it.
+
+        >>> SgfGame(time_limit=3300, overtime="5次1分钟").time_control().format()
+        '55m+5x60s'
+        >>> SgfGame().time_control().format()
+        'untimed'
+        """
+        rule = self.overtime_rule
+        overtime = rule.to_sgf() if rule is not None else self.overtime
+        time_limit = None if self.time_limit is None else f"{self.time_limit:g}"
+        return time_control_from_sgf(time_limit, overtime)
 
     def main_line(self) -> list[SgfNode]:
         """The nodes below the root along the first child of each node."""
@@ -317,8 +331,19 @@ def read_sgf(
         coarse = sgf_grammar.parse_sgf_game(raw)
     except ValueError as exc:
         raise _locate_syntax_error(raw, source, str(exc)) from None
+    _note_more_games(raw, notes)
     game = _Builder(source, notes, keep_off_board=keep_off_board).build(coarse)
     return game
+
+
+def _note_more_games(raw: bytes, notes: list[str]) -> None:
+    # sgfmill ignores whatever follows the first game; say so when that is another game.
+    first = _START_RE.search(raw)
+    if first is None or _START_RE.search(raw, first.end()) is None:
+        return  # no second "(;" anywhere: neither variations nor games (the common case)
+    _, end = sgf_grammar.tokenise(raw)
+    if _START_RE.search(raw, end) is not None:
+        notes.append("the file holds more than one game; the first was read")
 
 
 def _decode(data: bytes, source: str, notes: list[str]) -> str:

@@ -1,9 +1,10 @@
 """The one place where errors become HTTP responses.
 
 ``PermissionDenied`` → 403, ``NotFound`` → 404, ``InputError``/``InvalidSetting``/``IllegalMove``
-→ 422, ``Conflict`` → 409, a missing CSRF token → 403, too many logins → 429, no login → 401 (a
-page redirects to the login form instead). Under ``/api/`` the body is JSON
-``{"error": kind, "message": text}``; elsewhere an error page in the user's language.
+→ 422, ``Conflict`` → 409, a missing CSRF token → 403, too many logins → 429, no login or a wrong
+password at the API's login → 401 (a page redirects to the login form instead). Under ``/api/``
+the body is JSON ``{"error": kind, "message": text}``; elsewhere an error page in the user's
+language.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from weiqi.errors import (
 )
 from weiqi.i18n import N_
 from weiqi.server.ratelimit import TooManyAttempts
-from weiqi.server.security import CsrfFailed, LoginRequired
+from weiqi.server.security import BadCredentials, CsrfFailed, LoginRequired
 from weiqi.server.templating import html, translate
 
 # (status, kind, English title — a msgid translated on the error page)
@@ -40,6 +41,21 @@ _WEIQI_ERRORS: list[tuple[type[WeiqiError], int, str, str]] = [
     (InputError, 422, "input_error", N_("Invalid input")),
     (IllegalMove, 422, "illegal_move", N_("Illegal move")),
 ]
+
+# The values of ``services.permissions.Action`` (and other actions named in PermissionDenied),
+# marked for the catalogues; an action missing here is shown in English.
+ACTION_MSGIDS = (
+    N_("open the site administration"),
+    N_("create users"),
+    N_("reset passwords"),
+    N_("list users"),
+    N_("create events"),
+    N_("grant roles"),
+    N_("revoke roles"),
+    N_("enter or withdraw players"),
+    N_("pair rounds"),
+    N_("record results"),
+)
 
 
 def _is_api(request: Request) -> bool:
@@ -103,6 +119,11 @@ async def _login_required(request: Request, _error: Exception) -> Response:
     return RedirectResponse(f"/login?next={quote(here)}", status_code=303)
 
 
+async def _bad_credentials(request: Request, _error: Exception) -> Response:
+    message = translate(request, "Wrong username or password.")
+    return _respond(request, 401, "bad_credentials", N_("Please log in"), message)
+
+
 async def _csrf_failed(request: Request, _error: Exception) -> Response:
     message = translate(request, "The form has expired. Go back, reload the page and try again.")
     return _respond(request, 403, "csrf", N_("Not allowed"), message)
@@ -149,6 +170,7 @@ def install(app: FastAPI) -> None:
     """Register every handler on ``app``."""
     app.add_exception_handler(WeiqiError, _weiqi_error)
     app.add_exception_handler(LoginRequired, _login_required)
+    app.add_exception_handler(BadCredentials, _bad_credentials)
     app.add_exception_handler(CsrfFailed, _csrf_failed)
     app.add_exception_handler(TooManyAttempts, _too_many)
     app.add_exception_handler(RequestValidationError, _validation)

@@ -15,7 +15,6 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from weiqi.errors import PermissionDenied
-from weiqi.i18n import N_
 from weiqi.roles import Role
 from weiqi.services.actor import Actor
 from weiqi.store.database import Database
@@ -25,17 +24,20 @@ from weiqi.store.models import EventRole
 class Action(StrEnum):
     """Something a role may or may not do. Site-wide actions have no event roles at all.
 
-    The value completes "… may not <action>" in ``PermissionDenied``; it is a msgid (marked
-    with ``N_``) so that the error page says it in the user's language.
+    The value completes "… may not <action>" in ``PermissionDenied``; list it in
+    ``server/errors.py``'s ``ACTION_MSGIDS`` so the error page says it in the user's language.
     """
 
-    ADMINISTER_SITE = N_("open the site administration")
-    CREATE_USER = N_("create users")
-    RESET_PASSWORD = N_("reset passwords")
-    LIST_USERS = N_("list users")
-    CREATE_EVENT = N_("create events")
-    GRANT_ROLE = N_("grant roles")
-    REVOKE_ROLE = N_("revoke roles")
+    ADMINISTER_SITE = "open the site administration"
+    CREATE_USER = "create users"
+    RESET_PASSWORD = "reset passwords"
+    LIST_USERS = "list users"
+    CREATE_EVENT = "create events"
+    GRANT_ROLE = "grant roles"
+    REVOKE_ROLE = "revoke roles"
+    MANAGE_PLAYERS = "enter or withdraw players"
+    PAIR_ROUND = "pair rounds"
+    RECORD_RESULT = "record results"
 
 
 POLICY: dict[Action, frozenset[Role]] = {
@@ -46,6 +48,10 @@ POLICY: dict[Action, frozenset[Role]] = {
     Action.CREATE_EVENT: frozenset(),
     Action.GRANT_ROLE: frozenset({Role.ORGANISER}),
     Action.REVOKE_ROLE: frozenset({Role.ORGANISER}),
+    # R-ORG-1: the chief referee runs the draw and supervises pairing; referees record results
+    Action.MANAGE_PLAYERS: frozenset({Role.ORGANISER, Role.CHIEF_REFEREE}),
+    Action.PAIR_ROUND: frozenset({Role.CHIEF_REFEREE}),
+    Action.RECORD_RESULT: frozenset({Role.CHIEF_REFEREE, Role.REFEREE}),
 }
 
 

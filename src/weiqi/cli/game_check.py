@@ -1,0 +1,214 @@
+"""``weiqi check`` and ``weiqi score``: replay SGF records under the rules and count them.
+
+Usage::
+
+    weiqi check game.sgf other.sgf --json
+    weiqi score game.sgf --dead D4 --dead Q16 --komi 3.75 --json
+    weiqi score game.sgf --auto-dead
+
+``check`` prints one line (or one JSON object) per file and exits 0 when every record is legal,
+1 when one is not, 2 when a file cannot be read. ``score`` counts the final position (R-SCORE-1…5):
+every stone is alive unless ``--dead`` names a stone of its group or ``--auto-dead`` adds the
+dead-stone proposal of :mod:`weiqi.rules.dead_stones` (seed 0, so the same record always gets
+the same proposal; R-END-3 leaves the final word to the players); komi comes from ``--komi``
+(stones), else the record's ``KM`` (points ÷ 2), else 3¾; ``HA`` gives the handicap compensation.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from weiqi.errors import InputError, InvalidSetting, WeiqiError
+from weiqi.formats.sgf import SgfGame, read_sgf
+from weiqi.formats.sgf_replay import replay, replay_legal
+from weiqi.rules.counting import Count, count
+from weiqi.rules.dead_stones import propose_dead
+from weiqi.rules.result import format_points, format_stones_zh
+from weiqi.rules.ruleset import DEFAULT_KOMI, HandicapPlacement, Ruleset
+from weiqi.rules.vertex import parse_vertex
+
+AUTO_DEAD_SEED = 0
+
+
+def read_file(path: Path, *, keep_off_board: bool = False) -> SgfGame:
+    """Read an SGF file; a missing or unreadable file is an :class:`InputError`."""
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise InputError(str(path), err.strerror or "cannot be read") from None
+    return read_sgf(data, source=str(path), keep_off_board=keep_off_board)
+
+
+def check_file(path: Path) -> tuple[dict[str, object], list[str]]:
+    """The ``weiqi check --json`` object of one file, and the reader's notes on it."""
+    game = read_file(path, keep_off_board=True)
+    outcome = replay(game)
+    report: dict[str, object] = {
+        "file": str(path),
+        "legal": outcome.error is None,
+        "moves": outcome.moves,
+    }
+    if outcome.error is not None:
+        report["error"] = {
+            "move": outcome.error.move,
+            "vertex": outcome.error.vertex,
+            "reason": outcome.error.reason,
+        }
+    return report, game.notes
+
+
+def parse_komi(text: str) -> Fraction:
+    """Komi in stones from the command line: ``3.75``, ``15/4``, ``0``.
+
+    >>> parse_komi("3.75"), parse_komi("15/4"), parse_komi("-0.5")
+    (Fraction(15, 4), Fraction(15, 4), Fraction(-1, 2))
+    """
+    try:
+        return Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise InvalidSetting("komi", f"{text!r} is not a number of stones") from None
+
+
+def score_game(
+    game: SgfGame, dead: list[str], komi: Fraction | None, *, auto_dead: bool = False
+) -> Count:
+    """Count the final position of ``game`` with the named dead stones (and, with
+    ``auto_dead``, the proposed ones)."""
+    board = replay_legal(game)
+    from_record = komi is None and game.komi is not None
+    if komi is None:
+        komi = game.komi if game.komi is not None else DEFAULT_KOMI
+    handicap = game.handicap if game.handicap is not None and game.handicap >= 2 else 0
+    try:
+        ruleset = Ruleset(
+            board_size=game.size,
+            komi=komi,
+            handicap=handicap,
+            # The stones are wherever the record put them (AB): never check fixed placement.
+            handicap_placement=HandicapPlacement.FREE,
+        )
+    except InvalidSetting as err:
+        if err.field == "komi" and from_record:
+            raise InputError(
+                f"{game.source}, KM[{format_points(komi * 2)}]",
+                f"komi {err.reason}; give --komi in stones",
+            ) from None
+        if err.field == "handicap":
+            raise InputError(f"{game.source}, HA[{game.handicap}]", err.reason) from None
+        raise
+    points = []
+    for vertex in dead:
+        point = parse_vertex(vertex, game.size)
+        if point is None:
+            raise InputError(f"--dead {vertex}", "names no stone")
+        points.append(point)
+    if auto_dead:
+        points.extend(sorted(propose_dead(board, seed=AUTO_DEAD_SEED)))
+    return count(board, points, ruleset)
+
+
+def score_json(c: Count) -> dict[str, object]:
+    """The ``weiqi score --json`` object: counts and margin in stones, ``winner`` null for a
+    draw."""
+    result = c.result
+    return {
+        "black": float(c.black),
+        "white": float(c.white),
+        "shared": c.shared,
+        "komi": float(c.komi),
+        "handicap_compensation": float(c.handicap_compensation),
+        "winner": result.winner.value if result.winner is not None else None,
+        "margin": float(abs(c.margin)),
+        "result": result.to_sgf(),
+        "result_zh": result.to_zh(),
+    }
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def check(
+        files: Annotated[list[Path], typer.Argument(help="SGF files to replay.")],
+        as_json: Annotated[bool, typer.Option("--json", help="One JSON object per line.")] = False,
+    ) -> None:
+        """Replay SGF records under the rules and report the first illegal move of each."""
+        console = Console()
+        table = Table("file", "moves", "verdict")
+        notes: list[str] = []
+        exit_code = 0
+        for path in files:
+            try:
+                report, file_notes = check_file(path)
+            except WeiqiError as err:
+                print(f"error: {err.message}", file=sys.stderr)
+                exit_code = 2
+                continue
+            error = report.get("error")
+            if error is not None:
+                exit_code = max(exit_code, 1)
+            if as_json:
+                typer.echo(json.dumps(report, ensure_ascii=False))
+                continue
+            if isinstance(error, dict):
+                verdict = f"move {error['move']} at {error['vertex']}: {error['reason']}"
+            else:
+                verdict = "legal"
+            table.add_row(str(path), str(report["moves"]), verdict)
+            notes.extend(f"{path}: {note}" for note in file_notes)
+        if not as_json and table.row_count:
+            console.print(table)
+            for note in notes:
+                console.print(f"note: {note}", style="dim", markup=False, soft_wrap=True)
+        raise typer.Exit(exit_code)
+
+    @app.command()
+    def score(
+        file: Annotated[Path, typer.Argument(help="SGF file whose final position to count.")],
+        dead: Annotated[
+            list[str] | None,
+            typer.Option("--dead", help="A stone of a dead group (GTP vertex); repeatable."),
+        ] = None,
+        auto_dead: Annotated[
+            bool, typer.Option("--auto-dead", help="Add the proposed dead stones (R-END-3).")
+        ] = False,
+        komi: Annotated[
+            str | None, typer.Option("--komi", help="Komi in stones (default: KM ÷ 2, else 3.75).")
+        ] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    ) -> None:
+        """Count the final position of a record (area counting, R-SCORE-1…5)."""
+        game = read_file(file)
+        c = score_game(
+            game,
+            dead or [],
+            parse_komi(komi) if komi is not None else None,
+            auto_dead=auto_dead,
+        )
+        if as_json:
+            typer.echo(json.dumps(score_json(c), ensure_ascii=False))
+            return
+        table = Table("", "黑 Black", "白 White")
+        table.add_row("count (stones)", _stones(c.black), _stones(c.white))
+        table.add_row("live stones", str(c.black_stones), str(c.white_stones))
+        table.add_row("territory", str(c.black_territory), str(c.white_territory))
+        table.add_row("dead stones removed", str(c.dead_black), str(c.dead_white))
+        console = Console()
+        console.print(table)
+        console.print(
+            f"shared {c.shared} · par {_stones(c.par)} · komi {_stones(c.komi)} · "
+            f"handicap compensation {_stones(c.handicap_compensation)}"
+        )
+        console.print(f"{c.result.to_zh()}  ({c.result.to_sgf()})")
+        for note in game.notes:
+            console.print(f"note: {file}: {note}", style="dim", markup=False, soft_wrap=True)
+
+
+def _stones(value: Fraction) -> str:
+    return format_stones_zh(value) if value >= 0 else f"-{format_stones_zh(-value)}"

@@ -1,0 +1,139 @@
+"""Replay an SGF record's main line on the rules board (R-PLAY, R-KO, R-SUICIDE).
+
+The record says what was played; the board says whether the rules allowed it. Move numbers count
+the main line's move nodes from 1, as ``weiqi check`` reports them; vertices are GTP style.
+
+>>> from weiqi.formats.sgf import read_sgf
+>>> game = read_sgf("(;SZ[5];B[cc];W[cc])", source="g.sgf")
+>>> r = replay(game)
+>>> r.moves, r.error
+(2, ReplayError(move=2, vertex='C3', reason='occupied'))
+>>> replay_legal(game)
+Traceback (most recent call last):
+...
+weiqi.errors.InputError: g.sgf: move 2 at C3: occupied
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from weiqi.errors import IllegalMove, InputError, InvalidSetting
+from weiqi.formats.sgf import Point, SgfGame, on_board, sgf_point
+from weiqi.rules.board import Board
+from weiqi.rules.color import Color
+from weiqi.rules.ruleset import CyclePolicy
+from weiqi.rules.vertex import format_vertex, point_at
+
+
+@dataclass(frozen=True)
+class ReplayError:
+    """The first move the rules refuse. ``reason`` is the board's: ``occupied``, ``suicide``,
+    ``ko``, ``superko``, ``wrong-turn``, ``off-board`` (``game-over`` only under a cycle policy
+    other than ``ban``). An off-board vertex is given by its SGF coordinate (``zz``): GTP has no
+    name for it."""
+
+    move: int
+    vertex: str
+    reason: str
+
+
+@dataclass
+class Replay:
+    """The board after the main line (up to, not including, the first illegal move), the
+    number of moves in the record's main line, and the first illegal move if any."""
+
+    board: Board
+    moves: int
+    error: ReplayError | None
+
+
+def start_stones(game: SgfGame) -> tuple[set[Point], set[Point], Color | None]:
+    """The black and white stones set up before the first move (the root's ``AB``/``AW``/``AE``
+    and those of setup nodes before any move), and the ``PL`` given there, if any."""
+    black: set[Point] = set()
+    white: set[Point] = set()
+    player: Color | None = None
+    for node in [game.root, *game.main_line()]:
+        if node.move is not None:
+            break
+        black.difference_update(node.setup_empty)
+        white.difference_update(node.setup_empty)
+        black.difference_update(node.setup_white)
+        white.difference_update(node.setup_black)
+        black.update(node.setup_black)
+        white.update(node.setup_white)
+        pl = node.extra.get("PL")
+        if pl and pl[0].strip().upper() in {"B", "W"}:
+            player = Color(pl[0].strip().upper())
+    return black, white, player
+
+
+def first_player(game: SgfGame) -> Color:
+    """Who moves first: ``PL`` if the record says; White after handicap stones (``HA`` of 2 or
+    more, or black setup stones alone); otherwise Black (R-PLAY-1)."""
+    black, white, player = start_stones(game)
+    if player is not None:
+        return player
+    if (game.handicap or 0) >= 2 or (black and not white):
+        return Color.WHITE
+    return Color.BLACK
+
+
+def start_board(game: SgfGame, *, cycle: CyclePolicy = CyclePolicy.BAN) -> Board:
+    """The position before the first move, with the first player to move."""
+    board = Board(game.size, cycle=cycle)
+    black, white, _ = start_stones(game)
+    to_move = first_player(game)
+    if black or white or to_move is Color.WHITE:
+        try:
+            board.setup(
+                sorted(point_at(r, c, game.size) for r, c in black),
+                sorted(point_at(r, c, game.size) for r, c in white),
+                to_move,
+            )
+        except InvalidSetting as err:
+            raise InputError(f"{game.source or 'SGF'}, setup stones", err.reason) from None
+    return board
+
+
+def replay(game: SgfGame, *, cycle: CyclePolicy = CyclePolicy.BAN) -> Replay:
+    """Play the main line under the rules, stopping at the first illegal move."""
+    board = start_board(game, cycle=cycle)
+    nodes = game.main_line()
+    total = sum(1 for node in nodes if node.move is not None)
+    number = 0
+    for node in nodes:
+        if node.has_setup and (node.move is not None or number > 0):
+            # start_board took the setup nodes before the first move; later ones change the
+            # position outside the rules.
+            where = f"move {number + 1}" if node.move is not None else f"node after move {number}"
+            raise InputError(
+                f"{game.source or 'SGF'}, {where}",
+                "setup stones (AB/AW/AE) during the game cannot be replayed under the rules",
+            )
+        if node.move is None:
+            continue
+        number += 1
+        color, point = node.move.color, node.move.point
+        if point is not None and not on_board(point, game.size):
+            return Replay(
+                board, total, ReplayError(number, sgf_point(point, game.size), "off-board")
+            )
+        p = None if point is None else point_at(point[0], point[1], game.size)
+        reason = board.legality(color, p)
+        if reason is not None:
+            return Replay(board, total, ReplayError(number, format_vertex(p, game.size), reason))
+        board.move(color, p)
+    return Replay(board, total, None)
+
+
+def replay_legal(game: SgfGame, *, cycle: CyclePolicy = CyclePolicy.BAN) -> Board:
+    """The board after the whole main line; an illegal move is an :class:`InputError` naming
+    the file, the move number, the vertex and the reason."""
+    result = replay(game, cycle=cycle)
+    if result.error is not None:
+        e = result.error
+        illegal = IllegalMove(e.reason, move_number=e.move, vertex=e.vertex)
+        raise InputError(game.source or "SGF", illegal.message)
+    return result.board
