@@ -282,7 +282,11 @@ def test_r_time_1_a_player_who_gives_up_stops_the_clocks(
     """R-TIME-1: the clocks can be stopped for good; time no longer runs."""
     page = tablet
     open_clock(page, live_server, "10m")
+    expect(page.locator(".face-top")).to_have_attribute("data-color", "W")
+    page.get_by_role("button", name="换边", exact=True).click()
+    expect(page.locator(".face-top")).to_have_attribute("data-color", "B")
     page.get_by_role("button", name="开始", exact=True).click()
+    expect(page.locator(".face-top")).to_have_class(re.compile(r"\brunning\b"))
     advance(page, 61_000)
     page.get_by_role("button", name="终局停钟", exact=True).click()
     expect(page.locator("#clock-status")).to_have_text("已停钟")

@@ -134,9 +134,12 @@ function reading(color) {
 function render() {
   const c = session.clock;
   root.dataset.status = c.status;
+  const readings = { B: reading(BLACK), W: reading(WHITE) };
+  // One digit size for both halves, fitted to the longer reading.
+  const chars = Math.max(4, readings.B[0].length, readings.W[0].length);
   for (const [side, color] of Object.entries(sides)) {
     const face = root.querySelector(`.face-${side}`);
-    const [digits, detail] = reading(color);
+    const [digits, detail] = readings[color];
     face.dataset.color = color;
     face.classList.toggle("running", c.status === "running" && c.to_move === color);
     face.classList.toggle("waiting", c.status === "paused" && c.to_move === color);
@@ -145,7 +148,7 @@ function render() {
     const flagged = c.status === "flagged" && c.flagged === color;
     const shown = face.querySelector(".digits");
     shown.textContent = digits;
-    shown.style.setProperty("--chars", String(Math.max(4, digits.length)));
+    shown.style.setProperty("--chars", String(chars));
     face.querySelector(".detail").textContent = flagged ? M.flag : detail;
     face.querySelector(".call").textContent = c.to_move === color ? lastCall[color] : "";
     let hint = "";
