@@ -290,3 +290,18 @@ def test_plan_api(client: TestClient) -> None:
     body = client.get("/api/clock/plan", params={"tc": "3x30s"}).json()
     assert body == plan(TimeControl.parse("3x30s"), "zh_CN")
     assert client.get("/api/clock/plan", params={"tc": "3x"}).status_code == 422
+
+
+def test_r_time_5_sealed_move_through_the_replay(client: TestClient) -> None:
+    """R-TIME-5: the sealer's clock runs until sealing; nothing runs until resumption."""
+    events = [
+        {"op": "start", "now": 0},
+        {"op": "seal", "now": 20, "color": "B"},
+        {"op": "advance", "now": 3000},
+    ]
+    sealed = replay(client, "1m+3x30s", events).json()
+    assert sealed["state"]["status"] == "paused" and sealed["state"]["sealed"] is True
+    events += [{"op": "resume", "now": 3600}, {"op": "advance", "now": 3605}]
+    body = replay(client, "1m+3x30s", events).json()
+    assert body["state"]["sealed"] is False and body["state"]["to_move"] == "W"
+    assert (body["remaining"]["B"]["main"], body["remaining"]["W"]["main"]) == (40.0, 55.0)

@@ -44,7 +44,17 @@ const fakeWakeLock = {
 };
 Object.defineProperty(navigator, "wakeLock", { value: fakeWakeLock, configurable: true });
 """
-STATE_KEYS = ("black", "white", "status", "to_move", "since", "elapsed", "flagged", "flag_at")
+STATE_KEYS = (
+    "black",
+    "white",
+    "status",
+    "to_move",
+    "since",
+    "elapsed",
+    "flagged",
+    "flag_at",
+    "sealed",
+)
 
 
 def new_page(browser: Browser, viewport: dict[str, int], lang: str | None = None) -> Page:
@@ -299,6 +309,30 @@ def test_r_time_1_a_player_who_gives_up_stops_the_clocks(
     expect(page.locator("#clock-log li")).to_have_count(0)
 
 
+def test_r_time_5_a_sealed_move_stops_both_clocks_until_resumption(
+    phone: Page, live_server: LiveServer
+) -> None:
+    """R-TIME-5: the player to move seals; their clock ran until sealing, then nothing runs;
+    at resumption the sealed move is played and the opponent's clock runs."""
+    page = phone
+    open_clock(page, live_server, "1m+3x30s")
+    black, white = face(page, "B"), face(page, "W")
+    page.get_by_role("button", name="开始", exact=True).click()
+    advance(page, 20_000)
+    page.get_by_role("button", name="封棋", exact=True).click()
+    expect(page.locator("#clock-status")).to_have_text("封盘：续赛时先下封棋的一手")
+    assert log_texts(page)[-1] == "黑方封棋，用时0:20.0"
+    advance(page, 3_600_000)  # the adjournment
+    expect(black.locator(".digits")).to_have_text("0:40")
+    expect(white.locator(".digits")).to_have_text("1:00")
+    page.get_by_role("button", name="继续", exact=True).click()
+    expect(white).to_have_class(re.compile(r"\brunning\b"))
+    advance(page, 5_000)
+    expect(white.locator(".digits")).to_have_text("0:55")
+    python = assert_python_agrees(page, "1m+3x30s")
+    assert python["state"]["moves"] == 1 and python["state"]["sealed"] is False
+
+
 def test_r_time_4_moves_per_period_shows_moves_left_and_carries_time_over(
     phone: Page, live_server: LiveServer
 ) -> None:
@@ -388,6 +422,7 @@ RUN_SCRIPT = """async ([plan, steps]) => {
       else if (op === "press" && c.status === "running") s.press(c.to_move);
       else if (op === "wrong" && c.status === "running") s.press(c.to_move === "B" ? "W" : "B");
       else if (op === "pause" && c.status === "running") s.pause();
+      else if (op === "seal" && c.status === "running") s.seal();
       else if (op === "resume" && c.status === "paused") s.resume();
       else if (op === "forfeit" && c.status === "flagged" && plan.timeout_pass) s.forfeitTurn();
       else if (op === "stop" && c.status !== "ready") s.stop();
@@ -415,8 +450,8 @@ def random_steps(rng: random.Random, period: float) -> list[tuple[str, Any]]:
     steps: list[tuple[str, Any]] = [("start", rng.choice(["B", "B", "W"]))]
     for _ in range(rng.randint(10, 50)):
         kind = rng.choices(
-            ["wait", "press", "pause", "resume", "forfeit", "stop", "wrong"],
-            [10, 10, 0.6, 4, 3, 0.05, 0.5],
+            ["wait", "press", "pause", "seal", "resume", "forfeit", "stop", "wrong"],
+            [10, 10, 0.6, 0.3, 4, 3, 0.05, 0.5],
         )[0]
         if kind == "wait":  # quick moves, waits onto call-outs and flags, and any length
             r = rng.random()

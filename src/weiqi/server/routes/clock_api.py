@@ -20,7 +20,8 @@ class ReplayIn(BaseModel):
     tc: str = Field(description="a settings string, e.g. 55m+5x60s, 3x30s, 90m, 15/10m")
     events: list[dict[str, Any]] = Field(
         description='the log, e.g. [{"op": "start", "now": 0}, {"op": "press", "now": 12.5, '
-        '"color": "B"}]; ops: start, press, pause, resume, stop, forfeit_turn, advance'
+        '"color": "B"}]; ops: start, press, seal, pause, resume, stop, forfeit_turn, '
+        "advance"
     )
 
 

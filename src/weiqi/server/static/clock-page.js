@@ -80,6 +80,7 @@ function describe(entry) {
   switch (entry.kind) {
     case "start": return fill(M.log_start, { color });
     case "press": return fill(M.log_press, { color, move: entry.move, used: used(entry.used) });
+    case "seal": return fill(M.log_seal, { color, used: used(entry.used) });
     case "callout": return fill(M.log_callout, { color, text: entry.call[plan.lang] });
     case "flag": return fill(M.log_flag, { color, outcome: entry.outcome });
     case "forfeit_turn": return fill(M.log_forfeit_turn, { color });
@@ -101,7 +102,7 @@ function onEntry(entry) {
     const said = entry.call[plan.lang];
     lastCall[entry.color] = said;
     speak(said);
-  } else if (entry.kind === "press" || entry.kind === "forfeit_turn") {
+  } else if (["press", "seal", "forfeit_turn"].includes(entry.kind)) {
     lastCall[entry.color] = "";
   }
   if (entry.kind === "flag") speak(entry.outcome, { interrupt: false }); // after the "10"
@@ -159,7 +160,7 @@ function render() {
   }
   let status = "";
   if (c.status === "ready") status = M.ready;
-  else if (c.status === "paused") status = M.paused;
+  else if (c.status === "paused") status = c.sealed ? M.sealed : M.paused;
   else if (c.status === "stopped") status = M.stopped;
   else if (c.status === "flagged") status = plan.outcome[c.flagged];
   $("clock-status").textContent = status;
@@ -167,6 +168,7 @@ function render() {
   $("clock-pause").hidden = !["running", "paused"].includes(c.status);
   $("clock-pause").textContent = c.status === "paused" ? M.resume : M.pause;
   $("clock-stop").hidden = !["running", "paused"].includes(c.status);
+  $("clock-seal").hidden = c.status !== "running";
   $("clock-forfeit").hidden = !(c.status === "flagged" && plan.timeout_pass);
   $("clock-reset").disabled = c.status === "running";
   $("clock-swap").hidden = c.status !== "ready";
@@ -233,6 +235,7 @@ const onClick = (id, fn) => $(id).addEventListener("click", (e) => { e.currentTa
 onClick("clock-start", () => { speak(""); act(() => session.start(BLACK)); });
 onClick("clock-pause", () => act(() => (session.clock.status === "paused" ? session.resume() : session.pause())));
 onClick("clock-stop", () => act(() => session.stop()));
+onClick("clock-seal", () => act(() => session.seal()));
 onClick("clock-forfeit", () => act(() => session.forfeitTurn()));
 onClick("clock-reset", () => { if (session.clock.status !== "running") reset(); });
 onClick("clock-swap", () => {

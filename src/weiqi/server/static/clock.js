@@ -91,6 +91,7 @@ export class Clock {
       elapsed: 0,
       flagged: null,
       flag_at: null,
+      sealed: false,
       moves: 0,
       last: null,
     }, fields);
@@ -198,7 +199,15 @@ export class Clock {
   resume(now) {
     const c = this.advance(now);
     c.expect(["paused"], "resume");
-    return c.evolve({ status: "running", since: now });
+    return c.evolve({ status: "running", since: now, sealed: false });
+  }
+
+  /** Sealed move at an adjournment (封棋, R-TIME-5): the mover's clock runs until sealing,
+   * then both stop; on resume the opponent's clock runs. */
+  seal(now, color) {
+    const c = this.press(now, color);
+    if (c.status !== "running") return c;
+    return c.stopRunning(now).evolve({ status: "paused", sealed: true });
   }
 
   stop(now) {
@@ -261,7 +270,7 @@ export class Clock {
     return {
       black: acc(this.black), white: acc(this.white), status: this.status,
       to_move: this.to_move, since: this.since, elapsed: this.elapsed, flagged: this.flagged,
-      flag_at: this.flag_at, moves: this.moves,
+      flag_at: this.flag_at, sealed: this.sealed, moves: this.moves,
     };
   }
 
@@ -270,6 +279,7 @@ export class Clock {
     switch (event.op) {
       case "start": return this.start(now, event.color || BLACK);
       case "press": return this.press(now, event.color);
+      case "seal": return this.seal(now, event.color);
       case "pause": return this.pause(now);
       case "resume": return this.resume(now);
       case "stop": return this.stop(now);
@@ -353,7 +363,7 @@ export class Session {
     if (after.moves !== before.moves) this.seen = 0;
     if (this.origin === null) this.origin = t;
     const entry = { kind: op, at: t, color: color ?? before.to_move, move: after.moves };
-    if (op === "press") entry.used = before.elapsedAt(t);
+    if (op === "press" || op === "seal") entry.used = before.elapsedAt(t);
     if (op === "start") entry.color = after.to_move;
     this.record(entry);
     return after;
@@ -362,6 +372,8 @@ export class Session {
   start(color = BLACK) { return this.act("start", color); }
 
   press(color) { return this.act("press", color); }
+
+  seal() { return this.act("seal", this.clock.to_move); }
 
   pause() { return this.act("pause"); }
 
