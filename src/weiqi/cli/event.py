@@ -48,10 +48,28 @@ def open_database(db: str | None) -> Database:
     return database
 
 
+def _number(option: str, value: int) -> int:
+    """``value`` of an integer option that the database will look up.
+
+    Numbers beyond a 64-bit integer name no round, board or event, and the database driver
+    would fail on them with a traceback rather than find nothing.
+
+    >>> _number("--round", 3)
+    3
+    >>> _number("--round", 10**20)
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InputError: --round: 100000000000000000000 is out of range
+    """
+    if not -(2**63) <= value < 2**63:
+        raise InputError(option, f"{value} is out of range")
+    return value
+
+
 def _event_id(database: Database, event: int | None) -> int:
     from weiqi.services.tournament import latest_tournament
 
-    return event if event is not None else latest_tournament(database)
+    return _number("--event", event) if event is not None else latest_tournament(database)
 
 
 def _read(path: Path) -> str:
@@ -305,7 +323,12 @@ def register(app: typer.Typer) -> None:
 
         database = open_database(db)
         view = record_result(
-            database, Actor.local(), _event_id(database, event), round_number, board, result_code
+            database,
+            Actor.local(),
+            _event_id(database, event),
+            _number("--round", round_number),
+            _number("--board", board),
+            result_code,
         )
         typer.echo(f"round {round_number} board {board}: {view.black} – {view.white} {view.result}")
 
@@ -324,7 +347,7 @@ def register(app: typer.Typer) -> None:
             database,
             Actor.local(),
             _event_id(database, event),
-            round_number,
+            _number("--round", round_number),
             _read(path),
             str(path),
         )
@@ -341,6 +364,8 @@ def register(app: typer.Typer) -> None:
         from weiqi.services.tournament import show_round
 
         database = open_database(db)
+        if round_number is not None:
+            _number("--round", round_number)
         view = show_round(database, _event_id(database, event), round_number)
         if as_json:
             typer.echo(json.dumps(_round_json(view), ensure_ascii=False))
