@@ -24,7 +24,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from weiqi.errors import InputError
+from weiqi.errors import InputError, InvalidSetting
 from weiqi.services.actor import Actor
 from weiqi.store.database import Database, database_url
 from weiqi.tournament.settings import EventSettings, System, settings_to_dict
@@ -79,6 +79,21 @@ def _read(path: Path) -> str:
         raise InputError(str(path), err.strerror or "cannot be read") from None
     except UnicodeDecodeError:
         raise InputError(str(path), "is not UTF-8 text") from None
+
+
+def _tiebreaks(text: str | None) -> tuple[str, ...] | None:
+    """``--tiebreaks``: the codes in order; given but naming no code (``""``, ``","``) is an
+    error rather than silently the defaults or no tie-breaks at all.
+
+    >>> _tiebreaks("sos,SB, CUSS"), _tiebreaks(None)
+    (('SOS', 'SB', 'CUSS'), None)
+    """
+    if text is None:
+        return None
+    codes = EventSettings.parse_tiebreaks(text)
+    if not codes:
+        raise InvalidSetting("tiebreaks", f"{text!r} names no code; e.g. SOS,SB,CUSS")
+    return codes
 
 
 def _json_value(v: Value) -> int | float:
@@ -142,7 +157,7 @@ def register(app: typer.Typer) -> None:
             "system": system,
             "rounds": rounds,
             "cycles": cycles,
-            "tiebreaks": EventSettings.parse_tiebreaks(tiebreaks) if tiebreaks else None,
+            "tiebreaks": _tiebreaks(tiebreaks),
             "swiss_method": swiss_method.upper(),
             "bye_points": bye_points,
             "first_round": first_round,
