@@ -47,6 +47,8 @@ def _round(capsys: pytest.CaptureFixture[str], db: str) -> object:
         ("1", "-1", "B+R", ("no board -1",)),
         ("1", "1", "B+X", ("B+X",)),
         ("1", "1", "", ("result ''",)),
+        # A margin no board allows was stored as a 1,000-digit number, then confirmed for good.
+        ("1", "1", "W+1e999", ("W+1e999", "at most")),
         # Beyond any database integer: named, not an OverflowError traceback.
         ("99999999999999999999", "1", "B+R", ("--round", "out of range")),
         ("1", "99999999999999999999", "B+R", ("--board", "out of range")),
