@@ -8,6 +8,13 @@ Usage::
     weiqi round result --db club.sqlite3 --round 1 --board 1 B+R
     weiqi standings --db club.sqlite3 --json
 
+``round pair --json`` and ``round show --json`` print the round as issue #5 writes it,
+``{"round": 1, "pairings": [{"board": 1, "black": "…", "white": "…", …}], "bye": "…"}``, with
+``bye`` null when nobody has one. A knockout's first round can give byes to several top seeds:
+then ``bye`` is the first of them (so its type never changes) and ``byes`` lists all of them;
+``byes`` is always present (``[]`` when none). Each pairing also carries ``result``,
+``handicap``, ``komi`` and a knockout's bracket ``label``; the round its lot ``seed``.
+
 ``--db`` takes a file (an SQLite database, created and migrated on first use) or a database URL;
 without it ``$WEIQI_DATABASE_URL`` or ``./weiqi.sqlite3``. Commands act on the newest tournament
 in the database unless ``--event ID`` names another.
@@ -276,7 +283,10 @@ def register(app: typer.Typer) -> None:
                 }
                 for p in view.pairings
             ],
-            "bye": view.byes[0] if len(view.byes) == 1 else (list(view.byes) or None),
+            # Issue #5's shape: "bye" is a name or null, never a list. A knockout can give
+            # several byes in one round; "byes" lists them all and "bye" is its first.
+            "bye": view.byes[0] if view.byes else None,
+            "byes": list(view.byes),
             "seed": view.seed,
         }
 
