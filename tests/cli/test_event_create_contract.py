@@ -81,3 +81,29 @@ def test_round_robin_without_players_says_so(
     assert weiqi(capsys, "event", "create", "--db", db, "--name", "RR", "--system",
                  "round-robin").code == 0  # fmt: skip
     weiqi(capsys, "round", "pair", "--db", db).one_line_error("at least two players")
+
+
+def test_replay_and_no_result_points_are_event_settings_on_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue #5: "no result and replay (event setting)" feed scoring. Without the options a CLI
+    event could only wait for a replay that ``round result`` cannot record (see the report)."""
+    db = str(tmp_path / "e.sqlite3")
+    players = tmp_path / "p.csv"
+    players.write_text("name\n甲\n乙\n丙\n丁\n", encoding="utf-8")
+    run = weiqi(capsys, "event", "create", "--db", db, "--name", "RR", "--system", "round-robin",
+                "--replay-points", "1", "--no-result-points", "1", "--json")  # fmt: skip
+    assert run.code == 0, run.err
+    settings = json.loads(run.out)["settings"]
+    assert (settings["replay_points"], settings["no_result_points"]) == (1, 1)
+    assert weiqi(capsys, "player", "import", "--db", db, str(players)).code == 0
+    assert weiqi(capsys, "round", "pair", "--db", db).code == 0
+    for board, code in [("1", "Replay"), ("2", "Void")]:
+        run = weiqi(capsys, "round", "result", "--db", db, "--round", "1", "--board", board, code)
+        assert run.code == 0, run.err
+    standings = json.loads(weiqi(capsys, "standings", "--db", db, "--json").out)
+    assert [r["points"] for r in standings] == [1, 1, 1, 1]
+    assert weiqi(capsys, "round", "pair", "--db", db).code == 0  # the replay did not block it
+    bad = weiqi(capsys, "event", "create", "--db", db, "--name", "X", "--system", "round-robin",
+                "--replay-points", "3")  # fmt: skip
+    bad.one_line_error("replay_points")

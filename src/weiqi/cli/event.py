@@ -129,6 +129,16 @@ def register(app: typer.Typer) -> None:
         cycles: Annotated[int, typer.Option("--cycles", help="Round-robin cycles.")] = 1,
         swiss_method: Annotated[str, typer.Option("--swiss-method", help="A or B.")] = "B",
         bye_points: Annotated[int, typer.Option("--bye-points")] = 2,
+        no_result_points: Annotated[
+            int, typer.Option("--no-result-points", help="Points each for Void (无胜负).")
+        ] = 0,
+        replay_points: Annotated[
+            int | None,
+            typer.Option(
+                "--replay-points",
+                help="Points each for Replay (重赛); unset, the board waits for the replay.",
+            ),
+        ] = None,
         first_round: Annotated[str, typer.Option("--first-round", help="halves or lot.")] = (
             "halves"
         ),
@@ -167,6 +177,8 @@ def register(app: typer.Typer) -> None:
             "tiebreaks": _tiebreaks(tiebreaks),
             "swiss_method": swiss_method.upper(),
             "bye_points": bye_points,
+            "no_result_points": no_result_points,
+            "replay_points": replay_points,
             "first_round": first_round,
             "pairing_method": pairing_method,
             "colour_policy": colour_policy,
