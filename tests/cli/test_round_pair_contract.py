@@ -95,3 +95,21 @@ def test_standings_json_is_a_list_in_place_order_with_the_event_codes(
         assert list(row["tiebreaks"]) == ["SOS", "SB", "CUSS"]
         assert all(isinstance(v, int | float) for v in row["tiebreaks"].values())
     assert [r["points"] for r in table] == [2, 2, 0, 0]
+
+
+def test_standings_table_shows_every_name_and_value_whole_on_80_columns(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With all nine tie-breaks rich cut "Carol" to "Car…" and ratings to "280…"."""
+    monkeypatch.setenv("COLUMNS", "80")
+    db = str(tmp_path / "e.sqlite3")
+    players = tmp_path / "players.csv"
+    players.write_text("name,rank,rating\nCarolina Marín,5d,2800\n欧阳慕容,4d,2790\n", "utf-8")
+    assert weiqi(capsys, "event", "create", "--db", db, "--name", "E", "--system", "round-robin",
+                 "--tiebreaks", "SB,WARN,SOS,CUSS,SOS-1,SOSOS,DE,RATING").code == 0  # fmt: skip
+    assert weiqi(capsys, "player", "import", "--db", db, str(players)).code == 0
+    run = weiqi(capsys, "standings", "--db", db)
+    assert run.code == 0, run.err
+    for whole in ("Carolina Marín", "欧阳慕容", "2800", "2790", "SOSOS", "RATING"):
+        assert whole in run.out, whole
+    assert "…" not in run.out

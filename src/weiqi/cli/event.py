@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 
@@ -440,14 +441,28 @@ def register(app: typer.Typer) -> None:
             title=f"{info.name} · 名次 standings",
             caption="; ".join(f"{c} = {zh} / {en}" for c, zh, en in names),
         )
-        for col in ("名次 place", "姓名 name", "积分 points", *[f"{zh} {c}" for c, zh, _ in names]):
-            table.add_column(col)
-        for r in rows:
-            place = f"{r.place}{'=' if r.shared else ''}{' (加赛 playoff)' if r.playoff else ''}"
-            table.add_row(
-                place,
+        cells = [
+            [
+                f"{r.place}{'=' if r.shared else ''}{' (加赛 playoff)' if r.playoff else ''}",
                 r.name,
                 str(r.points),
                 *[format_value(r.tiebreaks.get(c, 0)) for c, _, _ in names],
-            )
-        Console().print(table)
+            ]
+            for r in rows
+        ]
+        headers = [
+            "名次\nplace",
+            "姓名\nname",
+            "积分\npoints",
+            *[f"{c}\n{zh}" for c, zh, _ in names],
+        ]
+        # Every name and value whole: with many tie-breaks on 80 columns rich cut "Carol" to
+        # "Car…" and 2800 to "280…". Columns are at least as wide as their longest cell (headers
+        # fold), and the table is printed wider than the terminal rather than cropped.
+        widths = [max([2, *(cell_len(row[i]) for row in cells)]) for i in range(len(headers))]
+        for header, width in zip(headers, widths, strict=True):
+            table.add_column(header, min_width=width, overflow="fold")
+        for row in cells:
+            table.add_row(*row)
+        needed = Console(width=10_000).measure(table).minimum  # unclamped by the terminal
+        Console(width=max(Console().width, needed)).print(table)
