@@ -18,10 +18,14 @@ from weiqi.tournament.settings import EventSettings, System
 LOCAL = Actor.local()
 
 
-def players_csv(n: int, clubs: int = 4) -> str:
+CLUBS = ("北京棋院", "上海棋院", "成都棋院", "杭州棋院", "深圳棋院")
+
+
+def players_csv(n: int, clubs: int = 5) -> str:
+    """``n`` players 选手00… with ranks 5d…3k, falling ratings and ``clubs`` clubs."""
     ranks = ["5d", "4d", "3d", "2d", "1d", "1k", "2k", "3k"]
     rows = [
-        f"选手{i:02d},{ranks[i % len(ranks)]},{2400 - 10 * i},俱乐部{i % clubs}" for i in range(n)
+        f"选手{i:02d},{ranks[i % len(ranks)]},{2400 - 10 * i},{CLUBS[i % clubs]}" for i in range(n)
     ]
     return "姓名,段位,等级分,俱乐部\n" + "\n".join(rows) + "\n"
 
