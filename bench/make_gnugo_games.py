@@ -3,7 +3,8 @@
     python bench/make_gnugo_games.py            # the committed corpus, ~15 min on 2 cores
 
 writes ``tests/data/gnugo/selfplay.jsonl`` (all sizes: the dead-stone and scoring cross-checks)
-and ``bench/data/gnugo19.jsonl`` (the 19×19 games, replayed by ``bench/board.py``).
+and the 19×19 games again as ``bench/data/gnugo19.jsonl`` and as SGF files in
+``bench/data/gnugo-19x19/`` (replayed by ``bench/board.py``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plan", nargs="+", default=DEFAULT_PLAN, help="SIZE:COUNT:LEVELS ...")
     parser.add_argument("--out", type=Path, default=ROOT / "tests/data/gnugo/selfplay.jsonl")
     parser.add_argument("--out19", type=Path, default=ROOT / "bench/data/gnugo19.jsonl")
+    parser.add_argument("--sgf19", type=Path, default=ROOT / "bench/data/gnugo-19x19")
     parser.add_argument("--jobs", type=int, default=2, help="GNU Go processes at once")
     args = parser.parse_args(argv)
 
@@ -47,7 +49,12 @@ def main(argv: list[str] | None = None) -> int:
     games = [game for game in results if game is not None]
     unique = {tuple(game.moves) for game in games}
     save_games(args.out, games)
-    save_games(args.out19, [game for game in games if game.size == 19])
+    big = [game for game in games if game.size == 19]
+    save_games(args.out19, big)
+    # bench/board.py replays SGF records
+    args.sgf19.mkdir(parents=True, exist_ok=True)
+    for game in big:
+        (args.sgf19 / f"gnugo-19x19-seed{game.seed:03d}.sgf").write_text(game.to_sgf())
     print(
         f"{len(games)} finished games ({len(unique)} distinct) of {len(settings)} "
         f"in {time.perf_counter() - start:.0f} s -> {args.out}, {args.out19}"

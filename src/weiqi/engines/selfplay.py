@@ -25,8 +25,11 @@ from pathlib import Path
 from weiqi.engines.gtp import SimpleEngine
 from weiqi.errors import InputError
 from weiqi.rules.color import Color
+from weiqi.rules.vertex import parse_vertex
 
 GNUGO = "/usr/games/gnugo"
+
+_SGF_LETTERS = "abcdefghijklmnopqrstuvwxy"
 
 #: GNU Go as our rules want it: area counting, situational superko, and games played to the end.
 GNUGO_ARGS = ("--mode", "gtp", "--chinese-rules", "--situational-superko", "--never-resign")
@@ -61,8 +64,35 @@ class SelfPlayGame:
         stones = bytearray(self.size * self.size)
         for code, vertices in ((1, self.black), (2, self.white)):
             for vertex in vertices:
-                stones[_point(vertex, self.size)] = code
+                point = parse_vertex(vertex, self.size)
+                if point is None:
+                    raise InputError(f"game seed {self.seed}", "a stone on 'pass'")
+                stones[point] = code
         return bytes(stones)
+
+    def to_sgf(self) -> str:
+        """The game as a small SGF FF[4] record (Chinese rules, komi in points).
+
+        >>> SelfPlayGame(size=9, komi=7.5, level=1, seed=3, moves=["A1", "pass"], dead=[],
+        ...     seki=[], black=["A1"], white=[], score="B+73.5").to_sgf()[-20:]
+        'level 1];B[ai];W[])\\n'
+        """
+        head = (
+            f"(;GM[1]FF[4]CA[UTF-8]SZ[{self.size}]KM[{self.komi:g}]RU[Chinese]"
+            f"PB[GNU Go]PW[GNU Go]RE[{self.score}]GN[seed {self.seed} level {self.level}]"
+        )
+        nodes = []
+        for color, vertex in self.colored_moves():
+            point = parse_vertex(vertex, self.size)
+            where = ""
+            if point is not None:
+                row, col = divmod(point, self.size)
+                where = (
+                    "abcdefghijklmnopqrstuvwxy"[col]
+                    + "abcdefghijklmnopqrstuvwxy"[self.size - 1 - row]
+                )
+            nodes.append(f";{color.value}[{where}]")
+        return head + "".join(nodes) + ")\n"
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), separators=(",", ":"))
@@ -71,11 +101,6 @@ class SelfPlayGame:
     def from_json(cls, line: str) -> SelfPlayGame:
         data = json.loads(line)
         return cls(**data)
-
-
-def _point(vertex: str, size: int) -> int:
-    col = "ABCDEFGHJKLMNOPQRSTUVWXYZ".index(vertex[0].upper())
-    return (int(vertex[1:]) - 1) * size + col
 
 
 def load_games(path: str | Path) -> list[SelfPlayGame]:
@@ -167,22 +192,27 @@ class PlanItem:
 
     @classmethod
     def parse(cls, text: str) -> PlanItem:
-        """``SIZE:COUNT:LEVELS`` with levels ``1-5`` or ``1,3``.
+        """``SIZE:COUNT:LEVELS[:FIRST_SEED]`` with levels ``1-5`` or ``1,3``.
 
         >>> PlanItem.parse("9:120:1-5").settings()[:2]
         [(9, 7.5, 1, 1), (9, 7.5, 2, 2)]
+        >>> PlanItem.parse("13:2:1:1001").settings()
+        [(13, 7.5, 1, 1001), (13, 7.5, 1, 1002)]
         """
         try:
-            size, count, levels = text.split(":")
+            size, count, levels, *first = text.split(":")
+            if len(first) > 1:
+                raise ValueError("too many fields")
             if "-" in levels:
                 low, high = (int(part) for part in levels.split("-"))
                 level_list = list(range(low, high + 1))
             else:
                 level_list = [int(part) for part in levels.split(",")]
-            item = cls(int(size), int(count), level_list)
+            seed = int(first[0]) if first else 1
+            item = cls(int(size), int(count), level_list, first_seed=seed)
         except ValueError:
             raise InputError(
-                f"plan {text!r}", "expected SIZE:COUNT:LEVELS, e.g. 9:120:1-5"
+                f"plan {text!r}", "expected SIZE:COUNT:LEVELS[:FIRST_SEED], e.g. 9:120:1-5"
             ) from None
         if not level_list or not 2 <= item.size <= 19 or item.count < 0:
             raise InputError(f"plan {text!r}", "size 2–19, count ≥ 0, at least one level")

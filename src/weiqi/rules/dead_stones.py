@@ -29,13 +29,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Protocol
 
 from weiqi.errors import InputError
+from weiqi.rules.vertex import format_vertex
 
 EMPTY, BLACK, WHITE, BORDER = 0, 1, 2, 3
-
-_COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 
 class HasStones(Protocol):
@@ -45,11 +45,6 @@ class HasStones(Protocol):
     def size(self) -> int: ...
 
     def stones_bytes(self) -> bytes: ...
-
-
-def format_vertex(point: int, size: int) -> str:
-    row, col = divmod(point, size)
-    return f"{_COLUMNS[col]}{row + 1}"
 
 
 def stones_from_rows(rows: Sequence[str]) -> bytes:
@@ -205,34 +200,54 @@ def benson_alive(stones: bytes, size: int, colour: int) -> set[int]:
 
 
 class _Playout:
-    """A throwaway board for one random playout: padded array, chains with liberty sets."""
+    """A throwaway board for random playouts: padded array, chains with liberty sets.
+
+    Built once per position; :meth:`copy` gives each playout its own board cheaply."""
 
     __slots__ = (
-        "W",
         "board",
         "chain",
         "diag",
         "empty",
         "ko",
+        "last_played",
         "libs",
         "nbr",
+        "on_board",
         "stones",
+        "where",
     )
 
-    def __init__(self, stones: bytes, size: int, nbr: list[list[int]], diag: list[list[int]]):
+    board: list[int]
+    chain: list[int]
+    stones: dict[int, list[int]]
+    libs: dict[int, set[int]]
+    empty: list[int]
+    where: list[int]
+    ko: int
+    last_played: int
+    nbr: list[list[int]]
+    diag: list[list[int]]
+    on_board: list[int]
+
+    @classmethod
+    def build(cls, stones: bytes, size: int) -> _Playout:
         w = size + 2
-        self.W = w
-        self.nbr = nbr
-        self.diag = diag
+        self = cls()
+        self.nbr, self.diag, self.on_board = _padded_tables(size)
+        nbr = self.nbr
         board = [BORDER] * (w * w)
         for p, v in enumerate(stones):
             row, col = divmod(p, size)
             board[(row + 1) * w + col + 1] = v
         self.board = board
         self.chain = [0] * (w * w)
-        self.stones: dict[int, list[int]] = {}
-        self.libs: dict[int, set[int]] = {}
+        self.stones = {}
+        self.libs = {}
         self.empty = [q for q in range(w * w) if board[q] == EMPTY]
+        self.where = [-1] * (w * w)
+        for i, q in enumerate(self.empty):
+            self.where[q] = i
         self.ko = -1
         seen = set()
         for q in range(w * w):
@@ -253,20 +268,35 @@ class _Playout:
                         libs.add(t)
             self.stones[q] = group
             self.libs[q] = libs
+        return self
+
+    def copy(self) -> _Playout:
+        other = _Playout()
+        other.board = self.board[:]
+        other.chain = self.chain[:]
+        other.stones = {k: v[:] for k, v in self.stones.items()}
+        other.libs = {k: set(v) for k, v in self.libs.items()}
+        other.empty = self.empty[:]
+        other.where = self.where[:]
+        other.ko = self.ko
+        other.nbr = self.nbr
+        other.diag = self.diag
+        other.on_board = self.on_board
+        return other
 
     def try_play(self, p: int, c: int) -> bool:
         """Play ``p`` for ``c`` if the playout policy allows it; whether it was played."""
+        if p == self.ko:
+            return False
         board = self.board
         chain = self.chain
         libs = self.libs
         nbr = self.nbr[p]
-        if p == self.ko:
-            return False
         opp = 3 - c
         free = 0
+        own = 0
         own_safe = False
         captures = False
-        own = 0
         for q in nbr:
             v = board[q]
             if v == EMPTY:
@@ -277,40 +307,54 @@ class _Playout:
                     own_safe = True
             elif v == opp and len(libs[chain[q]]) == 1:
                 captures = True
-        if own == len([q for q in nbr if board[q] != BORDER]) and not captures:
+        if captures:
+            self._place(p, c)
+            return True
+        if own == self.on_board[p]:
             # every neighbour is ours: an eye unless the opponent holds the diagonals
             enemy = 0
-            edge = False
             for q in self.diag[p]:
-                v = board[q]
-                if v == opp:
+                if board[q] == opp:
                     enemy += 1
-                elif v == BORDER:
-                    edge = True
-            if enemy < (1 if edge else 2):
+            if enemy < (2 if own == 4 else 1):
                 return False
-        if not free and not own_safe and not captures:
+        if free >= 2:
+            self._place(p, c)
+            return True
+        if not free and not own_safe:
             return False  # suicide
-        if not captures and free < 2:
-            # self-atari of a group of two or more stones keeps seki alive: not allowed
-            new_libs: set[int] = set()
-            size_after = 1
-            seen_roots = set()
-            for q in nbr:
-                v = board[q]
-                if v == EMPTY:
-                    new_libs.add(q)
-                elif v == c:
-                    r = chain[q]
-                    if r not in seen_roots:
-                        seen_roots.add(r)
-                        size_after += len(self.stones[r])
-                        new_libs |= libs[r]
-            new_libs.discard(p)
-            if len(new_libs) < 2 and size_after >= 2:
-                return False
+        # One liberty or none of its own: a group of two or more stones must not end up in
+        # atari, which is what keeps seki alive in the playouts.
+        new_libs: set[int] = set()
+        size_after = 1
+        roots = set()
+        for q in nbr:
+            v = board[q]
+            if v == EMPTY:
+                new_libs.add(q)
+            elif v == c:
+                r = chain[q]
+                if r not in roots:
+                    roots.add(r)
+                    size_after += len(self.stones[r])
+                    new_libs |= libs[r]
+        new_libs.discard(p)
+        if len(new_libs) < 2 and size_after >= 2:
+            return False
+        if not new_libs:
+            return False
         self._place(p, c)
         return True
+
+    def _take_empty(self, p: int) -> None:
+        empty = self.empty
+        where = self.where
+        i = where[p]
+        last = empty.pop()
+        if last != p:
+            empty[i] = last
+            where[last] = i
+        where[p] = -1
 
     def _place(self, p: int, c: int) -> None:
         board = self.board
@@ -319,17 +363,15 @@ class _Playout:
         stones = self.stones
         opp = 3 - c
         board[p] = c
-        empty = self.empty
-        i = empty.index(p)
-        empty[i] = empty[-1]
-        empty.pop()
+        self.last_played = p
+        self._take_empty(p)
         chain[p] = p
         stones[p] = [p]
-        mylibs = {q for q in self.nbr[p] if board[q] == EMPTY}
-        libs[p] = mylibs
+        nbr = self.nbr[p]
+        libs[p] = {q for q in nbr if board[q] == EMPTY}
         root = p
         captured: list[int] = []
-        for q in self.nbr[p]:
+        for q in nbr:
             v = board[q]
             if v == c:
                 r = chain[q]
@@ -356,37 +398,71 @@ class _Playout:
         board = self.board
         chain = self.chain
         libs = self.libs
+        empty = self.empty
+        where = self.where
         group = self.stones.pop(root)
         del libs[root]
         for s in group:
             board[s] = EMPTY
         for s in group:
-            self.empty.append(s)
+            where[s] = len(empty)
+            empty.append(s)
             for q in self.nbr[s]:
-                if board[q] in (BLACK, WHITE):
+                v = board[q]
+                if 0 < v < BORDER:
                     libs[chain[q]].add(s)
         return group
+
+    def _reply(self, last: int, colour: int) -> bool:
+        """Answer the last move: capture a chain it left in atari, else save an own chain it
+        put in atari by extending (only where that gives two liberties or more)."""
+        board = self.board
+        chain = self.chain
+        libs = self.libs
+        opp = 3 - colour
+        for q in (last, *self.nbr[last]):
+            if board[q] == opp:
+                group_libs = libs[chain[q]]
+                if len(group_libs) == 1:
+                    (lib,) = group_libs
+                    if self.try_play(lib, colour):
+                        return True
+        for q in self.nbr[last]:
+            if board[q] == colour:
+                group_libs = libs[chain[q]]
+                if len(group_libs) == 1:
+                    (lib,) = group_libs
+                    if self.try_play(lib, colour):
+                        return True
+        return False
 
     def run(self, rng: random.Random, first: int, max_moves: int) -> None:
         colour = first
         passes = 0
         moves = 0
+        last = -1
         rand = rng.random
         while passes < 2 and moves < max_moves:
-            cands = self.empty[:]
-            played = False
-            k = len(cands)
-            while k:
-                i = int(rand() * k)
-                p = cands[i]
-                k -= 1
-                cands[i] = cands[k]
-                if self.try_play(p, colour):
-                    played = True
-                    break
-            passes = 0 if played else passes + 1
-            if not played:
+            played = -1
+            if last >= 0 and self._reply(last, colour):
+                played = self.last_played
+            else:
+                cands = self.empty[:]
+                k = len(cands)
+                while k:
+                    i = int(rand() * k)
+                    p = cands[i]
+                    k -= 1
+                    cands[i] = cands[k]
+                    if self.try_play(p, colour):
+                        played = p
+                        break
+            if played >= 0:
+                passes = 0
+            else:
+                passes += 1
                 self.ko = -1
+            last = played
             moves += 1
             colour = 3 - colour
 
@@ -401,20 +477,27 @@ class _Playout:
                 v = board[q]
                 if 0 < v < BORDER:
                     seen |= v
-            out[p] = seen if seen in (BLACK, WHITE) else EMPTY
+            out[p] = seen if seen != BLACK | WHITE else EMPTY
         return out
 
 
-def _padded_tables(size: int) -> tuple[list[list[int]], list[list[int]]]:
+@cache
+def _padded_tables(size: int) -> tuple[list[list[int]], list[list[int]], list[int]]:
+    """Neighbours, diagonals and the number of on-board neighbours of each padded point."""
     w = size + 2
     nbr: list[list[int]] = [[] for _ in range(w * w)]
     diag: list[list[int]] = [[] for _ in range(w * w)]
+    on_board = [0] * (w * w)
     for row in range(1, size + 1):
         for col in range(1, size + 1):
             q = row * w + col
             nbr[q] = [q - w, q + w, q - 1, q + 1]
             diag[q] = [q - w - 1, q - w + 1, q + w - 1, q + w + 1]
-    return nbr, diag
+            on_board[q] = sum(
+                1 <= r <= size and 1 <= c <= size
+                for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
+            )
+    return nbr, diag, on_board
 
 
 @dataclass(frozen=True)
@@ -443,14 +526,14 @@ def estimate_ownership(
     stones, size = _stones_and_size(position, size)
     count = playouts if playouts is not None else default_playouts(size)
     rng = random.Random(seed)
-    nbr, diag = _padded_tables(size)
+    start = _Playout.build(stones, size)
     w = size + 2
     inner = [(row + 1) * w + col + 1 for row in range(size) for col in range(size)]
     black = [0] * (size * size)
     white = [0] * (size * size)
     max_moves = 3 * size * size
     for i in range(count):
-        board = _Playout(stones, size, nbr, diag)
+        board = start.copy()
         board.run(rng, BLACK if i % 2 == 0 else WHITE, max_moves)
         owners = board.owners()
         for p, q in enumerate(inner):
