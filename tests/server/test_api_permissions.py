@@ -189,6 +189,11 @@ def _change_password(w: World, actor: str) -> Send:
     return w.call(actor, "POST", "/api/account/password", json={"current": old, "new": old})
 
 
+def _replay_clock(w: World, actor: str) -> Send:
+    events = [{"op": "start", "now": 0}, {"op": "press", "now": 5, "color": "B"}]
+    return w.call(actor, "POST", "/api/clock/replay", json={"tc": "3x30s", "events": events})
+
+
 # Whoever organises any event may create one (R-ORG-1); the organisers and the chief referee run
 # the entries, settings and publication; the chief referee pairs.
 ORGANISERS = frozenset({"admin", "organiser", "other_organiser"})
@@ -213,6 +218,8 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
         frozenset({"admin", "organiser"}),
     ),
     ("POST", "/api/account/password"): (_change_password, LOGGED_IN),
+    # The voice clock's replay reads and stores nothing: open to everybody, anonymous too.
+    ("POST", "/api/clock/replay"): (_replay_clock, frozenset(ACTORS)),
 }
 # Logging in and out are open to everybody; ``test_everyone_logs_in_and_out`` covers them.
 SESSION_ENDPOINTS = {("POST", "/api/session"), ("DELETE", "/api/session")}
