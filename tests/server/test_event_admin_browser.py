@@ -55,6 +55,15 @@ def test_r_org_1_organiser_creates_a_swiss_imports_pairs_and_publishes(
     screenshot(page, "event-new-zh-phone", tmp_path)
     page.set_viewport_size({"width": 1200, "height": 800})
 
+    # the core refuses a McMahon event without a bar: the reason stands next to the field
+    page.get_by_label("赛事名称").fill("2026 麦克马洪赛")
+    page.get_by_label("赛制").select_option(label="麦克马洪制")
+    page.get_by_role("button", name="创建赛事").click()
+    expect(page.locator("#error-mcmahon_bar")).to_have_text("麦克马洪制需要设定上限段位")
+    expect(page.get_by_label("赛事名称")).to_have_value("2026 麦克马洪赛")
+    expect(page.get_by_label("赛制")).to_have_value("mcmahon")
+    screenshot(page, "event-new-error-zh", tmp_path)
+
     event_id = pages.create_event(page, live_server, "2026 俱乐部积分编排赛", rounds=5)
     expect(page.get_by_role("status")).to_have_text("已创建赛事 2026 俱乐部积分编排赛。")
     expect(page.locator(".facts-line")).to_contain_text("积分编排制")
