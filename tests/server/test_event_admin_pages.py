@@ -215,3 +215,5 @@ def test_every_system_round_1_page_renders(client: TestClient, database: Databas
         page = client.post(f"/events/{event_id}/manage/rounds", data={"csrf_token": token})
         assert page.status_code == 200, (system, page.text)
         assert "第 1 轮" in page.text
+        dashboard = client.get(f"/events/{event_id}/manage")
+        assert dashboard.status_code == 200 and 'id="round-open"' in dashboard.text

@@ -217,3 +217,17 @@ def test_late_entry_only_into_a_swiss(database: Database) -> None:
     event_admin.pair_next_round(database, LOCAL, rr.id)
     with pytest.raises(Conflict):
         event_admin.register_player(database, LOCAL, rr.id, "迟到者")
+
+
+def test_the_dashboard_knows_when_every_round_is_paired(database: Database) -> None:
+    event_id = swiss(database, players=8, rounds=3)
+    for number in (1, 2, 3):
+        assert not event_admin.dashboard(database, LOCAL, event_id).finished
+        rnd = event_admin.pair_next_round(database, LOCAL, event_id)
+        assert rnd.number == number
+        board = event_admin.dashboard(database, LOCAL, event_id)
+        assert (board.rounds[-1].games, board.rounds[-1].results) == (4, 0)
+        for p in rnd.pairings:
+            record_result(database, LOCAL, event_id, number, p.board, "B+R")
+    board = event_admin.dashboard(database, LOCAL, event_id)
+    assert board.finished and [r.results for r in board.rounds] == [4, 4, 4]

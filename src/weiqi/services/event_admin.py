@@ -345,7 +345,8 @@ def dashboard(db: Database, actor: Actor, event_id: int) -> Dashboard:
             require(session, actor, Action.PAIR_ROUND, event_id)
         info = tournament._info(session, event_id)
         event, _ = tournament._load(session, event_id)
-        finished = bool(event.rounds) and system_for(event.settings).is_finished(event)
+        complete = all(g.result is not None for r in event.rounds for g in r.games)
+        finished = bool(event.rounds) and complete and system_for(event.settings).is_finished(event)
         players = tuple(
             PlayerView(
                 p.id,
