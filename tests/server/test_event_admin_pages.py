@@ -124,6 +124,19 @@ def test_csv_import_lists_bad_rows_by_line_and_imports_nothing(
     assert len(event_admin.dashboard(database, LOCAL, event_id).players) == 24
 
 
+def test_a_csv_file_saved_by_a_chinese_excel_is_read(
+    client: TestClient, database: Database
+) -> None:
+    """Excel in Chinese saves "CSV" as GB18030."""
+    token = admin(client)
+    event_id = create(client, token)
+    files = {"file": ("报名.csv", players_csv(6).encode("gb18030"), "text/csv")}
+    response = client.post(
+        f"/events/{event_id}/manage/players/import", data={"csrf_token": token}, files=files
+    )
+    assert "已导入 6 名棋手。" in response.text and "北京棋院" in response.text
+
+
 def test_register_a_player_and_see_a_field_error(client: TestClient, database: Database) -> None:
     token = admin(client)
     event_id = create(client, token)

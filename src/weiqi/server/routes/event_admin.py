@@ -138,6 +138,21 @@ def _field_error(request: Request, error: InvalidSetting) -> tuple[str, str]:
     return field, translate(request, error.reason)
 
 
+def decode_csv(raw: bytes) -> str | None:
+    r"""The text of an uploaded CSV file: UTF-8 (with or without BOM), else GB18030 — what a
+    Chinese Excel saves as "CSV"; ``None`` if it is neither.
+
+    >>> decode_csv("姓名\n李明\n".encode("gb18030")), decode_csv(b"\xef\xbb\xbfname\n")
+    ('姓名\n李明\n', 'name\n')
+    """
+    for encoding in ("utf-8-sig", "gb18030"):
+        try:
+            return raw.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return None
+
+
 def rank_label(locale: str, code: str | None) -> str:
     """A rank as the page's reader writes it (5段 / 5d)."""
     if not code:
@@ -320,14 +335,13 @@ async def import_csv(request: Request, db: Db, user: LoggedIn, event_id: int) ->
     if isinstance(upload, UploadFile) and upload.filename:
         raw = await upload.read()
         source = upload.filename
-        try:
-            content = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            content = ""
-            problems = [(0, translate(request, "the file is not UTF-8 text"))]
+        decoded = decode_csv(raw)
+        if decoded is None:
+            problems = [(0, translate(request, "the file is neither UTF-8 nor GB18030 text"))]
             return _manage_page(
                 request, db, _actor(user), event_id, import_errors=problems, status_code=422
             )
+        content = decoded
     actor = _actor(user)
     _require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
     if not content.strip():
