@@ -230,3 +230,16 @@ def test_every_system_round_1_page_renders(client: TestClient, database: Databas
         assert "第 1 轮" in page.text
         dashboard = client.get(f"/events/{event_id}/manage")
         assert dashboard.status_code == 200 and 'id="round-open"' in dashboard.text
+
+
+def test_the_pages_in_english(client: TestClient, database: Database) -> None:
+    token = admin(client)
+    event_id = create(client, token)
+    event_admin.import_players(database, LOCAL, event_id, players_csv(4))
+    client.cookies.set("lang", "en")
+    form = client.get("/events/new").text
+    assert "<h1>New event</h1>" in form and "Sonneborn-Berger (SB)" in form and "McMahon" in form
+    dashboard = client.get(f"/events/{event_id}/manage").text
+    assert "Pair round 1" in dashboard and "<td>5d</td>" in dashboard
+    page = client.post(f"/events/{event_id}/manage/rounds", data={"csrf_token": token}).text
+    assert "Round 1 paired." in page and "score gap 0" in page
