@@ -27,6 +27,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/board.py
 	$(BIN)/python bench/pairing.py
 	$(BIN)/python bench/sgf.py
+	$(BIN)/python bench/dead_stones.py
 
 # Messages: extract from code and templates, merge into each locale's .po, then translate the
 # empty msgstr entries (the .po files are compiled in memory when the server starts).
