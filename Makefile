@@ -27,6 +27,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/board.py
 	$(BIN)/python bench/pairing.py
 	$(BIN)/python bench/sgf.py
+	$(BIN)/python bench/referee.py
 	$(BIN)/python bench/dead_stones.py
 
 # Messages: extract from code and templates, merge into each locale's .po, then translate the
@@ -35,7 +36,7 @@ I18N := src/weiqi/i18n
 i18n: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -k translate:2 --no-location --sort-output \
 		--project weiqi --copyright-holder weiqi -o $(I18N)/messages.pot .
-	$(BIN)/pybabel update -i $(I18N)/messages.pot -d $(I18N)/locales --no-wrap --ignore-obsolete
+	$(BIN)/pybabel update -i $(I18N)/messages.pot -d $(I18N)/locales --no-wrap --ignore-obsolete --no-fuzzy-matching
 	for l in zh_CN en; do $(BIN)/pybabel compile --statistics -l $$l \
 		-i $(I18N)/locales/$$l/LC_MESSAGES/messages.po -o /dev/null; done
 

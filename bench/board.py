@@ -2,8 +2,9 @@
 ko, situational superko with verification) and through sgfmill's ``Board.play`` (no ko, no
 suicide check) in the same run; then random playouts on 19×19.
 
-Games: ``bench/data/gnugo-19x19/*.sgf`` or ``tests/data/gnugo-19x19/*.sgf`` (GNU Go
-self-play) when present, else ``GAMES`` random legal games that never fill an eye, played to
+Games: the 19×19 GNU Go self-play games of ``bench/data/gnugo19.jsonl`` or
+``tests/data/gnugo/selfplay.jsonl`` (``bench/make_gnugo_games.py``) or ``--games FILE`` when
+present, else ``GAMES`` random legal games that never fill an eye, played to
 two passes from a fixed seed. The first ``OPENING_MOVES`` moves of the random games are also
 timed on their own: their chains are small, which suits sgfmill's flood fill best.
 
@@ -14,45 +15,51 @@ The last line is ``ratio X`` = our moves/s ÷ sgfmill's moves/s.
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from sgfmill import boards, sgf
+from sgfmill import boards
 
 from weiqi.rules.board import Board
 from weiqi.rules.color import Color
 from weiqi.rules.playout import random_game, random_move
+from weiqi.rules.vertex import parse_vertex
 
 SEED = 2026
 GAMES = 40
 OPENING_MOVES = 250
-ROUNDS = 3
+ROUNDS = 5
+MIN_MOVES_PER_ROUND = 20_000  # a small corpus is replayed several times per round
 SIZE = 19
+CORPORA = ("bench/data/gnugo19.jsonl", "tests/data/gnugo/selfplay.jsonl")
 ROOT = Path(__file__).resolve().parent.parent
 
 Move = tuple[Color, int | None]
 
 
-def _sgf_games() -> tuple[str, list[list[Move]]]:
-    for folder in (ROOT / "bench/data/gnugo-19x19", ROOT / "tests/data/gnugo-19x19"):
-        files = sorted(folder.glob("*.sgf")) if folder.is_dir() else []
-        if files:
-            games = []
-            for path in files:
-                game = sgf.Sgf_game.from_bytes(path.read_bytes())
-                if game.get_size() != SIZE:
-                    continue
-                moves: list[Move] = []
-                for node in game.get_main_sequence():
-                    colour, where = node.get_move()
-                    if colour is None:
-                        continue
-                    point = None if where is None else where[0] * SIZE + where[1]
-                    moves.append((Color(colour.upper()), point))
-                games.append(moves)
-            return f"{len(games)} GNU Go games from {folder.relative_to(ROOT)}", games
+def _gnugo_games(paths: list[Path]) -> tuple[str, list[list[Move]]]:
+    """The 19×19 games of the first GNU Go self-play corpus found (JSON lines of
+    :class:`weiqi.engines.selfplay.SelfPlayGame`)."""
+    from weiqi.engines.selfplay import load_games
+
+    for path in paths:
+        if not path.is_file():
+            continue
+        games = []
+        for game in load_games(path):
+            if game.size != SIZE:
+                continue
+            games.append(
+                [(colour, parse_vertex(vertex, SIZE)) for colour, vertex in game.colored_moves()]
+            )
+        if games:
+            where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+            return f"{len(games)} GNU Go self-play games from {where}", games
     return "", []
 
 
@@ -84,13 +91,10 @@ def replay_sgfmill(games: list[list[tuple[str, int | None]]]) -> None:
                 board.play(point // SIZE, point % SIZE, colour)
 
 
-def _best_of(rounds: int, run: object, games: object) -> float:
-    best = float("inf")
-    for _ in range(rounds):
-        start = time.perf_counter()
-        run(games)  # type: ignore[operator]
-        best = min(best, time.perf_counter() - start)
-    return best
+def _timed(run: Callable[[Any], None], games: Any) -> float:
+    start = time.perf_counter()
+    run(games)
+    return time.perf_counter() - start
 
 
 def playouts(seconds: float = 2.0) -> tuple[int, float]:
@@ -110,13 +114,19 @@ def playouts(seconds: float = 2.0) -> tuple[int, float]:
 
 
 def compare(games: list[list[Move]]) -> tuple[int, float, float]:
-    """(moves, our moves/s, sgfmill's moves/s)."""
+    """(moves, our moves/s, sgfmill's moves/s); each side's best of ``ROUNDS`` rounds."""
+    repeat = max(1, -(-MIN_MOVES_PER_ROUND // sum(len(g) for g in games)))
     total = sum(len(g) for g in games)
-    stones = sum(1 for g in games for _, p in g if p is not None)
+    games = games * repeat
     mill_games = [[(c.value.lower(), p) for c, p in g] for g in games]
-    ours = _best_of(ROUNDS, replay_ours, games)
-    theirs = _best_of(ROUNDS, replay_sgfmill, mill_games)
-    return total, total / ours, stones / theirs
+    # Rounds alternate between the two boards so that a change in the machine's load hits both.
+    ours = theirs = float("inf")
+    for _ in range(ROUNDS):
+        ours = min(ours, _timed(replay_ours, games))
+        theirs = min(theirs, _timed(replay_sgfmill, mill_games))
+    # The same games on both sides (sgfmill has nothing to do for a pass), so the ratio of the
+    # rates is the ratio of the times.
+    return total, total * repeat / ours, total * repeat / theirs
 
 
 def _side_by_side(ours: float, theirs: float) -> str:
@@ -124,7 +134,11 @@ def _side_by_side(ours: float, theirs: float) -> str:
 
 
 def main() -> None:
-    source, games = _sgf_games()
+    parser = argparse.ArgumentParser(description="Board speed against sgfmill.")
+    parser.add_argument("--games", type=Path, help="a GNU Go self-play corpus (JSON lines)")
+    args = parser.parse_args()
+    corpora = [args.games] if args.games else [ROOT / p for p in CORPORA]
+    source, games = _gnugo_games(corpora)
     random_games = _random_games()
     random_source = f"{GAMES} random games to two passes (seed {SEED}, no eye filling)"
     if not games:

@@ -119,3 +119,39 @@ def test_r_time_6_deduction_in_byo_yomi_takes_whole_periods() -> None:
     clock = Clock.new(tc, late=LatePolicy.same_venue()).start(0.0, W, absent=[B]).press(0, W)
     seated = clock.arrive(180, B)
     assert seated.remaining(180, B).main == 0 and seated.remaining(180, B).periods == 4
+
+
+def test_r_time_6_late_white_flagged_on_arrival_while_black_thinks() -> None:
+    """R-TIME-6: White arrives 10 min late with 15 min of absolute time while Black still thinks
+    about the first move: 20 min off is more than White has, the flag falls at once, and Black's
+    unfinished move still counts as Black's used time."""
+    clock = Clock.new(TimeControl.absolute(900), late=LatePolicy.same_venue())
+    clock = clock.start(0.0, B, absent=[W]).arrive(600, W)
+    assert clock.status is Status.FLAGGED and clock.flagged is W
+    assert clock.used(600, B) == 600
+    assert clock.used(600, W) == 1200
+    assert clock.next_deadline() is None
+
+
+def test_r_time_6_single_deduction_policy_never_gives_time_back() -> None:
+    policy = LatePolicy(limit=900, double=False)
+    clock = Clock.new(TimeControl.absolute(3600), late=policy)
+    clock = clock.start(0.0, B, absent=[B], scheduled=30.0).arrive(300, B)
+    assert clock.remaining(300, B).main == 3300  # the clock ran 300 s; 270 s late: nothing more
+
+
+def test_r_time_6_flag_of_one_and_absence_of_the_other_lose_both() -> None:
+    """R-TIME-6: both late are judged alone: Black, seated, runs out of time at 60 s; White is
+    still absent past the limit one millisecond later and forfeits too: both lose."""
+    clock = Clock.new(TimeControl.absolute(60), late=LatePolicy(limit=60))
+    clock = clock.start(0.0, B, absent=[B, W]).arrive(0, B)
+    flagged = clock.advance(60)
+    assert flagged.status is Status.FLAGGED
+    result = flagged.result()
+    assert result is not None and result.winner is W and result.reason is Reason.TIME
+    assert flagged.next_deadline() == 60.001
+    both = flagged.advance(60.001)
+    assert both.forfeits == {W}
+    result = both.result()
+    assert result is not None and result.outcome is Outcome.BOTH_LOSE
+    assert clock.arrive(60.001, W).result() == result  # arriving then changes nothing

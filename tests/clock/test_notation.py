@@ -122,3 +122,25 @@ def test_gtp_time_left_and_its_mirror() -> None:
     assert gtp_time_left(Clock.new(TimeControl.untimed()), 0, B) is None
     with pytest.raises(InputError):
         apply_time_left(Clock.new(tc), B, -1, 0)
+
+
+def test_gtp_time_keeps_what_the_controller_said() -> None:
+    from weiqi.clock.notation import GTP_TIME_COMMANDS, GtpTime
+
+    assert GTP_TIME_COMMANDS == ("time_settings", "kgs-time_settings", "time_left")
+    t = GtpTime()
+    assert t.clock.tc.format() == "untimed"
+    t = t.apply("time_settings", ["1800", "300", "25"])
+    assert t.clock.tc.format() == "30m+25/5m canadian"
+    t = t.apply("time_left", ["b", "1200", "0"]).apply("time_left", ["W", "250", "12"])
+    assert t.remaining(B).main == 1200
+    white = t.remaining(W)
+    assert (white.main, white.period, white.moves) == (0, 250, 12)
+    for command, args in [
+        ("time_left", ["b", "1"]),
+        ("time_left", ["b", "1", "2.5"]),
+        ("time_settings", ["a", "b", "c"]),
+        ("genmove", ["b"]),
+    ]:
+        with pytest.raises(InputError):
+            t.apply(command, args)

@@ -7,7 +7,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from weiqi.clock import Clock, Color, LagPolicy, Status, System, TimeControl
+from weiqi.clock import Clock, Color, LagPolicy, LatePolicy, Status, System, TimeControl
 
 CONTROLS = [
     TimeControl.untimed(),
@@ -158,3 +158,34 @@ def test_lag_forgiveness_is_bounded_by_the_quota(steps: list[tuple[int, int]]) -
         used = total_used_ms(clock, now_ms / 1000)
         assert used <= now_ms
         assert now_ms - used <= 2 * 2000 + 500 * presses
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    limit=st.integers(0, 3600),
+    absent=st.sets(st.sampled_from(list(Color))),
+    arrivals=st.lists(st.integers(0, 5000_000), min_size=2, max_size=2),
+    main=st.integers(60, 7200),
+)
+def test_r_time_6_the_late_limit_is_an_exact_deadline(
+    limit: int, absent: set[Color], arrivals: list[int], main: int
+) -> None:
+    """R-TIME-6: arriving at the limit is in time; one millisecond later is a forfeit; within it
+    the player has lost twice the late time (or everything, and the flag has fallen)."""
+    tc = TimeControl.absolute(main)
+    clock = Clock.new(tc, late=LatePolicy(limit=limit)).start(0.0, Color.BLACK, absent=absent)
+    for color, at_ms in sorted(zip(Color, arrivals, strict=True), key=lambda p: p[1]):
+        if color not in absent or clock.status is not Status.RUNNING:
+            continue
+        at = at_ms / 1000
+        due = clock.next_deadline()
+        assert due is not None
+        clock = clock.arrive(at, color)
+        late_ms = at_ms
+        if late_ms > limit * 1000:
+            assert color in clock.forfeits
+            assert clock.result() is not None
+        elif clock.status is Status.RUNNING:
+            assert round(clock.used(at, color) * 1000) == 2 * late_ms
+        else:
+            assert clock.status is Status.FLAGGED and 2 * late_ms >= main * 1000

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from weiqi.clock.control import TimeControl
 from weiqi.referee.actors import Actor
 from weiqi.referee.events import AgreeDead, MarkDead, Pass
 from weiqi.referee.nigiri import ColorAssignment
@@ -43,6 +44,7 @@ def new_game(
     komi: Fraction = KOMI_QUARTER,
     mode: PlayMode = PlayMode.ONLINE,
     colors: ColorAssignment | None = None,
+    time_control: TimeControl | None = None,
 ) -> tuple[GameRecord, Clock]:
     clock = Clock()
     ruleset = Ruleset(board_size=size, komi=komi, play_mode=mode)
@@ -51,6 +53,7 @@ def new_game(
         colors or ColorAssignment.by_organiser("Li", "Wang"),
         referee=REF,
         at=clock(),
+        time_control=time_control,
     )
     return record, clock
 

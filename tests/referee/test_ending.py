@@ -56,6 +56,7 @@ def test_r_end_1_b_resignation() -> None:
     rec, clock = new_game()
     play(rec, clock, ["C3"])
     rec.append(Resign(), BLACK, clock())
+    assert rec.state.stone_map() == {"C3": "B"}
     assert rec.state.result == Result.win(W, Reason.RESIGNATION)
     assert rec.state.result.to_zh() == "白中盘胜"
 
@@ -155,7 +156,9 @@ def test_r_end_3_dispute_resumes_play_with_the_claimant_first() -> None:
     rec.append(MarkDead((pt("A1"),)), WHITE, clock())
     with pytest.raises(Conflict, match="own marking"):
         rec.append(AgreeDead(), WHITE, clock())
-    rec.append(Dispute((pt("A1"),)), WHITE, clock())
+    with pytest.raises(InvalidSetting, match="no Black stone for White to claim dead"):
+        rec.append(Dispute((pt("D1"),), claimant=W), BLACK, clock())
+    rec.append(Dispute((pt("A1"),), claimant=W), BLACK, clock())  # Black says A1 lives
     s = rec.state
     assert s.phase is Phase.PLAYING and s.to_move is W and s.dead_stones == ()
     with pytest.raises(IllegalMove, match="wrong-turn"):
@@ -249,3 +252,58 @@ def test_correcting_an_unconfirmed_result_is_a_ruling_not_a_correction() -> None
     rec.append(Resign(), BLACK, clock())
     with pytest.raises(Conflict, match="not confirmed yet"):
         rec.append(ResultCorrected(Result.draw(), "x"), CHIEF, clock())
+
+
+def test_r_ref_2_dropped_stone_replaced_with_consent() -> None:
+    """R-REF-2: a stone dropped on the board may be picked up and played elsewhere with the
+    opponent's consent: the last move is replaced; an illegal new point changes nothing."""
+    rec, clock = new_game()
+    play(rec, clock, ["C3", "D3"])
+    dropped = Ruling(RulingKind.DROPPED_STONE, "Black consents", points=(pt("D4"),))
+    rec.append(RulingMade(dropped), REF, clock())
+    s = rec.state
+    assert s.color_at(pt("D3")) is None and s.color_at(pt("D4")) is W
+    assert s.to_move is B and s.move_number == 2
+    before = rec.state
+    with pytest.raises(IllegalMove, match="occupied"):
+        bad = Ruling(RulingKind.DROPPED_STONE, "x", points=(pt("C3"),))
+        rec.append(RulingMade(bad), REF, clock())
+    assert rec.state == before
+    play(rec, clock, ["C4"])
+    assert rec.state.color_at(pt("C4")) is B
+
+
+def test_r_hcp_2_free_handicap_is_placed_before_the_first_move() -> None:
+    """R-HCP-2: with free placement Black places the handicap stones; White moves next."""
+    from weiqi.referee.actors import Actor
+    from weiqi.referee.events import PlaceHandicap
+    from weiqi.referee.nigiri import ColorAssignment
+    from weiqi.referee.record import GameRecord
+    from weiqi.rules.ruleset import HandicapPlacement, Ruleset
+
+    rules = Ruleset.handicap_game(2, size=9, placement=HandicapPlacement.FREE)
+    rec = GameRecord.start(
+        rules, ColorAssignment.by_organiser("Li", "Wang"), referee=Actor.referee("r"), at=0
+    )
+    with pytest.raises(Conflict, match="handicap stones first"):
+        rec.play(B, "E5", at=1)
+    with pytest.raises(InvalidSetting, match="2 stones to place, 1 given"):
+        rec.append(PlaceHandicap((0,)), BLACK, at=1)
+    rec.append(PlaceHandicap((0, 80)), BLACK, at=1)
+    assert rec.state.to_move is W and rec.state.color_at(80) is B
+    rec.play(W, "E5", at=2)
+    assert GameRecord.from_json(rec.to_json()).state == rec.state
+
+
+def test_r_end_4_open_neutral_points_are_shared_as_in_seki() -> None:
+    """R-END-4 (Art. 21.2): a point left open when both confirmed the end counts half to each
+    side: Black 15½, White 9½, Black wins by ¾ with komi 2¼."""
+    rec, clock = new_game()
+    play(rec, clock, ["C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "E5"])
+    assert rec.state.color_at(pt("D5")) is None  # touches Black's C5 and White's D4, E5
+    pass_and_count(rec, clock)
+    assert rec.state.black_count == Fraction(31, 2)
+    assert rec.state.result == Result.by_count(B, Fraction(3, 4))
+    confirm_all(rec, clock)
+    with pytest.raises(Conflict):
+        rec.play(B, "D5", clock())

@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+from weiqi.clock.control import TimeControl
 from weiqi.errors import Conflict, IllegalMove, InvalidSetting, PermissionDenied
 from weiqi.referee.events import ClockAction, ClockEvent, InfractionRuled, Move
 from weiqi.referee.infractions import Infraction, InfractionKind, Penalty
@@ -202,12 +203,16 @@ def test_r_ref_5_refereed_ko_is_not_an_infraction_to_enter_by_hand() -> None:
 
 def test_r_time_7_clock_pressed_before_the_move_warns_and_leaves_the_clock() -> None:
     """R-TIME-7: pressing the clock before placing the stone: warning, readings unchanged."""
-    rec, clock = new_game()
+    rec, clock = new_game(time_control=TimeControl.absolute(600))
     rec.append(ClockEvent(ClockAction.START), REF, clock())
-    rec.press_clock(B, clock())
+    rec.press_clock(B, clock())  # before placing the stone
     before = rec.state.clock
+    assert before is not None
     rec.append(warn(InfractionKind.CLOCK_BEFORE_MOVE), REF, clock())
-    assert rec.state.clock == before
+    after = rec.state.clock
+    assert after is not None
+    for color in (B, W):
+        assert after.remaining(10, color) == before.remaining(10, color)
     assert rec.state.warnings == (1, 0)
     assert rec.state.infractions[-1].infraction.kind.requirement == "R-TIME-7"
 
@@ -220,6 +225,14 @@ def test_r_ref_6_phone_ringing_first_warning_then_loss() -> None:
     rec.append(warn(InfractionKind.PHONE_RINGING, offender=W), REF, clock())
     assert rec.state.result == Result.win(B, Reason.RULING)
     assert rec.state.infractions[-1].penalty is Penalty.LOSS
+
+
+def test_r_ref_6_phone_ringing_again_in_the_event_loses() -> None:
+    """R-REF-6: where the event counts repeats over the whole event, a ringing phone after one
+    in an earlier game loses at once."""
+    rec, clock = new_game()
+    rec.append(warn(InfractionKind.PHONE_RINGING, offender=W, earlier_in_event=1), REF, clock())
+    assert rec.state.result == Result.win(B, Reason.RULING)
 
 
 def test_r_ref_6_looking_at_a_phone_loses() -> None:

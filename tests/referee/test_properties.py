@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from weiqi.clock.control import TimeControl
 from weiqi.errors import InputError, WeiqiError
 from weiqi.referee.actors import Actor
 from weiqi.referee.events import (
@@ -26,13 +27,15 @@ from weiqi.referee.events import (
     RefuseEnd,
     RequestRecount,
     Resign,
+    ResultCorrected,
     RulingMade,
 )
 from weiqi.referee.infractions import Infraction, InfractionKind, Penalty
 from weiqi.referee.record import GameRecord, replay
 from weiqi.referee.rulings import Ruling, RulingKind
-from weiqi.referee.state import GameState
+from weiqi.referee.state import GameState, Phase
 from weiqi.rules.color import Color
+from weiqi.rules.result import Reason, Result
 from weiqi.rules.ruleset import PlayMode
 
 from .scripts import CHIEF, REF, new_game
@@ -52,7 +55,12 @@ others: st.SearchStrategy[tuple[Event, Actor]] = st.one_of(
     st.tuples(st.sampled_from([ProposeEnd(), AcceptEnd(), RefuseEnd()]), players),
     st.tuples(st.just(Resign()), colors.map(Actor.player)),
     st.tuples(st.lists(points, max_size=3).map(lambda p: MarkDead(tuple(p))), players),
-    st.tuples(st.lists(points, max_size=2).map(lambda p: Dispute(tuple(p))), players),
+    st.tuples(
+        st.tuples(st.lists(points, min_size=1, max_size=2), colors).map(
+            lambda pc: Dispute(tuple(pc[0]), pc[1])
+        ),
+        players,
+    ),
     st.tuples(st.sampled_from([AgreeDead(), RequestRecount(), Confirm()]), players),
     st.tuples(st.just(Confirm()), st.just(REF)),
     st.tuples(
@@ -81,22 +89,45 @@ others: st.SearchStrategy[tuple[Event, Actor]] = st.one_of(
         st.just(CHIEF),
     ),
     st.tuples(st.sampled_from(list(ClockAction)).map(ClockEvent), players | st.just(REF)),
+    st.tuples(
+        st.just(ResultCorrected(Result.draw(), "found later")), st.sampled_from([CHIEF, REF])
+    ),
+    st.tuples(
+        colors.map(
+            lambda c: InfractionRuled(Infraction(InfractionKind.CHEATING, c, penalty=Penalty.LOSS))
+        ),
+        st.sampled_from([CHIEF, REF]),
+    ),
 )
 #: Mostly moves, so that games get long enough to capture, fight kos and end.
 events = st.integers(0, 99).flatmap(lambda k: moves if k < 70 else others)
 
 
+#: Untimed (clock events as data), byo-yomi with a forfeited turn on request, and without.
+TIME_CONTROLS = [
+    None,
+    TimeControl.byo_yomi(20, 2, 10, timeout_pass=True),
+    TimeControl.byo_yomi(20, 2, 10),
+]
+time_controls = st.sampled_from(TIME_CONTROLS)
+
+
 def record_of(
-    script: list[tuple[Event, Actor]], strict: bool
+    script: list[tuple[Event, Actor]], strict: bool, tc: TimeControl | None = None
 ) -> tuple[GameRecord, list[GameState]]:
     """Record what the rules accept; a refused event must leave everything as it was."""
     mode = PlayMode.STRICT if strict else PlayMode.ONLINE
-    rec, clock = new_game(size=SIZE, mode=mode)
+    timed = tc is not None
+    rec, clock = new_game(size=SIZE, mode=mode, time_control=tc)
+    if timed:
+        rec.append(ClockEvent(ClockAction.START), REF, clock())
     states = [rec.state]
     for event, actor in script:
         before, length = rec.state, len(rec)
         if actor == TO_MOVE:
             actor = Actor.player(before.to_move)
+        if timed:
+            clock.now += 6  # seven seconds an event: flags fall within a few moves
         try:
             rec.append(event, actor, clock())
         except WeiqiError:
@@ -106,34 +137,78 @@ def record_of(
     return rec, states
 
 
-scripts = st.lists(events, min_size=20, max_size=80)
+random_scripts = st.lists(events, min_size=20, max_size=80)
+
+#: Games driven to their end: moves, two passes, then the ending protocol and afterwards.
+to_move_moves = st.lists(st.tuples(points.map(Move), st.just(TO_MOVE)), max_size=30)
+two_passes = st.just([(Pass(), TO_MOVE), (Pass(), TO_MOVE)])
+agreed = st.tuples(st.lists(points, max_size=2), colors).map(
+    lambda pc: [
+        (MarkDead(tuple(pc[0])), Actor.player(pc[1])),
+        (AgreeDead(), Actor.player(pc[1].opponent)),
+    ]
+)
+single: st.SearchStrategy[tuple[Event, Actor]] = st.one_of(
+    st.tuples(st.just(Confirm()), colors.map(Actor.player) | st.just(REF)),
+    st.tuples(st.just(RequestRecount()), colors.map(Actor.player)),
+    others,
+)
+confirmed = st.permutations([Actor.player(Color.BLACK), Actor.player(Color.WHITE), REF]).map(
+    lambda actors: [(Confirm(), a) for a in actors]
+)
+ending_chunks = st.one_of(agreed, confirmed, single.map(lambda e: [e]), single.map(lambda e: [e]))
+ending_scripts = st.tuples(
+    to_move_moves, two_passes, st.lists(ending_chunks, min_size=3, max_size=12)
+).map(lambda parts: [*parts[0], *parts[1], *(e for chunk in parts[2] for e in chunk)])
+scripts = st.one_of(random_scripts, ending_scripts)
 fast = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @fast
-@given(scripts, st.booleans())
+@given(scripts, st.booleans(), time_controls)
 def test_replaying_any_recorded_log_gives_the_identical_state(
-    script: list[tuple[Event, Actor]], strict: bool
+    script: list[tuple[Event, Actor]], strict: bool, tc: TimeControl | None
 ) -> None:
-    rec, _ = record_of(script, strict)
+    rec, _ = record_of(script, strict, tc)
     assert replay(rec) == rec.state
     again = GameRecord.from_json(rec.to_json())
     assert again.state == rec.state and again.entries == rec.entries
 
 
 @fast
-@given(scripts, st.booleans())
+@given(scripts, st.booleans(), time_controls)
 def test_a_log_cut_after_any_event_replays_to_the_state_at_that_event(
-    script: list[tuple[Event, Actor]], strict: bool
+    script: list[tuple[Event, Actor]], strict: bool, tc: TimeControl | None
 ) -> None:
-    rec, states = record_of(script, strict)
-    for n in range(1, len(rec) + 1):
+    rec, states = record_of(script, strict, tc)
+    first = len(rec) - len(states) + 1  # events recorded before the script
+    for n in range(first, len(rec) + 1):
         cut = GameRecord.from_json(GameRecord.from_entries(list(rec.entries[:n])).to_json())
-        assert cut.state == states[n - 1]
+        assert cut.state == states[n - first]
         s = cut.state
-        assert sum(1 for v in s.stones if v) <= SIZE * SIZE
         assert all(0 <= w <= 2 for w in s.warnings)
-        assert (s.result is None) == (s.phase.value in ("playing", "counting"))
+        assert (s.result is None) == (s.phase in (Phase.PLAYING, Phase.COUNTING))
+        if n > first:
+            _check_step(states[n - first - 1], s)
+
+
+def _check_step(before: GameState, after: GameState) -> None:
+    """Invariants of one recorded event."""
+    # R-PEN-1: the second warning of a game still going on loses it at once.
+    for color in (Color.BLACK, Color.WHITE):
+        if before.result is None and after.warnings_of(color) == 2 > before.warnings_of(color):
+            assert after.result == Result.win(color.opponent, Reason.RULING)
+    # R-REF-1, R-REF-5: a void move never changes the stones.
+    if len(after.void_moves) > len(before.void_moves):
+        assert after.stones == before.stones
+    # R-REF-7: a confirmed result changes only by the chief referee, and stays confirmed.
+    if before.phase is Phase.CONFIRMED:
+        assert after.phase is Phase.CONFIRMED
+        if after.result != before.result:
+            assert after.result_history[-1].actor == CHIEF
+    # The log only grows: what the state listed before it still lists.
+    for name in ("infractions", "void_moves", "forfeited_turns", "rulings", "clock_log"):
+        assert getattr(after, name)[: len(getattr(before, name))] == getattr(before, name)
 
 
 tamperings = st.sampled_from(["at", "actor", "move_number", "event", "swap", "drop"])
@@ -144,7 +219,7 @@ tamperings = st.sampled_from(["at", "actor", "move_number", "event", "swap", "dr
 def test_a_tampered_or_reordered_log_is_rejected_naming_the_event(
     script: list[tuple[Event, Actor]], how: str, data: st.DataObject
 ) -> None:
-    rec, _ = record_of(script, strict=True)
+    rec, _ = record_of(script, strict=True, tc=TIME_CONTROLS[1])
     doc = json.loads(rec.to_json())
     entries = doc["entries"]
     if len(entries) < 3:
@@ -158,7 +233,8 @@ def test_a_tampered_or_reordered_log_is_rejected_naming_the_event(
     elif how == "move_number":
         entry["move_number"] += 1
     elif how == "event":
-        entry["event"] = {"kind": "resign"}
+        resign = {"kind": "resign"}
+        entry["event"] = resign if entry["event"] != resign else {"kind": "pass"}
     elif how == "swap":
         entries[i], entries[i + 1] = entries[i + 1], entries[i]
     else:

@@ -124,3 +124,29 @@ def test_time_must_not_go_backwards() -> None:
     rec, _ = new_game()
     with pytest.raises(InputError, match="before the previous"):
         rec.play(B, "C3", at=0)
+
+
+def test_a_rewritten_chain_is_caught_by_the_stored_head() -> None:
+    """Re-signing every entry after a change makes the chain consistent again; the head kept
+    apart (with the confirmed result) still catches it, and a log that goes on past it."""
+    rec = finished_game()
+    head = rec.head
+    assert GameRecord.from_json(rec.to_json(), head=head).state == rec.state
+    doc = _doc(rec)
+    entries = doc["entries"]
+    entries[2]["at"] += 0.5  # White's B2 said to be half a second later, every hash redone
+    import hashlib
+
+    from weiqi.referee.codec import canonical
+
+    prev = entries[1]["hash"]
+    for entry in entries[2:]:
+        entry["prev"] = prev
+        body = {k: v for k, v in entry.items() if k != "hash"}
+        entry["hash"] = prev = hashlib.sha256((prev + canonical(body)).encode()).hexdigest()
+    rewritten = GameRecord.from_data(doc)  # consistent on its own
+    assert rewritten.head != head
+    with pytest.raises(InputError, match="the log was rewritten"):
+        GameRecord.from_data(doc, head=head)
+    with pytest.raises(InputError, match="at event 2 and goes on"):
+        GameRecord.from_json(rec.to_json(), head=rec.entries[2].hash)

@@ -83,3 +83,34 @@ def test_handicap_stones_are_root_setup() -> None:
     )
     game = record_to_sgf(rec)
     assert sorted(game.root.setup_black) == [(2, 2), (6, 6)] and game.handicap == 2
+
+
+def test_r_ref_2_dropped_stone_replaces_the_move_in_sgf() -> None:
+    """R-REF-2: the dropped stone played elsewhere is the move of its node, with the ruling."""
+    rec, clock = new_game()
+    play(rec, clock, ["C3", "D3"])
+    dropped = Ruling(RulingKind.DROPPED_STONE, "Black consents", points=(pt("D4"),))
+    rec.append(RulingMade(dropped), REF, clock())
+    game = read_sgf(write_record_sgf(rec))
+    assert [str(m) for m in game.moves()] == ["B C3", "W D4"]
+    assert "掉落之子任选着点" in (game.last_node().comment or "")
+
+
+def test_clock_times_are_written_per_move() -> None:
+    """R-TIME-2 in SGF: TM/OT from the time control, BL/WL (and OB/OW in byo-yomi) per move."""
+    from weiqi.clock.control import TimeControl
+    from weiqi.referee.events import ClockAction, ClockEvent
+
+    from .scripts import WHITE
+
+    rec, _ = new_game(time_control=TimeControl.byo_yomi(60, 3, 30))
+    rec.append(ClockEvent(ClockAction.START), REF, at=10)
+    rec.append(Move(pt("C3")), BLACK, at=20)
+    rec.press_clock(B, at=21)  # 11 s used: 49 s of main time left
+    rec.append(Move(pt("D3")), WHITE, at=100)
+    rec.press_clock(rec.state.to_move.opponent, at=101)  # 80 s: into byo-yomi
+    game = read_sgf(write_record_sgf(rec))
+    assert game.time_limit == 60 and game.overtime == "3x30 byo-yomi"
+    first, second = game.main_line()
+    assert first.black_time_left == 49 and first.black_overtime_left is None
+    assert second.white_overtime_left == 3 and second.white_time_left == 30

@@ -214,3 +214,56 @@ def test_r_suicide_1_single_and_multi_stone() -> None:
     multi_w = multi.copy()
     multi_w.pass_(B)
     assert names(multi_w.play(W, v("C4", 4)), 4) == {"A4", "B4"}
+
+
+def test_setup_refuses_groups_without_liberties_and_changes_nothing() -> None:
+    """Setup stones (SGF AB/AW, handicap) must leave every group a liberty; a refused setup
+    leaves the board as it was."""
+    b = Board(3)
+    with pytest.raises(InvalidSetting, match="no liberties"):
+        b.setup(black=[0], white=[1, 3])
+    assert b.stones_bytes() == bytes(9) and b.to_move is B
+    with pytest.raises(InvalidSetting, match="occupied"):
+        b.setup(black=[0, 0])
+    with pytest.raises(InvalidSetting, match="off the board"):
+        b.setup(black=[9])
+    b.setup(black=[4], to_move=W)
+    assert b.color_at(4) is B and b.to_move is W and b.move_number == 0
+    b.play(W, 0)
+    with pytest.raises(InvalidSetting, match="before the first move"):
+        b.setup(white=[8])
+
+
+def test_r_end_1_two_consecutive_passes_are_counted() -> None:
+    """R-END-1 (c), board part: the board tells how many passes end its history, so the
+    referee can end the game at two in a row; a stone in between starts the count again."""
+    b = Board(9)
+    b.pass_(B)
+    b.play(W, v("E5", 9))
+    assert b.passes_in_a_row == 0
+    b.pass_(B)
+    assert b.passes_in_a_row == 1
+    b.pass_(W)
+    assert b.passes_in_a_row == 2
+
+
+def test_r_end_2_after_a_proposed_end_play_goes_on() -> None:
+    """R-END-2, board part: the proposer passes; an opponent who disagrees plays on, and the
+    proposer has the move again."""
+    b = Board(9)
+    b.play(B, v("E5", 9))
+    b.pass_(W)  # White proposes the end
+    b.play(B, v("D5", 9))  # Black does not agree and plays on
+    assert b.to_move is W and b.is_legal(W, v("C5", 9))
+
+
+@pytest.mark.parametrize("point", [-1, -81, 81, 1000, 2.0, None, "A1"])
+def test_points_off_the_board_are_refused(point: object) -> None:
+    """R-BOARD-1: only the board's points can be played; anything else is ``off-board``."""
+    b = Board(9)
+    b.play(B, 80)  # so that a negative index would land on a stone
+    with pytest.raises(IllegalMove, match="off-board"):
+        b.play(W, point)  # type: ignore[arg-type]
+    if point is not None:  # None is a pass for legality
+        assert b.legality(W, point) == "off-board"  # type: ignore[arg-type]
+    assert b.move_number == 1

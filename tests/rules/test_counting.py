@@ -55,8 +55,9 @@ def test_r_score_3_worked_examples(
 
 
 def test_r_score_1_dead_stones_removed_territory_counted() -> None:
-    """R-SCORE-1: dead stones come off, each side counts live stones + its surrounded empty
-    points; naming one stone of a dead group takes off the whole group."""
+    """R-SCORE-1, R-END-3 (counting part): the dead stones the players agreed on come off, each
+    side counts live stones + its surrounded empty points; naming one stone of a dead group
+    takes off the whole group."""
     b = Board.from_diagram(
         """
         . . X O .

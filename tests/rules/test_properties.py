@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from weiqi.errors import IllegalMove
 from weiqi.rules.board import Board, neighbour_table
 from weiqi.rules.color import Color
+from weiqi.rules.playout import random_move
 
 CODE = {Color.BLACK: 1, Color.WHITE: 2}
 
@@ -69,7 +70,8 @@ def test_random_games_agree_with_the_reference(size: int, seed: int, moves: int)
     """R-LIB-1, R-CAP-1, R-CAP-2, R-SUICIDE-1, R-KO-1 on random games (eye filling allowed, so
     small boards see ko and superko): every point's legality agrees with the naive reference;
     no group without liberties stays; stones placed − captured = stones on the board; the
-    incremental hash equals the hash from scratch."""
+    incremental hash equals the hash from scratch; ``move_effect`` foretells captures and
+    liberties."""
     check_random_game(size, seed, moves)
 
 
@@ -109,7 +111,10 @@ def check_random_game(size: int, seed: int, moves: int) -> set[str | None]:
             board.pass_(colour)
         else:
             p, after = rng.choice(legal)
-            board.play(colour, p)
+            effect = board.move_effect(colour, p)
+            assert effect is not None
+            captured = board.play(colour, p)
+            assert (effect.captures, effect.liberties) == (len(captured), len(board.liberties(p)))
             placed += 1
             assert board.stones_bytes() == after
         seen.add((board.stones_bytes(), CODE[board.to_move]))
@@ -179,3 +184,23 @@ def test_illegal_moves_leave_the_board_untouched() -> None:
             assert _state(board) == before
         if board.move_number > 40:
             break
+
+
+@settings(max_examples=6, deadline=None)
+@given(size=st.sampled_from([9, 13, 19]), seed=st.integers(min_value=0, max_value=2**32))
+def test_groups_stay_exact_through_whole_games(size: int, seed: int) -> None:
+    """R-LIB-1, R-CAP-1 on big boards, whole games (big chains merge and get captured): after
+    every move each group's stones and liberties equal a flood fill of the stones, and the
+    hash equals the hash from scratch."""
+    rng = random.Random(seed)
+    board = Board(size)
+    for _ in range(3 * size * size):
+        point = random_move(board, rng)
+        board.move(board.to_move, point)
+        if point is None and board.passes_in_a_row == 2:
+            break
+        stones = bytearray(board.stones_bytes())
+        for group in board.groups():
+            flood, libs = _group(stones, min(group.stones), size)
+            assert group.stones == frozenset(flood) and group.liberties == frozenset(libs)
+        assert board.hash == board.compute_hash()

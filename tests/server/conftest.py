@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
+from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests.store.conftest import (  # noqa: F401  (fixtures shared with the store tests)
     cheap_password_hashes,
     database,
     database_url,
     postgres_url,
+    sqlite_template,
     sqlite_url,
 )
 from weiqi.server.app import create_app
@@ -42,3 +54,103 @@ def api_login(client: TestClient, username: str, password: str) -> None:
         headers={"X-CSRF-Token": csrf(client)},
     )
     assert response.status_code == 200, response.text
+
+
+# --- the real server and a real browser (tests marked ``browser``) ---------------------------
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+@dataclass(frozen=True)
+class LiveServer:
+    url: str
+    admin_password: str
+    """The one-time password the first run printed."""
+    log: Path
+    db_url: str
+    """The server's database, for setting up a test through the services directly."""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextmanager
+def run_server(workdir: Path, db_url: str) -> Iterator[LiveServer]:
+    """``weiqi serve`` in a subprocess on a free port, as a user starts it, until the block ends."""
+    port = _free_port()
+    out, log = workdir / "stdout.txt", workdir / "server.log"
+    env = {**os.environ, "PYTHONPATH": str(SRC), "PYTHONUNBUFFERED": "1"}
+    env.pop("WEIQI_ADMIN_PASSWORD", None)
+    env.pop("WEIQI_DATABASE_URL", None)
+    with out.open("wb") as stdout, log.open("wb") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "weiqi", "serve", "--port", str(port), "--db", db_url],
+            stdout=stdout, stderr=stderr, cwd=workdir, env=env,
+        )  # fmt: skip
+    try:
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"{url}/health", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"server did not start:\n{log.read_text()}")
+            time.sleep(0.1)
+        printed = re.search(r"one-time password (\S+)", out.read_text())
+        assert printed, out.read_text()
+        yield LiveServer(url, printed.group(1), log, db_url)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The real server on a new SQLite file (one per test module)."""
+    workdir = tmp_path_factory.mktemp("server")
+    with run_server(workdir, f"sqlite:///{workdir / 'weiqi.sqlite3'}") as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh page whose browser asks for Chinese, like most of our users'."""
+    context = browser.new_context(locale="zh-CN", viewport={"width": 1200, "height": 800})
+    context.set_default_timeout(10_000)
+    p = context.new_page()
+    yield p
+    context.close()
+
+
+def screenshot(page: Page, name: str, tmp_path: Path) -> Path:
+    """Save a full-page screenshot into ``$WEIQI_SCREENSHOTS`` (if set) or ``tmp_path``."""
+    folder = Path(os.environ.get("WEIQI_SCREENSHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

@@ -110,3 +110,10 @@ def test_bad_boards_are_refused() -> None:
 def test_vertex_names_round_trip(case: tuple[int, int, int]) -> None:
     _size, column, row = case
     assert point(vertex((column, row))) == (column, row)
+
+
+def test_templates_can_draw_a_board_unescaped() -> None:
+    from weiqi.server.templating import environment
+
+    html = environment("zh_CN").from_string("{{ board_svg(9, {'C3': 'B'}) }}").render()
+    assert html.startswith("<svg") and 'data-vertex="C3"' in html

@@ -72,3 +72,13 @@ def test_chinese_is_the_default_and_english_is_the_source_language() -> None:
     assert negotiate(None, "en;q=0, zh;q=0.1") == "zh_CN"
     assert translations("en").gettext("Organiser") == "Organiser"
     assert translations("zh_CN").gettext("Chief referee") == "裁判长"
+
+
+def test_every_action_has_a_msgid_for_the_403_page() -> None:
+    """A new ``Action`` goes into ``server/errors.ACTION_MSGIDS`` (then ``make i18n``)."""
+    from weiqi.server.errors import ACTION_MSGIDS
+    from weiqi.services.permissions import Action
+
+    assert {a.value for a in Action} <= set(ACTION_MSGIDS)
+    zh = translations("zh_CN")
+    assert all(zh.gettext(a.value) != a.value for a in Action)

@@ -108,7 +108,9 @@ def test_r_org_1_a_page_a_role_may_not_see_is_403(client: TestClient) -> None:
     assert client.get("/admin", follow_redirects=False).headers["location"] == "/login?next=/admin"
     api_login(client, "li", "correct horse")
     page = client.get("/admin")
-    assert page.status_code == 403 and "没有权限" in page.text
+    assert (
+        page.status_code == 403 and "没有权限" in page.text and "li无权进入网站管理。" in page.text
+    )
     token = csrf(client)
     refused = client.post(
         "/admin/events", data={"name": "sneaky", "csrf_token": token}, follow_redirects=False
@@ -147,7 +149,10 @@ def test_admin_pages_create_a_user_an_event_and_a_role(client: TestClient) -> No
     bad = client.post(
         "/admin/users", data={"username": "x", "password": "correct horse", "csrf_token": token}
     )
-    assert bad.status_code == 422 and "username" in bad.text
+    assert bad.status_code == 422 and "用户名：只能使用 2–64 个字母" in bad.text
+    api = client.post("/api/users", json={"username": "x", "password": "correct horse"},
+                      headers={"X-CSRF-Token": csrf(client)})  # fmt: skip
+    assert api.json()["message"].startswith("username: use 2–64 letters")
 
 
 def test_account_page_changes_the_password_and_ends_other_sessions(
@@ -204,7 +209,7 @@ def test_login_rate_limit(database: Database) -> None:
                 headers={"X-CSRF-Token": token},
             ).status_code
 
-        assert [attempt("wrong") for _ in range(5)] == [422] * 5
+        assert [attempt("wrong") for _ in range(5)] == [401] * 5
         blocked = client.post(
             "/api/session",
             json={"username": "admin", "password": ADMIN_PASSWORD},
@@ -231,3 +236,52 @@ def test_print_stylesheet_is_a4_and_hides_navigation(client: TestClient) -> None
     css = client.get("/static/print.css").text
     assert "size: A4" in css and ".site-nav" in css
     assert 'media="print"' in client.get("/").text
+
+
+def test_r_org_1_the_event_roles_page_lets_its_organisers_manage_roles(
+    client: TestClient, database: Database
+) -> None:
+    """R-ORG-1: everybody sees who officiates; only the event's organisers (and site
+    administrators) get the forms, and a referee's POST is refused without a change."""
+    from weiqi.roles import Role
+    from weiqi.services.accounts import create_user, event_roles, grant_role
+    from weiqi.services.actor import Actor
+    from weiqi.services.events import create_event
+
+    local = Actor.local()
+    event = create_event(database, local, "春季赛")
+    org = create_user(database, local, "org", "correct horse", "组织者")
+    ref = create_user(database, local, "ref", "correct horse", "裁判甲")
+    grant_role(database, local, org.id, event.id, Role.ORGANISER)
+    grant_role(database, local, ref.id, event.id, Role.REFEREE)
+    url = f"/events/{event.id}/roles"
+
+    public = client.get(url)
+    assert (
+        public.status_code == 200
+        and "裁判甲" in public.text
+        and 'id="grant-role"' not in public.text
+    )
+    assert client.get("/events/999/roles").status_code == 404
+
+    api_login(client, "ref", "correct horse")
+    assert 'id="grant-role"' not in client.get(url).text
+    refused = client.post(
+        url, data={"user_id": ref.id, "role": "chief_referee", "csrf_token": csrf(client)}
+    )
+    assert refused.status_code == 403
+    assert [g.role for g in event_roles(database, event.id)] == [Role.ORGANISER, Role.REFEREE]
+
+    api_login(client, "org", "correct horse")
+    page = client.get(url)
+    assert 'id="grant-role"' in page.text
+    granted = client.post(
+        url, data={"user_id": ref.id, "role": "chief_referee", "csrf_token": form_token(page.text)}
+    )
+    assert "裁判长" in granted.text
+    revoked = client.post(
+        f"{url}/revoke",
+        data={"user_id": ref.id, "role": "referee", "csrf_token": form_token(page.text)},
+    )
+    assert revoked.status_code == 200
+    assert [g.role for g in event_roles(database, event.id)] == [Role.ORGANISER, Role.CHIEF_REFEREE]

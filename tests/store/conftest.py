@@ -5,6 +5,7 @@ is marked ``postgres``."""
 from __future__ import annotations
 
 import os
+import shutil
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -55,11 +56,23 @@ def database_url(request: pytest.FixtureRequest) -> str:
     return url
 
 
-@pytest.fixture
-def database(database_url: str) -> Iterator[Database]:
-    """A migrated database, SQLite and PostgreSQL in turn."""
-    db = Database(database_url)
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An SQLite file migrated once per run; each test starts from a copy of it."""
+    path = tmp_path_factory.mktemp("template") / "migrated.sqlite3"
+    db = Database(f"sqlite:///{path}")
     db.upgrade()
+    db.dispose()
+    return path
+
+
+@pytest.fixture
+def database(database_url: str, sqlite_template: Path) -> Iterator[Database]:
+    """A migrated database, SQLite and PostgreSQL in turn."""
+    if database_url.startswith("sqlite:///"):
+        shutil.copyfile(sqlite_template, database_url.removeprefix("sqlite:///"))
+    db = Database(database_url)
+    db.upgrade()  # at head already for SQLite: only checks
     yield db
     db.dispose()
 

@@ -96,8 +96,8 @@ def test_r_org_1_organiser_grants_roles_in_own_event_only(database: Database) ->
     with pytest.raises(PermissionDenied):
         accounts.grant_role(database, ref.actor(), ref.id, mine.id, Role.ORGANISER)
     assert [(g.username, g.role) for g in accounts.event_roles(database, mine.id)] == [
-        ("ref", Role.CHIEF_REFEREE),
         ("org", Role.ORGANISER),
+        ("ref", Role.CHIEF_REFEREE),
     ]
     assert accounts.event_roles(database, other.id) == []
 

@@ -8,6 +8,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import delete, inspect, select, text
 from sqlalchemy.exc import IntegrityError
 
+from weiqi.store import load_models
 from weiqi.store.base import Base
 from weiqi.store.database import Database
 from weiqi.store.migrate import current_revision, head_revision, upgrade
@@ -22,6 +23,7 @@ def test_upgrade_creates_the_tables_at_head(database: Database) -> None:
 
 def test_models_and_migrations_agree(database: Database) -> None:
     """A model change without a migration fails here: write one with ``weiqi db revision``."""
+    load_models()
     with database.engine.connect() as connection:
         diff = compare_metadata(MigrationContext.configure(connection), Base.metadata)
     assert diff == []

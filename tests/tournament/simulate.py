@@ -19,7 +19,8 @@ def entrants(names: str | list[str], top: int = 7) -> tuple[Entrant, ...]:
     """Entrants named in seeding order: the first is the strongest."""
     seq = list(names)
     return tuple(
-        Entrant(n, n, Rank.from_strength(top - i), rating=3000 - i) for i, n in enumerate(seq)
+        Entrant(n, n, Rank.from_strength(max(top - i, -29)), rating=3000 - i)
+        for i, n in enumerate(seq)
     )
 
 

@@ -152,7 +152,7 @@ def test_r_fmt_3_berger_tables_every_pair_once_per_cycle_no_three_colours(cycles
 def test_r_fmt_3_double_round_robin_reverses_colours() -> None:
     """R-FMT-3: in a double round robin each pair meets once with each colour."""
     settings = EventSettings(system=System.DOUBLE_ROUND_ROBIN)
-    _event, plans = play_all(Event(settings, entrants("ABCD")), lambda g: Result.draw())
+    _, plans = play_all(Event(settings, entrants("ABCD")), lambda g: Result.draw())
     assert len(plans) == 6
     colours: dict[frozenset[str], set[str]] = {}
     for p in plans:
@@ -189,3 +189,12 @@ def test_round_robin_waits_for_results_and_handicap_policy() -> None:
         system.next_round(replay)
     assert replay.rounds[0].games[0].result is not None
     assert replay.rounds[0].games[0].result.outcome is Outcome.REPLAY
+
+
+def test_r_wd_1_withdrawal_before_the_start_redraws() -> None:
+    """R-WD-1: a player who withdraws before the start is left out of the table (redrawn)."""
+    event = six()
+    field = tuple(replace(e, withdrawn_after=0) if e.id == "F" else e for e in event.entrants)
+    event, plans = play_all(Event(event.settings, field), decide)
+    assert len(plans) == 5 and all(len(p.games) == 2 and len(p.byes) == 1 for p in plans)
+    assert "F" not in {s.id for s in standings(event)}

@@ -192,7 +192,7 @@ class Clock:
             or self.scheduled is None
             or self.late is None
             or self.late.absent_byo_yomi
-            or self.status not in (Status.RUNNING, Status.PAUSED)
+            or self.status not in (Status.RUNNING, Status.PAUSED, Status.FLAGGED)
         ):
             return None
         # "不得超过1小时（含）": exactly at the limit is still in time; one tick later is not.
@@ -207,14 +207,16 @@ class Clock:
     def result(self) -> Result | None:
         """The result the clock decides, if any: a loss on time, or a forfeit (late arrival,
         absent byo-yomi exhausted); both forfeiting is both losing."""
-        if len(self.forfeits) == 2:
+        losers = set(self.forfeits)
+        if self.flagged is not None:
+            losers.add(self.flagged)
+        if len(losers) == 2:
             return Result.both_lose()
-        if self.forfeits:
-            (loser,) = self.forfeits
-            return Result.win(loser.opponent, Reason.FORFEIT)
-        if self.status is Status.FLAGGED and self.flagged is not None:
-            return Result.win(self.flagged.opponent, Reason.TIME)
-        return None
+        if not losers:
+            return None
+        (loser,) = losers
+        reason = Reason.FORFEIT if loser in self.forfeits else Reason.TIME
+        return Result.win(loser.opponent, reason)
 
     # -- the passing of time ------------------------------------------------------------------
 
@@ -412,10 +414,13 @@ class Clock:
         ms = to_ms(now)
         ruling = judge_late(late, to_s(ms - c.scheduled))
         c = _evolve(c, absent=c.absent - {color})
+        if ruling.forfeit:
+            c = c._stop_running(ms)
+            return _evolve(c, status=Status.STOPPED, forfeits=c.forfeits | {color})
         if late.absent_byo_yomi:
             return c
         already = to_ms(c.used(now, color))
-        return c._deduct(ms, color, to_ms(ruling.deduction) - already)
+        return c._deduct(ms, color, max(0, to_ms(ruling.deduction) - already))
 
     def adjust(self, now: float, color: Color, seconds: float) -> Clock:
         """Charge ``color`` ``seconds`` more (negative: give time back to the main time), e.g. to
@@ -444,9 +449,13 @@ class Clock:
             flagged = self._with(
                 color, gone._replace(main=0, periods=0, period=0, used=gone.used + amount)
             )
-        # Nothing left: the flag falls now, whoever's clock is running.
+        # Nothing left: the flag falls now, whoever's clock is running; the runner keeps the
+        # time their unfinished move took as used.
         c = flagged._stop_running(ms)
         if color is not c.to_move:
+            if c.to_move is not None and c.status is not Status.READY:
+                other = c.account(c.to_move)
+                c = c._with(c.to_move, other._replace(used=other.used + c.elapsed))
             c = _evolve(c, to_move=color, elapsed=0)
         return _evolve(c, status=Status.FLAGGED, flagged=color, flag_at=ms, since=None)
 

@@ -25,8 +25,9 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
-from weiqi.clock.account import to_ms
+from weiqi.clock.account import View, to_ms
 from weiqi.clock.clock import Clock, Status
 from weiqi.clock.control import System, TimeControl
 from weiqi.errors import InputError, InvalidSetting
@@ -268,7 +269,60 @@ def apply_time_left(clock: Clock, color: Color, time: float, stones: int) -> Clo
     return clock.set_account(color, acc)
 
 
+#: The GTP commands an engine answers with :class:`GtpTime`.
+GTP_TIME_COMMANDS = ("time_settings", "kgs-time_settings", "time_left")
+
+
+@dataclass(frozen=True)
+class GtpTime:
+    """What a GTP engine knows about time: the settings and both sides' time left, as the
+    controller told it. Untimed until told otherwise.
+
+    >>> t = GtpTime().apply("kgs-time_settings", ["byoyomi", "600", "30", "5"])
+    >>> t = t.apply("time_left", ["white", "25", "3"])
+    >>> t.clock.tc.format(), t.remaining(Color.WHITE).periods, t.remaining(Color.BLACK).main
+    ('10m+5x30s', 3, 600.0)
+    >>> GtpTime().apply("time_left", ["purple", "1", "0"])
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InputError: time_left: unknown colour 'purple'
+    """
+
+    clock: Clock = field(default_factory=lambda: Clock.new(TimeControl.untimed()))
+
+    def apply(self, command: str, args: list[str]) -> GtpTime:
+        """The state after one of :data:`GTP_TIME_COMMANDS`; bad arguments raise InputError."""
+        if command == "time_settings":
+            return GtpTime(Clock.new(from_gtp_time_settings(args)))
+        if command == "kgs-time_settings":
+            return GtpTime(Clock.new(from_kgs_time_settings(args)))
+        if command == "time_left":
+            if len(args) != 3:
+                raise InputError("time_left", "expected colour, time and stones")
+            color = _gtp_color(args[0])
+            time, stones = _gtp_numbers("time_left", args[1:], 2)
+            if not stones.is_integer():
+                raise InputError("time_left", f"stones must be a whole number, not {args[2]!r}")
+            return GtpTime(apply_time_left(self.clock, color, time, int(stones)))
+        raise InputError(command, "not a time command")
+
+    def remaining(self, color: Color) -> View:
+        """``color``'s time as last told (the engine's mirror never runs)."""
+        return self.clock.remaining(0.0, color)
+
+
+def _gtp_color(text: str) -> Color:
+    key = text.lower()
+    if key in ("b", "black"):
+        return Color.BLACK
+    if key in ("w", "white"):
+        return Color.WHITE
+    raise InputError("time_left", f"unknown colour {text!r}")
+
+
 __all__ = [
+    "GTP_TIME_COMMANDS",
+    "GtpTime",
     "apply_time_left",
     "from_gtp_time_settings",
     "from_kgs_time_settings",

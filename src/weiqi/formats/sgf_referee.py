@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+from weiqi.clock.notation import sgf_properties
 from weiqi.formats.sgf import Point, SgfGame, SgfNode, write_sgf
 from weiqi.referee.annotations import timeline
 from weiqi.referee.record import GameRecord
@@ -53,10 +54,20 @@ def record_to_sgf(
     game.root.setup_black = [_point(p, size) for p in line.start_black]
     for text in line.root_comments:
         game.root.add_comment(text)
+    if line.time_control is not None:
+        timing = sgf_properties(line.time_control)
+        if "TM" in timing:
+            game.time_limit = float(timing["TM"])
+        game.overtime = timing.get("OT")
     for node in line.nodes:
         if node.move is not None:
             color, p = node.move
-            sgf_node = game.play(color, None if p is None else _point(p, size))
+            sgf_node = game.play(
+                color,
+                None if p is None else _point(p, size),
+                time_left=node.time_left,
+                overtime_left=node.overtime_left,
+            )
         else:
             sgf_node = game.last_node().add_child(
                 SgfNode(

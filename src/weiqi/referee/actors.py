@@ -4,6 +4,8 @@
 'Black'
 >>> Actor.chief_referee("zhang").describe()
 'chief referee zhang'
+>>> Actor.parse("W") == Actor.player(Color.WHITE), Actor.parse("referee:li").code
+(True, 'referee:li')
 >>> Actor(Role.REFEREE)
 Traceback (most recent call last):
 ...
@@ -12,23 +14,17 @@ weiqi.errors.InvalidSetting: actor: a referee needs an id
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
 from weiqi.errors import InvalidSetting
+from weiqi.roles import Role
 from weiqi.rules.color import Color
 
+__all__ = ["GAME_ROLES", "Actor", "Role"]
 
-class Role(enum.Enum):
-    """The roles of a game (R-ORG-1)."""
 
-    PLAYER = "player"
-    REFEREE = "referee"  # 裁判员
-    CHIEF_REFEREE = "chief_referee"  # 裁判长
-
-    @property
-    def en(self) -> str:
-        return self.value.replace("_", " ")
+#: The roles that act in a game record (the organiser acts only through the event's settings).
+GAME_ROLES = (Role.PLAYER, Role.REFEREE, Role.CHIEF_REFEREE)
 
 
 @dataclass(frozen=True)
@@ -40,13 +36,15 @@ class Actor:
     id: str | None = None
 
     def __post_init__(self) -> None:
+        if self.role not in GAME_ROLES:
+            raise InvalidSetting("actor", f"a {self.role.label} does not act in a game record")
         if self.role is Role.PLAYER and self.color is None:
             raise InvalidSetting("actor", "a player is named by colour")
         if self.role is not Role.PLAYER:
             if self.color is not None:
-                raise InvalidSetting("actor", f"a {self.role.en} has no colour")
+                raise InvalidSetting("actor", f"a {self.role.label} has no colour")
             if not self.id:
-                raise InvalidSetting("actor", f"a {self.role.en} needs an id")
+                raise InvalidSetting("actor", f"a {self.role.label} needs an id")
 
     @classmethod
     def player(cls, color: Color) -> Actor:
@@ -60,6 +58,29 @@ class Actor:
     def chief_referee(cls, id: str) -> Actor:
         return cls(Role.CHIEF_REFEREE, id=id)
 
+    @classmethod
+    def parse(cls, text: str) -> Actor:
+        """``B``/``W`` (or ``black``/``white``) for a player, ``referee:ID`` or
+        ``chief_referee:ID`` (``chief:ID``) for a referee."""
+        raw = text.strip()
+        key = raw.lower()
+        if key in ("b", "black"):
+            return cls.player(Color.BLACK)
+        if key in ("w", "white"):
+            return cls.player(Color.WHITE)
+        role, _, id = raw.partition(":")
+        role = {"chief": "chief_referee"}.get(role.lower(), role.lower())
+        if role in (Role.REFEREE.value, Role.CHIEF_REFEREE.value) and id:
+            return cls(Role(role), id=id)
+        raise InvalidSetting("actor", f"{raw!r} is not B, W, referee:ID or chief_referee:ID")
+
+    @property
+    def code(self) -> str:
+        """The inverse of :meth:`parse`."""
+        if self.color is not None:
+            return self.color.value
+        return f"{self.role.value}:{self.id}"
+
     @property
     def is_referee(self) -> bool:
         """A referee or the chief referee."""
@@ -68,4 +89,4 @@ class Actor:
     def describe(self) -> str:
         if self.color is not None:
             return self.color.en
-        return f"{self.role.en} {self.id}"
+        return f"{self.role.label} {self.id}"

@@ -25,10 +25,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from weiqi.clock.account import View
+from weiqi.clock.control import TimeControl
 from weiqi.referee.actors import Actor, Role
-from weiqi.referee.events import Move
+from weiqi.referee.events import ClockAction, ClockEvent, Move
 from weiqi.referee.infractions import Penalty
 from weiqi.referee.record import GameRecord
+from weiqi.referee.rulings import RulingKind
 from weiqi.referee.state import COLOR_CORRECTION_LIMIT, Context, GameState, Referee
 from weiqi.rules.color import Color
 from weiqi.rules.result import Result
@@ -49,6 +52,10 @@ class Node:
     stones (a ruling that moved a stone), with comments."""
 
     move: tuple[Color, int | None] | None = None
+    #: The mover's clock when they pressed after this move: main time left, or in byo-yomi the
+    #: time left in the period and the periods left (SGF ``BL``/``WL``, ``OB``/``OW``).
+    time_left: float | None = None
+    overtime_left: int | None = None
     add_black: list[int] = field(default_factory=list)
     add_white: list[int] = field(default_factory=list)
     clear: list[int] = field(default_factory=list)
@@ -61,6 +68,7 @@ class Timeline:
     ``nodes`` along the game; ``result`` the current result."""
 
     ruleset: Ruleset
+    time_control: TimeControl | None
     black: str
     white: str
     #: Stones on the board before the first move (handicap).
@@ -116,7 +124,24 @@ def timeline(record: GameRecord) -> Timeline:
             else:
                 nodes.append(Node(move=(before.to_move, None)))
         elif state.stones != before.stones:
-            nodes.append(_setup(before, state))
+            dropped = [
+                r.ruling
+                for r in state.rulings[len(before.rulings) :]
+                if r.ruling.kind is RulingKind.DROPPED_STONE
+            ]
+            last = nodes[-1] if nodes else None
+            if dropped and last is not None and last.move is not None:
+                # R-REF-2: the dropped stone was played elsewhere; the move is that point.
+                last.move = (last.move[0], dropped[0].points[0])
+            else:
+                nodes.append(_setup(before, state))
+        if (
+            isinstance(entry.event, ClockEvent)
+            and entry.event.action is ClockAction.PRESS
+            and state.clock is not None
+            and entry.actor.color is not None
+        ):
+            _note_time(nodes, entry.actor.color, state.clock.remaining(entry.at, entry.actor.color))
         for void in state.void_moves[len(before.void_moves) :]:
             notes.append(
                 f"无效着手：{void.color.zh} {format_vertex(void.point, size)}"
@@ -149,7 +174,29 @@ def timeline(record: GameRecord) -> Timeline:
         before = state
     final = referee.state
     assert final.ruleset is not None
-    return Timeline(final.ruleset, final.black, final.white, start_black, root, nodes, final.result)
+    time_control = final.clock.tc if final.clock is not None else None
+    return Timeline(
+        final.ruleset,
+        time_control,
+        final.black,
+        final.white,
+        start_black,
+        root,
+        nodes,
+        final.result,
+    )
+
+
+def _note_time(nodes: list[Node], color: Color, left: View) -> None:
+    """Put the presser's time on the last node when it is their move (a press before the move,
+    R-TIME-7, leaves no time on any node)."""
+    node = nodes[-1] if nodes else None
+    if node is None or node.move is None or node.move[0] is not color:
+        return
+    if left.in_overtime and left.period is not None:
+        node.time_left, node.overtime_left = left.period, left.periods
+    else:
+        node.time_left, node.overtime_left = left.main, None
 
 
 def _setup(before: GameState, after: GameState) -> Node:

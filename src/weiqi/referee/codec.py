@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import json
 import types
 import typing
@@ -97,6 +98,12 @@ def from_data(kind: Any, data: Any, where: str = "value") -> Any:
         raise InputError(where, message) from None
 
 
+@functools.cache
+def _shape(kind: type) -> tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]:
+    """A dataclass's resolved field types and its init fields (resolving them is slow)."""
+    return typing.get_type_hints(kind), {f.name: f for f in dataclasses.fields(kind) if f.init}
+
+
 def _read_plain(kind: Any, data: Any, where: str) -> Any:
     if kind is bool:
         if not isinstance(data, bool):
@@ -133,8 +140,7 @@ def _read_plain(kind: Any, data: Any, where: str) -> Any:
     if dataclasses.is_dataclass(kind):
         if not isinstance(data, dict):
             raise InputError(where, f"expected an object, found {data!r}")
-        hints = typing.get_type_hints(kind)
-        fields = {f.name: f for f in dataclasses.fields(kind) if f.init}
+        hints, fields = _shape(kind)
         unknown = set(data) - set(fields)
         if unknown:
             raise InputError(where, f"unknown field {sorted(unknown)[0]!r}")

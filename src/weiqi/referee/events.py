@@ -13,9 +13,14 @@ import enum
 from dataclasses import dataclass
 from typing import ClassVar
 
+from weiqi.clock.control import TimeControl
+from weiqi.clock.late import LatePolicy
+from weiqi.errors import InputError, WeiqiError
+from weiqi.referee.codec import from_data, to_data
 from weiqi.referee.infractions import Infraction
 from weiqi.referee.nigiri import ColorAssignment
 from weiqi.referee.rulings import Ruling
+from weiqi.rules.color import Color
 from weiqi.rules.result import Result
 from weiqi.rules.ruleset import Ruleset
 
@@ -29,11 +34,22 @@ class Event:
 
 @dataclass(frozen=True)
 class Start(Event):
-    """The game begins: its rules and the colours as assigned (R-COLOR-1)."""
+    """The game begins: its rules, the colours as assigned (R-COLOR-1) and the time control
+    (``None``: untimed, clock events are kept as data only)."""
 
     kind: ClassVar[str] = "start"
     ruleset: Ruleset
     colors: ColorAssignment
+    time_control: TimeControl | None = None
+    late: LatePolicy | None = None  # late arrival at the start (R-TIME-6)
+
+
+@dataclass(frozen=True)
+class PlaceHandicap(Event):
+    """Black places the handicap stones where it chooses (free placement, R-HCP-2)."""
+
+    kind: ClassVar[str] = "place_handicap"
+    points: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -98,11 +114,13 @@ class AgreeDead(Event):
 
 @dataclass(frozen=True)
 class Dispute(Event):
-    """The acting player claims ``stones`` are dead and the opponent disagrees: play resumes
-    and the claimant moves first (R-END-3)."""
+    """The players disagree about life and death: ``claimant`` says the opponent's ``stones``
+    are dead, the opponent says they live. Play resumes and the claimant moves first (R-END-3).
+    Recorded by either player or a referee."""
 
     kind: ClassVar[str] = "dispute"
     stones: tuple[int, ...]
+    claimant: Color
 
 
 @dataclass(frozen=True)
@@ -123,20 +141,32 @@ class Confirm(Event):
 class ClockAction(enum.Enum):
     """What happened to the game clock (the clock model itself is :mod:`weiqi.clock`)."""
 
-    START = "start"
+    START = "start"  # a referee starts the clock of the player to move
+    ARRIVE = "arrive"  # a player absent at the start takes their seat (R-TIME-6)
     PRESS = "press"  # the acting player ends their turn on the clock
     PAUSE = "pause"  # 暂停 (R-TIME-5)
     RESUME = "resume"
     SEAL = "seal"  # 封棋: the acting player's sealed move (R-TIME-5)
+    STOP = "stop"  # both clocks stopped for good
+    CHECK = "check"  # a referee looks at the clock: a flag that has fallen is recorded
+    FORFEIT_TURN = "forfeit_turn"  # 弃权一次 on time, at the flagged player's request (R-TIME-2)
+    ADJUST = "adjust"  # the chief referee corrects a reading (R-TIME-8)
 
 
 @dataclass(frozen=True)
 class ClockEvent(Event):
-    """A clock event; ``point`` is the sealed move of ``SEAL`` (``None`` = a sealed pass)."""
+    """A clock event. ``point`` is the sealed move of ``SEAL`` (``None`` = a sealed pass);
+    ``color`` and ``seconds`` say whose reading ``ADJUST`` changes and by how much; ``color``
+    is also who arrives (``ARRIVE``); ``absent`` are the players not seated at ``START`` and
+    ``scheduled`` the start time their lateness counts from (default: the event's time)."""
 
     kind: ClassVar[str] = "clock"
     action: ClockAction
     point: int | None = None
+    color: Color | None = None
+    seconds: float | None = None
+    absent: tuple[Color, ...] = ()
+    scheduled: float | None = None
 
 
 @dataclass(frozen=True)
@@ -176,6 +206,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (
         Start,
+        PlaceHandicap,
         Move,
         Pass,
         Resign,
@@ -194,3 +225,33 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ResultCorrected,
     )
 }
+
+
+def event_to_data(event: Event) -> dict[str, object]:
+    """The JSON form of an event: ``{"kind": …, field: value, …}``."""
+    data: dict[str, object] = {"kind": event.kind}
+    data.update(to_data(event))
+    return data
+
+
+def event_from_data(data: object, where: str = "event") -> Event:
+    """Read an event from its JSON form; :class:`~weiqi.errors.InputError` names ``where``.
+
+    >>> event_from_data({"kind": "move", "point": 40})
+    Move(point=40)
+    >>> event_from_data({"kind": "teleport"}, "event 3")
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InputError: event 3: unknown event kind 'teleport'
+    """
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if not isinstance(data, dict) or kind not in EVENT_TYPES:
+        raise InputError(where, f"unknown event kind {kind!r}")
+    fields = {k: v for k, v in data.items() if k != "kind"}
+    try:
+        event: Event = from_data(EVENT_TYPES[kind], fields, f"{where} ({kind})")
+    except InputError:
+        raise
+    except WeiqiError as err:
+        raise InputError(f"{where} ({kind})", err.message) from None
+    return event

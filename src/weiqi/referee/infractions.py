@@ -201,6 +201,9 @@ class Infraction:
     left on the board; for a take-back the point the stone was moved to. ``penalty`` is the
     referee's choice where the rules leave one (else ``None``: the rules decide).
     ``prize_demotion`` and ``suspension`` are sanctions for the event layer (R-REF-6).
+    ``earlier_in_event`` counts offences of the same kind by this player in earlier games of
+    the event, for events that count "再违" (a repeat) over the whole event; the record counts
+    the ones of this game itself.
     """
 
     kind: InfractionKind
@@ -211,8 +214,11 @@ class Infraction:
     prize_demotion: bool = False
     suspension: bool = False
     note: str = ""
+    earlier_in_event: int = 0
 
     def __post_init__(self) -> None:
+        if self.earlier_in_event < 0:
+            raise InvalidSetting("earlier_in_event", "cannot be negative")
         if self.suspension and self.kind not in SUSPENDABLE:
             raise InvalidSetting("suspension", f"the rules do not suspend for {self.kind.en}")
         if self.prize_demotion and self.kind not in DEMOTABLE:

@@ -16,6 +16,20 @@ or impossible log is refused with an :class:`~weiqi.errors.InputError` naming th
 >>> again = GameRecord.from_json(rec.to_json())
 >>> again.state == rec.state == replay(again)
 True
+
+The JSON form (version 1), canonical (sorted keys, no spaces, UTF-8)::
+
+    {"entries": [ENTRY, …], "format": "weiqi-game-record", "version": 1}
+
+    ENTRY = {"seq": 1, "at": 12.5, "move_number": 1,
+             "actor": {"role": "player", "color": "B", "id": null},
+             "event": {"kind": "move", "point": 40},
+             "prev": "<hash of entry 0>", "hash": "<sha256 hex>"}
+
+``hash`` is ``sha256(prev + canonical JSON of the entry without "hash")``; the first ``prev`` is
+64 zeros. ``event.kind`` is one of :data:`~weiqi.referee.events.EVENT_TYPES`; its other keys are
+the event's fields (fractions as ``"15/4"``, enums by value, results as ``Result.to_code()``).
+Keep :attr:`GameRecord.head` with the stored result to detect a log rewritten end to end.
 """
 
 from __future__ import annotations
@@ -25,10 +39,21 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from weiqi.clock.control import TimeControl
+from weiqi.clock.late import LatePolicy
 from weiqi.errors import InputError, WeiqiError
 from weiqi.referee.actors import Actor
 from weiqi.referee.codec import canonical, from_data, to_data
-from weiqi.referee.events import EVENT_TYPES, ClockAction, ClockEvent, Event, Move, Pass, Start
+from weiqi.referee.events import (
+    ClockAction,
+    ClockEvent,
+    Event,
+    Move,
+    Pass,
+    Start,
+    event_from_data,
+    event_to_data,
+)
 from weiqi.referee.nigiri import ColorAssignment
 from weiqi.referee.state import Context, GameState, Referee, ResultChange
 from weiqi.rules.color import Color
@@ -59,7 +84,7 @@ class Entry:
             "at": self.at,
             "actor": to_data(self.actor),
             "move_number": self.move_number,
-            "event": {"kind": self.event.kind, **to_data(self.event)},
+            "event": event_to_data(self.event),
             "prev": self.prev,
         }
 
@@ -90,10 +115,13 @@ class GameRecord:
         *,
         referee: Actor,
         at: float,
+        time_control: TimeControl | None = None,
+        late: LatePolicy | None = None,
     ) -> GameRecord:
-        """A new record whose first event starts the game."""
+        """A new record whose first event starts the game (``time_control`` ``None``: untimed,
+        clock events are kept as data; ``late``: how late arrival is judged, R-TIME-6)."""
         record = cls()
-        record.append(Start(ruleset, colors), referee, at)
+        record.append(Start(ruleset, colors, time_control, late), referee, at)
         return record
 
     def append(self, event: Event, actor: Actor, at: float) -> Entry:
@@ -139,6 +167,14 @@ class GameRecord:
     def __iter__(self) -> Iterator[Entry]:
         return iter(tuple(self._entries))
 
+    @property
+    def head(self) -> str:
+        """The hash of the last entry. Each link only proves the order of what came before, so
+        a whole log rewritten from some event on is consistent again; keeping the head apart
+        (e.g. stored with the confirmed result) and passing it to :meth:`from_json` detects
+        that."""
+        return self._entries[-1].hash if self._entries else GENESIS
+
     def history(self) -> tuple[ResultChange, ...]:
         """How the result came about: set, recounted, confirmed, corrected — who, when, why."""
         return self.state.result_history
@@ -160,16 +196,17 @@ class GameRecord:
         return canonical(self.to_data())
 
     @classmethod
-    def from_json(cls, text: str) -> GameRecord:
-        """Read a record, checking the format, every hash link and every event."""
+    def from_json(cls, text: str, head: str | None = None) -> GameRecord:
+        """Read a record, checking the format, every hash link and every event; with ``head``
+        also that the log ends where it ended when that head was taken."""
         try:
             data = json.loads(text)
         except json.JSONDecodeError as err:
             raise InputError("game record", f"not JSON: {err.msg} at line {err.lineno}") from None
-        return cls.from_data(data)
+        return cls.from_data(data, head)
 
     @classmethod
-    def from_data(cls, data: object) -> GameRecord:
+    def from_data(cls, data: object, head: str | None = None) -> GameRecord:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise InputError("game record", f"not a {FORMAT} document")
         if data.get("version") != VERSION:
@@ -179,7 +216,16 @@ class GameRecord:
         raw_entries = data.get("entries")
         if not isinstance(raw_entries, list):
             raise InputError("game record", "'entries' must be a list")
-        return cls.from_entries([_read_entry(raw, i) for i, raw in enumerate(raw_entries)])
+        record = cls.from_entries([_read_entry(raw, i) for i, raw in enumerate(raw_entries)])
+        if head is not None and record.head != head:
+            known = [e.seq for e in record.entries if e.hash == head]
+            where = (
+                f"it passes the stored head at event {known[0]} and goes on"
+                if known
+                else ("the stored head is not in it: the log was rewritten")
+            )
+            raise InputError("game record", f"does not end at the stored head: {where}")
+        return record
 
     @classmethod
     def from_entries(cls, entries: list[Entry]) -> GameRecord:
@@ -215,13 +261,8 @@ def _read_entry(raw: object, index: int) -> Entry:
     if not isinstance(raw, dict):
         raise InputError(f"event {index}", "not an object")
     where = f"event {raw.get('seq', index)}"
-    event_data = raw.get("event")
-    if not isinstance(event_data, dict) or event_data.get("kind") not in EVENT_TYPES:
-        kind = event_data.get("kind") if isinstance(event_data, dict) else None
-        raise InputError(where, f"unknown event kind {kind!r}")
-    kind = event_data["kind"]
-    where = f"{where} ({kind})"
-    fields = {k: v for k, v in event_data.items() if k != "kind"}
+    event = event_from_data(raw.get("event"), where)
+    where = f"{where} ({event.kind})"
     for name in ("seq", "at", "actor", "move_number", "prev", "hash"):
         if name not in raw:
             raise InputError(where, f"missing field {name!r}")
@@ -234,7 +275,7 @@ def _read_entry(raw: object, index: int) -> Entry:
             at=from_data(float, raw["at"], f"{where}.at"),
             actor=from_data(Actor, raw["actor"], f"{where}.actor"),
             move_number=from_data(int, raw["move_number"], f"{where}.move_number"),
-            event=from_data(EVENT_TYPES[kind], fields, where),
+            event=event,
             prev=from_data(str, raw["prev"], f"{where}.prev"),
             hash=from_data(str, raw["hash"], f"{where}.hash"),
         )

@@ -23,6 +23,9 @@ from weiqi.rules.result import Reason, Result
 class RulingKind(enum.Enum):
     """The decisions of R-REF-3 and R-END-1(d)."""
 
+    DROPPED_STONE = (
+        "dropped_stone"  # 掉落之子: the last move replaced by the point chosen (R-REF-2)
+    )
     RESTORE = "restore"  # moved stone back to where it was (the record's board is unchanged)
     STONE_TO_POINT = "stone_to_point"  # 移动之子挪至合理点
     STONE_STANDS = "stone_stands"  # 移动之子有效
@@ -40,6 +43,7 @@ class RulingKind(enum.Enum):
 
 
 _ZH = {
+    RulingKind.DROPPED_STONE: "掉落之子任选着点",
     RulingKind.RESTORE: "移动之子挪回原处",
     RulingKind.STONE_TO_POINT: "移动之子挪至合理点",
     RulingKind.STONE_STANDS: "移动之子有效",
@@ -69,7 +73,8 @@ _MOVES_STONE = {RulingKind.STONE_TO_POINT, RulingKind.STONE_STANDS}
 @dataclass(frozen=True)
 class Ruling:
     """One decision. ``loser`` for forfeit, time loss and loss; ``points`` =
-    ``(where the stone stood, where it stands now)`` for a stone moved by the ruling."""
+    ``(where the stone stood, where it stands now)`` for a stone moved by the ruling, and
+    ``(the point chosen,)`` for a dropped stone."""
 
     kind: RulingKind
     reason: str
@@ -83,7 +88,13 @@ class Ruling:
             raise InvalidSetting("ruling", f"{self.kind.value} names no loser")
         if self.kind in _MOVES_STONE and len(self.points) != 2:
             raise InvalidSetting("ruling", f"{self.kind.value} needs (from point, to point)")
-        if self.kind not in _MOVES_STONE and self.points and self.kind is not RulingKind.RESTORE:
+        if self.kind is RulingKind.DROPPED_STONE and len(self.points) != 1:
+            raise InvalidSetting("ruling", "dropped_stone needs the point chosen instead")
+        if (
+            self.kind not in _MOVES_STONE
+            and self.points
+            and self.kind not in (RulingKind.RESTORE, RulingKind.DROPPED_STONE)
+        ):
             raise InvalidSetting("ruling", f"{self.kind.value} moves no stone")
         if not self.reason.strip():
             raise InvalidSetting("ruling", "a ruling states its reason")

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any
 
+from weiqi.clock.clock import Clock, Status
 from weiqi.errors import Conflict, IllegalMove, InvalidSetting, PermissionDenied
 from weiqi.referee.actors import Actor, Role
 from weiqi.referee.events import (
@@ -31,6 +32,7 @@ from weiqi.referee.events import (
     MarkDead,
     Move,
     Pass,
+    PlaceHandicap,
     ProposeEnd,
     RefuseEnd,
     RequestRecount,
@@ -47,7 +49,7 @@ from weiqi.rules.board import Board
 from weiqi.rules.color import Color
 from weiqi.rules.counting import count
 from weiqi.rules.result import Reason, Result
-from weiqi.rules.ruleset import PlayMode, Ruleset
+from weiqi.rules.ruleset import HandicapPlacement, PlayMode, Ruleset
 from weiqi.rules.vertex import format_vertex
 
 #: Wrong colours may be corrected up to and including this move (R-COLOR-2).
@@ -179,15 +181,19 @@ class GameState:
     forfeited_turns: tuple[ForfeitedTurn, ...] = ()
     rulings: tuple[RulingEntry, ...] = ()
     sanctions: tuple[Sanction, ...] = ()
-    clock: tuple[ClockEntry, ...] = ()
+    #: The clock events as recorded, and the clock they make (``None`` when untimed).
+    clock_log: tuple[ClockEntry, ...] = ()
+    clock: Clock | None = None
     colors_corrected: bool = False
+    #: Free handicap placement (R-HCP-2) still to come before the first move.
+    handicap_pending: bool = False
     colors_wrong_noted: bool = False
     black_count: Fraction | None = None
     result: Result | None = None
     result_history: tuple[ResultChange, ...] = ()
     confirmations: tuple[Actor, ...] = ()
     #: The colour whose stone was the last move, while a take-back claim is still possible.
-    last_stone_by: Color | None = field(default=None, compare=True)
+    last_stone_by: Color | None = None
 
     def warnings_of(self, color: Color) -> int:
         return self.warnings[0 if color is Color.BLACK else 1]
@@ -206,9 +212,29 @@ class GameState:
         v = self.stones[point]
         return None if v == 0 else Color.BLACK if v == 1 else Color.WHITE
 
+    def stone_map(self) -> dict[str, str]:
+        """The stones by GTP vertex, ``{"D4": "B", …}`` (what a board diagram draws)."""
+        if self.ruleset is None:
+            return {}
+        size = self.ruleset.board_size
+        return {format_vertex(p, size): "BW"[v - 1] for p, v in enumerate(self.stones) if v}
+
     @property
     def confirmed(self) -> bool:
         return self.phase is Phase.CONFIRMED
+
+
+def _evolve(state: GameState, **changes: Any) -> GameState:
+    """``dataclasses.replace`` without its cost (most of a replay's time): the fields are plain
+    values the referee has already checked, so a copy of the instance dict is enough."""
+    assert changes.keys() <= _STATE_FIELDS, changes.keys() - _STATE_FIELDS
+    new = object.__new__(GameState)
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+_STATE_FIELDS = frozenset(f.name for f in fields(GameState))
 
 
 def _bump(pair: tuple[int, int], color: Color, by: int = 1) -> tuple[int, int]:
@@ -242,8 +268,63 @@ class Referee:
         handler = _HANDLERS.get(type(event))
         if handler is None:
             raise InvalidSetting("event", f"unknown event {type(event).__name__}")
-        self.state = handler(self, ctx, event)
-        return self.state
+        try:
+            # Time passes first: a flag that fell before this event ends the game (R-TIME-2).
+            self.state = self._tick(ctx, s)
+            after = handler(self, ctx, event)
+            after = self._clock_follows(ctx, s.phase, after)
+        except BaseException:
+            self.state = s
+            raise
+        self.state = after
+        return after
+
+    def _clock_follows(self, ctx: Context, was: Phase, s: GameState) -> GameState:
+        """The clock follows the game: it stops for good when the game is over, is paused
+        while the dead stones are agreed (play is over, R-END-1), and runs again for the
+        claimant when a dispute resumes play (R-END-3)."""
+        clock = s.clock
+        if clock is None or clock.status in (Status.READY, Status.STOPPED):
+            return s
+        now = ctx.at
+        if s.phase in (Phase.FINISHED, Phase.CONFIRMED):
+            return _evolve(s, clock=clock.stop(now))
+        if s.phase is Phase.COUNTING and was is Phase.PLAYING and clock.status is Status.RUNNING:
+            return _evolve(s, clock=clock.pause(now))
+        if s.phase is Phase.PLAYING and was is Phase.COUNTING and clock.status is Status.PAUSED:
+            clock = clock.resume(now)
+            if clock.to_move is not None and clock.to_move is not s.to_move:
+                # Hand the clock to the claimant: the other side's running move ends now.
+                clock = clock.press(now, clock.to_move)
+            return _evolve(s, clock=clock)
+        return s
+
+    def _tick(self, ctx: Context, s: GameState) -> GameState:
+        if s.clock is None or s.clock.status in (Status.READY, Status.STOPPED):
+            return s
+        clock = s.clock.advance(ctx.at)
+        s = _evolve(s, clock=clock)
+        result = clock.result()
+        if result is None or s.phase not in (Phase.PLAYING, Phase.COUNTING):
+            return s
+        if clock.status is Status.FLAGGED and clock.tc.timeout_pass:
+            return s  # the player may ask for a forfeited turn instead (Art. 22.5)
+        if result.reason is Reason.TIME and clock.flagged is not None:
+            why = f"time: {clock.flagged.en}'s time ran out (R-TIME-1, R-TIME-2)"
+        elif result.reason is Reason.FORFEIT:
+            why = "forfeit: late arrival (R-TIME-6)"
+        else:
+            why = "forfeit: both players arrived too late (R-TIME-6)"
+        return self._finish(s, ctx, result, why, by_rule=True)
+
+    def _no_flag(self, ctx: Context) -> None:
+        clock = self.state.clock
+        if clock is not None and clock.status is Status.FLAGGED:
+            assert clock.flagged is not None
+            raise Conflict(
+                f"event {ctx.seq}: {clock.flagged.en}'s time has run out: a forfeited turn or "
+                "a loss on time must be ruled first"
+            )
 
     @staticmethod
     def _allowed_after_confirmation(event: Event) -> bool:
@@ -300,22 +381,25 @@ class Referee:
 
     def _snapshot(self, s: GameState, **changes: object) -> GameState:
         board = self.board
-        return replace(
+        return _evolve(
             s,
             stones=board.stones_bytes(),
             captures=(board.captures_black, board.captures_white),
-            **changes,  # type: ignore[arg-type]
+            **changes,
         )
 
-    def _finish(self, s: GameState, ctx: Context, result: Result, reason: str) -> GameState:
-        return replace(
+    def _finish(
+        self, s: GameState, ctx: Context, result: Result, reason: str, *, by_rule: bool = False
+    ) -> GameState:
+        actor = None if by_rule else ctx.actor
+        return _evolve(
             s,
             phase=Phase.FINISHED,
             result=result,
             end_proposed_by=None,
             result_history=(
                 *s.result_history,
-                ResultChange(ctx.seq, ctx.at, ctx.actor, result, reason),
+                ResultChange(ctx.seq, ctx.at, actor, result, reason),
             ),
         )
 
@@ -333,15 +417,36 @@ class Referee:
                 black=e.colors.black,
                 white=e.colors.white,
                 to_move=self.board.to_move,
+                clock=(
+                    Clock.new(e.time_control, late=e.late) if e.time_control is not None else None
+                ),
+                handicap_pending=_free_handicap(e.ruleset),
             )
         )
 
     # -- play ---------------------------------------------------------------------------------
 
+    def _place_handicap(self, ctx: Context, e: PlaceHandicap) -> GameState:
+        s = self.state
+        assert s.ruleset is not None
+        if ctx.actor.color is not Color.BLACK and not ctx.actor.is_referee:
+            raise PermissionDenied(ctx.actor.describe(), "place Black's handicap stones")
+        if not s.handicap_pending:
+            raise Conflict(f"event {ctx.seq}: no handicap stones are to be placed freely")
+        if len(e.points) != s.ruleset.handicap:
+            raise InvalidSetting(
+                "handicap", f"{s.ruleset.handicap} stones to place, {len(e.points)} given"
+            )
+        self.board.place_handicap(e.points)
+        return self._snapshot(s, to_move=self.board.to_move, handicap_pending=False)
+
     def _move(self, ctx: Context, e: Move) -> GameState:
         color = self._player(ctx, "play a move")
         self._in_phase(ctx, "play a move", Phase.PLAYING)
+        self._no_flag(ctx)
         s = self.state
+        if s.handicap_pending:
+            raise Conflict(f"event {ctx.seq}: Black places the handicap stones first (R-HCP-2)")
         strict = s.ruleset is not None and s.ruleset.play_mode is PlayMode.STRICT
         point = e.point
         board = self.board
@@ -390,13 +495,13 @@ class Referee:
     ) -> GameState:
         """Strict play mode: the attempted move stands in the record but is void (Art. 17.2,
         18.3, 19); a forfeited turn counts as a pass."""
-        s = replace(
+        s = _evolve(
             s,
             void_moves=(*s.void_moves, VoidMove(ctx.seq, s.move_number, color, point, kind.value)),
         )
         if forfeit:
             s = self._pass_turn(s, color)
-            s = replace(
+            s = _evolve(
                 s,
                 forfeited_turns=(
                     *s.forfeited_turns,
@@ -404,7 +509,7 @@ class Referee:
                 ),
             )
             if s.passes_in_a_row >= 2:
-                s = replace(s, phase=Phase.COUNTING)
+                s = _evolve(s, phase=Phase.COUNTING)
         infraction = Infraction(kind, color, points=(point,), note="void move (strict play)")
         return self._penalise(ctx, s, infraction, ruled_by=None)
 
@@ -421,17 +526,20 @@ class Referee:
     def _pass(self, ctx: Context, e: Pass | ProposeEnd) -> GameState:
         color = self._player(ctx, "pass")
         self._in_phase(ctx, "pass", Phase.PLAYING)
+        self._no_flag(ctx)
         s = self.state
         if color is not s.to_move:
             raise self._illegal("wrong-turn", None)
+        if s.handicap_pending:
+            raise Conflict(f"event {ctx.seq}: Black places the handicap stones first (R-HCP-2)")
         proposal = s.end_proposed_by
         s = self._pass_turn(s, color)
         if isinstance(e, ProposeEnd):
             proposal = color  # R-END-2: the player to move proposes the end and passes
-        s = replace(s, end_proposed_by=proposal)
+        s = _evolve(s, end_proposed_by=proposal)
         if s.passes_in_a_row >= 2:
             # R-END-1(c): two passes in a row end play; a pass after a proposal agrees to it.
-            s = replace(s, phase=Phase.COUNTING, end_proposed_by=None)
+            s = _evolve(s, phase=Phase.COUNTING, end_proposed_by=None)
         return s
 
     def _resign(self, ctx: Context, e: Resign) -> GameState:
@@ -452,9 +560,9 @@ class Referee:
         if s.end_proposed_by is color:
             raise Conflict(f"event {ctx.seq}: {color.en} cannot answer their own proposal")
         if isinstance(e, AcceptEnd):
-            return replace(s, phase=Phase.COUNTING, end_proposed_by=None)  # R-END-1(a)
+            return _evolve(s, phase=Phase.COUNTING, end_proposed_by=None)  # R-END-1(a)
         # R-END-2: the opponent plays on (it is their turn); the proposer moves after them.
-        return replace(s, end_proposed_by=None)
+        return _evolve(s, end_proposed_by=None)
 
     def _mark_dead(self, ctx: Context, e: MarkDead) -> GameState:
         color = self._player(ctx, "mark dead stones")
@@ -462,7 +570,7 @@ class Referee:
         for p in e.stones:
             if not 0 <= p < len(self.state.stones) or self.state.stones[p] == 0:
                 raise InvalidSetting("dead stones", f"{self._vertex(p)} holds no stone")
-        return replace(self.state, dead_stones=tuple(sorted(set(e.stones))), dead_marked_by=color)
+        return _evolve(self.state, dead_stones=tuple(sorted(set(e.stones))), dead_marked_by=color)
 
     def _agree_dead(self, ctx: Context, e: AgreeDead) -> GameState:
         color = self._player(ctx, "agree to the dead stones")
@@ -479,7 +587,7 @@ class Referee:
             s.ruleset,
             {Color.BLACK: s.warnings[0], Color.WHITE: s.warnings[1]},
         )
-        s = replace(s, black_count=counted.black)
+        s = _evolve(s, black_count=counted.black)
         penalties = ""
         if any(s.warnings):
             penalties = f", warnings {s.warnings[0]}/{s.warnings[1]} as stones (R-PEN-1)"
@@ -488,14 +596,20 @@ class Referee:
         )
 
     def _dispute(self, ctx: Context, e: Dispute) -> GameState:
-        color = self._player(ctx, "dispute life and death")
         self._in_phase(ctx, "dispute life and death", Phase.COUNTING)
         s = self.state
+        color = e.claimant
+        if not e.stones:
+            raise InvalidSetting("disputed stones", "name the stones in dispute")
         for p in e.stones:
-            if not 0 <= p < len(s.stones) or s.stones[p] == 0:
-                raise InvalidSetting("disputed stones", f"{self._vertex(p)} holds no stone")
+            if not 0 <= p < len(s.stones) or s.color_at(p) is not color.opponent:
+                raise InvalidSetting(
+                    "disputed stones",
+                    f"{self._vertex(p)} holds no {color.opponent.en} stone for {color.en} to "
+                    "claim dead",
+                )
         # R-END-3: play resumes and the player who claims the stones are dead moves first.
-        return replace(
+        return _evolve(
             s,
             phase=Phase.PLAYING,
             to_move=color,
@@ -510,7 +624,7 @@ class Referee:
         s = self.state
         if s.black_count is None:
             raise Conflict(f"event {ctx.seq}: the result {s.result} was not counted")
-        return replace(
+        return _evolve(
             s,
             phase=Phase.COUNTING,
             result=None,
@@ -529,10 +643,10 @@ class Referee:
         signers = {_signer(a) for a in s.confirmations}
         if _signer(actor) in signers:
             raise Conflict(f"event {ctx.seq}: {actor.describe()} has already confirmed")
-        s = replace(s, confirmations=(*s.confirmations, actor))
+        s = _evolve(s, confirmations=(*s.confirmations, actor))
         signers.add(_signer(actor))
         if {"B", "W", "referee"} <= signers:
-            s = replace(
+            s = _evolve(
                 s,
                 phase=Phase.CONFIRMED,
                 result_history=(
@@ -552,19 +666,86 @@ class Referee:
 
     def _clock(self, ctx: Context, e: ClockEvent) -> GameState:
         s = self.state
-        if e.action in (ClockAction.PRESS, ClockAction.SEAL):
-            color: Color | None = self._player(ctx, f"{e.action.value} the clock")
-            if e.action is ClockAction.SEAL:
-                self._in_phase(ctx, "seal a move", Phase.PLAYING)
-                if color is not s.to_move:
-                    raise Conflict(f"event {ctx.seq}: only the player to move seals a move")
+        action = e.action
+        what = f"{action.value.replace('_', ' ')} the clock"
+        color: Color | None = None
+        if action in (ClockAction.PRESS, ClockAction.SEAL):
+            color = self._player(ctx, what)
+        elif action is ClockAction.ADJUST:
+            # A one-sided change of the readings needs the chief referee (R-TIME-8).
+            self._referee(ctx, what, Role.CHIEF_REFEREE)
+            if e.color is None or e.seconds is None:
+                raise InvalidSetting("clock", "an adjustment names the colour and the seconds")
+            color = e.color
         else:
-            self._referee(ctx, f"{e.action.value} the clock")
-            color = None
-        if e.point is not None and e.action is not ClockAction.SEAL:
+            self._referee(ctx, what)
+            if action is ClockAction.ARRIVE:
+                if e.color is None:
+                    raise InvalidSetting("clock", "an arrival names the player's colour")
+                color = e.color
+        if action is not ClockAction.SEAL and e.point is not None:
             raise InvalidSetting("clock", "only a sealed move names a point")
-        entry = ClockEntry(ctx.seq, ctx.at, e.action, color, e.point)
-        return replace(s, clock=(*s.clock, entry))
+        if action not in (ClockAction.ADJUST, ClockAction.ARRIVE) and e.color is not None:
+            raise InvalidSetting("clock", "only an adjustment or an arrival names a colour")
+        if action is not ClockAction.ADJUST and e.seconds is not None:
+            raise InvalidSetting("clock", "only an adjustment names seconds")
+        if action is not ClockAction.START and (e.absent or e.scheduled is not None):
+            raise InvalidSetting("clock", "only the start names absent players and a schedule")
+        if action is ClockAction.SEAL:
+            self._in_phase(ctx, "seal a move", Phase.PLAYING)
+            if color is not s.to_move:
+                raise Conflict(f"event {ctx.seq}: only the player to move seals a move")
+        if action is ClockAction.FORFEIT_TURN:
+            self._in_phase(ctx, "forfeit a turn on time", Phase.PLAYING)
+        s = _evolve(
+            s, clock_log=(*s.clock_log, ClockEntry(ctx.seq, ctx.at, action, color, e.point))
+        )
+        if s.clock is None:
+            return s  # untimed: the events are kept as data
+        if action is ClockAction.PRESS and s.phase is Phase.COUNTING:
+            return s  # the press after the last pass: the clock already stands still
+        clock = s.clock
+        now = ctx.at
+        if action is ClockAction.START:
+            clock = clock.start(now, s.to_move, absent=e.absent, scheduled=e.scheduled)
+        elif action is ClockAction.ARRIVE:
+            assert color is not None
+            clock = clock.arrive(now, color)
+        elif action is ClockAction.PRESS:
+            assert color is not None
+            clock = clock.press(now, color)
+        elif action is ClockAction.SEAL:
+            assert color is not None
+            clock = clock.seal(now, color)
+        elif action is ClockAction.PAUSE:
+            clock = clock.pause(now)
+        elif action is ClockAction.RESUME:
+            clock = clock.resume(now)
+        elif action is ClockAction.STOP:
+            clock = clock.stop(now)
+        elif action is ClockAction.ADJUST:
+            assert color is not None and e.seconds is not None
+            clock = clock.adjust(now, color, e.seconds)
+        elif action is ClockAction.FORFEIT_TURN:
+            flagged = clock.flagged
+            clock = clock.forfeit_turn(now)
+            assert flagged is not None
+            if flagged is not s.to_move:
+                raise Conflict(f"event {ctx.seq}: {flagged.en} is not the player to move")
+            # R-TIME-2 (Art. 22.5): the last period ran out; at the player's request the turn is
+            # forfeited (a pass) and the same byo-yomi goes on.
+            s = self._pass_turn(s, flagged)
+            s = _evolve(
+                s,
+                forfeited_turns=(
+                    *s.forfeited_turns,
+                    ForfeitedTurn(ctx.seq, s.move_number, flagged, "time"),
+                ),
+            )
+            if s.passes_in_a_row >= 2:
+                s = _evolve(s, phase=Phase.COUNTING)
+        s = _evolve(s, clock=clock)
+        return self._tick(ctx, s)
 
     # -- infractions and penalties ------------------------------------------------------------
 
@@ -614,13 +795,13 @@ class Referee:
     def _penalise(
         self, ctx: Context, s: GameState, inf: Infraction, ruled_by: Actor | None
     ) -> GameState:
-        earlier = sum(
+        earlier = inf.earlier_in_event + sum(
             1
             for entry in s.infractions
             if entry.infraction.kind is inf.kind and entry.infraction.offender is inf.offender
         )
         penalty = penalty_for(inf.kind, earlier, inf.penalty)
-        s = replace(
+        s = _evolve(
             s,
             infractions=(
                 *s.infractions,
@@ -628,9 +809,9 @@ class Referee:
             ),
         )
         if inf.kind is InfractionKind.TAKE_BACK:
-            s = replace(s, last_stone_by=None)
+            s = _evolve(s, last_stone_by=None)
         if inf.prize_demotion or inf.suspension:
-            s = replace(
+            s = _evolve(
                 s,
                 sanctions=(
                     *s.sanctions,
@@ -648,7 +829,7 @@ class Referee:
         who = inf.offender
         what = f"{inf.kind.en} by {who.en} ({inf.kind.requirement})"
         if penalty is Penalty.WARNING:
-            s = replace(s, warnings=_bump(s.warnings, who))
+            s = _evolve(s, warnings=_bump(s.warnings, who))
             if s.warnings_of(who) >= WARNINGS_TO_LOSE and not ended:
                 return self._finish(
                     s,
@@ -665,7 +846,7 @@ class Referee:
     def _decide(self, s: GameState, ctx: Context, result: Result, why: str) -> GameState:
         """End the game by a decision, or correct a confirmed result with it."""
         if s.phase is Phase.CONFIRMED:
-            return replace(
+            return _evolve(
                 s,
                 result=result,
                 result_history=(
@@ -682,13 +863,31 @@ class Referee:
         self._referee(ctx, f"rule {r.kind.value}", r.required_role)
         self._in_phase(ctx, f"rule {r.kind.value}", Phase.PLAYING, Phase.COUNTING)
         s = self.state
-        s = replace(s, rulings=(*s.rulings, RulingEntry(ctx.seq, s.move_number, r, ctx.actor)))
+        s = _evolve(s, rulings=(*s.rulings, RulingEntry(ctx.seq, s.move_number, r, ctx.actor)))
         if r.kind in (RulingKind.STONE_TO_POINT, RulingKind.STONE_STANDS):
             s = self._move_stone(s, r.points[0], r.points[1])
+        if r.kind is RulingKind.DROPPED_STONE:
+            s = self._replace_dropped(ctx, s, r.points[0])
         result = r.result()
         if result is not None:
             return self._finish(s, ctx, result, f"ruling: {r.kind.value}: {r.reason}")
         return s
+
+    def _replace_dropped(self, ctx: Context, s: GameState, point: int) -> GameState:
+        """R-REF-2: a stone dropped on the board may be picked up and played elsewhere (with the
+        opponent's consent, else as the chief referee decides): the last move is replaced."""
+        color = s.last_stone_by
+        board = self.board
+        if color is None or not board.history or board.history[-1][1] is None:
+            raise Conflict(f"event {ctx.seq}: the last event is not a stone to replace")
+        mover, dropped = board.undo()
+        assert dropped is not None
+        reason = board.legality(color, point)
+        if reason is not None:
+            board.play(mover, dropped)  # put the dropped stone back as it was
+            raise self._illegal(reason, point)
+        board.play(color, point)
+        return self._snapshot(s)
 
     def _move_stone(self, s: GameState, source: int, target: int) -> GameState:
         """R-REF-3: a moved stone stands where it was moved or goes to a reasonable point. The
@@ -734,9 +933,10 @@ class Referee:
                 end_proposed_by=None,
                 last_stone_by=None,
                 colors_corrected=True,
+                handicap_pending=_free_handicap(s.ruleset),
             )
         # Past move 10 the game stands as played; pairing keeps the assigned colours.
-        return replace(s, black=s.assigned.white, white=s.assigned.black, colors_wrong_noted=True)
+        return _evolve(s, black=s.assigned.white, white=s.assigned.black, colors_wrong_noted=True)
 
     def _correct_result(self, ctx: Context, e: ResultCorrected) -> GameState:
         self._referee(ctx, "correct a confirmed result", Role.CHIEF_REFEREE)
@@ -747,7 +947,7 @@ class Referee:
             )
         if not e.reason.strip():
             raise InvalidSetting("reason", "a correction states its reason")
-        return replace(
+        return _evolve(
             s,
             result=e.result,
             result_history=(
@@ -755,6 +955,10 @@ class Referee:
                 ResultChange(ctx.seq, ctx.at, ctx.actor, e.result, f"corrected: {e.reason}"),
             ),
         )
+
+
+def _free_handicap(ruleset: Ruleset) -> bool:
+    return bool(ruleset.handicap and ruleset.handicap_placement is HandicapPlacement.FREE)
 
 
 def _signer(actor: Actor) -> str:
@@ -766,6 +970,7 @@ def _signer(actor: Actor) -> str:
 
 
 _HANDLERS: dict[type[Event], Callable[[Referee, Context, Any], GameState]] = {
+    PlaceHandicap: Referee._place_handicap,
     Move: Referee._move,
     Pass: Referee._pass,
     ProposeEnd: Referee._pass,

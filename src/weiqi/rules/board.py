@@ -107,6 +107,15 @@ _CYCLE: Final = 8
 _SAME_KEY: Final = 9  # index of the previous entry with the same key, -1 if none
 
 
+class MoveEffect(NamedTuple):
+    """What a legal stone would do: stones it captures, liberties of its group afterwards,
+    opponent groups it puts in atari."""
+
+    captures: int
+    liberties: int
+    ataris: int
+
+
 class Board:
     """A mutable game position with its whole history.
 
@@ -269,6 +278,11 @@ class Board:
         """The stones as bytes, one per point: 0 empty, 1 black, 2 white."""
         return bytes(self._board)
 
+    def start_stones(self) -> bytes:
+        """The stones of the start position (handicap or other setup stones), as
+        :meth:`stones_bytes`."""
+        return self._history[0][_STONES]
+
     def list_stones(self, color: Color) -> list[int]:
         """The points holding ``color``'s stones, in point order."""
         code = _CODE_OF[color]
@@ -389,6 +403,49 @@ class Board:
             repeats = True
         return friends, enemies, captured, key, repeats
 
+    def move_effect(self, color: Color, point: int) -> MoveEffect | None:
+        """What a stone on ``point`` would do, without playing it; ``None`` if it is illegal.
+
+        >>> from weiqi.rules.vertex import parse_vertex as v
+        >>> b = Board.from_diagram('''
+        ...     . X O .
+        ...     X O . O
+        ...     . X O .
+        ...     . . . .
+        ... ''')
+        >>> b.move_effect(Color.BLACK, v("C3", 4))
+        MoveEffect(captures=1, liberties=1, ataris=1)
+        >>> b.move_effect(Color.BLACK, v("C1", 4))
+        MoveEffect(captures=0, liberties=2, ataris=0)
+        """
+        if not self.is_legal(color, point):
+            return None
+        outcome = self._analyse(_CODE_OF[color], point)
+        assert not isinstance(outcome, str)
+        friends, enemies, captured_roots, _, _ = outcome
+        stones = self._stones
+        libs = self._libs
+        board = self._board
+        nbrs = self._neighbours
+        own = {q for q in nbrs[point] if board[q] == EMPTY}
+        members = {point}
+        for r in friends:
+            own |= libs[r]  # type: ignore[arg-type]
+            members.update(stones[r])  # type: ignore[arg-type]
+        own.discard(point)
+        captures = 0
+        for r in captured_roots:
+            for s in stones[r]:  # type: ignore[union-attr]
+                captures += 1
+                if any(q in members for q in nbrs[s]):
+                    own.add(s)
+        ataris = 0
+        for r in enemies:
+            enemy_libs = libs[r]
+            if r not in captured_roots and enemy_libs is not None and len(enemy_libs) == 2:
+                ataris += 1
+        return MoveEffect(captures, len(own), ataris)
+
     def _repeats(self, c: int, p: int, captured: list[int], key: int) -> bool:
         """Whether the position after the move equals a stored one (hash match confirmed)."""
         after = bytearray(self._board)
@@ -434,10 +491,11 @@ class Board:
             raise self._illegal("game-over", point)
         board = self._board
         p = point
-        if type(p) is not int or not 0 <= p < len(board):
-            raise self._illegal("off-board", point)
-        if board[p]:
-            raise self._illegal("occupied", point)
+        try:  # cheaper than checking the type and range of every point first
+            if board[p] or p < 0:
+                raise self._illegal("occupied" if p >= 0 else "off-board", point)
+        except (IndexError, TypeError):
+            raise self._illegal("off-board", point) from None
         chain = self._chain
         libs = self._libs
         stones = self._stones
@@ -706,12 +764,12 @@ class Board:
                     raise InvalidSetting("setup", f"{format_vertex(p, self.size)} is occupied")
                 board[p] = code
         self._board = board
+        self._rebuild_groups()
+        if any(libs is not None and not libs for libs in self._libs):
+            self._restore(self._history[-1])
+            raise InvalidSetting("setup", "a group would have no liberties")
         if to_move is not None:
             self.to_move_code = _CODE_OF[to_move]
-        self._rebuild_groups()
-        for libs in self._libs:
-            if libs is not None and not libs:
-                raise InvalidSetting("setup", "a group would have no liberties")
         self.hash = self.compute_hash()
         self._ko = -1
         self._history.clear()

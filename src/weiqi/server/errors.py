@@ -1,9 +1,10 @@
 """The one place where errors become HTTP responses.
 
 ``PermissionDenied`` → 403, ``NotFound`` → 404, ``InputError``/``InvalidSetting``/``IllegalMove``
-→ 422, ``Conflict`` → 409, a missing CSRF token → 403, too many logins → 429, no login → 401 (a
-page redirects to the login form instead). Under ``/api/`` the body is JSON
-``{"error": kind, "message": text}``; elsewhere an error page in the user's language.
+→ 422, ``Conflict`` → 409, a missing CSRF token → 403, too many logins → 429, no login or a wrong
+password at the API's login → 401 (a page redirects to the login form instead). Under ``/api/``
+the body is JSON ``{"error": kind, "message": text}``; elsewhere an error page in the user's
+language.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from weiqi.errors import (
 )
 from weiqi.i18n import N_
 from weiqi.server.ratelimit import TooManyAttempts
-from weiqi.server.security import CsrfFailed, LoginRequired
+from weiqi.server.security import BadCredentials, CsrfFailed, LoginRequired
 from weiqi.server.templating import html, translate
 
 # (status, kind, English title — a msgid translated on the error page)
@@ -40,6 +41,21 @@ _WEIQI_ERRORS: list[tuple[type[WeiqiError], int, str, str]] = [
     (InputError, 422, "input_error", N_("Invalid input")),
     (IllegalMove, 422, "illegal_move", N_("Illegal move")),
 ]
+
+# The values of ``services.permissions.Action`` (and other actions named in PermissionDenied),
+# marked for the catalogues; an action missing here is shown in English.
+ACTION_MSGIDS = (
+    N_("open the site administration"),
+    N_("create users"),
+    N_("reset passwords"),
+    N_("list users"),
+    N_("create events"),
+    N_("grant roles"),
+    N_("revoke roles"),
+    N_("enter or withdraw players"),
+    N_("pair rounds"),
+    N_("record results"),
+)
 
 
 def _is_api(request: Request) -> bool:
@@ -70,10 +86,30 @@ def _classify(error: WeiqiError) -> tuple[int, str, str]:
     return 400, "error", N_("Error")
 
 
+def _page_message(request: Request, error: WeiqiError) -> str:
+    """The message in the page's language where we can say it (the API keeps English)."""
+    if isinstance(error, PermissionDenied) and not _is_api(request):
+        who = translate(request, "Public") if error.role == "public" else error.role
+        action = translate(request, error.action)
+        return translate(request, "%(who)s may not %(action)s.", who=who, action=action)
+    if isinstance(error, InvalidSetting | InputError) and not _is_api(request):
+        # Each part is looked up in the catalogue; a part without an entry stays as it is.
+        where = error.field if isinstance(error, InvalidSetting) else error.where
+        if not where:
+            return translate(request, error.reason)
+        return translate(
+            request,
+            "%(field)s: %(reason)s",
+            field=translate(request, where),
+            reason=translate(request, error.reason),
+        )
+    return error.message
+
+
 async def _weiqi_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, WeiqiError)
     status, kind, title = _classify(error)
-    return _respond(request, status, kind, title, error.message)
+    return _respond(request, status, kind, title, _page_message(request, error))
 
 
 async def _login_required(request: Request, _error: Exception) -> Response:
@@ -81,6 +117,11 @@ async def _login_required(request: Request, _error: Exception) -> Response:
         return _respond(request, 401, "login_required", N_("Please log in"), "log in first")
     here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
     return RedirectResponse(f"/login?next={quote(here)}", status_code=303)
+
+
+async def _bad_credentials(request: Request, _error: Exception) -> Response:
+    message = translate(request, "Wrong username or password.")
+    return _respond(request, 401, "bad_credentials", N_("Please log in"), message)
 
 
 async def _csrf_failed(request: Request, _error: Exception) -> Response:
@@ -129,6 +170,7 @@ def install(app: FastAPI) -> None:
     """Register every handler on ``app``."""
     app.add_exception_handler(WeiqiError, _weiqi_error)
     app.add_exception_handler(LoginRequired, _login_required)
+    app.add_exception_handler(BadCredentials, _bad_credentials)
     app.add_exception_handler(CsrfFailed, _csrf_failed)
     app.add_exception_handler(TooManyAttempts, _too_many)
     app.add_exception_handler(RequestValidationError, _validation)

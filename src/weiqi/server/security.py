@@ -33,6 +33,10 @@ class LoginRequired(Exception):
     """The page or endpoint needs a logged-in user (pages redirect to the login page)."""
 
 
+class BadCredentials(Exception):
+    """A login with a wrong username or password (the API answers 401)."""
+
+
 class CsrfFailed(Exception):
     """An unsafe request came without the session's CSRF token."""
 

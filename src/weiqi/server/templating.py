@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
 from weiqi.i18n import LANGUAGE_NAMES, LOCALES, negotiate, translations
+from weiqi.server.board import board_svg
 from weiqi.server.security import csrf_token, current_user, pop_flashes
 
 TEMPLATES_DIR = Path(__file__).parent / "templates"
@@ -36,6 +37,7 @@ def environment(locale: str) -> Environment:
     env.install_gettext_translations(translations(locale), newstyle=True)  # type: ignore[attr-defined]
     env.globals["LOCALES"] = LOCALES
     env.globals["LANGUAGE_NAMES"] = LANGUAGE_NAMES
+    env.globals["board_svg"] = board_svg
     return env
 
 
@@ -72,4 +74,7 @@ def html(
 ) -> HTMLResponse:
     """Render the page ``name`` with ``context`` and the layout's ``page_context``."""
     full = {**page_context(request), **(context or {})}
-    return HTMLResponse(render_template(request, name, full), status_code=status_code)
+    response = HTMLResponse(render_template(request, name, full), status_code=status_code)
+    # The language comes from the cookie or Accept-Language: caches must keep them apart.
+    response.headers["Vary"] = "Accept-Language, Cookie"
+    return response

@@ -30,6 +30,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from weiqi.errors import Conflict, InvalidSetting, NotFound
+from weiqi.i18n import N_
 from weiqi.roles import Role
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require
@@ -37,7 +38,7 @@ from weiqi.store.database import Database
 from weiqi.store.models import Event, EventRole, User
 
 ADMIN_USERNAME = "admin"
-MIN_PASSWORD_LENGTH = 8
+MIN_PASSWORD_LENGTH = 8  # the messages below say "8"
 _USERNAME = re.compile(r"^[\w.-]{2,64}$")
 _hasher = PasswordHasher()
 # Verified against when the username is unknown, so a failed login takes as long either way.
@@ -115,7 +116,7 @@ def normalise_username(username: str) -> str:
 
 def _check_password(password: str) -> None:
     if len(password) < MIN_PASSWORD_LENGTH:
-        raise InvalidSetting("password", f"must have at least {MIN_PASSWORD_LENGTH} characters")
+        raise InvalidSetting(N_("password"), N_("must have at least 8 characters"))
 
 
 def _find_user(session: Session, username: str) -> User | None:
@@ -133,7 +134,7 @@ def create_user(
     """Create a user; only a site administrator may. ``Conflict`` if the name is taken."""
     name = normalise_username(username)
     if not _USERNAME.match(name):
-        raise InvalidSetting("username", "use 2–64 letters, digits, '.', '_' or '-'")
+        raise InvalidSetting(N_("username"), N_("use 2–64 letters, digits, '.', '_' or '-'"))
     _check_password(password)
     with db.transaction() as session:
         require(session, actor, Action.CREATE_USER)
@@ -173,6 +174,30 @@ def get_user(db: Database, user_id: int) -> UserInfo | None:
         return _info(user) if user else None
 
 
+def user_named(db: Database, username: str) -> UserInfo:
+    """The user called ``username`` (any case); ``NotFound`` if there is none."""
+    with db.transaction() as session:
+        user = _find_user(session, username)
+        if user is None:
+            raise NotFound(f"no user {normalise_username(username)!r}")
+        return _info(user)
+
+
+def reset_password(db: Database, actor: Actor, username: str, new: str) -> UserInfo:
+    """Set another user's password (site administrators; e.g. a forgotten one). Ends that
+    user's sessions."""
+    _check_password(new)
+    with db.transaction() as session:
+        require(session, actor, Action.RESET_PASSWORD)
+        user = _find_user(session, username)
+        if user is None:
+            raise NotFound(f"no user {normalise_username(username)!r}")
+        user.password_hash = _hasher.hash(new)
+        user.must_change_password = False
+        user.session_epoch += 1
+        return _info(user)
+
+
 def list_users(db: Database, actor: Actor) -> list[UserInfo]:
     """Every user by username; administrators and organisers (to grant roles) may list them."""
     with db.transaction() as session:
@@ -190,7 +215,7 @@ def change_password(db: Database, actor: Actor, old: str, new: str) -> UserInfo:
         try:
             _hasher.verify(user.password_hash, old)
         except (VerificationError, InvalidHashError):
-            raise InvalidSetting("current password", "is not right") from None
+            raise InvalidSetting(N_("current password"), N_("is not right")) from None
         user.password_hash = _hasher.hash(new)
         user.must_change_password = False
         user.session_epoch += 1
@@ -224,7 +249,7 @@ def ensure_site_admin(db: Database, password: str | None = None) -> str | None:
 def grant_role(db: Database, actor: Actor, user_id: int, event_id: int, role: Role) -> RoleGrant:
     """Give a user a role in an event (administrators and the event's organisers may)."""
     if role is Role.PUBLIC:
-        raise InvalidSetting("role", "everybody is public; grant another role")
+        raise InvalidSetting(N_("role"), N_("everybody is public; grant another role"))
     with db.transaction() as session:
         require(session, actor, Action.GRANT_ROLE, event_id)
         if session.get(Event, event_id) is None:
@@ -263,14 +288,13 @@ def roles_of(db: Database, user_id: int) -> list[RoleGrant]:
 
 
 def event_roles(db: Database, event_id: int) -> list[RoleGrant]:
-    """Who holds which role in one event (public information, like a programme)."""
+    """Who holds which role in one event (public information, like a programme), organisers
+    first."""
     with db.transaction() as session:
         if session.get(Event, event_id) is None:
             raise NotFound(f"event {event_id} does not exist")
-        rows = session.scalars(
-            select(EventRole)
-            .join(User)
-            .where(EventRole.event_id == event_id)
-            .order_by(EventRole.role, User.username)
-        )
-        return [grant_info(r) for r in rows]
+        rows = session.scalars(select(EventRole).where(EventRole.event_id == event_id))
+        grants = [grant_info(r) for r in rows]
+    # In the order of R-ORG-1: organisers, chief referees, referees, players.
+    order = list(Role)
+    return sorted(grants, key=lambda g: (order.index(g.role), g.username))

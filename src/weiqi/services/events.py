@@ -16,6 +16,7 @@ from datetime import datetime
 from sqlalchemy import select
 
 from weiqi.errors import InvalidSetting, NotFound
+from weiqi.i18n import N_
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require
 from weiqi.store.database import Database
@@ -37,9 +38,9 @@ def create_event(db: Database, actor: Actor, name: str) -> EventInfo:
     """Create an event (site administrators may)."""
     name = name.strip()
     if not name:
-        raise InvalidSetting("name", "must not be empty")
+        raise InvalidSetting(N_("name"), N_("must not be empty"))
     if len(name) > 200:
-        raise InvalidSetting("name", "must have at most 200 characters")
+        raise InvalidSetting(N_("name"), N_("must have at most 200 characters"))
     with db.transaction() as session:
         require(session, actor, Action.CREATE_EVENT)
         event = Event(name=name)

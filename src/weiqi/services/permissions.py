@@ -17,27 +17,41 @@ from sqlalchemy.orm import Session
 from weiqi.errors import PermissionDenied
 from weiqi.roles import Role
 from weiqi.services.actor import Actor
+from weiqi.store.database import Database
 from weiqi.store.models import EventRole
 
 
 class Action(StrEnum):
-    """Something a role may or may not do. Site-wide actions have no event roles at all."""
+    """Something a role may or may not do. Site-wide actions have no event roles at all.
+
+    The value completes "… may not <action>" in ``PermissionDenied``; list it in
+    ``server/errors.py``'s ``ACTION_MSGIDS`` so the error page says it in the user's language.
+    """
 
     ADMINISTER_SITE = "open the site administration"
     CREATE_USER = "create users"
+    RESET_PASSWORD = "reset passwords"
     LIST_USERS = "list users"
     CREATE_EVENT = "create events"
     GRANT_ROLE = "grant roles"
     REVOKE_ROLE = "revoke roles"
+    MANAGE_PLAYERS = "enter or withdraw players"
+    PAIR_ROUND = "pair rounds"
+    RECORD_RESULT = "record results"
 
 
 POLICY: dict[Action, frozenset[Role]] = {
     Action.ADMINISTER_SITE: frozenset(),
     Action.CREATE_USER: frozenset(),
+    Action.RESET_PASSWORD: frozenset(),
     Action.LIST_USERS: frozenset({Role.ORGANISER}),
     Action.CREATE_EVENT: frozenset(),
     Action.GRANT_ROLE: frozenset({Role.ORGANISER}),
     Action.REVOKE_ROLE: frozenset({Role.ORGANISER}),
+    # R-ORG-1: the chief referee runs the draw and supervises pairing; referees record results
+    Action.MANAGE_PLAYERS: frozenset({Role.ORGANISER, Role.CHIEF_REFEREE}),
+    Action.PAIR_ROUND: frozenset({Role.CHIEF_REFEREE}),
+    Action.RECORD_RESULT: frozenset({Role.CHIEF_REFEREE, Role.REFEREE}),
 }
 
 
@@ -84,3 +98,13 @@ def require(session: Session, actor: Actor, action: Action, event_id: int | None
         return
     who = actor.username if actor.authenticated else Role.PUBLIC.value
     raise PermissionDenied(who, action.value)
+
+
+def allowed(db: Database, actor: Actor, action: Action, event_id: int | None = None) -> bool:
+    """Whether ``actor`` may take ``action`` — for pages deciding which forms to show."""
+    with db.transaction() as session:
+        try:
+            require(session, actor, action, event_id)
+        except PermissionDenied:
+            return False
+        return True

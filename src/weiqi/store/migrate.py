@@ -4,8 +4,8 @@ an installed ``weiqi`` can upgrade its database without an ``alembic.ini``.
 >>> from sqlalchemy import create_engine, inspect
 >>> engine = create_engine("sqlite://")
 >>> upgrade(engine)
->>> sorted(inspect(engine).get_table_names())
-['alembic_version', 'event_roles', 'events', 'site_settings', 'users']
+>>> {"users", "events", "event_roles"} <= set(inspect(engine).get_table_names())
+True
 >>> current_revision(engine) == head_revision()
 True
 """

@@ -85,3 +85,8 @@ class SiteSetting(Base):
 
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+# The tournament tables live in their own module; importing it here registers them on
+# ``Base.metadata`` wherever the models are loaded (the Alembic environment included).
+from weiqi.store import tournament as _tournament  # noqa: E402, F401

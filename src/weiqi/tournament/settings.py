@@ -22,7 +22,7 @@ weiqi.errors.InvalidSetting: rounds: a Swiss event needs a number of rounds
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Literal
 
@@ -222,3 +222,52 @@ class EventSettings:
                 known = ", ".join(TIEBREAK_CODES)
                 raise InvalidSetting("tiebreaks", f"unknown code {code!r} (known: {known})")
         return codes
+
+
+def settings_to_dict(settings: EventSettings) -> dict[str, object]:
+    """A JSON-ready dict of the settings (enums by value, fractions and ranks as text).
+
+    >>> d = settings_to_dict(EventSettings(system=System.SWISS, rounds=5))
+    >>> d["system"], d["komi"], d["tiebreaks"]
+    ('swiss', '15/4', None)
+    >>> settings_from_dict(d) == EventSettings(system=System.SWISS, rounds=5)
+    True
+    """
+    out: dict[str, object] = {}
+    for f in fields(settings):
+        value = getattr(settings, f.name)
+        if isinstance(value, System):
+            value = value.value
+        elif isinstance(value, Fraction):
+            value = str(value)
+        elif isinstance(value, Rank):
+            value = value.code
+        elif isinstance(value, tuple):
+            value = [list(v) if isinstance(v, tuple) else v for v in value]
+        out[f.name] = value
+    return out
+
+
+def settings_from_dict(data: dict[str, object]) -> EventSettings:
+    """Inverse of :func:`settings_to_dict`; unknown keys are refused."""
+    known = {f.name for f in fields(EventSettings)}
+    kwargs: dict[str, object] = {}
+    for key, value in data.items():
+        if key not in known:
+            raise InvalidSetting(key, "unknown setting")
+        if key == "system":
+            try:
+                value = System(value)
+            except ValueError:
+                names = ", ".join(s.value for s in System)
+                raise InvalidSetting("system", f"unknown system {value!r} ({names})") from None
+        elif key == "komi":
+            value = Fraction(str(value))
+        elif key in ("mcmahon_bar", "mcmahon_floor") and value is not None:
+            value = Rank.parse(str(value))
+        elif key == "tiebreaks" and value is not None:
+            value = tuple(str(v) for v in value)  # type: ignore[attr-defined]
+        elif key == "forbidden_pairs":
+            value = tuple((str(a), str(b)) for a, b in value)  # type: ignore[attr-defined]
+        kwargs[key] = value
+    return EventSettings(**kwargs)  # type: ignore[arg-type]

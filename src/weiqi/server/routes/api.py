@@ -13,9 +13,9 @@ from pydantic import BaseModel, Field
 from starlette.requests import Request
 from starlette.responses import Response
 
-from weiqi.errors import InvalidSetting
 from weiqi.roles import Role
 from weiqi.server.security import (
+    BadCredentials,
     CurrentActor,
     CurrentUser,
     Db,
@@ -29,7 +29,26 @@ from weiqi.services import accounts, events
 from weiqi.services.accounts import RoleGrant, UserInfo
 from weiqi.services.events import EventInfo
 
-router = APIRouter(prefix="/api")
+
+class ErrorOut(BaseModel):
+    """Every error of the API: a machine-readable kind and a one-line message."""
+
+    error: str = Field(description="permission_denied, not_found, conflict, invalid_setting, …")
+    message: str
+
+
+_ERRORS: dict[int | str, dict[str, object]] = {
+    status: {"model": ErrorOut, "description": text}
+    for status, text in [
+        (401, "Not logged in, or a wrong username or password"),
+        (403, "The role may not do this, or the CSRF token is missing"),
+        (404, "No such thing"),
+        (409, "Contradicts what is stored"),
+        (422, "Invalid input or setting"),
+        (429, "Too many failed logins"),
+    ]
+}
+router = APIRouter(prefix="/api", responses=_ERRORS)
 
 
 class UserOut(BaseModel):
@@ -122,7 +141,7 @@ def post_session(request: Request, body: LoginIn) -> SessionOut:
     """Log in (rate-limited: 5 failures a minute per address and username)."""
     user = attempt_login(request, body.username, body.password)
     if user is None:
-        raise InvalidSetting("password", "wrong username or password")
+        raise BadCredentials
     return _session(request, user)
 
 

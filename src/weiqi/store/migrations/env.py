@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from alembic import context
 
-from weiqi.store import models  # noqa: F401  (registers every table on Base.metadata)
+from weiqi.store import load_models
 from weiqi.store.base import Base
+
+load_models()
 
 connection = context.config.attributes.get("connection")
 if connection is None:

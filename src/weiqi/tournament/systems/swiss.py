@@ -217,7 +217,7 @@ def explain(
         p = by_players[frozenset(g.players)]
         note = ""
         if b.score != w.score:
-            note = "float: " + (f"{b.id} down" if b.score > w.score else f"{w.id} down")
+            note = "float: " + ("Black down" if b.score > w.score else "White down")
         if g.handicap:
             note = (note + "; " if note else "") + f"handicap {g.handicap}"
         out.append(

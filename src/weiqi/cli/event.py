@@ -1,0 +1,391 @@
+"""``weiqi event|player|round|standings``: run an individual tournament from the command line.
+
+Usage::
+
+    weiqi event create --db club.sqlite3 --name "Club Swiss" --system swiss --rounds 5
+    weiqi player import --db club.sqlite3 players.csv
+    weiqi round pair --db club.sqlite3 --json
+    weiqi round result --db club.sqlite3 --round 1 --board 1 B+R
+    weiqi standings --db club.sqlite3 --json
+
+``--db`` takes a file (an SQLite database, created and migrated on first use) or a database URL;
+without it ``$WEIQI_DATABASE_URL`` or ``./weiqi.sqlite3``. Commands act on the newest tournament
+in the database unless ``--event ID`` names another.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from weiqi.errors import InputError
+from weiqi.services.actor import Actor
+from weiqi.store.database import Database, database_url
+from weiqi.tournament.settings import EventSettings, System, settings_to_dict
+from weiqi.tournament.standings import Value, format_value
+
+DbOption = Annotated[
+    str | None,
+    typer.Option("--db", help="SQLite file or database URL; default $WEIQI_DATABASE_URL."),
+]
+EventOption = Annotated[
+    int | None, typer.Option("--event", help="Event id; default the newest tournament.")
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
+
+
+def open_database(db: str | None) -> Database:
+    """A migrated database from ``--db`` (a file path or a URL)."""
+    url = db if db is None or "://" in db else f"sqlite:///{Path(db)}"
+    database = Database(database_url(url))
+    database.upgrade()
+    return database
+
+
+def _event_id(database: Database, event: int | None) -> int:
+    from weiqi.services.tournament import latest_tournament
+
+    return event if event is not None else latest_tournament(database)
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except OSError as err:
+        raise InputError(str(path), err.strerror or "cannot be read") from None
+    except UnicodeDecodeError:
+        raise InputError(str(path), "is not UTF-8 text") from None
+
+
+def _json_value(v: Value) -> int | float:
+    if isinstance(v, Fraction):
+        return v.numerator if v.denominator == 1 else float(v)
+    return v
+
+
+def register(app: typer.Typer) -> None:
+    event_app = typer.Typer(help="Individual tournaments (赛会).", no_args_is_help=True)
+    player_app = typer.Typer(help="Players of a tournament.", no_args_is_help=True)
+    round_app = typer.Typer(help="Rounds (轮次): pairing (编排) and results.", no_args_is_help=True)
+    app.add_typer(event_app, name="event")
+    app.add_typer(player_app, name="player")
+    app.add_typer(round_app, name="round")
+
+    @event_app.command("create")
+    def create(
+        name: Annotated[str, typer.Option("--name", help="The event's name.")],
+        system: Annotated[str, typer.Option("--system", help=", ".join(s.value for s in System))],
+        db: DbOption = None,
+        rounds: Annotated[int | None, typer.Option("--rounds")] = None,
+        tiebreaks: Annotated[
+            str | None, typer.Option("--tiebreaks", help="Codes in order, e.g. SOS,SB,CUSS.")
+        ] = None,
+        cycles: Annotated[int, typer.Option("--cycles", help="Round-robin cycles.")] = 1,
+        swiss_method: Annotated[str, typer.Option("--swiss-method", help="A or B.")] = "B",
+        bye_points: Annotated[int, typer.Option("--bye-points")] = 2,
+        first_round: Annotated[str, typer.Option("--first-round", help="halves or lot.")] = (
+            "halves"
+        ),
+        pairing_method: Annotated[str, typer.Option("--pairing", help="fold or slip.")] = "fold",
+        colour_policy: Annotated[
+            str, typer.Option("--colours", help="even (komi) or handicap.")
+        ] = "even",
+        komi: Annotated[str, typer.Option("--komi", help="Komi in stones, e.g. 15/4.")] = "15/4",
+        avoid_same_club: Annotated[bool, typer.Option("--avoid-same-club")] = False,
+        avoid_same_region: Annotated[bool, typer.Option("--avoid-same-region")] = False,
+        elimination_losses: Annotated[int | None, typer.Option("--losses")] = None,
+        best_of: Annotated[int, typer.Option("--best-of")] = 3,
+        mcmahon_bar: Annotated[str | None, typer.Option("--mcmahon-bar")] = None,
+        mcmahon_floor: Annotated[str | None, typer.Option("--mcmahon-floor")] = None,
+        shared_places: Annotated[bool, typer.Option("--shared-places/--no-shared-places")] = True,
+        tie_resolution: Annotated[str, typer.Option("--ties", help="lot or playoff.")] = "lot",
+        top_score: Annotated[str, typer.Option("--top-score", help="full or achieved.")] = "full",
+        late_entry_points: Annotated[int, typer.Option("--late-entry-points")] = 0,
+        grand_final_reset: Annotated[bool, typer.Option("--reset/--no-reset")] = True,
+        seed: Annotated[int, typer.Option("--seed", help="Seed of every lot.")] = 0,
+        as_json: JsonOption = False,
+    ) -> None:
+        """Create a tournament with its settings."""
+        from weiqi.services.tournament import create_tournament
+        from weiqi.tournament.ranks import Rank
+        from weiqi.tournament.settings import settings_from_dict
+
+        try:
+            komi_value = Fraction(komi)
+        except (ValueError, ZeroDivisionError):
+            raise InputError("--komi", f"{komi!r} is not a number of stones") from None
+        raw: dict[str, object] = {
+            "system": system,
+            "rounds": rounds,
+            "cycles": cycles,
+            "tiebreaks": EventSettings.parse_tiebreaks(tiebreaks) if tiebreaks else None,
+            "swiss_method": swiss_method.upper(),
+            "bye_points": bye_points,
+            "first_round": first_round,
+            "pairing_method": pairing_method,
+            "colour_policy": colour_policy,
+            "komi": str(komi_value),
+            "avoid_same_club": avoid_same_club,
+            "avoid_same_region": avoid_same_region,
+            "elimination_losses": elimination_losses,
+            "best_of": best_of,
+            "mcmahon_bar": Rank.parse(mcmahon_bar).code if mcmahon_bar else None,
+            "mcmahon_floor": Rank.parse(mcmahon_floor).code if mcmahon_floor else None,
+            "shared_places": shared_places,
+            "tie_resolution": tie_resolution,
+            "top_score": top_score,
+            "late_entry_points": late_entry_points,
+            "grand_final_reset": grand_final_reset,
+            "seed": seed,
+        }
+        settings = settings_from_dict(raw)
+        info = create_tournament(open_database(db), Actor.local(), name, settings)
+        if as_json:
+            out = {"id": info.id, "name": info.name, "settings": settings_to_dict(settings)}
+            typer.echo(json.dumps(out, ensure_ascii=False))
+            return
+        codes = ",".join(settings.tiebreak_codes)
+        typer.echo(
+            f"event {info.id}: {info.name} — {settings.system.zh} ({settings.system.value}), "
+            f"tie-breaks {codes}"
+        )
+
+    @event_app.command("show")
+    def show_event(
+        db: DbOption = None, event: EventOption = None, as_json: JsonOption = False
+    ) -> None:
+        """Show a tournament's settings and progress."""
+        from weiqi.services.tournament import tournament_info
+
+        database = open_database(db)
+        info = tournament_info(database, _event_id(database, event))
+        facts = {
+            "id": info.id,
+            "name": info.name,
+            "players": info.players,
+            "rounds_paired": info.rounds,
+            "settings": settings_to_dict(info.settings),
+        }
+        if as_json:
+            typer.echo(json.dumps(facts, ensure_ascii=False))
+            return
+        table = Table(show_header=False, title=info.name)
+        table.add_row("system", f"{info.settings.system.zh} ({info.system})")
+        table.add_row("players", str(info.players))
+        table.add_row("rounds paired", str(info.rounds))
+        for key, value in settings_to_dict(info.settings).items():
+            if key != "system":
+                table.add_row(key, str(value))
+        Console().print(table)
+
+    @player_app.command("import")
+    def import_(
+        path: Annotated[Path, typer.Argument(help="CSV: name,rank,rating,club,country,birth_date")],
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """Enter the players of a CSV file — all of them, or none if any row is bad."""
+        from weiqi.services.tournament import import_players
+
+        database = open_database(db)
+        count = import_players(
+            database, Actor.local(), _event_id(database, event), _read(path), str(path)
+        )
+        typer.echo(f"imported {count} players")
+
+    @player_app.command("withdraw")
+    def withdraw(
+        name: Annotated[str, typer.Argument(help="The player's name.")],
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """Withdraw a player (退出) after the rounds paired so far (R-WD-1)."""
+        from weiqi.services.tournament import withdraw_player
+
+        database = open_database(db)
+        after = withdraw_player(database, Actor.local(), _event_id(database, event), name)
+        typer.echo(f"{name} withdrawn after round {after}")
+
+    @player_app.command("warn")
+    def warn(
+        name: Annotated[str, typer.Argument(help="The player's name.")],
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """Count a warning (警告) against a player; warnings break ties (R-RANK-RR B)."""
+        from weiqi.services.tournament import add_warning
+
+        database = open_database(db)
+        total = add_warning(database, Actor.local(), _event_id(database, event), name)
+        typer.echo(f"{name}: {total} warning(s) in the event")
+
+    def _round_json(view: object) -> dict[str, object]:
+        from weiqi.services.tournament import RoundView
+
+        assert isinstance(view, RoundView)
+        return {
+            "round": view.number,
+            "pairings": [
+                {
+                    "board": p.board,
+                    "black": p.black,
+                    "white": p.white,
+                    "result": p.result,
+                    "handicap": p.handicap,
+                    "komi": str(p.komi),
+                    **({"label": p.label} if p.label else {}),
+                }
+                for p in view.pairings
+            ],
+            "bye": view.byes[0] if len(view.byes) == 1 else (list(view.byes) or None),
+            "seed": view.seed,
+        }
+
+    def _round_table(view: object) -> None:
+        from weiqi.services.tournament import RoundView
+
+        assert isinstance(view, RoundView)
+        table = Table(title=f"第{view.number}轮 · round {view.number}")
+        for col in ("台次 board", "黑 Black", "白 White", "让子 hcp", "结果 result"):
+            table.add_column(col)
+        for p in view.pairings:
+            table.add_row(
+                f"{p.board}{' ' + p.label if p.label else ''}",
+                p.black,
+                p.white,
+                str(p.handicap) if p.handicap else "",
+                p.result or "",
+            )
+        console = Console()
+        console.print(table)
+        if view.byes:
+            console.print("轮空 bye: " + ", ".join(view.byes))
+
+    @round_app.command("pair")
+    def pair(
+        db: DbOption = None,
+        event: EventOption = None,
+        explain: Annotated[bool, typer.Option("--explain", help="Say why each pair.")] = False,
+        as_json: JsonOption = False,
+    ) -> None:
+        """Pair the next round (编排) and store it."""
+        from weiqi.services.tournament import pair_round
+
+        database = open_database(db)
+        view = pair_round(database, Actor.local(), _event_id(database, event))
+        if as_json:
+            out = _round_json(view)
+            if explain:
+                out["explanations"] = list(view.explanations)
+            typer.echo(json.dumps(out, ensure_ascii=False))
+            return
+        _round_table(view)
+        if explain:
+            for line in view.explanations:
+                typer.echo(line)
+
+    @round_app.command("result")
+    def result(
+        result_code: Annotated[
+            str, typer.Argument(metavar="RESULT", help="B+R, W+1.5, B+T, 0, BL, B+F, Void, Replay")
+        ],
+        round_number: Annotated[int, typer.Option("--round")],
+        board: Annotated[int, typer.Option("--board")],
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """Record and confirm one board's result."""
+        from weiqi.services.tournament import record_result
+
+        database = open_database(db)
+        view = record_result(
+            database, Actor.local(), _event_id(database, event), round_number, board, result_code
+        )
+        typer.echo(f"round {round_number} board {board}: {view.black} – {view.white} {view.result}")
+
+    @round_app.command("results")
+    def results(
+        path: Annotated[Path, typer.Argument(help="CSV with columns board,result")],
+        round_number: Annotated[int, typer.Option("--round")],
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """Record a whole round from CSV — every row, or none if any is bad."""
+        from weiqi.services.tournament import record_results
+
+        database = open_database(db)
+        count = record_results(
+            database,
+            Actor.local(),
+            _event_id(database, event),
+            round_number,
+            _read(path),
+            str(path),
+        )
+        typer.echo(f"round {round_number}: {count} results recorded")
+
+    @round_app.command("show")
+    def show_round_command(
+        round_number: Annotated[int | None, typer.Option("--round")] = None,
+        db: DbOption = None,
+        event: EventOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        """Show a round's pairings and results (the latest by default)."""
+        from weiqi.services.tournament import show_round
+
+        database = open_database(db)
+        view = show_round(database, _event_id(database, event), round_number)
+        if as_json:
+            typer.echo(json.dumps(_round_json(view), ensure_ascii=False))
+        else:
+            _round_table(view)
+
+    @app.command("standings")
+    def standings_command(
+        db: DbOption = None, event: EventOption = None, as_json: JsonOption = False
+    ) -> None:
+        """The standings (名次): points, then the event's tie-breaks."""
+        from weiqi.services.tournament import event_standings, tiebreak_names, tournament_info
+
+        database = open_database(db)
+        event_id = _event_id(database, event)
+        rows = event_standings(database, event_id)
+        if as_json:
+            out = [
+                {
+                    "place": r.place,
+                    "name": r.name,
+                    "points": r.points,
+                    "tiebreaks": {k: _json_value(v) for k, v in r.tiebreaks.items()},
+                    **({"shared": True} if r.shared else {}),
+                    **({"playoff": True} if r.playoff else {}),
+                    **({"by_lot": True} if r.by_lot else {}),
+                }
+                for r in rows
+            ]
+            typer.echo(json.dumps(out, ensure_ascii=False))
+            return
+        info = tournament_info(database, event_id)
+        names = tiebreak_names(info.settings.tiebreak_codes)
+        table = Table(
+            title=f"{info.name} · 名次 standings",
+            caption="; ".join(f"{c} = {zh} / {en}" for c, zh, en in names),
+        )
+        for col in ("名次 place", "姓名 name", "积分 points", *[f"{zh} {c}" for c, zh, _ in names]):
+            table.add_column(col)
+        for r in rows:
+            place = f"{r.place}{'=' if r.shared else ''}{' (加赛 playoff)' if r.playoff else ''}"
+            table.add_row(
+                place,
+                r.name,
+                str(r.points),
+                *[format_value(r.tiebreaks.get(c, 0)) for c, _, _ in names],
+            )
+        Console().print(table)

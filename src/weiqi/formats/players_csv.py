@@ -1,0 +1,146 @@
+"""Players of an individual event from CSV: all or nothing, bad rows reported by line.
+
+Columns (a header row, any order, English or Chinese names): ``name`` (姓名) is required;
+``rank`` (段位: ``5d``, ``2p``, ``3k``, ``初段``…), ``rating`` (等级分), ``club`` (俱乐部),
+``country`` (国家), ``region`` (地区), ``birth_date`` (出生日期, YYYY-MM-DD) are optional. Other
+columns are kept as extra fields.
+
+>>> rows = parse_players_csv('''name,rank,rating,club,country,birth_date,email
+... Li Wei,5d,2400,Beijing,CN,1990-02-03,li@example.org
+... Wang Fang,3k,,Shanghai,CN,,
+... ''')
+>>> [(r.name, str(r.rank), r.rating) for r in rows]
+[('Li Wei', '5d', 2400.0), ('Wang Fang', '3k', None)]
+>>> rows[0].extra
+(('email', 'li@example.org'),)
+>>> try:
+...     parse_players_csv("name,rank\\nA,5d\\nB,12d\\nA,1k\\n")
+... except RowsRejected as err:
+...     err.problems
+[(3, 'rank 12d: level must be 1..7'), (4, 'A already on line 2')]
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from datetime import date
+
+from weiqi.errors import InputError
+from weiqi.tournament.ranks import Rank
+
+_ALIASES = {
+    "name": ("name", "姓名", "棋手"),
+    "rank": ("rank", "段位"),
+    "rating": ("rating", "等级分"),
+    "club": ("club", "俱乐部"),
+    "country": ("country", "nationality", "国家", "国籍"),
+    "region": ("region", "地区"),
+    "birth_date": ("birth_date", "birthdate", "出生日期"),
+}
+
+
+class RowsRejected(InputError):
+    """Rows that cannot be read; ``problems`` lists (line, reason) in file order."""
+
+    def __init__(self, source: str, problems: list[tuple[int, str]]):
+        self.problems = problems
+        super().__init__(source, "; ".join(f"line {n}: {why}" for n, why in problems))
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    line: int
+    name: str
+    rank: Rank | None
+    rating: float | None
+    club: str
+    country: str
+    region: str
+    birth_date: date | None
+    extra: tuple[tuple[str, str], ...]
+
+
+def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerRow]:
+    """Every row, or ``RowsRejected`` naming each bad line (nothing is half-read)."""
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise InputError(source, "the file is empty") from None
+    columns: dict[str, int] = {}
+    extra: list[tuple[str, int]] = []
+    for i, raw in enumerate(header):
+        key = raw.strip().lower()
+        for canonical, names in _ALIASES.items():
+            if key in names:
+                if canonical in columns:
+                    raise InputError(f"{source} line 1", f"column {raw!r} appears twice")
+                columns[canonical] = i
+                break
+        else:
+            if key:
+                extra.append((raw.strip(), i))
+    if "name" not in columns:
+        raise InputError(f"{source} line 1", "a 'name' column is required")
+    rows: list[PlayerRow] = []
+    problems: list[tuple[int, str]] = []
+    seen: dict[str, int] = {}
+    for line, record in enumerate(reader, start=2):
+        if not any(cell.strip() for cell in record):
+            continue
+
+        def cell(name: str, record: list[str] = record) -> str:
+            i = columns.get(name)
+            return record[i].strip() if i is not None and i < len(record) else ""
+
+        try:
+            name = cell("name")
+            if not name:
+                raise InputError("", "the name is empty")
+            if name in seen:
+                raise InputError("", f"{name} already on line {seen[name]}")
+            rank = Rank.parse(cell("rank")) if cell("rank") else None
+            rating = _rating(cell("rating"))
+            born = _date(cell("birth_date"))
+        except InputError as err:
+            problems.append((line, err.message))
+            continue
+        seen[name] = line
+        rows.append(
+            PlayerRow(
+                line=line,
+                name=name,
+                rank=rank,
+                rating=rating,
+                club=cell("club"),
+                country=cell("country"),
+                region=cell("region"),
+                birth_date=born,
+                extra=tuple(
+                    (label, record[i].strip() if i < len(record) else "") for label, i in extra
+                ),
+            )
+        )
+    if problems:
+        raise RowsRejected(source, problems)
+    return rows
+
+
+def _rating(text: str) -> float | None:
+    if not text:
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        raise InputError("", f"rating {text!r} is not a number") from None
+
+
+def _date(text: str) -> date | None:
+    if not text:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise InputError("", f"birth date {text!r} is not YYYY-MM-DD") from None

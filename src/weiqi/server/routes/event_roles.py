@@ -1,0 +1,61 @@
+"""Who holds which role in one event (R-ORG-1); the event's organisers manage them here."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Form
+from fastapi.responses import RedirectResponse
+from starlette.requests import Request
+from starlette.responses import Response
+
+from weiqi.roles import Role
+from weiqi.server.security import CurrentActor, Db, flash
+from weiqi.server.templating import html, translate
+from weiqi.services.accounts import event_roles, grant_role, list_users, revoke_role
+from weiqi.services.events import get_event
+from weiqi.services.permissions import Action, allowed
+
+router = APIRouter(prefix="/events/{event_id}/roles", include_in_schema=False)
+
+
+@router.get("")
+def roles_page(request: Request, db: Db, actor: CurrentActor, event_id: int) -> Response:
+    event = get_event(db, event_id)
+    manage = allowed(db, actor, Action.GRANT_ROLE, event_id)
+    context = {
+        "event": event,
+        "grants": event_roles(db, event_id),
+        "manage": manage,
+        "users": list_users(db, actor) if manage else [],
+        "roles": Role.grantable(),
+    }
+    return html(request, "event_roles.html", context)
+
+
+@router.post("")
+def roles_grant(
+    request: Request,
+    db: Db,
+    actor: CurrentActor,
+    event_id: int,
+    user_id: Annotated[int, Form()],
+    role: Annotated[Role, Form()],
+) -> Response:
+    grant = grant_role(db, actor, user_id, event_id, role)
+    flash(request, translate(request, "Role granted to %(name)s.", name=grant.username))
+    return RedirectResponse(f"/events/{event_id}/roles", status_code=303)
+
+
+@router.post("/revoke")
+def roles_revoke(
+    request: Request,
+    db: Db,
+    actor: CurrentActor,
+    event_id: int,
+    user_id: Annotated[int, Form()],
+    role: Annotated[Role, Form()],
+) -> Response:
+    revoke_role(db, actor, user_id, event_id, role)
+    flash(request, translate(request, "Role revoked."))
+    return RedirectResponse(f"/events/{event_id}/roles", status_code=303)

@@ -1,0 +1,446 @@
+"""Individual tournaments: create an event with its settings, enter and withdraw players, pair
+rounds, record results, show rounds and standings. Each function owns one transaction; the
+pairing and the standings come from the pure core (``weiqi.tournament``), which sees the event
+as values loaded here.
+
+>>> from weiqi.store.database import Database
+>>> from weiqi.tournament.settings import EventSettings, System
+>>> db = Database("sqlite://"); db.upgrade()
+>>> local = Actor.local()
+>>> ev = create_tournament(db, local, "Club Swiss", EventSettings(system=System.SWISS, rounds=3))
+>>> import_players(db, local, ev.id, "name,rank\\nA,5d\\nB,4d\\nC,3d\\nD,2d\\n")
+4
+>>> rnd = pair_round(db, local, ev.id)
+>>> [(p.board, p.black, p.white) for p in rnd.pairings] in (
+...     [(1, "A", "C"), (2, "B", "D")], [(1, "C", "A"), (2, "B", "D")],
+...     [(1, "A", "C"), (2, "D", "B")], [(1, "C", "A"), (2, "D", "B")])
+True
+>>> record_result(db, local, ev.id, 1, 1, "B+R").result
+'B+R'
+>>> record_result(db, local, ev.id, 1, 1, "W+R")
+Traceback (most recent call last):
+...
+weiqi.errors.Conflict: round 1 board 1: the result B+R is already confirmed
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from weiqi.errors import Conflict, InputError, NotFound
+from weiqi.formats.players_csv import RowsRejected, parse_players_csv
+from weiqi.rules.result import Result
+from weiqi.services.actor import Actor
+from weiqi.services.permissions import Action, require
+from weiqi.store.database import Database
+from weiqi.store.models import Event as EventModel
+from weiqi.store.tournament import ByeRow, EventSettingsRow, GameRow, PlayerRow, RoundRow
+from weiqi.tournament.players import Entrant
+from weiqi.tournament.ranking import standings as rank_event
+from weiqi.tournament.ranks import Rank
+from weiqi.tournament.records import Event, Game, Round
+from weiqi.tournament.settings import EventSettings, settings_from_dict, settings_to_dict
+from weiqi.tournament.standings import TIEBREAKS, Value
+from weiqi.tournament.systems import system_for
+
+
+@dataclass(frozen=True)
+class TournamentInfo:
+    id: int
+    name: str
+    system: str
+    settings: EventSettings
+    players: int
+    rounds: int
+
+
+@dataclass(frozen=True)
+class PairingView:
+    board: int
+    black: str
+    white: str
+    result: str | None
+    confirmed: bool
+    handicap: int
+    komi: Fraction
+    label: str
+
+
+@dataclass(frozen=True)
+class RoundView:
+    number: int
+    pairings: tuple[PairingView, ...]
+    byes: tuple[str, ...]
+    seed: int | None
+    explanations: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class StandingView:
+    place: int
+    name: str
+    points: int
+    tiebreaks: dict[str, Value]
+    shared: bool
+    by_lot: bool
+    playoff: bool
+
+
+# -- loading --------------------------------------------------------------------------------
+
+
+def _settings_row(session: Session, event_id: int) -> EventSettingsRow:
+    row = session.get(EventSettingsRow, event_id)
+    if row is None:
+        if session.get(EventModel, event_id) is None:
+            raise NotFound(f"event {event_id} does not exist")
+        raise NotFound(f"event {event_id} is not a tournament (it has no settings)")
+    return row
+
+
+def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]:
+    """The event as the core sees it, and the player rows by core id."""
+    settings = settings_from_dict(json.loads(_settings_row(session, event_id).settings_json))
+    players = list(
+        session.scalars(
+            select(PlayerRow).where(PlayerRow.event_id == event_id).order_by(PlayerRow.id)
+        )
+    )
+    by_id = {str(p.id): p for p in players}
+    entrants = tuple(_entrant(p) for p in players)
+    rounds = []
+    for r in session.scalars(
+        select(RoundRow).where(RoundRow.event_id == event_id).order_by(RoundRow.number)
+    ):
+        games = tuple(
+            Game(
+                round=r.number,
+                board=g.board,
+                black=str(g.black_id),
+                white=str(g.white_id),
+                result=Result.parse(g.result) if g.result else None,
+                handicap=g.handicap,
+                komi=Fraction(g.komi),
+                label=g.label,
+            )
+            for g in r.games
+        )
+        byes = tuple(sorted(str(b.player_id) for b in r.byes))
+        rounds.append(Round(r.number, games, byes, r.seed))
+    warnings = {str(p.id): p.warnings for p in players if p.warnings}
+    return Event(settings, entrants, tuple(rounds), warnings), by_id
+
+
+def _entrant(p: PlayerRow) -> Entrant:
+    return Entrant(
+        id=str(p.id),
+        name=p.name,
+        rank=Rank.parse(p.rank) if p.rank else None,
+        rating=p.rating,
+        club=p.club,
+        country=p.country,
+        region=p.region,
+        birth_date=p.birth_date,
+        withdrawn_after=p.withdrawn_after,
+        joined_round=p.joined_round,
+    )
+
+
+def _info(session: Session, event_id: int) -> TournamentInfo:
+    row = _settings_row(session, event_id)
+    event = session.get(EventModel, event_id)
+    assert event is not None
+    players = session.scalar(
+        select(func.count()).select_from(PlayerRow).where(PlayerRow.event_id == event_id)
+    )
+    rounds = session.scalar(
+        select(func.count()).select_from(RoundRow).where(RoundRow.event_id == event_id)
+    )
+    settings = settings_from_dict(json.loads(row.settings_json))
+    return TournamentInfo(event_id, event.name, row.system, settings, players or 0, rounds or 0)
+
+
+# -- use cases ------------------------------------------------------------------------------
+
+
+def create_tournament(
+    db: Database, actor: Actor, name: str, settings: EventSettings
+) -> TournamentInfo:
+    """Create an event with its settings."""
+    from weiqi.errors import InvalidSetting
+
+    name = name.strip()
+    if not name:
+        raise InvalidSetting("name", "must not be empty")
+    if len(name) > 200:
+        raise InvalidSetting("name", "must have at most 200 characters")
+    with db.transaction() as session:
+        require(session, actor, Action.CREATE_EVENT)
+        event = EventModel(name=name)
+        session.add(event)
+        session.flush()
+        session.add(
+            EventSettingsRow(
+                event_id=event.id,
+                system=settings.system.value,
+                settings_json=json.dumps(settings_to_dict(settings), ensure_ascii=False),
+            )
+        )
+        session.flush()
+        return _info(session, event.id)
+
+
+def latest_tournament(db: Database) -> int:
+    """The newest tournament event in the database (for commands that do not name one)."""
+    with db.transaction() as session:
+        found = session.scalar(select(func.max(EventSettingsRow.event_id)))
+        if found is None:
+            raise NotFound("no tournament event in this database; create one first")
+        return int(found)
+
+
+def tournament_info(db: Database, event_id: int) -> TournamentInfo:
+    with db.transaction() as session:
+        return _info(session, event_id)
+
+
+def import_players(
+    db: Database, actor: Actor, event_id: int, text: str, source: str = "players.csv"
+) -> int:
+    """Enter every player of a CSV file, or none (a bad row anywhere rejects the file)."""
+    rows = parse_players_csv(text, source)
+    with db.transaction() as session:
+        require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        event, _ = _load(session, event_id)
+        existing = {e.name for e in event.entrants}
+        clashes = [(r.line, f"{r.name} is already entered") for r in rows if r.name in existing]
+        if clashes:
+            raise RowsRejected(source, clashes)
+        joined = max(1, event.next_round_number)
+        if joined > 1 and not event.settings.system.is_swiss:
+            raise Conflict(
+                f"the event has started; late entries are only possible in a Swiss "
+                f"(this is {event.settings.system.value})"
+            )
+        for r in rows:
+            session.add(
+                PlayerRow(
+                    event_id=event_id,
+                    name=r.name,
+                    rank=r.rank.code if r.rank else None,
+                    rating=r.rating,
+                    club=r.club,
+                    country=r.country,
+                    region=r.region,
+                    birth_date=r.birth_date,
+                    extra_json=json.dumps(dict(r.extra), ensure_ascii=False),
+                    joined_round=joined,
+                )
+            )
+        return len(rows)
+
+
+def _player(session: Session, event_id: int, name: str) -> PlayerRow:
+    row = session.scalar(
+        select(PlayerRow).where(PlayerRow.event_id == event_id, PlayerRow.name == name)
+    )
+    if row is None:
+        raise NotFound(f"no player {name!r} in event {event_id}")
+    return row
+
+
+def withdraw_player(db: Database, actor: Actor, event_id: int, name: str) -> int:
+    """Withdraw a player after the rounds paired so far (R-WD-1); returns that round number."""
+    with db.transaction() as session:
+        require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        row = _player(session, event_id, name)
+        if row.withdrawn_after is not None:
+            raise Conflict(f"{name} withdrew after round {row.withdrawn_after} already")
+        paired = session.scalar(
+            select(func.count()).select_from(RoundRow).where(RoundRow.event_id == event_id)
+        )
+        row.withdrawn_after = int(paired or 0)
+        return row.withdrawn_after
+
+
+def add_warning(db: Database, actor: Actor, event_id: int, name: str) -> int:
+    """Count one more warning (警告) for a player; returns the event total (R-RANK-RR B)."""
+    with db.transaction() as session:
+        require(session, actor, Action.RECORD_RESULT, event_id)
+        row = _player(session, event_id, name)
+        row.warnings += 1
+        return row.warnings
+
+
+def pair_round(db: Database, actor: Actor, event_id: int) -> RoundView:
+    """Pair the next round with the event's system and store it."""
+    with db.transaction() as session:
+        require(session, actor, Action.PAIR_ROUND, event_id)
+        event, players = _load(session, event_id)
+        plan = system_for(event.settings).next_round(event)
+        rnd = RoundRow(event_id=event_id, number=plan.number, seed=plan.seed)
+        session.add(rnd)
+        session.flush()
+        for g in plan.games:
+            session.add(
+                GameRow(
+                    round_id=rnd.id,
+                    board=g.board,
+                    black_id=int(g.black),
+                    white_id=int(g.white),
+                    result=g.result.to_code() if g.result else None,
+                    confirmed=g.result is not None,  # forfeits of withdrawn players (R-WD-1)
+                    handicap=g.handicap,
+                    komi=str(g.komi),
+                    label=g.label,
+                )
+            )
+        for pid in plan.byes:
+            session.add(ByeRow(round_id=rnd.id, player_id=int(pid)))
+        session.flush()
+        view = _round_view(session, rnd, players)
+        return RoundView(
+            view.number,
+            view.pairings,
+            view.byes,
+            view.seed,
+            tuple(
+                replace(e, black=players[e.black].name, white=players[e.white].name).text()
+                for e in plan.explanations
+            ),
+        )
+
+
+def _round_row(session: Session, event_id: int, number: int) -> RoundRow:
+    row = session.scalar(
+        select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
+    )
+    if row is None:
+        raise NotFound(f"round {number} is not paired")
+    return row
+
+
+def _round_view(session: Session, rnd: RoundRow, players: dict[str, PlayerRow]) -> RoundView:
+    names = {int(k): v.name for k, v in players.items()}
+    return RoundView(
+        number=rnd.number,
+        pairings=tuple(
+            PairingView(
+                g.board,
+                names[g.black_id],
+                names[g.white_id],
+                g.result,
+                g.confirmed,
+                g.handicap,
+                Fraction(g.komi),
+                g.label,
+            )
+            for g in sorted(rnd.games, key=lambda g: g.board)
+        ),
+        byes=tuple(sorted(names[b.player_id] for b in rnd.byes)),
+        seed=rnd.seed,
+    )
+
+
+def _set_result(session: Session, event_id: int, number: int, board: int, text: str) -> GameRow:
+    result = Result.parse(text)
+    rnd = _round_row(session, event_id, number)
+    game = next((g for g in rnd.games if g.board == board), None)
+    if game is None:
+        raise NotFound(f"round {number} has no board {board}")
+    if game.confirmed:
+        raise Conflict(
+            f"round {number} board {board}: the result {game.result} is already confirmed"
+        )
+    game.result = result.to_code()
+    game.confirmed = True
+    return game
+
+
+def record_result(
+    db: Database, actor: Actor, event_id: int, number: int, board: int, text: str
+) -> PairingView:
+    """Record and confirm one board's result (SGF RE, ``BL``, ``Void``, ``Replay`` …)."""
+    with db.transaction() as session:
+        require(session, actor, Action.RECORD_RESULT, event_id)
+        _set_result(session, event_id, number, board, text)
+        _, players = _load(session, event_id)
+        view = _round_view(session, _round_row(session, event_id, number), players)
+        return next(p for p in view.pairings if p.board == board)
+
+
+def record_results(
+    db: Database, actor: Actor, event_id: int, number: int, text: str, source: str = "results.csv"
+) -> int:
+    """Record a whole round from CSV ``board,result`` — every row or none."""
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    if reader.fieldnames is None or {"board", "result"} - {f.strip() for f in reader.fieldnames}:
+        raise InputError(f"{source} line 1", "columns 'board' and 'result' are required")
+    rows: list[tuple[int, int, str]] = []
+    problems: list[tuple[int, str]] = []
+    seen: set[int] = set()
+    for line, rec in enumerate(reader, start=2):
+        rec = {k.strip(): (v or "").strip() for k, v in rec.items() if k}
+        try:
+            board = int(rec["board"])
+        except ValueError:
+            problems.append((line, f"board {rec['board']!r} is not a number"))
+            continue
+        if board in seen:
+            problems.append((line, f"board {board} appears twice"))
+            continue
+        seen.add(board)
+        try:
+            Result.parse(rec["result"])
+        except InputError as err:
+            problems.append((line, err.message))
+            continue
+        rows.append((line, board, rec["result"]))
+    if problems:
+        raise RowsRejected(source, problems)
+    with db.transaction() as session:
+        require(session, actor, Action.RECORD_RESULT, event_id)
+        for line, board, result in rows:
+            try:
+                _set_result(session, event_id, number, board, result)
+            except (NotFound, Conflict) as err:
+                raise InputError(f"{source} line {line}", err.message) from None
+        return len(rows)
+
+
+def show_round(db: Database, event_id: int, number: int | None = None) -> RoundView:
+    """A paired round (the latest by default)."""
+    with db.transaction() as session:
+        _, players = _load(session, event_id)
+        if number is None:
+            latest = session.scalar(
+                select(func.max(RoundRow.number)).where(RoundRow.event_id == event_id)
+            )
+            if latest is None:
+                raise NotFound("no round is paired yet")
+            number = int(latest)
+        return _round_view(session, _round_row(session, event_id, number), players)
+
+
+def event_standings(db: Database, event_id: int) -> list[StandingView]:
+    """The standings with the event's tie-breaks (R-RANK-RR, R-RANK-SWISS, R-PLAYOFF)."""
+    with db.transaction() as session:
+        event, players = _load(session, event_id)
+    return [
+        StandingView(
+            s.place, players[s.id].name, s.points, dict(s.tiebreaks), s.shared, s.by_lot, s.playoff
+        )
+        for s in rank_event(event)
+    ]
+
+
+def tiebreak_names(codes: tuple[str, ...]) -> list[tuple[str, str, str]]:
+    """(code, 中文, English) for each code, for headers."""
+    return [(c, TIEBREAKS[c].zh, TIEBREAKS[c].en) for c in codes]

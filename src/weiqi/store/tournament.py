@@ -1,0 +1,108 @@
+"""Tables of individual tournaments: the event's settings, players, rounds, games and byes.
+
+Facts only — who entered, who played whom with which colours, which result was recorded and
+confirmed. Standings and the next pairing are derived by ``weiqi.tournament`` on demand.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from sqlalchemy import (
+    Boolean,
+    Date,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from weiqi.store.base import Base
+
+
+class EventSettingsRow(Base):
+    """The settings of a tournament event (``weiqi.tournament.settings`` as JSON)."""
+
+    __tablename__ = "event_settings"
+
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
+    )
+    system: Mapped[str] = mapped_column(String(32))
+    settings_json: Mapped[str] = mapped_column(Text)
+
+
+class PlayerRow(Base):
+    """An entrant of one event; ``extra`` keeps the import file's other columns as JSON."""
+
+    __tablename__ = "event_players"
+    __table_args__ = (UniqueConstraint("event_id", "name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(200))
+    rank: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    rating: Mapped[float | None] = mapped_column(Float, nullable=True)
+    club: Mapped[str] = mapped_column(String(200), default="")
+    country: Mapped[str] = mapped_column(String(100), default="")
+    region: Mapped[str] = mapped_column(String(100), default="")
+    birth_date: Mapped[date | None] = mapped_column(Date, nullable=True)
+    extra_json: Mapped[str] = mapped_column(Text, default="{}")
+    withdrawn_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    joined_round: Mapped[int] = mapped_column(Integer, default=1)
+    warnings: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class RoundRow(Base):
+    """A paired round; ``seed`` is the recorded seed of its lots."""
+
+    __tablename__ = "event_rounds"
+    __table_args__ = (UniqueConstraint("event_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+    games: Mapped[list[GameRow]] = relationship(
+        back_populates="round", cascade="all, delete-orphan", order_by="GameRow.board"
+    )
+    byes: Mapped[list[ByeRow]] = relationship(cascade="all, delete-orphan")
+
+
+class GameRow(Base):
+    """One board of a round; ``result`` in ``Result.to_code`` notation once recorded."""
+
+    __tablename__ = "event_games"
+    __table_args__ = (UniqueConstraint("round_id", "board"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round_id: Mapped[int] = mapped_column(
+        ForeignKey("event_rounds.id", ondelete="CASCADE"), index=True
+    )
+    board: Mapped[int] = mapped_column(Integer)
+    black_id: Mapped[int] = mapped_column(ForeignKey("event_players.id", ondelete="CASCADE"))
+    white_id: Mapped[int] = mapped_column(ForeignKey("event_players.id", ondelete="CASCADE"))
+    result: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    confirmed: Mapped[bool] = mapped_column(Boolean, default=False)
+    handicap: Mapped[int] = mapped_column(Integer, default=0)
+    komi: Mapped[str] = mapped_column(String(16))
+    label: Mapped[str] = mapped_column(String(16), default="")
+
+    round: Mapped[RoundRow] = relationship(back_populates="games")
+
+
+class ByeRow(Base):
+    """A player with a bye (轮空) in a round."""
+
+    __tablename__ = "event_byes"
+
+    round_id: Mapped[int] = mapped_column(
+        ForeignKey("event_rounds.id", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("event_players.id", ondelete="CASCADE"), primary_key=True
+    )

@@ -1,0 +1,79 @@
+"""``weiqi event|player|round|standings`` as issue #5 writes them, on an SQLite file."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from weiqi.cli import app
+from weiqi.errors import WeiqiError
+
+runner = CliRunner()
+
+
+def run(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, (result.output, result.exception)
+    return result.output
+
+
+def test_a_whole_swiss_from_the_command_line(tmp_path: Path) -> None:
+    db = str(tmp_path / "club.sqlite3")
+    players = tmp_path / "players.csv"
+    players.write_text(
+        "name,rank,rating,club,country,birth_date\n"
+        "Li Wei,5d,2400,Beijing,CN,1990-01-02\nWang Fang,4d,,Shanghai,CN,\n"
+        "Zhang San,3d,,Beijing,CN,\nZhao Si,2p,,Hangzhou,CN,\n",
+        encoding="utf-8",
+    )
+    out = run("event", "create", "--db", db, "--name", "Club Swiss", "--system", "swiss",
+              "--rounds", "2", "--tiebreaks", "SOS,SB,CUSS")  # fmt: skip
+    assert "积分编排制" in out
+    assert "imported 4 players" in run("player", "import", "--db", db, str(players))
+    first = json.loads(run("round", "pair", "--db", db, "--json"))
+    assert first["round"] == 1 and first["bye"] is None
+    assert [p["board"] for p in first["pairings"]] == [1, 2]
+    assert set(first["pairings"][0]) >= {"board", "black", "white"}
+    # Zhao Si (2p) is seeded first, Li Wei second: rank halves put them on different boards
+    run("round", "result", "--db", db, "--round", "1", "--board", "1", "B+R")
+    results = tmp_path / "r1.csv"
+    results.write_text("board,result\n2,0\n", encoding="utf-8")
+    assert "1 results recorded" in run("round", "results", "--db", db, "--round", "1", str(results))
+    shown = json.loads(run("round", "show", "--db", db, "--round", "1", "--json"))
+    assert [p["result"] for p in shown["pairings"]] == ["B+R", "0"]
+    run("round", "pair", "--db", db)
+    table = json.loads(run("standings", "--db", db, "--json"))
+    assert [r["place"] for r in table] == sorted(r["place"] for r in table)
+    assert set(table[0]) >= {"place", "name", "points", "tiebreaks"}
+    assert list(table[0]["tiebreaks"]) == ["SOS", "SB", "CUSS"]
+    assert "名次" in run("standings", "--db", db)
+    assert "withdrawn after round 2" in run("player", "withdraw", "--db", db, "Li Wei")
+
+
+def test_errors_are_one_line_and_exit_2(tmp_path: Path) -> None:
+    db = str(tmp_path / "x.sqlite3")
+    run("event", "create", "--db", db, "--name", "KO", "--system", "knockout")
+    bad = tmp_path / "bad.csv"
+    bad.write_text("name,rank\nA,5d\nB,99k\n", encoding="utf-8")
+    proc = subprocess.run(
+        [sys.executable, "-m", "weiqi", "player", "import", "--db", db, str(bad)],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")},
+    )
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.startswith("error: ") and "line 3" in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+    for args, message in [
+        (["round", "result", "--db", db, "--round", "1", "--board", "1", "B+R"], "not paired"),
+        (["event", "create", "--db", db, "--name", "S", "--system", "swiss"], "rounds"),
+        (["event", "create", "--db", db, "--name", "S", "--system", "ladder"], "unknown system"),
+        (["round", "pair", "--db", db], "at least two players"),
+    ]:
+        result = runner.invoke(app, args)
+        assert isinstance(result.exception, WeiqiError), (args, result.output)
+        assert message in result.exception.message

@@ -1,0 +1,130 @@
+"""The Swiss matching (R-FMT-3 积分编排): hard rules and weighted wishes, on small fields."""
+
+from __future__ import annotations
+
+import pytest
+
+from weiqi.errors import Conflict
+from weiqi.tournament.pairing import Candidate, PairingOptions, pair
+
+
+def pairs_of(result: object) -> set[frozenset[str]]:
+    return {frozenset((p.black, p.white)) for p in result.pairs}  # type: ignore[attr-defined]
+
+
+def fs(*names: str) -> frozenset[str]:
+    return frozenset(names)
+
+
+def group(scores: list[int], **extra: dict[str, object]) -> list[Candidate]:
+    out = []
+    for i, s in enumerate(scores):
+        kw = dict(extra.get(f"p{i}", {}))
+        out.append(Candidate(f"p{i}", score=s, seed=i, **kw))  # type: ignore[arg-type]
+    return out
+
+
+def test_equal_scores_fold_and_slip() -> None:
+    """Inside a score group: fold 1 v 4, 2 v 3; slip 1 v 3, 2 v 4; groups stay apart."""
+    cands = group([4, 4, 4, 4, 2, 2, 2, 2])
+    fold = pair(cands, PairingOptions(method="fold"))
+    assert pairs_of(fold) == {fs("p0", "p3"), fs("p1", "p2"), fs("p4", "p7"), fs("p5", "p6")}
+    slip = pair(cands, PairingOptions(method="slip"))
+    assert pairs_of(slip) == {fs("p0", "p2"), fs("p1", "p3"), fs("p4", "p6"), fs("p5", "p7")}
+    assert all(p.score_gap == 0 for p in fold.pairs)
+
+
+def test_no_rematch_even_when_it_is_the_ideal_pair() -> None:
+    """Hard rule: a rematch edge does not exist."""
+    cands = group([0, 0, 0, 0], p0={"opponents": fs("p3")}, p3={"opponents": fs("p0")})
+    assert fs("p0", "p3") not in pairs_of(pair(cands))
+
+
+def test_forbidden_pairs_are_never_made() -> None:
+    """Hard rule: explicit forbidden pairs (relatives, team-mates)."""
+    cands = group([0, 0, 0, 0])
+    result = pair(cands, PairingOptions(forbidden=frozenset({fs("p0", "p3"), fs("p0", "p2")})))
+    assert pairs_of(result) == {fs("p0", "p1"), fs("p2", "p3")}
+
+
+def test_bye_to_lowest_placed_without_one() -> None:
+    """The bye goes to the lowest-placed player who has not had one."""
+    cands = group([4, 2, 2, 0, 0])
+    assert pair(cands).bye == "p4"
+    cands = group([4, 2, 2, 0, 0], p4={"had_bye": True})
+    assert pair(cands).bye == "p3"
+
+
+def test_bye_leaves_a_field_that_can_still_be_paired() -> None:
+    """If the lowest player's bye would force a rematch, the next one takes it."""
+    cands = group([2, 2, 0], p0={"opponents": fs("p1")}, p1={"opponents": fs("p0")})
+    result = pair(cands)
+    assert result.bye == "p1"
+    assert pairs_of(result) == {fs("p0", "p2")}
+
+
+def test_no_pairing_at_all_is_a_conflict() -> None:
+    cands = group([0, 0], p0={"opponents": fs("p1")})
+    with pytest.raises(Conflict):
+        pair(cands)
+    with pytest.raises(Conflict, match="bye"):
+        pair(group([0, 0, 0], p0={"had_bye": True}, p1={"had_bye": True}, p2={"had_bye": True}))
+
+
+def test_near_scores_and_floats_spread_fairly() -> None:
+    """An odd group floats one player down to the next group; one who floated down before
+    is spared when another can float."""
+    cands = group([4, 4, 4, 2, 2, 2, 2, 2])
+    result = pair(cands)
+    assert sum(p.score_gap for p in result.pairs) == 2  # exactly one float
+    floated = next(p for p in result.pairs if p.score_gap)
+    assert "p2" in (floated.black, floated.white)  # the lowest of the top group floats
+    spared = pair(group([4, 4, 4, 2, 2, 2, 2, 2], p2={"floats_down": 1}))
+    floated = next(p for p in spared.pairs if p.score_gap)
+    assert "p2" not in (floated.black, floated.white)
+
+
+def test_colour_balance_beats_seeding() -> None:
+    """Two players who had Black twice are not paired together when others can take Black;
+    colours go to the stronger need."""
+    cands = group(
+        [0, 0, 0, 0],
+        p0={"colours": "BB"},
+        p3={"colours": "BB"},
+        p1={"colours": "WW"},
+        p2={"colours": "WW"},
+    )
+    result = pair(cands)
+    assert fs("p0", "p3") not in pairs_of(result)
+    for p in result.pairs:
+        assert p.black in ("p1", "p2") and not p.colour_violation
+
+
+def test_same_club_avoided_when_asked() -> None:
+    cands = group([0, 0, 0, 0], p0={"club": "X"}, p3={"club": "X"})
+    assert fs("p0", "p3") in pairs_of(pair(cands))
+    result = pair(cands, PairingOptions(avoid_same_club=True))
+    assert fs("p0", "p3") not in pairs_of(result)
+    assert not any(p.same_club for p in result.pairs)
+
+
+def test_large_field_is_one_matching_without_rematches() -> None:
+    """A 400-player field with long histories pairs completely in one matching."""
+    import random
+
+    rng = random.Random(3)
+    ids = [f"p{i}" for i in range(400)]
+    met: dict[str, set[str]] = {i: set() for i in ids}
+    for _ in range(6):
+        order = ids[:]
+        rng.shuffle(order)
+        for a, b in zip(order[::2], order[1::2], strict=True):
+            met[a].add(b)
+            met[b].add(a)
+    cands = [
+        Candidate(pid, score=rng.randrange(0, 13), seed=i, opponents=frozenset(met[pid]))
+        for i, pid in enumerate(ids)
+    ]
+    result = pair(cands)
+    assert len(result.pairs) == 200
+    assert all(p.white not in met[p.black] for p in result.pairs)
