@@ -98,7 +98,10 @@ def test_r_org_1_organiser_creates_a_swiss_imports_pairs_and_publishes(
     page.set_viewport_size(PHONE)
     screenshot(page, "event-round-zh-phone", tmp_path)
 
-    page.goto(f"{live_server.url}/events/{event_id}/manage")
+    page.goto(live_server.url)
+    card = page.locator(".card", has_text="2026 俱乐部积分编排赛")
+    card.get_by_role("link", name="赛务").click()
+    expect(page).to_have_url(f"{live_server.url}/events/{event_id}/manage")
     expect(page.locator("#rounds tbody tr")).to_have_text([re.compile("第 1 轮.*已公布", re.S)])
     screenshot(page, "event-dashboard-zh-phone", tmp_path)
 
