@@ -100,6 +100,8 @@ def test_settings_can_change_before_round_1_only(client: TestClient, database: D
     event_admin.import_players(database, LOCAL, event_id, players_csv(4))
     event_admin.pair_next_round(database, LOCAL, event_id)
     assert client.post(f"/events/{event_id}/settings", data=form).status_code == 409
+    locked = client.get(f"/events/{event_id}/settings").text
+    assert "第一轮已编排，设置不能再修改。" in locked and "保存设置" not in locked
 
 
 def test_csv_import_lists_bad_rows_by_line_and_imports_nothing(

@@ -253,6 +253,7 @@ def post_player(db: Db, actor: CurrentActor, event_id: int, body: PlayerIn) -> P
 
 @router.post(
     "/{event_id}/players/import",
+    response_model=ImportOut,
     responses={422: {"model": RowsRejectedOut, "description": "Bad rows; nothing imported"}},
 )
 def post_import(db: Db, actor: CurrentActor, event_id: int, body: ImportIn) -> Response:

@@ -178,9 +178,11 @@ def _settings_page(
     values: dict[str, str],
     errors: dict[str, str],
     status_code: int = 200,
+    locked: bool = False,
 ) -> Response:
     context = {
         **_settings_context(request),
+        "locked": locked,
         "event_id": event_id,
         "name": name,
         "values": values,
@@ -223,7 +225,14 @@ def settings_page(request: Request, db: Db, user: LoggedIn, event_id: int) -> Re
     _require_page(db, _actor(user), Action.EDIT_SETTINGS, event_id)
     info = tournament_info(db, event_id)
     values = event_admin.settings_form(info.settings)
-    return _settings_page(request, event_id=event_id, name=info.name, values=values, errors={})
+    return _settings_page(
+        request,
+        event_id=event_id,
+        name=info.name,
+        values=values,
+        errors={},
+        locked=info.rounds > 0,
+    )
 
 
 @router.post("/events/{event_id}/settings")
