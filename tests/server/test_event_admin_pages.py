@@ -245,3 +245,15 @@ def test_the_pages_in_english(client: TestClient, database: Database) -> None:
     assert "Pair round 1" in dashboard and "<td>5d</td>" in dashboard
     page = client.post(f"/events/{event_id}/manage/rounds", data={"csrf_token": token}).text
     assert "Round 1 paired." in page and "score gap 0" in page
+
+
+def test_a_late_entry_into_a_swiss(client: TestClient, database: Database) -> None:
+    token = admin(client)
+    event_id = create(client, token)
+    event_admin.import_players(database, LOCAL, event_id, players_csv(8))
+    event_admin.pair_next_round(database, LOCAL, event_id)
+    page = client.get(f"/events/{event_id}/manage").text
+    assert "迟到报名的棋手从第 2 轮开始比赛" in page
+    form = {"csrf_token": token, "name": "迟到者", "rank": "2d"}
+    late = client.post(f"/events/{event_id}/manage/players", data=form).text
+    assert "迟到者 已报名。" in late and "第 2 轮起参赛" in late

@@ -231,3 +231,16 @@ def test_the_dashboard_knows_when_every_round_is_paired(database: Database) -> N
             record_result(database, LOCAL, event_id, number, p.board, "B+R")
     board = event_admin.dashboard(database, LOCAL, event_id)
     assert board.finished and [r.results for r in board.rounds] == [4, 4, 4]
+
+
+def test_r_wd_1_round_robin_results_stand_from_half_the_games(database: Database) -> None:
+    """R-WD-1: in a round robin, a player who has played at least half the games keeps the
+    results; the rest are forfeits."""
+    rr = event_admin.create_event(database, LOCAL, "循环", EventSettings(System.ROUND_ROBIN))
+    event_admin.import_players(database, LOCAL, rr.id, players_csv(4))
+    for number in (1, 2):
+        rnd = event_admin.pair_next_round(database, LOCAL, rr.id)
+        for p in rnd.pairings:
+            record_result(database, LOCAL, rr.id, number, p.board, "B+R")
+    done = event_admin.withdraw(database, LOCAL, rr.id, "选手00")
+    assert (done.after_round, done.consequence) == (2, event_admin.CONSEQUENCE_RR_STAND)
