@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
 from tests.server.test_event_admin_services import players_csv
 from weiqi.roles import Role
+from weiqi.server.routes.event_admin import SETTING_MSGIDS
 from weiqi.services import accounts, event_admin
 from weiqi.services.actor import Actor
 from weiqi.store.database import Database
+from weiqi.tournament import settings as settings_module
 from weiqi.tournament.settings import System
 
 LOCAL = Actor.local()
@@ -257,3 +260,11 @@ def test_a_late_entry_into_a_swiss(client: TestClient, database: Database) -> No
     form = {"csrf_token": token, "name": "迟到者", "rank": "2d"}
     late = client.post(f"/events/{event_id}/manage/players", data=form).text
     assert "迟到者 已报名。" in late and "第 2 轮起参赛" in late
+
+
+def test_every_reason_the_core_gives_for_a_setting_is_in_the_catalogue() -> None:
+    """A new ``InvalidSetting`` reason in the core must be listed for translation, or the
+    settings form would show it in English."""
+    source = Path(settings_module.__file__).read_text(encoding="utf-8")
+    reasons = set(re.findall(r'InvalidSetting\("\w+", "([^"{}]+)"\)', source))
+    assert reasons and reasons <= set(SETTING_MSGIDS), reasons - set(SETTING_MSGIDS)

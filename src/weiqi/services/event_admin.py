@@ -51,7 +51,6 @@ from weiqi.store.tournament import EventSettingsRow, PlayerRow, RoundRow
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import PairExplanation, RoundTotals
 from weiqi.tournament.settings import (
-    TIEBREAK_CODES,
     EventSettings,
     System,
     settings_from_dict,
@@ -579,11 +578,6 @@ def unpair_round(db: Database, actor: Actor, event_id: int, number: int) -> None
         if _entered_results(rnd, players):
             raise Conflict(f"round {number} has results; it can no longer be unpaired")
         session.delete(rnd)
-
-
-def known_tiebreaks() -> tuple[str, ...]:
-    """The tie-break codes an organiser can choose, in the core's order."""
-    return TIEBREAK_CODES
 
 
 def player_by_id(db: Database, event_id: int, player_id: int) -> str:

@@ -19,6 +19,7 @@ from weiqi.i18n import N_
 from weiqi.server.security import Db, LoggedIn, flash
 from weiqi.server.templating import html, locale_of, translate
 from weiqi.services import event_admin
+from weiqi.services.accounts import UserInfo
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
 from weiqi.services.tournament import tournament_info
@@ -72,6 +73,18 @@ SETTING_MSGIDS = (
     N_("a McMahon event needs a bar rank"),
     N_("the floor must be below the bar"),
     N_("must be a whole number"),
+    N_("must be A (total score) or B (SOS)"),
+    N_("must be 'full' or 'achieved'"),
+    N_("must be 'halves' or 'lot'"),
+    N_("must be 'even' or 'handicap'"),
+    N_("must be 'fold' or 'slip'"),
+    N_("must be 'lot' or 'playoff'"),
+    N_("swiss_method"),
+    N_("top_score"),
+    N_("first_round"),
+    N_("colour_policy"),
+    N_("pairing_method"),
+    N_("tie_resolution"),
 )
 
 # The reasons ``formats.players_csv`` and ``tournament.ranks`` give for a bad row, as patterns
@@ -122,9 +135,8 @@ def row_reason(request: Request, reason: str) -> str:
 _ERROR_FIELD = {"points": "points_win", "forbidden_pairs": "avoid_same_club"}
 
 
-def _actor(user: Any) -> Actor:
-    actor: Actor = user.actor()
-    return actor
+def _actor(user: UserInfo) -> Actor:
+    return user.actor()
 
 
 def _require_page(db: Db, actor: Actor, action: Action, event_id: int | None = None) -> None:
