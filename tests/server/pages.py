@@ -90,3 +90,23 @@ def publish_round(page: Page) -> None:
 
 def open_dashboard(page: Page, server: LiveServer, event_id: int) -> None:
     page.goto(f"{server.url}/events/{event_id}/manage")
+
+
+def open_round(page: Page, server: LiveServer, event_id: int, number: int) -> None:
+    """The organisers' page of round ``number`` (pairing, explanation, publish, unpair)."""
+    page.goto(f"{server.url}/events/{event_id}/manage/rounds/{number}")
+
+
+def unpair_round(page: Page) -> None:
+    """On the latest round's page: delete its pairing (confirming the question)."""
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("#unpair-round").get_by_role("button", name="撤销编排").click()
+    expect(page).to_have_url(re.compile(r"/events/\d+/manage$"))
+
+
+def withdraw_player(page: Page, name: str) -> None:
+    """On the dashboard: withdraw ``name`` (confirming the question)."""
+    page.once("dialog", lambda dialog: dialog.accept())
+    row = page.locator("#player-list tbody tr", has_text=name)
+    row.get_by_role("button", name="退赛").click()
+    expect(page.get_by_role("status")).to_contain_text(f"{name} 已退赛。")

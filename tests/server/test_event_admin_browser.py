@@ -141,7 +141,8 @@ def test_r_org_1_a_player_may_not_create_an_event_or_pair(
 def test_r_wd_1_withdraw_in_the_browser(
     page: Page, live_server: LiveServer, tmp_path: Path
 ) -> None:
-    """R-WD-1: the dashboard explains a withdrawal; after withdrawing, the consequence shows."""
+    """R-WD-1: the dashboard explains a withdrawal; after withdrawing, the consequence shows
+    and the player is left out of the draw; the draw can be undone."""
     password = organiser(live_server, "li")
     pages.log_in(page, live_server, "li", password)
     event_id = pages.create_event(page, live_server, "2026 退赛测试", rounds=3)
@@ -150,9 +151,12 @@ def test_r_wd_1_withdraw_in_the_browser(
     expect(page.locator("details.rule")).to_contain_text(
         "赛前退赛：该棋手不参加抽签编排 (R-WD-1)。"
     )
-    page.once("dialog", lambda dialog: dialog.accept())
-    page.locator("#player-list tbody tr").first.get_by_role("button", name="退赛").click()
-    expect(page.get_by_role("status")).to_contain_text("选手00 已退赛。")
+    pages.withdraw_player(page, "选手00")
     expect(page.locator("#player-list tbody tr").first).to_contain_text("赛前退赛")
     screenshot(page, "event-withdrawn-zh", tmp_path)
-    assert event_id > 0
+    assert pages.pair_round(page) == 1
+    expect(page.locator("#pairing")).not_to_contain_text("选手00")
+    pages.unpair_round(page)
+    expect(page.get_by_role("status")).to_have_text("第 1 轮编排已撤销。")
+    pages.open_dashboard(page, live_server, event_id)
+    expect(page.locator("#pair-round button")).to_have_text("编排第 1 轮")
