@@ -55,6 +55,10 @@ ACTION_MSGIDS = (
     N_("enter or withdraw players"),
     N_("pair rounds"),
     N_("record results"),
+    N_("enter results"),
+    N_("confirm results"),
+    N_("record infractions and rulings"),
+    N_("correct confirmed results"),
 )
 
 

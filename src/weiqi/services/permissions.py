@@ -38,6 +38,10 @@ class Action(StrEnum):
     MANAGE_PLAYERS = "enter or withdraw players"
     PAIR_ROUND = "pair rounds"
     RECORD_RESULT = "record results"
+    ENTER_RESULT = "enter results"
+    CONFIRM_RESULT = "confirm results"
+    RULE_INFRACTION = "record infractions and rulings"
+    CORRECT_RESULT = "correct confirmed results"
 
 
 POLICY: dict[Action, frozenset[Role]] = {
@@ -52,6 +56,12 @@ POLICY: dict[Action, frozenset[Role]] = {
     Action.MANAGE_PLAYERS: frozenset({Role.ORGANISER, Role.CHIEF_REFEREE}),
     Action.PAIR_ROUND: frozenset({Role.CHIEF_REFEREE}),
     Action.RECORD_RESULT: frozenset({Role.CHIEF_REFEREE, Role.REFEREE}),
+    # R-REF-7: referees enter (organisers too, from the result sheets) and confirm results and
+    # rule at the board; a confirmed result is changed by the chief referee only.
+    Action.ENTER_RESULT: frozenset({Role.ORGANISER, Role.CHIEF_REFEREE, Role.REFEREE}),
+    Action.CONFIRM_RESULT: frozenset({Role.CHIEF_REFEREE, Role.REFEREE}),
+    Action.RULE_INFRACTION: frozenset({Role.CHIEF_REFEREE, Role.REFEREE}),
+    Action.CORRECT_RESULT: frozenset({Role.CHIEF_REFEREE}),
 }
 
 
