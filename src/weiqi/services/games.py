@@ -686,26 +686,19 @@ def enter_round_results(
     none; a bad row anywhere rejects all with its line. A row that repeats a confirmed result
     is left as it is, so a sheet may be sent again. Returns the boards changed."""
     problems: list[tuple[int, str]] = []
-    events: list[tuple[int, int, ResultEntered]] = []
-    seen: set[int] = set()
-    for line, board, text in rows:
-        if board in seen:
-            problems.append((line, f"board {board} appears twice"))
-            continue
-        seen.add(board)
-        try:
-            events.append((line, board, _entry_event(text)))
-        except InputError as err:
-            problems.append((line, err.message))
-    if problems:
-        raise RowsRejected(source, problems)
     changed = 0
+    seen: set[int] = set()
     with db.transaction() as session:
         require(session, actor, Action.ENTER_RESULT, event_id)
         if confirm:
             require(session, actor, Action.CONFIRM_RESULT, event_id)
-        for line, board, event in events:
+        for line, board, text in rows:
+            if board in seen:
+                problems.append((line, f"board {board} appears twice"))
+                continue
+            seen.add(board)
             try:
+                event = _entry_event(text)
                 game = _game_row(session, event_id, number, board)
                 if (
                     game.confirmed
@@ -720,7 +713,7 @@ def enter_round_results(
             except (NotFound, Conflict, InvalidSetting, InputError) as err:
                 problems.append((line, err.message))
         if problems:
-            raise RowsRejected(source, problems)
+            raise RowsRejected(source, problems)  # rolls the transaction back: nothing stored
     return changed
 
 
