@@ -865,7 +865,7 @@ class Referee:
                     s,
                     ctx,
                     self._counted(s, s.black_count),
-                    f"count again: Black {s.black_count} stones, warning: {what}, "
+                    f"count again: Black {float(s.black_count):g} stones, warning: {what}, "
                     f"warnings {s.warnings[0]}/{s.warnings[1]} as stones (R-PEN-1)",
                 )
         elif penalty is Penalty.LOSS:
@@ -912,7 +912,7 @@ class Referee:
             if (black * 2).denominator != 1:
                 raise InvalidSetting("black count", "must be a multiple of half a stone")
             result = self._counted(s, black)
-            why = f"count: Black {black} stones"
+            why = f"count: Black {float(black):g} stones"
             if any(s.warnings):
                 why += f", warnings {s.warnings[0]}/{s.warnings[1]} as stones (R-PEN-1)"
         else:
