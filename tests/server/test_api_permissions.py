@@ -14,16 +14,20 @@ from dataclasses import dataclass, field
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
 from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
 from tests.store.conftest import CHEAP_HASHER, postgres_schema
 from weiqi.roles import Role
 from weiqi.server.app import create_app
-from weiqi.services import accounts
+from weiqi.services import accounts, games, tournament
 from weiqi.services.actor import Actor
 from weiqi.services.events import create_event
 from weiqi.services.site import site_overview
 from weiqi.store.database import Database
+from weiqi.store.games import GameRecordRow
+from weiqi.store.tournament import GameRow
+from weiqi.tournament.settings import EventSettings, System
 
 LOCAL = Actor.local()
 PASSWORD = "correct horse"
@@ -128,6 +132,43 @@ def _change_password(w: World, actor: str) -> Send:
     return w.call(actor, "POST", "/api/account/password", json={"current": old, "new": old})
 
 
+def _tournament(w: World, *steps: str) -> int:
+    """A new round robin of two players, round 1 paired, the matrix's roles granted in it;
+    board 1 brought along ``steps`` (``count``, ``result``, ``confirm``) by the command line."""
+    ev = tournament.create_tournament(
+        w.db, LOCAL, "results", EventSettings(system=System.ROUND_ROBIN)
+    ).id
+    tournament.import_players(w.db, LOCAL, ev, "name\nLi\nWang\n")
+    tournament.pair_round(w.db, LOCAL, ev)
+    for actor in ("player", "referee", "chief_referee", "organiser"):
+        accounts.grant_role(w.db, LOCAL, w.user_ids[actor], ev, Role(actor))
+    for step in steps:
+        if step == "count":
+            games.enter_result(w.db, LOCAL, ev, 1, 1, "184.5")
+        if step == "result":
+            games.enter_result(w.db, LOCAL, ev, 1, 1, "B+R")
+        if step == "confirm":
+            games.confirm_result(w.db, LOCAL, ev, 1, 1)
+    return ev
+
+
+def _game_write(what: str, body: dict[str, object], *steps: str) -> Callable[[World, str], Send]:
+    def prepare(w: World, actor: str) -> Send:
+        ev = _tournament(w, *steps)
+        return w.call(actor, "POST", f"/api/events/{ev}/rounds/1/boards/1/{what}", json=body)
+
+    return prepare
+
+
+def _round_results(w: World, actor: str) -> Send:
+    ev = _tournament(w)
+    body = {"rows": [{"board": 1, "result": "W+R"}]}
+    return w.call(actor, "POST", f"/api/events/{ev}/rounds/1/results", json=body)
+
+
+GAME = "/api/events/{event_id}/rounds/{number}/boards/{board}"
+REFEREES = frozenset({"admin", "chief_referee", "referee"})
+
 # endpoint (as OpenAPI names it) → (set up a call by an actor, the actors that may make it)
 ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[str]]] = {
     ("POST", "/api/users"): (_create_user, frozenset({"admin"})),
@@ -138,6 +179,29 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
         frozenset({"admin", "organiser"}),
     ),
     ("POST", "/api/account/password"): (_change_password, LOGGED_IN),
+    # R-REF-7: results, confirmation, infractions and rulings; corrections by the chief referee
+    ("POST", f"{GAME}/result"): (
+        _game_write("result", {"result": "184.5"}),
+        REFEREES | {"organiser"},
+    ),
+    ("POST", f"{GAME}/confirm"): (_game_write("confirm", {}, "result"), REFEREES),
+    ("POST", f"{GAME}/recount"): (
+        _game_write("recount", {"color": "W"}, "count"),
+        REFEREES | {"organiser"},
+    ),
+    ("POST", f"{GAME}/infractions"): (
+        _game_write("infractions", {"kind": "clock_before_move", "offender": "B"}),
+        REFEREES,
+    ),
+    ("POST", f"{GAME}/rulings"): (
+        _game_write("rulings", {"kind": "forfeit", "reason": "absent", "loser": "W"}),
+        REFEREES,
+    ),
+    ("POST", f"{GAME}/correction"): (
+        _game_write("correction", {"result": "W+R", "reason": "cheating"}, "result", "confirm"),
+        frozenset({"admin", "chief_referee"}),
+    ),
+    ("POST", "/api/events/{event_id}/rounds/{number}/results"): (_round_results, REFEREES),
 }
 # Logging in and out are open to everybody; ``test_everyone_logs_in_and_out`` covers them.
 SESSION_ENDPOINTS = {("POST", "/api/session"), ("DELETE", "/api/session")}
@@ -145,10 +209,15 @@ SESSION_ENDPOINTS = {("POST", "/api/session"), ("DELETE", "/api/session")}
 
 def snapshot(db: Database) -> tuple[object, ...]:
     o = site_overview(db, LOCAL)
+    with db.transaction() as session:
+        boards = session.execute(select(GameRow.id, GameRow.result, GameRow.confirmed)).all()
+        records = session.execute(select(GameRecordRow.game_id, GameRecordRow.head)).all()
     return (
         [(u.username, u.is_admin, u.session_epoch) for u in o.users],
         [e.name for e in o.events],
         [(g.username, g.event_id, g.role) for g in o.grants],
+        sorted(boards),
+        sorted(records),
     )
 
 
@@ -174,7 +243,9 @@ def test_r_org_1_permissions(world: World, endpoint: tuple[str, str], actor: str
 @pytest.mark.parametrize("endpoint", list(ENDPOINTS), ids=lambda e: f"{e[0]} {e[1]}")
 def test_every_write_endpoint_needs_the_csrf_token(world: World, endpoint: tuple[str, str]) -> None:
     method, path = endpoint
-    path = path.format(event_id=world.event_id, user_id=world.user_ids["player"], role="player")
+    path = path.format(
+        event_id=world.event_id, user_id=world.user_ids["player"], role="player", number=1, board=1
+    )
     before = snapshot(world.db)
     response = world.app_clients["admin"].request(method, path, json={})
     assert response.status_code == 403 and response.json()["error"] == "csrf"
