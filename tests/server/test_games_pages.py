@@ -112,7 +112,7 @@ def test_r_ref_7_correction_form_only_for_the_chief_referee(
         f"{url}/correction",
         data={"csrf_token": page_token(page.text), "result": "W+R", "reason": "黑方违规查实"},
     )
-    assert "白中盘胜" in done.text and "corrected: 黑方违规查实" in done.text
+    assert "白中盘胜" in done.text and "裁判长更正：黑方违规查实" in done.text
 
 
 def test_sgf_download(client: TestClient, database: Database) -> None:

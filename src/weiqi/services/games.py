@@ -112,6 +112,9 @@ class HistoryItem:
     previous: str | None
     previous_zh: str | None
     reason: str
+    reason_zh: str
+    who_role: str | None  # chief_referee, referee, B, W; None: the rules themselves
+    who_name: str
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,8 @@ class InfractionItem:
     penalty: str
     ruled_by: str
     note: str
+    ruled_by_role: str | None
+    ruled_by_name: str
 
 
 @dataclass(frozen=True)
@@ -139,6 +144,8 @@ class RulingItem:
     reason: str
     loser: str | None
     ruled_by: str
+    ruled_by_role: str | None
+    ruled_by_name: str
 
 
 @dataclass(frozen=True)
@@ -331,6 +338,57 @@ def _store(session: Session, game: GameRow, row: GameRecordRow | None, record: G
     game.confirmed = state.confirmed
 
 
+def _who(actor: GameActor | None) -> tuple[str | None, str]:
+    """(role or colour, name) of who acted, for pages that name the role in their language."""
+    if actor is None:
+        return None, ""
+    if actor.color is not None:
+        return actor.color.value, ""
+    return actor.role.value, actor.id or ""
+
+
+#: The core's reasons for result changes, in Chinese (patterns of ``weiqi.referee.state``).
+_REASONS_ZH: list[tuple[re.Pattern[str], str]] = [
+    (
+        re.compile(r"count: Black ([\d.]+) stones, warnings (\d+)/(\d+) as stones \(R-PEN-1\)"),
+        r"数子：黑方\1子，警告 黑\2/白\3 各计一子（R-PEN-1）",
+    ),
+    (re.compile(r"count: Black ([\d.]+) stones"), r"数子：黑方\1子"),
+    (
+        re.compile(
+            r"count again: Black ([\d.]+) stones, warning: .*, warnings (\d+)/(\d+) as "
+            r"stones \(R-PEN-1\)"
+        ),
+        r"警告后重新计算：黑方\1子，警告 黑\2/白\3 各计一子（R-PEN-1）",
+    ),
+    (re.compile(r"entered from the result sheet: (.*)"), r"按记录表录入：\1"),
+    (
+        re.compile(r"confirmed: signed by both players on the result sheet and by the referee.*"),
+        "双方签字，裁判确认（R-REF-7）",
+    ),
+    (re.compile(r"confirmed by both players and the referee.*"), "双方棋手和裁判确认（R-REF-7）"),
+    (re.compile(r"recount requested.*"), "要求复数（R-REF-7）"),
+    (re.compile(r"second warning: .*"), "第二次警告，判负（R-PEN-1）"),
+    (re.compile(r"corrected: (.*)"), r"裁判长更正：\1"),
+    (re.compile(r"resignation"), "中盘认输"),
+    (re.compile(r"ruling: [a-z_]+: (.*)"), r"裁决：\1"),
+]
+
+
+def reason_zh(reason: str) -> str:
+    """The reason of a result change in Chinese where the core's wording is known.
+
+    >>> reason_zh("count: Black 184.5 stones, warnings 1/0 as stones (R-PEN-1)")
+    '数子：黑方184.5子，警告 黑1/白0 各计一子（R-PEN-1）'
+    >>> reason_zh("corrected: 黑方作弊")
+    '裁判长更正：黑方作弊'
+    """
+    for pattern, text in _REASONS_ZH:
+        if pattern.fullmatch(reason):
+            return pattern.sub(text, reason)
+    return reason
+
+
 def _stamp(at: float) -> datetime:
     return datetime.fromtimestamp(at, UTC)
 
@@ -362,6 +420,8 @@ def _view(session: Session, event_id: int, game: GameRow) -> GameView:
                     previous.to_code() if previous else None,
                     previous.to_zh() if previous else None,
                     change.reason,
+                    reason_zh(change.reason),
+                    *_who(change.actor),
                 )
             )
             previous = change.result
@@ -381,6 +441,7 @@ def _view(session: Session, event_id: int, game: GameRow) -> GameView:
                     inf.penalty.value,
                     inf.ruled_by.describe() if inf.ruled_by else "(rules)",
                     i.note,
+                    *_who(inf.ruled_by),
                 )
             )
         for r in state.rulings:
@@ -393,6 +454,7 @@ def _view(session: Session, event_id: int, game: GameRow) -> GameView:
                     r.ruling.reason,
                     r.ruling.loser.value if r.ruling.loser else None,
                     r.ruled_by.describe(),
+                    *_who(r.ruled_by),
                 )
             )
         warnings = state.warnings
