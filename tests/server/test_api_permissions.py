@@ -169,6 +169,12 @@ def _round_results(w: World, actor: str) -> Send:
 GAME = "/api/events/{event_id}/rounds/{number}/boards/{board}"
 REFEREES = frozenset({"admin", "chief_referee", "referee"})
 
+
+def _replay_clock(w: World, actor: str) -> Send:
+    events = [{"op": "start", "now": 0}, {"op": "press", "now": 5, "color": "B"}]
+    return w.call(actor, "POST", "/api/clock/replay", json={"tc": "3x30s", "events": events})
+
+
 # endpoint (as OpenAPI names it) → (set up a call by an actor, the actors that may make it)
 ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[str]]] = {
     ("POST", "/api/users"): (_create_user, frozenset({"admin"})),
@@ -202,6 +208,8 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
         frozenset({"admin", "chief_referee"}),
     ),
     ("POST", "/api/events/{event_id}/rounds/{number}/results"): (_round_results, REFEREES),
+    # The voice clock's replay reads and stores nothing: open to everybody, anonymous too.
+    ("POST", "/api/clock/replay"): (_replay_clock, frozenset(ACTORS)),
 }
 # Logging in and out are open to everybody; ``test_everyone_logs_in_and_out`` covers them.
 SESSION_ENDPOINTS = {("POST", "/api/session"), ("DELETE", "/api/session")}
