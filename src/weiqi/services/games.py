@@ -305,12 +305,15 @@ def _append(
 
 def _store(session: Session, game: GameRow, row: GameRecordRow | None, record: GameRecord) -> None:
     state = record.state
+    black, white = state.warnings
+    if state.colors_wrong_noted:  # colours swapped on the board after move 10 (R-COLOR-2)
+        black, white = white, black
     values = {
         "record_json": record.to_json(),
         "head": record.head,
         "seq": len(record),
-        "black_warnings": state.warnings[0],
-        "white_warnings": state.warnings[1],
+        "black_warnings": black,
+        "white_warnings": white,
     }
     if row is None:
         session.add(GameRecordRow(game_id=game.id, **values))

@@ -5,8 +5,8 @@ JSON log with the head hash and the number of events.
 ``UPDATE … WHERE game_id = ? AND seq = <the seq it loaded>``, so two referees appending to the
 same game cannot interleave — the second finds no row to update and is told to reload.
 ``head`` detects a log rewritten end to end (``GameRecord.from_json(…, head)``). The warnings
-per colour are kept beside the log so the standings (WARN tie-break, R-RANK-RR B) need not
-replay every record of the event.
+of the paired Black and White players are kept beside the log so the standings (WARN
+tie-break, R-RANK-RR B) need not replay every record of the event.
 """
 
 from __future__ import annotations
