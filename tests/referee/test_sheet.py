@@ -7,6 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.referee.scripts import BLACK, CHIEF, REF, B, Clock, W, new_game
 from weiqi.errors import Conflict, InvalidSetting, PermissionDenied
@@ -118,3 +120,29 @@ def test_an_entry_names_the_result_or_the_count() -> None:
         rec.append(ResultEntered(black_count=Fraction(400)), REF, clock())
     with pytest.raises(PermissionDenied):
         rec.append(ResultEntered(black_count=Fraction(180)), BLACK, clock())
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    halves=st.integers(min_value=0, max_value=722),
+    black_warned=st.booleans(),
+    white_warned=st.booleans(),
+)
+def test_r_pen_1_warnings_before_or_after_the_count_give_the_same_result(
+    halves: int, black_warned: bool, white_warned: bool
+) -> None:
+    """R-PEN-1: a warning is one stone at counting whether the referee enters it before the
+    count or after it (before confirmation)."""
+    count = Fraction(halves, 2)
+    warnings = [c for c, on in ((B, black_warned), (W, white_warned)) if on]
+    first, clock = board19()
+    for who in warnings:
+        first.append(warn(who=who), REF, clock())
+    first.append(ResultEntered(black_count=count), REF, clock())
+    later, clock = board19()
+    later.append(ResultEntered(black_count=count), REF, clock())
+    for who in warnings:
+        later.append(warn(who=who), REF, clock())
+    assert first.state.result == later.state.result
+    threshold = Fraction(361, 2) + CHINESE + black_warned - white_warned
+    assert first.state.result == Result.from_counts(count - threshold)

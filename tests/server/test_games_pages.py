@@ -80,7 +80,10 @@ def test_round_sheet_form_and_csv(client: TestClient, database: Database) -> Non
         data={"csrf_token": token},
         files={"file": ("r1.csv", b"board,result\n1,B+R\n2,X+3\n")},
     )
-    assert bad.status_code == 422 and "r1.csv" in bad.text and "line 3" in bad.text
+    assert bad.status_code == 422 and "第3行" in bad.text and "X+3" in bad.text
+    assert all(g.result is None for g in games.round_games(database, ev, 1))
+    kept = client.post(url, data={"csrf_token": token, "result_1": "B+R", "result_2": "W+0.3"})
+    assert kept.status_code == 422 and "第2台" in kept.text and 'value="W+0.3"' in kept.text
     assert all(g.result is None for g in games.round_games(database, ev, 1))
     done = client.post(url, data={"csrf_token": token, "result_1": "B+R", "result_2": "184"})
     assert done.status_code == 200 and "已录入并确认 2 个结果。" in done.text

@@ -18,6 +18,7 @@ from tests.server.result_pages import (
     open_game,
     post_form,
     record_infraction,
+    upload_round_results,
 )
 from tests.server.test_browser import log_in
 from weiqi.roles import Role
@@ -163,3 +164,19 @@ def test_r_org_1_a_player_cannot_enter_results(
     assert game.result is None and game.seq == 0
     page.goto(sheet)
     screenshot(page, "round-sheet-player-zh", tmp_path)
+
+
+def test_round_sheet_csv_upload_all_or_nothing(
+    page: Page, live_server: LiveServer, tmp_path: Path
+) -> None:
+    """A CSV with one bad row stores nothing and names the line; a good one enters and
+    confirms every row."""
+    ev, users = setup_event(live_server, "上传", Role.REFEREE)
+    log_in(page, live_server, users["referee"], PASSWORD)
+    upload_round_results(page, live_server.url, ev, 1, "board,result\n1,B+R\n2,黑胜\n")
+    expect(page.get_by_role("alert")).to_contain_text("第3行")
+    screenshot(page, "round-sheet-csv-error-zh", tmp_path)
+    assert view(live_server, ev, 1).result is None
+    upload_round_results(page, live_server.url, ev, 1, "board,result\n1,B+R\n2,184\n")
+    expect(page.get_by_role("status")).to_have_text("已录入并确认 2 个结果。")
+    expect(page.locator("#board-2")).to_contain_text("白胜1/4子")

@@ -204,3 +204,12 @@ def test_the_record_exports_to_sgf(db: Database) -> None:
     games.enter_result(db, who["referee"], ev, 1, 1, "184")
     sgf = games.game_sgf(db, ev, 1, 1)
     assert "RE[B+1.5]" in sgf and "连下两着" in sgf and "EV[杯赛]" in sgf
+
+
+def test_the_command_line_result_is_kept_in_the_record(db: Database) -> None:
+    """``weiqi round result`` (issue 5) enters and confirms in one step, through the record."""
+    ev, _ = event(db)
+    t.record_result(db, LOCAL, ev, 1, 1, "W+2.5")
+    g = games.game_view(db, ev, 1, 1)
+    assert g.confirmed and g.result_zh == "白胜1又1/4子"
+    assert [h.result for h in g.history] == ["W+2.5", "W+2.5"] and g.seq == 3

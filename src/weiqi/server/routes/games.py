@@ -177,9 +177,15 @@ def game_sgf(db: Db, event_id: int, number: int, board: int) -> Response:
 # -- the round sheet -------------------------------------------------------------------------
 
 
-@router.get("/results")
-def round_sheet(
-    request: Request, db: Db, actor: CurrentActor, event_id: int, number: int
+def _sheet(
+    request: Request,
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    number: int,
+    problems: list[tuple[int, str]] | None = None,
+    by_board: bool = True,
+    entered: dict[int, str] | None = None,
 ) -> Response:
     boards = games.round_games(db, event_id, number)
     context = {
@@ -188,14 +194,31 @@ def round_sheet(
         "event_name": boards[0].event_name if boards else "",
         "number": number,
         "may": _may(db, actor, event_id),
+        "problems": problems or [],
+        "by_board": by_board,
+        "entered": entered or {},
     }
-    return html(request, "round_sheet.html", context)
+    return html(request, "round_sheet.html", context, status_code=422 if problems else 200)
+
+
+@router.get("/results")
+def round_sheet(
+    request: Request, db: Db, actor: CurrentActor, event_id: int, number: int
+) -> Response:
+    return _sheet(request, db, actor, event_id, number)
+
+
+def _entered(request: Request, n: int) -> Response:
+    flash(request, translate(request, "%(n)s results entered and confirmed.", n=n))
+    return RedirectResponse(request.url.path.removesuffix("/csv"), status_code=303)
 
 
 @router.post("/results")
 async def round_sheet_post(
     request: Request, db: Db, actor: CurrentActor, event_id: int, number: int
 ) -> Response:
+    """Every filled row of the sheet, entered and confirmed; on a bad row nothing is stored and
+    the sheet comes back with the rows as typed and each problem by board."""
     form = await request.form()
     rows: list[tuple[int, int, str]] = []
     for key, value in form.multi_items():
@@ -206,13 +229,10 @@ async def round_sheet_post(
         raise InputError("results", "no result was entered")
     try:
         changed = games.enter_round_results(db, actor, event_id, number, rows)
-    except RowsRejected as err:  # a sheet row is named by its board, not a line
-        raise InputError(
-            translate(request, "round sheet"),
-            "; ".join(f"board {board}: {why}" for board, why in err.problems),
-        ) from None
-    flash(request, translate(request, "%(n)s results entered and confirmed.", n=changed))
-    return RedirectResponse(f"/events/{event_id}/rounds/{number}/results", status_code=303)
+    except RowsRejected as err:
+        entered = {board: text for _, board, text in rows}
+        return _sheet(request, db, actor, event_id, number, err.problems, True, entered)
+    return _entered(request, changed)
 
 
 @router.post("/results/csv")
@@ -224,13 +244,16 @@ async def round_sheet_csv(
     number: int,
     file: UploadFile,
 ) -> Response:
+    """A ``board,result`` file: every row or none; problems named by their line."""
     raw = await file.read()
+    source = file.filename or "results.csv"
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise InputError(file.filename or "results.csv", "the file is not UTF-8 text") from None
-    source = file.filename or "results.csv"
-    rows = games.parse_results_csv(text, source)
-    changed = games.enter_round_results(db, actor, event_id, number, rows, source=source)
-    flash(request, translate(request, "%(n)s results entered and confirmed.", n=changed))
-    return RedirectResponse(f"/events/{event_id}/rounds/{number}/results", status_code=303)
+        raise InputError(source, "the file is not UTF-8 text") from None
+    try:
+        rows = games.parse_results_csv(text, source)
+        changed = games.enter_round_results(db, actor, event_id, number, rows, source=source)
+    except RowsRejected as err:
+        return _sheet(request, db, actor, event_id, number, err.problems, False)
+    return _entered(request, changed)
