@@ -191,6 +191,10 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
         REFEREES | {"organiser"},
     ),
     ("POST", f"{GAME}/confirm"): (_game_write("confirm", {}, "result"), REFEREES),
+    ("POST", f"{GAME}/acknowledge"): (
+        _game_write("acknowledge", {"color": "B"}, "result"),
+        REFEREES | {"organiser"},
+    ),
     ("POST", f"{GAME}/recount"): (
         _game_write("recount", {"color": "W"}, "count"),
         REFEREES | {"organiser"},

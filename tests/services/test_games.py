@@ -213,3 +213,18 @@ def test_the_command_line_result_is_kept_in_the_record(db: Database) -> None:
     g = games.game_view(db, ev, 1, 1)
     assert g.confirmed and g.result_zh == "白胜1又1/4子"
     assert [h.result for h in g.history] == ["W+2.5", "W+2.5"] and g.seq == 3
+
+
+def test_r_end_4_both_players_acknowledge_then_the_referee_confirms(db: Database) -> None:
+    """R-END-4, R-REF-7: both players and the referee; a warning in between asks again."""
+    ev, who = event(db)
+    ref = who["referee"]
+    games.enter_result(db, ref, ev, 1, 1, "185")
+    games.acknowledge_result(db, ref, ev, 1, 1, "B")
+    assert games.acknowledge_result(db, ref, ev, 1, 1, "W").acknowledged == ("B", "W")
+    g = games.record_infraction(db, ref, ev, 1, 1, "phone_ringing", "B")
+    assert g.result_zh == "白胜1/4子" and g.acknowledged == ()
+    games.acknowledge_result(db, ref, ev, 1, 1, "B")
+    games.acknowledge_result(db, ref, ev, 1, 1, "W")
+    g = games.confirm_result(db, ref, ev, 1, 1)
+    assert g.confirmed and "by both players and the referee" in g.history[-1].reason

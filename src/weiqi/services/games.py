@@ -52,9 +52,7 @@ from weiqi.formats.players_csv import RowsRejected
 from weiqi.formats.sgf_referee import record_to_sgf, write_sgf
 from weiqi.referee.actors import Actor as GameActor
 from weiqi.referee.events import (
-    Event as GameEvent,
-)
-from weiqi.referee.events import (
+    Confirm,
     InfractionRuled,
     RequestRecount,
     ResultCorrected,
@@ -62,6 +60,7 @@ from weiqi.referee.events import (
     RulingMade,
     SheetConfirmed,
 )
+from weiqi.referee.events import Event as GameEvent
 from weiqi.referee.infractions import Infraction, InfractionKind, Penalty
 from weiqi.referee.nigiri import ColorAssignment
 from weiqi.referee.record import GameRecord
@@ -173,6 +172,8 @@ class GameView:
     seq: int
     """Events in the record (0 without one): send it back as ``expected_seq``."""
     head: str | None
+    acknowledged: tuple[str, ...] = ()
+    """The players (``B``/``W``) who have acknowledged the result entered (R-END-4)."""
 
 
 # -- entries ---------------------------------------------------------------------------------
@@ -407,6 +408,7 @@ def _view(session: Session, event_id: int, game: GameRow) -> GameView:
     rulings: list[RulingItem] = []
     warnings = (0, 0)
     black_count = None
+    acknowledged: tuple[str, ...] = ()
     phase = "confirmed" if game.confirmed else ("finished" if result else "not_started")
     if record is not None:
         state = record.state
@@ -463,6 +465,9 @@ def _view(session: Session, event_id: int, game: GameRow) -> GameView:
         warnings = state.warnings
         black_count = state.black_count
         phase = state.phase.value
+        acknowledged = tuple(
+            sorted(a.color.value for a in state.confirmations if a.color is not None)
+        )
     return GameView(
         event_id=event_id,
         event_name=event.name,
@@ -484,6 +489,7 @@ def _view(session: Session, event_id: int, game: GameRow) -> GameView:
         rulings=tuple(rulings),
         seq=row.seq if row is not None else 0,
         head=row.head if row is not None else None,
+        acknowledged=acknowledged,
     )
 
 
@@ -589,11 +595,39 @@ def confirm_result(
     board: int,
     expected_seq: int | None = None,
 ) -> GameView:
-    """The referee confirms the result both players signed: final from now on (R-REF-7)."""
+    """The referee confirms the result: final from now on (R-END-4, R-REF-7). When both
+    players have acknowledged it, this is the third signature; otherwise it stands for the
+    players' signatures on the result sheet."""
     with db.transaction() as session:
         require(session, actor, Action.CONFIRM_RESULT, event_id)
         game = _game_row(session, event_id, number, board)
-        _append(session, actor, event_id, game, SheetConfirmed(), expected_seq)
+        _, record = _load_record(session, game)
+        signed = record is not None and {
+            a.color for a in record.state.confirmations if a.color is not None
+        } == {Color.BLACK, Color.WHITE}
+        event: GameEvent = Confirm() if signed else SheetConfirmed()
+        _append(session, actor, event_id, game, event, expected_seq)
+        return _view(session, event_id, game)
+
+
+def acknowledge_result(
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    number: int,
+    board: int,
+    color: str,
+    expected_seq: int | None = None,
+) -> GameView:
+    """A player (``B``/``W``) acknowledges the result entered, as the referee at the table
+    records it; a new result (a recount, a warning) needs new acknowledgements (R-END-4)."""
+    who = _color(color, "player")
+    with db.transaction() as session:
+        require(session, actor, Action.ENTER_RESULT, event_id)
+        game = _game_row(session, event_id, number, board)
+        _append(
+            session, actor, event_id, game, Confirm(), expected_seq, as_actor=GameActor.player(who)
+        )
         return _view(session, event_id, game)
 
 
@@ -825,6 +859,7 @@ __all__ = [
     "HistoryItem",
     "InfractionItem",
     "RulingItem",
+    "acknowledge_result",
     "confirm_result",
     "correct_result",
     "enter_and_confirm",

@@ -93,6 +93,21 @@ def game_confirm(
     return _done(request, event_id, number, board, translate(request, "Result confirmed."))
 
 
+@router.post("/boards/{board}/acknowledge")
+def game_acknowledge(
+    request: Request,
+    db: Db,
+    actor: CurrentActor,
+    event_id: int,
+    number: int,
+    board: int,
+    color: Annotated[str, Form()],
+    seq: Seq = None,
+) -> Response:
+    games.acknowledge_result(db, actor, event_id, number, board, color, seq)
+    return _done(request, event_id, number, board, translate(request, "Acknowledged."))
+
+
 @router.post("/boards/{board}/recount")
 def game_recount(
     request: Request,

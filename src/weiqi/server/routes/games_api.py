@@ -71,6 +71,7 @@ class GameOut(BaseModel):
     infractions: list[InfractionOut]
     rulings: list[RulingOut]
     seq: int = Field(description="events in the game's record; send back as expected_seq")
+    acknowledged: list[str] = Field(description="players (B, W) who acknowledged the result")
 
     @classmethod
     def of(cls, g: games.GameView) -> GameOut:
@@ -126,6 +127,7 @@ class GameOut(BaseModel):
                 for r in g.rulings
             ],
             seq=g.seq,
+            acknowledged=list(g.acknowledged),
         )
 
 
@@ -143,7 +145,7 @@ class ResultIn(Guard):
 
 
 class RecountIn(Guard):
-    color: str = Field(description="the player who asks: B or W")
+    color: str = Field(description="the player: B or W")
 
 
 class InfractionIn(Guard):
@@ -213,6 +215,17 @@ def post_confirm(
 ) -> GameOut:
     """Confirm the result both players signed (referees): final from now on (R-REF-7)."""
     return GameOut.of(games.confirm_result(db, actor, event_id, number, board, body.expected_seq))
+
+
+@router.post("/boards/{board}/acknowledge")
+def post_acknowledge(
+    db: Db, actor: CurrentActor, event_id: int, number: int, board: int, body: RecountIn
+) -> GameOut:
+    """Record that a player (``color``) acknowledges the result entered (R-END-4); with both
+    players' acknowledgements the referee's confirmation is the third signature."""
+    return GameOut.of(
+        games.acknowledge_result(db, actor, event_id, number, board, body.color, body.expected_seq)
+    )
 
 
 @router.post("/boards/{board}/recount")
