@@ -158,3 +158,14 @@ def test_the_game_page_in_english(client: TestClient, database: Database, lang: 
     client.cookies.set("lang", lang)
     page = client.get(f"/events/{ev}/rounds/1/boards/1")
     assert "Round 1, board 1" in page.text and "History of the result" in page.text
+
+
+def test_r_end_4_players_acknowledge_on_the_page(client: TestClient, database: Database) -> None:
+    ev = setup_event(database, Role.REFEREE)
+    games.enter_result(database, LOCAL, ev, 1, 1, "W+R")
+    api_login(client, "referee", PASSWORD)
+    url = f"/events/{ev}/rounds/1/boards/1"
+    token = page_token(client.get(url).text)
+    done = client.post(f"{url}/acknowledge", data={"csrf_token": token, "color": "B"})
+    assert "已记录棋手确认。" in done.text and "已确认： 黑方" in done.text
+    assert '<option value="B">' not in done.text.split('id="acknowledge"')[1].split("</form>")[0]
