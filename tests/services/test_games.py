@@ -107,7 +107,7 @@ def test_r_ref_7_a_player_may_ask_for_a_recount_before_confirmation(db: Database
 def test_rulings_follow_the_core(db: Database) -> None:
     """R-END-1(d): a referee rules a forfeit; draw, replay, both lose are the chief referee's."""
     ev, who = event(db)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(PermissionDenied, match="rule a draw"):
         games.record_ruling(db, who["referee"], ev, 1, 1, "draw", "board scattered")
     g = games.record_ruling(db, who["chief_referee"], ev, 1, 1, "both_lose", "agreed result")
     assert g.result == "BL" and g.rulings[0].kind_zh == "判双方均负"

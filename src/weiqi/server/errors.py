@@ -59,6 +59,7 @@ ACTION_MSGIDS = (
     N_("confirm results"),
     N_("record infractions and rulings"),
     N_("correct confirmed results"),
+    N_("rule a draw, a replay, both lose or no result"),
 )
 
 

@@ -763,6 +763,8 @@ def record_ruling(
     ruling = Ruling(what, reason.strip(), _color(loser, "loser") if loser else None)
     with db.transaction() as session:
         require(session, actor, Action.RULE_INFRACTION, event_id)
+        if ruling.required_role is Role.CHIEF_REFEREE:
+            require(session, actor, Action.CHIEF_RULING, event_id)
         game = _game_row(session, event_id, number, board)
         _append(session, actor, event_id, game, RulingMade(ruling), expected_seq)
         return _view(session, event_id, game)

@@ -42,6 +42,7 @@ class Action(StrEnum):
     CONFIRM_RESULT = "confirm results"
     RULE_INFRACTION = "record infractions and rulings"
     CORRECT_RESULT = "correct confirmed results"
+    CHIEF_RULING = "rule a draw, a replay, both lose or no result"
 
 
 POLICY: dict[Action, frozenset[Role]] = {
@@ -62,6 +63,7 @@ POLICY: dict[Action, frozenset[Role]] = {
     Action.CONFIRM_RESULT: frozenset({Role.CHIEF_REFEREE, Role.REFEREE}),
     Action.RULE_INFRACTION: frozenset({Role.CHIEF_REFEREE, Role.REFEREE}),
     Action.CORRECT_RESULT: frozenset({Role.CHIEF_REFEREE}),
+    Action.CHIEF_RULING: frozenset({Role.CHIEF_REFEREE}),  # Art. 17.5–6 (R-REF-3)
 }
 
 
