@@ -92,6 +92,10 @@ def test_r_pen_1_a_referee_warning_turns_a_quarter_stone_win(
     screenshot(page, "game-warning-zh", tmp_path)
     after = points(live_server, ev)
     assert after[game.black] == 0 and after[game.white] == 2
+    page.get_by_role("link", name="English").click()
+    expect(page.locator("h1")).to_contain_text("Round 1, board 1")
+    expect(page.locator("#infractions")).to_contain_text("pressing the clock before the move")
+    screenshot(page, "game-warning-en", tmp_path)
 
 
 def test_r_ref_7_the_chief_referee_corrects_a_confirmed_result(
@@ -105,6 +109,9 @@ def test_r_ref_7_the_chief_referee_corrects_a_confirmed_result(
     expect(page.locator("#board-2")).to_contain_text("黑胜3/4子")
     expect(page.locator("#board-1")).to_contain_text("已确认")
     screenshot(page, "round-sheet-zh", tmp_path)
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "round-sheet-zh-phone", tmp_path)
+    page.set_viewport_size({"width": 1200, "height": 800})
     assert view(live_server, ev, 1).confirmed
 
     page.context.clear_cookies()
