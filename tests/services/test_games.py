@@ -228,3 +228,18 @@ def test_r_end_4_both_players_acknowledge_then_the_referee_confirms(db: Database
     games.acknowledge_result(db, ref, ev, 1, 1, "W")
     g = games.confirm_result(db, ref, ev, 1, 1)
     assert g.confirmed and "by both players and the referee" in g.history[-1].reason
+
+
+def test_a_stored_record_rewritten_behind_our_back_is_refused(db: Database) -> None:
+    """The hash chain and the stored head: a record altered in the database, or rewritten
+    end to end, is refused with a clear error instead of being shown or appended to."""
+    ev, who = event(db)
+    games.enter_result(db, who["referee"], ev, 1, 1, "185")
+    with db.transaction() as session:
+        row = session.scalar(select(GameRecordRow))
+        assert row is not None
+        row.record_json = row.record_json.replace('"black_count":"185"', '"black_count":"175"')
+    with pytest.raises(InputError, match="altered"):
+        games.game_view(db, ev, 1, 1)
+    with pytest.raises(InputError, match="altered"):
+        games.confirm_result(db, who["referee"], ev, 1, 1)

@@ -30,6 +30,7 @@ class HistoryOut(BaseModel):
     result: str | None = Field(description="SGF-style code; null while a recount is open")
     result_zh: str | None
     reason: str
+    reason_zh: str
 
 
 class InfractionOut(BaseModel):
@@ -98,6 +99,7 @@ class GameOut(BaseModel):
                     result=h.result,
                     result_zh=h.result_zh,
                     reason=h.reason,
+                    reason_zh=h.reason_zh,
                 )
                 for h in g.history
             ],
