@@ -16,6 +16,17 @@ from collections.abc import Mapping
 from playwright.sync_api import Page, expect
 
 
+def log_in_as(page: Page, base: str, username: str, password: str) -> None:
+    """Log in through the form and wait until the page shows the account (the session cookie
+    is set before the next ``goto``)."""
+    page.goto(f"{base}/login")
+    page.locator("input[name=username]").fill(username)
+    page.locator("input[name=password]").fill(password)
+    with page.expect_navigation():
+        page.locator("main form button[type=submit]").click()
+    expect(page.locator(".site-tools .account")).to_be_visible()
+
+
 def game_url(base: str, event_id: int, number: int, board: int) -> str:
     return f"{base}/events/{event_id}/rounds/{number}/boards/{board}"
 

@@ -15,12 +15,12 @@ from tests.server.result_pages import (
     enter_result,
     enter_round_results,
     game_url,
+    log_in_as,
     open_game,
     post_form,
     record_infraction,
     upload_round_results,
 )
-from tests.server.test_browser import log_in
 from weiqi.roles import Role
 from weiqi.services import accounts, games
 from weiqi.services import tournament as t
@@ -76,7 +76,7 @@ def test_r_pen_1_a_referee_warning_turns_a_quarter_stone_win(
     Black pressing the clock before the stone; the result becomes 白胜3/4子 and the standings'
     points move from Black to White."""
     ev, users = setup_event(live_server, "警告", Role.REFEREE)
-    log_in(page, live_server, users["referee"], PASSWORD)
+    log_in_as(page, live_server.url, users["referee"], PASSWORD)
     enter_result(page, live_server.url, ev, 1, 1, "184.5")
     expect(page.locator("#result")).to_contain_text("黑胜1/4子")
     game = view(live_server, ev, 1)
@@ -104,7 +104,7 @@ def test_r_ref_7_the_chief_referee_corrects_a_confirmed_result(
     """R-REF-7, R-END-4: the round sheet confirms the results; the chief referee corrects one
     with a reason; the history shows who, old → new and why."""
     ev, users = setup_event(live_server, "更正", Role.REFEREE, Role.CHIEF_REFEREE)
-    log_in(page, live_server, users["referee"], PASSWORD)
+    log_in_as(page, live_server.url, users["referee"], PASSWORD)
     enter_round_results(page, live_server.url, ev, 1, {1: "B+R", 2: "185"})
     expect(page.locator("#board-2")).to_contain_text("黑胜3/4子")
     expect(page.locator("#board-1")).to_contain_text("已确认")
@@ -115,7 +115,7 @@ def test_r_ref_7_the_chief_referee_corrects_a_confirmed_result(
     assert view(live_server, ev, 1).confirmed
 
     page.context.clear_cookies()
-    log_in(page, live_server, users["chief_referee"], PASSWORD)
+    log_in_as(page, live_server.url, users["chief_referee"], PASSWORD)
     correct_result(page, live_server.url, ev, 1, 1, "W+R", "赛后查实黑方作弊")
     expect(page.get_by_role("status")).to_have_text("结果已更正。")
     expect(page.locator("#result")).to_contain_text("白中盘胜")
@@ -136,7 +136,7 @@ def test_r_ref_7_a_referee_cannot_correct_a_confirmed_result(
     games.enter_result(db, LOCAL, ev, 1, 1, "B+R")
     games.confirm_result(db, LOCAL, ev, 1, 1)
     db.dispose()
-    log_in(page, live_server, users["referee"], PASSWORD)
+    log_in_as(page, live_server.url, users["referee"], PASSWORD)
     open_game(page, live_server.url, ev, 1, 1)
     expect(page.locator("#status")).to_have_text("已确认")
     expect(page.locator("#correct-result")).to_have_count(0)
@@ -157,7 +157,7 @@ def test_r_org_1_a_player_cannot_enter_results(
     """R-ORG-1: a player sees the game and the round sheet without forms; posting anyway is
     403 and nothing changes."""
     ev, users = setup_event(live_server, "棋手", Role.PLAYER)
-    log_in(page, live_server, users["player"], PASSWORD)
+    log_in_as(page, live_server.url, users["player"], PASSWORD)
     open_game(page, live_server.url, ev, 1, 1)
     expect(page.locator("form#enter-result, form#record-infraction")).to_have_count(0)
     url = game_url(live_server.url, ev, 1, 1)
@@ -179,7 +179,7 @@ def test_round_sheet_csv_upload_all_or_nothing(
     """A CSV with one bad row stores nothing and names the line; a good one enters and
     confirms every row."""
     ev, users = setup_event(live_server, "上传", Role.REFEREE)
-    log_in(page, live_server, users["referee"], PASSWORD)
+    log_in_as(page, live_server.url, users["referee"], PASSWORD)
     upload_round_results(page, live_server.url, ev, 1, "board,result\n1,B+R\n2,黑胜\n")
     expect(page.get_by_role("alert")).to_contain_text("第3行")
     screenshot(page, "round-sheet-csv-error-zh", tmp_path)
