@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 from tests.server.conftest import api_login, csrf
 from weiqi.roles import Role
+from weiqi.rules.color import Color
 from weiqi.services import accounts, games
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
@@ -169,3 +170,19 @@ def test_r_end_4_players_acknowledge_on_the_page(client: TestClient, database: D
     done = client.post(f"{url}/acknowledge", data={"csrf_token": token, "color": "B"})
     assert "已记录棋手确认。" in done.text and "已确认： 黑方" in done.text
     assert '<option value="B">' not in done.text.split('id="acknowledge"')[1].split("</form>")[0]
+
+
+def test_a_recorded_game_shows_its_position(client: TestClient, database: Database) -> None:
+    """A record that holds the moves (e.g. kept by a referee move by move) draws the board."""
+    from weiqi.referee.events import Move
+    from weiqi.rules.vertex import parse_vertex
+    from weiqi.services.games import GameActor, _append, _game_row
+
+    ev = setup_event(database)
+    with database.transaction() as session:
+        game = _game_row(session, ev, 1, 1)
+        point = parse_vertex("Q16", 19)
+        assert point is not None
+        _append(session, LOCAL, ev, game, Move(point), None, GameActor.player(Color.BLACK))
+    page = client.get(f"/events/{ev}/rounds/1/boards/1")
+    assert 'id="position"' in page.text and "<svg" in page.text and "第1手后的局面" in page.text

@@ -174,6 +174,9 @@ class GameView:
     head: str | None
     acknowledged: tuple[str, ...] = ()
     """The players (``B``/``W``) who have acknowledged the result entered (R-END-4)."""
+    move_number: int = 0
+    stones: tuple[tuple[str, str], ...] = ()
+    """The position by GTP vertex when the record holds the moves (online or recorded play)."""
 
 
 # -- entries ---------------------------------------------------------------------------------
@@ -409,6 +412,8 @@ def _view(session: Session, event_id: int, game: GameRow) -> GameView:
     warnings = (0, 0)
     black_count = None
     acknowledged: tuple[str, ...] = ()
+    move_number = 0
+    stones: tuple[tuple[str, str], ...] = ()
     phase = "confirmed" if game.confirmed else ("finished" if result else "not_started")
     if record is not None:
         state = record.state
@@ -468,6 +473,8 @@ def _view(session: Session, event_id: int, game: GameRow) -> GameView:
         acknowledged = tuple(
             sorted(a.color.value for a in state.confirmations if a.color is not None)
         )
+        move_number = state.move_number
+        stones = tuple(sorted(state.stone_map().items()))
     return GameView(
         event_id=event_id,
         event_name=event.name,
@@ -490,6 +497,8 @@ def _view(session: Session, event_id: int, game: GameRow) -> GameView:
         seq=row.seq if row is not None else 0,
         head=row.head if row is not None else None,
         acknowledged=acknowledged,
+        move_number=move_number,
+        stones=stones,
     )
 
 
