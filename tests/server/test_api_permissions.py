@@ -20,12 +20,13 @@ from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
 from tests.store.conftest import CHEAP_HASHER, postgres_schema
 from weiqi.roles import Role
 from weiqi.server.app import create_app
-from weiqi.services import accounts, event_admin
+from weiqi.services import accounts, event_admin, games, tournament
 from weiqi.services.actor import Actor
 from weiqi.services.events import create_event
 from weiqi.services.site import site_overview
 from weiqi.store.database import Database
-from weiqi.store.tournament import EventSettingsRow, PlayerRow, RoundRow
+from weiqi.store.games import GameRecordRow
+from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
 from weiqi.tournament.settings import EventSettings, System
 
 LOCAL = Actor.local()
@@ -189,6 +190,44 @@ def _change_password(w: World, actor: str) -> Send:
     return w.call(actor, "POST", "/api/account/password", json={"current": old, "new": old})
 
 
+def _game_tournament(w: World, *steps: str) -> int:
+    """A new round robin of two players, round 1 paired, the matrix's roles granted in it;
+    board 1 brought along ``steps`` (``count``, ``result``, ``confirm``) by the command line."""
+    ev = tournament.create_tournament(
+        w.db, LOCAL, "results", EventSettings(system=System.ROUND_ROBIN)
+    ).id
+    tournament.import_players(w.db, LOCAL, ev, "name\nLi\nWang\n")
+    tournament.pair_round(w.db, LOCAL, ev)
+    for actor in ("player", "referee", "chief_referee", "organiser"):
+        accounts.grant_role(w.db, LOCAL, w.user_ids[actor], ev, Role(actor))
+    for step in steps:
+        if step == "count":
+            games.enter_result(w.db, LOCAL, ev, 1, 1, "184.5")
+        if step == "result":
+            games.enter_result(w.db, LOCAL, ev, 1, 1, "B+R")
+        if step == "confirm":
+            games.confirm_result(w.db, LOCAL, ev, 1, 1)
+    return ev
+
+
+def _game_write(what: str, body: dict[str, object], *steps: str) -> Callable[[World, str], Send]:
+    def prepare(w: World, actor: str) -> Send:
+        ev = _game_tournament(w, *steps)
+        return w.call(actor, "POST", f"/api/events/{ev}/rounds/1/boards/1/{what}", json=body)
+
+    return prepare
+
+
+def _round_results(w: World, actor: str) -> Send:
+    ev = _game_tournament(w)
+    body = {"rows": [{"board": 1, "result": "W+R"}]}
+    return w.call(actor, "POST", f"/api/events/{ev}/rounds/1/results", json=body)
+
+
+GAME = "/api/events/{event_id}/rounds/{number}/boards/{board}"
+REFEREES = frozenset({"admin", "chief_referee", "referee"})
+
+
 def _replay_clock(w: World, actor: str) -> Send:
     events = [{"op": "start", "now": 0}, {"op": "press", "now": 5, "color": "B"}]
     return w.call(actor, "POST", "/api/clock/replay", json={"tc": "3x30s", "events": events})
@@ -218,6 +257,33 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
         frozenset({"admin", "organiser"}),
     ),
     ("POST", "/api/account/password"): (_change_password, LOGGED_IN),
+    # R-REF-7: results, confirmation, infractions and rulings; corrections by the chief referee
+    ("POST", f"{GAME}/result"): (
+        _game_write("result", {"result": "184.5"}),
+        REFEREES | {"organiser"},
+    ),
+    ("POST", f"{GAME}/confirm"): (_game_write("confirm", {}, "result"), REFEREES),
+    ("POST", f"{GAME}/acknowledge"): (
+        _game_write("acknowledge", {"color": "B"}, "result"),
+        REFEREES | {"organiser"},
+    ),
+    ("POST", f"{GAME}/recount"): (
+        _game_write("recount", {"color": "W"}, "count"),
+        REFEREES | {"organiser"},
+    ),
+    ("POST", f"{GAME}/infractions"): (
+        _game_write("infractions", {"kind": "clock_before_move", "offender": "B"}),
+        REFEREES,
+    ),
+    ("POST", f"{GAME}/rulings"): (
+        _game_write("rulings", {"kind": "forfeit", "reason": "absent", "loser": "W"}),
+        REFEREES,
+    ),
+    ("POST", f"{GAME}/correction"): (
+        _game_write("correction", {"result": "W+R", "reason": "cheating"}, "result", "confirm"),
+        frozenset({"admin", "chief_referee"}),
+    ),
+    ("POST", "/api/events/{event_id}/rounds/{number}/results"): (_round_results, REFEREES),
     # The voice clock's replay reads and stores nothing: open to everybody, anonymous too.
     ("POST", "/api/clock/replay"): (_replay_clock, frozenset(ACTORS)),
 }
@@ -227,11 +293,16 @@ SESSION_ENDPOINTS = {("POST", "/api/session"), ("DELETE", "/api/session")}
 
 def snapshot(db: Database) -> tuple[object, ...]:
     o = site_overview(db, LOCAL)
+    with db.transaction() as session:
+        boards = session.execute(select(GameRow.id, GameRow.result, GameRow.confirmed)).all()
+        records = session.execute(select(GameRecordRow.game_id, GameRecordRow.head)).all()
     return (
         [(u.username, u.is_admin, u.session_epoch) for u in o.users],
         [e.name for e in o.events],
         [(g.username, g.event_id, g.role) for g in o.grants],
         tournament_state(db),
+        sorted(boards),
+        sorted(records),
     )
 
 
@@ -275,6 +346,7 @@ def test_every_write_endpoint_needs_the_csrf_token(world: World, endpoint: tuple
         role="player",
         player_id=1,
         number=1,
+        board=1,
     )
     before = snapshot(world.db)
     response = world.app_clients["admin"].request(method, path, json={})

@@ -40,6 +40,11 @@ class Action(StrEnum):
     RECORD_RESULT = "record results"
     EDIT_SETTINGS = "change the event's settings"
     PUBLISH_ROUND = "publish rounds"
+    ENTER_RESULT = "enter results"
+    CONFIRM_RESULT = "confirm results"
+    RULE_INFRACTION = "record infractions and rulings"
+    CORRECT_RESULT = "correct confirmed results"
+    CHIEF_RULING = "rule a draw, a replay, both lose or no result"
 
 
 POLICY: dict[Action, frozenset[Role]] = {
@@ -59,6 +64,13 @@ POLICY: dict[Action, frozenset[Role]] = {
     Action.EDIT_SETTINGS: frozenset({Role.ORGANISER, Role.CHIEF_REFEREE}),
     # the chief referee supervises publication; the organising committee announces
     Action.PUBLISH_ROUND: frozenset({Role.ORGANISER, Role.CHIEF_REFEREE}),
+    # R-REF-7: referees enter (organisers too, from the result sheets) and confirm results and
+    # rule at the board; a confirmed result is changed by the chief referee only.
+    Action.ENTER_RESULT: frozenset({Role.ORGANISER, Role.CHIEF_REFEREE, Role.REFEREE}),
+    Action.CONFIRM_RESULT: frozenset({Role.CHIEF_REFEREE, Role.REFEREE}),
+    Action.RULE_INFRACTION: frozenset({Role.CHIEF_REFEREE, Role.REFEREE}),
+    Action.CORRECT_RESULT: frozenset({Role.CHIEF_REFEREE}),
+    Action.CHIEF_RULING: frozenset({Role.CHIEF_REFEREE}),  # Art. 17.5–6 (R-REF-3)
 }
 
 
