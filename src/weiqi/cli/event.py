@@ -74,6 +74,22 @@ def _number(option: str, value: int) -> int:
     return value
 
 
+def _seed(value: int) -> int:
+    """``--seed``: every round records ``seed × 1000 + round`` (``round_seed``), which must fit
+    the database's 64-bit integers, so a larger seed would crash the first pairing.
+
+    >>> _seed(20261129)
+    20261129
+    >>> _seed(10**15)
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InputError: --seed: 1000000000000000 is out of range (below 10^15 in size)
+    """
+    if abs(value) >= 10**15:
+        raise InputError("--seed", f"{value} is out of range (below 10^15 in size)")
+    return value
+
+
 def _event_id(database: Database, event: int | None) -> int:
     from weiqi.services.tournament import latest_tournament
 
@@ -195,7 +211,7 @@ def register(app: typer.Typer) -> None:
             "top_score": top_score,
             "late_entry_points": late_entry_points,
             "grand_final_reset": grand_final_reset,
-            "seed": seed,
+            "seed": _seed(seed),
         }
         settings = settings_from_dict(raw)
         info = create_tournament(open_database(db), Actor.local(), name, settings)

@@ -160,10 +160,6 @@ class EventSettings:
             raise InvalidSetting("handicap_max", "must be between 0 and 9")
         if self.handicap_reduction < 0:
             raise InvalidSetting("handicap_reduction", "must be 0 or more")
-        # The seed is recorded with every round (round_seed: seed × 1000 + round), so it must fit
-        # the database's 64-bit integers with room to spare.
-        if not -(10**15) < self.seed < 10**15:
-            raise InvalidSetting("seed", "must be less than 10^15 in absolute value")
         for code in self.tiebreaks or ():
             if code not in TIEBREAK_CODES:
                 raise InvalidSetting("tiebreaks", f"unknown code {code!r}")
