@@ -346,7 +346,11 @@ def register(app: typer.Typer) -> None:
         explain: Annotated[bool, typer.Option("--explain", help="Say why each pair.")] = False,
         as_json: JsonOption = False,
     ) -> None:
-        """Pair the next round (编排) and store it."""
+        """Pair the next round (编排) and store it.
+
+        --json: {"round": N, "pairings": [{"board", "black", "white", …}], "bye": NAME or null,
+        "byes": [NAME, …]}; with several byes (a knockout's first round) "bye" is the first.
+        """
         from weiqi.services.tournament import pair_round
 
         database = open_database(db)
