@@ -95,3 +95,23 @@ def test_score_of_unreadable_input_is_one_short_line(
     path.write_bytes(data)
     line = weiqi(capsys, "score", str(path), "--json").one_line_error(fragment)
     assert len(line) < 300
+
+
+@pytest.mark.parametrize("codec", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_check_reads_utf16_with_a_byte_order_mark(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], codec: str
+) -> None:
+    """Windows "Unicode" SGF files read as 'no SGF game found'."""
+    path = tmp_path / "game.sgf"
+    path.write_bytes(("\ufeff" if codec != "utf-16" else "") .encode(codec)
+                     + "(;FF[4]SZ[9]PB[常昊];B[ee];W[ee])".encode(codec))  # fmt: skip
+    run = weiqi(capsys, "check", str(path), "--json")
+    assert json.loads(run.out)["error"] == {"move": 2, "vertex": "E5", "reason": "occupied"}
+
+
+def test_check_names_a_broken_utf16_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.sgf"
+    path.write_bytes(b"\xff\xfe(\x00;\x00\x00\xd8")
+    weiqi(capsys, "score", str(path)).one_line_error("UTF-16")
