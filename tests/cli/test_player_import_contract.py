@@ -84,8 +84,7 @@ def test_player_import_rejects_the_whole_file_naming_each_bad_line(
     [
         (b"", "empty"),
         (bytes(range(256)) * 8, "not UTF-8"),
-        (f"{HEADER}\n常昊,9p,,,,\n".encode("gbk"), "not UTF-8"),
-        (f"{HEADER}\n常昊,9p,,,,\n".encode("utf-16"), "not UTF-8"),
+        (b"\xff\xfe(\x00;\x00\x00\xd8", "not valid UTF-16"),
         (b"rank,rating\n5d,2000\n", "'name' column"),
     ],
 )
@@ -95,6 +94,18 @@ def test_player_import_of_an_unreadable_file_is_one_line(
     run = _import(capsys, db, tmp_path / "bad.csv", data)
     run.one_line_error(fragment)
     assert _players(db) == {}
+
+
+@pytest.mark.parametrize("codec", ["utf-8-sig", "gb18030", "gbk", "utf-16"])
+def test_player_import_reads_what_chinese_excel_saves(
+    db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], codec: str
+) -> None:
+    """Excel on a Chinese Windows saves "CSV" as GBK and "Unicode text" as UTF-16; both were
+    refused as "not UTF-8", while the SGF reader already read GB18030."""
+    run = _import(capsys, db, tmp_path / "p.csv", f"{HEADER}\n常昊,9p,,上海,CN,\n".encode(codec))
+    assert run.code == 0, run.err
+    assert _players(db)["常昊"].club == "上海"
+    assert ("GB18030" in run.err) == codec.startswith("gb")
 
 
 def test_player_import_of_a_name_already_entered_imports_nothing(

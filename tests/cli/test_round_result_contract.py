@@ -103,16 +103,32 @@ def test_round_results_csv_is_all_or_nothing(
 
 
 @pytest.mark.parametrize(
-    "data", [bytes(range(256)) * 4, "board,result\n1,和棋\n".encode("utf-16"), b"\xff\xfe\x00"]
+    ("data", "fragment"),
+    [(bytes(range(256)) * 4, "not UTF-8"), (b"\xff\xfe\x00", "not valid UTF-16")],
 )
-def test_round_results_csv_in_another_encoding_is_named(
-    swiss: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], data: bytes
+def test_round_results_csv_in_an_unknown_encoding_is_named(
+    swiss: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], data: bytes, fragment: str
 ) -> None:
     path = tmp_path / "r1.csv"
     path.write_bytes(data)
+    before = _round(capsys, swiss)
     weiqi(capsys, "round", "results", "--db", swiss, "--round", "1", str(path)).one_line_error(
-        "not UTF-8"
+        fragment
     )
+    assert _round(capsys, swiss) == before
+
+
+@pytest.mark.parametrize("codec", ["gbk", "utf-16"])
+def test_round_results_csv_from_chinese_excel_is_read(
+    swiss: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], codec: str
+) -> None:
+    path = tmp_path / "r1.csv"
+    path.write_bytes("board,result\n1,和棋\n2,B+R\n".encode(codec))
+    run = weiqi(capsys, "round", "results", "--db", swiss, "--round", "1", str(path))
+    assert run.code == 0, run.err
+    shown = _round(capsys, swiss)
+    assert isinstance(shown, dict)
+    assert [p["result"] for p in shown["pairings"]] == ["0", "B+R"]
 
 
 def test_every_result_code_of_the_issue_is_recorded(

@@ -22,6 +22,7 @@ in the database unless ``--event ID`` names another.
 
 from __future__ import annotations
 
+import codecs
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -97,12 +98,29 @@ def _event_id(database: Database, event: int | None) -> int:
 
 
 def _read(path: Path) -> str:
+    """A CSV file's text: UTF-8 (with or without a byte order mark), UTF-16 with one, or else
+    GB18030 — what Excel on a Chinese Windows saves as "CSV" — with a note on standard error,
+    as the SGF reader does. Anything else is an :class:`InputError` naming the file.
+    """
     try:
-        return path.read_text(encoding="utf-8-sig")
+        data = path.read_bytes()
     except OSError as err:
         raise InputError(str(path), err.strerror or "cannot be read") from None
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16").removeprefix("\ufeff")
+        except UnicodeDecodeError:
+            raise InputError(str(path), "starts as UTF-16 text but is not valid UTF-16") from None
+    try:
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise InputError(str(path), "is not UTF-8 text") from None
+        pass
+    try:
+        text = data.decode("gb18030")
+    except UnicodeDecodeError:
+        raise InputError(str(path), "is not UTF-8 (nor GB18030) text") from None
+    typer.echo(f"note: {path} is not UTF-8; read as GB18030 (Chinese Windows)", err=True)
+    return text
 
 
 def _tiebreaks(text: str | None) -> tuple[str, ...] | None:
