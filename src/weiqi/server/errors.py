@@ -55,6 +55,8 @@ ACTION_MSGIDS = (
     N_("enter or withdraw players"),
     N_("pair rounds"),
     N_("record results"),
+    N_("submit lineups"),
+    N_("run the transfer draft"),
 )
 
 

@@ -38,6 +38,8 @@ class Action(StrEnum):
     MANAGE_PLAYERS = "enter or withdraw players"
     PAIR_ROUND = "pair rounds"
     RECORD_RESULT = "record results"
+    SUBMIT_LINEUP = "submit lineups"
+    RUN_DRAFT = "run the transfer draft"
 
 
 POLICY: dict[Action, frozenset[Role]] = {
@@ -52,6 +54,11 @@ POLICY: dict[Action, frozenset[Role]] = {
     Action.MANAGE_PLAYERS: frozenset({Role.ORGANISER, Role.CHIEF_REFEREE}),
     Action.PAIR_ROUND: frozenset({Role.CHIEF_REFEREE}),
     Action.RECORD_RESULT: frozenset({Role.CHIEF_REFEREE, Role.REFEREE}),
+    # A team's coach or captain holds the player role in the event; which team an account
+    # speaks for is not stored yet, so the organisers and the chief referee may also submit.
+    Action.SUBMIT_LINEUP: frozenset({Role.ORGANISER, Role.CHIEF_REFEREE, Role.PLAYER}),
+    # the league's organisers run the draft (R-LEAGUE-2), picks entered as the clubs call them
+    Action.RUN_DRAFT: frozenset({Role.ORGANISER}),
 }
 
 

@@ -1,0 +1,887 @@
+"""Team events: create one with its team settings, import teams and rosters, pair rounds, take
+sealed lineups, reveal them at the deadline, record board results, and read matches, standings
+(R-RANK-TEAM) and per-player and per-board records. Each function owns one transaction; the
+rules (lineups, scoring, standings, team Swiss) come from the pure core ``weiqi.league``.
+
+>>> from datetime import UTC, datetime
+>>> from weiqi.store.database import Database
+>>> db = Database("sqlite://"); db.upgrade()
+>>> local = Actor.local()
+>>> ev = create_team_event(db, local, "Club teams", TeamEventSettings(boards=2))
+>>> csv = "team,name,rank,nationality\\n" + "\\n".join(
+...     f"{t},{t}{i},{5 - i}d,CN" for t in "ABC" for i in (1, 2, 3))
+>>> import_teams(db, local, ev.id, csv)
+3
+>>> rnd = pair_round(db, local, ev.id, start=datetime(2026, 5, 1, 9, 0, tzinfo=UTC))
+>>> [(m.home, m.away) for m in rnd.matches], rnd.bye, rnd.deadline.isoformat()
+([('B', 'C')], 'A', '2026-05-01T08:30:00+00:00')
+>>> submit_lineup(db, local, ev.id, 1, "B", ["C1", "B1"], at=datetime(2026, 5, 1, 8, 0, tzinfo=UTC))
+Traceback (most recent call last):
+...
+weiqi.errors.LineupRejected: lineup of B: board 1: player C1 is not on the roster
+>>> submit_lineup(db, local, ev.id, 1, "B", ["B2", "B1"], at=datetime(2026, 5, 1, 8, 0, tzinfo=UTC))
+>>> shown = reveal_round(db, local, ev.id, 1, at=datetime(2026, 5, 1, 8, 30, tzinfo=UTC))
+>>> [(b.board, b.home_player, b.away_player, b.result) for b in shown.matches[0].boards]
+[(1, 'B2', None, 'B+F'), (2, 'B1', None, 'W+F')]
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from weiqi.errors import Conflict, InputError, InvalidSetting, LineupRejected, NotFound
+from weiqi.formats.team_csv import parse_team_csv
+from weiqi.league.calendar import Fixture, berger_rounds, double_round_robin
+from weiqi.league.lineup import Lineup, LineupSettings, MissingLineup, lineups_for_round
+from weiqi.league.lineup import validate_lineup as core_validate_lineup
+from weiqi.league.match import (
+    BoardColors,
+    BoardGame,
+    PlayerRecord,
+    TeamMatch,
+    board_colors,
+    board_records,
+    player_records,
+    rotation_match,
+)
+from weiqi.league.standings import TeamRanking, team_standings
+from weiqi.league.team import RosterEntry, Team, TeamType
+from weiqi.league.team_swiss import pair_team_round
+from weiqi.rules.color import Color
+from weiqi.rules.result import Result
+from weiqi.services.actor import Actor
+from weiqi.services.permissions import Action, require
+from weiqi.store.database import Database
+from weiqi.store.models import Event as EventModel
+from weiqi.store.teams import (
+    BoardGameRow,
+    LineupRow,
+    RosterRow,
+    TeamEventRow,
+    TeamMatchRow,
+    TeamRoundRow,
+    TeamRow,
+)
+from weiqi.tournament.ranks import Rank
+
+
+class TeamSystem(enum.Enum):
+    """How the teams of an event meet (R-FMT-3 on teams)."""
+
+    ROUND_ROBIN = "round_robin"  # 循环制, Berger tables
+    SWISS = "swiss"  # 积分编排制, the individual engine on teams
+    KNOCKOUT = "knockout"  # 淘汰制, winners go on
+
+    @property
+    def zh(self) -> str:
+        return {"round_robin": "循环制", "swiss": "积分编排制", "knockout": "淘汰制"}[self.value]
+
+
+@dataclass(frozen=True)
+class TeamEventSettings:
+    """The settings of a team event.
+
+    ``deadline_minutes``: lineups close this long before a round's start (a round paired without
+    a start closes when its lineups are revealed). ``rounds`` is required for a Swiss;
+    ``cycles`` (1 or 2) is the round robin's. ``seed`` seeds nigiri and Swiss colour ties.
+    """
+
+    system: TeamSystem = TeamSystem.ROUND_ROBIN
+    team_type: TeamType = TeamType.PER_ROUND
+    boards: int = 4
+    board_colors: BoardColors = BoardColors.ALTERNATE
+    max_foreign: int | None = None
+    substitutes: bool | None = None
+    missing: MissingLineup = MissingLineup.FORFEIT
+    board_one_decides: bool = False
+    deadline_minutes: int = 30
+    rounds: int | None = None
+    cycles: int = 1
+    ranking: TeamRanking = TeamRanking.ROUND_ROBIN
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        self.lineup  # noqa: B018 — LineupSettings checks boards, foreign limit and team type
+        if self.system is TeamSystem.SWISS and (self.rounds is None or self.rounds < 1):
+            raise InvalidSetting("rounds", "a Swiss needs its number of rounds")
+        if self.cycles not in (1, 2):
+            raise InvalidSetting("cycles", "a team round robin has one or two cycles")
+        if self.deadline_minutes < 0:
+            raise InvalidSetting("deadline_minutes", "cannot be negative")
+        if self.team_type is TeamType.ROTATION and self.system is TeamSystem.KNOCKOUT:
+            raise InvalidSetting("team_type", "全队轮赛制 matches are played in a round robin")
+
+    @property
+    def lineup(self) -> LineupSettings:
+        return LineupSettings(
+            self.boards, self.team_type, self.max_foreign, self.substitutes, self.missing
+        )
+
+
+@dataclass(frozen=True)
+class TeamEventInfo:
+    id: int
+    name: str
+    settings: TeamEventSettings
+    teams: int
+    rounds: int
+    season_id: int | None = None
+    division: str = ""
+
+
+@dataclass(frozen=True)
+class BoardView:
+    board: int
+    sitting: int
+    home_player: str | None
+    away_player: str | None
+    home_color: str
+    result: str | None
+
+
+@dataclass(frozen=True)
+class MatchView:
+    number: int
+    home: str
+    away: str
+    submitted: dict[str, bool]
+    boards: tuple[BoardView, ...]
+    game_points: tuple[int, int] | None = None
+    match_points: tuple[int, int] | None = None
+    winner: str | None = None
+    decided_by_board_one: bool = False
+
+
+@dataclass(frozen=True)
+class RoundView:
+    number: int
+    date: str | None
+    starts_at: datetime | None
+    deadline: datetime | None
+    revealed_at: datetime | None
+    bye: str | None
+    matches: tuple[MatchView, ...]
+    lineups: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TeamStandingView:
+    place: int
+    team: str
+    name: str
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    match_points: int
+    game_points: int
+    board_points: tuple[int, ...]
+    shared: bool
+
+
+# -- settings in the store ------------------------------------------------------------------
+
+
+def _settings_of(row: TeamEventRow) -> TeamEventSettings:
+    return TeamEventSettings(
+        system=TeamSystem(row.system),
+        team_type=TeamType(row.team_type),
+        boards=row.boards,
+        board_colors=BoardColors(row.board_colors),
+        max_foreign=row.max_foreign,
+        substitutes=row.substitutes,
+        missing=MissingLineup(row.missing_lineup),
+        board_one_decides=row.board_one_decides,
+        deadline_minutes=row.deadline_minutes,
+        rounds=row.rounds,
+        cycles=row.cycles,
+        ranking=TeamRanking(row.ranking),
+        seed=row.seed,
+    )
+
+
+def settings_row(event_id: int, s: TeamEventSettings) -> TeamEventRow:
+    """The row that stores ``s`` for an event (the league service adds season and division)."""
+    return TeamEventRow(
+        event_id=event_id,
+        system=s.system.value,
+        team_type=s.team_type.value,
+        boards=s.boards,
+        board_colors=s.board_colors.value,
+        max_foreign=s.max_foreign,
+        substitutes=s.substitutes,
+        missing_lineup=s.missing.value,
+        board_one_decides=s.board_one_decides,
+        deadline_minutes=s.deadline_minutes,
+        rounds=s.rounds,
+        cycles=s.cycles,
+        ranking=s.ranking.value,
+        seed=s.seed,
+    )
+
+
+def settings_to_dict(s: TeamEventSettings) -> dict[str, object]:
+    """The settings as plain JSON values."""
+    return {
+        "system": s.system.value,
+        "team_type": s.team_type.value,
+        "boards": s.boards,
+        "board_colors": s.board_colors.value,
+        "max_foreign": s.max_foreign,
+        "substitutes": s.substitutes,
+        "missing_lineup": s.missing.value,
+        "board_one_decides": s.board_one_decides,
+        "deadline_minutes": s.deadline_minutes,
+        "rounds": s.rounds,
+        "cycles": s.cycles,
+        "ranking": s.ranking.value,
+        "seed": s.seed,
+    }
+
+
+# -- loading --------------------------------------------------------------------------------
+
+
+def _event_row(session: Session, event_id: int) -> TeamEventRow:
+    row = session.get(TeamEventRow, event_id)
+    if row is None:
+        if session.get(EventModel, event_id) is None:
+            raise NotFound(f"event {event_id} does not exist")
+        raise NotFound(f"event {event_id} is not a team event")
+    return row
+
+
+def _teams(session: Session, event_id: int) -> list[TeamRow]:
+    return list(
+        session.scalars(select(TeamRow).where(TeamRow.event_id == event_id).order_by(TeamRow.id))
+    )
+
+
+def core_team(row: TeamRow) -> Team:
+    order = tuple(p for p in row.declared_order.split(",") if p)
+    return Team(
+        row.code,
+        row.name,
+        tuple(
+            RosterEntry(
+                r.player_code,
+                r.name,
+                Rank.parse(r.rank),
+                r.rating,
+                r.nationality,
+                r.foreign,
+                r.protected,
+            )
+            for r in row.roster
+        ),
+        club=row.club,
+        coach=row.coach,
+        captain=row.captain,
+        order=order,
+    )
+
+
+def _team_by_code(session: Session, event_id: int, code: str) -> TeamRow:
+    row = session.scalar(select(TeamRow).where(TeamRow.event_id == event_id, TeamRow.code == code))
+    if row is None:
+        raise NotFound(f"no team {code!r} in event {event_id}")
+    return row
+
+
+def _rounds(session: Session, event_id: int) -> list[TeamRoundRow]:
+    return list(
+        session.scalars(
+            select(TeamRoundRow)
+            .where(TeamRoundRow.event_id == event_id)
+            .order_by(TeamRoundRow.number)
+        )
+    )
+
+
+def _round(session: Session, event_id: int, number: int) -> TeamRoundRow:
+    row = session.scalar(
+        select(TeamRoundRow).where(TeamRoundRow.event_id == event_id, TeamRoundRow.number == number)
+    )
+    if row is None:
+        raise NotFound(f"round {number} is not paired")
+    return row
+
+
+def _codes(session: Session, event_id: int) -> tuple[dict[int, str], dict[int, str]]:
+    """Team codes and player codes by row id."""
+    teams = {t.id: t.code for t in _teams(session, event_id)}
+    players = {
+        r.id: r.player_code
+        for r in session.scalars(
+            select(RosterRow).join(TeamRow).where(TeamRow.event_id == event_id)
+        )
+    }
+    return teams, players
+
+
+def _core_match(m: TeamMatchRow, teams: dict[int, str], players: dict[int, str]) -> TeamMatch:
+    return TeamMatch(
+        teams[m.home_id],
+        teams[m.away_id],
+        tuple(
+            BoardGame(
+                g.board,
+                players[g.home_player_id] if g.home_player_id is not None else None,
+                players[g.away_player_id] if g.away_player_id is not None else None,
+                Color(g.home_color),
+                Result.parse(g.result) if g.result else None,
+                g.sitting,
+            )
+            for g in m.games
+        ),
+    )
+
+
+def _seated_matches(session: Session, event_id: int) -> list[list[TeamMatch]]:
+    """The matches of every round whose lineups are revealed (seated boards), by round."""
+    teams, players = _codes(session, event_id)
+    return [
+        [_core_match(m, teams, players) for m in r.matches]
+        for r in _rounds(session, event_id)
+        if r.revealed_at is not None
+    ]
+
+
+def _info(session: Session, event_id: int) -> TeamEventInfo:
+    row = _event_row(session, event_id)
+    event = session.get(EventModel, event_id)
+    assert event is not None
+    teams = session.scalar(
+        select(func.count()).select_from(TeamRow).where(TeamRow.event_id == event_id)
+    )
+    rounds = session.scalar(
+        select(func.count()).select_from(TeamRoundRow).where(TeamRoundRow.event_id == event_id)
+    )
+    return TeamEventInfo(
+        event_id,
+        event.name,
+        _settings_of(row),
+        teams or 0,
+        rounds or 0,
+        row.season_id,
+        row.division,
+    )
+
+
+def _utc(at: datetime | None) -> datetime:
+    """``at`` as an aware UTC time (naive times are read as UTC); now when ``None``."""
+    if at is None:
+        return datetime.now(UTC)
+    return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
+
+
+def _stamp(at: datetime | None) -> str:
+    return _utc(at).isoformat(timespec="minutes") if at is not None else "-"
+
+
+# -- use cases ------------------------------------------------------------------------------
+
+
+def create_team_event(
+    db: Database, actor: Actor, name: str, settings: TeamEventSettings
+) -> TeamEventInfo:
+    """Create a team event with its settings."""
+    name = name.strip()
+    if not name:
+        raise InvalidSetting("name", "must not be empty")
+    if len(name) > 200:
+        raise InvalidSetting("name", "must have at most 200 characters")
+    with db.transaction() as session:
+        require(session, actor, Action.CREATE_EVENT)
+        event = EventModel(name=name)
+        session.add(event)
+        session.flush()
+        session.add(settings_row(event.id, settings))
+        session.flush()
+        return _info(session, event.id)
+
+
+def latest_team_event(db: Database) -> int:
+    """The newest team event that is not a league division (for commands that name none)."""
+    with db.transaction() as session:
+        found = session.scalar(
+            select(func.max(TeamEventRow.event_id)).where(TeamEventRow.season_id.is_(None))
+        )
+        if found is None:
+            raise NotFound("no team event in this database; create one first")
+        return int(found)
+
+
+def team_event_info(db: Database, event_id: int) -> TeamEventInfo:
+    with db.transaction() as session:
+        return _info(session, event_id)
+
+
+def add_teams(session: Session, event_id: int, teams: Sequence[Team], boards: int) -> None:
+    """Store ``teams`` with their rosters in ``event_id`` (inside the caller's transaction),
+    refusing a team or player code already in the event and a roster too small to field."""
+    existing_teams = {t.code for t in _teams(session, event_id)}
+    _, players = _codes(session, event_id)
+    existing_players = set(players.values())
+    for t in teams:
+        if t.team_id in existing_teams:
+            raise InputError(f"team {t.team_id}", "is already in the event")
+        if len(t.roster) < boards:
+            raise InputError(
+                f"team {t.team_id}", f"{len(t.roster)} players cannot field {boards} boards"
+            )
+        clash = [p for p in t.player_ids if p in existing_players]
+        if clash:
+            raise InputError(f"team {t.team_id}", f"{', '.join(clash)} already play in the event")
+    for t in teams:
+        row = TeamRow(
+            event_id=event_id,
+            code=t.team_id,
+            name=t.name,
+            club=t.club,
+            coach=t.coach,
+            captain=t.captain,
+            declared_order=",".join(t.order),
+        )
+        row.roster = [
+            RosterRow(
+                position=i,
+                player_code=e.player_id,
+                name=e.name,
+                rank=e.rank.code,
+                rating=e.rating,
+                nationality=e.nationality,
+                foreign=e.foreign,
+                protected=e.protected,
+            )
+            for i, e in enumerate(t.roster, start=1)
+        ]
+        session.add(row)
+    session.flush()
+
+
+def import_teams(
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    text: str,
+    source: str = "teams.csv",
+    home_nationality: str | None = None,
+) -> int:
+    """Enter the teams and rosters of a CSV file — all of them, or none (bad rows by line)."""
+    teams = parse_team_csv(text, source, home_nationality)
+    with db.transaction() as session:
+        require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        row = _event_row(session, event_id)
+        if _rounds(session, event_id):
+            raise Conflict("the event has started; teams enter before round 1 is paired")
+        add_teams(session, event_id, teams, row.boards)
+        return len(teams)
+
+
+def _fixtures(session: Session, row: TeamEventRow, number: int) -> tuple[list[Fixture], str | None]:
+    settings = _settings_of(row)
+    codes = [t.code for t in _teams(session, row.event_id)]
+    if len(codes) < 2:
+        raise Conflict("a team event needs at least two teams")
+    earlier = _rounds(session, row.event_id)
+    if earlier and settings.system is not TeamSystem.ROUND_ROBIN:
+        last = earlier[-1]
+        if last.revealed_at is None:
+            raise Conflict(f"round {last.number} has not been played (lineups not revealed)")
+    if settings.system is TeamSystem.ROUND_ROBIN:
+        schedule = berger_rounds(codes) if settings.cycles == 1 else double_round_robin(codes)
+        if number > len(schedule):
+            raise Conflict(f"all {len(schedule)} rounds of the round robin are paired")
+        fixtures = schedule[number - 1]
+        playing = {c for f in fixtures for c in (f.home, f.away)}
+        resting = [c for c in codes if c not in playing]
+        return fixtures, resting[0] if resting else None
+    played = _seated_matches(session, row.event_id)
+    if any(not m.finished for r in played for m in r):
+        raise Conflict("the previous round has boards without a result")
+    if settings.system is TeamSystem.SWISS:
+        assert settings.rounds is not None
+        if number > settings.rounds:
+            raise Conflict(f"all {settings.rounds} rounds of the Swiss are paired")
+        teams = {t.id: t.code for t in _teams(session, row.event_id)}
+        byes = [teams[r.bye_team_id] for r in earlier if r.bye_team_id is not None]
+        return pair_team_round(
+            codes, played, codes, byes, rng=random.Random(settings.seed * 1000 + number)
+        )
+    return _knockout(session, row, codes, earlier, played, settings, number)
+
+
+def _knockout(
+    session: Session,
+    row: TeamEventRow,
+    codes: list[str],
+    earlier: list[TeamRoundRow],
+    played: list[list[TeamMatch]],
+    settings: TeamEventSettings,
+    number: int,
+) -> tuple[list[Fixture], str | None]:
+    """Round 1 folds the seeding (1 v n, 2 v n−1 …, the top seed rests when odd); later rounds
+    pair the winners in match order, the team that rested first."""
+    if number == 1:
+        alive = list(codes)
+    else:
+        teams = {t.id: t.code for t in _teams(session, row.event_id)}
+        last = earlier[-1]
+        alive = [teams[last.bye_team_id]] if last.bye_team_id is not None else []
+        for m in played[-1]:
+            score = m.score(settings.board_one_decides)
+            if score.winner is None:
+                raise Conflict(
+                    f"{m.a}–{m.b} is drawn {score.game_points_a}:{score.game_points_b}; "
+                    "a knockout match needs a winner (play a decider or set board_one_decides)"
+                )
+            alive.append(score.winner)
+    if len(alive) < 2:
+        raise Conflict(f"the knockout is over: {alive[0]} won")
+    bye = None
+    if len(alive) % 2:
+        bye = alive.pop(0)
+    if number == 1:
+        half = len(alive) // 2
+        pairs = [(alive[i], alive[-1 - i]) for i in range(half)]
+    else:
+        pairs = [(alive[i], alive[i + 1]) for i in range(0, len(alive), 2)]
+    return [Fixture(number, a, b) for a, b in pairs], bye
+
+
+def pair_round(
+    db: Database, actor: Actor, event_id: int, start: datetime | None = None
+) -> RoundView:
+    """Pair the next round (round robin by Berger, Swiss by the team engine, knockout) and store
+    its matches; ``start`` fixes the lineup deadline (``deadline_minutes`` before it)."""
+    with db.transaction() as session:
+        require(session, actor, Action.PAIR_ROUND, event_id)
+        row = _event_row(session, event_id)
+        number = len(_rounds(session, event_id)) + 1
+        fixtures, bye = _fixtures(session, row, number)
+        teams = {t.code: t.id for t in _teams(session, event_id)}
+        starts = _utc(start) if start is not None else None
+        rnd = TeamRoundRow(
+            event_id=event_id,
+            number=number,
+            starts_at=starts,
+            lineup_deadline=(
+                starts - timedelta(minutes=row.deadline_minutes) if starts is not None else None
+            ),
+            seed=row.seed * 1000 + number,
+            bye_team_id=teams[bye] if bye is not None else None,
+        )
+        rnd.matches = [
+            TeamMatchRow(number=i, home_id=teams[f.home], away_id=teams[f.away])
+            for i, f in enumerate(fixtures, start=1)
+        ]
+        session.add(rnd)
+        session.flush()
+        return _round_view(session, rnd)
+
+
+def _match_of(rnd: TeamRoundRow, team_id: int) -> TeamMatchRow | None:
+    return next((m for m in rnd.matches if team_id in (m.home_id, m.away_id)), None)
+
+
+def submit_lineup(
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    number: int,
+    team: str,
+    players: Sequence[str],
+    at: datetime | None = None,
+) -> None:
+    """Seal a team's lineup for a round (the last one before the deadline counts); refused with
+    :class:`LineupRejected` naming the reason, and then nothing is stored."""
+    now = _utc(at)
+    with db.transaction() as session:
+        require(session, actor, Action.SUBMIT_LINEUP, event_id)
+        row = _event_row(session, event_id)
+        rnd = _round(session, event_id, number)
+        team_row = _team_by_code(session, event_id, team)
+        if rnd.revealed_at is not None:
+            raise LineupRejected(
+                team, f"the lineups of round {number} were revealed at {_stamp(rnd.revealed_at)}"
+            )
+        deadline = _utc(rnd.lineup_deadline) if rnd.lineup_deadline is not None else None
+        if deadline is not None and now >= deadline:
+            raise LineupRejected(
+                team, f"submitted at {_stamp(now)}, after the deadline ({_stamp(deadline)})"
+            )
+        if _match_of(rnd, team_row.id) is None:
+            raise LineupRejected(team, f"has no match in round {number}")
+        lineup = core_validate_lineup(
+            core_team(team_row), [p.strip() for p in players], _settings_of(row).lineup
+        )
+        existing = session.scalar(
+            select(LineupRow).where(LineupRow.round_id == rnd.id, LineupRow.team_id == team_row.id)
+        )
+        if existing is None:
+            existing = LineupRow(round_id=rnd.id, team_id=team_row.id)
+            session.add(existing)
+        existing.players = ",".join(lineup)
+        existing.source = "submitted"
+        existing.submitted_at = now
+
+
+def reveal_round(
+    db: Database, actor: Actor, event_id: int, number: int, at: datetime | None = None
+) -> RoundView:
+    """Publish a round's lineups together (not before the deadline) and seat the boards: a team
+    without a lineup plays its previous one or forfeits its boards (event setting)."""
+    now = _utc(at)
+    with db.transaction() as session:
+        require(session, actor, Action.PAIR_ROUND, event_id)
+        row = _event_row(session, event_id)
+        settings = _settings_of(row)
+        rnd = _round(session, event_id, number)
+        if rnd.revealed_at is not None:
+            raise Conflict(f"the lineups of round {number} are already revealed")
+        if rnd.lineup_deadline is not None and now < _utc(rnd.lineup_deadline):
+            raise Conflict(
+                f"the lineups of round {number} are sealed until {_stamp(rnd.lineup_deadline)}"
+                f" (now {_stamp(now)})"
+            )
+        for r in _rounds(session, event_id):
+            if r.number < number and r.revealed_at is None:
+                raise Conflict(f"round {r.number} is not revealed yet")
+        teams = {t.id: t for t in _teams(session, event_id)}
+        code_to_id = {t.code: t.id for t in teams.values()}
+        roster_id = {(t.code, r.player_code): r.id for t in teams.values() for r in t.roster}
+        lineups = _lineup_rows(session, event_id)
+        revealed = {
+            teams[lr.team_id].code: tuple(lr.players.split(",")) for lr in lineups.get(rnd.id, [])
+        }
+        previous: dict[str, Lineup] = {}
+        for r in _rounds(session, event_id):
+            if r.number >= number:
+                break
+            for lr in lineups.get(r.id, []):
+                if lr.players:
+                    previous[teams[lr.team_id].code] = tuple(lr.players.split(","))
+        playing = [teams[t].code for m in rnd.matches for t in (m.home_id, m.away_id)]
+        chosen = lineups_for_round(revealed, playing, previous, settings.lineup)
+        for code, lineup in chosen.items():
+            if code in revealed:
+                continue
+            source = "previous" if lineup is not None else "forfeit"
+            session.add(
+                LineupRow(
+                    round_id=rnd.id,
+                    team_id=code_to_id[code],
+                    players=",".join(lineup or ()),
+                    source=source,
+                    submitted_at=now,
+                )
+            )
+        rng = random.Random(rnd.seed)
+        for m in rnd.matches:
+            home, away = teams[m.home_id].code, teams[m.away_id].code
+            la, lb = chosen[home], chosen[away]
+            if settings.team_type is TeamType.ROTATION and la is not None and lb is not None:
+                seated = rotation_match(home, away, la, lb)
+            else:
+                cols = board_colors(settings.boards, settings.board_colors, rng)
+                seated = TeamMatch.pair(home, away, la, lb, cols, settings.boards)
+            m.games = [
+                BoardGameRow(
+                    board=g.board,
+                    sitting=g.sitting,
+                    home_player_id=roster_id[(home, g.a_player)] if g.a_player else None,
+                    away_player_id=roster_id[(away, g.b_player)] if g.b_player else None,
+                    home_color=g.a_color.value,
+                    result=g.result.to_code() if g.result is not None else None,
+                )
+                for g in seated.games
+            ]
+        rnd.revealed_at = now
+        session.flush()
+        return _round_view(session, rnd)
+
+
+def _lineup_rows(session: Session, event_id: int) -> dict[int, list[LineupRow]]:
+    out: dict[int, list[LineupRow]] = {}
+    rows = session.scalars(
+        select(LineupRow)
+        .join(TeamRoundRow, LineupRow.round_id == TeamRoundRow.id)
+        .where(TeamRoundRow.event_id == event_id)
+        .order_by(LineupRow.id)
+    )
+    for lr in rows:
+        out.setdefault(lr.round_id, []).append(lr)
+    return out
+
+
+def record_board_result(
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    number: int,
+    team: str,
+    board: int,
+    code: str,
+    sitting: int = 0,
+) -> MatchView:
+    """Record one board's result of ``team``'s match in a round (``Result`` codes: B+R, W+1.5,
+    0, BL …); colours are the match's, so ``B+R`` means black on that board won."""
+    result = Result.parse(code)
+    with db.transaction() as session:
+        require(session, actor, Action.RECORD_RESULT, event_id)
+        _event_row(session, event_id)
+        rnd = _round(session, event_id, number)
+        team_row = _team_by_code(session, event_id, team)
+        m = _match_of(rnd, team_row.id)
+        if m is None:
+            raise NotFound(f"{team} has no match in round {number}")
+        if rnd.revealed_at is None:
+            raise Conflict(f"round {number}: the lineups are not revealed, no board is seated")
+        game = next((g for g in m.games if g.board == board and g.sitting == sitting), None)
+        if game is None:
+            raise NotFound(f"round {number}: {team}'s match has no board {board}")
+        teams, players = _codes(session, event_id)
+        if game.home_player_id is None or game.away_player_id is None:
+            raise Conflict(f"round {number} board {board}: an empty board is already a forfeit")
+        if game.result is not None:
+            raise Conflict(f"round {number} board {board}: the result {game.result} is recorded")
+        game.result = result.to_code()
+        session.flush()
+        return _match_view(m, teams, players, revealed=True, submitted={})
+
+
+def _match_view(
+    m: TeamMatchRow,
+    teams: dict[int, str],
+    players: dict[int, str],
+    revealed: bool,
+    submitted: dict[str, bool],
+    board_one_decides: bool = False,
+) -> MatchView:
+    core = _core_match(m, teams, players)
+    boards = tuple(
+        BoardView(
+            g.board,
+            g.sitting,
+            players.get(g.home_player_id) if g.home_player_id is not None else None,
+            players.get(g.away_player_id) if g.away_player_id is not None else None,
+            g.home_color,
+            g.result,
+        )
+        for g in m.games
+    )
+    view = MatchView(m.number, core.a, core.b, submitted, boards if revealed else ())
+    if revealed and core.games and core.finished:
+        s = core.score(board_one_decides)
+        return MatchView(
+            view.number,
+            view.home,
+            view.away,
+            submitted,
+            view.boards,
+            (s.game_points_a, s.game_points_b),
+            (s.match_points_a, s.match_points_b),
+            s.winner,
+            s.decided_by_board_one,
+        )
+    return view
+
+
+def _round_view(session: Session, rnd: TeamRoundRow, at: datetime | None = None) -> RoundView:
+    row = _event_row(session, rnd.event_id)
+    teams, players = _codes(session, rnd.event_id)
+    lineups = _lineup_rows(session, rnd.event_id).get(rnd.id, [])
+    submitted = {teams[lr.team_id]: lr.source == "submitted" for lr in lineups}
+    revealed = rnd.revealed_at is not None
+    matches = tuple(
+        _match_view(
+            m,
+            teams,
+            players,
+            revealed,
+            {teams[t]: submitted.get(teams[t], False) for t in (m.home_id, m.away_id)},
+            row.board_one_decides,
+        )
+        for m in rnd.matches
+    )
+    return RoundView(
+        rnd.number,
+        rnd.date.isoformat() if rnd.date is not None else None,
+        rnd.starts_at,
+        rnd.lineup_deadline,
+        rnd.revealed_at,
+        teams[rnd.bye_team_id] if rnd.bye_team_id is not None else None,
+        matches,
+        # sealed lineups stay secret: only whether a team has submitted is shown
+        {teams[lr.team_id]: tuple(p for p in lr.players.split(",") if p) for lr in lineups}
+        if revealed
+        else {},
+    )
+
+
+def show_round(db: Database, event_id: int, number: int | None = None) -> RoundView:
+    """A paired round (the latest by default): matches, and boards once revealed."""
+    with db.transaction() as session:
+        _event_row(session, event_id)
+        if number is None:
+            rounds = _rounds(session, event_id)
+            if not rounds:
+                raise NotFound("no round is paired yet")
+            return _round_view(session, rounds[-1])
+        return _round_view(session, _round(session, event_id, number))
+
+
+def list_rounds(db: Database, event_id: int) -> list[RoundView]:
+    """Every round of the event (the calendar of a league division)."""
+    with db.transaction() as session:
+        _event_row(session, event_id)
+        return [_round_view(session, r) for r in _rounds(session, event_id)]
+
+
+def standings(db: Database, event_id: int) -> list[TeamStandingView]:
+    """The team standings (R-RANK-TEAM): match points, game points, board 1, board 2, …
+    (a Swiss as its ranking setting says); equal on every key → a shared place."""
+    with db.transaction() as session:
+        row = _event_row(session, event_id)
+        settings = _settings_of(row)
+        names = {t.code: t.name for t in _teams(session, event_id)}
+        matches = [m for r in _seated_matches(session, event_id) for m in r]
+    table = team_standings(matches, list(names), settings.ranking, settings.board_one_decides)
+    places = [s.place for s in table]
+    return [
+        TeamStandingView(
+            s.place,
+            s.team,
+            names[s.team],
+            s.row.played,
+            s.row.won,
+            s.row.drawn,
+            s.row.lost,
+            s.row.match_points,
+            s.row.game_points,
+            tuple(s.row.board_points) or (0,) * settings.boards,
+            places.count(s.place) > 1,
+        )
+        for s in table
+    ]
+
+
+def records(
+    db: Database, event_id: int
+) -> tuple[list[PlayerRecord], dict[int, list[PlayerRecord]]]:
+    """Each player's record (best first) and the records of each board, for board prizes."""
+    with db.transaction() as session:
+        row = _event_row(session, event_id)
+        matches = [m for r in _seated_matches(session, event_id) for m in r]
+    players = sorted(
+        player_records(matches).values(), key=lambda r: (-r.game_points, r.games, r.player_id)
+    )
+    return players, {b: board_records(matches, b) for b in range(1, row.boards + 1)}
