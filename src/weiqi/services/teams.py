@@ -354,6 +354,22 @@ def _seated_matches(session: Session, event_id: int) -> list[list[TeamMatch]]:
     ]
 
 
+def event_matches(session: Session, event_id: int) -> tuple[list[TeamMatch], int]:
+    """The finished matches of an event (as the core sees them) and how many are not finished
+    (sealed, or with boards still to play)."""
+    teams, players = _codes(session, event_id)
+    done: list[TeamMatch] = []
+    open_ = 0
+    for r in _rounds(session, event_id):
+        for m in r.matches:
+            core = _core_match(m, teams, players)
+            if r.revealed_at is not None and core.games and core.finished:
+                done.append(core)
+            else:
+                open_ += 1
+    return done, open_
+
+
 def _info(session: Session, event_id: int) -> TeamEventInfo:
     row = _event_row(session, event_id)
     event = session.get(EventModel, event_id)
