@@ -1,8 +1,15 @@
-"""Small builders shared by the league tests."""
+"""Small builders shared by the league tests, and a database for the service tests."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.store.conftest import postgres_schema
 from weiqi.league.team import RosterEntry, Team
+from weiqi.store.database import Database
 from weiqi.tournament.ranks import Rank
 
 
@@ -16,3 +23,20 @@ def team(tid: str, *entries: RosterEntry, order: tuple[str, ...] = ()) -> Team:
     return Team(
         tid, tid.title(), tuple(entries), club=f"{tid} club", coach=f"coach {tid}", order=order
     )
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
+    """A migrated database for the service tests: an SQLite file, then a fresh PostgreSQL
+    schema (marked ``postgres``)."""
+    if request.param == "sqlite":
+        database = Database(f"sqlite:///{tmp_path / 'teams.sqlite3'}")
+        database.upgrade()
+        yield database
+        database.dispose()
+        return
+    with postgres_schema() as url:
+        database = Database(url)
+        database.upgrade()
+        yield database
+        database.dispose()

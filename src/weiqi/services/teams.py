@@ -391,7 +391,7 @@ def _info(session: Session, event_id: int) -> TeamEventInfo:
     )
 
 
-def _utc(at: datetime | None) -> datetime:
+def as_utc(at: datetime | None) -> datetime:
     """``at`` as an aware UTC time (naive times are read as UTC); now when ``None``."""
     if at is None:
         return datetime.now(UTC)
@@ -399,7 +399,7 @@ def _utc(at: datetime | None) -> datetime:
 
 
 def _stamp(at: datetime | None) -> str:
-    return _utc(at).isoformat(timespec="minutes") if at is not None else "-"
+    return as_utc(at).isoformat(timespec="minutes") if at is not None else "-"
 
 
 # -- use cases ------------------------------------------------------------------------------
@@ -584,7 +584,7 @@ def pair_round(
         number = len(_rounds(session, event_id)) + 1
         fixtures, bye = _fixtures(session, row, number)
         teams = {t.code: t.id for t in _teams(session, event_id)}
-        starts = _utc(start) if start is not None else None
+        starts = as_utc(start) if start is not None else None
         rnd = TeamRoundRow(
             event_id=event_id,
             number=number,
@@ -619,7 +619,7 @@ def submit_lineup(
 ) -> None:
     """Seal a team's lineup for a round (the last one before the deadline counts); refused with
     :class:`LineupRejected` naming the reason, and then nothing is stored."""
-    now = _utc(at)
+    now = as_utc(at)
     with db.transaction() as session:
         require(session, actor, Action.SUBMIT_LINEUP, event_id)
         row = _event_row(session, event_id)
@@ -629,7 +629,7 @@ def submit_lineup(
             raise LineupRejected(
                 team, f"the lineups of round {number} were revealed at {_stamp(rnd.revealed_at)}"
             )
-        deadline = _utc(rnd.lineup_deadline) if rnd.lineup_deadline is not None else None
+        deadline = as_utc(rnd.lineup_deadline) if rnd.lineup_deadline is not None else None
         if deadline is not None and now >= deadline:
             raise LineupRejected(
                 team, f"submitted at {_stamp(now)}, after the deadline ({_stamp(deadline)})"
@@ -655,7 +655,7 @@ def reveal_round(
 ) -> RoundView:
     """Publish a round's lineups together (not before the deadline) and seat the boards: a team
     without a lineup plays its previous one or forfeits its boards (event setting)."""
-    now = _utc(at)
+    now = as_utc(at)
     with db.transaction() as session:
         require(session, actor, Action.PAIR_ROUND, event_id)
         row = _event_row(session, event_id)
@@ -663,7 +663,7 @@ def reveal_round(
         rnd = _round(session, event_id, number)
         if rnd.revealed_at is not None:
             raise Conflict(f"the lineups of round {number} are already revealed")
-        if rnd.lineup_deadline is not None and now < _utc(rnd.lineup_deadline):
+        if rnd.lineup_deadline is not None and now < as_utc(rnd.lineup_deadline):
             raise Conflict(
                 f"the lineups of round {number} are sealed until {_stamp(rnd.lineup_deadline)}"
                 f" (now {_stamp(now)})"
