@@ -45,7 +45,8 @@ def test_r_fmt_1_r_score_team_1_r_rank_team_round_robin_from_the_command_line(
     csv = tmp_path / "teams.csv"
     csv.write_text(TEAMS, encoding="utf-8")
     out = run("team", "event", "create", "--db", db, "--name", "City teams", "--boards", "3",
-              "--max-foreign", "1", "--missing", "previous", "--deadline-minutes", "30")  # fmt: skip
+              "--max-foreign", "1", "--missing", "previous",
+              "--deadline-minutes", "30")  # fmt: skip
     assert "临场出人制" in out and "3 boards" in out
     assert "imported 4 teams" in run("team", "import", "--db", db, str(csv),
                                      "--home-nationality", "CN")  # fmt: skip
