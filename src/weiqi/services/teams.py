@@ -48,6 +48,7 @@ from weiqi.league.match import (
     TeamMatch,
     board_colors,
     board_records,
+    game_points,
     player_records,
     rotation_match,
 )
@@ -738,6 +739,34 @@ def _lineup_rows(session: Session, event_id: int) -> dict[int, list[LineupRow]]:
     return out
 
 
+def _set_board_result(
+    session: Session,
+    event_id: int,
+    rnd: TeamRoundRow,
+    team: str,
+    board: int,
+    result: Result,
+    sitting: int,
+) -> TeamMatchRow:
+    number = rnd.number
+    team_row = _team_by_code(session, event_id, team)
+    m = _match_of(rnd, team_row.id)
+    if m is None:
+        raise NotFound(f"{team} has no match in round {number}")
+    if rnd.revealed_at is None:
+        raise Conflict(f"round {number}: the lineups are not revealed, no board is seated")
+    game = next((g for g in m.games if g.board == board and g.sitting == sitting), None)
+    if game is None:
+        raise NotFound(f"round {number}: {team}'s match has no board {board}")
+    if game.home_player_id is None or game.away_player_id is None:
+        raise Conflict(f"round {number} board {board}: an empty board is already a forfeit")
+    if game.result is not None:
+        raise Conflict(f"round {number} board {board}: the result {game.result} is recorded")
+    game_points(result, Color.BLACK)  # a replay or no result scores nothing: refused here
+    game.result = result.to_code()
+    return m
+
+
 def record_board_result(
     db: Database,
     actor: Actor,
@@ -753,25 +782,31 @@ def record_board_result(
     result = Result.parse(code)
     with db.transaction() as session:
         require(session, actor, Action.RECORD_RESULT, event_id)
+        row = _event_row(session, event_id)
+        rnd = _round(session, event_id, number)
+        m = _set_board_result(session, event_id, rnd, team, board, result, sitting)
+        session.flush()
+        teams, players = _codes(session, event_id)
+        return _match_view(m, teams, players, True, {}, row.board_one_decides)
+
+
+def record_results(
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    number: int,
+    rows: Sequence[tuple[str, int, str]],
+) -> int:
+    """Record several boards of a round — ``(team, board, result code)`` each — in one
+    transaction: every row, or none when one is refused."""
+    parsed = [(team, board, Result.parse(code)) for team, board, code in rows]
+    with db.transaction() as session:
+        require(session, actor, Action.RECORD_RESULT, event_id)
         _event_row(session, event_id)
         rnd = _round(session, event_id, number)
-        team_row = _team_by_code(session, event_id, team)
-        m = _match_of(rnd, team_row.id)
-        if m is None:
-            raise NotFound(f"{team} has no match in round {number}")
-        if rnd.revealed_at is None:
-            raise Conflict(f"round {number}: the lineups are not revealed, no board is seated")
-        game = next((g for g in m.games if g.board == board and g.sitting == sitting), None)
-        if game is None:
-            raise NotFound(f"round {number}: {team}'s match has no board {board}")
-        teams, players = _codes(session, event_id)
-        if game.home_player_id is None or game.away_player_id is None:
-            raise Conflict(f"round {number} board {board}: an empty board is already a forfeit")
-        if game.result is not None:
-            raise Conflict(f"round {number} board {board}: the result {game.result} is recorded")
-        game.result = result.to_code()
-        session.flush()
-        return _match_view(m, teams, players, revealed=True, submitted={})
+        for team, board, result in parsed:
+            _set_board_result(session, event_id, rnd, team, board, result, 0)
+        return len(parsed)
 
 
 def _match_view(
