@@ -170,8 +170,8 @@ def test_r_league_1_r_league_2_a_whole_season_and_the_next_draft(db: Database) -
     assert sum(len(r) for r in done.rosters.values()) == 12 * 6 + 4 * 5  # nobody lost
 
     # the log is audited on every read: an altered line is refused with its number
-    with db.transaction() as s:
-        line = s.scalar(select(DraftLogRow).where(DraftLogRow.seq == 3))
+    with db.transaction() as session:
+        line = session.scalar(select(DraftLogRow).where(DraftLogRow.seq == 3))
         assert line is not None
         line.club = "J01"  # out of turn
     with pytest.raises(Conflict, match="draft log line 3"):

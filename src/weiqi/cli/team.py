@@ -207,13 +207,18 @@ def register(app: typer.Typer) -> None:
     from weiqi.league.match import BoardColors
     from weiqi.league.standings import TeamRanking
     from weiqi.league.team import TeamType
+    from weiqi.league.winner_stays_on import PlayerOrder
 
     team_app = typer.Typer(
         help="Team events (团体赛): teams, lineups, matches.", no_args_is_help=True
     )
     event_app = typer.Typer(help="Create and show team events.", no_args_is_help=True)
     round_app = typer.Typer(help="Rounds: pair, reveal lineups, results.", no_args_is_help=True)
+    stage_app = typer.Typer(
+        help="擂台赛 (winner stays on): games, players sent, results.", no_args_is_help=True
+    )
     app.add_typer(team_app, name="team")
+    team_app.add_typer(stage_app, name="winner-stays-on")
     team_app.add_typer(event_app, name="event")
     team_app.add_typer(round_app, name="round")
 
@@ -221,7 +226,8 @@ def register(app: typer.Typer) -> None:
     def create(
         name: Annotated[str, typer.Option("--name", help="The event's name.")],
         system: Annotated[
-            str, typer.Option("--system", help="round_robin, swiss or knockout.")
+            str,
+            typer.Option("--system", help="round_robin, swiss, knockout or winner_stays_on."),
         ] = "round_robin",
         team_type: Annotated[
             str,
@@ -252,6 +258,9 @@ def register(app: typer.Typer) -> None:
             typer.Option("--ranking", help="round_robin, swiss_total_score or swiss_points."),
         ] = None,
         seed: Annotated[int, typer.Option("--seed", help="Seed of nigiri and Swiss lots.")] = 0,
+        player_order: Annotated[
+            str, typer.Option("--order", help="擂台赛: fixed (the lineup) or chosen (sent).")
+        ] = "fixed",
         db: DbOption = None,
         as_json: JsonOption = False,
     ) -> None:
@@ -279,6 +288,7 @@ def register(app: typer.Typer) -> None:
             cycles=cycles,
             ranking=choice(TeamRanking, ranking or default_ranking, "--ranking"),
             seed=seed,
+            player_order=choice(PlayerOrder, player_order, "--order"),
         )
         info = create_team_event(open_database(db), Actor.local(), name, settings)
         if as_json:
@@ -524,3 +534,93 @@ def register(app: typer.Typer) -> None:
                 ",".join(str(b) for b in o["boards"]),  # type: ignore[attr-defined]
             )
         Console().print(table)
+
+    def _stage_json(view: object) -> dict[str, object]:
+        from weiqi.services.teams import WinnerStaysOnView
+
+        assert isinstance(view, WinnerStaysOnView)
+        return {
+            "teams": list(view.teams),
+            "games": [
+                {
+                    "game": g.number,
+                    "holder": list(g.holder),
+                    "challenger": list(g.challenger),
+                    "black": list(g.black),
+                    "result": g.result,
+                }
+                for g in view.games
+            ],
+            "awaiting": view.awaiting,
+            "waiting": {t: list(p) for t, p in view.waiting.items()},
+            "out": [list(s) for s in view.out],
+            "finished": view.finished,
+            "winner": view.winner,
+        }
+
+    def _print_stage(view: object) -> None:
+        from weiqi.services.teams import WinnerStaysOnView
+
+        assert isinstance(view, WinnerStaysOnView)
+        table = Table(title="擂台赛 winner stays on")
+        for col in ("局 game", "擂主 holder", "攻擂 challenger", "黑 black", "结果 result"):
+            table.add_column(col)
+        for g in view.games:
+            table.add_row(
+                str(g.number),
+                f"{g.holder[1]} ({g.holder[0]})",
+                f"{g.challenger[1]} ({g.challenger[0]})",
+                g.black[1],
+                g.result or "",
+            )
+        console = Console()
+        console.print(table)
+        if view.finished:
+            console.print(f"胜队 winner: {view.winner or '—'}")
+        elif view.awaiting:
+            console.print(f"{view.awaiting} sends its next player")
+
+    @stage_app.command("show")
+    def stage_show(
+        db: DbOption = None, event: EventOption = None, as_json: JsonOption = False
+    ) -> None:
+        """The games so far, the current game, and the winner once decided."""
+        from weiqi.services.teams import winner_stays_on
+
+        database = open_database(db)
+        view = winner_stays_on(database, _event_id(database, event))
+        if as_json:
+            typer.echo(json.dumps(_stage_json(view), ensure_ascii=False))
+        else:
+            _print_stage(view)
+
+    @stage_app.command("send")
+    def stage_send(
+        player: Annotated[str, typer.Argument(help="The player sent to the stage.")],
+        team: Annotated[str, typer.Option("--team")],
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """The awaited team sends its next player (order chosen, not fixed)."""
+        from weiqi.services.teams import send_player
+
+        database = open_database(db)
+        send_player(database, Actor.local(), _event_id(database, event), team, player)
+        typer.echo(f"{team} sends {player}")
+
+    @stage_app.command("result")
+    def stage_result(
+        result_code: Annotated[str, typer.Argument(metavar="RESULT", help="B+R, W+1.5, 0 …")],
+        db: DbOption = None,
+        event: EventOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        """Record the current game's result; the winner stays on."""
+        from weiqi.services.teams import record_stage_result
+
+        database = open_database(db)
+        view = record_stage_result(database, Actor.local(), _event_id(database, event), result_code)
+        if as_json:
+            typer.echo(json.dumps(_stage_json(view), ensure_ascii=False))
+        else:
+            _print_stage(view)

@@ -55,6 +55,7 @@ from weiqi.league.match import (
 from weiqi.league.standings import TeamRanking, team_standings
 from weiqi.league.team import RosterEntry, Team, TeamType
 from weiqi.league.team_swiss import pair_team_round
+from weiqi.league.winner_stays_on import PlayerOrder, WinnerStaysOn
 from weiqi.rules.color import Color
 from weiqi.rules.result import Result
 from weiqi.services.actor import Actor
@@ -69,6 +70,7 @@ from weiqi.store.teams import (
     TeamMatchRow,
     TeamRoundRow,
     TeamRow,
+    WinnerStaysOnLogRow,
 )
 from weiqi.tournament.ranks import Rank
 
@@ -79,10 +81,19 @@ class TeamSystem(enum.Enum):
     ROUND_ROBIN = "round_robin"  # 循环制, Berger tables
     SWISS = "swiss"  # 积分编排制, the individual engine on teams
     KNOCKOUT = "knockout"  # 淘汰制, winners go on
+    WINNER_STAYS_ON = "winner_stays_on"  # 擂台赛, one round, played game by game
 
     @property
     def zh(self) -> str:
-        return {"round_robin": "循环制", "swiss": "积分编排制", "knockout": "淘汰制"}[self.value]
+        return _SYSTEM_ZH[self]
+
+
+_SYSTEM_ZH = {
+    TeamSystem.ROUND_ROBIN: "循环制",
+    TeamSystem.SWISS: "积分编排制",
+    TeamSystem.KNOCKOUT: "淘汰制",
+    TeamSystem.WINNER_STAYS_ON: "擂台赛",
+}
 
 
 @dataclass(frozen=True)
@@ -107,6 +118,7 @@ class TeamEventSettings:
     cycles: int = 1
     ranking: TeamRanking = TeamRanking.ROUND_ROBIN
     seed: int = 0
+    player_order: PlayerOrder = PlayerOrder.FIXED
 
     def __post_init__(self) -> None:
         self.lineup  # noqa: B018 — LineupSettings checks boards, foreign limit and team type
@@ -205,6 +217,7 @@ def _settings_of(row: TeamEventRow) -> TeamEventSettings:
         cycles=row.cycles,
         ranking=TeamRanking(row.ranking),
         seed=row.seed,
+        player_order=PlayerOrder(row.player_order),
     )
 
 
@@ -225,6 +238,7 @@ def settings_row(event_id: int, s: TeamEventSettings) -> TeamEventRow:
         cycles=s.cycles,
         ranking=s.ranking.value,
         seed=s.seed,
+        player_order=s.player_order.value,
     )
 
 
@@ -244,6 +258,7 @@ def settings_to_dict(s: TeamEventSettings) -> dict[str, object]:
         "cycles": s.cycles,
         "ranking": s.ranking.value,
         "seed": s.seed,
+        "player_order": s.player_order.value,
     }
 
 
@@ -508,6 +523,10 @@ def _fixtures(session: Session, row: TeamEventRow, number: int) -> tuple[list[Fi
     codes = [t.code for t in _teams(session, row.event_id)]
     if len(codes) < 2:
         raise Conflict("a team event needs at least two teams")
+    if settings.system is TeamSystem.WINNER_STAYS_ON:
+        if number > 1:
+            raise Conflict("a 擂台赛 is one round, played game by game")
+        return [], None
     earlier = _rounds(session, row.event_id)
     if earlier and settings.system is not TeamSystem.ROUND_ROBIN:
         last = earlier[-1]
@@ -635,7 +654,8 @@ def submit_lineup(
             raise LineupRejected(
                 team, f"submitted at {_stamp(now)}, after the deadline ({_stamp(deadline)})"
             )
-        if _match_of(rnd, team_row.id) is None:
+        wso = row.system == TeamSystem.WINNER_STAYS_ON.value
+        if not wso and _match_of(rnd, team_row.id) is None:
             raise LineupRejected(team, f"has no match in round {number}")
         lineup = core_validate_lineup(
             core_team(team_row), [p.strip() for p in players], _settings_of(row).lineup
@@ -686,7 +706,12 @@ def reveal_round(
             for lr in lineups.get(r.id, []):
                 if lr.players:
                     previous[teams[lr.team_id].code] = tuple(lr.players.split(","))
-        playing = [teams[t].code for m in rnd.matches for t in (m.home_id, m.away_id)]
+        wso = settings.system is TeamSystem.WINNER_STAYS_ON
+        playing = (
+            [t.code for t in teams.values()]
+            if wso
+            else [teams[t].code for m in rnd.matches for t in (m.home_id, m.away_id)]
+        )
         chosen = lineups_for_round(revealed, playing, previous, settings.lineup)
         for code, lineup in chosen.items():
             if code in revealed:
@@ -701,6 +726,8 @@ def reveal_round(
                     submitted_at=now,
                 )
             )
+        if wso and sum(1 for lineup in chosen.values() if lineup) < 2:
+            raise Conflict("a 擂台赛 needs the lineups of at least two teams")
         rng = random.Random(rnd.seed)
         for m in rnd.matches:
             home, away = teams[m.home_id].code, teams[m.away_id].code
@@ -760,9 +787,9 @@ def _set_board_result(
         raise NotFound(f"round {number}: {team}'s match has no board {board}")
     if game.home_player_id is None or game.away_player_id is None:
         raise Conflict(f"round {number} board {board}: an empty board is already a forfeit")
+    game_points(result, Color.BLACK)  # a replay or no result scores nothing: refused here
     if game.result is not None:
         raise Conflict(f"round {number} board {board}: the result {game.result} is recorded")
-    game_points(result, Color.BLACK)  # a replay or no result scores nothing: refused here
     game.result = result.to_code()
     return m
 
@@ -903,6 +930,8 @@ def standings(db: Database, event_id: int) -> list[TeamStandingView]:
     with db.transaction() as session:
         row = _event_row(session, event_id)
         settings = _settings_of(row)
+        if settings.system is TeamSystem.WINNER_STAYS_ON:
+            raise Conflict("a 擂台赛 has a winner, not a table: see its games")
         names = {t.code: t.name for t in _teams(session, event_id)}
         matches = [m for r in _seated_matches(session, event_id) for m in r]
     table = team_standings(matches, list(names), settings.ranking, settings.board_one_decides)
@@ -936,3 +965,121 @@ def records(
         player_records(matches).values(), key=lambda r: (-r.game_points, r.games, r.player_id)
     )
     return players, {b: board_records(matches, b) for b in range(1, row.boards + 1)}
+
+
+# -- 擂台赛 (winner stays on) ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StageGame:
+    """One game of a 擂台赛: holder (擂主) and challenger as (team, player), who has black."""
+
+    number: int
+    holder: tuple[str, str]
+    challenger: tuple[str, str]
+    black: tuple[str, str]
+    result: str | None
+
+
+@dataclass(frozen=True)
+class WinnerStaysOnView:
+    teams: tuple[str, ...]
+    games: tuple[StageGame, ...]
+    awaiting: str | None  # the team that must send its next player (chosen order)
+    waiting: dict[str, tuple[str, ...]]
+    out: tuple[tuple[str, str], ...]
+    finished: bool
+    winner: str | None
+
+
+def _stage(session: Session, event_id: int) -> tuple[TeamEventRow, WinnerStaysOn]:
+    """The 擂台赛 replayed from its revealed lineups and its log."""
+    row = _event_row(session, event_id)
+    settings = _settings_of(row)
+    if settings.system is not TeamSystem.WINNER_STAYS_ON:
+        raise Conflict(f"event {event_id} is a {settings.system.zh}, not a 擂台赛")
+    rounds = _rounds(session, event_id)
+    if not rounds or rounds[0].revealed_at is None:
+        raise Conflict("the 擂台赛's lineups are not revealed yet")
+    teams = {t.id: t.code for t in _teams(session, event_id)}
+    sealed = _lineup_rows(session, event_id).get(rounds[0].id, [])
+    by_team = {lr.team_id: lr.players for lr in sealed}
+    squads = {code: by_team[tid].split(",") for tid, code in teams.items() if by_team.get(tid, "")}
+    rng = random.Random(settings.seed) if settings.board_colors is BoardColors.NIGIRI else None
+    stage = WinnerStaysOn(squads, settings.player_order, rng)
+    log = session.scalars(
+        select(WinnerStaysOnLogRow)
+        .where(WinnerStaysOnLogRow.event_id == event_id)
+        .order_by(WinnerStaysOnLogRow.seq)
+    )
+    for line in log:
+        if line.kind == "send":
+            assert line.team is not None and line.player is not None
+            stage.send(line.team, line.player)
+        else:
+            assert line.result is not None
+            stage.next_game()
+            stage.record(Result.parse(line.result))
+    return row, stage
+
+
+def _stage_view(stage: WinnerStaysOn) -> WinnerStaysOnView:
+    if not stage.finished and stage.awaiting is None:
+        stage.next_game()  # seat the next game so that it shows
+    return WinnerStaysOnView(
+        stage.teams,
+        tuple(
+            StageGame(
+                g.number,
+                g.holder,
+                g.challenger,
+                g.black,
+                g.result.to_code() if g.result is not None else None,
+            )
+            for g in stage.games
+        ),
+        stage.awaiting,
+        {t: stage.waiting(t) for t in stage.teams},
+        tuple(stage.out),
+        stage.finished,
+        stage.winner,
+    )
+
+
+def _append(session: Session, event_id: int, **values: str) -> None:
+    last = session.scalar(
+        select(func.max(WinnerStaysOnLogRow.seq)).where(WinnerStaysOnLogRow.event_id == event_id)
+    )
+    session.add(WinnerStaysOnLogRow(event_id=event_id, seq=(last or 0) + 1, **values))
+
+
+def winner_stays_on(db: Database, event_id: int) -> WinnerStaysOnView:
+    """The 擂台赛 so far: its games, who is out, whose turn it is to send, the winner."""
+    with db.transaction() as session:
+        _, stage = _stage(session, event_id)
+        return _stage_view(stage)
+
+
+def send_player(
+    db: Database, actor: Actor, event_id: int, team: str, player: str
+) -> WinnerStaysOnView:
+    """The awaited team sends its next player (chosen order, R-FMT-3)."""
+    with db.transaction() as session:
+        require(session, actor, Action.SUBMIT_LINEUP, event_id)
+        _, stage = _stage(session, event_id)
+        stage.send(team, player)
+        _append(session, event_id, kind="send", team=team, player=player)
+        return _stage_view(stage)
+
+
+def record_stage_result(db: Database, actor: Actor, event_id: int, code: str) -> WinnerStaysOnView:
+    """Record the current game's result; the winner stays on, the loser's team sends the next
+    player (a replay or no result: the same two meet again)."""
+    result = Result.parse(code)
+    with db.transaction() as session:
+        require(session, actor, Action.RECORD_RESULT, event_id)
+        _, stage = _stage(session, event_id)
+        stage.next_game()
+        stage.record(result)
+        _append(session, event_id, kind="result", result=result.to_code())
+        return _stage_view(stage)

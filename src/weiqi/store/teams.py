@@ -71,6 +71,8 @@ class TeamEventRow(Base):
         ForeignKey("league_seasons.id", ondelete="CASCADE"), nullable=True, index=True
     )
     division: Mapped[str] = mapped_column(String(32), default="")
+    # 擂台赛: ``fixed`` (the lineup is the order) or ``chosen`` (each team sends player by player)
+    player_order: Mapped[str] = mapped_column(String(16), default="fixed")
 
 
 class TeamRow(Base):
@@ -202,6 +204,23 @@ class LineupRow(Base):
     players: Mapped[str] = mapped_column(Text)
     source: Mapped[str] = mapped_column(String(16))
     submitted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class WinnerStaysOnLogRow(Base):
+    """One line of a 擂台赛's append-only log: a team sends a player (``send``, chosen order) or
+    the current game's result is recorded (``result``). The match is replayed from it."""
+
+    __tablename__ = "winner_stays_on_log"
+
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    team: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    player: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    result: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class DraftRow(Base):

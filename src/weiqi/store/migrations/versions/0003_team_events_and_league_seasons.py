@@ -1,8 +1,8 @@
-"""teams: team events, rosters, rounds, matches, lineups, seasons, drafts
+"""teams: team events, rosters, rounds, matches, lineups, winner stays on, seasons, drafts
 
 Revision ID: 0003
 Revises: 0002
-Create Date: 2026-11-29 13:56:29.589570
+Create Date: 2026-11-29 14:05:04.902310
 """
 
 from __future__ import annotations
@@ -63,6 +63,7 @@ def upgrade() -> None:
         sa.Column("seed", sa.Integer(), nullable=False),
         sa.Column("season_id", sa.Integer(), nullable=True),
         sa.Column("division", sa.String(length=32), nullable=False),
+        sa.Column("player_order", sa.String(length=16), nullable=False),
         sa.ForeignKeyConstraint(
             ["event_id"],
             ["events.id"],
@@ -99,6 +100,23 @@ def upgrade() -> None:
     with op.batch_alter_table("teams", schema=None) as batch_op:
         batch_op.create_index(batch_op.f("ix_teams_event_id"), ["event_id"], unique=False)
 
+    op.create_table(
+        "winner_stays_on_log",
+        sa.Column("event_id", sa.Integer(), nullable=False),
+        sa.Column("seq", sa.Integer(), nullable=False),
+        sa.Column("kind", sa.String(length=8), nullable=False),
+        sa.Column("team", sa.String(length=200), nullable=True),
+        sa.Column("player", sa.String(length=200), nullable=True),
+        sa.Column("result", sa.String(length=16), nullable=True),
+        sa.Column("recorded_at", sa.DateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(
+            ["event_id"],
+            ["events.id"],
+            name=op.f("fk_winner_stays_on_log_event_id_events"),
+            ondelete="CASCADE",
+        ),
+        sa.PrimaryKeyConstraint("event_id", "seq", name=op.f("pk_winner_stays_on_log")),
+    )
     op.create_table(
         "draft_log",
         sa.Column("draft_id", sa.Integer(), nullable=False),
@@ -289,6 +307,7 @@ def downgrade() -> None:
 
     op.drop_table("team_roster")
     op.drop_table("draft_log")
+    op.drop_table("winner_stays_on_log")
     with op.batch_alter_table("teams", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_teams_event_id"))
 
