@@ -8,12 +8,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from weiqi.cli import app
 from weiqi.errors import WeiqiError
 
 runner = CliRunner()
+pytestmark = pytest.mark.usefixtures("one_command_tree")
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 
 # Four players a team; x3 and x4 are Korean, so foreign with --home-nationality CN.
@@ -87,10 +89,22 @@ def test_r_fmt_1_r_score_team_1_r_rank_team_round_robin_from_the_command_line(
         assert lineups["A"] == (["A1", "A2", "A3"] if r != 2 else ["A2", "A1", "A4"])
         if r == 3:
             assert lineups["D"] == ["D2", "D1", "D4"]  # previous lineup
-        for team, codes in results[r].items():
-            for board, code in enumerate(codes, start=1):
-                run("team", "round", "result", "--db", db, "--round", str(r), "--team", team,
-                    "--board", str(board), code)  # fmt: skip
+        if r < 3:
+            for team, codes in results[r].items():
+                for board, code in enumerate(codes, start=1):
+                    run("team", "round", "result", "--db", db, "--round", str(r), "--team", team,
+                        "--board", str(board), code)  # fmt: skip
+            continue
+        rows = [f"{t},{b},{c}" for t, codes in results[r].items()
+                for b, c in enumerate(codes, start=1)]  # fmt: skip
+        sheet = tmp_path / "r3.csv"
+        sheet.write_text("team,board,result\n" + "\n".join([*rows, "A,4,B+R"]), "utf-8")
+        assert "line 8: round 3: A's match has no board 4" in refused(
+            "team", "round", "results", "--db", db, "--round", "3", str(sheet)
+        )
+        sheet.write_text("team,board,result\n" + "\n".join(rows), "utf-8")
+        assert "6 results recorded" in run("team", "round", "results", "--db", db, "--round", "3",
+                                           str(sheet))  # fmt: skip
     r1 = json.loads(run("team", "round", "show", "--db", db, "--round", "1", "--json"))
     ad = r1["matches"][0]
     assert [b["home_color"] for b in ad["boards"]] == ["B", "W", "B"]

@@ -327,6 +327,25 @@ def register(app: typer.Typer) -> None:
         )  # fmt: skip
         typer.echo(f"round {round_number} {view.home}–{view.away} board {board}: {result_code}")
 
+    @league_app.command("results")
+    def results(
+        path: Annotated[str, typer.Argument(help="CSV with columns club,board,result")],
+        round_number: RoundOption,
+        db: DbOption = None,
+        season: SeasonOption = None,
+        division: DivisionOption = None,
+    ) -> None:
+        """Record a round's board results from CSV — every row, or none if any is bad."""
+        from weiqi.cli.event import _read
+        from weiqi.services.teams import record_results_csv
+
+        database = open_database(db)
+        count = record_results_csv(
+            database, Actor.local(), _division(database, season, division), round_number,
+            _read(Path(path)), path,
+        )  # fmt: skip
+        typer.echo(f"round {round_number}: {count} results recorded")
+
     @league_app.command("table")
     def table_command(
         db: DbOption = None,

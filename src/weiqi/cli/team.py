@@ -467,6 +467,26 @@ def register(app: typer.Typer) -> None:
             line += f" · match {view.game_points[0]}:{view.game_points[1]}"
         typer.echo(line)
 
+    @round_app.command("results")
+    def results(
+        path: Annotated[str, typer.Argument(help="CSV with columns team,board,result")],
+        round_number: RoundOption,
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """Record a round's board results from CSV — every row, or none if any is bad."""
+        from pathlib import Path
+
+        from weiqi.cli.event import _read
+        from weiqi.services.teams import record_results_csv
+
+        database = open_database(db)
+        count = record_results_csv(
+            database, Actor.local(), _event_id(database, event), round_number,
+            _read(Path(path)), path,
+        )  # fmt: skip
+        typer.echo(f"round {round_number}: {count} results recorded")
+
     @team_app.command("standings")
     def standings_command(
         db: DbOption = None, event: EventOption = None, as_json: JsonOption = False

@@ -38,6 +38,7 @@ from sqlalchemy.orm import Session
 
 from weiqi.errors import Conflict, InputError, InvalidSetting, LineupRejected, NotFound
 from weiqi.formats.team_csv import parse_team_csv
+from weiqi.formats.team_results_csv import parse_team_results
 from weiqi.league.calendar import Fixture, berger_rounds, double_round_robin
 from weiqi.league.lineup import Lineup, LineupSettings, MissingLineup, lineups_for_round
 from weiqi.league.lineup import validate_lineup as core_validate_lineup
@@ -834,6 +835,24 @@ def record_results(
         for team, board, result in parsed:
             _set_board_result(session, event_id, rnd, team, board, result, 0)
         return len(parsed)
+
+
+def record_results_csv(
+    db: Database, actor: Actor, event_id: int, number: int, text: str, source: str = "results.csv"
+) -> int:
+    """Record a round's board results from CSV ``team,board,result`` — every row, or none; a
+    refused row is named by its line."""
+    rows = parse_team_results(text, source)
+    with db.transaction() as session:
+        require(session, actor, Action.RECORD_RESULT, event_id)
+        _event_row(session, event_id)
+        rnd = _round(session, event_id, number)
+        for line, team, board, code in rows:
+            try:
+                _set_board_result(session, event_id, rnd, team, board, Result.parse(code), 0)
+            except (NotFound, Conflict, InputError) as err:
+                raise InputError(f"{source} line {line}", err.message) from None
+        return len(rows)
 
 
 def _match_view(
