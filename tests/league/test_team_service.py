@@ -21,6 +21,7 @@ from weiqi.services.teams import (
     TeamSystem,
     create_team_event,
     import_teams,
+    members_total_standings,
     pair_round,
     record_board_result,
     record_results,
@@ -263,3 +264,35 @@ def test_r_org_1_who_may_submit_pair_and_record(db: Database) -> None:
     submit_lineup(db, coach, ev, 1, "A", ["A1", "A2"], T0)
     with pytest.raises(PermissionDenied, match="may not pair rounds"):
         reveal_round(db, coach, ev, 1, T0)
+
+
+def test_r_fmt_1_members_total_adds_up_the_members_individual_points(db: Database) -> None:
+    """队员总分制: the members play an individual round robin; each team scores the total of
+    its members' points (or of its best N)."""
+    from weiqi.services.tournament import create_tournament, import_players, record_result
+    from weiqi.services.tournament import pair_round as pair_individual
+    from weiqi.tournament.settings import EventSettings, System
+
+    solo = create_tournament(db, LOCAL, "Solo", EventSettings(system=System.ROUND_ROBIN)).id
+    import_players(db, LOCAL, solo, "name,rank\nX1,5d\nX2,4d\nY1,3d\nY2,2d\n")
+    blacks: dict[str, int] = {}
+    for rnd in (1, 2, 3):
+        for p in pair_individual(db, LOCAL, solo).pairings:
+            record_result(db, LOCAL, solo, rnd, p.board, "B+R")  # black wins every game
+            blacks[p.black] = blacks.get(p.black, 0) + 1
+    ev = create_team_event(db, LOCAL, "Members", TeamEventSettings(
+        team_type=TeamType.MEMBERS_TOTAL, boards=2)).id  # fmt: skip
+    import_teams(db, LOCAL, ev, "team,name,rank\nX,X1,5d\nX,X2,4d\nY,Y1,3d\nY,Y2,2d\n")
+    with pytest.raises(Conflict, match="队员总分制"):
+        pair_round(db, LOCAL, ev)
+    table = members_total_standings(db, ev, solo)
+    points = {p: 2 * n for p, n in blacks.items()}
+    expected = {"X": points.get("X1", 0) + points.get("X2", 0),
+                "Y": points.get("Y1", 0) + points.get("Y2", 0)}  # fmt: skip
+    assert {t: int(v) for _, t, v in table} == expected
+    assert sum(expected.values()) == 2 * 6  # six games, one winner each
+    best = members_total_standings(db, ev, solo, counted=1)
+    assert {t: int(v) for _, t, v in best} == {
+        "X": max(points.get("X1", 0), points.get("X2", 0)),
+        "Y": max(points.get("Y1", 0), points.get("Y2", 0)),
+    }

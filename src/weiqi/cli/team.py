@@ -232,7 +232,8 @@ def register(app: typer.Typer) -> None:
         team_type: Annotated[
             str,
             typer.Option(
-                "--type", help="per_round, fixed_boards, fixed_order or rotation (R-FMT-1)."
+                "--type",
+                help="per_round, fixed_boards, fixed_order, rotation or members_total (R-FMT-1).",
             ),
         ] = "per_round",
         boards: Annotated[int, typer.Option("--boards")] = 4,
@@ -644,3 +645,34 @@ def register(app: typer.Typer) -> None:
             typer.echo(json.dumps(_stage_json(view), ensure_ascii=False))
         else:
             _print_stage(view)
+
+    @team_app.command("members-total")
+    def members_total_command(
+        tournament: Annotated[
+            int, typer.Option("--tournament", help="The individual event the members play.")
+        ],
+        counted: Annotated[
+            int | None, typer.Option("--counted", help="Only the best N members count.")
+        ] = None,
+        db: DbOption = None,
+        event: EventOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        """队员总分制: teams ranked by their members' points in an individual tournament."""
+        from weiqi.services.teams import members_total_standings
+
+        database = open_database(db)
+        rows = members_total_standings(database, _event_id(database, event), tournament, counted)
+        out = [
+            {"place": p, "team": t, "total": v.numerator if v.denominator == 1 else float(v)}
+            for p, t, v in rows
+        ]
+        if as_json:
+            typer.echo(json.dumps(out, ensure_ascii=False))
+            return
+        table = Table(title="队员总分制 members' total")
+        for col in ("名次 place", "队 team", "总分 total"):
+            table.add_column(col)
+        for o in out:
+            table.add_row(str(o["place"]), str(o["team"]), str(o["total"]))
+        Console().print(table)

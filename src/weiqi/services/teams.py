@@ -32,6 +32,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from fractions import Fraction
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -53,7 +54,7 @@ from weiqi.league.match import (
     player_records,
     rotation_match,
 )
-from weiqi.league.standings import TeamRanking, team_standings
+from weiqi.league.standings import TeamRanking, members_total, team_standings
 from weiqi.league.team import RosterEntry, Team, TeamType
 from weiqi.league.team_swiss import pair_team_round
 from weiqi.league.winner_stays_on import PlayerOrder, WinnerStaysOn
@@ -122,7 +123,10 @@ class TeamEventSettings:
     player_order: PlayerOrder = PlayerOrder.FIXED
 
     def __post_init__(self) -> None:
-        self.lineup  # noqa: B018 — LineupSettings checks boards, foreign limit and team type
+        if self.team_type.plays_board_matches:
+            self.lineup  # noqa: B018 — LineupSettings checks boards and the foreign limit
+        elif self.boards < 1:
+            raise InvalidSetting("boards", "at least one")
         if self.system is TeamSystem.SWISS and (self.rounds is None or self.rounds < 1):
             raise InvalidSetting("rounds", "a Swiss needs its number of rounds")
         if self.cycles not in (1, 2):
@@ -524,6 +528,11 @@ def _fixtures(session: Session, row: TeamEventRow, number: int) -> tuple[list[Fi
     codes = [t.code for t in _teams(session, row.event_id)]
     if len(codes) < 2:
         raise Conflict("a team event needs at least two teams")
+    if not settings.team_type.plays_board_matches:
+        raise Conflict(
+            "队员总分制: the members play an individual tournament; the team table adds up "
+            "their points (members_total)"
+        )
     if settings.system is TeamSystem.WINNER_STAYS_ON:
         if number > 1:
             raise Conflict("a 擂台赛 is one round, played game by game")
@@ -1102,3 +1111,23 @@ def record_stage_result(db: Database, actor: Actor, event_id: int, code: str) ->
         stage.record(result)
         _append(session, event_id, kind="result", result=result.to_code())
         return _stage_view(stage)
+
+
+def members_total_standings(
+    db: Database, event_id: int, tournament_id: int, counted: int | None = None
+) -> list[tuple[int, str, Fraction]]:
+    """队员总分制 (R-FMT-1): each team's total of its members' points in the individual
+    tournament ``tournament_id`` (the best ``counted`` members only, if given); a member is
+    found by name. Equal totals share a place."""
+    from weiqi.services.tournament import event_standings
+
+    with db.transaction() as session:
+        row = _event_row(session, event_id)
+        if TeamType(row.team_type) is not TeamType.MEMBERS_TOTAL:
+            raise Conflict(f"event {event_id} is not a 队员总分制 team event")
+        members = {t.code: [r.name for r in t.roster] for t in _teams(session, event_id)}
+    points = {s.name: s.points for s in event_standings(db, tournament_id)}
+    entered = {name for names in members.values() for name in names}
+    if not entered & set(points):
+        raise Conflict(f"no member of these teams plays in event {tournament_id}")
+    return members_total(members, points, counted)
