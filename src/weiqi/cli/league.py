@@ -41,11 +41,11 @@ from weiqi.cli.team import (
     parse_time,
     print_round,
     print_standings,
-    round_json,
-    standings_json,
 )
 from weiqi.errors import InputError
 from weiqi.services.actor import Actor
+from weiqi.services.teams import round_to_dict as round_json
+from weiqi.services.teams import standings_to_dict as standings_json
 from weiqi.store.database import Database
 
 SeasonOption = Annotated[
@@ -358,7 +358,7 @@ def register(app: typer.Typer) -> None:
 
         database = open_database(db)
         event_id = _division(database, season, division)
-        rows: list[object] = list(standings(database, event_id))
+        rows = standings(database, event_id)
         if as_json:
             typer.echo(json.dumps(standings_json(rows), ensure_ascii=False))
             return

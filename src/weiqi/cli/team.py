@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import enum
 import json
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Annotated, TypeVar
 
@@ -29,6 +30,10 @@ from rich.table import Table
 from weiqi.cli.event import DbOption, JsonOption, open_database
 from weiqi.errors import InputError, InvalidSetting
 from weiqi.services.actor import Actor
+from weiqi.services.teams import TeamStandingView
+from weiqi.services.teams import iso as _iso
+from weiqi.services.teams import round_to_dict as round_json
+from weiqi.services.teams import standings_to_dict as standings_json
 from weiqi.store.database import Database
 
 EventOption = Annotated[
@@ -67,51 +72,6 @@ def _event_id(database: Database, event: int | None) -> int:
     from weiqi.services.teams import latest_team_event
 
     return event if event is not None else latest_team_event(database)
-
-
-def _iso(at: datetime | None) -> str | None:
-    from weiqi.services.teams import as_utc
-
-    return as_utc(at).isoformat(timespec="minutes") if at is not None else None
-
-
-def round_json(view: object) -> dict[str, object]:
-    from weiqi.services.teams import RoundView
-
-    assert isinstance(view, RoundView)
-    return {
-        "round": view.number,
-        "date": view.date,
-        "starts_at": _iso(view.starts_at),
-        "deadline": _iso(view.deadline),
-        "revealed_at": _iso(view.revealed_at),
-        "bye": view.bye,
-        "matches": [
-            {
-                "match": m.number,
-                "home": m.home,
-                "away": m.away,
-                "submitted": m.submitted,
-                "boards": [
-                    {
-                        "board": b.board,
-                        **({"sitting": b.sitting} if b.sitting else {}),
-                        "home_player": b.home_player,
-                        "away_player": b.away_player,
-                        "home_color": b.home_color,
-                        "result": b.result,
-                    }
-                    for b in m.boards
-                ],
-                "game_points": list(m.game_points) if m.game_points else None,
-                "match_points": list(m.match_points) if m.match_points else None,
-                "winner": m.winner,
-                **({"decided_by_board_one": True} if m.decided_by_board_one else {}),
-            }
-            for m in view.matches
-        ],
-        "lineups": {team: list(players) for team, players in view.lineups.items()},
-    }
 
 
 def print_round(view: object) -> None:
@@ -155,44 +115,16 @@ def print_round(view: object) -> None:
         console.print(f"轮空 bye: {view.bye}")
 
 
-def standings_json(rows: list[object]) -> list[dict[str, object]]:
-    from weiqi.services.teams import TeamStandingView
-
-    out = []
-    for r in rows:
-        assert isinstance(r, TeamStandingView)
-        out.append(
-            {
-                "place": r.place,
-                "team": r.team,
-                "name": r.name,
-                "played": r.played,
-                "won": r.won,
-                "drawn": r.drawn,
-                "lost": r.lost,
-                "match_points": r.match_points,
-                "game_points": r.game_points,
-                "board_points": list(r.board_points),
-                **({"shared": True} if r.shared else {}),
-            }
-        )
-    return out
-
-
-def print_standings(title: str, rows: list[object]) -> None:
-    from weiqi.services.teams import TeamStandingView
-
+def print_standings(title: str, rows: Sequence[TeamStandingView]) -> None:
     table = Table(title=title)
     boards = 0
     for r in rows:
-        assert isinstance(r, TeamStandingView)
         boards = max(boards, len(r.board_points))
     for col in ("名次 place", "队 team", "场 P", "胜 W", "和 D", "负 L", "场分 MP", "局分 GP"):
         table.add_column(col)
     for b in range(1, boards + 1):
         table.add_column(f"{b}台 B{b}")
     for r in rows:
-        assert isinstance(r, TeamStandingView)
         table.add_row(
             f"{r.place}{'=' if r.shared else ''}",
             r.name,
@@ -497,7 +429,7 @@ def register(app: typer.Typer) -> None:
 
         database = open_database(db)
         event_id = _event_id(database, event)
-        rows: list[object] = list(standings(database, event_id))
+        rows = standings(database, event_id)
         if as_json:
             typer.echo(json.dumps(standings_json(rows), ensure_ascii=False))
             return

@@ -204,6 +204,70 @@ class TeamStandingView:
     shared: bool
 
 
+def iso(at: datetime | None) -> str | None:
+    """A stored time as ISO 8601 in UTC (minutes)."""
+    return as_utc(at).isoformat(timespec="minutes") if at is not None else None
+
+
+def round_to_dict(view: RoundView) -> dict[str, object]:
+    """A round as plain JSON values (the CLI's ``--json`` and the API answer the same)."""
+    return {
+        "round": view.number,
+        "date": view.date,
+        "starts_at": iso(view.starts_at),
+        "deadline": iso(view.deadline),
+        "revealed_at": iso(view.revealed_at),
+        "bye": view.bye,
+        "matches": [
+            {
+                "match": m.number,
+                "home": m.home,
+                "away": m.away,
+                "submitted": m.submitted,
+                "boards": [
+                    {
+                        "board": b.board,
+                        **({"sitting": b.sitting} if b.sitting else {}),
+                        "home_player": b.home_player,
+                        "away_player": b.away_player,
+                        "home_color": b.home_color,
+                        "result": b.result,
+                    }
+                    for b in m.boards
+                ],
+                "game_points": list(m.game_points) if m.game_points else None,
+                "match_points": list(m.match_points) if m.match_points else None,
+                "winner": m.winner,
+                **({"decided_by_board_one": True} if m.decided_by_board_one else {}),
+            }
+            for m in view.matches
+        ],
+        "lineups": {team: list(players) for team, players in view.lineups.items()},
+    }
+
+
+def standings_to_dict(rows: Sequence[TeamStandingView]) -> list[dict[str, object]]:
+    """Standings as plain JSON values."""
+    out: list[dict[str, object]] = []
+    for r in rows:
+        out.append(
+            {
+                "place": r.place,
+                "team": r.team,
+                "name": r.name,
+                "played": r.played,
+                "won": r.won,
+                "drawn": r.drawn,
+                "lost": r.lost,
+                "match_points": r.match_points,
+                "game_points": r.game_points,
+                "board_points": list(r.board_points),
+                **({"shared": True} if r.shared else {}),
+            }
+        )
+    return out
+
+
 # -- settings in the store ------------------------------------------------------------------
 
 
