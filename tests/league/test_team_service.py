@@ -127,6 +127,10 @@ def test_r_fmt_1_fixed_boards_play_in_rank_order_without_substitutes(db: Databas
     with pytest.raises(LineupRejected, match="the boards are A1, A2"):
         submit_lineup(db, LOCAL, ev, 1, "A", ["A1", "A3"], T0)
     submit_lineup(db, LOCAL, ev, 1, "A", ["A1", "A2"], T0)
+    # B sends nothing: the event's order plays (B1, B2), not a forfeit
+    boards = reveal_round(db, LOCAL, ev, 1, T0).matches[0].boards
+    assert [(b.home_player, b.away_player, b.result) for b in boards] == [
+        ("A1", "B1", None), ("A2", "B2", None)]  # fmt: skip
 
 
 def test_r_fmt_1_rotation_every_member_meets_every_member(db: Database) -> None:

@@ -55,7 +55,7 @@ from weiqi.league.match import (
     rotation_match,
 )
 from weiqi.league.standings import TeamRanking, members_total, team_standings
-from weiqi.league.team import RosterEntry, Team, TeamType
+from weiqi.league.team import RosterEntry, Team, TeamType, event_order
 from weiqi.league.team_swiss import pair_team_round
 from weiqi.league.winner_stays_on import PlayerOrder, WinnerStaysOn
 from weiqi.rules.color import Color
@@ -786,11 +786,20 @@ def reveal_round(
             if wso
             else [teams[t].code for m in rnd.matches for t in (m.home_id, m.away_id)]
         )
+        if not settings.team_type.lineup_each_round:
+            # 分台定人制: the event fixes the boards by rank and rating; no lineup is needed
+            by_code = {t.code: t for t in teams.values()}
+            for code in playing:
+                if code not in revealed:
+                    order = event_order(core_team(by_code[code]), settings.team_type)
+                    revealed[code] = order[: settings.boards]
         chosen = lineups_for_round(revealed, playing, previous, settings.lineup)
         for code, lineup in chosen.items():
-            if code in revealed:
+            if any(teams[lr.team_id].code == code for lr in lineups.get(rnd.id, [])):
                 continue
-            source = "previous" if lineup is not None else "forfeit"
+            source = (
+                "fixed" if code in revealed else "previous" if lineup is not None else "forfeit"
+            )
             session.add(
                 LineupRow(
                     round_id=rnd.id,
@@ -965,7 +974,7 @@ def _match_view(
     return view
 
 
-def _round_view(session: Session, rnd: TeamRoundRow, at: datetime | None = None) -> RoundView:
+def _round_view(session: Session, rnd: TeamRoundRow) -> RoundView:
     row = _event_row(session, rnd.event_id)
     teams, players = _codes(session, rnd.event_id)
     lineups = _lineup_rows(session, rnd.event_id).get(rnd.id, [])

@@ -191,7 +191,8 @@ class BoardGameRow(Base):
 
 class LineupRow(Base):
     """A team's lineup (出场名单) for a round: roster codes by board, comma-separated. Sealed until
-    the round's ``revealed_at``; ``source`` is ``submitted``, ``previous`` or ``forfeit``."""
+    the round's ``revealed_at``; ``source`` is ``submitted``, ``fixed`` (分台定人制), ``previous``
+    or ``forfeit``."""
 
     __tablename__ = "team_lineups"
     __table_args__ = (UniqueConstraint("round_id", "team_id"),)
