@@ -30,6 +30,7 @@ from weiqi.services.teams import (
     show_round,
     standings,
     submit_lineup,
+    submit_lineups,
 )
 from weiqi.store.database import Database
 from weiqi.store.teams import DraftLogRow
@@ -64,11 +65,14 @@ def play_division(
     for rnd in season_calendar(db, season_id, division):
         assert rnd.date is not None
         day = datetime.datetime.fromisoformat(rnd.date).replace(tzinfo=datetime.UTC)
-        for m in rnd.matches:
-            for club in (m.home, m.away):
-                if (rnd.number, club) != skip:
-                    submit_lineup(db, LOCAL, event_id, rnd.number, club, lineup(club, rnd.number),
-                                  at=day - datetime.timedelta(hours=12))  # fmt: skip
+        sheets = {
+            club: lineup(club, rnd.number)
+            for m in rnd.matches
+            for club in (m.home, m.away)
+            if (rnd.number, club) != skip
+        }
+        # the chief referee enters the round's sheets in one go (one transaction)
+        submit_lineups(db, LOCAL, event_id, rnd.number, sheets, day - datetime.timedelta(hours=12))
         seated = reveal_round(db, LOCAL, event_id, rnd.number, at=day)
         rows = []
         for m in seated.matches:
@@ -145,6 +149,8 @@ def test_r_league_1_r_league_2_a_whole_season_and_the_next_draft(db: Database) -
     draft = start_draft(db, LOCAL, season.id, base=4)
     assert draft.order == ("Y2", "Y1", *reversed(JIA[:10]))
     assert set(draft.waiting_to_protect) == set(JIA) | set(YI)
+    with pytest.raises(Conflict, match="has its draft already"):
+        start_draft(db, LOCAL, season.id)
     for club in JIA:
         protect(db, LOCAL, draft.id, club, [f"{club}p{i}" for i in range(1, 5)])
     for club in YI:

@@ -513,6 +513,9 @@ def start_draft(
         require(session, actor, Action.RUN_DRAFT, divisions[0].event_id)
         if season.final_json is None:
             raise Conflict(f"season {season_id} is not closed; close it before the draft")
+        earlier = session.scalar(select(DraftRow.id).where(DraftRow.season_id == season_id))
+        if earlier is not None:
+            raise Conflict(f"season {season_id} has its draft already (draft {earlier})")
         data = json.loads(season.final_json)
         standing = combined_standing(*(data["final"][d.division] for d in divisions))
         order = draft_order(standing, data["next"][divisions[0].division])

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
@@ -702,6 +702,42 @@ def _match_of(rnd: TeamRoundRow, team_id: int) -> TeamMatchRow | None:
     return next((m for m in rnd.matches if team_id in (m.home_id, m.away_id)), None)
 
 
+def _seal(
+    session: Session,
+    row: TeamEventRow,
+    rnd: TeamRoundRow,
+    team: str,
+    players: Sequence[str],
+    now: datetime,
+) -> None:
+    number = rnd.number
+    team_row = _team_by_code(session, row.event_id, team)
+    if rnd.revealed_at is not None:
+        raise LineupRejected(
+            team, f"the lineups of round {number} were revealed at {_stamp(rnd.revealed_at)}"
+        )
+    deadline = as_utc(rnd.lineup_deadline) if rnd.lineup_deadline is not None else None
+    if deadline is not None and now >= deadline:
+        raise LineupRejected(
+            team, f"submitted at {_stamp(now)}, after the deadline ({_stamp(deadline)})"
+        )
+    wso = row.system == TeamSystem.WINNER_STAYS_ON.value
+    if not wso and _match_of(rnd, team_row.id) is None:
+        raise LineupRejected(team, f"has no match in round {number}")
+    lineup = core_validate_lineup(
+        core_team(team_row), [p.strip() for p in players], _settings_of(row).lineup
+    )
+    existing = session.scalar(
+        select(LineupRow).where(LineupRow.round_id == rnd.id, LineupRow.team_id == team_row.id)
+    )
+    if existing is None:
+        existing = LineupRow(round_id=rnd.id, team_id=team_row.id)
+        session.add(existing)
+    existing.players = ",".join(lineup)
+    existing.source = "submitted"
+    existing.submitted_at = now
+
+
 def submit_lineup(
     db: Database,
     actor: Actor,
@@ -713,36 +749,27 @@ def submit_lineup(
 ) -> None:
     """Seal a team's lineup for a round (the last one before the deadline counts); refused with
     :class:`LineupRejected` naming the reason, and then nothing is stored."""
+    submit_lineups(db, actor, event_id, number, {team: players}, at)
+
+
+def submit_lineups(
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    number: int,
+    lineups: Mapping[str, Sequence[str]],
+    at: datetime | None = None,
+) -> int:
+    """Seal several teams' lineups in one transaction (the chief referee entering the sheets
+    handed in): every one, or none when one is refused."""
     now = as_utc(at)
     with db.transaction() as session:
         require(session, actor, Action.SUBMIT_LINEUP, event_id)
         row = _event_row(session, event_id)
         rnd = _round(session, event_id, number)
-        team_row = _team_by_code(session, event_id, team)
-        if rnd.revealed_at is not None:
-            raise LineupRejected(
-                team, f"the lineups of round {number} were revealed at {_stamp(rnd.revealed_at)}"
-            )
-        deadline = as_utc(rnd.lineup_deadline) if rnd.lineup_deadline is not None else None
-        if deadline is not None and now >= deadline:
-            raise LineupRejected(
-                team, f"submitted at {_stamp(now)}, after the deadline ({_stamp(deadline)})"
-            )
-        wso = row.system == TeamSystem.WINNER_STAYS_ON.value
-        if not wso and _match_of(rnd, team_row.id) is None:
-            raise LineupRejected(team, f"has no match in round {number}")
-        lineup = core_validate_lineup(
-            core_team(team_row), [p.strip() for p in players], _settings_of(row).lineup
-        )
-        existing = session.scalar(
-            select(LineupRow).where(LineupRow.round_id == rnd.id, LineupRow.team_id == team_row.id)
-        )
-        if existing is None:
-            existing = LineupRow(round_id=rnd.id, team_id=team_row.id)
-            session.add(existing)
-        existing.players = ",".join(lineup)
-        existing.source = "submitted"
-        existing.submitted_at = now
+        for team, players in lineups.items():
+            _seal(session, row, rnd, team, players, now)
+        return len(lineups)
 
 
 def reveal_round(
