@@ -83,7 +83,7 @@ def print_round(view: object) -> None:
     if view.date:
         title += f" · {view.date}"
     if view.deadline and view.revealed_at is None:
-        title += f" · 出场名单截止 lineups close {_iso(view.deadline)}"
+        console.print(f"出场名单截止 lineups close {_iso(view.deadline)}")
     for m in view.matches:
         table = Table(title=f"{title} · {m.number}. {m.home} – {m.away}")
         if not m.boards:
