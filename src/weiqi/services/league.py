@@ -361,7 +361,8 @@ def close_season(db: Database, actor: Actor, season_id: int) -> SeasonEnd:
     with db.transaction() as session:
         season = _season(session, season_id)
         divisions = _division_rows(session, season_id)
-        require(session, actor, Action.RUN_DRAFT, divisions[0].event_id)
+        # R-ORG-1: the chief referee announces the final places
+        require(session, actor, Action.PAIR_ROUND, divisions[0].event_id)
         if season.final_json is not None:
             raise Conflict(f"season {season_id} is already closed")
         settings = season_settings_from_dict(json.loads(season.settings_json))
