@@ -10,9 +10,9 @@ import datetime
 import pytest
 from sqlalchemy import select
 
-from weiqi.errors import Conflict, LineupRejected
+from weiqi.errors import Conflict, LineupRejected, PermissionDenied
 from weiqi.league.season import SeasonSettings
-from weiqi.services.actor import Actor
+from weiqi.services.actor import ANONYMOUS, Actor
 from weiqi.services.league import (
     close_season,
     create_season,
@@ -157,6 +157,8 @@ def test_r_league_1_r_league_2_a_whole_season_and_the_next_draft(db: Database) -
         protect(db, LOCAL, draft.id, club, [f"{club}p{i}" for i in (1, 2, 3, 5)])
     view = show_draft(db, draft.id)
     assert len(view.pool) == 12 * 2 + 4 and view.on_the_clock == "Y2"
+    with pytest.raises(PermissionDenied, match="may not run the transfer draft"):
+        pick(db, ANONYMOUS, draft.id, "Y2", "J01p5")
     with pytest.raises(Conflict, match="Y2's turn"):
         pick(db, LOCAL, draft.id, "Y1", "J01p5")
     with pytest.raises(Conflict, match="cannot pick him back"):
