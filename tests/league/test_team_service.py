@@ -24,6 +24,7 @@ from weiqi.services.teams import (
     members_total_standings,
     pair_round,
     record_board_result,
+    record_playoff,
     record_results,
     record_stage_result,
     records,
@@ -198,6 +199,11 @@ def test_r_fmt_3_team_knockout_until_a_winner(db: Database) -> None:
     play(db, ev, 1, {"A": ["B+R", "W+R"], "B": ["B+R", "B+R"]})  # A 4:0; B–C 2:2
     with pytest.raises(Conflict, match="B–C is drawn 2:2"):
         pair_round(db, LOCAL, ev)
+    with pytest.raises(Conflict, match="has a winner, A"):
+        record_playoff(db, LOCAL, ev, 1, "D")
+    decided = record_playoff(db, LOCAL, ev, 1, "C")  # R-PLAYOFF: C wins the 加赛
+    assert decided.winner == "C" and decided.decided_by_playoff and decided.match_points == (1, 1)
+    assert [(m.home, m.away) for m in pair_round(db, LOCAL, ev).matches] == [("A", "C")]
     ev = event(db, "EFGH", 2, boards=2, system=TeamSystem.KNOCKOUT, board_one_decides=True)
     pair_round(db, LOCAL, ev)
     # E–H 2:2, H won board 1 (white) → H; F–G 2:2, F won board 1 (black) → F

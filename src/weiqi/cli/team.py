@@ -400,6 +400,22 @@ def register(app: typer.Typer) -> None:
             line += f" · match {view.game_points[0]}:{view.game_points[1]}"
         typer.echo(line)
 
+    @round_app.command("playoff")
+    def playoff(
+        round_number: RoundOption,
+        winner: Annotated[str, typer.Option("--winner", help="The team that won the playoff.")],
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """Record the playoff (加赛) that decides a drawn knockout match."""
+        from weiqi.services.teams import record_playoff
+
+        database = open_database(db)
+        view = record_playoff(
+            database, Actor.local(), _event_id(database, event), round_number, winner
+        )
+        typer.echo(f"round {round_number} {view.home}–{view.away}: {view.winner} by playoff")
+
     @round_app.command("results")
     def results(
         path: Annotated[str, typer.Argument(help="CSV with columns team,board,result")],

@@ -175,6 +175,7 @@ class MatchView:
     match_points: tuple[int, int] | None = None
     winner: str | None = None
     decided_by_board_one: bool = False
+    decided_by_playoff: bool = False
 
 
 @dataclass(frozen=True)
@@ -239,6 +240,7 @@ def round_to_dict(view: RoundView) -> dict[str, object]:
                 "match_points": list(m.match_points) if m.match_points else None,
                 "winner": m.winner,
                 **({"decided_by_board_one": True} if m.decided_by_board_one else {}),
+                **({"decided_by_playoff": True} if m.decided_by_playoff else {}),
             }
             for m in view.matches
         ],
@@ -646,14 +648,17 @@ def _knockout(
         teams = {t.id: t.code for t in _teams(session, row.event_id)}
         last = earlier[-1]
         alive = [teams[last.bye_team_id]] if last.bye_team_id is not None else []
-        for m in played[-1]:
+        for m, stored in zip(played[-1], last.matches, strict=True):
             score = m.score(settings.board_one_decides)
-            if score.winner is None:
+            winner = score.winner
+            if winner is None and stored.playoff_winner_id is not None:
+                winner = teams[stored.playoff_winner_id]
+            if winner is None:
                 raise Conflict(
                     f"{m.a}–{m.b} is drawn {score.game_points_a}:{score.game_points_b}; "
-                    "a knockout match needs a winner (play a decider or set board_one_decides)"
+                    "a knockout match needs a winner: record its playoff (加赛)"
                 )
-            alive.append(score.winner)
+            alive.append(winner)
     if len(alive) < 2:
         raise Conflict(f"the knockout is over: {alive[0]} won")
     bye = None
@@ -964,6 +969,35 @@ def record_results_csv(
         return len(rows)
 
 
+def record_playoff(
+    db: Database, actor: Actor, event_id: int, number: int, winner: str
+) -> MatchView:
+    """Record the winner of the playoff (加赛, R-PLAYOFF) that decides ``winner``'s drawn match
+    in a knockout; the match points stay as the boards gave them."""
+    with db.transaction() as session:
+        require(session, actor, Action.RECORD_RESULT, event_id)
+        row = _event_row(session, event_id)
+        if row.system != TeamSystem.KNOCKOUT.value:
+            raise Conflict("only a knockout match is decided by a playoff; the table shares places")
+        rnd = _round(session, event_id, number)
+        team_row = _team_by_code(session, event_id, winner)
+        m = _match_of(rnd, team_row.id)
+        if m is None:
+            raise NotFound(f"{winner} has no match in round {number}")
+        teams, players = _codes(session, event_id)
+        core = _core_match(m, teams, players)
+        if rnd.revealed_at is None or not core.games or not core.finished:
+            raise Conflict(f"round {number}: {core.a}–{core.b} is not finished")
+        score = core.score(row.board_one_decides)
+        if score.winner is not None:
+            raise Conflict(f"{core.a}–{core.b} has a winner, {score.winner}; no playoff")
+        if m.playoff_winner_id is not None:
+            raise Conflict(f"the playoff of {core.a}–{core.b} is recorded")
+        m.playoff_winner_id = team_row.id
+        session.flush()
+        return _match_view(m, teams, players, True, {}, row.board_one_decides)
+
+
 def _match_view(
     m: TeamMatchRow,
     teams: dict[int, str],
@@ -987,6 +1021,7 @@ def _match_view(
     view = MatchView(m.number, core.a, core.b, submitted, boards if revealed else ())
     if revealed and core.games and core.finished:
         s = core.score(board_one_decides)
+        playoff = s.winner is None and m.playoff_winner_id is not None
         return MatchView(
             view.number,
             view.home,
@@ -995,8 +1030,9 @@ def _match_view(
             view.boards,
             (s.game_points_a, s.game_points_b),
             (s.match_points_a, s.match_points_b),
-            s.winner,
+            teams[m.playoff_winner_id] if playoff and m.playoff_winner_id else s.winner,
             s.decided_by_board_one,
+            playoff,
         )
     return view
 

@@ -154,6 +154,10 @@ class TeamMatchRow(Base):
     number: Mapped[int] = mapped_column(Integer)
     home_id: Mapped[int] = mapped_column(ForeignKey("teams.id", ondelete="CASCADE"))
     away_id: Mapped[int] = mapped_column(ForeignKey("teams.id", ondelete="CASCADE"))
+    # the winner of a playoff (加赛, R-PLAYOFF) that decided a drawn knockout match
+    playoff_winner_id: Mapped[int | None] = mapped_column(
+        ForeignKey("teams.id", ondelete="CASCADE"), nullable=True
+    )
 
     round: Mapped[TeamRoundRow] = relationship(back_populates="matches")
     games: Mapped[list[BoardGameRow]] = relationship(

@@ -2,7 +2,7 @@
 
 Revision ID: 0003
 Revises: 0002
-Create Date: 2026-11-29 14:05:04.902310
+Create Date: 2026-11-29 14:22:54.952839
 """
 
 from __future__ import annotations
@@ -221,6 +221,7 @@ def upgrade() -> None:
         sa.Column("number", sa.Integer(), nullable=False),
         sa.Column("home_id", sa.Integer(), nullable=False),
         sa.Column("away_id", sa.Integer(), nullable=False),
+        sa.Column("playoff_winner_id", sa.Integer(), nullable=True),
         sa.ForeignKeyConstraint(
             ["away_id"],
             ["teams.id"],
@@ -231,6 +232,12 @@ def upgrade() -> None:
             ["home_id"],
             ["teams.id"],
             name=op.f("fk_team_matches_home_id_teams"),
+            ondelete="CASCADE",
+        ),
+        sa.ForeignKeyConstraint(
+            ["playoff_winner_id"],
+            ["teams.id"],
+            name=op.f("fk_team_matches_playoff_winner_id_teams"),
             ondelete="CASCADE",
         ),
         sa.ForeignKeyConstraint(
