@@ -306,3 +306,22 @@ def test_r_fmt_1_members_total_adds_up_the_members_individual_points(db: Databas
         "X": max(points.get("X1", 0), points.get("X2", 0)),
         "Y": max(points.get("Y1", 0), points.get("Y2", 0)),
     }
+
+
+def test_r_rank_team_a_swiss_bye_is_a_won_match(db: Database) -> None:
+    """Five teams: the bye of round 1 scores a won match (2 match points, no game points), so
+    that team pairs among the winners of round 1 and stands with them."""
+    ev = event(db, "ABCDE", 2, boards=2, system=TeamSystem.SWISS, rounds=2)
+    first = pair_round(db, LOCAL, ev)
+    assert first.bye is not None and len(first.matches) == 2
+    outcome = {m.home: ["B+R", "W+R"] for m in first.matches}  # the home teams win 4:0
+    play(db, ev, 1, outcome)
+    winners = {m.home for m in first.matches} | {first.bye}
+    table = standings(db, ev)
+    bye_row = next(s for s in table if s.team == first.bye)
+    assert (bye_row.match_points, bye_row.game_points, bye_row.won) == (2, 0, 1)
+    assert {s.team for s in table if s.match_points == 2} == winners
+    second = pair_round(db, LOCAL, ev)
+    assert second.bye not in (None, first.bye)  # no team gets a second bye
+    # three teams on 2 points: two of them meet, the third floats down
+    assert sum(1 for m in second.matches if {m.home, m.away} <= winners) == 1

@@ -30,7 +30,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 
@@ -54,9 +54,16 @@ from weiqi.league.match import (
     player_records,
     rotation_match,
 )
-from weiqi.league.standings import TeamRanking, members_total, team_standings
+from weiqi.league.standings import (
+    TeamRanking,
+    TeamStanding,
+    members_total,
+    rank_by,
+    team_rows,
+    tie_breaks,
+)
 from weiqi.league.team import RosterEntry, Team, TeamType, event_order
-from weiqi.league.team_swiss import pair_team_round
+from weiqi.league.team_swiss import team_candidates
 from weiqi.league.winner_stays_on import PlayerOrder, WinnerStaysOn
 from weiqi.rules.color import Color
 from weiqi.rules.result import Result
@@ -74,7 +81,12 @@ from weiqi.store.teams import (
     TeamRow,
     WinnerStaysOnLogRow,
 )
+from weiqi.tournament.pairing import pair
 from weiqi.tournament.ranks import Rank
+
+BYE_MATCH_POINTS = 2
+"""A team with a bye (轮空) in a Swiss or a knockout scores a won match: 2 match points, no game
+points (the rules leave a team bye's game points open; none are invented here)."""
 
 
 class TeamSystem(enum.Enum):
@@ -623,11 +635,14 @@ def _fixtures(session: Session, row: TeamEventRow, number: int) -> tuple[list[Fi
         assert settings.rounds is not None
         if number > settings.rounds:
             raise Conflict(f"all {settings.rounds} rounds of the Swiss are paired")
-        teams = {t.id: t.code for t in _teams(session, row.event_id)}
-        byes = [teams[r.bye_team_id] for r in earlier if r.bye_team_id is not None]
-        return pair_team_round(
-            codes, played, codes, byes, rng=random.Random(settings.seed * 1000 + number)
-        )
+        byes = _byes(session, row.event_id)
+        # a bye is a won match (BYE_MATCH_POINTS), so it counts in the score groups too
+        cands = [
+            replace(c, score=c.score + BYE_MATCH_POINTS * byes.count(c.id))
+            for c in team_candidates(codes, played, codes, byes)
+        ]
+        result = pair(cands, rng=random.Random(settings.seed * 1000 + number))
+        return [Fixture(number, p.black, p.white) for p in result.pairs], result.bye
     return _knockout(session, row, codes, earlier, played, settings, number)
 
 
@@ -1098,7 +1113,8 @@ def standings(db: Database, event_id: int) -> list[TeamStandingView]:
             raise Conflict("a 擂台赛 has a winner, not a table: see its games")
         names = {t.code: t.name for t in _teams(session, event_id)}
         matches = [m for r in _seated_matches(session, event_id) for m in r]
-    table = team_standings(matches, list(names), settings.ranking, settings.board_one_decides)
+        byes = _byes(session, event_id) if settings.system is not TeamSystem.ROUND_ROBIN else []
+    table = _standings_with_byes(matches, list(names), settings, byes)
     places = [s.place for s in table]
     return [
         TeamStandingView(
@@ -1116,6 +1132,28 @@ def standings(db: Database, event_id: int) -> list[TeamStandingView]:
         )
         for s in table
     ]
+
+
+def _byes(session: Session, event_id: int) -> list[str]:
+    """The team of each bye so far, once per bye."""
+    teams = {t.id: t.code for t in _teams(session, event_id)}
+    return [teams[r.bye_team_id] for r in _rounds(session, event_id) if r.bye_team_id is not None]
+
+
+def _standings_with_byes(
+    matches: Sequence[TeamMatch], teams: list[str], settings: TeamEventSettings, byes: list[str]
+) -> list[TeamStanding]:
+    """``team_standings`` of the core, with each bye counted as a won match (match points only;
+    a round robin's rest scores nothing)."""
+    rows = team_rows(matches, teams, settings.board_one_decides)
+    for team in byes:
+        rows[team].match_points += BYE_MATCH_POINTS
+        rows[team].played += 1
+        rows[team].won += 1
+    boards = max((len(r.board_points) for r in rows.values()), default=0)
+    breaks = tie_breaks(settings.ranking, boards)
+    keys = {t: tuple(tb(t, rows) for tb in breaks) for t in rows}
+    return [TeamStanding(place, t, rows[t], keys[t]) for place, t in rank_by(keys)]
 
 
 def records(
