@@ -71,6 +71,12 @@ def test_r_fmt_1_r_score_team_1_r_rank_team_round_robin_from_the_command_line(
                                 "--json"))  # fmt: skip
         assert [(m["home"], m["away"]) for m in paired["matches"]] == fixtures[r - 1]
         assert paired["deadline"] == deadline[r - 1] + "+00:00"
+        if r == 1:  # two foreign players (A3, A4) for a limit of one: refused, nothing sealed
+            assert "2 foreign players (A3, A4)" in refused(
+                "team", "lineup", "--db", db, "--round", "1", "--team", "A", "A1,A3,A4",
+                "--at", before[0])  # fmt: skip
+            shown = json.loads(run("team", "round", "show", "--db", db, "--json"))
+            assert shown["matches"][0]["submitted"]["A"] is False
         for t in "ABCD":
             if r == 3 and t == "D":
                 continue  # D sends nothing in round 3: its round-2 lineup plays again
