@@ -26,15 +26,13 @@ from weiqi.services.teams import (
     record_board_result,
     record_playoff,
     record_results,
-    record_stage_result,
     records,
     reveal_round,
-    send_player,
     show_round,
     standings,
     submit_lineup,
-    winner_stays_on,
 )
+from weiqi.services.winner_stays_on import record_stage_result, send_player, winner_stays_on
 from weiqi.store.database import Database
 from weiqi.store.teams import LineupRow, TeamRow
 

@@ -505,7 +505,7 @@ def register(app: typer.Typer) -> None:
         Console().print(table)
 
     def _stage_json(view: object) -> dict[str, object]:
-        from weiqi.services.teams import WinnerStaysOnView
+        from weiqi.services.winner_stays_on import WinnerStaysOnView
 
         assert isinstance(view, WinnerStaysOnView)
         return {
@@ -528,7 +528,7 @@ def register(app: typer.Typer) -> None:
         }
 
     def _print_stage(view: object) -> None:
-        from weiqi.services.teams import WinnerStaysOnView
+        from weiqi.services.winner_stays_on import WinnerStaysOnView
 
         assert isinstance(view, WinnerStaysOnView)
         table = Table(title="擂台赛 winner stays on")
@@ -554,7 +554,7 @@ def register(app: typer.Typer) -> None:
         db: DbOption = None, event: EventOption = None, as_json: JsonOption = False
     ) -> None:
         """The games so far, the current game, and the winner once decided."""
-        from weiqi.services.teams import winner_stays_on
+        from weiqi.services.winner_stays_on import winner_stays_on
 
         database = open_database(db)
         view = winner_stays_on(database, _event_id(database, event))
@@ -571,7 +571,7 @@ def register(app: typer.Typer) -> None:
         event: EventOption = None,
     ) -> None:
         """The awaited team sends its next player (order chosen, not fixed)."""
-        from weiqi.services.teams import send_player
+        from weiqi.services.winner_stays_on import send_player
 
         database = open_database(db)
         send_player(database, Actor.local(), _event_id(database, event), team, player)
@@ -585,7 +585,7 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOption = False,
     ) -> None:
         """Record the current game's result; the winner stays on."""
-        from weiqi.services.teams import record_stage_result
+        from weiqi.services.winner_stays_on import record_stage_result
 
         database = open_database(db)
         view = record_stage_result(database, Actor.local(), _event_id(database, event), result_code)

@@ -64,7 +64,7 @@ from weiqi.league.standings import (
 )
 from weiqi.league.team import RosterEntry, Team, TeamType, event_order
 from weiqi.league.team_swiss import team_candidates
-from weiqi.league.winner_stays_on import PlayerOrder, WinnerStaysOn
+from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.rules.color import Color
 from weiqi.rules.result import Result
 from weiqi.services.actor import Actor
@@ -79,7 +79,6 @@ from weiqi.store.teams import (
     TeamMatchRow,
     TeamRoundRow,
     TeamRow,
-    WinnerStaysOnLogRow,
 )
 from weiqi.tournament.pairing import pair
 from weiqi.tournament.ranks import Rank
@@ -285,7 +284,7 @@ def standings_to_dict(rows: Sequence[TeamStandingView]) -> list[dict[str, object
 # -- settings in the store ------------------------------------------------------------------
 
 
-def _settings_of(row: TeamEventRow) -> TeamEventSettings:
+def settings_of(row: TeamEventRow) -> TeamEventSettings:
     return TeamEventSettings(
         system=TeamSystem(row.system),
         team_type=TeamType(row.team_type),
@@ -348,7 +347,7 @@ def settings_to_dict(s: TeamEventSettings) -> dict[str, object]:
 # -- loading --------------------------------------------------------------------------------
 
 
-def _event_row(session: Session, event_id: int) -> TeamEventRow:
+def event_row(session: Session, event_id: int) -> TeamEventRow:
     row = session.get(TeamEventRow, event_id)
     if row is None:
         if session.get(EventModel, event_id) is None:
@@ -357,7 +356,7 @@ def _event_row(session: Session, event_id: int) -> TeamEventRow:
     return row
 
 
-def _teams(session: Session, event_id: int) -> list[TeamRow]:
+def event_teams(session: Session, event_id: int) -> list[TeamRow]:
     return list(
         session.scalars(select(TeamRow).where(TeamRow.event_id == event_id).order_by(TeamRow.id))
     )
@@ -394,7 +393,7 @@ def _team_by_code(session: Session, event_id: int, code: str) -> TeamRow:
     return row
 
 
-def _rounds(session: Session, event_id: int) -> list[TeamRoundRow]:
+def event_rounds(session: Session, event_id: int) -> list[TeamRoundRow]:
     return list(
         session.scalars(
             select(TeamRoundRow)
@@ -415,7 +414,7 @@ def _round(session: Session, event_id: int, number: int) -> TeamRoundRow:
 
 def _codes(session: Session, event_id: int) -> tuple[dict[int, str], dict[int, str]]:
     """Team codes and player codes by row id."""
-    teams = {t.id: t.code for t in _teams(session, event_id)}
+    teams = {t.id: t.code for t in event_teams(session, event_id)}
     players = {
         r.id: r.player_code
         for r in session.scalars(
@@ -448,7 +447,7 @@ def _seated_matches(session: Session, event_id: int) -> list[list[TeamMatch]]:
     teams, players = _codes(session, event_id)
     return [
         [_core_match(m, teams, players) for m in r.matches]
-        for r in _rounds(session, event_id)
+        for r in event_rounds(session, event_id)
         if r.revealed_at is not None
     ]
 
@@ -459,7 +458,7 @@ def event_matches(session: Session, event_id: int) -> tuple[list[TeamMatch], int
     teams, players = _codes(session, event_id)
     done: list[TeamMatch] = []
     open_ = 0
-    for r in _rounds(session, event_id):
+    for r in event_rounds(session, event_id):
         for m in r.matches:
             core = _core_match(m, teams, players)
             if r.revealed_at is not None and core.games and core.finished:
@@ -470,7 +469,7 @@ def event_matches(session: Session, event_id: int) -> tuple[list[TeamMatch], int
 
 
 def _info(session: Session, event_id: int) -> TeamEventInfo:
-    row = _event_row(session, event_id)
+    row = event_row(session, event_id)
     event = session.get(EventModel, event_id)
     assert event is not None
     teams = session.scalar(
@@ -482,7 +481,7 @@ def _info(session: Session, event_id: int) -> TeamEventInfo:
     return TeamEventInfo(
         event_id,
         event.name,
-        _settings_of(row),
+        settings_of(row),
         teams or 0,
         rounds or 0,
         row.season_id,
@@ -542,7 +541,7 @@ def team_event_info(db: Database, event_id: int) -> TeamEventInfo:
 def add_teams(session: Session, event_id: int, teams: Sequence[Team], boards: int) -> None:
     """Store ``teams`` with their rosters in ``event_id`` (inside the caller's transaction),
     refusing a team or player code already in the event and a roster too small to field."""
-    existing_teams = {t.code for t in _teams(session, event_id)}
+    existing_teams = {t.code for t in event_teams(session, event_id)}
     _, players = _codes(session, event_id)
     existing_players = set(players.values())
     for t in teams:
@@ -594,16 +593,16 @@ def import_teams(
     teams = parse_team_csv(text, source, home_nationality)
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
-        row = _event_row(session, event_id)
-        if _rounds(session, event_id):
+        row = event_row(session, event_id)
+        if event_rounds(session, event_id):
             raise Conflict("the event has started; teams enter before round 1 is paired")
         add_teams(session, event_id, teams, row.boards)
         return len(teams)
 
 
 def _fixtures(session: Session, row: TeamEventRow, number: int) -> tuple[list[Fixture], str | None]:
-    settings = _settings_of(row)
-    codes = [t.code for t in _teams(session, row.event_id)]
+    settings = settings_of(row)
+    codes = [t.code for t in event_teams(session, row.event_id)]
     if len(codes) < 2:
         raise Conflict("a team event needs at least two teams")
     if not settings.team_type.plays_board_matches:
@@ -615,7 +614,7 @@ def _fixtures(session: Session, row: TeamEventRow, number: int) -> tuple[list[Fi
         if number > 1:
             raise Conflict("a 擂台赛 is one round, played game by game")
         return [], None
-    earlier = _rounds(session, row.event_id)
+    earlier = event_rounds(session, row.event_id)
     if earlier and settings.system is not TeamSystem.ROUND_ROBIN:
         last = earlier[-1]
         if last.revealed_at is None:
@@ -660,7 +659,7 @@ def _knockout(
     if number == 1:
         alive = list(codes)
     else:
-        teams = {t.id: t.code for t in _teams(session, row.event_id)}
+        teams = {t.id: t.code for t in event_teams(session, row.event_id)}
         last = earlier[-1]
         alive = [teams[last.bye_team_id]] if last.bye_team_id is not None else []
         for m, stored in zip(played[-1], last.matches, strict=True):
@@ -694,10 +693,10 @@ def pair_round(
     its matches; ``start`` fixes the lineup deadline (``deadline_minutes`` before it)."""
     with db.transaction() as session:
         require(session, actor, Action.PAIR_ROUND, event_id)
-        row = _event_row(session, event_id)
-        number = len(_rounds(session, event_id)) + 1
+        row = event_row(session, event_id)
+        number = len(event_rounds(session, event_id)) + 1
         fixtures, bye = _fixtures(session, row, number)
-        teams = {t.code: t.id for t in _teams(session, event_id)}
+        teams = {t.code: t.id for t in event_teams(session, event_id)}
         starts = as_utc(start) if start is not None else None
         rnd = TeamRoundRow(
             event_id=event_id,
@@ -745,7 +744,7 @@ def _seal(
     if not wso and _match_of(rnd, team_row.id) is None:
         raise LineupRejected(team, f"has no match in round {number}")
     lineup = core_validate_lineup(
-        core_team(team_row), [p.strip() for p in players], _settings_of(row).lineup
+        core_team(team_row), [p.strip() for p in players], settings_of(row).lineup
     )
     existing = session.scalar(
         select(LineupRow).where(LineupRow.round_id == rnd.id, LineupRow.team_id == team_row.id)
@@ -785,7 +784,7 @@ def submit_lineups(
     now = as_utc(at)
     with db.transaction() as session:
         require(session, actor, Action.SUBMIT_LINEUP, event_id)
-        row = _event_row(session, event_id)
+        row = event_row(session, event_id)
         rnd = _round(session, event_id, number)
         for team, players in lineups.items():
             _seal(session, row, rnd, team, players, now)
@@ -800,8 +799,8 @@ def reveal_round(
     now = as_utc(at)
     with db.transaction() as session:
         require(session, actor, Action.PAIR_ROUND, event_id)
-        row = _event_row(session, event_id)
-        settings = _settings_of(row)
+        row = event_row(session, event_id)
+        settings = settings_of(row)
         rnd = _round(session, event_id, number)
         if rnd.revealed_at is not None:
             raise Conflict(f"the lineups of round {number} are already revealed")
@@ -810,18 +809,18 @@ def reveal_round(
                 f"the lineups of round {number} are sealed until {_stamp(rnd.lineup_deadline)}"
                 f" (now {_stamp(now)})"
             )
-        for r in _rounds(session, event_id):
+        for r in event_rounds(session, event_id):
             if r.number < number and r.revealed_at is None:
                 raise Conflict(f"round {r.number} is not revealed yet")
-        teams = {t.id: t for t in _teams(session, event_id)}
+        teams = {t.id: t for t in event_teams(session, event_id)}
         code_to_id = {t.code: t.id for t in teams.values()}
         roster_id = {(t.code, r.player_code): r.id for t in teams.values() for r in t.roster}
-        lineups = _lineup_rows(session, event_id)
+        lineups = lineup_rows(session, event_id)
         revealed = {
             teams[lr.team_id].code: tuple(lr.players.split(",")) for lr in lineups.get(rnd.id, [])
         }
         previous: dict[str, Lineup] = {}
-        for r in _rounds(session, event_id):
+        for r in event_rounds(session, event_id):
             if r.number >= number:
                 break
             for lr in lineups.get(r.id, []):
@@ -883,7 +882,7 @@ def reveal_round(
         return _round_view(session, rnd)
 
 
-def _lineup_rows(session: Session, event_id: int) -> dict[int, list[LineupRow]]:
+def lineup_rows(session: Session, event_id: int) -> dict[int, list[LineupRow]]:
     out: dict[int, list[LineupRow]] = {}
     rows = session.scalars(
         select(LineupRow)
@@ -939,7 +938,7 @@ def record_board_result(
     result = Result.parse(code)
     with db.transaction() as session:
         require(session, actor, Action.RECORD_RESULT, event_id)
-        row = _event_row(session, event_id)
+        row = event_row(session, event_id)
         rnd = _round(session, event_id, number)
         m = _set_board_result(session, event_id, rnd, team, board, result, sitting)
         session.flush()
@@ -959,7 +958,7 @@ def record_results(
     parsed = [(team, board, Result.parse(code)) for team, board, code in rows]
     with db.transaction() as session:
         require(session, actor, Action.RECORD_RESULT, event_id)
-        _event_row(session, event_id)
+        event_row(session, event_id)
         rnd = _round(session, event_id, number)
         for team, board, result in parsed:
             _set_board_result(session, event_id, rnd, team, board, result, 0)
@@ -974,7 +973,7 @@ def record_results_csv(
     rows = parse_team_results(text, source)
     with db.transaction() as session:
         require(session, actor, Action.RECORD_RESULT, event_id)
-        _event_row(session, event_id)
+        event_row(session, event_id)
         rnd = _round(session, event_id, number)
         for line, team, board, code in rows:
             try:
@@ -991,7 +990,7 @@ def record_playoff(
     in a knockout; the match points stay as the boards gave them."""
     with db.transaction() as session:
         require(session, actor, Action.RECORD_RESULT, event_id)
-        row = _event_row(session, event_id)
+        row = event_row(session, event_id)
         if row.system != TeamSystem.KNOCKOUT.value:
             raise Conflict("only a knockout match is decided by a playoff; the table shares places")
         rnd = _round(session, event_id, number)
@@ -1053,9 +1052,9 @@ def _match_view(
 
 
 def _round_view(session: Session, rnd: TeamRoundRow) -> RoundView:
-    row = _event_row(session, rnd.event_id)
+    row = event_row(session, rnd.event_id)
     teams, players = _codes(session, rnd.event_id)
-    lineups = _lineup_rows(session, rnd.event_id).get(rnd.id, [])
+    lineups = lineup_rows(session, rnd.event_id).get(rnd.id, [])
     submitted = {teams[lr.team_id]: lr.source == "submitted" for lr in lineups}
     revealed = rnd.revealed_at is not None
     matches = tuple(
@@ -1087,9 +1086,9 @@ def _round_view(session: Session, rnd: TeamRoundRow) -> RoundView:
 def show_round(db: Database, event_id: int, number: int | None = None) -> RoundView:
     """A paired round (the latest by default): matches, and boards once revealed."""
     with db.transaction() as session:
-        _event_row(session, event_id)
+        event_row(session, event_id)
         if number is None:
-            rounds = _rounds(session, event_id)
+            rounds = event_rounds(session, event_id)
             if not rounds:
                 raise NotFound("no round is paired yet")
             return _round_view(session, rounds[-1])
@@ -1099,19 +1098,19 @@ def show_round(db: Database, event_id: int, number: int | None = None) -> RoundV
 def list_rounds(db: Database, event_id: int) -> list[RoundView]:
     """Every round of the event (the calendar of a league division)."""
     with db.transaction() as session:
-        _event_row(session, event_id)
-        return [_round_view(session, r) for r in _rounds(session, event_id)]
+        event_row(session, event_id)
+        return [_round_view(session, r) for r in event_rounds(session, event_id)]
 
 
 def standings(db: Database, event_id: int) -> list[TeamStandingView]:
     """The team standings (R-RANK-TEAM): match points, game points, board 1, board 2, …
     (a Swiss as its ranking setting says); equal on every key → a shared place."""
     with db.transaction() as session:
-        row = _event_row(session, event_id)
-        settings = _settings_of(row)
+        row = event_row(session, event_id)
+        settings = settings_of(row)
         if settings.system is TeamSystem.WINNER_STAYS_ON:
             raise Conflict("a 擂台赛 has a winner, not a table: see its games")
-        names = {t.code: t.name for t in _teams(session, event_id)}
+        names = {t.code: t.name for t in event_teams(session, event_id)}
         matches = [m for r in _seated_matches(session, event_id) for m in r]
         byes = _byes(session, event_id) if settings.system is not TeamSystem.ROUND_ROBIN else []
     table = _standings_with_byes(matches, list(names), settings, byes)
@@ -1136,8 +1135,10 @@ def standings(db: Database, event_id: int) -> list[TeamStandingView]:
 
 def _byes(session: Session, event_id: int) -> list[str]:
     """The team of each bye so far, once per bye."""
-    teams = {t.id: t.code for t in _teams(session, event_id)}
-    return [teams[r.bye_team_id] for r in _rounds(session, event_id) if r.bye_team_id is not None]
+    teams = {t.id: t.code for t in event_teams(session, event_id)}
+    return [
+        teams[r.bye_team_id] for r in event_rounds(session, event_id) if r.bye_team_id is not None
+    ]
 
 
 def _standings_with_byes(
@@ -1161,130 +1162,12 @@ def records(
 ) -> tuple[list[PlayerRecord], dict[int, list[PlayerRecord]]]:
     """Each player's record (best first) and the records of each board, for board prizes."""
     with db.transaction() as session:
-        row = _event_row(session, event_id)
+        row = event_row(session, event_id)
         matches = [m for r in _seated_matches(session, event_id) for m in r]
     players = sorted(
         player_records(matches).values(), key=lambda r: (-r.game_points, r.games, r.player_id)
     )
     return players, {b: board_records(matches, b) for b in range(1, row.boards + 1)}
-
-
-# -- 擂台赛 (winner stays on) ----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class StageGame:
-    """One game of a 擂台赛: holder (擂主) and challenger as (team, player), who has black."""
-
-    number: int
-    holder: tuple[str, str]
-    challenger: tuple[str, str]
-    black: tuple[str, str]
-    result: str | None
-
-
-@dataclass(frozen=True)
-class WinnerStaysOnView:
-    teams: tuple[str, ...]
-    games: tuple[StageGame, ...]
-    awaiting: str | None  # the team that must send its next player (chosen order)
-    waiting: dict[str, tuple[str, ...]]
-    out: tuple[tuple[str, str], ...]
-    finished: bool
-    winner: str | None
-
-
-def _stage(session: Session, event_id: int) -> tuple[TeamEventRow, WinnerStaysOn]:
-    """The 擂台赛 replayed from its revealed lineups and its log."""
-    row = _event_row(session, event_id)
-    settings = _settings_of(row)
-    if settings.system is not TeamSystem.WINNER_STAYS_ON:
-        raise Conflict(f"event {event_id} is a {settings.system.zh}, not a 擂台赛")
-    rounds = _rounds(session, event_id)
-    if not rounds or rounds[0].revealed_at is None:
-        raise Conflict("the 擂台赛's lineups are not revealed yet")
-    teams = {t.id: t.code for t in _teams(session, event_id)}
-    sealed = _lineup_rows(session, event_id).get(rounds[0].id, [])
-    by_team = {lr.team_id: lr.players for lr in sealed}
-    squads = {code: by_team[tid].split(",") for tid, code in teams.items() if by_team.get(tid, "")}
-    rng = random.Random(settings.seed) if settings.board_colors is BoardColors.NIGIRI else None
-    stage = WinnerStaysOn(squads, settings.player_order, rng)
-    log = session.scalars(
-        select(WinnerStaysOnLogRow)
-        .where(WinnerStaysOnLogRow.event_id == event_id)
-        .order_by(WinnerStaysOnLogRow.seq)
-    )
-    for line in log:
-        if line.kind == "send":
-            assert line.team is not None and line.player is not None
-            stage.send(line.team, line.player)
-        else:
-            assert line.result is not None
-            stage.next_game()
-            stage.record(Result.parse(line.result))
-    return row, stage
-
-
-def _stage_view(stage: WinnerStaysOn) -> WinnerStaysOnView:
-    if not stage.finished and stage.awaiting is None:
-        stage.next_game()  # seat the next game so that it shows
-    return WinnerStaysOnView(
-        stage.teams,
-        tuple(
-            StageGame(
-                g.number,
-                g.holder,
-                g.challenger,
-                g.black,
-                g.result.to_code() if g.result is not None else None,
-            )
-            for g in stage.games
-        ),
-        stage.awaiting,
-        {t: stage.waiting(t) for t in stage.teams},
-        tuple(stage.out),
-        stage.finished,
-        stage.winner,
-    )
-
-
-def _append(session: Session, event_id: int, **values: str) -> None:
-    last = session.scalar(
-        select(func.max(WinnerStaysOnLogRow.seq)).where(WinnerStaysOnLogRow.event_id == event_id)
-    )
-    session.add(WinnerStaysOnLogRow(event_id=event_id, seq=(last or 0) + 1, **values))
-
-
-def winner_stays_on(db: Database, event_id: int) -> WinnerStaysOnView:
-    """The 擂台赛 so far: its games, who is out, whose turn it is to send, the winner."""
-    with db.transaction() as session:
-        _, stage = _stage(session, event_id)
-        return _stage_view(stage)
-
-
-def send_player(
-    db: Database, actor: Actor, event_id: int, team: str, player: str
-) -> WinnerStaysOnView:
-    """The awaited team sends its next player (chosen order, R-FMT-3)."""
-    with db.transaction() as session:
-        require(session, actor, Action.SUBMIT_LINEUP, event_id)
-        _, stage = _stage(session, event_id)
-        stage.send(team, player)
-        _append(session, event_id, kind="send", team=team, player=player)
-        return _stage_view(stage)
-
-
-def record_stage_result(db: Database, actor: Actor, event_id: int, code: str) -> WinnerStaysOnView:
-    """Record the current game's result; the winner stays on, the loser's team sends the next
-    player (a replay or no result: the same two meet again)."""
-    result = Result.parse(code)
-    with db.transaction() as session:
-        require(session, actor, Action.RECORD_RESULT, event_id)
-        _, stage = _stage(session, event_id)
-        stage.next_game()
-        stage.record(result)
-        _append(session, event_id, kind="result", result=result.to_code())
-        return _stage_view(stage)
 
 
 def members_total_standings(
@@ -1296,10 +1179,10 @@ def members_total_standings(
     from weiqi.services.tournament import event_standings
 
     with db.transaction() as session:
-        row = _event_row(session, event_id)
+        row = event_row(session, event_id)
         if TeamType(row.team_type) is not TeamType.MEMBERS_TOTAL:
             raise Conflict(f"event {event_id} is not a 队员总分制 team event")
-        members = {t.code: [r.name for r in t.roster] for t in _teams(session, event_id)}
+        members = {t.code: [r.name for r in t.roster] for t in event_teams(session, event_id)}
     points = {s.name: s.points for s in event_standings(db, tournament_id)}
     entered = {name for names in members.values() for name in names}
     if not entered & set(points):
