@@ -57,6 +57,8 @@ ACTION_MSGIDS = (
     N_("enter or withdraw players"),
     N_("pair rounds"),
     N_("record results"),
+    N_("change the event's settings"),
+    N_("publish rounds"),
     N_("submit lineups"),
     N_("run the transfer draft"),
 )

@@ -38,6 +38,8 @@ class Action(StrEnum):
     MANAGE_PLAYERS = "enter or withdraw players"
     PAIR_ROUND = "pair rounds"
     RECORD_RESULT = "record results"
+    EDIT_SETTINGS = "change the event's settings"
+    PUBLISH_ROUND = "publish rounds"
     SUBMIT_LINEUP = "submit lineups"
     RUN_DRAFT = "run the transfer draft"
 
@@ -47,13 +49,18 @@ POLICY: dict[Action, frozenset[Role]] = {
     Action.CREATE_USER: frozenset(),
     Action.RESET_PASSWORD: frozenset(),
     Action.LIST_USERS: frozenset({Role.ORGANISER}),
-    Action.CREATE_EVENT: frozenset(),
+    # an organiser of one event may create the next (and becomes its organiser)
+    Action.CREATE_EVENT: frozenset({Role.ORGANISER}),
     Action.GRANT_ROLE: frozenset({Role.ORGANISER}),
     Action.REVOKE_ROLE: frozenset({Role.ORGANISER}),
     # R-ORG-1: the chief referee runs the draw and supervises pairing; referees record results
     Action.MANAGE_PLAYERS: frozenset({Role.ORGANISER, Role.CHIEF_REFEREE}),
     Action.PAIR_ROUND: frozenset({Role.CHIEF_REFEREE}),
     Action.RECORD_RESULT: frozenset({Role.CHIEF_REFEREE, Role.REFEREE}),
+    # the chief referee drafts the supplementary rules with the organising committee
+    Action.EDIT_SETTINGS: frozenset({Role.ORGANISER, Role.CHIEF_REFEREE}),
+    # the chief referee supervises publication; the organising committee announces
+    Action.PUBLISH_ROUND: frozenset({Role.ORGANISER, Role.CHIEF_REFEREE}),
     # A team's coach or captain holds the player role in the event; which team an account
     # speaks for is not stored yet, so the organisers and the chief referee may also submit.
     Action.SUBMIT_LINEUP: frozenset({Role.ORGANISER, Role.CHIEF_REFEREE, Role.PLAYER}),

@@ -45,7 +45,7 @@ from weiqi.store.tournament import ByeRow, EventSettingsRow, GameRow, PlayerRow,
 from weiqi.tournament.players import Entrant
 from weiqi.tournament.ranking import standings as rank_event
 from weiqi.tournament.ranks import Rank
-from weiqi.tournament.records import Event, Game, Round
+from weiqi.tournament.records import Event, Game, Round, RoundPlan
 from weiqi.tournament.settings import EventSettings, settings_from_dict, settings_to_dict
 from weiqi.tournament.standings import TIEBREAKS, Value
 from weiqi.tournament.systems import system_for
@@ -285,26 +285,7 @@ def pair_round(db: Database, actor: Actor, event_id: int) -> RoundView:
         require(session, actor, Action.PAIR_ROUND, event_id)
         event, players = _load(session, event_id)
         plan = system_for(event.settings).next_round(event)
-        rnd = RoundRow(event_id=event_id, number=plan.number, seed=plan.seed)
-        session.add(rnd)
-        session.flush()
-        for g in plan.games:
-            session.add(
-                GameRow(
-                    round_id=rnd.id,
-                    board=g.board,
-                    black_id=int(g.black),
-                    white_id=int(g.white),
-                    result=g.result.to_code() if g.result else None,
-                    confirmed=g.result is not None,  # forfeits of withdrawn players (R-WD-1)
-                    handicap=g.handicap,
-                    komi=str(g.komi),
-                    label=g.label,
-                )
-            )
-        for pid in plan.byes:
-            session.add(ByeRow(round_id=rnd.id, player_id=int(pid)))
-        session.flush()
+        rnd = store_plan(session, event_id, plan)
         view = _round_view(session, rnd, players)
         return RoundView(
             view.number,
@@ -316,6 +297,31 @@ def pair_round(db: Database, actor: Actor, event_id: int) -> RoundView:
                 for e in plan.explanations
             ),
         )
+
+
+def store_plan(session: Session, event_id: int, plan: RoundPlan) -> RoundRow:
+    """Store a round the core has paired (its games, forfeits and byes); returns its row."""
+    rnd = RoundRow(event_id=event_id, number=plan.number, seed=plan.seed)
+    session.add(rnd)
+    session.flush()
+    for g in plan.games:
+        session.add(
+            GameRow(
+                round_id=rnd.id,
+                board=g.board,
+                black_id=int(g.black),
+                white_id=int(g.white),
+                result=g.result.to_code() if g.result else None,
+                confirmed=g.result is not None,  # forfeits of withdrawn players (R-WD-1)
+                handicap=g.handicap,
+                komi=str(g.komi),
+                label=g.label,
+            )
+        )
+    for pid in plan.byes:
+        session.add(ByeRow(round_id=rnd.id, player_id=int(pid)))
+    session.flush()
+    return rnd
 
 
 def _round_row(session: Session, event_id: int, number: int) -> RoundRow:
