@@ -113,3 +113,22 @@ def test_standings_table_shows_every_name_and_value_whole_on_80_columns(
     for whole in ("Carolina Marín", "欧阳慕容", "2800", "2790", "SOSOS", "RATING"):
         assert whole in run.out, whole
     assert "…" not in run.out
+
+
+def test_round_pair_explain_gives_the_round_totals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue #5: "for a round, its totals (score gaps, colour violations, same-club games)";
+    --explain printed only the pairs although the Swiss computes the totals."""
+    db = _event(tmp_path, capsys, ["A", "B", "C", "D", "E"], "swiss", "--rounds", "3")
+    first = _json(capsys, "round", "pair", "--db", db, "--explain")
+    assert isinstance(first, dict) and len(first["explanations"]) == 2
+    assert first["totals"] == {"games": 2, "score_gap_sum": 0, "score_gap_max": 0, "floats": 0,
+                               "colour_violations": 0, "same_club_games": 0}  # fmt: skip
+    for p in first["pairings"]:
+        run = weiqi(capsys, "round", "result", "--db", db, "--round", "1", "--board",
+                    str(p["board"]), "B+R")  # fmt: skip
+        assert run.code == 0, run.err
+    run = weiqi(capsys, "round", "pair", "--db", db, "--explain")
+    assert run.code == 0, run.err
+    assert "score gap sum 2" in run.out and "colour violations" in run.out

@@ -23,6 +23,7 @@ in the database unless ``--event ID`` names another.
 from __future__ import annotations
 
 import codecs
+import dataclasses
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -373,16 +374,23 @@ def register(app: typer.Typer) -> None:
 
         database = open_database(db)
         view = pair_round(database, Actor.local(), _event_id(database, event))
+        totals = dataclasses.asdict(view.totals) if view.totals is not None else None
         if as_json:
             out = _round_json(view)
             if explain:
                 out["explanations"] = list(view.explanations)
+                out["totals"] = totals
             typer.echo(json.dumps(out, ensure_ascii=False))
             return
         _round_table(view)
         if explain:
             for line in view.explanations:
                 typer.echo(line)
+            if totals is not None:
+                # Issue #5: for a round, its totals (score gaps, colour violations, same club).
+                typer.echo(
+                    "round: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in totals.items())
+                )
 
     @round_app.command("result")
     def result(
