@@ -1,7 +1,7 @@
 """Reusable pieces for tests of the public pages: events built through the services, and
 readers that turn a page's table or its CSV back into rows of text.
 
->>> html_tables('<table><thead><tr><th>名次</th></tr></thead><tbody><tr><td> 1 </td></tr></tbody></table>')
+>>> html_tables('<table><tr><th>名次</th></tr><tr><td> 1 </td></tr></table>')
 [[['名次'], ['1']]]
 >>> csv_rows("\\ufeff名次,姓名\\r\\n1,李明\\r\\n")
 [['名次', '姓名'], ['1', '李明']]
@@ -28,7 +28,10 @@ from weiqi.tournament.settings import EventSettings, System
 
 LOCAL = Actor.local()
 
-RR_PLAYERS = "name,rank,club\n李明,5d,北京\n王伟,4d,上海\n张三,3d,北京\n赵四,2d,广州\n钱五,1d,上海\n孙六,1k,广州\n"
+RR_PLAYERS = (
+    "name,rank,club\n李明,5d,北京\n王伟,4d,上海\n张三,3d,北京\n"
+    "赵四,2d,广州\n钱五,1d,上海\n孙六,1k,广州\n"
+)
 
 Decide = Callable[[int, str, str], str]
 """(round, black, white) → a result code such as ``B+R``."""

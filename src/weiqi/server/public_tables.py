@@ -8,11 +8,11 @@ HTML and the CSV export writes the same cells, so the two cannot disagree.
 ...     StandingRow(2, True, False, False, PlayerRef(9, "张三", None, ""), 4, (9, 0)),
 ... )), "zh_CN", event_id=1)
 >>> [c.label for c in table.columns]
-['名次', '姓名', '段位', '单位', '积分', '对手分', '警告次数', '备注']
+['名次', '姓名', '段位', '积分', '对手分', '警告次数', '备注']
 >>> [r[0].text for r in table.rows]
 ['1', '并列2', '并列2']
 >>> table.csv().splitlines()[1]
-'1,李明,,,6,8,0,'
+'1,李明,,6,8,0,'
 """
 
 from __future__ import annotations
@@ -220,11 +220,12 @@ def _has_club(players: Sequence[PlayerRef]) -> bool:
 def standings_table(table: Standings, locale: str, *, event_id: int) -> Table:
     """名次, 姓名, 段位, 单位, 积分, one column per tie-break in the event's order, 备注."""
     _ = gettext_for(locale)
+    club = _has_club([r.player for r in table.rows])
     columns = [
         Column(_("Place"), numeric=True, cls="place"),
         Column(_("Name")),
         Column(_("Rank"), cls="rank"),
-        Column(_("Club")),
+        *([Column(_("Club"), cls="club")] if club else []),
         Column(_("Points"), numeric=True, cls="points"),
         *_tiebreak_columns(table.codes, locale),
         Column(_("Note"), cls="note"),
@@ -244,7 +245,7 @@ def standings_table(table: Standings, locale: str, *, event_id: int) -> Table:
                 Cell(place_text(r.place, r.shared, _), cls="num place"),
                 _player_cell(r.player, event_id),
                 Cell(rank_text(r.player.rank, locale)),
-                Cell(r.player.club),
+                *([Cell(r.player.club)] if club else []),
                 Cell(str(r.points), cls="num points"),
                 *(Cell(format_value(v), cls="num") for v in r.tiebreaks),
                 Cell(_(", ").join(notes), cls="note"),
