@@ -78,14 +78,32 @@ def round_robin_with_draw_and_withdrawal(db: Database) -> int:
     return ev.id
 
 
-def small_swiss(db: Database, players: int = 8, rounds: int = 3, played: int | None = None) -> int:
-    """A Swiss of ``players`` players named P01… (ranks from 7d down) over ``rounds`` rounds;
-    ``played`` rounds (default all) are paired and finished, the stronger player winning by
-    count 3¾ stones as Black (B+7.5) or by resignation as White."""
-    ev = create_tournament(
-        db, LOCAL, "积分编排赛", EventSettings(system=System.SWISS, rounds=rounds)
-    )
-    names = [f"P{i:02d}" for i in range(1, players + 1)]
+SURNAMES = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋"
+GIVEN = ("明", "伟", "芳", "思远", "子涵", "浩然", "雨桐", "一鸣", "嘉怡", "天宇", "欣然", "志强")
+
+
+def chinese_names(count: int) -> list[str]:
+    """``count`` distinct Chinese names of two or three characters.
+
+    >>> chinese_names(3)
+    ['王明', '李伟', '张芳']
+    """
+    return [SURNAMES[i % len(SURNAMES)] + GIVEN[i % len(GIVEN)] for i in range(count)]
+
+
+def small_swiss(
+    db: Database,
+    players: int = 8,
+    rounds: int = 3,
+    played: int | None = None,
+    names: list[str] | None = None,
+    title: str = "积分编排赛",
+) -> int:
+    """A Swiss of ``players`` players named P01… (or ``names``; ranks from 7d down) over
+    ``rounds`` rounds; ``played`` rounds (default all) are paired and finished, the stronger
+    player winning by count 3¾ stones as Black (B+7.5) or by resignation as White."""
+    ev = create_tournament(db, LOCAL, title, EventSettings(system=System.SWISS, rounds=rounds))
+    names = names or [f"P{i:02d}" for i in range(1, players + 1)]
     ranks = [f"{8 - i}d" if i < 8 else f"{i - 6}k" for i in range(1, players + 1)]
     text = "name,rank\n" + "".join(f"{n},{r}\n" for n, r in zip(names, ranks, strict=True))
     import_players(db, LOCAL, ev.id, text)

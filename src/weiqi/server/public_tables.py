@@ -102,6 +102,17 @@ class Table:
             writer.writerow([c.text for c in row])
         return out.getvalue()
 
+    def cell_class(self, column: int, cell: Cell) -> str:
+        """The HTML classes of a cell: its column's (so a phone can hide a column) and its own.
+
+        >>> table = Table((Column("积分", numeric=True, cls="points"),), ())
+        >>> table.cell_class(0, Cell("2", cls="num"))
+        'points num'
+        """
+        col = self.columns[column]
+        words = [*col.cls.split(), *(["num"] if col.numeric else []), *cell.cls.split()]
+        return " ".join(dict.fromkeys(words))
+
     def row_class(self, index: int) -> str:
         return self.row_classes[index] if index < len(self.row_classes) else ""
 
