@@ -209,7 +209,7 @@ def test_r_score_ind_1_a_players_games_and_running_score(db: Database, web: Test
         "段位",
         "让子/贴目",
         "结果",
-        "积分",
+        "得分",
         "累计积分",
     ]
     got = [(r[2], r[3], r[6], r[7], r[8]) for r in rows[1:]]

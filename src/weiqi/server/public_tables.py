@@ -389,7 +389,7 @@ def player_table(card: PlayerCard, locale: str, *, event_id: int) -> Table:
         Column(_("Rank"), cls="rank"),
         Column(_("Handicap / komi"), cls="handicap"),
         Column(_("Result")),
-        Column(_("Points"), numeric=True),
+        Column(_("Game points"), numeric=True),
         Column(_("Running score"), numeric=True),
     ]
     rows = []

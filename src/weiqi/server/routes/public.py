@@ -15,6 +15,8 @@ from starlette.responses import Response
 from weiqi.server.public_tables import (
     Table,
     crosstable_table,
+    gettext_for,
+    place_text,
     player_table,
     round_table,
     settings_words,
@@ -111,5 +113,6 @@ def player_page(
         return csv_response(table, f"event-{event_id}-player-{player_id}.csv")
     return _page(
         request, db, event_id, "public_table.html", "player",
-        {"table": table, "title": card.player.name, "kind": "player", "card": card},
+        {"table": table, "title": card.player.name, "kind": "player", "card": card,
+         "place": place_text(card.place, card.shared, gettext_for(locale_of(request)))},
     )  # fmt: skip
