@@ -138,3 +138,20 @@ def test_r_time_6_single_deduction_policy_never_gives_time_back() -> None:
     clock = Clock.new(TimeControl.absolute(3600), late=policy)
     clock = clock.start(0.0, B, absent=[B], scheduled=30.0).arrive(300, B)
     assert clock.remaining(300, B).main == 3300  # the clock ran 300 s; 270 s late: nothing more
+
+
+def test_r_time_6_flag_of_one_and_absence_of_the_other_lose_both() -> None:
+    """R-TIME-6: both late are judged alone: Black, seated, runs out of time at 60 s; White is
+    still absent past the limit one millisecond later and forfeits too: both lose."""
+    clock = Clock.new(TimeControl.absolute(60), late=LatePolicy(limit=60))
+    clock = clock.start(0.0, B, absent=[B, W]).arrive(0, B)
+    flagged = clock.advance(60)
+    assert flagged.status is Status.FLAGGED
+    result = flagged.result()
+    assert result is not None and result.winner is W and result.reason is Reason.TIME
+    assert flagged.next_deadline() == 60.001
+    both = flagged.advance(60.001)
+    assert both.forfeits == {W}
+    result = both.result()
+    assert result is not None and result.outcome is Outcome.BOTH_LOSE
+    assert clock.arrive(60.001, W).result() == result  # arriving then changes nothing

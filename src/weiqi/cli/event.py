@@ -374,7 +374,10 @@ def register(app: typer.Typer) -> None:
             return
         info = tournament_info(database, event_id)
         names = tiebreak_names(info.settings.tiebreak_codes)
-        table = Table(title=f"{info.name} · 名次 standings")
+        table = Table(
+            title=f"{info.name} · 名次 standings",
+            caption="; ".join(f"{c} = {zh} / {en}" for c, zh, en in names),
+        )
         for col in ("名次 place", "姓名 name", "积分 points", *[f"{zh} {c}" for c, zh, _ in names]):
             table.add_column(col)
         for r in rows:

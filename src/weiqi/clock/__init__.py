@@ -18,7 +18,7 @@ Pure and deterministic: time comes in as numbers, nothing sleeps or reads the wa
 
 from weiqi.clock.account import View
 from weiqi.clock.callouts import Callout, Kind, callouts, schedule
-from weiqi.clock.clock import Announcement, Clock, Status, replay, replay_record
+from weiqi.clock.clock import Announcement, Clock, Status, replay
 from weiqi.clock.control import System, TimeControl, format_duration, parse_duration
 from weiqi.clock.faults import Correction, correct_readings, split_lost_record
 from weiqi.clock.lag import LagPolicy
@@ -45,7 +45,6 @@ __all__ = [
     "judge_late",
     "parse_duration",
     "replay",
-    "replay_record",
     "schedule",
     "split_lost_record",
 ]

@@ -28,7 +28,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, Protocol
+from typing import Any
 
 from weiqi.clock import account
 from weiqi.clock.account import Account, View, to_ms, to_s
@@ -192,7 +192,7 @@ class Clock:
             or self.scheduled is None
             or self.late is None
             or self.late.absent_byo_yomi
-            or self.status not in (Status.RUNNING, Status.PAUSED)
+            or self.status not in (Status.RUNNING, Status.PAUSED, Status.FLAGGED)
         ):
             return None
         # "不得超过1小时（含）": exactly at the limit is still in time; one tick later is not.
@@ -207,14 +207,16 @@ class Clock:
     def result(self) -> Result | None:
         """The result the clock decides, if any: a loss on time, or a forfeit (late arrival,
         absent byo-yomi exhausted); both forfeiting is both losing."""
-        if len(self.forfeits) == 2:
+        losers = set(self.forfeits)
+        if self.flagged is not None:
+            losers.add(self.flagged)
+        if len(losers) == 2:
             return Result.both_lose()
-        if self.forfeits:
-            (loser,) = self.forfeits
-            return Result.win(loser.opponent, Reason.FORFEIT)
-        if self.status is Status.FLAGGED and self.flagged is not None:
-            return Result.win(self.flagged.opponent, Reason.TIME)
-        return None
+        if not losers:
+            return None
+        (loser,) = losers
+        reason = Reason.FORFEIT if loser in self.forfeits else Reason.TIME
+        return Result.win(loser.opponent, reason)
 
     # -- the passing of time ------------------------------------------------------------------
 
@@ -412,6 +414,9 @@ class Clock:
         ms = to_ms(now)
         ruling = judge_late(late, to_s(ms - c.scheduled))
         c = _evolve(c, absent=c.absent - {color})
+        if ruling.forfeit:
+            c = c._stop_running(ms)
+            return _evolve(c, status=Status.STOPPED, forfeits=c.forfeits | {color})
         if late.absent_byo_yomi:
             return c
         already = to_ms(c.used(now, color))
@@ -624,39 +629,5 @@ _FIELDS = frozenset(f.name for f in fields(Clock))
 def replay(clock: Clock, events: Iterable[Mapping[str, Any]]) -> Clock:
     """Apply logged events in order."""
     for event in events:
-        clock = clock.apply(event)
-    return clock
-
-
-class _Action(Protocol):
-    @property
-    def value(self) -> str: ...
-
-
-class RecordedClockEvent(Protocol):
-    """What the game record keeps of a clock event (:class:`weiqi.referee.state.ClockEntry`)."""
-
-    @property
-    def at(self) -> float: ...
-    @property
-    def action(self) -> _Action: ...
-    @property
-    def color(self) -> Color | None: ...
-
-
-def replay_record(
-    clock: Clock, entries: Iterable[RecordedClockEvent], first: Color = Color.BLACK
-) -> Clock:
-    """The clock after the game record's clock entries (``GameState.clock``): ``start`` (the
-    referee starts ``first``'s clock: Black, or White in a handicap game), ``press``, ``pause``,
-    ``resume``, ``seal``. Lateness, corrections and rulings on time are applied by the caller
-    with the clock's own operations."""
-    for e in entries:
-        op = e.action.value
-        event: dict[str, Any] = {"op": op, "now": e.at}
-        if op == "start":
-            event["color"] = first.value
-        elif e.color is not None:
-            event["color"] = e.color.value
         clock = clock.apply(event)
     return clock

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TextIO
 
 from weiqi import __version__
+from weiqi.clock.notation import GTP_TIME_COMMANDS, GtpTime
 from weiqi.engines.policy import choose_move
 from weiqi.errors import IllegalMove, InputError, InvalidSetting, WeiqiError
 from weiqi.formats.sgf import SgfGame, read_sgf, write_sgf
@@ -107,6 +108,10 @@ class GtpEngine:
             "loadsgf": self._loadsgf,
             "printsgf": self._printsgf,
         }
+        # time_settings, kgs-time_settings, time_left: kept as weiqi.clock reads them.
+        self.time = GtpTime()
+        for name in GTP_TIME_COMMANDS:
+            self._commands[name] = self._time_command(name)
 
     # -- protocol -----------------------------------------------------------------------------
 
@@ -184,6 +189,13 @@ class GtpEngine:
         return self.dead_stones(self.board)
 
     # -- commands -----------------------------------------------------------------------------
+
+    def _time_command(self, name: str) -> Callable[[list[str]], str]:
+        def command(args: list[str]) -> str:
+            self.time = self.time.apply(name, args)
+            return ""
+
+        return command
 
     def _known_command(self, args: list[str]) -> str:
         return "true" if len(args) == 1 and args[0] in self._commands else "false"

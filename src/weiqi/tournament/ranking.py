@@ -1,7 +1,9 @@
 """The event's standings (R-RANK-RR, R-RANK-SWISS, R-PLAYOFF), whatever its system.
 
 Points-based systems (round robin, Swiss, McMahon, matches) rank with
-:func:`weiqi.tournament.standings.rank` and the event's tie-break codes. Brackets (single and
+:func:`weiqi.tournament.standings.rank` and the event's tie-break codes. In a McMahon event the
+points are McMahon scores (start score + game points), and SOS sums the opponents' McMahon
+scores. Brackets (single and
 double elimination) rank by how far each player came: the champion first, then by the round in
 which a player went out, later first; players out in the same round share a place (two losing
 semi-finalists share third).

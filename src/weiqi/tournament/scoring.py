@@ -4,7 +4,8 @@ Every result kind scores: a win 2 / loss 0 (by count, resignation, time, forfeit
 draw 1 each, both lose 0 each (counted as played, R-DRAW-LOT), no result and replay per the event
 settings, a bye per the settings (Swiss-type systems; in a round robin or a bracket a bye is just
 a rest). Round-robin withdrawals with fewer than half the rounds played void all that player's
-results (R-WD-1).
+results (R-WD-1). Every paired game — a forfeit too — counts as met, so the pair is never paired
+again; a forfeit gives no colour (the game was not played) and no float.
 
 >>> from weiqi.rules.color import Color
 >>> from weiqi.rules.result import Reason

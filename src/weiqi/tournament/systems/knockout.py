@@ -156,11 +156,16 @@ class _Bracket:
         for m in self.matches:
             self._resolve(m, played)
         gf = self.out.get("GF")
-        if double and gf and gf.decided and event.settings.grand_final_reset:
+        if double and gf and gf.decided:
             wb_champ = gf.players[0]
-            if gf.winner is not None and gf.winner != wb_champ:
+            lb_champ_won = gf.winner is not None and gf.winner != wb_champ
+            if lb_champ_won and event.settings.grand_final_reset:
                 self.reset = BracketMatch("GF2", self.gf_round + 1, (("win", "GF"), ("lose", "GF")))
                 self._resolve(self.reset, played)
+            elif gf.loser is not None:
+                # without a reset the grand final is the last game: its loser is out even with
+                # only one loss
+                self.eliminated_in.setdefault(gf.loser, self.gf_round)
 
     def _source(self, src: Source) -> str | None:
         kind, ref = src
