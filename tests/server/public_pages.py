@@ -46,9 +46,21 @@ def stronger_wins(order: list[str]) -> Decide:
     return decide
 
 
+def publish(db: Database, event_id: int, number: int) -> None:
+    """Publish a round where rounds have a ``published`` flag (the organisers' pages add it
+    with ``services.event_admin.publish_round``); before that every paired round is public."""
+    try:
+        from weiqi.services.event_admin import publish_round  # type: ignore[import-not-found]
+    except ImportError:
+        return
+    publish_round(db, LOCAL, event_id, number)
+
+
 def play_round(db: Database, event_id: int, decide: Decide) -> int:
-    """Pair the next round and record every open board's result; returns its number."""
+    """Pair and publish the next round and record every open board's result; returns its
+    number."""
     rnd = pair_round(db, LOCAL, event_id)
+    publish(db, event_id, rnd.number)
     for p in rnd.pairings:
         if p.result is None:
             record_result(

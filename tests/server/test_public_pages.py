@@ -17,6 +17,7 @@ from tests.server.public_pages import (
     csv_rows,
     html_tables,
     play_round,
+    publish,
     round_robin_with_draw_and_withdrawal,
     small_swiss,
     stronger_wins,
@@ -254,6 +255,7 @@ def test_the_overview_says_the_rules_in_words_and_marks_the_current_round(
 ) -> None:
     ev = small_swiss(db, players=8, rounds=9, played=2)
     rnd = pair_round(db, LOCAL, ev)
+    publish(db, ev, rnd.number)
     record_result(db, LOCAL, ev, rnd.number, 1, "B+R")  # round 3 still in play
     page = web.get(f"/events/{ev}").text
     for words in (
