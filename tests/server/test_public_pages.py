@@ -38,6 +38,7 @@ from weiqi.tournament.settings import EventSettings, System
 from weiqi.tournament.standings import TIEBREAKS
 
 EN = {"Accept-Language": "en"}
+ZH = translations("zh_CN").gettext  # for words other pages share (单位 or 俱乐部 …)
 
 
 @pytest.fixture
@@ -77,7 +78,7 @@ def test_r_rank_rr_standings_show_sb_then_warnings_with_shared_places(
     page = web.get(f"/events/{ev}/standings")
     assert '<abbr title="SB · Sonneborn-Berger">胜者小分</abbr>' in page.text
     rows = html_tables(page.text)[0]
-    assert rows[0] == ["名次", "姓名", "段位", "单位", "积分", "胜者小分", "警告次数", "备注"]
+    assert rows[0] == ["名次", "姓名", "段位", ZH("Club"), "积分", "胜者小分", "警告次数", "备注"]
     # by hand: 王伟 beat 钱五 (2), 孙六 (0), 赵四 (4) and drew 张三 (7 / 2): SB 9.5
     assert rows[1:] == [
         ["1", "李明", "5段", "北京", "10", "20", "0", ""],
@@ -208,7 +209,7 @@ def test_r_score_ind_1_a_players_games_and_running_score(db: Database, web: Test
         "执色",
         "对手",
         "段位",
-        "让子/贴目",
+        ZH("Handicap / komi"),
         "结果",
         "得分",
         "累计积分",
@@ -227,7 +228,7 @@ def test_r_score_ind_1_a_players_games_and_running_score(db: Database, web: Test
 def test_a_round_shows_boards_ranks_results_and_the_bye(db: Database, web: TestClient) -> None:
     ev = small_swiss(db, players=9, rounds=2)
     rows = table_of(web, f"/events/{ev}/rounds/1?sgf=true")
-    assert rows[0] == ["台次", "黑方", "段位", "白方", "段位", "让子/贴目", "结果", "SGF"]
+    assert rows[0] == ["台次", "黑方", "段位", "白方", "段位", ZH("Handicap / komi"), "结果", "SGF"]
     assert {r[6] for r in rows[1:5]} <= {"黑胜3又3/4子", "白中盘胜"}
     assert {(r[6], r[7]) for r in rows[1:5]} <= {("黑胜3又3/4子", "B+7.5"), ("白中盘胜", "W+R")}
     assert rows[5][1:2] + rows[5][6:7] == ["P09", "轮空（得2分）"]

@@ -6,24 +6,14 @@ A round is public once it is published; :func:`round_is_public` is the one place
 Standings, crosstable and player pages count the public rounds only, so nothing leaks from a
 round the organiser has not published yet.
 
->>> from weiqi.store.database import Database
->>> from weiqi.services.actor import Actor
->>> from weiqi.services.tournament import (
-...     create_tournament, import_players, pair_round, record_result)
->>> from weiqi.tournament.settings import EventSettings, System
->>> db = Database("sqlite://"); db.upgrade()
->>> local = Actor.local()
->>> ev = create_tournament(db, local, "Club RR", EventSettings(system=System.ROUND_ROBIN))
->>> import_players(db, local, ev.id, "name,rank\\nA,5d\\nB,4d\\nC,3d\\n")
-3
->>> rnd = pair_round(db, local, ev.id)
->>> record_result(db, local, ev.id, 1, 1, "B+R").result
-'B+R'
->>> table = standings(db, ev.id)
->>> table.codes, [(r.place, r.points) for r in table.rows]
-(('SB', 'WARN'), [(1, 2), (2, 0), (2, 0)])
->>> crosstable(db, ev.id).rows[0].cells[0].text("bye")
-'3b+'
+A crosstable cell from its row's side, and the values tables print:
+
+>>> CrossCell(3, opponent=12, colour=Color.BLACK, outcome="W").text(bye_word="轮空")
+'12b+'
+>>> CrossCell(4, opponent=7, colour=Color.WHITE, outcome="L", forfeit=True).text("bye")
+'7−!'
+>>> CrossCell(5, bye=True).text("轮空"), format_value(Fraction(19, 2))
+('轮空', '9.5')
 """
 
 from __future__ import annotations
