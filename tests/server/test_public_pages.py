@@ -106,6 +106,28 @@ def test_r_rank_rr_a_warning_breaks_the_tie(db: Database, web: TestClient) -> No
     ]
 
 
+@pytest.mark.parametrize(("resolution", "note"), [("lot", "抽签"), ("playoff", "加赛")])
+def test_r_playoff_ties_without_shared_places_are_marked(
+    db: Database, web: TestClient, resolution: str, note: str
+) -> None:
+    """R-PLAYOFF: an event without shared places marks a tie decided by lot, or a tie that a
+    playoff must decide."""
+    settings = EventSettings(
+        system=System.ROUND_ROBIN,
+        shared_places=False,
+        tie_resolution=resolution,  # type: ignore[arg-type]
+    )
+    ev = create_tournament(db, LOCAL, "不并列", settings)
+    import_players(db, LOCAL, ev.id, "name\nA\nB\n")
+    play_round(db, ev.id, lambda _n, _b, _w: "0")
+    rows = table_of(web, f"/events/{ev.id}/standings")
+    assert [r[-1] for r in rows[1:]] == [note, note]
+    if resolution == "lot":
+        assert [r[0] for r in rows[1:]] == ["1", "2"]
+    api = web.get(f"/api/events/{ev.id}/standings").json()
+    assert {r[f"{'by_lot' if resolution == 'lot' else 'playoff'}"] for r in api["rows"]} == {True}
+
+
 def test_the_columns_follow_the_events_own_tiebreak_order(db: Database, web: TestClient) -> None:
     settings = EventSettings(system=System.SWISS, rounds=3, tiebreaks=("SOSOS", "SB", "CUSS"))
     ev = create_tournament(db, LOCAL, "自定", settings)
@@ -344,6 +366,12 @@ def test_an_event_without_rounds_has_empty_public_pages(db: Database, web: TestC
     ev = create_tournament(db, LOCAL, "新赛事", EventSettings(system=System.ROUND_ROBIN))
     assert "尚无公布的轮次" in web.get(f"/events/{ev.id}").text
     assert "暂无内容" in web.get(f"/events/{ev.id}/crosstable").text
+
+
+def test_the_public_reads_are_documented_in_openapi(web: TestClient) -> None:
+    paths = web.get("/openapi.json").json()["paths"]
+    for path in ("overview", "rounds/{number}", "standings", "crosstable", "players/{player_id}"):
+        assert set(paths[f"/api/events/{{event_id}}/{path}"]) == {"get"}, path
 
 
 def test_the_catalogue_names_systems_and_tiebreaks_as_the_rules_do() -> None:
