@@ -362,6 +362,15 @@ def test_an_unpublished_round_stays_off_every_public_page(
     assert "第1轮后名次" in web.get(f"/events/{ev}/standings").text
 
 
+def test_an_event_without_settings_says_so(db: Database, web: TestClient) -> None:
+    from weiqi.services.events import create_event
+
+    plain = create_event(db, LOCAL, "只有名称")
+    page = web.get(f"/events/{plain.id}")
+    assert page.status_code == 200 and "组委会尚未设置" in page.text
+    assert web.get(f"/events/{plain.id}/standings").status_code == 404
+
+
 def test_an_event_without_rounds_has_empty_public_pages(db: Database, web: TestClient) -> None:
     ev = create_tournament(db, LOCAL, "新赛事", EventSettings(system=System.ROUND_ROBIN))
     assert "尚无公布的轮次" in web.get(f"/events/{ev.id}").text

@@ -12,6 +12,7 @@ from fastapi import APIRouter
 from starlette.requests import Request
 from starlette.responses import Response
 
+from weiqi.errors import NotFound
 from weiqi.server.public_tables import (
     Table,
     crosstable_table,
@@ -25,6 +26,7 @@ from weiqi.server.public_tables import (
 from weiqi.server.security import Db
 from weiqi.server.templating import html, locale_of, translate
 from weiqi.services import public
+from weiqi.services.events import get_event
 
 router = APIRouter(include_in_schema=False)
 
@@ -56,7 +58,12 @@ def _page(
 
 @router.get("/events/{event_id}")
 def event_page(request: Request, db: Db, event_id: int) -> Response:
-    ev = public.overview(db, event_id)
+    try:
+        ev = public.overview(db, event_id)
+    except NotFound:
+        # an event created by name only (the administration page) has no settings yet
+        plain = get_event(db, event_id)
+        return html(request, "public_unset.html", {"event": plain})
     words = settings_words(ev.settings, ev.rounds_planned, locale_of(request))
     return html(request, "public_event.html", {"ev": ev, "active": "overview", "words": words})
 
