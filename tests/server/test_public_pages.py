@@ -293,6 +293,7 @@ def test_the_overview_says_the_rules_in_words_and_marks_the_current_round(
     rows = html_tables(page)[0]
     assert rows[3] == ["第3轮", "4", "1 / 4", "进行中"]
     assert '<tr class="current">' in page
+    assert "积分领先" in page and page.count('<li><span class="leader-place">') == 5
     english = web.get(f"/events/{ev}", headers=EN).text
     assert "Swiss system, 9 rounds" in english and "komi 3¾" in english
     api = web.get(f"/api/events/{ev}/overview").json()

@@ -31,6 +31,8 @@ from weiqi.services.events import get_event
 router = APIRouter(include_in_schema=False)
 
 Format = Literal["html", "csv"]
+LEADERS = 5
+"""How many of the standings the overview shows."""
 
 
 def csv_response(table: Table, filename: str) -> Response:
@@ -64,8 +66,15 @@ def event_page(request: Request, db: Db, event_id: int) -> Response:
         # an event created by name only (the administration page) has no settings yet
         plain = get_event(db, event_id)
         return html(request, "public_unset.html", {"event": plain})
-    words = settings_words(ev.settings, ev.rounds_planned, locale_of(request))
-    return html(request, "public_event.html", {"ev": ev, "active": "overview", "words": words})
+    locale = locale_of(request)
+    words = settings_words(ev.settings, ev.rounds_planned, locale)
+    leaders = public.standings(db, event_id).rows[:LEADERS] if ev.rounds else ()
+    _ = gettext_for(locale)
+    return html(
+        request, "public_event.html",
+        {"ev": ev, "active": "overview", "words": words,
+         "leaders": [(place_text(r.place, r.shared, _), r) for r in leaders]},
+    )  # fmt: skip
 
 
 @router.get("/events/{event_id}/rounds/{number}")
