@@ -28,6 +28,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/pairing.py
 	$(BIN)/python bench/sgf.py
 	$(BIN)/python bench/referee.py
+	$(BIN)/python bench/dead_stones.py
+	$(BIN)/python bench/clock.py
 
 # Messages: extract from code and templates, merge into each locale's .po, then translate the
 # empty msgstr entries (the .po files are compiled in memory when the server starts).

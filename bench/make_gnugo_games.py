@@ -46,8 +46,14 @@ def main(argv: list[str] | None = None) -> int:
 
     with ThreadPoolExecutor(args.jobs) as pool:
         results = list(pool.map(one, settings))
-    games = [game for game in results if game is not None]
-    unique = {tuple(game.moves) for game in games}
+    finished = [game for game in results if game is not None]
+    # a few seeds lead GNU Go to the same game; keep the first of each so no position counts twice
+    games, seen = [], set()
+    for game in finished:
+        key = (game.size, tuple(game.moves))
+        if key not in seen:
+            seen.add(key)
+            games.append(game)
     save_games(args.out, games)
     big = [game for game in games if game.size == 19]
     save_games(args.out19, big)
@@ -56,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     for game in big:
         (args.sgf19 / f"gnugo-19x19-seed{game.seed:03d}.sgf").write_text(game.to_sgf())
     print(
-        f"{len(games)} finished games ({len(unique)} distinct) of {len(settings)} "
+        f"{len(games)} distinct finished games ({len(finished)} finished) of {len(settings)} "
         f"in {time.perf_counter() - start:.0f} s -> {args.out}, {args.out19}"
     )
     return 0

@@ -221,3 +221,14 @@ def test_async_engine() -> None:
             return await gnugo.list_stones(Color.BLACK)
 
     assert asyncio.run(main()) == ["C3"]
+
+
+def test_quit_kills_an_engine_that_does_not_exit() -> None:
+    deaf = [sys.executable, "-c", "import sys, time\nfor line in sys.stdin:\n    time.sleep(60)"]
+    engine = SimpleEngine.popen(deaf, timeout=5)
+    start = time.perf_counter()
+    engine.quit(timeout=0.3)
+    assert time.perf_counter() - start < 5
+    assert engine.returncode is not None and engine.returncode < 0  # killed by a signal
+    with pytest.raises(EngineTerminated):
+        engine.name()

@@ -255,3 +255,15 @@ def test_r_end_2_after_a_proposed_end_play_goes_on() -> None:
     b.pass_(W)  # White proposes the end
     b.play(B, v("D5", 9))  # Black does not agree and plays on
     assert b.to_move is W and b.is_legal(W, v("C5", 9))
+
+
+@pytest.mark.parametrize("point", [-1, -81, 81, 1000, 2.0, None, "A1"])
+def test_points_off_the_board_are_refused(point: object) -> None:
+    """R-BOARD-1: only the board's points can be played; anything else is ``off-board``."""
+    b = Board(9)
+    b.play(B, 80)  # so that a negative index would land on a stone
+    with pytest.raises(IllegalMove, match="off-board"):
+        b.play(W, point)  # type: ignore[arg-type]
+    if point is not None:  # None is a pass for legality
+        assert b.legality(W, point) == "off-board"  # type: ignore[arg-type]
+    assert b.move_number == 1

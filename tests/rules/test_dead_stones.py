@@ -5,7 +5,6 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -121,9 +120,11 @@ def test_r_end_3_agrees_with_gnugo_on_a_sample_of_finished_games() -> None:
     assert slowest < 3.0  # 1 s is the target on an idle core; CI shares its cores
 
 
-@pytest.mark.parametrize("size", [9, 13, 19])
-def test_r_end_3_seki_stones_in_the_corpus_are_not_proposed_dead(size: int) -> None:
-    games = [g for g in load_games(CORPUS) if g.size == size and g.seki][:3]
+def test_r_end_3_seki_stones_in_the_corpus_are_not_proposed_dead() -> None:
+    """Seki (GNU Go's ``final_status_list seki``) survives the playouts: no seki stone is
+    proposed dead, since a group of two or more stones never fills its own last liberties."""
+    games = [g for g in load_games(CORPUS) if g.seki]
+    assert len(games) >= 2
     for game in games:
         dead = set(dead_vertices(propose_dead(game.final_stones(), game.size), game.size))
-        assert not dead & set(game.seki)
+        assert not dead & set(game.seki), f"{game.size}x{game.size} seed {game.seed}"

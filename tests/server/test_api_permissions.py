@@ -128,6 +128,11 @@ def _change_password(w: World, actor: str) -> Send:
     return w.call(actor, "POST", "/api/account/password", json={"current": old, "new": old})
 
 
+def _replay_clock(w: World, actor: str) -> Send:
+    events = [{"op": "start", "now": 0}, {"op": "press", "now": 5, "color": "B"}]
+    return w.call(actor, "POST", "/api/clock/replay", json={"tc": "3x30s", "events": events})
+
+
 # endpoint (as OpenAPI names it) → (set up a call by an actor, the actors that may make it)
 ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[str]]] = {
     ("POST", "/api/users"): (_create_user, frozenset({"admin"})),
@@ -138,6 +143,8 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
         frozenset({"admin", "organiser"}),
     ),
     ("POST", "/api/account/password"): (_change_password, LOGGED_IN),
+    # The voice clock's replay reads and stores nothing: open to everybody, anonymous too.
+    ("POST", "/api/clock/replay"): (_replay_clock, frozenset(ACTORS)),
 }
 # Logging in and out are open to everybody; ``test_everyone_logs_in_and_out`` covers them.
 SESSION_ENDPOINTS = {("POST", "/api/session"), ("DELETE", "/api/session")}

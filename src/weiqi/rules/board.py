@@ -491,10 +491,11 @@ class Board:
             raise self._illegal("game-over", point)
         board = self._board
         p = point
-        if type(p) is not int or not 0 <= p < len(board):
-            raise self._illegal("off-board", point)
-        if board[p]:
-            raise self._illegal("occupied", point)
+        try:  # cheaper than checking the type and range of every point first
+            if board[p] or p < 0:
+                raise self._illegal("occupied" if p >= 0 else "off-board", point)
+        except (IndexError, TypeError):
+            raise self._illegal("off-board", point) from None
         chain = self._chain
         libs = self._libs
         stones = self._stones

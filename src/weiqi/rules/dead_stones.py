@@ -37,6 +37,10 @@ from weiqi.rules.vertex import format_vertex
 
 EMPTY, BLACK, WHITE, BORDER = 0, 1, 2, 3
 
+#: A chain is proposed dead when, averaged over its stones, it keeps its points in fewer than
+#: this share of the playouts.
+DEAD_BELOW = 0.5
+
 
 class HasStones(Protocol):
     """A position that can tell its size and stones (e.g. :class:`weiqi.rules.board.Board`)."""
@@ -551,8 +555,9 @@ def estimate_ownership(
 
 
 def default_playouts(size: int) -> int:
-    """Enough playouts for a stable proposal, few enough for about a second on 19×19."""
-    return 64 if size > 13 else 100
+    """Playouts per proposal: on the GNU Go corpus 32 already agree as often as 256, and 128 take
+    about 0.1 s on a finished 19×19 position (the playouts only fill what is left)."""
+    return 128
 
 
 def propose_dead(
@@ -580,7 +585,7 @@ def propose_dead(
         colour = stones[chain[0]]
         share = estimate.black if colour == BLACK else estimate.white
         kept = sum(share[p] for p in chain) / len(chain)
-        if kept < 0.5:
+        if kept < DEAD_BELOW:
             dead.update(chain)
     return dead
 
