@@ -128,6 +128,19 @@ def test_r_playoff_ties_without_shared_places_are_marked(
     assert {r[f"{'by_lot' if resolution == 'lot' else 'playoff'}"] for r in api["rows"]} == {True}
 
 
+def test_a_knockout_ranks_by_how_far_players_came_without_tiebreak_columns(
+    db: Database, web: TestClient
+) -> None:
+    ev = create_tournament(db, LOCAL, "淘汰赛", EventSettings(system=System.KNOCKOUT))
+    import_players(db, LOCAL, ev.id, "name,rank\nA,5d\nB,4d\nC,3d\nD,2d\n")
+    for _ in range(2):
+        play_round(db, ev.id, stronger_wins(["A", "B", "C", "D"]))
+    rows = table_of(web, f"/events/{ev.id}/standings")
+    assert rows[0] == ["名次", "姓名", "段位", "积分", "备注"]
+    assert [r[:2] for r in rows[1:]] == [["1", "A"], ["2", "B"], ["并列3", "C"], ["并列3", "D"]]
+    assert web.get(f"/api/events/{ev.id}/standings").json()["tiebreaks"] == []
+
+
 def test_the_columns_follow_the_events_own_tiebreak_order(db: Database, web: TestClient) -> None:
     settings = EventSettings(system=System.SWISS, rounds=3, tiebreaks=("SOSOS", "SB", "CUSS"))
     ev = create_tournament(db, LOCAL, "自定", settings)

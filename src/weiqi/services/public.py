@@ -40,7 +40,7 @@ from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event, Game
 from weiqi.tournament.scoring import game_points, histories, is_forfeit, voided_players
 from weiqi.tournament.settings import EventSettings
-from weiqi.tournament.standings import Value
+from weiqi.tournament.standings import Value, format_value
 
 __all__ = [
     "BoardView",
@@ -239,25 +239,6 @@ class PlayerCard:
     games: tuple[PlayerGame, ...]
 
 
-def format_value(value: Value) -> str:
-    """A points or tie-break value as tables print it: ``12``, ``12.5``, ``3.33``.
-
-    >>> format_value(25), format_value(Fraction(25, 2)), format_value(Fraction(10, 3))
-    ('25', '12.5', '3.33')
-    >>> format_value(2350.0)
-    '2350'
-    """
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, Fraction) and value.denominator == 1:
-        return str(value.numerator)
-    number = float(value)
-    if number.is_integer():
-        return str(int(number))
-    text = f"{number:.2f}".rstrip("0")
-    return text
-
-
 # -- what is public -------------------------------------------------------------------------
 
 
@@ -370,7 +351,9 @@ def standings(db: Database, event_id: int) -> Standings:
     (R-RANK-RR, R-RANK-SWISS, R-PLAYOFF)."""
     with db.transaction() as session:
         event, players, name = _public_event(session, event_id)
-    codes = event.settings.tiebreak_codes
+    ranked = rank_event(event)
+    # a bracket ranks by how far each player came, without tie-breaks
+    codes = event.settings.tiebreak_codes if not ranked or ranked[0].tiebreaks else ()
     rows = tuple(
         StandingRow(
             s.place,
@@ -381,7 +364,7 @@ def standings(db: Database, event_id: int) -> Standings:
             s.points,
             tuple(s.tiebreaks.get(c, 0) for c in codes),
         )
-        for s in rank_event(event)
+        for s in ranked
     )
     void = tuple(_ref(players[p]) for p in sorted(voided_players(event), key=int))
     return Standings(name, codes, len(event.rounds), rows, void)
