@@ -72,6 +72,11 @@ def test_r_rank_swiss_standings_in_chinese_show_the_tiebreak_columns(
     screenshot(page, "public-standings-zh", tmp_path)
     page.get_by_role("link", name="English").click()
     expect(heads.nth(4)).to_have_text("SOS")
+    expect(page.locator("abbr", has_text="SOS")).to_have_attribute(
+        "title", "sum of opponents' points"
+    )
+    expect(page.locator("table.standings tbody tr").nth(14).locator("td").first).to_have_text("15=")
+    screenshot(page, "public-standings-en", tmp_path)
 
 
 def test_r_rank_rr_print_standings_and_crosstable_on_a4(
@@ -87,6 +92,14 @@ def test_r_rank_rr_print_standings_and_crosstable_on_a4(
     assert pdf_pages(page.pdf(format="A4", prefer_css_page_size=True)) == [(595, 842)]
 
     page.goto(f"{live_server.url}/events/{events['swiss']}/standings")
+    assert pdf_pages(page.pdf(format="A4", prefer_css_page_size=True)) == [(595, 842)]
+
+    page.goto(f"{live_server.url}/events/{events['swiss']}/rounds/9")  # pairings for the wall
+    table = page.locator("table.round")
+    assert table.evaluate("t => t.scrollWidth") <= table.evaluate(
+        "t => t.parentElement.clientWidth"
+    )
+    screenshot(page, "public-round-print", tmp_path)
     assert pdf_pages(page.pdf(format="A4", prefer_css_page_size=True)) == [(595, 842)]
 
     page.set_viewport_size({"width": A4_LANDSCAPE_CONTENT, "height": 700})
