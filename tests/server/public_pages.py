@@ -13,6 +13,7 @@ import csv
 import io
 from collections.abc import Callable
 from html.parser import HTMLParser
+from typing import Literal
 
 from weiqi.services.actor import Actor
 from weiqi.services.tournament import (
@@ -110,11 +111,14 @@ def small_swiss(
     played: int | None = None,
     names: list[str] | None = None,
     title: str = "积分编排赛",
+    method: Literal["A", "B"] = "B",
 ) -> int:
     """A Swiss of ``players`` players named P01… (or ``names``; ranks from 7d down) over
     ``rounds`` rounds; ``played`` rounds (default all) are paired and finished, the stronger
-    player winning by count 3¾ stones as Black (B+7.5) or by resignation as White."""
-    ev = create_tournament(db, LOCAL, title, EventSettings(system=System.SWISS, rounds=rounds))
+    player winning by count 3¾ stones as Black (B+7.5) or by resignation as White; ``method``
+    is the Swiss ranking method (R-RANK-SWISS A: 总得分, B: 对手分)."""
+    settings = EventSettings(system=System.SWISS, rounds=rounds, swiss_method=method)
+    ev = create_tournament(db, LOCAL, title, settings)
     names = names or [f"P{i:02d}" for i in range(1, players + 1)]
     ranks = [f"{8 - i}d" if i < 8 else f"{i - 6}k" for i in range(1, players + 1)]
     text = "name,rank\n" + "".join(f"{n},{r}\n" for n, r in zip(names, ranks, strict=True))

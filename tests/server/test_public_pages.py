@@ -179,6 +179,29 @@ def test_r_rank_swiss_standings_rank_by_points_then_sos(db: Database, web: TestC
     for above, below in itertools.pairwise(rows[1:]):
         if above[3:5] == below[3:5]:
             assert above[0] == below[0] and above[0].startswith("并列")
+    cross = table_of(web, f"/events/{ev}/crosstable")
+    byes = [(r[2], n) for r in cross[1:] for n, cell in enumerate(r[4:7], 1) if cell == "轮空"]
+    assert sorted(n for _, n in byes) == [1, 2, 3]  # one bye a round, each to another player
+    assert len({name for name, _ in byes}) == 3
+
+
+def test_r_rank_swiss_method_a_ranks_by_total_score(db: Database, web: TestClient) -> None:
+    """R-RANK-SWISS (A): 总得分 = points + SOS / (top score / 2) − rounds, ranked before
+    points; ties then by warnings."""
+    from fractions import Fraction
+
+    ev = small_swiss(db, players=6, rounds=3, method="A")
+    api = web.get(f"/api/events/{ev}/crosstable").json()
+    points = {r["row"]: r["points"] for r in api["rows"]}
+    rows = table_of(web, f"/events/{ev}/standings")
+    assert rows[0] == ["名次", "姓名", "段位", "积分", "总得分", "警告次数", "备注"]
+    totals = []
+    for row, r in zip(rows[1:], api["rows"], strict=True):
+        sos = sum(points[c["opponent"]] for c in r["cells"] if c["opponent"])
+        total = r["points"] + Fraction(sos, 6 // 2) - 3  # top score 2 × 3 rounds
+        assert row[4] == f"{float(total):.2f}".rstrip("0").rstrip("."), row
+        totals.append(total)
+    assert totals == sorted(totals, reverse=True)
 
 
 # -- crosstable, rounds, players -------------------------------------------------------------
