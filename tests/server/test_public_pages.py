@@ -283,6 +283,22 @@ def test_r_score_ind_1_a_players_games_and_running_score(db: Database, web: Test
     assert all(r[5] == "贴3¾子" for r in rows[1:])
 
 
+def test_a_mcmahon_players_running_score_ends_at_the_standings_points(
+    db: Database, web: TestClient
+) -> None:
+    from weiqi.tournament.ranks import Rank
+
+    settings = EventSettings(system=System.MCMAHON, rounds=2, mcmahon_bar=Rank.parse("3d"))
+    ev = create_tournament(db, LOCAL, "麦克马洪", settings)
+    import_players(db, LOCAL, ev.id, "name,rank\nA,5d\nB,4d\nC,1d\nD,2k\n")
+    for _ in range(2):
+        play_round(db, ev.id, stronger_wins(["A", "B", "C", "D"]))
+    api = web.get(f"/api/events/{ev.id}/standings").json()
+    for r in api["rows"]:
+        card = web.get(f"/api/events/{ev.id}/players/{r['player']['id']}").json()
+        assert card["points"] == r["points"] == card["games"][-1]["running"]
+
+
 def test_a_round_shows_boards_ranks_results_and_the_bye(db: Database, web: TestClient) -> None:
     ev = small_swiss(db, players=9, rounds=2)
     rows = table_of(web, f"/events/{ev}/rounds/1?sgf=true")

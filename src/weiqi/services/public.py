@@ -443,11 +443,14 @@ def player_card(db: Database, event_id: int, player_id: int) -> PlayerCard:
         raise NotFound(f"no player {player_id} in event {event_id}")
     hist = histories(event)[pid]
     row = next((r for r in table.rows if r.player.id == player_id), None)
+    # the standings may count points the games do not (a McMahon start score)
+    start = row.points - hist.points if row else 0
     row_of = {str(r.player.id): r.row for r in table.rows}
     void = voided_players(event)
     games = []
     for i, rnd in enumerate(event.rounds):
-        running = hist.score_before[rnd.number + 1] if i + 1 < len(event.rounds) else hist.points
+        after = hist.score_before[rnd.number + 1] if i + 1 < len(event.rounds) else hist.points
+        running = after + start
         if pid in rnd.byes:
             bye = event.settings.bye_points if event.settings.system.is_swiss else None
             games.append(
@@ -487,6 +490,6 @@ def player_card(db: Database, event_id: int, player_id: int) -> PlayerCard:
         _ref(players[pid]),
         row.place if row else None,
         row.shared if row else False,
-        hist.points,
+        hist.points + start,
         tuple(games),
     )
