@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Callable
 from html.parser import HTMLParser
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from weiqi.services.actor import Actor
 from weiqi.services.tournament import (
@@ -26,6 +27,9 @@ from weiqi.services.tournament import (
 )
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 LOCAL = Actor.local()
 
@@ -177,3 +181,23 @@ def csv_rows(text: str) -> list[list[str]]:
     """A CSV export as rows; it must start with the UTF-8 byte order mark."""
     assert text.startswith("\ufeff"), "the CSV has no byte order mark"
     return list(csv.reader(io.StringIO(text[1:])))
+
+
+def browser_table(page: Page, selector: str = "table.data") -> list[list[str]]:
+    """A public page's table as a real browser shows it (header row first), for Playwright
+    tests: ``browser_table(page)[1][1]`` is the leader's name on the standings."""
+    rows: list[list[str]] = page.locator(selector).first.evaluate(
+        "t => [...t.rows].map(r => [...r.cells].map(c => c.innerText.trim()))"
+    )
+    return rows
+
+
+def pdf_pages(pdf: bytes) -> list[tuple[int, int]]:
+    """The (width, height) in points of every page of a PDF from Chromium: A4 portrait is
+    (595, 842), landscape (842, 595).
+
+    >>> pdf_pages(b"<< /Type /Page /MediaBox [0 0 595.92 842.88] >>")
+    [(596, 843)]
+    """
+    boxes = re.findall(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", pdf)
+    return [(round(float(w)), round(float(h))) for w, h in boxes]

@@ -3,7 +3,6 @@ and PDF, and screenshots on a desktop and a phone (set ``WEIQI_SCREENSHOTS`` to 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,7 +11,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.server.conftest import LiveServer, screenshot
 from tests.server.public_pages import (
+    browser_table,
     chinese_names,
+    pdf_pages,
     round_robin_with_draw_and_withdrawal,
     small_swiss,
 )
@@ -51,12 +52,6 @@ def phone(browser: Browser) -> Iterator[Page]:
     context.close()
 
 
-def pdf_pages(pdf: bytes) -> list[tuple[int, int]]:
-    """The (width, height) in points of every page of a PDF from Chromium."""
-    boxes = re.findall(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", pdf)
-    return [(round(float(w)), round(float(h))) for w, h in boxes]
-
-
 def test_r_rank_swiss_standings_in_chinese_show_the_tiebreak_columns(
     page: Page, live_server: LiveServer, events: dict[str, int], tmp_path: Path
 ) -> None:
@@ -69,6 +64,7 @@ def test_r_rank_swiss_standings_in_chinese_show_the_tiebreak_columns(
         "title", "SOS · sum of opponents' points"
     )
     expect(page.locator("table.standings tbody tr")).to_have_count(24)
+    assert browser_table(page)[1][:4] == ["1", "王明", "7段", "18"]
     screenshot(page, "public-standings-zh", tmp_path)
     page.get_by_role("link", name="English").click()
     expect(heads.nth(4)).to_have_text("SOS")
