@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+import json
+import os
+import shlex
 import shutil
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from weiqi.engines.gtp import SimpleEngine
 from weiqi.engines.match import engine_name, referee_game
+from weiqi.formats.sgf import read_sgf
 from weiqi.rules.board import Board
 from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Reason, Result
 from weiqi.rules.ruleset import Ruleset
 
 GNUGO = ["/usr/games/gnugo", "--mode", "gtp", "--chinese-rules", "--situational-superko"]
+SRC = Path(__file__).resolve().parents[2] / "src"
 needs_gnugo = pytest.mark.skipif(not shutil.which(GNUGO[0]), reason="needs GNU Go")
 
 # A GTP engine that says yes to everything and answers genmove with a fixed reply.
@@ -101,3 +108,56 @@ def test_r_hcp_2_handicap_game_between_engines() -> None:
         game = referee_game(gnugo, gnugo, Ruleset.handicap_game(2, size=9), max_moves=6)
         assert game.moves[0][0] is Color.WHITE
         assert len(gnugo.list_stones(Color.BLACK)) >= 2
+
+
+def weiqi(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m weiqi`` as a user does."""
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    return subprocess.run(
+        [sys.executable, "-m", "weiqi", *map(str, args)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_cli_match_bad_input_is_one_line() -> None:
+    done = weiqi("match", "--black", "/nonexistent/engine", "--white", "x", "--size", "9")
+    assert done.returncode == 2
+    assert (
+        done.stderr.strip()
+        == "error: cannot start '/nonexistent/engine': No such file or directory"
+    )
+    done = weiqi("match", "--black", "x", "--white", "x", "--komi", "lots")
+    assert done.returncode == 2 and "--komi" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_cli_match_resignation_json() -> None:
+    stub = f"{shlex.quote(sys.executable)} -c {shlex.quote(STUBBORN)}"
+    done = weiqi(
+        "match", "--black", f"{stub} resign", "--white", f"{stub} pass", "--size", "9", "--json"
+    )
+    assert done.returncode == 0, done.stderr
+    reply = json.loads(done.stdout)
+    assert reply["result"] == "W+R" and reply["result_zh"] == "白中盘胜"
+    assert reply["ended_by"] == "resignation"
+
+
+@pytest.mark.gnugo
+@needs_gnugo
+def test_cli_match_between_gnugo_writes_a_legal_sgf(tmp_path: Path) -> None:
+    gnugo = " ".join([*GNUGO, "--level", "1"])
+    record = tmp_path / "game.sgf"
+    done = weiqi(
+        "match", "--black", gnugo, "--white", gnugo, "--size", "9", "--sgf", record, "--json"
+    )
+    assert done.returncode == 0, done.stderr
+    reply = json.loads(done.stdout)
+    assert reply["ended_by"] == "passes"
+    game = read_sgf(record.read_bytes(), source=str(record))
+    assert game.result is not None and game.result.to_sgf() == reply["result"]
+    assert len(game.moves()) == reply["moves"]
+    checked = weiqi("check", record, "--json")
+    assert json.loads(checked.stdout)["legal"] is True

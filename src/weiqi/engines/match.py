@@ -14,10 +14,12 @@ policy's result (R-KO-2). The same engine may play both colours (self-play).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from weiqi.engines.gtp import EngineError, SimpleEngine
 from weiqi.errors import IllegalMove, InputError
+from weiqi.formats.sgf import SgfGame
 from weiqi.rules.board import Board
 from weiqi.rules.color import Color
 from weiqi.rules.counting import Count, count
@@ -48,6 +50,31 @@ class EngineGame:
     def vertices(self) -> list[str]:
         """The moves as GTP vertices."""
         return [format_vertex(p, self.ruleset.board_size) for _, p in self.moves]
+
+    def vertices_of(self, points: Iterable[int]) -> list[str]:
+        """GTP names of ``points`` on this game's board."""
+        return [format_vertex(p, self.ruleset.board_size) for p in points]
+
+    def to_sgf_game(self, black_name: str = "", white_name: str = "") -> SgfGame:
+        """The record as an :class:`SgfGame` (handicap stones as ``AB``, the ending as a
+        comment on the last node)."""
+        size = self.ruleset.board_size
+        board = Board.from_ruleset(self.ruleset)
+        game = SgfGame(
+            size=size,
+            komi=self.ruleset.komi,
+            handicap=self.ruleset.handicap or None,
+            result=self.result,
+            result_text=self.result.to_sgf(),
+            black_player=black_name or None,
+            white_player=white_name or None,
+        )
+        game.root.setup_black = [divmod(p, size) for p in board.list_stones(Color.BLACK)]
+        for color, point in self.moves:
+            game.play(color, None if point is None else divmod(point, size))
+        note = f"{self.ended_by}: {self.note}" if self.note else self.ended_by
+        game.last_node().add_comment(f"{note}; {self.result.to_zh()}")
+        return game
 
 
 def _setup(engine: SimpleEngine, ruleset: Ruleset, handicap: list[int]) -> None:
