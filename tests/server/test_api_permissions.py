@@ -14,16 +14,20 @@ from dataclasses import dataclass, field
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
 from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
 from tests.store.conftest import CHEAP_HASHER, postgres_schema
 from weiqi.roles import Role
 from weiqi.server.app import create_app
-from weiqi.services import accounts
+from weiqi.services import accounts, event_admin, games, tournament
 from weiqi.services.actor import Actor
 from weiqi.services.events import create_event
 from weiqi.services.site import site_overview
 from weiqi.store.database import Database
+from weiqi.store.games import GameRecordRow
+from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
+from weiqi.tournament.settings import EventSettings, System
 
 LOCAL = Actor.local()
 PASSWORD = "correct horse"
@@ -123,9 +127,105 @@ def _revoke_role(w: World, actor: str) -> Send:
     return w.call(actor, "DELETE", f"/api/events/{w.event_id}/roles/{target}/player")
 
 
+def _tournament(w: World, players: int = 8, rounds: int = 0) -> int:
+    """A fresh Swiss where each actor holds the role it holds in the world's event."""
+    info = event_admin.create_event(
+        w.db, LOCAL, "积分编排赛", EventSettings(System.SWISS, rounds=3)
+    )
+    for actor in ("player", "referee", "chief_referee", "organiser"):
+        accounts.grant_role(w.db, LOCAL, w.user_ids[actor], info.id, Role(actor))
+    if players:
+        rows = "\n".join(f"P{i},{i % 5 + 1}d" for i in range(players))
+        event_admin.import_players(w.db, LOCAL, info.id, f"name,rank\n{rows}\n")
+    for _ in range(rounds):
+        event_admin.pair_next_round(w.db, LOCAL, info.id)
+    return info.id
+
+
+def _create_tournament(w: World, actor: str) -> Send:
+    body = {"name": f"赛事 of {actor}", "settings": {"system": "swiss", "rounds": 5}}
+    return w.call(actor, "POST", "/api/events/tournaments", json=body)
+
+
+def _put_settings(w: World, actor: str) -> Send:
+    event = _tournament(w, players=0)
+    body = {"name": "改名", "settings": {"system": "round-robin"}}
+    return w.call(actor, "PUT", f"/api/events/{event}/settings", json=body)
+
+
+def _register_player(w: World, actor: str) -> Send:
+    event = _tournament(w, players=0)
+    return w.call(
+        actor, "POST", f"/api/events/{event}/players", json={"name": "李明", "rank": "5段"}
+    )
+
+
+def _import_players(w: World, actor: str) -> Send:
+    event = _tournament(w, players=0)
+    body = {"csv": "姓名,段位\n李明,5d\n王芳,3d\n"}
+    return w.call(actor, "POST", f"/api/events/{event}/players/import", json=body)
+
+
+def _withdraw_player(w: World, actor: str) -> Send:
+    event = _tournament(w)
+    player = event_admin.dashboard(w.db, LOCAL, event).players[0].id
+    return w.call(actor, "POST", f"/api/events/{event}/players/{player}/withdraw")
+
+
+def _pair_round(w: World, actor: str) -> Send:
+    return w.call(actor, "POST", f"/api/events/{_tournament(w)}/rounds")
+
+
+def _publish_round(w: World, actor: str) -> Send:
+    event = _tournament(w, rounds=1)
+    return w.call(actor, "POST", f"/api/events/{event}/rounds/1/publish", json={})
+
+
+def _unpair_round(w: World, actor: str) -> Send:
+    return w.call(actor, "DELETE", f"/api/events/{_tournament(w, rounds=1)}/rounds/1")
+
+
 def _change_password(w: World, actor: str) -> Send:
     old = ADMIN_PASSWORD if actor == "admin" else PASSWORD
     return w.call(actor, "POST", "/api/account/password", json={"current": old, "new": old})
+
+
+def _game_tournament(w: World, *steps: str) -> int:
+    """A new round robin of two players, round 1 paired, the matrix's roles granted in it;
+    board 1 brought along ``steps`` (``count``, ``result``, ``confirm``) by the command line."""
+    ev = tournament.create_tournament(
+        w.db, LOCAL, "results", EventSettings(system=System.ROUND_ROBIN)
+    ).id
+    tournament.import_players(w.db, LOCAL, ev, "name\nLi\nWang\n")
+    tournament.pair_round(w.db, LOCAL, ev)
+    for actor in ("player", "referee", "chief_referee", "organiser"):
+        accounts.grant_role(w.db, LOCAL, w.user_ids[actor], ev, Role(actor))
+    for step in steps:
+        if step == "count":
+            games.enter_result(w.db, LOCAL, ev, 1, 1, "184.5")
+        if step == "result":
+            games.enter_result(w.db, LOCAL, ev, 1, 1, "B+R")
+        if step == "confirm":
+            games.confirm_result(w.db, LOCAL, ev, 1, 1)
+    return ev
+
+
+def _game_write(what: str, body: dict[str, object], *steps: str) -> Callable[[World, str], Send]:
+    def prepare(w: World, actor: str) -> Send:
+        ev = _game_tournament(w, *steps)
+        return w.call(actor, "POST", f"/api/events/{ev}/rounds/1/boards/1/{what}", json=body)
+
+    return prepare
+
+
+def _round_results(w: World, actor: str) -> Send:
+    ev = _game_tournament(w)
+    body = {"rows": [{"board": 1, "result": "W+R"}]}
+    return w.call(actor, "POST", f"/api/events/{ev}/rounds/1/results", json=body)
+
+
+GAME = "/api/events/{event_id}/rounds/{number}/boards/{board}"
+REFEREES = frozenset({"admin", "chief_referee", "referee"})
 
 
 def _replay_clock(w: World, actor: str) -> Send:
@@ -133,16 +233,57 @@ def _replay_clock(w: World, actor: str) -> Send:
     return w.call(actor, "POST", "/api/clock/replay", json={"tc": "3x30s", "events": events})
 
 
+# Whoever organises any event may create one (R-ORG-1); the organisers and the chief referee run
+# the entries, settings and publication; the chief referee pairs.
+ORGANISERS = frozenset({"admin", "organiser", "other_organiser"})
+RUNNERS = frozenset({"admin", "organiser", "chief_referee"})
+CHIEF = frozenset({"admin", "chief_referee"})
+
 # endpoint (as OpenAPI names it) → (set up a call by an actor, the actors that may make it)
 ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[str]]] = {
     ("POST", "/api/users"): (_create_user, frozenset({"admin"})),
-    ("POST", "/api/events"): (_create_event, frozenset({"admin"})),
+    ("POST", "/api/events"): (_create_event, ORGANISERS),
+    ("POST", "/api/events/tournaments"): (_create_tournament, ORGANISERS),
+    ("PUT", "/api/events/{event_id}/settings"): (_put_settings, RUNNERS),
+    ("POST", "/api/events/{event_id}/players"): (_register_player, RUNNERS),
+    ("POST", "/api/events/{event_id}/players/import"): (_import_players, RUNNERS),
+    ("POST", "/api/events/{event_id}/players/{player_id}/withdraw"): (_withdraw_player, RUNNERS),
+    ("POST", "/api/events/{event_id}/rounds"): (_pair_round, CHIEF),
+    ("POST", "/api/events/{event_id}/rounds/{number}/publish"): (_publish_round, RUNNERS),
+    ("DELETE", "/api/events/{event_id}/rounds/{number}"): (_unpair_round, CHIEF),
     ("POST", "/api/events/{event_id}/roles"): (_grant_role, frozenset({"admin", "organiser"})),
     ("DELETE", "/api/events/{event_id}/roles/{user_id}/{role}"): (
         _revoke_role,
         frozenset({"admin", "organiser"}),
     ),
     ("POST", "/api/account/password"): (_change_password, LOGGED_IN),
+    # R-REF-7: results, confirmation, infractions and rulings; corrections by the chief referee
+    ("POST", f"{GAME}/result"): (
+        _game_write("result", {"result": "184.5"}),
+        REFEREES | {"organiser"},
+    ),
+    ("POST", f"{GAME}/confirm"): (_game_write("confirm", {}, "result"), REFEREES),
+    ("POST", f"{GAME}/acknowledge"): (
+        _game_write("acknowledge", {"color": "B"}, "result"),
+        REFEREES | {"organiser"},
+    ),
+    ("POST", f"{GAME}/recount"): (
+        _game_write("recount", {"color": "W"}, "count"),
+        REFEREES | {"organiser"},
+    ),
+    ("POST", f"{GAME}/infractions"): (
+        _game_write("infractions", {"kind": "clock_before_move", "offender": "B"}),
+        REFEREES,
+    ),
+    ("POST", f"{GAME}/rulings"): (
+        _game_write("rulings", {"kind": "forfeit", "reason": "absent", "loser": "W"}),
+        REFEREES,
+    ),
+    ("POST", f"{GAME}/correction"): (
+        _game_write("correction", {"result": "W+R", "reason": "cheating"}, "result", "confirm"),
+        frozenset({"admin", "chief_referee"}),
+    ),
+    ("POST", "/api/events/{event_id}/rounds/{number}/results"): (_round_results, REFEREES),
     # The voice clock's replay reads and stores nothing: open to everybody, anonymous too.
     ("POST", "/api/clock/replay"): (_replay_clock, frozenset(ACTORS)),
 }
@@ -152,11 +293,29 @@ SESSION_ENDPOINTS = {("POST", "/api/session"), ("DELETE", "/api/session")}
 
 def snapshot(db: Database) -> tuple[object, ...]:
     o = site_overview(db, LOCAL)
+    with db.transaction() as session:
+        boards = session.execute(select(GameRow.id, GameRow.result, GameRow.confirmed)).all()
+        records = session.execute(select(GameRecordRow.game_id, GameRecordRow.head)).all()
     return (
         [(u.username, u.is_admin, u.session_epoch) for u in o.users],
         [e.name for e in o.events],
         [(g.username, g.event_id, g.role) for g in o.grants],
+        tournament_state(db),
+        sorted(boards),
+        sorted(records),
     )
+
+
+def tournament_state(db: Database) -> tuple[object, ...]:
+    """Settings, players and rounds of every tournament, for "nothing changed"."""
+    with db.transaction() as session:
+        return (
+            session.execute(
+                select(EventSettingsRow.event_id, EventSettingsRow.settings_json)
+            ).all(),
+            session.execute(select(PlayerRow.name, PlayerRow.withdrawn_after)).all(),
+            session.execute(select(RoundRow.event_id, RoundRow.number, RoundRow.published)).all(),
+        )
 
 
 @pytest.mark.parametrize("endpoint", list(ENDPOINTS), ids=lambda e: f"{e[0]} {e[1]}")
@@ -181,7 +340,14 @@ def test_r_org_1_permissions(world: World, endpoint: tuple[str, str], actor: str
 @pytest.mark.parametrize("endpoint", list(ENDPOINTS), ids=lambda e: f"{e[0]} {e[1]}")
 def test_every_write_endpoint_needs_the_csrf_token(world: World, endpoint: tuple[str, str]) -> None:
     method, path = endpoint
-    path = path.format(event_id=world.event_id, user_id=world.user_ids["player"], role="player")
+    path = path.format(
+        event_id=world.event_id,
+        user_id=world.user_ids["player"],
+        role="player",
+        player_id=1,
+        number=1,
+        board=1,
+    )
     before = snapshot(world.db)
     response = world.app_clients["admin"].request(method, path, json={})
     assert response.status_code == 403 and response.json()["error"] == "csrf"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import ClassVar
 
 from weiqi.clock.control import TimeControl
@@ -138,6 +139,27 @@ class Confirm(Event):
     kind: ClassVar[str] = "confirm"
 
 
+@dataclass(frozen=True)
+class ResultEntered(Event):
+    """A referee enters the result of a game played on a physical board, from its result sheet:
+    either the ``result`` itself (resignation, time, a margin …) or ``black_count``, Black's
+    count in stones (R-SCORE-5), from which the result follows with komi, handicap
+    compensation and each side's warnings (R-SCORE-3, R-HCP-2, R-PEN-1). Before confirmation a
+    later entry replaces an earlier one."""
+
+    kind: ClassVar[str] = "result_entered"
+    result: Result | None = None
+    black_count: Fraction | None = None
+
+
+@dataclass(frozen=True)
+class SheetConfirmed(Event):
+    """A referee confirms a result that both players signed on the result sheet: it stands for
+    the confirmation of both players and the referee (R-END-4, R-REF-7)."""
+
+    kind: ClassVar[str] = "sheet_confirmed"
+
+
 class ClockAction(enum.Enum):
     """What happened to the game clock (the clock model itself is :mod:`weiqi.clock`)."""
 
@@ -223,6 +245,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         RulingMade,
         WrongColors,
         ResultCorrected,
+        ResultEntered,
+        SheetConfirmed,
     )
 }
 

@@ -38,7 +38,9 @@ from weiqi.referee.events import (
     RequestRecount,
     Resign,
     ResultCorrected,
+    ResultEntered,
     RulingMade,
+    SheetConfirmed,
     Start,
     WrongColors,
 )
@@ -194,6 +196,9 @@ class GameState:
     confirmations: tuple[Actor, ...] = ()
     #: The colour whose stone was the last move, while a take-back claim is still possible.
     last_stone_by: Color | None = None
+    #: The result was entered from the result sheet of a physical board (``ResultEntered``):
+    #: infractions the referee ruled at the board may still be entered until confirmation.
+    from_sheet: bool = False
 
     def warnings_of(self, color: Color) -> int:
         return self.warnings[0 if color is Color.BLACK else 1]
@@ -222,6 +227,12 @@ class GameState:
     @property
     def confirmed(self) -> bool:
         return self.phase is Phase.CONFIRMED
+
+    @property
+    def board_recorded(self) -> bool:
+        """Whether the record holds the moves; without them it is kept beside a physical board
+        and cannot check what only the board shows (capture points, the last stone)."""
+        return self.move_number > 0
 
 
 def _evolve(state: GameState, **changes: Any) -> GameState:
@@ -397,6 +408,7 @@ class Referee:
             phase=Phase.FINISHED,
             result=result,
             end_proposed_by=None,
+            confirmations=(),  # a new result needs new confirmations
             result_history=(
                 *s.result_history,
                 ResultChange(ctx.seq, ctx.at, actor, result, reason),
@@ -763,21 +775,30 @@ class Referee:
         else:
             self._referee(ctx, f"rule on {inf.kind.en}")
         conduct_any_time = inf.kind in (InfractionKind.CHEATING, InfractionKind.CEREMONY_ABSENCE)
-        if not conduct_any_time and s.phase not in (Phase.PLAYING, Phase.COUNTING):
+        late_from_sheet = s.phase is Phase.FINISHED and s.from_sheet
+        if (
+            not conduct_any_time
+            and not late_from_sheet
+            and s.phase not in (Phase.PLAYING, Phase.COUNTING)
+        ):
             # Art. 16.3: a complaint about the opponent must be made during the game.
             raise Conflict(
                 f"event {ctx.seq}: {inf.kind.en} must be ruled during the game, which is "
                 f"{self._phase_en()}"
             )
-        if inf.kind is InfractionKind.TAKE_BACK and s.last_stone_by is not inf.offender:
+        if (
+            inf.kind is InfractionKind.TAKE_BACK
+            and s.board_recorded
+            and s.last_stone_by is not inf.offender
+        ):
             # R-REF-2: claimed by the opponent before their next move.
             raise Conflict(
                 f"event {ctx.seq}: a take-back by {inf.offender.en} must be claimed before the "
                 "opponent's next move"
             )
-        if inf.kind is InfractionKind.CAPTURE_LIVE_STONES:
+        if inf.kind is InfractionKind.CAPTURE_LIVE_STONES and s.board_recorded:
             self._check_points(inf, must_hold=inf.offender.opponent)
-        if inf.kind is InfractionKind.DEAD_STONES_LEFT:
+        if inf.kind is InfractionKind.DEAD_STONES_LEFT and s.board_recorded:
             self._check_points(inf, must_hold=None)
         return self._penalise(ctx, s, inf, ruled_by=ctx.actor)
 
@@ -828,14 +849,24 @@ class Referee:
         ended = s.phase in (Phase.FINISHED, Phase.CONFIRMED)
         who = inf.offender
         what = f"{inf.kind.en} by {who.en} ({inf.kind.requirement})"
+        # A result entered from the sheet is open until confirmed: penalties still change it.
+        reopen = s.phase is Phase.FINISHED and s.from_sheet
         if penalty is Penalty.WARNING:
             s = _evolve(s, warnings=_bump(s.warnings, who))
-            if s.warnings_of(who) >= WARNINGS_TO_LOSE and not ended:
+            if s.warnings_of(who) >= WARNINGS_TO_LOSE and (reopen or not ended):
                 return self._finish(
                     s,
                     ctx,
                     Result.win(who.opponent, Reason.RULING),
                     f"second warning: {what} (R-PEN-1)",
+                )
+            if reopen and s.black_count is not None:
+                return self._finish(
+                    s,
+                    ctx,
+                    self._counted(s, s.black_count),
+                    f"count again: Black {float(s.black_count):g} stones, warning: {what}, "
+                    f"warnings {s.warnings[0]}/{s.warnings[1]} as stones (R-PEN-1)",
                 )
         elif penalty is Penalty.LOSS:
             return self._decide(s, ctx, Result.win(who.opponent, Reason.RULING), what)
@@ -855,6 +886,62 @@ class Referee:
                 ),
             )
         return self._finish(s, ctx, result, why)
+
+    @staticmethod
+    def _counted(s: GameState, black: Fraction) -> Result:
+        """The result of Black's count with komi, handicap compensation and each side's
+        warnings as stones (R-SCORE-3, R-HCP-2, R-PEN-1)."""
+        assert s.ruleset is not None
+        threshold = s.ruleset.black_threshold + s.warnings[0] - s.warnings[1]
+        return Result.from_counts(black - threshold)
+
+    # -- results from the sheet ---------------------------------------------------------------
+
+    def _enter_result(self, ctx: Context, e: ResultEntered) -> GameState:
+        self._referee(ctx, "enter a result")
+        self._in_phase(ctx, "enter a result", Phase.PLAYING, Phase.COUNTING, Phase.FINISHED)
+        s = self.state
+        assert s.ruleset is not None
+        if (e.result is None) == (e.black_count is None):
+            raise InvalidSetting("result", "enter either the result or Black's count, not both")
+        if e.black_count is not None:
+            black = e.black_count
+            points = s.ruleset.points
+            if not 0 <= black <= points:
+                raise InvalidSetting("black count", f"must be between 0 and {points} stones")
+            if (black * 2).denominator != 1:
+                raise InvalidSetting("black count", "must be a multiple of half a stone")
+            result = self._counted(s, black)
+            why = f"count: Black {float(black):g} stones"
+            if any(s.warnings):
+                why += f", warnings {s.warnings[0]}/{s.warnings[1]} as stones (R-PEN-1)"
+        else:
+            assert e.result is not None
+            result = e.result
+            why = f"entered from the result sheet: {result.to_code()}"
+        s = _evolve(s, black_count=e.black_count, from_sheet=True)
+        return self._finish(s, ctx, result, why)
+
+    def _sheet_confirmed(self, ctx: Context, e: SheetConfirmed) -> GameState:
+        actor = self._referee(ctx, "confirm the result sheet")
+        self._in_phase(ctx, "confirm the result", Phase.FINISHED)
+        s = self.state
+        return _evolve(
+            s,
+            phase=Phase.CONFIRMED,
+            confirmations=(Actor.player(Color.BLACK), Actor.player(Color.WHITE), actor),
+            result_history=(
+                *s.result_history,
+                ResultChange(
+                    ctx.seq,
+                    ctx.at,
+                    actor,
+                    s.result,
+                    "confirmed: signed by both players on the result sheet and by the referee "
+                    "(R-REF-7)",
+                ),
+            ),
+        )
 
     # -- rulings ------------------------------------------------------------------------------
 
@@ -987,4 +1074,6 @@ _HANDLERS: dict[type[Event], Callable[[Referee, Context, Any], GameState]] = {
     RulingMade: Referee._ruling,
     WrongColors: Referee._wrong_colors,
     ResultCorrected: Referee._correct_result,
+    ResultEntered: Referee._enter_result,
+    SheetConfirmed: Referee._sheet_confirmed,
 }

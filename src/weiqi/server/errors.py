@@ -55,6 +55,13 @@ ACTION_MSGIDS = (
     N_("enter or withdraw players"),
     N_("pair rounds"),
     N_("record results"),
+    N_("change the event's settings"),
+    N_("publish rounds"),
+    N_("enter results"),
+    N_("confirm results"),
+    N_("record infractions and rulings"),
+    N_("correct confirmed results"),
+    N_("rule a draw, a replay, both lose or no result"),
 )
 
 

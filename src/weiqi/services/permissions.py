@@ -38,6 +38,13 @@ class Action(StrEnum):
     MANAGE_PLAYERS = "enter or withdraw players"
     PAIR_ROUND = "pair rounds"
     RECORD_RESULT = "record results"
+    EDIT_SETTINGS = "change the event's settings"
+    PUBLISH_ROUND = "publish rounds"
+    ENTER_RESULT = "enter results"
+    CONFIRM_RESULT = "confirm results"
+    RULE_INFRACTION = "record infractions and rulings"
+    CORRECT_RESULT = "correct confirmed results"
+    CHIEF_RULING = "rule a draw, a replay, both lose or no result"
 
 
 POLICY: dict[Action, frozenset[Role]] = {
@@ -45,13 +52,25 @@ POLICY: dict[Action, frozenset[Role]] = {
     Action.CREATE_USER: frozenset(),
     Action.RESET_PASSWORD: frozenset(),
     Action.LIST_USERS: frozenset({Role.ORGANISER}),
-    Action.CREATE_EVENT: frozenset(),
+    # an organiser of one event may create the next (and becomes its organiser)
+    Action.CREATE_EVENT: frozenset({Role.ORGANISER}),
     Action.GRANT_ROLE: frozenset({Role.ORGANISER}),
     Action.REVOKE_ROLE: frozenset({Role.ORGANISER}),
     # R-ORG-1: the chief referee runs the draw and supervises pairing; referees record results
     Action.MANAGE_PLAYERS: frozenset({Role.ORGANISER, Role.CHIEF_REFEREE}),
     Action.PAIR_ROUND: frozenset({Role.CHIEF_REFEREE}),
     Action.RECORD_RESULT: frozenset({Role.CHIEF_REFEREE, Role.REFEREE}),
+    # the chief referee drafts the supplementary rules with the organising committee
+    Action.EDIT_SETTINGS: frozenset({Role.ORGANISER, Role.CHIEF_REFEREE}),
+    # the chief referee supervises publication; the organising committee announces
+    Action.PUBLISH_ROUND: frozenset({Role.ORGANISER, Role.CHIEF_REFEREE}),
+    # R-REF-7: referees enter (organisers too, from the result sheets) and confirm results and
+    # rule at the board; a confirmed result is changed by the chief referee only.
+    Action.ENTER_RESULT: frozenset({Role.ORGANISER, Role.CHIEF_REFEREE, Role.REFEREE}),
+    Action.CONFIRM_RESULT: frozenset({Role.CHIEF_REFEREE, Role.REFEREE}),
+    Action.RULE_INFRACTION: frozenset({Role.CHIEF_REFEREE, Role.REFEREE}),
+    Action.CORRECT_RESULT: frozenset({Role.CHIEF_REFEREE}),
+    Action.CHIEF_RULING: frozenset({Role.CHIEF_REFEREE}),  # Art. 17.5–6 (R-REF-3)
 }
 
 

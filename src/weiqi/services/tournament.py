@@ -38,6 +38,7 @@ from weiqi.errors import Conflict, InputError, NotFound
 from weiqi.formats.players_csv import RowsRejected, parse_players_csv
 from weiqi.rules.result import Result
 from weiqi.services.actor import Actor
+from weiqi.services.games import enter_and_confirm, record_warnings
 from weiqi.services.permissions import Action, require
 from weiqi.store.database import Database
 from weiqi.store.models import Event as EventModel
@@ -45,7 +46,7 @@ from weiqi.store.tournament import ByeRow, EventSettingsRow, GameRow, PlayerRow,
 from weiqi.tournament.players import Entrant
 from weiqi.tournament.ranking import standings as rank_event
 from weiqi.tournament.ranks import Rank
-from weiqi.tournament.records import Event, Game, Round
+from weiqi.tournament.records import Event, Game, Round, RoundPlan
 from weiqi.tournament.settings import EventSettings, settings_from_dict, settings_to_dict
 from weiqi.tournament.standings import TIEBREAKS, Value
 from weiqi.tournament.systems import system_for
@@ -135,6 +136,8 @@ def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]
         byes = tuple(sorted(str(b.player_id) for b in r.byes))
         rounds.append(Round(r.number, games, byes, r.seed))
     warnings = {str(p.id): p.warnings for p in players if p.warnings}
+    for pid, n in record_warnings(session, event_id).items():  # warnings in games (R-PEN-1)
+        warnings[pid] = warnings.get(pid, 0) + n
     return Event(settings, entrants, tuple(rounds), warnings), by_id
 
 
@@ -271,12 +274,14 @@ def withdraw_player(db: Database, actor: Actor, event_id: int, name: str) -> int
 
 
 def add_warning(db: Database, actor: Actor, event_id: int, name: str) -> int:
-    """Count one more warning (警告) for a player; returns the event total (R-RANK-RR B)."""
+    """Count one more warning (警告) for a player outside any game; returns the event total,
+    warnings in games' records included (R-RANK-RR B). A warning in a game is recorded on the
+    game (``services.games.record_infraction``), where it also costs a stone (R-PEN-1)."""
     with db.transaction() as session:
         require(session, actor, Action.RECORD_RESULT, event_id)
         row = _player(session, event_id, name)
         row.warnings += 1
-        return row.warnings
+        return row.warnings + record_warnings(session, event_id).get(str(row.id), 0)
 
 
 def pair_round(db: Database, actor: Actor, event_id: int) -> RoundView:
@@ -285,26 +290,7 @@ def pair_round(db: Database, actor: Actor, event_id: int) -> RoundView:
         require(session, actor, Action.PAIR_ROUND, event_id)
         event, players = _load(session, event_id)
         plan = system_for(event.settings).next_round(event)
-        rnd = RoundRow(event_id=event_id, number=plan.number, seed=plan.seed)
-        session.add(rnd)
-        session.flush()
-        for g in plan.games:
-            session.add(
-                GameRow(
-                    round_id=rnd.id,
-                    board=g.board,
-                    black_id=int(g.black),
-                    white_id=int(g.white),
-                    result=g.result.to_code() if g.result else None,
-                    confirmed=g.result is not None,  # forfeits of withdrawn players (R-WD-1)
-                    handicap=g.handicap,
-                    komi=str(g.komi),
-                    label=g.label,
-                )
-            )
-        for pid in plan.byes:
-            session.add(ByeRow(round_id=rnd.id, player_id=int(pid)))
-        session.flush()
+        rnd = store_plan(session, event_id, plan)
         view = _round_view(session, rnd, players)
         return RoundView(
             view.number,
@@ -316,6 +302,31 @@ def pair_round(db: Database, actor: Actor, event_id: int) -> RoundView:
                 for e in plan.explanations
             ),
         )
+
+
+def store_plan(session: Session, event_id: int, plan: RoundPlan) -> RoundRow:
+    """Store a round the core has paired (its games, forfeits and byes); returns its row."""
+    rnd = RoundRow(event_id=event_id, number=plan.number, seed=plan.seed)
+    session.add(rnd)
+    session.flush()
+    for g in plan.games:
+        session.add(
+            GameRow(
+                round_id=rnd.id,
+                board=g.board,
+                black_id=int(g.black),
+                white_id=int(g.white),
+                result=g.result.to_code() if g.result else None,
+                confirmed=g.result is not None,  # forfeits of withdrawn players (R-WD-1)
+                handicap=g.handicap,
+                komi=str(g.komi),
+                label=g.label,
+            )
+        )
+    for pid in plan.byes:
+        session.add(ByeRow(round_id=rnd.id, player_id=int(pid)))
+    session.flush()
+    return rnd
 
 
 def _round_row(session: Session, event_id: int, number: int) -> RoundRow:
@@ -349,7 +360,9 @@ def _round_view(session: Session, rnd: RoundRow, players: dict[str, PlayerRow]) 
     )
 
 
-def _set_result(session: Session, event_id: int, number: int, board: int, text: str) -> GameRow:
+def _set_result(
+    session: Session, event_id: int, number: int, board: int, text: str, actor: Actor
+) -> GameRow:
     result = Result.parse(text)
     rnd = _round_row(session, event_id, number)
     game = next((g for g in rnd.games if g.board == board), None)
@@ -359,8 +372,7 @@ def _set_result(session: Session, event_id: int, number: int, board: int, text: 
         raise Conflict(
             f"round {number} board {board}: the result {game.result} is already confirmed"
         )
-    game.result = result.to_code()
-    game.confirmed = True
+    enter_and_confirm(session, actor, event_id, game, result)  # kept in the game's record
     return game
 
 
@@ -370,7 +382,7 @@ def record_result(
     """Record and confirm one board's result (SGF RE, ``BL``, ``Void``, ``Replay`` …)."""
     with db.transaction() as session:
         require(session, actor, Action.RECORD_RESULT, event_id)
-        _set_result(session, event_id, number, board, text)
+        _set_result(session, event_id, number, board, text, actor)
         _, players = _load(session, event_id)
         view = _round_view(session, _round_row(session, event_id, number), players)
         return next(p for p in view.pairings if p.board == board)
@@ -409,7 +421,7 @@ def record_results(
         require(session, actor, Action.RECORD_RESULT, event_id)
         for line, board, result in rows:
             try:
-                _set_result(session, event_id, number, board, result)
+                _set_result(session, event_id, number, board, result, actor)
             except (NotFound, Conflict) as err:
                 raise InputError(f"{source} line {line}", err.message) from None
         return len(rows)

@@ -17,6 +17,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -57,7 +58,12 @@ class PlayerRow(Base):
 
 
 class RoundRow(Base):
-    """A paired round; ``seed`` is the recorded seed of its lots."""
+    """A paired round; ``seed`` is the recorded seed of its lots.
+
+    ``published``: the public sees the round only once the chief referee or an organiser has
+    published it (R-ORG-1). ``explanation_json``: why each pair was made and the round's totals,
+    as the pairing computed them (``services.event_admin``), for the referees' page.
+    """
 
     __tablename__ = "event_rounds"
     __table_args__ = (UniqueConstraint("event_id", "number"),)
@@ -66,6 +72,8 @@ class RoundRow(Base):
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column(Integer)
     seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    published: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    explanation_json: Mapped[str] = mapped_column(Text, default="{}", server_default="{}")
 
     games: Mapped[list[GameRow]] = relationship(
         back_populates="round", cascade="all, delete-orphan", order_by="GameRow.board"

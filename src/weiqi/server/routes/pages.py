@@ -10,17 +10,32 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from weiqi.i18n import LOCALES
-from weiqi.server.security import Db, LoggedIn, flash, log_in, safe_next
+from weiqi.roles import Role
+from weiqi.server.security import CurrentActor, Db, LoggedIn, flash, log_in, safe_next
 from weiqi.server.templating import LANG_COOKIE, html, translate
 from weiqi.services.accounts import change_password, roles_of
 from weiqi.services.events import list_events
+from weiqi.services.permissions import Action, allowed
 
 router = APIRouter(include_in_schema=False)
 
 
 @router.get("/")
-def home(request: Request, db: Db) -> Response:
-    return html(request, "home.html", {"events": list_events(db)})
+def home(request: Request, db: Db, actor: CurrentActor) -> Response:
+    events = list_events(db)
+    runs = {Role.ORGANISER, Role.CHIEF_REFEREE}
+    if actor.is_admin:
+        manageable = {e.id for e in events}
+    elif actor.user_id is not None:
+        manageable = {g.event_id for g in roles_of(db, actor.user_id) if g.role in runs}
+    else:
+        manageable = set()
+    context = {
+        "events": events,
+        "may_create": actor.authenticated and allowed(db, actor, Action.CREATE_EVENT),
+        "manageable": manageable,
+    }
+    return html(request, "home.html", context)
 
 
 @router.get("/account")

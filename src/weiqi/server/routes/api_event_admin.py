@@ -1,0 +1,306 @@
+"""The JSON API of the organisers' and chief referee's pages: the same services, therefore the
+same permissions (R-ORG-1). Writes need the ``X-CSRF-Token`` header (see ``GET /api/session``).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+from starlette.responses import Response
+
+from weiqi.formats.players_csv import RowsRejected
+from weiqi.server.routes.api import _ERRORS
+from weiqi.server.security import CurrentActor, Db
+from weiqi.services import event_admin
+from weiqi.services.event_admin import Dashboard, PlayerView, RoundDetail
+from weiqi.services.tournament import TournamentInfo, tournament_info
+from weiqi.tournament.settings import settings_from_dict, settings_to_dict
+
+router = APIRouter(prefix="/api/events", tags=["event administration"], responses=_ERRORS)
+
+
+class TournamentIn(BaseModel):
+    name: str
+    settings: dict[str, Any] = Field(
+        description="EventSettings fields (``weiqi.tournament.settings``): system (round-robin, "
+        "double-round-robin, knockout, double-elimination, swiss, swiss-knockout, mcmahon, "
+        "match), rounds, tiebreaks (codes in order, e.g. ['SOS','SB']), komi ('15/4'), … — "
+        "omitted fields take the rules' defaults (komi 3¾, points 2/1/0).",
+        examples=[{"system": "swiss", "rounds": 5}],
+    )
+
+
+class TournamentOut(BaseModel):
+    id: int
+    name: str
+    system: str
+    settings: dict[str, Any]
+    tiebreaks: list[str] = Field(description="the tie-break codes in effect, in order")
+    players: int
+    rounds: int
+
+    @classmethod
+    def of(cls, info: TournamentInfo) -> TournamentOut:
+        return cls(
+            id=info.id,
+            name=info.name,
+            system=info.system,
+            settings=settings_to_dict(info.settings),
+            tiebreaks=list(info.settings.tiebreak_codes),
+            players=info.players,
+            rounds=info.rounds,
+        )
+
+
+class PlayerIn(BaseModel):
+    name: str
+    rank: str = Field("", description="5d, 2p, 3k, 5段, 初段 …")
+    rating: float | None = None
+    club: str = ""
+    country: str = ""
+    birth_date: date | None = None
+
+
+class PlayerOut(BaseModel):
+    id: int
+    name: str
+    rank: str | None
+    rating: float | None
+    club: str
+    country: str
+    birth_date: date | None
+    joined_round: int
+    withdrawn_after: int | None = Field(description="0: before the start (R-WD-1)")
+    warnings: int
+
+    @classmethod
+    def of(cls, p: PlayerView) -> PlayerOut:
+        return cls(**p.__dict__)
+
+
+class ImportIn(BaseModel):
+    csv: str = Field(description="name (姓名) required; rank, rating, club, country, birth_date")
+
+
+class ImportOut(BaseModel):
+    imported: int
+
+
+class RowProblem(BaseModel):
+    line: int
+    reason: str
+
+
+class RowsRejectedOut(BaseModel):
+    error: str = "input_error"
+    message: str
+    problems: list[RowProblem]
+
+
+class WithdrawalOut(BaseModel):
+    name: str
+    after_round: int
+    consequence: str = Field(description="what R-WD-1 makes of it")
+
+
+class RoundSummaryOut(BaseModel):
+    number: int
+    published: bool
+    games: int
+    results: int
+
+
+class DashboardOut(BaseModel):
+    event: TournamentOut
+    players: list[PlayerOut]
+    rounds: list[RoundSummaryOut]
+    finished: bool
+
+    @classmethod
+    def of(cls, d: Dashboard) -> DashboardOut:
+        return cls(
+            event=TournamentOut.of(d.info),
+            players=[PlayerOut.of(p) for p in d.players],
+            rounds=[RoundSummaryOut(**r.__dict__) for r in d.rounds],
+            finished=d.finished,
+        )
+
+
+class PairingOut(BaseModel):
+    board: int
+    black: str
+    white: str
+    handicap: int
+    komi: str = Field(description="in stones, as a fraction: '15/4'")
+    result: str | None
+    confirmed: bool
+
+
+class ExplanationOut(BaseModel):
+    board: int
+    black: str
+    white: str
+    score_black: int
+    score_white: int
+    colours_black: str
+    colours_white: str
+    seed_black: int
+    seed_white: int
+    score_gap: int
+    seeding_deviation: int
+    colour_violation: bool
+    same_club: bool
+    note: str
+
+
+class TotalsOut(BaseModel):
+    games: int
+    score_gap_sum: int
+    score_gap_max: int
+    floats: int
+    colour_violations: int
+    same_club_games: int
+
+
+class RoundOut(BaseModel):
+    number: int
+    published: bool
+    pairings: list[PairingOut]
+    byes: list[str]
+    seed: int | None
+    explanations: list[ExplanationOut]
+    totals: TotalsOut | None
+    results: int
+
+    @classmethod
+    def of(cls, r: RoundDetail) -> RoundOut:
+        return cls(
+            number=r.number,
+            published=r.published,
+            pairings=[
+                PairingOut(
+                    board=p.board,
+                    black=p.black,
+                    white=p.white,
+                    handicap=p.handicap,
+                    komi=str(Fraction(p.komi)),
+                    result=p.result,
+                    confirmed=p.confirmed,
+                )
+                for p in r.pairings
+            ],
+            byes=list(r.byes),
+            seed=r.seed,
+            explanations=[ExplanationOut(**e.__dict__) for e in r.explanations],
+            totals=TotalsOut(**r.totals.__dict__) if r.totals else None,
+            results=r.results,
+        )
+
+
+class PublishIn(BaseModel):
+    published: bool = True
+
+
+@router.post("/tournaments", status_code=201)
+def post_tournament(db: Db, actor: CurrentActor, body: TournamentIn) -> TournamentOut:
+    """Create an individual event with its settings (site administrators, and organisers of
+    another event; the creator becomes organiser and chief referee of the new one)."""
+    settings = settings_from_dict(body.settings)
+    return TournamentOut.of(event_admin.create_event(db, actor, body.name, settings))
+
+
+@router.get("/{event_id}/settings")
+def get_settings(db: Db, event_id: int) -> TournamentOut:
+    """The event's system and settings (public, like the event's rules)."""
+    return TournamentOut.of(tournament_info(db, event_id))
+
+
+@router.put("/{event_id}/settings")
+def put_settings(db: Db, actor: CurrentActor, event_id: int, body: TournamentIn) -> TournamentOut:
+    """Change the name and settings before round 1 (organisers and the chief referee)."""
+    settings = settings_from_dict(body.settings)
+    return TournamentOut.of(event_admin.update_settings(db, actor, event_id, body.name, settings))
+
+
+@router.get("/{event_id}/manage")
+def get_dashboard(db: Db, actor: CurrentActor, event_id: int) -> DashboardOut:
+    """Players (with ratings, clubs, birth dates) and rounds with their state (organisers and
+    the chief referee)."""
+    return DashboardOut.of(event_admin.dashboard(db, actor, event_id))
+
+
+@router.post("/{event_id}/players", status_code=201)
+def post_player(db: Db, actor: CurrentActor, event_id: int, body: PlayerIn) -> PlayerOut:
+    """Register one player (organisers and the chief referee; after round 1 only in a Swiss)."""
+    player = event_admin.register_player(
+        db,
+        actor,
+        event_id,
+        body.name,
+        rank=body.rank,
+        rating="" if body.rating is None else str(body.rating),
+        club=body.club,
+        country=body.country,
+        birth_date=body.birth_date.isoformat() if body.birth_date else "",
+    )
+    return PlayerOut.of(player)
+
+
+@router.post(
+    "/{event_id}/players/import",
+    response_model=ImportOut,
+    responses={422: {"model": RowsRejectedOut, "description": "Bad rows; nothing imported"}},
+)
+def post_import(db: Db, actor: CurrentActor, event_id: int, body: ImportIn) -> Response:
+    """Import players from CSV text: every row or none; bad rows are listed by line."""
+    try:
+        count = event_admin.import_players(db, actor, event_id, body.csv)
+    except RowsRejected as err:
+        out = RowsRejectedOut(
+            message=err.message,
+            problems=[RowProblem(line=n, reason=why) for n, why in err.problems],
+        )
+        return JSONResponse(out.model_dump(), status_code=422)
+    return JSONResponse(ImportOut(imported=count).model_dump())
+
+
+@router.post("/{event_id}/players/{player_id}/withdraw")
+def post_withdraw(db: Db, actor: CurrentActor, event_id: int, player_id: int) -> WithdrawalOut:
+    """Withdraw a player after the rounds paired so far; says what R-WD-1 makes of it."""
+    name = event_admin.player_by_id(db, event_id, player_id)
+    done = event_admin.withdraw(db, actor, event_id, name)
+    return WithdrawalOut(name=done.name, after_round=done.after_round, consequence=done.consequence)
+
+
+@router.post("/{event_id}/rounds", status_code=201)
+def post_round(db: Db, actor: CurrentActor, event_id: int) -> RoundOut:
+    """Pair the next round (the chief referee); it stays hidden from the public until
+    published. The answer explains each pair and gives the round's totals."""
+    return RoundOut.of(event_admin.pair_next_round(db, actor, event_id))
+
+
+@router.get("/{event_id}/rounds/{number}/pairing")
+def get_pairing(db: Db, actor: CurrentActor, event_id: int, number: int) -> RoundOut:
+    """A round with the explanation of its pairing: everybody once it is published, before that
+    the chief referee and the organisers."""
+    return RoundOut.of(event_admin.round_detail(db, actor, event_id, number))
+
+
+@router.post("/{event_id}/rounds/{number}/publish")
+def post_publish(
+    db: Db, actor: CurrentActor, event_id: int, number: int, body: PublishIn
+) -> RoundOut:
+    """Publish a round to the public, or hide it again (organisers and the chief referee)."""
+    return RoundOut.of(event_admin.publish_round(db, actor, event_id, number, body.published))
+
+
+@router.delete("/{event_id}/rounds/{number}", status_code=204)
+def delete_round(db: Db, actor: CurrentActor, event_id: int, number: int) -> Response:
+    """Unpair the latest round while no result is entered (the chief referee)."""
+    event_admin.unpair_round(db, actor, event_id, number)
+    return Response(status_code=204)

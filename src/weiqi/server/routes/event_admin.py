@@ -1,0 +1,450 @@
+"""The organisers' and chief referee's pages of an individual event (R-ORG-1): create an event
+with its settings, the event dashboard (players, CSV import, withdrawals, rounds), a round's
+pairing with its explanation, publishing and unpairing."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import RedirectResponse
+from starlette.datastructures import UploadFile
+from starlette.requests import Request
+from starlette.responses import Response
+
+from weiqi.errors import InputError, InvalidSetting, PermissionDenied
+from weiqi.formats.players_csv import RowsRejected
+from weiqi.i18n import N_
+from weiqi.server.security import Db, LoggedIn, flash
+from weiqi.server.templating import html, locale_of, translate
+from weiqi.services import event_admin
+from weiqi.services.accounts import UserInfo
+from weiqi.services.actor import Actor
+from weiqi.services.permissions import Action, allowed
+from weiqi.services.tournament import tournament_info
+from weiqi.tournament.ranks import Rank
+from weiqi.tournament.settings import TIEBREAK_CODES, System
+from weiqi.tournament.standings import TIEBREAKS
+
+router = APIRouter(include_in_schema=False)
+
+# The systems of R-FMT-3 as the form offers them (msgids; Chinese in the catalogue).
+SYSTEM_NAMES = {
+    System.ROUND_ROBIN: N_("Round robin"),
+    System.DOUBLE_ROUND_ROBIN: N_("Double round robin"),
+    System.KNOCKOUT: N_("Knockout (out after K losses)"),
+    System.DOUBLE_ELIMINATION: N_("Double elimination"),
+    System.SWISS: N_("Swiss"),
+    System.SWISS_KNOCKOUT: N_("Swiss with elimination"),
+    System.MCMAHON: N_("McMahon"),
+    System.MATCH: N_("Match (best of N)"),
+}
+
+# Fields and reasons the core names in ``InvalidSetting`` (shown next to the field).
+SETTING_MSGIDS = (
+    N_("rounds"),
+    N_("cycles"),
+    N_("points"),
+    N_("bye_points"),
+    N_("late_entry_points"),
+    N_("tiebreaks"),
+    N_("komi"),
+    N_("handicap_max"),
+    N_("handicap_reduction"),
+    N_("elimination_losses"),
+    N_("best_of"),
+    N_("mcmahon_bar"),
+    N_("mcmahon_floor"),
+    N_("system"),
+    N_("must be between 1 and 100"),
+    N_("a Swiss event needs a number of rounds"),
+    N_("must be between 1 and 10"),
+    N_("a double round robin has 2 cycles"),
+    N_("need win > draw >= loss >= 0"),
+    N_("must be between -50 and 50"),
+    N_("must be between 0 and 9"),
+    N_("must be 0 or more"),
+    N_("a code appears twice"),
+    N_("TOTAL ranks before points, so it must come first"),
+    N_("Swiss with elimination needs K losses"),
+    N_("double elimination is out after 2"),
+    N_("a match is best of 3, 5 or 7 games"),
+    N_("a McMahon event needs a bar rank"),
+    N_("the floor must be below the bar"),
+    N_("must be a whole number"),
+    N_("must be A (total score) or B (SOS)"),
+    N_("must be 'full' or 'achieved'"),
+    N_("must be 'halves' or 'lot'"),
+    N_("must be 'even' or 'handicap'"),
+    N_("must be 'fold' or 'slip'"),
+    N_("must be 'lot' or 'playoff'"),
+    N_("swiss_method"),
+    N_("top_score"),
+    N_("first_round"),
+    N_("colour_policy"),
+    N_("pairing_method"),
+    N_("tie_resolution"),
+)
+
+# The reasons ``formats.players_csv`` and ``tournament.ranks`` give for a bad row, as patterns
+# whose named parts fill the translated message.
+_ROW_REASONS = [
+    (re.compile(r"the name is empty"), N_("the name is empty")),
+    (
+        re.compile(r"(?P<name>.+) already on line (?P<line>\d+)"),
+        N_("%(name)s is already on line %(line)s"),
+    ),
+    (re.compile(r"(?P<name>.+) is already entered"), N_("%(name)s is already entered")),
+    (
+        re.compile(r"rank (?P<rank>\S+): level must be 1\.\.(?P<max>\d+)"),
+        N_("rank %(rank)s: the level must be 1 to %(max)s"),
+    ),
+    (
+        re.compile(r"rank '(?P<rank>.*)': expected .*"),
+        N_("rank %(rank)s: write it like 5d, 2p, 3k, 5段 or 3级"),
+    ),
+    (re.compile(r"rating '(?P<text>.*)' is not a number"), N_("rating %(text)s is not a number")),
+    (
+        re.compile(r"birth date '(?P<text>.*)' is not YYYY-MM-DD"),
+        N_("birth date %(text)s is not YYYY-MM-DD"),
+    ),
+    (re.compile(r"the file is empty"), N_("the file is empty")),
+    (re.compile(r"a 'name' column is required"), N_("a name (姓名) column is required")),
+]
+
+# A field of the player form, as its label says it.
+_PLAYER_FIELDS = {
+    "name": N_("Name"),
+    "rank": N_("Rank"),
+    "rating": N_("Rating"),
+    "birth date": N_("Birth date"),
+}
+
+
+def row_reason(request: Request, reason: str) -> str:
+    """A bad row's reason in the page's language (unknown reasons stay as they are)."""
+    for pattern, msgid in _ROW_REASONS:
+        found = pattern.fullmatch(reason)
+        if found:
+            return translate(request, msgid, **found.groupdict())
+    return reason
+
+
+# A core field that is not a form field of its own: where its error is shown.
+_ERROR_FIELD = {"points": "points_win", "forbidden_pairs": "avoid_same_club"}
+
+
+def _actor(user: UserInfo) -> Actor:
+    return user.actor()
+
+
+def _require_page(db: Db, actor: Actor, action: Action, event_id: int | None = None) -> None:
+    """A page for one action: 403 for whoever may not take it."""
+    if not allowed(db, actor, action, event_id):
+        raise PermissionDenied(actor.username, action.value)
+
+
+def _field_error(request: Request, error: InvalidSetting) -> tuple[str, str]:
+    field = _ERROR_FIELD.get(error.field, error.field)
+    return field, translate(request, error.reason)
+
+
+def decode_csv(raw: bytes) -> str | None:
+    r"""The text of an uploaded CSV file: UTF-8 (with or without BOM), else GB18030 — what a
+    Chinese Excel saves as "CSV"; ``None`` if it is neither.
+
+    >>> decode_csv("姓名\n李明\n".encode("gb18030")), decode_csv(b"\xef\xbb\xbfname\n")
+    ('姓名\n李明\n', 'name\n')
+    """
+    for encoding in ("utf-8-sig", "gb18030"):
+        try:
+            return raw.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return None
+
+
+def rank_label(locale: str, code: str | None) -> str:
+    """A rank as the page's reader writes it (5段 / 5d)."""
+    if not code:
+        return ""
+    return Rank.parse(code).zh if locale == "zh_CN" else code
+
+
+def _settings_context(request: Request) -> dict[str, Any]:
+    zh = locale_of(request) == "zh_CN"
+    return {
+        "systems": [(s.value, translate(request, SYSTEM_NAMES[s])) for s in System],
+        "tiebreak_choices": [
+            (c, TIEBREAKS[c].zh if zh else TIEBREAKS[c].en) for c in TIEBREAK_CODES
+        ],
+    }
+
+
+def _settings_page(
+    request: Request,
+    *,
+    event_id: int | None,
+    name: str,
+    values: dict[str, str],
+    errors: dict[str, str],
+    status_code: int = 200,
+    locked: bool = False,
+) -> Response:
+    context = {
+        **_settings_context(request),
+        "locked": locked,
+        "event_id": event_id,
+        "name": name,
+        "values": values,
+        "errors": errors,
+    }
+    return html(request, "event_settings.html", context, status_code=status_code)
+
+
+async def _form(request: Request) -> dict[str, str]:
+    form = await request.form()
+    return {k: v for k, v in form.items() if isinstance(v, str)}
+
+
+@router.get("/events/new")
+def new_event(request: Request, db: Db, user: LoggedIn) -> Response:
+    _require_page(db, _actor(user), Action.CREATE_EVENT)
+    values = event_admin.settings_form(event_admin.DEFAULT_SWISS)
+    return _settings_page(request, event_id=None, name="", values=values, errors={})
+
+
+@router.post("/events/new")
+async def create_event(request: Request, db: Db, user: LoggedIn) -> Response:
+    form = await _form(request)
+    name = form.get("name", "")
+    _require_page(db, _actor(user), Action.CREATE_EVENT)
+    try:
+        settings = event_admin.settings_from_form(form)
+        info = event_admin.create_event(db, _actor(user), name, settings)
+    except InvalidSetting as err:
+        errors = dict([_field_error(request, err)])
+        return _settings_page(
+            request, event_id=None, name=name, values=form, errors=errors, status_code=422
+        )
+    flash(request, translate(request, "Event %(name)s created.", name=info.name))
+    return RedirectResponse(f"/events/{info.id}/manage", status_code=303)
+
+
+@router.get("/events/{event_id}/settings")
+def settings_page(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+    _require_page(db, _actor(user), Action.EDIT_SETTINGS, event_id)
+    info = tournament_info(db, event_id)
+    values = event_admin.settings_form(info.settings)
+    return _settings_page(
+        request,
+        event_id=event_id,
+        name=info.name,
+        values=values,
+        errors={},
+        locked=info.rounds > 0,
+    )
+
+
+@router.post("/events/{event_id}/settings")
+async def save_settings(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+    form = await _form(request)
+    name = form.get("name", "")
+    _require_page(db, _actor(user), Action.EDIT_SETTINGS, event_id)
+    try:
+        settings = event_admin.settings_from_form(form)
+        event_admin.update_settings(db, _actor(user), event_id, name, settings)
+    except InvalidSetting as err:
+        errors = dict([_field_error(request, err)])
+        return _settings_page(
+            request, event_id=event_id, name=name, values=form, errors=errors, status_code=422
+        )
+    flash(request, translate(request, "Settings saved."))
+    return RedirectResponse(f"/events/{event_id}/manage", status_code=303)
+
+
+def _manage_page(
+    request: Request,
+    db: Db,
+    actor: Actor,
+    event_id: int,
+    *,
+    import_errors: list[tuple[int, str]] | None = None,
+    import_text: str = "",
+    player_error: tuple[str, str] | None = None,
+    player_values: dict[str, str] | None = None,
+    status_code: int = 200,
+) -> Response:
+    board = event_admin.dashboard(db, actor, event_id)
+    system = board.info.settings.system
+    late = bool(board.rounds) and system.is_swiss
+    consequence = {
+        "before": event_admin.CONSEQUENCE_BEFORE_START,
+        "rr_void": event_admin.CONSEQUENCE_RR_VOID,
+        "rr_stand": event_admin.CONSEQUENCE_RR_STAND,
+        "swiss": event_admin.CONSEQUENCE_SWISS,
+        "forfeits": event_admin.CONSEQUENCE_FORFEITS,
+    }
+    if not board.rounds:
+        rules = [consequence["before"]]
+    elif system.is_round_robin:
+        rules = [consequence["rr_void"], consequence["rr_stand"]]
+    elif system.is_swiss:
+        rules = [consequence["swiss"]]
+    else:
+        rules = [consequence["forfeits"]]
+    context = {
+        "board": board,
+        "system_name": translate(request, SYSTEM_NAMES[system]),
+        "may_manage": allowed(db, actor, Action.MANAGE_PLAYERS, event_id),
+        "may_pair": allowed(db, actor, Action.PAIR_ROUND, event_id),
+        "may_edit": allowed(db, actor, Action.EDIT_SETTINGS, event_id) and not board.rounds,
+        "may_grant": allowed(db, actor, Action.GRANT_ROLE, event_id),
+        "entries_open": not board.rounds or late,
+        "late": late,
+        "next_round": len(board.rounds) + 1,
+        "withdraw_rules": [translate(request, r) for r in rules],
+        "import_errors": import_errors or [],
+        "import_text": import_text,
+        "player_error": player_error,
+        "player_values": player_values or {},
+        "rank_label": lambda code: rank_label(locale_of(request), code),
+    }
+    return html(request, "event_manage.html", context, status_code=status_code)
+
+
+@router.get("/events/{event_id}/manage")
+def manage(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+    return _manage_page(request, db, _actor(user), event_id)
+
+
+@router.post("/events/{event_id}/manage/players")
+async def register(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+    form = await _form(request)
+    fields = ("name", "rank", "rating", "club", "country", "birth_date")
+    values = {f: form.get(f, "") for f in fields}
+    actor = _actor(user)
+    _require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
+    try:
+        player = event_admin.register_player(db, actor, event_id, **values)
+    except (InputError, InvalidSetting) as err:
+        where = err.field if isinstance(err, InvalidSetting) else err.where
+        label = _PLAYER_FIELDS.get(where, where)
+        message = (translate(request, label), row_reason(request, err.reason))
+        return _manage_page(
+            request,
+            db,
+            actor,
+            event_id,
+            player_error=message,
+            player_values=values,
+            status_code=422,
+        )
+    flash(request, translate(request, "%(name)s registered.", name=player.name))
+    return RedirectResponse(f"/events/{event_id}/manage#players", status_code=303)
+
+
+@router.post("/events/{event_id}/manage/players/import")
+async def import_csv(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+    form = await request.form()
+    upload = form.get("file")
+    text = form.get("text")
+    pasted = text if isinstance(text, str) else ""
+    source = "players.csv"
+    content = pasted
+    if isinstance(upload, UploadFile) and upload.filename:
+        raw = await upload.read()
+        source = upload.filename
+        decoded = decode_csv(raw)
+        if decoded is None:
+            problems = [(0, translate(request, "the file is neither UTF-8 nor GB18030 text"))]
+            return _manage_page(
+                request, db, _actor(user), event_id, import_errors=problems, status_code=422
+            )
+        content = decoded
+    actor = _actor(user)
+    _require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
+    if not content.strip():
+        problems = [(0, translate(request, "Choose a CSV file or paste its text."))]
+        return _manage_page(request, db, actor, event_id, import_errors=problems, status_code=422)
+    try:
+        count = event_admin.import_players(db, actor, event_id, content, source)
+    except RowsRejected as err:
+        return _manage_page(
+            request,
+            db,
+            actor,
+            event_id,
+            import_errors=[(n, row_reason(request, why)) for n, why in err.problems],
+            import_text=pasted,
+            status_code=422,
+        )
+    except InputError as err:
+        # a problem of the whole file (no name column, empty) is reported on line 1
+        line = 1 if "line 1" in err.where else 0
+        return _manage_page(
+            request,
+            db,
+            actor,
+            event_id,
+            import_errors=[(line, row_reason(request, err.reason))],
+            import_text=pasted,
+            status_code=422,
+        )
+    flash(request, translate(request, "%(count)s players imported.", count=count))
+    return RedirectResponse(f"/events/{event_id}/manage#players", status_code=303)
+
+
+@router.post("/events/{event_id}/manage/players/{player_id}/withdraw")
+def withdraw(request: Request, db: Db, user: LoggedIn, event_id: int, player_id: int) -> Response:
+    name = event_admin.player_by_id(db, event_id, player_id)
+    done = event_admin.withdraw(db, _actor(user), event_id, name)
+    flash(
+        request,
+        translate(request, "%(name)s withdrawn.", name=done.name)
+        + " "
+        + translate(request, done.consequence),
+    )
+    return RedirectResponse(f"/events/{event_id}/manage#players", status_code=303)
+
+
+@router.post("/events/{event_id}/manage/rounds")
+def pair(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+    rnd = event_admin.pair_next_round(db, _actor(user), event_id)
+    flash(request, translate(request, "Round %(number)s paired.", number=rnd.number))
+    return RedirectResponse(f"/events/{event_id}/manage/rounds/{rnd.number}", status_code=303)
+
+
+@router.get("/events/{event_id}/manage/rounds/{number}")
+def round_page(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
+    actor = _actor(user)
+    info = tournament_info(db, event_id)
+    detail = event_admin.round_detail(db, actor, event_id, number)
+    context = {
+        "info": info,
+        "round": detail,
+        "komi": event_admin.format_komi,
+        "may_pair": allowed(db, actor, Action.PAIR_ROUND, event_id),
+        "may_publish": allowed(db, actor, Action.PUBLISH_ROUND, event_id),
+    }
+    return html(request, "event_round.html", context)
+
+
+@router.post("/events/{event_id}/manage/rounds/{number}/publish")
+async def publish(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
+    form = await _form(request)
+    show = form.get("published", "true") != "false"
+    event_admin.publish_round(db, _actor(user), event_id, number, show)
+    if show:
+        flash(request, translate(request, "Round %(number)s published.", number=number))
+    else:
+        flash(request, translate(request, "Round %(number)s hidden again.", number=number))
+    return RedirectResponse(f"/events/{event_id}/manage/rounds/{number}", status_code=303)
+
+
+@router.post("/events/{event_id}/manage/rounds/{number}/unpair")
+def unpair(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
+    event_admin.unpair_round(db, _actor(user), event_id, number)
+    flash(request, translate(request, "Round %(number)s unpaired.", number=number))
+    return RedirectResponse(f"/events/{event_id}/manage", status_code=303)

@@ -1,0 +1,317 @@
+"""The JSON API of games and round results: what the game page and the round sheet do, through
+the same services and therefore with the same permissions (R-ORG-1, R-REF-7, R-PEN-1).
+
+Writes may send ``expected_seq`` (the ``seq`` of the game as last read): a game changed since
+then answers 409 and nothing changes.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
+from starlette.responses import Response
+
+from weiqi.server.routes.api import _ERRORS
+from weiqi.server.security import CurrentActor, Db
+from weiqi.services import games
+
+router = APIRouter(
+    prefix="/api/events/{event_id}/rounds/{number}", tags=["games"], responses=_ERRORS
+)
+
+
+class HistoryOut(BaseModel):
+    seq: int
+    at: datetime
+    who: str
+    previous: str | None
+    result: str | None = Field(description="SGF-style code; null while a recount is open")
+    result_zh: str | None
+    reason: str
+    reason_zh: str
+
+
+class InfractionOut(BaseModel):
+    seq: int
+    at: datetime
+    offender: str = Field(description="B or W")
+    player: str
+    kind: str
+    requirement: str
+    penalty: str
+    ruled_by: str
+    note: str
+
+
+class RulingOut(BaseModel):
+    seq: int
+    at: datetime
+    kind: str
+    reason: str
+    loser: str | None
+    ruled_by: str
+
+
+class GameOut(BaseModel):
+    event_id: int
+    round: int
+    board: int
+    black: str
+    white: str
+    handicap: int
+    komi: float = Field(description="in stones")
+    result: str | None = Field(description="B+R, W+1.5 (points), 0, BL, Void, Replay …")
+    result_zh: str | None = Field(description="黑胜3/4子 …")
+    confirmed: bool
+    phase: str
+    black_count: float | None
+    warnings: dict[str, int]
+    history: list[HistoryOut]
+    infractions: list[InfractionOut]
+    rulings: list[RulingOut]
+    seq: int = Field(description="events in the game's record; send back as expected_seq")
+    acknowledged: list[str] = Field(description="players (B, W) who acknowledged the result")
+
+    @classmethod
+    def of(cls, g: games.GameView) -> GameOut:
+        return cls(
+            event_id=g.event_id,
+            round=g.round,
+            board=g.board,
+            black=g.black,
+            white=g.white,
+            handicap=g.handicap,
+            komi=float(g.komi),
+            result=g.result,
+            result_zh=g.result_zh,
+            confirmed=g.confirmed,
+            phase=g.phase,
+            black_count=float(g.black_count) if g.black_count is not None else None,
+            warnings={"B": g.warnings[0], "W": g.warnings[1]},
+            history=[
+                HistoryOut(
+                    seq=h.seq,
+                    at=h.at,
+                    who=h.who,
+                    previous=h.previous,
+                    result=h.result,
+                    result_zh=h.result_zh,
+                    reason=h.reason,
+                    reason_zh=h.reason_zh,
+                )
+                for h in g.history
+            ],
+            infractions=[
+                InfractionOut(
+                    seq=i.seq,
+                    at=i.at,
+                    offender=i.offender,
+                    player=i.player,
+                    kind=i.kind,
+                    requirement=i.requirement,
+                    penalty=i.penalty,
+                    ruled_by=i.ruled_by,
+                    note=i.note,
+                )
+                for i in g.infractions
+            ],
+            rulings=[
+                RulingOut(
+                    seq=r.seq,
+                    at=r.at,
+                    kind=r.kind,
+                    reason=r.reason,
+                    loser=r.loser,
+                    ruled_by=r.ruled_by,
+                )
+                for r in g.rulings
+            ],
+            seq=g.seq,
+            acknowledged=list(g.acknowledged),
+        )
+
+
+class Guard(BaseModel):
+    expected_seq: int | None = Field(
+        default=None, description="refuse with 409 if the game changed since this seq"
+    )
+
+
+class ResultIn(Guard):
+    result: str = Field(
+        description="a result code (B+R, W+1.5, 0, BL, B+F, Void, Replay) or "
+        "Black's count in stones (185, 184.5)"
+    )
+
+
+class RecountIn(Guard):
+    color: str = Field(description="the player: B or W")
+
+
+class InfractionIn(Guard):
+    kind: str = Field(description="double_move, take_back, clock_before_move, phone_ringing, …")
+    offender: str = Field(description="B or W")
+    penalty: str | None = Field(
+        default=None,
+        description="warning, loss or both_lose where the rules let the referee choose",
+    )
+    note: str = ""
+    points: str = Field(default="", description="GTP vertices of the stones (capture errors)")
+
+
+class RulingIn(Guard):
+    kind: str = Field(description="draw, replay, both_lose, no_result, forfeit, time_loss, loss")
+    reason: str
+    loser: str | None = Field(default=None, description="B or W for forfeit, time_loss, loss")
+
+
+class CorrectionIn(Guard):
+    result: str
+    reason: str
+
+
+class RoundRowIn(BaseModel):
+    board: int
+    result: str
+
+
+class RoundResultsIn(BaseModel):
+    rows: list[RoundRowIn] = Field(default_factory=list)
+    csv: str | None = Field(default=None, description="instead of rows: CSV with board,result")
+
+
+class RoundResultsOut(BaseModel):
+    changed: int
+    boards: list[GameOut]
+
+
+@router.get("/boards/{board}")
+def get_game(db: Db, event_id: int, number: int, board: int) -> GameOut:
+    """A board: players, result, its history, infractions and rulings (public)."""
+    return GameOut.of(games.game_view(db, event_id, number, board))
+
+
+@router.get("/boards/{board}/sgf", response_class=Response)
+def get_game_sgf(db: Db, event_id: int, number: int, board: int) -> Response:
+    """The game's record as SGF (penalties and rulings as comments, the result in RE)."""
+    text = games.game_sgf(db, event_id, number, board)
+    return Response(text.encode(), media_type="application/x-go-sgf; charset=utf-8")
+
+
+@router.post("/boards/{board}/result")
+def post_result(
+    db: Db, actor: CurrentActor, event_id: int, number: int, board: int, body: ResultIn
+) -> GameOut:
+    """Enter a result or Black's count (organisers, referees, the chief referee); not final
+    until confirmed."""
+    return GameOut.of(
+        games.enter_result(db, actor, event_id, number, board, body.result, body.expected_seq)
+    )
+
+
+@router.post("/boards/{board}/confirm")
+def post_confirm(
+    db: Db, actor: CurrentActor, event_id: int, number: int, board: int, body: Guard
+) -> GameOut:
+    """Confirm the result both players signed (referees): final from now on (R-REF-7)."""
+    return GameOut.of(games.confirm_result(db, actor, event_id, number, board, body.expected_seq))
+
+
+@router.post("/boards/{board}/acknowledge")
+def post_acknowledge(
+    db: Db, actor: CurrentActor, event_id: int, number: int, board: int, body: RecountIn
+) -> GameOut:
+    """Record that a player (``color``) acknowledges the result entered (R-END-4); with both
+    players' acknowledgements the referee's confirmation is the third signature."""
+    return GameOut.of(
+        games.acknowledge_result(db, actor, event_id, number, board, body.color, body.expected_seq)
+    )
+
+
+@router.post("/boards/{board}/recount")
+def post_recount(
+    db: Db, actor: CurrentActor, event_id: int, number: int, board: int, body: RecountIn
+) -> GameOut:
+    """Record a player's request for a recount before confirmation (R-REF-7)."""
+    return GameOut.of(
+        games.request_recount(db, actor, event_id, number, board, body.color, body.expected_seq)
+    )
+
+
+@router.post("/boards/{board}/infractions")
+def post_infraction(
+    db: Db, actor: CurrentActor, event_id: int, number: int, board: int, body: InfractionIn
+) -> GameOut:
+    """Record an infraction (referees); the penalty follows the rules (R-PEN-1)."""
+    return GameOut.of(
+        games.record_infraction(
+            db,
+            actor,
+            event_id,
+            number,
+            board,
+            body.kind,
+            body.offender,
+            body.penalty,
+            body.note,
+            body.points,
+            body.expected_seq,
+        )
+    )
+
+
+@router.post("/boards/{board}/rulings")
+def post_ruling(
+    db: Db, actor: CurrentActor, event_id: int, number: int, board: int, body: RulingIn
+) -> GameOut:
+    """Record a ruling that ends the game (referees; draw, replay, both lose, no result: the
+    chief referee)."""
+    return GameOut.of(
+        games.record_ruling(
+            db,
+            actor,
+            event_id,
+            number,
+            board,
+            body.kind,
+            body.reason,
+            body.loser,
+            body.expected_seq,
+        )
+    )
+
+
+@router.post("/boards/{board}/correction")
+def post_correction(
+    db: Db, actor: CurrentActor, event_id: int, number: int, board: int, body: CorrectionIn
+) -> GameOut:
+    """Correct a confirmed result (the chief referee only), with a reason (R-REF-7)."""
+    return GameOut.of(
+        games.correct_result(
+            db, actor, event_id, number, board, body.result, body.reason, body.expected_seq
+        )
+    )
+
+
+@router.get("/results")
+def get_round_results(db: Db, event_id: int, number: int) -> list[GameOut]:
+    """Every board of the round with its result."""
+    return [GameOut.of(g) for g in games.round_games(db, event_id, number)]
+
+
+@router.post("/results")
+def post_round_results(
+    db: Db, actor: CurrentActor, event_id: int, number: int, body: RoundResultsIn
+) -> RoundResultsOut:
+    """Enter and confirm a round's results from the signed sheets: ``rows`` or ``csv``, every
+    row or none (422 names the lines)."""
+    if body.csv is not None:
+        rows = games.parse_results_csv(body.csv)
+    else:
+        rows = [(i + 1, r.board, r.result) for i, r in enumerate(body.rows)]
+    changed = games.enter_round_results(db, actor, event_id, number, rows)
+    return RoundResultsOut(
+        changed=changed, boards=[GameOut.of(g) for g in games.round_games(db, event_id, number)]
+    )

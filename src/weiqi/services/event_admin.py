@@ -1,0 +1,589 @@
+"""What organisers and the chief referee do before and between rounds (R-ORG-1): create an event
+with its settings and change them before round 1, register and withdraw players (R-WD-1), pair
+the next round keeping the pairing's explanation, publish a round, undo the latest pairing.
+
+Each function opens one transaction and checks ``permissions.require``; the pairing and its
+explanation come from the pure core (``weiqi.tournament``).
+
+>>> from weiqi.store.database import Database
+>>> from weiqi.tournament.settings import EventSettings, System
+>>> db = Database("sqlite://"); db.upgrade()
+>>> local = Actor.local()
+>>> ev = create_event(db, local, "2026 俱乐部积分编排赛", EventSettings(System.SWISS, rounds=5))
+>>> register_player(db, local, ev.id, "李明", rank="5段", club="北京").rank
+'5d'
+>>> import_players(db, local, ev.id, "姓名,段位\\n王芳,3d\\n张伟,2d\\n赵磊,1k\\n")
+3
+>>> rnd = pair_next_round(db, local, ev.id)
+>>> rnd.number, len(rnd.pairings), rnd.published, rnd.totals.score_gap_max
+(1, 2, False, 0)
+>>> publish_round(db, local, ev.id, 1).published
+True
+>>> withdraw(db, local, ev.id, "赵磊").consequence == CONSEQUENCE_SWISS
+True
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from datetime import date
+from fractions import Fraction
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from weiqi.errors import Conflict, InputError, InvalidSetting, NotFound, PermissionDenied
+from weiqi.formats.players_csv import RowsRejected
+from weiqi.i18n import N_
+from weiqi.roles import Role
+from weiqi.services import tournament
+from weiqi.services.actor import Actor
+from weiqi.services.permissions import Action, require
+from weiqi.services.tournament import PairingView, TournamentInfo
+from weiqi.store.database import Database
+from weiqi.store.models import Event as EventModel
+from weiqi.store.models import EventRole
+from weiqi.store.tournament import EventSettingsRow, PlayerRow, RoundRow
+from weiqi.tournament.ranks import Rank
+from weiqi.tournament.records import PairExplanation, RoundTotals
+from weiqi.tournament.settings import (
+    EventSettings,
+    System,
+    settings_from_dict,
+    settings_to_dict,
+)
+from weiqi.tournament.systems import system_for
+
+# R-WD-1 (Art. 28), what a withdrawal means for the player's games, by system.
+CONSEQUENCE_BEFORE_START = N_(
+    "Withdrawn before the start: the player is left out of the draw (R-WD-1)."
+)
+CONSEQUENCE_RR_VOID = N_(
+    "Fewer than half of the games played: all of the player's results are void (R-WD-1)."
+)
+CONSEQUENCE_RR_STAND = N_(
+    "At least half of the games played: the results stand and the remaining games are "
+    "forfeits (R-WD-1)."
+)
+CONSEQUENCE_SWISS = N_("The results stand; the player is not paired again (R-WD-1).")
+CONSEQUENCE_FORFEITS = N_("The results stand; the remaining games are forfeits (R-WD-1).")
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    id: int
+    name: str
+    rank: str | None
+    rating: float | None
+    club: str
+    country: str
+    birth_date: date | None
+    joined_round: int
+    withdrawn_after: int | None
+    warnings: int
+
+
+@dataclass(frozen=True)
+class RoundSummary:
+    number: int
+    published: bool
+    games: int
+    results: int
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    info: TournamentInfo
+    players: tuple[PlayerView, ...]
+    rounds: tuple[RoundSummary, ...]
+    finished: bool
+    """The system has no further round to pair."""
+
+
+@dataclass(frozen=True)
+class ExplanationView:
+    """Why two players were paired, with names instead of ids."""
+
+    board: int
+    black: str
+    white: str
+    score_black: int
+    score_white: int
+    colours_black: str
+    colours_white: str
+    seed_black: int
+    seed_white: int
+    score_gap: int
+    seeding_deviation: int
+    colour_violation: bool
+    same_club: bool
+    note: str
+
+
+@dataclass(frozen=True)
+class RoundDetail:
+    number: int
+    published: bool
+    pairings: tuple[PairingView, ...]
+    byes: tuple[str, ...]
+    seed: int | None
+    explanations: tuple[ExplanationView, ...]
+    totals: RoundTotals | None
+    latest: bool
+    results: int
+    """Boards with a result entered (forfeits of players withdrawn earlier do not count)."""
+
+
+@dataclass(frozen=True)
+class Withdrawal:
+    name: str
+    after_round: int
+    consequence: str
+    """One of the ``CONSEQUENCE_*`` msgids."""
+
+
+# -- settings -------------------------------------------------------------------------------
+
+
+def parse_komi(text: str) -> Fraction:
+    """Komi in stones as people write it: ``3¾``, ``3 3/4``, ``15/4``, ``3.75``, ``-2.5``.
+
+    >>> [str(parse_komi(t)) for t in ("3¾", "3 3/4", "15/4", "3.75", "0", "-½")]
+    ['15/4', '15/4', '15/4', '15/4', '0', '-1/2']
+    """
+    raw = text.strip().replace("¾", " 3/4").replace("½", " 1/2").replace("¼", " 1/4")
+    sign = -1 if raw.startswith("-") else 1
+    parts = raw.lstrip("-").split()
+    try:
+        value = sum((Fraction(p) for p in parts), Fraction(0))
+    except (ValueError, ZeroDivisionError):
+        raise InvalidSetting(N_("komi"), N_("write it like 3¾, 15/4 or 3.75")) from None
+    if not parts:
+        raise InvalidSetting(N_("komi"), N_("must not be empty"))
+    return sign * value
+
+
+def format_komi(value: Fraction) -> str:
+    """``Fraction(15, 4)`` → ``3¾``.
+
+    >>> format_komi(Fraction(15, 4)), format_komi(Fraction(13, 2)), format_komi(Fraction(-1, 2))
+    ('3¾', '6½', '-½')
+    """
+    sign = "-" if value < 0 else ""
+    whole, part = divmod(abs(value), 1)
+    glyph = {Fraction(0): "", Fraction(1, 4): "¼", Fraction(1, 2): "½", Fraction(3, 4): "¾"}
+    if part in glyph:
+        return f"{sign}{int(whole) or ('' if glyph[part] else '0')}{glyph[part]}"
+    return f"{sign}{abs(value)}"
+
+
+def _int(form: Mapping[str, str], key: str, default: int | None) -> int | None:
+    text = form.get(key, "").strip()
+    if not text:
+        return default
+    try:
+        return int(text)
+    except ValueError:
+        raise InvalidSetting(key, N_("must be a whole number")) from None
+
+
+def _rank(form: Mapping[str, str], key: str) -> str | None:
+    text = form.get(key, "").strip()
+    if not text:
+        return None
+    try:
+        return Rank.parse(text).code
+    except InputError as err:
+        raise InvalidSetting(key, err.reason) from None
+
+
+def settings_from_form(form: Mapping[str, str]) -> EventSettings:
+    """The settings of an HTML form (strings; an unticked checkbox is absent), checked by the
+    core — an ``InvalidSetting`` names the form field.
+
+    >>> s = settings_from_form({"system": "swiss", "rounds": "5", "komi": "3¾",
+    ...                         "tiebreak_1": "SOS", "tiebreak_2": "SB", "tiebreak_3": ""})
+    >>> s.rounds, s.tiebreaks, s.komi, s.shared_places
+    (5, ('SOS', 'SB'), Fraction(15, 4), False)
+    >>> settings_from_form({"system": "swiss", "rounds": "0"})
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: rounds: must be between 1 and 100
+    """
+    tiebreaks = [form.get(f"tiebreak_{i}", "").strip().upper() for i in range(1, 6)]
+    codes = [c for c in tiebreaks if c]
+    data: dict[str, object] = {
+        "system": form.get("system", ""),
+        "rounds": _int(form, "rounds", None),
+        "cycles": _int(form, "cycles", 1),
+        "tiebreaks": None if form.get("tiebreaks_default") or not codes else codes,
+        "swiss_method": form.get("swiss_method", "B"),
+        "points_win": _int(form, "points_win", 2),
+        "points_draw": _int(form, "points_draw", 1),
+        "points_loss": _int(form, "points_loss", 0),
+        "bye_points": _int(form, "bye_points", 2),
+        "late_entry_points": _int(form, "late_entry_points", 0),
+        "top_score": form.get("top_score", "full"),
+        "shared_places": bool(form.get("shared_places")),
+        "tie_resolution": form.get("tie_resolution", "lot"),
+        "first_round": form.get("first_round", "halves"),
+        "pairing_method": form.get("pairing_method", "fold"),
+        "colour_policy": form.get("colour_policy", "even"),
+        "komi": str(parse_komi(form.get("komi", "") or "3¾")),
+        "handicap_reduction": _int(form, "handicap_reduction", 0),
+        "handicap_max": _int(form, "handicap_max", 9),
+        "avoid_same_club": bool(form.get("avoid_same_club")),
+        "avoid_same_region": bool(form.get("avoid_same_region")),
+        "forfeit_in_sos": bool(form.get("forfeit_in_sos")),
+        "elimination_losses": _int(form, "elimination_losses", None),
+        "grand_final_reset": bool(form.get("grand_final_reset")),
+        "best_of": _int(form, "best_of", 3),
+        "mcmahon_bar": _rank(form, "mcmahon_bar"),
+        "mcmahon_floor": _rank(form, "mcmahon_floor"),
+        "seed": _int(form, "seed", 0),
+    }
+    if len(set(codes)) != len(codes) and data["tiebreaks"] is not None:
+        raise InvalidSetting("tiebreaks", N_("a code appears twice"))
+    return settings_from_dict(data)
+
+
+def settings_form(settings: EventSettings) -> dict[str, str]:
+    """The form fields showing ``settings`` (inverse of :func:`settings_from_form`).
+
+    >>> f = settings_form(EventSettings(System.ROUND_ROBIN))
+    >>> f["komi"], f["tiebreak_1"], f["tiebreaks_default"], f["shared_places"]
+    ('3¾', 'SB', 'on', 'on')
+    """
+    d = settings_to_dict(settings)
+    out = {k: "" if v is None else str(v) for k, v in d.items() if not isinstance(v, bool | list)}
+    out.update({k: "on" if v else "" for k, v in d.items() if isinstance(v, bool)})
+    out["komi"] = format_komi(settings.komi)
+    out["tiebreaks_default"] = "on" if settings.tiebreaks is None else ""
+    codes = settings.tiebreak_codes
+    for i in range(1, 6):
+        out[f"tiebreak_{i}"] = codes[i - 1] if i <= len(codes) else ""
+    return out
+
+
+DEFAULT_SWISS = EventSettings(System.SWISS, rounds=5)
+"""What the form shows first: a 5-round Swiss with the rules' defaults (3¾, 2/1/0)."""
+
+
+# -- events ---------------------------------------------------------------------------------
+
+
+def _check_name(name: str) -> str:
+    name = name.strip()
+    if not name:
+        raise InvalidSetting(N_("name"), N_("must not be empty"))
+    if len(name) > 200:
+        raise InvalidSetting(N_("name"), N_("must have at most 200 characters"))
+    return name
+
+
+def create_event(db: Database, actor: Actor, name: str, settings: EventSettings) -> TournamentInfo:
+    """Create an individual event; a creator who is not a site administrator becomes its
+    organiser and chief referee (one person in a club event; the roles page hands the chief
+    referee's role to somebody else)."""
+    name = _check_name(name)
+    with db.transaction() as session:
+        require(session, actor, Action.CREATE_EVENT)
+        event = EventModel(name=name)
+        session.add(event)
+        session.flush()
+        session.add(
+            EventSettingsRow(
+                event_id=event.id,
+                system=settings.system.value,
+                settings_json=json.dumps(settings_to_dict(settings), ensure_ascii=False),
+            )
+        )
+        if actor.user_id is not None and not actor.is_admin:
+            for role in (Role.ORGANISER, Role.CHIEF_REFEREE):
+                session.add(EventRole(user_id=actor.user_id, event_id=event.id, role=role.value))
+        session.flush()
+        return tournament._info(session, event.id)
+
+
+def _rounds_paired(session: Session, event_id: int) -> int:
+    count = session.scalar(
+        select(func.count()).select_from(RoundRow).where(RoundRow.event_id == event_id)
+    )
+    return int(count or 0)
+
+
+def update_settings(
+    db: Database, actor: Actor, event_id: int, name: str, settings: EventSettings
+) -> TournamentInfo:
+    """Change the name and settings, before round 1 is paired."""
+    name = _check_name(name)
+    with db.transaction() as session:
+        require(session, actor, Action.EDIT_SETTINGS, event_id)
+        row = tournament._settings_row(session, event_id)
+        if _rounds_paired(session, event_id):
+            raise Conflict("the settings can only change before round 1 is paired")
+        event = session.get(EventModel, event_id)
+        assert event is not None
+        event.name = name
+        row.system = settings.system.value
+        row.settings_json = json.dumps(settings_to_dict(settings), ensure_ascii=False)
+        session.flush()
+        return tournament._info(session, event_id)
+
+
+def dashboard(db: Database, actor: Actor, event_id: int) -> Dashboard:
+    """Players and rounds for the organisers' page (those who may enter players or pair)."""
+    with db.transaction() as session:
+        try:
+            require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        except PermissionDenied:
+            require(session, actor, Action.PAIR_ROUND, event_id)
+        info = tournament._info(session, event_id)
+        event, _ = tournament._load(session, event_id)
+        complete = all(g.result is not None for r in event.rounds for g in r.games)
+        finished = bool(event.rounds) and complete and system_for(event.settings).is_finished(event)
+        players = tuple(
+            PlayerView(
+                p.id,
+                p.name,
+                p.rank,
+                p.rating,
+                p.club,
+                p.country,
+                p.birth_date,
+                p.joined_round,
+                p.withdrawn_after,
+                p.warnings,
+            )
+            for p in session.scalars(
+                select(PlayerRow).where(PlayerRow.event_id == event_id).order_by(PlayerRow.id)
+            )
+        )
+        rounds = tuple(
+            RoundSummary(
+                r.number,
+                r.published,
+                len(r.games),
+                sum(1 for g in r.games if g.result is not None),
+            )
+            for r in session.scalars(
+                select(RoundRow).where(RoundRow.event_id == event_id).order_by(RoundRow.number)
+            )
+        )
+        return Dashboard(info, players, rounds, finished)
+
+
+# -- players --------------------------------------------------------------------------------
+
+
+def import_players(
+    db: Database, actor: Actor, event_id: int, text: str, source: str = "players.csv"
+) -> int:
+    """Enter every player of a CSV text, or none: ``RowsRejected`` lists each bad line."""
+    return tournament.import_players(db, actor, event_id, text, source)
+
+
+def register_player(
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    name: str,
+    rank: str = "",
+    rating: str = "",
+    club: str = "",
+    country: str = "",
+    birth_date: str = "",
+) -> PlayerView:
+    """Enter one player (the same checks as a CSV row; a late entry only into a Swiss)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["name", "rank", "rating", "club", "country", "birth_date"])
+    writer.writerow([name, rank, rating, club, country, birth_date])
+    try:
+        tournament.import_players(db, actor, event_id, out.getvalue(), "form")
+    except RowsRejected as err:
+        reason = err.problems[0][1]
+        field = next((f for f in ("rank", "rating", "birth date") if reason.startswith(f)), "name")
+        raise InputError(field, reason) from None
+    with db.transaction() as session:
+        p = tournament._player(session, event_id, name.strip())
+        return PlayerView(
+            p.id,
+            p.name,
+            p.rank,
+            p.rating,
+            p.club,
+            p.country,
+            p.birth_date,
+            p.joined_round,
+            p.withdrawn_after,
+            p.warnings,
+        )
+
+
+def withdrawal_consequence(system: System, games_played: int, games_scheduled: int) -> str:
+    """What R-WD-1 (Art. 28) makes of a withdrawal (a ``CONSEQUENCE_*`` msgid).
+
+    >>> withdrawal_consequence(System.ROUND_ROBIN, 2, 7) == CONSEQUENCE_RR_VOID
+    True
+    >>> withdrawal_consequence(System.ROUND_ROBIN, 4, 7) == CONSEQUENCE_RR_STAND
+    True
+    >>> withdrawal_consequence(System.SWISS, 0, 5) == CONSEQUENCE_BEFORE_START
+    True
+    """
+    if games_played == 0:
+        return CONSEQUENCE_BEFORE_START
+    if system.is_round_robin:
+        return CONSEQUENCE_RR_VOID if 2 * games_played < games_scheduled else CONSEQUENCE_RR_STAND
+    if system.is_swiss:
+        return CONSEQUENCE_SWISS
+    return CONSEQUENCE_FORFEITS
+
+
+def withdraw(db: Database, actor: Actor, event_id: int, name: str) -> Withdrawal:
+    """Withdraw a player after the rounds paired so far, saying what follows (R-WD-1)."""
+    after = tournament.withdraw_player(db, actor, event_id, name)
+    with db.transaction() as session:
+        event, _ = tournament._load(session, event_id)
+        row = tournament._player(session, event_id, name)
+        pid = str(row.id)
+        played = sum(1 for r in event.rounds for g in r.games if pid in g.players)
+        others = sum(1 for e in event.entrants if e.id != pid and e.joined_round == 1)
+        scheduled = others * event.settings.cycle_count
+    return Withdrawal(name, after, withdrawal_consequence(event.settings.system, played, scheduled))
+
+
+# -- rounds ---------------------------------------------------------------------------------
+
+
+def _explanation_json(plan_explanations: tuple[PairExplanation, ...], totals: object) -> str:
+    return json.dumps(
+        {
+            "explanations": [asdict(e) for e in plan_explanations],
+            "totals": asdict(totals) if isinstance(totals, RoundTotals) else None,
+        }
+    )
+
+
+def pair_next_round(db: Database, actor: Actor, event_id: int) -> RoundDetail:
+    """Pair the next round with the event's system, keeping the explanation (unpublished)."""
+    with db.transaction() as session:
+        require(session, actor, Action.PAIR_ROUND, event_id)
+        event, _ = tournament._load(session, event_id)
+        if not event.entrants:
+            raise Conflict("enter players before pairing")
+        plan = system_for(event.settings).next_round(event)
+        rnd = tournament.store_plan(session, event_id, plan)
+        rnd.explanation_json = _explanation_json(plan.explanations, plan.totals)
+        session.flush()
+        return _detail(session, event_id, rnd)
+
+
+def _detail(session: Session, event_id: int, rnd: RoundRow) -> RoundDetail:
+    _, players = tournament._load(session, event_id)
+    view = tournament._round_view(session, rnd, players)
+    names = {k: v.name for k, v in players.items()}
+    stored = json.loads(rnd.explanation_json or "{}")
+    explanations = tuple(
+        ExplanationView(
+            board=e["board"],
+            black=names.get(e["black"], e["black"]),
+            white=names.get(e["white"], e["white"]),
+            score_black=e["score_black"],
+            score_white=e["score_white"],
+            colours_black=e["colours_black"],
+            colours_white=e["colours_white"],
+            seed_black=e["seed_black"],
+            seed_white=e["seed_white"],
+            score_gap=abs(e["score_black"] - e["score_white"]),
+            seeding_deviation=e["seeding_deviation"],
+            colour_violation=e["colour_violation"],
+            same_club=e["same_club"],
+            note=e.get("note", ""),
+        )
+        for e in stored.get("explanations", [])
+    )
+    totals = RoundTotals(**stored["totals"]) if stored.get("totals") else None
+    latest = session.scalar(select(func.max(RoundRow.number)).where(RoundRow.event_id == event_id))
+    return RoundDetail(
+        number=rnd.number,
+        published=rnd.published,
+        pairings=view.pairings,
+        byes=view.byes,
+        seed=rnd.seed,
+        explanations=explanations,
+        totals=totals,
+        latest=rnd.number == latest,
+        results=_entered_results(rnd, players),
+    )
+
+
+def _entered_results(rnd: RoundRow, players: Mapping[str, PlayerRow]) -> int:
+    """Results somebody entered; a forfeit the pairing gave a player withdrawn before this
+    round (R-WD-1) was not entered by anyone."""
+
+    def withdrawn_before(pid: int) -> bool:
+        after = players[str(pid)].withdrawn_after
+        return after is not None and after < rnd.number
+
+    return sum(
+        1
+        for g in rnd.games
+        if g.result is not None
+        and not (withdrawn_before(g.black_id) or withdrawn_before(g.white_id))
+    )
+
+
+def round_detail(db: Database, actor: Actor, event_id: int, number: int) -> RoundDetail:
+    """A round with its explanation: anyone once published, before that those who pair or
+    publish it."""
+    with db.transaction() as session:
+        rnd = tournament._round_row(session, event_id, number)
+        if not rnd.published:
+            try:
+                require(session, actor, Action.PUBLISH_ROUND, event_id)
+            except PermissionDenied:
+                require(session, actor, Action.PAIR_ROUND, event_id)
+        return _detail(session, event_id, rnd)
+
+
+def publish_round(
+    db: Database, actor: Actor, event_id: int, number: int, published: bool = True
+) -> RoundDetail:
+    """Show a round to the public (or hide it again)."""
+    with db.transaction() as session:
+        require(session, actor, Action.PUBLISH_ROUND, event_id)
+        rnd = tournament._round_row(session, event_id, number)
+        rnd.published = published
+        session.flush()
+        return _detail(session, event_id, rnd)
+
+
+def unpair_round(db: Database, actor: Actor, event_id: int, number: int) -> None:
+    """Delete the latest round's pairing, so it can be paired again; refused once a result has
+    been entered on one of its boards."""
+    with db.transaction() as session:
+        require(session, actor, Action.PAIR_ROUND, event_id)
+        rnd = tournament._round_row(session, event_id, number)
+        latest = session.scalar(
+            select(func.max(RoundRow.number)).where(RoundRow.event_id == event_id)
+        )
+        if number != latest:
+            raise Conflict(f"only the latest round ({latest}) can be unpaired")
+        _, players = tournament._load(session, event_id)
+        if _entered_results(rnd, players):
+            raise Conflict(f"round {number} has results; it can no longer be unpaired")
+        session.delete(rnd)
+
+
+def player_by_id(db: Database, event_id: int, player_id: int) -> str:
+    """The name of player ``player_id`` of the event."""
+    with db.transaction() as session:
+        row = session.get(PlayerRow, player_id)
+        if row is None or row.event_id != event_id:
+            raise NotFound(f"no player {player_id} in event {event_id}")
+        return row.name

@@ -1,0 +1,32 @@
+"""The referee's game record of a paired board (``weiqi.referee.GameRecord``), stored as its
+JSON log with the head hash and the number of events.
+
+``seq`` (the number of events) is the optimistic lock: an append writes
+``UPDATE … WHERE game_id = ? AND seq = <the seq it loaded>``, so two referees appending to the
+same game cannot interleave — the second finds no row to update and is told to reload.
+``head`` detects a log rewritten end to end (``GameRecord.from_json(…, head)``). The warnings
+of the paired Black and White players are kept beside the log so the standings (WARN
+tie-break, R-RANK-RR B) need not replay every record of the event.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import ForeignKey, Integer, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from weiqi.store.base import Base
+
+
+class GameRecordRow(Base):
+    """One board's game record."""
+
+    __tablename__ = "game_records"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("event_games.id", ondelete="CASCADE"), primary_key=True
+    )
+    record_json: Mapped[str] = mapped_column(Text)
+    head: Mapped[str] = mapped_column(String(64))
+    seq: Mapped[int] = mapped_column(Integer)
+    black_warnings: Mapped[int] = mapped_column(Integer, default=0)
+    white_warnings: Mapped[int] = mapped_column(Integer, default=0)

@@ -1,0 +1,94 @@
+"""The organisers' JSON API end to end, on SQLite and PostgreSQL (R-ORG-1, R-WD-1)."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
+from tests.server.test_event_admin_services import players_csv
+
+
+def test_r_org_1_create_import_pair_publish_unpair_through_the_api(client: TestClient) -> None:
+    api_login(client, "admin", ADMIN_PASSWORD)
+    h = {"X-CSRF-Token": csrf(client)}
+    body = {"name": "2026 俱乐部积分编排赛", "settings": {"system": "swiss", "rounds": 5}}
+    made = client.post("/api/events/tournaments", json=body, headers=h)
+    assert made.status_code == 201, made.text
+    event = made.json()
+    assert event["tiebreaks"] == ["SOS", "WARN"] and event["settings"]["komi"] == "15/4"
+    eid = event["id"]
+
+    bad = client.post(
+        f"/api/events/{eid}/settings",
+        json={"name": "x", "settings": {"system": "swiss"}},
+        headers=h,
+    )
+    assert bad.status_code == 405
+    wrong = client.put(
+        f"/api/events/{eid}/settings",
+        json={"name": "x", "settings": {"system": "swiss"}},
+        headers=h,
+    )
+    assert wrong.status_code == 422 and wrong.json()["error"] == "invalid_setting"
+    assert "rounds" in wrong.json()["message"]
+
+    rejected = client.post(
+        f"/api/events/{eid}/players/import",
+        json={"csv": players_csv(24).replace("选手03,2d", "选手03,12d")},
+        headers=h,
+    )
+    assert rejected.status_code == 422
+    assert rejected.json()["problems"] == [{"line": 5, "reason": "rank 12d: level must be 1..7"}]
+    assert client.get(f"/api/events/{eid}/manage").json()["players"] == []
+    imported = client.post(
+        f"/api/events/{eid}/players/import", json={"csv": players_csv(24)}, headers=h
+    )
+    assert imported.json() == {"imported": 24}
+    one = client.post(
+        f"/api/events/{eid}/players",
+        json={"name": "李明", "rank": "5段", "birth_date": "1990-02-03"},
+        headers=h,
+    )
+    assert one.status_code == 201 and one.json()["rank"] == "5d"
+
+    paired = client.post(f"/api/events/{eid}/rounds", headers=h)
+    assert paired.status_code == 201
+    rnd = paired.json()
+    assert rnd["number"] == 1 and not rnd["published"] and len(rnd["pairings"]) == 12
+    assert len(rnd["byes"]) == 1 and len(rnd["explanations"]) == 12
+    assert rnd["totals"]["games"] == 12
+
+    with TestClient(client.app) as public:
+        assert public.get(f"/api/events/{eid}/rounds/1/pairing").status_code == 403
+        published = client.post(
+            f"/api/events/{eid}/rounds/1/publish", json={"published": True}, headers=h
+        )
+        assert published.json()["published"] is True
+        seen = public.get(f"/api/events/{eid}/rounds/1/pairing")
+        assert seen.status_code == 200 and seen.json()["pairings"] == rnd["pairings"]
+
+    assert client.delete(f"/api/events/{eid}/rounds/1", headers=h).status_code == 204
+    assert client.get(f"/api/events/{eid}/manage").json()["rounds"] == []
+    again = client.post(f"/api/events/{eid}/rounds", headers=h).json()
+    assert again["pairings"] == rnd["pairings"]
+
+    pid = client.get(f"/api/events/{eid}/manage").json()["players"][0]["id"]
+    gone = client.post(f"/api/events/{eid}/players/{pid}/withdraw", headers=h).json()
+    assert gone["after_round"] == 1 and "R-WD-1" in gone["consequence"]
+    assert client.post(f"/api/events/{eid}/players/{pid}/withdraw", headers=h).status_code == 409
+
+
+def test_the_schema_documents_the_organisers_endpoints(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    for path in (
+        "/api/events/tournaments",
+        "/api/events/{event_id}/settings",
+        "/api/events/{event_id}/manage",
+        "/api/events/{event_id}/players/import",
+        "/api/events/{event_id}/rounds",
+        "/api/events/{event_id}/rounds/{number}/pairing",
+        "/api/events/{event_id}/rounds/{number}/publish",
+    ):
+        assert path in paths, path
+        for operation in paths[path].values():
+            assert operation.get("description"), (path, operation)

@@ -1,0 +1,5 @@
+"""A migrated database for the service tests: an SQLite file and a fresh PostgreSQL schema."""
+
+from __future__ import annotations
+
+from tests.tournament.conftest import db  # noqa: F401  (the same fixture on both databases)
