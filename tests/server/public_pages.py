@@ -17,6 +17,7 @@ from html.parser import HTMLParser
 from typing import TYPE_CHECKING, Literal
 
 from weiqi.services.actor import Actor
+from weiqi.services.event_admin import publish_round
 from weiqi.services.tournament import (
     create_tournament,
     import_players,
@@ -52,12 +53,7 @@ def stronger_wins(order: list[str]) -> Decide:
 
 
 def publish(db: Database, event_id: int, number: int) -> None:
-    """Publish a round where rounds have a ``published`` flag (the organisers' pages add it
-    with ``services.event_admin.publish_round``); before that every paired round is public."""
-    try:
-        from weiqi.services.event_admin import publish_round  # type: ignore[import-not-found]
-    except ImportError:
-        return
+    """Publish a round: the public pages show a round only once it is published."""
     publish_round(db, LOCAL, event_id, number)
 
 

@@ -403,6 +403,22 @@ def test_unknown_events_rounds_and_players_are_404(db: Database, web: TestClient
     assert web.get(f"/events/{ev}/standings?format=xls").status_code == 422
 
 
+def test_r_org_1_a_round_is_public_once_published(db: Database, web: TestClient) -> None:
+    """R-ORG-1: the chief referee supervises the publication — a paired round stays off the
+    public pages, JSON and CSV until it is published."""
+    ev = small_swiss(db, players=4, rounds=3, played=1)
+    rnd = pair_round(db, LOCAL, ev)
+    record_result(db, LOCAL, ev, rnd.number, 1, "B+R")
+    assert web.get(f"/events/{ev}/rounds/2").status_code == 404
+    assert web.get(f"/api/events/{ev}/rounds/2").status_code == 404
+    assert web.get(f"/api/events/{ev}/overview").json()["current_round"] == 1
+    assert web.get(f"/api/events/{ev}/standings").json()["rounds"] == 1
+    assert len(csv_rows(web.get(f"/events/{ev}/crosstable?format=csv").text)[0]) == 4 + 1 + 1 + 2
+    publish(db, ev, 2)
+    assert web.get(f"/events/{ev}/rounds/2").status_code == 200
+    assert web.get(f"/api/events/{ev}/overview").json()["current_round"] == 2
+
+
 def test_an_unpublished_round_stays_off_every_public_page(
     db: Database, web: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
