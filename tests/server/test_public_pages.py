@@ -419,6 +419,16 @@ def test_r_org_1_a_round_is_public_once_published(db: Database, web: TestClient)
     assert web.get(f"/api/events/{ev}/overview").json()["current_round"] == 2
 
 
+def test_organisers_find_their_dashboard_from_the_public_pages(client: TestClient) -> None:
+    from tests.server.conftest import ADMIN_PASSWORD, api_login
+
+    ev = small_swiss(client.app.state.db, players=4, rounds=3, played=1)  # type: ignore[attr-defined]
+    assert f'href="/events/{ev}/manage"' not in client.get(f"/events/{ev}/standings").text
+    api_login(client, "admin", ADMIN_PASSWORD)
+    assert f'href="/events/{ev}/manage"' in client.get(f"/events/{ev}/standings").text
+    assert f'href="/events/{ev}/manage"' in client.get(f"/events/{ev}").text
+
+
 def test_an_unpublished_round_stays_off_every_public_page(
     db: Database, web: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

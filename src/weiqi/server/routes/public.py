@@ -23,10 +23,11 @@ from weiqi.server.public_tables import (
     settings_words,
     standings_table,
 )
-from weiqi.server.security import Db
+from weiqi.server.security import Db, current_actor
 from weiqi.server.templating import html, locale_of, translate
 from weiqi.services import public
 from weiqi.services.events import get_event
+from weiqi.services.permissions import Action, allowed
 
 router = APIRouter(include_in_schema=False)
 
@@ -55,7 +56,15 @@ def _page(
     context: dict[str, object],
 ) -> Response:
     ev = public.overview(db, event_id)
-    return html(request, template, {"ev": ev, "active": active, **context})
+    return html(
+        request, template,
+        {"ev": ev, "active": active, "may_run": may_run(request, db, event_id), **context},
+    )  # fmt: skip
+
+
+def may_run(request: Request, db: Db, event_id: int) -> bool:
+    """Whether to link the organisers' dashboard: for an organiser or the chief referee."""
+    return allowed(db, current_actor(request), Action.MANAGE_PLAYERS, event_id)
 
 
 @router.get("/events/{event_id}")
@@ -72,7 +81,7 @@ def event_page(request: Request, db: Db, event_id: int) -> Response:
     _ = gettext_for(locale)
     return html(
         request, "public_event.html",
-        {"ev": ev, "active": "overview", "words": words,
+        {"ev": ev, "active": "overview", "words": words, "may_run": may_run(request, db, event_id),
          "leaders": [(place_text(r.place, r.shared, _), r) for r in leaders]},
     )  # fmt: skip
 
