@@ -301,6 +301,9 @@ def test_a_mcmahon_players_running_score_ends_at_the_standings_points(
 
 def test_a_round_shows_boards_ranks_results_and_the_bye(db: Database, web: TestClient) -> None:
     ev = small_swiss(db, players=9, rounds=2)
+    page = web.get(f"/events/{ev}/rounds/1")
+    assert f'<a href="/events/{ev}/rounds/1/boards/1" title="本台对局">1</a>' in page.text
+    assert web.get(f"/events/{ev}/rounds/1/boards/1").status_code == 200  # the game page
     rows = table_of(web, f"/events/{ev}/rounds/1?sgf=true")
     assert rows[0] == ["台次", "黑方", "段位", "白方", "段位", ZH("Handicap / komi"), "结果", "SGF"]
     assert {r[6] for r in rows[1:5]} <= {"黑胜3又3/4子", "白中盘胜"}

@@ -342,7 +342,8 @@ def round_table(rnd: PublicRound, locale: str, *, event_id: int, sgf: bool = Fal
     for b in rnd.boards:
         winner = b.result.winner if b.result is not None else None
         row = [
-            Cell(str(b.board), cls="num"),
+            Cell(str(b.board), f"/events/{event_id}/rounds/{rnd.number}/boards/{b.board}",
+                 "num", _("The game on this board")),
             Cell(b.black.name, f"/events/{event_id}/players/{b.black.id}",
                  "name" + (" winner" if winner is Color.BLACK else "")),
             Cell(rank_text(b.black.rank, locale)),
