@@ -21,6 +21,7 @@ from tests.server.public_pages import (
     round_robin_with_draw_and_withdrawal,
     small_swiss,
     stronger_wins,
+    team_round_robin,
 )
 from weiqi.i18n import translations
 from weiqi.server.app import create_app
@@ -487,3 +488,43 @@ def test_r_rank_rr_the_same_reads_on_sqlite_and_postgresql(client: TestClient) -
     csv_table = csv_rows(client.get(f"/events/{ev}/crosstable?format=csv").text)
     assert csv_table == table_of(client, f"/events/{ev}/crosstable")
     assert csv_table[1][4:9] == ["6b+", "2b+", "3w+", "4b+", "5w+"]
+
+
+# -- team events ----------------------------------------------------------------------------
+
+
+def test_r_rank_team_the_team_table_by_match_points_game_points_and_boards(
+    db: Database, web: TestClient
+) -> None:
+    """R-SCORE-TEAM-1 / R-RANK-TEAM: a board won scores 2 game points, drawn 1; a match won
+    2 match points; the table ranks by match points, game points, board 1, board 2 …"""
+    ev = team_round_robin(db)
+    assert web.get(f"/events/{ev}", follow_redirects=False).headers["location"] == (
+        f"/events/{ev}/teams/standings"
+    )
+    rows = table_of(web, f"/events/{ev}/teams/standings")
+    assert rows[0] == [
+        "名次", "队名", "场次", "胜", "和", "负", "场分", "局分", "第1台", "第2台", "第3台"
+    ]  # fmt: skip
+    for r in rows[1:]:  # 2 per board won, 1 per board drawn; every match has a winner
+        assert int(r[7]) == sum(int(b) for b in r[8:11])
+        assert int(r[6]) == 2 * int(r[3]) + int(r[4])
+    keys = [tuple(int(v) for v in (r[6], r[7], r[8], r[9], r[10])) for r in rows[1:]]
+    assert keys == sorted(keys, reverse=True)
+    assert rows[2][0] == rows[3][0] == "并列2"  # equal on every key: a shared place
+    csv_table = csv_rows(web.get(f"/events/{ev}/teams/standings?format=csv").text)
+    assert csv_table == rows
+
+
+def test_a_team_round_shows_each_boards_players_and_results_once_revealed(
+    db: Database, web: TestClient
+) -> None:
+    ev = team_round_robin(db)
+    rows = table_of(web, f"/events/{ev}/teams/rounds/1")
+    assert rows[0] == ["对阵", "台次", "主队", "执色", "客队", "结果", "局分"]
+    first = rows[1:4]
+    assert [r[5] for r in first] == ["黑中盘胜", "白中盘胜", "和棋"]
+    assert first[0][0].count(" – ") == 1 and first[0][6] in ("5:1", "1:5")
+    sealed = table_of(web, f"/events/{ev}/teams/rounds/3")
+    assert {r[5] for r in sealed[1:]} == {"出场名单未公开"}  # lineups stay secret
+    assert csv_rows(web.get(f"/events/{ev}/teams/rounds/1?format=csv").text) == rows

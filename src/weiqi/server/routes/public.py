@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Literal
 
 from fastapi import APIRouter
+from fastapi.responses import RedirectResponse
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -22,10 +23,12 @@ from weiqi.server.public_tables import (
     round_table,
     settings_words,
     standings_table,
+    team_round_table,
+    team_standings_table,
 )
 from weiqi.server.security import Db, current_actor
 from weiqi.server.templating import html, locale_of, translate
-from weiqi.services import public
+from weiqi.services import public, teams
 from weiqi.services.events import get_event
 from weiqi.services.permissions import Action, allowed
 
@@ -72,6 +75,8 @@ def event_page(request: Request, db: Db, event_id: int) -> Response:
     try:
         ev = public.overview(db, event_id)
     except NotFound:
+        if public.is_team_event(db, event_id):
+            return RedirectResponse(f"/events/{event_id}/teams/standings", status_code=303)
         # an event created by name only (the administration page) has no settings yet
         plain = get_event(db, event_id)
         return html(request, "public_unset.html", {"event": plain})
@@ -141,3 +146,48 @@ def player_page(
         {"table": table, "title": card.player.name, "kind": "player", "card": card,
          "place": place_text(card.place, card.shared, gettext_for(locale_of(request)))},
     )  # fmt: skip
+
+
+# -- team events (a league division is one) ----------------------------------------------------
+
+
+def _team_page(
+    request: Request, db: Db, event_id: int, active: str, context: dict[str, object]
+) -> Response:
+    ev = public.team_overview(db, event_id)
+    return html(
+        request, "public_table.html",
+        {"ev": ev, "active": active, "team": True, "may_run": False, **context},
+    )  # fmt: skip
+
+
+@router.get("/events/{event_id}/teams/standings")
+def team_standings_page(
+    request: Request, db: Db, event_id: int, format: Format = "html"
+) -> Response:
+    rows = teams.standings(db, event_id)
+    boards = public.team_overview(db, event_id).boards
+    table = team_standings_table(rows, boards, locale_of(request))
+    if format == "csv":
+        return csv_response(table, f"event-{event_id}-team-standings.csv")
+    title = translate(request, "Team standings")
+    return _team_page(
+        request, db, event_id, "standings", {"table": table, "title": title, "kind": "standings"}
+    )
+
+
+@router.get("/events/{event_id}/teams/rounds/{number}")
+def team_round_page(
+    request: Request, db: Db, event_id: int, number: int, format: Format = "html"
+) -> Response:
+    table = team_round_table(teams.show_round(db, event_id, number), locale_of(request))
+    if format == "csv":
+        return csv_response(table, f"event-{event_id}-team-round-{number}.csv")
+    title = translate(request, "Round %(round)s", round=number)
+    return _team_page(
+        request,
+        db,
+        event_id,
+        f"round-{number}",
+        {"table": table, "title": title, "kind": "teamround"},
+    )
