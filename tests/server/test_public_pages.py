@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import shutil
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -528,3 +529,28 @@ def test_a_team_round_shows_each_boards_players_and_results_once_revealed(
     sealed = table_of(web, f"/events/{ev}/teams/rounds/3")
     assert {r[5] for r in sealed[1:]} == {"出场名单未公开"}  # lineups stay secret
     assert csv_rows(web.get(f"/events/{ev}/teams/rounds/1?format=csv").text) == rows
+
+
+def test_a_league_season_shows_every_divisions_table(db: Database, web: TestClient) -> None:
+    """R-RANK-TEAM on a league: each division's table, top division first, CSV per division."""
+    from weiqi.league.season import SeasonSettings
+    from weiqi.services.league import create_season
+
+    def roster(clubs: str) -> str:
+        rows = [f"{c}队,{c}队{i},{8 - i}d" for c in clubs for i in (1, 2, 3)]
+        return "team,name,rank\n" + "\n".join(rows)
+
+    settings = SeasonSettings(boards=2, min_roster=2, max_roster=3, promoted=1, relegated=1)
+    season = create_season(
+        db, LOCAL, "2026赛季", [("甲", roster("ABCD")), ("乙", roster("EF"))], settings,
+        start=date(2026, 3, 7),
+    )  # fmt: skip
+    page = web.get(f"/leagues/{season.id}")
+    assert page.status_code == 200
+    assert page.text.index("甲级") < page.text.index("乙级")
+    tables = html_tables(page.text)
+    assert [len(t) - 1 for t in tables] == [4, 2]
+    assert tables[0][0][:3] == ["名次", "队名", "场次"]
+    second = web.get(f"/leagues/{season.id}", params={"format": "csv", "division": "乙"})
+    assert csv_rows(second.text) == tables[1]
+    assert web.get(f"/leagues/{season.id}?format=csv&division=丙").status_code == 404

@@ -28,7 +28,7 @@ from weiqi.server.public_tables import (
 )
 from weiqi.server.security import Db, current_actor
 from weiqi.server.templating import html, locale_of, translate
-from weiqi.services import public, teams
+from weiqi.services import league, public, teams
 from weiqi.services.events import get_event
 from weiqi.services.permissions import Action, allowed
 
@@ -191,3 +191,23 @@ def team_round_page(
         f"round-{number}",
         {"table": table, "title": title, "kind": "teamround"},
     )
+
+
+@router.get("/leagues/{season_id}")
+def league_page(
+    request: Request, db: Db, season_id: int, format: Format = "html", division: str | None = None
+) -> Response:
+    """A season's table of every division, top division first; CSV of one division."""
+    season = league.season_info(db, season_id)
+    locale = locale_of(request)
+    tables = [
+        (d, team_standings_table(teams.standings(db, d.event_id), season.settings.boards, locale))
+        for d in season.divisions
+        if format == "html" or d.division == (division or season.divisions[0].division)
+    ]
+    if format == "csv":
+        if not tables:
+            raise NotFound(f"season {season_id} has no division {division!r}")
+        index = season.divisions.index(tables[0][0]) + 1  # a header stays ASCII: no 甲 in it
+        return csv_response(tables[0][1], f"league-{season_id}-division-{index}.csv")
+    return html(request, "public_league.html", {"season": season, "tables": tables})
