@@ -186,3 +186,23 @@ def test_a_recorded_game_shows_its_position(client: TestClient, database: Databa
         _append(session, LOCAL, ev, game, Move(point), None, GameActor.player(Color.BLACK))
     page = client.get(f"/events/{ev}/rounds/1/boards/1")
     assert 'id="position"' in page.text and "<svg" in page.text and "第1手后的局面" in page.text
+
+
+def test_r_playoff_and_r_ref_3_the_page_records_the_game_played_again(
+    client: TestClient, database: Database
+) -> None:
+    """R-REF-3, R-PLAYOFF: after a confirmed Replay the page offers the replay's result; the
+    API says so too; posting it confirms it after the ruling."""
+    ev = setup_event(database, Role.CHIEF_REFEREE)
+    t.record_result(database, LOCAL, ev, 1, 1, "Replay")
+    api_login(client, "chief_referee", PASSWORD)
+    url = f"/events/{ev}/rounds/1/boards/1"
+    page = client.get(url)
+    assert 'id="played-again"' in page.text and "录入重赛结果" in page.text
+    seq = games.game_view(database, ev, 1, 1).seq
+    done = client.post(
+        f"{url}/result", data={"csrf_token": page_token(page.text), "entry": "W+R", "seq": seq}
+    )
+    assert done.status_code == 200 and 'id="played-again"' not in done.text
+    api = client.get(f"/api{url}").json()
+    assert api["result"] == "W+R" and api["confirmed"] and api["played_again"] is None

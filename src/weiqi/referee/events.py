@@ -224,6 +224,19 @@ class ResultCorrected(Event):
     reason: str
 
 
+@dataclass(frozen=True)
+class PlayedAgain(Event):
+    """The game was played again and ``result`` is that game's result, from its signed result
+    sheet: a replay (重赛) the referee ruled (R-REF-3, R-END-1(d)), or — ``playoff`` — the playoff
+    (加赛) of a game that ended without a winner where the event needs one (a knockout,
+    R-PLAYOFF). The confirmed ruling stays in the record; the new result follows it in the
+    history and is final like any confirmed sheet (R-REF-7)."""
+
+    kind: ClassVar[str] = "played_again"
+    result: Result
+    playoff: bool = False
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (
@@ -247,6 +260,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ResultCorrected,
         ResultEntered,
         SheetConfirmed,
+        PlayedAgain,
     )
 }
 

@@ -33,6 +33,7 @@ from weiqi.referee.events import (
     Move,
     Pass,
     PlaceHandicap,
+    PlayedAgain,
     ProposeEnd,
     RefuseEnd,
     RequestRecount,
@@ -50,7 +51,7 @@ from weiqi.referee.rulings import Ruling, RulingKind
 from weiqi.rules.board import Board
 from weiqi.rules.color import Color
 from weiqi.rules.counting import count
-from weiqi.rules.result import Reason, Result
+from weiqi.rules.result import Outcome, Reason, Result
 from weiqi.rules.ruleset import HandicapPlacement, PlayMode, Ruleset
 from weiqi.rules.vertex import format_vertex
 
@@ -339,7 +340,7 @@ class Referee:
 
     @staticmethod
     def _allowed_after_confirmation(event: Event) -> bool:
-        if isinstance(event, ResultCorrected | ClockEvent):
+        if isinstance(event, ResultCorrected | ClockEvent | PlayedAgain):
             return True
         return isinstance(event, InfractionRuled) and event.infraction.kind in (
             InfractionKind.CHEATING,
@@ -1025,6 +1026,35 @@ class Referee:
         # Past move 10 the game stands as played; pairing keeps the assigned colours.
         return _evolve(s, black=s.assigned.white, white=s.assigned.black, colors_wrong_noted=True)
 
+    def _played_again(self, ctx: Context, e: PlayedAgain) -> GameState:
+        actor = self._referee(ctx, "record the game played again")
+        s = self.state
+        what = "playoff" if e.playoff else "replay"
+        if s.phase is not Phase.CONFIRMED or s.result is None:
+            raise Conflict(
+                f"event {ctx.seq}: a {what} follows a confirmed result; the game is "
+                f"{self._phase_en()}"
+            )
+        if e.playoff:
+            # A playoff settles a game without a winner (R-PLAYOFF); both lose needs none.
+            if s.result.outcome in (Outcome.WIN, Outcome.BOTH_LOSE):
+                raise Conflict(f"event {ctx.seq}: the result {s.result} needs no playoff (加赛)")
+        elif s.result.outcome is not Outcome.REPLAY:
+            raise Conflict(
+                f"event {ctx.seq}: the result {s.result} is no replay ruling (重赛); only a "
+                "replayed game's result may follow a confirmed result"
+            )
+        return _evolve(
+            s,
+            result=e.result,
+            black_count=None,
+            confirmations=(Actor.player(Color.BLACK), Actor.player(Color.WHITE), actor),
+            result_history=(
+                *s.result_history,
+                ResultChange(ctx.seq, ctx.at, actor, e.result, f"{what}: {e.result.to_code()}"),
+            ),
+        )
+
     def _correct_result(self, ctx: Context, e: ResultCorrected) -> GameState:
         self._referee(ctx, "correct a confirmed result", Role.CHIEF_REFEREE)
         s = self.state
@@ -1076,4 +1106,5 @@ _HANDLERS: dict[type[Event], Callable[[Referee, Context, Any], GameState]] = {
     ResultCorrected: Referee._correct_result,
     ResultEntered: Referee._enter_result,
     SheetConfirmed: Referee._sheet_confirmed,
+    PlayedAgain: Referee._played_again,
 }

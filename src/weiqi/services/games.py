@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 import time
 from dataclasses import dataclass
@@ -54,6 +55,7 @@ from weiqi.referee.actors import Actor as GameActor
 from weiqi.referee.events import (
     Confirm,
     InfractionRuled,
+    PlayedAgain,
     RequestRecount,
     ResultCorrected,
     ResultEntered,
@@ -67,7 +69,7 @@ from weiqi.referee.record import GameRecord
 from weiqi.referee.rulings import Ruling, RulingKind
 from weiqi.roles import Role
 from weiqi.rules.color import Color
-from weiqi.rules.result import Result
+from weiqi.rules.result import Outcome, Result
 from weiqi.rules.ruleset import Ruleset
 from weiqi.rules.vertex import format_vertex, parse_vertex
 from weiqi.services.actor import Actor
@@ -75,7 +77,8 @@ from weiqi.services.permissions import Action, require, roles_in_event
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
 from weiqi.store.models import Event as EventModel
-from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
+from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
+from weiqi.tournament.settings import settings_from_dict
 
 #: The size of the boards of an event (the event settings have no other size yet).
 BOARD_SIZE = 19
@@ -177,6 +180,9 @@ class GameView:
     move_number: int = 0
     stones: tuple[tuple[str, str], ...] = ()
     """The position by GTP vertex when the record holds the moves (online or recorded play)."""
+    played_again: str | None = None
+    """``"replay"``/``"playoff"`` when the confirmed result calls for the game to be played
+    again and its result recorded here (R-REF-3, R-PLAYOFF); see :func:`played_again_kind`."""
 
 
 # -- entries ---------------------------------------------------------------------------------
@@ -294,7 +300,7 @@ def _append(
     if record is None:
         record = _start(session, game, by)
     state = record.state
-    late_ok = isinstance(event, ResultCorrected) or (
+    late_ok = isinstance(event, ResultCorrected | PlayedAgain) or (
         isinstance(event, InfractionRuled) and by.role is Role.CHIEF_REFEREE
     )
     if state.confirmed and not late_ok:
@@ -378,6 +384,8 @@ _REASONS_ZH: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"second warning: .*"), "第二次警告，判负（R-PEN-1）"),
     (re.compile(r"corrected: (.*)"), r"裁判长更正：\1"),
     (re.compile(r"resignation"), "中盘认输"),
+    (re.compile(r"replay: (.*)"), r"重赛结果：\1（R-REF-3）"),
+    (re.compile(r"playoff: (.*)"), r"加赛结果：\1（R-PLAYOFF）"),
     (re.compile(r"ruling: [a-z_]+: (.*)"), r"裁决：\1"),
 ]
 
@@ -499,6 +507,7 @@ def _view(session: Session, event_id: int, game: GameRow) -> GameView:
         acknowledged=acknowledged,
         move_number=move_number,
         stones=stones,
+        played_again=played_again_kind(session, event_id, game),
     )
 
 
@@ -565,9 +574,71 @@ def enter_and_confirm(
     session: Session, actor: Actor, event_id: int, game: GameRow, result: Result
 ) -> None:
     """Enter and confirm a result in one step (``weiqi round result``: the signed sheet), in
-    the caller's transaction; the caller checks permissions and that it is not confirmed."""
+    the caller's transaction; the caller checks permissions. On a board confirmed as a replay
+    ruling or (in a knockout) without a winner, ``result`` is the result of the game played
+    again (:func:`played_again_kind`)."""
+    if _record_played_again(session, actor, event_id, game, result, None):
+        return
     _append(session, actor, event_id, game, ResultEntered(result=result), None)
     _append(session, actor, event_id, game, SheetConfirmed(), None)
+
+
+def played_again_kind(session: Session, event_id: int, game: GameRow) -> str | None:
+    """``"replay"`` or ``"playoff"`` when the board's confirmed result calls for the game to be
+    played again and its result recorded on the board; ``None`` when the result is final.
+
+    A replay ruling (重赛, R-REF-3, R-END-1(d)) is played again unless the event scores it
+    without replaying (``replay_points``, not in a bracket: a knockout needs a winner); a draw
+    or no result in a bracket is settled by a playoff (加赛, R-PLAYOFF)."""
+    if not game.confirmed or not game.result:
+        return None
+    outcome = Result.parse(game.result).outcome
+    row = session.get(EventSettingsRow, event_id)
+    settings = settings_from_dict(json.loads(row.settings_json)) if row is not None else None
+    bracket = settings is not None and settings.is_bracket
+    if outcome is Outcome.REPLAY and (
+        bracket or settings is None or settings.replay_points is None
+    ):
+        return "replay"
+    if bracket and outcome in (Outcome.DRAW, Outcome.NO_RESULT):
+        return "playoff"
+    return None
+
+
+def _record_played_again(
+    session: Session,
+    actor: Actor,
+    event_id: int,
+    game: GameRow,
+    entry: Result | Fraction,
+    expected_seq: int | None,
+) -> bool:
+    """Record ``entry`` (a result or Black's count) as the result of the board's game played
+    again when its confirmed result calls for it (see :func:`played_again_kind`), confirmed as
+    from the signed sheet; ``False`` (nothing done) when it does not."""
+    kind = played_again_kind(session, event_id, game)
+    if kind is None:
+        return False
+    require(session, actor, Action.CONFIRM_RESULT, event_id)
+    if isinstance(entry, Fraction):  # a count: komi and handicap; the first game's warnings
+        _, record = _load_record(session, game)  # stay with it (R-PEN-1)
+        ruleset = record.state.ruleset if record is not None else None
+        if ruleset is None:
+            komi = Fraction(game.komi)
+            handicap = game.handicap if game.handicap >= 2 else 0
+            ruleset = Ruleset(board_size=BOARD_SIZE, komi=komi, handicap=handicap)
+        if not 0 <= entry <= ruleset.points or (entry * 2).denominator != 1:
+            raise InvalidSetting("black count", f"must be half stones from 0 to {ruleset.points}")
+        entry = Result.from_counts(entry - ruleset.black_threshold)
+    _append(
+        session,
+        actor,
+        event_id,
+        game,
+        PlayedAgain(entry, playoff=kind == "playoff"),
+        expected_seq,
+    )
+    return True
 
 
 def _entry_event(text: str) -> ResultEntered:
@@ -587,12 +658,17 @@ def enter_result(
     expected_seq: int | None = None,
 ) -> GameView:
     """Enter a board's result: a result code or Black's count in stones, from which komi,
-    handicap compensation and warnings give the result (R-SCORE-3, R-PEN-1). Not yet final."""
+    handicap compensation and warnings give the result (R-SCORE-3, R-PEN-1). Not yet final —
+    except the result of a game played again after a replay ruling or as a knockout's playoff
+    (:func:`played_again_kind`), which comes from its signed sheet and is confirmed with it."""
     event = _entry_event(text)
     with db.transaction() as session:
         require(session, actor, Action.ENTER_RESULT, event_id)
         game = _game_row(session, event_id, number, board)
-        _append(session, actor, event_id, game, event, expected_seq)
+        entry = event.result if event.result is not None else event.black_count
+        assert entry is not None
+        if not _record_played_again(session, actor, event_id, game, entry, expected_seq):
+            _append(session, actor, event_id, game, event, expected_seq)
         return _view(session, event_id, game)
 
 
@@ -816,6 +892,11 @@ def enter_round_results(
                     and game.result == event.result.to_code()
                 ):
                     continue  # the same sheet sent again
+                entry = event.result if event.result is not None else event.black_count
+                assert entry is not None
+                if _record_played_again(session, actor, event_id, game, entry, None):
+                    changed += 1
+                    continue
                 _append(session, actor, event_id, game, event, None)
                 if confirm:
                     _append(session, actor, event_id, game, SheetConfirmed(), None)
@@ -880,6 +961,7 @@ __all__ = [
     "game_view",
     "parse_entry",
     "parse_results_csv",
+    "played_again_kind",
     "record_infraction",
     "record_ruling",
     "record_warnings",

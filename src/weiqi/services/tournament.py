@@ -38,7 +38,7 @@ from weiqi.errors import Conflict, InputError, NotFound
 from weiqi.formats.players_csv import RowsRejected, parse_players_csv
 from weiqi.rules.result import Result
 from weiqi.services.actor import Actor
-from weiqi.services.games import enter_and_confirm, record_warnings
+from weiqi.services.games import enter_and_confirm, played_again_kind, record_warnings
 from weiqi.services.permissions import Action, require
 from weiqi.store.database import Database
 from weiqi.store.models import Event as EventModel
@@ -370,11 +370,13 @@ def _set_result(
     game = next((g for g in rnd.games if g.board == board), None)
     if game is None:
         raise NotFound(f"round {number} has no board {board}")
-    if game.confirmed:
+    if game.confirmed and played_again_kind(session, event_id, game) is None:
         raise Conflict(
             f"round {number} board {board}: the result {game.result} is already confirmed"
         )
-    enter_and_confirm(session, actor, event_id, game, result)  # kept in the game's record
+    # Kept in the game's record; after a replay ruling or a knockout's draw, as the result of
+    # the game played again (R-REF-3, R-PLAYOFF).
+    enter_and_confirm(session, actor, event_id, game, result)
     return game
 
 

@@ -199,6 +199,21 @@ class EventSettings:
         return ("SB", "WARN")
 
     @property
+    def is_bracket(self) -> bool:
+        """Single or double elimination: every game needs a winner (a playoff settles a draw,
+        R-PLAYOFF) and the standings rank by how far players came, not by points.
+
+        >>> EventSettings(system=System.KNOCKOUT).is_bracket
+        True
+        >>> EventSettings(system=System.KNOCKOUT, elimination_losses=2).is_bracket
+        False
+        """
+        s = self.system
+        return s is System.DOUBLE_ELIMINATION or (
+            s is System.KNOCKOUT and (self.elimination_losses or 1) == 1
+        )
+
+    @property
     def cycle_count(self) -> int:
         return 2 if self.system is System.DOUBLE_ROUND_ROBIN else self.cycles
 

@@ -73,6 +73,11 @@ class GameOut(BaseModel):
     rulings: list[RulingOut]
     seq: int = Field(description="events in the game's record; send back as expected_seq")
     acknowledged: list[str] = Field(description="players (B, W) who acknowledged the result")
+    played_again: str | None = Field(
+        default=None,
+        description="replay / playoff: the confirmed result calls for the game to be played "
+        "again; POST its result to .../result (R-REF-3, R-PLAYOFF)",
+    )
 
     @classmethod
     def of(cls, g: games.GameView) -> GameOut:
@@ -87,6 +92,7 @@ class GameOut(BaseModel):
             result=g.result,
             result_zh=g.result_zh,
             confirmed=g.confirmed,
+            played_again=g.played_again,
             phase=g.phase,
             black_count=float(g.black_count) if g.black_count is not None else None,
             warnings={"B": g.warnings[0], "W": g.warnings[1]},
