@@ -148,3 +148,16 @@ def test_r_fmt_3_out_after_k_losses() -> None:
             losses[loser] += 1
     assert losses["S01"] == 0
     assert all(losses[p] == 3 for p in NUMBERS[1:8])
+
+
+def test_r_fmt_3_knockout_standings_while_a_round_is_being_played() -> None:
+    """R-FMT-3: a paired round whose games are still being played leaves the bracket
+    undecided there — the standings show the field so far instead of an error."""
+    event = Event(EventSettings(system=System.KNOCKOUT), entrants(NUMBERS[:4]))
+    event, _ = play_round(event, stronger_wins)
+    plan = system_for(event.settings).next_round(event)
+    event = event.with_round(plan.to_round())  # the final is paired, not yet played
+    table = [(s.place, s.id) for s in standings(event)]
+    assert table == [(1, "S01"), (1, "S02"), (3, "S03"), (3, "S04")]
+    with pytest.raises(Conflict):  # the next round still waits for the final's result
+        system_for(event.settings).next_round(event)

@@ -188,9 +188,11 @@ class _Bracket:
             return
         rnd = self.event.rounds[m.round - 1]
         game = next((g for g in rnd.games if set(g.players) == {a, b}), None)
-        if game is None or game.result is None:
+        if game is None:
             raise Conflict(f"round {m.round}: the game {m.label} between {a} and {b} is missing")
         o.game = game
+        if game.result is None:  # still being played: undecided (standings mid-round)
+            return
         res = game.result
         if res.outcome is Outcome.WIN:
             o.winner = game.winner()
