@@ -238,7 +238,7 @@ def register(app: typer.Typer) -> None:
             out = {"id": info.id, "name": info.name, "settings": settings_to_dict(settings)}
             typer.echo(json.dumps(out, ensure_ascii=False))
             return
-        codes = ",".join(settings.tiebreak_codes)
+        codes = ",".join(settings.tiebreak_codes) or "none (ranked by how far players came)"
         typer.echo(
             f"event {info.id}: {info.name} — {settings.system.zh} ({settings.system.value}), "
             f"tie-breaks {codes}"
@@ -485,7 +485,7 @@ def register(app: typer.Typer) -> None:
         names = tiebreak_names(info.settings.tiebreak_codes)
         table = Table(
             title=f"{info.name} · 名次 standings",
-            caption="; ".join(f"{c} = {zh} / {en}" for c, zh, en in names),
+            caption="; ".join(f"{c} = {zh} / {en}" for c, zh, en in names) or None,
         )
         cells = [
             [

@@ -355,8 +355,7 @@ def standings(db: Database, event_id: int) -> Standings:
     with db.transaction() as session:
         event, players, name = _public_event(session, event_id)
     ranked = rank_event(event)
-    # a bracket ranks by how far each player came, without tie-breaks
-    codes = event.settings.tiebreak_codes if not ranked or ranked[0].tiebreaks else ()
+    codes = event.settings.tiebreak_codes  # none by default in a bracket
     rows = tuple(
         StandingRow(
             s.place,

@@ -6,7 +6,8 @@ points are McMahon scores (start score + game points), and SOS sums the opponent
 scores. Brackets (single and
 double elimination) rank by how far each player came: the champion first, then by the round in
 which a player went out, later first; players out in the same round share a place (two losing
-semi-finalists share third).
+semi-finalists share third). A bracket has no tie-breaks by default; the values of codes an
+event asks for are shown beside the places (they do not change them).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 from weiqi.tournament.records import Event
 from weiqi.tournament.scoring import competitors, histories
 from weiqi.tournament.settings import System
-from weiqi.tournament.standings import Standing, rank
+from weiqi.tournament.standings import Standing, rank, tiebreak_values
 from weiqi.tournament.systems.swiss import mcmahon_start
 
 
@@ -50,6 +51,13 @@ def _bracket_standings(event: Event) -> list[Standing]:
     )
     out_in, champion = system.elimination_rounds(event)
     hist = histories(event)
+    codes = event.settings.tiebreak_codes
+    values = tiebreak_values(
+        competitors(event, hist),
+        codes,
+        rounds=len(event.rounds),
+        points_win=event.settings.points_win,
+    )
     field = [e for e in event.entrants if e.joined_round == 1 and e.withdrawn_after != 0]
     last = len(event.rounds) + 1
 
@@ -68,7 +76,8 @@ def _bracket_standings(event: Event) -> list[Standing]:
             j += 1
         shared = j - i > 1
         for e in ordered[i:j]:
-            table.append(Standing(place, e.id, e.name, hist[e.id].points, {}, shared=shared))
+            tiebreaks = {c: values[c][e.id] for c in codes if c in values}
+            table.append(Standing(place, e.id, e.name, hist[e.id].points, tiebreaks, shared=shared))
         place += j - i
         i = j
     return table

@@ -191,9 +191,18 @@ class EventSettings:
 
     @property
     def tiebreak_codes(self) -> tuple[str, ...]:
-        """The event's tie-breaks, or the rules' defaults for its system."""
+        """The event's tie-breaks, or the rules' defaults for its system: none for a bracket,
+        which ranks by how far players came (``weiqi.tournament.ranking``).
+
+        >>> EventSettings(system=System.KNOCKOUT).tiebreak_codes
+        ()
+        >>> EventSettings(system=System.KNOCKOUT, tiebreaks=("SOS",)).tiebreak_codes
+        ('SOS',)
+        """
         if self.tiebreaks is not None:
             return self.tiebreaks
+        if self.is_bracket:
+            return ()
         if self.system.is_swiss:
             return ("TOTAL", "WARN") if self.swiss_method == "A" else ("SOS", "WARN")
         return ("SB", "WARN")
