@@ -89,7 +89,7 @@ def test_bad_rows_reported_by_line_all_or_nothing() -> None:
         (11, "8 cells for 7 columns"),
     ]
     assert isinstance(err.value, InputError)
-    assert err.value.message.startswith("clubs.csv: line 3: no team; line 4: rank")
+    assert err.value.message.startswith("clubs.csv, line 3: no team; line 4: rank")
 
 
 def test_quoted_newline_keeps_line_numbers() -> None:

@@ -113,7 +113,7 @@ def load_games(path: str | Path) -> list[SelfPlayGame]:
             try:
                 games.append(SelfPlayGame.from_json(line))
             except (ValueError, TypeError) as exc:
-                raise InputError(f"{path} line {number}", f"not a self-play game: {exc}") from None
+                raise InputError(f"{path}, line {number}", f"not a self-play game: {exc}") from None
     return games
 
 

@@ -53,7 +53,11 @@ class RowsRejected(InputError):
 
     def __init__(self, source: str, problems: list[tuple[int, str]]):
         self.problems = problems
-        super().__init__(source, "; ".join(f"line {n}: {why}" for n, why in problems))
+        # One form for every file error: "FILE, line N: reason; line M: reason".
+        (first, why), *rest = problems or [(0, "rejected")]
+        super().__init__(
+            f"{source}, line {first}", "; ".join([why, *(f"line {n}: {w}" for n, w in rest)])
+        )
 
 
 @dataclass(frozen=True)
@@ -78,7 +82,7 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerRow]
     except StopIteration:
         raise InputError(source, "the file is empty") from None
     except csv.Error as err:
-        raise InputError(f"{source} line {reader.line_num}", f"not CSV ({err})") from None
+        raise InputError(f"{source}, line {reader.line_num}", f"not CSV ({err})") from None
     columns: dict[str, int] = {}
     extra: list[tuple[str, int]] = []
     for i, raw in enumerate(header):
@@ -86,14 +90,14 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerRow]
         for canonical, names in _ALIASES.items():
             if key in names:
                 if canonical in columns:
-                    raise InputError(f"{source} line 1", f"column {raw!r} appears twice")
+                    raise InputError(f"{source}, line 1", f"column {raw!r} appears twice")
                 columns[canonical] = i
                 break
         else:
             if key:
                 extra.append((raw.strip(), i))
     if "name" not in columns:
-        raise InputError(f"{source} line 1", "a 'name' column is required")
+        raise InputError(f"{source}, line 1", "a 'name' column is required")
     rows: list[PlayerRow] = []
     problems: list[tuple[int, str]] = []
     seen: dict[str, int] = {}

@@ -58,7 +58,11 @@ class RowsRejected(InputError):
 
     def __init__(self, source: str, problems: list[tuple[int, str]]):
         self.problems = problems
-        super().__init__(source, "; ".join(f"line {n}: {why}" for n, why in problems))
+        # One form for every file error: "FILE, line N: reason; line M: reason".
+        (first, why), *rest = problems or [(0, "rejected")]
+        super().__init__(
+            f"{source}, line {first}", "; ".join([why, *(f"line {n}: {w}" for n, w in rest)])
+        )
 
 
 @dataclass

@@ -916,7 +916,7 @@ def parse_results_csv(text: str, source: str = "results.csv") -> list[tuple[int,
     """
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
     if reader.fieldnames is None or {"board", "result"} - {f.strip() for f in reader.fieldnames}:
-        raise InputError(f"{source} line 1", "columns 'board' and 'result' are required")
+        raise InputError(f"{source}, line 1", "columns 'board' and 'result' are required")
     rows: list[tuple[int, int, str]] = []
     problems: list[tuple[int, str]] = []
     for line, rec in enumerate(reader, start=2):

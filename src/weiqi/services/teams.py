@@ -979,7 +979,7 @@ def record_results_csv(
             try:
                 _set_board_result(session, event_id, rnd, team, board, Result.parse(code), 0)
             except (NotFound, Conflict, InputError) as err:
-                raise InputError(f"{source} line {line}", err.message) from None
+                raise InputError(f"{source}, line {line}", err.message) from None
         return len(rows)
 
 

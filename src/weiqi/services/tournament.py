@@ -398,7 +398,7 @@ def record_results(
     """Record a whole round from CSV ``board,result`` — every row or none."""
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
     if reader.fieldnames is None or {"board", "result"} - {f.strip() for f in reader.fieldnames}:
-        raise InputError(f"{source} line 1", "columns 'board' and 'result' are required")
+        raise InputError(f"{source}, line 1", "columns 'board' and 'result' are required")
     rows: list[tuple[int, int, str]] = []
     problems: list[tuple[int, str]] = []
     seen: set[int] = set()
@@ -427,7 +427,7 @@ def record_results(
             try:
                 _set_result(session, event_id, number, board, result, actor)
             except (NotFound, Conflict) as err:
-                raise InputError(f"{source} line {line}", err.message) from None
+                raise InputError(f"{source}, line {line}", err.message) from None
         return len(rows)
 
 
