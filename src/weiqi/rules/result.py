@@ -247,8 +247,9 @@ class Result:
         """Parse SGF ``RE`` or our own codes (see :meth:`to_code`).
 
         Accepts ``B+1.5``, ``W+R``/``W+Resign``, ``B+T``/``B+Time``, ``B+F``/``B+Forfeit``,
-        ``B+J``, ``0``/``Draw``, ``Void``, ``BL``, ``Replay``. A margin must be a multiple of half
-        a point (a quarter stone).
+        ``B+J``, ``0``/``Draw``, ``Void``, ``BL``, ``Replay`` — and the Chinese notation of
+        :meth:`to_zh` (``黑中盘胜``, ``白胜1又1/4子`` …). A margin must be a multiple of half a
+        point (a quarter stone).
 
         >>> Result.parse("W+Resign").to_code()
         'W+R'
@@ -271,6 +272,8 @@ class Result:
             return cls.both_lose()
         if key in {"replay", "重赛"}:
             return cls.replay()
+        if raw[:1] in ("黑", "白"):
+            return cls._parse_zh(raw)
         m = re.fullmatch(r"([bw])\+(.*)", key)
         if not m:
             raise InputError(
@@ -303,3 +306,39 @@ class Result:
                 f"result {raw!r}", f"margin must be at most {MAX_MARGIN_POINTS} points"
             )
         return cls.by_count(winner, points / 2)
+
+    @classmethod
+    def _parse_zh(cls, raw: str) -> Result:
+        """The Chinese notation :meth:`to_zh` writes: ``黑中盘胜``, ``白超时胜``, ``黑不战胜``,
+        ``白胜(黑判负)``, ``黑胜1又1/4子`` (a margin in quarter stones).
+
+        >>> [Result.parse(t).to_code() for t in ("黑中盘胜", "白胜1又1/4子", "黑胜（白判负）")]
+        ['B+R', 'W+2.5', 'B+J']
+        """
+        text = raw.replace(" ", "").replace("（", "(").replace("）", ")")
+        winner = Color.BLACK if text[0] == "黑" else Color.WHITE
+        rest = text[1:]
+        named = {"中盘胜": Reason.RESIGNATION, "超时胜": Reason.TIME, "不战胜": Reason.FORFEIT}
+        if rest in named:
+            return cls.win(winner, named[rest])
+        if rest == f"胜({winner.opponent.zh}判负)":
+            return cls.win(winner, Reason.RULING)
+        m = re.fullmatch(r"胜(?:(\d+)又)?(\d+(?:/\d+)?)子", rest)
+        if not m:
+            raise InputError(
+                f"result {raw!r}",
+                "expected 黑中盘胜, 白超时胜, 黑不战胜, 白胜(黑判负) or 黑胜1又1/4子",
+            )
+        try:
+            stones = Fraction(m.group(2)) + int(m.group(1) or 0)
+        except ZeroDivisionError:
+            raise InputError(f"result {raw!r}", "a margin cannot divide by zero") from None
+        if stones <= 0:
+            raise InputError(f"result {raw!r}", "margin must be positive")
+        if (stones * 4).denominator != 1:
+            raise InputError(f"result {raw!r}", "margin must be a multiple of 1/4 stone")
+        if stones * 2 > MAX_MARGIN_POINTS:
+            raise InputError(
+                f"result {raw!r}", f"margin must be at most {MAX_MARGIN_POINTS // 2} stones"
+            )
+        return cls.by_count(winner, stones)
