@@ -42,6 +42,7 @@ from weiqi.i18n import N_
 from weiqi.roles import Role
 from weiqi.services import tournament
 from weiqi.services.actor import Actor
+from weiqi.services.events import event_name
 from weiqi.services.permissions import Action, require
 from weiqi.services.tournament import PairingView, TournamentInfo
 from weiqi.store.database import Database
@@ -277,12 +278,7 @@ DEFAULT_SWISS = EventSettings(System.SWISS, rounds=5)
 
 
 def _check_name(name: str) -> str:
-    name = name.strip()
-    if not name:
-        raise InvalidSetting(N_("name"), N_("must not be empty"))
-    if len(name) > 200:
-        raise InvalidSetting(N_("name"), N_("must have at most 200 characters"))
-    return name
+    return event_name(name)
 
 
 def create_event(db: Database, actor: Actor, name: str, settings: EventSettings) -> TournamentInfo:

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -34,13 +35,30 @@ def _info(event: Event) -> EventInfo:
     return EventInfo(id=event.id, name=event.name, created_at=event.created_at)
 
 
-def create_event(db: Database, actor: Actor, name: str) -> EventInfo:
-    """Create an event (site administrators may)."""
+def event_name(name: str) -> str:
+    """An event's name as stored: stripped, not empty, at most 200 characters, on one line
+    without control characters (it heads pages, tables and SGF ``EV``).
+
+    >>> event_name("  Spring open ")
+    'Spring open'
+    >>> event_name("Spring\nopen")
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: name: must be one line without control characters
+    """
     name = name.strip()
     if not name:
         raise InvalidSetting(N_("name"), N_("must not be empty"))
     if len(name) > 200:
         raise InvalidSetting(N_("name"), N_("must have at most 200 characters"))
+    if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
+        raise InvalidSetting(N_("name"), N_("must be one line without control characters"))
+    return name
+
+
+def create_event(db: Database, actor: Actor, name: str) -> EventInfo:
+    """Create an event (site administrators may)."""
+    name = event_name(name)
     with db.transaction() as session:
         require(session, actor, Action.CREATE_EVENT)
         event = Event(name=name)

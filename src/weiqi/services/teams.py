@@ -68,6 +68,7 @@ from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.rules.color import Color
 from weiqi.rules.result import Result
 from weiqi.services.actor import Actor
+from weiqi.services.events import event_name
 from weiqi.services.permissions import Action, require
 from weiqi.store.database import Database
 from weiqi.store.models import Event as EventModel
@@ -507,11 +508,7 @@ def create_team_event(
     db: Database, actor: Actor, name: str, settings: TeamEventSettings
 ) -> TeamEventInfo:
     """Create a team event with its settings."""
-    name = name.strip()
-    if not name:
-        raise InvalidSetting("name", "must not be empty")
-    if len(name) > 200:
-        raise InvalidSetting("name", "must have at most 200 characters")
+    name = event_name(name)
     with db.transaction() as session:
         require(session, actor, Action.CREATE_EVENT)
         event = EventModel(name=name)

@@ -38,6 +38,7 @@ from weiqi.errors import Conflict, InputError, NotFound
 from weiqi.formats.players_csv import RowsRejected, parse_players_csv
 from weiqi.rules.result import Result
 from weiqi.services.actor import Actor
+from weiqi.services.events import event_name
 from weiqi.services.games import enter_and_confirm, played_again_kind, record_warnings
 from weiqi.services.permissions import Action, require
 from weiqi.store.database import Database
@@ -178,13 +179,7 @@ def create_tournament(
     db: Database, actor: Actor, name: str, settings: EventSettings
 ) -> TournamentInfo:
     """Create an event with its settings."""
-    from weiqi.errors import InvalidSetting
-
-    name = name.strip()
-    if not name:
-        raise InvalidSetting("name", "must not be empty")
-    if len(name) > 200:
-        raise InvalidSetting("name", "must have at most 200 characters")
+    name = event_name(name)
     with db.transaction() as session:
         require(session, actor, Action.CREATE_EVENT)
         event = EventModel(name=name)
