@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from weiqi.clock import TimeControl, schedule
+from weiqi.clock.control import MAX_SECONDS
 from weiqi.clock.notation import gtp_time_settings, kgs_time_settings, sgf_properties
 from weiqi.errors import InvalidSetting
 
@@ -63,6 +64,8 @@ def register(app: typer.Typer) -> None:
         """The call-outs of one byo-yomi period (R-TIME-3); --periods 1 for the last period."""
         if period <= 0:
             raise InvalidSetting("period", "must be more than 0 seconds")
+        if period > MAX_SECONDS:
+            raise InvalidSetting("period", f"must be at most {MAX_SECONDS // 3600} hours")
         if periods < 1:
             raise InvalidSetting("periods", "must be at least 1")
         calls = schedule(period, periods)

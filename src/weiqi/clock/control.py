@@ -30,6 +30,10 @@ from typing import Any
 
 from weiqi.errors import InvalidSetting
 
+#: The longest main time, period or increment a setting may give (100 hours): beyond it a
+#: setting is a typo, and the clock's arithmetic would lose its precision.
+MAX_SECONDS = 100 * 3600
+
 
 class System(enum.Enum):
     """The time systems an event can choose."""
@@ -73,6 +77,10 @@ class TimeControl:
                 raise InvalidSetting(name, f"must be a number of seconds, not {value!r}")
             if not math.isfinite(value) or value < 0:
                 raise InvalidSetting(name, f"must be a finite number of seconds >= 0, not {value}")
+            if value > MAX_SECONDS:  # 99999999999999999999m is a typo, not a time control
+                raise InvalidSetting(
+                    name, f"must be at most {MAX_SECONDS // 3600} hours, not {value:.6g} s"
+                )
             object.__setattr__(self, name, float(value))
         for name in ("periods", "moves"):
             value = getattr(self, name)
