@@ -433,7 +433,8 @@ def test_an_event_without_rounds_has_empty_public_pages(db: Database, web: TestC
 def test_the_public_reads_are_documented_in_openapi(web: TestClient) -> None:
     paths = web.get("/openapi.json").json()["paths"]
     for path in ("overview", "rounds/{number}", "standings", "crosstable", "players/{player_id}"):
-        assert set(paths[f"/api/events/{{event_id}}/{path}"]) == {"get"}, path
+        # the organisers' API deletes a round at the same path as the public read
+        assert "get" in paths[f"/api/events/{{event_id}}/{path}"], path
 
 
 def test_the_catalogue_names_systems_and_tiebreaks_as_the_rules_do() -> None:
