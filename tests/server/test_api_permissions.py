@@ -233,6 +233,38 @@ def _replay_clock(w: World, actor: str) -> Send:
     return w.call(actor, "POST", "/api/clock/replay", json={"tc": "3x30s", "events": events})
 
 
+def _team_rounds(w: World) -> None:
+    """Make the world's event a team event (two teams of 8, 8 boards, two rounds): round 1
+    revealed, so each actor can record its own board; round 2 open for lineups."""
+    from weiqi.services import teams
+    from weiqi.store.teams import TeamEventRow
+
+    with w.db.transaction() as session:
+        if session.get(TeamEventRow, w.event_id) is not None:
+            return
+        settings = teams.TeamEventSettings(boards=8, cycles=2)
+        session.add(teams.settings_row(w.event_id, settings))
+    roster = "team,name,rank\n" + "\n".join(f"{t},{t}{i},5d" for t in "AB" for i in range(1, 9))
+    teams.import_teams(w.db, LOCAL, w.event_id, roster)
+    teams.pair_round(w.db, LOCAL, w.event_id)
+    teams.pair_round(w.db, LOCAL, w.event_id)
+    for t in "AB":
+        teams.submit_lineup(w.db, LOCAL, w.event_id, 1, t, [f"{t}{i}" for i in range(1, 9)])
+    teams.reveal_round(w.db, LOCAL, w.event_id, 1)
+
+
+def _submit_lineup(w: World, actor: str) -> Send:
+    _team_rounds(w)
+    lineup = {"team": "A", "players": [f"A{i}" for i in range(1, 9)]}
+    return w.call(actor, "POST", f"/api/team-events/{w.event_id}/rounds/2/lineups", json=lineup)
+
+
+def _record_board(w: World, actor: str) -> Send:
+    _team_rounds(w)
+    board = {"team": "A", "board": ACTORS.index(actor) + 1, "result": "B+R"}
+    return w.call(actor, "POST", f"/api/team-events/{w.event_id}/rounds/1/results", json=board)
+
+
 # Whoever organises any event may create one (R-ORG-1); the organisers and the chief referee run
 # the entries, settings and publication; the chief referee pairs.
 ORGANISERS = frozenset({"admin", "organiser", "other_organiser"})
@@ -286,6 +318,15 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
     ("POST", "/api/events/{event_id}/rounds/{number}/results"): (_round_results, REFEREES),
     # The voice clock's replay reads and stores nothing: open to everybody, anonymous too.
     ("POST", "/api/clock/replay"): (_replay_clock, frozenset(ACTORS)),
+    # Team events: a coach or captain holds the player role; referees record board results.
+    ("POST", "/api/team-events/{event_id}/rounds/{number}/lineups"): (
+        _submit_lineup,
+        frozenset({"admin", "organiser", "chief_referee", "player"}),
+    ),
+    ("POST", "/api/team-events/{event_id}/rounds/{number}/results"): (
+        _record_board,
+        frozenset({"admin", "chief_referee", "referee"}),
+    ),
 }
 # Logging in and out are open to everybody; ``test_everyone_logs_in_and_out`` covers them.
 SESSION_ENDPOINTS = {("POST", "/api/session"), ("DELETE", "/api/session")}

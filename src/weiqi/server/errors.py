@@ -1,10 +1,10 @@
 """The one place where errors become HTTP responses.
 
 ``PermissionDenied`` → 403, ``NotFound`` → 404, ``InputError``/``InvalidSetting``/``IllegalMove``
-→ 422, ``Conflict`` → 409, a missing CSRF token → 403, too many logins → 429, no login or a wrong
-password at the API's login → 401 (a page redirects to the login form instead). Under ``/api/``
-the body is JSON ``{"error": kind, "message": text}``; elsewhere an error page in the user's
-language.
+and ``LineupRejected`` → 422, ``Conflict`` → 409, a missing CSRF token → 403, too many logins
+→ 429, no login or a wrong password at the API's login → 401 (a page redirects to the login form
+instead). Under ``/api/`` the body is JSON ``{"error": kind, "message": text}``; elsewhere an
+error page in the user's language.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from weiqi.errors import (
     IllegalMove,
     InputError,
     InvalidSetting,
+    LineupRejected,
     NotFound,
     PermissionDenied,
     WeiqiError,
@@ -40,6 +41,7 @@ _WEIQI_ERRORS: list[tuple[type[WeiqiError], int, str, str]] = [
     (InvalidSetting, 422, "invalid_setting", N_("Invalid setting")),
     (InputError, 422, "input_error", N_("Invalid input")),
     (IllegalMove, 422, "illegal_move", N_("Illegal move")),
+    (LineupRejected, 422, "lineup_rejected", N_("Lineup refused")),
 ]
 
 # The values of ``services.permissions.Action`` (and other actions named in PermissionDenied),
@@ -62,6 +64,8 @@ ACTION_MSGIDS = (
     N_("record infractions and rulings"),
     N_("correct confirmed results"),
     N_("rule a draw, a replay, both lose or no result"),
+    N_("submit lineups"),
+    N_("run the transfer draft"),
 )
 
 

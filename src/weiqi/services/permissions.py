@@ -45,6 +45,8 @@ class Action(StrEnum):
     RULE_INFRACTION = "record infractions and rulings"
     CORRECT_RESULT = "correct confirmed results"
     CHIEF_RULING = "rule a draw, a replay, both lose or no result"
+    SUBMIT_LINEUP = "submit lineups"
+    RUN_DRAFT = "run the transfer draft"
 
 
 POLICY: dict[Action, frozenset[Role]] = {
@@ -71,6 +73,11 @@ POLICY: dict[Action, frozenset[Role]] = {
     Action.RULE_INFRACTION: frozenset({Role.CHIEF_REFEREE, Role.REFEREE}),
     Action.CORRECT_RESULT: frozenset({Role.CHIEF_REFEREE}),
     Action.CHIEF_RULING: frozenset({Role.CHIEF_REFEREE}),  # Art. 17.5–6 (R-REF-3)
+    # A team's coach or captain holds the player role in the event; which team an account
+    # speaks for is not stored yet, so the organisers and the chief referee may also submit.
+    Action.SUBMIT_LINEUP: frozenset({Role.ORGANISER, Role.CHIEF_REFEREE, Role.PLAYER}),
+    # the league's organisers run the draft (R-LEAGUE-2), picks entered as the clubs call them
+    Action.RUN_DRAFT: frozenset({Role.ORGANISER}),
 }
 
 

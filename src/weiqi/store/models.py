@@ -89,4 +89,5 @@ class SiteSetting(Base):
 
 # The tournament tables live in their own module; importing it here registers them on
 # ``Base.metadata`` wherever the models are loaded (the Alembic environment included).
+from weiqi.store import teams as _teams  # noqa: E402, F401
 from weiqi.store import tournament as _tournament  # noqa: E402, F401

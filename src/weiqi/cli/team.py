@@ -1,0 +1,626 @@
+"""``weiqi team …``: run a team event from the command line.
+
+Usage::
+
+    weiqi team event create --db club.sqlite3 --name "City teams" --system round_robin --boards 3
+    weiqi team import --db club.sqlite3 teams.csv
+    weiqi team round pair --db club.sqlite3 --start 2026-05-01T09:00
+    weiqi team lineup --db club.sqlite3 --round 1 --team Tianjin P1,P2,P3 --at 2026-05-01T08:00
+    weiqi team round reveal --db club.sqlite3 --round 1 --at 2026-05-01T08:30
+    weiqi team round result --db club.sqlite3 --round 1 --team Tianjin --board 1 B+R
+    weiqi team standings --db club.sqlite3 --json
+
+``--db`` as for ``weiqi event``. Commands act on the newest team event unless ``--event ID``
+names another (a league division is a team event too: ``weiqi league show`` lists their ids).
+Lineups stay sealed until ``round reveal``; an illegal lineup is refused with its reason.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Annotated, TypeVar
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from weiqi.cli.event import DbOption, JsonOption, open_database
+from weiqi.errors import InputError, InvalidSetting
+from weiqi.services.actor import Actor
+from weiqi.services.teams import TeamStandingView
+from weiqi.services.teams import iso as _iso
+from weiqi.services.teams import round_to_dict as round_json
+from weiqi.services.teams import standings_to_dict as standings_json
+from weiqi.store.database import Database
+
+EventOption = Annotated[
+    int | None, typer.Option("--event", help="Event id; default the newest team event.")
+]
+RoundOption = Annotated[int, typer.Option("--round", help="Round number.")]
+AtOption = Annotated[
+    str | None, typer.Option("--at", help="When (ISO 8601, UTC unless an offset is given).")
+]
+
+E = TypeVar("E", bound=enum.Enum)
+
+
+def choice(kind: type[E], value: str, option: str) -> E:
+    """The member of ``kind`` whose value is ``value``, or an error listing the choices."""
+    try:
+        return kind(value)
+    except ValueError:
+        names = ", ".join(str(m.value) for m in kind)
+        raise InvalidSetting(option, f"{value!r} is not one of {names}") from None
+
+
+def parse_time(value: str | None, option: str = "--at") -> datetime | None:
+    """An ISO 8601 time from the command line (``None`` stays ``None``)."""
+    if value is None:
+        return None
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        raise InputError(
+            option, f"{value!r} is not an ISO 8601 time like 2026-05-01T09:00"
+        ) from None
+
+
+def _event_id(database: Database, event: int | None) -> int:
+    from weiqi.services.teams import latest_team_event
+
+    return event if event is not None else latest_team_event(database)
+
+
+def print_round(view: object) -> None:
+    from weiqi.services.teams import RoundView
+
+    assert isinstance(view, RoundView)
+    console = Console()
+    title = f"第{view.number}轮 · round {view.number}"
+    if view.date:
+        title += f" · {view.date}"
+    if view.deadline and view.revealed_at is None:
+        console.print(f"出场名单截止 lineups close {_iso(view.deadline)}")
+    for m in view.matches:
+        table = Table(title=f"{title} · {m.number}. {m.home} – {m.away}")
+        if not m.boards:
+            table.add_column("队 team")
+            table.add_column("出场名单 lineup")
+            for team, sent in m.submitted.items():
+                table.add_row(team, "已提交 sealed" if sent else "未提交 not yet")
+            console.print(table)
+            continue
+        for col in ("台次 board", m.home, "", m.away, "结果 result"):
+            table.add_column(col)
+        for b in m.boards:
+            board = f"{b.board}" + (f"/{b.sitting + 1}" if b.sitting else "")
+            colour = "黑 B" if b.home_color == "B" else "白 W"
+            table.add_row(
+                board,
+                b.home_player or "(空 empty)",
+                colour,
+                b.away_player or "(空 empty)",
+                b.result or "",
+            )
+        console.print(table)
+        if m.game_points is not None and m.match_points is not None:
+            console.print(
+                f"局分 game points {m.game_points[0]}:{m.game_points[1]} · "
+                f"场分 match points {m.match_points[0]}:{m.match_points[1]}"
+            )
+    if view.bye:
+        console.print(f"轮空 bye: {view.bye}")
+
+
+def print_standings(title: str, rows: Sequence[TeamStandingView]) -> None:
+    table = Table(title=title)
+    boards = 0
+    for r in rows:
+        boards = max(boards, len(r.board_points))
+    for col in ("名次 place", "队 team", "场 P", "胜 W", "和 D", "负 L", "场分 MP", "局分 GP"):
+        table.add_column(col)
+    for b in range(1, boards + 1):
+        table.add_column(f"{b}台 B{b}")
+    for r in rows:
+        table.add_row(
+            f"{r.place}{'=' if r.shared else ''}",
+            r.name,
+            *(str(v) for v in (r.played, r.won, r.drawn, r.lost, r.match_points, r.game_points)),
+            *(str(p) for p in r.board_points),
+        )
+    Console().print(table)
+
+
+def register(app: typer.Typer) -> None:
+    from weiqi.league.lineup import MissingLineup
+    from weiqi.league.match import BoardColors
+    from weiqi.league.standings import TeamRanking
+    from weiqi.league.team import TeamType
+    from weiqi.league.winner_stays_on import PlayerOrder
+
+    team_app = typer.Typer(
+        help="Team events (团体赛): teams, lineups, matches.", no_args_is_help=True
+    )
+    event_app = typer.Typer(help="Create and show team events.", no_args_is_help=True)
+    round_app = typer.Typer(help="Rounds: pair, reveal lineups, results.", no_args_is_help=True)
+    stage_app = typer.Typer(
+        help="擂台赛 (winner stays on): games, players sent, results.", no_args_is_help=True
+    )
+    app.add_typer(team_app, name="team")
+    team_app.add_typer(stage_app, name="winner-stays-on")
+    team_app.add_typer(event_app, name="event")
+    team_app.add_typer(round_app, name="round")
+
+    @event_app.command("create")
+    def create(
+        name: Annotated[str, typer.Option("--name", help="The event's name.")],
+        system: Annotated[
+            str,
+            typer.Option("--system", help="round_robin, swiss, knockout or winner_stays_on."),
+        ] = "round_robin",
+        team_type: Annotated[
+            str,
+            typer.Option(
+                "--type",
+                help="per_round, fixed_boards, fixed_order, rotation or members_total (R-FMT-1).",
+            ),
+        ] = "per_round",
+        boards: Annotated[int, typer.Option("--boards")] = 4,
+        colours: Annotated[str, typer.Option("--colours", help="alternate or nigiri.")] = (
+            "alternate"
+        ),
+        max_foreign: Annotated[int | None, typer.Option("--max-foreign")] = None,
+        substitutes: Annotated[
+            bool | None,
+            typer.Option("--substitutes/--no-substitutes", help="Default: the team type's."),
+        ] = None,
+        missing: Annotated[
+            str, typer.Option("--missing", help="No lineup by the deadline: forfeit or previous.")
+        ] = "forfeit",
+        board_one_decides: Annotated[bool, typer.Option("--board-one-decides")] = False,
+        deadline_minutes: Annotated[
+            int, typer.Option("--deadline-minutes", help="Lineups close this long before a start.")
+        ] = 30,
+        rounds: Annotated[int | None, typer.Option("--rounds", help="Swiss rounds.")] = None,
+        cycles: Annotated[int, typer.Option("--cycles", help="Round robin cycles (1 or 2).")] = 1,
+        ranking: Annotated[
+            str | None,
+            typer.Option("--ranking", help="round_robin, swiss_total_score or swiss_points."),
+        ] = None,
+        seed: Annotated[int, typer.Option("--seed", help="Seed of nigiri and Swiss lots.")] = 0,
+        player_order: Annotated[
+            str, typer.Option("--order", help="擂台赛: fixed (the lineup) or chosen (sent).")
+        ] = "fixed",
+        db: DbOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        """Create a team event with its settings."""
+        from weiqi.services.teams import (
+            TeamEventSettings,
+            TeamSystem,
+            create_team_event,
+            settings_to_dict,
+        )
+
+        sys_ = choice(TeamSystem, system, "--system")
+        default_ranking = "swiss_points" if sys_ is TeamSystem.SWISS else "round_robin"
+        settings = TeamEventSettings(
+            system=sys_,
+            team_type=choice(TeamType, team_type, "--type"),
+            boards=boards,
+            board_colors=choice(BoardColors, colours, "--colours"),
+            max_foreign=max_foreign,
+            substitutes=substitutes,
+            missing=choice(MissingLineup, missing, "--missing"),
+            board_one_decides=board_one_decides,
+            deadline_minutes=deadline_minutes,
+            rounds=rounds,
+            cycles=cycles,
+            ranking=choice(TeamRanking, ranking or default_ranking, "--ranking"),
+            seed=seed,
+            player_order=choice(PlayerOrder, player_order, "--order"),
+        )
+        info = create_team_event(open_database(db), Actor.local(), name, settings)
+        if as_json:
+            out = {"id": info.id, "name": info.name, "settings": settings_to_dict(settings)}
+            typer.echo(json.dumps(out, ensure_ascii=False))
+            return
+        typer.echo(
+            f"team event {info.id}: {info.name} — {settings.system.zh} ({settings.system.value}),"
+            f" {settings.team_type.zh}, {settings.boards} boards"
+        )
+
+    @event_app.command("show")
+    def show(db: DbOption = None, event: EventOption = None, as_json: JsonOption = False) -> None:
+        """Show a team event's settings and progress."""
+        from weiqi.services.teams import settings_to_dict, team_event_info
+
+        database = open_database(db)
+        info = team_event_info(database, _event_id(database, event))
+        facts: dict[str, object] = {
+            "id": info.id,
+            "name": info.name,
+            "teams": info.teams,
+            "rounds_paired": info.rounds,
+            "settings": settings_to_dict(info.settings),
+        }
+        if as_json:
+            typer.echo(json.dumps(facts, ensure_ascii=False))
+            return
+        table = Table(show_header=False, title=info.name)
+        table.add_row("teams", str(info.teams))
+        table.add_row("rounds paired", str(info.rounds))
+        for key, value in settings_to_dict(info.settings).items():
+            table.add_row(key, str(value))
+        Console().print(table)
+
+    @team_app.command("import")
+    def import_(
+        path: Annotated[
+            str, typer.Argument(help="CSV: team,name,rank[,rating,nationality,foreign,…]")
+        ],
+        db: DbOption = None,
+        event: EventOption = None,
+        home_nationality: Annotated[
+            str | None,
+            typer.Option("--home-nationality", help="Other nationalities are foreign (外援)."),
+        ] = None,
+    ) -> None:
+        """Enter the teams and rosters of a CSV file — all, or none if any row is bad."""
+        from pathlib import Path
+
+        from weiqi.cli.event import _read
+        from weiqi.services.teams import import_teams
+
+        database = open_database(db)
+        count = import_teams(
+            database,
+            Actor.local(),
+            _event_id(database, event),
+            _read(Path(path)),
+            path,
+            home_nationality,
+        )
+        typer.echo(f"imported {count} teams")
+
+    @team_app.command("lineup")
+    def lineup(
+        players: Annotated[str, typer.Argument(help="Player ids by board: P1,P2,P3,P4")],
+        round_number: RoundOption,
+        team: Annotated[str, typer.Option("--team", help="The team's id (its name in the CSV).")],
+        at: AtOption = None,
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """Seal a team's lineup (出场名单) for a round; it stays secret until revealed."""
+        from weiqi.services.teams import submit_lineup
+
+        database = open_database(db)
+        listed = [p for p in players.split(",") if p.strip()]
+        submit_lineup(
+            database,
+            Actor.local(),
+            _event_id(database, event),
+            round_number,
+            team,
+            listed,
+            parse_time(at),
+        )
+        typer.echo(f"round {round_number}: lineup of {team} sealed ({len(listed)} boards)")
+
+    @round_app.command("pair")
+    def pair(
+        start: Annotated[
+            str | None, typer.Option("--start", help="The round's start (ISO 8601).")
+        ] = None,
+        db: DbOption = None,
+        event: EventOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        """Pair the next round (编排) and store its matches."""
+        from weiqi.services.teams import pair_round
+
+        database = open_database(db)
+        view = pair_round(
+            database, Actor.local(), _event_id(database, event), parse_time(start, "--start")
+        )
+        if as_json:
+            typer.echo(json.dumps(round_json(view), ensure_ascii=False))
+        else:
+            print_round(view)
+
+    @round_app.command("reveal")
+    def reveal(
+        round_number: RoundOption,
+        at: AtOption = None,
+        db: DbOption = None,
+        event: EventOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        """Publish the round's lineups together (not before the deadline) and seat the boards."""
+        from weiqi.services.teams import reveal_round
+
+        database = open_database(db)
+        view = reveal_round(
+            database, Actor.local(), _event_id(database, event), round_number, parse_time(at)
+        )
+        if as_json:
+            typer.echo(json.dumps(round_json(view), ensure_ascii=False))
+        else:
+            print_round(view)
+
+    @round_app.command("show")
+    def show_round_command(
+        round_number: Annotated[int | None, typer.Option("--round")] = None,
+        db: DbOption = None,
+        event: EventOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        """Show a round's matches (boards and lineups only once revealed)."""
+        from weiqi.services.teams import show_round
+
+        database = open_database(db)
+        view = show_round(database, _event_id(database, event), round_number)
+        if as_json:
+            typer.echo(json.dumps(round_json(view), ensure_ascii=False))
+        else:
+            print_round(view)
+
+    @round_app.command("result")
+    def result(
+        result_code: Annotated[
+            str, typer.Argument(metavar="RESULT", help="B+R, W+1.5, B+T, 0, BL, B+F …")
+        ],
+        round_number: RoundOption,
+        team: Annotated[str, typer.Option("--team", help="Either team of the match.")],
+        board: Annotated[int, typer.Option("--board")],
+        sitting: Annotated[int, typer.Option("--sitting", help="全队轮赛制 sitting (1…).")] = 1,
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """Record one board's result (colours as seated: B+R = black on that board won)."""
+        from weiqi.services.teams import record_board_result
+
+        database = open_database(db)
+        view = record_board_result(
+            database,
+            Actor.local(),
+            _event_id(database, event),
+            round_number,
+            team,
+            board,
+            result_code,
+            sitting - 1,
+        )
+        line = f"round {round_number} {view.home}–{view.away} board {board}: {result_code}"
+        if view.game_points is not None:
+            line += f" · match {view.game_points[0]}:{view.game_points[1]}"
+        typer.echo(line)
+
+    @round_app.command("playoff")
+    def playoff(
+        round_number: RoundOption,
+        winner: Annotated[str, typer.Option("--winner", help="The team that won the playoff.")],
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """Record the playoff (加赛) that decides a drawn knockout match."""
+        from weiqi.services.teams import record_playoff
+
+        database = open_database(db)
+        view = record_playoff(
+            database, Actor.local(), _event_id(database, event), round_number, winner
+        )
+        typer.echo(f"round {round_number} {view.home}–{view.away}: {view.winner} by playoff")
+
+    @round_app.command("results")
+    def results(
+        path: Annotated[str, typer.Argument(help="CSV with columns team,board,result")],
+        round_number: RoundOption,
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """Record a round's board results from CSV — every row, or none if any is bad."""
+        from pathlib import Path
+
+        from weiqi.cli.event import _read
+        from weiqi.services.teams import record_results_csv
+
+        database = open_database(db)
+        count = record_results_csv(
+            database, Actor.local(), _event_id(database, event), round_number,
+            _read(Path(path)), path,
+        )  # fmt: skip
+        typer.echo(f"round {round_number}: {count} results recorded")
+
+    @team_app.command("standings")
+    def standings_command(
+        db: DbOption = None, event: EventOption = None, as_json: JsonOption = False
+    ) -> None:
+        """Team standings (R-RANK-TEAM): match points, game points, board 1, board 2, …"""
+        from weiqi.services.teams import standings, team_event_info
+
+        database = open_database(db)
+        event_id = _event_id(database, event)
+        rows = standings(database, event_id)
+        if as_json:
+            typer.echo(json.dumps(standings_json(rows), ensure_ascii=False))
+            return
+        print_standings(f"{team_event_info(database, event_id).name} · 团体名次 standings", rows)
+
+    @team_app.command("records")
+    def records_command(
+        board: Annotated[int | None, typer.Option("--board", help="One board's ranking.")] = None,
+        db: DbOption = None,
+        event: EventOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        """Per-player records, or one board's (for board prizes)."""
+        from weiqi.services.teams import records
+
+        database = open_database(db)
+        players, by_board = records(database, _event_id(database, event))
+        if board is not None and board not in by_board:
+            raise InputError("--board", f"the event has boards 1 to {len(by_board)}")
+        chosen = by_board[board] if board is not None else players
+        out = [
+            {
+                "player": r.player_id,
+                "team": r.team,
+                "games": r.games,
+                "wins": r.wins,
+                "draws": r.draws,
+                "losses": r.losses,
+                "game_points": r.game_points,
+                "boards": list(r.boards),
+            }
+            for r in chosen
+        ]
+        if as_json:
+            typer.echo(json.dumps(out, ensure_ascii=False))
+            return
+        title = f"{board}台 board {board}" if board is not None else "个人成绩 player records"
+        table = Table(title=title)
+        for col in (
+            "棋手 player",
+            "队 team",
+            "局 G",
+            "胜 W",
+            "和 D",
+            "负 L",
+            "局分 GP",
+            "台 boards",
+        ):
+            table.add_column(col)
+        for o in out:
+            table.add_row(
+                str(o["player"]),
+                str(o["team"]),
+                *(str(o[k]) for k in ("games", "wins", "draws", "losses", "game_points")),
+                ",".join(str(b) for b in o["boards"]),  # type: ignore[attr-defined]
+            )
+        Console().print(table)
+
+    def _stage_json(view: object) -> dict[str, object]:
+        from weiqi.services.winner_stays_on import WinnerStaysOnView
+
+        assert isinstance(view, WinnerStaysOnView)
+        return {
+            "teams": list(view.teams),
+            "games": [
+                {
+                    "game": g.number,
+                    "holder": list(g.holder),
+                    "challenger": list(g.challenger),
+                    "black": list(g.black),
+                    "result": g.result,
+                }
+                for g in view.games
+            ],
+            "awaiting": view.awaiting,
+            "waiting": {t: list(p) for t, p in view.waiting.items()},
+            "out": [list(s) for s in view.out],
+            "finished": view.finished,
+            "winner": view.winner,
+        }
+
+    def _print_stage(view: object) -> None:
+        from weiqi.services.winner_stays_on import WinnerStaysOnView
+
+        assert isinstance(view, WinnerStaysOnView)
+        table = Table(title="擂台赛 winner stays on")
+        for col in ("局 game", "擂主 holder", "攻擂 challenger", "黑 black", "结果 result"):
+            table.add_column(col)
+        for g in view.games:
+            table.add_row(
+                str(g.number),
+                f"{g.holder[1]} ({g.holder[0]})",
+                f"{g.challenger[1]} ({g.challenger[0]})",
+                g.black[1],
+                g.result or "",
+            )
+        console = Console()
+        console.print(table)
+        if view.finished:
+            console.print(f"胜队 winner: {view.winner or '—'}")
+        elif view.awaiting:
+            console.print(f"{view.awaiting} sends its next player")
+
+    @stage_app.command("show")
+    def stage_show(
+        db: DbOption = None, event: EventOption = None, as_json: JsonOption = False
+    ) -> None:
+        """The games so far, the current game, and the winner once decided."""
+        from weiqi.services.winner_stays_on import winner_stays_on
+
+        database = open_database(db)
+        view = winner_stays_on(database, _event_id(database, event))
+        if as_json:
+            typer.echo(json.dumps(_stage_json(view), ensure_ascii=False))
+        else:
+            _print_stage(view)
+
+    @stage_app.command("send")
+    def stage_send(
+        player: Annotated[str, typer.Argument(help="The player sent to the stage.")],
+        team: Annotated[str, typer.Option("--team")],
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """The awaited team sends its next player (order chosen, not fixed)."""
+        from weiqi.services.winner_stays_on import send_player
+
+        database = open_database(db)
+        send_player(database, Actor.local(), _event_id(database, event), team, player)
+        typer.echo(f"{team} sends {player}")
+
+    @stage_app.command("result")
+    def stage_result(
+        result_code: Annotated[str, typer.Argument(metavar="RESULT", help="B+R, W+1.5, 0 …")],
+        db: DbOption = None,
+        event: EventOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        """Record the current game's result; the winner stays on."""
+        from weiqi.services.winner_stays_on import record_stage_result
+
+        database = open_database(db)
+        view = record_stage_result(database, Actor.local(), _event_id(database, event), result_code)
+        if as_json:
+            typer.echo(json.dumps(_stage_json(view), ensure_ascii=False))
+        else:
+            _print_stage(view)
+
+    @team_app.command("members-total")
+    def members_total_command(
+        tournament: Annotated[
+            int, typer.Option("--tournament", help="The individual event the members play.")
+        ],
+        counted: Annotated[
+            int | None, typer.Option("--counted", help="Only the best N members count.")
+        ] = None,
+        db: DbOption = None,
+        event: EventOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        """队员总分制: teams ranked by their members' points in an individual tournament."""
+        from weiqi.services.teams import members_total_standings
+
+        database = open_database(db)
+        rows = members_total_standings(database, _event_id(database, event), tournament, counted)
+        out = [
+            {"place": p, "team": t, "total": v.numerator if v.denominator == 1 else float(v)}
+            for p, t, v in rows
+        ]
+        if as_json:
+            typer.echo(json.dumps(out, ensure_ascii=False))
+            return
+        table = Table(title="队员总分制 members' total")
+        for col in ("名次 place", "队 team", "总分 total"):
+            table.add_column(col)
+        for o in out:
+            table.add_row(str(o["place"]), str(o["team"]), str(o["total"]))
+        Console().print(table)

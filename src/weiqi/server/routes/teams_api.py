@@ -1,0 +1,96 @@
+"""The JSON API of team events and league seasons: the same services as ``weiqi team`` and
+``weiqi league``, so the same permissions (R-ORG-1) and the same JSON as their ``--json``.
+
+Lineups stay sealed: a round read before its reveal says only which teams have submitted.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
+from starlette.responses import Response
+
+from weiqi.server.routes.api import _ERRORS
+from weiqi.server.security import CurrentActor, Db
+from weiqi.services import league, teams
+
+router = APIRouter(prefix="/api", responses=_ERRORS, tags=["teams"])
+
+
+class LineupIn(BaseModel):
+    team: str = Field(description="The team's id (its name in the teams CSV)")
+    players: list[str] = Field(description="Player ids by board: players[0] plays board 1")
+    at: datetime | None = Field(None, description="Submission time; default now (UTC)")
+
+
+class BoardResultIn(BaseModel):
+    team: str = Field(description="Either team of the match")
+    board: int
+    result: str = Field(description="Result code as seated: B+R, W+1.5, 0, BL …")
+    sitting: int = Field(0, description="全队轮赛制 sitting, from 0")
+
+
+@router.get("/team-events/{event_id}/rounds/{number}")
+def get_round(db: Db, event_id: int, number: int) -> dict[str, Any]:
+    """A round's matches; boards and lineups only once the lineups are revealed."""
+    return teams.round_to_dict(teams.show_round(db, event_id, number))
+
+
+@router.post("/team-events/{event_id}/rounds/{number}/lineups", status_code=204)
+def post_lineup(
+    db: Db, actor: CurrentActor, event_id: int, number: int, body: LineupIn
+) -> Response:
+    """Seal a team's lineup for a round (refused with the reason: not on the roster, too many
+    foreign players, after the deadline, the order broken …)."""
+    teams.submit_lineup(db, actor, event_id, number, body.team, body.players, body.at)
+    return Response(status_code=204)
+
+
+@router.post("/team-events/{event_id}/rounds/{number}/results")
+def post_board_result(
+    db: Db, actor: CurrentActor, event_id: int, number: int, body: BoardResultIn
+) -> dict[str, Any]:
+    """Record one board's result; answers the match (scores once every board is played)."""
+    teams.record_board_result(
+        db, actor, event_id, number, body.team, body.board, body.result, body.sitting
+    )
+    view = teams.show_round(db, event_id, number)
+    match = next(m for m in view.matches if body.team in (m.home, m.away))
+    whole = teams.round_to_dict(view)
+    matches: list[dict[str, Any]] = whole["matches"]  # type: ignore[assignment]
+    return next(m for m in matches if m["match"] == match.number)
+
+
+@router.get("/team-events/{event_id}/standings")
+def get_standings(db: Db, event_id: int) -> list[dict[str, object]]:
+    """Team standings (R-RANK-TEAM): match points, game points, board 1, board 2, …"""
+    return teams.standings_to_dict(teams.standings(db, event_id))
+
+
+@router.get("/leagues/{season_id}/table")
+def get_league_table(
+    db: Db, season_id: int, division: str | None = None
+) -> list[dict[str, object]]:
+    """A division's table (the top division unless ``division`` names another)."""
+    event_id = league.division_event(db, season_id, division)
+    return teams.standings_to_dict(teams.standings(db, event_id))
+
+
+@router.get("/drafts/{draft_id}")
+def get_draft(db: Db, draft_id: int) -> dict[str, Any]:
+    """A transfer draft rebuilt from its log: order, pool, whose turn, the log, rosters."""
+    view = league.show_draft(db, draft_id)
+    return {
+        "draft": view.id,
+        "season": view.season_id,
+        "order": list(view.order),
+        "waiting_to_protect": list(view.waiting_to_protect),
+        "pool": [{"player": p, "listed_by": c} for p, c in view.pool],
+        "on_the_clock": view.on_the_clock,
+        "finished": view.finished,
+        "log": [e.text() for e in view.log],
+        "rosters": view.rosters,
+    }

@@ -1,0 +1,620 @@
+"""League seasons and the transfer draft (R-LEAGUE-1, R-LEAGUE-2).
+
+A season holds divisions (甲, 乙 …, top first); each division is a team event (see
+``services.teams``) whose rounds are created up front from the dated double round robin
+(12 clubs → 22 rounds). Lineups, results and the table of a division go through the team-event
+services; this module creates the season, closes it (final orders, promotion and relegation) and
+runs the draft, whose log is replayed and checked (``weiqi.league.draft.replay``) on every read.
+
+>>> import datetime
+>>> from weiqi.store.database import Database
+>>> db = Database("sqlite://"); db.upgrade()
+>>> local = Actor.local()
+>>> def clubs(prefix):
+...     return "team,name,rank\\n" + "\\n".join(
+...         f"{prefix}{c},{prefix}{c}{i},5p" for c in "123" for i in range(1, 5))
+>>> s = create_season(db, local, "2026", [("甲", clubs("A")), ("乙", clubs("B"))],
+...                   SeasonSettings(boards=2, min_roster=2, max_roster=6, promoted=1, relegated=1),
+...                   start=datetime.date(2026, 3, 7))
+>>> [(d.division, d.clubs, d.rounds) for d in s.divisions]
+[('甲', 3, 6), ('乙', 3, 6)]
+>>> [r.date for r in season_calendar(db, s.id, "甲")][:2]
+['2026-03-07', '2026-03-14']
+>>> close_season(db, local, s.id)
+Traceback (most recent call last):
+...
+weiqi.errors.Conflict: division 甲: 6 of 6 matches are not finished
+"""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from weiqi.errors import Conflict, InputError, InvalidSetting, NotFound
+from weiqi.formats.team_csv import parse_team_csv
+from weiqi.league.draft import (
+    Action as DraftAction,
+)
+from weiqi.league.draft import (
+    Draft,
+    DraftEvent,
+    Unpicked,
+    combined_standing,
+    draft_order,
+    replay,
+)
+from weiqi.league.lineup import MissingLineup
+from weiqi.league.match import BoardColors
+from weiqi.league.season import (
+    Season,
+    SeasonSettings,
+    Withdrawal,
+    final_order,
+    promotion_and_relegation,
+)
+from weiqi.league.standings import TeamRanking, team_standings
+from weiqi.league.team import RosterEntry, TeamType
+from weiqi.services.actor import Actor
+from weiqi.services.permissions import Action, require
+from weiqi.services.teams import (
+    RoundView,
+    TeamEventSettings,
+    TeamSystem,
+    add_teams,
+    core_team,
+    event_matches,
+    list_rounds,
+    settings_row,
+)
+from weiqi.store.database import Database
+from weiqi.store.models import Event as EventModel
+from weiqi.store.teams import (
+    DraftLogRow,
+    DraftRow,
+    SeasonRow,
+    TeamEventRow,
+    TeamMatchRow,
+    TeamRoundRow,
+    TeamRow,
+)
+from weiqi.tournament.ranks import Rank
+
+_ENUMS = {
+    "team_type": TeamType,
+    "missing": MissingLineup,
+    "board_colors": BoardColors,
+    "withdrawal": Withdrawal,
+}
+
+
+def season_settings_to_dict(s: SeasonSettings) -> dict[str, object]:
+    """The settings as plain JSON values (enums by value)."""
+    out: dict[str, object] = {}
+    for f in fields(s):
+        value = getattr(s, f.name)
+        out[f.name] = value.value if f.name in _ENUMS else value
+    return out
+
+
+def season_settings_from_dict(raw: Mapping[str, object]) -> SeasonSettings:
+    """The inverse of :func:`season_settings_to_dict`; unknown keys are refused."""
+    known = {f.name for f in fields(SeasonSettings)}
+    unknown = set(raw) - known
+    if unknown:
+        raise InvalidSetting("season", f"unknown settings {sorted(unknown)}")
+    kwargs: dict[str, object] = {}
+    for key, value in raw.items():
+        if key in _ENUMS:
+            try:
+                kwargs[key] = _ENUMS[key](value)
+            except ValueError:
+                raise InvalidSetting(key, f"unknown value {value!r}") from None
+        else:
+            kwargs[key] = value
+    return SeasonSettings(**kwargs)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class DivisionInfo:
+    division: str
+    event_id: int
+    clubs: int
+    rounds: int
+
+
+@dataclass(frozen=True)
+class SeasonInfo:
+    id: int
+    name: str
+    settings: SeasonSettings
+    divisions: tuple[DivisionInfo, ...]
+    closed: bool
+
+
+@dataclass(frozen=True)
+class SeasonEnd:
+    """The final orders of each division and next season's divisions (R-LEAGUE-1)."""
+
+    final: dict[str, list[str]]
+    next_divisions: dict[str, list[str]]
+
+
+@dataclass(frozen=True)
+class DraftView:
+    id: int
+    season_id: int
+    order: tuple[str, ...]
+    base: int
+    protected: dict[str, list[str]]
+    waiting_to_protect: tuple[str, ...]
+    pool: tuple[tuple[str, str], ...]  # (player, listed by)
+    log: tuple[DraftEvent, ...]
+    round: int
+    on_the_clock: str | None
+    finished: bool
+    rosters: dict[str, list[str]]
+    released: tuple[str, ...]
+
+
+# -- seasons --------------------------------------------------------------------------------
+
+
+def _season(session: Session, season_id: int) -> SeasonRow:
+    row = session.get(SeasonRow, season_id)
+    if row is None:
+        raise NotFound(f"season {season_id} does not exist")
+    return row
+
+
+def _division_rows(session: Session, season_id: int) -> list[TeamEventRow]:
+    return list(
+        session.scalars(
+            select(TeamEventRow)
+            .where(TeamEventRow.season_id == season_id)
+            .order_by(TeamEventRow.event_id)
+        )
+    )
+
+
+def _season_info(session: Session, season: SeasonRow) -> SeasonInfo:
+    divisions = []
+    for d in _division_rows(session, season.id):
+        clubs = session.scalar(
+            select(func.count()).select_from(TeamRow).where(TeamRow.event_id == d.event_id)
+        )
+        rounds = session.scalar(
+            select(func.count())
+            .select_from(TeamRoundRow)
+            .where(TeamRoundRow.event_id == d.event_id)
+        )
+        divisions.append(DivisionInfo(d.division, d.event_id, clubs or 0, rounds or 0))
+    settings = season_settings_from_dict(json.loads(season.settings_json))
+    return SeasonInfo(
+        season.id, season.name, settings, tuple(divisions), season.final_json is not None
+    )
+
+
+def create_season(
+    db: Database,
+    actor: Actor,
+    name: str,
+    divisions: Sequence[tuple[str, str]],
+    settings: SeasonSettings,
+    start: datetime.date,
+    days: int = 7,
+    home_nationality: str | None = None,
+) -> SeasonInfo:
+    """Create a season: each division (label, teams-and-rosters CSV), top division first, gets
+    a team event with the dated double round robin of its clubs, one round every ``days``."""
+    from weiqi.league.calendar import weekly_dates
+
+    name = name.strip()
+    if not name:
+        raise InvalidSetting("name", "must not be empty")
+    if not divisions:
+        raise InvalidSetting("divisions", "a season has at least one division")
+    labels = [label for label, _ in divisions]
+    if len(set(labels)) != len(labels):
+        raise InvalidSetting("divisions", "a division is named twice")
+    parsed = []
+    seen: dict[str, str] = {}
+    for label, text in divisions:
+        teams = parse_team_csv(text, f"division {label}", home_nationality)
+        for t in teams:
+            if t.team_id in seen:
+                raise InputError(f"club {t.team_id}", f"in divisions {seen[t.team_id]} and {label}")
+            seen[t.team_id] = label
+        n = len(teams)
+        rounds = 2 * (n - 1 + n % 2)
+        dates = weekly_dates(start, rounds, days)
+        # the core checks rosters against the season's settings and draws the calendar
+        season = Season(label, teams, settings, dates)
+        parsed.append((label, teams, season))
+    team_settings = TeamEventSettings(
+        system=TeamSystem.ROUND_ROBIN,
+        team_type=settings.team_type,
+        boards=settings.boards,
+        board_colors=settings.board_colors,
+        max_foreign=settings.max_foreign,
+        substitutes=settings.substitutes,
+        missing=settings.missing,
+        board_one_decides=settings.board_one_decides,
+        deadline_minutes=0,
+        cycles=2,
+        ranking=TeamRanking.ROUND_ROBIN,
+    )
+    with db.transaction() as session:
+        require(session, actor, Action.CREATE_EVENT)
+        row = SeasonRow(
+            name=name,
+            settings_json=json.dumps(season_settings_to_dict(settings), ensure_ascii=False),
+        )
+        session.add(row)
+        session.flush()
+        for label, teams, season in parsed:
+            event = EventModel(name=f"{name} {label}")
+            session.add(event)
+            session.flush()
+            ev = settings_row(event.id, team_settings)
+            ev.season_id = row.id
+            ev.division = label
+            session.add(ev)
+            session.flush()
+            add_teams(session, event.id, teams, settings.boards)
+            ids = {
+                t.code: t.id
+                for t in session.scalars(select(TeamRow).where(TeamRow.event_id == event.id))
+            }
+            for number, fixtures in enumerate(season.calendar, start=1):
+                playing = {c for f in fixtures for c in (f.home, f.away)}
+                resting = [c for c in season.team_ids if c not in playing]
+                rnd = TeamRoundRow(
+                    event_id=event.id,
+                    number=number,
+                    date=fixtures[0].date if fixtures else None,
+                    seed=number,
+                    bye_team_id=ids[resting[0]] if resting else None,
+                )
+                rnd.matches = [
+                    TeamMatchRow(number=i, home_id=ids[f.home], away_id=ids[f.away])
+                    for i, f in enumerate(fixtures, start=1)
+                ]
+                session.add(rnd)
+        session.flush()
+        return _season_info(session, row)
+
+
+def season_info(db: Database, season_id: int) -> SeasonInfo:
+    with db.transaction() as session:
+        return _season_info(session, _season(session, season_id))
+
+
+def latest_season(db: Database) -> int:
+    """The newest season in the database (for commands that name none)."""
+    with db.transaction() as session:
+        found = session.scalar(select(func.max(SeasonRow.id)))
+        if found is None:
+            raise NotFound("no league season in this database; create one first")
+        return int(found)
+
+
+def division_event(db: Database, season_id: int, division: str | None = None) -> int:
+    """The team event of a division (the top division by default)."""
+    with db.transaction() as session:
+        _season(session, season_id)
+        rows = _division_rows(session, season_id)
+        if division is None:
+            return rows[0].event_id
+        for d in rows:
+            if d.division == division:
+                return d.event_id
+        raise NotFound(
+            f"season {season_id} has no division {division!r} "
+            f"(it has {', '.join(d.division for d in rows)})"
+        )
+
+
+def season_calendar(db: Database, season_id: int, division: str | None = None) -> list[RoundView]:
+    """The dated rounds of a division with their fixtures (and boards once revealed)."""
+    return list_rounds(db, division_event(db, season_id, division))
+
+
+def _final_orders(
+    session: Session, season_id: int, settings: SeasonSettings
+) -> dict[str, list[str]]:
+    divisions = _division_rows(session, season_id)
+    out: dict[str, list[str]] = {}
+    for i, d in enumerate(divisions):
+        matches, unfinished = event_matches(session, d.event_id)
+        if unfinished:
+            total = len(matches) + unfinished
+            raise Conflict(
+                f"division {d.division}: {unfinished} of {total} matches are not finished"
+            )
+        clubs = [
+            t.code
+            for t in session.scalars(
+                select(TeamRow).where(TeamRow.event_id == d.event_id).order_by(TeamRow.id)
+            )
+        ]
+        table = team_standings(matches, clubs, TeamRanking.ROUND_ROBIN, settings.board_one_decides)
+        cuts = []
+        if i > 0:
+            cuts.append(settings.promoted)
+        if i < len(divisions) - 1:
+            cuts.append(len(table) - settings.relegated)
+        out[d.division] = final_order(table, cuts)
+    return out
+
+
+def close_season(db: Database, actor: Actor, season_id: int) -> SeasonEnd:
+    """End the season: final orders (a shared place across a promotion or relegation line needs
+    a playoff first), and next season's divisions — the bottom ``relegated`` of each division go
+    down, the top ``promoted`` of the one below come up."""
+    with db.transaction() as session:
+        season = _season(session, season_id)
+        divisions = _division_rows(session, season_id)
+        # R-ORG-1: the chief referee announces the final places
+        require(session, actor, Action.PAIR_ROUND, divisions[0].event_id)
+        if season.final_json is not None:
+            raise Conflict(f"season {season_id} is already closed")
+        settings = season_settings_from_dict(json.loads(season.settings_json))
+        final = _final_orders(session, season_id, settings)
+        labels = [d.division for d in divisions]
+        down: dict[str, list[str]] = {}
+        up: dict[str, list[str]] = {}
+        for upper, lower in itertools.pairwise(labels):
+            # the core checks that no more clubs move than the divisions hold
+            promotion_and_relegation(
+                final[upper], final[lower], settings.promoted, settings.relegated
+            )
+            down[upper] = final[upper][len(final[upper]) - settings.relegated :]
+            up[lower] = final[lower][: settings.promoted]
+        nxt: dict[str, list[str]] = {}
+        for i, label in enumerate(labels):
+            moving = set(down.get(label, [])) | set(up.get(label, []))
+            from_above = down.get(labels[i - 1], []) if i > 0 else []
+            from_below = up.get(labels[i + 1], []) if i + 1 < len(labels) else []
+            stay = [c for c in final[label] if c not in moving]
+            nxt[label] = [*from_above, *stay, *from_below]
+        season.final_json = json.dumps({"final": final, "next": nxt}, ensure_ascii=False)
+        return SeasonEnd(final, nxt)
+
+
+def season_end(db: Database, season_id: int) -> SeasonEnd:
+    with db.transaction() as session:
+        season = _season(session, season_id)
+        if season.final_json is None:
+            raise Conflict(f"season {season_id} is not closed yet")
+        data = json.loads(season.final_json)
+        return SeasonEnd(data["final"], data["next"])
+
+
+# -- the draft ------------------------------------------------------------------------------
+
+
+def _entry_to_dict(e: RosterEntry) -> dict[str, object]:
+    return {
+        "id": e.player_id,
+        "name": e.name,
+        "rank": e.rank.code,
+        "rating": e.rating,
+        "nationality": e.nationality,
+        "foreign": e.foreign,
+    }
+
+
+def _entry_from_dict(d: Mapping[str, object]) -> RosterEntry:
+    return RosterEntry(
+        str(d["id"]),
+        str(d["name"]),
+        Rank.parse(str(d["rank"])),
+        int(d["rating"]),  # type: ignore[call-overload]
+        str(d["nationality"]),
+        bool(d["foreign"]),
+    )
+
+
+def _draft_row(session: Session, draft_id: int) -> DraftRow:
+    row = session.get(DraftRow, draft_id)
+    if row is None:
+        raise NotFound(f"draft {draft_id} does not exist")
+    return row
+
+
+def latest_draft(db: Database) -> int:
+    with db.transaction() as session:
+        found = session.scalar(select(func.max(DraftRow.id)))
+        if found is None:
+            raise NotFound("no draft in this database; start one after closing a season")
+        return int(found)
+
+
+def _setup(
+    row: DraftRow,
+) -> tuple[list[str], dict[str, list[RosterEntry]], int, int | None, Unpicked]:
+    data = json.loads(row.setup_json)
+    rosters = {c: [_entry_from_dict(e) for e in es] for c, es in data["rosters"].items()}
+    return data["order"], rosters, data["base"], data["max_roster"], Unpicked(data["unpicked"])
+
+
+def _replayed(row: DraftRow) -> Draft:
+    """The draft rebuilt from its setup and log; every log line is checked (R-LEAGUE-2)."""
+    order, rosters, base, max_roster, unpicked = _setup(row)
+    protected = json.loads(row.protected_json)
+    missing = [c for c in rosters if c not in protected]
+    if missing:
+        raise Conflict(f"not every club has protected its base yet: {', '.join(missing)}")
+    log = [
+        DraftEvent(e.seq, e.round, e.turn, e.club, DraftAction(e.action), e.player, e.from_club)
+        for e in row.log
+    ]
+    return replay(order, rosters, protected, log, base, max_roster, unpicked)
+
+
+def _draft_view(row: DraftRow) -> DraftView:
+    order, rosters, base, _, _ = _setup(row)
+    protected: dict[str, list[str]] = json.loads(row.protected_json)
+    waiting = tuple(c for c in rosters if c not in protected)
+    if waiting:
+        return DraftView(
+            row.id,
+            row.season_id,
+            tuple(order),
+            base,
+            protected,
+            waiting,
+            (),
+            (),
+            1,
+            None,
+            False,
+            {c: [e.player_id for e in r] for c, r in rosters.items()},
+            (),
+        )
+    d = _replayed(row)
+    return DraftView(
+        row.id,
+        row.season_id,
+        d.order,
+        base,
+        protected,
+        (),
+        tuple((p, d.listed_by(p)) for p in d.pool),
+        tuple(d.log),
+        d.round,
+        d.on_the_clock,
+        d.finished,
+        {c: [e.player_id for e in r] for c, r in d.rosters().items()},
+        tuple(e.player_id for e in d.released),
+    )
+
+
+def start_draft(
+    db: Database,
+    actor: Actor,
+    season_id: int,
+    base: int = 4,
+    max_roster: int | None = None,
+    unpicked: Unpicked = Unpicked.RETURN,
+) -> DraftView:
+    """Open the draft after a closed season: the clubs of next season's top division pick in the
+    reverse order of the combined standing; every club of the season may list players. Clubs
+    with no more players than the base protect them all at once."""
+    with db.transaction() as session:
+        season = _season(session, season_id)
+        divisions = _division_rows(session, season_id)
+        require(session, actor, Action.RUN_DRAFT, divisions[0].event_id)
+        if season.final_json is None:
+            raise Conflict(f"season {season_id} is not closed; close it before the draft")
+        earlier = session.scalar(select(DraftRow.id).where(DraftRow.season_id == season_id))
+        if earlier is not None:
+            raise Conflict(f"season {season_id} has its draft already (draft {earlier})")
+        data = json.loads(season.final_json)
+        standing = combined_standing(*(data["final"][d.division] for d in divisions))
+        order = draft_order(standing, data["next"][divisions[0].division])
+        rosters: dict[str, list[dict[str, object]]] = {}
+        for d in divisions:
+            for t in session.scalars(select(TeamRow).where(TeamRow.event_id == d.event_id)):
+                rosters[t.code] = [_entry_to_dict(e) for e in core_team(t).roster]
+        protected = {c: [str(e["id"]) for e in es] for c, es in rosters.items() if len(es) <= base}
+        setup = {
+            "order": order,
+            "rosters": rosters,
+            "base": base,
+            "max_roster": max_roster,
+            "unpicked": unpicked.value,
+        }
+        row = DraftRow(
+            season_id=season_id,
+            setup_json=json.dumps(setup, ensure_ascii=False),
+            protected_json=json.dumps(protected, ensure_ascii=False),
+        )
+        session.add(row)
+        session.flush()
+        return _draft_view(row)
+
+
+def protect(
+    db: Database, actor: Actor, draft_id: int, club: str, players: Sequence[str]
+) -> DraftView:
+    """A club declares its protected base (exactly ``base`` players of its roster), before the
+    first pick."""
+    with db.transaction() as session:
+        row = _draft_row(session, draft_id)
+        _require_draft(session, actor, row)
+        if row.log:
+            raise Conflict("the picking has begun; protected bases are fixed")
+        _order, rosters, base, _, _ = _setup(row)
+        if club not in rosters:
+            raise NotFound(f"club {club} is not in the draft")
+        keep = [p.strip() for p in players]
+        ids = [e.player_id for e in rosters[club]]
+        for pid in keep:
+            if pid not in ids:
+                raise InputError(f"protected players of {club}", f"{pid} is not on its roster")
+        if len(set(keep)) != len(keep):
+            raise InputError(f"protected players of {club}", "a player is listed twice")
+        if len(keep) != min(base, len(ids)):
+            raise InputError(
+                f"protected players of {club}",
+                f"{len(keep)} protected; a club keeps a base of exactly {min(base, len(ids))}",
+            )
+        protected = json.loads(row.protected_json)
+        protected[club] = keep
+        row.protected_json = json.dumps(protected, ensure_ascii=False)
+        session.flush()
+        return _draft_view(row)
+
+
+def _require_draft(session: Session, actor: Actor, row: DraftRow) -> None:
+    divisions = _division_rows(session, row.season_id)
+    require(session, actor, Action.RUN_DRAFT, divisions[0].event_id)
+
+
+def _move(db: Database, actor: Actor, draft_id: int, club: str, player: str | None) -> DraftView:
+    with db.transaction() as session:
+        row = _draft_row(session, draft_id)
+        _require_draft(session, actor, row)
+        draft = _replayed(row)
+        if player is None:
+            draft.pass_turn(club)
+        else:
+            draft.pick(club, player)
+        e = draft.log[-1]
+        row.log.append(
+            DraftLogRow(
+                seq=e.seq,
+                round=e.round,
+                turn=e.turn,
+                club=e.club,
+                action=e.action.value,
+                player=e.player,
+                from_club=e.from_club,
+            )
+        )
+        session.flush()
+        return _draft_view(row)
+
+
+def pick(db: Database, actor: Actor, draft_id: int, club: str, player: str) -> DraftView:
+    """The club on the clock picks a listed player."""
+    return _move(db, actor, draft_id, club, player)
+
+
+def pass_turn(db: Database, actor: Actor, draft_id: int, club: str) -> DraftView:
+    """The club on the clock passes."""
+    return _move(db, actor, draft_id, club, None)
+
+
+def show_draft(db: Database, draft_id: int) -> DraftView:
+    """The draft's state, rebuilt from its log (an altered log is refused with the line)."""
+    with db.transaction() as session:
+        return _draft_view(_draft_row(session, draft_id))

@@ -1,0 +1,1190 @@
+"""Team events: create one with its team settings, import teams and rosters, pair rounds, take
+sealed lineups, reveal them at the deadline, record board results, and read matches, standings
+(R-RANK-TEAM) and per-player and per-board records. Each function owns one transaction; the
+rules (lineups, scoring, standings, team Swiss) come from the pure core ``weiqi.league``.
+
+>>> from datetime import UTC, datetime
+>>> from weiqi.store.database import Database
+>>> db = Database("sqlite://"); db.upgrade()
+>>> local = Actor.local()
+>>> ev = create_team_event(db, local, "Club teams", TeamEventSettings(boards=2))
+>>> csv = "team,name,rank,nationality\\n" + "\\n".join(
+...     f"{t},{t}{i},{5 - i}d,CN" for t in "ABC" for i in (1, 2, 3))
+>>> import_teams(db, local, ev.id, csv)
+3
+>>> rnd = pair_round(db, local, ev.id, start=datetime(2026, 5, 1, 9, 0, tzinfo=UTC))
+>>> [(m.home, m.away) for m in rnd.matches], rnd.bye, rnd.deadline.isoformat()
+([('B', 'C')], 'A', '2026-05-01T08:30:00+00:00')
+>>> submit_lineup(db, local, ev.id, 1, "B", ["C1", "B1"], at=datetime(2026, 5, 1, 8, 0, tzinfo=UTC))
+Traceback (most recent call last):
+...
+weiqi.errors.LineupRejected: lineup of B: board 1: player C1 is not on the roster
+>>> submit_lineup(db, local, ev.id, 1, "B", ["B2", "B1"], at=datetime(2026, 5, 1, 8, 0, tzinfo=UTC))
+>>> shown = reveal_round(db, local, ev.id, 1, at=datetime(2026, 5, 1, 8, 30, tzinfo=UTC))
+>>> [(b.board, b.home_player, b.away_player, b.result) for b in shown.matches[0].boards]
+[(1, 'B2', None, 'B+F'), (2, 'B1', None, 'W+F')]
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
+from fractions import Fraction
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from weiqi.errors import Conflict, InputError, InvalidSetting, LineupRejected, NotFound
+from weiqi.formats.team_csv import parse_team_csv
+from weiqi.formats.team_results_csv import parse_team_results
+from weiqi.league.calendar import Fixture, berger_rounds, double_round_robin
+from weiqi.league.lineup import Lineup, LineupSettings, MissingLineup, lineups_for_round
+from weiqi.league.lineup import validate_lineup as core_validate_lineup
+from weiqi.league.match import (
+    BoardColors,
+    BoardGame,
+    PlayerRecord,
+    TeamMatch,
+    board_colors,
+    board_records,
+    game_points,
+    player_records,
+    rotation_match,
+)
+from weiqi.league.standings import (
+    TeamRanking,
+    TeamStanding,
+    members_total,
+    rank_by,
+    team_rows,
+    tie_breaks,
+)
+from weiqi.league.team import RosterEntry, Team, TeamType, event_order
+from weiqi.league.team_swiss import team_candidates
+from weiqi.league.winner_stays_on import PlayerOrder
+from weiqi.rules.color import Color
+from weiqi.rules.result import Result
+from weiqi.services.actor import Actor
+from weiqi.services.permissions import Action, require
+from weiqi.store.database import Database
+from weiqi.store.models import Event as EventModel
+from weiqi.store.teams import (
+    BoardGameRow,
+    LineupRow,
+    RosterRow,
+    TeamEventRow,
+    TeamMatchRow,
+    TeamRoundRow,
+    TeamRow,
+)
+from weiqi.tournament.pairing import pair
+from weiqi.tournament.ranks import Rank
+
+BYE_MATCH_POINTS = 2
+"""A team with a bye (轮空) in a Swiss or a knockout scores a won match: 2 match points, no game
+points (the rules leave a team bye's game points open; none are invented here)."""
+
+
+class TeamSystem(enum.Enum):
+    """How the teams of an event meet (R-FMT-3 on teams)."""
+
+    ROUND_ROBIN = "round_robin"  # 循环制, Berger tables
+    SWISS = "swiss"  # 积分编排制, the individual engine on teams
+    KNOCKOUT = "knockout"  # 淘汰制, winners go on
+    WINNER_STAYS_ON = "winner_stays_on"  # 擂台赛, one round, played game by game
+
+    @property
+    def zh(self) -> str:
+        return _SYSTEM_ZH[self]
+
+
+_SYSTEM_ZH = {
+    TeamSystem.ROUND_ROBIN: "循环制",
+    TeamSystem.SWISS: "积分编排制",
+    TeamSystem.KNOCKOUT: "淘汰制",
+    TeamSystem.WINNER_STAYS_ON: "擂台赛",
+}
+
+
+@dataclass(frozen=True)
+class TeamEventSettings:
+    """The settings of a team event.
+
+    ``deadline_minutes``: lineups close this long before a round's start (a round paired without
+    a start closes when its lineups are revealed). ``rounds`` is required for a Swiss;
+    ``cycles`` (1 or 2) is the round robin's. ``seed`` seeds nigiri and Swiss colour ties.
+    """
+
+    system: TeamSystem = TeamSystem.ROUND_ROBIN
+    team_type: TeamType = TeamType.PER_ROUND
+    boards: int = 4
+    board_colors: BoardColors = BoardColors.ALTERNATE
+    max_foreign: int | None = None
+    substitutes: bool | None = None
+    missing: MissingLineup = MissingLineup.FORFEIT
+    board_one_decides: bool = False
+    deadline_minutes: int = 30
+    rounds: int | None = None
+    cycles: int = 1
+    ranking: TeamRanking = TeamRanking.ROUND_ROBIN
+    seed: int = 0
+    player_order: PlayerOrder = PlayerOrder.FIXED
+
+    def __post_init__(self) -> None:
+        if self.team_type.plays_board_matches:
+            self.lineup  # noqa: B018 — LineupSettings checks boards and the foreign limit
+        elif self.boards < 1:
+            raise InvalidSetting("boards", "at least one")
+        if self.system is TeamSystem.SWISS and (self.rounds is None or self.rounds < 1):
+            raise InvalidSetting("rounds", "a Swiss needs its number of rounds")
+        if self.cycles not in (1, 2):
+            raise InvalidSetting("cycles", "a team round robin has one or two cycles")
+        if self.deadline_minutes < 0:
+            raise InvalidSetting("deadline_minutes", "cannot be negative")
+        if self.team_type is TeamType.ROTATION and self.system is TeamSystem.KNOCKOUT:
+            raise InvalidSetting("team_type", "全队轮赛制 matches are played in a round robin")
+
+    @property
+    def lineup(self) -> LineupSettings:
+        return LineupSettings(
+            self.boards, self.team_type, self.max_foreign, self.substitutes, self.missing
+        )
+
+
+@dataclass(frozen=True)
+class TeamEventInfo:
+    id: int
+    name: str
+    settings: TeamEventSettings
+    teams: int
+    rounds: int
+    season_id: int | None = None
+    division: str = ""
+
+
+@dataclass(frozen=True)
+class BoardView:
+    board: int
+    sitting: int
+    home_player: str | None
+    away_player: str | None
+    home_color: str
+    result: str | None
+
+
+@dataclass(frozen=True)
+class MatchView:
+    number: int
+    home: str
+    away: str
+    submitted: dict[str, bool]
+    boards: tuple[BoardView, ...]
+    game_points: tuple[int, int] | None = None
+    match_points: tuple[int, int] | None = None
+    winner: str | None = None
+    decided_by_board_one: bool = False
+    decided_by_playoff: bool = False
+
+
+@dataclass(frozen=True)
+class RoundView:
+    number: int
+    date: str | None
+    starts_at: datetime | None
+    deadline: datetime | None
+    revealed_at: datetime | None
+    bye: str | None
+    matches: tuple[MatchView, ...]
+    lineups: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TeamStandingView:
+    place: int
+    team: str
+    name: str
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    match_points: int
+    game_points: int
+    board_points: tuple[int, ...]
+    shared: bool
+
+
+def iso(at: datetime | None) -> str | None:
+    """A stored time as ISO 8601 in UTC (minutes)."""
+    return as_utc(at).isoformat(timespec="minutes") if at is not None else None
+
+
+def round_to_dict(view: RoundView) -> dict[str, object]:
+    """A round as plain JSON values (the CLI's ``--json`` and the API answer the same)."""
+    return {
+        "round": view.number,
+        "date": view.date,
+        "starts_at": iso(view.starts_at),
+        "deadline": iso(view.deadline),
+        "revealed_at": iso(view.revealed_at),
+        "bye": view.bye,
+        "matches": [
+            {
+                "match": m.number,
+                "home": m.home,
+                "away": m.away,
+                "submitted": m.submitted,
+                "boards": [
+                    {
+                        "board": b.board,
+                        **({"sitting": b.sitting} if b.sitting else {}),
+                        "home_player": b.home_player,
+                        "away_player": b.away_player,
+                        "home_color": b.home_color,
+                        "result": b.result,
+                    }
+                    for b in m.boards
+                ],
+                "game_points": list(m.game_points) if m.game_points else None,
+                "match_points": list(m.match_points) if m.match_points else None,
+                "winner": m.winner,
+                **({"decided_by_board_one": True} if m.decided_by_board_one else {}),
+                **({"decided_by_playoff": True} if m.decided_by_playoff else {}),
+            }
+            for m in view.matches
+        ],
+        "lineups": {team: list(players) for team, players in view.lineups.items()},
+    }
+
+
+def standings_to_dict(rows: Sequence[TeamStandingView]) -> list[dict[str, object]]:
+    """Standings as plain JSON values."""
+    out: list[dict[str, object]] = []
+    for r in rows:
+        out.append(
+            {
+                "place": r.place,
+                "team": r.team,
+                "name": r.name,
+                "played": r.played,
+                "won": r.won,
+                "drawn": r.drawn,
+                "lost": r.lost,
+                "match_points": r.match_points,
+                "game_points": r.game_points,
+                "board_points": list(r.board_points),
+                **({"shared": True} if r.shared else {}),
+            }
+        )
+    return out
+
+
+# -- settings in the store ------------------------------------------------------------------
+
+
+def settings_of(row: TeamEventRow) -> TeamEventSettings:
+    return TeamEventSettings(
+        system=TeamSystem(row.system),
+        team_type=TeamType(row.team_type),
+        boards=row.boards,
+        board_colors=BoardColors(row.board_colors),
+        max_foreign=row.max_foreign,
+        substitutes=row.substitutes,
+        missing=MissingLineup(row.missing_lineup),
+        board_one_decides=row.board_one_decides,
+        deadline_minutes=row.deadline_minutes,
+        rounds=row.rounds,
+        cycles=row.cycles,
+        ranking=TeamRanking(row.ranking),
+        seed=row.seed,
+        player_order=PlayerOrder(row.player_order),
+    )
+
+
+def settings_row(event_id: int, s: TeamEventSettings) -> TeamEventRow:
+    """The row that stores ``s`` for an event (the league service adds season and division)."""
+    return TeamEventRow(
+        event_id=event_id,
+        system=s.system.value,
+        team_type=s.team_type.value,
+        boards=s.boards,
+        board_colors=s.board_colors.value,
+        max_foreign=s.max_foreign,
+        substitutes=s.substitutes,
+        missing_lineup=s.missing.value,
+        board_one_decides=s.board_one_decides,
+        deadline_minutes=s.deadline_minutes,
+        rounds=s.rounds,
+        cycles=s.cycles,
+        ranking=s.ranking.value,
+        seed=s.seed,
+        player_order=s.player_order.value,
+    )
+
+
+def settings_to_dict(s: TeamEventSettings) -> dict[str, object]:
+    """The settings as plain JSON values."""
+    return {
+        "system": s.system.value,
+        "team_type": s.team_type.value,
+        "boards": s.boards,
+        "board_colors": s.board_colors.value,
+        "max_foreign": s.max_foreign,
+        "substitutes": s.substitutes,
+        "missing_lineup": s.missing.value,
+        "board_one_decides": s.board_one_decides,
+        "deadline_minutes": s.deadline_minutes,
+        "rounds": s.rounds,
+        "cycles": s.cycles,
+        "ranking": s.ranking.value,
+        "seed": s.seed,
+        "player_order": s.player_order.value,
+    }
+
+
+# -- loading --------------------------------------------------------------------------------
+
+
+def event_row(session: Session, event_id: int) -> TeamEventRow:
+    row = session.get(TeamEventRow, event_id)
+    if row is None:
+        if session.get(EventModel, event_id) is None:
+            raise NotFound(f"event {event_id} does not exist")
+        raise NotFound(f"event {event_id} is not a team event")
+    return row
+
+
+def event_teams(session: Session, event_id: int) -> list[TeamRow]:
+    return list(
+        session.scalars(select(TeamRow).where(TeamRow.event_id == event_id).order_by(TeamRow.id))
+    )
+
+
+def core_team(row: TeamRow) -> Team:
+    order = tuple(p for p in row.declared_order.split(",") if p)
+    return Team(
+        row.code,
+        row.name,
+        tuple(
+            RosterEntry(
+                r.player_code,
+                r.name,
+                Rank.parse(r.rank),
+                r.rating,
+                r.nationality,
+                r.foreign,
+                r.protected,
+            )
+            for r in row.roster
+        ),
+        club=row.club,
+        coach=row.coach,
+        captain=row.captain,
+        order=order,
+    )
+
+
+def _team_by_code(session: Session, event_id: int, code: str) -> TeamRow:
+    row = session.scalar(select(TeamRow).where(TeamRow.event_id == event_id, TeamRow.code == code))
+    if row is None:
+        raise NotFound(f"no team {code!r} in event {event_id}")
+    return row
+
+
+def event_rounds(session: Session, event_id: int) -> list[TeamRoundRow]:
+    return list(
+        session.scalars(
+            select(TeamRoundRow)
+            .where(TeamRoundRow.event_id == event_id)
+            .order_by(TeamRoundRow.number)
+        )
+    )
+
+
+def _round(session: Session, event_id: int, number: int) -> TeamRoundRow:
+    row = session.scalar(
+        select(TeamRoundRow).where(TeamRoundRow.event_id == event_id, TeamRoundRow.number == number)
+    )
+    if row is None:
+        raise NotFound(f"round {number} is not paired")
+    return row
+
+
+def _codes(session: Session, event_id: int) -> tuple[dict[int, str], dict[int, str]]:
+    """Team codes and player codes by row id."""
+    teams = {t.id: t.code for t in event_teams(session, event_id)}
+    players = {
+        r.id: r.player_code
+        for r in session.scalars(
+            select(RosterRow).join(TeamRow).where(TeamRow.event_id == event_id)
+        )
+    }
+    return teams, players
+
+
+def _core_match(m: TeamMatchRow, teams: dict[int, str], players: dict[int, str]) -> TeamMatch:
+    return TeamMatch(
+        teams[m.home_id],
+        teams[m.away_id],
+        tuple(
+            BoardGame(
+                g.board,
+                players[g.home_player_id] if g.home_player_id is not None else None,
+                players[g.away_player_id] if g.away_player_id is not None else None,
+                Color(g.home_color),
+                Result.parse(g.result) if g.result else None,
+                g.sitting,
+            )
+            for g in m.games
+        ),
+    )
+
+
+def _seated_matches(session: Session, event_id: int) -> list[list[TeamMatch]]:
+    """The matches of every round whose lineups are revealed (seated boards), by round."""
+    teams, players = _codes(session, event_id)
+    return [
+        [_core_match(m, teams, players) for m in r.matches]
+        for r in event_rounds(session, event_id)
+        if r.revealed_at is not None
+    ]
+
+
+def event_matches(session: Session, event_id: int) -> tuple[list[TeamMatch], int]:
+    """The finished matches of an event (as the core sees them) and how many are not finished
+    (sealed, or with boards still to play)."""
+    teams, players = _codes(session, event_id)
+    done: list[TeamMatch] = []
+    open_ = 0
+    for r in event_rounds(session, event_id):
+        for m in r.matches:
+            core = _core_match(m, teams, players)
+            if r.revealed_at is not None and core.games and core.finished:
+                done.append(core)
+            else:
+                open_ += 1
+    return done, open_
+
+
+def _info(session: Session, event_id: int) -> TeamEventInfo:
+    row = event_row(session, event_id)
+    event = session.get(EventModel, event_id)
+    assert event is not None
+    teams = session.scalar(
+        select(func.count()).select_from(TeamRow).where(TeamRow.event_id == event_id)
+    )
+    rounds = session.scalar(
+        select(func.count()).select_from(TeamRoundRow).where(TeamRoundRow.event_id == event_id)
+    )
+    return TeamEventInfo(
+        event_id,
+        event.name,
+        settings_of(row),
+        teams or 0,
+        rounds or 0,
+        row.season_id,
+        row.division,
+    )
+
+
+def as_utc(at: datetime | None) -> datetime:
+    """``at`` as an aware UTC time (naive times are read as UTC); now when ``None``."""
+    if at is None:
+        return datetime.now(UTC)
+    return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
+
+
+def _stamp(at: datetime | None) -> str:
+    return as_utc(at).isoformat(timespec="minutes") if at is not None else "-"
+
+
+# -- use cases ------------------------------------------------------------------------------
+
+
+def create_team_event(
+    db: Database, actor: Actor, name: str, settings: TeamEventSettings
+) -> TeamEventInfo:
+    """Create a team event with its settings."""
+    name = name.strip()
+    if not name:
+        raise InvalidSetting("name", "must not be empty")
+    if len(name) > 200:
+        raise InvalidSetting("name", "must have at most 200 characters")
+    with db.transaction() as session:
+        require(session, actor, Action.CREATE_EVENT)
+        event = EventModel(name=name)
+        session.add(event)
+        session.flush()
+        session.add(settings_row(event.id, settings))
+        session.flush()
+        return _info(session, event.id)
+
+
+def latest_team_event(db: Database) -> int:
+    """The newest team event that is not a league division (for commands that name none)."""
+    with db.transaction() as session:
+        found = session.scalar(
+            select(func.max(TeamEventRow.event_id)).where(TeamEventRow.season_id.is_(None))
+        )
+        if found is None:
+            raise NotFound("no team event in this database; create one first")
+        return int(found)
+
+
+def team_event_info(db: Database, event_id: int) -> TeamEventInfo:
+    with db.transaction() as session:
+        return _info(session, event_id)
+
+
+def add_teams(session: Session, event_id: int, teams: Sequence[Team], boards: int) -> None:
+    """Store ``teams`` with their rosters in ``event_id`` (inside the caller's transaction),
+    refusing a team or player code already in the event and a roster too small to field."""
+    existing_teams = {t.code for t in event_teams(session, event_id)}
+    _, players = _codes(session, event_id)
+    existing_players = set(players.values())
+    for t in teams:
+        if t.team_id in existing_teams:
+            raise InputError(f"team {t.team_id}", "is already in the event")
+        if len(t.roster) < boards:
+            raise InputError(
+                f"team {t.team_id}", f"{len(t.roster)} players cannot field {boards} boards"
+            )
+        clash = [p for p in t.player_ids if p in existing_players]
+        if clash:
+            raise InputError(f"team {t.team_id}", f"{', '.join(clash)} already play in the event")
+    for t in teams:
+        row = TeamRow(
+            event_id=event_id,
+            code=t.team_id,
+            name=t.name,
+            club=t.club,
+            coach=t.coach,
+            captain=t.captain,
+            declared_order=",".join(t.order),
+        )
+        row.roster = [
+            RosterRow(
+                position=i,
+                player_code=e.player_id,
+                name=e.name,
+                rank=e.rank.code,
+                rating=e.rating,
+                nationality=e.nationality,
+                foreign=e.foreign,
+                protected=e.protected,
+            )
+            for i, e in enumerate(t.roster, start=1)
+        ]
+        session.add(row)
+    session.flush()
+
+
+def import_teams(
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    text: str,
+    source: str = "teams.csv",
+    home_nationality: str | None = None,
+) -> int:
+    """Enter the teams and rosters of a CSV file — all of them, or none (bad rows by line)."""
+    teams = parse_team_csv(text, source, home_nationality)
+    with db.transaction() as session:
+        require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        row = event_row(session, event_id)
+        if event_rounds(session, event_id):
+            raise Conflict("the event has started; teams enter before round 1 is paired")
+        add_teams(session, event_id, teams, row.boards)
+        return len(teams)
+
+
+def _fixtures(session: Session, row: TeamEventRow, number: int) -> tuple[list[Fixture], str | None]:
+    settings = settings_of(row)
+    codes = [t.code for t in event_teams(session, row.event_id)]
+    if len(codes) < 2:
+        raise Conflict("a team event needs at least two teams")
+    if not settings.team_type.plays_board_matches:
+        raise Conflict(
+            "队员总分制: the members play an individual tournament; the team table adds up "
+            "their points (members_total)"
+        )
+    if settings.system is TeamSystem.WINNER_STAYS_ON:
+        if number > 1:
+            raise Conflict("a 擂台赛 is one round, played game by game")
+        return [], None
+    earlier = event_rounds(session, row.event_id)
+    if earlier and settings.system is not TeamSystem.ROUND_ROBIN:
+        last = earlier[-1]
+        if last.revealed_at is None:
+            raise Conflict(f"round {last.number} has not been played (lineups not revealed)")
+    if settings.system is TeamSystem.ROUND_ROBIN:
+        schedule = berger_rounds(codes) if settings.cycles == 1 else double_round_robin(codes)
+        if number > len(schedule):
+            raise Conflict(f"all {len(schedule)} rounds of the round robin are paired")
+        fixtures = schedule[number - 1]
+        playing = {c for f in fixtures for c in (f.home, f.away)}
+        resting = [c for c in codes if c not in playing]
+        return fixtures, resting[0] if resting else None
+    played = _seated_matches(session, row.event_id)
+    if any(not m.finished for r in played for m in r):
+        raise Conflict("the previous round has boards without a result")
+    if settings.system is TeamSystem.SWISS:
+        assert settings.rounds is not None
+        if number > settings.rounds:
+            raise Conflict(f"all {settings.rounds} rounds of the Swiss are paired")
+        byes = _byes(session, row.event_id)
+        # a bye is a won match (BYE_MATCH_POINTS), so it counts in the score groups too
+        cands = [
+            replace(c, score=c.score + BYE_MATCH_POINTS * byes.count(c.id))
+            for c in team_candidates(codes, played, codes, byes)
+        ]
+        result = pair(cands, rng=random.Random(settings.seed * 1000 + number))
+        return [Fixture(number, p.black, p.white) for p in result.pairs], result.bye
+    return _knockout(session, row, codes, earlier, played, settings, number)
+
+
+def _knockout(
+    session: Session,
+    row: TeamEventRow,
+    codes: list[str],
+    earlier: list[TeamRoundRow],
+    played: list[list[TeamMatch]],
+    settings: TeamEventSettings,
+    number: int,
+) -> tuple[list[Fixture], str | None]:
+    """Round 1 folds the seeding (1 v n, 2 v n−1 …, the top seed rests when odd); later rounds
+    pair the winners in match order, the team that rested first."""
+    if number == 1:
+        alive = list(codes)
+    else:
+        teams = {t.id: t.code for t in event_teams(session, row.event_id)}
+        last = earlier[-1]
+        alive = [teams[last.bye_team_id]] if last.bye_team_id is not None else []
+        for m, stored in zip(played[-1], last.matches, strict=True):
+            score = m.score(settings.board_one_decides)
+            winner = score.winner
+            if winner is None and stored.playoff_winner_id is not None:
+                winner = teams[stored.playoff_winner_id]
+            if winner is None:
+                raise Conflict(
+                    f"{m.a}–{m.b} is drawn {score.game_points_a}:{score.game_points_b}; "
+                    "a knockout match needs a winner: record its playoff (加赛)"
+                )
+            alive.append(winner)
+    if len(alive) < 2:
+        raise Conflict(f"the knockout is over: {alive[0]} won")
+    bye = None
+    if len(alive) % 2:
+        bye = alive.pop(0)
+    if number == 1:
+        half = len(alive) // 2
+        pairs = [(alive[i], alive[-1 - i]) for i in range(half)]
+    else:
+        pairs = [(alive[i], alive[i + 1]) for i in range(0, len(alive), 2)]
+    return [Fixture(number, a, b) for a, b in pairs], bye
+
+
+def pair_round(
+    db: Database, actor: Actor, event_id: int, start: datetime | None = None
+) -> RoundView:
+    """Pair the next round (round robin by Berger, Swiss by the team engine, knockout) and store
+    its matches; ``start`` fixes the lineup deadline (``deadline_minutes`` before it)."""
+    with db.transaction() as session:
+        require(session, actor, Action.PAIR_ROUND, event_id)
+        row = event_row(session, event_id)
+        number = len(event_rounds(session, event_id)) + 1
+        fixtures, bye = _fixtures(session, row, number)
+        teams = {t.code: t.id for t in event_teams(session, event_id)}
+        starts = as_utc(start) if start is not None else None
+        rnd = TeamRoundRow(
+            event_id=event_id,
+            number=number,
+            starts_at=starts,
+            lineup_deadline=(
+                starts - timedelta(minutes=row.deadline_minutes) if starts is not None else None
+            ),
+            seed=row.seed * 1000 + number,
+            bye_team_id=teams[bye] if bye is not None else None,
+        )
+        rnd.matches = [
+            TeamMatchRow(number=i, home_id=teams[f.home], away_id=teams[f.away])
+            for i, f in enumerate(fixtures, start=1)
+        ]
+        session.add(rnd)
+        session.flush()
+        return _round_view(session, rnd)
+
+
+def _match_of(rnd: TeamRoundRow, team_id: int) -> TeamMatchRow | None:
+    return next((m for m in rnd.matches if team_id in (m.home_id, m.away_id)), None)
+
+
+def _seal(
+    session: Session,
+    row: TeamEventRow,
+    rnd: TeamRoundRow,
+    team: str,
+    players: Sequence[str],
+    now: datetime,
+) -> None:
+    number = rnd.number
+    team_row = _team_by_code(session, row.event_id, team)
+    if rnd.revealed_at is not None:
+        raise LineupRejected(
+            team, f"the lineups of round {number} were revealed at {_stamp(rnd.revealed_at)}"
+        )
+    deadline = as_utc(rnd.lineup_deadline) if rnd.lineup_deadline is not None else None
+    if deadline is not None and now >= deadline:
+        raise LineupRejected(
+            team, f"submitted at {_stamp(now)}, after the deadline ({_stamp(deadline)})"
+        )
+    wso = row.system == TeamSystem.WINNER_STAYS_ON.value
+    if not wso and _match_of(rnd, team_row.id) is None:
+        raise LineupRejected(team, f"has no match in round {number}")
+    lineup = core_validate_lineup(
+        core_team(team_row), [p.strip() for p in players], settings_of(row).lineup
+    )
+    existing = session.scalar(
+        select(LineupRow).where(LineupRow.round_id == rnd.id, LineupRow.team_id == team_row.id)
+    )
+    if existing is None:
+        existing = LineupRow(round_id=rnd.id, team_id=team_row.id)
+        session.add(existing)
+    existing.players = ",".join(lineup)
+    existing.source = "submitted"
+    existing.submitted_at = now
+
+
+def submit_lineup(
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    number: int,
+    team: str,
+    players: Sequence[str],
+    at: datetime | None = None,
+) -> None:
+    """Seal a team's lineup for a round (the last one before the deadline counts); refused with
+    :class:`LineupRejected` naming the reason, and then nothing is stored."""
+    submit_lineups(db, actor, event_id, number, {team: players}, at)
+
+
+def submit_lineups(
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    number: int,
+    lineups: Mapping[str, Sequence[str]],
+    at: datetime | None = None,
+) -> int:
+    """Seal several teams' lineups in one transaction (the chief referee entering the sheets
+    handed in): every one, or none when one is refused."""
+    now = as_utc(at)
+    with db.transaction() as session:
+        require(session, actor, Action.SUBMIT_LINEUP, event_id)
+        row = event_row(session, event_id)
+        rnd = _round(session, event_id, number)
+        for team, players in lineups.items():
+            _seal(session, row, rnd, team, players, now)
+        return len(lineups)
+
+
+def reveal_round(
+    db: Database, actor: Actor, event_id: int, number: int, at: datetime | None = None
+) -> RoundView:
+    """Publish a round's lineups together (not before the deadline) and seat the boards: a team
+    without a lineup plays its previous one or forfeits its boards (event setting)."""
+    now = as_utc(at)
+    with db.transaction() as session:
+        require(session, actor, Action.PAIR_ROUND, event_id)
+        row = event_row(session, event_id)
+        settings = settings_of(row)
+        rnd = _round(session, event_id, number)
+        if rnd.revealed_at is not None:
+            raise Conflict(f"the lineups of round {number} are already revealed")
+        if rnd.lineup_deadline is not None and now < as_utc(rnd.lineup_deadline):
+            raise Conflict(
+                f"the lineups of round {number} are sealed until {_stamp(rnd.lineup_deadline)}"
+                f" (now {_stamp(now)})"
+            )
+        for r in event_rounds(session, event_id):
+            if r.number < number and r.revealed_at is None:
+                raise Conflict(f"round {r.number} is not revealed yet")
+        teams = {t.id: t for t in event_teams(session, event_id)}
+        code_to_id = {t.code: t.id for t in teams.values()}
+        roster_id = {(t.code, r.player_code): r.id for t in teams.values() for r in t.roster}
+        lineups = lineup_rows(session, event_id)
+        revealed = {
+            teams[lr.team_id].code: tuple(lr.players.split(",")) for lr in lineups.get(rnd.id, [])
+        }
+        previous: dict[str, Lineup] = {}
+        for r in event_rounds(session, event_id):
+            if r.number >= number:
+                break
+            for lr in lineups.get(r.id, []):
+                if lr.players:
+                    previous[teams[lr.team_id].code] = tuple(lr.players.split(","))
+        wso = settings.system is TeamSystem.WINNER_STAYS_ON
+        playing = (
+            [t.code for t in teams.values()]
+            if wso
+            else [teams[t].code for m in rnd.matches for t in (m.home_id, m.away_id)]
+        )
+        if not settings.team_type.lineup_each_round:
+            # 分台定人制: the event fixes the boards by rank and rating; no lineup is needed
+            by_code = {t.code: t for t in teams.values()}
+            for code in playing:
+                if code not in revealed:
+                    order = event_order(core_team(by_code[code]), settings.team_type)
+                    revealed[code] = order[: settings.boards]
+        chosen = lineups_for_round(revealed, playing, previous, settings.lineup)
+        for code, lineup in chosen.items():
+            if any(teams[lr.team_id].code == code for lr in lineups.get(rnd.id, [])):
+                continue
+            source = (
+                "fixed" if code in revealed else "previous" if lineup is not None else "forfeit"
+            )
+            session.add(
+                LineupRow(
+                    round_id=rnd.id,
+                    team_id=code_to_id[code],
+                    players=",".join(lineup or ()),
+                    source=source,
+                    submitted_at=now,
+                )
+            )
+        if wso and sum(1 for lineup in chosen.values() if lineup) < 2:
+            raise Conflict("a 擂台赛 needs the lineups of at least two teams")
+        rng = random.Random(rnd.seed)
+        for m in rnd.matches:
+            home, away = teams[m.home_id].code, teams[m.away_id].code
+            la, lb = chosen[home], chosen[away]
+            if settings.team_type is TeamType.ROTATION and la is not None and lb is not None:
+                seated = rotation_match(home, away, la, lb)
+            else:
+                cols = board_colors(settings.boards, settings.board_colors, rng)
+                seated = TeamMatch.pair(home, away, la, lb, cols, settings.boards)
+            m.games = [
+                BoardGameRow(
+                    board=g.board,
+                    sitting=g.sitting,
+                    home_player_id=roster_id[(home, g.a_player)] if g.a_player else None,
+                    away_player_id=roster_id[(away, g.b_player)] if g.b_player else None,
+                    home_color=g.a_color.value,
+                    result=g.result.to_code() if g.result is not None else None,
+                )
+                for g in seated.games
+            ]
+        rnd.revealed_at = now
+        session.flush()
+        return _round_view(session, rnd)
+
+
+def lineup_rows(session: Session, event_id: int) -> dict[int, list[LineupRow]]:
+    out: dict[int, list[LineupRow]] = {}
+    rows = session.scalars(
+        select(LineupRow)
+        .join(TeamRoundRow, LineupRow.round_id == TeamRoundRow.id)
+        .where(TeamRoundRow.event_id == event_id)
+        .order_by(LineupRow.id)
+    )
+    for lr in rows:
+        out.setdefault(lr.round_id, []).append(lr)
+    return out
+
+
+def _set_board_result(
+    session: Session,
+    event_id: int,
+    rnd: TeamRoundRow,
+    team: str,
+    board: int,
+    result: Result,
+    sitting: int,
+) -> TeamMatchRow:
+    number = rnd.number
+    team_row = _team_by_code(session, event_id, team)
+    m = _match_of(rnd, team_row.id)
+    if m is None:
+        raise NotFound(f"{team} has no match in round {number}")
+    if rnd.revealed_at is None:
+        raise Conflict(f"round {number}: the lineups are not revealed, no board is seated")
+    game = next((g for g in m.games if g.board == board and g.sitting == sitting), None)
+    if game is None:
+        raise NotFound(f"round {number}: {team}'s match has no board {board}")
+    if game.home_player_id is None or game.away_player_id is None:
+        raise Conflict(f"round {number} board {board}: an empty board is already a forfeit")
+    game_points(result, Color.BLACK)  # a replay or no result scores nothing: refused here
+    if game.result is not None:
+        raise Conflict(f"round {number} board {board}: the result {game.result} is recorded")
+    game.result = result.to_code()
+    return m
+
+
+def record_board_result(
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    number: int,
+    team: str,
+    board: int,
+    code: str,
+    sitting: int = 0,
+) -> MatchView:
+    """Record one board's result of ``team``'s match in a round (``Result`` codes: B+R, W+1.5,
+    0, BL …); colours are the match's, so ``B+R`` means black on that board won."""
+    result = Result.parse(code)
+    with db.transaction() as session:
+        require(session, actor, Action.RECORD_RESULT, event_id)
+        row = event_row(session, event_id)
+        rnd = _round(session, event_id, number)
+        m = _set_board_result(session, event_id, rnd, team, board, result, sitting)
+        session.flush()
+        teams, players = _codes(session, event_id)
+        return _match_view(m, teams, players, True, {}, row.board_one_decides)
+
+
+def record_results(
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    number: int,
+    rows: Sequence[tuple[str, int, str]],
+) -> int:
+    """Record several boards of a round — ``(team, board, result code)`` each — in one
+    transaction: every row, or none when one is refused."""
+    parsed = [(team, board, Result.parse(code)) for team, board, code in rows]
+    with db.transaction() as session:
+        require(session, actor, Action.RECORD_RESULT, event_id)
+        event_row(session, event_id)
+        rnd = _round(session, event_id, number)
+        for team, board, result in parsed:
+            _set_board_result(session, event_id, rnd, team, board, result, 0)
+        return len(parsed)
+
+
+def record_results_csv(
+    db: Database, actor: Actor, event_id: int, number: int, text: str, source: str = "results.csv"
+) -> int:
+    """Record a round's board results from CSV ``team,board,result`` — every row, or none; a
+    refused row is named by its line."""
+    rows = parse_team_results(text, source)
+    with db.transaction() as session:
+        require(session, actor, Action.RECORD_RESULT, event_id)
+        event_row(session, event_id)
+        rnd = _round(session, event_id, number)
+        for line, team, board, code in rows:
+            try:
+                _set_board_result(session, event_id, rnd, team, board, Result.parse(code), 0)
+            except (NotFound, Conflict, InputError) as err:
+                raise InputError(f"{source} line {line}", err.message) from None
+        return len(rows)
+
+
+def record_playoff(
+    db: Database, actor: Actor, event_id: int, number: int, winner: str
+) -> MatchView:
+    """Record the winner of the playoff (加赛, R-PLAYOFF) that decides ``winner``'s drawn match
+    in a knockout; the match points stay as the boards gave them."""
+    with db.transaction() as session:
+        require(session, actor, Action.RECORD_RESULT, event_id)
+        row = event_row(session, event_id)
+        if row.system != TeamSystem.KNOCKOUT.value:
+            raise Conflict("only a knockout match is decided by a playoff; the table shares places")
+        rnd = _round(session, event_id, number)
+        team_row = _team_by_code(session, event_id, winner)
+        m = _match_of(rnd, team_row.id)
+        if m is None:
+            raise NotFound(f"{winner} has no match in round {number}")
+        teams, players = _codes(session, event_id)
+        core = _core_match(m, teams, players)
+        if rnd.revealed_at is None or not core.games or not core.finished:
+            raise Conflict(f"round {number}: {core.a}–{core.b} is not finished")
+        score = core.score(row.board_one_decides)
+        if score.winner is not None:
+            raise Conflict(f"{core.a}–{core.b} has a winner, {score.winner}; no playoff")
+        if m.playoff_winner_id is not None:
+            raise Conflict(f"the playoff of {core.a}–{core.b} is recorded")
+        m.playoff_winner_id = team_row.id
+        session.flush()
+        return _match_view(m, teams, players, True, {}, row.board_one_decides)
+
+
+def _match_view(
+    m: TeamMatchRow,
+    teams: dict[int, str],
+    players: dict[int, str],
+    revealed: bool,
+    submitted: dict[str, bool],
+    board_one_decides: bool = False,
+) -> MatchView:
+    core = _core_match(m, teams, players)
+    boards = tuple(
+        BoardView(
+            g.board,
+            g.sitting,
+            players.get(g.home_player_id) if g.home_player_id is not None else None,
+            players.get(g.away_player_id) if g.away_player_id is not None else None,
+            g.home_color,
+            g.result,
+        )
+        for g in m.games
+    )
+    view = MatchView(m.number, core.a, core.b, submitted, boards if revealed else ())
+    if revealed and core.games and core.finished:
+        s = core.score(board_one_decides)
+        playoff = s.winner is None and m.playoff_winner_id is not None
+        return MatchView(
+            view.number,
+            view.home,
+            view.away,
+            submitted,
+            view.boards,
+            (s.game_points_a, s.game_points_b),
+            (s.match_points_a, s.match_points_b),
+            teams[m.playoff_winner_id] if playoff and m.playoff_winner_id else s.winner,
+            s.decided_by_board_one,
+            playoff,
+        )
+    return view
+
+
+def _round_view(session: Session, rnd: TeamRoundRow) -> RoundView:
+    row = event_row(session, rnd.event_id)
+    teams, players = _codes(session, rnd.event_id)
+    lineups = lineup_rows(session, rnd.event_id).get(rnd.id, [])
+    submitted = {teams[lr.team_id]: lr.source == "submitted" for lr in lineups}
+    revealed = rnd.revealed_at is not None
+    matches = tuple(
+        _match_view(
+            m,
+            teams,
+            players,
+            revealed,
+            {teams[t]: submitted.get(teams[t], False) for t in (m.home_id, m.away_id)},
+            row.board_one_decides,
+        )
+        for m in rnd.matches
+    )
+    return RoundView(
+        rnd.number,
+        rnd.date.isoformat() if rnd.date is not None else None,
+        rnd.starts_at,
+        rnd.lineup_deadline,
+        rnd.revealed_at,
+        teams[rnd.bye_team_id] if rnd.bye_team_id is not None else None,
+        matches,
+        # sealed lineups stay secret: only whether a team has submitted is shown
+        {teams[lr.team_id]: tuple(p for p in lr.players.split(",") if p) for lr in lineups}
+        if revealed
+        else {},
+    )
+
+
+def show_round(db: Database, event_id: int, number: int | None = None) -> RoundView:
+    """A paired round (the latest by default): matches, and boards once revealed."""
+    with db.transaction() as session:
+        event_row(session, event_id)
+        if number is None:
+            rounds = event_rounds(session, event_id)
+            if not rounds:
+                raise NotFound("no round is paired yet")
+            return _round_view(session, rounds[-1])
+        return _round_view(session, _round(session, event_id, number))
+
+
+def list_rounds(db: Database, event_id: int) -> list[RoundView]:
+    """Every round of the event (the calendar of a league division)."""
+    with db.transaction() as session:
+        event_row(session, event_id)
+        return [_round_view(session, r) for r in event_rounds(session, event_id)]
+
+
+def standings(db: Database, event_id: int) -> list[TeamStandingView]:
+    """The team standings (R-RANK-TEAM): match points, game points, board 1, board 2, …
+    (a Swiss as its ranking setting says); equal on every key → a shared place."""
+    with db.transaction() as session:
+        row = event_row(session, event_id)
+        settings = settings_of(row)
+        if settings.system is TeamSystem.WINNER_STAYS_ON:
+            raise Conflict("a 擂台赛 has a winner, not a table: see its games")
+        names = {t.code: t.name for t in event_teams(session, event_id)}
+        matches = [m for r in _seated_matches(session, event_id) for m in r]
+        byes = _byes(session, event_id) if settings.system is not TeamSystem.ROUND_ROBIN else []
+    table = _standings_with_byes(matches, list(names), settings, byes)
+    places = [s.place for s in table]
+    return [
+        TeamStandingView(
+            s.place,
+            s.team,
+            names[s.team],
+            s.row.played,
+            s.row.won,
+            s.row.drawn,
+            s.row.lost,
+            s.row.match_points,
+            s.row.game_points,
+            tuple(s.row.board_points) or (0,) * settings.boards,
+            places.count(s.place) > 1,
+        )
+        for s in table
+    ]
+
+
+def _byes(session: Session, event_id: int) -> list[str]:
+    """The team of each bye so far, once per bye."""
+    teams = {t.id: t.code for t in event_teams(session, event_id)}
+    return [
+        teams[r.bye_team_id] for r in event_rounds(session, event_id) if r.bye_team_id is not None
+    ]
+
+
+def _standings_with_byes(
+    matches: Sequence[TeamMatch], teams: list[str], settings: TeamEventSettings, byes: list[str]
+) -> list[TeamStanding]:
+    """``team_standings`` of the core, with each bye counted as a won match (match points only;
+    a round robin's rest scores nothing)."""
+    rows = team_rows(matches, teams, settings.board_one_decides)
+    for team in byes:
+        rows[team].match_points += BYE_MATCH_POINTS
+        rows[team].played += 1
+        rows[team].won += 1
+    boards = max((len(r.board_points) for r in rows.values()), default=0)
+    breaks = tie_breaks(settings.ranking, boards)
+    keys = {t: tuple(tb(t, rows) for tb in breaks) for t in rows}
+    return [TeamStanding(place, t, rows[t], keys[t]) for place, t in rank_by(keys)]
+
+
+def records(
+    db: Database, event_id: int
+) -> tuple[list[PlayerRecord], dict[int, list[PlayerRecord]]]:
+    """Each player's record (best first) and the records of each board, for board prizes."""
+    with db.transaction() as session:
+        row = event_row(session, event_id)
+        matches = [m for r in _seated_matches(session, event_id) for m in r]
+    players = sorted(
+        player_records(matches).values(), key=lambda r: (-r.game_points, r.games, r.player_id)
+    )
+    return players, {b: board_records(matches, b) for b in range(1, row.boards + 1)}
+
+
+def members_total_standings(
+    db: Database, event_id: int, tournament_id: int, counted: int | None = None
+) -> list[tuple[int, str, Fraction]]:
+    """队员总分制 (R-FMT-1): each team's total of its members' points in the individual
+    tournament ``tournament_id`` (the best ``counted`` members only, if given); a member is
+    found by name. Equal totals share a place."""
+    from weiqi.services.tournament import event_standings
+
+    with db.transaction() as session:
+        row = event_row(session, event_id)
+        if TeamType(row.team_type) is not TeamType.MEMBERS_TOTAL:
+            raise Conflict(f"event {event_id} is not a 队员总分制 team event")
+        members = {t.code: [r.name for r in t.roster] for t in event_teams(session, event_id)}
+    points = {s.name: s.points for s in event_standings(db, tournament_id)}
+    entered = {name for names in members.values() for name in names}
+    if not entered & set(points):
+        raise Conflict(f"no member of these teams plays in event {tournament_id}")
+    return members_total(members, points, counted)

@@ -1,0 +1,151 @@
+"""擂台赛 (winner stays on, R-FMT-3) as a team event: the teams' orders are their sealed lineups
+of round 1 (fixed order) or the players they send one by one (chosen order); every send and every
+result goes to an append-only log, and the match is replayed from it by the core's
+``WinnerStaysOn`` on each use.
+
+Usage (after ``create_team_event`` with ``TeamSystem.WINNER_STAYS_ON``, ``import_teams``,
+``pair_round``, the lineups and ``reveal_round`` of ``services.teams``)::
+
+    view = record_stage_result(db, actor, event_id, "B+R")   # the current game's result
+    view.games, view.finished, view.winner
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from weiqi.errors import Conflict
+from weiqi.league.match import BoardColors
+from weiqi.league.winner_stays_on import WinnerStaysOn
+from weiqi.rules.result import Result
+from weiqi.services.actor import Actor
+from weiqi.services.permissions import Action, require
+from weiqi.services.teams import (
+    TeamSystem,
+    event_rounds,
+    event_row,
+    event_teams,
+    lineup_rows,
+    settings_of,
+)
+from weiqi.store.database import Database
+from weiqi.store.teams import TeamEventRow, WinnerStaysOnLogRow
+
+
+@dataclass(frozen=True)
+class StageGame:
+    """One game of a 擂台赛: holder (擂主) and challenger as (team, player), who has black."""
+
+    number: int
+    holder: tuple[str, str]
+    challenger: tuple[str, str]
+    black: tuple[str, str]
+    result: str | None
+
+
+@dataclass(frozen=True)
+class WinnerStaysOnView:
+    teams: tuple[str, ...]
+    games: tuple[StageGame, ...]
+    awaiting: str | None  # the team that must send its next player (chosen order)
+    waiting: dict[str, tuple[str, ...]]
+    out: tuple[tuple[str, str], ...]
+    finished: bool
+    winner: str | None
+
+
+def _stage(session: Session, event_id: int) -> tuple[TeamEventRow, WinnerStaysOn]:
+    """The 擂台赛 replayed from its revealed lineups and its log."""
+    row = event_row(session, event_id)
+    settings = settings_of(row)
+    if settings.system is not TeamSystem.WINNER_STAYS_ON:
+        raise Conflict(f"event {event_id} is a {settings.system.zh}, not a 擂台赛")
+    rounds = event_rounds(session, event_id)
+    if not rounds or rounds[0].revealed_at is None:
+        raise Conflict("the 擂台赛's lineups are not revealed yet")
+    teams = {t.id: t.code for t in event_teams(session, event_id)}
+    sealed = lineup_rows(session, event_id).get(rounds[0].id, [])
+    by_team = {lr.team_id: lr.players for lr in sealed}
+    squads = {code: by_team[tid].split(",") for tid, code in teams.items() if by_team.get(tid, "")}
+    rng = random.Random(settings.seed) if settings.board_colors is BoardColors.NIGIRI else None
+    stage = WinnerStaysOn(squads, settings.player_order, rng)
+    log = session.scalars(
+        select(WinnerStaysOnLogRow)
+        .where(WinnerStaysOnLogRow.event_id == event_id)
+        .order_by(WinnerStaysOnLogRow.seq)
+    )
+    for line in log:
+        if line.kind == "send":
+            assert line.team is not None and line.player is not None
+            stage.send(line.team, line.player)
+        else:
+            assert line.result is not None
+            stage.next_game()
+            stage.record(Result.parse(line.result))
+    return row, stage
+
+
+def _stage_view(stage: WinnerStaysOn) -> WinnerStaysOnView:
+    if not stage.finished and stage.awaiting is None:
+        stage.next_game()  # seat the next game so that it shows
+    return WinnerStaysOnView(
+        stage.teams,
+        tuple(
+            StageGame(
+                g.number,
+                g.holder,
+                g.challenger,
+                g.black,
+                g.result.to_code() if g.result is not None else None,
+            )
+            for g in stage.games
+        ),
+        stage.awaiting,
+        {t: stage.waiting(t) for t in stage.teams},
+        tuple(stage.out),
+        stage.finished,
+        stage.winner,
+    )
+
+
+def _append(session: Session, event_id: int, **values: str) -> None:
+    last = session.scalar(
+        select(func.max(WinnerStaysOnLogRow.seq)).where(WinnerStaysOnLogRow.event_id == event_id)
+    )
+    session.add(WinnerStaysOnLogRow(event_id=event_id, seq=(last or 0) + 1, **values))
+
+
+def winner_stays_on(db: Database, event_id: int) -> WinnerStaysOnView:
+    """The 擂台赛 so far: its games, who is out, whose turn it is to send, the winner."""
+    with db.transaction() as session:
+        _, stage = _stage(session, event_id)
+        return _stage_view(stage)
+
+
+def send_player(
+    db: Database, actor: Actor, event_id: int, team: str, player: str
+) -> WinnerStaysOnView:
+    """The awaited team sends its next player (chosen order, R-FMT-3)."""
+    with db.transaction() as session:
+        require(session, actor, Action.SUBMIT_LINEUP, event_id)
+        _, stage = _stage(session, event_id)
+        stage.send(team, player)
+        _append(session, event_id, kind="send", team=team, player=player)
+        return _stage_view(stage)
+
+
+def record_stage_result(db: Database, actor: Actor, event_id: int, code: str) -> WinnerStaysOnView:
+    """Record the current game's result; the winner stays on, the loser's team sends the next
+    player (a replay or no result: the same two meet again)."""
+    result = Result.parse(code)
+    with db.transaction() as session:
+        require(session, actor, Action.RECORD_RESULT, event_id)
+        _, stage = _stage(session, event_id)
+        stage.next_game()
+        stage.record(result)
+        _append(session, event_id, kind="result", result=result.to_code())
+        return _stage_view(stage)

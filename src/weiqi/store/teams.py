@@ -1,0 +1,265 @@
+"""Tables of team events and league seasons: the event's team settings, teams and rosters,
+rounds, team matches, board games, sealed lineups, seasons and drafts with their logs.
+
+Facts only — who is on which roster, which lineup a team sealed and when, which board result
+was recorded, which draft move was made. Match scores, tables and a draft's state are derived by
+``weiqi.league`` on demand (a draft is replayed from its log every time it is read).
+
+A league season's division is a team event of its own (``season_id`` and ``division`` set), so
+lineups, results and tables of a season go through the same tables as any team event.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from sqlalchemy import (
+    Boolean,
+    Date,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from weiqi.store.base import Base
+from weiqi.store.models import utcnow
+
+
+class SeasonRow(Base):
+    """A league season (联赛赛季); ``settings_json`` holds ``SeasonSettings``, ``final_json`` the
+    final orders and next season's divisions once the season is closed."""
+
+    __tablename__ = "league_seasons"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    settings_json: Mapped[str] = mapped_column(Text)
+    final_json: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class TeamEventRow(Base):
+    """The team settings of an event (R-FMT-1, R-SCORE-TEAM-1, R-RANK-TEAM).
+
+    ``deadline_minutes``: lineups close that long before a round's start; a round without a
+    start closes when its lineups are revealed. ``missing_lineup``: ``previous`` or ``forfeit``.
+    """
+
+    __tablename__ = "team_events"
+
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
+    )
+    system: Mapped[str] = mapped_column(String(32))
+    team_type: Mapped[str] = mapped_column(String(32))
+    boards: Mapped[int] = mapped_column(Integer)
+    board_colors: Mapped[str] = mapped_column(String(16))
+    max_foreign: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    substitutes: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    missing_lineup: Mapped[str] = mapped_column(String(16))
+    board_one_decides: Mapped[bool] = mapped_column(Boolean, default=False)
+    deadline_minutes: Mapped[int] = mapped_column(Integer, default=0)
+    rounds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    cycles: Mapped[int] = mapped_column(Integer, default=1)
+    ranking: Mapped[str] = mapped_column(String(32))
+    seed: Mapped[int] = mapped_column(Integer, default=0)
+    season_id: Mapped[int | None] = mapped_column(
+        ForeignKey("league_seasons.id", ondelete="CASCADE"), nullable=True, index=True
+    )
+    division: Mapped[str] = mapped_column(String(32), default="")
+    # 擂台赛: ``fixed`` (the lineup is the order) or ``chosen`` (each team sends player by player)
+    player_order: Mapped[str] = mapped_column(String(16), default="fixed")
+
+
+class TeamRow(Base):
+    """A team (or club) of one event; ``code`` is its id in the core and on the command line,
+    ``declared_order`` the 定台换人制 order as comma-separated player codes."""
+
+    __tablename__ = "teams"
+    __table_args__ = (UniqueConstraint("event_id", "code"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    code: Mapped[str] = mapped_column(String(200))
+    name: Mapped[str] = mapped_column(String(200))
+    club: Mapped[str] = mapped_column(String(200), default="")
+    coach: Mapped[str] = mapped_column(String(200), default="")
+    captain: Mapped[str] = mapped_column(String(200), default="")
+    declared_order: Mapped[str] = mapped_column(Text, default="")
+
+    roster: Mapped[list[RosterRow]] = relationship(
+        back_populates="team", cascade="all, delete-orphan", order_by="RosterRow.position"
+    )
+
+
+class RosterRow(Base):
+    """A player registered for a team; ``foreign`` marks a 外援."""
+
+    __tablename__ = "team_roster"
+    __table_args__ = (UniqueConstraint("team_id", "player_code"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("teams.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    player_code: Mapped[str] = mapped_column(String(200))
+    name: Mapped[str] = mapped_column(String(200))
+    rank: Mapped[str] = mapped_column(String(16))
+    rating: Mapped[int] = mapped_column(Integer, default=0)
+    nationality: Mapped[str] = mapped_column(String(100), default="")
+    foreign: Mapped[bool] = mapped_column(Boolean, default=False)
+    protected: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    team: Mapped[TeamRow] = relationship(back_populates="roster")
+
+
+class TeamRoundRow(Base):
+    """A round of a team event: its date (league calendar), start, lineup deadline and the time
+    its lineups were revealed (``None`` while sealed)."""
+
+    __tablename__ = "team_rounds"
+    __table_args__ = (UniqueConstraint("event_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    date: Mapped[date | None] = mapped_column(Date, nullable=True)
+    starts_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    lineup_deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    revealed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    bye_team_id: Mapped[int | None] = mapped_column(
+        ForeignKey("teams.id", ondelete="CASCADE"), nullable=True
+    )
+
+    matches: Mapped[list[TeamMatchRow]] = relationship(
+        back_populates="round", cascade="all, delete-orphan", order_by="TeamMatchRow.number"
+    )
+
+
+class TeamMatchRow(Base):
+    """A match of a round: ``home`` is team A (listed first, black on board 1 when colours
+    alternate)."""
+
+    __tablename__ = "team_matches"
+    __table_args__ = (UniqueConstraint("round_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round_id: Mapped[int] = mapped_column(
+        ForeignKey("team_rounds.id", ondelete="CASCADE"), index=True
+    )
+    number: Mapped[int] = mapped_column(Integer)
+    home_id: Mapped[int] = mapped_column(ForeignKey("teams.id", ondelete="CASCADE"))
+    away_id: Mapped[int] = mapped_column(ForeignKey("teams.id", ondelete="CASCADE"))
+    # the winner of a playoff (加赛, R-PLAYOFF) that decided a drawn knockout match
+    playoff_winner_id: Mapped[int | None] = mapped_column(
+        ForeignKey("teams.id", ondelete="CASCADE"), nullable=True
+    )
+
+    round: Mapped[TeamRoundRow] = relationship(back_populates="matches")
+    games: Mapped[list[BoardGameRow]] = relationship(
+        back_populates="match",
+        cascade="all, delete-orphan",
+        order_by="(BoardGameRow.sitting, BoardGameRow.board)",
+    )
+
+
+class BoardGameRow(Base):
+    """One board of a match, seated when the lineups are revealed. A player of ``None`` is an
+    empty board (lost by forfeit); ``home_color`` is ``B`` or ``W``; ``result`` in
+    ``Result.to_code`` notation."""
+
+    __tablename__ = "team_games"
+    __table_args__ = (UniqueConstraint("match_id", "sitting", "board"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match_id: Mapped[int] = mapped_column(
+        ForeignKey("team_matches.id", ondelete="CASCADE"), index=True
+    )
+    board: Mapped[int] = mapped_column(Integer)
+    sitting: Mapped[int] = mapped_column(Integer, default=0)
+    home_player_id: Mapped[int | None] = mapped_column(
+        ForeignKey("team_roster.id", ondelete="CASCADE"), nullable=True
+    )
+    away_player_id: Mapped[int | None] = mapped_column(
+        ForeignKey("team_roster.id", ondelete="CASCADE"), nullable=True
+    )
+    home_color: Mapped[str] = mapped_column(String(1))
+    result: Mapped[str | None] = mapped_column(String(16), nullable=True)
+
+    match: Mapped[TeamMatchRow] = relationship(back_populates="games")
+
+
+class LineupRow(Base):
+    """A team's lineup (出场名单) for a round: roster codes by board, comma-separated. Sealed until
+    the round's ``revealed_at``; ``source`` is ``submitted``, ``fixed`` (分台定人制), ``previous``
+    or ``forfeit``."""
+
+    __tablename__ = "team_lineups"
+    __table_args__ = (UniqueConstraint("round_id", "team_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round_id: Mapped[int] = mapped_column(
+        ForeignKey("team_rounds.id", ondelete="CASCADE"), index=True
+    )
+    team_id: Mapped[int] = mapped_column(ForeignKey("teams.id", ondelete="CASCADE"))
+    players: Mapped[str] = mapped_column(Text)
+    source: Mapped[str] = mapped_column(String(16))
+    submitted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class WinnerStaysOnLogRow(Base):
+    """One line of a 擂台赛's append-only log: a team sends a player (``send``, chosen order) or
+    the current game's result is recorded (``result``). The match is replayed from it."""
+
+    __tablename__ = "winner_stays_on_log"
+
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    team: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    player: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    result: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class DraftRow(Base):
+    """A transfer draft (摘牌) after a season: ``setup_json`` holds the picking order, the
+    rosters and the settings; ``protected_json`` each club's protected base as it is declared."""
+
+    __tablename__ = "drafts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    season_id: Mapped[int] = mapped_column(
+        ForeignKey("league_seasons.id", ondelete="CASCADE"), index=True
+    )
+    setup_json: Mapped[str] = mapped_column(Text)
+    protected_json: Mapped[str] = mapped_column(Text, default="{}")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    log: Mapped[list[DraftLogRow]] = relationship(
+        cascade="all, delete-orphan", order_by="DraftLogRow.seq"
+    )
+
+
+class DraftLogRow(Base):
+    """One line of a draft's append-only log (a pick or a pass)."""
+
+    __tablename__ = "draft_log"
+
+    draft_id: Mapped[int] = mapped_column(
+        ForeignKey("drafts.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round: Mapped[int] = mapped_column(Integer)
+    turn: Mapped[int] = mapped_column(Integer)
+    club: Mapped[str] = mapped_column(String(200))
+    action: Mapped[str] = mapped_column(String(8))
+    player: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    from_club: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,0 +1,171 @@
+"""``weiqi team …`` end to end on an SQLite file: a 4-team round robin on 3 boards with sealed
+lineups (one of them refused for each reason), results, and standings checked by hand."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from weiqi.cli import app
+from weiqi.errors import WeiqiError
+
+runner = CliRunner()
+pytestmark = pytest.mark.usefixtures("one_command_tree")
+SRC = str(Path(__file__).resolve().parents[2] / "src")
+
+# Four players a team; x3 and x4 are Korean, so foreign with --home-nationality CN.
+TEAMS = "team,name,rank,rating,nationality\n" + "\n".join(
+    f"{t},{t}{i},{8 - i}p,{2700 - 10 * i},{'KR' if i >= 3 else 'CN'}"
+    for t in "ABCD"
+    for i in range(1, 5)
+)
+
+
+def run(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, (args, result.output, result.exception)
+    return result.output
+
+
+def refused(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert isinstance(result.exception, WeiqiError), (args, result.output)
+    return result.exception.message
+
+
+def test_r_fmt_1_r_score_team_1_r_rank_team_round_robin_from_the_command_line(
+    tmp_path: Path,
+) -> None:
+    """R-FMT-1 (临场出人制, sealed lineups, a foreign limit, previous lineup as fallback),
+    R-SCORE-TEAM-1 (game and match points) and R-RANK-TEAM (MP, GP, board 1, board 2 …)."""
+    db = str(tmp_path / "teams.sqlite3")
+    csv = tmp_path / "teams.csv"
+    csv.write_text(TEAMS, encoding="utf-8")
+    out = run("team", "event", "create", "--db", db, "--name", "City teams", "--boards", "3",
+              "--max-foreign", "1", "--missing", "previous",
+              "--deadline-minutes", "30")  # fmt: skip
+    assert "临场出人制" in out and "3 boards" in out
+    assert "imported 4 teams" in run("team", "import", "--db", db, str(csv),
+                                     "--home-nationality", "CN")  # fmt: skip
+
+    starts = ["2026-05-01T09:00", "2026-05-02T09:00", "2026-05-03T09:00"]
+    before = ["2026-05-01T08:00", "2026-05-02T08:00", "2026-05-03T08:00"]
+    deadline = ["2026-05-01T08:30", "2026-05-02T08:30", "2026-05-03T08:30"]
+    # Berger for 4 teams: A–D, B–C | D–C, A–B | B–D, C–A (home black on boards 1 and 3)
+    fixtures = [[("A", "D"), ("B", "C")], [("D", "C"), ("A", "B")], [("B", "D"), ("C", "A")]]
+    results = {
+        # round 1: A–D 4:2 (A, D, A), B–C 4:2 (B, B, C)
+        1: {"A": ["B+R", "B+R", "B+R"], "B": ["B+R", "W+R", "W+R"]},
+        # round 2: D–C 2:4 (D, C, C), A–B 2:4 (B, A, B)
+        2: {"D": ["B+R", "B+R", "W+R"], "A": ["W+R", "W+R", "W+R"]},
+        # round 3: B–D 2:4 (D, B, D), C–A 2:4 (A, C, A)
+        3: {"B": ["W+R", "W+R", "W+R"], "C": ["W+R", "W+R", "W+R"]},
+    }
+    for r in (1, 2, 3):
+        paired = json.loads(run("team", "round", "pair", "--db", db, "--start", starts[r - 1],
+                                "--json"))  # fmt: skip
+        assert [(m["home"], m["away"]) for m in paired["matches"]] == fixtures[r - 1]
+        assert paired["deadline"] == deadline[r - 1] + "+00:00"
+        if r == 1:  # two foreign players (A3, A4) for a limit of one: refused, nothing sealed
+            assert "2 foreign players (A3, A4)" in refused(
+                "team", "lineup", "--db", db, "--round", "1", "--team", "A", "A1,A3,A4",
+                "--at", before[0])  # fmt: skip
+            shown = json.loads(run("team", "round", "show", "--db", db, "--json"))
+            assert shown["matches"][0]["submitted"]["A"] is False
+        for t in "ABCD":
+            if r == 3 and t == "D":
+                continue  # D sends nothing in round 3: its round-2 lineup plays again
+            lineup = f"{t}1,{t}2,{t}3" if r != 2 else f"{t}2,{t}1,{t}4"
+            run("team", "lineup", "--db", db, "--round", str(r), "--team", t, lineup,
+                "--at", before[r - 1])  # fmt: skip
+        shown = json.loads(run("team", "round", "show", "--db", db, "--json"))
+        assert shown["lineups"] == {} and all(m["boards"] == [] for m in shown["matches"])
+        assert shown["matches"][0]["submitted"] == {h: not (r == 3 and h == "D")
+                                                    for h in fixtures[r - 1][0]}  # fmt: skip
+        assert "sealed until" in refused("team", "round", "reveal", "--db", db, "--round", str(r),
+                                         "--at", before[r - 1])  # fmt: skip
+        view = json.loads(run("team", "round", "reveal", "--db", db, "--round", str(r),
+                              "--at", deadline[r - 1], "--json"))  # fmt: skip
+        lineups = view["lineups"]
+        assert lineups["A"] == (["A1", "A2", "A3"] if r != 2 else ["A2", "A1", "A4"])
+        if r == 3:
+            assert lineups["D"] == ["D2", "D1", "D4"]  # previous lineup
+        if r < 3:
+            for team, codes in results[r].items():
+                for board, code in enumerate(codes, start=1):
+                    run("team", "round", "result", "--db", db, "--round", str(r), "--team", team,
+                        "--board", str(board), code)  # fmt: skip
+            continue
+        rows = [f"{t},{b},{c}" for t, codes in results[r].items()
+                for b, c in enumerate(codes, start=1)]  # fmt: skip
+        sheet = tmp_path / "r3.csv"
+        sheet.write_text("team,board,result\n" + "\n".join([*rows, "A,4,B+R"]), "utf-8")
+        assert "line 8: round 3: A's match has no board 4" in refused(
+            "team", "round", "results", "--db", db, "--round", "3", str(sheet)
+        )
+        sheet.write_text("team,board,result\n" + "\n".join(rows), "utf-8")
+        assert "6 results recorded" in run("team", "round", "results", "--db", db, "--round", "3",
+                                           str(sheet))  # fmt: skip
+    r1 = json.loads(run("team", "round", "show", "--db", db, "--round", "1", "--json"))
+    ad = r1["matches"][0]
+    assert [b["home_color"] for b in ad["boards"]] == ["B", "W", "B"]
+    assert [(b["home_player"], b["away_player"]) for b in ad["boards"]] == [
+        ("A1", "D1"), ("A2", "D2"), ("A3", "D3")]  # fmt: skip
+    assert ad["game_points"] == [4, 2] and ad["match_points"] == [2, 0] and ad["winner"] == "A"
+
+    table = json.loads(run("team", "standings", "--db", db, "--json"))
+    # by hand: A and B 4 MP 10 GP, level on board 1 (4), B ahead on board 2 (4 to 2);
+    # C and D 2 MP 8 GP, D ahead on board 1 (4 to 0)
+    assert [(r["place"], r["team"], r["match_points"], r["game_points"], r["board_points"])
+            for r in table] == [
+        (1, "B", 4, 10, [4, 4, 2]),
+        (2, "A", 4, 10, [4, 2, 4]),
+        (3, "D", 2, 8, [4, 2, 2]),
+        (4, "C", 2, 8, [0, 4, 4]),
+    ]  # fmt: skip
+    assert [(r["won"], r["drawn"], r["lost"]) for r in table] == [(2, 0, 1)] * 2 + [(1, 0, 2)] * 2
+    assert "团体名次" in run("team", "standings", "--db", db)
+    board1 = json.loads(run("team", "records", "--db", db, "--board", "1", "--json"))
+    # board 1: A1 won rounds 1 and 3 (B1 won rounds 1 and 2, D2 and D1 one each)
+    assert {r["player"]: r["game_points"] for r in board1}["A1"] == 4
+    players = json.loads(run("team", "records", "--db", db, "--json"))
+    assert sum(p["game_points"] for p in players) == 10 + 10 + 8 + 8
+
+
+def test_illegal_lineups_are_refused_with_the_reason_and_nothing_is_stored(tmp_path: Path) -> None:
+    """R-FMT-1 / R-LEAGUE-1: not on the roster, too many foreign players, after the deadline,
+    the order of a 定台换人制 team broken — each refused with its reason, exit 2."""
+    db = str(tmp_path / "teams.sqlite3")
+    csv = tmp_path / "teams.csv"
+    csv.write_text(TEAMS, encoding="utf-8")
+    run("team", "event", "create", "--db", db, "--name", "Cup", "--boards", "3",
+        "--type", "fixed_order", "--max-foreign", "1")  # fmt: skip
+    run("team", "import", "--db", db, str(csv), "--home-nationality", "CN")
+    run("team", "round", "pair", "--db", db, "--start", "2026-05-01T09:00")
+    base = ["team", "lineup", "--db", db, "--round", "1", "--team", "A"]
+    proc = subprocess.run(
+        [sys.executable, "-m", "weiqi", *base, "A1,B2,A3", "--at", "2026-05-01T08:00"],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": SRC},
+    )
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr == "error: lineup of A: board 2: player B2 is not on the roster\n"
+    assert "2 foreign players (A3, A4)" in refused(*base, "A1,A3,A4", "--at", "2026-05-01T08:00")
+    assert "break the order" in refused(*base, "A2,A1,A3", "--at", "2026-05-01T08:00")
+    assert "after the deadline (2026-05-01T08:30+00:00)" in refused(
+        *base, "A1,A2,A3", "--at", "2026-05-01T08:45"
+    )
+    shown = json.loads(run("team", "round", "show", "--db", db, "--json"))
+    assert shown["matches"][0]["submitted"]["A"] is False
+    run(*base, "A1,A2,A4", "--at", "2026-05-01T08:29")  # a substitute, order kept
+    shown = json.loads(run("team", "round", "show", "--db", db, "--json"))
+    assert shown["matches"][0]["submitted"]["A"] is True
+    assert "--at" in refused(*base, "A1,A2,A4", "--at", "tomorrow")
+    assert "--system" in refused("team", "event", "create", "--db", db, "--name", "X",
+                                 "--system", "ladder")  # fmt: skip
