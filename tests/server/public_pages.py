@@ -13,10 +13,12 @@ import csv
 import io
 import re
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from html.parser import HTMLParser
 from typing import TYPE_CHECKING, Literal
 
 from weiqi.services.actor import Actor
+from weiqi.services.event_admin import publish_round
 from weiqi.services.tournament import (
     create_tournament,
     import_players,
@@ -52,12 +54,7 @@ def stronger_wins(order: list[str]) -> Decide:
 
 
 def publish(db: Database, event_id: int, number: int) -> None:
-    """Publish a round where rounds have a ``published`` flag (the organisers' pages add it
-    with ``services.event_admin.publish_round``); before that every paired round is public."""
-    try:
-        from weiqi.services.event_admin import publish_round  # type: ignore[import-not-found]
-    except ImportError:
-        return
+    """Publish a round: the public pages show a round only once it is published."""
     publish_round(db, LOCAL, event_id, number)
 
 
@@ -201,3 +198,35 @@ def pdf_pages(pdf: bytes) -> list[tuple[int, int]]:
     """
     boxes = re.findall(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", pdf)
     return [(round(float(w)), round(float(h))) for w, h in boxes]
+
+
+TEAMS = ("北京队", "上海队", "广州队", "深圳队")
+T0 = datetime(2026, 5, 1, 8, 0, tzinfo=UTC)
+
+
+def team_round_robin(db: Database, boards: int = 3, played: int = 2) -> int:
+    """A round robin of four teams of ``boards`` players (北京队1 strongest …): ``played``
+    rounds with lineups in rank order and results (Black wins board 1, White board 2, the
+    rest drawn), and the next round paired with its lineups still sealed."""
+    from weiqi.services import teams
+
+    ev = teams.create_team_event(
+        db, LOCAL, "2026年城市围棋团体赛", teams.TeamEventSettings(boards=boards)
+    )
+    rows = "".join(f"{t},{t}{i},{8 - i}d\n" for t in TEAMS for i in range(1, boards + 1))
+    teams.import_teams(db, LOCAL, ev.id, "team,name,rank\n" + rows)
+    for number in range(1, played + 2):
+        view = teams.pair_round(db, LOCAL, ev.id, start=T0)
+        if number > played:
+            break
+        for m in view.matches:
+            for t in (m.home, m.away):
+                lineup = [f"{t}{i}" for i in range(1, boards + 1)]
+                teams.submit_lineup(db, LOCAL, ev.id, number, t, lineup, T0 - timedelta(hours=1))
+        teams.reveal_round(db, LOCAL, ev.id, number, T0)
+        codes = ["B+R", "W+R", *(["0"] * (boards - 2))]
+        teams.record_results(
+            db, LOCAL, ev.id, number,
+            [(m.home, b, code) for m in view.matches for b, code in enumerate(codes, start=1)],
+        )  # fmt: skip
+    return ev.id

@@ -16,6 +16,7 @@ from tests.server.public_pages import (
     pdf_pages,
     round_robin_with_draw_and_withdrawal,
     small_swiss,
+    team_round_robin,
 )
 from weiqi.store.database import Database
 
@@ -33,6 +34,7 @@ def events(live_server: LiveServer) -> dict[str, int]:
     try:
         return {
             "rr": round_robin_with_draw_and_withdrawal(db),
+            "teams": team_round_robin(db),
             "swiss": small_swiss(
                 db, players=24, rounds=9, names=chinese_names(24), title="2026年全国业余围棋公开赛"
             ),
@@ -122,12 +124,14 @@ def test_the_pages_on_a_desktop_and_a_phone(
         "crosstable": f"{base}/{swiss}/crosstable",
         "player": f"{base}/{rr}/players/3",
         "rr-crosstable": f"{base}/{rr}/crosstable",
+        "team-standings": f"{base}/{events['teams']}/teams/standings",
+        "team-round": f"{base}/{events['teams']}/teams/rounds/1",
     }
     for name, url in pages.items():
         page.goto(url)
         expect(page.locator("h1")).to_be_visible()
         screenshot(page, f"public-{name}-desktop", tmp_path)
-    for name in ("overview", "round", "crosstable"):
+    for name in ("overview", "round", "crosstable", "team-round"):
         phone.goto(pages[name])
         screenshot(phone, f"public-{name}-phone", tmp_path)
         overflow = phone.evaluate("document.documentElement.scrollWidth")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import shutil
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from tests.server.public_pages import (
     round_robin_with_draw_and_withdrawal,
     small_swiss,
     stronger_wins,
+    team_round_robin,
 )
 from weiqi.i18n import translations
 from weiqi.server.app import create_app
@@ -301,6 +303,9 @@ def test_a_mcmahon_players_running_score_ends_at_the_standings_points(
 
 def test_a_round_shows_boards_ranks_results_and_the_bye(db: Database, web: TestClient) -> None:
     ev = small_swiss(db, players=9, rounds=2)
+    page = web.get(f"/events/{ev}/rounds/1")
+    assert f'<a href="/events/{ev}/rounds/1/boards/1" title="本台对局">1</a>' in page.text
+    assert web.get(f"/events/{ev}/rounds/1/boards/1").status_code == 200  # the game page
     rows = table_of(web, f"/events/{ev}/rounds/1?sgf=true")
     assert rows[0] == ["台次", "黑方", "段位", "白方", "段位", ZH("Handicap / komi"), "结果", "SGF"]
     assert {r[6] for r in rows[1:5]} <= {"黑胜3又3/4子", "白中盘胜"}
@@ -403,6 +408,32 @@ def test_unknown_events_rounds_and_players_are_404(db: Database, web: TestClient
     assert web.get(f"/events/{ev}/standings?format=xls").status_code == 422
 
 
+def test_r_org_1_a_round_is_public_once_published(db: Database, web: TestClient) -> None:
+    """R-ORG-1: the chief referee supervises the publication — a paired round stays off the
+    public pages, JSON and CSV until it is published."""
+    ev = small_swiss(db, players=4, rounds=3, played=1)
+    rnd = pair_round(db, LOCAL, ev)
+    record_result(db, LOCAL, ev, rnd.number, 1, "B+R")
+    assert web.get(f"/events/{ev}/rounds/2").status_code == 404
+    assert web.get(f"/api/events/{ev}/rounds/2").status_code == 404
+    assert web.get(f"/api/events/{ev}/overview").json()["current_round"] == 1
+    assert web.get(f"/api/events/{ev}/standings").json()["rounds"] == 1
+    assert len(csv_rows(web.get(f"/events/{ev}/crosstable?format=csv").text)[0]) == 4 + 1 + 1 + 2
+    publish(db, ev, 2)
+    assert web.get(f"/events/{ev}/rounds/2").status_code == 200
+    assert web.get(f"/api/events/{ev}/overview").json()["current_round"] == 2
+
+
+def test_organisers_find_their_dashboard_from_the_public_pages(client: TestClient) -> None:
+    from tests.server.conftest import ADMIN_PASSWORD, api_login
+
+    ev = small_swiss(client.app.state.db, players=4, rounds=3, played=1)  # type: ignore[attr-defined]
+    assert f'href="/events/{ev}/manage"' not in client.get(f"/events/{ev}/standings").text
+    api_login(client, "admin", ADMIN_PASSWORD)
+    assert f'href="/events/{ev}/manage"' in client.get(f"/events/{ev}/standings").text
+    assert f'href="/events/{ev}/manage"' in client.get(f"/events/{ev}").text
+
+
 def test_an_unpublished_round_stays_off_every_public_page(
     db: Database, web: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -433,7 +464,6 @@ def test_an_event_without_rounds_has_empty_public_pages(db: Database, web: TestC
 def test_the_public_reads_are_documented_in_openapi(web: TestClient) -> None:
     paths = web.get("/openapi.json").json()["paths"]
     for path in ("overview", "rounds/{number}", "standings", "crosstable", "players/{player_id}"):
-        # the organisers' API deletes a round at the same path as the public read
         assert "get" in paths[f"/api/events/{{event_id}}/{path}"], path
 
 
@@ -459,3 +489,68 @@ def test_r_rank_rr_the_same_reads_on_sqlite_and_postgresql(client: TestClient) -
     csv_table = csv_rows(client.get(f"/events/{ev}/crosstable?format=csv").text)
     assert csv_table == table_of(client, f"/events/{ev}/crosstable")
     assert csv_table[1][4:9] == ["6b+", "2b+", "3w+", "4b+", "5w+"]
+
+
+# -- team events ----------------------------------------------------------------------------
+
+
+def test_r_rank_team_the_team_table_by_match_points_game_points_and_boards(
+    db: Database, web: TestClient
+) -> None:
+    """R-SCORE-TEAM-1 / R-RANK-TEAM: a board won scores 2 game points, drawn 1; a match won
+    2 match points; the table ranks by match points, game points, board 1, board 2 …"""
+    ev = team_round_robin(db)
+    assert web.get(f"/events/{ev}", follow_redirects=False).headers["location"] == (
+        f"/events/{ev}/teams/standings"
+    )
+    rows = table_of(web, f"/events/{ev}/teams/standings")
+    assert rows[0] == [
+        "名次", "队名", "场次", "胜", "和", "负", "场分", "局分", "第1台", "第2台", "第3台"
+    ]  # fmt: skip
+    for r in rows[1:]:  # 2 per board won, 1 per board drawn; every match has a winner
+        assert int(r[7]) == sum(int(b) for b in r[8:11])
+        assert int(r[6]) == 2 * int(r[3]) + int(r[4])
+    keys = [tuple(int(v) for v in (r[6], r[7], r[8], r[9], r[10])) for r in rows[1:]]
+    assert keys == sorted(keys, reverse=True)
+    assert rows[2][0] == rows[3][0] == "并列2"  # equal on every key: a shared place
+    csv_table = csv_rows(web.get(f"/events/{ev}/teams/standings?format=csv").text)
+    assert csv_table == rows
+
+
+def test_a_team_round_shows_each_boards_players_and_results_once_revealed(
+    db: Database, web: TestClient
+) -> None:
+    ev = team_round_robin(db)
+    rows = table_of(web, f"/events/{ev}/teams/rounds/1")
+    assert rows[0] == ["对阵", "台次", "主队", "执色", "客队", "结果", "局分"]
+    first = rows[1:4]
+    assert [r[5] for r in first] == ["黑中盘胜", "白中盘胜", "和棋"]
+    assert first[0][0].count(" – ") == 1 and first[0][6] in ("5:1", "1:5")
+    sealed = table_of(web, f"/events/{ev}/teams/rounds/3")
+    assert {r[5] for r in sealed[1:]} == {"出场名单未公开"}  # lineups stay secret
+    assert csv_rows(web.get(f"/events/{ev}/teams/rounds/1?format=csv").text) == rows
+
+
+def test_a_league_season_shows_every_divisions_table(db: Database, web: TestClient) -> None:
+    """R-RANK-TEAM on a league: each division's table, top division first, CSV per division."""
+    from weiqi.league.season import SeasonSettings
+    from weiqi.services.league import create_season
+
+    def roster(clubs: str) -> str:
+        rows = [f"{c}队,{c}队{i},{8 - i}d" for c in clubs for i in (1, 2, 3)]
+        return "team,name,rank\n" + "\n".join(rows)
+
+    settings = SeasonSettings(boards=2, min_roster=2, max_roster=3, promoted=1, relegated=1)
+    season = create_season(
+        db, LOCAL, "2026赛季", [("甲", roster("ABCD")), ("乙", roster("EF"))], settings,
+        start=date(2026, 3, 7),
+    )  # fmt: skip
+    page = web.get(f"/leagues/{season.id}")
+    assert page.status_code == 200
+    assert page.text.index("甲级") < page.text.index("乙级")
+    tables = html_tables(page.text)
+    assert [len(t) - 1 for t in tables] == [4, 2]
+    assert tables[0][0][:3] == ["名次", "队名", "场次"]
+    second = web.get(f"/leagues/{season.id}", params={"format": "csv", "division": "乙"})
+    assert csv_rows(second.text) == tables[1]
+    assert web.get(f"/leagues/{season.id}?format=csv&division=丙").status_code == 404

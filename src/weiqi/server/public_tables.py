@@ -34,6 +34,8 @@ from weiqi.services.public import (
     Standings,
     format_value,
 )
+from weiqi.services.teams import RoundView as TeamRoundView
+from weiqi.services.teams import TeamStandingView
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.settings import EventSettings, System
 from weiqi.tournament.standings import TIEBREAKS
@@ -351,7 +353,8 @@ def round_table(rnd: PublicRound, locale: str, *, event_id: int, sgf: bool = Fal
     for b in rnd.boards:
         winner = b.result.winner if b.result is not None else None
         row = [
-            Cell(str(b.board), game_href(event_id, rnd.number, b.board), "num"),
+            Cell(str(b.board), game_href(event_id, rnd.number, b.board),
+                 "num", _("The game on this board")),
             Cell(b.black.name, f"/events/{event_id}/players/{b.black.id}",
                  "name" + (" winner" if winner is Color.BLACK else "")),
             Cell(rank_text(b.black.rank, locale)),
@@ -398,7 +401,7 @@ def player_table(card: PlayerCard, locale: str, *, event_id: int) -> Table:
         Column(_("Rank"), cls="rank"),
         Column(_("Handicap / komi"), cls="handicap"),
         Column(_("Result")),
-        Column(_("Game points"), numeric=True),
+        Column(_("Score"), numeric=True),
         Column(_("Running score"), numeric=True),
     ]
     rows = []
@@ -437,3 +440,89 @@ def player_table(card: PlayerCard, locale: str, *, event_id: int) -> Table:
             )
         )  # fmt: skip
     return Table(tuple(columns), tuple(rows))
+
+
+# -- team events ----------------------------------------------------------------------------
+
+
+def team_standings_table(rows: Sequence[TeamStandingView], boards: int, locale: str) -> Table:
+    """名次, 队名, 场次, 胜, 和, 负, 场分, 局分, then the game points of board 1, 2, …
+    (R-SCORE-TEAM-1, R-RANK-TEAM: the order the ties are broken in)."""
+    _ = gettext_for(locale)
+    columns = [
+        Column(_("Place"), numeric=True, cls="place"),
+        Column(_("Team"), cls="team"),
+        Column(_("Played"), numeric=True),
+        Column(_("Won"), numeric=True),
+        Column(_("Drawn"), numeric=True),
+        Column(_("Lost"), numeric=True),
+        Column(_("Match points"), numeric=True, cls="points"),
+        Column(_("Game points"), numeric=True),
+        *(
+            Column(_("Board %(board)s") % {"board": b}, numeric=True, cls="tb")
+            for b in range(1, boards + 1)
+        ),
+    ]
+    out = []
+    for r in rows:
+        per_board = list(r.board_points) + [0] * (boards - len(r.board_points))
+        out.append(
+            (
+                Cell(place_text(r.place, r.shared, _), cls="num place"),
+                Cell(r.name, cls="name"),
+                Cell(str(r.played)),
+                Cell(str(r.won)),
+                Cell(str(r.drawn)),
+                Cell(str(r.lost)),
+                Cell(str(r.match_points), cls="points"),
+                Cell(str(r.game_points)),
+                *(Cell(str(p)) for p in per_board[:boards]),
+            )
+        )
+    return Table(tuple(columns), tuple(out))
+
+
+def team_round_table(view: TeamRoundView, locale: str) -> Table:
+    """One row per board of every match: 对阵, 台次, 主队棋手, 执色, 客队棋手, 结果; a match's
+    first row carries its score (场分 and 局分). Boards stay empty until the lineups are
+    revealed (sealed lineups, R-LINEUP)."""
+    _ = gettext_for(locale)
+    columns = [
+        Column(_("Home – away"), cls="match"),
+        Column(_("Board"), numeric=True, cls="board"),
+        Column(_("Home"), cls="home"),
+        Column(_("Colour"), cls="colour"),
+        Column(_("Away"), cls="away"),
+        Column(_("Result"), cls="result"),
+        Column(_("Game points"), cls="score"),
+    ]
+    rows = []
+    classes = []
+    for m in view.matches:
+        title = f"{m.home} – {m.away}"
+        score = f"{m.game_points[0]}:{m.game_points[1]}" if m.game_points else ""
+        if not m.boards:
+            rows.append((Cell(title, cls="name"), Cell(""), Cell(""), Cell(""), Cell(""),
+                         Cell(_("lineups sealed")), Cell(score)))  # fmt: skip
+            classes.append("match-start pending")
+            continue
+        for i, b in enumerate(m.boards):
+            result = Result.parse(b.result) if b.result else None
+            home_black = b.home_color == "B"
+            rows.append(
+                (
+                    Cell(title if i == 0 else "", cls="name" if i == 0 else ""),
+                    Cell(str(b.board), cls="num"),
+                    Cell(b.home_player or "—"),
+                    Cell(_("Black") if home_black else _("White")),
+                    Cell(b.away_player or "—"),
+                    Cell(result_text(result, locale), cls="result"),
+                    Cell(score if i == 0 else ""),
+                )
+            )
+            classes.append(("match-start " if i == 0 else "") + ("" if result else "pending"))
+    if view.bye:
+        rows.append((Cell(view.bye, cls="name"), Cell(""), Cell(""), Cell(""), Cell(""),
+                     Cell(_("bye")), Cell("")))  # fmt: skip
+        classes.append("bye match-start")
+    return Table(tuple(columns), tuple(rows), tuple(c.strip() for c in classes))

@@ -55,13 +55,16 @@ __all__ = [
     "RoundSummary",
     "StandingRow",
     "Standings",
+    "TeamEventOverview",
     "crosstable",
     "format_value",
+    "is_team_event",
     "overview",
     "player_card",
     "public_round",
     "round_is_public",
     "standings",
+    "team_overview",
 ]
 
 Letter = Literal["W", "D", "L", "N"]
@@ -493,3 +496,54 @@ def player_card(db: Database, event_id: int, player_id: int) -> PlayerCard:
         hist.points + start,
         tuple(games),
     )
+
+
+# -- team events ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TeamEventOverview:
+    """What the public pages of a team event (or a league division) need for their frame."""
+
+    id: int
+    name: str
+    system_zh: str
+    boards: int
+    rounds: tuple[RoundSummary, ...]
+
+    @property
+    def current_round(self) -> int | None:
+        for r in self.rounds:
+            if not r.complete:
+                return r.number
+        return self.rounds[-1].number if self.rounds else None
+
+
+def team_overview(db: Database, event_id: int) -> TeamEventOverview:
+    """A team event's name, system and rounds with how many matches are finished."""
+    from weiqi.services import teams
+
+    info = teams.team_event_info(db, event_id)
+    rounds = tuple(
+        RoundSummary(
+            r.number,
+            len(r.matches),
+            sum(1 for m in r.matches if m.match_points is not None),
+            1 if r.bye else 0,
+        )
+        for r in teams.list_rounds(db, event_id)
+    )
+    return TeamEventOverview(
+        info.id, info.name, info.settings.system.zh, info.settings.boards, rounds
+    )
+
+
+def is_team_event(db: Database, event_id: int) -> bool:
+    """Whether ``event_id`` is a team event (its public pages are the team pages)."""
+    from weiqi.services import teams
+
+    try:
+        teams.team_event_info(db, event_id)
+    except NotFound:
+        return False
+    return True
