@@ -157,3 +157,14 @@ def test_navigation_reads_rounds_and_roles(database: Database, event: int) -> No
     nav = event_navigation(database, ANONYMOUS, event)
     assert (nav.published, nav.paired, nav.results, nav.manage) == ((1,), 2, False, False)
     assert event_navigation(database, LOCAL, event).manage
+
+
+def test_a_game_marks_its_round_for_the_public_and_result_entry_for_referees(
+    client: TestClient, event: int
+) -> None:
+    game = f"/events/{event}/rounds/1/boards/1"
+    html = client.get(game).text
+    assert re.search(rf'href="/events/{event}/rounds/1" [^>]*aria-current="page"', html)
+    api_login(client, "ref", PASSWORD)
+    html = client.get(game).text
+    assert re.search(r'class="nav-results" aria-current="page">成绩录入<', html)
