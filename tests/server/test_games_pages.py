@@ -206,3 +206,22 @@ def test_r_playoff_and_r_ref_3_the_page_records_the_game_played_again(
     assert done.status_code == 200 and 'id="played-again"' not in done.text
     api = client.get(f"/api{url}").json()
     assert api["result"] == "W+R" and api["confirmed"] and api["played_again"] is None
+
+
+def test_r_ref_3_the_round_sheet_takes_the_replays_result(
+    client: TestClient, database: Database
+) -> None:
+    """R-REF-3: a board confirmed as Replay keeps its input on the round sheet; the replay's
+    result sent from there is recorded after the ruling."""
+    ev = setup_event(database, Role.CHIEF_REFEREE)
+    t.record_result(database, LOCAL, ev, 1, 1, "Replay")
+    t.record_result(database, LOCAL, ev, 1, 2, "B+R")
+    api_login(client, "chief_referee", PASSWORD)
+    sheet = client.get(f"/events/{ev}/rounds/1/results")
+    assert 'name="result_1"' in sheet.text and 'name="result_2"' not in sheet.text
+    done = client.post(
+        f"/events/{ev}/rounds/1/results",
+        data={"csrf_token": page_token(sheet.text), "result_1": "W+R"},
+    )
+    assert done.status_code == 200
+    assert games.game_view(database, ev, 1, 1).result == "W+R"
