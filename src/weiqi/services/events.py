@@ -41,7 +41,7 @@ def event_name(name: str) -> str:
 
     >>> event_name("  Spring open ")
     'Spring open'
-    >>> event_name("Spring\nopen")
+    >>> event_name("Spring\\nopen")
     Traceback (most recent call last):
     ...
     weiqi.errors.InvalidSetting: name: must be one line without control characters
