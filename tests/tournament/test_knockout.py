@@ -161,3 +161,17 @@ def test_r_fmt_3_knockout_standings_while_a_round_is_being_played() -> None:
     assert table == [(1, "S01"), (1, "S02"), (3, "S03"), (3, "S04")]
     with pytest.raises(Conflict):  # the next round still waits for the final's result
         system_for(event.settings).next_round(event)
+
+
+def test_r_playoff_standings_wait_for_the_playoff_and_pairing_asks_for_it() -> None:
+    """R-PLAYOFF: a drawn knockout game leaves both players in the standings until its playoff
+    is recorded; pairing the next round asks for the playoff's result."""
+    event = Event(EventSettings(system=System.KNOCKOUT), entrants(NUMBERS[:4]))
+    plan = system_for(event.settings).next_round(event)
+    event = event.with_round(plan.to_round())
+    event = event.with_result(1, 1, Result.draw())
+    event = event.with_result(1, 2, stronger_wins(plan.games[1]))
+    table = [(s.place, s.id) for s in standings(event)]
+    assert len(table) == 4 and table[0][0] == 1
+    with pytest.raises(Conflict, match="record the playoff's result"):
+        system_for(event.settings).next_round(event)

@@ -152,6 +152,8 @@ class _Bracket:
         self.eliminated_in: dict[str, int] = {}
         self.losses: dict[str, int] = {e.id: 0 for e in self.field}
         self.reset: BracketMatch | None = None
+        #: Games without a winner whose playoff is still to be recorded (R-PLAYOFF).
+        self.playoffs_due: list[str] = []
         played = len(event.rounds)
         for m in self.matches:
             self._resolve(m, played)
@@ -202,11 +204,12 @@ class _Bracket:
             for p in (a, b):
                 self.losses[p] = 99
                 self.eliminated_in.setdefault(p, m.round)
-        else:
-            raise Conflict(
+        else:  # undecided until its playoff's result is recorded on the board (R-PLAYOFF)
+            self.playoffs_due.append(
                 f"round {m.round} board {game.board}: a knockout game needs a winner; "
                 "record the playoff's result"
             )
+            return
         o.decided = True
 
     def _lose(self, player: str, round_number: int) -> None:
@@ -252,6 +255,8 @@ class _Knockout:
 
         require_complete(event)
         br = self._bracket(event)
+        if br.playoffs_due:
+            raise Conflict(br.playoffs_due[0])
         if br.finished():
             raise Conflict("the knockout is finished")
         r = event.next_round_number
