@@ -160,3 +160,23 @@ def test_r_rank_team_swiss_top_score_full_or_achieved() -> None:
     assert TOTAL(2)("A", rows) == TOTAL("achieved")("A", rows) == 1
     # a top score of 4 (two rounds planned): A = 2 + (0 / 2 − 1) = 1, B = 0 + (2 / 2 − 1) = 0
     assert (TOTAL(4)("A", rows), TOTAL(4)("B", rows)) == (Fraction(1), Fraction(0))
+
+
+def test_r_rank_team_swiss_total_subtracts_the_rounds_not_a_teams_own_matches() -> None:
+    """R-RANK-TEAM / Art. 27.2(2): 团体总得分 "计算办法与个人积分编排制比赛相同" —
+    总得分=个人积分+(对手积分总和/(最高积分/2)-轮次): 轮次 is the same for every team.
+
+    Two rounds. Round 1: A beat B, C beat D. Round 2: A beat C; B withdrew, so D plays nobody
+    and B's row has one match. Top score 4 (2 × 2 rounds).
+    B: MP 0, SOS = A's 4 → 0 + (4 / 2 − 2) = 0 (with B's own 1 match it would wrongly be 1).
+    """
+    r1 = [match("A", "B", a_wins(1), a_wins(2)), match("C", "D", a_wins(1), a_wins(2))]
+    r2 = [match("A", "C", a_wins(1), a_wins(2))]
+    rows = team_rows(r1 + r2, teams="ABCD")
+    assert rows["B"].played == 1 and rows["A"].played == 2
+    assert TOTAL()("B", rows) == 0
+    assert TOTAL(rounds=2)("D", rows) == 0 + (Fraction(2) / 2 - 2)
+    # A: 4 + ((0 + 2) / 2 − 2) = 3
+    assert TOTAL()("A", rows) == 3
+    # an explicit round count wins over the most matches played
+    assert TOTAL(rounds=3)("A", rows) == 4 + (Fraction(2) / 3 - 3)
