@@ -180,3 +180,18 @@ def test_r_rank_team_swiss_total_subtracts_the_rounds_not_a_teams_own_matches() 
     assert TOTAL()("A", rows) == 3
     # an explicit round count wins over the most matches played
     assert TOTAL(rounds=3)("A", rows) == 4 + (Fraction(2) / 3 - 3)
+
+
+def test_r_rank_team_swiss_by_total_points_literal_reading_has_no_sos() -> None:
+    """Art. 27.2(2): "根据总得分或总积分的高低区分名次……若相同则依循环赛顺序区分名次" — by total
+    points, ties in the round-robin order (局分, board 1, …), no 对手分:
+    the ``round_robin`` ranking.
+
+    C and D both have 2 MP and 4 GP and 2 on board 1: the literal reading shares their place,
+    the SOS reading (``swiss_points``) puts C (SOS 6) above D (SOS 2)."""
+    r1 = [match("A", "B", a_wins(1), a_wins(2)), match("C", "D", a_wins(1), a_wins(2))]
+    r2 = [match("A", "C", a_wins(1), a_wins(2)), match("D", "B", a_wins(1), a_wins(2))]
+    literal = team_standings(r1 + r2, ranking=TeamRanking.ROUND_ROBIN)
+    assert [(s.place, s.team) for s in literal] == [(1, "A"), (2, "C"), (2, "D"), (4, "B")]
+    with_sos = team_standings(r1 + r2, ranking=TeamRanking.SWISS_POINTS)
+    assert [(s.place, s.team) for s in with_sos] == [(1, "A"), (2, "C"), (3, "D"), (4, "B")]

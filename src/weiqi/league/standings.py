@@ -142,7 +142,15 @@ def TOTAL(
 
 
 class TeamRanking(enum.Enum):
-    """How a team event ranks (R-RANK-TEAM)."""
+    """How a team event ranks (R-RANK-TEAM).
+
+    Team Swiss, Art. 27.2(2): "团体成绩根据总得分或总积分的高低区分名次……若相同则依循环赛顺序
+    区分名次".
+    Read literally, "by total points (总积分), ties in the round-robin order" has no 对手分: it
+    is ``ROUND_ROBIN`` (MP, GP, BGP1, …), which a Swiss team event may choose.
+    ``SWISS_POINTS`` is RULES.md's reading (R-RANK-TEAM "as R-RANK-SWISS"), borrowing the
+    individual method B's 对手分 before the round-robin keys.
+    """
 
     ROUND_ROBIN = "round_robin"  # MP, GP, BGP1, BGP2, …
     SWISS_TOTAL_SCORE = "swiss_total_score"  # TOTAL, then as round robin
