@@ -8,7 +8,8 @@ import pytest
 from weiqi.clock.clock import Status
 from weiqi.clock.control import TimeControl
 from weiqi.errors import Conflict, PermissionDenied
-from weiqi.referee.events import ClockAction, ClockEvent, Move
+from weiqi.referee.annotations import timeline
+from weiqi.referee.events import ClockAction, ClockEvent, LeaveSeat, Move
 from weiqi.referee.nigiri import ColorAssignment
 from weiqi.referee.record import GameRecord, replay
 from weiqi.referee.state import Phase
@@ -170,8 +171,6 @@ def test_art_22_7_leaving_the_seat_in_byo_yomi_once_per_game_with_the_referee() 
     """Art. 22.7: "读秒期间棋手在对方思考时间之内离席，须征得裁判员许可，每局仅限一次。其余情形下
     棋手离席，一律照常读秒." Only a referee grants it, only in the opponent's time, only while
     the player is in byo-yomi, once per game; the clock is not touched."""
-    from weiqi.referee.events import LeaveSeat
-
     rec, _ = start(TimeControl.byo_yomi(0, 3, 60))
     rec.append(Move(pt("C3")), BLACK, at=20)
     rec.press_clock(B, at=21)  # White to move: Black may ask
@@ -192,13 +191,13 @@ def test_art_22_7_leaving_the_seat_in_byo_yomi_once_per_game_with_the_referee() 
     with pytest.raises(Conflict, match="only once per game"):
         rec.append(LeaveSeat(B), REF, at=42)
     assert replay(rec) == rec.state == GameRecord.from_json(rec.to_json()).state
+    notes = [c for n in timeline(rec).nodes for c in n.comments]
+    assert any("黑方读秒期间经裁判员许可离席" in c for c in notes), notes
 
 
 def test_art_22_7_outside_byo_yomi_no_permission_is_needed() -> None:
     """Art. 22.7 limits leaving the seat only "读秒期间": with main time left it is refused as
     needing no permission (and so does not use up the one permission)."""
-    from weiqi.referee.events import LeaveSeat
-
     rec, _ = start(TimeControl.byo_yomi(600, 3, 60))
     rec.append(Move(pt("C3")), BLACK, at=20)
     rec.press_clock(B, at=21)
