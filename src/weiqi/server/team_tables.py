@@ -129,16 +129,16 @@ def league_table(
     down: int,
     _: Gettext,
 ) -> Table:
-    """A division's table with the top ``up`` places marked for promotion and the bottom
-    ``down`` for relegation (R-LEAGUE-1); a shared place on a zone's edge is marked too."""
+    """A division's table with its first ``up`` rows marked for promotion and its last
+    ``down`` for relegation (R-LEAGUE-1), by position in the table as it stands."""
     table = standings_table(rows, boards, _)
     table.columns.append(Column(_(N_("Zone"))))
     n = len(rows)
-    for i, r in enumerate(rows):
-        if up and r.place <= up:
+    for i in range(n):
+        if i < up:
             table.rows[i].append(_(N_("Promotion")))
             table.row_classes[i] = "zone-up"
-        elif down and r.place > n - down:
+        elif i >= n - down:
             table.rows[i].append(_(N_("Relegation")))
             table.row_classes[i] = "zone-down"
         else:
@@ -189,8 +189,17 @@ def round_table(view: RoundView, names: dict[str, str], locale: str, _: Gettext)
             )
         if not m.boards:
             table.add(
-                [m.number, "", names.get(m.home, m.home), "", "", names.get(m.away, m.away)]
-                + ["", "", ""]
+                [
+                    m.number,
+                    "",
+                    names.get(m.home, m.home),
+                    "",
+                    "",
+                    names.get(m.away, m.away),
+                    "",
+                    "",
+                    "",
+                ]
             )
     return table
 
@@ -247,8 +256,15 @@ def boards_table(
             if i == 0 or r.game_points != best[i - 1].game_points or r.games != best[i - 1].games:
                 place = i + 1
             table.add(
-                [board, place, r.player_id, names.get(r.team, r.team), r.games, r.wins]
-                + [r.game_points],
+                [
+                    board,
+                    place,
+                    r.player_id,
+                    names.get(r.team, r.team),
+                    r.games,
+                    r.wins,
+                    r.game_points,
+                ],
                 "first" if place == 1 else "",
             )
     return table
@@ -268,8 +284,13 @@ def calendar_table(rounds: Sequence[RoundView], names: dict[str, str], _: Gettex
     for r in rounds:
         for m in r.matches:
             table.add(
-                [r.number, r.date or "", names.get(m.home, m.home), names.get(m.away, m.away)]
-                + [match_score(m, _)]
+                [
+                    r.number,
+                    r.date or "",
+                    names.get(m.home, m.home),
+                    names.get(m.away, m.away),
+                    match_score(m, _),
+                ]
             )
         if r.bye:
             table.add([r.number, r.date or "", names.get(r.bye, r.bye), _(N_("rests")), ""])

@@ -101,8 +101,7 @@ _REASONS = [
             r"break the order"
         ),
         N_(
-            "board %(board)s %(above)s and board %(next)s %(below)s break the team's "
-            "declared order"
+            "board %(board)s %(above)s and board %(next)s %(below)s break the team's declared order"
         ),
     ),
     (
@@ -430,7 +429,8 @@ def round_page(request: Request, db: Db, user: LoggedIn, event_id: int, number: 
 @router.post("/team-events/{event_id}/manage/rounds/{number}/reveal")
 def reveal(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
     teams.reveal_round(db, _actor(user), event_id, number)
-    flash(request, translate(request, "The lineups of round %(number)s are revealed.", number=number))
+    done = translate(request, "The lineups of round %(number)s are revealed.", number=number)
+    flash(request, done)
     return RedirectResponse(f"/team-events/{event_id}/manage/rounds/{number}", status_code=303)
 
 

@@ -306,4 +306,3 @@ def draft_page(request: Request, db: Db, draft_id: int) -> Response:
     except NotFound:
         season = None
     return html(request, "draft.html", {"draft": view, "table": table, "season": season})
-
