@@ -15,8 +15,8 @@ from weiqi.server.security import CurrentActor, Db, LoggedIn, flash, log_in, saf
 from weiqi.server.templating import LANG_COOKIE, html, translate
 from weiqi.services.accounts import change_password, roles_of
 from weiqi.services.events import list_events
-from weiqi.services.team_admin import team_event_ids
 from weiqi.services.permissions import Action, allowed
+from weiqi.services.team_admin import team_event_ids
 
 router = APIRouter(include_in_schema=False)
 
