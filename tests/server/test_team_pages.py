@@ -317,3 +317,21 @@ def test_team_pages_on_postgresql(client: TestClient, database: Database) -> Non
     assert database.url.startswith("postgresql")
     event_id = run_round_one(client, database)
     assert client.get(f"/team-events/{event_id}/standings").status_code == 200
+
+
+def test_lineups_are_not_revealed_before_the_deadline(
+    client: TestClient, database: Database
+) -> None:
+    """A round with a start: the page offers the reveal only from the lineup deadline on."""
+    token = admin(client)
+    event_id = create(client, token)
+    import_csv(client, token, event_id, TEAMS_CSV)
+    client.post(
+        f"/team-events/{event_id}/manage/rounds",
+        data={"start": "2099-05-01T09:00", "csrf_token": token},
+    )
+    page = client.get(f"/team-events/{event_id}/manage/rounds/1").text
+    assert 'id="sealed-until"' in page and "2099-05-01 08:30" in page
+    assert 'id="reveal"' not in page
+    ok = _lineup(client, token, event_id, "黑龙", ["黑龙1", "黑龙2", "黑龙3"])
+    assert ok.status_code == 303

@@ -13,6 +13,12 @@ so the two cannot disagree.
 '1,黑龙,3,3,0,0,6,7,3,2,2'
 >>> t.csv_bytes()[:3] == b"\\xef\\xbb\\xbf"
 True
+>>> from weiqi.league.match import PlayerRecord
+>>> b = boards_table({1: [PlayerRecord("李", "A", 1, 1, game_points=2),
+...                       PlayerRecord("王", "B", 1, 1, game_points=2),
+...                       PlayerRecord("张", "C", 1, 0, game_points=0)]}, {}, lambda s: s)
+>>> [(r[1], r[2]) for r in b.rows]
+[('1=', '李'), ('1=', '王'), ('3', '张')]
 """
 
 from __future__ import annotations
@@ -251,14 +257,15 @@ def boards_table(
     )
     for board, recs in sorted(by_board.items()):
         best = sorted(recs, key=lambda r: (-r.game_points, r.games, r.player_id))
-        place = 0
+        places: list[int] = []
         for i, r in enumerate(best):
-            if i == 0 or r.game_points != best[i - 1].game_points or r.games != best[i - 1].games:
-                place = i + 1
+            same = i and (r.game_points, r.games) == (best[i - 1].game_points, best[i - 1].games)
+            places.append(places[-1] if same else i + 1)
+        for r, place in zip(best, places, strict=True):
             table.add(
                 [
                     board,
-                    place,
+                    place_text(place, places.count(place) > 1),
                     r.player_id,
                     names.get(r.team, r.team),
                     r.games,

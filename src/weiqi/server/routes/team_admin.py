@@ -405,9 +405,11 @@ def _round_admin_page(
     def _(text: str) -> str:
         return translate(request, text)
 
+    deadline = teams.as_utc(view.deadline) if view.deadline is not None else None
     context = {
         "info": info,
         "round": view,
+        "sealed_until": deadline if deadline and datetime.now(UTC) < deadline else None,
         "names": {t.code: t.name for t in cards},
         "may_record": may_record,
         "may_pair": may_pair,

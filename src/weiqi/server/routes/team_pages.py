@@ -14,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from weiqi.errors import LineupRejected, NotFound
+from weiqi.server.routes.event_admin import rank_label
 from weiqi.server.routes.team_admin import TEAM_SYSTEM_NAMES, reason_text, settings_words
 from weiqi.server.security import CurrentActor, Db, LoggedIn, flash
 from weiqi.server.team_tables import (
@@ -207,6 +208,7 @@ def _lineup_page(
             "chosen": chosen,
             "substitutes": [p for p in card.roster if p.player not in chosen] if card else [],
             "refused": refused,
+            "rank_label": lambda code: rank_label(locale_of(request), code),
         },
         status_code=status_code,
     )
