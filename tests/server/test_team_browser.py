@@ -112,6 +112,9 @@ def test_r_fmt_1_team_round_robin_from_creation_to_standings(
         )
         expect(page.locator("#sealed")).to_be_visible()
     team_pages.reveal_lineups(page, live_server, event_id, 1)
+    page.set_viewport_size(PHONE)
+    screenshot(page, "team-round-entry-zh-phone", tmp_path)
+    page.set_viewport_size(DESKTOP)
     db = Database(live_server.db_url)
     try:
         m1, m2 = teams.show_round(db, event_id, 1).matches
@@ -158,6 +161,11 @@ def test_r_fmt_1_team_round_robin_from_creation_to_standings(
         page.get_by_role("link", name="下载 CSV").click()
     raw = Path(download.value.path()).read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf") and "场分" in raw.decode("utf-8-sig")
+
+    page.goto(f"{live_server.url}/lang/en?next=/team-events/{event_id}/standings")
+    expect(page.locator("table.data thead")).to_contain_text("Match points")
+    screenshot(page, "team-standings-en", tmp_path)
+    page.goto(f"{live_server.url}/lang/zh_CN?next=/team-events/{event_id}/standings")
 
     page.goto(f"{live_server.url}/team-events/{event_id}/records")
     expect(page.locator("table.data").first).to_contain_text(f"{m2.home}1号")

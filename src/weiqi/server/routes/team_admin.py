@@ -47,6 +47,14 @@ TEAM_TYPE_NAMES = {
     TeamType.ROTATION: N_("Everyone plays everyone (全队轮赛制)"),
     TeamType.MEMBERS_TOTAL: N_("Members' total (队员总分制)"),
 }
+# The same, short: the settings line of a page (Chinese: the rules' names).
+TEAM_TYPE_SHORT = {
+    TeamType.FIXED_BOARDS: N_("fixed boards"),
+    TeamType.FIXED_ORDER: N_("fixed order with substitutes"),
+    TeamType.PER_ROUND: N_("lineup each round"),
+    TeamType.ROTATION: N_("team rotation"),
+    TeamType.MEMBERS_TOTAL: N_("members' total"),
+}
 BOARD_COLOUR_NAMES = {
     BoardColors.ALTERNATE: N_("Home team Black on odd boards"),
     BoardColors.NIGIRI: N_("Nigiri for board 1, then alternate"),
@@ -235,7 +243,7 @@ def settings_words(request: Request, s: teams.TeamEventSettings) -> list[str]:
     """The settings in a line of short phrases (the dashboard's and the public page's head)."""
     words = [
         translate(request, TEAM_SYSTEM_NAMES[s.system]),
-        s.team_type.zh,
+        translate(request, TEAM_TYPE_SHORT[s.team_type]),
         translate(request, "%(n)s boards", n=s.boards),
     ]
     if s.max_foreign is not None:
