@@ -100,8 +100,8 @@ def test_r_fmt_1_team_round_robin_from_creation_to_standings(
         expect(coach.locator("#sealed")).to_be_visible()
         screenshot(coach, "team-lineup-sealed-zh-phone", tmp_path)
         # sealed: the public round page shows no player yet
-        coach.goto(f"{live_server.url}/team-events/{event_id}/rounds/1")
-        expect(coach.locator("#sealed")).to_be_visible()
+        coach.goto(f"{live_server.url}/events/{event_id}/teams/rounds/1")
+        expect(coach.locator("main")).to_contain_text("出场名单未公开")
         expect(coach.locator("main")).not_to_contain_text("白虎2号")
     finally:
         coach_context.close()
@@ -127,16 +127,16 @@ def test_r_fmt_1_team_round_robin_from_creation_to_standings(
     expect(page.locator("#match-2 h2 .score")).to_have_text("3:3")
     screenshot(page, "team-round-admin-zh", tmp_path)
 
-    page.goto(f"{live_server.url}/team-events/{event_id}/rounds/1")
-    expect(page.locator("#match-1 .score")).to_have_text("4 : 2")
-    expect(page.locator("#match-1")).to_contain_text("黑中盘胜")
-    expect(page.locator("#match-2")).to_contain_text("和棋")
+    page.goto(f"{live_server.url}/events/{event_id}/teams/rounds/1")
+    expect(page.locator("table.data")).to_contain_text("4:2")
+    expect(page.locator("table.data")).to_contain_text("黑中盘胜")
+    expect(page.locator("table.data")).to_contain_text("和棋")
     screenshot(page, "team-round-zh", tmp_path)
     page.set_viewport_size(PHONE)
     screenshot(page, "team-round-zh-phone", tmp_path)
     page.set_viewport_size(DESKTOP)
 
-    page.goto(f"{live_server.url}/team-events/{event_id}/standings")
+    page.goto(f"{live_server.url}/events/{event_id}/teams/standings")
     rows = page.locator("table.data tbody tr")
     expect(rows).to_have_count(4)
     names = dict(zip(TEAMS, TEAMS, strict=True))
@@ -162,14 +162,17 @@ def test_r_fmt_1_team_round_robin_from_creation_to_standings(
     raw = Path(download.value.path()).read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf") and "场分" in raw.decode("utf-8-sig")
 
-    page.goto(f"{live_server.url}/lang/en?next=/team-events/{event_id}/standings")
+    page.goto(f"{live_server.url}/lang/en?next=/events/{event_id}/teams/standings")
     expect(page.locator("table.data thead")).to_contain_text("Match points")
     screenshot(page, "team-standings-en", tmp_path)
-    page.goto(f"{live_server.url}/lang/zh_CN?next=/team-events/{event_id}/standings")
+    page.goto(f"{live_server.url}/lang/zh_CN?next=/events/{event_id}/teams/standings")
 
-    page.goto(f"{live_server.url}/team-events/{event_id}/records")
+    page.get_by_role("link", name="台次奖").click()
     expect(page.locator("table.data").first).to_contain_text(f"{m2.home}1号")
     screenshot(page, "team-records-zh", tmp_path)
+    page.get_by_role("link", name="队伍", exact=True).click()
+    expect(page.locator(".team-card")).to_have_count(4)
+    screenshot(page, "team-teams-zh", tmp_path)
 
 
 def test_r_league_1_league_table_with_zones_and_calendar(
@@ -203,7 +206,7 @@ def test_r_league_1_league_table_with_zones_and_calendar(
     finally:
         db.dispose()
     page.goto(f"{live_server.url}/leagues/{season.id}")
-    divisions = page.locator("article.division")
+    divisions = page.locator("article.sheet")
     expect(divisions).to_have_count(2)
     expect(divisions.nth(0).locator("tr.zone-down")).to_have_count(1)
     expect(divisions.nth(0).locator("tr.zone-up")).to_have_count(0)
@@ -217,6 +220,7 @@ def test_r_league_1_league_table_with_zones_and_calendar(
     screenshot(page, "league-table-zh-print", tmp_path)
     page.emulate_media(media="screen")
     page.get_by_role("link", name="赛程").click()
+    expect(page.locator("article.division")).to_have_count(2)
     expect(page.locator("article.division").first).to_contain_text("2026-03-07")
     expect(page.locator("article.division").first).to_contain_text("2026-04-11")
     screenshot(page, "league-calendar-zh", tmp_path)

@@ -191,8 +191,8 @@ def test_r_fmt_1_a_refused_lineup_shows_its_reason_and_stores_nothing(
     assert not any(m.submitted.get("白虎") for m in rnd.matches)
     good = _lineup(client, token, event_id, "白虎", ["白虎1", "白虎2", "白虎3"])
     assert good.status_code == 303
-    public = client.get(f"/team-events/{event_id}/rounds/1").text
-    assert "出场名单密封" in public and "白虎3" not in public
+    public = client.get(f"/events/{event_id}/teams/rounds/1").text
+    assert "白虎3" not in public
 
 
 def test_r_score_team_1_and_r_rank_team_round_and_standings_pages(
@@ -205,21 +205,14 @@ def test_r_score_team_1_and_r_rank_team_round_and_standings_pages(
     m1, m2 = rnd.matches
     assert m1.game_points == (4, 2) and m2.game_points == (3, 3)
     assert m1.match_points == (2, 0) and m2.match_points == (1, 1)
-    page = client.get(f"/team-events/{event_id}/rounds/1").text
-    assert "4 : 2" in page and "3 : 3" in page and "黑中盘胜" in page and "和棋" in page
-    standings = client.get(f"/team-events/{event_id}/standings")
+    page = client.get(f"/events/{event_id}/teams/rounds/1").text
+    assert "4:2" in page and "3:3" in page and "黑中盘胜" in page and "和棋" in page
+    standings = client.get(f"/events/{event_id}/teams/standings")
     assert standings.status_code == 200
     assert "场分" in standings.text and "局分" in standings.text and "第1台" in standings.text
-    rows = list(
-        csv.reader(
-            io.StringIO(
-                client.get(f"/team-events/{event_id}/standings?format=csv").content.decode(
-                    "utf-8-sig"
-                )
-            )
-        )
-    )
-    assert rows[0][:8] == ["名次", "队伍", "场次", "胜", "平", "负", "场分", "局分"]
+    raw = client.get(f"/events/{event_id}/teams/standings?format=csv").content
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
+    assert rows[0][:8] == ["名次", "队名", "场次", "胜", "和", "负", "场分", "局分"]
     by_team = {r[1]: r for r in rows[1:]}
     assert by_team[m1.home][6:8] == ["2", "4"] and by_team[m1.away][6:8] == ["0", "2"]
     assert by_team[m2.home][6:8] == ["1", "3"] and by_team[m2.away][6:8] == ["1", "3"]
@@ -229,17 +222,22 @@ def test_r_score_team_1_and_r_rank_team_round_and_standings_pages(
     assert [r[0] for r in rows[1:]] == ["1", "2", "3", "4"]
 
 
-def test_round_csv_has_a_bom_and_every_board(client: TestClient, database: Database) -> None:
+def test_board_prizes_and_player_records_with_csv(client: TestClient, database: Database) -> None:
+    """Board prizes: each board's players by game points, equal ones sharing the place."""
     event_id = run_round_one(client, database)
-    response = client.get(f"/team-events/{event_id}/rounds/1?format=csv")
-    assert response.content.startswith(b"\xef\xbb\xbf")
-    assert response.headers["content-type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
-    assert len(rows) == 1 + 6 and rows[0][0] == "对局"
-    records = client.get(f"/team-events/{event_id}/records")
+    records = client.get(f"/events/{event_id}/teams/records")
     assert records.status_code == 200 and "台次奖" in records.text
-    players = client.get(f"/team-events/{event_id}/records?format=csv&table=players")
+    boards = client.get(f"/events/{event_id}/teams/records?format=csv")
+    assert boards.content.startswith(b"\xef\xbb\xbf")
+    assert boards.headers["content-type"].startswith("text/csv")
+    rows = list(csv.reader(io.StringIO(boards.content.decode("utf-8-sig"))))
+    assert rows[0][:3] == ["台次", "名次", "棋手"] and len(rows) == 1 + 12
+    # board 1: both home players won (Black on board 1): a shared first place
+    assert [r[1] for r in rows[1:5]] == ["并列1", "并列1", "并列3", "并列3"]
+    players = client.get(f"/events/{event_id}/teams/records?format=csv&table=players")
     assert len(players.content.decode("utf-8-sig").splitlines()) == 1 + 12
+    teams_page = client.get(f"/events/{event_id}/teams")
+    assert teams_page.status_code == 200 and "黑龙4" in teams_page.text
 
 
 def test_lineups_are_submitted_by_a_player_but_results_are_not(
@@ -301,7 +299,7 @@ def test_r_league_1_the_league_table_marks_promotion_and_relegation(
     season_id = _season(database)
     page = client.get(f"/leagues/{season_id}")
     assert page.status_code == 200
-    assert "甲级" in page.text or "甲" in page.text
+    assert "甲级" in page.text and "乙级" in page.text
     assert page.text.count('class="zone-down"') == 1 and page.text.count('class="zone-up"') == 1
     assert "降级区" in page.text and "升级区" in page.text
     calendar = client.get(f"/leagues/{season_id}/calendar?format=csv&division=乙")
@@ -316,7 +314,8 @@ def test_team_pages_on_postgresql(client: TestClient, database: Database) -> Non
     """The organiser's and the public pages of a played round on PostgreSQL."""
     assert database.url.startswith("postgresql")
     event_id = run_round_one(client, database)
-    assert client.get(f"/team-events/{event_id}/standings").status_code == 200
+    assert client.get(f"/events/{event_id}/teams/standings").status_code == 200
+    assert client.get(f"/events/{event_id}/teams/records").status_code == 200
 
 
 def test_lineups_are_not_revealed_before_the_deadline(

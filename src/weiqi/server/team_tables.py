@@ -1,86 +1,31 @@
-"""The tables of team events and leagues as plain cells in one language: the page renders them
-as HTML and the CSV export writes the same cells (UTF-8 with BOM, so Excel reads the Chinese),
-so the two cannot disagree.
+"""The team-event and league tables the public pages of ``public_tables`` do not have — board
+prizes and player records, a division's table with its promotion and relegation zones, the
+dated calendar, the draft log — as ``public_tables.Table`` cells, so the page and the CSV
+export (UTF-8 with BOM) show the same thing; and the words of the organisers' round sheet.
 
->>> from weiqi.services.teams import TeamStandingView
->>> rows = [TeamStandingView(1, "A", "黑龙", 3, 3, 0, 0, 6, 7, (3, 2, 2), False),
-...         TeamStandingView(2, "B", "白虎", 3, 1, 0, 2, 2, 4, (1, 2, 1), True),
-...         TeamStandingView(2, "C", "青龙", 3, 1, 0, 2, 2, 4, (1, 2, 1), True)]
->>> t = standings_table(rows, 3, lambda s: s)
->>> [c.label for c in t.columns][:4], [r[0] for r in t.rows]
-(['Place', 'Team', 'Played', 'Won'], ['1', '2=', '2='])
->>> t.csv().splitlines()[1]
-'1,黑龙,3,3,0,0,6,7,3,2,2'
->>> t.csv_bytes()[:3] == b"\\xef\\xbb\\xbf"
-True
 >>> from weiqi.league.match import PlayerRecord
 >>> b = boards_table({1: [PlayerRecord("李", "A", 1, 1, game_points=2),
 ...                       PlayerRecord("王", "B", 1, 1, game_points=2),
-...                       PlayerRecord("张", "C", 1, 0, game_points=0)]}, {}, lambda s: s)
->>> [(r[1], r[2]) for r in b.rows]
+...                       PlayerRecord("张", "C", 1, 0, game_points=0)]}, {}, "en")
+>>> [(r[1].text, r[2].text) for r in b.rows]
 [('1=', '李'), ('1=', '王'), ('3', '张')]
+>>> b.csv()[:1] == "\\ufeff"
+True
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-
-from starlette.responses import Response
 
 from weiqi.i18n import N_
 from weiqi.league.draft import Action as DraftAction
 from weiqi.league.draft import DraftEvent
 from weiqi.league.match import PlayerRecord
 from weiqi.rules.result import Result
-from weiqi.services.teams import MatchView, RoundView, TeamStandingView
+from weiqi.server.public_tables import Cell, Column, Table, gettext_for, place_text
+from weiqi.services.teams import MatchView, RoundView
 
 Gettext = Callable[[str], str]
-
-
-@dataclass(frozen=True)
-class Column:
-    label: str
-    numeric: bool = False
-
-
-@dataclass
-class Table:
-    """Columns, rows of text cells, and a CSS class per row (zones, winners)."""
-
-    columns: list[Column]
-    rows: list[list[str]] = field(default_factory=list)
-    row_classes: list[str] = field(default_factory=list)
-
-    def add(self, cells: Sequence[object], cls: str = "") -> None:
-        self.rows.append(["" if c is None else str(c) for c in cells])
-        self.row_classes.append(cls)
-
-    def csv(self) -> str:
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\r\n")
-        writer.writerow([c.label for c in self.columns])
-        writer.writerows(self.rows)
-        return out.getvalue()
-
-    def csv_bytes(self) -> bytes:
-        return ("\ufeff" + self.csv()).encode("utf-8")
-
-
-def csv_response(table: Table, filename: str) -> Response:
-    """The table as a CSV download (UTF-8 with BOM)."""
-    return Response(
-        table.csv_bytes(),
-        media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-    )
-
-
-def place_text(place: int, shared: bool) -> str:
-    """A place; a shared one carries ``=`` (2=)."""
-    return f"{place}=" if shared else str(place)
 
 
 def result_text(code: str | None, locale: str) -> str:
@@ -95,64 +40,8 @@ def colour_text(colour: str, _: Gettext) -> str:
     return _("Black") if colour == "B" else _("White")
 
 
-def standings_table(rows: Sequence[TeamStandingView], boards: int, _: Gettext) -> Table:
-    """R-RANK-TEAM: match points, game points, then board 1, board 2 … game points."""
-    table = Table(
-        [
-            Column(_(N_("Place"))),
-            Column(_(N_("Team"))),
-            Column(_(N_("Played")), True),
-            Column(_(N_("Won")), True),
-            Column(_(N_("Drawn")), True),
-            Column(_(N_("Lost")), True),
-            Column(_(N_("Match points")), True),
-            Column(_(N_("Game points")), True),
-            *(Column(_(N_("Board %(n)s")) % {"n": b}, True) for b in range(1, boards + 1)),
-        ]
-    )
-    for r in rows:
-        points = list(r.board_points) + [0] * (boards - len(r.board_points))
-        table.add(
-            [
-                place_text(r.place, r.shared),
-                r.name,
-                r.played,
-                r.won,
-                r.drawn,
-                r.lost,
-                r.match_points,
-                r.game_points,
-                *points[:boards],
-            ]
-        )
-    return table
-
-
-def league_table(
-    rows: Sequence[TeamStandingView],
-    boards: int,
-    up: int,
-    down: int,
-    _: Gettext,
-) -> Table:
-    """A division's table with its first ``up`` rows marked for promotion and its last
-    ``down`` for relegation (R-LEAGUE-1), by position in the table as it stands."""
-    table = standings_table(rows, boards, _)
-    table.columns.append(Column(_(N_("Zone"))))
-    n = len(rows)
-    for i in range(n):
-        if i < up:
-            table.rows[i].append(_(N_("Promotion")))
-            table.row_classes[i] = "zone-up"
-        elif i >= n - down:
-            table.rows[i].append(_(N_("Relegation")))
-            table.row_classes[i] = "zone-down"
-        else:
-            table.rows[i].append("")
-    return table
-
-
 def match_score(m: MatchView, _: Gettext) -> str:
+    """A match's game points, with how a drawn one was decided."""
     if m.game_points is None:
         return ""
     text = f"{m.game_points[0]}:{m.game_points[1]}"
@@ -163,161 +52,145 @@ def match_score(m: MatchView, _: Gettext) -> str:
     return text
 
 
-def round_table(view: RoundView, names: dict[str, str], locale: str, _: Gettext) -> Table:
-    """Every board of a round, match by match (the CSV of a round page)."""
-    table = Table(
-        [
-            Column(_(N_("Match")), True),
-            Column(_(N_("Board")), True),
-            Column(_(N_("Home team"))),
-            Column(_(N_("Player"))),
-            Column(_(N_("Colour"))),
-            Column(_(N_("Away team"))),
-            Column(_(N_("Player"))),
-            Column(_(N_("Result"))),
-            Column(_(N_("Match score"))),
-        ]
-    )
-    for m in view.matches:
-        for b in m.boards:
-            table.add(
-                [
-                    m.number,
-                    b.board if not b.sitting else f"{b.board}.{b.sitting + 1}",
-                    names.get(m.home, m.home),
-                    b.home_player or "—",
-                    colour_text(b.home_color, _),
-                    names.get(m.away, m.away),
-                    b.away_player or "—",
-                    result_text(b.result, locale),
-                    match_score(m, _),
-                ]
-            )
-        if not m.boards:
-            table.add(
-                [
-                    m.number,
-                    "",
-                    names.get(m.home, m.home),
-                    "",
-                    "",
-                    names.get(m.away, m.away),
-                    "",
-                    "",
-                    "",
-                ]
-            )
-    return table
+def with_zones(table: Table, up: int, down: int, locale: str) -> Table:
+    """A division's table with its first ``up`` rows marked for promotion and its last
+    ``down`` for relegation (R-LEAGUE-1), by position in the table as it stands.
+
+    >>> t = Table((Column("队"),), tuple((Cell(c),) for c in "ABCD"))
+    >>> z = with_zones(t, 1, 2, "zh_CN")
+    >>> z.row_classes, [r[-1].text for r in z.rows]
+    (('zone-up', '', 'zone-down', 'zone-down'), ['升级', '', '降级', '降级'])
+    """
+    _ = gettext_for(locale)
+    n = len(table.rows)
+    rows, classes = [], []
+    for i, row in enumerate(table.rows):
+        if i < up:
+            zone, cls = _(N_("Promotion")), "zone-up"
+        elif i >= n - down:
+            zone, cls = _(N_("Relegation")), "zone-down"
+        else:
+            zone, cls = "", ""
+        rows.append((*row, Cell(zone, cls="zone")))
+        classes.append(cls)
+    columns = (*table.columns, Column(_(N_("Zone")), cls="zone"))
+    return Table(columns, tuple(rows), tuple(classes), table.legend)
 
 
-def player_table(records: Sequence[PlayerRecord], names: dict[str, str], _: Gettext) -> Table:
-    """Each player's games, best first (board prizes)."""
-    table = Table(
-        [
-            Column(_(N_("Player"))),
-            Column(_(N_("Team"))),
-            Column(_(N_("Boards"))),
-            Column(_(N_("Games")), True),
-            Column(_(N_("Won")), True),
-            Column(_(N_("Drawn")), True),
-            Column(_(N_("Lost")), True),
-            Column(_(N_("Game points")), True),
-        ]
+def player_table(records: Sequence[PlayerRecord], names: dict[str, str], locale: str) -> Table:
+    """Each player's games in the event, best first."""
+    _ = gettext_for(locale)
+    columns = (
+        Column(_("Player"), cls="name"),
+        Column(_("Team")),
+        Column(_(N_("Boards played"))),
+        Column(_("Games"), numeric=True),
+        Column(_("Won"), numeric=True),
+        Column(_("Drawn"), numeric=True),
+        Column(_("Lost"), numeric=True),
+        Column(_("Game points"), numeric=True, cls="points"),
     )
-    for r in records:
-        table.add(
-            [
-                r.player_id,
-                names.get(r.team, r.team),
-                ", ".join(str(b) for b in r.boards),
-                r.games,
-                r.wins,
-                r.draws,
-                r.losses,
-                r.game_points,
-            ]
+    rows = tuple(
+        (
+            Cell(r.player_id, cls="name"),
+            Cell(names.get(r.team, r.team)),
+            Cell(", ".join(str(b) for b in r.boards)),
+            Cell(str(r.games)),
+            Cell(str(r.wins)),
+            Cell(str(r.draws)),
+            Cell(str(r.losses)),
+            Cell(str(r.game_points), cls="points"),
         )
-    return table
+        for r in records
+    )
+    return Table(columns, rows)
 
 
 def boards_table(
-    by_board: dict[int, list[PlayerRecord]], names: dict[str, str], _: Gettext
+    by_board: dict[int, list[PlayerRecord]], names: dict[str, str], locale: str
 ) -> Table:
-    """The best players of each board (board prizes), board by board."""
-    table = Table(
-        [
-            Column(_(N_("Board")), True),
-            Column(_(N_("Place")), True),
-            Column(_(N_("Player"))),
-            Column(_(N_("Team"))),
-            Column(_(N_("Games")), True),
-            Column(_(N_("Won")), True),
-            Column(_(N_("Game points")), True),
-        ]
+    """The players of each board ranked by game points (board prizes); equal → shared."""
+    _ = gettext_for(locale)
+    columns = (
+        Column(_("Board"), numeric=True, cls="board"),
+        Column(_("Place"), numeric=True, cls="place"),
+        Column(_("Player"), cls="name"),
+        Column(_("Team")),
+        Column(_("Games"), numeric=True),
+        Column(_("Won"), numeric=True),
+        Column(_("Game points"), numeric=True, cls="points"),
     )
+    rows, classes = [], []
     for board, recs in sorted(by_board.items()):
         best = sorted(recs, key=lambda r: (-r.game_points, r.games, r.player_id))
         places: list[int] = []
         for i, r in enumerate(best):
             same = i and (r.game_points, r.games) == (best[i - 1].game_points, best[i - 1].games)
             places.append(places[-1] if same else i + 1)
-        for r, place in zip(best, places, strict=True):
-            table.add(
-                [
-                    board,
-                    place_text(place, places.count(place) > 1),
-                    r.player_id,
-                    names.get(r.team, r.team),
-                    r.games,
-                    r.wins,
-                    r.game_points,
-                ],
-                "first" if place == 1 else "",
+        for i, (r, place) in enumerate(zip(best, places, strict=True)):
+            rows.append(
+                (
+                    Cell(str(board) if i == 0 else ""),
+                    Cell(place_text(place, places.count(place) > 1, _), cls="place"),
+                    Cell(r.player_id, cls="name"),
+                    Cell(names.get(r.team, r.team)),
+                    Cell(str(r.games)),
+                    Cell(str(r.wins)),
+                    Cell(str(r.game_points), cls="points"),
+                )
             )
-    return table
+            classes.append(("match-start " if i == 0 else "") + ("first" if place == 1 else ""))
+    return Table(columns, tuple(rows), tuple(c.strip() for c in classes))
 
 
-def calendar_table(rounds: Sequence[RoundView], names: dict[str, str], _: Gettext) -> Table:
+def calendar_table(rounds: Sequence[RoundView], names: dict[str, str], locale: str) -> Table:
     """The dated calendar of a division: every round's matches and their scores."""
-    table = Table(
-        [
-            Column(_(N_("Round")), True),
-            Column(_(N_("Date"))),
-            Column(_(N_("Home team"))),
-            Column(_(N_("Away team"))),
-            Column(_(N_("Score"))),
-        ]
+    _ = gettext_for(locale)
+    columns = (
+        Column(_("Round"), numeric=True),
+        Column(_(N_("Date"))),
+        Column(_(N_("Home team")), cls="name"),
+        Column(_(N_("Away team")), cls="name"),
+        Column(_("Game points"), cls="score"),
     )
+    rows, classes = [], []
     for r in rounds:
-        for m in r.matches:
-            table.add(
-                [
-                    r.number,
-                    r.date or "",
-                    names.get(m.home, m.home),
-                    names.get(m.away, m.away),
-                    match_score(m, _),
-                ]
+        for i, m in enumerate(r.matches):
+            rows.append(
+                (
+                    Cell(str(r.number)),
+                    Cell(r.date or ""),
+                    Cell(names.get(m.home, m.home)),
+                    Cell(names.get(m.away, m.away)),
+                    Cell(match_score(m, _)),
+                )
             )
-        if r.bye:
-            table.add([r.number, r.date or "", names.get(r.bye, r.bye), _(N_("rests")), ""])
-    return table
+            classes.append("match-start" if i == 0 else "")
+    return Table(columns, tuple(rows), tuple(classes))
 
 
-def draft_table(log: Sequence[DraftEvent], _: Gettext) -> Table:
+def draft_table(log: Sequence[DraftEvent], locale: str) -> Table:
     """The transfer draft's log, line by line (R-LEAGUE-2)."""
-    table = Table(
-        [
-            Column(_(N_("No.")), True),
-            Column(_(N_("Round")), True),
-            Column(_(N_("Turn")), True),
-            Column(_(N_("Club"))),
-            Column(_(N_("Action"))),
-            Column(_(N_("Player"))),
-            Column(_(N_("From"))),
-        ]
+    _ = gettext_for(locale)
+    columns = (
+        Column(_(N_("No.")), numeric=True),
+        Column(_("Round"), numeric=True),
+        Column(_(N_("Turn")), numeric=True),
+        Column(_(N_("Club"))),
+        Column(_(N_("Action"))),
+        Column(_("Player"), cls="name"),
+        Column(_(N_("From"))),
     )
-    for e in log:
-        action = _(N_("passes")) if e.action is DraftAction.PASS else _(N_("picks"))
-        table.add([e.seq, e.round, e.turn, e.club, action, e.player or "", e.from_club or ""])
-    return table
+    rows = tuple(
+        (
+            Cell(str(e.seq)),
+            Cell(str(e.round)),
+            Cell(str(e.turn)),
+            Cell(e.club),
+            Cell(_(N_("passes")) if e.action is DraftAction.PASS else _(N_("picks"))),
+            Cell(e.player or ""),
+            Cell(e.from_club or ""),
+        )
+        for e in log
+    )
+    return Table(columns, rows)

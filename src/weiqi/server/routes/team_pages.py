@@ -1,8 +1,8 @@
-"""The coach's lineup page and the public pages of team events and leagues: a round's matches
-board by board, the team standings (R-RANK-TEAM), player and board records (board prizes), a
-season's league tables with promotion and relegation zones (R-LEAGUE-1), a division's dated
-calendar and the transfer draft's log. Every table prints on A4 and downloads as CSV
-(``?format=csv``, UTF-8 with BOM). Lineups stay sealed until the round is revealed."""
+"""The coach's lineup page and the team and league pages ``routes/public.py`` does not have: a
+team event's teams and rosters, board prizes and player records, a season's dated calendar and
+the transfer draft's log — in the frame and tables of the public pages (``public_base.html``,
+``public_tables.Table``), each printable on A4 and exported as CSV (``?format=csv``, UTF-8 with
+BOM). Lineups stay sealed until the round is revealed."""
 
 from __future__ import annotations
 
@@ -15,157 +15,87 @@ from starlette.responses import Response
 
 from weiqi.errors import LineupRejected, NotFound
 from weiqi.server.routes.event_admin import rank_label
-from weiqi.server.routes.team_admin import TEAM_SYSTEM_NAMES, reason_text, settings_words
+from weiqi.server.routes.public import csv_response
+from weiqi.server.routes.team_admin import reason_text, settings_words
 from weiqi.server.security import CurrentActor, Db, LoggedIn, flash
-from weiqi.server.team_tables import (
-    Table,
-    boards_table,
-    calendar_table,
-    colour_text,
-    csv_response,
-    draft_table,
-    league_table,
-    match_score,
-    player_table,
-    result_text,
-    round_table,
-    standings_table,
-)
+from weiqi.server.team_tables import boards_table, calendar_table, draft_table, player_table
 from weiqi.server.templating import html, locale_of, translate
-from weiqi.services import league, team_admin, teams
+from weiqi.services import league, public, team_admin, teams
+from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
 
 router = APIRouter(include_in_schema=False)
-
-
-def _gettext(request: Request) -> Any:
-    def _(text: str) -> str:
-        return translate(request, text)
-
-    return _
 
 
 def _names(db: Db, event_id: int) -> dict[str, str]:
     return {t.code: t.name for t in team_admin.team_cards(db, event_id)}
 
 
-def _event_context(request: Request, db: Db, event_id: int, active: str) -> dict[str, Any]:
-    info = teams.team_event_info(db, event_id)
-    return {
-        "info": info,
-        "words": settings_words(request, info.settings),
-        "round_numbers": range(1, info.rounds + 1),
-        "active": active,
-        "tables_page": info.settings.system is not teams.TeamSystem.WINNER_STAYS_ON,
-    }
+def _may_run(db: Db, actor: Actor, event_id: int) -> bool:
+    return allowed(db, actor, Action.MANAGE_PLAYERS, event_id) or allowed(
+        db, actor, Action.RECORD_RESULT, event_id
+    )
 
 
-def _tables_page(
-    request: Request,
-    context: dict[str, Any],
-    title: str,
-    sections: list[tuple[str, Table]],
-    *,
-    csv_name: str,
-    csv_table: Table | None = None,
-    note: str = "",
+def _team_page(
+    request: Request, db: Db, event_id: int, template: str, active: str, context: dict[str, Any]
 ) -> Response:
-    if request.query_params.get("format") == "csv":
-        return csv_response(csv_table or sections[0][1], csv_name)
+    """A page in the frame of a team event's public pages (``public_base.html``)."""
+    ev = public.team_overview(db, event_id)
     return html(
-        request,
-        "team_tables.html",
-        {**context, "title": title, "sections": sections, "note": note},
+        request, template, {"ev": ev, "active": active, "team": True, "may_run": False, **context}
     )
 
 
 @router.get("/team-events/{event_id}")
-def overview(request: Request, db: Db, actor: CurrentActor, event_id: int) -> Response:
-    context = _event_context(request, db, event_id, "overview")
-    rounds = teams.list_rounds(db, event_id)
-    names = _names(db, event_id)
-    runs = allowed(db, actor, Action.MANAGE_PLAYERS, event_id) or allowed(
-        db, actor, Action.RECORD_RESULT, event_id
-    )
-    return html(
+def team_event(event_id: int) -> Response:
+    return RedirectResponse(f"/events/{event_id}/teams", status_code=303)
+
+
+@router.get("/events/{event_id}/teams")
+def teams_page(request: Request, db: Db, actor: CurrentActor, event_id: int) -> Response:
+    """The teams with their rosters, the rounds, and a coach's way to the lineup form."""
+    info = teams.team_event_info(db, event_id)
+    return _team_page(
         request,
+        db,
+        event_id,
         "team_overview.html",
+        "teams",
         {
-            **context,
-            "rounds": rounds,
+            "info": info,
+            "words": settings_words(request, info.settings),
+            "rounds": teams.list_rounds(db, event_id),
             "teams": team_admin.team_cards(db, event_id),
-            "names": names,
-            "runs": runs,
+            "names": _names(db, event_id),
+            "runs": _may_run(db, actor, event_id),
             "may_lineup": allowed(db, actor, Action.SUBMIT_LINEUP, event_id),
-            "system_name": translate(request, TEAM_SYSTEM_NAMES[context["info"].settings.system]),
         },
     )
 
 
-@router.get("/team-events/{event_id}/rounds/{number}")
-def round_public(request: Request, db: Db, event_id: int, number: int) -> Response:
-    context = _event_context(request, db, event_id, f"round-{number}")
-    view = teams.show_round(db, event_id, number)
+@router.get("/events/{event_id}/teams/records")
+def records_page(
+    request: Request, db: Db, event_id: int, format: str = "html", table: str = "boards"
+) -> Response:
+    """Board prizes: each board's players by game points; then every player's record."""
     names = _names(db, event_id)
-    _ = _gettext(request)
     locale = locale_of(request)
-    title = translate(request, "Round %(n)s", n=number)
-    if request.query_params.get("format") == "csv":
-        table = round_table(view, names, locale, _)
-        return csv_response(table, f"team-event-{event_id}-round-{number}.csv")
-    return html(
-        request,
-        "team_round.html",
-        {
-            **context,
-            "title": title,
-            "round": view,
-            "names": names,
-            "result_text": lambda code: result_text(code, locale),
-            "colour_text": lambda colour: colour_text(colour, _),
-            "match_score": lambda m: match_score(m, _),
-        },
-    )
-
-
-@router.get("/team-events/{event_id}/standings")
-def standings_page(request: Request, db: Db, event_id: int) -> Response:
-    context = _event_context(request, db, event_id, "standings")
-    info = context["info"]
-    table = standings_table(teams.standings(db, event_id), info.settings.boards, _gettext(request))
-    title = translate(request, "Team standings")
-    note = translate(
-        request,
-        "R-RANK-TEAM: match points (win 2, draw 1, loss 0), then game points, then the game "
-        "points of board 1, board 2 …; teams equal on all of them share the place.",
-    )
-    return _tables_page(
-        request,
-        context,
-        title,
-        [("", table)],
-        csv_name=f"team-event-{event_id}-standings.csv",
-        note=note,
-    )
-
-
-@router.get("/team-events/{event_id}/records")
-def records_page(request: Request, db: Db, event_id: int) -> Response:
-    context = _event_context(request, db, event_id, "records")
-    names = _names(db, event_id)
-    _ = _gettext(request)
     players, by_board = teams.records(db, event_id)
-    board_t = boards_table(by_board, names, _)
-    player_t = player_table(players, names, _)
-    title = translate(request, "Board prizes and player records")
-    kind = request.query_params.get("table", "boards")
-    return _tables_page(
+    board_t = boards_table(by_board, names, locale)
+    player_t = player_table(players, names, locale)
+    if format == "csv":
+        kind = "players" if table == "players" else "boards"
+        return csv_response(
+            player_t if kind == "players" else board_t, f"event-{event_id}-{kind}.csv"
+        )
+    return _team_page(
         request,
-        context,
-        title,
-        [(translate(request, "By board"), board_t), (translate(request, "Players"), player_t)],
-        csv_name=f"team-event-{event_id}-{'players' if kind == 'players' else 'boards'}.csv",
-        csv_table=player_t if kind == "players" else board_t,
+        db,
+        event_id,
+        "team_records.html",
+        "records",
+        {"boards_table": board_t, "players_table": player_t},
     )
 
 
@@ -251,57 +181,31 @@ async def submit_lineup(
 # -- leagues --------------------------------------------------------------------------------
 
 
-def _season_context(request: Request, db: Db, season_id: int, active: str) -> dict[str, Any]:
-    info = league.season_info(db, season_id)
-    return {"season": info, "active": active}
-
-
-@router.get("/leagues/{season_id}")
-def league_page(request: Request, db: Db, season_id: int) -> Response:
-    """Each division's table; the zones say who goes up and who goes down (R-LEAGUE-1)."""
-    context = _season_context(request, db, season_id, "table")
-    season = context["season"]
-    _ = _gettext(request)
-    sections = []
-    last = len(season.divisions) - 1
-    for i, d in enumerate(season.divisions):
-        rows = teams.standings(db, d.event_id)
-        table = league_table(
-            rows,
-            season.settings.boards,
-            season.settings.promoted if i > 0 else 0,
-            season.settings.relegated if i < last else 0,
-            _,
-        )
-        sections.append((d, table))
-    division = request.query_params.get("division")
-    if request.query_params.get("format") == "csv":
-        found = next((t for d, t in sections if d.division == division), sections[0][1])
-        return csv_response(found, f"league-{season_id}-table.csv")
-    return html(request, "league.html", {**context, "sections": sections})
-
-
 @router.get("/leagues/{season_id}/calendar")
-def calendar_page(request: Request, db: Db, season_id: int) -> Response:
-    context = _season_context(request, db, season_id, "calendar")
-    season = context["season"]
-    _ = _gettext(request)
-    sections = []
-    for d in season.divisions:
-        rounds = teams.list_rounds(db, d.event_id)
-        sections.append((d, calendar_table(rounds, _names(db, d.event_id), _)))
-    division = request.query_params.get("division")
-    if request.query_params.get("format") == "csv":
-        found = next((t for d, t in sections if d.division == division), sections[0][1])
+def calendar_page(
+    request: Request, db: Db, season_id: int, format: str = "html", division: str | None = None
+) -> Response:
+    """The dated calendar of every division (R-LEAGUE-1: each pair of clubs meets twice)."""
+    season = league.season_info(db, season_id)
+    locale = locale_of(request)
+    tables = [
+        (d, calendar_table(teams.list_rounds(db, d.event_id), _names(db, d.event_id), locale))
+        for d in season.divisions
+    ]
+    if format == "csv":
+        found = next((t for d, t in tables if d.division == division), None)
+        if found is None:
+            found = tables[0][1]
         return csv_response(found, f"league-{season_id}-calendar.csv")
-    return html(request, "league.html", {**context, "sections": sections})
+    return html(request, "league_calendar.html", {"season": season, "tables": tables})
 
 
 @router.get("/drafts/{draft_id}")
-def draft_page(request: Request, db: Db, draft_id: int) -> Response:
+def draft_page(request: Request, db: Db, draft_id: int, format: str = "html") -> Response:
+    """The transfer draft's log as it stands (R-LEAGUE-2)."""
     view = league.show_draft(db, draft_id)
-    table = draft_table(view.log, _gettext(request))
-    if request.query_params.get("format") == "csv":
+    table = draft_table(view.log, locale_of(request))
+    if format == "csv":
         return csv_response(table, f"draft-{draft_id}.csv")
     try:
         season = league.season_info(db, view.season_id)

@@ -1,0 +1,226 @@
+"""The public pages of an event: overview, rounds, standings, crosstable, a player's games.
+
+Every table page also answers ``?format=csv`` with the very cells it shows (UTF-8 with BOM,
+headers in the page's language). Nobody needs to log in.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from fastapi import APIRouter
+from fastapi.responses import RedirectResponse
+from starlette.requests import Request
+from starlette.responses import Response
+
+from weiqi.errors import NotFound
+from weiqi.server.public_tables import (
+    Table,
+    crosstable_table,
+    gettext_for,
+    place_text,
+    player_table,
+    round_table,
+    settings_words,
+    standings_table,
+    team_round_table,
+    team_standings_table,
+)
+from weiqi.server.security import Db, current_actor
+from weiqi.server.team_tables import with_zones
+from weiqi.server.templating import html, locale_of, translate
+from weiqi.services import league, public, teams
+from weiqi.services.events import get_event
+from weiqi.services.permissions import Action, allowed
+
+router = APIRouter(include_in_schema=False)
+
+Format = Literal["html", "csv"]
+LEADERS = 5
+"""How many of the standings the overview shows."""
+
+
+def csv_response(table: Table, filename: str) -> Response:
+    return Response(
+        table.csv().encode("utf-8"),
+        media_type="text/csv; charset=utf-8",
+        headers={
+            "Content-Disposition": f'attachment; filename="{filename}"',
+            "Vary": "Accept-Language, Cookie",
+        },
+    )
+
+
+def _page(
+    request: Request,
+    db: Db,
+    event_id: int,
+    template: str,
+    active: str,
+    context: dict[str, object],
+) -> Response:
+    ev = public.overview(db, event_id)
+    return html(
+        request, template,
+        {"ev": ev, "active": active, "may_run": may_run(request, db, event_id), **context},
+    )  # fmt: skip
+
+
+def may_run(request: Request, db: Db, event_id: int) -> bool:
+    """Whether to link the organisers' dashboard: for an organiser or the chief referee."""
+    return allowed(db, current_actor(request), Action.MANAGE_PLAYERS, event_id)
+
+
+@router.get("/events/{event_id}")
+def event_page(request: Request, db: Db, event_id: int) -> Response:
+    try:
+        ev = public.overview(db, event_id)
+    except NotFound:
+        if public.is_team_event(db, event_id):
+            return RedirectResponse(f"/events/{event_id}/teams/standings", status_code=303)
+        # an event created by name only (the administration page) has no settings yet
+        plain = get_event(db, event_id)
+        return html(request, "public_unset.html", {"event": plain})
+    locale = locale_of(request)
+    words = settings_words(ev.settings, ev.rounds_planned, locale)
+    leaders = public.standings(db, event_id).rows[:LEADERS] if ev.rounds else ()
+    _ = gettext_for(locale)
+    return html(
+        request, "public_event.html",
+        {"ev": ev, "active": "overview", "words": words, "may_run": may_run(request, db, event_id),
+         "leaders": [(place_text(r.place, r.shared, _), r) for r in leaders]},
+    )  # fmt: skip
+
+
+@router.get("/events/{event_id}/rounds/{number}")
+def round_page(
+    request: Request, db: Db, event_id: int, number: int, format: Format = "html", sgf: bool = False
+) -> Response:
+    rnd = public.public_round(db, event_id, number)
+    table = round_table(rnd, locale_of(request), event_id=event_id, sgf=sgf)
+    if format == "csv":
+        return csv_response(table, f"event-{event_id}-round-{number}.csv")
+    title = translate(request, "Round %(round)s", round=number)
+    return _page(
+        request, db, event_id, "public_table.html", f"round-{number}",
+        {"table": table, "title": title, "kind": "round", "sgf": sgf},
+    )  # fmt: skip
+
+
+@router.get("/events/{event_id}/standings")
+def standings_page(request: Request, db: Db, event_id: int, format: Format = "html") -> Response:
+    data = public.standings(db, event_id)
+    table = standings_table(data, locale_of(request), event_id=event_id)
+    if format == "csv":
+        return csv_response(table, f"event-{event_id}-standings.csv")
+    if data.rounds:
+        title = translate(request, "Standings after round %(round)s", round=data.rounds)
+    else:
+        title = translate(request, "Standings")
+    return _page(
+        request, db, event_id, "public_table.html", "standings",
+        {"table": table, "title": title, "kind": "standings"},
+    )  # fmt: skip
+
+
+@router.get("/events/{event_id}/crosstable")
+def crosstable_page(request: Request, db: Db, event_id: int, format: Format = "html") -> Response:
+    table = crosstable_table(public.crosstable(db, event_id), locale_of(request), event_id=event_id)
+    if format == "csv":
+        return csv_response(table, f"event-{event_id}-crosstable.csv")
+    return _page(
+        request, db, event_id, "public_table.html", "crosstable",
+        {"table": table, "title": translate(request, "Crosstable"), "kind": "crosstable"},
+    )  # fmt: skip
+
+
+@router.get("/events/{event_id}/players/{player_id}")
+def player_page(
+    request: Request, db: Db, event_id: int, player_id: int, format: Format = "html"
+) -> Response:
+    card = public.player_card(db, event_id, player_id)
+    table = player_table(card, locale_of(request), event_id=event_id)
+    if format == "csv":
+        return csv_response(table, f"event-{event_id}-player-{player_id}.csv")
+    return _page(
+        request, db, event_id, "public_table.html", "player",
+        {"table": table, "title": card.player.name, "kind": "player", "card": card,
+         "place": place_text(card.place, card.shared, gettext_for(locale_of(request)))},
+    )  # fmt: skip
+
+
+# -- team events (a league division is one) ----------------------------------------------------
+
+
+def _team_page(
+    request: Request, db: Db, event_id: int, active: str, context: dict[str, object]
+) -> Response:
+    ev = public.team_overview(db, event_id)
+    return html(
+        request, "public_table.html",
+        {"ev": ev, "active": active, "team": True, "may_run": False, **context},
+    )  # fmt: skip
+
+
+@router.get("/events/{event_id}/teams/standings")
+def team_standings_page(
+    request: Request, db: Db, event_id: int, format: Format = "html"
+) -> Response:
+    rows = teams.standings(db, event_id)
+    boards = public.team_overview(db, event_id).boards
+    table = team_standings_table(rows, boards, locale_of(request))
+    if format == "csv":
+        return csv_response(table, f"event-{event_id}-team-standings.csv")
+    title = translate(request, "Team standings")
+    return _team_page(
+        request, db, event_id, "standings", {"table": table, "title": title, "kind": "standings"}
+    )
+
+
+@router.get("/events/{event_id}/teams/rounds/{number}")
+def team_round_page(
+    request: Request, db: Db, event_id: int, number: int, format: Format = "html"
+) -> Response:
+    table = team_round_table(teams.show_round(db, event_id, number), locale_of(request))
+    if format == "csv":
+        return csv_response(table, f"event-{event_id}-team-round-{number}.csv")
+    title = translate(request, "Round %(round)s", round=number)
+    return _team_page(
+        request,
+        db,
+        event_id,
+        f"round-{number}",
+        {"table": table, "title": title, "kind": "teamround"},
+    )
+
+
+@router.get("/leagues/{season_id}")
+def league_page(
+    request: Request, db: Db, season_id: int, format: Format = "html", division: str | None = None
+) -> Response:
+    """A season's table of every division, top division first; CSV of one division."""
+    season = league.season_info(db, season_id)
+    locale = locale_of(request)
+    last = len(season.divisions) - 1
+    tables = [
+        # R-LEAGUE-1: the lower divisions' first clubs go up, the higher ones' last go down
+        (
+            d,
+            with_zones(
+                team_standings_table(
+                    teams.standings(db, d.event_id), season.settings.boards, locale
+                ),
+                season.settings.promoted if i > 0 else 0,
+                season.settings.relegated if i < last else 0,
+                locale,
+            ),
+        )
+        for i, d in enumerate(season.divisions)
+        if format == "html" or d.division == (division or season.divisions[0].division)
+    ]
+    if format == "csv":
+        if not tables:
+            raise NotFound(f"season {season_id} has no division {division!r}")
+        index = season.divisions.index(tables[0][0]) + 1  # a header stays ASCII: no 甲 in it
+        return csv_response(tables[0][1], f"league-{season_id}-division-{index}.csv")
+    return html(request, "public_league.html", {"season": season, "tables": tables})

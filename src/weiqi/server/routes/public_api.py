@@ -1,0 +1,303 @@
+"""The public reads of an event as JSON: the same services as the public pages, no login.
+
+Values are exact where the pages are exact: a komi is a fraction in text (``"15/4"``), a result
+is our lossless code (``B+1.5``, ``W+R``, ``BL``) with its Chinese and English notation beside.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
+
+from weiqi.rules.result import Result
+from weiqi.server.public_tables import SYSTEM_NAMES, TIEBREAK_NAMES
+from weiqi.server.routes.api import ErrorOut
+from weiqi.server.security import Db
+from weiqi.services import public
+from weiqi.tournament.settings import settings_to_dict
+from weiqi.tournament.standings import TIEBREAKS, Value
+
+router = APIRouter(
+    prefix="/api/events",
+    tags=["public"],
+    responses={404: {"model": ErrorOut, "description": "No such event, round or player"}},
+)
+
+
+class PlayerOut(BaseModel):
+    id: int
+    name: str
+    rank: str | None = Field(description="5d, 2p, 3k")
+    club: str
+    withdrawn_after: int | None = Field(description="the last round played by a withdrawn player")
+
+    @classmethod
+    def of(cls, p: public.PlayerRef) -> PlayerOut:
+        return cls(
+            id=p.id,
+            name=p.name,
+            rank=p.rank.code if p.rank else None,
+            club=p.club,
+            withdrawn_after=p.withdrawn_after,
+        )
+
+
+class TieBreakOut(BaseModel):
+    code: str
+    zh: str
+    en: str
+
+
+def _tiebreaks(codes: tuple[str, ...]) -> list[TieBreakOut]:
+    return [TieBreakOut(code=c, zh=TIEBREAKS[c].zh, en=TIEBREAK_NAMES[c]) for c in codes]
+
+
+def _number(value: Value) -> float:
+    return float(value)
+
+
+class RoundSummaryOut(BaseModel):
+    number: int
+    games: int
+    finished: int
+    byes: int
+
+
+class OverviewOut(BaseModel):
+    id: int
+    name: str
+    system: str
+    system_zh: str
+    system_en: str
+    settings: dict[str, object] = Field(description="every setting of the event")
+    tiebreaks: list[TieBreakOut] = Field(description="in the event's order")
+    players: int
+    rounds_planned: int | None
+    current_round: int | None
+    rounds: list[RoundSummaryOut] = Field(description="the public rounds")
+
+
+@router.get("/{event_id}/overview")
+def event_overview(db: Db, event_id: int) -> OverviewOut:
+    """The event's system, settings and tie-breaks, and its public rounds."""
+    ev = public.overview(db, event_id)
+    return OverviewOut(
+        id=ev.id,
+        name=ev.name,
+        system=ev.settings.system.value,
+        system_zh=ev.settings.system.zh,
+        system_en=SYSTEM_NAMES[ev.settings.system],
+        settings=settings_to_dict(ev.settings),
+        tiebreaks=_tiebreaks(ev.tiebreaks),
+        players=ev.players,
+        rounds_planned=ev.rounds_planned,
+        current_round=ev.current_round,
+        rounds=[
+            RoundSummaryOut(number=r.number, games=r.games, finished=r.finished, byes=r.byes)
+            for r in ev.rounds
+        ],
+    )
+
+
+class ResultOut(BaseModel):
+    code: str = Field(description="B+1.5, W+R, 0, BL, Void, Replay, B+J …")
+    sgf: str
+    zh: str
+    en: str
+
+    @classmethod
+    def of(cls, r: Result | None) -> ResultOut | None:
+        if r is None:
+            return None
+        return cls(code=r.to_code(), sgf=r.to_sgf(), zh=r.to_zh(), en=r.to_en())
+
+
+class BoardOut(BaseModel):
+    board: int
+    black: PlayerOut
+    white: PlayerOut
+    handicap: int = Field(description="0 even with komi, 1 让先, 2…9 stones")
+    komi: str = Field(description="in stones, as a fraction: 15/4")
+    result: ResultOut | None
+    confirmed: bool
+    label: str
+
+
+class RoundOut(BaseModel):
+    number: int
+    boards: list[BoardOut]
+    byes: list[PlayerOut]
+    bye_points: int | None
+
+
+@router.get("/{event_id}/rounds/{number}")
+def event_round(db: Db, event_id: int, number: int) -> RoundOut:
+    """A public round: its boards with results as far as recorded, and its byes."""
+    rnd = public.public_round(db, event_id, number)
+    return RoundOut(
+        number=rnd.number,
+        boards=[
+            BoardOut(
+                board=b.board,
+                black=PlayerOut.of(b.black),
+                white=PlayerOut.of(b.white),
+                handicap=b.handicap,
+                komi=str(b.komi),
+                result=ResultOut.of(b.result),
+                confirmed=b.confirmed,
+                label=b.label,
+            )
+            for b in rnd.boards
+        ],
+        byes=[PlayerOut.of(p) for p in rnd.byes],
+        bye_points=rnd.bye_points,
+    )
+
+
+class StandingOut(BaseModel):
+    place: int
+    shared: bool
+    by_lot: bool
+    playoff: bool
+    player: PlayerOut
+    points: int
+    tiebreaks: dict[str, float] = Field(description="by code, in the event's order")
+
+
+class StandingsOut(BaseModel):
+    rounds: int = Field(description="the public rounds counted")
+    tiebreaks: list[TieBreakOut]
+    rows: list[StandingOut]
+    void: list[PlayerOut] = Field(description="players whose results are cancelled (R-WD-1)")
+
+
+@router.get("/{event_id}/standings")
+def event_standings(db: Db, event_id: int) -> StandingsOut:
+    """Places, points and tie-breaks over the public rounds (R-RANK-RR, R-RANK-SWISS)."""
+    s = public.standings(db, event_id)
+    return StandingsOut(
+        rounds=s.rounds,
+        tiebreaks=_tiebreaks(s.codes),
+        rows=[
+            StandingOut(
+                place=r.place,
+                shared=r.shared,
+                by_lot=r.by_lot,
+                playoff=r.playoff,
+                player=PlayerOut.of(r.player),
+                points=r.points,
+                tiebreaks={c: _number(v) for c, v in zip(s.codes, r.tiebreaks, strict=True)},
+            )
+            for r in s.rows
+        ],
+        void=[PlayerOut.of(p) for p in s.void],
+    )
+
+
+class CellOut(BaseModel):
+    round: int
+    opponent: int | None = Field(description="the opponent's row number")
+    colour: str | None = Field(description="B or W")
+    outcome: str | None = Field(description="W, D, L, N (no result); null while outstanding")
+    forfeit: bool
+    bye: bool
+    void: bool
+    text: str = Field(description="12b+, 3w=, 7+! …")
+
+
+class CrossRowOut(BaseModel):
+    row: int
+    place: int | None
+    shared: bool
+    player: PlayerOut
+    points: int
+    tiebreaks: dict[str, float]
+    cells: list[CellOut]
+
+
+class CrosstableOut(BaseModel):
+    rounds: int
+    tiebreaks: list[TieBreakOut]
+    rows: list[CrossRowOut]
+
+
+@router.get("/{event_id}/crosstable")
+def event_crosstable(db: Db, event_id: int) -> CrosstableOut:
+    """Each player's rounds, rows in the order of the standings."""
+    t = public.crosstable(db, event_id)
+    return CrosstableOut(
+        rounds=t.rounds,
+        tiebreaks=_tiebreaks(t.codes),
+        rows=[
+            CrossRowOut(
+                row=r.row,
+                place=r.place,
+                shared=r.shared,
+                player=PlayerOut.of(r.player),
+                points=r.points,
+                tiebreaks={c: _number(v) for c, v in zip(t.codes, r.tiebreaks, strict=False)},
+                cells=[
+                    CellOut(
+                        round=c.round,
+                        opponent=c.opponent,
+                        colour=c.colour.value if c.colour else None,
+                        outcome=c.outcome,
+                        forfeit=c.forfeit,
+                        bye=c.bye,
+                        void=c.void,
+                        text=c.text("bye"),
+                    )
+                    for c in r.cells
+                ],
+            )
+            for r in t.rows
+        ],
+    )
+
+
+class PlayerGameOut(BaseModel):
+    round: int
+    board: int | None
+    colour: str | None
+    opponent: PlayerOut | None = Field(description="null for a bye or a round not played")
+    bye: bool
+    result: ResultOut | None
+    outcome: str | None
+    points: int | None
+    running: int = Field(description="the player's points after this round")
+    void: bool
+
+
+class PlayerCardOut(BaseModel):
+    player: PlayerOut
+    place: int | None
+    shared: bool
+    points: int
+    games: list[PlayerGameOut]
+
+
+@router.get("/{event_id}/players/{player_id}")
+def event_player(db: Db, event_id: int, player_id: int) -> PlayerCardOut:
+    """One player's games: colours, results, points and the running score."""
+    card = public.player_card(db, event_id, player_id)
+    return PlayerCardOut(
+        player=PlayerOut.of(card.player),
+        place=card.place,
+        shared=card.shared,
+        points=card.points,
+        games=[
+            PlayerGameOut(
+                round=g.round,
+                board=g.board,
+                colour=g.colour.value if g.colour else None,
+                opponent=PlayerOut.of(g.opponent) if g.opponent else None,
+                bye=g.opponent is None and g.outcome == "W",
+                result=ResultOut.of(g.result),
+                outcome=g.outcome,
+                points=g.points,
+                running=g.running,
+                void=g.void,
+            )
+            for g in card.games
+        ],
+    )

@@ -1,0 +1,549 @@
+"""What anybody may read about an individual event: the overview, each public round's
+pairings and results, the standings with the event's tie-breaks, the crosstable and one
+player's games. No permission is needed (R-ORG-1: the public reads); nothing is written.
+
+A round is public once it is published; :func:`round_is_public` is the one place that decides.
+Standings, crosstable and player pages count the public rounds only, so nothing leaks from a
+round the organiser has not published yet.
+
+A crosstable cell from its row's side, and the values tables print:
+
+>>> CrossCell(3, opponent=12, colour=Color.BLACK, outcome="W").text(bye_word="轮空")
+'12b+'
+>>> CrossCell(4, opponent=7, colour=Color.WHITE, outcome="L", forfeit=True).text("bye")
+'7−!'
+>>> CrossCell(5, bye=True).text("轮空"), format_value(Fraction(19, 2))
+('轮空', '9.5')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from weiqi.errors import NotFound
+from weiqi.rules.color import Color
+from weiqi.rules.result import Outcome, Result
+
+# The event as the core sees it is loaded by the tournament service; reusing its loader keeps
+# one definition of how stored rows become a core ``Event``.
+from weiqi.services.tournament import _load, _settings_row
+from weiqi.store.database import Database
+from weiqi.store.models import Event as EventModel
+from weiqi.store.tournament import PlayerRow, RoundRow
+from weiqi.tournament.ranking import standings as rank_event
+from weiqi.tournament.ranks import Rank
+from weiqi.tournament.records import Event, Game
+from weiqi.tournament.scoring import game_points, histories, is_forfeit, voided_players
+from weiqi.tournament.settings import EventSettings
+from weiqi.tournament.standings import Value, format_value
+
+__all__ = [
+    "BoardView",
+    "CrossCell",
+    "CrossRow",
+    "Crosstable",
+    "EventOverview",
+    "PlayerCard",
+    "PlayerGame",
+    "PlayerRef",
+    "PublicRound",
+    "RoundSummary",
+    "StandingRow",
+    "Standings",
+    "TeamEventOverview",
+    "crosstable",
+    "format_value",
+    "is_team_event",
+    "overview",
+    "player_card",
+    "public_round",
+    "round_is_public",
+    "standings",
+    "team_overview",
+]
+
+Letter = Literal["W", "D", "L", "N"]
+
+
+@dataclass(frozen=True)
+class PlayerRef:
+    """A player as public pages name them."""
+
+    id: int
+    name: str
+    rank: Rank | None
+    club: str
+    withdrawn_after: int | None = None
+
+
+@dataclass(frozen=True)
+class RoundSummary:
+    number: int
+    games: int
+    finished: int
+    byes: int
+
+    @property
+    def complete(self) -> bool:
+        return self.finished == self.games
+
+
+@dataclass(frozen=True)
+class EventOverview:
+    id: int
+    name: str
+    settings: EventSettings
+    players: int
+    rounds_planned: int | None
+    """The rounds the event will have: the Swiss's number, a round robin's schedule length."""
+    rounds: tuple[RoundSummary, ...]
+
+    @property
+    def tiebreaks(self) -> tuple[str, ...]:
+        return self.settings.tiebreak_codes
+
+    @property
+    def current_round(self) -> int | None:
+        """The round being played: the first public round with results missing, else the last."""
+        for r in self.rounds:
+            if not r.complete:
+                return r.number
+        return self.rounds[-1].number if self.rounds else None
+
+
+@dataclass(frozen=True)
+class BoardView:
+    board: int
+    black: PlayerRef
+    white: PlayerRef
+    handicap: int
+    komi: Fraction
+    result: Result | None
+    confirmed: bool
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class PublicRound:
+    event_name: str
+    number: int
+    rounds: int
+    """How many rounds are public (for links to the others)."""
+    boards: tuple[BoardView, ...]
+    byes: tuple[PlayerRef, ...]
+    bye_points: int | None
+    """What a bye scores here, or None where a bye is only a rest (round robin, bracket)."""
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    place: int
+    shared: bool
+    by_lot: bool
+    playoff: bool
+    player: PlayerRef
+    points: int
+    tiebreaks: tuple[Value, ...]
+    """In the order of ``Standings.codes``."""
+
+
+@dataclass(frozen=True)
+class Standings:
+    event_name: str
+    codes: tuple[str, ...]
+    rounds: int
+    rows: tuple[StandingRow, ...]
+    void: tuple[PlayerRef, ...] = ()
+    """Withdrawn round-robin players whose results are cancelled (R-WD-1): no place."""
+
+
+@dataclass(frozen=True)
+class CrossCell:
+    """One round of one row: the opponent's row number, colour, outcome from the row's side.
+
+    ``outcome`` None with an opponent is a game without a (final) result yet; without an
+    opponent and without ``bye`` the player did not play that round.
+    """
+
+    round: int
+    opponent: int | None = None
+    colour: Color | None = None
+    outcome: Letter | None = None
+    forfeit: bool = False
+    bye: bool = False
+    void: bool = False
+
+    def text(self, bye_word: str) -> str:
+        """``12b+`` (won with Black against row 12), ``3w=``, ``5b−``, ``7+!`` (forfeit),
+        ``bye_word`` for a bye, ``(…)`` around a cancelled result, empty when not playing."""
+        if self.bye:
+            return bye_word
+        if self.opponent is None:
+            return ""
+        sign = {"W": "+", "D": "=", "L": "−", "N": "~", None: ""}[self.outcome]
+        if self.forfeit:
+            out = f"{self.opponent}{sign}!"
+        else:
+            colour = self.colour.value.lower() if self.colour else ""
+            out = f"{self.opponent}{colour}{sign}"
+        return f"({out})" if self.void else out
+
+
+@dataclass(frozen=True)
+class CrossRow:
+    row: int
+    place: int | None
+    shared: bool
+    player: PlayerRef
+    cells: tuple[CrossCell, ...]
+    points: int
+    tiebreaks: tuple[Value, ...]
+
+
+@dataclass(frozen=True)
+class Crosstable:
+    event_name: str
+    codes: tuple[str, ...]
+    rounds: int
+    rows: tuple[CrossRow, ...]
+
+
+@dataclass(frozen=True)
+class PlayerGame:
+    round: int
+    board: int | None
+    colour: Color | None
+    opponent: PlayerRef | None
+    """None for a bye."""
+    opponent_row: int | None
+    result: Result | None
+    outcome: Letter | None
+    points: int | None
+    """What the game scored for the player (None while outstanding or cancelled)."""
+    running: int
+    """The player's points after this round."""
+    handicap: int = 0
+    komi: Fraction = Fraction(0)
+    void: bool = False
+
+
+@dataclass(frozen=True)
+class PlayerCard:
+    event_name: str
+    player: PlayerRef
+    place: int | None
+    shared: bool
+    points: int
+    games: tuple[PlayerGame, ...]
+
+
+# -- what is public -------------------------------------------------------------------------
+
+
+def round_is_public(row: RoundRow) -> bool:
+    """Whether the public may see a paired round: once the organiser publishes it, where
+    rounds carry a ``published`` flag; every paired round until that flag exists."""
+    return bool(getattr(row, "published", True))
+
+
+def _public_count(session: Session, event_id: int) -> int:
+    """How many rounds, from the first, are public (a later round never shows before an
+    earlier one)."""
+    count = 0
+    for row in session.scalars(
+        select(RoundRow).where(RoundRow.event_id == event_id).order_by(RoundRow.number)
+    ):
+        if not round_is_public(row):
+            break
+        count += 1
+    return count
+
+
+def _public_event(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow], str]:
+    event, players = _load(session, event_id)
+    count = _public_count(session, event_id)
+    trimmed = Event(event.settings, event.entrants, event.rounds[:count], event.warnings)
+    model = session.get(EventModel, event_id)
+    assert model is not None  # _load found its settings
+    return trimmed, players, model.name
+
+
+def _ref(row: PlayerRow) -> PlayerRef:
+    return PlayerRef(
+        row.id, row.name, Rank.parse(row.rank) if row.rank else None, row.club, row.withdrawn_after
+    )
+
+
+def _planned(event: Event) -> int | None:
+    s = event.settings
+    if s.system.is_round_robin:
+        from weiqi.tournament.systems.round_robin import schedule_length
+
+        return schedule_length(event)
+    return s.rounds
+
+
+# -- use cases ------------------------------------------------------------------------------
+
+
+def overview(db: Database, event_id: int) -> EventOverview:
+    """The event's settings and its public rounds with how many results are in."""
+    with db.transaction() as session:
+        event, players, name = _public_event(session, event_id)
+    rounds = tuple(
+        RoundSummary(
+            r.number,
+            len(r.games),
+            sum(1 for g in r.games if game_points(g.result, event.settings) is not None),
+            len(r.byes),
+        )
+        for r in event.rounds
+    )
+    return EventOverview(event_id, name, event.settings, len(players), _planned(event), rounds)
+
+
+def public_round(db: Database, event_id: int, number: int) -> PublicRound:
+    """One public round's boards (with results as far as recorded) and byes."""
+    with db.transaction() as session:
+        _settings_row(session, event_id)
+        count = _public_count(session, event_id)
+        if not 1 <= number <= count:
+            raise NotFound(f"round {number} is not public")
+        event, players, name = _public_event(session, event_id)
+        confirmed = {
+            g.board: g.confirmed
+            for g in session.scalars(
+                select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
+            )
+            .one()
+            .games
+        }
+    rnd = event.rounds[number - 1]
+    refs = {pid: _ref(row) for pid, row in players.items()}
+    boards = tuple(
+        BoardView(
+            g.board,
+            refs[g.black],
+            refs[g.white],
+            g.handicap,
+            g.komi,
+            g.result,
+            confirmed[g.board],
+            g.label,
+        )
+        for g in sorted(rnd.games, key=lambda g: g.board)
+    )
+    s = event.settings
+    return PublicRound(
+        name,
+        number,
+        count,
+        boards,
+        tuple(sorted((refs[p] for p in rnd.byes), key=lambda r: r.name)),
+        s.bye_points if s.system.is_swiss else None,
+    )
+
+
+def standings(db: Database, event_id: int) -> Standings:
+    """Places, points and the event's tie-breaks in its order, over the public rounds
+    (R-RANK-RR, R-RANK-SWISS, R-PLAYOFF)."""
+    with db.transaction() as session:
+        event, players, name = _public_event(session, event_id)
+    ranked = rank_event(event)
+    # a bracket ranks by how far each player came, without tie-breaks
+    codes = event.settings.tiebreak_codes if not ranked or ranked[0].tiebreaks else ()
+    rows = tuple(
+        StandingRow(
+            s.place,
+            s.shared,
+            s.by_lot,
+            s.playoff,
+            _ref(players[s.id]),
+            s.points,
+            tuple(s.tiebreaks.get(c, 0) for c in codes),
+        )
+        for s in ranked
+    )
+    void = tuple(_ref(players[p]) for p in sorted(voided_players(event), key=int))
+    return Standings(name, codes, len(event.rounds), rows, void)
+
+
+def crosstable(db: Database, event_id: int) -> Crosstable:
+    """Every player's rounds, rows in the order of the standings; a withdrawn round-robin
+    player whose results are cancelled follows without a place, the cells in brackets."""
+    table = standings(db, event_id)
+    with db.transaction() as session:
+        event, players, _ = _public_event(session, event_id)
+    order = [str(r.player.id) for r in table.rows] + [str(p.id) for p in table.void]
+    row_of = {pid: i for i, pid in enumerate(order, start=1)}
+    void = voided_players(event)
+    by_pid = {str(r.player.id): r for r in table.rows}
+    rows = []
+    for pid in order:
+        cells = tuple(_cell(event, rnd.number - 1, pid, row_of, void) for rnd in event.rounds)
+        standing = by_pid.get(pid)
+        rows.append(
+            CrossRow(
+                row_of[pid],
+                standing.place if standing else None,
+                standing.shared if standing else False,
+                _ref(players[pid]),
+                cells,
+                standing.points if standing else 0,
+                standing.tiebreaks if standing else (),
+            )
+        )
+    return Crosstable(table.event_name, table.codes, len(event.rounds), tuple(rows))
+
+
+def _cell(
+    event: Event, index: int, pid: str, row_of: dict[str, int], void: frozenset[str]
+) -> CrossCell:
+    rnd = event.rounds[index]
+    if pid in rnd.byes:
+        return CrossCell(rnd.number, bye=True)
+    game = rnd.game_of(pid)
+    if game is None:
+        return CrossCell(rnd.number)
+    opp = game.opponent_of(pid)
+    return CrossCell(
+        rnd.number,
+        opponent=row_of.get(opp),
+        colour=game.colour_of(pid),
+        outcome=_outcome(event, game, pid),
+        forfeit=is_forfeit(game.result),
+        void=pid in void or opp in void,
+    )
+
+
+def _outcome(event: Event, game: Game, pid: str) -> Letter | None:
+    """W/D/L/N from ``pid``'s side, None while the game has no final result."""
+    if game_points(game.result, event.settings) is None:
+        return None
+    assert game.result is not None
+    o = game.result.outcome
+    if o is Outcome.WIN:
+        return "W" if game.result.winner is game.colour_of(pid) else "L"
+    if o is Outcome.DRAW:
+        return "D"
+    if o is Outcome.BOTH_LOSE:
+        return "L"
+    return "N"
+
+
+def player_card(db: Database, event_id: int, player_id: int) -> PlayerCard:
+    """One player's rounds with colours, results, points and the running score."""
+    table = crosstable(db, event_id)
+    with db.transaction() as session:
+        event, players, name = _public_event(session, event_id)
+    pid = str(player_id)
+    if pid not in players:
+        raise NotFound(f"no player {player_id} in event {event_id}")
+    hist = histories(event)[pid]
+    row = next((r for r in table.rows if r.player.id == player_id), None)
+    # the standings may count points the games do not (a McMahon start score)
+    start = row.points - hist.points if row else 0
+    row_of = {str(r.player.id): r.row for r in table.rows}
+    void = voided_players(event)
+    games = []
+    for i, rnd in enumerate(event.rounds):
+        after = hist.score_before[rnd.number + 1] if i + 1 < len(event.rounds) else hist.points
+        running = after + start
+        if pid in rnd.byes:
+            bye = event.settings.bye_points if event.settings.system.is_swiss else None
+            games.append(
+                PlayerGame(
+                    rnd.number, None, None, None, None, None, "W" if bye else None, bye, running
+                )
+            )
+            continue
+        game = rnd.game_of(pid)
+        if game is None:
+            games.append(PlayerGame(rnd.number, None, None, None, None, None, None, None, running))
+            continue
+        opp = game.opponent_of(pid)
+        pts = game_points(game.result, event.settings)
+        cancelled = pid in void or opp in void
+        mine = None
+        if pts is not None and not cancelled:
+            mine = pts[0] if game.colour_of(pid) is Color.BLACK else pts[1]
+        games.append(
+            PlayerGame(
+                rnd.number,
+                game.board,
+                game.colour_of(pid),
+                _ref(players[opp]),
+                row_of.get(opp),
+                game.result,
+                _outcome(event, game, pid),
+                mine,
+                running,
+                game.handicap,
+                game.komi,
+                cancelled,
+            )
+        )
+    return PlayerCard(
+        name,
+        _ref(players[pid]),
+        row.place if row else None,
+        row.shared if row else False,
+        hist.points + start,
+        tuple(games),
+    )
+
+
+# -- team events ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TeamEventOverview:
+    """What the public pages of a team event (or a league division) need for their frame."""
+
+    id: int
+    name: str
+    system_zh: str
+    boards: int
+    rounds: tuple[RoundSummary, ...]
+
+    @property
+    def current_round(self) -> int | None:
+        for r in self.rounds:
+            if not r.complete:
+                return r.number
+        return self.rounds[-1].number if self.rounds else None
+
+
+def team_overview(db: Database, event_id: int) -> TeamEventOverview:
+    """A team event's name, system and rounds with how many matches are finished."""
+    from weiqi.services import teams
+
+    info = teams.team_event_info(db, event_id)
+    rounds = tuple(
+        RoundSummary(
+            r.number,
+            len(r.matches),
+            sum(1 for m in r.matches if m.match_points is not None),
+            1 if r.bye else 0,
+        )
+        for r in teams.list_rounds(db, event_id)
+    )
+    return TeamEventOverview(
+        info.id, info.name, info.settings.system.zh, info.settings.boards, rounds
+    )
+
+
+def is_team_event(db: Database, event_id: int) -> bool:
+    """Whether ``event_id`` is a team event (its public pages are the team pages)."""
+    from weiqi.services import teams
+
+    try:
+        teams.team_event_info(db, event_id)
+    except NotFound:
+        return False
+    return True
