@@ -54,7 +54,7 @@ def submit_lineup(
 ) -> None:
     """As a coach: open the lineup page, choose the team, one player per board, seal it."""
     page.goto(f"{server.url}/team-events/{event_id}/rounds/{number}/lineup")
-    page.locator("#choose-team").get_by_label("队伍").select_option(label=team)
+    page.locator("#choose-team select[name=team]").select_option(label=team)
     expect(page.locator("#lineup")).to_be_visible()
     for board, player in enumerate(players, start=1):
         page.locator("#lineup").get_by_label(f"第{board}台").select_option(value=player)

@@ -158,7 +158,7 @@ def test_r_fmt_1_team_round_robin_from_creation_to_standings(
     screenshot(page, "team-standings-zh-print", tmp_path)
     page.emulate_media(media="screen")
     with page.expect_download() as download:
-        page.get_by_role("link", name="下载 CSV").click()
+        page.get_by_role("link", name="下载CSV").click()
     raw = Path(download.value.path()).read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf") and "场分" in raw.decode("utf-8-sig")
 
