@@ -334,3 +334,36 @@ def test_lineups_are_not_revealed_before_the_deadline(
     assert 'id="reveal"' not in page
     ok = _lineup(client, token, event_id, "黑龙", ["黑龙1", "黑龙2", "黑龙3"])
     assert ok.status_code == 303
+
+
+def test_the_api_creates_imports_pairs_and_reads_records(client: TestClient) -> None:
+    """The JSON API behind the pages: a bad teams CSV comes back as problems by line."""
+    token = admin(client)
+    headers = {"X-CSRF-Token": token}
+    created = client.post(
+        "/api/team-events",
+        json={"name": "API 团体赛", "settings": {"boards": 3, "max_foreign": 1}},
+        headers=headers,
+    )
+    assert created.status_code == 201, created.text
+    event_id = created.json()["id"]
+    assert created.json()["settings"]["max_foreign"] == 1
+    bad = client.post(
+        f"/api/team-events/{event_id}/teams/import",
+        json={"csv": TEAMS_CSV.replace("朱雀3,3d", "朱雀3,"), "home_nationality": "CN"},
+        headers=headers,
+    )
+    assert bad.status_code == 422 and bad.json()["problems"][0]["line"] == 16
+    good = client.post(
+        f"/api/team-events/{event_id}/teams/import",
+        json={"csv": TEAMS_CSV, "home_nationality": "CN"},
+        headers=headers,
+    )
+    assert good.json() == {"imported": 4}
+    paired = client.post(f"/api/team-events/{event_id}/rounds", json={}, headers=headers)
+    assert paired.status_code == 201 and len(paired.json()["matches"]) == 2
+    revealed = client.post(f"/api/team-events/{event_id}/rounds/1/reveal", headers=headers)
+    assert revealed.status_code == 200  # no lineup: every board forfeited (the fallback)
+    assert all(b["result"] for m in revealed.json()["matches"] for b in m["boards"])
+    assert len(client.get(f"/api/team-events/{event_id}/rounds").json()) == 1
+    assert client.get(f"/api/team-events/{event_id}/records").json()["players"] == []
