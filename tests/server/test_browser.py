@@ -60,8 +60,12 @@ def test_admin_first_run_languages_and_a_new_user(
     expect(page.get_by_role("status")).to_have_text("已创建用户 li。")
     expect(page.locator("#users")).to_contain_text("李明")
 
-    page.locator("#new-event").get_by_label("赛事名称").fill("2026年春季围棋赛")
+    page.locator("#admin-new-event").click()  # the full form: system and settings
+    expect(page).to_have_url(f"{live_server.url}/events/new")
+    page.get_by_label("赛事名称").fill("2026年春季围棋赛")
     page.get_by_role("button", name="创建赛事").click()
+    expect(page).to_have_url(re.compile(r"/events/\d+/manage$"))
+    page.get_by_role("link", name="管理", exact=True).click()
     grant = page.locator("#grant-role")
     grant.get_by_label("用户").select_option(label="李明 (li)")
     grant.get_by_label("角色").select_option(label="裁判员")

@@ -8,6 +8,13 @@ Usage::
     weiqi round result --db club.sqlite3 --round 1 --board 1 B+R
     weiqi standings --db club.sqlite3 --json
 
+``round pair --json`` and ``round show --json`` print the round as issue #5 writes it,
+``{"round": 1, "pairings": [{"board": 1, "black": "…", "white": "…", …}], "bye": "…"}``, with
+``bye`` null when nobody has one. A knockout's first round can give byes to several top seeds:
+then ``bye`` is the first of them (so its type never changes) and ``byes`` lists all of them;
+``byes`` is always present (``[]`` when none). Each pairing also carries ``result``,
+``handicap``, ``komi`` and a knockout's bracket ``label``; the round its lot ``seed``.
+
 ``--db`` takes a file (an SQLite database, created and migrated on first use) or a database URL;
 without it ``$WEIQI_DATABASE_URL`` or ``./weiqi.sqlite3``. Commands act on the newest tournament
 in the database unless ``--event ID`` names another.
@@ -15,16 +22,19 @@ in the database unless ``--event ID`` names another.
 
 from __future__ import annotations
 
+import codecs
+import dataclasses
 import json
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 
-from weiqi.errors import InputError
+from weiqi.errors import InputError, InvalidSetting
 from weiqi.services.actor import Actor
 from weiqi.store.database import Database, database_url
 from weiqi.tournament.settings import EventSettings, System, settings_to_dict
@@ -48,19 +58,85 @@ def open_database(db: str | None) -> Database:
     return database
 
 
+def _number(option: str, value: int) -> int:
+    """``value`` of an integer option that the database will look up.
+
+    Numbers beyond a 64-bit integer name no round, board or event, and the database driver
+    would fail on them with a traceback rather than find nothing.
+
+    >>> _number("--round", 3)
+    3
+    >>> _number("--round", 10**20)
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InputError: --round: 100000000000000000000 is out of range
+    """
+    if not -(2**63) <= value < 2**63:
+        raise InputError(option, f"{value} is out of range")
+    return value
+
+
+def _seed(value: int) -> int:
+    """``--seed``: every round records ``seed × 1000 + round`` (``round_seed``), which must fit
+    the database's 64-bit integers, so a larger seed would crash the first pairing.
+
+    >>> _seed(20261129)
+    20261129
+    >>> _seed(10**15)
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InputError: --seed: 1000000000000000 is out of range (below 10^15 in size)
+    """
+    if abs(value) >= 10**15:
+        raise InputError("--seed", f"{value} is out of range (below 10^15 in size)")
+    return value
+
+
 def _event_id(database: Database, event: int | None) -> int:
     from weiqi.services.tournament import latest_tournament
 
-    return event if event is not None else latest_tournament(database)
+    return _number("--event", event) if event is not None else latest_tournament(database)
 
 
 def _read(path: Path) -> str:
+    """A CSV file's text: UTF-8 (with or without a byte order mark), UTF-16 with one, or else
+    GB18030 — what Excel on a Chinese Windows saves as "CSV" — with a note on standard error,
+    as the SGF reader does. Anything else is an :class:`InputError` naming the file.
+    """
     try:
-        return path.read_text(encoding="utf-8-sig")
+        data = path.read_bytes()
     except OSError as err:
         raise InputError(str(path), err.strerror or "cannot be read") from None
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16").removeprefix("\ufeff")
+        except UnicodeDecodeError:
+            raise InputError(str(path), "starts as UTF-16 text but is not valid UTF-16") from None
+    try:
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise InputError(str(path), "is not UTF-8 text") from None
+        pass
+    try:
+        text = data.decode("gb18030")
+    except UnicodeDecodeError:
+        raise InputError(str(path), "is not UTF-8 (nor GB18030) text") from None
+    typer.echo(f"note: {path} is not UTF-8; read as GB18030 (Chinese Windows)", err=True)
+    return text
+
+
+def _tiebreaks(text: str | None) -> tuple[str, ...] | None:
+    """``--tiebreaks``: the codes in order; given but naming no code (``""``, ``","``) is an
+    error rather than silently the defaults or no tie-breaks at all.
+
+    >>> _tiebreaks("sos,SB, CUSS"), _tiebreaks(None)
+    (('SOS', 'SB', 'CUSS'), None)
+    """
+    if text is None:
+        return None
+    codes = EventSettings.parse_tiebreaks(text)
+    if not codes:
+        raise InvalidSetting("tiebreaks", f"{text!r} names no code; e.g. SOS,SB,CUSS")
+    return codes
 
 
 def _json_value(v: Value) -> int | float:
@@ -89,6 +165,16 @@ def register(app: typer.Typer) -> None:
         cycles: Annotated[int, typer.Option("--cycles", help="Round-robin cycles.")] = 1,
         swiss_method: Annotated[str, typer.Option("--swiss-method", help="A or B.")] = "B",
         bye_points: Annotated[int, typer.Option("--bye-points")] = 2,
+        no_result_points: Annotated[
+            int, typer.Option("--no-result-points", help="Points each for Void (无胜负).")
+        ] = 0,
+        replay_points: Annotated[
+            int | None,
+            typer.Option(
+                "--replay-points",
+                help="Points each for Replay (重赛); unset, the board waits for the replay.",
+            ),
+        ] = None,
         first_round: Annotated[str, typer.Option("--first-round", help="halves or lot.")] = (
             "halves"
         ),
@@ -124,9 +210,11 @@ def register(app: typer.Typer) -> None:
             "system": system,
             "rounds": rounds,
             "cycles": cycles,
-            "tiebreaks": EventSettings.parse_tiebreaks(tiebreaks) if tiebreaks else None,
+            "tiebreaks": _tiebreaks(tiebreaks),
             "swiss_method": swiss_method.upper(),
             "bye_points": bye_points,
+            "no_result_points": no_result_points,
+            "replay_points": replay_points,
             "first_round": first_round,
             "pairing_method": pairing_method,
             "colour_policy": colour_policy,
@@ -142,7 +230,7 @@ def register(app: typer.Typer) -> None:
             "top_score": top_score,
             "late_entry_points": late_entry_points,
             "grand_final_reset": grand_final_reset,
-            "seed": seed,
+            "seed": _seed(seed),
         }
         settings = settings_from_dict(raw)
         info = create_tournament(open_database(db), Actor.local(), name, settings)
@@ -243,7 +331,10 @@ def register(app: typer.Typer) -> None:
                 }
                 for p in view.pairings
             ],
-            "bye": view.byes[0] if len(view.byes) == 1 else (list(view.byes) or None),
+            # Issue #5's shape: "bye" is a name or null, never a list. A knockout can give
+            # several byes in one round; "byes" lists them all and "bye" is its first.
+            "bye": view.byes[0] if view.byes else None,
+            "byes": list(view.byes),
             "seed": view.seed,
         }
 
@@ -274,21 +365,32 @@ def register(app: typer.Typer) -> None:
         explain: Annotated[bool, typer.Option("--explain", help="Say why each pair.")] = False,
         as_json: JsonOption = False,
     ) -> None:
-        """Pair the next round (编排) and store it."""
+        """Pair the next round (编排) and store it.
+
+        --json: {"round": N, "pairings": [{"board", "black", "white", …}], "bye": NAME or null,
+        "byes": [NAME, …]}; with several byes (a knockout's first round) "bye" is the first.
+        """
         from weiqi.services.tournament import pair_round
 
         database = open_database(db)
         view = pair_round(database, Actor.local(), _event_id(database, event))
+        totals = dataclasses.asdict(view.totals) if view.totals is not None else None
         if as_json:
             out = _round_json(view)
             if explain:
                 out["explanations"] = list(view.explanations)
+                out["totals"] = totals
             typer.echo(json.dumps(out, ensure_ascii=False))
             return
         _round_table(view)
         if explain:
             for line in view.explanations:
                 typer.echo(line)
+            if totals is not None:
+                # Issue #5: for a round, its totals (score gaps, colour violations, same club).
+                typer.echo(
+                    "round: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in totals.items())
+                )
 
     @round_app.command("result")
     def result(
@@ -305,7 +407,12 @@ def register(app: typer.Typer) -> None:
 
         database = open_database(db)
         view = record_result(
-            database, Actor.local(), _event_id(database, event), round_number, board, result_code
+            database,
+            Actor.local(),
+            _event_id(database, event),
+            _number("--round", round_number),
+            _number("--board", board),
+            result_code,
         )
         typer.echo(f"round {round_number} board {board}: {view.black} – {view.white} {view.result}")
 
@@ -324,7 +431,7 @@ def register(app: typer.Typer) -> None:
             database,
             Actor.local(),
             _event_id(database, event),
-            round_number,
+            _number("--round", round_number),
             _read(path),
             str(path),
         )
@@ -341,6 +448,8 @@ def register(app: typer.Typer) -> None:
         from weiqi.services.tournament import show_round
 
         database = open_database(db)
+        if round_number is not None:
+            _number("--round", round_number)
         view = show_round(database, _event_id(database, event), round_number)
         if as_json:
             typer.echo(json.dumps(_round_json(view), ensure_ascii=False))
@@ -378,14 +487,28 @@ def register(app: typer.Typer) -> None:
             title=f"{info.name} · 名次 standings",
             caption="; ".join(f"{c} = {zh} / {en}" for c, zh, en in names),
         )
-        for col in ("名次 place", "姓名 name", "积分 points", *[f"{zh} {c}" for c, zh, _ in names]):
-            table.add_column(col)
-        for r in rows:
-            place = f"{r.place}{'=' if r.shared else ''}{' (加赛 playoff)' if r.playoff else ''}"
-            table.add_row(
-                place,
+        cells = [
+            [
+                f"{r.place}{'=' if r.shared else ''}{' (加赛 playoff)' if r.playoff else ''}",
                 r.name,
                 str(r.points),
                 *[format_value(r.tiebreaks.get(c, 0)) for c, _, _ in names],
-            )
-        Console().print(table)
+            ]
+            for r in rows
+        ]
+        headers = [
+            "名次\nplace",
+            "姓名\nname",
+            "积分\npoints",
+            *[f"{c}\n{zh}" for c, zh, _ in names],
+        ]
+        # Every name and value whole: with many tie-breaks on 80 columns rich cut "Carol" to
+        # "Car…" and 2800 to "280…". Columns are at least as wide as their longest cell (headers
+        # fold), and the table is printed wider than the terminal rather than cropped.
+        widths = [max([2, *(cell_len(row[i]) for row in cells)]) for i in range(len(headers))]
+        for header, width in zip(headers, widths, strict=True):
+            table.add_column(header, min_width=width, overflow="fold")
+        for row in cells:
+            table.add_row(*row)
+        needed = Console(width=10_000).measure(table).minimum  # unclamped by the terminal
+        Console(width=max(Console().width, needed)).print(table)

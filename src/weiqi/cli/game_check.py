@@ -98,7 +98,7 @@ def score_game(
     except InvalidSetting as err:
         if err.field == "komi" and from_record:
             raise InputError(
-                f"{game.source}, KM[{format_points(komi * 2)}]",
+                f"{game.source}, KM[{_short(format_points(komi * 2))}]",
                 f"komi {err.reason}; give --komi in stones",
             ) from None
         if err.field == "handicap":
@@ -208,6 +208,15 @@ def register(app: typer.Typer) -> None:
         console.print(f"{c.result.to_zh()}  ({c.result.to_sgf()})")
         for note in game.notes:
             console.print(f"note: {file}: {note}", style="dim", markup=False, soft_wrap=True)
+
+
+def _short(text: str, limit: int = 20) -> str:
+    """``text`` cut to ``limit`` characters, so KM[1e999] does not become a 1000-digit line.
+
+    >>> _short("7.5"), _short("1" + "0" * 30)
+    ('7.5', '1000000000000000000…')
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _stones(value: Fraction) -> str:

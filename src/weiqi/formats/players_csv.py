@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import csv
 import io
+import math
+import unicodedata
 from dataclasses import dataclass
 from datetime import date
 
@@ -39,6 +41,11 @@ _ALIASES = {
     "region": ("region", "地区"),
     "birth_date": ("birth_date", "birthdate", "出生日期"),
 }
+
+
+MAX_RATING = 10_000
+"""Larger than any rating list's top (EGF, Chinese 等级分, Elo); beyond it is a typo or junk
+(``inf``, ``1e999``) that would otherwise sort first and break JSON output."""
 
 
 class RowsRejected(InputError):
@@ -64,11 +71,14 @@ class PlayerRow:
 
 def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerRow]:
     """Every row, or ``RowsRejected`` naming each bad line (nothing is half-read)."""
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
+    # strict: an unclosed quote is an error, not a name that swallows the rest of the file.
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")), strict=True)
     try:
         header = next(reader)
     except StopIteration:
         raise InputError(source, "the file is empty") from None
+    except csv.Error as err:
+        raise InputError(f"{source} line {reader.line_num}", f"not CSV ({err})") from None
     columns: dict[str, int] = {}
     extra: list[tuple[str, int]] = []
     for i, raw in enumerate(header):
@@ -87,7 +97,15 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerRow]
     rows: list[PlayerRow] = []
     problems: list[tuple[int, str]] = []
     seen: dict[str, int] = {}
-    for line, record in enumerate(reader, start=2):
+    records = enumerate(reader, start=2)
+    while True:
+        try:
+            line, record = next(records)
+        except StopIteration:
+            break
+        except csv.Error as err:
+            problems.append((reader.line_num, f"not CSV ({err})"))
+            break
         if not any(cell.strip() for cell in record):
             continue
 
@@ -99,6 +117,13 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerRow]
             name = cell("name")
             if not name:
                 raise InputError("", "the name is empty")
+            if any(unicodedata.category(c) == "Cc" for c in name):
+                raise InputError("", f"the name {name!r} contains a control character")
+            surplus = [c for c in record[len(header) :] if c.strip()]
+            if surplus:
+                raise InputError(
+                    "", f"{len(record)} cells but the header names {len(header)} columns"
+                )
             if name in seen:
                 raise InputError("", f"{name} already on line {seen[name]}")
             rank = Rank.parse(cell("rank")) if cell("rank") else None
@@ -132,9 +157,12 @@ def _rating(text: str) -> float | None:
     if not text:
         return None
     try:
-        return float(text)
+        rating = float(text)
     except ValueError:
         raise InputError("", f"rating {text!r} is not a number") from None
+    if not math.isfinite(rating) or abs(rating) > MAX_RATING:
+        raise InputError("", f"rating {text!r} is out of range (at most {MAX_RATING})")
+    return rating
 
 
 def _date(text: str) -> date | None:

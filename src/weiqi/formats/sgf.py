@@ -349,6 +349,14 @@ def _note_more_games(raw: bytes, notes: list[str]) -> None:
 def _decode(data: bytes, source: str, notes: list[str]) -> str:
     m = _CA_RE.search(data)
     declared = m.group(1).decode("ascii") if m else None
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        # Windows "Unicode" text: without this it read as no SGF game at all.
+        try:
+            text = data.decode("utf-16")
+        except UnicodeDecodeError:
+            raise InputError(source, "starts as UTF-16 text but is not valid UTF-16") from None
+        notes.append("the file is UTF-16 text (byte order mark); read as UTF-16")
+        return text.removeprefix("\ufeff")
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8) :]
         declared = "UTF-8"  # the byte order mark outranks a CA

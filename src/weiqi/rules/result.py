@@ -54,6 +54,12 @@ _SGF_REASON = {
 }
 
 
+MAX_MARGIN_POINTS = 1000
+"""No count can be won by more: 625 points on the largest board (25×25), komi at most 50 stones,
+handicap compensation and penalties a few stones more. A larger margin is a typo or junk
+(``W+1e999`` was stored as a 1,000-digit number)."""
+
+
 def format_stones_zh(stones: Fraction) -> str:
     """Render a margin in stones the Chinese way: ``3/4``, ``1又1/4``, ``2``.
 
@@ -250,6 +256,10 @@ class Result:
         Traceback (most recent call last):
         ...
         weiqi.errors.InputError: result 'B+0.7': margin must be a multiple of 0.5 points
+        >>> Result.parse("W+1e999")
+        Traceback (most recent call last):
+        ...
+        weiqi.errors.InputError: result 'W+1e999': margin must be at most 1000 points
         """
         raw = text.strip()
         key = raw.lower()
@@ -288,4 +298,8 @@ class Result:
             raise InputError(f"result {raw!r}", "margin must be positive")
         if (points * 2).denominator != 1:
             raise InputError(f"result {raw!r}", "margin must be a multiple of 0.5 points")
+        if points > MAX_MARGIN_POINTS:
+            raise InputError(
+                f"result {raw!r}", f"margin must be at most {MAX_MARGIN_POINTS} points"
+            )
         return cls.by_count(winner, points / 2)

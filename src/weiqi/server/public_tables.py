@@ -214,6 +214,15 @@ def settings_words(settings: EventSettings, planned: int | None, locale: str) ->
 # -- tables ---------------------------------------------------------------------------------
 
 
+def game_href(event_id: int, number: int, board: int | None) -> str | None:
+    """The game page of a board (its result, history and record).
+
+    >>> game_href(3, 2, 7)
+    '/events/3/rounds/2/boards/7'
+    """
+    return None if board is None else f"/events/{event_id}/rounds/{number}/boards/{board}"
+
+
 def _player_cell(p: PlayerRef, event_id: int) -> Cell:
     return Cell(p.name, href=f"/events/{event_id}/players/{p.id}", cls="name")
 
@@ -344,7 +353,7 @@ def round_table(rnd: PublicRound, locale: str, *, event_id: int, sgf: bool = Fal
     for b in rnd.boards:
         winner = b.result.winner if b.result is not None else None
         row = [
-            Cell(str(b.board), f"/events/{event_id}/rounds/{rnd.number}/boards/{b.board}",
+            Cell(str(b.board), game_href(event_id, rnd.number, b.board),
                  "num", _("The game on this board")),
             Cell(b.black.name, f"/events/{event_id}/players/{b.black.id}",
                  "name" + (" winner" if winner is Color.BLACK else "")),
@@ -420,7 +429,7 @@ def player_table(card: PlayerCard, locale: str, *, event_id: int) -> Table:
         rows.append(
             (
                 Cell(str(g.round), cls="num"),
-                Cell(str(g.board), cls="num"),
+                Cell(str(g.board), game_href(event_id, g.round, g.board), "num"),
                 Cell(colour_text(g.colour, _), cls=colour_class),
                 _player_cell(g.opponent, event_id),
                 Cell(rank_text(g.opponent.rank, locale)),

@@ -17,7 +17,8 @@ from starlette.responses import HTMLResponse
 
 from weiqi.i18n import LANGUAGE_NAMES, LOCALES, negotiate, translations
 from weiqi.server.board import board_svg
-from weiqi.server.security import csrf_token, current_user, pop_flashes
+from weiqi.server.security import csrf_token, current_actor, current_user, pop_flashes
+from weiqi.services.navigation import EventNavigation, event_navigation
 
 TEMPLATES_DIR = Path(__file__).parent / "templates"
 LANG_COOKIE = "lang"
@@ -38,7 +39,13 @@ def environment(locale: str) -> Environment:
     env.globals["LOCALES"] = LOCALES
     env.globals["LANGUAGE_NAMES"] = LANGUAGE_NAMES
     env.globals["board_svg"] = board_svg
+    env.globals["event_nav"] = event_nav
     return env
+
+
+def event_nav(request: Request, event_id: int) -> EventNavigation:
+    """The event's sub-navigation for this request's user (``event_nav.html`` draws it)."""
+    return event_navigation(request.app.state.db, current_actor(request), event_id)
 
 
 def locale_of(request: Request) -> str:

@@ -46,7 +46,7 @@ from weiqi.store.tournament import ByeRow, EventSettingsRow, GameRow, PlayerRow,
 from weiqi.tournament.players import Entrant
 from weiqi.tournament.ranking import standings as rank_event
 from weiqi.tournament.ranks import Rank
-from weiqi.tournament.records import Event, Game, Round, RoundPlan
+from weiqi.tournament.records import Event, Game, Round, RoundPlan, RoundTotals
 from weiqi.tournament.settings import EventSettings, settings_from_dict, settings_to_dict
 from weiqi.tournament.standings import TIEBREAKS, Value
 from weiqi.tournament.systems import system_for
@@ -81,6 +81,7 @@ class RoundView:
     byes: tuple[str, ...]
     seed: int | None
     explanations: tuple[str, ...] = ()
+    totals: RoundTotals | None = None  # the round's pairing quality, when just paired
 
 
 @dataclass(frozen=True)
@@ -301,6 +302,7 @@ def pair_round(db: Database, actor: Actor, event_id: int) -> RoundView:
                 replace(e, black=players[e.black].name, white=players[e.white].name).text()
                 for e in plan.explanations
             ),
+            plan.totals,
         )
 
 

@@ -18,9 +18,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Engine, create_engine, event, make_url, text
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
+
+from weiqi.errors import InputError
 
 DEFAULT_URL = "sqlite:///weiqi.sqlite3"
 
@@ -41,6 +44,18 @@ def _enable_sqlite_foreign_keys(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _without_password(url: str) -> str:
+    """``url`` fit for a message: any password masked.
+
+    >>> _without_password("postgresql+nodriver://u:secret@host/db")
+    'postgresql+nodriver://u:***@host/db'
+    """
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return repr(url) if "@" not in url else "(unparsable URL)"
+
+
 class Database:
     """One database: its engine and the session factory everybody uses."""
 
@@ -53,7 +68,13 @@ class Database:
             kwargs["connect_args"] = {"check_same_thread": False}
             if url in ("sqlite://", "sqlite:///:memory:"):
                 kwargs["poolclass"] = StaticPool
-        self.engine: Engine = create_engine(url, **kwargs)
+        try:
+            self.engine: Engine = create_engine(url, **kwargs)
+        except (ArgumentError, NoSuchModuleError, ValueError) as err:
+            # A mistyped --db or $WEIQI_DATABASE_URL is bad input: one line, no traceback.
+            raise InputError(
+                f"database {_without_password(url)}", f"not a usable database URL ({err})"
+            ) from None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _enable_sqlite_foreign_keys)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
@@ -65,10 +86,25 @@ class Database:
             yield session
 
     def upgrade(self, revision: str = "head") -> None:
-        """Run the Alembic migrations up to ``revision``."""
+        """Run the Alembic migrations up to ``revision``.
+
+        The first thing every command does with a database, so a file that is no database or a
+        server that cannot be reached is reported here as an :class:`InputError`:
+
+        >>> try:
+        ...     Database("sqlite:////nonexistent/dir/x.sqlite3").upgrade()
+        ... except InputError as err:
+        ...     print(err.reason)
+        cannot be opened (unable to open database file)
+        """
         from weiqi.store.migrate import upgrade
 
-        upgrade(self.engine, revision)
+        try:
+            upgrade(self.engine, revision)
+        except DBAPIError as err:
+            where = self.engine.url.render_as_string(hide_password=True)
+            reason = str(err.orig).splitlines()[0] if err.orig is not None else type(err).__name__
+            raise InputError(f"database {where}", f"cannot be opened ({reason})") from None
 
     def ping(self) -> bool:
         """Whether the database answers a trivial query."""

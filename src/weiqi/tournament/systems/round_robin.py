@@ -105,6 +105,9 @@ class RoundRobin:
         from weiqi.tournament.systems import require_complete
 
         require_complete(event)
+        if not event.rounds and len(event.entrants) < 2:
+            # Otherwise an empty schedule reads as "finished" before anybody has played.
+            raise Conflict(f"a round robin needs at least two players, not {len(event.entrants)}")
         if self.is_finished(event):
             raise Conflict("the round robin is finished")
         r = event.next_round_number

@@ -1,0 +1,77 @@
+"""What an event's sub-navigation offers a user: its rounds and the parts their roles open.
+
+The pages of one event (public pages, the round sheet, a game, the organisers' pages) share
+one navigation bar; this is the one read behind it, so it stays the same everywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from weiqi.errors import NotFound, PermissionDenied
+from weiqi.services.actor import Actor
+from weiqi.services.permissions import Action, require
+from weiqi.store.database import Database
+from weiqi.store.models import Event
+from weiqi.store.tournament import RoundRow
+
+
+@dataclass(frozen=True)
+class EventNavigation:
+    """The event's navigation as ``actor`` sees it.
+
+    >>> nav = EventNavigation(3, "春季赛", published=(1, 2), paired=3, results=True, manage=False)
+    >>> nav.latest_published, nav.results_round
+    (2, 3)
+    """
+
+    event_id: int
+    name: str
+    published: tuple[int, ...]
+    """Rounds the public may see, in order."""
+    paired: int | None
+    """The latest paired round, published or not."""
+    results: bool
+    """May enter results (organisers, referees, the chief referee)."""
+    manage: bool
+    """May run the event: its settings, players, pairing and publication."""
+
+    @property
+    def latest_published(self) -> int | None:
+        return self.published[-1] if self.published else None
+
+    @property
+    def results_round(self) -> int | None:
+        """The round whose sheet the results link opens: the latest paired."""
+        return self.paired
+
+
+def event_navigation(db: Database, actor: Actor, event_id: int) -> EventNavigation:
+    """Read the event's rounds and what ``actor`` may do in it (``NotFound`` if no event)."""
+    with db.transaction() as session:
+        event = session.get(Event, event_id)
+        if event is None:
+            raise NotFound(f"event {event_id} does not exist")
+        rounds = session.execute(
+            select(RoundRow.number, RoundRow.published)
+            .where(RoundRow.event_id == event_id)
+            .order_by(RoundRow.number)
+        ).all()
+
+        def may(action: Action) -> bool:
+            try:
+                require(session, actor, action, event_id)
+            except PermissionDenied:
+                return False
+            return True
+
+        return EventNavigation(
+            event_id=event_id,
+            name=event.name,
+            published=tuple(n for n, published in rounds if published),
+            paired=rounds[-1].number if rounds else None,
+            results=may(Action.ENTER_RESULT),
+            manage=may(Action.PUBLISH_ROUND),
+        )
