@@ -160,3 +160,38 @@ def test_r_rank_team_swiss_top_score_full_or_achieved() -> None:
     assert TOTAL(2)("A", rows) == TOTAL("achieved")("A", rows) == 1
     # a top score of 4 (two rounds planned): A = 2 + (0 / 2 − 1) = 1, B = 0 + (2 / 2 − 1) = 0
     assert (TOTAL(4)("A", rows), TOTAL(4)("B", rows)) == (Fraction(1), Fraction(0))
+
+
+def test_r_rank_team_swiss_total_subtracts_the_rounds_not_a_teams_own_matches() -> None:
+    """R-RANK-TEAM / Art. 27.2(2): 团体总得分 "计算办法与个人积分编排制比赛相同" —
+    总得分=个人积分+(对手积分总和/(最高积分/2)-轮次): 轮次 is the same for every team.
+
+    Two rounds. Round 1: A beat B, C beat D. Round 2: A beat C; B withdrew, so D plays nobody
+    and B's row has one match. Top score 4 (2 × 2 rounds).
+    B: MP 0, SOS = A's 4 → 0 + (4 / 2 − 2) = 0 (with B's own 1 match it would wrongly be 1).
+    """
+    r1 = [match("A", "B", a_wins(1), a_wins(2)), match("C", "D", a_wins(1), a_wins(2))]
+    r2 = [match("A", "C", a_wins(1), a_wins(2))]
+    rows = team_rows(r1 + r2, teams="ABCD")
+    assert rows["B"].played == 1 and rows["A"].played == 2
+    assert TOTAL()("B", rows) == 0
+    assert TOTAL(rounds=2)("D", rows) == 0 + (Fraction(2) / 2 - 2)
+    # A: 4 + ((0 + 2) / 2 − 2) = 3
+    assert TOTAL()("A", rows) == 3
+    # an explicit round count wins over the most matches played
+    assert TOTAL(rounds=3)("A", rows) == 4 + (Fraction(2) / 3 - 3)
+
+
+def test_r_rank_team_swiss_by_total_points_literal_reading_has_no_sos() -> None:
+    """Art. 27.2(2): "根据总得分或总积分的高低区分名次……若相同则依循环赛顺序区分名次" — by total
+    points, ties in the round-robin order (局分, board 1, …), no 对手分:
+    the ``round_robin`` ranking.
+
+    C and D both have 2 MP and 4 GP and 2 on board 1: the literal reading shares their place,
+    the SOS reading (``swiss_points``) puts C (SOS 6) above D (SOS 2)."""
+    r1 = [match("A", "B", a_wins(1), a_wins(2)), match("C", "D", a_wins(1), a_wins(2))]
+    r2 = [match("A", "C", a_wins(1), a_wins(2)), match("D", "B", a_wins(1), a_wins(2))]
+    literal = team_standings(r1 + r2, ranking=TeamRanking.ROUND_ROBIN)
+    assert [(s.place, s.team) for s in literal] == [(1, "A"), (2, "C"), (2, "D"), (4, "B")]
+    with_sos = team_standings(r1 + r2, ranking=TeamRanking.SWISS_POINTS)
+    assert [(s.place, s.team) for s in with_sos] == [(1, "A"), (2, "C"), (3, "D"), (4, "B")]

@@ -8,7 +8,8 @@ import pytest
 from weiqi.clock.clock import Status
 from weiqi.clock.control import TimeControl
 from weiqi.errors import Conflict, PermissionDenied
-from weiqi.referee.events import ClockAction, ClockEvent, Move
+from weiqi.referee.annotations import timeline
+from weiqi.referee.events import ClockAction, ClockEvent, LeaveSeat, Move
 from weiqi.referee.nigiri import ColorAssignment
 from weiqi.referee.record import GameRecord, replay
 from weiqi.referee.state import Phase
@@ -164,3 +165,42 @@ def test_r_end_3_clock_paused_while_counting_and_runs_for_the_claimant() -> None
     rec.append(Move(pt("D4")), WHITE, at=5010)
     rec.press_clock(W, at=5011)
     assert rec.state.clock is not None and rec.state.clock.running is B
+
+
+def test_art_22_7_leaving_the_seat_in_byo_yomi_once_per_game_with_the_referee() -> None:
+    """Art. 22.7: "读秒期间棋手在对方思考时间之内离席，须征得裁判员许可，每局仅限一次。其余情形下
+    棋手离席，一律照常读秒." Only a referee grants it, only in the opponent's time, only while
+    the player is in byo-yomi, once per game; the clock is not touched."""
+    rec, _ = start(TimeControl.byo_yomi(0, 3, 60))
+    rec.append(Move(pt("C3")), BLACK, at=20)
+    rec.press_clock(B, at=21)  # White to move: Black may ask
+    with pytest.raises(PermissionDenied):
+        rec.append(LeaveSeat(B), BLACK, at=22)
+    with pytest.raises(Conflict, match="own time"):
+        rec.append(LeaveSeat(W), REF, at=22)
+    before = rec.state.clock
+    rec.append(LeaveSeat(B), REF, at=22)
+    after = rec.state.clock
+    assert rec.state.seat_leaves == (1, 0)
+    assert before is not None and after is not None
+    assert (after.black, after.white, after.running) == (before.black, before.white, W)
+    rec.append(Move(pt("D3")), WHITE, at=30)
+    rec.press_clock(W, at=31)
+    rec.append(Move(pt("C4")), BLACK, at=40)
+    rec.press_clock(B, at=41)
+    with pytest.raises(Conflict, match="only once per game"):
+        rec.append(LeaveSeat(B), REF, at=42)
+    assert replay(rec) == rec.state == GameRecord.from_json(rec.to_json()).state
+    notes = [c for n in timeline(rec).nodes for c in n.comments]
+    assert any("黑方读秒期间经裁判员许可离席" in c for c in notes), notes
+
+
+def test_art_22_7_outside_byo_yomi_no_permission_is_needed() -> None:
+    """Art. 22.7 limits leaving the seat only "读秒期间": with main time left it is refused as
+    needing no permission (and so does not use up the one permission)."""
+    rec, _ = start(TimeControl.byo_yomi(600, 3, 60))
+    rec.append(Move(pt("C3")), BLACK, at=20)
+    rec.press_clock(B, at=21)
+    with pytest.raises(Conflict, match="not in byo-yomi"):
+        rec.append(LeaveSeat(B), REF, at=22)
+    assert rec.state.seat_leaves == (0, 0)

@@ -265,6 +265,61 @@ def _record_board(w: World, actor: str) -> Send:
     return w.call(actor, "POST", f"/api/team-events/{w.event_id}/rounds/1/results", json=board)
 
 
+def _team_event(w: World, system: str = "round_robin", rounds: int = 0) -> int:
+    """A fresh team event of four 2-board teams, the matrix's roles granted in it; ``rounds``
+    paired (round 1 of a knockout revealed and drawn 2:2 on its first match)."""
+    from weiqi.services import team_admin, teams
+
+    settings = team_admin.settings_from_form({"system": system, "boards": "2"})
+    ev = team_admin.create_team_event(w.db, LOCAL, "团体赛", settings).id
+    for actor in ("player", "referee", "chief_referee", "organiser"):
+        accounts.grant_role(w.db, LOCAL, w.user_ids[actor], ev, Role(actor))
+    roster = "team,name,rank\n" + "\n".join(f"{t},{t}{i},5d" for t in "ABCD" for i in (1, 2))
+    teams.import_teams(w.db, LOCAL, ev, roster)
+    for _ in range(rounds):
+        teams.pair_round(w.db, LOCAL, ev)
+    if system == "knockout" and rounds:
+        for t in "ABCD":
+            teams.submit_lineup(w.db, LOCAL, ev, 1, t, [f"{t}1", f"{t}2"])
+        teams.reveal_round(w.db, LOCAL, ev, 1)
+        home = teams.show_round(w.db, ev, 1).matches[0].home
+        teams.record_results(w.db, LOCAL, ev, 1, [(home, 1, "B+R"), (home, 2, "B+R")])
+    return ev
+
+
+def _create_team_event(w: World, actor: str) -> Send:
+    body = {"name": f"团体赛 of {actor}", "settings": {"boards": 3, "max_foreign": 1}}
+    return w.call(actor, "POST", "/api/team-events", json=body)
+
+
+def _import_teams(w: World, actor: str) -> Send:
+    from weiqi.services import team_admin
+
+    settings = team_admin.settings_from_form({"boards": "2"})
+    ev = team_admin.create_team_event(w.db, LOCAL, "团体赛", settings).id
+    for role in ("organiser", "chief_referee", "referee", "player"):
+        accounts.grant_role(w.db, LOCAL, w.user_ids[role], ev, Role(role))
+    body = {"csv": "队名,姓名,段位\n甲,甲1,5d\n甲,甲2,4d\n乙,乙1,5d\n乙,乙2,4d\n"}
+    return w.call(actor, "POST", f"/api/team-events/{ev}/teams/import", json=body)
+
+
+def _pair_team_round(w: World, actor: str) -> Send:
+    return w.call(actor, "POST", f"/api/team-events/{_team_event(w)}/rounds", json={})
+
+
+def _reveal_team_round(w: World, actor: str) -> Send:
+    ev = _team_event(w, rounds=1)
+    return w.call(actor, "POST", f"/api/team-events/{ev}/rounds/1/reveal")
+
+
+def _record_playoff(w: World, actor: str) -> Send:
+    from weiqi.services import teams
+
+    ev = _team_event(w, "knockout", rounds=1)
+    winner = teams.show_round(w.db, ev, 1).matches[0].away
+    return w.call(actor, "POST", f"/api/team-events/{ev}/rounds/1/playoff", json={"winner": winner})
+
+
 # Whoever organises any event may create one (R-ORG-1); the organisers and the chief referee run
 # the entries, settings and publication; the chief referee pairs.
 ORGANISERS = frozenset({"admin", "organiser", "other_organiser"})
@@ -327,6 +382,11 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
         _record_board,
         frozenset({"admin", "chief_referee", "referee"}),
     ),
+    ("POST", "/api/team-events"): (_create_team_event, ORGANISERS),
+    ("POST", "/api/team-events/{event_id}/teams/import"): (_import_teams, RUNNERS),
+    ("POST", "/api/team-events/{event_id}/rounds"): (_pair_team_round, CHIEF),
+    ("POST", "/api/team-events/{event_id}/rounds/{number}/reveal"): (_reveal_team_round, CHIEF),
+    ("POST", "/api/team-events/{event_id}/rounds/{number}/playoff"): (_record_playoff, REFEREES),
 }
 # Logging in and out are open to everybody; ``test_everyone_logs_in_and_out`` covers them.
 SESSION_ENDPOINTS = {("POST", "/api/session"), ("DELETE", "/api/session")}
@@ -344,7 +404,26 @@ def snapshot(db: Database) -> tuple[object, ...]:
         tournament_state(db),
         sorted(boards),
         sorted(records),
+        team_state(db),
     )
+
+
+def team_state(db: Database) -> tuple[object, ...]:
+    """Teams, rounds, reveals, board results and playoffs of every team event."""
+    from weiqi.store.teams import BoardGameRow, TeamMatchRow, TeamRoundRow, TeamRow
+
+    with db.transaction() as session:
+        return (
+            sorted(session.execute(select(TeamRow.event_id, TeamRow.code)).all()),
+            sorted(
+                session.execute(
+                    select(TeamRoundRow.event_id, TeamRoundRow.number, TeamRoundRow.revealed_at)
+                ).all(),
+                key=str,
+            ),
+            sorted(session.execute(select(TeamMatchRow.id, TeamMatchRow.playoff_winner_id)).all()),
+            sorted(session.execute(select(BoardGameRow.id, BoardGameRow.result)).all(), key=str),
+        )
 
 
 def tournament_state(db: Database) -> tuple[object, ...]:

@@ -149,6 +149,37 @@ def test_r_fmt_3_berger_tables_every_pair_once_per_cycle_no_three_colours(cycles
             assert abs(s.count("B") - s.count("W")) <= 1 + (cycles % 2)
 
 
+# The published Berger tables (the rules' appendix "各种比赛方法的编排" is left out of the seed
+# text, "因篇幅所限，从略"), first-named player first: 6 players (5 rounds) and 8 (7 rounds).
+BERGER_6 = [
+    "1-6 2-5 3-4", "6-4 5-3 1-2", "2-6 3-1 4-5", "6-5 1-4 2-3", "3-6 4-2 5-1",
+]  # fmt: skip
+BERGER_8 = [
+    "1-8 2-7 3-6 4-5", "8-5 6-4 7-3 1-2", "2-8 3-1 4-7 5-6", "8-6 7-5 1-4 2-3",
+    "3-8 4-2 5-1 6-7", "8-7 1-6 2-5 3-4", "4-8 5-3 6-2 7-1",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("n", "published"), [(6, BERGER_6), (8, BERGER_8)])
+def test_r_fmt_3_round_robin_follows_the_published_berger_tables(
+    n: int, published: list[str]
+) -> None:
+    """R-FMT-3 (Art. 26.2 循环赛制 "与其他参赛者逐一比赛"): the schedule is the standard Berger
+    table, round by round, with its colours — the first-named player of each pair takes Black
+    (our choice; the table only fixes that colours alternate). Board order inside a round is
+    free, so rounds are compared as sets."""
+    ours = [
+        {f"{b + 1}-{w + 1}" for b, w in games if b < n and w < n} for games in berger_schedule(n, 1)
+    ]
+    assert ours == [set(r.split()) for r in published]
+    # an odd field is the even table with the last number as the bye
+    odd = [
+        {f"{b + 1}-{w + 1}" for b, w in games if b < n - 1 and w < n - 1}
+        for games in berger_schedule(n - 1, 1)
+    ]
+    assert odd == [{p for p in r.split() if str(n) not in p.split("-")} for r in published]
+
+
 def test_r_fmt_3_double_round_robin_reverses_colours() -> None:
     """R-FMT-3: in a double round robin each pair meets once with each colour."""
     settings = EventSettings(system=System.DOUBLE_ROUND_ROBIN)

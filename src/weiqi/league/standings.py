@@ -109,32 +109,48 @@ def SOS(team: str, rows: Rows) -> Fraction:
     return Fraction(sum(rows[o].match_points for o in rows[team].opponents))
 
 
-def TOTAL(top_score: int | Literal["achieved"] | None = None) -> TieBreak:
-    """总得分 (R-RANK-SWISS A) on match points: points + (SOS / (top / 2) − matches played).
+def TOTAL(
+    top_score: int | Literal["achieved"] | None = None, rounds: int | None = None
+) -> TieBreak:
+    """总得分 (R-RANK-SWISS A) on match points: points + (SOS / (top / 2) − rounds).
 
-    ``top_score`` is the event's full score: ``None`` takes 2 × the most matches any team has
-    played (the rule as written); ``"achieved"`` the highest match points achieved; a number is
-    used as given.
+    Art. 27.2(2) computes it "与个人积分编排制比赛相同", i.e.
+    ``个人积分+(对手积分总和/(最高积分/2)-轮次)``: the same number of rounds (轮次) for
+    every team, not each team's own matches, so a team that withdrew (R-WD-1: no further
+    pairing) is not spared the rounds it missed. ``rounds`` is the event's rounds so far;
+    ``None`` takes the most matches any team has played (every team plays or has a bye,
+    counted as a won match, in each round). ``top_score`` is the event's full score: ``None``
+    takes 2 × rounds (the rule as written); ``"achieved"`` the highest match points achieved;
+    a number is used as given.
     """
 
     def ts(team: str, rows: Rows) -> Fraction:
+        n = rounds if rounds is not None else max(r.played for r in rows.values())
         if top_score == "achieved":
             top = max(r.match_points for r in rows.values())
         elif top_score is None:
-            top = MATCH_WIN * max(r.played for r in rows.values())
+            top = MATCH_WIN * n
         else:
             top = top_score
         row = rows[team]
         if top == 0:
             return Fraction(row.match_points)
-        return row.match_points + (SOS(team, rows) / Fraction(top, 2) - row.played)
+        return row.match_points + (SOS(team, rows) / Fraction(top, 2) - n)
 
     ts.__name__ = "TOTAL"
     return ts
 
 
 class TeamRanking(enum.Enum):
-    """How a team event ranks (R-RANK-TEAM)."""
+    """How a team event ranks (R-RANK-TEAM).
+
+    Team Swiss, Art. 27.2(2): "团体成绩根据总得分或总积分的高低区分名次……若相同则依循环赛顺序
+    区分名次".
+    Read literally, "by total points (总积分), ties in the round-robin order" has no 对手分: it
+    is ``ROUND_ROBIN`` (MP, GP, BGP1, …), which a Swiss team event may choose.
+    ``SWISS_POINTS`` is RULES.md's reading (R-RANK-TEAM "as R-RANK-SWISS"), borrowing the
+    individual method B's 对手分 before the round-robin keys.
+    """
 
     ROUND_ROBIN = "round_robin"  # MP, GP, BGP1, BGP2, …
     SWISS_TOTAL_SCORE = "swiss_total_score"  # TOTAL, then as round robin

@@ -160,6 +160,12 @@ def timeline(record: GameRecord) -> Timeline:
             notes.append(
                 f"裁决：{r.kind.zh}（{_who(ruling.ruled_by)}）/ ruling: {r.kind.value}: {r.reason}"
             )
+        if state.seat_leaves != before.seat_leaves:
+            who = Color.BLACK if state.seat_leaves[0] != before.seat_leaves[0] else Color.WHITE
+            notes.append(
+                f"{who.zh}方读秒期间经裁判员许可离席（每局一次，第22条7款，{_who(entry.actor)}）"
+                f"/ {who.en} leaves the seat in byo-yomi with the referee's permission"
+            )
         if state.colors_wrong_noted and not before.colors_wrong_noted:
             black, white = state.pairing_colors
             notes.append(

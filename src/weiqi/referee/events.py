@@ -132,6 +132,16 @@ class RequestRecount(Event):
 
 
 @dataclass(frozen=True)
+class LeaveSeat(Event):
+    """A referee lets ``player``, in byo-yomi, leave the seat during the opponent's thinking
+    time (Art. 22.7: "须征得裁判员许可，每局仅限一次"). The clock is not touched: away or not,
+    the count runs as usual ("其余情形下棋手离席，一律照常读秒")."""
+
+    kind: ClassVar[str] = "leave_seat"
+    player: Color
+
+
+@dataclass(frozen=True)
 class Confirm(Event):
     """The acting player or referee confirms the result; once both players and a referee have,
     it is final (R-END-4, R-REF-7)."""
@@ -252,6 +262,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         AgreeDead,
         Dispute,
         RequestRecount,
+        LeaveSeat,
         Confirm,
         ClockEvent,
         InfractionRuled,

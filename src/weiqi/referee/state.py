@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from weiqi.clock.clock import Clock, Status
+from weiqi.clock.control import System
 from weiqi.errors import Conflict, IllegalMove, InvalidSetting, PermissionDenied
 from weiqi.referee.actors import Actor, Role
 from weiqi.referee.events import (
@@ -29,6 +30,7 @@ from weiqi.referee.events import (
     Dispute,
     Event,
     InfractionRuled,
+    LeaveSeat,
     MarkDead,
     Move,
     Pass,
@@ -197,6 +199,9 @@ class GameState:
     confirmations: tuple[Actor, ...] = ()
     #: The colour whose stone was the last move, while a take-back claim is still possible.
     last_stone_by: Color | None = None
+    #: Permissions to leave the seat in byo-yomi, (Black's, White's): one each per game
+    #: (Art. 22.7).
+    seat_leaves: tuple[int, int] = (0, 0)
     #: The result was entered from the result sheet of a physical board (``ResultEntered``):
     #: infractions the referee ruled at the board may still be entered until confirmation.
     from_sheet: bool = False
@@ -630,6 +635,33 @@ class Referee:
             dead_stones=(),
             dead_marked_by=None,
         )
+
+    def _leave_seat(self, ctx: Context, e: LeaveSeat) -> GameState:
+        """Art. 22.7: in byo-yomi a player may leave the seat during the opponent's thinking
+        time only with the referee's permission, once per game; the clock runs regardless."""
+        self._referee(ctx, "let a player leave the seat")
+        self._in_phase(ctx, "let a player leave the seat", Phase.PLAYING)
+        s = self.state
+        who = e.player
+        if who is s.to_move:
+            raise Conflict(
+                f"event {ctx.seq}: it is {who.en}'s own time: leaving needs no permission and "
+                "the count runs on (Art. 22.7)"
+            )
+        clock = s.clock
+        if clock is not None and (
+            clock.tc.system is not System.BYO_YOMI or clock.account(who).main > 0
+        ):
+            raise Conflict(
+                f"event {ctx.seq}: {who.en} is not in byo-yomi: leaving needs no permission "
+                "(Art. 22.7)"
+            )
+        if s.seat_leaves[0 if who is Color.BLACK else 1] >= 1:
+            raise Conflict(
+                f"event {ctx.seq}: {who.en} has already left the seat once in byo-yomi; "
+                "only once per game (Art. 22.7)"
+            )
+        return _evolve(s, seat_leaves=_bump(s.seat_leaves, who))
 
     def _recount(self, ctx: Context, e: RequestRecount) -> GameState:
         self._player(ctx, "ask for a recount")
@@ -1098,6 +1130,7 @@ _HANDLERS: dict[type[Event], Callable[[Referee, Context, Any], GameState]] = {
     AgreeDead: Referee._agree_dead,
     Dispute: Referee._dispute,
     RequestRecount: Referee._recount,
+    LeaveSeat: Referee._leave_seat,
     Confirm: Referee._confirm,
     ClockEvent: Referee._clock,
     InfractionRuled: Referee._infraction,

@@ -31,7 +31,15 @@ DEFAULT_KOMI = Fraction(15, 4)
 
 
 class CyclePolicy(enum.Enum):
-    """What a repetition other than the simple ko recapture does (R-KO-2)."""
+    """What a repetition other than the simple ko recapture does (R-KO-2).
+
+    Art. 20 bans three things: 20.1 the immediate recapture of a single ko, 20.2 假生类多劫循环
+    (cycles of false life, always), and 20.3 triple ko, quadruple ko, 长生, 双提两子 …
+    "原则上禁止", where an event may instead rule 无胜负 / 和棋 / 加赛. The board cannot tell a
+    20.2 cycle from a 20.3 one: under any policy but ``BAN`` a false-life cycle also ends the
+    game with the policy's outcome, and it is for the chief referee to correct that result.
+    The text's 加赛 (an extra game) is ``REPLAY`` here.
+    """
 
     BAN = "ban"  # forbidden, as R-KO-1 writes it
     NO_RESULT = "no_result"  # 无胜负

@@ -16,6 +16,7 @@ from weiqi.server.templating import LANG_COOKIE, html, translate
 from weiqi.services.accounts import change_password, roles_of
 from weiqi.services.events import list_events
 from weiqi.services.permissions import Action, allowed
+from weiqi.services.team_admin import team_event_ids
 
 router = APIRouter(include_in_schema=False)
 
@@ -34,6 +35,7 @@ def home(request: Request, db: Db, actor: CurrentActor) -> Response:
         "events": events,
         "may_create": actor.authenticated and allowed(db, actor, Action.CREATE_EVENT),
         "manageable": manageable,
+        "team_events": team_event_ids(db),
     }
     return html(request, "home.html", context)
 

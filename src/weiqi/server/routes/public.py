@@ -27,6 +27,7 @@ from weiqi.server.public_tables import (
     team_standings_table,
 )
 from weiqi.server.security import Db, current_actor
+from weiqi.server.team_tables import with_zones
 from weiqi.server.templating import html, locale_of, translate
 from weiqi.services import league, public, teams
 from weiqi.services.events import get_event
@@ -200,9 +201,21 @@ def league_page(
     """A season's table of every division, top division first; CSV of one division."""
     season = league.season_info(db, season_id)
     locale = locale_of(request)
+    last = len(season.divisions) - 1
     tables = [
-        (d, team_standings_table(teams.standings(db, d.event_id), season.settings.boards, locale))
-        for d in season.divisions
+        # R-LEAGUE-1: the lower divisions' first clubs go up, the higher ones' last go down
+        (
+            d,
+            with_zones(
+                team_standings_table(
+                    teams.standings(db, d.event_id), season.settings.boards, locale
+                ),
+                season.settings.promoted if i > 0 else 0,
+                season.settings.relegated if i < last else 0,
+                locale,
+            ),
+        )
+        for i, d in enumerate(season.divisions)
         if format == "html" or d.division == (division or season.divisions[0].division)
     ]
     if format == "csv":

@@ -1,0 +1,495 @@
+"""The organisers' and referees' pages of a team event (R-ORG-1, R-FMT-1): create one with its
+team settings, enter teams and rosters (CSV import, all or nothing, or a form), pair a round,
+reveal the sealed lineups, enter board results match by match, record a knockout's playoff."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import RedirectResponse
+from starlette.datastructures import UploadFile
+from starlette.requests import Request
+from starlette.responses import Response
+
+from weiqi.errors import Conflict, InputError, InvalidSetting, NotFound, PermissionDenied
+from weiqi.formats.team_csv import RowsRejected
+from weiqi.i18n import N_
+from weiqi.league.lineup import MissingLineup
+from weiqi.league.match import BoardColors
+from weiqi.league.standings import TeamRanking
+from weiqi.league.team import TeamType
+from weiqi.league.winner_stays_on import PlayerOrder
+from weiqi.server.routes.event_admin import decode_csv, rank_label
+from weiqi.server.security import Db, LoggedIn, flash
+from weiqi.server.team_tables import colour_text, match_score, result_text
+from weiqi.server.templating import html, locale_of, translate
+from weiqi.services import team_admin, teams
+from weiqi.services.accounts import UserInfo
+from weiqi.services.actor import Actor
+from weiqi.services.permissions import Action, allowed
+
+router = APIRouter(include_in_schema=False)
+
+# R-FMT-1 and the team systems as the form offers them (msgids; Chinese in the catalogue).
+TEAM_SYSTEM_NAMES = {
+    teams.TeamSystem.ROUND_ROBIN: N_("Round robin (循环制)"),
+    teams.TeamSystem.SWISS: N_("Swiss (积分编排制)"),
+    teams.TeamSystem.KNOCKOUT: N_("Knockout (淘汰制)"),
+    teams.TeamSystem.WINNER_STAYS_ON: N_("Winner stays on (擂台赛)"),
+}
+TEAM_TYPE_NAMES = {
+    TeamType.FIXED_BOARDS: N_("Fixed boards (分台定人制): order by rank and rating"),
+    TeamType.FIXED_ORDER: N_("Fixed order (定台换人制): declared order, substitutes keep it"),
+    TeamType.PER_ROUND: N_("Lineup each round (临场出人制)"),
+    TeamType.ROTATION: N_("Everyone plays everyone (全队轮赛制)"),
+    TeamType.MEMBERS_TOTAL: N_("Members' total (队员总分制)"),
+}
+# The same, short: the settings line of a page (Chinese: the rules' names).
+TEAM_TYPE_SHORT = {
+    TeamType.FIXED_BOARDS: N_("fixed boards"),
+    TeamType.FIXED_ORDER: N_("fixed order with substitutes"),
+    TeamType.PER_ROUND: N_("lineup each round"),
+    TeamType.ROTATION: N_("team rotation"),
+    TeamType.MEMBERS_TOTAL: N_("members' total"),
+}
+BOARD_COLOUR_NAMES = {
+    BoardColors.ALTERNATE: N_("Home team Black on odd boards"),
+    BoardColors.NIGIRI: N_("Nigiri for board 1, then alternate"),
+}
+MISSING_NAMES = {
+    MissingLineup.FORFEIT: N_("Every board lost by forfeit"),
+    MissingLineup.PREVIOUS: N_("The previous lineup plays again"),
+}
+RANKING_NAMES = {
+    TeamRanking.ROUND_ROBIN: N_("Match points, game points, board 1, board 2 …"),
+    TeamRanking.SWISS_TOTAL_SCORE: N_("Total score first, then as a round robin"),
+    TeamRanking.SWISS_POINTS: N_("Match points, SOS, game points, boards"),
+}
+ORDER_NAMES = {
+    PlayerOrder.FIXED: N_("Every team's order fixed before the match"),
+    PlayerOrder.CHOSEN: N_("The sending team chooses each player"),
+}
+
+# Fields and reasons the team settings and the core name in ``InvalidSetting``.
+TEAM_SETTING_MSGIDS = (
+    N_("boards"),
+    N_("max_foreign"),
+    N_("deadline_minutes"),
+    N_("team_type"),
+    N_("a team match needs at least one board"),
+    N_("at least one"),
+    N_("cannot be negative"),
+    N_("a Swiss needs its number of rounds"),
+    N_("a team round robin has one or two cycles"),
+    N_("全队轮赛制 matches are played in a round robin"),
+    N_("must not be empty"),
+    N_("must have at most 200 characters"),
+)
+
+# The reasons of ``league.lineup``, ``services.teams`` and ``formats.team_csv`` as patterns
+# whose named parts fill the translated message (unknown reasons stay as they are).
+_REASONS = [
+    (
+        re.compile(r"board (?P<board>\d+): player (?P<player>.+) is not on the roster"),
+        N_("board %(board)s: %(player)s is not on the team's roster"),
+    ),
+    (
+        re.compile(
+            r"(?P<count>\d+) foreign players \((?P<players>.*)\); "
+            r"at most (?P<max>\d+) may play a round"
+        ),
+        N_("%(count)s foreign players (%(players)s); at most %(max)s may play a round"),
+    ),
+    (
+        re.compile(
+            r"board (?P<board>\d+) (?P<above>.+) and board (?P<next>\d+) (?P<below>.+) "
+            r"break the order"
+        ),
+        N_(
+            "board %(board)s %(above)s and board %(next)s %(below)s break the team's declared order"
+        ),
+    ),
+    (
+        re.compile(r"submitted at (?P<at>\S+), after the deadline \((?P<deadline>\S+)\)"),
+        N_("submitted at %(at)s, after the deadline (%(deadline)s)"),
+    ),
+    (
+        re.compile(r"the lineups of round (?P<n>\d+) were revealed at (?P<at>\S+)"),
+        N_("the lineups of round %(n)s were revealed at %(at)s"),
+    ),
+    (
+        re.compile(r"player (?P<player>.+) on more than one board \(again on board (?P<b>\d+)\)"),
+        N_("%(player)s is on more than one board (again on board %(b)s)"),
+    ),
+    (
+        re.compile(r"(?P<n>\d+) players for (?P<boards>\d+) boards"),
+        N_("%(n)s players for %(boards)s boards"),
+    ),
+    (
+        re.compile(r"player (?P<player>.+) is a substitute and substitutes may not play"),
+        N_("%(player)s is a substitute and substitutes may not play"),
+    ),
+    (
+        re.compile(r"(?P<n>\d+) players cannot field (?P<boards>\d+) boards"),
+        N_("%(n)s players cannot field %(boards)s boards"),
+    ),
+    (re.compile(r"is already in the event"), N_("is already in the event")),
+    (
+        re.compile(r"(?P<players>.+) already play in the event"),
+        N_("%(players)s already play in the event"),
+    ),
+    (
+        re.compile(r"rank (?P<rank>\S+): level must be 1\.\.(?P<max>\d+)"),
+        N_("rank %(rank)s: the level must be 1 to %(max)s"),
+    ),
+    (
+        re.compile(r"rank '(?P<rank>.*)': expected .*"),
+        N_("rank %(rank)s: write it like 5d, 2p, 3k, 5段 or 3级"),
+    ),
+    (
+        re.compile(r"player (?P<name>.+) already on line (?P<line>\d+)"),
+        N_("%(name)s is already on line %(line)s"),
+    ),
+    (re.compile(r"missing column '(?P<col>.+)'"), N_("missing column %(col)s")),
+    (re.compile(r"unknown column '(?P<col>.+)'"), N_("unknown column %(col)s")),
+    (re.compile(r"no team"), N_("no team")),
+    (re.compile(r"no player name"), N_("no player name")),
+    (re.compile(r"no players"), N_("no players")),
+    (re.compile(r"the team name is empty"), N_("the team name is empty")),
+    (
+        re.compile(r"the file is empty; expected a header row"),
+        N_("the file is empty; expected a header row"),
+    ),
+    (
+        re.compile(r"(?P<n>\d+) cells for (?P<m>\d+) columns"),
+        N_("%(n)s cells for %(m)s columns"),
+    ),
+    (
+        re.compile(r"rating '(?P<text>.*)' is not a whole number"),
+        N_("rating %(text)s is not a whole number"),
+    ),
+]
+
+
+def reason_text(request: Request, reason: str) -> str:
+    """A refusal's reason in the page's language."""
+    for pattern, msgid in _REASONS:
+        found = pattern.fullmatch(reason)
+        if found:
+            return translate(request, msgid, **found.groupdict())
+    return reason
+
+
+def _actor(user: UserInfo) -> Actor:
+    return user.actor()
+
+
+def _require_page(db: Db, actor: Actor, action: Action, event_id: int | None = None) -> None:
+    if not allowed(db, actor, action, event_id):
+        raise PermissionDenied(actor.username, action.value)
+
+
+async def _form(request: Request) -> dict[str, str]:
+    form = await request.form()
+    return {k: v for k, v in form.items() if isinstance(v, str)}
+
+
+def _choices(request: Request, names: dict[Any, str]) -> list[tuple[str, str]]:
+    return [(k.value, translate(request, v)) for k, v in names.items()]
+
+
+def _settings_page(
+    request: Request, name: str, values: dict[str, str], errors: dict[str, str], status: int = 200
+) -> Response:
+    context = {
+        "name": name,
+        "values": values,
+        "errors": errors,
+        "systems": _choices(request, TEAM_SYSTEM_NAMES),
+        "team_types": _choices(request, TEAM_TYPE_NAMES),
+        "board_colours": _choices(request, BOARD_COLOUR_NAMES),
+        "missing": _choices(request, MISSING_NAMES),
+        "rankings": _choices(request, RANKING_NAMES),
+        "orders": _choices(request, ORDER_NAMES),
+    }
+    return html(request, "team_settings.html", context, status_code=status)
+
+
+@router.get("/team-events/new")
+def new_team_event(request: Request, db: Db, user: LoggedIn) -> Response:
+    _require_page(db, _actor(user), Action.CREATE_EVENT)
+    return _settings_page(request, "", dict(team_admin.DEFAULT_FORM), {})
+
+
+@router.post("/team-events/new")
+async def create_team_event(request: Request, db: Db, user: LoggedIn) -> Response:
+    form = await _form(request)
+    name = form.get("name", "")
+    _require_page(db, _actor(user), Action.CREATE_EVENT)
+    try:
+        settings = team_admin.settings_from_form(form)
+        info = team_admin.create_team_event(db, _actor(user), name, settings)
+    except InvalidSetting as err:
+        errors = {err.field: translate(request, err.reason)}
+        return _settings_page(request, name, form, errors, 422)
+    flash(request, translate(request, "Event %(name)s created.", name=info.name))
+    return RedirectResponse(f"/team-events/{info.id}/manage", status_code=303)
+
+
+def settings_words(request: Request, s: teams.TeamEventSettings) -> list[str]:
+    """The settings in a line of short phrases (the dashboard's and the public page's head)."""
+    words = [
+        translate(request, TEAM_SYSTEM_NAMES[s.system]),
+        translate(request, TEAM_TYPE_SHORT[s.team_type]),
+        translate(request, "%(n)s boards", n=s.boards),
+    ]
+    if s.max_foreign is not None:
+        words.append(translate(request, "at most %(n)s foreign players", n=s.max_foreign))
+    if s.board_one_decides:
+        words.append(translate(request, "board 1 decides a drawn match"))
+    return words
+
+
+def _manage_page(
+    request: Request,
+    db: Db,
+    actor: Actor,
+    event_id: int,
+    *,
+    import_errors: list[tuple[int, str]] | None = None,
+    import_text: str = "",
+    team_errors: list[tuple[int, str]] | None = None,
+    team_values: dict[str, str] | None = None,
+    status_code: int = 200,
+) -> Response:
+    info = teams.team_event_info(db, event_id)
+    rounds = teams.list_rounds(db, event_id)
+    cards = team_admin.team_cards(db, event_id)
+    may_manage = allowed(db, actor, Action.MANAGE_PLAYERS, event_id)
+    if not (may_manage or allowed(db, actor, Action.RECORD_RESULT, event_id)):
+        raise PermissionDenied(actor.username, Action.MANAGE_PLAYERS.value)
+    context = {
+        "info": info,
+        "words": settings_words(request, info.settings),
+        "rounds": rounds,
+        "teams": cards,
+        "names": {t.code: t.name for t in cards},
+        "may_manage": may_manage,
+        "may_pair": allowed(db, actor, Action.PAIR_ROUND, event_id),
+        "may_grant": allowed(db, actor, Action.GRANT_ROLE, event_id),
+        "next_round": len(rounds) + 1,
+        "import_errors": import_errors or [],
+        "import_text": import_text,
+        "team_errors": team_errors or [],
+        "team_values": team_values or {},
+        "rank_label": lambda code: rank_label(locale_of(request), code),
+    }
+    return html(request, "team_manage.html", context, status_code=status_code)
+
+
+@router.get("/team-events/{event_id}/manage")
+def manage(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+    return _manage_page(request, db, _actor(user), event_id)
+
+
+def _problems(request: Request, err: InputError) -> list[tuple[int, str]]:
+    if isinstance(err, RowsRejected):
+        return [(n, reason_text(request, why)) for n, why in err.problems]
+    return [(0, f"{err.where}: {reason_text(request, err.reason)}")]
+
+
+@router.post("/team-events/{event_id}/manage/teams/import")
+async def import_teams(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+    form = await request.form()
+    upload, text = form.get("file"), form.get("text")
+    pasted = text if isinstance(text, str) else ""
+    content, source = pasted, "teams.csv"
+    actor = _actor(user)
+    _require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
+    if isinstance(upload, UploadFile) and upload.filename:
+        decoded = decode_csv(await upload.read())
+        if decoded is None:
+            problems = [(0, translate(request, "the file is neither UTF-8 nor GB18030 text"))]
+            return _manage_page(
+                request, db, actor, event_id, import_errors=problems, status_code=422
+            )
+        content, source = decoded, upload.filename
+    if not content.strip():
+        problems = [(0, translate(request, "Choose a CSV file or paste its text."))]
+        return _manage_page(request, db, actor, event_id, import_errors=problems, status_code=422)
+    home = str(form.get("home_nationality", "")).strip() or None
+    try:
+        count = teams.import_teams(db, actor, event_id, content, source, home)
+    except InputError as err:
+        return _manage_page(
+            request,
+            db,
+            actor,
+            event_id,
+            import_errors=_problems(request, err),
+            import_text=pasted,
+            status_code=422,
+        )
+    flash(request, translate(request, "%(count)s teams imported.", count=count))
+    return RedirectResponse(f"/team-events/{event_id}/manage#teams", status_code=303)
+
+
+@router.post("/team-events/{event_id}/manage/teams")
+async def add_team(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+    form = await _form(request)
+    values = {k: form.get(k, "") for k in ("name", "coach", "roster", "home_nationality")}
+    actor = _actor(user)
+    _require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
+    try:
+        team_admin.add_team(
+            db,
+            actor,
+            event_id,
+            values["name"],
+            values["coach"],
+            values["roster"],
+            values["home_nationality"].strip() or "CN",
+        )
+    except InputError as err:
+        return _manage_page(
+            request,
+            db,
+            actor,
+            event_id,
+            team_errors=_problems(request, err),
+            team_values=values,
+            status_code=422,
+        )
+    flash(request, translate(request, "Team %(name)s entered.", name=values["name"].strip()))
+    return RedirectResponse(f"/team-events/{event_id}/manage#teams", status_code=303)
+
+
+def parse_start(text: str) -> datetime | None:
+    """A ``datetime-local`` value (read as UTC), or ``None`` when empty.
+
+    >>> parse_start("2026-05-01T09:30").isoformat(), parse_start("")
+    ('2026-05-01T09:30:00+00:00', None)
+    """
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return datetime.fromisoformat(text).replace(tzinfo=UTC)
+    except ValueError:
+        raise InvalidSetting("start", "write the start as YYYY-MM-DDTHH:MM") from None
+
+
+@router.post("/team-events/{event_id}/manage/rounds")
+async def pair(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+    form = await _form(request)
+    start = parse_start(form.get("start", ""))
+    rnd = teams.pair_round(db, _actor(user), event_id, start=start)
+    flash(request, translate(request, "Round %(number)s paired.", number=rnd.number))
+    return RedirectResponse(f"/team-events/{event_id}/manage/rounds/{rnd.number}", status_code=303)
+
+
+def _round_admin_page(
+    request: Request,
+    db: Db,
+    actor: Actor,
+    event_id: int,
+    number: int,
+    *,
+    problems: dict[int, list[str]] | None = None,
+    status_code: int = 200,
+) -> Response:
+    info = teams.team_event_info(db, event_id)
+    may_record = allowed(db, actor, Action.RECORD_RESULT, event_id)
+    may_pair = allowed(db, actor, Action.PAIR_ROUND, event_id)
+    if not (may_record or may_pair):
+        raise PermissionDenied(actor.username, Action.RECORD_RESULT.value)
+    view = teams.show_round(db, event_id, number)
+    cards = team_admin.team_cards(db, event_id)
+    locale = locale_of(request)
+
+    def _(text: str) -> str:
+        return translate(request, text)
+
+    deadline = teams.as_utc(view.deadline) if view.deadline is not None else None
+    context = {
+        "info": info,
+        "round": view,
+        "sealed_until": deadline if deadline and datetime.now(UTC) < deadline else None,
+        "names": {t.code: t.name for t in cards},
+        "may_record": may_record,
+        "may_pair": may_pair,
+        "may_lineup": allowed(db, actor, Action.SUBMIT_LINEUP, event_id),
+        "knockout": info.settings.system is teams.TeamSystem.KNOCKOUT,
+        "problems": problems or {},
+        "result_text": lambda code: result_text(code, locale),
+        "colour_text": lambda colour: colour_text(colour, _),
+        "match_score": lambda m: match_score(m, _),
+    }
+    return html(request, "team_round_admin.html", context, status_code=status_code)
+
+
+@router.get("/team-events/{event_id}/manage/rounds/{number}")
+def round_page(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
+    return _round_admin_page(request, db, _actor(user), event_id, number)
+
+
+@router.post("/team-events/{event_id}/manage/rounds/{number}/reveal")
+def reveal(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
+    teams.reveal_round(db, _actor(user), event_id, number)
+    done = translate(request, "The lineups of round %(number)s are revealed.", number=number)
+    flash(request, done)
+    return RedirectResponse(f"/team-events/{event_id}/manage/rounds/{number}", status_code=303)
+
+
+@router.post("/team-events/{event_id}/manage/rounds/{number}/matches/{match}/results")
+async def match_results(
+    request: Request, db: Db, user: LoggedIn, event_id: int, number: int, match: int
+) -> Response:
+    form = await _form(request)
+    actor = _actor(user)
+    view = teams.show_round(db, event_id, number)
+    found = next((m for m in view.matches if m.number == match), None)
+    if found is None:
+        raise NotFound(f"round {number} has no match {match}")
+    entries = []
+    for b in found.boards:
+        code = form.get(f"result_{b.board}_{b.sitting}", "").strip()
+        if code and b.result is None:
+            entries.append((b.board, b.sitting, code))
+    if not entries:
+        problems = {match: [translate(request, "Enter at least one result.")]}
+        return _round_admin_page(
+            request, db, actor, event_id, number, problems=problems, status_code=422
+        )
+    try:
+        if all(sitting == 0 for _, sitting, _ in entries):
+            teams.record_results(
+                db, actor, event_id, number, [(found.home, b, code) for b, _, code in entries]
+            )
+        else:
+            for board, sitting, code in entries:
+                teams.record_board_result(
+                    db, actor, event_id, number, found.home, board, code, sitting
+                )
+    except (InputError, Conflict, NotFound) as err:
+        text = err.reason if isinstance(err, InputError) else err.message
+        problems = {match: [reason_text(request, text)]}
+        return _round_admin_page(
+            request, db, actor, event_id, number, problems=problems, status_code=422
+        )
+    flash(request, translate(request, "%(count)s results recorded.", count=len(entries)))
+    return RedirectResponse(
+        f"/team-events/{event_id}/manage/rounds/{number}#match-{match}", status_code=303
+    )
+
+
+@router.post("/team-events/{event_id}/manage/rounds/{number}/playoff")
+async def playoff(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
+    form = await _form(request)
+    winner = form.get("winner", "")
+    teams.record_playoff(db, _actor(user), event_id, number, winner)
+    flash(request, translate(request, "The playoff is recorded."))
+    return RedirectResponse(f"/team-events/{event_id}/manage/rounds/{number}", status_code=303)

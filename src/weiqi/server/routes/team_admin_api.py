@@ -1,0 +1,134 @@
+"""The JSON API behind the team-event pages that ``teams_api`` does not cover: create a team
+event, import teams and rosters, pair a round, reveal its lineups, record a knockout's playoff,
+and read the rounds and the board records. Same services, so the same permissions (R-ORG-1)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+from starlette.responses import Response
+
+from weiqi.formats.team_csv import RowsRejected
+from weiqi.server.routes.api import _ERRORS
+from weiqi.server.routes.api_event_admin import ImportOut, RowProblem, RowsRejectedOut
+from weiqi.server.security import CurrentActor, Db
+from weiqi.services import team_admin, teams
+
+router = APIRouter(prefix="/api/team-events", responses=_ERRORS, tags=["teams"])
+
+
+class TeamEventIn(BaseModel):
+    name: str
+    settings: dict[str, str | int | bool | None] = Field(
+        default_factory=dict,
+        description="As the page's form: system (round_robin, swiss, knockout, winner_stays_on), "
+        "team_type (fixed_boards, fixed_order, per_round, rotation, members_total), boards, "
+        "board_colors, max_foreign, substitutes (yes/no), missing (forfeit/previous), "
+        "board_one_decides, deadline_minutes, rounds, cycles, ranking, player_order",
+    )
+
+
+class TeamEventOut(BaseModel):
+    id: int
+    name: str
+    settings: dict[str, Any]
+
+
+class TeamsImportIn(BaseModel):
+    csv: str = Field(description="team,name,rank[,rating,nationality,foreign,coach …] rows")
+    home_nationality: str | None = Field(None, description="Others are foreign players")
+
+
+class PairIn(BaseModel):
+    start: datetime | None = Field(None, description="Round start; fixes the lineup deadline")
+
+
+class PlayoffIn(BaseModel):
+    winner: str = Field(description="The team that won the playoff (加赛)")
+
+
+@router.post("", response_model=TeamEventOut, status_code=201)
+def post_team_event(db: Db, actor: CurrentActor, body: TeamEventIn) -> TeamEventOut:
+    """Create a team event (R-FMT-1); its creator organises it unless an administrator."""
+    form = {
+        k: ("on" if v is True else "" if v is None or v is False else str(v))
+        for k, v in body.settings.items()
+    }
+    settings = team_admin.settings_from_form(form)
+    info = team_admin.create_team_event(db, actor, body.name, settings)
+    return TeamEventOut(id=info.id, name=info.name, settings=teams.settings_to_dict(settings))
+
+
+@router.post(
+    "/{event_id}/teams/import",
+    response_model=ImportOut,
+    responses={422: {"model": RowsRejectedOut, "description": "Bad rows; nothing imported"}},
+)
+def post_import_teams(db: Db, actor: CurrentActor, event_id: int, body: TeamsImportIn) -> Response:
+    """Import teams and rosters: every row or none; bad rows are listed by line."""
+    try:
+        count = teams.import_teams(
+            db, actor, event_id, body.csv, home_nationality=body.home_nationality
+        )
+    except RowsRejected as err:
+        out = RowsRejectedOut(
+            message=err.message,
+            problems=[RowProblem(line=n, reason=why) for n, why in err.problems],
+        )
+        return JSONResponse(out.model_dump(), status_code=422)
+    return JSONResponse(ImportOut(imported=count).model_dump())
+
+
+@router.get("/{event_id}/rounds")
+def get_rounds(db: Db, event_id: int) -> list[dict[str, Any]]:
+    """Every paired round; boards and lineups only of revealed rounds."""
+    return [teams.round_to_dict(r) for r in teams.list_rounds(db, event_id)]
+
+
+@router.post("/{event_id}/rounds", status_code=201)
+def post_pair(db: Db, actor: CurrentActor, event_id: int, body: PairIn) -> dict[str, Any]:
+    """Pair the next round (the chief referee)."""
+    return teams.round_to_dict(teams.pair_round(db, actor, event_id, start=body.start))
+
+
+@router.post("/{event_id}/rounds/{number}/reveal")
+def post_reveal(db: Db, actor: CurrentActor, event_id: int, number: int) -> dict[str, Any]:
+    """Reveal every lineup of the round together and seat the boards (not before the
+    deadline); a missing lineup gets the event's fallback."""
+    return teams.round_to_dict(teams.reveal_round(db, actor, event_id, number))
+
+
+@router.post("/{event_id}/rounds/{number}/playoff")
+def post_playoff(
+    db: Db, actor: CurrentActor, event_id: int, number: int, body: PlayoffIn
+) -> dict[str, Any]:
+    """Record the playoff winner of a drawn knockout match (R-PLAYOFF)."""
+    match = teams.record_playoff(db, actor, event_id, number, body.winner)
+    return {"match": match.number, "home": match.home, "away": match.away, "winner": match.winner}
+
+
+@router.get("/{event_id}/records")
+def get_records(db: Db, event_id: int) -> dict[str, Any]:
+    """Each player's record (best first) and each board's, for board prizes."""
+    players, by_board = teams.records(db, event_id)
+
+    def row(r: Any) -> dict[str, Any]:
+        return {
+            "player": r.player_id,
+            "team": r.team,
+            "games": r.games,
+            "wins": r.wins,
+            "draws": r.draws,
+            "losses": r.losses,
+            "game_points": r.game_points,
+            "boards": list(r.boards),
+        }
+
+    return {
+        "players": [row(r) for r in players],
+        "boards": {str(b): [row(r) for r in recs] for b, recs in by_board.items()},
+    }

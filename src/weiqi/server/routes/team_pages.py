@@ -1,0 +1,214 @@
+"""The coach's lineup page and the team and league pages ``routes/public.py`` does not have: a
+team event's teams and rosters, board prizes and player records, a season's dated calendar and
+the transfer draft's log — in the frame and tables of the public pages (``public_base.html``,
+``public_tables.Table``), each printable on A4 and exported as CSV (``?format=csv``, UTF-8 with
+BOM). Lineups stay sealed until the round is revealed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import RedirectResponse
+from starlette.requests import Request
+from starlette.responses import Response
+
+from weiqi.errors import LineupRejected, NotFound
+from weiqi.server.routes.event_admin import rank_label
+from weiqi.server.routes.public import csv_response
+from weiqi.server.routes.team_admin import reason_text, settings_words
+from weiqi.server.security import CurrentActor, Db, LoggedIn, flash
+from weiqi.server.team_tables import boards_table, calendar_table, draft_table, player_table
+from weiqi.server.templating import html, locale_of, translate
+from weiqi.services import league, public, team_admin, teams
+from weiqi.services.actor import Actor
+from weiqi.services.permissions import Action, allowed
+
+router = APIRouter(include_in_schema=False)
+
+
+def _names(db: Db, event_id: int) -> dict[str, str]:
+    return {t.code: t.name for t in team_admin.team_cards(db, event_id)}
+
+
+def _may_run(db: Db, actor: Actor, event_id: int) -> bool:
+    return allowed(db, actor, Action.MANAGE_PLAYERS, event_id) or allowed(
+        db, actor, Action.RECORD_RESULT, event_id
+    )
+
+
+def _team_page(
+    request: Request, db: Db, event_id: int, template: str, active: str, context: dict[str, Any]
+) -> Response:
+    """A page in the frame of a team event's public pages (``public_base.html``)."""
+    ev = public.team_overview(db, event_id)
+    return html(
+        request, template, {"ev": ev, "active": active, "team": True, "may_run": False, **context}
+    )
+
+
+@router.get("/team-events/{event_id}")
+def team_event(event_id: int) -> Response:
+    return RedirectResponse(f"/events/{event_id}/teams", status_code=303)
+
+
+@router.get("/events/{event_id}/teams")
+def teams_page(request: Request, db: Db, actor: CurrentActor, event_id: int) -> Response:
+    """The teams with their rosters, the rounds, and a coach's way to the lineup form."""
+    info = teams.team_event_info(db, event_id)
+    return _team_page(
+        request,
+        db,
+        event_id,
+        "team_overview.html",
+        "teams",
+        {
+            "info": info,
+            "words": settings_words(request, info.settings),
+            "rounds": teams.list_rounds(db, event_id),
+            "teams": team_admin.team_cards(db, event_id),
+            "names": _names(db, event_id),
+            "runs": _may_run(db, actor, event_id),
+            "may_lineup": allowed(db, actor, Action.SUBMIT_LINEUP, event_id),
+        },
+    )
+
+
+@router.get("/events/{event_id}/teams/records")
+def records_page(
+    request: Request, db: Db, event_id: int, format: str = "html", table: str = "boards"
+) -> Response:
+    """Board prizes: each board's players by game points; then every player's record."""
+    names = _names(db, event_id)
+    locale = locale_of(request)
+    players, by_board = teams.records(db, event_id)
+    board_t = boards_table(by_board, names, locale)
+    player_t = player_table(players, names, locale)
+    if format == "csv":
+        kind = "players" if table == "players" else "boards"
+        return csv_response(
+            player_t if kind == "players" else board_t, f"event-{event_id}-{kind}.csv"
+        )
+    return _team_page(
+        request,
+        db,
+        event_id,
+        "team_records.html",
+        "records",
+        {"boards_table": board_t, "players_table": player_t},
+    )
+
+
+# -- the coach's lineup ---------------------------------------------------------------------
+
+
+def _lineup_page(
+    request: Request,
+    db: Db,
+    event_id: int,
+    number: int,
+    team: str,
+    *,
+    chosen: list[str] | None = None,
+    refused: str = "",
+    status_code: int = 200,
+) -> Response:
+    info = teams.team_event_info(db, event_id)
+    view = teams.show_round(db, event_id, number)
+    cards = team_admin.team_cards(db, event_id)
+    playing = [c for m in view.matches for c in (m.home, m.away)]
+    if info.settings.system is teams.TeamSystem.WINNER_STAYS_ON:
+        playing = [c.code for c in cards]
+    choices = [c for c in cards if c.code in playing]
+    card = next((c for c in choices if c.code == team), None)
+    match = next((m for m in view.matches if team in (m.home, m.away)), None)
+    submitted = bool(match and match.submitted.get(team))
+    chosen = chosen or []
+    return html(
+        request,
+        "team_lineup.html",
+        {
+            "info": info,
+            "round": view,
+            "teams": choices,
+            "team": card,
+            "match": match,
+            "names": {c.code: c.name for c in cards},
+            "submitted": submitted,
+            "chosen": chosen,
+            "substitutes": [p for p in card.roster if p.player not in chosen] if card else [],
+            "refused": refused,
+            "rank_label": lambda code: rank_label(locale_of(request), code),
+        },
+        status_code=status_code,
+    )
+
+
+@router.get("/team-events/{event_id}/rounds/{number}/lineup")
+def lineup_page(
+    request: Request, db: Db, user: LoggedIn, event_id: int, number: int, team: str = ""
+) -> Response:
+    return _lineup_page(request, db, event_id, number, team)
+
+
+@router.post("/team-events/{event_id}/rounds/{number}/lineup")
+async def submit_lineup(
+    request: Request, db: Db, user: LoggedIn, event_id: int, number: int
+) -> Response:
+    form = await request.form()
+    team = str(form.get("team", ""))
+    info = teams.team_event_info(db, event_id)
+    players = [str(form.get(f"board_{b}", "")).strip() for b in range(1, info.settings.boards + 1)]
+    try:
+        teams.submit_lineup(db, user.actor(), event_id, number, team, players)
+    except LineupRejected as err:
+        return _lineup_page(
+            request,
+            db,
+            event_id,
+            number,
+            team,
+            chosen=players,
+            refused=reason_text(request, err.reason),
+            status_code=422,
+        )
+    flash(request, translate(request, "The lineup is sealed until the round is revealed."))
+    return RedirectResponse(
+        f"/team-events/{event_id}/rounds/{number}/lineup?team={team}", status_code=303
+    )
+
+
+# -- leagues --------------------------------------------------------------------------------
+
+
+@router.get("/leagues/{season_id}/calendar")
+def calendar_page(
+    request: Request, db: Db, season_id: int, format: str = "html", division: str | None = None
+) -> Response:
+    """The dated calendar of every division (R-LEAGUE-1: each pair of clubs meets twice)."""
+    season = league.season_info(db, season_id)
+    locale = locale_of(request)
+    tables = [
+        (d, calendar_table(teams.list_rounds(db, d.event_id), _names(db, d.event_id), locale))
+        for d in season.divisions
+    ]
+    if format == "csv":
+        found = next((t for d, t in tables if d.division == division), None)
+        if found is None:
+            found = tables[0][1]
+        return csv_response(found, f"league-{season_id}-calendar.csv")
+    return html(request, "league_calendar.html", {"season": season, "tables": tables})
+
+
+@router.get("/drafts/{draft_id}")
+def draft_page(request: Request, db: Db, draft_id: int, format: str = "html") -> Response:
+    """The transfer draft's log as it stands (R-LEAGUE-2)."""
+    view = league.show_draft(db, draft_id)
+    table = draft_table(view.log, locale_of(request))
+    if format == "csv":
+        return csv_response(table, f"draft-{draft_id}.csv")
+    try:
+        season = league.season_info(db, view.season_id)
+    except NotFound:
+        season = None
+    return html(request, "draft.html", {"draft": view, "table": table, "season": season})

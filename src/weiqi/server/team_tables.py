@@ -1,0 +1,196 @@
+"""The team-event and league tables the public pages of ``public_tables`` do not have — board
+prizes and player records, a division's table with its promotion and relegation zones, the
+dated calendar, the draft log — as ``public_tables.Table`` cells, so the page and the CSV
+export (UTF-8 with BOM) show the same thing; and the words of the organisers' round sheet.
+
+>>> from weiqi.league.match import PlayerRecord
+>>> b = boards_table({1: [PlayerRecord("李", "A", 1, 1, game_points=2),
+...                       PlayerRecord("王", "B", 1, 1, game_points=2),
+...                       PlayerRecord("张", "C", 1, 0, game_points=0)]}, {}, "en")
+>>> [(r[1].text, r[2].text) for r in b.rows]
+[('1=', '李'), ('1=', '王'), ('3', '张')]
+>>> b.csv()[:1] == "\\ufeff"
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from weiqi.i18n import N_
+from weiqi.league.draft import Action as DraftAction
+from weiqi.league.draft import DraftEvent
+from weiqi.league.match import PlayerRecord
+from weiqi.rules.result import Result
+from weiqi.server.public_tables import Cell, Column, Table, gettext_for, place_text
+from weiqi.services.teams import MatchView, RoundView
+
+Gettext = Callable[[str], str]
+
+
+def result_text(code: str | None, locale: str) -> str:
+    """A board result in the reader's language (黑中盘胜 / B+R)."""
+    if not code:
+        return ""
+    result = Result.parse(code)
+    return result.to_zh() if locale == "zh_CN" else result.to_en()
+
+
+def colour_text(colour: str, _: Gettext) -> str:
+    return _("Black") if colour == "B" else _("White")
+
+
+def match_score(m: MatchView, _: Gettext) -> str:
+    """A match's game points, with how a drawn one was decided."""
+    if m.game_points is None:
+        return ""
+    text = f"{m.game_points[0]}:{m.game_points[1]}"
+    if m.decided_by_board_one:
+        text += " " + _(N_("(board 1 decides)"))
+    if m.decided_by_playoff and m.winner:
+        text += " " + _(N_("(playoff: %(team)s)")) % {"team": m.winner}
+    return text
+
+
+def with_zones(table: Table, up: int, down: int, locale: str) -> Table:
+    """A division's table with its first ``up`` rows marked for promotion and its last
+    ``down`` for relegation (R-LEAGUE-1), by position in the table as it stands.
+
+    >>> t = Table((Column("队"),), tuple((Cell(c),) for c in "ABCD"))
+    >>> z = with_zones(t, 1, 2, "zh_CN")
+    >>> z.row_classes, [r[-1].text for r in z.rows]
+    (('zone-up', '', 'zone-down', 'zone-down'), ['升级', '', '降级', '降级'])
+    """
+    _ = gettext_for(locale)
+    n = len(table.rows)
+    rows, classes = [], []
+    for i, row in enumerate(table.rows):
+        if i < up:
+            zone, cls = _(N_("Promotion")), "zone-up"
+        elif i >= n - down:
+            zone, cls = _(N_("Relegation")), "zone-down"
+        else:
+            zone, cls = "", ""
+        rows.append((*row, Cell(zone, cls="zone")))
+        classes.append(cls)
+    columns = (*table.columns, Column(_(N_("Zone")), cls="zone"))
+    return Table(columns, tuple(rows), tuple(classes), table.legend)
+
+
+def player_table(records: Sequence[PlayerRecord], names: dict[str, str], locale: str) -> Table:
+    """Each player's games in the event, best first."""
+    _ = gettext_for(locale)
+    columns = (
+        Column(_("Player"), cls="name"),
+        Column(_("Team")),
+        Column(_(N_("Boards played"))),
+        Column(_("Games"), numeric=True),
+        Column(_("Won"), numeric=True),
+        Column(_("Drawn"), numeric=True),
+        Column(_("Lost"), numeric=True),
+        Column(_("Game points"), numeric=True, cls="points"),
+    )
+    rows = tuple(
+        (
+            Cell(r.player_id, cls="name"),
+            Cell(names.get(r.team, r.team)),
+            Cell(", ".join(str(b) for b in r.boards)),
+            Cell(str(r.games)),
+            Cell(str(r.wins)),
+            Cell(str(r.draws)),
+            Cell(str(r.losses)),
+            Cell(str(r.game_points), cls="points"),
+        )
+        for r in records
+    )
+    return Table(columns, rows)
+
+
+def boards_table(
+    by_board: dict[int, list[PlayerRecord]], names: dict[str, str], locale: str
+) -> Table:
+    """The players of each board ranked by game points (board prizes); equal → shared."""
+    _ = gettext_for(locale)
+    columns = (
+        Column(_("Board"), numeric=True, cls="board"),
+        Column(_("Place"), numeric=True, cls="place"),
+        Column(_("Player"), cls="name"),
+        Column(_("Team")),
+        Column(_("Games"), numeric=True),
+        Column(_("Won"), numeric=True),
+        Column(_("Game points"), numeric=True, cls="points"),
+    )
+    rows, classes = [], []
+    for board, recs in sorted(by_board.items()):
+        best = sorted(recs, key=lambda r: (-r.game_points, r.games, r.player_id))
+        places: list[int] = []
+        for i, r in enumerate(best):
+            same = i and (r.game_points, r.games) == (best[i - 1].game_points, best[i - 1].games)
+            places.append(places[-1] if same else i + 1)
+        for i, (r, place) in enumerate(zip(best, places, strict=True)):
+            rows.append(
+                (
+                    Cell(str(board) if i == 0 else ""),
+                    Cell(place_text(place, places.count(place) > 1, _), cls="place"),
+                    Cell(r.player_id, cls="name"),
+                    Cell(names.get(r.team, r.team)),
+                    Cell(str(r.games)),
+                    Cell(str(r.wins)),
+                    Cell(str(r.game_points), cls="points"),
+                )
+            )
+            classes.append(("match-start " if i == 0 else "") + ("first" if place == 1 else ""))
+    return Table(columns, tuple(rows), tuple(c.strip() for c in classes))
+
+
+def calendar_table(rounds: Sequence[RoundView], names: dict[str, str], locale: str) -> Table:
+    """The dated calendar of a division: every round's matches and their scores."""
+    _ = gettext_for(locale)
+    columns = (
+        Column(_("Round"), numeric=True),
+        Column(_(N_("Date"))),
+        Column(_(N_("Home team")), cls="name"),
+        Column(_(N_("Away team")), cls="name"),
+        Column(_("Game points"), cls="score"),
+    )
+    rows, classes = [], []
+    for r in rounds:
+        for i, m in enumerate(r.matches):
+            rows.append(
+                (
+                    Cell(str(r.number)),
+                    Cell(r.date or ""),
+                    Cell(names.get(m.home, m.home)),
+                    Cell(names.get(m.away, m.away)),
+                    Cell(match_score(m, _)),
+                )
+            )
+            classes.append("match-start" if i == 0 else "")
+    return Table(columns, tuple(rows), tuple(classes))
+
+
+def draft_table(log: Sequence[DraftEvent], locale: str) -> Table:
+    """The transfer draft's log, line by line (R-LEAGUE-2)."""
+    _ = gettext_for(locale)
+    columns = (
+        Column(_(N_("No.")), numeric=True),
+        Column(_("Round"), numeric=True),
+        Column(_(N_("Turn")), numeric=True),
+        Column(_(N_("Club"))),
+        Column(_(N_("Action"))),
+        Column(_("Player"), cls="name"),
+        Column(_(N_("From"))),
+    )
+    rows = tuple(
+        (
+            Cell(str(e.seq)),
+            Cell(str(e.round)),
+            Cell(str(e.turn)),
+            Cell(e.club),
+            Cell(_(N_("passes")) if e.action is DraftAction.PASS else _(N_("picks"))),
+            Cell(e.player or ""),
+            Cell(e.from_club or ""),
+        )
+        for e in log
+    )
+    return Table(columns, rows)

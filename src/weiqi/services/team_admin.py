@@ -1,0 +1,229 @@
+"""What the team-event pages need beyond ``services.teams``: the settings form, creating an
+event whose creator runs it, a team entered from a form, and the teams with their rosters.
+
+>>> from weiqi.store.database import Database
+>>> db = Database("sqlite://"); db.upgrade()
+>>> s = settings_from_form({"system": "round_robin", "team_type": "per_round", "boards": "3",
+...                         "max_foreign": "1", "deadline_minutes": "30"})
+>>> s.boards, s.max_foreign, s.team_type.zh
+(3, 1, '临场出人制')
+>>> ev = create_team_event(db, Actor.local(), "市团体赛", s)
+>>> add_team(db, Actor.local(), ev.id, "黑龙", "李教练", "李一,5d\\n李二,4d\\n李三,3d,,KR")
+1
+>>> [(p.name, p.rank, p.foreign) for p in team_cards(db, ev.id)[0].roster][2]
+('李三', '3d', True)
+>>> ev.id in team_event_ids(db)
+True
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import TypeVar
+
+from sqlalchemy import select
+
+from weiqi.errors import Conflict, InputError, InvalidSetting
+from weiqi.formats.team_csv import RowsRejected, parse_team_csv
+from weiqi.league.lineup import MissingLineup
+from weiqi.league.match import BoardColors
+from weiqi.league.standings import TeamRanking
+from weiqi.league.team import TeamType
+from weiqi.league.winner_stays_on import PlayerOrder
+from weiqi.roles import Role
+from weiqi.services import teams
+from weiqi.services.actor import Actor
+from weiqi.services.permissions import Action, require
+from weiqi.store.database import Database
+from weiqi.store.models import Event as EventModel
+from weiqi.store.models import EventRole
+from weiqi.store.teams import TeamEventRow
+
+E = TypeVar("E", bound=Enum)
+
+DEFAULT_FORM: dict[str, str] = {
+    "system": teams.TeamSystem.ROUND_ROBIN.value,
+    "team_type": TeamType.PER_ROUND.value,
+    "boards": "4",
+    "board_colors": BoardColors.ALTERNATE.value,
+    "max_foreign": "",
+    "deadline_minutes": "30",
+    "missing": MissingLineup.FORFEIT.value,
+    "rounds": "",
+    "cycles": "1",
+    "ranking": TeamRanking.ROUND_ROBIN.value,
+    "player_order": PlayerOrder.FIXED.value,
+}
+
+
+def _int(form: Mapping[str, str], field: str, default: int | None) -> int | None:
+    text = form.get(field, "").strip()
+    if not text:
+        return default
+    try:
+        return int(text)
+    except ValueError:
+        raise InvalidSetting(field, "must be a whole number") from None
+
+
+def _enum(form: Mapping[str, str], field: str, kind: type[E], default: E) -> E:
+    text = form.get(field, "").strip()
+    if not text:
+        return default
+    try:
+        return kind(text)
+    except ValueError:
+        raise InvalidSetting(field, f"unknown value {text!r}") from None
+
+
+def settings_from_form(form: Mapping[str, str]) -> teams.TeamEventSettings:
+    """The team settings a form sends (empty fields take the defaults); a bad value raises
+    ``InvalidSetting`` naming its field."""
+    system = _enum(form, "system", teams.TeamSystem, teams.TeamSystem.ROUND_ROBIN)
+    boards = _int(form, "boards", 4)
+    deadline = _int(form, "deadline_minutes", 30)
+    cycles = _int(form, "cycles", 1)
+    assert boards is not None and deadline is not None and cycles is not None
+    substitutes = form.get("substitutes", "")
+    return teams.TeamEventSettings(
+        system=system,
+        team_type=_enum(form, "team_type", TeamType, TeamType.PER_ROUND),
+        boards=boards,
+        board_colors=_enum(form, "board_colors", BoardColors, BoardColors.ALTERNATE),
+        max_foreign=_int(form, "max_foreign", None),
+        substitutes={"yes": True, "no": False}.get(substitutes),
+        missing=_enum(form, "missing", MissingLineup, MissingLineup.FORFEIT),
+        board_one_decides=bool(form.get("board_one_decides")),
+        deadline_minutes=deadline,
+        rounds=_int(form, "rounds", None),
+        cycles=cycles,
+        ranking=_enum(form, "ranking", TeamRanking, TeamRanking.ROUND_ROBIN),
+        seed=_int(form, "seed", 0) or 0,
+        player_order=_enum(form, "player_order", PlayerOrder, PlayerOrder.FIXED),
+    )
+
+
+def create_team_event(
+    db: Database, actor: Actor, name: str, settings: teams.TeamEventSettings
+) -> teams.TeamEventInfo:
+    """Create a team event; a creator who is not a site administrator becomes its organiser
+    and chief referee, as for an individual event."""
+    name = name.strip()
+    if not name:
+        raise InvalidSetting("name", "must not be empty")
+    if len(name) > 200:
+        raise InvalidSetting("name", "must have at most 200 characters")
+    with db.transaction() as session:
+        require(session, actor, Action.CREATE_EVENT)
+        event = EventModel(name=name)
+        session.add(event)
+        session.flush()
+        session.add(teams.settings_row(event.id, settings))
+        if actor.user_id is not None and not actor.is_admin:
+            for role in (Role.ORGANISER, Role.CHIEF_REFEREE):
+                session.add(EventRole(user_id=actor.user_id, event_id=event.id, role=role.value))
+        session.flush()
+    return teams.team_event_info(db, event.id)
+
+
+def _roster_csv(team: str, coach: str, roster: str) -> str:
+    """The teams CSV of one team typed as ``name,rank[,rating[,nationality]]`` lines."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["team", "name", "rank", "rating", "nationality", "coach"])
+    for line in roster.splitlines():
+        cells = next(csv.reader([line])) if line.strip() else []
+        cells = [c.strip() for c in cells][:4]
+        cells += [""] * (4 - len(cells))
+        writer.writerow([team, *cells, coach])
+    return out.getvalue()
+
+
+def add_team(
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    name: str,
+    coach: str,
+    roster: str,
+    home_nationality: str = "CN",
+) -> int:
+    """Enter one team from the form: its name, coach, and its roster one player a line
+    (``name,rank[,rating[,nationality]]``; a player of another nationality than
+    ``home_nationality`` is foreign). Bad lines raise ``RowsRejected`` numbered from 1."""
+    name = name.strip()
+    if not name:
+        raise InputError("team", "the team name is empty")
+    lines = [line for line in roster.splitlines() if line.strip()]
+    if not lines:
+        raise InputError("roster", "no players")
+    text = _roster_csv(name, coach.strip(), "\n".join(lines))
+    try:
+        parsed = parse_team_csv(text, "roster", home_nationality or None)
+    except RowsRejected as err:
+        # the header is line 1 of the generated file; the form's lines count from 1
+        raise RowsRejected("roster", [(max(n - 1, 1), why) for n, why in err.problems]) from None
+    with db.transaction() as session:
+        require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        row = teams.event_row(session, event_id)
+        if teams.event_rounds(session, event_id):
+            raise Conflict("the event has started; teams enter before round 1 is paired")
+        teams.add_teams(session, event_id, parsed, row.boards)
+    return len(parsed)
+
+
+@dataclass(frozen=True)
+class RosterCard:
+    player: str
+    name: str
+    rank: str
+    rating: int | None
+    nationality: str
+    foreign: bool
+
+
+@dataclass(frozen=True)
+class TeamCard:
+    code: str
+    name: str
+    club: str
+    coach: str
+    captain: str
+    roster: tuple[RosterCard, ...]
+
+
+def team_cards(db: Database, event_id: int) -> list[TeamCard]:
+    """The teams of an event with their rosters, in the order they entered."""
+    with db.transaction() as session:
+        teams.event_row(session, event_id)
+        return [
+            TeamCard(
+                t.code,
+                t.name,
+                t.club or "",
+                t.coach or "",
+                t.captain or "",
+                tuple(
+                    RosterCard(
+                        r.player_code,
+                        r.name,
+                        r.rank,
+                        r.rating,
+                        r.nationality or "",
+                        r.foreign,
+                    )
+                    for r in t.roster
+                ),
+            )
+            for t in teams.event_teams(session, event_id)
+        ]
+
+
+def team_event_ids(db: Database) -> set[int]:
+    """The ids of every team event (league divisions included)."""
+    with db.transaction() as session:
+        return set(session.scalars(select(TeamEventRow.event_id)))

@@ -1,0 +1,369 @@
+"""The team-event and league pages through the TestClient, in Chinese (R-FMT-1, R-SCORE-TEAM-1,
+R-RANK-TEAM, R-LEAGUE-1)."""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+import re
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
+from weiqi.league.season import SeasonSettings
+from weiqi.roles import Role
+from weiqi.services import accounts, league, teams
+from weiqi.services.actor import Actor
+from weiqi.store.database import Database
+
+LOCAL = Actor.local()
+
+TEAMS_CSV = "队名,姓名,段位,等级分,国籍\n" + "\n".join(
+    f"{team},{team}{i},{6 - i}d,{2500 - 10 * i},{'KR' if team == '白虎' and i > 2 else 'CN'}"
+    for team in ("黑龙", "白虎", "青龙", "朱雀")
+    for i in (1, 2, 3, 4)
+)
+
+FORM = {
+    "name": "2026 市围棋团体赛",
+    "system": "round_robin",
+    "team_type": "per_round",
+    "boards": "3",
+    "board_colors": "alternate",
+    "max_foreign": "1",
+    "deadline_minutes": "30",
+    "missing": "forfeit",
+    "cycles": "1",
+    "ranking": "round_robin",
+}
+
+
+@pytest.fixture
+def database_url(request: pytest.FixtureRequest) -> str:
+    """SQLite here; the one PostgreSQL test asks for ``postgres`` (the store tests and the
+    permission matrix run every database already)."""
+    url: str = request.getfixturevalue(f"{getattr(request, 'param', 'sqlite')}_url")
+    return url
+
+
+def admin(client: TestClient) -> str:
+    api_login(client, "admin", ADMIN_PASSWORD)
+    return csrf(client)
+
+
+def create(client: TestClient, token: str, **changes: str) -> int:
+    response = client.post(
+        "/team-events/new", data={**FORM, **changes, "csrf_token": token}, follow_redirects=False
+    )
+    assert response.status_code == 303, response.text
+    found = re.fullmatch(r"/team-events/(\d+)/manage", response.headers["location"])
+    assert found
+    return int(found.group(1))
+
+
+def import_csv(client: TestClient, token: str, event_id: int, text: str) -> httpx.Response:
+    return client.post(
+        f"/team-events/{event_id}/manage/teams/import",
+        data={"text": text, "home_nationality": "CN", "csrf_token": token},
+        follow_redirects=False,
+    )
+
+
+def test_r_fmt_1_the_form_offers_every_team_type_and_system(client: TestClient) -> None:
+    """R-FMT-1: the five team types and the four systems, named in Chinese."""
+    admin(client)
+    page = client.get("/team-events/new").text
+    for name in ("分台定人制", "定台换人制", "临场出人制", "全队轮赛制", "队员总分制"):
+        assert name in page
+    for name in ("循环制", "积分编排制", "淘汰制", "擂台赛"):
+        assert name in page
+    assert "外援" in page and "出场名单截止" in page
+
+
+def test_a_bad_setting_is_shown_next_to_its_field(client: TestClient) -> None:
+    token = admin(client)
+    response = client.post(
+        "/team-events/new", data={**FORM, "system": "swiss", "csrf_token": token}
+    )
+    assert response.status_code == 422
+    assert 'id="error-rounds"' in response.text
+    assert 'value="2026 市围棋团体赛"' in response.text
+
+
+def test_the_csv_import_is_all_or_nothing_with_errors_by_line(
+    client: TestClient, database: Database
+) -> None:
+    token = admin(client)
+    event_id = create(client, token)
+    bad = TEAMS_CSV.replace("黑龙2,4d", "黑龙2,12d").replace("朱雀3,3d", "朱雀3,")
+    response = import_csv(client, token, event_id, bad)
+    assert response.status_code == 422
+    text = response.text
+    assert "第 3 行" in text and "第 16 行" in text
+    assert teams.team_event_info(database, event_id).teams == 0
+    response = import_csv(client, token, event_id, TEAMS_CSV)
+    assert response.status_code == 303
+    assert teams.team_event_info(database, event_id).teams == 4
+
+
+def test_a_team_entered_from_the_form(client: TestClient, database: Database) -> None:
+    token = admin(client)
+    event_id = create(client, token)
+    form = {"name": "玄武", "coach": "王老师", "roster": "玄武1,5d\n玄武2,4d,,JP\n玄武3,3d"}
+    response = client.post(
+        f"/team-events/{event_id}/manage/teams",
+        data={**form, "home_nationality": "CN", "csrf_token": token},
+        follow_redirects=False,
+    )
+    assert response.status_code == 303, response.text
+    page = client.get(f"/team-events/{event_id}/manage").text
+    assert "玄武" in page and "王老师" in page and "外援" in page
+    bad = client.post(
+        f"/team-events/{event_id}/manage/teams",
+        data={"name": "白泽", "roster": "白泽1,5d\n白泽2,99d\n白泽3,3d", "csrf_token": token},
+    )
+    assert bad.status_code == 422 and "第 2 行" in bad.text
+
+
+def _lineup(
+    client: TestClient, token: str, event_id: int, team: str, players: list[str]
+) -> httpx.Response:
+    data = {f"board_{i}": p for i, p in enumerate(players, start=1)}
+    return client.post(
+        f"/team-events/{event_id}/rounds/1/lineup",
+        data={**data, "team": team, "csrf_token": token},
+        follow_redirects=False,
+    )
+
+
+def run_round_one(client: TestClient, database: Database) -> int:
+    token = admin(client)
+    event_id = create(client, token)
+    import_csv(client, token, event_id, TEAMS_CSV)
+    response = client.post(
+        f"/team-events/{event_id}/manage/rounds",
+        data={"start": "", "csrf_token": token},
+        follow_redirects=False,
+    )
+    assert response.status_code == 303
+    rnd = teams.show_round(database, event_id, 1)
+    for m in rnd.matches:
+        for team in (m.home, m.away):
+            r = _lineup(client, token, event_id, team, [f"{team}1", f"{team}2", f"{team}3"])
+            assert r.status_code == 303
+    client.post(f"/team-events/{event_id}/manage/rounds/1/reveal", data={"csrf_token": token})
+    # home Black on odd boards: match 1's home team wins boards 1 and 2 (4:2); match 2 is
+    # drawn 3:3 (one board each, board 3 a draw), its home team winning board 1
+    results = {
+        1: {"1_0": "B+R", "2_0": "W+R", "3_0": "W+R"},
+        2: {"1_0": "B+R", "2_0": "B+R", "3_0": "0"},
+    }
+    rnd = teams.show_round(database, event_id, 1)
+    for m in rnd.matches:
+        form = {f"result_{k}": v for k, v in results[m.number].items()}
+        response = client.post(
+            f"/team-events/{event_id}/manage/rounds/1/matches/{m.number}/results",
+            data={**form, "csrf_token": token},
+            follow_redirects=False,
+        )
+        assert response.status_code == 303, response.text
+    return event_id
+
+
+def test_r_fmt_1_a_refused_lineup_shows_its_reason_and_stores_nothing(
+    client: TestClient, database: Database
+) -> None:
+    """R-FMT-1 (临场出人制): a lineup with two foreign players of a limit of one is refused with
+    the reason in Chinese; lineups stay sealed until revealed."""
+    token = admin(client)
+    event_id = create(client, token)
+    import_csv(client, token, event_id, TEAMS_CSV)
+    client.post(f"/team-events/{event_id}/manage/rounds", data={"csrf_token": token})
+    page = client.get(f"/team-events/{event_id}/rounds/1/lineup?team=白虎")
+    assert page.status_code == 200 and 'name="board_3"' in page.text
+    refused = _lineup(client, token, event_id, "白虎", ["白虎1", "白虎3", "白虎4"])
+    assert refused.status_code == 422
+    assert "外援 2 名" in refused.text and "每轮最多 1 名" in refused.text
+    rnd = teams.show_round(database, event_id, 1)
+    assert not any(m.submitted.get("白虎") for m in rnd.matches)
+    good = _lineup(client, token, event_id, "白虎", ["白虎1", "白虎2", "白虎3"])
+    assert good.status_code == 303
+    public = client.get(f"/events/{event_id}/teams/rounds/1").text
+    assert "白虎3" not in public
+
+
+def test_r_score_team_1_and_r_rank_team_round_and_standings_pages(
+    client: TestClient, database: Database
+) -> None:
+    """R-SCORE-TEAM-1: a board won scores 2 game points, a draw 1; the team with more wins
+    the match 2:0, equal 1:1. R-RANK-TEAM: match points, game points, board 1 …; shared places."""
+    event_id = run_round_one(client, database)
+    rnd = teams.show_round(database, event_id, 1)
+    m1, m2 = rnd.matches
+    assert m1.game_points == (4, 2) and m2.game_points == (3, 3)
+    assert m1.match_points == (2, 0) and m2.match_points == (1, 1)
+    page = client.get(f"/events/{event_id}/teams/rounds/1").text
+    assert "4:2" in page and "3:3" in page and "黑中盘胜" in page and "和棋" in page
+    standings = client.get(f"/events/{event_id}/teams/standings")
+    assert standings.status_code == 200
+    assert "场分" in standings.text and "局分" in standings.text and "第1台" in standings.text
+    raw = client.get(f"/events/{event_id}/teams/standings?format=csv").content
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
+    assert rows[0][:8] == ["名次", "队名", "场次", "胜", "和", "负", "场分", "局分"]
+    by_team = {r[1]: r for r in rows[1:]}
+    assert by_team[m1.home][6:8] == ["2", "4"] and by_team[m1.away][6:8] == ["0", "2"]
+    assert by_team[m2.home][6:8] == ["1", "3"] and by_team[m2.away][6:8] == ["1", "3"]
+    # equal match and game points: board 1's game points part them
+    assert by_team[m2.home][8] == "2" and by_team[m2.away][8] == "0"
+    assert [r[1] for r in rows[1:]] == [m1.home, m2.home, m2.away, m1.away]
+    assert [r[0] for r in rows[1:]] == ["1", "2", "3", "4"]
+
+
+def test_board_prizes_and_player_records_with_csv(client: TestClient, database: Database) -> None:
+    """Board prizes: each board's players by game points, equal ones sharing the place."""
+    event_id = run_round_one(client, database)
+    records = client.get(f"/events/{event_id}/teams/records")
+    assert records.status_code == 200 and "台次奖" in records.text
+    boards = client.get(f"/events/{event_id}/teams/records?format=csv")
+    assert boards.content.startswith(b"\xef\xbb\xbf")
+    assert boards.headers["content-type"].startswith("text/csv")
+    rows = list(csv.reader(io.StringIO(boards.content.decode("utf-8-sig"))))
+    assert rows[0][:3] == ["台次", "名次", "棋手"] and len(rows) == 1 + 12
+    # board 1: both home players won (Black on board 1): a shared first place
+    assert [r[1] for r in rows[1:5]] == ["并列1", "并列1", "并列3", "并列3"]
+    players = client.get(f"/events/{event_id}/teams/records?format=csv&table=players")
+    assert len(players.content.decode("utf-8-sig").splitlines()) == 1 + 12
+    teams_page = client.get(f"/events/{event_id}/teams")
+    assert teams_page.status_code == 200 and "黑龙4" in teams_page.text
+
+
+def test_lineups_are_submitted_by_a_player_but_results_are_not(
+    client: TestClient, database: Database
+) -> None:
+    """R-ORG-1: a coach (player role) seals a lineup; the results sheet is not theirs."""
+    token = admin(client)
+    event_id = create(client, token)
+    import_csv(client, token, event_id, TEAMS_CSV)
+    client.post(f"/team-events/{event_id}/manage/rounds", data={"csrf_token": token})
+    coach = accounts.create_user(database, LOCAL, "coach", "coach password")
+    accounts.grant_role(database, LOCAL, coach.id, event_id, Role.PLAYER)
+    client.post("/logout", data={"csrf_token": token})
+    api_login(client, "coach", "coach password")
+    token = csrf(client)
+    sealed = _lineup(client, token, event_id, "黑龙", ["黑龙1", "黑龙2", "黑龙3"])
+    assert sealed.status_code == 303
+    assert client.get(f"/team-events/{event_id}/manage/rounds/1").status_code == 403
+    reveal = client.post(
+        f"/team-events/{event_id}/manage/rounds/1/reveal", data={"csrf_token": token}
+    )
+    assert reveal.status_code == 403
+
+
+def test_a_lineup_after_the_deadline_is_refused(client: TestClient, database: Database) -> None:
+    token = admin(client)
+    event_id = create(client, token)
+    import_csv(client, token, event_id, TEAMS_CSV)
+    client.post(
+        f"/team-events/{event_id}/manage/rounds",
+        data={"start": "2020-01-01T09:00", "csrf_token": token},
+    )
+    refused = _lineup(client, token, event_id, "黑龙", ["黑龙1", "黑龙2", "黑龙3"])
+    assert refused.status_code == 422 and "截止时间" in refused.text
+
+
+def _season(database: Database) -> int:
+    def clubs(prefix: str) -> str:
+        return "team,name,rank\n" + "\n".join(
+            f"{prefix}{c},{prefix}{c}{i},5p" for c in "1234" for i in range(1, 4)
+        )
+
+    s = league.create_season(
+        database,
+        LOCAL,
+        "2026 围甲",
+        [("甲", clubs("A")), ("乙", clubs("B"))],
+        SeasonSettings(boards=2, min_roster=2, max_roster=6, promoted=1, relegated=1),
+        start=datetime.date(2026, 3, 7),
+    )
+    return s.id
+
+
+def test_r_league_1_the_league_table_marks_promotion_and_relegation(
+    client: TestClient, database: Database
+) -> None:
+    """R-LEAGUE-1: the top division's last place is in the relegation zone, the lower
+    division's first in the promotion zone; the calendar is dated, 6 rounds for 4 clubs."""
+    season_id = _season(database)
+    page = client.get(f"/leagues/{season_id}")
+    assert page.status_code == 200
+    assert "甲级" in page.text and "乙级" in page.text
+    assert page.text.count('class="zone-down"') == 1 and page.text.count('class="zone-up"') == 1
+    assert "降级区" in page.text and "升级区" in page.text
+    calendar = client.get(f"/leagues/{season_id}/calendar?format=csv&division=乙")
+    rows = list(csv.reader(io.StringIO(calendar.content.decode("utf-8-sig"))))
+    assert rows[1][1] == "2026-03-07" and len(rows) == 1 + 6 * 2
+    assert {r[0] for r in rows[1:]} == {str(n) for n in range(1, 7)}
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("database_url", ["postgres"], indirect=True)
+def test_team_pages_on_postgresql(client: TestClient, database: Database) -> None:
+    """The organiser's and the public pages of a played round on PostgreSQL."""
+    assert database.url.startswith("postgresql")
+    event_id = run_round_one(client, database)
+    assert client.get(f"/events/{event_id}/teams/standings").status_code == 200
+    assert client.get(f"/events/{event_id}/teams/records").status_code == 200
+
+
+def test_lineups_are_not_revealed_before_the_deadline(
+    client: TestClient, database: Database
+) -> None:
+    """A round with a start: the page offers the reveal only from the lineup deadline on."""
+    token = admin(client)
+    event_id = create(client, token)
+    import_csv(client, token, event_id, TEAMS_CSV)
+    client.post(
+        f"/team-events/{event_id}/manage/rounds",
+        data={"start": "2099-05-01T09:00", "csrf_token": token},
+    )
+    page = client.get(f"/team-events/{event_id}/manage/rounds/1").text
+    assert 'id="sealed-until"' in page and "2099-05-01 08:30" in page
+    assert 'id="reveal"' not in page
+    ok = _lineup(client, token, event_id, "黑龙", ["黑龙1", "黑龙2", "黑龙3"])
+    assert ok.status_code == 303
+
+
+def test_the_api_creates_imports_pairs_and_reads_records(client: TestClient) -> None:
+    """The JSON API behind the pages: a bad teams CSV comes back as problems by line."""
+    token = admin(client)
+    headers = {"X-CSRF-Token": token}
+    created = client.post(
+        "/api/team-events",
+        json={"name": "API 团体赛", "settings": {"boards": 3, "max_foreign": 1}},
+        headers=headers,
+    )
+    assert created.status_code == 201, created.text
+    event_id = created.json()["id"]
+    assert created.json()["settings"]["max_foreign"] == 1
+    bad = client.post(
+        f"/api/team-events/{event_id}/teams/import",
+        json={"csv": TEAMS_CSV.replace("朱雀3,3d", "朱雀3,"), "home_nationality": "CN"},
+        headers=headers,
+    )
+    assert bad.status_code == 422 and bad.json()["problems"][0]["line"] == 16
+    good = client.post(
+        f"/api/team-events/{event_id}/teams/import",
+        json={"csv": TEAMS_CSV, "home_nationality": "CN"},
+        headers=headers,
+    )
+    assert good.json() == {"imported": 4}
+    paired = client.post(f"/api/team-events/{event_id}/rounds", json={}, headers=headers)
+    assert paired.status_code == 201 and len(paired.json()["matches"]) == 2
+    revealed = client.post(f"/api/team-events/{event_id}/rounds/1/reveal", headers=headers)
+    assert revealed.status_code == 200  # no lineup: every board forfeited (the fallback)
+    assert all(b["result"] for m in revealed.json()["matches"] for b in m["boards"])
+    assert len(client.get(f"/api/team-events/{event_id}/rounds").json()) == 1
+    assert client.get(f"/api/team-events/{event_id}/records").json()["players"] == []
