@@ -362,6 +362,8 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
         _game_write("infractions", {"kind": "clock_before_move", "offender": "B"}),
         REFEREES,
     ),
+    # R-TIME-2 / Art. 22.7: White may leave in Black's time (a fresh record, Black to move)
+    ("POST", f"{GAME}/seat-leave"): (_game_write("seat-leave", {"player": "W"}), REFEREES),
     ("POST", f"{GAME}/rulings"): (
         _game_write("rulings", {"kind": "forfeit", "reason": "absent", "loser": "W"}),
         REFEREES,

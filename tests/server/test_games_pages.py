@@ -225,3 +225,31 @@ def test_r_ref_3_the_round_sheet_takes_the_replays_result(
     )
     assert done.status_code == 200
     assert games.game_view(database, ev, 1, 1).result == "W+R"
+
+
+def test_r_time_2_art_22_7_seat_leave_on_the_page_and_the_api(
+    client: TestClient, database: Database
+) -> None:
+    """R-TIME-2 / Art. 22.7: the referee's form grants White leave in Black's time and the
+    page lists it; a second leave is a 422 naming why (page and API), nothing stored."""
+    ev = setup_event(database, Role.REFEREE)
+    url = f"/events/{ev}/rounds/1/boards/1"
+    assert 'id="seat-leave"' not in client.get(url).text
+    api_login(client, "referee", PASSWORD)
+    page = client.get(url)
+    token = page_token(page.text)
+    assert 'id="seat-leave"' in page.text
+    done = client.post(f"{url}/seat-leave", data={"csrf_token": token, "player": "W", "seq": "0"})
+    assert done.status_code == 200 and "已准许离席。" in done.text
+    table = done.text.split('id="seat-leaves"')[1].split("</table>")[0]
+    assert "白方" in table and "裁判" in table
+    seq = games.game_view(database, ev, 1, 1).seq
+    again = client.post(f"{url}/seat-leave", data={"csrf_token": token, "player": "W"})
+    assert again.status_code == 422 and "only once per game" in again.text
+    api = client.post(
+        f"/api{url}/seat-leave", json={"player": "W"}, headers={"X-CSRF-Token": csrf(client)}
+    )
+    assert api.status_code == 422 and api.json()["error"] == "invalid_setting"
+    assert "only once per game" in api.json()["message"]
+    got = client.get(f"/api{url}").json()
+    assert got["seq"] == seq and [v["player_color"] for v in got["seat_leaves"]] == ["W"]

@@ -243,3 +243,73 @@ def test_a_stored_record_rewritten_behind_our_back_is_refused(db: Database) -> N
         games.game_view(db, ev, 1, 1)
     with pytest.raises(InputError, match="altered"):
         games.confirm_result(db, who["referee"], ev, 1, 1)
+
+
+def test_r_time_2_art_22_7_a_referee_grants_a_seat_leave_once(db: Database) -> None:
+    """R-TIME-2 / Art. 22.7: a referee lets White (in Black's time) leave the seat; the page's
+    timeline shows it; a second leave, a leave in the player's own time, a player's request
+    and a game no longer in play are refused, nothing stored."""
+    from weiqi.errors import InvalidSetting
+
+    ev, who = event(db)
+    g = games.grant_seat_leave(db, who["referee"], ev, 1, 1, "W", expected_seq=0)
+    assert [(v.player_color, v.granted_by_role) for v in g.seat_leaves] == [("W", "referee")]
+    assert g.result is None and g.phase == "playing"
+    seq = g.seq
+    with pytest.raises(InvalidSetting, match="only once per game") as once:
+        games.grant_seat_leave(db, who["chief_referee"], ev, 1, 1, "W")
+    assert "event " not in str(once.value) and "round 1 board 1" in str(once.value)
+    with pytest.raises(InvalidSetting, match="Black's own time"):
+        games.grant_seat_leave(db, who["referee"], ev, 1, 1, "B")
+    with pytest.raises(PermissionDenied):
+        games.grant_seat_leave(db, who["player"], ev, 1, 1, "B")
+    with pytest.raises(InvalidSetting, match="not B or W"):
+        games.grant_seat_leave(db, who["referee"], ev, 1, 1, "X")
+    assert games.game_view(db, ev, 1, 1).seq == seq
+    games.enter_result(db, who["referee"], ev, 1, 2, "185")
+    with pytest.raises(InvalidSetting, match="cannot let a player leave the seat"):
+        games.grant_seat_leave(db, who["referee"], ev, 1, 2, "W")
+    assert len(games.game_view(db, ev, 1, 2).seat_leaves) == 0
+
+
+def test_r_time_2_art_22_7_no_leave_before_byo_yomi_when_the_record_keeps_the_clock(
+    db: Database,
+) -> None:
+    """R-TIME-2 / Art. 22.7: with the clock in the record, a player still in main time needs
+    no permission; the refusal says so and stores nothing."""
+    import time
+    from fractions import Fraction
+
+    from weiqi.clock.control import TimeControl
+    from weiqi.errors import InvalidSetting
+    from weiqi.referee.actors import Actor as GameActor
+    from weiqi.referee.events import ClockAction, ClockEvent
+    from weiqi.referee.nigiri import ColorAssignment
+    from weiqi.rules.ruleset import Ruleset
+
+    ev, who = event(db)
+    referee = GameActor.referee("referee")
+    now = time.time()  # the service appends at the wall clock: an hour of main time is left
+    record = GameRecord.start(
+        Ruleset(board_size=19, komi=Fraction(15, 2)),
+        ColorAssignment.by_organiser("P1", "P4"),
+        referee=referee,
+        at=now,
+        time_control=TimeControl.byo_yomi(3600, 3, 60),
+    )
+    record.append(ClockEvent(ClockAction.START), referee, at=now)
+    with db.transaction() as session:
+        game = games._game_row(session, ev, 1, 1)
+        session.add(
+            GameRecordRow(
+                game_id=game.id,
+                record_json=record.to_json(),
+                head=record.head,
+                seq=len(record),
+                black_warnings=0,
+                white_warnings=0,
+            )
+        )
+    with pytest.raises(InvalidSetting, match="White is not in byo-yomi"):
+        games.grant_seat_leave(db, who["referee"], ev, 1, 1, "W")
+    assert games.game_view(db, ev, 1, 1).seq == len(record)

@@ -55,6 +55,7 @@ from weiqi.referee.actors import Actor as GameActor
 from weiqi.referee.events import (
     Confirm,
     InfractionRuled,
+    LeaveSeat,
     PlayedAgain,
     RequestRecount,
     ResultCorrected,
@@ -151,6 +152,21 @@ class RulingItem:
 
 
 @dataclass(frozen=True)
+class SeatLeaveItem:
+    """A referee's permission for a player in byo-yomi to leave the seat during the opponent's
+    time, once per game (R-TIME-2 / Art. 22.7)."""
+
+    seq: int
+    at: datetime
+    move_number: int
+    player_color: str  # "B" / "W"
+    player: str
+    granted_by: str
+    granted_by_role: str | None
+    granted_by_name: str
+
+
+@dataclass(frozen=True)
 class GameView:
     """A board as its game page shows it."""
 
@@ -183,6 +199,8 @@ class GameView:
     played_again: str | None = None
     """``"replay"``/``"playoff"`` when the confirmed result calls for the game to be played
     again and its result recorded here (R-REF-3, R-PLAYOFF); see :func:`played_again_kind`."""
+    seat_leaves: tuple[SeatLeaveItem, ...] = ()
+    """Permissions to leave the seat in byo-yomi (R-TIME-2 / Art. 22.7), in order."""
 
 
 # -- entries ---------------------------------------------------------------------------------
@@ -286,9 +304,12 @@ def _append(
     event: GameEvent,
     expected_seq: int | None,
     as_actor: GameActor | None = None,
+    refused_as: str | None = None,
 ) -> GameRecord:
     """Append ``event`` to the game's record (creating it) and store it; the board's result
-    follows. Refused with ``Conflict`` when ``expected_seq`` is not the stored length."""
+    follows. Refused with ``Conflict`` when ``expected_seq`` is not the stored length. With
+    ``refused_as``, the core's own refusal of the event (a ``Conflict``) is bad input for that
+    field instead (``InvalidSetting``), nothing stored."""
     by = game_actor(session, actor, event_id)
     row, record = _load_record(session, game)
     seq = row.seq if row is not None else 0
@@ -308,7 +329,14 @@ def _append(
             f"{_where(game)}: the result {state.result} is confirmed (R-REF-7); only the "
             "chief referee may correct it, with a reason"
         )
-    record.append(event, as_actor or by, _now(record))
+    try:
+        record.append(event, as_actor or by, _now(record))
+    except Conflict as refused:
+        if refused_as is None:
+            raise
+        # The core says "event N: why"; the N of an event never stored means nothing to a user.
+        why = re.sub(r"^event \d+: ", "", str(refused))
+        raise InvalidSetting(refused_as, f"{_where(game)}: {why}") from None
     _store(session, game, row, record)
     return record
 
@@ -422,6 +450,7 @@ def _view(session: Session, event_id: int, game: GameRow) -> GameView:
     acknowledged: tuple[str, ...] = ()
     move_number = 0
     stones: tuple[tuple[str, str], ...] = ()
+    seat_leaves: list[SeatLeaveItem] = []
     phase = "confirmed" if game.confirmed else ("finished" if result else "not_started")
     if record is not None:
         state = record.state
@@ -475,6 +504,20 @@ def _view(session: Session, event_id: int, game: GameRow) -> GameView:
                     *_who(r.ruled_by),
                 )
             )
+        for entry in record.entries:
+            if isinstance(entry.event, LeaveSeat):
+                leaver = entry.event.player
+                seat_leaves.append(
+                    SeatLeaveItem(
+                        entry.seq,
+                        _stamp(entry.at),
+                        entry.move_number,
+                        leaver.value,
+                        state.player(leaver),
+                        entry.actor.describe(),
+                        *_who(entry.actor),
+                    )
+                )
         warnings = state.warnings
         black_count = state.black_count
         phase = state.phase.value
@@ -508,6 +551,7 @@ def _view(session: Session, event_id: int, game: GameRow) -> GameView:
         move_number=move_number,
         stones=stones,
         played_again=played_again_kind(session, event_id, game),
+        seat_leaves=tuple(seat_leaves),
     )
 
 
@@ -852,6 +896,32 @@ def record_ruling(
             require(session, actor, Action.CHIEF_RULING, event_id)
         game = _game_row(session, event_id, number, board)
         _append(session, actor, event_id, game, RulingMade(ruling), expected_seq)
+        return _view(session, event_id, game)
+
+
+def grant_seat_leave(
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    number: int,
+    board: int,
+    player: str,
+    expected_seq: int | None = None,
+) -> GameView:
+    """A referee lets ``player`` (``B``/``W``) leave the seat (R-TIME-2 / Art. 22.7: in
+    byo-yomi, only during the opponent's thinking time, once per game); the clock is not
+    touched. The referee core decides: a player not in byo-yomi (when the record keeps the
+    clock), to move, already granted once, or a game not in play is refused with
+    ``InvalidSetting`` naming why, and nothing is stored. A record without a clock (a game on a
+    physical board) takes the referee's word for byo-yomi; whose time it is follows the moves
+    the record holds (Black's before any)."""
+    who = _color(player, "player")
+    with db.transaction() as session:
+        require(session, actor, Action.RULE_INFRACTION, event_id)
+        game = _game_row(session, event_id, number, board)
+        _append(
+            session, actor, event_id, game, LeaveSeat(who), expected_seq, refused_as="seat leave"
+        )
         return _view(session, event_id, game)
 
 

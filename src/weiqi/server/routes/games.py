@@ -2,7 +2,8 @@
 
 Anyone sees a game: players, colours, result (Chinese and SGF notation), the result's history,
 infractions and rulings. Referees get the forms to enter a result or Black's count, confirm it,
-record a player's request for a recount, an infraction or a ruling; the chief referee corrects
+record a player's request for a recount, an infraction, a seat leave in byo-yomi
+(Art. 22.7) or a ruling; the chief referee corrects
 a confirmed result with a reason. Every form carries the record's length (``seq``) so a page
 that is out of date is refused instead of overwriting another referee's work.
 """
@@ -142,6 +143,23 @@ def game_infraction(
         db, actor, event_id, number, board, kind, offender, penalty or None, note, points, seq
     )
     return _done(request, event_id, number, board, translate(request, "Infraction recorded."))
+
+
+@router.post("/boards/{board}/seat-leave")
+def game_seat_leave(
+    request: Request,
+    db: Db,
+    actor: CurrentActor,
+    event_id: int,
+    number: int,
+    board: int,
+    player: Annotated[str, Form()],
+    seq: Seq = None,
+) -> Response:
+    """A referee lets a player in byo-yomi leave the seat during the opponent's time, once per
+    game (R-TIME-2 / Art. 22.7); a refusal of the rules is a 422 naming why."""
+    games.grant_seat_leave(db, actor, event_id, number, board, player, seq)
+    return _done(request, event_id, number, board, translate(request, "Seat leave granted."))
 
 
 @router.post("/boards/{board}/rulings")

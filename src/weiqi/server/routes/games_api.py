@@ -54,6 +54,15 @@ class RulingOut(BaseModel):
     ruled_by: str
 
 
+class SeatLeaveOut(BaseModel):
+    seq: int
+    at: datetime
+    move_number: int
+    player_color: str = Field(description="B or W")
+    player: str
+    granted_by: str
+
+
 class GameOut(BaseModel):
     event_id: int
     round: int
@@ -71,6 +80,10 @@ class GameOut(BaseModel):
     history: list[HistoryOut]
     infractions: list[InfractionOut]
     rulings: list[RulingOut]
+    seat_leaves: list[SeatLeaveOut] = Field(
+        default_factory=list,
+        description="permissions to leave the seat in byo-yomi (R-TIME-2 / Art. 22.7)",
+    )
     seq: int = Field(description="events in the game's record; send back as expected_seq")
     acknowledged: list[str] = Field(description="players (B, W) who acknowledged the result")
     played_again: str | None = Field(
@@ -134,6 +147,17 @@ class GameOut(BaseModel):
                 )
                 for r in g.rulings
             ],
+            seat_leaves=[
+                SeatLeaveOut(
+                    seq=v.seq,
+                    at=v.at,
+                    move_number=v.move_number,
+                    player_color=v.player_color,
+                    player=v.player,
+                    granted_by=v.granted_by,
+                )
+                for v in g.seat_leaves
+            ],
             seq=g.seq,
             acknowledged=list(g.acknowledged),
         )
@@ -165,6 +189,10 @@ class InfractionIn(Guard):
     )
     note: str = ""
     points: str = Field(default="", description="GTP vertices of the stones (capture errors)")
+
+
+class SeatLeaveIn(Guard):
+    player: str = Field(description="the player in byo-yomi who may leave: B or W")
 
 
 class RulingIn(Guard):
@@ -265,6 +293,18 @@ def post_infraction(
             body.points,
             body.expected_seq,
         )
+    )
+
+
+@router.post("/boards/{board}/seat-leave")
+def post_seat_leave(
+    db: Db, actor: CurrentActor, event_id: int, number: int, board: int, body: SeatLeaveIn
+) -> GameOut:
+    """Let a player in byo-yomi leave the seat during the opponent's time, once per game
+    (referees; R-TIME-2 / Art. 22.7); the clock is not touched. Refused with 422 when the
+    player is not in byo-yomi, is to move, already had leave, or the game is not in play."""
+    return GameOut.of(
+        games.grant_seat_leave(db, actor, event_id, number, board, body.player, body.expected_seq)
     )
 
 
