@@ -169,3 +169,36 @@ def test_illegal_lineups_are_refused_with_the_reason_and_nothing_is_stored(tmp_p
     assert "--at" in refused(*base, "A1,A2,A4", "--at", "tomorrow")
     assert "--system" in refused("team", "event", "create", "--db", db, "--name", "X",
                                  "--system", "ladder")  # fmt: skip
+
+
+def test_r_fmt_1_team_coach_assigns_an_account_to_a_team(tmp_path: Path) -> None:
+    """R-FMT-1: ``weiqi team coach`` stores which team an account coaches; a coach of A is
+    refused B's lineup."""
+    from weiqi.errors import PermissionDenied
+    from weiqi.services.accounts import create_user
+    from weiqi.services.actor import Actor
+    from weiqi.services.teams import latest_team_event, submit_lineup
+    from weiqi.store.database import Database
+
+    db = str(tmp_path / "teams.sqlite3")
+    csv = tmp_path / "teams.csv"
+    csv.write_text(TEAMS, encoding="utf-8")
+    run("team", "event", "create", "--db", db, "--name", "Coached", "--boards", "2")
+    run("team", "import", "--db", db, str(csv))
+    run("team", "round", "pair", "--db", db)
+    database = Database(f"sqlite:///{db}")
+    wang = create_user(database, Actor.local(), "wang", "correct horse")
+    assert refused("team", "coach", "--db", db, "--team", "A", "--user", "li") == (
+        "user 'li' does not exist"
+    )
+    assert "wang is now coach of A" in run("team", "coach", "--db", db, "--team", "A",
+                                           "--user", "wang")  # fmt: skip
+    out = run("team", "coach", "--db", db, "--team", "B", "--user", "wang", "--captain", "--json")
+    assert json.loads(out) == {"team": "B", "username": "wang", "role": "captain"}
+    zhao = create_user(database, Actor.local(), "zhao", "correct horse")
+    run("team", "coach", "--db", db, "--team", "C", "--user", "zhao")
+    ev = latest_team_event(database)
+    with pytest.raises(PermissionDenied):
+        submit_lineup(database, Actor(zhao.id, "zhao"), ev, 1, "A", ["A1", "A2"])
+    submit_lineup(database, Actor(wang.id, "wang"), ev, 1, "A", ["A1", "A2"])
+    database.dispose()

@@ -259,6 +259,7 @@ def test_r_fmt_3_winner_stays_on_fixed_and_chosen_order(db: Database) -> None:
 
 def test_r_org_1_who_may_submit_pair_and_record(db: Database) -> None:
     from weiqi.services.accounts import create_user, grant_role
+    from weiqi.services.team_coaches import assign_coach
 
     ev = event(db, "AB", 2, boards=2)
     with pytest.raises(PermissionDenied):
@@ -269,6 +270,9 @@ def test_r_org_1_who_may_submit_pair_and_record(db: Database) -> None:
     user = create_user(db, LOCAL, "coach", "correct horse")
     grant_role(db, LOCAL, user.id, ev, Role.PLAYER)
     coach = Actor(user.id, "coach")
+    with pytest.raises(PermissionDenied, match="team they do not coach"):
+        submit_lineup(db, coach, ev, 1, "A", ["A1", "A2"], T0)
+    assign_coach(db, LOCAL, ev, "A", "coach")
     submit_lineup(db, coach, ev, 1, "A", ["A1", "A2"], T0)
     with pytest.raises(PermissionDenied, match="may not pair rounds"):
         reveal_round(db, coach, ev, 1, T0)

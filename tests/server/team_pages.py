@@ -49,6 +49,16 @@ def pair_team_round(page: Page, number: int) -> None:
     expect(page).to_have_url(re.compile(rf"/manage/rounds/{number}$"))
 
 
+def assign_coach(page: Page, server: LiveServer, event_id: int, team: str, username: str) -> None:
+    """As an organiser: make an account the coach of a team on the dashboard."""
+    page.goto(f"{server.url}/team-events/{event_id}/manage")
+    form = page.locator("#assign-coach")
+    form.get_by_label("队名").select_option(label=team)
+    form.get_by_label("用户名").fill(username)
+    form.get_by_role("button", name="指定").click()
+    expect(page.locator(".notice").first).to_contain_text(f"{username} 现为 {team}")
+
+
 def submit_lineup(
     page: Page, server: LiveServer, event_id: int, number: int, team: str, players: list[str]
 ) -> None:

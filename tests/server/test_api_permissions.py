@@ -20,7 +20,7 @@ from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
 from tests.store.conftest import CHEAP_HASHER, postgres_schema
 from weiqi.roles import Role
 from weiqi.server.app import create_app
-from weiqi.services import accounts, event_admin, games, tournament
+from weiqi.services import accounts, event_admin, games, team_coaches, tournament
 from weiqi.services.actor import Actor
 from weiqi.services.events import create_event
 from weiqi.services.site import site_overview
@@ -246,6 +246,7 @@ def _team_rounds(w: World) -> None:
         session.add(teams.settings_row(w.event_id, settings))
     roster = "team,name,rank\n" + "\n".join(f"{t},{t}{i},5d" for t in "AB" for i in range(1, 9))
     teams.import_teams(w.db, LOCAL, w.event_id, roster)
+    team_coaches.assign_coach(w.db, LOCAL, w.event_id, "A", "player")
     teams.pair_round(w.db, LOCAL, w.event_id)
     teams.pair_round(w.db, LOCAL, w.event_id)
     for t in "AB":
@@ -257,6 +258,12 @@ def _submit_lineup(w: World, actor: str) -> Send:
     _team_rounds(w)
     lineup = {"team": "A", "players": [f"A{i}" for i in range(1, 9)]}
     return w.call(actor, "POST", f"/api/team-events/{w.event_id}/rounds/2/lineups", json=lineup)
+
+
+def _assign_coach(w: World, actor: str) -> Send:
+    w.new_user(f"coach-by-{actor}")
+    body = {"team": "A", "username": f"coach-by-{actor}", "role": "captain"}
+    return w.call(actor, "POST", f"/api/team-events/{_team_event(w)}/coaches", json=body)
 
 
 def _record_board(w: World, actor: str) -> Send:
@@ -375,7 +382,9 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
     ("POST", "/api/events/{event_id}/rounds/{number}/results"): (_round_results, REFEREES),
     # The voice clock's replay reads and stores nothing: open to everybody, anonymous too.
     ("POST", "/api/clock/replay"): (_replay_clock, frozenset(ACTORS)),
-    # Team events: a coach or captain holds the player role; referees record board results.
+    # Team events: a coach or captain holds the player role and submits for its own team
+    # (the player coaches A: test_r_fmt_1_a_coach_cannot_submit_another_teams_lineup); referees
+    # record board results.
     ("POST", "/api/team-events/{event_id}/rounds/{number}/lineups"): (
         _submit_lineup,
         frozenset({"admin", "organiser", "chief_referee", "player"}),
@@ -386,6 +395,7 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
     ),
     ("POST", "/api/team-events"): (_create_team_event, ORGANISERS),
     ("POST", "/api/team-events/{event_id}/teams/import"): (_import_teams, RUNNERS),
+    ("POST", "/api/team-events/{event_id}/coaches"): (_assign_coach, RUNNERS),
     ("POST", "/api/team-events/{event_id}/rounds"): (_pair_team_round, CHIEF),
     ("POST", "/api/team-events/{event_id}/rounds/{number}/reveal"): (_reveal_team_round, CHIEF),
     ("POST", "/api/team-events/{event_id}/rounds/{number}/playoff"): (_record_playoff, REFEREES),
@@ -412,10 +422,23 @@ def snapshot(db: Database) -> tuple[object, ...]:
 
 def team_state(db: Database) -> tuple[object, ...]:
     """Teams, rounds, reveals, board results and playoffs of every team event."""
-    from weiqi.store.teams import BoardGameRow, TeamMatchRow, TeamRoundRow, TeamRow
+    from weiqi.store.teams import (
+        BoardGameRow,
+        LineupRow,
+        TeamCoachRow,
+        TeamMatchRow,
+        TeamRoundRow,
+        TeamRow,
+    )
 
     with db.transaction() as session:
         return (
+            sorted(session.execute(select(TeamCoachRow.team_id, TeamCoachRow.user_id)).all()),
+            sorted(
+                session.execute(
+                    select(LineupRow.round_id, LineupRow.team_id, LineupRow.players)
+                ).all()
+            ),
             sorted(session.execute(select(TeamRow.event_id, TeamRow.code)).all()),
             sorted(
                 session.execute(
@@ -457,6 +480,21 @@ def test_r_org_1_permissions(world: World, endpoint: tuple[str, str], actor: str
     assert response.status_code == expected, response.text
     assert response.json()["error"] in ("permission_denied", "login_required")
     assert snapshot(world.db) == before
+
+
+def test_r_fmt_1_a_coach_cannot_submit_another_teams_lineup(world: World) -> None:
+    """R-FMT-1: the player coaches team A; its lineup for team B is refused (403) and changes
+    nothing, the organiser's is sealed."""
+    _team_rounds(world)
+    lineup = {"team": "B", "players": [f"B{i}" for i in range(8, 0, -1)]}
+    path = f"/api/team-events/{world.event_id}/rounds/2/lineups"
+    before = snapshot(world.db)
+    response = world.call("player", "POST", path, json=lineup)()
+    assert response.status_code == 403, response.text
+    assert "do not coach" in response.json()["message"]
+    assert snapshot(world.db) == before
+    assert world.call("organiser", "POST", path, json=lineup)().status_code == 204
+    assert snapshot(world.db) != before
 
 
 @pytest.mark.parametrize("endpoint", list(ENDPOINTS), ids=lambda e: f"{e[0]} {e[1]}")

@@ -13,7 +13,6 @@ from tests.server import pages, team_pages
 from tests.server.conftest import LiveServer, screenshot
 from tests.server.test_event_admin_browser import organiser
 from weiqi.league.season import SeasonSettings
-from weiqi.roles import Role
 from weiqi.services import accounts, league, teams
 from weiqi.services.actor import Actor
 from weiqi.store.database import Database
@@ -35,8 +34,7 @@ def _coach(server: LiveServer, event_id: int) -> str:
     password = "教练的密码 2026"
     db = Database(server.db_url)
     try:
-        user = accounts.create_user(db, LOCAL, "coach-baihu", password, display_name="白虎教练")
-        accounts.grant_role(db, LOCAL, user.id, event_id, Role.PLAYER)
+        accounts.create_user(db, LOCAL, "coach-baihu", password, display_name="白虎教练")
     finally:
         db.dispose()
     return password
@@ -82,8 +80,11 @@ def test_r_fmt_1_team_round_robin_from_creation_to_standings(
     expect(page.locator("#lineup-status tbody tr")).to_have_count(2)
     expect(page.locator("#lineup-status")).to_contain_text("未提交")
 
-    # the coach of 白虎 (player role) seals the lineup in a browser of their own
+    # the organiser makes an account 白虎's coach (R-FMT-1); it seals the lineup in a browser
+    # of its own, offered its own team only
     coach_password = _coach(live_server, event_id)
+    team_pages.assign_coach(page, live_server, event_id, "白虎", "coach-baihu")
+    expect(page.locator("#coaches")).to_contain_text("白虎教练")
     coach_context = browser.new_context(locale="zh-CN", viewport=PHONE)
     coach = coach_context.new_page()
     try:

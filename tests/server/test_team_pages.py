@@ -14,7 +14,6 @@ from fastapi.testclient import TestClient
 
 from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
 from weiqi.league.season import SeasonSettings
-from weiqi.roles import Role
 from weiqi.services import accounts, league, teams
 from weiqi.services.actor import Actor
 from weiqi.store.database import Database
@@ -243,16 +242,36 @@ def test_board_prizes_and_player_records_with_csv(client: TestClient, database: 
 def test_lineups_are_submitted_by_a_player_but_results_are_not(
     client: TestClient, database: Database
 ) -> None:
-    """R-ORG-1: a coach (player role) seals a lineup; the results sheet is not theirs."""
+    """R-ORG-1, R-FMT-1: the organiser makes an account 黑龙's coach on the dashboard; the coach
+    seals 黑龙's lineup, not another team's (403, nothing stored); the results sheet is not
+    theirs."""
     token = admin(client)
     event_id = create(client, token)
     import_csv(client, token, event_id, TEAMS_CSV)
     client.post(f"/team-events/{event_id}/manage/rounds", data={"csrf_token": token})
-    coach = accounts.create_user(database, LOCAL, "coach", "coach password")
-    accounts.grant_role(database, LOCAL, coach.id, event_id, Role.PLAYER)
+    accounts.create_user(database, LOCAL, "coach", "coach password", display_name="王教练")
+    assign = f"/team-events/{event_id}/manage/coaches"
+    unknown = client.post(assign, data={"team": "黑龙", "username": "nobody", "csrf_token": token})
+    assert unknown.status_code == 422 and "nobody" in unknown.text
+    done = client.post(
+        assign,
+        data={"team": "黑龙", "username": "coach", "role": "coach", "csrf_token": token},
+        follow_redirects=False,
+    )
+    assert done.status_code == 303, done.text
+    dashboard = client.get(f"/team-events/{event_id}/manage").text
+    assert "教练和队长" in dashboard and "王教练" in dashboard
     client.post("/logout", data={"csrf_token": token})
     api_login(client, "coach", "coach password")
     token = csrf(client)
+    form = client.get(f"/team-events/{event_id}/rounds/1/lineup").text
+    chooser = form.split('id="choose-team"')[1].split("</form>")[0]
+    offered = re.findall(r'<option value="([^"]+)"', chooser)
+    assert offered == ["黑龙"]
+    before = teams.show_round(database, event_id, 1)
+    refused = _lineup(client, token, event_id, "白虎", ["白虎1", "白虎2", "白虎3"])
+    assert refused.status_code == 403
+    assert teams.show_round(database, event_id, 1) == before
     sealed = _lineup(client, token, event_id, "黑龙", ["黑龙1", "黑龙2", "黑龙3"])
     assert sealed.status_code == 303
     assert client.get(f"/team-events/{event_id}/manage/rounds/1").status_code == 403

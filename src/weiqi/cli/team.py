@@ -5,6 +5,7 @@ Usage::
     weiqi team event create --db club.sqlite3 --name "City teams" --system round_robin --boards 3
     weiqi team import --db club.sqlite3 teams.csv
     weiqi team round pair --db club.sqlite3 --start 2026-05-01T09:00
+    weiqi team coach --db club.sqlite3 --team Tianjin --user wang
     weiqi team lineup --db club.sqlite3 --round 1 --team Tianjin P1,P2,P3 --at 2026-05-01T08:00
     weiqi team round reveal --db club.sqlite3 --round 1 --at 2026-05-01T08:30
     weiqi team round result --db club.sqlite3 --round 1 --team Tianjin --board 1 B+R
@@ -285,6 +286,28 @@ def register(app: typer.Typer) -> None:
             home_nationality,
         )
         typer.echo(f"imported {count} teams")
+
+    @team_app.command("coach")
+    def coach(
+        team: Annotated[str, typer.Option("--team", help="The team's id (its name in the CSV).")],
+        user: Annotated[str, typer.Option("--user", help="The account's username.")],
+        captain: Annotated[
+            bool, typer.Option("--captain", help="Assign as captain (队长) instead of coach.")
+        ] = False,
+        db: DbOption = None,
+        event: EventOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        """Make an account the coach (教练) of a team: it submits that team's lineups only."""
+        from weiqi.services.team_coaches import CoachRole, assign_coach
+
+        database = open_database(db)
+        role = CoachRole.CAPTAIN if captain else CoachRole.COACH
+        c = assign_coach(database, Actor.local(), _event_id(database, event), team, user, role)
+        if as_json:
+            typer.echo(json.dumps({"team": c.team, "username": c.username, "role": c.role.value}))
+            return
+        typer.echo(f"{c.username} is now {c.role.value} of {c.team}")
 
     @team_app.command("lineup")
     def lineup(

@@ -65,6 +65,7 @@ ACTION_MSGIDS = (
     N_("correct confirmed results"),
     N_("rule a draw, a replay, both lose or no result"),
     N_("submit lineups"),
+    N_("submit the lineup of a team they do not coach"),
     N_("run the transfer draft"),
 )
 

@@ -46,6 +46,7 @@ class Action(StrEnum):
     CORRECT_RESULT = "correct confirmed results"
     CHIEF_RULING = "rule a draw, a replay, both lose or no result"
     SUBMIT_LINEUP = "submit lineups"
+    SUBMIT_OTHER_LINEUP = "submit the lineup of a team they do not coach"
     RUN_DRAFT = "run the transfer draft"
 
 
@@ -73,9 +74,11 @@ POLICY: dict[Action, frozenset[Role]] = {
     Action.RULE_INFRACTION: frozenset({Role.CHIEF_REFEREE, Role.REFEREE}),
     Action.CORRECT_RESULT: frozenset({Role.CHIEF_REFEREE}),
     Action.CHIEF_RULING: frozenset({Role.CHIEF_REFEREE}),  # Art. 17.5–6 (R-REF-3)
-    # A team's coach or captain holds the player role in the event; which team an account
-    # speaks for is not stored yet, so the organisers and the chief referee may also submit.
+    # R-FMT-1: a team's coach or captain holds the player role in the event and submits for
+    # the teams it coaches only (services/team_coaches.py); organisers and the chief referee
+    # enter any team's sheet.
     Action.SUBMIT_LINEUP: frozenset({Role.ORGANISER, Role.CHIEF_REFEREE, Role.PLAYER}),
+    Action.SUBMIT_OTHER_LINEUP: frozenset({Role.ORGANISER, Role.CHIEF_REFEREE}),
     # the league's organisers run the draft (R-LEAGUE-2), picks entered as the clubs call them
     Action.RUN_DRAFT: frozenset({Role.ORGANISER}),
 }

@@ -70,6 +70,7 @@ from weiqi.rules.result import Result
 from weiqi.services.actor import Actor
 from weiqi.services.events import event_name
 from weiqi.services.permissions import Action, require
+from weiqi.services.team_coaches import require_coach
 from weiqi.store.database import Database
 from weiqi.store.models import Event as EventModel
 from weiqi.store.teams import (
@@ -777,10 +778,13 @@ def submit_lineups(
     at: datetime | None = None,
 ) -> int:
     """Seal several teams' lineups in one transaction (the chief referee entering the sheets
-    handed in): every one, or none when one is refused."""
+    handed in): every one, or none when one is refused. A player-role account (a coach) may
+    submit only for the teams it coaches (R-FMT-1), else ``PermissionDenied`` and nothing is
+    stored."""
     now = as_utc(at)
     with db.transaction() as session:
         require(session, actor, Action.SUBMIT_LINEUP, event_id)
+        require_coach(session, actor, event_id, lineups)
         row = event_row(session, event_id)
         rnd = _round(session, event_id, number)
         for team, players in lineups.items():

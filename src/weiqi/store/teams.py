@@ -96,6 +96,20 @@ class TeamRow(Base):
     )
 
 
+class TeamCoachRow(Base):
+    """An account that speaks for a team (R-FMT-1: the lineup is submitted by the coach):
+    ``role`` is ``coach`` or ``captain``. A player-role account submits lineups only for the
+    teams it is stored here for."""
+
+    __tablename__ = "team_coaches"
+    __table_args__ = (UniqueConstraint("team_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("teams.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    role: Mapped[str] = mapped_column(String(16), default="coach")
+
+
 class RosterRow(Base):
     """A player registered for a team; ``foreign`` marks a 外援."""
 

@@ -26,7 +26,7 @@ from weiqi.server.routes.event_admin import decode_csv, rank_label
 from weiqi.server.security import Db, LoggedIn, flash
 from weiqi.server.team_tables import colour_text, match_score, result_text
 from weiqi.server.templating import html, locale_of, translate
-from weiqi.services import team_admin, teams
+from weiqi.services import team_admin, team_coaches, teams
 from weiqi.services.accounts import UserInfo
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
@@ -263,6 +263,7 @@ def _manage_page(
     import_text: str = "",
     team_errors: list[tuple[int, str]] | None = None,
     team_values: dict[str, str] | None = None,
+    coach_error: str = "",
     status_code: int = 200,
 ) -> Response:
     info = teams.team_event_info(db, event_id)
@@ -285,6 +286,8 @@ def _manage_page(
         "import_text": import_text,
         "team_errors": team_errors or [],
         "team_values": team_values or {},
+        "coaches": team_coaches.list_coaches(db, event_id),
+        "coach_error": coach_error,
         "rank_label": lambda code: rank_label(locale_of(request), code),
     }
     return html(request, "team_manage.html", context, status_code=status_code)
@@ -365,6 +368,29 @@ async def add_team(request: Request, db: Db, user: LoggedIn, event_id: int) -> R
         )
     flash(request, translate(request, "Team %(name)s entered.", name=values["name"].strip()))
     return RedirectResponse(f"/team-events/{event_id}/manage#teams", status_code=303)
+
+
+@router.post("/team-events/{event_id}/manage/coaches")
+async def assign_coach(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+    """R-FMT-1: make an account the coach or captain of a team; it then submits that team's
+    lineups (and no other team's)."""
+    form = await _form(request)
+    team, username = form.get("team", ""), form.get("username", "").strip()
+    captain = form.get("role") == "captain"
+    role = team_coaches.CoachRole.CAPTAIN if captain else team_coaches.CoachRole.COACH
+    actor = _actor(user)
+    _require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
+    try:
+        team_coaches.assign_coach(db, actor, event_id, team, username, role)
+    except NotFound:
+        error = translate(
+            request, "There is no account %(name)s or no team %(team)s.", name=username, team=team
+        )
+        return _manage_page(request, db, actor, event_id, coach_error=error, status_code=422)
+    flash(
+        request, translate(request, "%(name)s now speaks for %(team)s.", name=username, team=team)
+    )
+    return RedirectResponse(f"/team-events/{event_id}/manage#coaches", status_code=303)
 
 
 def parse_start(text: str) -> datetime | None:

@@ -16,7 +16,7 @@ from weiqi.formats.team_csv import RowsRejected
 from weiqi.server.routes.api import _ERRORS
 from weiqi.server.routes.api_event_admin import ImportOut, RowProblem, RowsRejectedOut
 from weiqi.server.security import CurrentActor, Db
-from weiqi.services import team_admin, teams
+from weiqi.services import team_admin, team_coaches, teams
 
 router = APIRouter(prefix="/api/team-events", responses=_ERRORS, tags=["teams"])
 
@@ -132,3 +132,33 @@ def get_records(db: Db, event_id: int) -> dict[str, Any]:
         "players": [row(r) for r in players],
         "boards": {str(b): [row(r) for r in recs] for b, recs in by_board.items()},
     }
+
+
+class CoachIn(BaseModel):
+    team: str = Field(description="The team's code")
+    username: str = Field(description="The account that will speak for the team")
+    role: team_coaches.CoachRole = Field(team_coaches.CoachRole.COACH, description="coach/captain")
+
+
+class CoachOut(BaseModel):
+    team: str
+    username: str
+    display_name: str
+    role: team_coaches.CoachRole
+
+
+@router.post("/{event_id}/coaches", response_model=CoachOut, status_code=201)
+def post_coach(db: Db, actor: CurrentActor, event_id: int, body: CoachIn) -> CoachOut:
+    """Make an account the coach or captain of a team (organisers, chief referee): it gets the
+    player role in the event and submits lineups for its own team(s) only (R-FMT-1)."""
+    c = team_coaches.assign_coach(db, actor, event_id, body.team, body.username, body.role)
+    return CoachOut(team=c.team, username=c.username, display_name=c.display_name, role=c.role)
+
+
+@router.get("/{event_id}/coaches", response_model=list[CoachOut])
+def get_coaches(db: Db, event_id: int) -> list[CoachOut]:
+    """Every team's coach and captain accounts."""
+    return [
+        CoachOut(team=c.team, username=c.username, display_name=c.display_name, role=c.role)
+        for c in team_coaches.list_coaches(db, event_id)
+    ]

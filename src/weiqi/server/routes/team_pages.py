@@ -20,7 +20,7 @@ from weiqi.server.routes.team_admin import reason_text, settings_words
 from weiqi.server.security import CurrentActor, Db, LoggedIn, flash
 from weiqi.server.team_tables import boards_table, calendar_table, draft_table, player_table
 from weiqi.server.templating import html, locale_of, translate
-from weiqi.services import league, public, team_admin, teams
+from weiqi.services import league, public, team_admin, team_coaches, teams
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
 
@@ -105,6 +105,7 @@ def records_page(
 def _lineup_page(
     request: Request,
     db: Db,
+    actor: Actor,
     event_id: int,
     number: int,
     team: str,
@@ -119,7 +120,10 @@ def _lineup_page(
     playing = [c for m in view.matches for c in (m.home, m.away)]
     if info.settings.system is teams.TeamSystem.WINNER_STAYS_ON:
         playing = [c.code for c in cards]
-    choices = [c for c in cards if c.code in playing]
+    mine = team_coaches.lineup_teams(db, actor, event_id)
+    choices = [c for c in cards if c.code in playing and (mine is None or c.code in mine)]
+    if team == "" and len(choices) == 1:
+        team = choices[0].code
     card = next((c for c in choices if c.code == team), None)
     match = next((m for m in view.matches if team in (m.home, m.away)), None)
     submitted = bool(match and match.submitted.get(team))
@@ -148,7 +152,7 @@ def _lineup_page(
 def lineup_page(
     request: Request, db: Db, user: LoggedIn, event_id: int, number: int, team: str = ""
 ) -> Response:
-    return _lineup_page(request, db, event_id, number, team)
+    return _lineup_page(request, db, user.actor(), event_id, number, team)
 
 
 @router.post("/team-events/{event_id}/rounds/{number}/lineup")
@@ -165,6 +169,7 @@ async def submit_lineup(
         return _lineup_page(
             request,
             db,
+            user.actor(),
             event_id,
             number,
             team,
