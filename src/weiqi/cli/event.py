@@ -22,7 +22,6 @@ in the database unless ``--event ID`` names another.
 
 from __future__ import annotations
 
-import codecs
 import dataclasses
 import json
 from fractions import Fraction
@@ -34,6 +33,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 
+from weiqi.cli.inputs import in_db_range, read_text
 from weiqi.errors import InputError, InvalidSetting
 from weiqi.services.actor import Actor
 from weiqi.store.database import Database, database_url
@@ -58,24 +58,6 @@ def open_database(db: str | None) -> Database:
     return database
 
 
-def _number(option: str, value: int) -> int:
-    """``value`` of an integer option that the database will look up.
-
-    Numbers beyond a 64-bit integer name no round, board or event, and the database driver
-    would fail on them with a traceback rather than find nothing.
-
-    >>> _number("--round", 3)
-    3
-    >>> _number("--round", 10**20)
-    Traceback (most recent call last):
-    ...
-    weiqi.errors.InputError: --round: 100000000000000000000 is out of range
-    """
-    if not -(2**63) <= value < 2**63:
-        raise InputError(option, f"{value} is out of range")
-    return value
-
-
 def _seed(value: int) -> int:
     """``--seed``: every round records ``seed × 1000 + round`` (``round_seed``), which must fit
     the database's 64-bit integers, so a larger seed would crash the first pairing.
@@ -95,33 +77,7 @@ def _seed(value: int) -> int:
 def _event_id(database: Database, event: int | None) -> int:
     from weiqi.services.tournament import latest_tournament
 
-    return _number("--event", event) if event is not None else latest_tournament(database)
-
-
-def _read(path: Path) -> str:
-    """A CSV file's text: UTF-8 (with or without a byte order mark), UTF-16 with one, or else
-    GB18030 — what Excel on a Chinese Windows saves as "CSV" — with a note on standard error,
-    as the SGF reader does. Anything else is an :class:`InputError` naming the file.
-    """
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise InputError(str(path), err.strerror or "cannot be read") from None
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        try:
-            return data.decode("utf-16").removeprefix("\ufeff")
-        except UnicodeDecodeError:
-            raise InputError(str(path), "starts as UTF-16 text but is not valid UTF-16") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        pass
-    try:
-        text = data.decode("gb18030")
-    except UnicodeDecodeError:
-        raise InputError(str(path), "is not UTF-8 (nor GB18030) text") from None
-    typer.echo(f"note: {path} is not UTF-8; read as GB18030 (Chinese Windows)", err=True)
-    return text
+    return in_db_range("--event", event) if event is not None else latest_tournament(database)
 
 
 def _tiebreaks(text: str | None) -> tuple[str, ...] | None:
@@ -283,7 +239,7 @@ def register(app: typer.Typer) -> None:
 
         database = open_database(db)
         count = import_players(
-            database, Actor.local(), _event_id(database, event), _read(path), str(path)
+            database, Actor.local(), _event_id(database, event), read_text(path), str(path)
         )
         typer.echo(f"imported {count} players")
 
@@ -410,8 +366,8 @@ def register(app: typer.Typer) -> None:
             database,
             Actor.local(),
             _event_id(database, event),
-            _number("--round", round_number),
-            _number("--board", board),
+            in_db_range("--round", round_number),
+            in_db_range("--board", board),
             result_code,
         )
         typer.echo(f"round {round_number} board {board}: {view.black} – {view.white} {view.result}")
@@ -431,8 +387,8 @@ def register(app: typer.Typer) -> None:
             database,
             Actor.local(),
             _event_id(database, event),
-            _number("--round", round_number),
-            _read(path),
+            in_db_range("--round", round_number),
+            read_text(path),
             str(path),
         )
         typer.echo(f"round {round_number}: {count} results recorded")
@@ -449,7 +405,7 @@ def register(app: typer.Typer) -> None:
 
         database = open_database(db)
         if round_number is not None:
-            _number("--round", round_number)
+            in_db_range("--round", round_number)
         view = show_round(database, _event_id(database, event), round_number)
         if as_json:
             typer.echo(json.dumps(_round_json(view), ensure_ascii=False))

@@ -34,6 +34,7 @@ from rich.console import Console
 from rich.table import Table
 
 from weiqi.cli.event import DbOption, JsonOption, open_database
+from weiqi.cli.inputs import db_int, in_db_range, read_text
 from weiqi.cli.team import (
     AtOption,
     RoundOption,
@@ -61,7 +62,7 @@ ClubOption = Annotated[str, typer.Option("--club", help="The club's id (its name
 def _season_id(database: Database, season: int | None) -> int:
     from weiqi.services.league import latest_season
 
-    return season if season is not None else latest_season(database)
+    return in_db_range("--season", season) if season is not None else latest_season(database)
 
 
 def _division(database: Database, season: int | None, division: str | None) -> int:
@@ -163,7 +164,6 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOption = False,
     ) -> None:
         """Create a season: each division's clubs and rosters from CSV, a dated calendar."""
-        from weiqi.cli.event import _read
         from weiqi.league.season import SeasonSettings
         from weiqi.services.league import create_season
 
@@ -176,7 +176,7 @@ def register(app: typer.Typer) -> None:
             label, sep, path = spec.partition("=")
             if not sep or not label.strip() or not path.strip():
                 raise InputError("--division", f"{spec!r}: expected LABEL=clubs.csv")
-            divisions.append((label.strip(), _read(Path(path.strip()))))
+            divisions.append((label.strip(), read_text(Path(path.strip()))))
         settings = SeasonSettings(
             boards=boards,
             min_roster=min_roster,
@@ -312,7 +312,7 @@ def register(app: typer.Typer) -> None:
         result_code: Annotated[str, typer.Argument(metavar="RESULT", help="B+R, W+1.5, 0 …")],
         round_number: RoundOption,
         club: ClubOption,
-        board: Annotated[int, typer.Option("--board")],
+        board: Annotated[int, typer.Option("--board", parser=db_int("--board"))],
         db: DbOption = None,
         season: SeasonOption = None,
         division: DivisionOption = None,
@@ -336,13 +336,12 @@ def register(app: typer.Typer) -> None:
         division: DivisionOption = None,
     ) -> None:
         """Record a round's board results from CSV — every row, or none if any is bad."""
-        from weiqi.cli.event import _read
         from weiqi.services.teams import record_results_csv
 
         database = open_database(db)
         count = record_results_csv(
             database, Actor.local(), _division(database, season, division), round_number,
-            _read(Path(path)), path,
+            read_text(Path(path)), path,
         )  # fmt: skip
         typer.echo(f"round {round_number}: {count} results recorded")
 

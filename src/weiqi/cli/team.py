@@ -29,6 +29,7 @@ from rich.console import Console
 from rich.table import Table
 
 from weiqi.cli.event import DbOption, JsonOption, open_database
+from weiqi.cli.inputs import db_int, in_db_range, read_text
 from weiqi.errors import InputError, InvalidSetting
 from weiqi.services.actor import Actor
 from weiqi.services.teams import TeamStandingView
@@ -40,7 +41,9 @@ from weiqi.store.database import Database
 EventOption = Annotated[
     int | None, typer.Option("--event", help="Event id; default the newest team event.")
 ]
-RoundOption = Annotated[int, typer.Option("--round", help="Round number.")]
+RoundOption = Annotated[
+    int, typer.Option("--round", help="Round number.", parser=db_int("--round"))
+]
 AtOption = Annotated[
     str | None, typer.Option("--at", help="When (ISO 8601, UTC unless an offset is given).")
 ]
@@ -72,7 +75,7 @@ def parse_time(value: str | None, option: str = "--at") -> datetime | None:
 def _event_id(database: Database, event: int | None) -> int:
     from weiqi.services.teams import latest_team_event
 
-    return event if event is not None else latest_team_event(database)
+    return in_db_range("--event", event) if event is not None else latest_team_event(database)
 
 
 def print_round(view: object) -> None:
@@ -273,7 +276,6 @@ def register(app: typer.Typer) -> None:
         """Enter the teams and rosters of a CSV file — all, or none if any row is bad."""
         from pathlib import Path
 
-        from weiqi.cli.event import _read
         from weiqi.services.teams import import_teams
 
         database = open_database(db)
@@ -281,7 +283,7 @@ def register(app: typer.Typer) -> None:
             database,
             Actor.local(),
             _event_id(database, event),
-            _read(Path(path)),
+            read_text(Path(path)),
             path,
             home_nationality,
         )
@@ -399,7 +401,7 @@ def register(app: typer.Typer) -> None:
         ],
         round_number: RoundOption,
         team: Annotated[str, typer.Option("--team", help="Either team of the match.")],
-        board: Annotated[int, typer.Option("--board")],
+        board: Annotated[int, typer.Option("--board", parser=db_int("--board"))],
         sitting: Annotated[int, typer.Option("--sitting", help="全队轮赛制 sitting (1…).")] = 1,
         db: DbOption = None,
         event: EventOption = None,
@@ -449,13 +451,12 @@ def register(app: typer.Typer) -> None:
         """Record a round's board results from CSV — every row, or none if any is bad."""
         from pathlib import Path
 
-        from weiqi.cli.event import _read
         from weiqi.services.teams import record_results_csv
 
         database = open_database(db)
         count = record_results_csv(
             database, Actor.local(), _event_id(database, event), round_number,
-            _read(Path(path)), path,
+            read_text(Path(path)), path,
         )  # fmt: skip
         typer.echo(f"round {round_number}: {count} results recorded")
 

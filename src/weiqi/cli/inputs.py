@@ -1,0 +1,68 @@
+"""Parsing of command-line input: values that name rows in the database, and input files.
+
+Integers beyond 64 bits name no round, board, event or season, and the database driver would
+fail on them with a traceback rather than find nothing; every command group checks them here.
+
+>>> db_int("--round")("3")
+3
+>>> db_int("--round")("100000000000000000000")
+Traceback (most recent call last):
+...
+weiqi.errors.InputError: --round: 100000000000000000000 is out of range
+"""
+
+from __future__ import annotations
+
+import codecs
+from collections.abc import Callable
+from pathlib import Path
+
+import typer
+
+from weiqi.errors import InputError
+
+
+def in_db_range(option: str, value: int) -> int:
+    """``value`` if a 64-bit database integer can hold it, else an :class:`InputError`."""
+    if not -(2**63) <= value < 2**63:
+        raise InputError(option, f"{value} is out of range")
+    return value
+
+
+def db_int(option: str) -> Callable[[str], int]:
+    """A Typer ``parser`` for an integer option that the database will look up."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise InputError(option, f"{text!r} is not a whole number") from None
+        return in_db_range(option, value)
+
+    return parse
+
+
+def read_text(path: Path) -> str:
+    """A CSV file's text: UTF-8 (with or without a byte order mark), UTF-16 with one, or else
+    GB18030 — what Excel on a Chinese Windows saves as "CSV" — with a note on standard error,
+    as the SGF reader does. Anything else is an :class:`InputError` naming the file.
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise InputError(str(path), err.strerror or "cannot be read") from None
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16").removeprefix("\ufeff")
+        except UnicodeDecodeError:
+            raise InputError(str(path), "starts as UTF-16 text but is not valid UTF-16") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    try:
+        text = data.decode("gb18030")
+    except UnicodeDecodeError:
+        raise InputError(str(path), "is not UTF-8 (nor GB18030) text") from None
+    typer.echo(f"note: {path} is not UTF-8; read as GB18030 (Chinese Windows)", err=True)
+    return text
