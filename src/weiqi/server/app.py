@@ -21,7 +21,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from weiqi import __version__
 from weiqi.server import errors, routes
-from weiqi.server.ratelimit import LoginLimits
+from weiqi.server.ratelimit import Limits, LoginLimits, RedisLoginLimits
 from weiqi.server.security import csrf_protect
 from weiqi.services.site import secret_key as stored_secret_key
 from weiqi.store.database import Database
@@ -100,12 +100,14 @@ def create_app(
     *,
     secret_key: str | None = None,
     https_only: bool = False,
-    login_limits: LoginLimits | None = None,
+    login_limits: Limits | None = None,
+    redis_url: str | None = None,
 ) -> FastAPI:
     """The web application on ``db`` (already migrated: see ``Database.upgrade``).
 
     ``secret_key`` signs session cookies; by default a key generated once and kept in the
-    database. ``https_only`` adds the cookie's ``Secure`` flag (behind TLS).
+    database. ``https_only`` adds the cookie's ``Secure`` flag and HSTS (behind TLS). With
+    ``redis_url`` the login limits are shared by every process on that Redis.
     """
     app = FastAPI(
         title="weiqi",
@@ -116,7 +118,9 @@ def create_app(
         redoc_url=None,
     )
     app.state.db = db
-    app.state.login_limits = login_limits or LoginLimits()
+    if login_limits is None:
+        login_limits = RedisLoginLimits.from_url(redis_url) if redis_url else LoginLimits()
+    app.state.login_limits = login_limits
     app.add_middleware(
         SessionMiddleware,
         secret_key=secret_key or stored_secret_key(db),
