@@ -30,7 +30,7 @@ from weiqi.server.app import create_app
 from weiqi.services.accounts import ensure_site_admin
 from weiqi.store.database import Database
 
-ADMIN_PASSWORD = "admin password"
+ADMIN_PASSWORD = "keeper of the site 2026"
 
 
 @pytest.fixture

@@ -25,6 +25,13 @@ def register(app: typer.Typer) -> None:
         https_only: Annotated[
             bool, typer.Option(help="Mark the session cookie Secure (serve behind HTTPS).")
         ] = False,
+        forwarded_allow_ips: Annotated[
+            str | None,
+            typer.Option(
+                help="Addresses of the reverse proxy whose X-Forwarded-For is believed "
+                "(e.g. 127.0.0.1); by default none: the client's own address counts."
+            ),
+        ] = None,
     ) -> None:
         """Start the web application. Migrates the database first; on the first run prints the
         administrator's one-time password (or uses $WEIQI_ADMIN_PASSWORD)."""
@@ -43,4 +50,14 @@ def register(app: typer.Typer) -> None:
                 f"{password}  (then set your own on the account page)"
             )
         typer.echo(f"weiqi: http://{host}:{port}/  (API docs: http://{host}:{port}/docs)")
-        uvicorn.run(create_app(database, https_only=https_only), host=host, port=port)
+        app = create_app(
+            database, https_only=https_only, redis_url=os.environ.get("WEIQI_REDIS_URL") or None
+        )
+        uvicorn.run(
+            app,
+            host=host,
+            port=port,
+            # Login limits count per client address: a forged X-Forwarded-For must not reset it.
+            proxy_headers=forwarded_allow_ips is not None,
+            forwarded_allow_ips=forwarded_allow_ips,
+        )

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.resources
 import pkgutil
 from pathlib import Path
 
@@ -20,35 +21,76 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from weiqi import __version__
 from weiqi.server import errors, routes
-from weiqi.server.ratelimit import LoginLimits
+from weiqi.server.ratelimit import Limits, LoginLimits, RedisLoginLimits
 from weiqi.server.security import csrf_protect
 from weiqi.services.site import secret_key as stored_secret_key
 from weiqi.store.database import Database
 
+# Scripts and styles only from our own /static (no inline script, so an injected <script> or
+# onclick="" does nothing); SVG boards and the voice clock's audio are data: or same-origin.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "media-src 'self' data: blob:; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
+
 
 class SecurityHeaders:
-    """Headers every response carries: no framing (clickjacking), no MIME sniffing, and no
-    full URLs leaking to other sites."""
+    """Headers every response carries: a Content-Security-Policy, no framing (clickjacking), no
+    MIME sniffing, no full URLs leaking to other sites; HSTS when the site is served over TLS
+    only; and ``Cache-Control: no-store`` on what a logged-in session receives, so that no proxy
+    or shared browser cache keeps a page or JSON meant for one user.
+
+    >>> from starlette.applications import Starlette
+    >>> from starlette.testclient import TestClient
+    >>> client = TestClient(SecurityHeaders(Starlette(), hsts=True))
+    >>> response = client.get("/", cookies={SESSION_COOKIE: "x"})
+    >>> response.headers["cache-control"], response.headers["strict-transport-security"]
+    ('no-store', 'max-age=31536000; includeSubDomains')
+    """
 
     HEADERS = (
+        (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
         (b"x-frame-options", b"DENY"),
         (b"x-content-type-options", b"nosniff"),
         (b"referrer-policy", b"same-origin"),
     )
+    HSTS = (b"strict-transport-security", b"max-age=31536000; includeSubDomains")
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, *, hsts: bool = False) -> None:
         self.app = app
+        self.headers = [*self.HEADERS, self.HSTS] if hsts else list(self.HEADERS)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        private = _has_session_cookie(scope) and not scope["path"].startswith("/static/")
+
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *self.HEADERS]
+                headers = [*message.get("headers", []), *self.headers]
+                if private:
+                    headers = [(k, v) for k, v in headers if k.lower() != b"cache-control"]
+                    headers.append((b"cache-control", b"no-store"))
+                message["headers"] = headers
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
 
 
+def _has_session_cookie(scope: Scope) -> bool:
+    cookie_name = SESSION_COOKIE.encode() + b"="
+    return any(
+        name == b"cookie"
+        and any(part.strip().startswith(cookie_name) for part in value.split(b";"))
+        for name, value in scope.get("headers", [])
+    )
+
+
 STATIC_DIR = Path(__file__).parent / "static"
+# Swagger UI 5 (OpenAPI 3.1), shipped as files by fastapi-offline; only its files are used.
+SWAGGER_DIR = Path(str(importlib.resources.files("fastapi_offline") / "static"))
 SESSION_COOKIE = "weiqi_session"
 SESSION_DAYS = 14
 
@@ -58,21 +100,27 @@ def create_app(
     *,
     secret_key: str | None = None,
     https_only: bool = False,
-    login_limits: LoginLimits | None = None,
+    login_limits: Limits | None = None,
+    redis_url: str | None = None,
 ) -> FastAPI:
     """The web application on ``db`` (already migrated: see ``Database.upgrade``).
 
     ``secret_key`` signs session cookies; by default a key generated once and kept in the
-    database. ``https_only`` adds the cookie's ``Secure`` flag (behind TLS).
+    database. ``https_only`` adds the cookie's ``Secure`` flag and HSTS (behind TLS). With
+    ``redis_url`` the login limits are shared by every process on that Redis.
     """
     app = FastAPI(
         title="weiqi",
         version=__version__,
         description="Run Go (围棋) competitions under the Chinese Weiqi Competition Rules.",
         dependencies=[Depends(csrf_protect)],
+        docs_url=None,  # served by routes/docs.py from our own files: halls often have no internet
+        redoc_url=None,
     )
     app.state.db = db
-    app.state.login_limits = login_limits or LoginLimits()
+    if login_limits is None:
+        login_limits = RedisLoginLimits.from_url(redis_url) if redis_url else LoginLimits()
+    app.state.login_limits = login_limits
     app.add_middleware(
         SessionMiddleware,
         secret_key=secret_key or stored_secret_key(db),
@@ -82,7 +130,8 @@ def create_app(
         https_only=https_only,
     )
     errors.install(app)
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(SecurityHeaders, hsts=https_only)
+    app.mount("/static/swagger", StaticFiles(directory=SWAGGER_DIR), name="swagger")
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     for router in routers():
         app.include_router(router)

@@ -67,6 +67,7 @@ ACTION_MSGIDS = (
     N_("submit lineups"),
     N_("submit the lineup of a team they do not coach"),
     N_("run the transfer draft"),
+    N_("read the audit log"),
 )
 
 

@@ -87,6 +87,30 @@ class Cell:
     title: str = ""
 
 
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
+
+
+def spreadsheet_safe(text: str) -> str:
+    """``text`` as a CSV cell that a spreadsheet shows rather than runs: a cell that starts like a
+    formula (``=``, ``+``, ``-``, ``@``, a tab or a line break) gets a leading apostrophe, which
+    Excel and LibreOffice hide; numbers such as ``-1`` or ``+0.5`` stay numbers.
+
+    >>> [spreadsheet_safe(t) for t in ("=1+1", "@SUM(A1)", "-1", "+0.5", "李明", "-")]
+    ["'=1+1", "'@SUM(A1)", '-1', '+0.5', '李明', '-']
+    """
+    if len(text) < 2 or not text.startswith(_FORMULA_STARTS) or _is_number(text):
+        return text
+    return "'" + text
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return text.strip() == text
+
+
 @dataclass(frozen=True)
 class Table:
     columns: tuple[Column, ...]
@@ -99,9 +123,9 @@ class Table:
         out = io.StringIO()
         out.write("\ufeff")
         writer = csv.writer(out, lineterminator="\r\n")
-        writer.writerow([c.label for c in self.columns])
+        writer.writerow([spreadsheet_safe(c.label) for c in self.columns])
         for row in self.rows:
-            writer.writerow([c.text for c in row])
+            writer.writerow([spreadsheet_safe(c.text) for c in row])
         return out.getvalue()
 
     def cell_class(self, column: int, cell: Cell) -> str:

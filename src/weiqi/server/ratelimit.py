@@ -1,27 +1,35 @@
-"""Login rate limits, in process: at most 5 failed logins a minute per (address, username) and
-50 per address. (Several server processes would share these through Redis; one is enough now.)
+"""Login rate limits: at most 5 failed logins a minute per (address, username) and 50 per address.
+
+An attempt is counted *before* the (slow, argon2) password check and forgiven only when it
+succeeds, so parallel attempts cannot all pass the check while none has failed yet. In one
+process the counts live in memory (``LoginLimits``); with ``WEIQI_REDIS_URL`` they live in Redis
+(``RedisLoginLimits``), shared by every worker.
 
 >>> t = [0.0]
 >>> limits = LoginLimits(clock=lambda: t[0])
 >>> for _ in range(5):
-...     limits.check("10.0.0.1", "li")
-...     limits.failed("10.0.0.1", "li")
->>> limits.check("10.0.0.1", "li")
+...     limits.attempt("10.0.0.1", "li")
+>>> limits.attempt("10.0.0.1", "li")
 Traceback (most recent call last):
 ...
 weiqi.server.ratelimit.TooManyAttempts: retry in 60 s
->>> limits.check("10.0.0.2", "li")  # another address is not affected
+>>> limits.attempt("10.0.0.2", "li")  # another address is not affected
 >>> t[0] = 60.0
->>> limits.check("10.0.0.1", "li")  # a minute later the failures have expired
+>>> limits.attempt("10.0.0.1", "li")  # a minute later the failures have expired
+>>> limits.succeeded("10.0.0.1", "li")  # a success forgives that user's attempts
 """
 
 from __future__ import annotations
 
 import math
+import secrets
 import threading
 import time
 from collections import defaultdict, deque
 from collections.abc import Callable, Hashable
+from typing import Protocol
+
+import redis
 
 
 class TooManyAttempts(Exception):
@@ -32,27 +40,37 @@ class TooManyAttempts(Exception):
         super().__init__(f"retry in {retry_after} s")
 
 
+class Limits(Protocol):
+    """What the login route needs: count an attempt (or refuse it), forgive on success."""
+
+    def attempt(self, address: str, username: str) -> None: ...
+
+    def succeeded(self, address: str, username: str) -> None: ...
+
+
 class _Window:
-    """Failure times per key within a sliding window."""
+    """Attempt times per key within a sliding window."""
 
     def __init__(self, limit: int, seconds: float) -> None:
         self.limit = limit
         self.seconds = seconds
-        self.failures: defaultdict[Hashable, deque[float]] = defaultdict(deque)
+        self.times: defaultdict[Hashable, deque[float]] = defaultdict(deque)
 
     def retry_after(self, key: Hashable, now: float) -> float:
-        times = self.failures.get(key)
+        times = self.times.get(key)
         if times is None:
             return 0.0
         while times and times[0] <= now - self.seconds:
             times.popleft()
         if not times:
-            del self.failures[key]
+            del self.times[key]
             return 0.0
         return times[0] + self.seconds - now if len(times) >= self.limit else 0.0
 
 
 class LoginLimits:
+    """The limits of one process (the laptop and single-worker case)."""
+
     def __init__(
         self,
         per_user: int = 5,
@@ -65,23 +83,80 @@ class LoginLimits:
         self._clock = clock
         self._lock = threading.Lock()
 
-    def check(self, address: str, username: str) -> None:
-        """Raise ``TooManyAttempts`` if this address (and username) may not try now."""
+    def attempt(self, address: str, username: str) -> None:
+        """Count an attempt, or raise ``TooManyAttempts`` without counting it."""
         with self._lock:
             now = self._clock()
             wait = max(
                 self._user.retry_after((address, username), now),
                 self._address.retry_after(address, now),
             )
+            if wait <= 0:
+                self._user.times[(address, username)].append(now)
+                self._address.times[address].append(now)
         if wait > 0:
             raise TooManyAttempts(math.ceil(wait))
 
-    def failed(self, address: str, username: str) -> None:
-        with self._lock:
-            now = self._clock()
-            self._user.failures[(address, username)].append(now)
-            self._address.failures[address].append(now)
-
     def succeeded(self, address: str, username: str) -> None:
         with self._lock:
-            self._user.failures.pop((address, username), None)
+            self._user.times.pop((address, username), None)
+
+
+# One round trip, atomic in Redis: drop expired attempts of both keys, refuse if either is full
+# (answering the milliseconds until its oldest expires), else record the attempt in both.
+_ATTEMPT = """
+local now, window = tonumber(ARGV[1]), tonumber(ARGV[2])
+local limits = {tonumber(ARGV[3]), tonumber(ARGV[4])}
+local wait = 0
+for i, key in ipairs(KEYS) do
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+  if redis.call('ZCARD', key) >= limits[i] then
+    local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
+    wait = math.max(wait, tonumber(oldest[2]) + window - now)
+  end
+end
+if wait > 0 then return wait end
+for _, key in ipairs(KEYS) do
+  redis.call('ZADD', key, now, ARGV[5])
+  redis.call('PEXPIRE', key, window)
+end
+return 0
+"""
+
+
+class RedisLoginLimits:
+    """The same limits shared by every worker through Redis (sorted sets of attempt times)."""
+
+    def __init__(
+        self,
+        client: redis.Redis,
+        per_user: int = 5,
+        per_address: int = 50,
+        seconds: float = 60.0,
+        prefix: str = "weiqi:login",
+    ) -> None:
+        self._client = client
+        self._limits = (per_user, per_address)
+        self._window_ms = int(seconds * 1000)
+        self._prefix = prefix
+        self._script = client.register_script(_ATTEMPT)
+
+    @classmethod
+    def from_url(cls, url: str, **kwargs: float | str) -> RedisLoginLimits:
+        return cls(redis.Redis.from_url(url), **kwargs)  # type: ignore[arg-type]
+
+    def _keys(self, address: str, username: str) -> list[str]:
+        return [f"{self._prefix}:user:{address}:{username}", f"{self._prefix}:addr:{address}"]
+
+    def attempt(self, address: str, username: str) -> None:
+        now_ms = int(time.time() * 1000)
+        member = f"{now_ms}:{secrets.token_hex(4)}"
+        wait = self._script(
+            keys=self._keys(address, username),
+            args=[now_ms, self._window_ms, *self._limits, member],
+        )
+        if int(wait) > 0:
+            raise TooManyAttempts(math.ceil(int(wait) / 1000))
+
+    def succeeded(self, address: str, username: str) -> None:
+        self._client.delete(self._keys(address, username)[0])

@@ -1,30 +1,38 @@
 """Who is logged in, and the protections around it: signed session cookies, CSRF tokens.
 
-The session cookie (Starlette's ``SessionMiddleware``: signed, HttpOnly, SameSite=Lax) holds the
-user id, the user's ``session_epoch`` (bumped on a password change, which ends every other
-session) and a CSRF token. Every request with an unsafe method must echo that token, either in
-the form field ``csrf_token`` or in the ``X-CSRF-Token`` header (the JSON API); a cross-site page
-can do neither, since it cannot read our pages or cookies.
+The session cookie (Starlette's ``SessionMiddleware``: signed, HttpOnly, SameSite=Lax) holds a
+random login-session token and a CSRF token. The login session itself is the server's (the
+``login_sessions`` table): logging out, a password change or a reset ends it for good, on every
+worker, whoever holds a copy of the cookie. Every request with an unsafe method must echo the
+CSRF token, either in the form field ``csrf_token`` or in the ``X-CSRF-Token`` header (the JSON
+API); a cross-site page can do neither, since it cannot read our pages or cookies.
 """
 
 from __future__ import annotations
 
 import secrets
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import Depends
 from starlette.requests import Request
 
-from weiqi.server.ratelimit import LoginLimits
-from weiqi.services.accounts import UserInfo, authenticate, get_user, normalise_username
+from weiqi.server.ratelimit import Limits
+from weiqi.services.accounts import (
+    UserInfo,
+    authenticate,
+    end_session,
+    normalise_username,
+    session_user,
+    start_session,
+)
 from weiqi.services.actor import ANONYMOUS, Actor
 from weiqi.store.database import Database
 
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "x-csrf-token"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-_USER = "uid"
-_EPOCH = "epoch"
+_SESSION = "sid"
 _CSRF = "csrf"
 _FLASH = "flash"
 
@@ -72,17 +80,21 @@ async def csrf_protect(request: Request) -> None:
         raise CsrfFailed
 
 
+def server_now(request: Request) -> datetime:
+    """The server's time (never the client's)."""
+    return datetime.now(UTC)
+
+
 def current_user(request: Request) -> UserInfo | None:
-    """The logged-in user, or ``None``; a session of an older ``session_epoch`` is ended."""
+    """The logged-in user, or ``None``; a cookie whose login session has ended is cleared."""
     if hasattr(request.state, "user"):
         cached: UserInfo | None = request.state.user
         return cached
     user = None
-    user_id = request.session.get(_USER)
-    if isinstance(user_id, int):
-        user = get_user(database(request), user_id)
-        if user is None or user.session_epoch != request.session.get(_EPOCH):
-            user = None
+    token = request.session.get(_SESSION)
+    if isinstance(token, str):
+        user = session_user(database(request), token, server_now(request))
+        if user is None:
             request.session.clear()
     request.state.user = user
     return user
@@ -108,13 +120,18 @@ Db = Annotated[Database, Depends(database)]
 
 def log_in(request: Request, user: UserInfo) -> None:
     """Start a fresh session for ``user`` (a new CSRF token too, against session fixation)."""
+    token = start_session(database(request), user.id, server_now(request))
     request.session.clear()
-    request.session.update({_USER: user.id, _EPOCH: user.session_epoch})
+    request.session[_SESSION] = token
     csrf_token(request)
     request.state.user = user
 
 
 def log_out(request: Request) -> None:
+    """End the login session on the server, then forget the cookie."""
+    token = request.session.get(_SESSION)
+    if isinstance(token, str):
+        end_session(database(request), token)
     request.session.clear()
     request.state.user = None
 
@@ -131,13 +148,12 @@ def pop_flashes(request: Request) -> list[str]:
 
 def attempt_login(request: Request, username: str, password: str) -> UserInfo | None:
     """Log in if the password is right and the rate limits allow a try; ``None`` if wrong."""
-    limits: LoginLimits = request.app.state.login_limits
+    limits: Limits = request.app.state.login_limits
     address = request.client.host if request.client else "unknown"
     name = normalise_username(username)
-    limits.check(address, name)
+    limits.attempt(address, name)  # counted before the slow check; forgiven on success
     user = authenticate(database(request), name, password)
     if user is None:
-        limits.failed(address, name)
         return None
     limits.succeeded(address, name)
     log_in(request, user)

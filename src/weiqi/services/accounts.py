@@ -20,13 +20,16 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import cache
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from weiqi.errors import Conflict, InvalidSetting, NotFound
@@ -35,10 +38,11 @@ from weiqi.roles import Role
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require
 from weiqi.store.database import Database
-from weiqi.store.models import Event, EventRole, User
+from weiqi.store.models import AuditEntry, Event, EventRole, LoginSession, User
 
 ADMIN_USERNAME = "admin"
 MIN_PASSWORD_LENGTH = 8  # the messages below say "8"
+SESSION_LIFETIME = timedelta(days=14)
 _USERNAME = re.compile(r"^[\w.-]{2,64}$")
 _hasher = PasswordHasher()
 # Verified against when the username is unknown, so a failed login takes as long either way.
@@ -70,7 +74,11 @@ class UserInfo:
     session_epoch: int
 
     def actor(self) -> Actor:
-        return Actor(user_id=self.id, username=self.username, is_admin=self.is_admin)
+        """Who the services act for. Until the generated first-run password is replaced, the
+        administrator has no rights but to replace it (a leaked one-time password is worth
+        nothing else)."""
+        admin = self.is_admin and not self.must_change_password
+        return Actor(user_id=self.id, username=self.username, is_admin=admin)
 
 
 @dataclass(frozen=True)
@@ -114,9 +122,40 @@ def normalise_username(username: str) -> str:
     return username.strip().lower()
 
 
-def _check_password(password: str) -> None:
+@cache
+def _common_passwords() -> frozenset[str]:
+    """The 30,000 most common passwords of leaked lists, as zxcvbn ships them (loaded once, on
+    the first password set: the list costs 0.2 s, which a login must not pay)."""
+    from zxcvbn.frequency_lists import FREQUENCY_LISTS  # type: ignore[import-untyped]
+
+    return frozenset(FREQUENCY_LISTS["passwords"])
+
+
+def _check_password(password: str, *names: str) -> None:
+    """Refuse a password that is short, among the most common ones, or made of the user's name.
+
+    >>> _check_password("correct horse battery", "li")
+    >>> for bad in ("short", "password", "12345678", "wangwei2026"):
+    ...     try:
+    ...         _check_password(bad, "wangwei")
+    ...     except InvalidSetting as err:
+    ...         print(err.reason)
+    must have at least 8 characters
+    is one of the most common passwords; choose another
+    is one of the most common passwords; choose another
+    must not contain the username
+    """
     if len(password) < MIN_PASSWORD_LENGTH:
         raise InvalidSetting(N_("password"), N_("must have at least 8 characters"))
+    folded = password.casefold()
+    if folded in _common_passwords() or "".join(folded.split()) in _common_passwords():
+        raise InvalidSetting(
+            N_("password"), N_("is one of the most common passwords; choose another")
+        )
+    for name in names:
+        name = name.casefold().strip()
+        if len(name) >= 3 and (name in folded or folded in name):
+            raise InvalidSetting(N_("password"), N_("must not contain the username"))
 
 
 def _find_user(session: Session, username: str) -> User | None:
@@ -135,7 +174,7 @@ def create_user(
     name = normalise_username(username)
     if not _USERNAME.match(name):
         raise InvalidSetting(N_("username"), N_("use 2–64 letters, digits, '.', '_' or '-'"))
-    _check_password(password)
+    _check_password(password, name)
     with db.transaction() as session:
         require(session, actor, Action.CREATE_USER)
         if _find_user(session, name) is not None:
@@ -163,6 +202,10 @@ def authenticate(db: Database, username: str, password: str) -> UserInfo | None:
             return None
         if user is None:
             return None
+        if user.must_change_password:
+            if user.one_time_password_used:  # lost its session? `weiqi users set-password`
+                return None
+            user.one_time_password_used = True
         if _hasher.check_needs_rehash(user.password_hash):
             user.password_hash = _hasher.hash(password)
         return _info(user)
@@ -186,7 +229,7 @@ def user_named(db: Database, username: str) -> UserInfo:
 def reset_password(db: Database, actor: Actor, username: str, new: str) -> UserInfo:
     """Set another user's password (site administrators; e.g. a forgotten one). Ends that
     user's sessions."""
-    _check_password(new)
+    _check_password(new, normalise_username(username))
     with db.transaction() as session:
         require(session, actor, Action.RESET_PASSWORD)
         user = _find_user(session, username)
@@ -195,6 +238,8 @@ def reset_password(db: Database, actor: Actor, username: str, new: str) -> UserI
         user.password_hash = _hasher.hash(new)
         user.must_change_password = False
         user.session_epoch += 1
+        session.execute(delete(LoginSession).where(LoginSession.user_id == user.id))
+        _audit(session, actor, "password-reset", None, user.username)
         return _info(user)
 
 
@@ -206,20 +251,118 @@ def list_users(db: Database, actor: Actor) -> list[UserInfo]:
 
 
 def change_password(db: Database, actor: Actor, old: str, new: str) -> UserInfo:
-    """Change the actor's own password; this logs out their other sessions."""
-    _check_password(new)
+    """Change the actor's own password; this logs out all their sessions (the caller starts a
+    new one for the session that asked)."""
     with db.transaction() as session:
         user = session.get(User, actor.user_id) if actor.user_id is not None else None
         if user is None:
             raise NotFound("you are not logged in")
+        _check_password(new, user.username)
         try:
             _hasher.verify(user.password_hash, old)
         except (VerificationError, InvalidHashError):
             raise InvalidSetting(N_("current password"), N_("is not right")) from None
+        if secrets.compare_digest(old.encode(), new.encode()):
+            raise InvalidSetting(N_("new password"), N_("must differ from the current one"))
         user.password_hash = _hasher.hash(new)
         user.must_change_password = False
         user.session_epoch += 1
+        session.execute(delete(LoginSession).where(LoginSession.user_id == user.id))
         return _info(user)
+
+
+# -- server-side sessions ------------------------------------------------------------------
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def start_session(db: Database, user_id: int, now: datetime) -> str:
+    """A new login session of ``user_id`` until ``now`` + 14 days; returns its secret token
+    (for the cookie; only its hash is stored, so a copy of the database opens no session)."""
+    token = secrets.token_urlsafe(32)
+    with db.transaction() as session:
+        session.add(
+            LoginSession(
+                token_hash=_token_hash(token),
+                user_id=user_id,
+                created_at=now,
+                expires_at=now + SESSION_LIFETIME,
+            )
+        )
+    return token
+
+
+def session_user(db: Database, token: str, now: datetime) -> UserInfo | None:
+    """The user of a live session, or ``None`` once it was ended, has expired or never was."""
+    with db.transaction() as session:
+        row = session.get(LoginSession, _token_hash(token))
+        if row is None:
+            return None
+        expires = (
+            row.expires_at if row.expires_at.tzinfo else row.expires_at.replace(tzinfo=now.tzinfo)
+        )
+        if expires <= now:
+            session.delete(row)
+            return None
+        user = session.get(User, row.user_id)
+        return _info(user) if user else None
+
+
+def end_session(db: Database, token: str) -> None:
+    """Log out: the token opens nothing any more, wherever a copy of the cookie is."""
+    with db.transaction() as session:
+        session.execute(delete(LoginSession).where(LoginSession.token_hash == _token_hash(token)))
+
+
+# -- audit log -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AuditView:
+    at: datetime
+    actor: str
+    action: str
+    event_id: int | None
+    subject: str
+    detail: str
+
+
+def _audit(
+    session: Session,
+    actor: Actor,
+    action: str,
+    event_id: int | None,
+    subject: str,
+    detail: str = "",
+) -> None:
+    """Record an administrative action in the transaction that takes it (so none goes unseen)."""
+    from weiqi.store.models import utcnow
+
+    session.add(
+        AuditEntry(
+            at=utcnow(),
+            actor=actor.username or ("local" if actor.user_id is None else str(actor.user_id)),
+            action=action,
+            event_id=event_id,
+            subject=subject[:200],
+            detail=detail[:200],
+        )
+    )
+
+
+def audit_log(db: Database, actor: Actor, event_id: int) -> list[AuditView]:
+    """The administrative actions of one event, newest first (its chief referee, organisers and
+    the administrators may read it)."""
+    with db.transaction() as session:
+        require(session, actor, Action.READ_AUDIT_LOG, event_id)
+        rows = session.scalars(
+            select(AuditEntry)
+            .where(AuditEntry.event_id == event_id)
+            .order_by(AuditEntry.at.desc(), AuditEntry.id.desc())
+        )
+        return [AuditView(r.at, r.actor, r.action, r.event_id, r.subject, r.detail) for r in rows]
 
 
 def ensure_site_admin(db: Database, password: str | None = None) -> str | None:
@@ -235,7 +378,7 @@ def ensure_site_admin(db: Database, password: str | None = None) -> str | None:
         generated = password is None
         if password is None:
             password = secrets.token_urlsafe(12)
-        _check_password(password)
+        _check_password(password, ADMIN_USERNAME)
         user = _find_user(session, ADMIN_USERNAME)
         if user is None:
             user = User(username=ADMIN_USERNAME, display_name=ADMIN_USERNAME, session_epoch=0)
@@ -261,6 +404,7 @@ def grant_role(db: Database, actor: Actor, user_id: int, event_id: int, role: Ro
             raise Conflict(f"{user.username} is already {role.label} of event {event_id}")
         row = EventRole(user_id=user_id, event_id=event_id, role=role.value)
         session.add(row)
+        _audit(session, actor, "role-granted", event_id, user.username, role.value)
         session.flush()
         session.refresh(row)
         return grant_info(row)
@@ -273,6 +417,7 @@ def revoke_role(db: Database, actor: Actor, user_id: int, event_id: int, role: R
         row = session.get(EventRole, (user_id, event_id, role.value))
         if row is None:
             raise NotFound(f"user {user_id} is not {role.label} of event {event_id}")
+        _audit(session, actor, "role-revoked", event_id, row.user.username, role.value)
         session.delete(row)
 
 

@@ -48,6 +48,7 @@ class Action(StrEnum):
     SUBMIT_LINEUP = "submit lineups"
     SUBMIT_OTHER_LINEUP = "submit the lineup of a team they do not coach"
     RUN_DRAFT = "run the transfer draft"
+    READ_AUDIT_LOG = "read the audit log"
 
 
 POLICY: dict[Action, frozenset[Role]] = {
@@ -81,6 +82,8 @@ POLICY: dict[Action, frozenset[Role]] = {
     Action.SUBMIT_OTHER_LINEUP: frozenset({Role.ORGANISER, Role.CHIEF_REFEREE}),
     # the league's organisers run the draft (R-LEAGUE-2), picks entered as the clubs call them
     Action.RUN_DRAFT: frozenset({Role.ORGANISER}),
+    # who granted which role, and who corrected what: the chief referee oversees it (R-ORG-1)
+    Action.READ_AUDIT_LOG: frozenset({Role.ORGANISER, Role.CHIEF_REFEREE}),
 }
 
 

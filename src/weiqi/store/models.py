@@ -35,6 +35,8 @@ class User(Base):
     must_change_password: Mapped[bool] = mapped_column(Boolean, default=False)
     # Part of every session cookie; bumping it logs the user out everywhere.
     session_epoch: Mapped[int] = mapped_column(Integer, default=0)
+    # A generated one-time password opens one session (which may only set a new password).
+    one_time_password_used: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     roles: Mapped[list[EventRole]] = relationship(
@@ -76,6 +78,35 @@ class EventRole(Base):
 
     user: Mapped[User] = relationship(back_populates="roles")
     event: Mapped[Event] = relationship(back_populates="roles")
+
+
+class LoginSession(Base):
+    """A logged-in session, held by the server so that logging out (or a password change)
+    ends it for good: the cookie carries only a random token, stored here as its SHA-256."""
+
+    __tablename__ = "login_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AuditEntry(Base):
+    """An administrative action (a role granted or revoked, a password reset …): who, when,
+    what, and in which event; shown to the event's chief referee and the administrators."""
+
+    __tablename__ = "audit_log"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    actor: Mapped[str] = mapped_column(String(64))
+    action: Mapped[str] = mapped_column(String(64))
+    event_id: Mapped[int | None] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), index=True, nullable=True
+    )
+    subject: Mapped[str] = mapped_column(String(200), default="")
+    detail: Mapped[str] = mapped_column(String(200), default="")
 
 
 class SiteSetting(Base):

@@ -126,6 +126,24 @@ class RoleOut(BaseModel):
         )
 
 
+class AuditOut(BaseModel):
+    at: datetime
+    actor: str
+    action: str
+    subject: str
+    detail: str
+
+    @classmethod
+    def of(cls, entry: accounts.AuditView) -> AuditOut:
+        return cls(
+            at=entry.at,
+            actor=entry.actor,
+            action=entry.action,
+            subject=entry.subject,
+            detail=entry.detail,
+        )
+
+
 def _session(request: Request, user: UserInfo | None) -> SessionOut:
     return SessionOut(user=UserOut.of(user) if user else None, csrf_token=csrf_token(request))
 
@@ -209,3 +227,10 @@ def delete_role(db: Db, actor: CurrentActor, event_id: int, user_id: int, role: 
     """Revoke a role (site administrators and the event's organisers)."""
     accounts.revoke_role(db, actor, user_id, event_id, role)
     return Response(status_code=204)
+
+
+@router.get("/events/{event_id}/audit", tags=["roles"])
+def get_audit(db: Db, actor: CurrentActor, event_id: int) -> list[AuditOut]:
+    """The event's administrative actions (roles granted and revoked …), newest first: for its
+    organisers, its chief referee and the site administrators."""
+    return [AuditOut.of(e) for e in accounts.audit_log(db, actor, event_id)]

@@ -12,7 +12,13 @@ from starlette.responses import Response
 from weiqi.roles import Role
 from weiqi.server.security import CurrentActor, Db, flash
 from weiqi.server.templating import html, translate
-from weiqi.services.accounts import event_roles, grant_role, list_users, revoke_role
+from weiqi.services.accounts import (
+    audit_log,
+    event_roles,
+    grant_role,
+    list_users,
+    revoke_role,
+)
 from weiqi.services.events import get_event
 from weiqi.services.permissions import Action, allowed
 
@@ -29,6 +35,11 @@ def roles_page(request: Request, db: Db, actor: CurrentActor, event_id: int) -> 
         "manage": manage,
         "users": list_users(db, actor) if manage else [],
         "roles": Role.grantable(),
+        "audit": (
+            audit_log(db, actor, event_id)
+            if allowed(db, actor, Action.READ_AUDIT_LOG, event_id)
+            else None
+        ),
     }
     return html(request, "event_roles.html", context)
 

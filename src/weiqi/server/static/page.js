@@ -1,0 +1,19 @@
+// Small behaviours of every page, kept out of the markup so that the Content-Security-Policy can
+// forbid inline script: print buttons, confirmations before a form is sent, selects that submit.
+for (const button of document.querySelectorAll("[data-print]")) {
+  button.addEventListener("click", () => window.print());
+}
+
+// A form with data-confirm asks its question first; the submission stops unless it is accepted.
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  const question = form instanceof HTMLFormElement ? form.dataset.confirm : undefined;
+  if (question && !window.confirm(question)) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }
+}, true);
+
+for (const select of document.querySelectorAll("select[data-autosubmit]")) {
+  select.addEventListener("change", () => select.form?.submit());
+}

@@ -1,0 +1,66 @@
+"""Under the Content-Security-Policy the pages' own scripts still run in real Chromium, and
+nothing on them is blocked: the settings form shows only the chosen system's fields, the
+withdraw and reveal confirmations still ask, and ``/docs`` renders Swagger UI from our own files
+(marked ``browser``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect
+
+from tests.server.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+VIEWPORTS = {"desktop": {"width": 1200, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def watched(browser: Browser, request: pytest.FixtureRequest) -> Iterator[tuple[Page, list[str]]]:
+    """A Chinese page and the console errors it logs (a CSP violation is one)."""
+    context = browser.new_context(locale="zh-CN", viewport=VIEWPORTS[request.param])  # type: ignore[arg-type]
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors: list[str] = []
+
+    def note(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(message.text)
+
+    page.on("console", note)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page, errors
+    context.close()
+
+
+def test_settings_form_script_runs_under_the_policy(
+    watched: tuple[Page, list[str]], live_server: LiveServer
+) -> None:
+    page, errors = watched
+    page.goto(f"{live_server.url}/login")
+    page.get_by_label("用户名").fill("admin")
+    page.get_by_label("密码").fill(live_server.admin_password)
+    page.locator("form").get_by_role("button", name="登录").click()
+    page.goto(f"{live_server.url}/events/new")
+    cycles = page.locator('[data-systems="round-robin"]')
+    page.locator('select[name="system"]').select_option("swiss")
+    expect(cycles).to_be_hidden()
+    page.locator('select[name="system"]').select_option("round-robin")
+    expect(cycles).to_be_visible()
+    assert errors == []
+
+
+def test_api_docs_render_from_our_own_files(
+    watched: tuple[Page, list[str]], live_server: LiveServer
+) -> None:
+    page, errors = watched
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url))
+    page.goto(f"{live_server.url}/docs")
+    expect(page.get_by_role("heading", name=re.compile("weiqi"))).to_be_visible(timeout=30_000)
+    expect(page.locator(".opblock").first).to_be_visible()
+    assert all(url.startswith(live_server.url) or url.startswith("data:") for url in requested)
+    assert errors == []
