@@ -30,6 +30,7 @@ from functools import cache
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from weiqi.errors import Conflict, InvalidSetting, NotFound
@@ -372,6 +373,15 @@ def ensure_site_admin(db: Database, password: str | None = None) -> str | None:
     returned; otherwise a one-time password is generated and returned for printing, and the
     account asks for a new password until one is set.
     """
+    try:
+        return _ensure_site_admin(db, password)
+    except IntegrityError:
+        # Another server starting on the same fresh database created the administrator first
+        # (and printed its one-time password); there is nothing left to do.
+        return None
+
+
+def _ensure_site_admin(db: Database, password: str | None) -> str | None:
     with db.transaction() as session:
         if session.scalar(select(func.count()).select_from(User).where(User.is_admin)):
             return None

@@ -12,13 +12,15 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Connection, Engine, text
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -32,9 +34,48 @@ def alembic_config(connection: Connection | None = None) -> Config:
 
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Upgrade the database of ``engine`` to ``revision`` in one transaction."""
-    with engine.begin() as connection:
+    """Upgrade the database of ``engine`` to ``revision`` in one transaction.
+
+    Two servers started at once on a fresh database must not both create the tables: each
+    upgrade holds a lock for its whole transaction (PostgreSQL: an advisory lock on the schema;
+    an SQLite file: an exclusive lock on a file beside it), so the second finds the database at
+    head and does nothing.
+    """
+    with _migration_lock(engine), engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(hashtext(current_schema()))"))
         command.upgrade(alembic_config(connection), revision)
+
+
+@contextmanager
+def _migration_lock(engine: Engine) -> Iterator[None]:
+    """An exclusive lock between the processes that migrate one SQLite file (else nothing)."""
+    path = engine.url.database
+    if (
+        engine.dialect.name != "sqlite"
+        or not path
+        or path == ":memory:"
+        or path.startswith("file:")
+    ):
+        yield
+        return
+    try:
+        import fcntl
+    except ImportError:  # not on a POSIX system: SQLite's own locking is all there is
+        yield
+        return
+    lock = Path(path).with_name(Path(path).name + ".migrating")
+    try:
+        handle = lock.open("a")
+    except OSError:  # a read-only folder: nobody can migrate there anyway
+        yield
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def current_revision(engine: Engine) -> str | None:
