@@ -22,6 +22,7 @@ from weiqi import __version__
 from weiqi.server import errors, routes
 from weiqi.server.ratelimit import LoginLimits
 from weiqi.server.security import csrf_protect
+from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.site import secret_key as stored_secret_key
 from weiqi.store.database import Database
 
@@ -59,11 +60,14 @@ def create_app(
     secret_key: str | None = None,
     https_only: bool = False,
     login_limits: LoginLimits | None = None,
+    clock: ServerClock = SYSTEM_CLOCK,
 ) -> FastAPI:
     """The web application on ``db`` (already migrated: see ``Database.upgrade``).
 
     ``secret_key`` signs session cookies; by default a key generated once and kept in the
-    database. ``https_only`` adds the cookie's ``Secure`` flag (behind TLS).
+    database. ``https_only`` adds the cookie's ``Secure`` flag (behind TLS). ``clock`` is the
+    only source of "now" for the services the routes call (lineup deadlines, the times in game
+    records): the system clock unless a test gives a ``ManualClock``.
     """
     app = FastAPI(
         title="weiqi",
@@ -72,6 +76,7 @@ def create_app(
         dependencies=[Depends(csrf_protect)],
     )
     app.state.db = db
+    app.state.clock = clock
     app.state.login_limits = login_limits or LoginLimits()
     app.add_middleware(
         SessionMiddleware,

@@ -18,6 +18,7 @@ from starlette.requests import Request
 from weiqi.server.ratelimit import LoginLimits
 from weiqi.services.accounts import UserInfo, authenticate, get_user, normalise_username
 from weiqi.services.actor import ANONYMOUS, Actor
+from weiqi.services.server_clock import ServerClock
 from weiqi.store.database import Database
 
 CSRF_FIELD = "csrf_token"
@@ -44,6 +45,12 @@ class CsrfFailed(Exception):
 def database(request: Request) -> Database:
     db: Database = request.app.state.db
     return db
+
+
+def server_clock(request: Request) -> ServerClock:
+    """The application's clock (``create_app(db, clock=...)``): what time it is for services."""
+    clock: ServerClock = request.app.state.clock
+    return clock
 
 
 def csrf_token(request: Request) -> str:
@@ -104,6 +111,7 @@ CurrentUser = Annotated[UserInfo | None, Depends(current_user)]
 LoggedIn = Annotated[UserInfo, Depends(login_required)]
 CurrentActor = Annotated[Actor, Depends(current_actor)]
 Db = Annotated[Database, Depends(database)]
+AppClock = Annotated[ServerClock, Depends(server_clock)]
 
 
 def log_in(request: Request, user: UserInfo) -> None:
