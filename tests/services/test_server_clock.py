@@ -80,3 +80,25 @@ def test_manual_clock_moves_only_when_told_and_refuses_naive_times() -> None:
     assert isinstance(clock, ServerClock) and isinstance(SYSTEM_CLOCK, ServerClock)
     before = datetime.now(UTC)
     assert before <= SYSTEM_CLOCK.now() <= datetime.now(UTC)
+
+
+def test_r_ref_7_a_result_from_the_command_line_service_is_stamped_by_its_clock() -> None:
+    """R-REF-7: ``weiqi round result`` and ``round results`` (``tournament.record_result(s)``)
+    append to the game's record at the clock they are given, the system clock by default."""
+    from weiqi.services import games
+    from weiqi.services import tournament as t
+    from weiqi.services.actor import Actor
+    from weiqi.tournament.settings import EventSettings, System
+
+    db = Database("sqlite://")
+    db.upgrade()
+    local = Actor.local()
+    ev = t.create_tournament(db, local, "Club", EventSettings(system=System.ROUND_ROBIN)).id
+    t.import_players(db, local, ev, "name\nA\nB\nC\nD\n")
+    t.pair_round(db, local, ev)
+    t0 = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
+    t.record_result(db, local, ev, 1, 1, "B+R", clock=ManualClock(t0))
+    t.record_results(db, local, ev, 1, "board,result\n2,W+R\n", clock=ManualClock(t0))
+    for board in (1, 2):
+        assert [h.at for h in games.game_view(db, ev, 1, board).history] == [t0, t0]
+    db.dispose()
