@@ -24,6 +24,7 @@ from weiqi.services.league import (
     show_draft,
     start_draft,
 )
+from weiqi.services.server_clock import ManualClock
 from weiqi.services.teams import (
     record_results,
     reveal_round,
@@ -72,8 +73,9 @@ def play_division(
             if (rnd.number, club) != skip
         }
         # the chief referee enters the round's sheets in one go (one transaction)
-        submit_lineups(db, LOCAL, event_id, rnd.number, sheets, day - datetime.timedelta(hours=12))
-        seated = reveal_round(db, LOCAL, event_id, rnd.number, at=day)
+        clock = ManualClock(day - datetime.timedelta(hours=12))
+        submit_lineups(db, LOCAL, event_id, rnd.number, sheets, clock=clock)
+        seated = reveal_round(db, LOCAL, event_id, rnd.number, clock=clock.set(day))
         rows = []
         for m in seated.matches:
             strong_home = strength[m.home] < strength[m.away]

@@ -1,5 +1,6 @@
 """The team and league JSON API on SQLite and PostgreSQL: sealed rounds, a refused lineup as
-422 ``lineup_rejected`` with nothing stored, board results, standings, a league table, a draft."""
+422 ``lineup_rejected`` with nothing stored, board results, standings, a league table, a draft;
+the lineup deadline by the server's clock, whatever time the client claims."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from tests.store.conftest import CHEAP_HASHER
 from weiqi.server.app import create_app
 from weiqi.services import accounts
 from weiqi.services.actor import Actor
+from weiqi.services.server_clock import ManualClock
+from weiqi.services.team_coaches import assign_coach
 from weiqi.services.teams import (
     TeamEventSettings,
     create_team_event,
@@ -33,7 +36,8 @@ def test_r_fmt_1_r_rank_team_through_the_api(db: Database) -> None:
             "B,B1,5p,\nB,B2,5p,\n",
         )  # fmt: skip
         pair_round(db, LOCAL, ev, start=datetime(2030, 1, 1, 9, 0, tzinfo=UTC))
-        with TestClient(create_app(db, secret_key="teams")) as client:
+        clock = ManualClock(datetime(2030, 1, 1, 8, 0, tzinfo=UTC))
+        with TestClient(create_app(db, secret_key="teams", clock=clock)) as client:
             api_login(client, "admin", ADMIN_PASSWORD)
             headers = {"X-CSRF-Token": csrf(client)}
             url = f"/api/team-events/{ev}/rounds/1"
@@ -55,7 +59,7 @@ def test_r_fmt_1_r_rank_team_through_the_api(db: Database) -> None:
             assert sealed["lineups"] == {} and sealed["matches"][0]["boards"] == []
             from weiqi.services.teams import reveal_round
 
-            reveal_round(db, LOCAL, ev, 1, datetime(2030, 1, 1, 8, 30, tzinfo=UTC))
+            reveal_round(db, LOCAL, ev, 1, clock=clock.set(datetime(2030, 1, 1, 8, 30, tzinfo=UTC)))
             assert client.get(url).json()["lineups"] == {"A": ["A1", "A3"], "B": ["B1", "B2"]}
             for board in (1, 2):
                 answer = client.post(
@@ -73,5 +77,62 @@ def test_r_fmt_1_r_rank_team_through_the_api(db: Database) -> None:
                 (1, "A", 1, [2, 0]), (2, "B", 1, [0, 2])]  # fmt: skip
             assert client.get("/api/leagues/99/table").status_code == 404
             assert client.get("/api/drafts/1").json()["error"] == "not_found"
+    finally:
+        accounts.set_password_hasher(previous)
+
+
+def test_r_fmt_1_r_league_1_back_dated_lineup_is_refused_through_the_api(db: Database) -> None:
+    """R-FMT-1 / R-LEAGUE-1: the coach submits the lineup *before* the round — before the
+    deadline by the server's clock. A coach after the deadline who sends a back-dated ``"at"``
+    gets 422 naming the field, and without it 422 ``lineup_rejected`` naming the server's time;
+    nothing is stored either way. Before the deadline the same lineup is sealed (204), and the
+    reveal follows the same clock (409 before the deadline)."""
+    previous = accounts.set_password_hasher(CHEAP_HASHER)
+    try:
+        accounts.ensure_site_admin(db, ADMIN_PASSWORD)
+        ev = create_team_event(db, LOCAL, "Deadline cup", TeamEventSettings(boards=2)).id
+        import_teams(db, LOCAL, ev, "team,name,rank\nA,A1,5p\nA,A2,4p\nB,B1,5p\nB,B2,4p\n")
+        paired = pair_round(db, LOCAL, ev, start=datetime(2026, 5, 1, 9, 0, tzinfo=UTC))
+        assert paired.deadline == datetime(2026, 5, 1, 8, 30, tzinfo=UTC)
+        accounts.create_user(db, LOCAL, "wang", "coach password")
+        assign_coach(db, LOCAL, ev, "A", "wang")
+        clock = ManualClock(datetime(2026, 5, 1, 8, 45, tzinfo=UTC))  # 15 minutes late
+        with TestClient(create_app(db, secret_key="deadline", clock=clock)) as client:
+            api_login(client, "wang", "coach password")
+            headers = {"X-CSRF-Token": csrf(client)}
+            url = f"/api/team-events/{ev}/rounds/1"
+            lineup = {"team": "A", "players": ["A1", "A2"]}
+            back_dated = client.post(
+                f"{url}/lineups",
+                json={**lineup, "at": "2026-05-01T08:00:00+00:00"},
+                headers=headers,
+            )
+            assert back_dated.status_code == 422, back_dated.text
+            assert back_dated.json()["error"] == "invalid_request"
+            assert back_dated.json()["message"] == "at: Extra inputs are not permitted"
+            late = client.post(f"{url}/lineups", json=lineup, headers=headers)
+            assert late.status_code == 422, late.text
+            assert late.json() == {
+                "error": "lineup_rejected",
+                "message": "lineup of A: submitted at 2026-05-01T08:45+00:00, after the deadline "
+                "(2026-05-01T08:30+00:00)",
+            }
+            assert client.get(url).json()["matches"][0]["submitted"] == {"A": False, "B": False}
+
+            clock.set(datetime(2026, 5, 1, 8, 29, tzinfo=UTC))
+            sealed = client.post(f"{url}/lineups", json=lineup, headers=headers)
+            assert sealed.status_code == 204, sealed.text
+            assert client.get(url).json()["matches"][0]["submitted"] == {"A": True, "B": False}
+
+            api_login(client, "admin", ADMIN_PASSWORD)
+            headers = {"X-CSRF-Token": csrf(client)}
+            early = client.post(f"/api/team-events/{ev}/rounds/1/reveal", headers=headers)
+            assert early.status_code == 409, early.text
+            assert "sealed until 2026-05-01T08:30+00:00" in early.json()["message"]
+            clock.set(datetime(2026, 5, 1, 8, 30, tzinfo=UTC))
+            shown = client.post(f"/api/team-events/{ev}/rounds/1/reveal", headers=headers)
+            assert shown.status_code == 200, shown.text
+            assert shown.json()["lineups"]["A"] == ["A1", "A2"]
+            assert shown.json()["revealed_at"] == "2026-05-01T08:30+00:00"
     finally:
         accounts.set_password_hasher(previous)

@@ -1,11 +1,14 @@
 """``weiqi team …`` end to end on an SQLite file: a 4-team round robin on 3 boards with sealed
-lineups (one of them refused for each reason), results, and standings checked by hand."""
+lineups (one of them refused for each reason), results, and standings checked by hand. The
+commands read the time from the system clock; in-process runs give them a ``ManualClock`` as the
+context object (no option sets "now")."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -13,6 +16,7 @@ from typer.testing import CliRunner
 
 from weiqi.cli import app
 from weiqi.errors import WeiqiError
+from weiqi.services.server_clock import ManualClock
 
 runner = CliRunner()
 pytestmark = pytest.mark.usefixtures("one_command_tree")
@@ -26,16 +30,21 @@ TEAMS = "team,name,rank,rating,nationality\n" + "\n".join(
 )
 
 
-def run(*args: str) -> str:
-    result = runner.invoke(app, list(args))
+def run(*args: str, clock: ManualClock | None = None) -> str:
+    result = runner.invoke(app, list(args), obj=clock)
     assert result.exit_code == 0, (args, result.output, result.exception)
     return result.output
 
 
-def refused(*args: str) -> str:
-    result = runner.invoke(app, list(args))
+def refused(*args: str, clock: ManualClock | None = None) -> str:
+    result = runner.invoke(app, list(args), obj=clock)
     assert isinstance(result.exception, WeiqiError), (args, result.output)
     return result.exception.message
+
+
+def at(text: str) -> ManualClock:
+    """A clock standing at ``text`` (ISO 8601, UTC)."""
+    return ManualClock(datetime.fromisoformat(text).replace(tzinfo=UTC))
 
 
 def test_r_fmt_1_r_score_team_1_r_rank_team_round_robin_from_the_command_line(
@@ -74,7 +83,7 @@ def test_r_fmt_1_r_score_team_1_r_rank_team_round_robin_from_the_command_line(
         if r == 1:  # two foreign players (A3, A4) for a limit of one: refused, nothing sealed
             assert "2 foreign players (A3, A4)" in refused(
                 "team", "lineup", "--db", db, "--round", "1", "--team", "A", "A1,A3,A4",
-                "--at", before[0])  # fmt: skip
+                clock=at(before[0]))  # fmt: skip
             shown = json.loads(run("team", "round", "show", "--db", db, "--json"))
             assert shown["matches"][0]["submitted"]["A"] is False
         for t in "ABCD":
@@ -82,15 +91,15 @@ def test_r_fmt_1_r_score_team_1_r_rank_team_round_robin_from_the_command_line(
                 continue  # D sends nothing in round 3: its round-2 lineup plays again
             lineup = f"{t}1,{t}2,{t}3" if r != 2 else f"{t}2,{t}1,{t}4"
             run("team", "lineup", "--db", db, "--round", str(r), "--team", t, lineup,
-                "--at", before[r - 1])  # fmt: skip
+                clock=at(before[r - 1]))  # fmt: skip
         shown = json.loads(run("team", "round", "show", "--db", db, "--json"))
         assert shown["lineups"] == {} and all(m["boards"] == [] for m in shown["matches"])
         assert shown["matches"][0]["submitted"] == {h: not (r == 3 and h == "D")
                                                     for h in fixtures[r - 1][0]}  # fmt: skip
         assert "sealed until" in refused("team", "round", "reveal", "--db", db, "--round", str(r),
-                                         "--at", before[r - 1])  # fmt: skip
+                                         clock=at(before[r - 1]))  # fmt: skip
         view = json.loads(run("team", "round", "reveal", "--db", db, "--round", str(r),
-                              "--at", deadline[r - 1], "--json"))  # fmt: skip
+                              "--json", clock=at(deadline[r - 1])))  # fmt: skip
         lineups = view["lineups"]
         assert lineups["A"] == (["A1", "A2", "A3"] if r != 2 else ["A2", "A1", "A4"])
         if r == 3:
@@ -138,8 +147,9 @@ def test_r_fmt_1_r_score_team_1_r_rank_team_round_robin_from_the_command_line(
 
 
 def test_illegal_lineups_are_refused_with_the_reason_and_nothing_is_stored(tmp_path: Path) -> None:
-    """R-FMT-1 / R-LEAGUE-1: not on the roster, too many foreign players, after the deadline,
-    the order of a 定台换人制 team broken — each refused with its reason, exit 2."""
+    """R-FMT-1 / R-LEAGUE-1: not on the roster, too many foreign players, after the deadline
+    (by the system clock in a real process; no ``--at`` says otherwise), the order of a
+    定台换人制 team broken — each refused with its reason, exit 2."""
     db = str(tmp_path / "teams.sqlite3")
     csv = tmp_path / "teams.csv"
     csv.write_text(TEAMS, encoding="utf-8")
@@ -148,25 +158,35 @@ def test_illegal_lineups_are_refused_with_the_reason_and_nothing_is_stored(tmp_p
     run("team", "import", "--db", db, str(csv), "--home-nationality", "CN")
     run("team", "round", "pair", "--db", db, "--start", "2026-05-01T09:00")
     base = ["team", "lineup", "--db", db, "--round", "1", "--team", "A"]
+    # a real process reads the system clock: today is long after this round's deadline
     proc = subprocess.run(
-        [sys.executable, "-m", "weiqi", *base, "A1,B2,A3", "--at", "2026-05-01T08:00"],
+        [sys.executable, "-m", "weiqi", *base, "A1,A2,A3"],
         capture_output=True,
         text=True,
         env={"PYTHONPATH": SRC},
     )
     assert proc.returncode == 2, proc.stderr
-    assert proc.stderr == "error: lineup of A: board 2: player B2 is not on the roster\n"
-    assert "2 foreign players (A3, A4)" in refused(*base, "A1,A3,A4", "--at", "2026-05-01T08:00")
-    assert "break the order" in refused(*base, "A2,A1,A3", "--at", "2026-05-01T08:00")
+    assert proc.stderr.startswith("error: lineup of A: submitted at "), proc.stderr
+    assert proc.stderr.endswith(", after the deadline (2026-05-01T08:30+00:00)\n"), proc.stderr
+    early = at("2026-05-01T08:00")
+    assert refused(*base, "A1,B2,A3", clock=early) == (
+        "lineup of A: board 2: player B2 is not on the roster"
+    )
+    assert "2 foreign players (A3, A4)" in refused(*base, "A1,A3,A4", clock=early)
+    assert "break the order" in refused(*base, "A2,A1,A3", clock=early)
     assert "after the deadline (2026-05-01T08:30+00:00)" in refused(
-        *base, "A1,A2,A3", "--at", "2026-05-01T08:45"
+        *base, "A1,A2,A3", clock=at("2026-05-01T08:45")
     )
     shown = json.loads(run("team", "round", "show", "--db", db, "--json"))
     assert shown["matches"][0]["submitted"]["A"] is False
-    run(*base, "A1,A2,A4", "--at", "2026-05-01T08:29")  # a substitute, order kept
+    # no option says what time it is: a back-dated --at is an unknown option, nothing stored
+    back_dated = runner.invoke(app, [*base, "A1,A2,A4", "--at", "2026-05-01T08:00"])
+    assert back_dated.exit_code == 2 and "No such option: --at" in back_dated.output
+    shown = json.loads(run("team", "round", "show", "--db", db, "--json"))
+    assert shown["matches"][0]["submitted"]["A"] is False
+    run(*base, "A1,A2,A4", clock=at("2026-05-01T08:29"))  # a substitute, order kept
     shown = json.loads(run("team", "round", "show", "--db", db, "--json"))
     assert shown["matches"][0]["submitted"]["A"] is True
-    assert "--at" in refused(*base, "A1,A2,A4", "--at", "tomorrow")
     assert "--system" in refused("team", "event", "create", "--db", db, "--name", "X",
                                  "--system", "ladder")  # fmt: skip
 

@@ -13,6 +13,7 @@ from weiqi.errors import NotFound, PermissionDenied
 from weiqi.roles import Role
 from weiqi.services.accounts import create_user, grant_role
 from weiqi.services.actor import Actor
+from weiqi.services.server_clock import ManualClock
 from weiqi.services.team_coaches import (
     CoachRole,
     assign_coach,
@@ -66,15 +67,17 @@ def test_r_fmt_1_coach_submits_for_own_team_only(db: Database) -> None:
         assert list(roles) == [Role.PLAYER.value]
     assert lineup_teams(db, coach, ev) == frozenset({"A"})
 
-    submit_lineup(db, LOCAL, ev, 1, "B", ["B1", "B2"], T0)
+    submit_lineup(db, LOCAL, ev, 1, "B", ["B1", "B2"], clock=ManualClock(T0))
     before = _lineups(db)
     with pytest.raises(PermissionDenied, match="wang may not submit the lineup of a team"):
-        submit_lineup(db, coach, ev, 1, "B", ["B2", "B1"], T0)
+        submit_lineup(db, coach, ev, 1, "B", ["B2", "B1"], clock=ManualClock(T0))
     with pytest.raises(PermissionDenied):  # all or nothing: A's is not stored either
-        submit_lineups(db, coach, ev, 1, {"A": ["A1", "A2"], "B": ["B2", "B1"]}, T0)
+        submit_lineups(
+            db, coach, ev, 1, {"A": ["A1", "A2"], "B": ["B2", "B1"]}, clock=ManualClock(T0)
+        )
     assert _lineups(db) == before
 
-    submit_lineup(db, coach, ev, 1, "A", ["A2", "A1"], T0)
+    submit_lineup(db, coach, ev, 1, "A", ["A2", "A1"], clock=ManualClock(T0))
     assert sorted(_lineups(db).values()) == ["A2,A1", "B1,B2"]
 
 
@@ -85,7 +88,9 @@ def test_r_fmt_1_organiser_and_chief_referee_submit_for_every_team(db: Database)
         assert actor.user_id is not None
         grant_role(db, LOCAL, actor.user_id, ev, role)
         assert lineup_teams(db, actor, ev) is None
-        submit_lineups(db, actor, ev, 1, {"A": ["A1", "A2"], "B": ["B1", "B2"]}, T0)
+        submit_lineups(
+            db, actor, ev, 1, {"A": ["A1", "A2"], "B": ["B1", "B2"]}, clock=ManualClock(T0)
+        )
     assert len(_lineups(db)) == 2
 
 
@@ -96,7 +101,7 @@ def test_r_fmt_1_player_without_a_team_submits_nothing(db: Database) -> None:
     grant_role(db, LOCAL, player.user_id, ev, Role.PLAYER)
     assert lineup_teams(db, player, ev) == frozenset()
     with pytest.raises(PermissionDenied):
-        submit_lineup(db, player, ev, 1, "A", ["A1", "A2"], T0)
+        submit_lineup(db, player, ev, 1, "A", ["A1", "A2"], clock=ManualClock(T0))
     assert _lineups(db) == {}
 
 

@@ -16,6 +16,7 @@ from weiqi.league.team import TeamType
 from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.roles import Role
 from weiqi.services.actor import ANONYMOUS, Actor
+from weiqi.services.server_clock import ManualClock
 from weiqi.services.teams import (
     TeamEventSettings,
     TeamSystem,
@@ -59,8 +60,16 @@ def play(db: Database, ev: int, rnd: int, outcome: dict[str, list[str]]) -> None
     boards = len(next(iter(outcome.values())))
     for m in view.matches:
         for t in (m.home, m.away):
-            submit_lineup(db, LOCAL, ev, rnd, t, [f"{t}{i}" for i in range(1, boards + 1)], T0)
-    reveal_round(db, LOCAL, ev, rnd, T0)
+            submit_lineup(
+                db,
+                LOCAL,
+                ev,
+                rnd,
+                t,
+                [f"{t}{i}" for i in range(1, boards + 1)],
+                clock=ManualClock(T0),
+            )
+    reveal_round(db, LOCAL, ev, rnd, clock=ManualClock(T0))
     record_results(
         db, LOCAL, ev, rnd,
         [(t, b, code) for t, codes in outcome.items() for b, code in enumerate(codes, start=1)],
@@ -122,12 +131,12 @@ def test_r_fmt_1_fixed_boards_play_in_rank_order_without_substitutes(db: Databas
     ev = event(db, "AB", 3, boards=2, team_type=TeamType.FIXED_BOARDS)
     pair_round(db, LOCAL, ev)
     with pytest.raises(LineupRejected, match="the boards are A1, A2"):
-        submit_lineup(db, LOCAL, ev, 1, "A", ["A2", "A1"], T0)
+        submit_lineup(db, LOCAL, ev, 1, "A", ["A2", "A1"], clock=ManualClock(T0))
     with pytest.raises(LineupRejected, match="the boards are A1, A2"):
-        submit_lineup(db, LOCAL, ev, 1, "A", ["A1", "A3"], T0)
-    submit_lineup(db, LOCAL, ev, 1, "A", ["A1", "A2"], T0)
+        submit_lineup(db, LOCAL, ev, 1, "A", ["A1", "A3"], clock=ManualClock(T0))
+    submit_lineup(db, LOCAL, ev, 1, "A", ["A1", "A2"], clock=ManualClock(T0))
     # B sends nothing: the event's order plays (B1, B2), not a forfeit
-    boards = reveal_round(db, LOCAL, ev, 1, T0).matches[0].boards
+    boards = reveal_round(db, LOCAL, ev, 1, clock=ManualClock(T0)).matches[0].boards
     assert [(b.home_player, b.away_player, b.result) for b in boards] == [
         ("A1", "B1", None), ("A2", "B2", None)]  # fmt: skip
 
@@ -136,9 +145,9 @@ def test_r_fmt_1_rotation_every_member_meets_every_member(db: Database) -> None:
     """全队轮赛制: two teams of 2 play 4 games over 2 sittings, colours swapping."""
     ev = event(db, "AB", 2, boards=2, team_type=TeamType.ROTATION)
     pair_round(db, LOCAL, ev)
-    submit_lineup(db, LOCAL, ev, 1, "A", ["A1", "A2"], T0)
-    submit_lineup(db, LOCAL, ev, 1, "B", ["B1", "B2"], T0)
-    boards = reveal_round(db, LOCAL, ev, 1, T0).matches[0].boards
+    submit_lineup(db, LOCAL, ev, 1, "A", ["A1", "A2"], clock=ManualClock(T0))
+    submit_lineup(db, LOCAL, ev, 1, "B", ["B1", "B2"], clock=ManualClock(T0))
+    boards = reveal_round(db, LOCAL, ev, 1, clock=ManualClock(T0)).matches[0].boards
     assert [(b.sitting, b.home_player, b.away_player, b.home_color) for b in boards] == [
         (0, "A1", "B1", "B"), (0, "A2", "B2", "B"), (1, "A1", "B2", "W"), (1, "A2", "B1", "W"),
     ]  # fmt: skip
@@ -154,9 +163,11 @@ def test_r_fmt_1_rotation_every_member_meets_every_member(db: Database) -> None:
 def test_r_fmt_1_a_missing_lineup_forfeits_its_boards(db: Database) -> None:
     ev = event(db, "ABCD", 2, boards=2, missing=MissingLineup.FORFEIT)
     pair_round(db, LOCAL, ev, start=datetime(2026, 5, 1, 9, 0, tzinfo=UTC))
-    submit_lineup(db, LOCAL, ev, 1, "A", ["A1", "A2"], T0)
-    submit_lineup(db, LOCAL, ev, 1, "B", ["B1", "B2"], T0)
-    view = reveal_round(db, LOCAL, ev, 1, datetime(2026, 5, 1, 8, 30, tzinfo=UTC))
+    submit_lineup(db, LOCAL, ev, 1, "A", ["A1", "A2"], clock=ManualClock(T0))
+    submit_lineup(db, LOCAL, ev, 1, "B", ["B1", "B2"], clock=ManualClock(T0))
+    view = reveal_round(
+        db, LOCAL, ev, 1, clock=ManualClock(datetime(2026, 5, 1, 8, 30, tzinfo=UTC))
+    )
     ad, bc = view.matches  # A–D: D sent nobody; B–C: C sent nobody
     assert [b.result for b in ad.boards] == ["B+F", "W+F"]  # A wins both by forfeit
     assert ad.game_points == (4, 0) and ad.winner == "A"
@@ -184,8 +195,8 @@ def test_r_fmt_3_team_swiss_pairs_winners_with_winners(db: Database) -> None:
     pairs = [{m.home, m.away} for m in second.matches]
     assert set(winners) in pairs
     for t in "ABCD":
-        submit_lineup(db, LOCAL, ev, 2, t, [f"{t}1", f"{t}2"], T0)
-    reveal_round(db, LOCAL, ev, 2, T0)
+        submit_lineup(db, LOCAL, ev, 2, t, [f"{t}1", f"{t}2"], clock=ManualClock(T0))
+    reveal_round(db, LOCAL, ev, 2, clock=ManualClock(T0))
     with pytest.raises(Conflict, match="has boards without a result"):
         pair_round(db, LOCAL, ev)
 
@@ -221,8 +232,8 @@ def test_r_fmt_3_winner_stays_on_fixed_and_chosen_order(db: Database) -> None:
     with pytest.raises(Conflict, match="one round"):
         pair_round(db, LOCAL, ev)
     for t in "ABC":
-        submit_lineup(db, LOCAL, ev, 1, t, [f"{t}2", f"{t}1"], T0)
-    reveal_round(db, LOCAL, ev, 1, T0)
+        submit_lineup(db, LOCAL, ev, 1, t, [f"{t}2", f"{t}1"], clock=ManualClock(T0))
+    reveal_round(db, LOCAL, ev, 1, clock=ManualClock(T0))
     view = winner_stays_on(db, ev)
     assert view.games[0].holder == ("A", "A2") and view.games[0].challenger == ("B", "B2")
     # the challenger takes black: B2 wins, A2 out; A sends A1 … and so on
@@ -245,8 +256,8 @@ def test_r_fmt_3_winner_stays_on_fixed_and_chosen_order(db: Database) -> None:
                    player_order=PlayerOrder.CHOSEN)  # fmt: skip
     pair_round(db, LOCAL, chosen)
     for t in "XY":
-        submit_lineup(db, LOCAL, chosen, 1, t, [f"{t}1", f"{t}2"], T0)
-    reveal_round(db, LOCAL, chosen, 1, T0)
+        submit_lineup(db, LOCAL, chosen, 1, t, [f"{t}1", f"{t}2"], clock=ManualClock(T0))
+    reveal_round(db, LOCAL, chosen, 1, clock=ManualClock(T0))
     assert winner_stays_on(db, chosen).awaiting == "X"
     send_player(db, LOCAL, chosen, "X", "X2")
     with pytest.raises(Conflict, match="not X's turn"):
@@ -266,16 +277,16 @@ def test_r_org_1_who_may_submit_pair_and_record(db: Database) -> None:
         pair_round(db, ANONYMOUS, ev)
     pair_round(db, LOCAL, ev)
     with pytest.raises(PermissionDenied, match="may not submit lineups"):
-        submit_lineup(db, ANONYMOUS, ev, 1, "A", ["A1", "A2"], T0)
+        submit_lineup(db, ANONYMOUS, ev, 1, "A", ["A1", "A2"], clock=ManualClock(T0))
     user = create_user(db, LOCAL, "coach", "correct horse")
     grant_role(db, LOCAL, user.id, ev, Role.PLAYER)
     coach = Actor(user.id, "coach")
     with pytest.raises(PermissionDenied, match="team they do not coach"):
-        submit_lineup(db, coach, ev, 1, "A", ["A1", "A2"], T0)
+        submit_lineup(db, coach, ev, 1, "A", ["A1", "A2"], clock=ManualClock(T0))
     assign_coach(db, LOCAL, ev, "A", "coach")
-    submit_lineup(db, coach, ev, 1, "A", ["A1", "A2"], T0)
+    submit_lineup(db, coach, ev, 1, "A", ["A1", "A2"], clock=ManualClock(T0))
     with pytest.raises(PermissionDenied, match="may not pair rounds"):
-        reveal_round(db, coach, ev, 1, T0)
+        reveal_round(db, coach, ev, 1, clock=ManualClock(T0))
 
 
 def test_r_fmt_1_members_total_adds_up_the_members_individual_points(db: Database) -> None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Literal
 
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import publish_round
+from weiqi.services.server_clock import ManualClock
 from weiqi.services.tournament import (
     create_tournament,
     import_players,
@@ -222,8 +223,10 @@ def team_round_robin(db: Database, boards: int = 3, played: int = 2) -> int:
         for m in view.matches:
             for t in (m.home, m.away):
                 lineup = [f"{t}{i}" for i in range(1, boards + 1)]
-                teams.submit_lineup(db, LOCAL, ev.id, number, t, lineup, T0 - timedelta(hours=1))
-        teams.reveal_round(db, LOCAL, ev.id, number, T0)
+                teams.submit_lineup(
+                    db, LOCAL, ev.id, number, t, lineup, clock=ManualClock(T0 - timedelta(hours=1))
+                )
+        teams.reveal_round(db, LOCAL, ev.id, number, clock=ManualClock(T0))
         codes = ["B+R", "W+R", *(["0"] * (boards - 2))]
         teams.record_results(
             db, LOCAL, ev.id, number,

@@ -201,7 +201,7 @@ def test_r_league_1_league_table_with_zones_and_calendar(
         rnd = teams.show_round(db, top, 1)
         lineups = {t: [f"{t[0]}1", f"{t[0]}2"] for m in rnd.matches for t in (m.home, m.away)}
         teams.submit_lineups(db, LOCAL, top, 1, lineups)
-        teams.reveal_round(db, LOCAL, top, 1, at=datetime.datetime(2026, 3, 7, 9, 0))
+        teams.reveal_round(db, LOCAL, top, 1)
         for m in rnd.matches:
             teams.record_results(db, LOCAL, top, 1, [(m.home, 1, "B+R"), (m.home, 2, "B+R")])
     finally:

@@ -14,8 +14,10 @@ from fastapi.testclient import TestClient
 
 from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
 from weiqi.league.season import SeasonSettings
+from weiqi.server.app import create_app
 from weiqi.services import accounts, league, teams
 from weiqi.services.actor import Actor
+from weiqi.services.server_clock import ManualClock
 from weiqi.store.database import Database
 
 LOCAL = Actor.local()
@@ -353,6 +355,42 @@ def test_lineups_are_not_revealed_before_the_deadline(
     assert 'id="reveal"' not in page
     ok = _lineup(client, token, event_id, "黑龙", ["黑龙1", "黑龙2", "黑龙3"])
     assert ok.status_code == 303
+
+
+def test_r_fmt_1_the_round_page_and_the_lineup_form_follow_the_server_clock(
+    database: Database,
+) -> None:
+    """R-FMT-1: the lineup is submitted before the round — by the application's clock
+    (``create_app(..., clock=...)``), which the round page reads too: before the deadline the
+    reveal is not offered and a lineup is sealed; from the deadline on the reveal is offered and
+    a lineup is refused, even from a form that says it was filled in earlier."""
+    accounts.ensure_site_admin(database, ADMIN_PASSWORD)
+    clock = ManualClock(datetime.datetime(2026, 5, 1, 8, 0, tzinfo=datetime.UTC))
+    with TestClient(create_app(database, secret_key="clock", clock=clock)) as client:
+        token = admin(client)
+        event_id = create(client, token)
+        import_csv(client, token, event_id, TEAMS_CSV)
+        client.post(
+            f"/team-events/{event_id}/manage/rounds",
+            data={"start": "2026-05-01T09:00", "csrf_token": token},
+        )
+        page = client.get(f"/team-events/{event_id}/manage/rounds/1").text
+        assert 'id="sealed-until"' in page and "2026-05-01 08:30" in page
+        assert 'id="reveal"' not in page
+        assert (
+            _lineup(client, token, event_id, "黑龙", ["黑龙1", "黑龙2", "黑龙3"]).status_code == 303
+        )
+        clock.set(datetime.datetime(2026, 5, 1, 8, 30, tzinfo=datetime.UTC))
+        page = client.get(f"/team-events/{event_id}/manage/rounds/1").text
+        assert 'id="sealed-until"' not in page and 'id="reveal"' in page
+        late = client.post(
+            f"/team-events/{event_id}/rounds/1/lineup",
+            data={"board_1": "白虎1", "board_2": "白虎2", "board_3": "白虎3", "team": "白虎",
+                  "at": "2026-05-01T08:00", "csrf_token": token},
+        )  # fmt: skip
+        assert late.status_code == 422 and "截止时间" in late.text
+        shown = teams.show_round(database, event_id, 1).matches
+        assert {t: sent for m in shown for t, sent in m.submitted.items()}["白虎"] is False
 
 
 def test_the_api_creates_imports_pairs_and_reads_records(client: TestClient) -> None:

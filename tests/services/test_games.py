@@ -15,6 +15,7 @@ from weiqi.roles import Role
 from weiqi.services import accounts, games
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
+from weiqi.services.server_clock import ManualClock
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
 from weiqi.tournament.settings import EventSettings, System
@@ -277,7 +278,7 @@ def test_r_time_2_art_22_7_no_leave_before_byo_yomi_when_the_record_keeps_the_cl
 ) -> None:
     """R-TIME-2 / Art. 22.7: with the clock in the record, a player still in main time needs
     no permission; the refusal says so and stores nothing."""
-    import time
+    from datetime import UTC, datetime
     from fractions import Fraction
 
     from weiqi.clock.control import TimeControl
@@ -289,7 +290,8 @@ def test_r_time_2_art_22_7_no_leave_before_byo_yomi_when_the_record_keeps_the_cl
 
     ev, who = event(db)
     referee = GameActor.referee("referee")
-    now = time.time()  # the service appends at the wall clock: an hour of main time is left
+    clock = ManualClock(datetime(2026, 5, 1, 9, 0, tzinfo=UTC))
+    now = clock.now().timestamp()  # the service appends at this clock: an hour of main time left
     record = GameRecord.start(
         Ruleset(board_size=19, komi=Fraction(15, 2)),
         ColorAssignment.by_organiser("P1", "P4"),
@@ -311,5 +313,24 @@ def test_r_time_2_art_22_7_no_leave_before_byo_yomi_when_the_record_keeps_the_cl
             )
         )
     with pytest.raises(InvalidSetting, match="White is not in byo-yomi"):
-        games.grant_seat_leave(db, who["referee"], ev, 1, 1, "W")
+        games.grant_seat_leave(db, who["referee"], ev, 1, 1, "W", clock=clock)
     assert games.game_view(db, ev, 1, 1).seq == len(record)
+
+
+def test_r_ref_7_a_game_record_is_stamped_by_the_server_clock(db: Database) -> None:
+    """R-REF-7: the times in a game's history are the server's clock (injected), never earlier
+    than the record's last event: a clock set back does not reorder the history."""
+    from datetime import UTC, datetime, timedelta
+
+    ev, who = event(db)
+    clock = ManualClock(datetime(2026, 5, 1, 9, 0, tzinfo=UTC))
+    games.enter_result(db, who["referee"], ev, 1, 1, "B+R", clock=clock)
+    games.confirm_result(db, who["referee"], ev, 1, 1, clock=clock.advance(timedelta(minutes=5)))
+    clock.set(datetime(2026, 5, 1, 8, 0, tzinfo=UTC))  # set back an hour
+    games.correct_result(db, who["chief_referee"], ev, 1, 1, "W+R", "wrong sheet", clock=clock)
+    stamps = [h.at for h in games.game_view(db, ev, 1, 1).history]
+    assert stamps == [
+        datetime(2026, 5, 1, 9, 0, tzinfo=UTC),
+        datetime(2026, 5, 1, 9, 5, tzinfo=UTC),
+        datetime(2026, 5, 1, 9, 5, tzinfo=UTC),
+    ]

@@ -28,7 +28,7 @@ def _start_two(db_url: str, workdir: Path) -> list[str]:
             stderr=subprocess.STDOUT,
             cwd=workdir,
             env=env,
-        )  # fmt: skip
+        )
         for port, out in zip(ports, outs, strict=True)
     ]
     try:

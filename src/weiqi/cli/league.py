@@ -36,10 +36,9 @@ from rich.table import Table
 from weiqi.cli.event import DbOption, JsonOption, open_database
 from weiqi.cli.inputs import db_int, in_db_range, read_text
 from weiqi.cli.team import (
-    AtOption,
     RoundOption,
     choice,
-    parse_time,
+    cli_clock,
     print_round,
     print_standings,
 )
@@ -266,10 +265,10 @@ def register(app: typer.Typer) -> None:
 
     @league_app.command("lineup")
     def lineup(
+        ctx: typer.Context,
         players: Annotated[str, typer.Argument(help="Player ids by board: P1,P2,P3,P4")],
         round_number: RoundOption,
         club: ClubOption,
-        at: AtOption = None,
         db: DbOption = None,
         season: SeasonOption = None,
         division: DivisionOption = None,
@@ -281,14 +280,14 @@ def register(app: typer.Typer) -> None:
         listed = [p for p in players.split(",") if p.strip()]
         submit_lineup(
             database, Actor.local(), _division(database, season, division), round_number, club,
-            listed, parse_time(at),
+            listed, clock=cli_clock(ctx),
         )  # fmt: skip
         typer.echo(f"round {round_number}: lineup of {club} sealed ({len(listed)} boards)")
 
     @league_app.command("reveal")
     def reveal(
+        ctx: typer.Context,
         round_number: RoundOption,
-        at: AtOption = None,
         db: DbOption = None,
         season: SeasonOption = None,
         division: DivisionOption = None,
@@ -300,7 +299,7 @@ def register(app: typer.Typer) -> None:
         database = open_database(db)
         view = reveal_round(
             database, Actor.local(), _division(database, season, division), round_number,
-            parse_time(at),
+            clock=cli_clock(ctx),
         )  # fmt: skip
         if as_json:
             typer.echo(json.dumps(round_json(view), ensure_ascii=False))

@@ -16,7 +16,6 @@ Usage::
 from __future__ import annotations
 
 import json
-import time
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
@@ -38,6 +37,7 @@ from weiqi.referee.state import GameState
 from weiqi.rules.color import Color
 from weiqi.rules.ruleset import PlayMode, Ruleset
 from weiqi.rules.vertex import format_vertex
+from weiqi.services.server_clock import SYSTEM_CLOCK
 from weiqi.tournament.ranks import Rank
 
 RecordPath = Annotated[Path, typer.Argument(help="A game record (JSON).")]
@@ -76,8 +76,10 @@ def _write(path: Path, record: GameRecord) -> None:
 
 
 def _now(at: float | None) -> float:
-    """The time of an event: given, or the wall clock (the shell may read it; the core may not)."""
-    return time.time() if at is None else at
+    """The time of an event in a record file: given (a transcription keeps the times of the game
+    played), or the system clock (the shell may read it; the core may not). These files are the
+    user's own: no service, deadline or stored game reads them."""
+    return SYSTEM_CLOCK.now().timestamp() if at is None else at
 
 
 def _report(record: GameRecord) -> None:

@@ -6,14 +6,16 @@ Usage::
     weiqi team import --db club.sqlite3 teams.csv
     weiqi team round pair --db club.sqlite3 --start 2026-05-01T09:00
     weiqi team coach --db club.sqlite3 --team Tianjin --user wang
-    weiqi team lineup --db club.sqlite3 --round 1 --team Tianjin P1,P2,P3 --at 2026-05-01T08:00
-    weiqi team round reveal --db club.sqlite3 --round 1 --at 2026-05-01T08:30
+    weiqi team lineup --db club.sqlite3 --round 1 --team Tianjin P1,P2,P3
+    weiqi team round reveal --db club.sqlite3 --round 1
     weiqi team round result --db club.sqlite3 --round 1 --team Tianjin --board 1 B+R
     weiqi team standings --db club.sqlite3 --json
 
 ``--db`` as for ``weiqi event``. Commands act on the newest team event unless ``--event ID``
 names another (a league division is a team event too: ``weiqi league show`` lists their ids).
-Lineups stay sealed until ``round reveal``; an illegal lineup is refused with its reason.
+Lineups stay sealed until ``round reveal``; an illegal lineup is refused with its reason. The
+deadline is checked against the system clock: no option says what time it is (a test gives the
+app a ``ManualClock`` as ``CliRunner().invoke(app, args, obj=clock)``).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from weiqi.cli.event import DbOption, JsonOption, open_database
 from weiqi.cli.inputs import db_int, in_db_range, read_text
 from weiqi.errors import InputError, InvalidSetting
 from weiqi.services.actor import Actor
+from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.teams import TeamStandingView
 from weiqi.services.teams import iso as _iso
 from weiqi.services.teams import round_to_dict as round_json
@@ -43,9 +46,6 @@ EventOption = Annotated[
 ]
 RoundOption = Annotated[
     int, typer.Option("--round", help="Round number.", parser=db_int("--round"))
-]
-AtOption = Annotated[
-    str | None, typer.Option("--at", help="When (ISO 8601, UTC unless an offset is given).")
 ]
 
 E = TypeVar("E", bound=enum.Enum)
@@ -60,7 +60,7 @@ def choice(kind: type[E], value: str, option: str) -> E:
         raise InvalidSetting(option, f"{value!r} is not one of {names}") from None
 
 
-def parse_time(value: str | None, option: str = "--at") -> datetime | None:
+def parse_time(value: str | None, option: str = "--start") -> datetime | None:
     """An ISO 8601 time from the command line (``None`` stays ``None``)."""
     if value is None:
         return None
@@ -70,6 +70,13 @@ def parse_time(value: str | None, option: str = "--at") -> datetime | None:
         raise InputError(
             option, f"{value!r} is not an ISO 8601 time like 2026-05-01T09:00"
         ) from None
+
+
+def cli_clock(ctx: typer.Context) -> ServerClock:
+    """What time it is for a command: the system clock, or the ``ManualClock`` a test passed as
+    the context object (``CliRunner().invoke(app, args, obj=clock)``)."""
+    obj = ctx.obj
+    return obj if isinstance(obj, ServerClock) else SYSTEM_CLOCK
 
 
 def _event_id(database: Database, event: int | None) -> int:
@@ -313,10 +320,10 @@ def register(app: typer.Typer) -> None:
 
     @team_app.command("lineup")
     def lineup(
+        ctx: typer.Context,
         players: Annotated[str, typer.Argument(help="Player ids by board: P1,P2,P3,P4")],
         round_number: RoundOption,
         team: Annotated[str, typer.Option("--team", help="The team's id (its name in the CSV).")],
-        at: AtOption = None,
         db: DbOption = None,
         event: EventOption = None,
     ) -> None:
@@ -332,7 +339,7 @@ def register(app: typer.Typer) -> None:
             round_number,
             team,
             listed,
-            parse_time(at),
+            clock=cli_clock(ctx),
         )
         typer.echo(f"round {round_number}: lineup of {team} sealed ({len(listed)} boards)")
 
@@ -359,8 +366,8 @@ def register(app: typer.Typer) -> None:
 
     @round_app.command("reveal")
     def reveal(
+        ctx: typer.Context,
         round_number: RoundOption,
-        at: AtOption = None,
         db: DbOption = None,
         event: EventOption = None,
         as_json: JsonOption = False,
@@ -370,7 +377,7 @@ def register(app: typer.Typer) -> None:
 
         database = open_database(db)
         view = reveal_round(
-            database, Actor.local(), _event_id(database, event), round_number, parse_time(at)
+            database, Actor.local(), _event_id(database, event), round_number, clock=cli_clock(ctx)
         )
         if as_json:
             typer.echo(json.dumps(round_json(view), ensure_ascii=False))

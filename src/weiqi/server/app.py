@@ -23,6 +23,7 @@ from weiqi import __version__
 from weiqi.server import errors, routes
 from weiqi.server.ratelimit import Limits, LoginLimits, RedisLoginLimits
 from weiqi.server.security import csrf_protect
+from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.site import secret_key as stored_secret_key
 from weiqi.store.database import Database
 
@@ -102,12 +103,15 @@ def create_app(
     https_only: bool = False,
     login_limits: Limits | None = None,
     redis_url: str | None = None,
+    clock: ServerClock = SYSTEM_CLOCK,
 ) -> FastAPI:
     """The web application on ``db`` (already migrated: see ``Database.upgrade``).
 
     ``secret_key`` signs session cookies; by default a key generated once and kept in the
     database. ``https_only`` adds the cookie's ``Secure`` flag and HSTS (behind TLS). With
-    ``redis_url`` the login limits are shared by every process on that Redis.
+    ``redis_url`` the login limits are shared by every process on that Redis. ``clock`` is the
+    only source of "now" for the services the routes call (lineup deadlines, the times in game
+    records, login sessions): the system clock unless a test gives a ``ManualClock``.
     """
     app = FastAPI(
         title="weiqi",
@@ -118,6 +122,7 @@ def create_app(
         redoc_url=None,
     )
     app.state.db = db
+    app.state.clock = clock
     if login_limits is None:
         login_limits = RedisLoginLimits.from_url(redis_url) if redis_url else LoginLimits()
     app.state.login_limits = login_limits

@@ -11,7 +11,7 @@ API); a cross-site page can do neither, since it cannot read our pages or cookie
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import Depends
@@ -27,6 +27,7 @@ from weiqi.services.accounts import (
     start_session,
 )
 from weiqi.services.actor import ANONYMOUS, Actor
+from weiqi.services.server_clock import ServerClock
 from weiqi.store.database import Database
 
 CSRF_FIELD = "csrf_token"
@@ -52,6 +53,12 @@ class CsrfFailed(Exception):
 def database(request: Request) -> Database:
     db: Database = request.app.state.db
     return db
+
+
+def server_clock(request: Request) -> ServerClock:
+    """The application's clock (``create_app(db, clock=...)``): what time it is for services."""
+    clock: ServerClock = request.app.state.clock
+    return clock
 
 
 def csrf_token(request: Request) -> str:
@@ -81,8 +88,8 @@ async def csrf_protect(request: Request) -> None:
 
 
 def server_now(request: Request) -> datetime:
-    """The server's time (never the client's)."""
-    return datetime.now(UTC)
+    """The server's time (never the client's), from the application's clock."""
+    return server_clock(request).now()
 
 
 def current_user(request: Request) -> UserInfo | None:
@@ -116,6 +123,7 @@ CurrentUser = Annotated[UserInfo | None, Depends(current_user)]
 LoggedIn = Annotated[UserInfo, Depends(login_required)]
 CurrentActor = Annotated[Actor, Depends(current_actor)]
 Db = Annotated[Database, Depends(database)]
+AppClock = Annotated[ServerClock, Depends(server_clock)]
 
 
 def log_in(request: Request, user: UserInfo) -> None:

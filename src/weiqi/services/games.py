@@ -39,7 +39,6 @@ import csv
 import io
 import json
 import re
-import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from fractions import Fraction
@@ -75,6 +74,7 @@ from weiqi.rules.ruleset import Ruleset
 from weiqi.rules.vertex import format_vertex, parse_vertex
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require, roles_in_event
+from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
 from weiqi.store.models import Event as EventModel
@@ -271,24 +271,24 @@ def game_actor(session: Session, actor: Actor, event_id: int) -> GameActor:
     return GameActor.referee(name)
 
 
-def _now(record: GameRecord) -> float:
-    """The wall clock, never before the record's last event (times only go forward)."""
+def _now(clock: ServerClock, record: GameRecord) -> float:
+    """The server's clock, never before the record's last event (times only go forward)."""
     last = record.entries[-1].at if len(record) else 0.0
-    return max(time.time(), last)
+    return max(clock.now().timestamp(), last)
 
 
-def _start(session: Session, game: GameRow, by: GameActor) -> GameRecord:
+def _start(session: Session, game: GameRow, by: GameActor, clock: ServerClock) -> GameRecord:
     """A new record for ``game``; a result already stored on the board goes into it first."""
     black, white = _names(session, game)
     handicap = game.handicap if game.handicap >= 2 else 0
     ruleset = Ruleset(board_size=BOARD_SIZE, komi=Fraction(game.komi), handicap=handicap)
     record = GameRecord.start(
-        ruleset, ColorAssignment.by_organiser(black, white), referee=by, at=time.time()
+        ruleset, ColorAssignment.by_organiser(black, white), referee=by, at=clock.now().timestamp()
     )
     if game.result:
-        record.append(ResultEntered(result=Result.parse(game.result)), by, _now(record))
+        record.append(ResultEntered(result=Result.parse(game.result)), by, _now(clock, record))
         if game.confirmed:
-            record.append(SheetConfirmed(), by, _now(record))
+            record.append(SheetConfirmed(), by, _now(clock, record))
     return record
 
 
@@ -305,6 +305,7 @@ def _append(
     expected_seq: int | None,
     as_actor: GameActor | None = None,
     refused_as: str | None = None,
+    clock: ServerClock = SYSTEM_CLOCK,
 ) -> GameRecord:
     """Append ``event`` to the game's record (creating it) and store it; the board's result
     follows. Refused with ``Conflict`` when ``expected_seq`` is not the stored length. With
@@ -319,7 +320,7 @@ def _append(
             f"({seq} events now, {expected_seq} then); reload the page and try again"
         )
     if record is None:
-        record = _start(session, game, by)
+        record = _start(session, game, by, clock)
     state = record.state
     late_ok = isinstance(event, ResultCorrected | PlayedAgain) or (
         isinstance(event, InfractionRuled) and by.role is Role.CHIEF_REFEREE
@@ -330,7 +331,7 @@ def _append(
             "chief referee may correct it, with a reason"
         )
     try:
-        record.append(event, as_actor or by, _now(record))
+        record.append(event, as_actor or by, _now(clock, record))
     except Conflict as refused:
         if refused_as is None:
             raise
@@ -577,13 +578,15 @@ def round_games(db: Database, event_id: int, number: int) -> list[GameView]:
         return [_view(session, event_id, g) for g in sorted(rnd.games, key=lambda g: g.board)]
 
 
-def game_sgf(db: Database, event_id: int, number: int, board: int) -> str:
+def game_sgf(
+    db: Database, event_id: int, number: int, board: int, *, clock: ServerClock = SYSTEM_CLOCK
+) -> str:
     """The game's record as SGF (penalties and rulings as comments, the result in RE)."""
     with db.transaction() as session:
         game = _game_row(session, event_id, number, board)
         _, record = _load_record(session, game)
         if record is None:
-            record = _start(session, game, GameActor.referee("weiqi"))
+            record = _start(session, game, GameActor.referee("weiqi"), clock)
         event = session.get(EventModel, event_id)
         assert event is not None
         return write_sgf(record_to_sgf(record, event=event.name, round=str(number))).decode()
@@ -615,16 +618,22 @@ def record_warnings(session: Session, event_id: int) -> dict[str, int]:
 
 
 def enter_and_confirm(
-    session: Session, actor: Actor, event_id: int, game: GameRow, result: Result
+    session: Session,
+    actor: Actor,
+    event_id: int,
+    game: GameRow,
+    result: Result,
+    *,
+    clock: ServerClock = SYSTEM_CLOCK,
 ) -> None:
     """Enter and confirm a result in one step (``weiqi round result``: the signed sheet), in
     the caller's transaction; the caller checks permissions. On a board confirmed as a replay
     ruling or (in a knockout) without a winner, ``result`` is the result of the game played
     again (:func:`played_again_kind`)."""
-    if _record_played_again(session, actor, event_id, game, result, None):
+    if _record_played_again(session, actor, event_id, game, result, None, clock):
         return
-    _append(session, actor, event_id, game, ResultEntered(result=result), None)
-    _append(session, actor, event_id, game, SheetConfirmed(), None)
+    _append(session, actor, event_id, game, ResultEntered(result=result), None, clock=clock)
+    _append(session, actor, event_id, game, SheetConfirmed(), None, clock=clock)
 
 
 def played_again_kind(session: Session, event_id: int, game: GameRow) -> str | None:
@@ -656,6 +665,7 @@ def _record_played_again(
     game: GameRow,
     entry: Result | Fraction,
     expected_seq: int | None,
+    clock: ServerClock,
 ) -> bool:
     """Record ``entry`` (a result or Black's count) as the result of the board's game played
     again when its confirmed result calls for it (see :func:`played_again_kind`), confirmed as
@@ -681,6 +691,7 @@ def _record_played_again(
         game,
         PlayedAgain(entry, playoff=kind == "playoff"),
         expected_seq,
+        clock=clock,
     )
     return True
 
@@ -700,6 +711,8 @@ def enter_result(
     board: int,
     text: str,
     expected_seq: int | None = None,
+    *,
+    clock: ServerClock = SYSTEM_CLOCK,
 ) -> GameView:
     """Enter a board's result: a result code or Black's count in stones, from which komi,
     handicap compensation and warnings give the result (R-SCORE-3, R-PEN-1). Not yet final —
@@ -711,8 +724,8 @@ def enter_result(
         game = _game_row(session, event_id, number, board)
         entry = event.result if event.result is not None else event.black_count
         assert entry is not None
-        if not _record_played_again(session, actor, event_id, game, entry, expected_seq):
-            _append(session, actor, event_id, game, event, expected_seq)
+        if not _record_played_again(session, actor, event_id, game, entry, expected_seq, clock):
+            _append(session, actor, event_id, game, event, expected_seq, clock=clock)
         return _view(session, event_id, game)
 
 
@@ -723,6 +736,8 @@ def confirm_result(
     number: int,
     board: int,
     expected_seq: int | None = None,
+    *,
+    clock: ServerClock = SYSTEM_CLOCK,
 ) -> GameView:
     """The referee confirms the result: final from now on (R-END-4, R-REF-7). When both
     players have acknowledged it, this is the third signature; otherwise it stands for the
@@ -735,7 +750,7 @@ def confirm_result(
             a.color for a in record.state.confirmations if a.color is not None
         } == {Color.BLACK, Color.WHITE}
         event: GameEvent = Confirm() if signed else SheetConfirmed()
-        _append(session, actor, event_id, game, event, expected_seq)
+        _append(session, actor, event_id, game, event, expected_seq, clock=clock)
         return _view(session, event_id, game)
 
 
@@ -747,6 +762,8 @@ def acknowledge_result(
     board: int,
     color: str,
     expected_seq: int | None = None,
+    *,
+    clock: ServerClock = SYSTEM_CLOCK,
 ) -> GameView:
     """A player (``B``/``W``) acknowledges the result entered, as the referee at the table
     records it; a new result (a recount, a warning) needs new acknowledgements (R-END-4)."""
@@ -755,7 +772,14 @@ def acknowledge_result(
         require(session, actor, Action.ENTER_RESULT, event_id)
         game = _game_row(session, event_id, number, board)
         _append(
-            session, actor, event_id, game, Confirm(), expected_seq, as_actor=GameActor.player(who)
+            session,
+            actor,
+            event_id,
+            game,
+            Confirm(),
+            expected_seq,
+            as_actor=GameActor.player(who),
+            clock=clock,
         )
         return _view(session, event_id, game)
 
@@ -768,6 +792,8 @@ def request_recount(
     board: int,
     color: str,
     expected_seq: int | None = None,
+    *,
+    clock: ServerClock = SYSTEM_CLOCK,
 ) -> GameView:
     """A player (``B``/``W``) asks for a recount before confirmation (R-REF-7); the referee at
     the table records it."""
@@ -783,6 +809,7 @@ def request_recount(
             RequestRecount(),
             expected_seq,
             as_actor=GameActor.player(who),
+            clock=clock,
         )
         return _view(session, event_id, game)
 
@@ -796,6 +823,8 @@ def correct_result(
     text: str,
     reason: str,
     expected_seq: int | None = None,
+    *,
+    clock: ServerClock = SYSTEM_CLOCK,
 ) -> GameView:
     """The chief referee changes a confirmed result, with a reason, as a new event in its
     history (R-REF-7, R-REF-6)."""
@@ -810,7 +839,13 @@ def correct_result(
                 f"{_where(game)}: the result is not confirmed yet; enter the right result instead"
             )
         _append(
-            session, actor, event_id, game, ResultCorrected(result, reason.strip()), expected_seq
+            session,
+            actor,
+            event_id,
+            game,
+            ResultCorrected(result, reason.strip()),
+            expected_seq,
+            clock=clock,
         )
         return _view(session, event_id, game)
 
@@ -849,6 +884,8 @@ def record_infraction(
     note: str = "",
     points: str = "",
     expected_seq: int | None = None,
+    *,
+    clock: ServerClock = SYSTEM_CLOCK,
 ) -> GameView:
     """A referee's ruling on an infraction (R-REF-1…6, R-TIME-7); the penalty follows from the
     catalogue — one stone per warning at counting, a second warning loses (R-PEN-1)."""
@@ -868,7 +905,9 @@ def record_infraction(
     with db.transaction() as session:
         require(session, actor, Action.RULE_INFRACTION, event_id)
         game = _game_row(session, event_id, number, board)
-        _append(session, actor, event_id, game, InfractionRuled(infraction), expected_seq)
+        _append(
+            session, actor, event_id, game, InfractionRuled(infraction), expected_seq, clock=clock
+        )
         return _view(session, event_id, game)
 
 
@@ -882,6 +921,8 @@ def record_ruling(
     reason: str,
     loser: str | None = None,
     expected_seq: int | None = None,
+    *,
+    clock: ServerClock = SYSTEM_CLOCK,
 ) -> GameView:
     """A referee's decision that ends the game (R-END-1(d), R-REF-3): draw, replay, both lose
     and no result are the chief referee's; forfeit, time loss and loss name the loser."""
@@ -895,7 +936,7 @@ def record_ruling(
         if ruling.required_role is Role.CHIEF_REFEREE:
             require(session, actor, Action.CHIEF_RULING, event_id)
         game = _game_row(session, event_id, number, board)
-        _append(session, actor, event_id, game, RulingMade(ruling), expected_seq)
+        _append(session, actor, event_id, game, RulingMade(ruling), expected_seq, clock=clock)
         return _view(session, event_id, game)
 
 
@@ -907,6 +948,8 @@ def grant_seat_leave(
     board: int,
     player: str,
     expected_seq: int | None = None,
+    *,
+    clock: ServerClock = SYSTEM_CLOCK,
 ) -> GameView:
     """A referee lets ``player`` (``B``/``W``) leave the seat (R-TIME-2 / Art. 22.7: in
     byo-yomi, only during the opponent's thinking time, once per game); the clock is not
@@ -920,7 +963,14 @@ def grant_seat_leave(
         require(session, actor, Action.RULE_INFRACTION, event_id)
         game = _game_row(session, event_id, number, board)
         _append(
-            session, actor, event_id, game, LeaveSeat(who), expected_seq, refused_as="seat leave"
+            session,
+            actor,
+            event_id,
+            game,
+            LeaveSeat(who),
+            expected_seq,
+            refused_as="seat leave",
+            clock=clock,
         )
         return _view(session, event_id, game)
 
@@ -937,6 +987,7 @@ def enter_round_results(
     *,
     confirm: bool = True,
     source: str = "results",
+    clock: ServerClock = SYSTEM_CLOCK,
 ) -> int:
     """Enter (and confirm) the results of a round: ``(line, board, text)`` rows, every row or
     none; a bad row anywhere rejects all with its line. A row that repeats a confirmed result
@@ -964,12 +1015,12 @@ def enter_round_results(
                     continue  # the same sheet sent again
                 entry = event.result if event.result is not None else event.black_count
                 assert entry is not None
-                if _record_played_again(session, actor, event_id, game, entry, None):
+                if _record_played_again(session, actor, event_id, game, entry, None, clock):
                     changed += 1
                     continue
-                _append(session, actor, event_id, game, event, None)
+                _append(session, actor, event_id, game, event, None, clock=clock)
                 if confirm:
-                    _append(session, actor, event_id, game, SheetConfirmed(), None)
+                    _append(session, actor, event_id, game, SheetConfirmed(), None, clock=clock)
                 changed += 1
             except (NotFound, Conflict, InvalidSetting, InputError) as err:
                 problems.append((line, err.message))

@@ -1,9 +1,11 @@
 """Team events: create one with its team settings, import teams and rosters, pair rounds, take
 sealed lineups, reveal them at the deadline, record board results, and read matches, standings
 (R-RANK-TEAM) and per-player and per-board records. Each function owns one transaction; the
-rules (lineups, scoring, standings, team Swiss) come from the pure core ``weiqi.league``.
+rules (lineups, scoring, standings, team Swiss) come from the pure core ``weiqi.league``. What time
+it is (a lineup's deadline, a reveal) is the server's clock (``clock=``), never the caller's word.
 
->>> from datetime import UTC, datetime
+>>> from datetime import UTC, datetime, timedelta
+>>> from weiqi.services.server_clock import ManualClock
 >>> from weiqi.store.database import Database
 >>> db = Database("sqlite://"); db.upgrade()
 >>> local = Actor.local()
@@ -15,12 +17,13 @@ rules (lineups, scoring, standings, team Swiss) come from the pure core ``weiqi.
 >>> rnd = pair_round(db, local, ev.id, start=datetime(2026, 5, 1, 9, 0, tzinfo=UTC))
 >>> [(m.home, m.away) for m in rnd.matches], rnd.bye, rnd.deadline.isoformat()
 ([('B', 'C')], 'A', '2026-05-01T08:30:00+00:00')
->>> submit_lineup(db, local, ev.id, 1, "B", ["C1", "B1"], at=datetime(2026, 5, 1, 8, 0, tzinfo=UTC))
+>>> clock = ManualClock(datetime(2026, 5, 1, 8, 0, tzinfo=UTC))
+>>> submit_lineup(db, local, ev.id, 1, "B", ["C1", "B1"], clock=clock)
 Traceback (most recent call last):
 ...
 weiqi.errors.LineupRejected: lineup of B: board 1: player C1 is not on the roster
->>> submit_lineup(db, local, ev.id, 1, "B", ["B2", "B1"], at=datetime(2026, 5, 1, 8, 0, tzinfo=UTC))
->>> shown = reveal_round(db, local, ev.id, 1, at=datetime(2026, 5, 1, 8, 30, tzinfo=UTC))
+>>> submit_lineup(db, local, ev.id, 1, "B", ["B2", "B1"], clock=clock)
+>>> shown = reveal_round(db, local, ev.id, 1, clock=clock.advance(timedelta(minutes=30)))
 >>> [(b.board, b.home_player, b.away_player, b.result) for b in shown.matches[0].boards]
 [(1, 'B2', None, 'B+F'), (2, 'B1', None, 'W+F')]
 """
@@ -70,6 +73,7 @@ from weiqi.rules.result import Result
 from weiqi.services.actor import Actor
 from weiqi.services.events import event_name
 from weiqi.services.permissions import Action, require
+from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.team_coaches import require_coach
 from weiqi.store.database import Database
 from weiqi.store.models import Event as EventModel
@@ -491,10 +495,8 @@ def _info(session: Session, event_id: int) -> TeamEventInfo:
     )
 
 
-def as_utc(at: datetime | None) -> datetime:
-    """``at`` as an aware UTC time (naive times are read as UTC); now when ``None``."""
-    if at is None:
-        return datetime.now(UTC)
+def as_utc(at: datetime) -> datetime:
+    """``at`` as an aware UTC time (naive times are read as UTC)."""
     return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
 
 
@@ -762,11 +764,12 @@ def submit_lineup(
     number: int,
     team: str,
     players: Sequence[str],
-    at: datetime | None = None,
+    *,
+    clock: ServerClock = SYSTEM_CLOCK,
 ) -> None:
     """Seal a team's lineup for a round (the last one before the deadline counts); refused with
     :class:`LineupRejected` naming the reason, and then nothing is stored."""
-    submit_lineups(db, actor, event_id, number, {team: players}, at)
+    submit_lineups(db, actor, event_id, number, {team: players}, clock=clock)
 
 
 def submit_lineups(
@@ -775,13 +778,14 @@ def submit_lineups(
     event_id: int,
     number: int,
     lineups: Mapping[str, Sequence[str]],
-    at: datetime | None = None,
+    *,
+    clock: ServerClock = SYSTEM_CLOCK,
 ) -> int:
     """Seal several teams' lineups in one transaction (the chief referee entering the sheets
     handed in): every one, or none when one is refused. A player-role account (a coach) may
     submit only for the teams it coaches (R-FMT-1), else ``PermissionDenied`` and nothing is
-    stored."""
-    now = as_utc(at)
+    stored. The time of submission is ``clock``'s: a lineup after the deadline is refused."""
+    now = clock.now()
     with db.transaction() as session:
         require(session, actor, Action.SUBMIT_LINEUP, event_id)
         require_coach(session, actor, event_id, lineups)
@@ -793,11 +797,16 @@ def submit_lineups(
 
 
 def reveal_round(
-    db: Database, actor: Actor, event_id: int, number: int, at: datetime | None = None
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    number: int,
+    *,
+    clock: ServerClock = SYSTEM_CLOCK,
 ) -> RoundView:
     """Publish a round's lineups together (not before the deadline) and seat the boards: a team
     without a lineup plays its previous one or forfeits its boards (event setting)."""
-    now = as_utc(at)
+    now = clock.now()
     with db.transaction() as session:
         require(session, actor, Action.PAIR_ROUND, event_id)
         row = event_row(session, event_id)

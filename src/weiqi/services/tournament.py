@@ -41,6 +41,7 @@ from weiqi.services.actor import Actor
 from weiqi.services.events import event_name
 from weiqi.services.games import enter_and_confirm, played_again_kind, record_warnings
 from weiqi.services.permissions import Action, require
+from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.models import Event as EventModel
 from weiqi.store.tournament import ByeRow, EventSettingsRow, GameRow, PlayerRow, RoundRow
@@ -358,7 +359,13 @@ def _round_view(session: Session, rnd: RoundRow, players: dict[str, PlayerRow]) 
 
 
 def _set_result(
-    session: Session, event_id: int, number: int, board: int, text: str, actor: Actor
+    session: Session,
+    event_id: int,
+    number: int,
+    board: int,
+    text: str,
+    actor: Actor,
+    clock: ServerClock = SYSTEM_CLOCK,
 ) -> GameRow:
     result = Result.parse(text)
     rnd = _round_row(session, event_id, number)
@@ -371,24 +378,38 @@ def _set_result(
         )
     # Kept in the game's record; after a replay ruling or a knockout's draw, as the result of
     # the game played again (R-REF-3, R-PLAYOFF).
-    enter_and_confirm(session, actor, event_id, game, result)
+    enter_and_confirm(session, actor, event_id, game, result, clock=clock)
     return game
 
 
 def record_result(
-    db: Database, actor: Actor, event_id: int, number: int, board: int, text: str
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    number: int,
+    board: int,
+    text: str,
+    *,
+    clock: ServerClock = SYSTEM_CLOCK,
 ) -> PairingView:
     """Record and confirm one board's result (SGF RE, ``BL``, ``Void``, ``Replay`` …)."""
     with db.transaction() as session:
         require(session, actor, Action.RECORD_RESULT, event_id)
-        _set_result(session, event_id, number, board, text, actor)
+        _set_result(session, event_id, number, board, text, actor, clock)
         _, players = _load(session, event_id)
         view = _round_view(session, _round_row(session, event_id, number), players)
         return next(p for p in view.pairings if p.board == board)
 
 
 def record_results(
-    db: Database, actor: Actor, event_id: int, number: int, text: str, source: str = "results.csv"
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    number: int,
+    text: str,
+    source: str = "results.csv",
+    *,
+    clock: ServerClock = SYSTEM_CLOCK,
 ) -> int:
     """Record a whole round from CSV ``board,result`` — every row or none."""
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
@@ -420,7 +441,7 @@ def record_results(
         require(session, actor, Action.RECORD_RESULT, event_id)
         for line, board, result in rows:
             try:
-                _set_result(session, event_id, number, board, result, actor)
+                _set_result(session, event_id, number, board, result, actor, clock)
             except (NotFound, Conflict) as err:
                 raise InputError(f"{source}, line {line}", err.message) from None
         return len(rows)

@@ -20,7 +20,7 @@ from starlette.responses import Response
 from weiqi.errors import InputError
 from weiqi.formats.players_csv import RowsRejected
 from weiqi.rules.result import format_stones_zh
-from weiqi.server.security import CurrentActor, Db, flash
+from weiqi.server.security import AppClock, CurrentActor, Db, flash
 from weiqi.server.templating import html, translate
 from weiqi.services import games
 from weiqi.services.actor import Actor
@@ -70,13 +70,14 @@ def game_result(
     request: Request,
     db: Db,
     actor: CurrentActor,
+    clock: AppClock,
     event_id: int,
     number: int,
     board: int,
     entry: Annotated[str, Form()],
     seq: Seq = None,
 ) -> Response:
-    games.enter_result(db, actor, event_id, number, board, entry, seq)
+    games.enter_result(db, actor, event_id, number, board, entry, seq, clock=clock)
     return _done(request, event_id, number, board, translate(request, "Result entered."))
 
 
@@ -85,12 +86,13 @@ def game_confirm(
     request: Request,
     db: Db,
     actor: CurrentActor,
+    clock: AppClock,
     event_id: int,
     number: int,
     board: int,
     seq: Seq = None,
 ) -> Response:
-    games.confirm_result(db, actor, event_id, number, board, seq)
+    games.confirm_result(db, actor, event_id, number, board, seq, clock=clock)
     return _done(request, event_id, number, board, translate(request, "Result confirmed."))
 
 
@@ -99,13 +101,14 @@ def game_acknowledge(
     request: Request,
     db: Db,
     actor: CurrentActor,
+    clock: AppClock,
     event_id: int,
     number: int,
     board: int,
     color: Annotated[str, Form()],
     seq: Seq = None,
 ) -> Response:
-    games.acknowledge_result(db, actor, event_id, number, board, color, seq)
+    games.acknowledge_result(db, actor, event_id, number, board, color, seq, clock=clock)
     return _done(request, event_id, number, board, translate(request, "Acknowledged."))
 
 
@@ -114,13 +117,14 @@ def game_recount(
     request: Request,
     db: Db,
     actor: CurrentActor,
+    clock: AppClock,
     event_id: int,
     number: int,
     board: int,
     color: Annotated[str, Form()],
     seq: Seq = None,
 ) -> Response:
-    games.request_recount(db, actor, event_id, number, board, color, seq)
+    games.request_recount(db, actor, event_id, number, board, color, seq, clock=clock)
     return _done(request, event_id, number, board, translate(request, "Recount requested."))
 
 
@@ -129,6 +133,7 @@ def game_infraction(
     request: Request,
     db: Db,
     actor: CurrentActor,
+    clock: AppClock,
     event_id: int,
     number: int,
     board: int,
@@ -140,7 +145,18 @@ def game_infraction(
     seq: Seq = None,
 ) -> Response:
     games.record_infraction(
-        db, actor, event_id, number, board, kind, offender, penalty or None, note, points, seq
+        db,
+        actor,
+        event_id,
+        number,
+        board,
+        kind,
+        offender,
+        penalty or None,
+        note,
+        points,
+        seq,
+        clock=clock,
     )
     return _done(request, event_id, number, board, translate(request, "Infraction recorded."))
 
@@ -150,6 +166,7 @@ def game_seat_leave(
     request: Request,
     db: Db,
     actor: CurrentActor,
+    clock: AppClock,
     event_id: int,
     number: int,
     board: int,
@@ -158,7 +175,7 @@ def game_seat_leave(
 ) -> Response:
     """A referee lets a player in byo-yomi leave the seat during the opponent's time, once per
     game (R-TIME-2 / Art. 22.7); a refusal of the rules is a 422 naming why."""
-    games.grant_seat_leave(db, actor, event_id, number, board, player, seq)
+    games.grant_seat_leave(db, actor, event_id, number, board, player, seq, clock=clock)
     return _done(request, event_id, number, board, translate(request, "Seat leave granted."))
 
 
@@ -167,6 +184,7 @@ def game_ruling(
     request: Request,
     db: Db,
     actor: CurrentActor,
+    clock: AppClock,
     event_id: int,
     number: int,
     board: int,
@@ -175,7 +193,9 @@ def game_ruling(
     loser: Annotated[str, Form()] = "",
     seq: Seq = None,
 ) -> Response:
-    games.record_ruling(db, actor, event_id, number, board, kind, reason, loser or None, seq)
+    games.record_ruling(
+        db, actor, event_id, number, board, kind, reason, loser or None, seq, clock=clock
+    )
     return _done(request, event_id, number, board, translate(request, "Ruling recorded."))
 
 
@@ -184,6 +204,7 @@ def game_correction(
     request: Request,
     db: Db,
     actor: CurrentActor,
+    clock: AppClock,
     event_id: int,
     number: int,
     board: int,
@@ -191,14 +212,14 @@ def game_correction(
     reason: Annotated[str, Form()],
     seq: Seq = None,
 ) -> Response:
-    games.correct_result(db, actor, event_id, number, board, result, reason, seq)
+    games.correct_result(db, actor, event_id, number, board, result, reason, seq, clock=clock)
     return _done(request, event_id, number, board, translate(request, "Result corrected."))
 
 
 @router.get("/boards/{board}/sgf")
-def game_sgf(db: Db, event_id: int, number: int, board: int) -> Response:
+def game_sgf(db: Db, clock: AppClock, event_id: int, number: int, board: int) -> Response:
     """The game's record as an SGF file."""
-    text = games.game_sgf(db, event_id, number, board)
+    text = games.game_sgf(db, event_id, number, board, clock=clock)
     name = f"event{event_id}-round{number}-board{board}.sgf"
     return Response(
         text.encode(),
@@ -248,7 +269,7 @@ def _entered(request: Request, n: int) -> Response:
 
 @router.post("/results")
 async def round_sheet_post(
-    request: Request, db: Db, actor: CurrentActor, event_id: int, number: int
+    request: Request, db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int
 ) -> Response:
     """Every filled row of the sheet, entered and confirmed; on a bad row nothing is stored and
     the sheet comes back with the rows as typed and each problem by board."""
@@ -261,7 +282,7 @@ async def round_sheet_post(
     if not rows:
         raise InputError("results", "no result was entered")
     try:
-        changed = games.enter_round_results(db, actor, event_id, number, rows)
+        changed = games.enter_round_results(db, actor, event_id, number, rows, clock=clock)
     except RowsRejected as err:
         entered = {board: text for _, board, text in rows}
         return _sheet(request, db, actor, event_id, number, err.problems, True, entered)
@@ -273,6 +294,7 @@ async def round_sheet_csv(
     request: Request,
     db: Db,
     actor: CurrentActor,
+    clock: AppClock,
     event_id: int,
     number: int,
     file: UploadFile,
@@ -286,7 +308,9 @@ async def round_sheet_csv(
         raise InputError(source, "the file is not UTF-8 text") from None
     try:
         rows = games.parse_results_csv(text, source)
-        changed = games.enter_round_results(db, actor, event_id, number, rows, source=source)
+        changed = games.enter_round_results(
+            db, actor, event_id, number, rows, source=source, clock=clock
+        )
     except RowsRejected as err:
         return _sheet(request, db, actor, event_id, number, err.problems, False)
     return _entered(request, changed)

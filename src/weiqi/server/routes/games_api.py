@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 from starlette.responses import Response
 
 from weiqi.server.routes.api import _ERRORS
-from weiqi.server.security import CurrentActor, Db
+from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import games
 
 router = APIRouter(
@@ -228,55 +228,93 @@ def get_game(db: Db, event_id: int, number: int, board: int) -> GameOut:
 
 
 @router.get("/boards/{board}/sgf", response_class=Response)
-def get_game_sgf(db: Db, event_id: int, number: int, board: int) -> Response:
+def get_game_sgf(db: Db, clock: AppClock, event_id: int, number: int, board: int) -> Response:
     """The game's record as SGF (penalties and rulings as comments, the result in RE)."""
-    text = games.game_sgf(db, event_id, number, board)
+    text = games.game_sgf(db, event_id, number, board, clock=clock)
     return Response(text.encode(), media_type="application/x-go-sgf; charset=utf-8")
 
 
 @router.post("/boards/{board}/result")
 def post_result(
-    db: Db, actor: CurrentActor, event_id: int, number: int, board: int, body: ResultIn
+    db: Db,
+    actor: CurrentActor,
+    clock: AppClock,
+    event_id: int,
+    number: int,
+    board: int,
+    body: ResultIn,
 ) -> GameOut:
     """Enter a result or Black's count (organisers, referees, the chief referee); not final
     until confirmed."""
     return GameOut.of(
-        games.enter_result(db, actor, event_id, number, board, body.result, body.expected_seq)
+        games.enter_result(
+            db, actor, event_id, number, board, body.result, body.expected_seq, clock=clock
+        )
     )
 
 
 @router.post("/boards/{board}/confirm")
 def post_confirm(
-    db: Db, actor: CurrentActor, event_id: int, number: int, board: int, body: Guard
+    db: Db,
+    actor: CurrentActor,
+    clock: AppClock,
+    event_id: int,
+    number: int,
+    board: int,
+    body: Guard,
 ) -> GameOut:
     """Confirm the result both players signed (referees): final from now on (R-REF-7)."""
-    return GameOut.of(games.confirm_result(db, actor, event_id, number, board, body.expected_seq))
+    return GameOut.of(
+        games.confirm_result(db, actor, event_id, number, board, body.expected_seq, clock=clock)
+    )
 
 
 @router.post("/boards/{board}/acknowledge")
 def post_acknowledge(
-    db: Db, actor: CurrentActor, event_id: int, number: int, board: int, body: RecountIn
+    db: Db,
+    actor: CurrentActor,
+    clock: AppClock,
+    event_id: int,
+    number: int,
+    board: int,
+    body: RecountIn,
 ) -> GameOut:
     """Record that a player (``color``) acknowledges the result entered (R-END-4); with both
     players' acknowledgements the referee's confirmation is the third signature."""
     return GameOut.of(
-        games.acknowledge_result(db, actor, event_id, number, board, body.color, body.expected_seq)
+        games.acknowledge_result(
+            db, actor, event_id, number, board, body.color, body.expected_seq, clock=clock
+        )
     )
 
 
 @router.post("/boards/{board}/recount")
 def post_recount(
-    db: Db, actor: CurrentActor, event_id: int, number: int, board: int, body: RecountIn
+    db: Db,
+    actor: CurrentActor,
+    clock: AppClock,
+    event_id: int,
+    number: int,
+    board: int,
+    body: RecountIn,
 ) -> GameOut:
     """Record a player's request for a recount before confirmation (R-REF-7)."""
     return GameOut.of(
-        games.request_recount(db, actor, event_id, number, board, body.color, body.expected_seq)
+        games.request_recount(
+            db, actor, event_id, number, board, body.color, body.expected_seq, clock=clock
+        )
     )
 
 
 @router.post("/boards/{board}/infractions")
 def post_infraction(
-    db: Db, actor: CurrentActor, event_id: int, number: int, board: int, body: InfractionIn
+    db: Db,
+    actor: CurrentActor,
+    clock: AppClock,
+    event_id: int,
+    number: int,
+    board: int,
+    body: InfractionIn,
 ) -> GameOut:
     """Record an infraction (referees); the penalty follows the rules (R-PEN-1)."""
     return GameOut.of(
@@ -292,25 +330,40 @@ def post_infraction(
             body.note,
             body.points,
             body.expected_seq,
+            clock=clock,
         )
     )
 
 
 @router.post("/boards/{board}/seat-leave")
 def post_seat_leave(
-    db: Db, actor: CurrentActor, event_id: int, number: int, board: int, body: SeatLeaveIn
+    db: Db,
+    actor: CurrentActor,
+    clock: AppClock,
+    event_id: int,
+    number: int,
+    board: int,
+    body: SeatLeaveIn,
 ) -> GameOut:
     """Let a player in byo-yomi leave the seat during the opponent's time, once per game
     (referees; R-TIME-2 / Art. 22.7); the clock is not touched. Refused with 422 when the
     player is not in byo-yomi, is to move, already had leave, or the game is not in play."""
     return GameOut.of(
-        games.grant_seat_leave(db, actor, event_id, number, board, body.player, body.expected_seq)
+        games.grant_seat_leave(
+            db, actor, event_id, number, board, body.player, body.expected_seq, clock=clock
+        )
     )
 
 
 @router.post("/boards/{board}/rulings")
 def post_ruling(
-    db: Db, actor: CurrentActor, event_id: int, number: int, board: int, body: RulingIn
+    db: Db,
+    actor: CurrentActor,
+    clock: AppClock,
+    event_id: int,
+    number: int,
+    board: int,
+    body: RulingIn,
 ) -> GameOut:
     """Record a ruling that ends the game (referees; draw, replay, both lose, no result: the
     chief referee)."""
@@ -325,18 +378,33 @@ def post_ruling(
             body.reason,
             body.loser,
             body.expected_seq,
+            clock=clock,
         )
     )
 
 
 @router.post("/boards/{board}/correction")
 def post_correction(
-    db: Db, actor: CurrentActor, event_id: int, number: int, board: int, body: CorrectionIn
+    db: Db,
+    actor: CurrentActor,
+    clock: AppClock,
+    event_id: int,
+    number: int,
+    board: int,
+    body: CorrectionIn,
 ) -> GameOut:
     """Correct a confirmed result (the chief referee only), with a reason (R-REF-7)."""
     return GameOut.of(
         games.correct_result(
-            db, actor, event_id, number, board, body.result, body.reason, body.expected_seq
+            db,
+            actor,
+            event_id,
+            number,
+            board,
+            body.result,
+            body.reason,
+            body.expected_seq,
+            clock=clock,
         )
     )
 
@@ -349,7 +417,12 @@ def get_round_results(db: Db, event_id: int, number: int) -> list[GameOut]:
 
 @router.post("/results")
 def post_round_results(
-    db: Db, actor: CurrentActor, event_id: int, number: int, body: RoundResultsIn
+    db: Db,
+    actor: CurrentActor,
+    clock: AppClock,
+    event_id: int,
+    number: int,
+    body: RoundResultsIn,
 ) -> RoundResultsOut:
     """Enter and confirm a round's results from the signed sheets: ``rows`` or ``csv``, every
     row or none (422 names the lines)."""
@@ -357,7 +430,7 @@ def post_round_results(
         rows = games.parse_results_csv(body.csv)
     else:
         rows = [(i + 1, r.board, r.result) for i, r in enumerate(body.rows)]
-    changed = games.enter_round_results(db, actor, event_id, number, rows)
+    changed = games.enter_round_results(db, actor, event_id, number, rows, clock=clock)
     return RoundResultsOut(
         changed=changed, boards=[GameOut.of(g) for g in games.round_games(db, event_id, number)]
     )

@@ -23,7 +23,7 @@ from weiqi.league.standings import TeamRanking
 from weiqi.league.team import TeamType
 from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.server.routes.event_admin import decode_csv, rank_label
-from weiqi.server.security import Db, LoggedIn, flash
+from weiqi.server.security import AppClock, Db, LoggedIn, flash, server_clock
 from weiqi.server.team_tables import colour_text, match_score, result_text
 from weiqi.server.templating import html, locale_of, translate
 from weiqi.services import team_admin, team_coaches, teams
@@ -443,7 +443,7 @@ def _round_admin_page(
     context = {
         "info": info,
         "round": view,
-        "sealed_until": deadline if deadline and datetime.now(UTC) < deadline else None,
+        "sealed_until": deadline if deadline and server_clock(request).now() < deadline else None,
         "names": {t.code: t.name for t in cards},
         "may_record": may_record,
         "may_pair": may_pair,
@@ -463,8 +463,10 @@ def round_page(request: Request, db: Db, user: LoggedIn, event_id: int, number: 
 
 
 @router.post("/team-events/{event_id}/manage/rounds/{number}/reveal")
-def reveal(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
-    teams.reveal_round(db, _actor(user), event_id, number)
+def reveal(
+    request: Request, db: Db, clock: AppClock, user: LoggedIn, event_id: int, number: int
+) -> Response:
+    teams.reveal_round(db, _actor(user), event_id, number, clock=clock)
     done = translate(request, "The lineups of round %(number)s are revealed.", number=number)
     flash(request, done)
     return RedirectResponse(f"/team-events/{event_id}/manage/rounds/{number}", status_code=303)

@@ -15,7 +15,7 @@ from starlette.responses import Response
 from weiqi.formats.team_csv import RowsRejected
 from weiqi.server.routes.api import _ERRORS
 from weiqi.server.routes.api_event_admin import ImportOut, RowProblem, RowsRejectedOut
-from weiqi.server.security import CurrentActor, Db
+from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import team_admin, team_coaches, teams
 
 router = APIRouter(prefix="/api/team-events", responses=_ERRORS, tags=["teams"])
@@ -96,10 +96,12 @@ def post_pair(db: Db, actor: CurrentActor, event_id: int, body: PairIn) -> dict[
 
 
 @router.post("/{event_id}/rounds/{number}/reveal")
-def post_reveal(db: Db, actor: CurrentActor, event_id: int, number: int) -> dict[str, Any]:
+def post_reveal(
+    db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int
+) -> dict[str, Any]:
     """Reveal every lineup of the round together and seat the boards (not before the
-    deadline); a missing lineup gets the event's fallback."""
-    return teams.round_to_dict(teams.reveal_round(db, actor, event_id, number))
+    deadline by the server's clock); a missing lineup gets the event's fallback."""
+    return teams.round_to_dict(teams.reveal_round(db, actor, event_id, number, clock=clock))
 
 
 @router.post("/{event_id}/rounds/{number}/playoff")

@@ -17,7 +17,7 @@ from weiqi.errors import LineupRejected, NotFound
 from weiqi.server.routes.event_admin import rank_label
 from weiqi.server.routes.public import csv_response
 from weiqi.server.routes.team_admin import reason_text, settings_words
-from weiqi.server.security import CurrentActor, Db, LoggedIn, flash
+from weiqi.server.security import AppClock, CurrentActor, Db, LoggedIn, flash
 from weiqi.server.team_tables import boards_table, calendar_table, draft_table, player_table
 from weiqi.server.templating import html, locale_of, translate
 from weiqi.services import league, public, team_admin, team_coaches, teams
@@ -157,14 +157,14 @@ def lineup_page(
 
 @router.post("/team-events/{event_id}/rounds/{number}/lineup")
 async def submit_lineup(
-    request: Request, db: Db, user: LoggedIn, event_id: int, number: int
+    request: Request, db: Db, clock: AppClock, user: LoggedIn, event_id: int, number: int
 ) -> Response:
     form = await request.form()
     team = str(form.get("team", ""))
     info = teams.team_event_info(db, event_id)
     players = [str(form.get(f"board_{b}", "")).strip() for b in range(1, info.settings.boards + 1)]
     try:
-        teams.submit_lineup(db, user.actor(), event_id, number, team, players)
+        teams.submit_lineup(db, user.actor(), event_id, number, team, players, clock=clock)
     except LineupRejected as err:
         return _lineup_page(
             request,

@@ -1,29 +1,33 @@
 """The JSON API of team events and league seasons: the same services as ``weiqi team`` and
 ``weiqi league``, so the same permissions (R-ORG-1) and the same JSON as their ``--json``.
 
-Lineups stay sealed: a round read before its reveal says only which teams have submitted.
+Lineups stay sealed: a round read before its reveal says only which teams have submitted. The
+time of a lineup is the server's clock: a body that says when it was sent (``"at"``, accepted
+before) is refused with 422 like any unknown field, so an old client learns it is not obeyed.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from fastapi import APIRouter
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
 from weiqi.server.routes.api import _ERRORS
-from weiqi.server.security import CurrentActor, Db
+from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import league, teams
 
 router = APIRouter(prefix="/api", responses=_ERRORS, tags=["teams"])
 
 
 class LineupIn(BaseModel):
+    """A lineup; when it was submitted is the server's clock (unknown fields are refused)."""
+
+    model_config = ConfigDict(extra="forbid")
+
     team: str = Field(description="The team's id (its name in the teams CSV)")
     players: list[str] = Field(description="Player ids by board: players[0] plays board 1")
-    at: datetime | None = Field(None, description="Submission time; default now (UTC)")
 
 
 class BoardResultIn(BaseModel):
@@ -41,11 +45,11 @@ def get_round(db: Db, event_id: int, number: int) -> dict[str, Any]:
 
 @router.post("/team-events/{event_id}/rounds/{number}/lineups", status_code=204)
 def post_lineup(
-    db: Db, actor: CurrentActor, event_id: int, number: int, body: LineupIn
+    db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int, body: LineupIn
 ) -> Response:
     """Seal a team's lineup for a round (refused with the reason: not on the roster, too many
-    foreign players, after the deadline, the order broken …)."""
-    teams.submit_lineup(db, actor, event_id, number, body.team, body.players, body.at)
+    foreign players, after the deadline by the server's clock, the order broken …)."""
+    teams.submit_lineup(db, actor, event_id, number, body.team, body.players, clock=clock)
     return Response(status_code=204)
 
 
