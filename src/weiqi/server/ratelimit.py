@@ -102,11 +102,14 @@ class LoginLimits:
             self._user.times.pop((address, username), None)
 
 
-# One round trip, atomic in Redis: drop expired attempts of both keys, refuse if either is full
+# One round trip, atomic in Redis, on Redis's clock (the one all workers share): drop expired
+# attempts of both keys, refuse if either is full
 # (answering the milliseconds until its oldest expires), else record the attempt in both.
 _ATTEMPT = """
-local now, window = tonumber(ARGV[1]), tonumber(ARGV[2])
-local limits = {tonumber(ARGV[3]), tonumber(ARGV[4])}
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+local window = tonumber(ARGV[1])
+local limits = {tonumber(ARGV[2]), tonumber(ARGV[3])}
 local wait = 0
 for i, key in ipairs(KEYS) do
   redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
@@ -117,7 +120,7 @@ for i, key in ipairs(KEYS) do
 end
 if wait > 0 then return wait end
 for _, key in ipairs(KEYS) do
-  redis.call('ZADD', key, now, ARGV[5])
+  redis.call('ZADD', key, now, ARGV[4])
   redis.call('PEXPIRE', key, window)
 end
 return 0
@@ -149,11 +152,9 @@ class RedisLoginLimits:
         return [f"{self._prefix}:user:{address}:{username}", f"{self._prefix}:addr:{address}"]
 
     def attempt(self, address: str, username: str) -> None:
-        now_ms = int(time.time() * 1000)
-        member = f"{now_ms}:{secrets.token_hex(4)}"
         wait = self._script(
             keys=self._keys(address, username),
-            args=[now_ms, self._window_ms, *self._limits, member],
+            args=[self._window_ms, *self._limits, secrets.token_hex(8)],
         )
         if int(wait) > 0:
             raise TooManyAttempts(math.ceil(int(wait) / 1000))
