@@ -937,17 +937,18 @@ def record_results(
     actor: Actor,
     event_id: int,
     number: int,
-    rows: Sequence[tuple[str, int, str]],
+    rows: Sequence[tuple[str, int, str] | tuple[str, int, str, int]],
 ) -> int:
-    """Record several boards of a round — ``(team, board, result code)`` each — in one
+    """Record several boards of a round — ``(team, board, result code)`` each, or ``(team,
+    board, result code, sitting)`` for the sittings (from 0) of a 全队轮赛制 match — in one
     transaction: every row, or none when one is refused."""
-    parsed = [(team, board, Result.parse(code)) for team, board, code in rows]
+    parsed = [(r[0], r[1], Result.parse(r[2]), r[3] if len(r) == 4 else 0) for r in rows]
     with db.transaction() as session:
         require(session, actor, Action.RECORD_RESULT, event_id)
         event_row(session, event_id)
         rnd = _round(session, event_id, number)
-        for team, board, result in parsed:
-            _set_board_result(session, event_id, rnd, team, board, result, 0)
+        for team, board, result, sitting in parsed:
+            _set_board_result(session, event_id, rnd, team, board, result, sitting)
         return len(parsed)
 
 
@@ -961,9 +962,9 @@ def record_results_csv(
         require(session, actor, Action.RECORD_RESULT, event_id)
         event_row(session, event_id)
         rnd = _round(session, event_id, number)
-        for line, team, board, code in rows:
+        for line, team, board, code, sitting in rows:
             try:
-                _set_board_result(session, event_id, rnd, team, board, Result.parse(code), 0)
+                _set_board_result(session, event_id, rnd, team, board, Result.parse(code), sitting)
             except (NotFound, Conflict, InputError) as err:
                 raise InputError(f"{source}, line {line}", err.message) from None
         return len(rows)
