@@ -77,3 +77,30 @@ def test_errors_are_one_line_and_exit_2(tmp_path: Path) -> None:
         result = runner.invoke(app, args)
         assert isinstance(result.exception, WeiqiError), (args, result.output)
         assert message in result.exception.message
+
+
+def test_r_org_1_a_round_paired_from_the_command_line_keeps_its_explanation(
+    tmp_path: Path,
+) -> None:
+    """R-ORG-1 (the chief referee supervises pairing; issue #10): ``weiqi round pair`` stores
+    the same explanation of each pair as the web pairing, so the round page explains it."""
+    from weiqi.services.actor import Actor
+    from weiqi.services.event_admin import round_detail
+    from weiqi.store.database import Database
+
+    db = str(tmp_path / "explained.sqlite3")
+    players = tmp_path / "players.csv"
+    players.write_text("name,rank\nA,5d\nB,4d\nC,3d\nD,2d\n", encoding="utf-8")
+    run("event", "create", "--db", db, "--name", "Explained", "--system", "swiss",
+        "--rounds", "2")  # fmt: skip
+    run("player", "import", "--db", db, str(players))
+    run("round", "pair", "--db", db)
+    database = Database(f"sqlite:///{db}")
+    try:
+        detail = round_detail(database, Actor.local(), 1, 1)
+    finally:
+        database.dispose()
+    assert [(e.board, e.black, e.white) for e in detail.explanations] == [
+        (p.board, p.black, p.white) for p in detail.pairings
+    ]
+    assert detail.totals is not None and detail.totals.games == 2
