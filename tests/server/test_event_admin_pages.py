@@ -268,3 +268,19 @@ def test_every_reason_the_core_gives_for_a_setting_is_in_the_catalogue() -> None
     source = Path(settings_module.__file__).read_text(encoding="utf-8")
     reasons = set(re.findall(r'InvalidSetting\("\w+", "([^"{}]+)"\)', source))
     assert reasons and reasons <= set(SETTING_MSGIDS), reasons - set(SETTING_MSGIDS)
+
+
+def test_r_rank_rr_the_forms_default_tiebreaks_are_the_servers(client: TestClient) -> None:
+    """R-RANK-RR / R-RANK-SWISS (issue #10): the page carries the settings module's table of
+    default tie-breaks (a knockout has none) and its script names no tie-break code itself."""
+    import json
+
+    admin(client)
+    page = client.get("/events/new").text
+    found = re.search(r'<script type="application/json" id="default-tiebreaks">(.*?)<', page)
+    assert found
+    table = json.loads(found.group(1))
+    assert table == settings_module.default_tiebreak_table()
+    assert table["knockout/B/"] == [] and table["round-robin/B/"] == ["SB", "WARN"]
+    scripts = re.findall(r"<script>(.*?)</script>", page, re.S)
+    assert scripts and not any(re.search(r'"(SB|SOS|TOTAL|WARN)"', s) for s in scripts)

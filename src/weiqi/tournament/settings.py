@@ -72,6 +72,47 @@ TIEBREAK_CODES = ("SB", "WARN", "SOS", "TOTAL", "CUSS", "SOS-1", "SOSOS", "DE", 
 KOMI_STONES = Fraction(15, 4)
 
 
+def _is_bracket(system: System, elimination_losses: int | None) -> bool:
+    return system is System.DOUBLE_ELIMINATION or (
+        system is System.KNOCKOUT and (elimination_losses or 1) == 1
+    )
+
+
+def default_tiebreaks(
+    system: System, swiss_method: str = "B", elimination_losses: int | None = None
+) -> tuple[str, ...]:
+    """The rules' tie-breaks of a system (the one definition; ``tiebreak_codes`` and the
+    settings form use it): none for a bracket, which ranks by how far players came; a Swiss
+    by its ranking method (R-RANK-SWISS); the rest as a round robin (R-RANK-RR).
+
+    >>> default_tiebreaks(System.KNOCKOUT), default_tiebreaks(System.KNOCKOUT, "B", 2)
+    ((), ('SB', 'WARN'))
+    >>> default_tiebreaks(System.MCMAHON, "A")
+    ('TOTAL', 'WARN')
+    """
+    if _is_bracket(system, elimination_losses):
+        return ()
+    if system.is_swiss:
+        return ("TOTAL", "WARN") if swiss_method == "A" else ("SOS", "WARN")
+    return ("SB", "WARN")
+
+
+def default_tiebreak_table(max_losses: int = 10) -> dict[str, list[str]]:
+    """``default_tiebreaks`` of every choice the settings form offers, keyed
+    ``"system/method/losses"`` (losses empty when not set), for the form's script.
+
+    >>> table = default_tiebreak_table()
+    >>> table["knockout/B/"], table["knockout/B/3"], table["swiss/A/"]
+    ([], ['SB', 'WARN'], ['TOTAL', 'WARN'])
+    """
+    return {
+        f"{system.value}/{method}/{losses or ''}": list(default_tiebreaks(system, method, losses))
+        for system in System
+        for method in ("A", "B")
+        for losses in (None, *range(1, max_losses + 1))
+    }
+
+
 @dataclass(frozen=True)
 class EventSettings:
     """The settings of one individual event; invalid values raise ``InvalidSetting``.
@@ -201,11 +242,7 @@ class EventSettings:
         """
         if self.tiebreaks is not None:
             return self.tiebreaks
-        if self.is_bracket:
-            return ()
-        if self.system.is_swiss:
-            return ("TOTAL", "WARN") if self.swiss_method == "A" else ("SOS", "WARN")
-        return ("SB", "WARN")
+        return default_tiebreaks(self.system, self.swiss_method, self.elimination_losses)
 
     @property
     def is_bracket(self) -> bool:
@@ -217,10 +254,7 @@ class EventSettings:
         >>> EventSettings(system=System.KNOCKOUT, elimination_losses=2).is_bracket
         False
         """
-        s = self.system
-        return s is System.DOUBLE_ELIMINATION or (
-            s is System.KNOCKOUT and (self.elimination_losses or 1) == 1
-        )
+        return _is_bracket(self.system, self.elimination_losses)
 
     @property
     def cycle_count(self) -> int:

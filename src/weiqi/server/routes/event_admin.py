@@ -24,7 +24,7 @@ from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
 from weiqi.services.tournament import tournament_info
 from weiqi.tournament.ranks import Rank
-from weiqi.tournament.settings import TIEBREAK_CODES, System
+from weiqi.tournament.settings import TIEBREAK_CODES, System, default_tiebreak_table
 from weiqi.tournament.standings import TIEBREAKS
 
 router = APIRouter(include_in_schema=False)
@@ -179,6 +179,7 @@ def _settings_context(request: Request) -> dict[str, Any]:
         "tiebreak_choices": [
             (c, TIEBREAKS[c].zh if zh else TIEBREAKS[c].en) for c in TIEBREAK_CODES
         ],
+        "default_tiebreaks": default_tiebreak_table(),
     }
 
 
