@@ -284,3 +284,23 @@ def test_r_rank_rr_the_forms_default_tiebreaks_are_the_servers(client: TestClien
     assert table["knockout/B/"] == [] and table["round-robin/B/"] == ["SB", "WARN"]
     scripts = re.findall(r"<script>(.*?)</script>", page, re.S)
     assert scripts and not any(re.search(r'"(SB|SOS|TOTAL|WARN)"', s) for s in scripts)
+
+
+def test_r_board_1_the_form_sets_the_games_rules(client: TestClient) -> None:
+    """R-BOARD-1 / R-KO-2 / R-HCP-2 (issue #10): the settings form sets the board size, the
+    cycle policy and the handicap placement the event's games are played under; a bad size is
+    shown next to its field in Chinese; the page shows what is stored."""
+    token = admin(client)
+    bad = client.post("/events/new", data={**SWISS_FORM, "board_size": "30", "csrf_token": token})
+    assert bad.status_code == 422
+    assert 'id="error-board_size"' in bad.text and "必须在 2 与 25 之间" in bad.text
+    event_id = create(client, token, board_size="13", cycle="draw", handicap_placement="free")
+    stored = client.get(f"/api/events/{event_id}/settings").json()["settings"]
+    assert (stored["board_size"], stored["cycle"], stored["handicap_placement"]) == (
+        13,
+        "draw",
+        "free",
+    )
+    page = client.get(f"/events/{event_id}/settings").text
+    assert 'name="board_size" type="number" inputmode="numeric" value="13"' in page
+    assert '<option value="draw" selected>' in page and '<option value="free" selected>' in page

@@ -10,7 +10,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from weiqi.cli import app
-from weiqi.errors import WeiqiError
+from weiqi.errors import InvalidSetting, WeiqiError
 
 runner = CliRunner()
 
@@ -104,3 +104,36 @@ def test_r_org_1_a_round_paired_from_the_command_line_keeps_its_explanation(
         (p.board, p.black, p.white) for p in detail.pairings
     ]
     assert detail.totals is not None and detail.totals.games == 2
+
+
+def test_r_board_1_the_event_settings_carry_the_games_rules(tmp_path: Path) -> None:
+    """R-BOARD-1 / R-KO-2 / R-HCP-2 (issue #10): ``weiqi event create`` sets the board size,
+    the cycle policy and the handicap placement in the event's settings; a bad one is refused
+    with the field's name."""
+    db = str(tmp_path / "rules.sqlite3")
+    args = ["--board-size", "9", "--cycle-policy", "draw", "--handicap-placement", "free"]
+    created = run("event", "create", "--db", db, "--name", "九路", "--system", "round-robin",
+                  *args, "--json")  # fmt: skip
+    out = json.loads(created)
+    settings = out["settings"]
+    assert (settings["board_size"], settings["cycle"], settings["handicap_placement"]) == (
+        9,
+        "draw",
+        "free",
+    )
+    default = json.loads(run("event", "create", "--db", db, "--name", "十九路", "--system",
+                             "round-robin", "--json"))["settings"]  # fmt: skip
+    assert (default["board_size"], default["cycle"], default["handicap_placement"]) == (
+        19,
+        "ban",
+        "fixed",
+    )
+    for option, value, field in [
+        ("--board-size", "1", "board_size"),
+        ("--cycle-policy", "again", "cycle"),
+        ("--handicap-placement", "corner", "handicap_placement"),
+    ]:
+        result = runner.invoke(app, ["event", "create", "--db", db, "--name", "X", "--system",
+                                     "round-robin", option, value])  # fmt: skip
+        assert isinstance(result.exception, InvalidSetting), (option, result.output)
+        assert result.exception.field == field

@@ -247,6 +247,13 @@ def settings_from_form(form: Mapping[str, str]) -> EventSettings:
         "mcmahon_floor": _rank(form, "mcmahon_floor"),
         "seed": _int(form, "seed", 0),
     }
+    # the games' rules (R-BOARD-1, R-KO-2, R-HCP-2): a field left out keeps the settings' default
+    size = _int(form, "board_size", None)
+    if size is not None:
+        data["board_size"] = size
+    for key in ("cycle", "handicap_placement"):
+        if form.get(key, "").strip():
+            data[key] = form[key].strip()
     if len(set(codes)) != len(codes) and data["tiebreaks"] is not None:
         raise InvalidSetting("tiebreaks", N_("a code appears twice"))
     return settings_from_dict(data)

@@ -85,6 +85,10 @@ SETTING_MSGIDS = (
     N_("colour_policy"),
     N_("pairing_method"),
     N_("tie_resolution"),
+    N_("board_size"),
+    N_("cycle"),
+    N_("handicap_placement"),
+    N_("must be between 2 and 25"),
 )
 
 # The reasons ``formats.players_csv`` and ``tournament.ranks`` give for a bad row, as patterns
