@@ -137,3 +137,29 @@ def test_r_board_1_the_event_settings_carry_the_games_rules(tmp_path: Path) -> N
                                      "round-robin", option, value])  # fmt: skip
         assert isinstance(result.exception, InvalidSetting), (option, result.output)
         assert result.exception.field == field
+
+
+def test_r_playoff_a_tied_match_is_played_off_from_the_command_line(tmp_path: Path) -> None:
+    """R-PLAYOFF (issue #10): ``weiqi round pair`` pairs the playoff game (P1) of a best-of-3
+    match drawn 3:3 in an event with no shared places and ties by playoff; its result is
+    recorded like any other and the standings show the winner alone in first place."""
+    db = str(tmp_path / "match.sqlite3")
+    players = tmp_path / "players.csv"
+    players.write_text("name,rank\n甲,5d\n乙,5d\n", encoding="utf-8")
+    run("event", "create", "--db", db, "--name", "三番棋", "--system", "match", "--best-of", "3",
+        "--no-shared-places", "--ties", "playoff")  # fmt: skip
+    run("player", "import", "--db", db, str(players))
+    for r in (1, 2, 3):
+        run("round", "pair", "--db", db)
+        run("round", "result", "--db", db, "--round", str(r), "--board", "1", "0")
+    tied = json.loads(run("standings", "--db", db, "--json"))
+    assert [r["place"] for r in tied] == [1, 1]
+    playoff = json.loads(run("round", "pair", "--db", db, "--json"))
+    assert playoff["round"] == 4
+    black = playoff["pairings"][0]["black"]
+    run("round", "result", "--db", db, "--round", "4", "--board", "1", "B+R")
+    table = json.loads(run("standings", "--db", db, "--json"))
+    assert (table[0]["place"], table[0]["name"]) == (1, black)
+    assert [r["place"] for r in table] == [1, 2]
+    result = runner.invoke(app, ["round", "pair", "--db", db])
+    assert isinstance(result.exception, WeiqiError) and "decided" in result.exception.message
