@@ -163,3 +163,26 @@ def test_r_playoff_a_tied_match_is_played_off_from_the_command_line(tmp_path: Pa
     assert [r["place"] for r in table] == [1, 2]
     result = runner.invoke(app, ["round", "pair", "--db", db])
     assert isinstance(result.exception, WeiqiError) and "decided" in result.exception.message
+
+
+def test_r_fmt_3_a_knockout_final_with_one_player_left_from_the_command_line(
+    tmp_path: Path,
+) -> None:
+    """R-FMT-3 (issue #10): both players of one semi-final lose (BL); ``weiqi round pair``
+    then says the knockout is finished instead of pairing an empty final with a bye, and the
+    standings show the other semi-final's winner as the champion, alone in first place."""
+    db = str(tmp_path / "ko.sqlite3")
+    players = tmp_path / "players.csv"
+    players.write_text("name,rank\n一,5d\n二,4d\n三,3d\n四,2d\n", encoding="utf-8")
+    run("event", "create", "--db", db, "--name", "淘汰赛", "--system", "knockout")
+    run("player", "import", "--db", db, str(players))
+    first = json.loads(run("round", "pair", "--db", db, "--json"))
+    boards = {p["board"]: p for p in first["pairings"]}
+    run("round", "result", "--db", db, "--round", "1", "--board", "1", "BL")
+    run("round", "result", "--db", db, "--round", "1", "--board", "2", "B+R")
+    result = runner.invoke(app, ["round", "pair", "--db", db])
+    assert isinstance(result.exception, WeiqiError), result.output
+    assert "the knockout is finished" in result.exception.message
+    table = json.loads(run("standings", "--db", db, "--json"))
+    assert (table[0]["place"], table[0]["name"]) == (1, boards[2]["black"])
+    assert [r["place"] for r in table[1:]] == [2, 2, 2]
