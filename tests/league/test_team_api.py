@@ -94,11 +94,11 @@ def test_r_fmt_1_r_league_1_back_dated_lineup_is_refused_through_the_api(db: Dat
         import_teams(db, LOCAL, ev, "team,name,rank\nA,A1,5p\nA,A2,4p\nB,B1,5p\nB,B2,4p\n")
         paired = pair_round(db, LOCAL, ev, start=datetime(2026, 5, 1, 9, 0, tzinfo=UTC))
         assert paired.deadline == datetime(2026, 5, 1, 8, 30, tzinfo=UTC)
-        accounts.create_user(db, LOCAL, "wang", "coach password")
+        accounts.create_user(db, LOCAL, "wang", "quiet tortoise 789")
         assign_coach(db, LOCAL, ev, "A", "wang")
         clock = ManualClock(datetime(2026, 5, 1, 8, 45, tzinfo=UTC))  # 15 minutes late
         with TestClient(create_app(db, secret_key="deadline", clock=clock)) as client:
-            api_login(client, "wang", "coach password")
+            api_login(client, "wang", "quiet tortoise 789")
             headers = {"X-CSRF-Token": csrf(client)}
             url = f"/api/team-events/{ev}/rounds/1"
             lineup = {"team": "A", "players": ["A1", "A2"]}

@@ -108,3 +108,27 @@ def test_team_candidates_need_a_seeding_place() -> None:
         "W",
         frozenset({"A"}),
     )
+
+
+def test_r_rank_team_swiss_bye_is_a_won_match_in_the_core() -> None:
+    """R-RANK-TEAM / R-SCORE-TEAM-1 (issue #10): a team Swiss bye scores a won match (2 match
+    points, no game points) in the core itself — in the pairing's score groups and in the
+    table — so the service holds no second copy of the rule."""
+    win = Result.win(Color.BLACK, Reason.RESIGNATION)
+    r1 = [TeamMatch.pair("A", "B", ("a",), ("b",)).record(1, win)]
+    cands = {c.id: c for c in team_candidates(["A", "B", "C"], [r1], "ABC", byes=["C"])}
+    assert (cands["A"].score, cands["B"].score, cands["C"].score) == (2, 0, 2)
+    assert cands["C"].had_bye
+    # round 2: the two teams on 2 match points meet, the loser gets the bye
+    fixtures, bye = pair_team_round(["A", "B", "C"], [r1], seeding="ABC", byes=["C"])
+    assert {frozenset((f.home, f.away)) for f in fixtures} == {frozenset("AC")}
+    assert bye == "B"
+    table = team_standings(r1, "ABC", TeamRanking.SWISS_POINTS, byes=["C"])
+    rows = {s.team: s.row for s in table}
+    assert (rows["C"].played, rows["C"].won, rows["C"].match_points, rows["C"].game_points) == (
+        1,
+        1,
+        2,
+        0,
+    )
+    assert [s.team for s in table] == ["A", "C", "B"]  # level on MP and SOS, A has the GP

@@ -65,6 +65,20 @@ def test_r_board_2_star_points(size: int, expected: set[tuple[int, int]]) -> Non
     assert drawn == expected
 
 
+@pytest.mark.parametrize("size", range(2, 26))
+def test_r_board_2_the_svg_draws_the_rules_star_points_on_every_size(size: int) -> None:
+    """R-BOARD-2 / R-HCP-2 (issue #10): the SVG board's star points are the rules' own
+    (``rules.handicap.star_points``, where the handicap stones go) on every size — 7, 12, 15
+    and 17 lines included, where a second definition once differed."""
+    from weiqi.rules.handicap import star_points as rules_star_points
+    from weiqi.rules.vertex import format_vertex
+
+    expected = {format_vertex(p, size) for p in rules_star_points(size)}
+    assert {vertex(p) for p in star_points(size)} == expected
+    drawn = {c.get("data-vertex") for c in parse(board_svg(size)).iterfind(".//svg:circle", NS)}
+    assert drawn == expected
+
+
 def test_stones_sit_on_their_intersections() -> None:
     root = parse(board_svg(19, {"D4": "B", (16, 16): "W", "q3": "B"}, last_move="Q3"))
     xs, ys = grid_positions(root)

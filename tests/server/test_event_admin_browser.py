@@ -160,3 +160,29 @@ def test_r_wd_1_withdraw_in_the_browser(
     expect(page.get_by_role("status")).to_have_text("第 1 轮编排已撤销。")
     pages.open_dashboard(page, live_server, event_id)
     expect(page.locator("#pair-round button")).to_have_text("编排第 1 轮")
+
+
+def test_r_rank_rr_the_form_shows_the_servers_default_tiebreaks_per_system(
+    page: Page, live_server: LiveServer
+) -> None:
+    """R-RANK-RR / R-RANK-SWISS (issue #10): with the rules' tie-breaks ticked, the form shows
+    the server's defaults of the chosen system — none for a knockout (a bracket ranks by how
+    far players came), SB and warnings once it is out after 2 losses, SOS or TOTAL for a
+    Swiss — read from ``tournament.settings``, not a copy in the page's script."""
+    password = organiser(live_server, "liu")
+    pages.log_in(page, live_server, "liu", password)
+    page.goto(f"{live_server.url}/events/new")
+    first, second = page.locator("select[name=tiebreak_1]"), page.locator("select[name=tiebreak_2]")
+    page.get_by_label("赛制").select_option("knockout")
+    expect(first).to_have_value("")
+    expect(second).to_have_value("")
+    expect(first).to_be_disabled()
+    page.locator("input[name=elimination_losses]").fill("2")
+    expect(first).to_have_value("SB")
+    expect(second).to_have_value("WARN")
+    page.get_by_label("赛制").select_option("double-elimination")
+    expect(first).to_have_value("")
+    page.get_by_label("赛制").select_option("swiss")
+    expect(first).to_have_value("SOS")
+    page.locator("select[name=swiss_method]").select_option("A")
+    expect(first).to_have_value("TOTAL")

@@ -199,9 +199,9 @@ def test_r_org_1_a_player_may_not_create_or_pair(client: TestClient, database: D
         database, LOCAL, "赛事", event_admin.settings_from_form({"system": "swiss", "rounds": "3"})
     ).id
     event_admin.import_players(database, LOCAL, event_id, players_csv(8))
-    player = accounts.create_user(database, LOCAL, "player", "player password")
+    player = accounts.create_user(database, LOCAL, "player", "quiet tortoise 456")
     accounts.grant_role(database, LOCAL, player.id, event_id, Role.PLAYER)
-    api_login(client, "player", "player password")
+    api_login(client, "player", "quiet tortoise 456")
     token = csrf(client)
     assert client.get("/events/new").status_code == 403
     refused = client.post("/events/new", data={**SWISS_FORM, "csrf_token": token})
@@ -268,3 +268,39 @@ def test_every_reason_the_core_gives_for_a_setting_is_in_the_catalogue() -> None
     source = Path(settings_module.__file__).read_text(encoding="utf-8")
     reasons = set(re.findall(r'InvalidSetting\("\w+", "([^"{}]+)"\)', source))
     assert reasons and reasons <= set(SETTING_MSGIDS), reasons - set(SETTING_MSGIDS)
+
+
+def test_r_rank_rr_the_forms_default_tiebreaks_are_the_servers(client: TestClient) -> None:
+    """R-RANK-RR / R-RANK-SWISS (issue #10): the page carries the settings module's table of
+    default tie-breaks (a knockout has none) and its script names no tie-break code itself."""
+    import json
+
+    admin(client)
+    page = client.get("/events/new").text
+    found = re.search(r'<script type="application/json" id="default-tiebreaks">(.*?)<', page)
+    assert found
+    table = json.loads(found.group(1))
+    assert table == settings_module.default_tiebreak_table()
+    assert table["knockout/B/"] == [] and table["round-robin/B/"] == ["SB", "WARN"]
+    scripts = re.findall(r"<script>(.*?)</script>", page, re.S)
+    assert scripts and not any(re.search(r'"(SB|SOS|TOTAL|WARN)"', s) for s in scripts)
+
+
+def test_r_board_1_the_form_sets_the_games_rules(client: TestClient) -> None:
+    """R-BOARD-1 / R-KO-2 / R-HCP-2 (issue #10): the settings form sets the board size, the
+    cycle policy and the handicap placement the event's games are played under; a bad size is
+    shown next to its field in Chinese; the page shows what is stored."""
+    token = admin(client)
+    bad = client.post("/events/new", data={**SWISS_FORM, "board_size": "30", "csrf_token": token})
+    assert bad.status_code == 422
+    assert 'id="error-board_size"' in bad.text and "必须在 2 与 25 之间" in bad.text
+    event_id = create(client, token, board_size="13", cycle="draw", handicap_placement="free")
+    stored = client.get(f"/api/events/{event_id}/settings").json()["settings"]
+    assert (stored["board_size"], stored["cycle"], stored["handicap_placement"]) == (
+        13,
+        "draw",
+        "free",
+    )
+    page = client.get(f"/events/{event_id}/settings").text
+    assert 'name="board_size" type="number" inputmode="numeric" value="13"' in page
+    assert '<option value="draw" selected>' in page and '<option value="free" selected>' in page

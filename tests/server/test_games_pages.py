@@ -18,7 +18,7 @@ from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
 
 LOCAL = Actor.local()
-PASSWORD = "password 123"
+PASSWORD = "quiet tortoise 123"
 
 
 def setup_event(db: Database, *roles: Role) -> int:

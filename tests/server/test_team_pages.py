@@ -251,7 +251,7 @@ def test_lineups_are_submitted_by_a_player_but_results_are_not(
     event_id = create(client, token)
     import_csv(client, token, event_id, TEAMS_CSV)
     client.post(f"/team-events/{event_id}/manage/rounds", data={"csrf_token": token})
-    accounts.create_user(database, LOCAL, "coach", "coach password", display_name="王教练")
+    accounts.create_user(database, LOCAL, "coach", "quiet tortoise 789", display_name="王教练")
     assign = f"/team-events/{event_id}/manage/coaches"
     unknown = client.post(assign, data={"team": "黑龙", "username": "nobody", "csrf_token": token})
     assert unknown.status_code == 422 and "nobody" in unknown.text
@@ -264,7 +264,7 @@ def test_lineups_are_submitted_by_a_player_but_results_are_not(
     dashboard = client.get(f"/team-events/{event_id}/manage").text
     assert "教练和队长" in dashboard and "王教练" in dashboard
     client.post("/logout", data={"csrf_token": token})
-    api_login(client, "coach", "coach password")
+    api_login(client, "coach", "quiet tortoise 789")
     token = csrf(client)
     form = client.get(f"/team-events/{event_id}/rounds/1/lineup").text
     chooser = form.split('id="choose-team"')[1].split("</form>")[0]

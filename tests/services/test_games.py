@@ -33,7 +33,7 @@ def event(db: Database, players: int = 4) -> tuple[int, dict[str, Actor]]:
     t.pair_round(db, LOCAL, ev.id)
     actors = {}
     for role in (Role.ORGANISER, Role.CHIEF_REFEREE, Role.REFEREE, Role.PLAYER):
-        user = accounts.create_user(db, LOCAL, f"{role.value}-{ev.id}", "password 123")
+        user = accounts.create_user(db, LOCAL, f"{role.value}-{ev.id}", "quiet tortoise 123")
         accounts.grant_role(db, LOCAL, user.id, ev.id, role)
         actors[role.value] = Actor(user.id, user.username)
     return ev.id, actors
@@ -334,3 +334,37 @@ def test_r_ref_7_a_game_record_is_stamped_by_the_server_clock(db: Database) -> N
         datetime(2026, 5, 1, 9, 5, tzinfo=UTC),
         datetime(2026, 5, 1, 9, 5, tzinfo=UTC),
     ]
+
+
+def test_r_board_1_a_games_ruleset_comes_from_the_event_settings(db: Database) -> None:
+    """R-BOARD-1 / R-KO-2 / R-HCP-2 (issue #10): a game's ``Ruleset`` is the event's — a 9×9
+    event with a draw for cycles and free handicap placement records its games on 9×9 with
+    those rules (SGF ``SZ[9]``); nothing rebuilds it with a 19×19 constant, so a point off the
+    9×9 board is refused."""
+    from weiqi.rules.ruleset import CyclePolicy, HandicapPlacement
+
+    settings = EventSettings(
+        system=System.ROUND_ROBIN,
+        board_size=9,
+        cycle=CyclePolicy.DRAW,
+        handicap_placement=HandicapPlacement.FREE,
+    )
+    ev = t.create_tournament(db, LOCAL, "九路赛", settings).id
+    t.import_players(db, LOCAL, ev, "name\nP1\nP2\n")
+    t.pair_round(db, LOCAL, ev)
+    games.enter_result(db, LOCAL, ev, 1, 1, "B+R")
+    stored = games.record_json(db, ev, 1, 1)
+    assert stored is not None
+    ruleset = GameRecord.from_json(stored).state.ruleset
+    assert ruleset is not None
+    assert (ruleset.board_size, ruleset.cycle, ruleset.handicap_placement, ruleset.komi) == (
+        9,
+        CyclePolicy.DRAW,
+        HandicapPlacement.FREE,
+        settings.komi,
+    )
+    assert "SZ[9]" in games.game_sgf(db, ev, 1, 1)
+    with pytest.raises(InputError, match="K10"):
+        games.record_infraction(db, LOCAL, ev, 1, 1, "capture_live_stones", "B", points="K10")
+    g = games.record_infraction(db, LOCAL, ev, 1, 1, "capture_live_stones", "B", points="J9")
+    assert [i.kind for i in g.infractions] == ["capture_live_stones"]

@@ -104,7 +104,26 @@ def test_r_fmt_3_double_elimination_grand_final_reset() -> None:
 
 def test_r_draw_lot_both_lose_in_a_bracket_puts_both_out() -> None:
     """R-DRAW-LOT: both lose is recorded directly; in a bracket neither advances, so the next
-    opponent has a bye. A draw must be settled by a playoff first."""
+    opponent goes on without a game. A draw must be settled by a playoff first."""
+    settings = EventSettings(system=System.KNOCKOUT)
+    event = Event(settings, entrants(NUMBERS[:8]))
+
+    def both_lose_on_1v8(game: Game) -> Result:
+        return Result.both_lose() if set(game.players) == {"S01", "S08"} else stronger_wins(game)
+
+    event, _ = play_round(event, both_lose_on_1v8)
+    semis = system_for(settings).next_round(event)
+    assert [set(g.players) for g in semis.games] == [{"S02", "S03"}] and semis.byes == ("S04",)
+    drawn = Event(settings, entrants(NUMBERS[:4]))
+    drawn, _ = play_round(drawn, lambda g: Result.draw())
+    with pytest.raises(Conflict, match="playoff"):
+        system_for(settings).next_round(drawn)
+
+
+def test_r_fmt_3_a_final_with_one_player_left_is_no_round_the_champion_is_known() -> None:
+    """R-FMT-3 / R-DRAW-LOT (issue #10): when both semi-finalists of one half lose (双方均负),
+    the final has one player left: the knockout is over and that player is the champion —
+    pairing refuses with the reason instead of making a round of nothing but a bye."""
     settings = EventSettings(system=System.KNOCKOUT)
     event = Event(settings, entrants(NUMBERS[:4]))
 
@@ -112,12 +131,13 @@ def test_r_draw_lot_both_lose_in_a_bracket_puts_both_out() -> None:
         return Result.both_lose() if set(game.players) == {"S01", "S04"} else stronger_wins(game)
 
     event, _ = play_round(event, both_lose_on_1v4)
-    final = system_for(settings).next_round(event)
-    assert final.games == () and final.byes == ("S02",)
-    drawn = Event(settings, entrants(NUMBERS[:4]))
-    drawn, _ = play_round(drawn, lambda g: Result.draw())
-    with pytest.raises(Conflict, match="playoff"):
-        system_for(settings).next_round(drawn)
+    system = system_for(settings)
+    assert system.is_finished(event)
+    with pytest.raises(Conflict, match="the knockout is finished"):
+        system.next_round(event)
+    table = standings(event)
+    assert (table[0].id, table[0].place, table[0].shared) == ("S02", 1, False)
+    assert all(s.place == 2 for s in table[1:])
 
 
 def test_r_wd_1_knockout_withdrawal_forfeits_the_rest() -> None:

@@ -176,6 +176,40 @@ def test_r_fmt_3_match_best_of_three() -> None:
     assert all(s.playoff for s in standings(Event(playoff, tied.entrants, tied.rounds)))
 
 
+def test_r_playoff_a_tied_match_goes_to_the_playoff_set_in_advance() -> None:
+    """R-PLAYOFF / R-FMT-3 (issue #10): a best-of-3 match drawn 3:3, in an event that allows
+    no shared places and settles ties by playoff, is not decided: playoff games (P1, P2 …)
+    follow, colours still alternating, until one player wins one; the winner is first, alone.
+    Where places may be shared, the tied match ends tied."""
+    settings = EventSettings(
+        system=System.MATCH, best_of=3, seed=4, shared_places=False, tie_resolution="playoff"
+    )
+    event = Event(settings, entrants(["A", "B"]))
+    plans = []
+    for _ in range(3):
+        event, plan = play_round(event, lambda g: Result.draw())
+        plans.append(plan)
+    system = system_for(settings)
+    assert not system.is_finished(event)
+    assert all(s.playoff for s in standings(event))
+    event, p1 = play_round(event, lambda g: Result.draw())  # a drawn playoff game: another
+    assert (p1.number, p1.games[0].label) == (4, "P1")
+    assert p1.games[0].black == plans[-1].games[0].white
+    event, p2 = play_round(event, lambda g: win_for(g, "B"))
+    assert p2.games[0].label == "P2" and p2.games[0].black == p1.games[0].white
+    assert system.is_finished(event)
+    table = standings(event)
+    assert [(s.id, s.place, s.playoff, s.shared) for s in table] == [
+        ("B", 1, False, False),
+        ("A", 2, False, False),
+    ]
+    with pytest.raises(Conflict, match="decided"):
+        system.next_round(event)
+    shared = replace(settings, shared_places=True)
+    tied = Event(shared, event.entrants, event.rounds[:3])
+    assert system_for(shared).is_finished(tied)
+
+
 def test_r_wd_1_match_withdrawal_forfeits_the_rest() -> None:
     """R-WD-1: in a match, results stand and the remaining games are forfeits."""
     settings = EventSettings(system=System.MATCH, best_of=5)

@@ -151,9 +151,20 @@ def register(app: typer.Typer) -> None:
         late_entry_points: Annotated[int, typer.Option("--late-entry-points")] = 0,
         grand_final_reset: Annotated[bool, typer.Option("--reset/--no-reset")] = True,
         seed: Annotated[int, typer.Option("--seed", help="Seed of every lot.")] = 0,
+        board_size: Annotated[
+            int | None, typer.Option("--board-size", help="Board size (default 19).")
+        ] = None,
+        cycle_policy: Annotated[
+            str | None,
+            typer.Option("--cycle-policy", help="Cycles (R-KO-2): ban, no_result, draw, replay."),
+        ] = None,
+        handicap_placement: Annotated[
+            str | None, typer.Option("--handicap-placement", help="fixed or free.")
+        ] = None,
         as_json: JsonOption = False,
     ) -> None:
-        """Create a tournament with its settings."""
+        """Create a tournament with its settings (they carry its games' rules: board size,
+        komi, cycle policy, handicap placement)."""
         from weiqi.services.tournament import create_tournament
         from weiqi.tournament.ranks import Rank
         from weiqi.tournament.settings import settings_from_dict
@@ -188,6 +199,14 @@ def register(app: typer.Typer) -> None:
             "grand_final_reset": grand_final_reset,
             "seed": _seed(seed),
         }
+        # unset, the settings' own defaults (the written rules) hold
+        for key, value in (
+            ("board_size", board_size),
+            ("cycle", cycle_policy),
+            ("handicap_placement", handicap_placement),
+        ):
+            if value is not None:
+                raw[key] = value
         settings = settings_from_dict(raw)
         info = create_tournament(open_database(db), Actor.local(), name, settings)
         if as_json:

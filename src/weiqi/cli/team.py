@@ -450,7 +450,9 @@ def register(app: typer.Typer) -> None:
 
     @round_app.command("results")
     def results(
-        path: Annotated[str, typer.Argument(help="CSV with columns team,board,result")],
+        path: Annotated[
+            str, typer.Argument(help="CSV: team,board,result (sitting, from 1, for 全队轮赛制)")
+        ],
         round_number: RoundOption,
         db: DbOption = None,
         event: EventOption = None,

@@ -1,8 +1,11 @@
 """Board results of a team round from CSV: ``team,board,result`` (``club`` or 队名 for ``team``,
-台次 for ``board``, 结果 for ``result``), one row per board, all or nothing.
+台次 for ``board``, 结果 for ``result``), one row per board, all or nothing. A 全队轮赛制 match
+adds a ``sitting`` column (场次, from 1); without it every row is of sitting 1.
 
 >>> parse_team_results("team,board,result\\nA,1,B+R\\nA,2,W+1.5\\n")
-[(2, 'A', 1, 'B+R'), (3, 'A', 2, 'W+1.5')]
+[(2, 'A', 1, 'B+R', 0), (3, 'A', 2, 'W+1.5', 0)]
+>>> parse_team_results("team,board,sitting,result\\nA,1,1,B+R\\nA,1,2,W+R\\n")
+[(2, 'A', 1, 'B+R', 0), (3, 'A', 1, 'W+R', 1)]
 >>> parse_team_results("club,board,result\\nA,x,B+R\\nA,1,B+Q\\n")
 Traceback (most recent call last):
 ...
@@ -23,10 +26,14 @@ _ALIASES = {
     "board": ("board", "台次"),
     "result": ("result", "结果"),
 }
+_OPTIONAL = {"sitting": ("sitting", "场次")}
 
 
-def parse_team_results(text: str, source: str = "results.csv") -> list[tuple[int, str, int, str]]:
-    """``(line, team, board, result code)`` for each row; every bad row is reported by line."""
+def parse_team_results(
+    text: str, source: str = "results.csv"
+) -> list[tuple[int, str, int, str, int]]:
+    """``(line, team, board, result code, sitting from 0)`` for each row; every bad row is
+    reported by line."""
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
     header = [h.strip().lower() for h in next(reader, [])]
     col: dict[str, int] = {}
@@ -35,9 +42,13 @@ def parse_team_results(text: str, source: str = "results.csv") -> list[tuple[int
         if not found:
             raise RowsRejected(source, [(1, f"missing column {key!r}")])
         col[key] = found[0]
-    rows: list[tuple[int, str, int, str]] = []
+    for key, names in _OPTIONAL.items():
+        found = [i for i, h in enumerate(header) if h in names]
+        if found:
+            col[key] = found[0]
+    rows: list[tuple[int, str, int, str, int]] = []
     problems: list[tuple[int, str]] = []
-    seen: dict[tuple[str, int], int] = {}
+    seen: dict[tuple[str, int, int], int] = {}
     line = reader.line_num
     for row in reader:
         start, line = line + 1, reader.line_num
@@ -53,16 +64,25 @@ def parse_team_results(text: str, source: str = "results.csv") -> list[tuple[int
         except ValueError:
             problems.append((start, f"board {board_text!r} is not a number"))
             continue
+        sitting_text = cells[col["sitting"]] if "sitting" in col else "1"
+        try:
+            sitting = int(sitting_text) - 1
+        except ValueError:
+            sitting = -1
+        if sitting < 0:
+            problems.append((start, f"sitting {sitting_text!r} is not a number from 1"))
+            continue
         try:
             Result.parse(code)
         except InputError as err:
             problems.append((start, err.message))
             continue
-        if (team, board) in seen:
-            problems.append((start, f"{team} board {board} already on line {seen[team, board]}"))
+        if (team, board, sitting) in seen:
+            where = f"{team} board {board}" + (f" sitting {sitting + 1}" if sitting else "")
+            problems.append((start, f"{where} already on line {seen[team, board, sitting]}"))
             continue
-        seen[team, board] = start
-        rows.append((start, team, board, code))
+        seen[team, board, sitting] = start
+        rows.append((start, team, board, code, sitting))
     if problems:
         raise RowsRejected(source, problems)
     return rows

@@ -47,15 +47,34 @@ class TeamRow:
     opponents: list[str] = field(default_factory=list)
 
 
+BYE_MATCH_POINTS = MATCH_WIN
+"""A team with a bye (轮空) in a Swiss or a knockout scores a won match: 2 match points, no game
+points (the rules leave a team bye's game points open; none are invented here). A round robin's
+rest is no bye and scores nothing: pass no ``byes`` there."""
+
 Rows = Mapping[str, TeamRow]
 TieBreak = Callable[[str, Rows], Fraction]
 
 
 def team_rows(
-    matches: Iterable[TeamMatch], teams: Iterable[str] = (), board_one_decides: bool = False
+    matches: Iterable[TeamMatch],
+    teams: Iterable[str] = (),
+    board_one_decides: bool = False,
+    byes: Iterable[str] = (),
 ) -> dict[str, TeamRow]:
-    """Totals of every team in ``teams`` or in a finished match; unfinished matches are left out."""
+    """Totals of every team in ``teams`` or in a finished match; unfinished matches are left out.
+    Each entry of ``byes`` (a team, once per bye) counts as a won match (``BYE_MATCH_POINTS``).
+
+    >>> row = team_rows([], teams=["A", "B"], byes=["A"])["A"]
+    >>> row.played, row.won, row.match_points, row.game_points
+    (1, 1, 2, 0)
+    """
     rows: dict[str, TeamRow] = {t: TeamRow(t) for t in teams}
+    for team in byes:
+        row = rows.setdefault(team, TeamRow(team))
+        row.played += 1
+        row.won += 1
+        row.match_points += BYE_MATCH_POINTS
     for m in matches:
         if not m.finished:
             continue
@@ -196,10 +215,12 @@ def team_standings(
     ranking: TeamRanking = TeamRanking.ROUND_ROBIN,
     board_one_decides: bool = False,
     top_score: int | Literal["achieved"] | None = None,
+    byes: Iterable[str] = (),
 ) -> list[TeamStanding]:
-    """The table of a team event; shared places where every key is equal (R-RANK-TEAM)."""
+    """The table of a team event; shared places where every key is equal (R-RANK-TEAM).
+    ``byes`` (a Swiss's or a knockout's, once per bye) score as won matches."""
     matches = list(matches)
-    rows = team_rows(matches, teams, board_one_decides)
+    rows = team_rows(matches, teams, board_one_decides, byes)
     boards = max((len(r.board_points) for r in rows.values()), default=0)
     breaks = tie_breaks(ranking, boards, top_score)
     keys = {t: tuple(tb(t, rows) for tb in breaks) for t in rows}

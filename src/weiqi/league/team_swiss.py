@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from weiqi.errors import InputError
 from weiqi.league.calendar import Fixture
 from weiqi.league.match import TeamMatch
+from weiqi.league.standings import BYE_MATCH_POINTS
 from weiqi.tournament.pairing import Candidate, PairingOptions, pair
 
 
@@ -32,9 +33,10 @@ def team_candidates(
     byes: Iterable[str] = (),
     clubs: dict[str, str] | None = None,
 ) -> list[Candidate]:
-    """The teams as the pairing engine sees them: score = match points of finished matches,
-    seed = place in ``seeding`` (strongest first), colours = team A ("B") or team B ("W") by
-    round, opponents = teams already met."""
+    """The teams as the pairing engine sees them: score = match points of finished matches
+    plus ``BYE_MATCH_POINTS`` for each of the team's ``byes`` (a bye is a won match), seed =
+    place in ``seeding`` (strongest first), colours = team A ("B") or team B ("W") by round,
+    opponents = teams already met."""
     seed = {t: i for i, t in enumerate(seeding)}
     missing = [t for t in teams if t not in seed]
     if missing:
@@ -52,6 +54,10 @@ def team_candidates(
                 if m.finished:
                     s = m.score()
                     points[team] += s.match_points_a if team == m.a else s.match_points_b
+    byes = list(byes)
+    for team in byes:
+        if team in points:
+            points[team] += BYE_MATCH_POINTS
     had_bye = set(byes)
     return [
         Candidate(

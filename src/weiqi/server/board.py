@@ -13,7 +13,7 @@ be drawn.
 >>> svg.count('class="stone black"'), svg.count('class="stone white"'), svg.count('class="star"')
 (1, 1, 5)
 >>> star_points(13)
-((4, 4), (4, 10), (10, 4), (10, 10), (7, 7))
+((4, 10), (10, 10), (7, 7), (4, 4), (10, 4))
 >>> vertex((8, 19)), point("T19")
 ('H19', (19, 19))
 """
@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from markupsafe import Markup, escape
 
 from weiqi.errors import InputError, InvalidSetting
+from weiqi.rules.handicap import star_points as rules_star_points
 
 Point = tuple[int, int]
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP and most diagrams skip I
@@ -50,18 +51,10 @@ def point(name: str) -> Point:
 
 
 def star_points(size: int) -> tuple[Point, ...]:
-    """The star points (星位) of a ``size``×``size`` board (R-BOARD-2); tengen last."""
-    if size < 7:
-        return ()
-    edge = 4 if size >= 13 else 3
-    far = size + 1 - edge
-    points = [(edge, edge), (edge, far), (far, edge), (far, far)]
-    if size % 2 == 1:
-        mid = (size + 1) // 2
-        if size >= 19:
-            points += [(edge, mid), (mid, edge), (mid, far), (far, mid)]
-        points.append((mid, mid))
-    return tuple(points)
+    """The star points (星位) of a ``size``×``size`` board (R-BOARD-2): the rules' own
+    (``weiqi.rules.handicap.star_points``, the standard handicap points), as ``(column, row)``,
+    top row first."""
+    return tuple((p % size + 1, p // size + 1) for p in rules_star_points(size))
 
 
 @dataclass(frozen=True)

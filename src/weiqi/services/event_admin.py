@@ -29,7 +29,7 @@ import csv
 import io
 import json
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 
@@ -50,7 +50,7 @@ from weiqi.store.models import Event as EventModel
 from weiqi.store.models import EventRole
 from weiqi.store.tournament import EventSettingsRow, PlayerRow, RoundRow
 from weiqi.tournament.ranks import Rank
-from weiqi.tournament.records import PairExplanation, RoundTotals
+from weiqi.tournament.records import RoundTotals
 from weiqi.tournament.settings import (
     EventSettings,
     System,
@@ -247,6 +247,13 @@ def settings_from_form(form: Mapping[str, str]) -> EventSettings:
         "mcmahon_floor": _rank(form, "mcmahon_floor"),
         "seed": _int(form, "seed", 0),
     }
+    # the games' rules (R-BOARD-1, R-KO-2, R-HCP-2): a field left out keeps the settings' default
+    size = _int(form, "board_size", None)
+    if size is not None:
+        data["board_size"] = size
+    for key in ("cycle", "handicap_placement"):
+        if form.get(key, "").strip():
+            data[key] = form[key].strip()
     if len(set(codes)) != len(codes) and data["tiebreaks"] is not None:
         raise InvalidSetting("tiebreaks", N_("a code appears twice"))
     return settings_from_dict(data)
@@ -456,15 +463,6 @@ def withdraw(db: Database, actor: Actor, event_id: int, name: str) -> Withdrawal
 # -- rounds ---------------------------------------------------------------------------------
 
 
-def _explanation_json(plan_explanations: tuple[PairExplanation, ...], totals: object) -> str:
-    return json.dumps(
-        {
-            "explanations": [asdict(e) for e in plan_explanations],
-            "totals": asdict(totals) if isinstance(totals, RoundTotals) else None,
-        }
-    )
-
-
 def pair_next_round(db: Database, actor: Actor, event_id: int) -> RoundDetail:
     """Pair the next round with the event's system, keeping the explanation (unpublished)."""
     with db.transaction() as session:
@@ -474,8 +472,6 @@ def pair_next_round(db: Database, actor: Actor, event_id: int) -> RoundDetail:
             raise Conflict("enter players before pairing")
         plan = system_for(event.settings).next_round(event)
         rnd = tournament.store_plan(session, event_id, plan)
-        rnd.explanation_json = _explanation_json(plan.explanations, plan.totals)
-        session.flush()
         return _detail(session, event_id, rnd)
 
 

@@ -71,7 +71,7 @@ from weiqi.roles import Role
 from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Result
 from weiqi.rules.ruleset import Ruleset
-from weiqi.rules.vertex import format_vertex, parse_vertex
+from weiqi.rules.vertex import parse_vertex
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require, roles_in_event
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
@@ -80,9 +80,6 @@ from weiqi.store.games import GameRecordRow
 from weiqi.store.models import Event as EventModel
 from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
 from weiqi.tournament.settings import settings_from_dict
-
-#: The size of the boards of an event (the event settings have no other size yet).
-BOARD_SIZE = 19
 
 #: Infractions a referee records on a game from the page (the ko and forbidden-point kinds
 #: follow from a move itself in strict play mode, R-REF-5, and are not entered by hand).
@@ -201,6 +198,8 @@ class GameView:
     again and its result recorded here (R-REF-3, R-PLAYOFF); see :func:`played_again_kind`."""
     seat_leaves: tuple[SeatLeaveItem, ...] = ()
     """Permissions to leave the seat in byo-yomi (R-TIME-2 / Art. 22.7), in order."""
+    board_size: int | None = None
+    """The record's board size (its ``Ruleset``, from the event settings); ``None`` without one."""
 
 
 # -- entries ---------------------------------------------------------------------------------
@@ -280,8 +279,7 @@ def _now(clock: ServerClock, record: GameRecord) -> float:
 def _start(session: Session, game: GameRow, by: GameActor, clock: ServerClock) -> GameRecord:
     """A new record for ``game``; a result already stored on the board goes into it first."""
     black, white = _names(session, game)
-    handicap = game.handicap if game.handicap >= 2 else 0
-    ruleset = Ruleset(board_size=BOARD_SIZE, komi=Fraction(game.komi), handicap=handicap)
+    ruleset = _game_ruleset(session, game)
     record = GameRecord.start(
         ruleset, ColorAssignment.by_organiser(black, white), referee=by, at=clock.now().timestamp()
     )
@@ -290,6 +288,16 @@ def _start(session: Session, game: GameRow, by: GameActor, clock: ServerClock) -
         if game.confirmed:
             record.append(SheetConfirmed(), by, _now(clock, record))
     return record
+
+
+def _game_ruleset(session: Session, game: GameRow) -> Ruleset:
+    """The ruleset of ``game``: its event's (``EventSettings.game_ruleset``: board size, cycle
+    policy, handicap placement) with the komi and handicap of its pairing."""
+    row = session.get(EventSettingsRow, game.round.event_id)
+    if row is None:
+        raise NotFound(f"event {game.round.event_id} has no settings")
+    settings = settings_from_dict(json.loads(row.settings_json))
+    return settings.game_ruleset(Fraction(game.komi), game.handicap)
 
 
 def _where(game: GameRow) -> str:
@@ -452,6 +460,7 @@ def _view(session: Session, event_id: int, game: GameRow) -> GameView:
     move_number = 0
     stones: tuple[tuple[str, str], ...] = ()
     seat_leaves: list[SeatLeaveItem] = []
+    board_size: int | None = None
     phase = "confirmed" if game.confirmed else ("finished" if result else "not_started")
     if record is not None:
         state = record.state
@@ -527,6 +536,7 @@ def _view(session: Session, event_id: int, game: GameRow) -> GameView:
         )
         move_number = state.move_number
         stones = tuple(sorted(state.stone_map().items()))
+        board_size = state.ruleset.board_size if state.ruleset is not None else None
     return GameView(
         event_id=event_id,
         event_name=event.name,
@@ -553,6 +563,7 @@ def _view(session: Session, event_id: int, game: GameRow) -> GameView:
         stones=stones,
         played_again=played_again_kind(session, event_id, game),
         seat_leaves=tuple(seat_leaves),
+        board_size=board_size,
     )
 
 
@@ -678,9 +689,7 @@ def _record_played_again(
         _, record = _load_record(session, game)  # stay with it (R-PEN-1)
         ruleset = record.state.ruleset if record is not None else None
         if ruleset is None:
-            komi = Fraction(game.komi)
-            handicap = game.handicap if game.handicap >= 2 else 0
-            ruleset = Ruleset(board_size=BOARD_SIZE, komi=komi, handicap=handicap)
+            ruleset = _game_ruleset(session, game)
         if not 0 <= entry <= ruleset.points or (entry * 2).denominator != 1:
             raise InvalidSetting("black count", f"must be half stones from 0 to {ruleset.points}")
         entry = Result.from_counts(entry - ruleset.black_threshold)
@@ -862,10 +871,10 @@ def _color(text: str, field: str) -> Color:
     raise InvalidSetting(field, f"{text!r} is not B or W")
 
 
-def _points(text: str) -> tuple[int, ...]:
+def _points(text: str, size: int) -> tuple[int, ...]:
     points = []
     for vertex in text.replace(",", " ").split():
-        p = parse_vertex(vertex, BOARD_SIZE)
+        p = parse_vertex(vertex, size)
         if p is None:
             raise InvalidSetting("points", "a pass is no point")
         points.append(p)
@@ -899,12 +908,14 @@ def record_infraction(
             chosen = Penalty(penalty)
         except ValueError:
             raise InvalidSetting("penalty", f"{penalty!r} is not a penalty") from None
-    infraction = Infraction(
-        what, _color(offender, "offender"), None, chosen, _points(points), note=note.strip()
-    )
+    colour = _color(offender, "offender")
     with db.transaction() as session:
         require(session, actor, Action.RULE_INFRACTION, event_id)
         game = _game_row(session, event_id, number, board)
+        size = _game_ruleset(session, game).board_size
+        infraction = Infraction(
+            what, colour, None, chosen, _points(points, size), note=note.strip()
+        )
         _append(
             session, actor, event_id, game, InfractionRuled(infraction), expected_seq, clock=clock
         )
@@ -1051,11 +1062,6 @@ def parse_results_csv(text: str, source: str = "results.csv") -> list[tuple[int,
     if problems:
         raise RowsRejected(source, problems)
     return rows
-
-
-def vertex_names(points: tuple[int, ...]) -> str:
-    """GTP names of points (for showing an infraction's stones)."""
-    return " ".join(format_vertex(p, BOARD_SIZE) for p in points)
 
 
 def record_json(db: Database, event_id: int, number: int, board: int) -> str | None:

@@ -33,7 +33,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 
@@ -57,14 +57,7 @@ from weiqi.league.match import (
     player_records,
     rotation_match,
 )
-from weiqi.league.standings import (
-    TeamRanking,
-    TeamStanding,
-    members_total,
-    rank_by,
-    team_rows,
-    tie_breaks,
-)
+from weiqi.league.standings import TeamRanking, members_total, team_standings
 from weiqi.league.team import RosterEntry, Team, TeamType, event_order
 from weiqi.league.team_swiss import team_candidates
 from weiqi.league.winner_stays_on import PlayerOrder
@@ -88,10 +81,6 @@ from weiqi.store.teams import (
 )
 from weiqi.tournament.pairing import pair
 from weiqi.tournament.ranks import Rank
-
-BYE_MATCH_POINTS = 2
-"""A team with a bye (轮空) in a Swiss or a knockout scores a won match: 2 match points, no game
-points (the rules leave a team bye's game points open; none are invented here)."""
 
 
 class TeamSystem(enum.Enum):
@@ -634,12 +623,8 @@ def _fixtures(session: Session, row: TeamEventRow, number: int) -> tuple[list[Fi
         assert settings.rounds is not None
         if number > settings.rounds:
             raise Conflict(f"all {settings.rounds} rounds of the Swiss are paired")
-        byes = _byes(session, row.event_id)
-        # a bye is a won match (BYE_MATCH_POINTS), so it counts in the score groups too
-        cands = [
-            replace(c, score=c.score + BYE_MATCH_POINTS * byes.count(c.id))
-            for c in team_candidates(codes, played, codes, byes)
-        ]
+        # a bye is a won match: team_candidates counts it in the score groups
+        cands = team_candidates(codes, played, codes, _byes(session, row.event_id))
         result = pair(cands, rng=random.Random(settings.seed * 1000 + number))
         return [Fixture(number, p.black, p.white) for p in result.pairs], result.bye
     return _knockout(session, row, codes, earlier, played, settings, number)
@@ -961,17 +946,18 @@ def record_results(
     actor: Actor,
     event_id: int,
     number: int,
-    rows: Sequence[tuple[str, int, str]],
+    rows: Sequence[tuple[str, int, str] | tuple[str, int, str, int]],
 ) -> int:
-    """Record several boards of a round — ``(team, board, result code)`` each — in one
+    """Record several boards of a round — ``(team, board, result code)`` each, or ``(team,
+    board, result code, sitting)`` for the sittings (from 0) of a 全队轮赛制 match — in one
     transaction: every row, or none when one is refused."""
-    parsed = [(team, board, Result.parse(code)) for team, board, code in rows]
+    parsed = [(r[0], r[1], Result.parse(r[2]), r[3] if len(r) == 4 else 0) for r in rows]
     with db.transaction() as session:
         require(session, actor, Action.RECORD_RESULT, event_id)
         event_row(session, event_id)
         rnd = _round(session, event_id, number)
-        for team, board, result in parsed:
-            _set_board_result(session, event_id, rnd, team, board, result, 0)
+        for team, board, result, sitting in parsed:
+            _set_board_result(session, event_id, rnd, team, board, result, sitting)
         return len(parsed)
 
 
@@ -985,9 +971,9 @@ def record_results_csv(
         require(session, actor, Action.RECORD_RESULT, event_id)
         event_row(session, event_id)
         rnd = _round(session, event_id, number)
-        for line, team, board, code in rows:
+        for line, team, board, code, sitting in rows:
             try:
-                _set_board_result(session, event_id, rnd, team, board, Result.parse(code), 0)
+                _set_board_result(session, event_id, rnd, team, board, Result.parse(code), sitting)
             except (NotFound, Conflict, InputError) as err:
                 raise InputError(f"{source}, line {line}", err.message) from None
         return len(rows)
@@ -1123,7 +1109,9 @@ def standings(db: Database, event_id: int) -> list[TeamStandingView]:
         names = {t.code: t.name for t in event_teams(session, event_id)}
         matches = [m for r in _seated_matches(session, event_id) for m in r]
         byes = _byes(session, event_id) if settings.system is not TeamSystem.ROUND_ROBIN else []
-    table = _standings_with_byes(matches, list(names), settings, byes)
+    table = team_standings(
+        matches, list(names), settings.ranking, settings.board_one_decides, byes=byes
+    )
     places = [s.place for s in table]
     return [
         TeamStandingView(
@@ -1149,22 +1137,6 @@ def _byes(session: Session, event_id: int) -> list[str]:
     return [
         teams[r.bye_team_id] for r in event_rounds(session, event_id) if r.bye_team_id is not None
     ]
-
-
-def _standings_with_byes(
-    matches: Sequence[TeamMatch], teams: list[str], settings: TeamEventSettings, byes: list[str]
-) -> list[TeamStanding]:
-    """``team_standings`` of the core, with each bye counted as a won match (match points only;
-    a round robin's rest scores nothing)."""
-    rows = team_rows(matches, teams, settings.board_one_decides)
-    for team in byes:
-        rows[team].match_points += BYE_MATCH_POINTS
-        rows[team].played += 1
-        rows[team].won += 1
-    boards = max((len(r.board_points) for r in rows.values()), default=0)
-    breaks = tie_breaks(settings.ranking, boards)
-    keys = {t: tuple(tb(t, rows) for tb in breaks) for t in rows}
-    return [TeamStanding(place, t, rows[t], keys[t]) for place, t in rank_by(keys)]
 
 
 def records(

@@ -28,7 +28,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from fractions import Fraction
 
 from sqlalchemy import func, select
@@ -302,9 +302,25 @@ def pair_round(db: Database, actor: Actor, event_id: int) -> RoundView:
         )
 
 
+def explanation_json(plan: RoundPlan) -> str:
+    """Why each pair of ``plan`` was made and the round's totals, as stored with the round."""
+    return json.dumps(
+        {
+            "explanations": [asdict(e) for e in plan.explanations],
+            "totals": asdict(plan.totals) if isinstance(plan.totals, RoundTotals) else None,
+        }
+    )
+
+
 def store_plan(session: Session, event_id: int, plan: RoundPlan) -> RoundRow:
-    """Store a round the core has paired (its games, forfeits and byes); returns its row."""
-    rnd = RoundRow(event_id=event_id, number=plan.number, seed=plan.seed)
+    """Store a round the core has paired (its games, forfeits, byes and the explanation of its
+    pairing, whichever command or page paired it); returns its row."""
+    rnd = RoundRow(
+        event_id=event_id,
+        number=plan.number,
+        seed=plan.seed,
+        explanation_json=explanation_json(plan),
+    )
     session.add(rnd)
     session.flush()
     for g in plan.games:

@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Literal
 
 from weiqi.errors import InvalidSetting
+from weiqi.rules.ruleset import CyclePolicy, HandicapPlacement, Ruleset
 from weiqi.tournament.ranks import Rank
 
 
@@ -70,6 +71,47 @@ _SYSTEM_ZH = {
 TIEBREAK_CODES = ("SB", "WARN", "SOS", "TOTAL", "CUSS", "SOS-1", "SOSOS", "DE", "RATING")
 
 KOMI_STONES = Fraction(15, 4)
+
+
+def _is_bracket(system: System, elimination_losses: int | None) -> bool:
+    return system is System.DOUBLE_ELIMINATION or (
+        system is System.KNOCKOUT and (elimination_losses or 1) == 1
+    )
+
+
+def default_tiebreaks(
+    system: System, swiss_method: str = "B", elimination_losses: int | None = None
+) -> tuple[str, ...]:
+    """The rules' tie-breaks of a system (the one definition; ``tiebreak_codes`` and the
+    settings form use it): none for a bracket, which ranks by how far players came; a Swiss
+    by its ranking method (R-RANK-SWISS); the rest as a round robin (R-RANK-RR).
+
+    >>> default_tiebreaks(System.KNOCKOUT), default_tiebreaks(System.KNOCKOUT, "B", 2)
+    ((), ('SB', 'WARN'))
+    >>> default_tiebreaks(System.MCMAHON, "A")
+    ('TOTAL', 'WARN')
+    """
+    if _is_bracket(system, elimination_losses):
+        return ()
+    if system.is_swiss:
+        return ("TOTAL", "WARN") if swiss_method == "A" else ("SOS", "WARN")
+    return ("SB", "WARN")
+
+
+def default_tiebreak_table(max_losses: int = 10) -> dict[str, list[str]]:
+    """``default_tiebreaks`` of every choice the settings form offers, keyed
+    ``"system/method/losses"`` (losses empty when not set), for the form's script.
+
+    >>> table = default_tiebreak_table()
+    >>> table["knockout/B/"], table["knockout/B/3"], table["swiss/A/"]
+    ([], ['SB', 'WARN'], ['TOTAL', 'WARN'])
+    """
+    return {
+        f"{system.value}/{method}/{losses or ''}": list(default_tiebreaks(system, method, losses))
+        for system in System
+        for method in ("A", "B")
+        for losses in (None, *range(1, max_losses + 1))
+    }
 
 
 @dataclass(frozen=True)
@@ -120,8 +162,19 @@ class EventSettings:
     best_of: int = 3
     late_entry_points: int = 0
     seed: int = 0
+    board_size: int = 19
+    cycle: CyclePolicy = CyclePolicy.BAN
+    handicap_placement: HandicapPlacement = HandicapPlacement.FIXED
 
     def __post_init__(self) -> None:
+        for name, kind in (("cycle", CyclePolicy), ("handicap_placement", HandicapPlacement)):
+            value = getattr(self, name)
+            if not isinstance(value, kind):
+                try:
+                    object.__setattr__(self, name, kind(value))
+                except ValueError:
+                    choices = " | ".join(k.value for k in kind)
+                    raise InvalidSetting(name, f"{value!r} is not one of {choices}") from None
         self._validate()
 
     def _validate(self) -> None:
@@ -160,6 +213,19 @@ class EventSettings:
             raise InvalidSetting("handicap_max", "must be between 0 and 9")
         if self.handicap_reduction < 0:
             raise InvalidSetting("handicap_reduction", "must be 0 or more")
+        ruleset = self.ruleset  # the board size and komi as one game's rules allow them
+        if (
+            self.colour_policy == "handicap"
+            and ruleset.handicap_placement is HandicapPlacement.FIXED
+        ):
+            from weiqi.rules.handicap import max_fixed_handicap
+
+            most = max_fixed_handicap(self.board_size)
+            if self.handicap_max > max(most, 1):
+                raise InvalidSetting(
+                    "handicap_max",
+                    f"at most {most} fixed stones on {self.board_size}×{self.board_size}",
+                )
         for code in self.tiebreaks or ():
             if code not in TIEBREAK_CODES:
                 raise InvalidSetting("tiebreaks", f"unknown code {code!r}")
@@ -190,6 +256,31 @@ class EventSettings:
     # -- derived values ----------------------------------------------------------------------
 
     @property
+    def ruleset(self) -> Ruleset:
+        """The rules of the event's games (board size, komi, cycle policy, handicap placement),
+        the one place a game's ``Ruleset`` comes from.
+
+        >>> EventSettings(System.ROUND_ROBIN, board_size=13).ruleset.par
+        Fraction(169, 2)
+        """
+        return Ruleset(
+            board_size=self.board_size,
+            komi=self.komi,
+            cycle=self.cycle,
+            handicap_placement=self.handicap_placement,
+        )
+
+    def game_ruleset(self, komi: Fraction, handicap: int = 0) -> Ruleset:
+        """The ruleset of one game of the event: the event's, with the komi and handicap its
+        pairing gave it (``handicap`` 1 is 让先: no stones, the game's komi 0).
+
+        >>> r = EventSettings(System.ROUND_ROBIN, board_size=9).game_ruleset(Fraction(0), 2)
+        >>> r.board_size, r.komi, r.handicap
+        (9, Fraction(0, 1), 2)
+        """
+        return self.ruleset.with_(komi=komi, handicap=handicap if handicap >= 2 else 0)
+
+    @property
     def tiebreak_codes(self) -> tuple[str, ...]:
         """The event's tie-breaks, or the rules' defaults for its system: none for a bracket,
         which ranks by how far players came (``weiqi.tournament.ranking``).
@@ -201,11 +292,7 @@ class EventSettings:
         """
         if self.tiebreaks is not None:
             return self.tiebreaks
-        if self.is_bracket:
-            return ()
-        if self.system.is_swiss:
-            return ("TOTAL", "WARN") if self.swiss_method == "A" else ("SOS", "WARN")
-        return ("SB", "WARN")
+        return default_tiebreaks(self.system, self.swiss_method, self.elimination_losses)
 
     @property
     def is_bracket(self) -> bool:
@@ -217,10 +304,7 @@ class EventSettings:
         >>> EventSettings(system=System.KNOCKOUT, elimination_losses=2).is_bracket
         False
         """
-        s = self.system
-        return s is System.DOUBLE_ELIMINATION or (
-            s is System.KNOCKOUT and (self.elimination_losses or 1) == 1
-        )
+        return _is_bracket(self.system, self.elimination_losses)
 
     @property
     def cycle_count(self) -> int:
@@ -260,7 +344,7 @@ def settings_to_dict(settings: EventSettings) -> dict[str, object]:
     out: dict[str, object] = {}
     for f in fields(settings):
         value = getattr(settings, f.name)
-        if isinstance(value, System):
+        if isinstance(value, enum.Enum):
             value = value.value
         elif isinstance(value, Fraction):
             value = str(value)

@@ -29,7 +29,9 @@ class TournamentIn(BaseModel):
     settings: dict[str, Any] = Field(
         description="EventSettings fields (``weiqi.tournament.settings``): system (round-robin, "
         "double-round-robin, knockout, double-elimination, swiss, swiss-knockout, mcmahon, "
-        "match), rounds, tiebreaks (codes in order, e.g. ['SOS','SB']), komi ('15/4'), … — "
+        "match), rounds, tiebreaks (codes in order, e.g. ['SOS','SB']), komi ('15/4'), the "
+        "games' board_size (19), cycle (ban, no_result, draw, replay) and handicap_placement "
+        "(fixed, free), … — "
         "omitted fields take the rules' defaults (komi 3¾, points 2/1/0).",
         examples=[{"system": "swiss", "rounds": 5}],
     )

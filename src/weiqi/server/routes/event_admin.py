@@ -24,7 +24,7 @@ from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
 from weiqi.services.tournament import tournament_info
 from weiqi.tournament.ranks import Rank
-from weiqi.tournament.settings import TIEBREAK_CODES, System
+from weiqi.tournament.settings import TIEBREAK_CODES, System, default_tiebreak_table
 from weiqi.tournament.standings import TIEBREAKS
 
 router = APIRouter(include_in_schema=False)
@@ -85,6 +85,10 @@ SETTING_MSGIDS = (
     N_("colour_policy"),
     N_("pairing_method"),
     N_("tie_resolution"),
+    N_("board_size"),
+    N_("cycle"),
+    N_("handicap_placement"),
+    N_("must be between 2 and 25"),
 )
 
 # The reasons ``formats.players_csv`` and ``tournament.ranks`` give for a bad row, as patterns
@@ -179,6 +183,7 @@ def _settings_context(request: Request) -> dict[str, Any]:
         "tiebreak_choices": [
             (c, TIEBREAKS[c].zh if zh else TIEBREAKS[c].en) for c in TIEBREAK_CODES
         ],
+        "default_tiebreaks": default_tiebreak_table(),
     }
 
 

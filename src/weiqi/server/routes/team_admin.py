@@ -493,15 +493,10 @@ async def match_results(
             request, db, actor, event_id, number, problems=problems, status_code=422
         )
     try:
-        if all(sitting == 0 for _, sitting, _ in entries):
-            teams.record_results(
-                db, actor, event_id, number, [(found.home, b, code) for b, _, code in entries]
-            )
-        else:
-            for board, sitting, code in entries:
-                teams.record_board_result(
-                    db, actor, event_id, number, found.home, board, code, sitting
-                )
+        # one transaction for the whole match, rotation sittings included: all or nothing
+        teams.record_results(
+            db, actor, event_id, number, [(found.home, b, code, s) for b, s, code in entries]
+        )
     except (InputError, Conflict, NotFound) as err:
         text = err.reason if isinstance(err, InputError) else err.message
         problems = {match: [reason_text(request, text)]}

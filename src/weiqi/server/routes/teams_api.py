@@ -68,6 +68,28 @@ def post_board_result(
     return next(m for m in matches if m["match"] == match.number)
 
 
+class BoardResultsIn(BaseModel):
+    results: list[BoardResultIn] = Field(
+        description="Boards of the round (several sittings of a 全队轮赛制 match alike)"
+    )
+
+
+@router.post("/team-events/{event_id}/rounds/{number}/results/batch")
+def post_board_results(
+    db: Db, actor: CurrentActor, event_id: int, number: int, body: BoardResultsIn
+) -> dict[str, Any]:
+    """Record several boards' results in one transaction: every board, or none when one is
+    refused (a team match's sheet); answers the round."""
+    teams.record_results(
+        db,
+        actor,
+        event_id,
+        number,
+        [(r.team, r.board, r.result, r.sitting) for r in body.results],
+    )
+    return teams.round_to_dict(teams.show_round(db, event_id, number))
+
+
 @router.get("/team-events/{event_id}/standings")
 def get_standings(db: Db, event_id: int) -> list[dict[str, object]]:
     """Team standings (R-RANK-TEAM): match points, game points, board 1, board 2, …"""

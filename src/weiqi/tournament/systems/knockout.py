@@ -169,6 +169,14 @@ class _Bracket:
                 # only one loss
                 self.eliminated_in.setdefault(gf.loser, self.gf_round)
 
+    def _settled(self, src: Source) -> bool:
+        """Whether ``src`` names its player (or its absence) for good."""
+        kind, ref = src
+        if kind == "slot":
+            return True
+        o = self.out.get(str(ref))
+        return o is not None and o.decided
+
     def _source(self, src: Source) -> str | None:
         kind, ref = src
         if kind == "slot":
@@ -183,6 +191,12 @@ class _Bracket:
         a, b = self._source(m.sources[0]), self._source(m.sources[1])
         o = _Outcome((a, b))
         self.out[m.label] = o
+        if (a is None or b is None) and all(self._settled(src) for src in m.sources):
+            # a walkover (a bye, or a side emptied by 双方均负): its winner is known without a
+            # game, even before its round — a final with one player left crowns the champion
+            # instead of becoming a round of nothing but a bye
+            o.winner, o.decided = (a if a is not None else b), True
+            return
         if m.round > played:
             return
         if a is None or b is None:
