@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench i18n clean
+.PHONY: run test test-packages lint bench i18n clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -15,7 +15,11 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/weiqi serve --host 127.0.0.1 --port 8000
 
-test: $(STAMP)
+# GNU Go, Chromium and CJK fonts: installed when missing if root, else one line says what to install.
+test-packages:
+	@.ci/test-packages
+
+test: test-packages $(STAMP)
 	$(BIN)/pytest -n 2 -q
 
 lint: $(STAMP)
