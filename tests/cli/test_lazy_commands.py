@@ -22,6 +22,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+import weiqi
 import weiqi.cli
 from weiqi.cli import COMMANDS, app, module_commands
 
@@ -190,6 +191,14 @@ def test_every_command_has_its_own_help(name: str) -> None:
     eager = runner.invoke(eager_app(), [name, "--help"], terminal_width=100)
     assert lazy.exit_code == eager.exit_code == 0, lazy.output
     assert lazy.output == eager.output
+
+
+def test_a_command_missing_from_the_table_still_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Merged without its line in the table, a new command is not listed but still found."""
+    monkeypatch.delitem(COMMANDS, "version")
+    result = CliRunner().invoke(app, ["version"])
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == weiqi.__version__
 
 
 def test_a_mistyped_command_is_still_suggested() -> None:
