@@ -34,6 +34,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/referee.py
 	$(BIN)/python bench/dead_stones.py
 	$(BIN)/python bench/clock.py
+	$(BIN)/python bench/startup.py
 
 # Messages: extract from code and templates, merge into each locale's .po, then translate the
 # empty msgstr entries (the .po files are compiled in memory when the server starts).
