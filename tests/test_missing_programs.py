@@ -55,7 +55,8 @@ def test_without_gnu_go_and_chromium_their_tests_skip_and_nothing_crashes(
         "WEIQI_GNUGO": str(tmp_path / "no" / "gnugo"),
         "WEIQI_CHROMIUM": str(tmp_path / "no" / "chromium"),
     }
-    pytest_args = ["-q", "-n", "0", "-p", "no:cacheprovider", f"--junitxml={report}"]
+    pytest_args = ["-q", "-n", "0", "-p", "no:cacheprovider", f"--basetemp={tmp_path / 'run'}"]
+    pytest_args.append(f"--junitxml={report}")
     done = subprocess.run(
         [sys.executable, "-m", "pytest", *pytest_args, *map(str, files)],
         cwd=ROOT,
