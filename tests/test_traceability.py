@@ -1,8 +1,10 @@
 """Rule → code → test traceability: every requirement of RULES.md is named by a test.
 
-RULES.md lives beside the repository (``../shared/spec/RULES.md``), as laid out for developers
-and CI. Requirement IDs are ``R-…-N`` style (``R-KO-1``, ``R-RANK-SWISS``); the glossary also
-names whole families (R-HCP, R-TIME, R-REF, R-PEN, R-RANK, R-LEAGUE), and a family counts as
+The requirement IDs are kept in the project, ``docs/requirements.txt`` (written from RULES.md by
+``make requirements``, see ``tests/requirements.py``), so a clone without ``../shared`` still runs
+this; where ``../shared/spec/RULES.md`` is present (or ``$WEIQI_RULES``), the project's list must
+be the spec's. Requirement IDs are ``R-…-N`` style (``R-KO-1``, ``R-RANK-SWISS``); the glossary
+also names whole families (R-HCP, R-TIME, R-REF, R-PEN, R-RANK, R-LEAGUE), and a family counts as
 traced when a test names at least one of its members.
 """
 
@@ -13,15 +15,16 @@ from pathlib import Path
 
 import pytest
 
+from tests.requirements import LIST, RULES, ids_in, project_ids
+
 ROOT = Path(__file__).resolve().parent.parent
-RULES = ROOT.parent / "shared" / "spec" / "RULES.md"
-ID = re.compile(r"\bR-[A-Z0-9-]+[A-Z0-9]\b")
 
 
 def _test_text() -> str:
-    this = Path(__file__).resolve()
+    # Not this file nor the list's reader, whose examples name IDs without testing them.
+    skip = {Path(__file__).resolve(), ROOT / "tests" / "requirements.py"}
     return "\n".join(
-        p.read_text(errors="replace") for p in (ROOT / "tests").rglob("*.py") if p != this
+        p.read_text(errors="replace") for p in (ROOT / "tests").rglob("*.py") if p not in skip
     )
 
 
@@ -30,13 +33,18 @@ def _named(rule: str, text: str) -> bool:
     return re.search(re.escape(rule) + r"(?![A-Z0-9])", text) is not None
 
 
-@pytest.mark.skipif(not RULES.exists(), reason="../shared/spec/RULES.md is not beside this clone")
-def test_every_requirement_of_rules_md_is_named_by_a_test() -> None:
-    ids = sorted(set(ID.findall(RULES.read_text())))
-    assert len(ids) > 40, "RULES.md lost its requirement IDs?"
+def test_every_requirement_is_named_by_a_test() -> None:
+    ids = project_ids()
+    assert len(ids) > 40, f"{LIST} lost its requirement IDs?"
     text = _test_text()
     missing = [i for i in ids if not _named(i, text)]
     assert missing == [], f"requirements no test names: {missing}"
+
+
+@pytest.mark.skipif(not RULES.exists(), reason=f"{RULES} is not beside this clone")
+def test_the_projects_requirement_list_is_the_specs() -> None:
+    """docs/requirements.txt has exactly the IDs of RULES.md (else: ``make requirements``)."""
+    assert project_ids() == ids_in(RULES.read_text(encoding="utf-8")), "run make requirements"
 
 
 def test_a_family_is_traced_by_a_member_not_by_a_longer_id() -> None:

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.programs import GNUGO
 from weiqi.formats.sgf import SgfGame, write_sgf
 from weiqi.rules.color import Color
 
 SRC = Path(__file__).resolve().parents[2] / "src"
-GNUGO = "/usr/games/gnugo"
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 pytestmark = pytest.mark.gnugo

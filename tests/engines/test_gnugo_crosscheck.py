@@ -19,7 +19,6 @@ own aftermath), where R-SCORE-1 / R-END-4 share them. Such games are counted, no
 from __future__ import annotations
 
 import random
-import shutil
 from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
@@ -27,6 +26,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.programs import GNUGO as GNU_GO
 from weiqi.engines.gtp import SimpleEngine
 from weiqi.engines.selfplay import load_games
 from weiqi.rules.board import Board
@@ -36,13 +36,10 @@ from weiqi.rules.result import Result
 from weiqi.rules.ruleset import Ruleset
 from weiqi.rules.vertex import format_vertex, parse_vertex
 
-GNUGO = ["/usr/games/gnugo", "--mode", "gtp", "--chinese-rules", "--situational-superko"]
+GNUGO = [GNU_GO, "--mode", "gtp", "--chinese-rules", "--situational-superko"]
 CORPUS = Path(__file__).resolve().parent.parent / "data" / "gnugo" / "selfplay.jsonl"
 
-pytestmark = [
-    pytest.mark.gnugo,
-    pytest.mark.skipif(not shutil.which(GNUGO[0]), reason="needs GNU Go"),
-]
+pytestmark = pytest.mark.gnugo
 
 
 @pytest.fixture(scope="module")

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import shutil
 import sys
 import time
 
 import pytest
 
+from tests.programs import GNUGO as GNU_GO
 from weiqi.engines.gtp import (
     Engine,
     EngineError,
@@ -20,8 +20,7 @@ from weiqi.engines.gtp import (
 from weiqi.rules.color import Color
 from weiqi.rules.result import Result
 
-GNUGO = ["/usr/games/gnugo", "--mode", "gtp", "--chinese-rules", "--situational-superko"]
-needs_gnugo = pytest.mark.skipif(not shutil.which(GNUGO[0]), reason="needs GNU Go")
+GNUGO = [GNU_GO, "--mode", "gtp", "--chinese-rules", "--situational-superko"]
 
 # An engine without GTP ids in its replies, that sleeps on `slow` and exits on `die`.
 SCRIPTED = r"""
@@ -100,7 +99,6 @@ def test_missing_program_is_engine_error() -> None:
 
 
 @pytest.mark.gnugo
-@needs_gnugo
 def test_gnugo_identity_and_commands() -> None:
     with SimpleEngine.popen(GNUGO) as gnugo:
         assert gnugo.protocol_version() == 2
@@ -112,7 +110,6 @@ def test_gnugo_identity_and_commands() -> None:
 
 
 @pytest.mark.gnugo
-@needs_gnugo
 def test_gnugo_play_undo_and_legality() -> None:
     with SimpleEngine.popen(GNUGO) as gnugo:
         gnugo.boardsize(9)
@@ -136,7 +133,6 @@ def test_gnugo_play_undo_and_legality() -> None:
 
 
 @pytest.mark.gnugo
-@needs_gnugo
 def test_gnugo_scoring_commands() -> None:
     """A white stone in Black's area is dead; GNU Go's score comes back as a Result."""
     with SimpleEngine.popen(GNUGO) as gnugo:
@@ -157,7 +153,6 @@ def test_gnugo_scoring_commands() -> None:
 
 
 @pytest.mark.gnugo
-@needs_gnugo
 def test_gnugo_handicap_and_time() -> None:
     with SimpleEngine.popen(GNUGO) as gnugo:
         gnugo.boardsize(19)
@@ -169,7 +164,6 @@ def test_gnugo_handicap_and_time() -> None:
 
 
 @pytest.mark.gnugo
-@needs_gnugo
 def test_gnugo_batch_is_pipelined() -> None:
     with SimpleEngine.popen(GNUGO) as gnugo:
         gnugo.boardsize(9)
@@ -187,7 +181,6 @@ def test_gnugo_batch_is_pipelined() -> None:
 
 
 @pytest.mark.gnugo
-@needs_gnugo
 def test_gnugo_genmove_timeout_recovers() -> None:
     with SimpleEngine.popen([*GNUGO, "--level", "10"]) as gnugo:
         gnugo.boardsize(19)
@@ -198,7 +191,6 @@ def test_gnugo_genmove_timeout_recovers() -> None:
 
 
 @pytest.mark.gnugo
-@needs_gnugo
 def test_gnugo_killed_process_is_detected() -> None:
     gnugo = SimpleEngine.popen(GNUGO)
     try:
@@ -212,7 +204,6 @@ def test_gnugo_killed_process_is_detected() -> None:
 
 
 @pytest.mark.gnugo
-@needs_gnugo
 def test_async_engine() -> None:
     async def main() -> list[str]:
         async with await Engine.popen(GNUGO) as gnugo:

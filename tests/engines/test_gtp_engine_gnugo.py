@@ -3,21 +3,17 @@ moves, then the same final score from the same dead stones."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
+from tests.programs import GNUGO
 from weiqi.engines.gtp import SimpleEngine
 from weiqi.engines.gtp_engine import GtpEngine
-from weiqi.engines.selfplay import GNUGO, GNUGO_ARGS
+from weiqi.engines.selfplay import GNUGO_ARGS
 from weiqi.rules.color import Color
 from weiqi.rules.ruleset import Ruleset
 from weiqi.rules.vertex import parse_vertex
 
-pytestmark = [
-    pytest.mark.gnugo,
-    pytest.mark.skipif(shutil.which(GNUGO) is None, reason="needs GNU Go"),
-]
+pytestmark = pytest.mark.gnugo
 
 
 def ask(engine: GtpEngine, command: str) -> str:

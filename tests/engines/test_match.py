@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import os
 import shlex
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from tests.programs import GNUGO as GNU_GO
 from weiqi.engines.gtp import SimpleEngine
 from weiqi.engines.match import engine_name, referee_game
 from weiqi.formats.sgf import read_sgf
@@ -20,9 +20,8 @@ from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Reason, Result
 from weiqi.rules.ruleset import Ruleset
 
-GNUGO = ["/usr/games/gnugo", "--mode", "gtp", "--chinese-rules", "--situational-superko"]
+GNUGO = [GNU_GO, "--mode", "gtp", "--chinese-rules", "--situational-superko"]
 SRC = Path(__file__).resolve().parents[2] / "src"
-needs_gnugo = pytest.mark.skipif(not shutil.which(GNUGO[0]), reason="needs GNU Go")
 
 # A GTP engine that says yes to everything and answers genmove with a fixed reply.
 STUBBORN = r"""
@@ -82,7 +81,6 @@ def test_two_passes_end_by_count_and_move_limit_gives_no_result() -> None:
 
 
 @pytest.mark.gnugo
-@needs_gnugo
 def test_r_end_3_gnugo_self_play_is_refereed_and_counted() -> None:
     """GNU Go against itself on 9×9 (two processes): every move passes our rules, the game
     ends by two passes and is counted with the dead-stone proposal, as GNU Go scores it."""
@@ -102,7 +100,6 @@ def test_r_end_3_gnugo_self_play_is_refereed_and_counted() -> None:
 
 
 @pytest.mark.gnugo
-@needs_gnugo
 def test_r_hcp_2_handicap_game_between_engines() -> None:
     with SimpleEngine.popen([*GNUGO, "--level", "1"]) as gnugo:
         game = referee_game(gnugo, gnugo, Ruleset.handicap_game(2, size=9), max_moves=6)
@@ -146,7 +143,6 @@ def test_cli_match_resignation_json() -> None:
 
 
 @pytest.mark.gnugo
-@needs_gnugo
 def test_cli_match_between_gnugo_writes_a_legal_sgf(tmp_path: Path) -> None:
     gnugo = " ".join([*GNUGO, "--level", "1"])
     record = tmp_path / "game.sgf"

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import shutil
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from weiqi.engines.selfplay import GNUGO, PlanItem, load_games, play_game
+from tests.programs import GNUGO
+from weiqi.engines.selfplay import PlanItem, load_games, play_game
 from weiqi.errors import InputError
 
 CORPUS = Path(__file__).resolve().parent.parent / "data" / "gnugo" / "selfplay.jsonl"
@@ -30,13 +30,14 @@ def test_corpus_has_the_promised_games() -> None:
 
 
 @pytest.mark.gnugo
-@pytest.mark.skipif(not shutil.which(GNUGO), reason="needs GNU Go")
 def test_corpus_games_replay_from_their_seeds() -> None:
     """A stored game is what GNU Go plays again with the same settings (so the corpus can be
     regenerated, and a different GNU Go shows up here)."""
     stored = [g for g in load_games(CORPUS) if g.size == 9][:2]
     for game in stored:
-        again = play_game(size=game.size, komi=game.komi, level=game.level, seed=game.seed)
+        again = play_game(
+            size=game.size, komi=game.komi, level=game.level, seed=game.seed, gnugo=GNUGO
+        )
         assert again == game
 
 

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from fractions import Fraction
 
 import pytest
 
+from tests.programs import GNUGO
 from weiqi.errors import InvalidSetting
 from weiqi.rules.board import Board
 from weiqi.rules.color import Color
 from weiqi.rules.handicap import fixed_handicap_points, max_fixed_handicap
 from weiqi.rules.ruleset import CyclePolicy, HandicapPlacement, PlayMode, Ruleset
 from weiqi.rules.vertex import format_vertex, parse_vertex
-
-GNUGO = "/usr/games/gnugo"
 
 
 def test_chinese_preset_is_the_written_rules() -> None:
@@ -113,7 +111,6 @@ def test_r_hcp_2_fixed_points_on_9_13_19() -> None:
 
 
 @pytest.mark.gnugo
-@pytest.mark.skipif(shutil.which(GNUGO) is None, reason="needs GNU Go")
 def test_r_hcp_2_fixed_handicap_matches_gnu_go() -> None:
     """R-HCP-2: our placement and order equal GNU Go's ``fixed_handicap`` on every size."""
     commands = []

@@ -18,6 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from tests.programs import CHROMIUM
 from tests.store.conftest import (  # noqa: F401  (fixtures shared with the store tests)
     cheap_password_hashes,
     database,
@@ -58,7 +59,6 @@ def api_login(client: TestClient, username: str, password: str) -> None:
 
 # --- the real server and a real browser (tests marked ``browser``) ---------------------------
 
-CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",

@@ -4,9 +4,16 @@ Each module of this package adds its commands through a ``register(app)`` functi
 (games, events, teams, the server) keep their commands beside each other without one file that
 everybody edits. Errors of the core become one clear line and a non-zero exit here, in one place.
 
+A module is imported only when one of its commands runs (or its own ``--help`` is asked for):
+``weiqi check`` never loads the database, the services or the web server. :data:`COMMANDS` names
+each top-level command, the module that registers it and its help line, which ``weiqi --help``
+lists without importing anything; a new command is one more line there
+(``tests/cli/test_lazy_commands.py`` checks the table against what the modules register).
+
 Usage::
 
     weiqi --help
+    weiqi check game.sgf
 """
 
 from __future__ import annotations
@@ -14,13 +21,134 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import sys
+from typing import Any, NamedTuple
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from weiqi.errors import WeiqiError
 
+
+class Entry(NamedTuple):
+    """Where a top-level command lives (a module of this package) and its line in ``--help``."""
+
+    module: str
+    help: str
+
+
+#: Every top-level command, in the order ``weiqi --help`` lists them.
+COMMANDS: dict[str, Entry] = {
+    "standings": Entry("event", "The standings (名次): points, then the event's tie-breaks."),
+    "gtp": Entry(
+        "game",
+        "Speak GTP v2 on stdin/stdout: a referee under the Chinese rules, and a weak player.",
+    ),
+    "check": Entry(
+        "game_check",
+        "Replay SGF records under the rules and report the first illegal move of each.",
+    ),
+    "score": Entry(
+        "game_check", "Count the final position of a record (area counting, R-SCORE-1…5)."
+    ),
+    "match": Entry("match", "Play one game between two GTP engines; our rules judge every move."),
+    "nigiri": Entry(
+        "referee", "猜先 (R-COLOR-1): who holds, the guess, the count and the colours, from a seed."
+    ),
+    "serve": Entry(
+        "serve",
+        "Start the web application. Migrates the database first; on the first run prints the\n"
+        "administrator's one-time password (or uses $WEIQI_ADMIN_PASSWORD).",
+    ),
+    "version": Entry("version", "Print the version of weiqi."),
+    "clock": Entry("clock", "Time controls and byo-yomi call-outs (读秒)."),
+    "db": Entry("db", "Database migrations (Alembic, shipped in weiqi/store/migrations)."),
+    "event": Entry("event", "Individual tournaments (赛会)."),
+    "player": Entry("event", "Players of a tournament."),
+    "round": Entry("event", "Rounds (轮次): pairing (编排) and results."),
+    "league": Entry("league", "League seasons (联赛): divisions, calendar, table."),
+    "draft": Entry("league", "The transfer draft (摘牌) after a season."),
+    "record": Entry("referee", "Game records (对局记录): check, show, export."),
+    "team": Entry("team", "Team events (团体赛): teams, lineups, matches."),
+    "users": Entry("users", "Accounts and per-event roles (R-ORG-1)."),
+}
+
+
+Command = TyperCommand | TyperGroup
+
+
+def module_commands(module: str) -> dict[str, Command]:
+    """Import ``weiqi.cli.MODULE`` and build the commands its ``register`` adds, by name.
+
+    >>> sorted(module_commands("version"))
+    ['version']
+    """
+    sub = typer.Typer()
+    importlib.import_module(f"{__name__}.{module}").register(sub)
+    built = {}
+    for name, command in typer.main.get_group(sub).commands.items():
+        assert isinstance(command, Command), command
+        built[name] = command
+    return built
+
+
+class LazyCommand(TyperCommand):
+    """A top-level command whose module is not imported yet: a name and a help line for the
+    listing of ``weiqi --help``; :class:`LazyGroup` swaps in the real command when it runs."""
+
+    def __init__(self, name: str, entry: Entry) -> None:
+        super().__init__(name, help=entry.help)
+        self.module = entry.module
+
+
+class LazyGroup(TyperGroup):
+    """The root ``weiqi`` group: lists :data:`COMMANDS` without importing them, and imports a
+    command's module (all of its commands at once) only when that command is resolved.
+
+    >>> group = typer.main.get_command(app)
+    >>> isinstance(group, LazyGroup), type(group.commands["serve"]).__name__
+    (True, 'LazyCommand')
+    >>> group.list_commands(None)[:3]
+    ['standings', 'gtp', 'check']
+    """
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        for name, entry in COMMANDS.items():
+            self.commands.setdefault(name, LazyCommand(name, entry))
+        self._all_loaded = False
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        """The command named ``cmd_name``. A name the table lacks (a command a module registers
+        but nobody added to :data:`COMMANDS`; the table's test fails until it is) is looked for
+        in every module, as before lazy loading, so it still runs; only then is it unknown."""
+        command = super().get_command(ctx, cmd_name)
+        if command is None and not self._all_loaded:
+            self._all_loaded = True
+            for info in pkgutil.iter_modules(__path__):
+                module = importlib.import_module(f"{__name__}.{info.name}")
+                if hasattr(module, "register"):
+                    for name, built in module_commands(info.name).items():
+                        self.commands.setdefault(name, built)
+            command = super().get_command(ctx, cmd_name)
+        return command
+
+    def resolve_command(
+        self,
+        ctx: Any,  # the click Context typer vendors (typer._click), not a public name
+        args: list[str],
+    ) -> tuple[str | None, Any, list[str]]:
+        """The command ``args`` names, its module imported first if it was not yet."""
+        name, command, rest = super().resolve_command(ctx, args)
+        if isinstance(command, LazyCommand):
+            loaded = module_commands(command.module)
+            self.commands.update(loaded)
+            command = loaded[command.name or ""]
+        return name, command, rest
+
+
 app = typer.Typer(
     name="weiqi",
+    cls=LazyGroup,
     help="Run Go (围棋) competitions under the Chinese Weiqi Competition Rules.",
     no_args_is_help=True,
     add_completion=False,
@@ -28,20 +156,9 @@ app = typer.Typer(
 )
 
 
-def _register_all() -> None:
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        register = getattr(module, "register", None)
-        if register is not None:
-            register(app)
-
-
 @app.callback()
 def _root() -> None:
     """Run Go (围棋) competitions under the Chinese Weiqi Competition Rules."""
-
-
-_register_all()
 
 
 def main() -> None:

@@ -1,0 +1,22 @@
+"""Tests that need a program this machine lacks are skipped, not run into a crash."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.programs import NEEDS, present
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test marked ``gnugo`` or ``browser`` is skipped when GNU Go or Chromium is missing."""
+    missing = {
+        marker: pytest.mark.skip(reason=reason)
+        for marker, (program, reason) in NEEDS.items()
+        if not present(program)
+    }
+    if not missing:
+        return
+    for item in items:
+        for marker, skip in missing.items():
+            if item.get_closest_marker(marker) is not None:
+                item.add_marker(skip)
