@@ -207,7 +207,9 @@ def test_human_output_shows_the_readers_notes(
     note = f"note: {path}: KM[375] read as hundredths of a stone: komi 3.75 stones"
     assert note in cli("score", path).stdout.splitlines()
     assert note in cli("check", path).stdout.splitlines()
-    assert "note" not in cli("check", path, "--json").stdout
+    # Issue #15 (6): the JSON carries the notes too, under "notes".
+    report = json.loads(cli("check", path, "--json").stdout)
+    assert report["notes"] == ["KM[375] read as hundredths of a stone: komi 3.75 stones"]
 
 
 def test_r_hcp_2_handicap_compensation_from_ha(
