@@ -323,19 +323,18 @@ def read_sgf(
     """
     notes: list[str] = []
     if isinstance(data, str):
-        text = data.removeprefix("\ufeff")
+        raw = data.removeprefix("\ufeff").encode("utf-8")
+    elif data.isascii() and not _needs_decoding(data, notes):
+        raw = bytes(data)  # the same text in any charset a CA names here: no copies
     else:
-        text = _decode(bytes(data), source, notes)
-    raw = text.encode("utf-8")
+        raw = _decode(bytes(data), source, notes).encode("utf-8")
     if raw.count(b";") > MAX_NODES:
-        # sgfmill holds every token of the file at once (hundreds of bytes each): count the
-        # nodes first, in constant memory, and refuse a tree too big to hold.
-        from weiqi.formats.sgf_check import count_nodes
-
-        if count_nodes(raw) > MAX_NODES:
-            raise InputError(
-                source, f"the game has more than {MAX_NODES:,} nodes, the most this reader holds"
-            )
+        # sgfmill holds every token of the file at once (hundreds of bytes each) and we a node
+        # object per node: refuse a tree too big to hold before building any of it. Each node
+        # starts with ";" (one in a comment counts too: no real record comes near the limit).
+        raise InputError(
+            source, f"the file has more than {MAX_NODES:,} nodes, the most this reader holds"
+        )
     try:
         coarse, end = sgf_grammar._parse_sgf_game(raw, 0)
     except ValueError as exc:
@@ -470,6 +469,26 @@ def _plausible_gb(text: str) -> bool:
         else:
             common += 1
     return common >= 2 * rare
+
+
+def _needs_decoding(data: bytes, notes: list[str]) -> bool:
+    """Whether ASCII bytes need :func:`_decode` anyway: NUL bytes (UTF-16 without a byte
+    order mark) or a ``CA`` naming a charset that is not ASCII-compatible; notes an unknown
+    ``CA`` as :func:`_decode` does."""
+    if b"\x00" in data:
+        return True
+    m = _CA_RE.search(data)
+    if m is None:
+        return False
+    declared = m.group(1).decode("ascii")
+    if not declared:
+        return False
+    try:
+        codec = codecs.lookup(declared).name
+    except LookupError:
+        notes.append(f"CA[{declared}] is not a known charset; the charset was guessed")
+        return False
+    return b"(".decode(codec, errors="replace") != "("
 
 
 def _decodes(data: bytes, codec: str) -> bool:

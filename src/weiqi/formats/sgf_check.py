@@ -42,6 +42,7 @@ from weiqi.formats.sgf import (
     _Builder,
     _decode,
     _locate_syntax_error,
+    _needs_decoding,
     _Place,
     note_tail,
     on_board,
@@ -130,12 +131,16 @@ def check_sgf(data: bytes, *, source: str = "file.sgf") -> Iterator[GameCheck]:
     game at all yields one failure.
     """
     notes: list[str] = []
-    try:
-        text = _decode(bytes(data), source, notes)
-    except InputError as err:
-        yield GameCheck(1, notes=notes, failure=err)
-        return
-    raw = data if len(text) == len(data) and text.isascii() else text.encode("utf-8")
+    if data.isascii() and not _needs_decoding(data, notes):
+        raw = bytes(data)  # the same text in every charset a CA can name here: no copy
+    else:
+        try:
+            text = _decode(bytes(data), source, notes)
+        except InputError as err:
+            yield GameCheck(1, notes=notes, failure=err)
+            return
+        raw = text.encode("utf-8")
+        del text
     start = _START_RE.search(raw)
     if start is None:
         yield GameCheck(1, notes=notes, failure=_locate_syntax_error(raw, source, "no game"))
@@ -221,29 +226,13 @@ def check_sgf_slowly(data: bytes, *, source: str = "file.sgf") -> Iterator[GameC
         start = _START_RE.search(raw, end) if more else None
 
 
-def count_nodes(raw: bytes) -> int:
-    """The nodes of the first game of ``raw`` (UTF-8 or ASCII-compatible bytes), counted in
-    constant memory; 0 when the game cannot be tokenised to its end."""
-    start = _START_RE.search(raw)
-    if start is None:
-        return 0
-    game = GameCheck(1)
-    scan = _Scan(raw, "", game, count_only=True)
-    try:
-        scan.run(start.start())
-    except (_SyntaxFailure, _TooLong):
-        return scan.nodes
-    return scan.nodes
-
-
 class _Scan:
     """One game's scan: the tokeniser's state, the main line's replay."""
 
-    def __init__(self, raw: bytes, source: str, out: GameCheck, *, count_only: bool = False):
+    def __init__(self, raw: bytes, source: str, out: GameCheck):
         self.raw = raw
         self.source = source
         self.out = out
-        self.count_only = count_only
         self.builder = _Builder(source, out.notes, keep_off_board=True)
         self.game: SgfGame | None = None
         self.size = 19
@@ -251,7 +240,6 @@ class _Scan:
         self.before_first_move: list[SgfNode] = []
         self.board: Board | None = None
         self.moves = 0  # main-line moves so far
-        self.nodes = 0
         self.failed = False  # a bad value: the rest of the game is tokenised, not checked
         # Errors found while replaying (setup stones during the game, an impossible setup) and
         # HA: they count only if the rest of the game reads, as with read_sgf then replay.
@@ -294,18 +282,13 @@ class _Scan:
                     found = True
                 if found:
                     sequence_nodes += len(items)
-                    self.nodes += len(items)
                     number += len(items)
-                    if on_main and not self.count_only:
+                    if on_main:
                         self._play(items)
                     # In a variation any two letters are a point (kept off the board).
                     continue
                 sequence_nodes += 1
-                self.nodes += 1
                 props, pos = self._properties(m.end())
-                if self.count_only:
-                    self.game = self.game or SgfGame()
-                    continue
                 number = self._node(props, number, on_main)
             elif char == b"(":
                 if in_sequence and sequence_nodes == 0:
@@ -328,7 +311,7 @@ class _Scan:
                 if depth == 0:
                     break
                 number = numbers.pop()
-        if not self.count_only and not self.failed and self.game is not None:
+        if not self.failed and self.game is not None:
             if self.board is None and self.halted is None:
                 try:
                     self._start(None)  # an impossible setup is an error without moves too
