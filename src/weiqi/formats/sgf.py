@@ -25,10 +25,18 @@ else is points as the SGF spec says (``KM[51]`` is 51 points); we write ``KM[60.
 whole komi above 50 points, so our own records never look like hundredths.
 
 Encoding. ``CA`` is honoured. Files marked GB2312 or GBK are decoded as GB18030, their superset,
-because Chinese software routinely writes GBK characters under a GB2312 label. Without ``CA``
-(the spec says Latin-1) the text is tried as UTF-8, then GB18030, then Latin-1. When the declared
-charset does not fit the bytes, UTF-8 and GB18030 are tried and a note says which one was used.
-Records are written in UTF-8 with ``CA[UTF-8]`` unless asked otherwise.
+because Chinese software routinely writes GBK characters under a GB2312 label; but valid
+non-ASCII UTF-8 under a Latin-1 or GB label is read as UTF-8 (Lizzie writes UTF-8 as
+``CA[GB2312]``), with a note. Without ``CA`` the text is tried as UTF-8, then as GB18030 when
+that gives plausible Chinese (CJK characters, mostly common ones), else it is Latin-1, the spec's
+default (``Müller`` is not ``M黮ler``). A ``CA[UTF-8]`` file with a few broken characters (Fox
+cuts names by bytes) is read with U+FFFD in their place and a note; when the declared charset
+does not fit the bytes otherwise, UTF-8 and GB18030 are tried and a note says which one was
+used. UTF-16 is recognised with or without a byte order mark. Records are written in UTF-8 with
+``CA[UTF-8]`` unless asked otherwise.
+
+Repeated root properties (``GM[1]GM[1]``, two ``KM``) count by their first value, with a note;
+a ``PL`` that names neither colour is noted, as is SGF syntax left after the last game.
 
 Errors. A file that cannot be read raises :class:`~weiqi.errors.InputError` naming the place:
 line and column for broken syntax, the move (or node) and property for a bad value. Problems that
@@ -43,17 +51,20 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
+from typing import TYPE_CHECKING
 
 from sgfmill import sgf_grammar, sgf_properties
 
 from weiqi import __version__
-from weiqi.clock.control import TimeControl
-from weiqi.clock.notation import from_sgf as time_control_from_sgf
 from weiqi.errors import InputError
 from weiqi.formats.overtime import Overtime, parse_overtime
 from weiqi.rules.color import Color
 from weiqi.rules.result import Reason, Result, format_points
 from weiqi.rules.vertex import COLUMNS, MAX_SIZE, MIN_SIZE
+
+if TYPE_CHECKING:  # the clock is imported when a time control is asked for: check needs none
+    from weiqi.clock.control import TimeControl
 
 Point = tuple[int, int]
 """``(row, col)``, row 0 at the bottom (GTP orientation)."""
@@ -194,7 +205,9 @@ class SgfGame:
         rule = self.overtime_rule
         overtime = rule.to_sgf() if rule is not None else self.overtime
         time_limit = None if self.time_limit is None else f"{self.time_limit:g}"
-        return time_control_from_sgf(time_limit, overtime)
+        from weiqi.clock.notation import from_sgf
+
+        return from_sgf(time_limit, overtime)
 
     def main_line(self) -> list[SgfNode]:
         """The nodes below the root along the first child of each node."""
@@ -523,13 +536,19 @@ class _Place:
 ROOT_PLACE = _Place(0, True, is_root=True)
 
 
+@cache
+def _presenter(size: int) -> sgf_properties.Presenter:
+    """sgfmill's property reader for a board size (read-only here, so shared)."""
+    return sgf_properties.Presenter(size, "UTF-8")
+
+
 class _Builder:
     def __init__(self, source: str, notes: list[str], *, keep_off_board: bool = False):
         self.source = source
         self.keep_off_board = keep_off_board
         self.notes = notes
         self.size = 19
-        self.presenter = sgf_properties.Presenter(19, "UTF-8")
+        self.presenter = _presenter(19)
 
     def error(self, place: str, reason: str) -> InputError:
         return InputError(f"{self.source}, {place}", reason)
@@ -544,7 +563,7 @@ class _Builder:
             move_props = {i: root_props.pop(i) for i in _MOVE_PROPERTIES if i in root_props}
             self.notes.append("the root node holds a move; it is read as the first move")
         self.size = self._size(root_props)
-        self.presenter = sgf_properties.Presenter(self.size, "UTF-8")
+        self.presenter = _presenter(self.size)
         game = SgfGame(size=self.size, rules=None, notes=self.notes, source=self.source)
         self._game_info(game, root_props)
         game.root = self.node(root_props, ROOT_PLACE)

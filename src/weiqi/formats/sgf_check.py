@@ -425,6 +425,9 @@ class _Scan:
         """Replay a run of plain move nodes (``B[pd]`` each) on the main line."""
         entries = list(map(self.table.get, items))
         board = self.board
+        first = entries[0]
+        if board is None and first is not None and not self.failed and self.halted is None:
+            board = self._board_for(first[0])  # the run starts the game
         if (
             board is None
             or None in entries
