@@ -31,6 +31,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/board.py
 	$(BIN)/python bench/pairing.py
 	$(BIN)/python bench/sgf.py
+	$(BIN)/python bench/archive.py
 	$(BIN)/python bench/referee.py
 	$(BIN)/python bench/dead_stones.py
 	$(BIN)/python bench/clock.py

@@ -207,7 +207,9 @@ def test_human_output_shows_the_readers_notes(
     note = f"note: {path}: KM[375] read as hundredths of a stone: komi 3.75 stones"
     assert note in cli("score", path).stdout.splitlines()
     assert note in cli("check", path).stdout.splitlines()
-    assert "note" not in cli("check", path, "--json").stdout
+    # Issue #15 (6): the JSON carries the notes too, under "notes".
+    report = json.loads(cli("check", path, "--json").stdout)
+    assert report["notes"] == ["KM[375] read as hundredths of a stone: komi 3.75 stones"]
 
 
 def test_r_hcp_2_handicap_compensation_from_ha(
@@ -282,3 +284,66 @@ def test_score_unreadable_file_is_one_line(
     run = cli("score", path)
     assert run.returncode == 2
     assert run.stderr.strip() == f"error: {path}, move 1: a node holds both B and W moves"
+
+
+def test_check_json_reports_every_game_of_a_collection_with_notes(
+    cli: Callable[..., subprocess.CompletedProcess[str]], tmp_path: Path
+) -> None:
+    """Issue #15 (6): every game of a multi-game file, numbered, with the reader's notes."""
+    path = write(tmp_path, "games.sgf", "(;SZ[9];B[ee])\n(;SZ[9]KM[375];B[ee];W[ee]) ;B[aa])")
+    run = cli("check", path, "--json")
+    assert run.returncode == 1
+    assert [json.loads(line) for line in run.stdout.splitlines()] == [
+        {"file": str(path), "game": 1, "legal": True, "moves": 1},
+        {
+            "file": str(path),
+            "game": 2,
+            "legal": False,
+            "moves": 2,
+            "error": {"move": 2, "vertex": "E5", "reason": "occupied"},
+            "notes": [
+                "KM[375] read as hundredths of a stone: komi 3.75 stones",
+                "text after the last game was ignored: ';B[aa])'",
+            ],
+        },
+    ]
+    human = cli("check", path).stdout
+    assert f"{path} #2" in human and "move 2 at E5: occupied" in human
+
+
+def test_check_a_directory_checks_its_sgf_files(
+    cli: Callable[..., subprocess.CompletedProcess[str]], tmp_path: Path
+) -> None:
+    (tmp_path / "sub").mkdir()
+    write(tmp_path, "b.sgf", "(;SZ[9];B[ee])")
+    write(tmp_path, "sub/a.SGF", "(;SZ[9];B[ee];W[ee])")
+    write(tmp_path, "notes.txt", "not a record")
+    run = cli("check", tmp_path, "--json")
+    files = [json.loads(line)["file"] for line in run.stdout.splitlines()]
+    assert files == [str(tmp_path / "b.sgf"), str(tmp_path / "sub" / "a.SGF")]
+    assert run.returncode == 1
+
+
+def test_ha_above_nine_is_refused_by_check_and_score_alike(
+    cli: Callable[..., subprocess.CompletedProcess[str]], tmp_path: Path
+) -> None:
+    """Issue #15 (9): HA[20] passed check but failed score."""
+    path = write(tmp_path, "ha20.sgf", "(;SZ[19]HA[20];W[pd];B[dd])")
+    checked, scored = cli("check", path, "--json"), cli("score", path, "--json")
+    assert checked.returncode == scored.returncode == 2
+    reason = "HA[20]: must be 0 or 2 to 9 stones"
+    assert checked.stderr == scored.stderr
+    assert reason in checked.stderr and len(checked.stderr.splitlines()) == 1
+
+
+def test_setup_without_pl_white_first_is_legal_in_check_and_score(
+    cli: Callable[..., subprocess.CompletedProcess[str]], tmp_path: Path
+) -> None:
+    """Issue #15 (2): the four pre-placed stones of old Chinese games, White moving first."""
+    path = write(tmp_path, "zuozi.sgf", "(;SZ[19]AB[pd][dp]AW[dd][pp];W[qf];B[nc])")
+    assert json.loads(cli("check", path, "--json").stdout) == {
+        "file": str(path),
+        "legal": True,
+        "moves": 2,
+    }
+    assert cli("score", path, "--json").returncode == 0

@@ -276,6 +276,47 @@ def test_printsgf_and_loadsgf_round_trip(tmp_path: Path) -> None:
     assert ask(e, f"loadsgf {broken}").startswith("? cannot load file: ")
 
 
+# Fuego's repetition.tst #51: White to move after the setup (PL[W]); W[ca] B[aa] and then W
+# B9 retakes, back to the setup's stones with Black to move: a new position, so legal.
+FUEGO_51 = (
+    "(;GM[1]FF[4]SZ[9]KM[6.5]AB[ad][bd][bb][cd][cc][cb][db][da]AW[ae][ac][ab][be][ba][ce][de]"
+    "[dd][dc][ec][eb][ea]PL[W];W[ca];B[aa];W[ba])"
+)
+
+
+def test_loadsgf_honours_pl_after_setup(tmp_path: Path) -> None:
+    """Issue #15 (1): loadsgf ignored PL, so the start had Black to move and is_legal said 0."""
+    path = tmp_path / "repetition51.sgf"
+    path.write_text(FUEGO_51)
+    e = GtpEngine(dead_stones=lambda board: set())
+    assert ask(e, f"loadsgf {path} 3") == "= "
+    assert ask(e, "is_legal w B9") == "= 1"
+
+
+@pytest.mark.parametrize(
+    ("record", "to_move"),
+    [
+        ("(;SZ[9]HA[1]AB[cc];B[ee])", "white"),  # HA[1] is no handicap: Black moves first
+        ("(;SZ[9]AB[cc][gg]AW[ee];W[dd])", "black"),  # setup without PL, White first
+        ("(;SZ[9]AB[cc][gg];W[dd])", "black"),
+    ],
+)
+def test_loadsgf_accepts_what_check_accepts(tmp_path: Path, record: str, to_move: str) -> None:
+    path = tmp_path / "game.sgf"
+    path.write_text(record)
+    e = GtpEngine(dead_stones=lambda board: set())
+    assert ask(e, f"loadsgf {path}") == "= "
+    assert e.board.to_move.en.lower() == to_move
+
+
+def test_loadsgf_refuses_ha_above_nine(tmp_path: Path) -> None:
+    path = tmp_path / "game.sgf"
+    path.write_text("(;SZ[19]HA[20];W[pd])")
+    e = GtpEngine(dead_stones=lambda board: set())
+    assert ask(e, f"loadsgf {path}").startswith("? cannot load file: ")
+    assert "HA[20]" in ask(e, f"loadsgf {path}")
+
+
 def test_run_serves_a_session_until_quit() -> None:
     out = io.StringIO()
     GtpEngine().run(io.StringIO("boardsize 9\n1 play b E5\nquit\nname\n"), out)

@@ -36,6 +36,7 @@ from weiqi.clock.notation import GTP_TIME_COMMANDS, GtpTime
 from weiqi.engines.policy import choose_move
 from weiqi.errors import IllegalMove, InputError, InvalidSetting, WeiqiError
 from weiqi.formats.sgf import SgfGame, read_sgf, write_sgf
+from weiqi.formats.sgf_replay import record_handicap, start_board
 from weiqi.rules.board import Board
 from weiqi.rules.color import Color
 from weiqi.rules.counting import count
@@ -374,22 +375,20 @@ class GtpEngine:
             ruleset = self.ruleset.with_(board_size=size, komi=komi)
         except InvalidSetting as err:
             raise GtpError(f"cannot load file: {err.message}") from None
-        board = Board(size, cycle=ruleset.cycle, enforce_turn=False)
-        setup_done = False
+        # The start position as ``weiqi check`` sees it: setup stones before the first move,
+        # and PL (else the first move's colour after setup stones; HA[1] is no handicap).
+        try:
+            board = start_board(game, cycle=ruleset.cycle, enforce_turn=False)
+        except InputError as err:
+            raise GtpError(f"cannot load file: {err.message}") from None
         number = 0
-        for node in [game.root, *game.main_line()]:
-            if node.has_setup:
-                if setup_done or node.setup_empty:
-                    raise GtpError("cannot load file: setup stones between moves")
-                black = [r * size + c for r, c in node.setup_black]
-                white = [r * size + c for r, c in node.setup_white]
-                try:
-                    board.setup(black, white, Color.WHITE if game.handicap else Color.BLACK)
-                except InvalidSetting as err:
-                    raise GtpError(f"cannot load file: {err.message}") from None
+        started = False
+        for node in game.main_line():
+            if node.has_setup and (started or node.move is not None):
+                raise GtpError("cannot load file: setup stones between moves")
             if node.move is None:
                 continue
-            setup_done = True
+            started = True
             number += 1
             if until is not None and number >= until:
                 break
@@ -400,7 +399,10 @@ class GtpEngine:
                 raise GtpError(f"cannot load file: {err.message}") from None
         self.ruleset = ruleset
         self.board = board
-        self.handicap = game.handicap if game.handicap and game.handicap >= 2 else 0
+        try:
+            self.handicap = record_handicap(game)
+        except InputError as err:
+            raise GtpError(f"cannot load file: {err.message}") from None
         return ""
 
     def _printsgf(self, args: list[str]) -> str:

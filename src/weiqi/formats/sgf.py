@@ -25,10 +25,18 @@ else is points as the SGF spec says (``KM[51]`` is 51 points); we write ``KM[60.
 whole komi above 50 points, so our own records never look like hundredths.
 
 Encoding. ``CA`` is honoured. Files marked GB2312 or GBK are decoded as GB18030, their superset,
-because Chinese software routinely writes GBK characters under a GB2312 label. Without ``CA``
-(the spec says Latin-1) the text is tried as UTF-8, then GB18030, then Latin-1. When the declared
-charset does not fit the bytes, UTF-8 and GB18030 are tried and a note says which one was used.
-Records are written in UTF-8 with ``CA[UTF-8]`` unless asked otherwise.
+because Chinese software routinely writes GBK characters under a GB2312 label; but valid
+non-ASCII UTF-8 under a Latin-1 or GB label is read as UTF-8 (Lizzie writes UTF-8 as
+``CA[GB2312]``), with a note. Without ``CA`` the text is tried as UTF-8, then as GB18030 when
+that gives plausible Chinese (CJK characters, mostly common ones), else it is Latin-1, the spec's
+default (``Müller`` is not ``M黮ler``). A ``CA[UTF-8]`` file with a few broken characters (Fox
+cuts names by bytes) is read with U+FFFD in their place and a note; when the declared charset
+does not fit the bytes otherwise, UTF-8 and GB18030 are tried and a note says which one was
+used. UTF-16 is recognised with or without a byte order mark. Records are written in UTF-8 with
+``CA[UTF-8]`` unless asked otherwise.
+
+Repeated root properties (``GM[1]GM[1]``, two ``KM``) count by their first value, with a note;
+a ``PL`` that names neither colour is noted, as is SGF syntax left after the last game.
 
 Errors. A file that cannot be read raises :class:`~weiqi.errors.InputError` naming the place:
 line and column for broken syntax, the move (or node) and property for a bad value. Problems that
@@ -43,17 +51,20 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
+from typing import TYPE_CHECKING
 
 from sgfmill import sgf_grammar, sgf_properties
 
 from weiqi import __version__
-from weiqi.clock.control import TimeControl
-from weiqi.clock.notation import from_sgf as time_control_from_sgf
 from weiqi.errors import InputError
 from weiqi.formats.overtime import Overtime, parse_overtime
 from weiqi.rules.color import Color
 from weiqi.rules.result import Reason, Result, format_points
 from weiqi.rules.vertex import COLUMNS, MAX_SIZE, MIN_SIZE
+
+if TYPE_CHECKING:  # the clock is imported when a time control is asked for: check needs none
+    from weiqi.clock.control import TimeControl
 
 Point = tuple[int, int]
 """``(row, col)``, row 0 at the bottom (GTP orientation)."""
@@ -194,7 +205,9 @@ class SgfGame:
         rule = self.overtime_rule
         overtime = rule.to_sgf() if rule is not None else self.overtime
         time_limit = None if self.time_limit is None else f"{self.time_limit:g}"
-        return time_control_from_sgf(time_limit, overtime)
+        from weiqi.clock.notation import from_sgf
+
+        return from_sgf(time_limit, overtime)
 
     def main_line(self) -> list[SgfNode]:
         """The nodes below the root along the first child of each node."""
@@ -323,27 +336,47 @@ def read_sgf(
     """
     notes: list[str] = []
     if isinstance(data, str):
-        text = data.removeprefix("\ufeff")
+        raw = data.removeprefix("\ufeff").encode("utf-8")
+    elif data.isascii() and not _needs_decoding(data, notes):
+        raw = bytes(data)  # the same text in any charset a CA names here: no copies
     else:
-        text = _decode(bytes(data), source, notes)
-    raw = text.encode("utf-8")
+        raw = _decode(bytes(data), source, notes).encode("utf-8")
+    if raw.count(b";") > MAX_NODES:
+        # sgfmill holds every token of the file at once (hundreds of bytes each) and we a node
+        # object per node: refuse a tree too big to hold before building any of it. Each node
+        # starts with ";" (one in a comment counts too: no real record comes near the limit).
+        raise InputError(
+            source, f"the file has more than {MAX_NODES:,} nodes, the most this reader holds"
+        )
     try:
-        coarse = sgf_grammar.parse_sgf_game(raw)
+        coarse, end = sgf_grammar._parse_sgf_game(raw, 0)
     except ValueError as exc:
         raise _locate_syntax_error(raw, source, str(exc)) from None
-    _note_more_games(raw, notes)
+    if coarse is None:
+        raise _locate_syntax_error(raw, source, "no SGF data found")
+    note_tail(raw, end, notes, more="the file holds more than one game; the first was read")
     game = _Builder(source, notes, keep_off_board=keep_off_board).build(coarse)
     return game
 
 
-def _note_more_games(raw: bytes, notes: list[str]) -> None:
-    # sgfmill ignores whatever follows the first game; say so when that is another game.
-    first = _START_RE.search(raw)
-    if first is None or _START_RE.search(raw, first.end()) is None:
-        return  # no second "(;" anywhere: neither variations nor games (the common case)
-    _, end = sgf_grammar.tokenise(raw)
+#: The most nodes :func:`read_sgf` builds into a tree (about 1 kB each in memory).
+MAX_NODES = 500_000
+_SYNTAX_CHARS_RE = re.compile(rb"[()\[\];]")
+
+
+def note_tail(raw: bytes, end: int, notes: list[str], *, more: str | None) -> bool:
+    """After the game ending at ``end``: whether another game follows (noted as ``more`` if
+    given); else note left-over SGF syntax (a broken or cut record), while plain text such as
+    a download banner stays silent."""
     if _START_RE.search(raw, end) is not None:
-        notes.append("the file holds more than one game; the first was read")
+        if more is not None:
+            notes.append(more)
+        return True
+    tail = raw[end:]
+    if _SYNTAX_CHARS_RE.search(tail) is not None:
+        shown = tail.strip()[:20].decode("utf-8", errors="replace")
+        notes.append(f"text after the last game was ignored: {shown!r}")
+    return False
 
 
 def _decode(data: bytes, source: str, notes: list[str]) -> str:
@@ -360,6 +393,11 @@ def _decode(data: bytes, source: str, notes: list[str]) -> str:
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8) :]
         declared = "UTF-8"  # the byte order mark outranks a CA
+    elif m is None and b"\x00" in data[:4096]:
+        utf16 = _utf16_without_bom(data)
+        if utf16 is not None:
+            notes.append(f"the file is {utf16[0].upper()} text without a byte order mark")
+            return utf16[1]
     codec: str | None = None
     if declared:
         try:
@@ -368,14 +406,23 @@ def _decode(data: bytes, source: str, notes: list[str]) -> str:
             notes.append(f"CA[{declared}] is not a known charset; the charset was guessed")
     if codec is not None:
         codec = _CHARSET_ALIASES.get(codec, codec)
-        if codec == "iso8859-1" and not data.isascii() and _decodes(data, "utf-8"):
-            # Latin-1 decodes any bytes, so a mislabelled UTF-8 file would silently turn into
-            # mojibake; valid non-ASCII UTF-8 is almost never meant as Latin-1.
+        if codec in {"iso8859-1", "gb18030"} and not data.isascii() and _decodes(data, "utf-8"):
+            # Latin-1 decodes any bytes and GB18030 most UTF-8, so a mislabelled UTF-8 file
+            # would silently turn into mojibake (Lizzie writes UTF-8 under CA[GB2312]); valid
+            # non-ASCII UTF-8 is almost never meant as anything else.
             notes.append(f"CA[{declared}] but the text is UTF-8; read as UTF-8")
             return data.decode("utf-8")
         try:
             return data.decode(codec)
         except UnicodeDecodeError as exc:
+            if codec == "utf-8" and _mostly_utf8(data):
+                # Fox cuts player names by bytes: one broken character, the moves are ASCII.
+                line = data.count(b"\n", 0, exc.start) + 1
+                notes.append(
+                    f"line {line}, byte {exc.start}: not UTF-8 text as CA[{declared}] says; "
+                    "the broken characters were replaced by \ufffd"
+                )
+                return data.decode("utf-8", errors="replace")
             for guess in ("utf-8", "gb18030"):
                 if guess != codec and _decodes(data, guess):
                     notes.append(f"CA[{declared}] does not fit the bytes; read as {guess.upper()}")
@@ -385,13 +432,76 @@ def _decode(data: bytes, source: str, notes: list[str]) -> str:
                 f"{source}, line {line}, byte {exc.start}",
                 f"not {declared} text as CA[{declared}] says",
             ) from None
-    for guess in ("utf-8", "gb18030"):
-        if _decodes(data, guess):
-            if guess != "utf-8":
-                notes.append(f"no CA; the text was read as {guess.upper()}")
-            return data.decode(guess)
+    if _decodes(data, "utf-8"):
+        return data.decode("utf-8")
+    if _decodes(data, "gb18030") and _plausible_gb(data.decode("gb18030")):
+        notes.append("no CA; the text was read as GB18030")
+        return data.decode("gb18030")
     notes.append("no CA; the text was read as ISO-8859-1")
     return data.decode("latin-1")
+
+
+def _utf16_without_bom(data: bytes) -> tuple[str, str] | None:
+    """UTF-16 text without a byte order mark: the codec and the text, when decoding it as
+    little- or big-endian UTF-16 gives an SGF game (``(;``)."""
+    for codec in ("utf-16-le", "utf-16-be"):
+        try:
+            text = data.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        if _START_TEXT_RE.search(text[:4096]) is not None:
+            return codec, text
+    return None
+
+
+def _mostly_utf8(data: bytes) -> bool:
+    """Whether undecodable UTF-8 is a few broken characters in otherwise UTF-8 text: at least
+    as many well-formed multi-byte characters as broken sequences."""
+    text = data.decode("utf-8", errors="replace")
+    broken = text.count("\ufffd") - data.decode("utf-8", errors="ignore").count("\ufffd")
+    good = sum(1 for ch in text if ch > "\x7f" and ch != "\ufffd")
+    return 0 < broken <= good
+
+
+def _plausible_gb(text: str) -> bool:
+    """Whether GB18030-decoded text looks like Chinese: every non-ASCII character a CJK
+    ideograph or CJK punctuation, and at least two thirds of them common ones (in GB2312).
+    Latin-1 accents read as GB give rare ideographs: ``Müller`` would be ``M黮ler``."""
+    common = rare = 0
+    for ch in text:
+        if ch <= "\x7f":
+            continue
+        if not (
+            "\u4e00" <= ch <= "\u9fff" or "\u3000" <= ch <= "\u303f" or "\uff00" <= ch <= "\uffef"
+        ):
+            return False
+        try:
+            ch.encode("gb2312")
+        except UnicodeEncodeError:
+            rare += 1
+        else:
+            common += 1
+    return common >= 2 * rare
+
+
+def _needs_decoding(data: bytes, notes: list[str]) -> bool:
+    """Whether ASCII bytes need :func:`_decode` anyway: NUL bytes (UTF-16 without a byte
+    order mark) or a ``CA`` naming a charset that is not ASCII-compatible; notes an unknown
+    ``CA`` as :func:`_decode` does."""
+    if b"\x00" in data:
+        return True
+    m = _CA_RE.search(data)
+    if m is None:
+        return False
+    declared = m.group(1).decode("ascii")
+    if not declared:
+        return False
+    try:
+        codec = codecs.lookup(declared).name
+    except LookupError:
+        notes.append(f"CA[{declared}] is not a known charset; the charset was guessed")
+        return False
+    return b"(".decode(codec, errors="replace") != "("
 
 
 def _decodes(data: bytes, codec: str) -> bool:
@@ -402,7 +512,7 @@ def _decodes(data: bytes, codec: str) -> bool:
     return True
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Place:
     """Where a node sits, for error messages: its move number along its path, whether it is on
     the main line."""
@@ -423,30 +533,47 @@ class _Place:
         return where if self.main_line else f"{where} (in a variation)"
 
 
+ROOT_PLACE = _Place(0, True, is_root=True)
+
+
+@cache
+def _presenter(size: int) -> sgf_properties.Presenter:
+    """sgfmill's property reader for a board size (read-only here, so shared)."""
+    return sgf_properties.Presenter(size, "UTF-8")
+
+
 class _Builder:
     def __init__(self, source: str, notes: list[str], *, keep_off_board: bool = False):
         self.source = source
         self.keep_off_board = keep_off_board
         self.notes = notes
         self.size = 19
-        self.presenter = sgf_properties.Presenter(19, "UTF-8")
+        self.presenter = _presenter(19)
 
     def error(self, place: str, reason: str) -> InputError:
         return InputError(f"{self.source}, {place}", reason)
 
-    def build(self, coarse: sgf_grammar.Coarse_game_tree) -> SgfGame:
-        root_props = dict(coarse.sequence[0])
+    def root(self, props: dict[str, list[bytes]]) -> tuple[SgfGame, dict[str, list[bytes]] | None]:
+        """The game with its information and root node from the root's properties, and the
+        properties of a move the root held (to be read as the first node below it)."""
+        root_props = dict(props)
+        move_props = None
         if "B" in root_props or "W" in root_props:
             # The root holds the game; a move there becomes the first node below it.
             move_props = {i: root_props.pop(i) for i in _MOVE_PROPERTIES if i in root_props}
-            coarse.sequence.insert(1, move_props)
             self.notes.append("the root node holds a move; it is read as the first move")
         self.size = self._size(root_props)
-        self.presenter = sgf_properties.Presenter(self.size, "UTF-8")
+        self.presenter = _presenter(self.size)
         game = SgfGame(size=self.size, rules=None, notes=self.notes, source=self.source)
         self._game_info(game, root_props)
-        root_place = _Place(0, True, is_root=True)
-        game.root = self._node(root_props, root_place)
+        game.root = self.node(root_props, ROOT_PLACE)
+        return game, move_props
+
+    def build(self, coarse: sgf_grammar.Coarse_game_tree) -> SgfGame:
+        game, move_props = self.root(coarse.sequence[0])
+        if move_props is not None:
+            coarse.sequence.insert(1, move_props)
+        root_place = ROOT_PLACE
         # Walk the coarse tree without recursion: records run to hundreds of nodes deep.
         stack: list[tuple[sgf_grammar.Coarse_game_tree, SgfNode, _Place, int]] = [
             (coarse, game.root, root_place, 1)
@@ -455,7 +582,7 @@ class _Builder:
             tree, parent, place, index = stack.pop()
             for props in tree.sequence[index:]:
                 place = self._child_place(parent, place, props)
-                parent = parent.add_child(self._node(props, place))
+                parent = parent.add_child(self.node(props, place))
             # Pushed in reverse so the first variation is attached (and numbered) first.
             for child_tree in reversed(tree.children):
                 stack.append((child_tree, parent, place, 0))
@@ -486,11 +613,20 @@ class _Builder:
     def _game_info(self, game: SgfGame, props: dict[str, list[bytes]]) -> None:
         """Move the game-information properties of the root into ``game`` (removing them from
         ``props``, whose remainder becomes the root node)."""
-        text = {
-            ident: self._simpletext(props.pop(ident))
-            for ident in list(props)
-            if ident in _GAME_INFO_PROPERTIES
-        }
+        text: dict[str, str] = {}
+        for ident in [i for i in props if i in _GAME_INFO_PROPERTIES]:
+            values = props.pop(ident)
+            if len(values) > 1:
+                # GM[1]GM[1] or two KM: sgfmill merges repeated properties into one list; each
+                # of these has one value, so the first counts (as GNU Go reads it).
+                shown = self._raw(values)
+                first = self._simpletext(values[:1])
+                self.notes.append(
+                    f"root node: {ident}{_short(shown)} has {len(values)} values; "
+                    f"the first, {ident}[{_short(first)}], was used"
+                )
+                values = values[:1]
+            text[ident] = self._simpletext(values)
         gm = text.get("GM")
         if gm is not None and gm.strip() != "1":
             raise self.error("root node", f"GM[{gm}]: not a game of Go (GM[1])")
@@ -569,7 +705,8 @@ class _Builder:
 
     # -- nodes --------------------------------------------------------------------------------
 
-    def _node(self, props: dict[str, list[bytes]], place: _Place) -> SgfNode:
+    def node(self, props: dict[str, list[bytes]], place: _Place) -> SgfNode:
+        """One node from its properties (values raw, as sgfmill's tokeniser gives them)."""
         node = SgfNode()
         colours = [c for c in ("B", "W") if c in props]
         where = place.describe(bool(colours))
@@ -593,6 +730,10 @@ class _Builder:
         node.setup_black = self._points("AB", props, where)
         node.setup_white = self._points("AW", props, where)
         node.setup_empty = self._points("AE", props, where)
+        if "PL" in props and self._simpletext(props["PL"]).strip().upper() not in {"B", "W"}:
+            self.notes.append(
+                f"{where}: PL{_short(self._raw(props['PL']))} names neither B nor W; ignored"
+            )
         if "C" in props:
             node.comment = "\n".join(sgf_grammar.text_value(v).decode("utf-8") for v in props["C"])
         keep: dict[str, list[bytes]] = {}
@@ -660,6 +801,11 @@ class _Builder:
         return count
 
 
+def _short(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters for a note."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _looks_like_hundredths(text: str, value: Fraction) -> bool:
     # Fox writes only quarter stones (375, 325, 0) or half points (650); we write ``51.0``
     # for a (senseless) whole komi above 50 points, so our own files never match.
@@ -708,20 +854,23 @@ def _parse_result_zh(text: str) -> Result | None:
 # -- syntax errors --------------------------------------------------------------------------------
 
 _START_RE = re.compile(rb"\(\s*;")
+_START_TEXT_RE = re.compile(r"\(\s*;")
 _IDENT_RE = re.compile(rb"\s*[A-Za-z]{1,64}")
 
 
-def _locate_syntax_error(raw: bytes, source: str, sgfmill_reason: str) -> InputError:
+def _locate_syntax_error(
+    raw: bytes, source: str, sgfmill_reason: str, start: int = 0
+) -> InputError:
     """Turn sgfmill's terse parse error into one naming the line and column.
 
     sgfmill's tokeniser yields tokens without positions; their positions follow from the token
     contents (tokens are separated by whitespace only), and replaying the parser's checks over
     them finds the first token it refused.
     """
-    if _START_RE.search(raw) is None:
+    if _START_RE.search(raw, start) is None:
         return InputError(source, "no SGF game found: expected '(;' to start one")
-    tokens, end = sgf_grammar.tokenise(raw)
-    positions = _token_positions(raw, tokens)
+    tokens, end = sgf_grammar.tokenise(raw, start)
+    positions = _token_positions(raw, tokens, start)
 
     def at(offset: int, reason: str) -> InputError:
         line, column = _line_column(raw, offset)
@@ -779,8 +928,8 @@ def _locate_syntax_error(raw: bytes, source: str, sgfmill_reason: str) -> InputE
     return InputError(source, f"cannot read the SGF: {sgfmill_reason}")
 
 
-def _token_positions(raw: bytes, tokens: list[tuple[str, bytes]]) -> list[int]:
-    start = _START_RE.search(raw)
+def _token_positions(raw: bytes, tokens: list[tuple[str, bytes]], begin: int = 0) -> list[int]:
+    start = _START_RE.search(raw, begin)
     assert start is not None
     offset = start.start()
     positions = []

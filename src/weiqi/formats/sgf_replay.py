@@ -16,13 +16,14 @@ weiqi.errors.InputError: g.sgf: move 2 at C3: occupied
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from weiqi.errors import IllegalMove, InputError, InvalidSetting
-from weiqi.formats.sgf import Point, SgfGame, on_board, sgf_point
+from weiqi.formats.sgf import Point, SgfGame, SgfNode, on_board, sgf_point
 from weiqi.rules.board import Board
 from weiqi.rules.color import Color
-from weiqi.rules.ruleset import CyclePolicy
+from weiqi.rules.ruleset import CyclePolicy, HandicapPlacement, Ruleset
 from weiqi.rules.vertex import format_vertex, point_at
 
 
@@ -51,12 +52,24 @@ class Replay:
 def start_stones(game: SgfGame) -> tuple[set[Point], set[Point], Color | None]:
     """The black and white stones set up before the first move (the root's ``AB``/``AW``/``AE``
     and those of setup nodes before any move), and the ``PL`` given there, if any."""
-    black: set[Point] = set()
-    white: set[Point] = set()
-    player: Color | None = None
+    return setup_of(_before_first_move(game))
+
+
+def _before_first_move(game: SgfGame) -> list[SgfNode]:
+    nodes = []
     for node in [game.root, *game.main_line()]:
         if node.move is not None:
             break
+        nodes.append(node)
+    return nodes
+
+
+def setup_of(nodes: Iterable[SgfNode]) -> tuple[set[Point], set[Point], Color | None]:
+    """The stones and ``PL`` of the setup nodes before the first move, in order."""
+    black: set[Point] = set()
+    white: set[Point] = set()
+    player: Color | None = None
+    for node in nodes:
         black.difference_update(node.setup_empty)
         white.difference_update(node.setup_empty)
         black.difference_update(node.setup_white)
@@ -70,31 +83,100 @@ def start_stones(game: SgfGame) -> tuple[set[Point], set[Point], Color | None]:
 
 
 def first_player(game: SgfGame) -> Color:
-    """Who moves first: ``PL`` if the record says; White after handicap stones (``HA`` of 2 or
-    more, or black setup stones alone); otherwise Black (R-PLAY-1)."""
+    """Who moves first: ``PL`` if the record says; after setup stones without ``PL``, the
+    colour of the first move (problems, old games with pre-placed stones where White began);
+    White after handicap stones (``HA`` of 2 or more, or black setup stones alone) when there
+    is no move; otherwise Black (R-PLAY-1)."""
     black, white, player = start_stones(game)
+    first = next((m.color for m in game.moves()), None)
+    return choose_first_player(black, white, player, game.handicap, first)
+
+
+def choose_first_player(
+    black: set[Point],
+    white: set[Point],
+    player: Color | None,
+    handicap: int | None,
+    first_move: Color | None,
+) -> Color:
+    """:func:`first_player` from its parts: the setup stones, ``PL``, ``HA`` and the colour of
+    the first move (``None`` when there is none)."""
     if player is not None:
         return player
-    if (game.handicap or 0) >= 2 or (black and not white):
+    if (black or white) and first_move is not None:
+        return first_move
+    if (handicap or 0) >= 2 or (black and not white):
         return Color.WHITE
     return Color.BLACK
 
 
-def start_board(game: SgfGame, *, cycle: CyclePolicy = CyclePolicy.BAN) -> Board:
+def start_board(
+    game: SgfGame, *, cycle: CyclePolicy = CyclePolicy.BAN, enforce_turn: bool = True
+) -> Board:
     """The position before the first move, with the first player to move."""
-    board = Board(game.size, cycle=cycle)
     black, white, _ = start_stones(game)
-    to_move = first_player(game)
+    return setup_board(
+        game.size, black, white, first_player(game), game.source, cycle, enforce_turn
+    )
+
+
+def setup_board(
+    size: int,
+    black: set[Point],
+    white: set[Point],
+    to_move: Color,
+    source: str | None,
+    cycle: CyclePolicy = CyclePolicy.BAN,
+    enforce_turn: bool = True,
+) -> Board:
+    """A board with the setup stones on it and ``to_move`` to play; an impossible setup (a
+    group without liberties) is an :class:`InputError`."""
+    board = Board(size, cycle=cycle, enforce_turn=enforce_turn)
     if black or white or to_move is Color.WHITE:
         try:
             board.setup(
-                sorted(point_at(r, c, game.size) for r, c in black),
-                sorted(point_at(r, c, game.size) for r, c in white),
+                sorted(point_at(r, c, size) for r, c in black),
+                sorted(point_at(r, c, size) for r, c in white),
                 to_move,
             )
         except InvalidSetting as err:
-            raise InputError(f"{game.source or 'SGF'}, setup stones", err.reason) from None
+            raise InputError(f"{source or 'SGF'}, setup stones", err.reason) from None
     return board
+
+
+def record_handicap(game: SgfGame) -> int:
+    """The handicap stones ``HA`` gives for counting: 0 for none, 0 or 1 (让先, no
+    compensation), else 2 to 9; more is an :class:`InputError` naming ``HA``, for ``check``
+    and ``score`` alike (R-HCP-1)."""
+    handicap = game.handicap or 0
+    if handicap < 2:
+        return 0
+    try:
+        Ruleset(
+            board_size=game.size,
+            handicap=handicap,
+            handicap_placement=HandicapPlacement.FREE,
+        )
+    except InvalidSetting as err:
+        if err.field == "handicap":
+            raise InputError(f"{game.source or 'SGF'}, HA[{handicap}]", err.reason) from None
+        raise
+    return handicap
+
+
+def move_reason(board: Board, color: Color, point: int | None) -> str | None:
+    """Why the rules refuse this move now (``None`` if legal), playing it when legal. A stone
+    on an occupied point is ``occupied`` whoever's turn it is."""
+    try:
+        if point is None:
+            board.pass_(color)
+        else:
+            board.play(color, point)
+    except IllegalMove as err:
+        if err.reason == "wrong-turn" and point is not None and board.color_at(point) is not None:
+            return "occupied"
+        return err.reason
+    return None
 
 
 def replay(game: SgfGame, *, cycle: CyclePolicy = CyclePolicy.BAN) -> Replay:
@@ -121,10 +203,9 @@ def replay(game: SgfGame, *, cycle: CyclePolicy = CyclePolicy.BAN) -> Replay:
                 board, total, ReplayError(number, sgf_point(point, game.size), "off-board")
             )
         p = None if point is None else point_at(point[0], point[1], game.size)
-        reason = board.legality(color, p)
+        reason = move_reason(board, color, p)
         if reason is not None:
             return Replay(board, total, ReplayError(number, format_vertex(p, game.size), reason))
-        board.move(color, p)
     return Replay(board, total, None)
 
 
