@@ -1,5 +1,8 @@
 """One board's game: its referee record (``weiqi.referee.GameRecord``), the result workflow and
-the referee's decisions (R-REF-7, R-END-4, R-PEN-1, R-REF-1…6).
+the referee's decisions (R-REF-7, R-END-4, R-PEN-1, R-REF-1…6) — for every game, whatever
+competition it belongs to. A board is named by its event, its round and its key: the board
+number in an individual event, a :class:`TeamBoard` (match, board, sitting) in a team event;
+every function below takes either, and the workflow, permissions and history are the same.
 
 A paired board gets its record when first needed: the first infraction, result or ruling.
 Every write loads the record (hash chain and stored head checked), appends one event through
@@ -31,6 +34,8 @@ True
 Traceback (most recent call last):
 ...
 weiqi.errors.Conflict: round 1 board 1: the result W+1.5 is confirmed (R-REF-7); only ...
+
+A team board is the same game: ``enter_result(db, local, team_event, 1, TeamBoard(1, 2), …)``.
 """
 
 from __future__ import annotations
@@ -76,8 +81,9 @@ from weiqi.rules.vertex import format_vertex, parse_vertex
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require, roles_in_event
 from weiqi.store.database import Database
-from weiqi.store.games import GameRecordRow
+from weiqi.store.games import GameRecordRow, TeamGameRecordRow
 from weiqi.store.models import Event as EventModel
+from weiqi.store.teams import BoardGameRow, RosterRow, TeamMatchRow, TeamRoundRow, TeamRow
 from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
 from weiqi.tournament.settings import settings_from_dict
 
@@ -167,6 +173,61 @@ class SeatLeaveItem:
 
 
 @dataclass(frozen=True)
+class TeamBoard:
+    """A board of a team match: the match's number in its round, the board, and the sitting
+    (a rotation match plays its boards in several sittings; 0 otherwise)."""
+
+    match: int
+    board: int
+    sitting: int = 0
+
+
+#: How a board is named in its round: its number (individual events) or a team match's board.
+BoardKey = int | TeamBoard
+
+
+@dataclass
+class Game:
+    """A game to referee: a board of an individual event's round (``GameRow``) or of a team
+    match (``BoardGameRow``), with what the record needs to know of it. Its ``result`` and
+    ``confirmed`` follow the record (:func:`_store`)."""
+
+    row: GameRow | BoardGameRow
+    number: int
+    board: int
+    black: str
+    white: str
+    komi: Fraction
+    handicap: int
+    match: int | None = None
+    sitting: int = 0
+    black_team: str | None = None
+    white_team: str | None = None
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def result(self) -> str | None:
+        return self.row.result
+
+    @property
+    def confirmed(self) -> bool:
+        return bool(self.row.confirmed)
+
+    @property
+    def record_table(self) -> type[GameRecordRow] | type[TeamGameRecordRow]:
+        return TeamGameRecordRow if isinstance(self.row, BoardGameRow) else GameRecordRow
+
+    @property
+    def key(self) -> BoardKey:
+        if self.match is None:
+            return self.board
+        return TeamBoard(self.match, self.board, self.sitting)
+
+
+@dataclass(frozen=True)
 class GameView:
     """A board as its game page shows it."""
 
@@ -201,6 +262,19 @@ class GameView:
     again and its result recorded here (R-REF-3, R-PLAYOFF); see :func:`played_again_kind`."""
     seat_leaves: tuple[SeatLeaveItem, ...] = ()
     """Permissions to leave the seat in byo-yomi (R-TIME-2 / Art. 22.7), in order."""
+    match: int | None = None
+    """A team board's match in its round (``None`` in an individual event)."""
+    sitting: int = 0
+    black_team: str | None = None
+    """A team board's teams (codes) of Black and White."""
+    white_team: str | None = None
+
+    @property
+    def key(self) -> BoardKey:
+        """How the board is named in its round (the argument of the functions here)."""
+        if self.match is None:
+            return self.board
+        return TeamBoard(self.match, self.board, self.sitting)
 
 
 # -- entries ---------------------------------------------------------------------------------
@@ -233,9 +307,11 @@ def parse_entry(text: str) -> Result | Fraction:
 # -- loading ---------------------------------------------------------------------------------
 
 
-def _game_row(session: Session, event_id: int, number: int, board: int) -> GameRow:
+def _game_row(session: Session, event_id: int, number: int, board: BoardKey) -> Game:
     if session.get(EventModel, event_id) is None:
         raise NotFound(f"event {event_id} does not exist")
+    if isinstance(board, TeamBoard):
+        return _team_game(session, event_id, number, board)
     rnd = session.scalar(
         select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
     )
@@ -244,18 +320,83 @@ def _game_row(session: Session, event_id: int, number: int, board: int) -> GameR
     game = next((g for g in rnd.games if g.board == board), None)
     if game is None:
         raise NotFound(f"round {number} has no board {board}")
-    return game
+    return individual_game(session, game)
 
 
-def _names(session: Session, game: GameRow) -> tuple[str, str]:
+def individual_game(session: Session, game: GameRow) -> Game:
+    """The board of an individual event as a game to referee."""
     black = session.get(PlayerRow, game.black_id)
     white = session.get(PlayerRow, game.white_id)
     assert black is not None and white is not None
-    return black.name, white.name
+    handicap = game.handicap if game.handicap >= 2 else 0
+    return Game(
+        game, game.round.number, game.board, black.name, white.name, Fraction(game.komi), handicap
+    )
 
 
-def _load_record(session: Session, game: GameRow) -> tuple[GameRecordRow | None, GameRecord | None]:
-    row = session.get(GameRecordRow, game.id)
+def team_game(session: Session, game: BoardGameRow) -> Game:
+    """A seated board of a team match as a game to referee; an empty board (a forfeit without
+    a player) is no game."""
+    match = game.match
+    number = match.round.number
+    if game.home_player_id is None or game.away_player_id is None:
+        raise Conflict(f"round {number} board {game.board}: an empty board is already a forfeit")
+    home = session.get(RosterRow, game.home_player_id)
+    away = session.get(RosterRow, game.away_player_id)
+    home_team = session.get(TeamRow, match.home_id)
+    away_team = session.get(TeamRow, match.away_id)
+    assert home is not None and away is not None
+    assert home_team is not None and away_team is not None
+    black, white = (home, away) if game.home_color == "B" else (away, home)
+    teams = (home_team.code, away_team.code)
+    black_team, white_team = teams if game.home_color == "B" else teams[::-1]
+    komi = Ruleset().komi  # team events play with the rules' komi, no handicap
+    return Game(
+        game,
+        number,
+        game.board,
+        black.name,
+        white.name,
+        komi,
+        0,
+        match.number,
+        game.sitting,
+        black_team,
+        white_team,
+    )
+
+
+def _team_game(session: Session, event_id: int, number: int, key: TeamBoard) -> Game:
+    rnd = session.scalar(
+        select(TeamRoundRow).where(TeamRoundRow.event_id == event_id, TeamRoundRow.number == number)
+    )
+    if rnd is None:
+        raise NotFound(f"round {number} is not paired")
+    if rnd.revealed_at is None:
+        raise Conflict(f"round {number}: the lineups are not revealed, no board is seated")
+    match: TeamMatchRow | None = next((m for m in rnd.matches if m.number == key.match), None)
+    game = None
+    if match is not None:
+        game = next(
+            (g for g in match.games if g.board == key.board and g.sitting == key.sitting), None
+        )
+    if game is None:
+        raise NotFound(f"round {number} has no board {key.board}")
+    return team_game(session, game)
+
+
+def _ruleset(game: Game) -> Ruleset:
+    return Ruleset(board_size=BOARD_SIZE, komi=game.komi, handicap=game.handicap)
+
+
+def _load_record(
+    session: Session, game: Game
+) -> tuple[GameRecordRow | TeamGameRecordRow | None, GameRecord | None]:
+    row: GameRecordRow | TeamGameRecordRow | None
+    if isinstance(game.row, BoardGameRow):
+        row = session.get(TeamGameRecordRow, game.id)
+    else:
+        row = session.get(GameRecordRow, game.id)
     if row is None:
         return None, None
     return row, GameRecord.from_json(row.record_json, row.head)
@@ -277,13 +418,13 @@ def _now(record: GameRecord) -> float:
     return max(time.time(), last)
 
 
-def _start(session: Session, game: GameRow, by: GameActor) -> GameRecord:
+def _start(game: Game, by: GameActor) -> GameRecord:
     """A new record for ``game``; a result already stored on the board goes into it first."""
-    black, white = _names(session, game)
-    handicap = game.handicap if game.handicap >= 2 else 0
-    ruleset = Ruleset(board_size=BOARD_SIZE, komi=Fraction(game.komi), handicap=handicap)
     record = GameRecord.start(
-        ruleset, ColorAssignment.by_organiser(black, white), referee=by, at=time.time()
+        _ruleset(game),
+        ColorAssignment.by_organiser(game.black, game.white),
+        referee=by,
+        at=time.time(),
     )
     if game.result:
         record.append(ResultEntered(result=Result.parse(game.result)), by, _now(record))
@@ -292,15 +433,15 @@ def _start(session: Session, game: GameRow, by: GameActor) -> GameRecord:
     return record
 
 
-def _where(game: GameRow) -> str:
-    return f"round {game.round.number} board {game.board}"
+def _where(game: Game) -> str:
+    return f"round {game.number} board {game.board}"
 
 
 def _append(
     session: Session,
     actor: Actor,
     event_id: int,
-    game: GameRow,
+    game: Game,
     event: GameEvent,
     expected_seq: int | None,
     as_actor: GameActor | None = None,
@@ -319,7 +460,7 @@ def _append(
             f"({seq} events now, {expected_seq} then); reload the page and try again"
         )
     if record is None:
-        record = _start(session, game, by)
+        record = _start(game, by)
     state = record.state
     late_ok = isinstance(event, ResultCorrected | PlayedAgain) or (
         isinstance(event, InfractionRuled) and by.role is Role.CHIEF_REFEREE
@@ -341,7 +482,12 @@ def _append(
     return record
 
 
-def _store(session: Session, game: GameRow, row: GameRecordRow | None, record: GameRecord) -> None:
+def _store(
+    session: Session,
+    game: Game,
+    row: GameRecordRow | TeamGameRecordRow | None,
+    record: GameRecord,
+) -> None:
     state = record.state
     black, white = state.warnings
     if state.colors_wrong_noted:  # colours swapped on the board after move 10 (R-COLOR-2)
@@ -353,8 +499,9 @@ def _store(session: Session, game: GameRow, row: GameRecordRow | None, record: G
         "black_warnings": black,
         "white_warnings": white,
     }
+    table = game.record_table
     if row is None:
-        session.add(GameRecordRow(game_id=game.id, **values))
+        session.add(table(game_id=game.id, **values))
         try:
             session.flush()
         except IntegrityError:
@@ -364,8 +511,8 @@ def _store(session: Session, game: GameRow, row: GameRecordRow | None, record: G
             ) from None
     else:
         done = session.execute(
-            update(GameRecordRow)
-            .where(GameRecordRow.game_id == game.id, GameRecordRow.seq == row.seq)
+            update(table)
+            .where(table.game_id == game.id, table.seq == row.seq)
             .values(**values)
             .execution_options(synchronize_session=False)
         )
@@ -375,8 +522,8 @@ def _store(session: Session, game: GameRow, row: GameRecordRow | None, record: G
                 "reload the page and try again"
             )
         session.expire(row)
-    game.result = state.result.to_code() if state.result is not None else None
-    game.confirmed = state.confirmed
+    game.row.result = state.result.to_code() if state.result is not None else None
+    game.row.confirmed = state.confirmed
 
 
 def _who(actor: GameActor | None) -> tuple[str | None, str]:
@@ -436,10 +583,10 @@ def _stamp(at: float) -> datetime:
     return datetime.fromtimestamp(at, UTC)
 
 
-def _view(session: Session, event_id: int, game: GameRow) -> GameView:
+def _view(session: Session, event_id: int, game: Game) -> GameView:
     event = session.get(EventModel, event_id)
     assert event is not None
-    black, white = _names(session, game)
+    black, white = game.black, game.white
     row, record = _load_record(session, game)
     result = Result.parse(game.result) if game.result else None
     history: list[HistoryItem] = []
@@ -529,7 +676,7 @@ def _view(session: Session, event_id: int, game: GameRow) -> GameView:
     return GameView(
         event_id=event_id,
         event_name=event.name,
-        round=game.round.number,
+        round=game.number,
         board=game.board,
         black=black,
         white=white,
@@ -552,13 +699,17 @@ def _view(session: Session, event_id: int, game: GameRow) -> GameView:
         stones=stones,
         played_again=played_again_kind(session, event_id, game),
         seat_leaves=tuple(seat_leaves),
+        match=game.match,
+        sitting=game.sitting,
+        black_team=game.black_team,
+        white_team=game.white_team,
     )
 
 
 # -- reading ---------------------------------------------------------------------------------
 
 
-def game_view(db: Database, event_id: int, number: int, board: int) -> GameView:
+def game_view(db: Database, event_id: int, number: int, board: BoardKey) -> GameView:
     """The board's players, result, result history, infractions and rulings (public)."""
     with db.transaction() as session:
         return _view(session, event_id, _game_row(session, event_id, number, board))
@@ -574,16 +725,19 @@ def round_games(db: Database, event_id: int, number: int) -> list[GameView]:
             if session.get(EventModel, event_id) is None:
                 raise NotFound(f"event {event_id} does not exist")
             raise NotFound(f"round {number} is not paired")
-        return [_view(session, event_id, g) for g in sorted(rnd.games, key=lambda g: g.board)]
+        return [
+            _view(session, event_id, individual_game(session, g))
+            for g in sorted(rnd.games, key=lambda g: g.board)
+        ]
 
 
-def game_sgf(db: Database, event_id: int, number: int, board: int) -> str:
+def game_sgf(db: Database, event_id: int, number: int, board: BoardKey) -> str:
     """The game's record as SGF (penalties and rulings as comments, the result in RE)."""
     with db.transaction() as session:
         game = _game_row(session, event_id, number, board)
         _, record = _load_record(session, game)
         if record is None:
-            record = _start(session, game, GameActor.referee("weiqi"))
+            record = _start(game, GameActor.referee("weiqi"))
         event = session.get(EventModel, event_id)
         assert event is not None
         return write_sgf(record_to_sgf(record, event=event.name, round=str(number))).decode()
@@ -615,28 +769,34 @@ def record_warnings(session: Session, event_id: int) -> dict[str, int]:
 
 
 def enter_and_confirm(
-    session: Session, actor: Actor, event_id: int, game: GameRow, result: Result
+    session: Session, actor: Actor, event_id: int, game: GameRow | Game, result: Result
 ) -> None:
     """Enter and confirm a result in one step (``weiqi round result``: the signed sheet), in
     the caller's transaction; the caller checks permissions. On a board confirmed as a replay
     ruling or (in a knockout) without a winner, ``result`` is the result of the game played
     again (:func:`played_again_kind`)."""
+    if isinstance(game, GameRow):
+        game = individual_game(session, game)
     if _record_played_again(session, actor, event_id, game, result, None):
         return
     _append(session, actor, event_id, game, ResultEntered(result=result), None)
     _append(session, actor, event_id, game, SheetConfirmed(), None)
 
 
-def played_again_kind(session: Session, event_id: int, game: GameRow) -> str | None:
+def played_again_kind(session: Session, event_id: int, game: GameRow | Game) -> str | None:
     """``"replay"`` or ``"playoff"`` when the board's confirmed result calls for the game to be
     played again and its result recorded on the board; ``None`` when the result is final.
 
     A replay ruling (重赛, R-REF-3, R-END-1(d)) is played again unless the event scores it
     without replaying (``replay_points``, not in a bracket: a knockout needs a winner); a draw
-    or no result in a bracket is settled by a playoff (加赛, R-PLAYOFF)."""
+    or no result in a bracket is settled by a playoff (加赛, R-PLAYOFF). A team board scores
+    game points for its match: a replay or no result on it is played again (the match's own
+    draw is settled at the match, not on a board)."""
     if not game.confirmed or not game.result:
         return None
     outcome = Result.parse(game.result).outcome
+    if isinstance(game, Game) and isinstance(game.row, BoardGameRow):
+        return "replay" if outcome in (Outcome.REPLAY, Outcome.NO_RESULT) else None
     row = session.get(EventSettingsRow, event_id)
     settings = settings_from_dict(json.loads(row.settings_json)) if row is not None else None
     bracket = settings is not None and settings.is_bracket
@@ -653,7 +813,7 @@ def _record_played_again(
     session: Session,
     actor: Actor,
     event_id: int,
-    game: GameRow,
+    game: Game,
     entry: Result | Fraction,
     expected_seq: int | None,
 ) -> bool:
@@ -668,9 +828,7 @@ def _record_played_again(
         _, record = _load_record(session, game)  # stay with it (R-PEN-1)
         ruleset = record.state.ruleset if record is not None else None
         if ruleset is None:
-            komi = Fraction(game.komi)
-            handicap = game.handicap if game.handicap >= 2 else 0
-            ruleset = Ruleset(board_size=BOARD_SIZE, komi=komi, handicap=handicap)
+            ruleset = _ruleset(game)
         if not 0 <= entry <= ruleset.points or (entry * 2).denominator != 1:
             raise InvalidSetting("black count", f"must be half stones from 0 to {ruleset.points}")
         entry = Result.from_counts(entry - ruleset.black_threshold)
@@ -697,7 +855,7 @@ def enter_result(
     actor: Actor,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     text: str,
     expected_seq: int | None = None,
 ) -> GameView:
@@ -721,7 +879,7 @@ def confirm_result(
     actor: Actor,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     expected_seq: int | None = None,
 ) -> GameView:
     """The referee confirms the result: final from now on (R-END-4, R-REF-7). When both
@@ -744,7 +902,7 @@ def acknowledge_result(
     actor: Actor,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     color: str,
     expected_seq: int | None = None,
 ) -> GameView:
@@ -765,7 +923,7 @@ def request_recount(
     actor: Actor,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     color: str,
     expected_seq: int | None = None,
 ) -> GameView:
@@ -792,7 +950,7 @@ def correct_result(
     actor: Actor,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     text: str,
     reason: str,
     expected_seq: int | None = None,
@@ -842,7 +1000,7 @@ def record_infraction(
     actor: Actor,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     kind: str,
     offender: str,
     penalty: str | None = None,
@@ -877,7 +1035,7 @@ def record_ruling(
     actor: Actor,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     kind: str,
     reason: str,
     loser: str | None = None,
@@ -904,7 +1062,7 @@ def grant_seat_leave(
     actor: Actor,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     player: str,
     expected_seq: int | None = None,
 ) -> GameView:
@@ -1007,7 +1165,7 @@ def vertex_names(points: tuple[int, ...]) -> str:
     return " ".join(format_vertex(p, BOARD_SIZE) for p in points)
 
 
-def record_json(db: Database, event_id: int, number: int, board: int) -> str | None:
+def record_json(db: Database, event_id: int, number: int, board: BoardKey) -> str | None:
     """The stored record's JSON (``None`` without one) — for audits and tests."""
     with db.transaction() as session:
         row, _ = _load_record(session, _game_row(session, event_id, number, board))
@@ -1017,10 +1175,13 @@ def record_json(db: Database, event_id: int, number: int, board: int) -> str | N
 __all__ = [
     "RECORDABLE",
     "RULINGS",
+    "BoardKey",
+    "Game",
     "GameView",
     "HistoryItem",
     "InfractionItem",
     "RulingItem",
+    "TeamBoard",
     "acknowledge_result",
     "confirm_result",
     "correct_result",
@@ -1029,6 +1190,7 @@ __all__ = [
     "enter_round_results",
     "game_sgf",
     "game_view",
+    "individual_game",
     "parse_entry",
     "parse_results_csv",
     "played_again_kind",
@@ -1037,4 +1199,5 @@ __all__ = [
     "record_warnings",
     "request_recount",
     "round_games",
+    "team_game",
 ]
