@@ -26,9 +26,12 @@ T0 = datetime.datetime(2026, 5, 1, 8, 0, tzinfo=datetime.UTC)
 
 def _team_event(db: Database) -> int:
     """Four teams, two boards, two rounds played; in round 2 team D sends no lineup (its
-    boards are forfeited, empty)."""
+    boards are forfeited, empty). Every team's second player is called 张伟 (namesakes meet
+    on board 2)."""
     ev = teams.create_team_event(db, LOCAL, "团体赛", teams.TeamEventSettings(boards=2)).id
-    csv = "team,name,rank\n" + "\n".join(f"{t},{t}{i},{9 - i}p" for t in "ABCD" for i in (1, 2))
+    csv = "team,id,name,rank\n" + "\n".join(
+        f"{t},{t}{i},{'张伟' if i == 2 else t + '1'},{9 - i}p" for t in "ABCD" for i in (1, 2)
+    )
     teams.import_teams(db, LOCAL, ev, csv)
     for number, codes in ((1, ("B+R", "W+R")), (2, ("0", "B+R"))):
         rnd = teams.pair_round(db, LOCAL, ev)
@@ -118,6 +121,11 @@ def test_0007_gives_every_recorded_team_board_a_record_and_keeps_the_standings(
     view = games.game_view(db, ev, 1, TeamBoard(1, 1))
     assert view.confirmed and view.result == "B+R" and view.seq == 3
     assert [h.result for h in view.history][-1] == "B+R"
+    namesakes = games.game_view(db, ev, 1, TeamBoard(1, 2))
+    assert namesakes.confirmed and {namesakes.black, namesakes.white} == {
+        f"张伟 ({namesakes.black_team})",
+        f"张伟 ({namesakes.white_team})",
+    }
     table = teams.standings(db, ev)
     view = games.correct_result(db, LOCAL, ev, 1, TeamBoard(1, 1), "W+R", "记录表填错")
     assert view.history[-1].previous == "B+R" and view.result == "W+R"

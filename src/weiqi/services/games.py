@@ -351,12 +351,14 @@ def team_game(session: Session, game: BoardGameRow) -> Game:
     teams = (home_team.code, away_team.code)
     black_team, white_team = teams if game.home_color == "B" else teams[::-1]
     komi = Ruleset().komi  # team events play with the rules' komi, no handicap
+    names = (black.name, white.name)
+    if black.name == white.name:  # namesakes of two teams: the record names them apart
+        names = (f"{black.name} ({black_team})", f"{white.name} ({white_team})")
     return Game(
         game,
         number,
         game.board,
-        black.name,
-        white.name,
+        *names,
         komi,
         0,
         match.number,

@@ -72,17 +72,22 @@ def _records_of_recorded_results() -> None:
     bind = op.get_bind()
     rows = bind.execute(
         sa.text(
-            "SELECT g.id, g.home_color, g.result, h.name, a.name, r.revealed_at "
+            "SELECT g.id, g.home_color, g.result, h.name, a.name, r.revealed_at, "
+            "ht.code, awt.code "
             "FROM team_games g "
             "JOIN team_roster h ON h.id = g.home_player_id "
             "JOIN team_roster a ON a.id = g.away_player_id "
             "JOIN team_matches m ON m.id = g.match_id "
+            "JOIN teams ht ON ht.id = m.home_id "
+            "JOIN teams awt ON awt.id = m.away_id "
             "JOIN team_rounds r ON r.id = m.round_id "
             "WHERE g.result IS NOT NULL ORDER BY g.id"
         )
     ).all()
     by = Actor.referee("weiqi")
-    for game_id, home_color, code, home, away, revealed_at in rows:
+    for game_id, home_color, code, home, away, revealed_at, home_team, away_team in rows:
+        if home == away:  # namesakes of two teams, named apart as services.games does
+            home, away = f"{home} ({home_team})", f"{away} ({away_team})"
         black, white = (home, away) if home_color == "B" else (away, home)
         at = _stamp(revealed_at)
         record = GameRecord.start(
