@@ -444,15 +444,16 @@ def _append(
     actor: Actor,
     event_id: int,
     game: Game,
-    event: GameEvent,
+    event: GameEvent | tuple[GameEvent, ...],
     expected_seq: int | None,
     as_actor: GameActor | None = None,
     refused_as: str | None = None,
 ) -> GameRecord:
-    """Append ``event`` to the game's record (creating it) and store it; the board's result
-    follows. Refused with ``Conflict`` when ``expected_seq`` is not the stored length. With
-    ``refused_as``, the core's own refusal of the event (a ``Conflict``) is bad input for that
-    field instead (``InvalidSetting``), nothing stored."""
+    """Append ``event`` (or several events in turn: a signed sheet's result and confirmation)
+    to the game's record (creating it) and store it once; the board's result follows. Refused
+    with ``Conflict`` when ``expected_seq`` is not the stored length. With ``refused_as``, the
+    core's own refusal of the event (a ``Conflict``) is bad input for that field instead
+    (``InvalidSetting``), nothing stored."""
     by = game_actor(session, actor, event_id)
     row, record = _load_record(session, game)
     seq = row.seq if row is not None else 0
@@ -463,23 +464,24 @@ def _append(
         )
     if record is None:
         record = _start(game, by)
-    state = record.state
-    late_ok = isinstance(event, ResultCorrected | PlayedAgain) or (
-        isinstance(event, InfractionRuled) and by.role is Role.CHIEF_REFEREE
-    )
-    if state.confirmed and not late_ok:
-        raise Conflict(
-            f"{_where(game)}: the result {state.result} is confirmed (R-REF-7); only the "
-            "chief referee may correct it, with a reason"
+    for one in event if isinstance(event, tuple) else (event,):
+        state = record.state
+        late_ok = isinstance(one, ResultCorrected | PlayedAgain) or (
+            isinstance(one, InfractionRuled) and by.role is Role.CHIEF_REFEREE
         )
-    try:
-        record.append(event, as_actor or by, _now(record))
-    except Conflict as refused:
-        if refused_as is None:
-            raise
-        # The core says "event N: why"; the N of an event never stored means nothing to a user.
-        why = re.sub(r"^event \d+: ", "", str(refused))
-        raise InvalidSetting(refused_as, f"{_where(game)}: {why}") from None
+        if state.confirmed and not late_ok:
+            raise Conflict(
+                f"{_where(game)}: the result {state.result} is confirmed (R-REF-7); only the "
+                "chief referee may correct it, with a reason"
+            )
+        try:
+            record.append(one, as_actor or by, _now(record))
+        except Conflict as refused:
+            if refused_as is None:
+                raise
+            # The core says "event N: why"; the N of an event never stored means nothing.
+            why = re.sub(r"^event \d+: ", "", str(refused))
+            raise InvalidSetting(refused_as, f"{_where(game)}: {why}") from None
     _store(session, game, row, record)
     return record
 
@@ -781,8 +783,7 @@ def enter_and_confirm(
         game = individual_game(session, game)
     if _record_played_again(session, actor, event_id, game, result, None):
         return
-    _append(session, actor, event_id, game, ResultEntered(result=result), None)
-    _append(session, actor, event_id, game, SheetConfirmed(), None)
+    _append(session, actor, event_id, game, (ResultEntered(result=result), SheetConfirmed()), None)
 
 
 def played_again_kind(session: Session, event_id: int, game: GameRow | Game) -> str | None:
