@@ -136,3 +136,77 @@ def test_r_fmt_1_r_league_1_back_dated_lineup_is_refused_through_the_api(db: Dat
             assert shown.json()["revealed_at"] == "2026-05-01T08:30+00:00"
     finally:
         accounts.set_password_hasher(previous)
+
+
+def test_r_ref_7_a_team_board_has_the_game_endpoints_of_an_individual_board(
+    db: Database,
+) -> None:
+    """R-REF-7, R-PEN-1 through the API: a team board answers the same ``GameOut`` as an
+    individual board (plus its match and teams); a count, a warning, the confirmation, a
+    stale ``expected_seq`` (409), the chief referee's correction with its history, and the
+    SGF — and the round's match score follows the record."""
+    from weiqi.services.teams import reveal_round, submit_lineup
+
+    previous = accounts.set_password_hasher(CHEAP_HASHER)
+    try:
+        accounts.ensure_site_admin(db, ADMIN_PASSWORD)
+        ev = create_team_event(db, LOCAL, "API cup", TeamEventSettings(boards=2)).id
+        import_teams(db, LOCAL, ev, "team,name,rank\nA,A1,5p\nA,A2,5p\nB,B1,5p\nB,B2,5p\n")
+        pair_round(db, LOCAL, ev)
+        for t in "AB":
+            submit_lineup(db, LOCAL, ev, 1, t, [f"{t}1", f"{t}2"])
+        reveal_round(db, LOCAL, ev, 1)
+        with TestClient(create_app(db, secret_key="teams")) as client:
+            board = f"/api/team-events/{ev}/rounds/1/matches/1/boards/1"
+            fresh = client.get(board).json()  # public
+            assert (fresh["match"], fresh["board"], fresh["seq"], fresh["result"]) == (
+                1, 1, 0, None)  # fmt: skip
+            assert {fresh["black_team"], fresh["white_team"]} == {"A", "B"}
+            assert client.get(f"/api/team-events/{ev}/rounds/1/matches/1/boards/3").status_code
+            assert (
+                client.get(f"/api/team-events/{ev}/rounds/1/matches/1/boards/3").json()["error"]
+                == "not_found"
+            )
+            api_login(client, "admin", ADMIN_PASSWORD)
+            headers = {"X-CSRF-Token": csrf(client)}
+            g = client.post(f"{board}/result", json={"result": "184.5"}, headers=headers).json()
+            assert (g["result"], g["result_zh"], g["confirmed"]) == ("B+0.5", "黑胜1/4子", False)
+            g = client.post(
+                f"{board}/infractions",
+                json={"kind": "clock_before_move", "offender": "B", "expected_seq": g["seq"]},
+                headers=headers,
+            ).json()
+            assert (g["result"], g["warnings"]) == ("W+1.5", {"B": 1, "W": 0})
+            stale = client.post(
+                f"{board}/confirm", json={"expected_seq": g["seq"] - 1}, headers=headers
+            )
+            assert stale.status_code == 409
+            g = client.post(
+                f"{board}/confirm", json={"expected_seq": g["seq"]}, headers=headers
+            ).json()
+            assert g["confirmed"] and g["phase"] == "confirmed"
+            white = g["white_team"]
+            other = f"/api/team-events/{ev}/rounds/1/matches/1/boards/2"
+            o = client.get(other).json()
+            code = "B+R" if o["black_team"] == white else "W+R"
+            posted = client.post(
+                f"/api/team-events/{ev}/rounds/1/results",
+                json={"team": white, "board": 2, "result": code},
+                headers=headers,
+            ).json()
+            assert posted["winner"] == white
+            assert client.get(other).json()["confirmed"]
+            g = client.post(
+                f"{board}/correction",
+                json={"result": "B+R", "reason": "钟表故障，警告撤销"},
+                headers=headers,
+            ).json()
+            assert (g["result"], g["history"][-1]["reason"]) == (
+                "B+R", "corrected: 钟表故障，警告撤销")  # fmt: skip
+            assert g["history"][-1]["previous"] == "W+1.5"
+            match = client.get(f"/api/team-events/{ev}/rounds/1").json()["matches"][0]
+            assert match["game_points"] == [2, 2] and match["boards"][0]["confirmed"]
+            sgf = client.get(f"{board}/sgf")
+            assert sgf.status_code == 200 and "RE[B+R]" in sgf.text
+    finally:
+        accounts.set_password_hasher(previous)

@@ -85,3 +85,22 @@ def enter_match_results(page: Page, match: int, results: dict[int, str]) -> None
         section.get_by_label(f"第{board}台").fill(code)
     section.get_by_role("button", name="记录这些结果").click()
     expect(page.locator(".notice").first).to_contain_text("已记录")
+
+
+def open_board(page: Page, match: int, board: int) -> None:
+    """From the team round page, follow a board's link to its game page."""
+    page.locator(f"#board-{match}-{board} td.num a").click()
+    expect(page.locator("#game-facts")).to_be_visible()
+
+
+def submit_on_board(page: Page, form_id: str, fields: dict[str, str] | None = None) -> None:
+    """Fill a form of the open game page (inputs and selects by name) and send it."""
+    form = page.locator(f"#{form_id}")
+    for name, value in (fields or {}).items():
+        field = form.locator(f"[name={name}]")
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+    with page.expect_navigation():
+        form.locator("button[type=submit]").click()

@@ -25,7 +25,7 @@ from weiqi.services.actor import Actor
 from weiqi.services.events import create_event
 from weiqi.services.site import site_overview
 from weiqi.store.database import Database
-from weiqi.store.games import GameRecordRow
+from weiqi.store.games import GameRecordRow, TeamGameRecordRow
 from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
 from weiqi.tournament.settings import EventSettings, System
 
@@ -237,7 +237,63 @@ def _round_results(w: World, actor: str) -> Send:
 
 
 GAME = "/api/events/{event_id}/rounds/{number}/boards/{board}"
+TEAM_GAME = "/api/team-events/{event_id}/rounds/{number}/matches/{match}/boards/{board}"
 REFEREES = frozenset({"admin", "chief_referee", "referee"})
+
+
+def _team_game_event(w: World, *steps: str) -> int:
+    """A new team event of two 2-board teams, round 1 revealed, the matrix's roles granted in
+    it; match 1 board 1 brought along ``steps`` (``count``, ``result``, ``confirm``)."""
+    from weiqi.services import teams
+    from weiqi.services.games import TeamBoard
+
+    ev = teams.create_team_event(w.db, LOCAL, "团体赛", teams.TeamEventSettings(boards=2)).id
+    for actor in ("player", "referee", "chief_referee", "organiser"):
+        accounts.grant_role(w.db, LOCAL, w.user_ids[actor], ev, Role(actor))
+    teams.import_teams(w.db, LOCAL, ev, "team,name,rank\nA,A1,5d\nA,A2,5d\nB,B1,5d\nB,B2,5d\n")
+    teams.pair_round(w.db, LOCAL, ev)
+    for t in "AB":
+        teams.submit_lineup(w.db, LOCAL, ev, 1, t, [f"{t}1", f"{t}2"])
+    teams.reveal_round(w.db, LOCAL, ev, 1)
+    board = TeamBoard(1, 1)
+    for step in steps:
+        if step == "count":
+            games.enter_result(w.db, LOCAL, ev, 1, board, "184.5")
+        if step == "result":
+            games.enter_result(w.db, LOCAL, ev, 1, board, "B+R")
+        if step == "confirm":
+            games.confirm_result(w.db, LOCAL, ev, 1, board)
+    return ev
+
+
+def _team_game_write(
+    what: str, body: dict[str, object], *steps: str
+) -> Callable[[World, str], Send]:
+    def prepare(w: World, actor: str) -> Send:
+        ev = _team_game_event(w, *steps)
+        path = f"/api/team-events/{ev}/rounds/1/matches/1/boards/1/{what}"
+        return w.call(actor, "POST", path, json=body)
+
+    return prepare
+
+
+#: The referee workflow of a board: (action, body, steps before it, who may).
+WORKFLOW: list[tuple[str, dict[str, object], tuple[str, ...], frozenset[str]]] = [
+    ("result", {"result": "184.5"}, (), REFEREES | {"organiser"}),
+    ("confirm", {}, ("result",), REFEREES),
+    ("acknowledge", {"color": "B"}, ("result",), REFEREES | {"organiser"}),
+    ("recount", {"color": "W"}, ("count",), REFEREES | {"organiser"}),
+    ("infractions", {"kind": "clock_before_move", "offender": "B"}, (), REFEREES),
+    # R-TIME-2 / Art. 22.7: White may leave in Black's time (a fresh record, Black to move)
+    ("seat-leave", {"player": "W"}, (), REFEREES),
+    ("rulings", {"kind": "forfeit", "reason": "absent", "loser": "W"}, (), REFEREES),
+    (
+        "correction",
+        {"result": "W+R", "reason": "cheating"},
+        ("result", "confirm"),
+        frozenset({"admin", "chief_referee"}),
+    ),
+]
 
 
 def _replay_clock(w: World, actor: str) -> Send:
@@ -412,6 +468,13 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
     ("POST", "/api/team-events/{event_id}/rounds/{number}/reveal"): (_reveal_team_round, CHIEF),
     ("POST", "/api/team-events/{event_id}/rounds/{number}/playoff"): (_record_playoff, REFEREES),
 }
+# R-REF-7 on team boards: the same workflow, the same roles, as on an individual event's board
+ENDPOINTS.update(
+    {
+        ("POST", f"{TEAM_GAME}/{what}"): (_team_game_write(what, body, *steps), who)
+        for what, body, steps, who in WORKFLOW
+    }
+)
 # Logging in and out are open to everybody; ``test_everyone_logs_in_and_out`` covers them.
 SESSION_ENDPOINTS = {("POST", "/api/session"), ("DELETE", "/api/session")}
 
@@ -421,6 +484,9 @@ def snapshot(db: Database) -> tuple[object, ...]:
     with db.transaction() as session:
         boards = session.execute(select(GameRow.id, GameRow.result, GameRow.confirmed)).all()
         records = session.execute(select(GameRecordRow.game_id, GameRecordRow.head)).all()
+        records += session.execute(
+            select(TeamGameRecordRow.game_id + 1_000_000, TeamGameRecordRow.head)
+        ).all()
     return (
         [(u.username, u.is_admin, u.session_epoch) for u in o.users],
         [e.name for e in o.events],
@@ -459,7 +525,12 @@ def team_state(db: Database) -> tuple[object, ...]:
                 key=str,
             ),
             sorted(session.execute(select(TeamMatchRow.id, TeamMatchRow.playoff_winner_id)).all()),
-            sorted(session.execute(select(BoardGameRow.id, BoardGameRow.result)).all(), key=str),
+            sorted(
+                session.execute(
+                    select(BoardGameRow.id, BoardGameRow.result, BoardGameRow.confirmed)
+                ).all(),
+                key=str,
+            ),
         )
 
 
@@ -519,6 +590,7 @@ def test_every_write_endpoint_needs_the_csrf_token(world: World, endpoint: tuple
         player_id=1,
         number=1,
         board=1,
+        match=1,
     )
     before = snapshot(world.db)
     response = world.app_clients["admin"].request(method, path, json={})

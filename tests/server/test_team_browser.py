@@ -47,7 +47,9 @@ def test_r_fmt_1_team_round_robin_from_creation_to_standings(
     player a round, R-FMT-1), a CSV with a bad row is refused by line, the good one enters the
     teams; round 1 is paired; the coach's lineup with two foreign players is refused with the
     reason, the next one sealed; the lineups are revealed together, the boards' results entered
-    match by match, and the standings show the match and game points (R-SCORE-TEAM-1,
+    match by match — one board refereed on its game page: a count, a warning, the
+    confirmation and the chief referee's correction with its reason in the history (R-REF-7,
+    R-PEN-1) — and the standings show the match and game points (R-SCORE-TEAM-1,
     R-RANK-TEAM)."""
     password = organiser(live_server, "zhao")
     pages.log_in(page, live_server, "zhao", password)
@@ -123,13 +125,51 @@ def test_r_fmt_1_team_round_robin_from_creation_to_standings(
         db.dispose()
     # home Black on odd boards: match 1's home team wins 4:2; match 2 is drawn 3:3
     team_pages.enter_match_results(page, 1, {1: "B+R", 2: "W+R", 3: "W+R"})
-    team_pages.enter_match_results(page, 2, {1: "B+R", 2: "B+R", 3: "0"})
+    team_pages.enter_match_results(page, 2, {1: "B+R", 2: "B+R"})
     expect(page.locator("#match-1 h2 .score")).to_have_text("4:2")
+    expect(page.locator("#match-1 tbody")).to_contain_text("已确认")
+
+    # R-REF-7, R-PEN-1 on a team board: match 2's board 3 is refereed on its own game page —
+    # a count, a warning for Black, the confirmation, the chief referee's correction
+    team_pages.open_board(page, 2, 3)
+    expect(page.locator("h1")).to_contain_text("第1轮 第2场 第3台")
+    expect(page.locator("#black")).to_contain_text(f"{m2.home}3号")
+    team_pages.submit_on_board(page, "enter-result", {"entry": "184.5"})
+    expect(page.locator("#result")).to_contain_text("黑胜1/4子")
+    team_pages.submit_on_board(
+        page, "record-infraction", {"offender": "B", "kind": "clock_before_move"}
+    )
+    expect(page.locator("#result")).to_contain_text("白胜3/4子")
+    expect(page.locator("#warnings")).to_contain_text("黑方 1")
+    expect(page.locator("#infractions")).to_contain_text("警告")
+    page.set_viewport_size(PHONE)
+    screenshot(page, "team-board-warning-zh-phone", tmp_path)
+    page.set_viewport_size(DESKTOP)
+    team_pages.submit_on_board(page, "confirm-result")
+    expect(page.locator("#status")).to_contain_text("已确认")
+    expect(page.locator("#enter-result")).to_have_count(0)
+    team_pages.submit_on_board(
+        page, "correct-result", {"result": "0", "reason": "复核记录表：实为和棋"}
+    )
+    expect(page.locator("#result")).to_contain_text("和棋")
+    history = page.locator("#history tbody tr")
+    expect(history.last).to_contain_text("裁判长更正：复核记录表：实为和棋")
+    expect(history.last).to_contain_text("白胜3/4子")
+    expect(history.last).to_contain_text("裁判长")
+    screenshot(page, "team-board-corrected-zh", tmp_path)
+    page.set_viewport_size(PHONE)
+    screenshot(page, "team-board-corrected-zh-phone", tmp_path)
+    page.set_viewport_size(DESKTOP)
+    with page.expect_download() as download:
+        page.get_by_role("link", name="下载 SGF 棋谱").click()
+    assert "RE[0]" in Path(download.value.path()).read_text(encoding="utf-8")
+    page.locator("#team-round-sheet").click()
     expect(page.locator("#match-2 h2 .score")).to_have_text("3:3")
     screenshot(page, "team-round-admin-zh", tmp_path)
 
     page.goto(f"{live_server.url}/events/{event_id}/teams/rounds/1")
     expect(page.locator("table.data")).to_contain_text("4:2")
+    expect(page.locator("table.data a[title='本台对局']")).to_have_count(6)
     expect(page.locator("table.data")).to_contain_text("黑中盘胜")
     expect(page.locator("table.data")).to_contain_text("和棋")
     screenshot(page, "team-round-zh", tmp_path)

@@ -424,3 +424,44 @@ def test_the_api_creates_imports_pairs_and_reads_records(client: TestClient) -> 
     assert all(b["result"] for m in revealed.json()["matches"] for b in m["boards"])
     assert len(client.get(f"/api/team-events/{event_id}/rounds").json()) == 1
     assert client.get(f"/api/team-events/{event_id}/records").json()["players"] == []
+
+
+def test_r_ref_7_a_rotation_boards_later_sitting_has_its_own_game_page(
+    client: TestClient, database: Database
+) -> None:
+    """R-REF-7 on a 全队轮赛制 match: the second sitting's board is its own game, reached by its
+    link (``?sitting=1``); the chief referee (the site administrator) enters and confirms its
+    result in the page's forms, the first sitting's board stays untouched, and an anonymous
+    visitor sees the game but no form."""
+    from weiqi.league.team import TeamType
+    from weiqi.services import games
+
+    ev = teams.create_team_event(
+        database, LOCAL, "轮赛", teams.TeamEventSettings(boards=2, team_type=TeamType.ROTATION)
+    ).id
+    teams.import_teams(database, LOCAL, ev, "team,name,rank\nA,A1,5d\nA,A2,5d\nB,B1,5d\nB,B2,5d\n")
+    teams.pair_round(database, LOCAL, ev)
+    for t in "AB":
+        teams.submit_lineup(database, LOCAL, ev, 1, t, [f"{t}1", f"{t}2"])
+    teams.reveal_round(database, LOCAL, ev, 1)
+    url = f"/events/{ev}/teams/rounds/1/matches/1/boards/1?sitting=1"
+    public = client.get(f"/events/{ev}/teams/rounds/1")
+    assert f'href="{url}"' in public.text.replace("&amp;", "&")
+    page = client.get(url)
+    assert page.status_code == 200 and "第1轮 第1场 第1台 · 第2轮次" in page.text
+    assert 'id="enter-result"' not in page.text and "A1" in page.text and "B2" in page.text
+    api_login(client, "admin", ADMIN_PASSWORD)
+    token = csrf(client)
+    base = f"/events/{ev}/teams/rounds/1/matches/1/boards/1"
+    done = client.post(
+        f"{base}/result?sitting=1", data={"csrf_token": token, "entry": "W+R", "seq": "0"}
+    )
+    assert done.status_code == 200 and "白中盘胜" in done.text  # back on the board's page
+    done = client.post(f"{base}/confirm?sitting=1", data={"csrf_token": token, "seq": "2"})
+    assert "已确认" in done.text
+    second = games.game_view(database, ev, 1, games.TeamBoard(1, 1, 1))
+    first = games.game_view(database, ev, 1, games.TeamBoard(1, 1))
+    assert (second.result, second.confirmed, first.result, first.seq) == ("W+R", True, None, 0)
+    sheet = client.get(f"/team-events/{ev}/manage/rounds/1")
+    row = sheet.text.split('id="board-1-1-1"')[1].split("</tr>")[0]
+    assert "白中盘胜" in row and "已确认" in row

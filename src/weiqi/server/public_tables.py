@@ -506,7 +506,19 @@ def team_standings_table(rows: Sequence[TeamStandingView], boards: int, locale: 
     return Table(tuple(columns), tuple(out))
 
 
-def team_round_table(view: TeamRoundView, locale: str) -> Table:
+def team_game_href(event_id: int, number: int, match: int, board: int, sitting: int = 0) -> str:
+    """The game page of a team match's board.
+
+    >>> team_game_href(3, 2, 1, 4)
+    '/events/3/teams/rounds/2/matches/1/boards/4'
+    >>> team_game_href(3, 2, 1, 4, 1)
+    '/events/3/teams/rounds/2/matches/1/boards/4?sitting=1'
+    """
+    url = f"/events/{event_id}/teams/rounds/{number}/matches/{match}/boards/{board}"
+    return url + (f"?sitting={sitting}" if sitting else "")
+
+
+def team_round_table(view: TeamRoundView, locale: str, event_id: int | None = None) -> Table:
     """One row per board of every match: 对阵, 台次, 主队棋手, 执色, 客队棋手, 结果; a match's
     first row carries its score (场分 and 局分). Boards stay empty until the lineups are
     revealed (sealed lineups, R-LINEUP)."""
@@ -536,7 +548,14 @@ def team_round_table(view: TeamRoundView, locale: str) -> Table:
             rows.append(
                 (
                     Cell(title if i == 0 else "", cls="name" if i == 0 else ""),
-                    Cell(str(b.board), cls="num"),
+                    Cell(
+                        str(b.board) + (f".{b.sitting + 1}" if b.sitting else ""),
+                        team_game_href(event_id, view.number, m.number, b.board, b.sitting)
+                        if event_id is not None and b.home_player and b.away_player
+                        else None,
+                        "num",
+                        _("The game on this board"),
+                    ),
                     Cell(b.home_player or "—"),
                     Cell(_("Black") if home_black else _("White")),
                     Cell(b.away_player or "—"),

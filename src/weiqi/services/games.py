@@ -1,5 +1,8 @@
 """One board's game: its referee record (``weiqi.referee.GameRecord``), the result workflow and
-the referee's decisions (R-REF-7, R-END-4, R-PEN-1, R-REF-1…6).
+the referee's decisions (R-REF-7, R-END-4, R-PEN-1, R-REF-1…6) — for every game, whatever
+competition it belongs to. A board is named by its event, its round and its key: the board
+number in an individual event, a :class:`TeamBoard` (match, board, sitting) in a team event;
+every function below takes either, and the workflow, permissions and history are the same.
 
 A paired board gets its record when first needed: the first infraction, result or ruling.
 Every write loads the record (hash chain and stored head checked), appends one event through
@@ -31,6 +34,8 @@ True
 Traceback (most recent call last):
 ...
 weiqi.errors.Conflict: round 1 board 1: the result W+1.5 is confirmed (R-REF-7); only ...
+
+A team board is the same game: ``enter_result(db, local, team_event, 1, TeamBoard(1, 2), …)``.
 """
 
 from __future__ import annotations
@@ -76,8 +81,9 @@ from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require, roles_in_event
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
-from weiqi.store.games import GameRecordRow
+from weiqi.store.games import GameRecordRow, TeamGameRecordRow
 from weiqi.store.models import Event as EventModel
+from weiqi.store.teams import BoardGameRow, RosterRow, TeamMatchRow, TeamRoundRow, TeamRow
 from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
 from weiqi.tournament.settings import settings_from_dict
 
@@ -164,6 +170,64 @@ class SeatLeaveItem:
 
 
 @dataclass(frozen=True)
+class TeamBoard:
+    """A board of a team match: the match's number in its round, the board, and the sitting
+    (a rotation match plays its boards in several sittings; 0 otherwise)."""
+
+    match: int
+    board: int
+    sitting: int = 0
+
+
+#: How a board is named in its round: its number (individual events) or a team match's board.
+BoardKey = int | TeamBoard
+
+
+@dataclass
+class Game:
+    """A game to referee: a board of an individual event's round (``GameRow``) or of a team
+    match (``BoardGameRow``), with what the record needs to know of it. Its ``result`` and
+    ``confirmed`` follow the record (:func:`_store`)."""
+
+    row: GameRow | BoardGameRow
+    number: int
+    board: int
+    black: str
+    white: str
+    komi: Fraction
+    handicap: int
+    ruleset: Ruleset
+    """The game's rules: the event's settings (board size, cycle policy, handicap placement)
+    with the pairing's komi and handicap; a team match's boards play the rules' defaults."""
+    match: int | None = None
+    sitting: int = 0
+    black_team: str | None = None
+    white_team: str | None = None
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def result(self) -> str | None:
+        return self.row.result
+
+    @property
+    def confirmed(self) -> bool:
+        return bool(self.row.confirmed)
+
+    @property
+    def record_table(self) -> type[GameRecordRow] | type[TeamGameRecordRow]:
+        return TeamGameRecordRow if isinstance(self.row, BoardGameRow) else GameRecordRow
+
+    @property
+    def key(self) -> BoardKey:
+        if self.match is None:
+            return self.board
+        return TeamBoard(self.match, self.board, self.sitting)
+
+
+@dataclass(frozen=True)
 class GameView:
     """A board as its game page shows it."""
 
@@ -200,6 +264,19 @@ class GameView:
     """Permissions to leave the seat in byo-yomi (R-TIME-2 / Art. 22.7), in order."""
     board_size: int | None = None
     """The record's board size (its ``Ruleset``, from the event settings); ``None`` without one."""
+    match: int | None = None
+    """A team board's match in its round (``None`` in an individual event)."""
+    sitting: int = 0
+    black_team: str | None = None
+    """A team board's teams (codes) of Black and White."""
+    white_team: str | None = None
+
+    @property
+    def key(self) -> BoardKey:
+        """How the board is named in its round (the argument of the functions here)."""
+        if self.match is None:
+            return self.board
+        return TeamBoard(self.match, self.board, self.sitting)
 
 
 # -- entries ---------------------------------------------------------------------------------
@@ -232,9 +309,11 @@ def parse_entry(text: str) -> Result | Fraction:
 # -- loading ---------------------------------------------------------------------------------
 
 
-def _game_row(session: Session, event_id: int, number: int, board: int) -> GameRow:
+def _game_row(session: Session, event_id: int, number: int, board: BoardKey) -> Game:
     if session.get(EventModel, event_id) is None:
         raise NotFound(f"event {event_id} does not exist")
+    if isinstance(board, TeamBoard):
+        return _team_game(session, event_id, number, board)
     rnd = session.scalar(
         select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
     )
@@ -243,18 +322,104 @@ def _game_row(session: Session, event_id: int, number: int, board: int) -> GameR
     game = next((g for g in rnd.games if g.board == board), None)
     if game is None:
         raise NotFound(f"round {number} has no board {board}")
-    return game
+    return individual_game(session, game)
 
 
-def _names(session: Session, game: GameRow) -> tuple[str, str]:
+def individual_game(session: Session, game: GameRow) -> Game:
+    """The board of an individual event as a game to referee."""
     black = session.get(PlayerRow, game.black_id)
     white = session.get(PlayerRow, game.white_id)
     assert black is not None and white is not None
-    return black.name, white.name
+    handicap = game.handicap if game.handicap >= 2 else 0
+    ruleset = _game_ruleset(session, game)
+    return Game(
+        game,
+        game.round.number,
+        game.board,
+        black.name,
+        white.name,
+        Fraction(game.komi),
+        handicap,
+        ruleset,
+    )
 
 
-def _load_record(session: Session, game: GameRow) -> tuple[GameRecordRow | None, GameRecord | None]:
-    row = session.get(GameRecordRow, game.id)
+def _game_ruleset(session: Session, game: GameRow) -> Ruleset:
+    """The ruleset of an individual event's game: its event's (``EventSettings.game_ruleset``:
+    board size, cycle policy, handicap placement) with the komi and handicap of its pairing."""
+    row = session.get(EventSettingsRow, game.round.event_id)
+    if row is None:
+        raise NotFound(f"event {game.round.event_id} has no settings")
+    settings = settings_from_dict(json.loads(row.settings_json))
+    return settings.game_ruleset(Fraction(game.komi), game.handicap)
+
+
+def team_game(session: Session, game: BoardGameRow) -> Game:
+    """A seated board of a team match as a game to referee; an empty board (a forfeit without
+    a player) is no game."""
+    match = game.match
+    number = match.round.number
+    if game.home_player_id is None or game.away_player_id is None:
+        raise Conflict(f"round {number} board {game.board}: an empty board is already a forfeit")
+    home = session.get(RosterRow, game.home_player_id)
+    away = session.get(RosterRow, game.away_player_id)
+    home_team = session.get(TeamRow, match.home_id)
+    away_team = session.get(TeamRow, match.away_id)
+    assert home is not None and away is not None
+    assert home_team is not None and away_team is not None
+    black, white = (home, away) if game.home_color == "B" else (away, home)
+    teams = (home_team.code, away_team.code)
+    black_team, white_team = teams if game.home_color == "B" else teams[::-1]
+    komi = Ruleset().komi  # team events play with the rules' komi, no handicap
+    names = (black.name, white.name)
+    if black.name == white.name:  # namesakes of two teams: the record names them apart
+        names = (f"{black.name} ({black_team})", f"{white.name} ({white_team})")
+    return Game(
+        game,
+        number,
+        game.board,
+        *names,
+        komi,
+        0,
+        Ruleset(),
+        match.number,
+        game.sitting,
+        black_team,
+        white_team,
+    )
+
+
+def _team_game(session: Session, event_id: int, number: int, key: TeamBoard) -> Game:
+    rnd = session.scalar(
+        select(TeamRoundRow).where(TeamRoundRow.event_id == event_id, TeamRoundRow.number == number)
+    )
+    if rnd is None:
+        raise NotFound(f"round {number} is not paired")
+    if rnd.revealed_at is None:
+        raise Conflict(f"round {number}: the lineups are not revealed, no board is seated")
+    match: TeamMatchRow | None = next((m for m in rnd.matches if m.number == key.match), None)
+    game = None
+    if match is not None:
+        game = next(
+            (g for g in match.games if g.board == key.board and g.sitting == key.sitting), None
+        )
+    if game is None:
+        raise NotFound(f"round {number} has no board {key.board}")
+    return team_game(session, game)
+
+
+def _ruleset(game: Game) -> Ruleset:
+    return game.ruleset
+
+
+def _load_record(
+    session: Session, game: Game
+) -> tuple[GameRecordRow | TeamGameRecordRow | None, GameRecord | None]:
+    row: GameRecordRow | TeamGameRecordRow | None
+    if isinstance(game.row, BoardGameRow):
+        row = session.get(TeamGameRecordRow, game.id)
+    else:
+        row = session.get(GameRecordRow, game.id)
     if row is None:
         return None, None
     return row, GameRecord.from_json(row.record_json, row.head)
@@ -276,12 +441,13 @@ def _now(clock: ServerClock, record: GameRecord) -> float:
     return max(clock.now().timestamp(), last)
 
 
-def _start(session: Session, game: GameRow, by: GameActor, clock: ServerClock) -> GameRecord:
+def _start(game: Game, by: GameActor, clock: ServerClock) -> GameRecord:
     """A new record for ``game``; a result already stored on the board goes into it first."""
-    black, white = _names(session, game)
-    ruleset = _game_ruleset(session, game)
     record = GameRecord.start(
-        ruleset, ColorAssignment.by_organiser(black, white), referee=by, at=clock.now().timestamp()
+        _ruleset(game),
+        ColorAssignment.by_organiser(game.black, game.white),
+        referee=by,
+        at=clock.now().timestamp(),
     )
     if game.result:
         record.append(ResultEntered(result=Result.parse(game.result)), by, _now(clock, record))
@@ -290,35 +456,26 @@ def _start(session: Session, game: GameRow, by: GameActor, clock: ServerClock) -
     return record
 
 
-def _game_ruleset(session: Session, game: GameRow) -> Ruleset:
-    """The ruleset of ``game``: its event's (``EventSettings.game_ruleset``: board size, cycle
-    policy, handicap placement) with the komi and handicap of its pairing."""
-    row = session.get(EventSettingsRow, game.round.event_id)
-    if row is None:
-        raise NotFound(f"event {game.round.event_id} has no settings")
-    settings = settings_from_dict(json.loads(row.settings_json))
-    return settings.game_ruleset(Fraction(game.komi), game.handicap)
-
-
-def _where(game: GameRow) -> str:
-    return f"round {game.round.number} board {game.board}"
+def _where(game: Game) -> str:
+    return f"round {game.number} board {game.board}"
 
 
 def _append(
     session: Session,
     actor: Actor,
     event_id: int,
-    game: GameRow,
-    event: GameEvent,
+    game: Game,
+    event: GameEvent | tuple[GameEvent, ...],
     expected_seq: int | None,
     as_actor: GameActor | None = None,
     refused_as: str | None = None,
     clock: ServerClock = SYSTEM_CLOCK,
 ) -> GameRecord:
-    """Append ``event`` to the game's record (creating it) and store it; the board's result
-    follows. Refused with ``Conflict`` when ``expected_seq`` is not the stored length. With
-    ``refused_as``, the core's own refusal of the event (a ``Conflict``) is bad input for that
-    field instead (``InvalidSetting``), nothing stored."""
+    """Append ``event`` (or several events in turn: a signed sheet's result and confirmation)
+    to the game's record (creating it) and store it once; the board's result follows. Refused
+    with ``Conflict`` when ``expected_seq`` is not the stored length. With ``refused_as``, the
+    core's own refusal of the event (a ``Conflict``) is bad input for that field instead
+    (``InvalidSetting``), nothing stored."""
     by = game_actor(session, actor, event_id)
     row, record = _load_record(session, game)
     seq = row.seq if row is not None else 0
@@ -328,29 +485,35 @@ def _append(
             f"({seq} events now, {expected_seq} then); reload the page and try again"
         )
     if record is None:
-        record = _start(session, game, by, clock)
-    state = record.state
-    late_ok = isinstance(event, ResultCorrected | PlayedAgain) or (
-        isinstance(event, InfractionRuled) and by.role is Role.CHIEF_REFEREE
-    )
-    if state.confirmed and not late_ok:
-        raise Conflict(
-            f"{_where(game)}: the result {state.result} is confirmed (R-REF-7); only the "
-            "chief referee may correct it, with a reason"
+        record = _start(game, by, clock)
+    for one in event if isinstance(event, tuple) else (event,):
+        state = record.state
+        late_ok = isinstance(one, ResultCorrected | PlayedAgain) or (
+            isinstance(one, InfractionRuled) and by.role is Role.CHIEF_REFEREE
         )
-    try:
-        record.append(event, as_actor or by, _now(clock, record))
-    except Conflict as refused:
-        if refused_as is None:
-            raise
-        # The core says "event N: why"; the N of an event never stored means nothing to a user.
-        why = re.sub(r"^event \d+: ", "", str(refused))
-        raise InvalidSetting(refused_as, f"{_where(game)}: {why}") from None
+        if state.confirmed and not late_ok:
+            raise Conflict(
+                f"{_where(game)}: the result {state.result} is confirmed (R-REF-7); only the "
+                "chief referee may correct it, with a reason"
+            )
+        try:
+            record.append(one, as_actor or by, _now(clock, record))
+        except Conflict as refused:
+            if refused_as is None:
+                raise
+            # The core says "event N: why"; the N of an event never stored means nothing.
+            why = re.sub(r"^event \d+: ", "", str(refused))
+            raise InvalidSetting(refused_as, f"{_where(game)}: {why}") from None
     _store(session, game, row, record)
     return record
 
 
-def _store(session: Session, game: GameRow, row: GameRecordRow | None, record: GameRecord) -> None:
+def _store(
+    session: Session,
+    game: Game,
+    row: GameRecordRow | TeamGameRecordRow | None,
+    record: GameRecord,
+) -> None:
     state = record.state
     black, white = state.warnings
     if state.colors_wrong_noted:  # colours swapped on the board after move 10 (R-COLOR-2)
@@ -362,8 +525,9 @@ def _store(session: Session, game: GameRow, row: GameRecordRow | None, record: G
         "black_warnings": black,
         "white_warnings": white,
     }
+    table = game.record_table
     if row is None:
-        session.add(GameRecordRow(game_id=game.id, **values))
+        session.add(table(game_id=game.id, **values))
         try:
             session.flush()
         except IntegrityError:
@@ -373,8 +537,8 @@ def _store(session: Session, game: GameRow, row: GameRecordRow | None, record: G
             ) from None
     else:
         done = session.execute(
-            update(GameRecordRow)
-            .where(GameRecordRow.game_id == game.id, GameRecordRow.seq == row.seq)
+            update(table)
+            .where(table.game_id == game.id, table.seq == row.seq)
             .values(**values)
             .execution_options(synchronize_session=False)
         )
@@ -384,8 +548,8 @@ def _store(session: Session, game: GameRow, row: GameRecordRow | None, record: G
                 "reload the page and try again"
             )
         session.expire(row)
-    game.result = state.result.to_code() if state.result is not None else None
-    game.confirmed = state.confirmed
+    game.row.result = state.result.to_code() if state.result is not None else None
+    game.row.confirmed = state.confirmed
 
 
 def _who(actor: GameActor | None) -> tuple[str | None, str]:
@@ -445,10 +609,10 @@ def _stamp(at: float) -> datetime:
     return datetime.fromtimestamp(at, UTC)
 
 
-def _view(session: Session, event_id: int, game: GameRow) -> GameView:
+def _view(session: Session, event_id: int, game: Game) -> GameView:
     event = session.get(EventModel, event_id)
     assert event is not None
-    black, white = _names(session, game)
+    black, white = game.black, game.white
     row, record = _load_record(session, game)
     result = Result.parse(game.result) if game.result else None
     history: list[HistoryItem] = []
@@ -540,7 +704,7 @@ def _view(session: Session, event_id: int, game: GameRow) -> GameView:
     return GameView(
         event_id=event_id,
         event_name=event.name,
-        round=game.round.number,
+        round=game.number,
         board=game.board,
         black=black,
         white=white,
@@ -564,13 +728,17 @@ def _view(session: Session, event_id: int, game: GameRow) -> GameView:
         played_again=played_again_kind(session, event_id, game),
         seat_leaves=tuple(seat_leaves),
         board_size=board_size,
+        match=game.match,
+        sitting=game.sitting,
+        black_team=game.black_team,
+        white_team=game.white_team,
     )
 
 
 # -- reading ---------------------------------------------------------------------------------
 
 
-def game_view(db: Database, event_id: int, number: int, board: int) -> GameView:
+def game_view(db: Database, event_id: int, number: int, board: BoardKey) -> GameView:
     """The board's players, result, result history, infractions and rulings (public)."""
     with db.transaction() as session:
         return _view(session, event_id, _game_row(session, event_id, number, board))
@@ -586,18 +754,21 @@ def round_games(db: Database, event_id: int, number: int) -> list[GameView]:
             if session.get(EventModel, event_id) is None:
                 raise NotFound(f"event {event_id} does not exist")
             raise NotFound(f"round {number} is not paired")
-        return [_view(session, event_id, g) for g in sorted(rnd.games, key=lambda g: g.board)]
+        return [
+            _view(session, event_id, individual_game(session, g))
+            for g in sorted(rnd.games, key=lambda g: g.board)
+        ]
 
 
 def game_sgf(
-    db: Database, event_id: int, number: int, board: int, *, clock: ServerClock = SYSTEM_CLOCK
+    db: Database, event_id: int, number: int, board: BoardKey, *, clock: ServerClock = SYSTEM_CLOCK
 ) -> str:
     """The game's record as SGF (penalties and rulings as comments, the result in RE)."""
     with db.transaction() as session:
         game = _game_row(session, event_id, number, board)
         _, record = _load_record(session, game)
         if record is None:
-            record = _start(session, game, GameActor.referee("weiqi"), clock)
+            record = _start(game, GameActor.referee("weiqi"), clock)
         event = session.get(EventModel, event_id)
         assert event is not None
         return write_sgf(record_to_sgf(record, event=event.name, round=str(number))).decode()
@@ -632,7 +803,7 @@ def enter_and_confirm(
     session: Session,
     actor: Actor,
     event_id: int,
-    game: GameRow,
+    game: GameRow | Game,
     result: Result,
     *,
     clock: ServerClock = SYSTEM_CLOCK,
@@ -641,22 +812,35 @@ def enter_and_confirm(
     the caller's transaction; the caller checks permissions. On a board confirmed as a replay
     ruling or (in a knockout) without a winner, ``result`` is the result of the game played
     again (:func:`played_again_kind`)."""
-    if _record_played_again(session, actor, event_id, game, result, None, clock):
+    if isinstance(game, GameRow):
+        game = individual_game(session, game)
+    if _record_played_again(session, actor, event_id, game, result, None, clock=clock):
         return
-    _append(session, actor, event_id, game, ResultEntered(result=result), None, clock=clock)
-    _append(session, actor, event_id, game, SheetConfirmed(), None, clock=clock)
+    _append(
+        session,
+        actor,
+        event_id,
+        game,
+        (ResultEntered(result=result), SheetConfirmed()),
+        None,
+        clock=clock,
+    )
 
 
-def played_again_kind(session: Session, event_id: int, game: GameRow) -> str | None:
+def played_again_kind(session: Session, event_id: int, game: GameRow | Game) -> str | None:
     """``"replay"`` or ``"playoff"`` when the board's confirmed result calls for the game to be
     played again and its result recorded on the board; ``None`` when the result is final.
 
     A replay ruling (重赛, R-REF-3, R-END-1(d)) is played again unless the event scores it
     without replaying (``replay_points``, not in a bracket: a knockout needs a winner); a draw
-    or no result in a bracket is settled by a playoff (加赛, R-PLAYOFF)."""
+    or no result in a bracket is settled by a playoff (加赛, R-PLAYOFF). A team board scores
+    game points for its match: a replay or no result on it is played again (the match's own
+    draw is settled at the match, not on a board)."""
     if not game.confirmed or not game.result:
         return None
     outcome = Result.parse(game.result).outcome
+    if isinstance(game, Game) and isinstance(game.row, BoardGameRow):
+        return "replay" if outcome in (Outcome.REPLAY, Outcome.NO_RESULT) else None
     row = session.get(EventSettingsRow, event_id)
     settings = settings_from_dict(json.loads(row.settings_json)) if row is not None else None
     bracket = settings is not None and settings.is_bracket
@@ -673,10 +857,10 @@ def _record_played_again(
     session: Session,
     actor: Actor,
     event_id: int,
-    game: GameRow,
+    game: Game,
     entry: Result | Fraction,
     expected_seq: int | None,
-    clock: ServerClock,
+    clock: ServerClock = SYSTEM_CLOCK,
 ) -> bool:
     """Record ``entry`` (a result or Black's count) as the result of the board's game played
     again when its confirmed result calls for it (see :func:`played_again_kind`), confirmed as
@@ -689,7 +873,7 @@ def _record_played_again(
         _, record = _load_record(session, game)  # stay with it (R-PEN-1)
         ruleset = record.state.ruleset if record is not None else None
         if ruleset is None:
-            ruleset = _game_ruleset(session, game)
+            ruleset = _ruleset(game)
         if not 0 <= entry <= ruleset.points or (entry * 2).denominator != 1:
             raise InvalidSetting("black count", f"must be half stones from 0 to {ruleset.points}")
         entry = Result.from_counts(entry - ruleset.black_threshold)
@@ -717,7 +901,7 @@ def enter_result(
     actor: Actor,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     text: str,
     expected_seq: int | None = None,
     *,
@@ -733,7 +917,9 @@ def enter_result(
         game = _game_row(session, event_id, number, board)
         entry = event.result if event.result is not None else event.black_count
         assert entry is not None
-        if not _record_played_again(session, actor, event_id, game, entry, expected_seq, clock):
+        if not _record_played_again(
+            session, actor, event_id, game, entry, expected_seq, clock=clock
+        ):
             _append(session, actor, event_id, game, event, expected_seq, clock=clock)
         return _view(session, event_id, game)
 
@@ -743,7 +929,7 @@ def confirm_result(
     actor: Actor,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     expected_seq: int | None = None,
     *,
     clock: ServerClock = SYSTEM_CLOCK,
@@ -768,7 +954,7 @@ def acknowledge_result(
     actor: Actor,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     color: str,
     expected_seq: int | None = None,
     *,
@@ -798,7 +984,7 @@ def request_recount(
     actor: Actor,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     color: str,
     expected_seq: int | None = None,
     *,
@@ -828,7 +1014,7 @@ def correct_result(
     actor: Actor,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     text: str,
     reason: str,
     expected_seq: int | None = None,
@@ -886,7 +1072,7 @@ def record_infraction(
     actor: Actor,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     kind: str,
     offender: str,
     penalty: str | None = None,
@@ -912,7 +1098,7 @@ def record_infraction(
     with db.transaction() as session:
         require(session, actor, Action.RULE_INFRACTION, event_id)
         game = _game_row(session, event_id, number, board)
-        size = _game_ruleset(session, game).board_size
+        size = game.ruleset.board_size
         infraction = Infraction(
             what, colour, None, chosen, _points(points, size), note=note.strip()
         )
@@ -927,7 +1113,7 @@ def record_ruling(
     actor: Actor,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     kind: str,
     reason: str,
     loser: str | None = None,
@@ -956,7 +1142,7 @@ def grant_seat_leave(
     actor: Actor,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     player: str,
     expected_seq: int | None = None,
     *,
@@ -1026,7 +1212,7 @@ def enter_round_results(
                     continue  # the same sheet sent again
                 entry = event.result if event.result is not None else event.black_count
                 assert entry is not None
-                if _record_played_again(session, actor, event_id, game, entry, None, clock):
+                if _record_played_again(session, actor, event_id, game, entry, None, clock=clock):
                     changed += 1
                     continue
                 _append(session, actor, event_id, game, event, None, clock=clock)
@@ -1064,7 +1250,7 @@ def parse_results_csv(text: str, source: str = "results.csv") -> list[tuple[int,
     return rows
 
 
-def record_json(db: Database, event_id: int, number: int, board: int) -> str | None:
+def record_json(db: Database, event_id: int, number: int, board: BoardKey) -> str | None:
     """The stored record's JSON (``None`` without one) — for audits and tests."""
     with db.transaction() as session:
         row, _ = _load_record(session, _game_row(session, event_id, number, board))
@@ -1074,10 +1260,13 @@ def record_json(db: Database, event_id: int, number: int, board: int) -> str | N
 __all__ = [
     "RECORDABLE",
     "RULINGS",
+    "BoardKey",
+    "Game",
     "GameView",
     "HistoryItem",
     "InfractionItem",
     "RulingItem",
+    "TeamBoard",
     "acknowledge_result",
     "confirm_result",
     "correct_result",
@@ -1086,6 +1275,7 @@ __all__ = [
     "enter_round_results",
     "game_sgf",
     "game_view",
+    "individual_game",
     "parse_entry",
     "parse_results_csv",
     "played_again_kind",
@@ -1094,4 +1284,5 @@ __all__ = [
     "record_warnings",
     "request_recount",
     "round_games",
+    "team_game",
 ]

@@ -62,7 +62,8 @@ from weiqi.league.team import RosterEntry, Team, TeamType, event_order
 from weiqi.league.team_swiss import team_candidates
 from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.rules.color import Color
-from weiqi.rules.result import Result
+from weiqi.rules.result import Outcome, Result
+from weiqi.services import games
 from weiqi.services.actor import Actor
 from weiqi.services.events import event_name
 from weiqi.services.permissions import Action, require
@@ -168,6 +169,8 @@ class BoardView:
     away_player: str | None
     home_color: str
     result: str | None
+    confirmed: bool = False
+    """The result is confirmed in the board's game record (R-REF-7)."""
 
 
 @dataclass(frozen=True)
@@ -239,6 +242,7 @@ def round_to_dict(view: RoundView) -> dict[str, object]:
                         "away_player": b.away_player,
                         "home_color": b.home_color,
                         "result": b.result,
+                        "confirmed": b.confirmed,
                     }
                     for b in m.boards
                 ],
@@ -419,6 +423,19 @@ def _codes(session: Session, event_id: int) -> tuple[dict[int, str], dict[int, s
     return teams, players
 
 
+def board_result(code: str | None) -> Result | None:
+    """A board's result as its match scores it: the current result of the board's game
+    record; a replay or no result is a game still to be played again (R-REF-3).
+
+    >>> board_result("W+R").to_zh(), board_result("Replay"), board_result(None)
+    ('白中盘胜', None, None)
+    """
+    if not code:
+        return None
+    result = Result.parse(code)
+    return None if result.outcome in (Outcome.REPLAY, Outcome.NO_RESULT) else result
+
+
 def _core_match(m: TeamMatchRow, teams: dict[int, str], players: dict[int, str]) -> TeamMatch:
     return TeamMatch(
         teams[m.home_id],
@@ -429,7 +446,7 @@ def _core_match(m: TeamMatchRow, teams: dict[int, str], players: dict[int, str])
                 players[g.home_player_id] if g.home_player_id is not None else None,
                 players[g.away_player_id] if g.away_player_id is not None else None,
                 Color(g.home_color),
-                Result.parse(g.result) if g.result else None,
+                board_result(g.result),
                 g.sitting,
             )
             for g in m.games
@@ -892,6 +909,7 @@ def lineup_rows(session: Session, event_id: int) -> dict[int, list[LineupRow]]:
 
 def _set_board_result(
     session: Session,
+    actor: Actor,
     event_id: int,
     rnd: TeamRoundRow,
     team: str,
@@ -912,10 +930,16 @@ def _set_board_result(
     if game.home_player_id is None or game.away_player_id is None:
         raise Conflict(f"round {number} board {board}: an empty board is already a forfeit")
     game_points(result, Color.BLACK)  # a replay or no result scores nothing: refused here
-    if game.result is not None:
-        raise Conflict(f"round {number} board {board}: the result {game.result} is recorded")
-    game.result = result.to_code()
+    # the signed sheet: entered and confirmed in the board's game record, like an individual
+    # event's ``round result`` (R-REF-7); a confirmed board is changed by a correction only
+    games.enter_and_confirm(session, actor, event_id, games.team_game(session, game), result)
     return m
+
+
+def _require_sheet(session: Session, actor: Actor, event_id: int) -> None:
+    """Who may enter a signed sheet: enter and confirm, as on an individual event's sheet."""
+    require(session, actor, Action.ENTER_RESULT, event_id)
+    require(session, actor, Action.CONFIRM_RESULT, event_id)
 
 
 def record_board_result(
@@ -932,10 +956,10 @@ def record_board_result(
     0, BL …); colours are the match's, so ``B+R`` means black on that board won."""
     result = Result.parse(code)
     with db.transaction() as session:
-        require(session, actor, Action.RECORD_RESULT, event_id)
+        _require_sheet(session, actor, event_id)
         row = event_row(session, event_id)
         rnd = _round(session, event_id, number)
-        m = _set_board_result(session, event_id, rnd, team, board, result, sitting)
+        m = _set_board_result(session, actor, event_id, rnd, team, board, result, sitting)
         session.flush()
         teams, players = _codes(session, event_id)
         return _match_view(m, teams, players, True, {}, row.board_one_decides)
@@ -953,11 +977,11 @@ def record_results(
     transaction: every row, or none when one is refused."""
     parsed = [(r[0], r[1], Result.parse(r[2]), r[3] if len(r) == 4 else 0) for r in rows]
     with db.transaction() as session:
-        require(session, actor, Action.RECORD_RESULT, event_id)
+        _require_sheet(session, actor, event_id)
         event_row(session, event_id)
         rnd = _round(session, event_id, number)
         for team, board, result, sitting in parsed:
-            _set_board_result(session, event_id, rnd, team, board, result, sitting)
+            _set_board_result(session, actor, event_id, rnd, team, board, result, sitting)
         return len(parsed)
 
 
@@ -968,13 +992,14 @@ def record_results_csv(
     refused row is named by its line."""
     rows = parse_team_results(text, source)
     with db.transaction() as session:
-        require(session, actor, Action.RECORD_RESULT, event_id)
+        _require_sheet(session, actor, event_id)
         event_row(session, event_id)
         rnd = _round(session, event_id, number)
         for line, team, board, code, sitting in rows:
             try:
-                _set_board_result(session, event_id, rnd, team, board, Result.parse(code), sitting)
-            except (NotFound, Conflict, InputError) as err:
+                result = Result.parse(code)
+                _set_board_result(session, actor, event_id, rnd, team, board, result, sitting)
+            except (NotFound, Conflict, InputError, InvalidSetting) as err:
                 raise InputError(f"{source}, line {line}", err.message) from None
         return len(rows)
 
@@ -1025,6 +1050,7 @@ def _match_view(
             players.get(g.away_player_id) if g.away_player_id is not None else None,
             g.home_color,
             g.result,
+            bool(g.confirmed),
         )
         for g in m.games
     )

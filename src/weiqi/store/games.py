@@ -1,5 +1,7 @@
-"""The referee's game record of a paired board (``weiqi.referee.GameRecord``), stored as its
-JSON log with the head hash and the number of events.
+"""The referee's game record of a game (``weiqi.referee.GameRecord``), stored as its JSON log
+with the head hash and the number of events: one table for the boards of individual events
+(``game_records``), one for the boards of team matches (``team_game_records``), with the same
+columns.
 
 ``seq`` (the number of events) is the optimistic lock: an append writes
 ``UPDATE … WHERE game_id = ? AND seq = <the seq it loaded>``, so two referees appending to the
@@ -17,16 +19,31 @@ from sqlalchemy.orm import Mapped, mapped_column
 from weiqi.store.base import Base
 
 
-class GameRecordRow(Base):
-    """One board's game record."""
+class RecordColumns:
+    """The columns of a stored game record (shared by individual and team boards)."""
+
+    record_json: Mapped[str] = mapped_column(Text)
+    head: Mapped[str] = mapped_column(String(64))
+    seq: Mapped[int] = mapped_column(Integer)
+    black_warnings: Mapped[int] = mapped_column(Integer, default=0)
+    white_warnings: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class GameRecordRow(RecordColumns, Base):
+    """One board's game record in an individual event."""
 
     __tablename__ = "game_records"
 
     game_id: Mapped[int] = mapped_column(
         ForeignKey("event_games.id", ondelete="CASCADE"), primary_key=True
     )
-    record_json: Mapped[str] = mapped_column(Text)
-    head: Mapped[str] = mapped_column(String(64))
-    seq: Mapped[int] = mapped_column(Integer)
-    black_warnings: Mapped[int] = mapped_column(Integer, default=0)
-    white_warnings: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class TeamGameRecordRow(RecordColumns, Base):
+    """One board's game record in a team match (``team_games``)."""
+
+    __tablename__ = "team_game_records"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("team_games.id", ondelete="CASCADE"), primary_key=True
+    )

@@ -184,7 +184,8 @@ class TeamMatchRow(Base):
 class BoardGameRow(Base):
     """One board of a match, seated when the lineups are revealed. A player of ``None`` is an
     empty board (lost by forfeit); ``home_color`` is ``B`` or ``W``; ``result`` in
-    ``Result.to_code`` notation."""
+    ``Result.to_code`` notation. A board with two players is a game with a referee record
+    (``TeamGameRecordRow``): ``result`` and ``confirmed`` follow the record's current result."""
 
     __tablename__ = "team_games"
     __table_args__ = (UniqueConstraint("match_id", "sitting", "board"),)
@@ -203,6 +204,7 @@ class BoardGameRow(Base):
     )
     home_color: Mapped[str] = mapped_column(String(1))
     result: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    confirmed: Mapped[bool] = mapped_column(Boolean, default=False)
 
     match: Mapped[TeamMatchRow] = relationship(back_populates="games")
 

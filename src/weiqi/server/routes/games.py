@@ -1,5 +1,10 @@
 """The game page of one board and the referee's round sheet (R-REF-7, R-END-4, R-PEN-1).
 
+Every board has the same game page, whatever its event: an individual event's board at
+``/events/{id}/rounds/{n}/boards/{b}``, a team match's at
+``/events/{id}/teams/rounds/{n}/matches/{m}/boards/{b}`` (``?sitting=`` for a rotation match's
+later sittings) — one set of handlers, the board named by a path dependency.
+
 Anyone sees a game: players, colours, result (Chinese and SGF notation), the result's history,
 infractions and rulings. Referees get the forms to enter a result or Black's count, confirm it,
 record a player's request for a recount, an infraction, a seat leave in byo-yomi
@@ -8,11 +13,13 @@ a confirmed result with a reason. Every form carries the record's length (``seq`
 that is out of date is refused instead of overwriting another referee's work.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: the handlers are defined in a function and FastAPI
+# must see their ``Key`` dependency (a local) as an object, not a name to look up in globals.
 
+from collections.abc import Callable
 from typing import Annotated
 
-from fastapi import APIRouter, Form, UploadFile
+from fastapi import APIRouter, Depends, Form, UploadFile
 from fastapi.responses import RedirectResponse
 from starlette.requests import Request
 from starlette.responses import Response
@@ -24,16 +31,49 @@ from weiqi.server.security import AppClock, CurrentActor, Db, flash
 from weiqi.server.templating import html, translate
 from weiqi.services import games
 from weiqi.services.actor import Actor
+from weiqi.services.games import BoardKey, TeamBoard
 from weiqi.services.permissions import Action, allowed
 from weiqi.store.database import Database
 
-router = APIRouter(prefix="/events/{event_id}/rounds/{number}", include_in_schema=False)
+router = APIRouter(include_in_schema=False)
 
 Seq = Annotated[int | None, Form()]
 
+#: Where the boards of a round are: an individual event's, a team event's matches.
+INDIVIDUAL = "/events/{event_id}/rounds/{number}"
+TEAM = "/events/{event_id}/teams/rounds/{number}/matches/{match}"
 
-def _game_url(event_id: int, number: int, board: int) -> str:
-    return f"/events/{event_id}/rounds/{number}/boards/{board}"
+
+def individual_board(board: int) -> BoardKey:
+    """The board of an individual event's round, from the path."""
+    return board
+
+
+def team_board(match: int, board: int, sitting: int = 0) -> BoardKey:
+    """A team match's board, from the path (the sitting of a rotation match as a query)."""
+    return TeamBoard(match, board, sitting)
+
+
+def game_url(event_id: int, number: int, key: BoardKey, action: str = "") -> str:
+    """The page of a board (``action``: one of its forms).
+
+    >>> game_url(3, 2, 7)
+    '/events/3/rounds/2/boards/7'
+    >>> game_url(3, 2, TeamBoard(1, 4, 1), "/result")
+    '/events/3/teams/rounds/2/matches/1/boards/4/result?sitting=1'
+    """
+    if isinstance(key, TeamBoard):
+        base = TEAM.format(event_id=event_id, number=number, match=key.match)
+        query = f"?sitting={key.sitting}" if key.sitting else ""
+        return f"{base}/boards/{key.board}{action}{query}"
+    return INDIVIDUAL.format(event_id=event_id, number=number) + f"/boards/{key}{action}"
+
+
+def round_url(event_id: int, number: int, key: BoardKey) -> str:
+    """Where a board's round is entered: the round sheet, or the team round page."""
+    if isinstance(key, TeamBoard):
+        return f"/team-events/{event_id}/manage/rounds/{number}"
+    return f"/events/{event_id}/rounds/{number}/results"
 
 
 def _may(db: Database, actor: Actor, event_id: int) -> dict[str, bool]:
@@ -45,187 +85,198 @@ def _may(db: Database, actor: Actor, event_id: int) -> dict[str, bool]:
     }
 
 
-@router.get("/boards/{board}")
-def game_page(
-    request: Request, db: Db, actor: CurrentActor, event_id: int, number: int, board: int
-) -> Response:
-    game = games.game_view(db, event_id, number, board)
-    context = {
-        "game": game,
-        "stones": format_stones_zh,
-        "may": _may(db, actor, event_id),
-        "infraction_kinds": games.RECORDABLE,
-        "ruling_kinds": games.RULINGS,
-    }
-    return html(request, "game.html", context)
-
-
-def _done(request: Request, event_id: int, number: int, board: int, message: str) -> Response:
+def _done(request: Request, event_id: int, number: int, key: BoardKey, message: str) -> Response:
     flash(request, message)
-    return RedirectResponse(_game_url(event_id, number, board), status_code=303)
+    return RedirectResponse(game_url(event_id, number, key), status_code=303)
 
 
-@router.post("/boards/{board}/result")
-def game_result(
-    request: Request,
-    db: Db,
-    actor: CurrentActor,
-    clock: AppClock,
-    event_id: int,
-    number: int,
-    board: int,
-    entry: Annotated[str, Form()],
-    seq: Seq = None,
-) -> Response:
-    games.enter_result(db, actor, event_id, number, board, entry, seq, clock=clock)
-    return _done(request, event_id, number, board, translate(request, "Result entered."))
+def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
+    """The game page of a board and its forms under ``prefix``, the board named by ``board``
+    (a dependency reading the path): one set of handlers for every kind of event."""
+    Key = Annotated[BoardKey, Depends(board)]
+
+    @router.get(prefix + "/boards/{board}")
+    def game_page(
+        request: Request, db: Db, actor: CurrentActor, event_id: int, number: int, key: Key
+    ) -> Response:
+        game = games.game_view(db, event_id, number, key)
+        context = {
+            "game": game,
+            "urls": {
+                "game": game_url(event_id, number, key),
+                "action": lambda action: game_url(event_id, number, key, action),
+                "round": round_url(event_id, number, key),
+            },
+            "stones": format_stones_zh,
+            "may": _may(db, actor, event_id),
+            "infraction_kinds": games.RECORDABLE,
+            "ruling_kinds": games.RULINGS,
+        }
+        return html(request, "game.html", context)
+
+    @router.post(prefix + "/boards/{board}/result")
+    def game_result(
+        request: Request,
+        db: Db,
+        actor: CurrentActor,
+        clock: AppClock,
+        event_id: int,
+        number: int,
+        key: Key,
+        entry: Annotated[str, Form()],
+        seq: Seq = None,
+    ) -> Response:
+        games.enter_result(db, actor, event_id, number, key, entry, seq, clock=clock)
+        return _done(request, event_id, number, key, translate(request, "Result entered."))
+
+    @router.post(prefix + "/boards/{board}/confirm")
+    def game_confirm(
+        request: Request,
+        db: Db,
+        actor: CurrentActor,
+        clock: AppClock,
+        event_id: int,
+        number: int,
+        key: Key,
+        seq: Seq = None,
+    ) -> Response:
+        games.confirm_result(db, actor, event_id, number, key, seq, clock=clock)
+        return _done(request, event_id, number, key, translate(request, "Result confirmed."))
+
+    @router.post(prefix + "/boards/{board}/acknowledge")
+    def game_acknowledge(
+        request: Request,
+        db: Db,
+        actor: CurrentActor,
+        clock: AppClock,
+        event_id: int,
+        number: int,
+        key: Key,
+        color: Annotated[str, Form()],
+        seq: Seq = None,
+    ) -> Response:
+        games.acknowledge_result(db, actor, event_id, number, key, color, seq, clock=clock)
+        return _done(request, event_id, number, key, translate(request, "Acknowledged."))
+
+    @router.post(prefix + "/boards/{board}/recount")
+    def game_recount(
+        request: Request,
+        db: Db,
+        actor: CurrentActor,
+        clock: AppClock,
+        event_id: int,
+        number: int,
+        key: Key,
+        color: Annotated[str, Form()],
+        seq: Seq = None,
+    ) -> Response:
+        games.request_recount(db, actor, event_id, number, key, color, seq, clock=clock)
+        return _done(request, event_id, number, key, translate(request, "Recount requested."))
+
+    @router.post(prefix + "/boards/{board}/infractions")
+    def game_infraction(
+        request: Request,
+        db: Db,
+        actor: CurrentActor,
+        clock: AppClock,
+        event_id: int,
+        number: int,
+        key: Key,
+        kind: Annotated[str, Form()],
+        offender: Annotated[str, Form()],
+        penalty: Annotated[str, Form()] = "",
+        note: Annotated[str, Form()] = "",
+        points: Annotated[str, Form()] = "",
+        seq: Seq = None,
+    ) -> Response:
+        games.record_infraction(
+            db,
+            actor,
+            event_id,
+            number,
+            key,
+            kind,
+            offender,
+            penalty or None,
+            note,
+            points,
+            seq,
+            clock=clock,
+        )
+        return _done(request, event_id, number, key, translate(request, "Infraction recorded."))
+
+    @router.post(prefix + "/boards/{board}/seat-leave")
+    def game_seat_leave(
+        request: Request,
+        db: Db,
+        actor: CurrentActor,
+        clock: AppClock,
+        event_id: int,
+        number: int,
+        key: Key,
+        player: Annotated[str, Form()],
+        seq: Seq = None,
+    ) -> Response:
+        """A referee lets a player in byo-yomi leave the seat during the opponent's time, once
+        per game (R-TIME-2 / Art. 22.7); a refusal of the rules is a 422 naming why."""
+        games.grant_seat_leave(db, actor, event_id, number, key, player, seq, clock=clock)
+        return _done(request, event_id, number, key, translate(request, "Seat leave granted."))
+
+    @router.post(prefix + "/boards/{board}/rulings")
+    def game_ruling(
+        request: Request,
+        db: Db,
+        actor: CurrentActor,
+        clock: AppClock,
+        event_id: int,
+        number: int,
+        key: Key,
+        kind: Annotated[str, Form()],
+        reason: Annotated[str, Form()],
+        loser: Annotated[str, Form()] = "",
+        seq: Seq = None,
+    ) -> Response:
+        games.record_ruling(
+            db, actor, event_id, number, key, kind, reason, loser or None, seq, clock=clock
+        )
+        return _done(request, event_id, number, key, translate(request, "Ruling recorded."))
+
+    @router.post(prefix + "/boards/{board}/correction")
+    def game_correction(
+        request: Request,
+        db: Db,
+        actor: CurrentActor,
+        clock: AppClock,
+        event_id: int,
+        number: int,
+        key: Key,
+        result: Annotated[str, Form()],
+        reason: Annotated[str, Form()],
+        seq: Seq = None,
+    ) -> Response:
+        games.correct_result(db, actor, event_id, number, key, result, reason, seq, clock=clock)
+        return _done(request, event_id, number, key, translate(request, "Result corrected."))
+
+    @router.get(prefix + "/boards/{board}/sgf")
+    def game_sgf(db: Db, clock: AppClock, event_id: int, number: int, key: Key) -> Response:
+        """The game's record as an SGF file."""
+        text = games.game_sgf(db, event_id, number, key, clock=clock)
+        if isinstance(key, TeamBoard):
+            where = f"match{key.match}-board{key.board}" + (
+                f"-sitting{key.sitting}" if key.sitting else ""
+            )
+        else:
+            where = f"board{key}"
+        name = f"event{event_id}-round{number}-{where}.sgf"
+        return Response(
+            text.encode(),
+            media_type="application/x-go-sgf; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
 
 
-@router.post("/boards/{board}/confirm")
-def game_confirm(
-    request: Request,
-    db: Db,
-    actor: CurrentActor,
-    clock: AppClock,
-    event_id: int,
-    number: int,
-    board: int,
-    seq: Seq = None,
-) -> Response:
-    games.confirm_result(db, actor, event_id, number, board, seq, clock=clock)
-    return _done(request, event_id, number, board, translate(request, "Result confirmed."))
-
-
-@router.post("/boards/{board}/acknowledge")
-def game_acknowledge(
-    request: Request,
-    db: Db,
-    actor: CurrentActor,
-    clock: AppClock,
-    event_id: int,
-    number: int,
-    board: int,
-    color: Annotated[str, Form()],
-    seq: Seq = None,
-) -> Response:
-    games.acknowledge_result(db, actor, event_id, number, board, color, seq, clock=clock)
-    return _done(request, event_id, number, board, translate(request, "Acknowledged."))
-
-
-@router.post("/boards/{board}/recount")
-def game_recount(
-    request: Request,
-    db: Db,
-    actor: CurrentActor,
-    clock: AppClock,
-    event_id: int,
-    number: int,
-    board: int,
-    color: Annotated[str, Form()],
-    seq: Seq = None,
-) -> Response:
-    games.request_recount(db, actor, event_id, number, board, color, seq, clock=clock)
-    return _done(request, event_id, number, board, translate(request, "Recount requested."))
-
-
-@router.post("/boards/{board}/infractions")
-def game_infraction(
-    request: Request,
-    db: Db,
-    actor: CurrentActor,
-    clock: AppClock,
-    event_id: int,
-    number: int,
-    board: int,
-    kind: Annotated[str, Form()],
-    offender: Annotated[str, Form()],
-    penalty: Annotated[str, Form()] = "",
-    note: Annotated[str, Form()] = "",
-    points: Annotated[str, Form()] = "",
-    seq: Seq = None,
-) -> Response:
-    games.record_infraction(
-        db,
-        actor,
-        event_id,
-        number,
-        board,
-        kind,
-        offender,
-        penalty or None,
-        note,
-        points,
-        seq,
-        clock=clock,
-    )
-    return _done(request, event_id, number, board, translate(request, "Infraction recorded."))
-
-
-@router.post("/boards/{board}/seat-leave")
-def game_seat_leave(
-    request: Request,
-    db: Db,
-    actor: CurrentActor,
-    clock: AppClock,
-    event_id: int,
-    number: int,
-    board: int,
-    player: Annotated[str, Form()],
-    seq: Seq = None,
-) -> Response:
-    """A referee lets a player in byo-yomi leave the seat during the opponent's time, once per
-    game (R-TIME-2 / Art. 22.7); a refusal of the rules is a 422 naming why."""
-    games.grant_seat_leave(db, actor, event_id, number, board, player, seq, clock=clock)
-    return _done(request, event_id, number, board, translate(request, "Seat leave granted."))
-
-
-@router.post("/boards/{board}/rulings")
-def game_ruling(
-    request: Request,
-    db: Db,
-    actor: CurrentActor,
-    clock: AppClock,
-    event_id: int,
-    number: int,
-    board: int,
-    kind: Annotated[str, Form()],
-    reason: Annotated[str, Form()],
-    loser: Annotated[str, Form()] = "",
-    seq: Seq = None,
-) -> Response:
-    games.record_ruling(
-        db, actor, event_id, number, board, kind, reason, loser or None, seq, clock=clock
-    )
-    return _done(request, event_id, number, board, translate(request, "Ruling recorded."))
-
-
-@router.post("/boards/{board}/correction")
-def game_correction(
-    request: Request,
-    db: Db,
-    actor: CurrentActor,
-    clock: AppClock,
-    event_id: int,
-    number: int,
-    board: int,
-    result: Annotated[str, Form()],
-    reason: Annotated[str, Form()],
-    seq: Seq = None,
-) -> Response:
-    games.correct_result(db, actor, event_id, number, board, result, reason, seq, clock=clock)
-    return _done(request, event_id, number, board, translate(request, "Result corrected."))
-
-
-@router.get("/boards/{board}/sgf")
-def game_sgf(db: Db, clock: AppClock, event_id: int, number: int, board: int) -> Response:
-    """The game's record as an SGF file."""
-    text = games.game_sgf(db, event_id, number, board, clock=clock)
-    name = f"event{event_id}-round{number}-board{board}.sgf"
-    return Response(
-        text.encode(),
-        media_type="application/x-go-sgf; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
-    )
+_add_game_routes(INDIVIDUAL, individual_board)
+_add_game_routes(TEAM, team_board)
 
 
 # -- the round sheet -------------------------------------------------------------------------
@@ -255,7 +306,7 @@ def _sheet(
     return html(request, "round_sheet.html", context, status_code=422 if problems else 200)
 
 
-@router.get("/results")
+@router.get(INDIVIDUAL + "/results")
 def round_sheet(
     request: Request, db: Db, actor: CurrentActor, event_id: int, number: int
 ) -> Response:
@@ -267,7 +318,7 @@ def _entered(request: Request, n: int) -> Response:
     return RedirectResponse(request.url.path.removesuffix("/csv"), status_code=303)
 
 
-@router.post("/results")
+@router.post(INDIVIDUAL + "/results")
 async def round_sheet_post(
     request: Request, db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int
 ) -> Response:
@@ -289,7 +340,7 @@ async def round_sheet_post(
     return _entered(request, changed)
 
 
-@router.post("/results/csv")
+@router.post(INDIVIDUAL + "/results/csv")
 async def round_sheet_csv(
     request: Request,
     db: Db,

@@ -1,25 +1,36 @@
 """The JSON API of games and round results: what the game page and the round sheet do, through
 the same services and therefore with the same permissions (R-ORG-1, R-REF-7, R-PEN-1).
 
+The boards of a team match have the same endpoints under
+``/api/team-events/{id}/rounds/{n}/matches/{m}/boards/{b}`` (``?sitting=`` for a rotation
+match's later sittings).
+
 Writes may send ``expected_seq`` (the ``seq`` of the game as last read): a game changed since
 then answers 409 and nothing changes.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: the handlers are defined in a function and FastAPI
+# must see their ``Key`` dependency (a local) as an object, not a name to look up in globals.
 
+from collections.abc import Callable
 from datetime import datetime
+from typing import Annotated
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends
 from pydantic import BaseModel, Field
 from starlette.responses import Response
 
 from weiqi.server.routes.api import _ERRORS
+from weiqi.server.routes.games import individual_board, team_board
 from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import games
+from weiqi.services.games import BoardKey
 
-router = APIRouter(
-    prefix="/api/events/{event_id}/rounds/{number}", tags=["games"], responses=_ERRORS
-)
+router = APIRouter(tags=["games"], responses=_ERRORS)
+
+#: Where the boards of a round are: an individual event's, a team event's matches.
+INDIVIDUAL = "/api/events/{event_id}/rounds/{number}"
+TEAM = "/api/team-events/{event_id}/rounds/{number}/matches/{match}"
 
 
 class HistoryOut(BaseModel):
@@ -91,9 +102,13 @@ class GameOut(BaseModel):
         description="replay / playoff: the confirmed result calls for the game to be played "
         "again; POST its result to .../result (R-REF-3, R-PLAYOFF)",
     )
+    match: int | None = Field(default=None, description="a team board's match in its round")
+    sitting: int = Field(default=0, description="a rotation match's sitting (0: the first)")
+    black_team: str | None = Field(default=None, description="a team board's team of Black")
+    white_team: str | None = Field(default=None, description="a team board's team of White")
 
     @classmethod
-    def of(cls, g: games.GameView) -> GameOut:
+    def of(cls, g: games.GameView) -> "GameOut":
         return cls(
             event_id=g.event_id,
             round=g.round,
@@ -160,6 +175,10 @@ class GameOut(BaseModel):
             ],
             seq=g.seq,
             acknowledged=list(g.acknowledged),
+            match=g.match,
+            sitting=g.sitting,
+            black_team=g.black_team,
+            white_team=g.white_team,
         )
 
 
@@ -221,208 +240,203 @@ class RoundResultsOut(BaseModel):
     boards: list[GameOut]
 
 
-@router.get("/boards/{board}")
-def get_game(db: Db, event_id: int, number: int, board: int) -> GameOut:
-    """A board: players, result, its history, infractions and rulings (public)."""
-    return GameOut.of(games.game_view(db, event_id, number, board))
+def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
+    """The endpoints of a board under ``prefix``, the board named by ``board`` (a dependency
+    reading the path): the same for every kind of event."""
+    Key = Annotated[BoardKey, Depends(board)]
 
+    @router.get(prefix + "/boards/{board}")
+    def get_game(db: Db, event_id: int, number: int, key: Key) -> GameOut:
+        """A board: players, result, its history, infractions and rulings (public)."""
+        return GameOut.of(games.game_view(db, event_id, number, key))
 
-@router.get("/boards/{board}/sgf", response_class=Response)
-def get_game_sgf(db: Db, clock: AppClock, event_id: int, number: int, board: int) -> Response:
-    """The game's record as SGF (penalties and rulings as comments, the result in RE)."""
-    text = games.game_sgf(db, event_id, number, board, clock=clock)
-    return Response(text.encode(), media_type="application/x-go-sgf; charset=utf-8")
+    @router.get(prefix + "/boards/{board}/sgf", response_class=Response)
+    def get_game_sgf(db: Db, clock: AppClock, event_id: int, number: int, key: Key) -> Response:
+        """The game's record as SGF (penalties and rulings as comments, the result in RE)."""
+        text = games.game_sgf(db, event_id, number, key, clock=clock)
+        return Response(text.encode(), media_type="application/x-go-sgf; charset=utf-8")
 
-
-@router.post("/boards/{board}/result")
-def post_result(
-    db: Db,
-    actor: CurrentActor,
-    clock: AppClock,
-    event_id: int,
-    number: int,
-    board: int,
-    body: ResultIn,
-) -> GameOut:
-    """Enter a result or Black's count (organisers, referees, the chief referee); not final
-    until confirmed."""
-    return GameOut.of(
-        games.enter_result(
-            db, actor, event_id, number, board, body.result, body.expected_seq, clock=clock
+    @router.post(prefix + "/boards/{board}/result")
+    def post_result(
+        db: Db,
+        actor: CurrentActor,
+        clock: AppClock,
+        event_id: int,
+        number: int,
+        key: Key,
+        body: ResultIn,
+    ) -> GameOut:
+        """Enter a result or Black's count (organisers, referees, the chief referee); not final
+        until confirmed."""
+        return GameOut.of(
+            games.enter_result(
+                db, actor, event_id, number, key, body.result, body.expected_seq, clock=clock
+            )
         )
-    )
 
-
-@router.post("/boards/{board}/confirm")
-def post_confirm(
-    db: Db,
-    actor: CurrentActor,
-    clock: AppClock,
-    event_id: int,
-    number: int,
-    board: int,
-    body: Guard,
-) -> GameOut:
-    """Confirm the result both players signed (referees): final from now on (R-REF-7)."""
-    return GameOut.of(
-        games.confirm_result(db, actor, event_id, number, board, body.expected_seq, clock=clock)
-    )
-
-
-@router.post("/boards/{board}/acknowledge")
-def post_acknowledge(
-    db: Db,
-    actor: CurrentActor,
-    clock: AppClock,
-    event_id: int,
-    number: int,
-    board: int,
-    body: RecountIn,
-) -> GameOut:
-    """Record that a player (``color``) acknowledges the result entered (R-END-4); with both
-    players' acknowledgements the referee's confirmation is the third signature."""
-    return GameOut.of(
-        games.acknowledge_result(
-            db, actor, event_id, number, board, body.color, body.expected_seq, clock=clock
+    @router.post(prefix + "/boards/{board}/confirm")
+    def post_confirm(
+        db: Db,
+        actor: CurrentActor,
+        clock: AppClock,
+        event_id: int,
+        number: int,
+        key: Key,
+        body: Guard,
+    ) -> GameOut:
+        """Confirm the result both players signed (referees): final from now on (R-REF-7)."""
+        return GameOut.of(
+            games.confirm_result(db, actor, event_id, number, key, body.expected_seq, clock=clock)
         )
-    )
 
-
-@router.post("/boards/{board}/recount")
-def post_recount(
-    db: Db,
-    actor: CurrentActor,
-    clock: AppClock,
-    event_id: int,
-    number: int,
-    board: int,
-    body: RecountIn,
-) -> GameOut:
-    """Record a player's request for a recount before confirmation (R-REF-7)."""
-    return GameOut.of(
-        games.request_recount(
-            db, actor, event_id, number, board, body.color, body.expected_seq, clock=clock
+    @router.post(prefix + "/boards/{board}/acknowledge")
+    def post_acknowledge(
+        db: Db,
+        actor: CurrentActor,
+        clock: AppClock,
+        event_id: int,
+        number: int,
+        key: Key,
+        body: RecountIn,
+    ) -> GameOut:
+        """Record that a player (``color``) acknowledges the result entered (R-END-4); with both
+        players' acknowledgements the referee's confirmation is the third signature."""
+        return GameOut.of(
+            games.acknowledge_result(
+                db, actor, event_id, number, key, body.color, body.expected_seq, clock=clock
+            )
         )
-    )
 
-
-@router.post("/boards/{board}/infractions")
-def post_infraction(
-    db: Db,
-    actor: CurrentActor,
-    clock: AppClock,
-    event_id: int,
-    number: int,
-    board: int,
-    body: InfractionIn,
-) -> GameOut:
-    """Record an infraction (referees); the penalty follows the rules (R-PEN-1)."""
-    return GameOut.of(
-        games.record_infraction(
-            db,
-            actor,
-            event_id,
-            number,
-            board,
-            body.kind,
-            body.offender,
-            body.penalty,
-            body.note,
-            body.points,
-            body.expected_seq,
-            clock=clock,
+    @router.post(prefix + "/boards/{board}/recount")
+    def post_recount(
+        db: Db,
+        actor: CurrentActor,
+        clock: AppClock,
+        event_id: int,
+        number: int,
+        key: Key,
+        body: RecountIn,
+    ) -> GameOut:
+        """Record a player's request for a recount before confirmation (R-REF-7)."""
+        return GameOut.of(
+            games.request_recount(
+                db, actor, event_id, number, key, body.color, body.expected_seq, clock=clock
+            )
         )
-    )
 
-
-@router.post("/boards/{board}/seat-leave")
-def post_seat_leave(
-    db: Db,
-    actor: CurrentActor,
-    clock: AppClock,
-    event_id: int,
-    number: int,
-    board: int,
-    body: SeatLeaveIn,
-) -> GameOut:
-    """Let a player in byo-yomi leave the seat during the opponent's time, once per game
-    (referees; R-TIME-2 / Art. 22.7); the clock is not touched. Refused with 422 when the
-    player is not in byo-yomi, is to move, already had leave, or the game is not in play."""
-    return GameOut.of(
-        games.grant_seat_leave(
-            db, actor, event_id, number, board, body.player, body.expected_seq, clock=clock
+    @router.post(prefix + "/boards/{board}/infractions")
+    def post_infraction(
+        db: Db,
+        actor: CurrentActor,
+        clock: AppClock,
+        event_id: int,
+        number: int,
+        key: Key,
+        body: InfractionIn,
+    ) -> GameOut:
+        """Record an infraction (referees); the penalty follows the rules (R-PEN-1)."""
+        return GameOut.of(
+            games.record_infraction(
+                db,
+                actor,
+                event_id,
+                number,
+                key,
+                body.kind,
+                body.offender,
+                body.penalty,
+                body.note,
+                body.points,
+                body.expected_seq,
+                clock=clock,
+            )
         )
-    )
 
-
-@router.post("/boards/{board}/rulings")
-def post_ruling(
-    db: Db,
-    actor: CurrentActor,
-    clock: AppClock,
-    event_id: int,
-    number: int,
-    board: int,
-    body: RulingIn,
-) -> GameOut:
-    """Record a ruling that ends the game (referees; draw, replay, both lose, no result: the
-    chief referee)."""
-    return GameOut.of(
-        games.record_ruling(
-            db,
-            actor,
-            event_id,
-            number,
-            board,
-            body.kind,
-            body.reason,
-            body.loser,
-            body.expected_seq,
-            clock=clock,
+    @router.post(prefix + "/boards/{board}/seat-leave")
+    def post_seat_leave(
+        db: Db,
+        actor: CurrentActor,
+        clock: AppClock,
+        event_id: int,
+        number: int,
+        key: Key,
+        body: SeatLeaveIn,
+    ) -> GameOut:
+        """Let a player in byo-yomi leave the seat during the opponent's time, once per game
+        (referees; R-TIME-2 / Art. 22.7); the clock is not touched. Refused with 422 when the
+        player is not in byo-yomi, is to move, already had leave, or the game is not in play."""
+        return GameOut.of(
+            games.grant_seat_leave(
+                db, actor, event_id, number, key, body.player, body.expected_seq, clock=clock
+            )
         )
-    )
 
-
-@router.post("/boards/{board}/correction")
-def post_correction(
-    db: Db,
-    actor: CurrentActor,
-    clock: AppClock,
-    event_id: int,
-    number: int,
-    board: int,
-    body: CorrectionIn,
-) -> GameOut:
-    """Correct a confirmed result (the chief referee only), with a reason (R-REF-7)."""
-    return GameOut.of(
-        games.correct_result(
-            db,
-            actor,
-            event_id,
-            number,
-            board,
-            body.result,
-            body.reason,
-            body.expected_seq,
-            clock=clock,
+    @router.post(prefix + "/boards/{board}/rulings")
+    def post_ruling(
+        db: Db,
+        actor: CurrentActor,
+        clock: AppClock,
+        event_id: int,
+        number: int,
+        key: Key,
+        body: RulingIn,
+    ) -> GameOut:
+        """Record a ruling that ends the game (referees; draw, replay, both lose, no result: the
+        chief referee)."""
+        return GameOut.of(
+            games.record_ruling(
+                db,
+                actor,
+                event_id,
+                number,
+                key,
+                body.kind,
+                body.reason,
+                body.loser,
+                body.expected_seq,
+                clock=clock,
+            )
         )
-    )
+
+    @router.post(prefix + "/boards/{board}/correction")
+    def post_correction(
+        db: Db,
+        actor: CurrentActor,
+        clock: AppClock,
+        event_id: int,
+        number: int,
+        key: Key,
+        body: CorrectionIn,
+    ) -> GameOut:
+        """Correct a confirmed result (the chief referee only), with a reason (R-REF-7)."""
+        return GameOut.of(
+            games.correct_result(
+                db,
+                actor,
+                event_id,
+                number,
+                key,
+                body.result,
+                body.reason,
+                body.expected_seq,
+                clock=clock,
+            )
+        )
 
 
-@router.get("/results")
+_add_game_routes(INDIVIDUAL, individual_board)
+_add_game_routes(TEAM, team_board)
+
+
+@router.get(INDIVIDUAL + "/results")
 def get_round_results(db: Db, event_id: int, number: int) -> list[GameOut]:
     """Every board of the round with its result."""
     return [GameOut.of(g) for g in games.round_games(db, event_id, number)]
 
 
-@router.post("/results")
+@router.post(INDIVIDUAL + "/results")
 def post_round_results(
-    db: Db,
-    actor: CurrentActor,
-    clock: AppClock,
-    event_id: int,
-    number: int,
-    body: RoundResultsIn,
+    db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int, body: RoundResultsIn
 ) -> RoundResultsOut:
     """Enter and confirm a round's results from the signed sheets: ``rows`` or ``csv``, every
     row or none (422 names the lines)."""

@@ -181,7 +181,8 @@ def team_standings_page(
 def team_round_page(
     request: Request, db: Db, event_id: int, number: int, format: Format = "html"
 ) -> Response:
-    table = team_round_table(teams.show_round(db, event_id, number), locale_of(request))
+    rnd = teams.show_round(db, event_id, number)
+    table = team_round_table(rnd, locale_of(request), event_id)
     if format == "csv":
         return csv_response(table, f"event-{event_id}-team-round-{number}.csv")
     title = translate(request, "Round %(round)s", round=number)

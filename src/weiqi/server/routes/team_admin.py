@@ -22,6 +22,7 @@ from weiqi.league.match import BoardColors
 from weiqi.league.standings import TeamRanking
 from weiqi.league.team import TeamType
 from weiqi.league.winner_stays_on import PlayerOrder
+from weiqi.server.public_tables import team_game_href
 from weiqi.server.routes.event_admin import decode_csv, rank_label
 from weiqi.server.security import AppClock, Db, LoggedIn, flash, server_clock
 from weiqi.server.team_tables import colour_text, match_score, result_text
@@ -453,6 +454,7 @@ def _round_admin_page(
         "result_text": lambda code: result_text(code, locale),
         "colour_text": lambda colour: colour_text(colour, _),
         "match_score": lambda m: match_score(m, _),
+        "team_game_href": team_game_href,
     }
     return html(request, "team_round_admin.html", context, status_code=status_code)
 
