@@ -340,6 +340,15 @@ def _record_board(w: World, actor: str) -> Send:
     return w.call(actor, "POST", f"/api/team-events/{w.event_id}/rounds/1/results", json=board)
 
 
+def _record_boards(w: World, actor: str) -> Send:
+    _team_rounds(w)
+    # boards the single-board endpoint leaves free (it takes board ACTORS.index(actor) + 1)
+    board = {"referee": 1, "chief_referee": 2, "admin": 3}.get(actor, 6)
+    sheet = {"results": [{"team": "A", "board": board, "result": "B+R"}]}
+    url = f"/api/team-events/{w.event_id}/rounds/1/results/batch"
+    return w.call(actor, "POST", url, json=sheet)
+
+
 def _team_event(w: World, system: str = "round_robin", rounds: int = 0) -> int:
     """A fresh team event of four 2-board teams, the matrix's roles granted in it; ``rounds``
     paired (round 1 of a knockout revealed and drawn 2:2 on its first match)."""
@@ -459,6 +468,10 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
     ),
     ("POST", "/api/team-events/{event_id}/rounds/{number}/results"): (
         _record_board,
+        frozenset({"admin", "chief_referee", "referee"}),
+    ),
+    ("POST", "/api/team-events/{event_id}/rounds/{number}/results/batch"): (
+        _record_boards,
         frozenset({"admin", "chief_referee", "referee"}),
     ),
     ("POST", "/api/team-events"): (_create_team_event, ORGANISERS),
