@@ -20,6 +20,7 @@ from weiqi.league.team import TeamType
 from weiqi.server.app import create_app
 from weiqi.services import accounts
 from weiqi.services.actor import Actor
+from weiqi.services.server_clock import ManualClock
 from weiqi.services.teams import (
     TeamEventSettings,
     create_team_event,
@@ -45,9 +46,9 @@ def rotation_round(db: Database) -> int:
     ).id
     import_teams(db, LOCAL, ev, "team,name,rank\nA,A1,5p\nA,A2,4p\nB,B1,5p\nB,B2,4p\n")
     pair_round(db, LOCAL, ev)
-    submit_lineup(db, LOCAL, ev, 1, "A", ["A1", "A2"], T0)
-    submit_lineup(db, LOCAL, ev, 1, "B", ["B1", "B2"], T0)
-    reveal_round(db, LOCAL, ev, 1, T0)
+    submit_lineup(db, LOCAL, ev, 1, "A", ["A1", "A2"], clock=ManualClock(T0))
+    submit_lineup(db, LOCAL, ev, 1, "B", ["B1", "B2"], clock=ManualClock(T0))
+    reveal_round(db, LOCAL, ev, 1, clock=ManualClock(T0))
     return ev
 
 
@@ -66,7 +67,7 @@ def test_r_fmt_1_rotation_batch_in_the_service_is_all_or_nothing(db: Database) -
     assert results(db, ev) == ["B+R", "W+R", "W+R", "B+R"]
     m = show_round(db, ev, 1).matches[0]
     assert m.game_points == (4, 4) and m.match_points == (1, 1)
-    with pytest.raises(Conflict, match="is recorded"):
+    with pytest.raises(Conflict, match="is confirmed"):
         record_results(db, LOCAL, ev, 1, [GOOD[0]])
 
 

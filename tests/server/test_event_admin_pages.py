@@ -282,8 +282,10 @@ def test_r_rank_rr_the_forms_default_tiebreaks_are_the_servers(client: TestClien
     table = json.loads(found.group(1))
     assert table == settings_module.default_tiebreak_table()
     assert table["knockout/B/"] == [] and table["round-robin/B/"] == ["SB", "WARN"]
-    scripts = re.findall(r"<script>(.*?)</script>", page, re.S)
-    assert scripts and not any(re.search(r'"(SB|SOS|TOTAL|WARN)"', s) for s in scripts)
+    sources = re.findall(r'<script type="module" src="([^"]+)"', page)
+    assert "/static/event-settings.js" in sources
+    script = client.get("/static/event-settings.js").text
+    assert "default-tiebreaks" in script and not re.search(r'"(SB|SOS|TOTAL|WARN)"', script)
 
 
 def test_r_board_1_the_form_sets_the_games_rules(client: TestClient) -> None:

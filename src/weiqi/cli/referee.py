@@ -37,7 +37,6 @@ from weiqi.referee.state import GameState
 from weiqi.rules.color import Color
 from weiqi.rules.ruleset import PlayMode, Ruleset
 from weiqi.rules.vertex import format_vertex
-from weiqi.services.server_clock import SYSTEM_CLOCK
 from weiqi.tournament.ranks import Rank
 
 RecordPath = Annotated[Path, typer.Argument(help="A game record (JSON).")]
@@ -79,7 +78,11 @@ def _now(at: float | None) -> float:
     """The time of an event in a record file: given (a transcription keeps the times of the game
     played), or the system clock (the shell may read it; the core may not). These files are the
     user's own: no service, deadline or stored game reads them."""
-    return SYSTEM_CLOCK.now().timestamp() if at is None else at
+    if at is not None:
+        return at
+    from weiqi.services.server_clock import SYSTEM_CLOCK  # only the record commands need it
+
+    return SYSTEM_CLOCK.now().timestamp()
 
 
 def _report(record: GameRecord) -> None:
