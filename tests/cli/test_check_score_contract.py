@@ -77,6 +77,38 @@ def test_score_json_has_exactly_the_issue_keys(
     assert out["black"] + out["white"] == 25
 
 
+# The final position of GNU Go's regression game olympiad2004/9x9/kin-gnu.sgf (GoKing–GNU Go).
+KIN_GNU = (
+    "(;GM[1]FF[4]SZ[9]KM[6.5]RU[Chinese]RE[W+55.5];B[ec];W[ee];B[cd];W[ce];B[gd];W[dd];B[dc]"
+    ";W[cc];B[be];W[bd];B[bf];W[bh];B[cf];W[df];B[cg];W[ch];B[dg];W[eg];B[dh];W[eh];B[ci];W[ae]"
+    ";B[bi];W[ag];B[af];W[ad];B[di];W[ai];B[gf];W[ei];B[ah];W[cb];B[bg];W[fa];B[db];W[da];B[fc]"
+    ";W[hg];B[gg];W[gh];B[hf];W[hh];B[hc];W[gb];B[ic];W[fe];B[];W[])"
+)
+
+
+def test_score_auto_dead_json_adds_the_uncertain_chains(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R-END-3: with ``--auto-dead`` the JSON keeps the issue's keys in order and adds
+    ``uncertain``, the chains the proposal is unsure of (colour, stones, proposed status, share
+    of playouts kept), for the players' confirmation to look at first. Without it, no new key."""
+    path = tmp_path / "kin-gnu.sgf"
+    path.write_text(KIN_GNU)
+    out = json.loads(weiqi(capsys, "score", str(path), "--auto-dead", "--json").out)
+    assert list(out) == ["black", "white", "shared", "komi", "handicap_compensation", "winner",
+                         "margin", "result", "result_zh", "uncertain"]  # fmt: skip
+    assert out["result"] == "W+55.5"  # as GNU Go and the record; W+8.5 before
+    chains = {chain["stones"][0]: chain for chain in out["uncertain"]}
+    assert chains["D7"] == {
+        "colour": "B",
+        "stones": ["D7", "D8", "E7", "F7"],
+        "proposed": "dead",
+        "kept": chains["D7"]["kept"],
+    }
+    assert all(0.4 <= chain["kept"] <= 0.8 for chain in out["uncertain"])
+    assert "uncertain" not in json.loads(weiqi(capsys, "score", str(path), "--json").out)
+
+
 @pytest.mark.parametrize(
     ("data", "fragment"),
     [

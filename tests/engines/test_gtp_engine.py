@@ -238,6 +238,59 @@ def test_cycle_policy_ends_the_game_through_gtp() -> None:
     assert ask(e, "genmove b") == "= pass"
 
 
+#: A four-move cycle on the first line, of the eternal-life (长生) kind: Black throws in at A1
+#: (two stones in atari), White takes them with C1, Black takes two back with B1, White throws
+#: in again at D1, and the board (Black to move) is the one before A1. The stones are placed
+#: with ``play``, which GTP lets either colour do at any time.
+ETERNAL_SETUP = ["b B1", "w D1", "b E1", "b C2", "b D2", "b E2", "w A2", "w B2", "w A3", "w B3"]
+ETERNAL_CYCLE = ["b A1", "w C1", "b B1", "w D1"]
+
+
+@pytest.mark.parametrize(
+    ("policy", "score"),
+    [(CyclePolicy.DRAW, "0"), (CyclePolicy.NO_RESULT, "Void"), (CyclePolicy.REPLAY, "Void")],
+)
+def test_r_ko_2_final_score_after_an_eternal_life_cycle(policy: CyclePolicy, score: str) -> None:
+    """R-KO-2: after a repeated-position cycle under a supplementary rule, ``final_score``
+    answers the rule's outcome (0 for 和棋, Void for 无胜负 and 重赛), not a count; under the
+    default ban the repeating throw-in is refused and the position is counted."""
+    e = GtpEngine(Ruleset.chinese(9).with_(cycle=policy))
+    for move in ETERNAL_SETUP + ETERNAL_CYCLE:
+        assert ask(e, f"play {move}") == "= "
+    assert ask(e, "final_score") == f"= {score}"
+    banned = GtpEngine(Ruleset.chinese(9))
+    for move in ETERNAL_SETUP + ETERNAL_CYCLE[:-1]:
+        ask(banned, f"play {move}")
+    assert ask(banned, f"play {ETERNAL_CYCLE[-1]}") == "? illegal move"
+    assert ask(banned, "final_score")[2] in "BW"
+
+
+def test_r_ko_2_weiqi_gtp_cycle_draw_final_score_is_0() -> None:
+    """R-KO-2 through the program: ``weiqi gtp --cycle draw`` answers ``final_score`` with 0 after
+    the eternal-life cycle and after a triple ko (a count would say W+…)."""
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root / "src")}
+    board, triple = _triple_ko(CyclePolicy.DRAW)
+    placing = [f"play b {format_vertex(p, 12)}" for p in board.list_stones(Color.BLACK)]
+    placing += [f"play w {format_vertex(p, 12)}" for p in board.list_stones(Color.WHITE)]
+    script = [f"play {move}" for move in ETERNAL_SETUP + ETERNAL_CYCLE] + ["final_score"]
+    script += ["boardsize 12", *placing]
+    script += [f"play {c.value} {format_vertex(p, 12)}" for c, p in triple] + ["final_score"]
+    run = subprocess.run(
+        [sys.executable, "-m", "weiqi", "gtp", "--size", "9", "--cycle", "draw"],
+        input="\n".join([*script, "quit"]) + "\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=True,
+    )
+    answers = run.stdout.split("\n\n")[:-1]
+    first = len(ETERNAL_SETUP) + len(ETERNAL_CYCLE)
+    assert answers[first] == "= 0" and answers[-2] == "= 0", answers
+    assert answers.count("= ") == len(answers) - 2  # every move and setting accepted
+
+
 def test_default_proposal_finds_dead_stones() -> None:
     """R-END-3: final_score and final_status_list use weiqi.rules.dead_stones by default."""
     e = GtpEngine(Ruleset.no_komi(5))

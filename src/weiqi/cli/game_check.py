@@ -11,8 +11,10 @@ numbered ``game`` — with the reader's ``notes``, and exits 0 when every record
 1 when one is not, 2 when a file cannot be read. ``score`` counts the final position (R-SCORE-1…5):
 every stone is alive unless ``--dead`` names a stone of its group or ``--auto-dead`` adds the
 dead-stone proposal of :mod:`weiqi.rules.dead_stones` (seed 0, so the same record always gets
-the same proposal; R-END-3 leaves the final word to the players); komi comes from ``--komi``
-(stones), else the record's ``KM`` (points ÷ 2), else 3¾; ``HA`` gives the handicap compensation.
+the same proposal; R-END-3 leaves the final word to the players, and ``--json`` then adds
+``uncertain``: the chains the proposal is unsure of, for them to check first); komi comes from
+``--komi`` (stones), else the record's ``KM`` (points ÷ 2), else 3¾; ``HA`` gives the handicap
+compensation.
 """
 
 from __future__ import annotations
@@ -34,10 +36,10 @@ from weiqi.formats.sgf import SgfGame, read_sgf
 from weiqi.formats.sgf_check import MAX_FILE_BYTES, GameCheck, check_sgf
 from weiqi.formats.sgf_replay import record_handicap, replay_legal
 from weiqi.rules.counting import Count, count
-from weiqi.rules.dead_stones import propose_dead
+from weiqi.rules.dead_stones import Proposal, assess
 from weiqi.rules.result import format_points, format_stones_zh
 from weiqi.rules.ruleset import DEFAULT_KOMI, HandicapPlacement, Ruleset
-from weiqi.rules.vertex import parse_vertex
+from weiqi.rules.vertex import format_vertex, parse_vertex
 
 AUTO_DEAD_SEED = 0
 
@@ -122,10 +124,15 @@ def parse_komi(text: str) -> Fraction:
 
 
 def score_game(
-    game: SgfGame, dead: list[str], komi: Fraction | None, *, auto_dead: bool = False
+    game: SgfGame,
+    dead: list[str],
+    komi: Fraction | None,
+    *,
+    auto_dead: bool = False,
+    proposal: Proposal | None = None,
 ) -> Count:
     """Count the final position of ``game`` with the named dead stones (and, with
-    ``auto_dead``, the proposed ones)."""
+    ``auto_dead``, the proposed ones, or those of ``proposal`` when it is given)."""
     board = replay_legal(game)
     from_record = komi is None and game.komi is not None
     if komi is None:
@@ -154,9 +161,33 @@ def score_game(
         if point is None:
             raise InputError(f"--dead {vertex}", "names no stone")
         points.append(point)
-    if auto_dead:
-        points.extend(sorted(propose_dead(board, seed=AUTO_DEAD_SEED)))
+    if auto_dead and proposal is None:
+        proposal = assess(board, seed=AUTO_DEAD_SEED)
+    if proposal is not None:
+        points.extend(sorted(proposal.dead))
     return count(board, points, ruleset)
+
+
+def uncertain_json(proposal: Proposal, size: int) -> list[dict[str, object]]:
+    """The ``uncertain`` list of ``weiqi score --auto-dead --json``: each chain the proposal is
+    unsure of, so that the players' confirmation (R-END-3) looks there first — its colour, its
+    stones (GTP vertices), whether it was proposed dead and the share of its points it kept
+    over the playouts.
+
+    >>> from weiqi.rules.dead_stones import ChainStatus
+    >>> p = Proposal(frozenset({0}), (ChainStatus((0,), 1, 0.5, True),))
+    >>> uncertain_json(p, 9)
+    [{'colour': 'B', 'stones': ['A1'], 'proposed': 'dead', 'kept': 0.5}]
+    """
+    return [
+        {
+            "colour": "B" if chain.colour == 1 else "W",
+            "stones": sorted(format_vertex(p, size) for p in chain.stones),
+            "proposed": "dead" if chain.dead else "alive",
+            "kept": round(chain.kept, 3),
+        }
+        for chain in proposal.uncertain
+    ]
 
 
 def score_json(c: Count) -> dict[str, object]:
@@ -233,14 +264,18 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Count the final position of a record (area counting, R-SCORE-1…5)."""
         game = read_file(file)
+        proposal = assess(replay_legal(game), seed=AUTO_DEAD_SEED) if auto_dead else None
         c = score_game(
             game,
             dead or [],
             parse_komi(komi) if komi is not None else None,
-            auto_dead=auto_dead,
+            proposal=proposal,
         )
         if as_json:
-            typer.echo(json.dumps(score_json(c), ensure_ascii=False))
+            out = score_json(c)
+            if proposal is not None:
+                out["uncertain"] = uncertain_json(proposal, game.size)
+            typer.echo(json.dumps(out, ensure_ascii=False))
             return
         table = Table("", "黑 Black", "白 White")
         table.add_row("count (stones)", _stones(c.black), _stones(c.white))

@@ -5,7 +5,9 @@ Moves are checked under the Chinese rules (suicide forbidden, situational superk
 colour may play at any time, as GTP wants. ``komi`` is in points, as in GTP (7.5 points = 3¾
 stones); ``final_score`` and ``final_status_list`` count area with the dead-stone proposal of
 :mod:`weiqi.rules.dead_stones` (or another one given to the engine); handicap stones give back
-half a stone each (R-HCP-2). ``loadsgf``/``printsgf`` read and write SGF records.
+half a stone each (R-HCP-2). After a cycle that a supplementary rule ends (``--cycle draw``,
+R-KO-2), ``final_score`` answers that outcome (``0``, or ``Void``) instead of a count.
+``loadsgf``/``printsgf`` read and write SGF records.
 
 >>> e = GtpEngine(dead_stones=lambda board: set())
 >>> e.handle("boardsize 9")
@@ -276,7 +278,11 @@ class GtpEngine:
         return str(self.board.captures[self._color(args[0])])
 
     def _final_score(self, args: list[str]) -> str:
-        result = count(self.board, self._dead(), self._counting_rules()).result
+        # A cycle under a supplementary rule (R-KO-2) ended the game with its own outcome: 0
+        # for a draw, Void for no result or a replay; nothing is counted.
+        result = self.board.cycle_result
+        if result is None:
+            result = count(self.board, self._dead(), self._counting_rules()).result
         return result.to_sgf()
 
     def _final_status_list(self, args: list[str]) -> str:
