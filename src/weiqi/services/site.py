@@ -16,6 +16,7 @@ import secrets
 from dataclasses import dataclass
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from weiqi.services.accounts import RoleGrant, UserInfo, grant_info, list_users
 from weiqi.services.actor import Actor
@@ -47,10 +48,17 @@ def site_overview(db: Database, actor: Actor) -> SiteOverview:
 
 def secret_key(db: Database) -> str:
     """The key that signs session cookies: generated on first use, then kept, so sessions
-    survive a restart."""
-    with db.transaction() as session:
-        row = session.get(SiteSetting, "secret_key")
-        if row is None:
-            row = SiteSetting(key="secret_key", value=secrets.token_urlsafe(48))
-            session.add(row)
-        return row.value
+    survive a restart (and every worker signs with the same key: when two servers start at
+    once, the second takes the key the first stored)."""
+    try:
+        with db.transaction() as session:
+            row = session.get(SiteSetting, "secret_key")
+            if row is None:
+                row = SiteSetting(key="secret_key", value=secrets.token_urlsafe(48))
+                session.add(row)
+            return row.value
+    except IntegrityError:
+        with db.transaction() as session:
+            stored = session.get(SiteSetting, "secret_key")
+            assert stored is not None
+            return stored.value
