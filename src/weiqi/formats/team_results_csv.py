@@ -6,7 +6,7 @@
 >>> parse_team_results("club,board,result\\nA,x,B+R\\nA,1,B+Q\\n")
 Traceback (most recent call last):
 ...
-weiqi.formats.team_csv.RowsRejected: results.csv, line 2: board 'x' is not a number; line 3: ...
+weiqi.errors.RowsRejected: results.csv, line 2: board 'x' is not a number; line 3: ...
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from __future__ import annotations
 import csv
 import io
 
-from weiqi.errors import InputError
-from weiqi.formats.team_csv import RowsRejected
+from weiqi.errors import InputError, RowsRejected
+from weiqi.messages import Msg
 from weiqi.rules.result import Result
 
 _ALIASES = {
@@ -36,7 +36,7 @@ def parse_team_results(text: str, source: str = "results.csv") -> list[tuple[int
             raise RowsRejected(source, [(1, f"missing column {key!r}")])
         col[key] = found[0]
     rows: list[tuple[int, str, int, str]] = []
-    problems: list[tuple[int, str]] = []
+    problems: list[tuple[int, Msg]] = []
     seen: dict[tuple[str, int], int] = {}
     line = reader.line_num
     for row in reader:
@@ -46,20 +46,32 @@ def parse_team_results(text: str, source: str = "results.csv") -> list[tuple[int
         cells = [row[i].strip() if i < len(row) else "" for i in range(len(header))]
         team, board_text, code = cells[col["team"]], cells[col["board"]], cells[col["result"]]
         if not team:
-            problems.append((start, "no team"))
+            problems.append((start, Msg("no team")))
             continue
         try:
             board = int(board_text)
         except ValueError:
-            problems.append((start, f"board {board_text!r} is not a number"))
+            problems.append(
+                (start, Msg("board '%(board_text)s' is not a number", board_text=str(board_text)))
+            )
             continue
         try:
             Result.parse(code)
         except InputError as err:
-            problems.append((start, err.message))
+            problems.append((start, err.msg))
             continue
         if (team, board) in seen:
-            problems.append((start, f"{team} board {board} already on line {seen[team, board]}"))
+            problems.append(
+                (
+                    start,
+                    Msg(
+                        "%(team)s board %(board)s already on line %(seen)s",
+                        team=team,
+                        board=board,
+                        seen=seen[team, board],
+                    ),
+                )
+            )
             continue
         seen[team, board] = start
         rows.append((start, team, board, code))

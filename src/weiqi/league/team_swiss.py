@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from weiqi.errors import InputError
 from weiqi.league.calendar import Fixture
 from weiqi.league.match import TeamMatch
+from weiqi.messages import Msg
 from weiqi.tournament.pairing import Candidate, PairingOptions, pair
 
 
@@ -38,7 +39,9 @@ def team_candidates(
     seed = {t: i for i, t in enumerate(seeding)}
     missing = [t for t in teams if t not in seed]
     if missing:
-        raise InputError("seeding", f"no seeding place for {', '.join(missing)}")
+        raise InputError(
+            "seeding", Msg("no seeding place for %(missing)s", missing=", ".join(missing))
+        )
     points = dict.fromkeys(teams, 0)
     colours = dict.fromkeys(teams, "")
     met: dict[str, set[str]] = {t: set() for t in teams}

@@ -10,6 +10,7 @@ that is out of date is refused instead of overwriting another referee's work.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated
 
 from fastapi import APIRouter, Form, UploadFile
@@ -17,9 +18,8 @@ from fastapi.responses import RedirectResponse
 from starlette.requests import Request
 from starlette.responses import Response
 
-from weiqi.errors import InputError
-from weiqi.formats.players_csv import RowsRejected
-from weiqi.rules.result import format_stones_zh
+from weiqi.errors import InputError, RowsRejected
+from weiqi.messages import Msg
 from weiqi.server.security import CurrentActor, Db, flash
 from weiqi.server.templating import html, translate
 from weiqi.services import games
@@ -52,7 +52,6 @@ def game_page(
     game = games.game_view(db, event_id, number, board)
     context = {
         "game": game,
-        "stones": format_stones_zh,
         "may": _may(db, actor, event_id),
         "infraction_kinds": games.RECORDABLE,
         "ruling_kinds": games.RULINGS,
@@ -216,7 +215,7 @@ def _sheet(
     actor: Actor,
     event_id: int,
     number: int,
-    problems: list[tuple[int, str]] | None = None,
+    problems: Sequence[tuple[int, Msg | str]] | None = None,
     by_board: bool = True,
     entered: dict[int, str] | None = None,
 ) -> Response:
@@ -259,7 +258,7 @@ async def round_sheet_post(
             board = int(key.removeprefix("result_"))
             rows.append((board, board, value))  # the "line" of a sheet row is its board
     if not rows:
-        raise InputError("results", "no result was entered")
+        raise InputError("results", Msg("no result was entered"))
     try:
         changed = games.enter_round_results(db, actor, event_id, number, rows)
     except RowsRejected as err:
@@ -283,7 +282,7 @@ async def round_sheet_csv(
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise InputError(source, "the file is not UTF-8 text") from None
+        raise InputError(source, Msg("the file is not UTF-8 text")) from None
     try:
         rows = games.parse_results_csv(text, source)
         changed = games.enter_round_results(db, actor, event_id, number, rows, source=source)

@@ -8,11 +8,13 @@ then answers 409 and nothing changes.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 from starlette.responses import Response
 
+from weiqi.i18n import json_args, render
 from weiqi.server.routes.api import _ERRORS
 from weiqi.server.security import CurrentActor, Db
 from weiqi.services import games
@@ -31,6 +33,8 @@ class HistoryOut(BaseModel):
     result_zh: str | None
     reason: str
     reason_zh: str
+    reason_code: str = Field(description="the reason's message id (English, with %(name)s)")
+    reason_args: dict[str, Any] = Field(description="the values the message id names")
 
 
 class InfractionOut(BaseModel):
@@ -117,8 +121,10 @@ class GameOut(BaseModel):
                     previous=h.previous,
                     result=h.result,
                     result_zh=h.result_zh,
-                    reason=h.reason,
-                    reason_zh=h.reason_zh,
+                    reason=str(h.reason),
+                    reason_zh=render(h.reason, "zh_CN"),
+                    reason_code=h.reason.id,
+                    reason_args=json_args(h.reason),
                 )
                 for h in g.history
             ],
