@@ -11,7 +11,7 @@ language. ``message`` (and ``str(err)``) is the English text, for logs and the c
 Msg('move %(move)s at %(vertex)s: %(reason)s', move=57, vertex='D4', reason=Msg('superko'))
 >>> InvalidSetting("komi", "must be between -50 and 50").message
 'komi: must be between -50 and 50'
->>> NotFound(Msg("round %(n)s is not paired", n=3)).message
+>>> NotFound(Msg("round %(number)s is not paired", number=3)).message
 'round 3 is not paired'
 """
 
@@ -112,11 +112,11 @@ class RowsRejected(InputError):
 class PermissionDenied(WeiqiError):
     """A role tried an action it may not take; ``action`` is a msgid (``enter results``)."""
 
-    def __init__(self, role: str, action: str):
-        self.role = role
-        self.action = action
+    def __init__(self, role: str | Msg, action: str | Msg):
+        self.role = str(role)
+        self.action = Msg.of(action)
         who = Msg("public") if role == "public" else role
-        super().__init__(Msg("%(who)s may not %(action)s", who=who, action=Msg(action)))
+        super().__init__(Msg("%(who)s may not %(action)s", who=who, action=self.action))
 
 
 class NotFound(WeiqiError):

@@ -8,9 +8,9 @@ text for a locale (pages, API and CLI all call it): a ``Fraction`` becomes ``3�
 and ``3.75`` in English, a ``Color`` 黑/Black, a ``Result`` 黑胜3/4子/``B+1.5``; a ``str`` is
 a name or quoted input and is shown as it is; a nested ``Msg`` is translated in turn.
 
->>> m = Msg("round %(n)s is not public", n=1)
+>>> m = Msg("round %(number)s is not public", number=1)
 >>> m.id, dict(m.args)
-('round %(n)s is not public', {'n': 1})
+('round %(number)s is not public', {'number': 1})
 >>> str(m)
 'round 1 is not public'
 >>> Msg.of("the name is empty") == Msg("the name is empty")

@@ -100,3 +100,10 @@ class Actor:
         if self.color is not None:
             return self.color.en
         return f"{self.role.label} {self.id}"
+
+    @property
+    def msg(self) -> Msg:
+        """Who this is, as a message: the colour of a player, else the role and the name."""
+        if self.color is not None:
+            return Msg("%(color)s", color=self.color)
+        return Msg("%(role)s %(name)s", role=Msg(self.role.label), name=self.id or "")

@@ -161,6 +161,57 @@ class ResultChange:
     """Why, as a message value (rendered per language by :func:`weiqi.i18n.render`)."""
 
 
+#: What a player or a referee may be refused (``PermissionDenied``, "cannot … while …"); listed
+#: here so that the catalogues carry them.
+_ACTIONS = (
+    Msg("agree to the dead stones"),
+    Msg("answer a proposal to end the game"),
+    Msg("ask for a recount"),
+    Msg("confirm the result"),
+    Msg("confirm the result sheet"),
+    Msg("correct a confirmed result"),
+    Msg("correct the colours"),
+    Msg("dispute life and death"),
+    Msg("enter a result"),
+    Msg("forfeit a turn on time"),
+    Msg("let a player leave the seat"),
+    Msg("mark dead stones"),
+    Msg("pass"),
+    Msg("play a move"),
+    Msg("record the game played again"),
+    Msg("resign"),
+    Msg("seal a move"),
+    Msg("place Black's handicap stones"),
+)
+_CLOCK_ACTIONS = {
+    ClockAction.START: Msg("start the clock"),
+    ClockAction.ARRIVE: Msg("arrive the clock"),
+    ClockAction.PRESS: Msg("press the clock"),
+    ClockAction.PAUSE: Msg("pause the clock"),
+    ClockAction.RESUME: Msg("resume the clock"),
+    ClockAction.SEAL: Msg("seal the clock"),
+    ClockAction.STOP: Msg("stop the clock"),
+    ClockAction.CHECK: Msg("check the clock"),
+    ClockAction.FORFEIT_TURN: Msg("forfeit turn the clock"),
+    ClockAction.ADJUST: Msg("adjust the clock"),
+}
+assert _CLOCK_ACTIONS.keys() == set(ClockAction)
+#: The rulings by their value, as ``ruling: %(kind)s`` names them.
+_RULING_KINDS = (
+    Msg("dropped_stone"),
+    Msg("restore"),
+    Msg("stone_to_point"),
+    Msg("stone_stands"),
+    Msg("draw"),
+    Msg("replay"),
+    Msg("both_lose"),
+    Msg("no_result"),
+    Msg("forfeit"),
+    Msg("time_loss"),
+    Msg("loss"),
+)
+
+
 def _count_reason(black: Fraction, warnings: tuple[int, int]) -> Msg:
     """Why a count gave its result: Black's stones, and the warnings counted as stones."""
     if any(warnings):
@@ -405,40 +456,40 @@ class Referee:
             return format_vertex(point, size)
         return str(point)
 
-    def _player(self, ctx: Context, action: str) -> Color:
+    def _player(self, ctx: Context, action: str | Msg) -> Color:
         if ctx.actor.role is not Role.PLAYER or ctx.actor.color is None:
-            raise PermissionDenied(ctx.actor.describe(), action)
+            raise PermissionDenied(ctx.actor.msg, action)
         return ctx.actor.color
 
-    def _referee(self, ctx: Context, action: str, role: Role = Role.REFEREE) -> Actor:
+    def _referee(self, ctx: Context, action: str | Msg, role: Role = Role.REFEREE) -> Actor:
         actor = ctx.actor
         if not actor.is_referee or (
             role is Role.CHIEF_REFEREE and actor.role is not Role.CHIEF_REFEREE
         ):
-            raise PermissionDenied(actor.describe(), action)
+            raise PermissionDenied(actor.msg, action)
         return actor
 
-    def _in_phase(self, ctx: Context, what: str, *phases: Phase) -> None:
+    def _in_phase(self, ctx: Context, what: str | Msg, *phases: Phase) -> None:
         if self.state.phase not in phases:
             raise Conflict(
                 Msg(
                     "event %(seq)s: %(reason)s",
                     seq=ctx.seq,
                     reason=Msg(
-                        "cannot %(what)s while the game is %(phase_en)s",
-                        what=what,
-                        phase_en=self._phase_en(),
+                        "cannot %(what)s while the game is %(phase)s",
+                        what=Msg.of(what),
+                        phase=self._phase_msg(),
                     ),
                 )
             )
 
-    def _phase_en(self) -> str:
+    def _phase_msg(self) -> Msg:
         return {
-            Phase.NOT_STARTED: "not started",
-            Phase.PLAYING: "being played",
-            Phase.COUNTING: "being counted",
-            Phase.FINISHED: f"over ({self.state.result})",
-            Phase.CONFIRMED: f"confirmed ({self.state.result})",
+            Phase.NOT_STARTED: Msg("not started"),
+            Phase.PLAYING: Msg("being played"),
+            Phase.COUNTING: Msg("being counted"),
+            Phase.FINISHED: Msg("over (%(result)s)", result=self.state.result),
+            Phase.CONFIRMED: Msg("confirmed (%(result)s)", result=self.state.result),
         }[self.state.phase]
 
     def _illegal(self, reason: str, point: int | None) -> IllegalMove:
@@ -503,7 +554,7 @@ class Referee:
         s = self.state
         assert s.ruleset is not None
         if ctx.actor.color is not Color.BLACK and not ctx.actor.is_referee:
-            raise PermissionDenied(ctx.actor.describe(), "place Black's handicap stones")
+            raise PermissionDenied(ctx.actor.msg, "place Black's handicap stones")
         if not s.handicap_pending:
             raise Conflict(
                 Msg(
@@ -818,7 +869,7 @@ class Referee:
                 Msg(
                     "event %(seq)s: %(reason)s",
                     seq=ctx.seq,
-                    reason=Msg("%(describe)s has already confirmed", describe=actor.describe()),
+                    reason=Msg("%(describe)s has already confirmed", describe=actor.msg),
                 )
             )
         s = _evolve(s, confirmations=(*s.confirmations, actor))
@@ -845,7 +896,7 @@ class Referee:
     def _clock(self, ctx: Context, e: ClockEvent) -> GameState:
         s = self.state
         action = e.action
-        what = f"{action.value.replace('_', ' ')} the clock"
+        what = _CLOCK_ACTIONS[action]
         color: Color | None = None
         if action in (ClockAction.PRESS, ClockAction.SEAL):
             color = self._player(ctx, what)
@@ -952,9 +1003,11 @@ class Referee:
             )
         if s.phase is Phase.CONFIRMED:
             # Cheating found after the result was confirmed (R-REF-6) is the chief referee's.
-            self._referee(ctx, f"rule on {inf.kind.en} after confirmation", Role.CHIEF_REFEREE)
+            self._referee(
+                ctx, Msg("rule on %(kind)s after confirmation", kind=inf.kind), Role.CHIEF_REFEREE
+            )
         else:
-            self._referee(ctx, f"rule on {inf.kind.en}")
+            self._referee(ctx, Msg("rule on %(kind)s", kind=inf.kind))
         conduct_any_time = inf.kind in (InfractionKind.CHEATING, InfractionKind.CEREMONY_ABSENCE)
         late_from_sheet = s.phase is Phase.FINISHED and s.from_sheet
         if (
@@ -968,9 +1021,9 @@ class Referee:
                     "event %(seq)s: %(reason)s",
                     seq=ctx.seq,
                     reason=Msg(
-                        "%(kind)s must be ruled during the game, which is %(phase_en)s",
+                        "%(kind)s must be ruled during the game, which is %(phase)s",
                         kind=inf.kind,
-                        phase_en=self._phase_en(),
+                        phase=self._phase_msg(),
                     ),
                 )
             )
@@ -1157,8 +1210,9 @@ class Referee:
 
     def _ruling(self, ctx: Context, e: RulingMade) -> GameState:
         r = e.ruling
-        self._referee(ctx, f"rule {r.kind.value}", r.required_role)
-        self._in_phase(ctx, f"rule {r.kind.value}", Phase.PLAYING, Phase.COUNTING)
+        what = Msg("rule %(kind)s", kind=Msg(r.kind.value))
+        self._referee(ctx, what, r.required_role)
+        self._in_phase(ctx, what, Phase.PLAYING, Phase.COUNTING)
         s = self.state
         s = _evolve(s, rulings=(*s.rulings, RulingEntry(ctx.seq, s.move_number, r, ctx.actor)))
         if r.kind in (RulingKind.STONE_TO_POINT, RulingKind.STONE_STANDS):
@@ -1262,9 +1316,9 @@ class Referee:
                     "event %(seq)s: %(reason)s",
                     seq=ctx.seq,
                     reason=Msg(
-                        "a %(what)s follows a confirmed result; the game is %(phase_en)s",
+                        "a %(what)s follows a confirmed result; the game is %(phase)s",
                         what=what,
-                        phase_en=self._phase_en(),
+                        phase=self._phase_msg(),
                     ),
                 )
             )

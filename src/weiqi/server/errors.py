@@ -152,10 +152,14 @@ async def _validation(request: Request, error: Exception) -> Response:
         for e in error.errors()
     ]
     if _is_api(request):
-        return JSONResponse(
-            {"error": "invalid_request", "message": "; ".join(fields), "detail": error.errors()},
-            422,
-        )
+        body = {
+            "error": "invalid_request",
+            "code": "%(fields)s",
+            "args": {"fields": "; ".join(fields)},
+            "message": "; ".join(fields),
+            "detail": error.errors(),
+        }
+        return JSONResponse(body, 422)
     msg = Msg("%(fields)s", fields="; ".join(fields))
     return _respond(request, 422, "invalid_request", N_("Invalid input"), msg)
 

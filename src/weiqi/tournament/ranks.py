@@ -91,7 +91,7 @@ class Rank:
         >>> Rank.parse("strong")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        weiqi.errors.InputError: rank 'strong': expected 5d, 2p, 3k, 初段…九段, 职业2段, ...
+        weiqi.errors.InputError: rank 'strong': expected 5d, 2p, 3k or, in Chinese, ...
         """
         raw = text.strip()
         key = raw.lower().replace(" ", "")
@@ -111,7 +111,7 @@ class Rank:
             return cls(Scale.KYU, int(m.group(1)))
         raise InputError(
             Msg("rank %(raw)s", raw=repr(raw)),
-            Msg("expected 5d, 2p, 3k, 初段…九段, 职业2段, 业余5段 or 3级"),
+            Msg("expected 5d, 2p, 3k or, in Chinese, “初段”…“九段”, “职业2段”, “业余5段”, “3级”"),
         )
 
     @property
