@@ -67,7 +67,7 @@ TIEBREAK_NAMES: dict[str, str] = {
 }
 assert {c: t.en for c, t in TIEBREAKS.items()} == TIEBREAK_NAMES
 
-# What each tie-break counts, for the column's hover text (both languages from the catalogues).
+# What each tie-break counts, for the Chinese column's hover text (from the catalogue).
 TIEBREAK_HINTS: dict[str, str] = {
     "SB": N_("points of the opponents beaten, plus half of those drawn with"),
     "WARN": N_("fewer warnings rank higher"),
@@ -142,16 +142,15 @@ def gettext_for(locale: str) -> Gettext:
 
 def tiebreak_label(code: str, locale: str) -> tuple[str, str]:
     """(header, hover text) of a tie-break column: the Chinese name with the code and what it
-    counts in the title, or in English the code with its name and what it counts.
+    counts (in Chinese) in the title, or in English the code with its name in the title.
 
     >>> tiebreak_label("SB", "zh_CN")
     ('胜者小分', 'SB · 所胜对手的积分之和，加所和对手积分的一半')
     """
     _ = gettext_for(locale)
-    hint = _(TIEBREAK_HINTS[code])
     if locale == "zh_CN":
-        return TIEBREAKS[code].zh, f"{code} · {hint}"
-    return code, f"{_(TIEBREAK_NAMES[code])}: {hint}"
+        return TIEBREAKS[code].zh, f"{code} · {_(TIEBREAK_HINTS[code])}"
+    return code, _(TIEBREAK_NAMES[code])
 
 
 def stones(value: Fraction) -> str:
