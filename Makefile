@@ -41,7 +41,7 @@ bench: $(STAMP)
 # empty msgstr entries (the .po files are compiled in memory when the server starts).
 I18N := src/weiqi/i18n
 i18n: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg -k translate:2 --no-location --sort-output \
+	$(BIN)/pybabel extract -F babel.cfg -k translate:2 -k Msg --no-location --sort-output \
 		--project weiqi --copyright-holder weiqi -o $(I18N)/messages.pot .
 	$(BIN)/pybabel update -i $(I18N)/messages.pot -d $(I18N)/locales --no-wrap --ignore-obsolete --no-fuzzy-matching
 	for l in zh_CN en; do $(BIN)/pybabel compile --statistics -l $$l \

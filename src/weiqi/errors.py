@@ -1,24 +1,44 @@
 """Typed errors of the core, turned into a CLI message or an HTTP 4xx in exactly one place each.
 
-Every error carries a one-line, user-facing ``message`` that names what is wrong (move number,
-field, line); no caller needs to format a traceback.
+Every error carries ``msg``, a :class:`~weiqi.messages.Msg` (a message id plus arguments) that
+names what is wrong (move number, field, line); :func:`weiqi.i18n.render` says it in the user's
+language. ``message`` (and ``str(err)``) is the English text, for logs and the command line.
 
 >>> err = IllegalMove("superko", move_number=57, vertex="D4")
 >>> err.message
 'move 57 at D4: superko'
+>>> err.msg
+Msg('move %(move)s at %(vertex)s: %(reason)s', move=57, vertex='D4', reason=Msg('superko'))
 >>> InvalidSetting("komi", "must be between -50 and 50").message
 'komi: must be between -50 and 50'
+>>> NotFound(Msg("round %(number)s is not paired", number=3)).message
+'round 3 is not paired'
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from weiqi.messages import Msg
+
 
 class WeiqiError(Exception):
-    """Base of every error this package raises on purpose."""
+    """Base of every error this package raises on purpose; ``msg`` says what is wrong.
+
+    A plain ``str`` is accepted where no arguments are needed (it is the msgid).
+    """
+
+    def __init__(self, msg: Msg | str):
+        self.msg = Msg.of(msg)
+        super().__init__(msg)
 
     @property
     def message(self) -> str:
-        return str(self)
+        """The English text of ``msg``."""
+        return str(self.msg)
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class IllegalMove(WeiqiError):
@@ -32,42 +52,71 @@ class IllegalMove(WeiqiError):
         self.reason = reason
         self.move_number = move_number
         self.vertex = vertex
-        super().__init__(self._format())
-
-    def _format(self) -> str:
-        where = []
-        if self.move_number is not None:
-            where.append(f"move {self.move_number}")
-        if self.vertex is not None:
-            where.append(f"at {self.vertex}")
-        return f"{' '.join(where)}: {self.reason}" if where else self.reason
+        why = Msg(reason)
+        if move_number is not None and vertex is not None:
+            msg = Msg(
+                "move %(move)s at %(vertex)s: %(reason)s",
+                move=move_number,
+                vertex=vertex,
+                reason=why,
+            )
+        elif move_number is not None:
+            msg = Msg("move %(move)s: %(reason)s", move=move_number, reason=why)
+        elif vertex is not None:
+            msg = Msg("at %(vertex)s: %(reason)s", vertex=vertex, reason=why)
+        else:
+            msg = why
+        super().__init__(msg)
 
 
 class InvalidSetting(WeiqiError):
-    """A setting (of a ruleset, time control, event …) that cannot be used."""
+    """A setting (of a ruleset, time control, event …) that cannot be used; ``field`` names
+    it (a form's key, also a msgid), ``reason`` says why."""
 
-    def __init__(self, field: str, reason: str):
+    def __init__(self, field: str, reason: Msg | str):
         self.field = field
-        self.reason = reason
-        super().__init__(f"{field}: {reason}")
+        self.reason = Msg.of(reason)
+        super().__init__(Msg("%(field)s: %(reason)s", field=Msg(field), reason=self.reason))
 
 
 class InputError(WeiqiError):
     """Unreadable input (a file, a CSV row, an SGF property); ``where`` names the place."""
 
-    def __init__(self, where: str, reason: str):
-        self.where = where
-        self.reason = reason
-        super().__init__(f"{where}: {reason}" if where else reason)
+    def __init__(self, where: Msg | str, reason: Msg | str):
+        self.where = str(where)
+        self.where_msg = Msg.of(where)
+        self.reason = Msg.of(reason)
+        if where:
+            super().__init__(Msg("%(field)s: %(reason)s", field=self.where_msg, reason=self.reason))
+        else:
+            super().__init__(self.reason)
+
+
+class RowsRejected(InputError):
+    """Rows of a file that cannot be read; ``problems`` lists (line, reason) in file order.
+
+    >>> RowsRejected("players.csv", [(2, "the name is empty"), (5, "no team")]).message
+    'players.csv, line 2: the name is empty; line 5: no team'
+    """
+
+    def __init__(self, source: str, problems: Sequence[tuple[int, Msg | str]]):
+        self.problems = [(n, Msg.of(why)) for n, why in problems]
+        # One form for every file error: "FILE, line N: reason; line M: reason".
+        (first, why), *rest = self.problems or [(0, Msg("rejected"))]
+        reason = why
+        for n, w in rest:
+            reason = Msg("%(before)s; line %(line)s: %(reason)s", before=reason, line=n, reason=w)
+        super().__init__(Msg("%(source)s, line %(line)s", source=source, line=first), reason)
 
 
 class PermissionDenied(WeiqiError):
-    """A role tried an action it may not take."""
+    """A role tried an action it may not take; ``action`` is a msgid (``enter results``)."""
 
-    def __init__(self, role: str, action: str):
-        self.role = role
-        self.action = action
-        super().__init__(f"{role} may not {action}")
+    def __init__(self, role: str | Msg, action: str | Msg):
+        self.role = str(role)
+        self.action = Msg.of(action)
+        who = Msg("public") if role == "public" else role
+        super().__init__(Msg("%(who)s may not %(action)s", who=who, action=self.action))
 
 
 class NotFound(WeiqiError):
@@ -82,7 +131,7 @@ class LineupRejected(WeiqiError):
     """A team's lineup that the event refuses; ``team`` names the team, ``reason`` says why
     (a player not on the roster, too many foreign players, after the deadline, …)."""
 
-    def __init__(self, team: str, reason: str):
+    def __init__(self, team: str, reason: Msg | str):
         self.team = team
-        self.reason = reason
-        super().__init__(f"lineup of {team}: {reason}")
+        self.reason = Msg.of(reason)
+        super().__init__(Msg("lineup of %(team)s: %(reason)s", team=team, reason=self.reason))

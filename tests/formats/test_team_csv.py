@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from weiqi.errors import InputError
-from weiqi.formats.team_csv import RowsRejected, parse_team_csv
+from weiqi.errors import InputError, RowsRejected
+from weiqi.formats.team_csv import parse_team_csv
 from weiqi.league.lineup import LineupSettings, validate_lineup
 from weiqi.league.season import Season, SeasonSettings
 from weiqi.tournament.ranks import Rank
@@ -77,7 +77,7 @@ def test_bad_rows_reported_by_line_all_or_nothing() -> None:
     )
     with pytest.raises(RowsRejected) as err:
         parse_team_csv(text, source="clubs.csv")
-    assert err.value.problems == [
+    assert [(n, str(w)) for n, w in err.value.problems] == [
         (3, "no team"),
         (4, "rank 10p: level must be 1..9"),
         (5, "rating 'strong' is not a whole number"),
@@ -96,7 +96,7 @@ def test_quoted_newline_keeps_line_numbers() -> None:
     text = 'team,name,rank\nA,"two\nlines",9p\nA,b,99p\n'
     with pytest.raises(RowsRejected) as err:
         parse_team_csv(text)
-    assert err.value.problems == [(4, "rank 99p: level must be 1..9")]
+    assert [(n, str(w)) for n, w in err.value.problems] == [(4, "rank 99p: level must be 1..9")]
 
 
 @pytest.mark.parametrize(
@@ -112,4 +112,4 @@ def test_quoted_newline_keeps_line_numbers() -> None:
 def test_header_problems(text: str, problem: tuple[int, str]) -> None:
     with pytest.raises(RowsRejected) as err:
         parse_team_csv(text)
-    assert err.value.problems == [problem]
+    assert [(n, str(w)) for n, w in err.value.problems] == [problem]

@@ -45,10 +45,14 @@ def test_r_fmt_1_r_rank_team_through_the_api(db: Database) -> None:
                 f"{url}/lineups", json={"team": "A", "players": ["A1", "A2"]}, headers=headers
             )
             assert refused.status_code == 422
-            assert refused.json() == {
-                "error": "lineup_rejected",
-                "message": "lineup of A: 1 foreign players (A2); at most 0 may play a round",
-            }
+            body = refused.json()
+            assert body["error"] == "lineup_rejected"
+            assert (
+                body["message"] == "lineup of A: 1 foreign players (A2); at most 0 may play a round"
+            )
+            assert body["code"] == "lineup of %(team)s: %(reason)s"
+            assert body["args"]["team"] == "A"
+            assert body["args"]["reason"]["args"] == {"count": 1, "players": "A2", "max_foreign": 0}
             assert client.get(url).json()["matches"][0]["submitted"] == {"A": False, "B": False}
             for team, players in (("A", ["A1", "A3"]), ("B", ["B1", "B2"])):
                 sent = client.post(

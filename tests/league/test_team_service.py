@@ -9,8 +9,7 @@ from datetime import UTC, datetime
 import pytest
 from sqlalchemy import func, select
 
-from weiqi.errors import Conflict, InputError, LineupRejected, PermissionDenied
-from weiqi.formats.team_csv import RowsRejected
+from weiqi.errors import Conflict, InputError, LineupRejected, PermissionDenied, RowsRejected
 from weiqi.league.lineup import MissingLineup
 from weiqi.league.team import TeamType
 from weiqi.league.winner_stays_on import PlayerOrder

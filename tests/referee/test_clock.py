@@ -133,13 +133,13 @@ def test_r_time_6_late_arrival_deducts_twice_or_forfeits() -> None:
     rec.append(ClockEvent(ClockAction.START, absent=(W,), scheduled=0), REF, at=0)
     rec.append(ClockEvent(ClockAction.CHECK), REF, at=901)
     assert rec.state.result == Result.win(B, Reason.FORFEIT)
-    assert rec.state.result_history[-1].reason.startswith("forfeit: late arrival")
+    assert str(rec.state.result_history[-1].reason).startswith("forfeit: late arrival")
 
     rec = game()
     rec.append(ClockEvent(ClockAction.START, absent=(B, W), scheduled=0), REF, at=0)
     rec.append(ClockEvent(ClockAction.CHECK), REF, at=1000)
     assert rec.state.result == Result.both_lose()
-    assert "both players arrived too late" in rec.history()[-1].reason
+    assert "both players arrived too late" in str(rec.history()[-1].reason)
     assert GameRecord.from_json(rec.to_json()).state == rec.state
 
 

@@ -94,7 +94,7 @@ def test_r_end_1_d_rulings_end_the_game(ruling: Ruling, actor, expected: Result)
     play(rec, clock, ["C3", "D3"])
     rec.append(RulingMade(ruling), actor, clock())
     assert rec.state.phase is Phase.FINISHED and rec.state.result == expected
-    assert rec.history()[-1].reason.startswith(f"ruling: {ruling.kind.value}")
+    assert str(rec.history()[-1].reason).startswith(f"ruling: {ruling.kind.value}")
 
 
 def test_r_ref_3_chief_referee_decisions_need_the_chief() -> None:
@@ -225,7 +225,7 @@ def test_r_ref_7_only_the_chief_referee_corrects_a_confirmed_result() -> None:
     history = rec.history()
     assert [h.result for h in history] == [counted, counted, Result.both_lose()]
     assert history[-1].actor == CHIEF and history[-1].seq == entry.seq
-    assert "round 5" in history[-1].reason
+    assert "round 5" in str(history[-1].reason)
 
 
 def test_r_ref_6_cheating_found_after_confirmation_by_the_chief() -> None:
@@ -242,7 +242,7 @@ def test_r_ref_6_cheating_found_after_confirmation_by_the_chief() -> None:
         rec.append(cheat, REF, clock())
     rec.append(cheat, CHIEF, clock())
     assert rec.state.result == Result.win(W, Reason.RULING)
-    assert rec.history()[-1].reason.startswith("corrected: cheating")
+    assert str(rec.history()[-1].reason).startswith("corrected: cheating")
     assert rec.state.sanctions[0].suspension
 
 

@@ -28,7 +28,7 @@ def test_r_ref_3_the_replays_result_follows_the_confirmed_replay_ruling() -> Non
     assert s.phase is Phase.CONFIRMED and s.result == W_R
     assert [r.ruling.kind for r in s.rulings] == [RulingKind.REPLAY]
     assert [c.result for c in s.result_history] == [Result.replay(), Result.replay(), W_R]
-    assert s.result_history[-1].reason == "replay: W+R"
+    assert str(s.result_history[-1].reason) == "replay: W+R"
     assert GameRecord.from_json(rec.to_json(), rec.head).state == s
 
 
@@ -54,7 +54,7 @@ def test_r_playoff_a_draw_is_settled_by_a_playoff_and_a_win_needs_none() -> None
     rec.append(SheetConfirmed(), REF, clock())
     rec.append(PlayedAgain(Result.draw(), playoff=True), REF, clock())
     rec.append(PlayedAgain(W_R, playoff=True), REF, clock())
-    assert rec.state.result == W_R and rec.state.result_history[-1].reason == "playoff: W+R"
+    assert rec.state.result == W_R and str(rec.state.result_history[-1].reason) == "playoff: W+R"
     with pytest.raises(Conflict, match="needs no playoff"):
         rec.append(PlayedAgain(W_R, playoff=True), REF, clock())
     both, clock = new_game()

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from weiqi.errors import Conflict, InputError, InvalidSetting, PermissionDenied
-from weiqi.formats.players_csv import RowsRejected
+from weiqi.errors import Conflict, InputError, InvalidSetting, PermissionDenied, RowsRejected
 from weiqi.roles import Role
 from weiqi.services import accounts, event_admin
 from weiqi.services.actor import Actor

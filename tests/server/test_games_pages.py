@@ -245,7 +245,7 @@ def test_r_time_2_art_22_7_seat_leave_on_the_page_and_the_api(
     assert "白方" in table and "裁判" in table
     seq = games.game_view(database, ev, 1, 1).seq
     again = client.post(f"{url}/seat-leave", data={"csrf_token": token, "player": "W"})
-    assert again.status_code == 422 and "only once per game" in again.text
+    assert again.status_code == 422 and "每局只允许一次" in again.text
     api = client.post(
         f"/api{url}/seat-leave", json={"player": "W"}, headers={"X-CSRF-Token": csrf(client)}
     )

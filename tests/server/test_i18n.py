@@ -49,6 +49,8 @@ def test_catalogues_are_up_to_date_with_the_sources(tmp_path: Path) -> None:
             "babel.cfg",
             "-k",
             "translate:2",
+            "-k",
+            "Msg",
             "--no-location",
             "-o",
             str(pot),

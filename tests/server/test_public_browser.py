@@ -63,7 +63,7 @@ def test_r_rank_swiss_standings_in_chinese_show_the_tiebreak_columns(
     heads = page.locator("table.standings thead th")
     expect(heads).to_have_text(["名次", "姓名", "段位", "积分", "对手分", "警告次数", "备注"])
     expect(page.locator("abbr", has_text="对手分")).to_have_attribute(
-        "title", "SOS · sum of opponents' points"
+        "title", "SOS · 所有对手的积分之和"
     )
     expect(page.locator("table.standings tbody tr")).to_have_count(24)
     assert browser_table(page)[1][:4] == ["1", "王明", "7段", "18"]

@@ -78,7 +78,9 @@ def test_r_rank_rr_standings_show_sb_then_warnings_with_shared_places(
     half the opponent's points to SB; equal after every tie-break shares the place."""
     ev = round_robin_with_draw_and_withdrawal(db)
     page = web.get(f"/events/{ev}/standings")
-    assert '<abbr title="SB · Sonneborn-Berger">胜者小分</abbr>' in page.text
+    assert (
+        '<abbr title="SB · 所胜对手的积分之和，加所和对手积分的一半">胜者小分</abbr>' in page.text
+    )
     rows = html_tables(page.text)[0]
     assert rows[0] == ["名次", "姓名", "段位", ZH("Club"), "积分", "胜者小分", "警告次数", "备注"]
     # by hand: 王伟 beat 钱五 (2), 孙六 (0), 赵四 (4) and drew 张三 (7 / 2): SB 9.5

@@ -88,7 +88,7 @@ def test_r_pen_1_a_referee_warning_turns_a_quarter_stone_win(
     expect(page.locator("#infractions")).to_contain_text("着子前按钟")
     expect(page.locator("#infractions")).to_contain_text("警告")
     expect(page.locator("#warnings")).to_contain_text("黑方 1")
-    expect(page.locator("#history")).to_contain_text("R-PEN-1")
+    expect(page.locator("#history")).to_contain_text("警告 黑1/白0 各计一子")
     screenshot(page, "game-warning-zh", tmp_path)
     after = points(live_server, ev)
     assert after[game.black] == 0 and after[game.white] == 2

@@ -129,15 +129,15 @@ def test_free_form_redirects_to_the_canonical_setting(client: TestClient) -> Non
         ({"system": "byo_yomi", "main_time": "一小时", "periods": "3", "period_time": "30"},
          "main_time", "须为时长，如 90m、1h30m、30s 或 45"),
         ({"system": "byo_yomi", "main_time": "4m", "periods": "5", "period_time": "60",
-          "included": "on"}, "periods", "5 × 60 s = 300 s is more than the time limit of 240 s"),
+          "included": "on"}, "periods", "5 × 60秒 = 300秒，超过了240秒的时限"),
         ({"system": "byo_yomi", "main_time": "1m", "periods": "x", "period_time": "30"},
          "periods", "须为整数"),
-        ({"system": "absolute", "main_time": ""}, "main_time", "must be more than 0"),
+        ({"system": "absolute", "main_time": ""}, "main_time", "包干用时制下必须大于0"),
         ({"system": "fischer", "main_time": "10m", "increment": "0"},
          "increment", "须大于0（否则请用包干用时制）"),
         ({"system": "moves_per_period", "moves": "0", "period_time": "10m"},
          "moves", "每节至少一手"),
-        ({"system": "sundial"}, "system", "unknown time system"),
+        ({"system": "sundial"}, "system", "未知计时方式"),
     ],
 )  # fmt: skip
 def test_invalid_free_form_names_the_field(
@@ -273,6 +273,11 @@ def test_replay_errors_name_what_is_wrong(client: TestClient) -> None:
     assert bad_tc.status_code == 422
     assert bad_tc.json() == {
         "error": "invalid_setting",
+        "code": "%(field)s: %(reason)s",
+        "args": {
+            "field": {"code": "period_time", "args": {}},
+            "reason": {"code": "must be more than 0 seconds", "args": {}},
+        },
         "message": "period_time: must be more than 0 seconds",
     }
     no_time = replay(client, "3x30s", [{"op": "start"}])

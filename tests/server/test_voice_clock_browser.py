@@ -395,7 +395,7 @@ def test_setting_form_shows_the_fields_error_then_opens_the_clock(
     form.get_by_label("读秒次数").fill("5")
     form.get_by_label("每次读秒或每节时长").fill("60s")
     form.get_by_role("button", name="打开计时钟", exact=True).click()
-    expect(page.locator("#error-periods")).to_contain_text("300 s is more than the time limit")
+    expect(page.locator("#error-periods")).to_contain_text("300秒，超过了240秒的时限")
     expect(form.get_by_label("读秒次数")).to_have_attribute("aria-invalid", "true")
     screenshot(page, "clock-form-error-zh", tmp_path)
     form.get_by_label("基本时限（如 60m、1h30m、90s）").fill("60m")

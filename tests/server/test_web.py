@@ -179,8 +179,13 @@ def test_account_page_changes_the_password_and_ends_other_sessions(
 def test_api_errors_are_json_with_the_right_status(client: TestClient) -> None:
     assert client.get("/api/events/99").json() == {
         "error": "not_found",
+        "code": "event %(event_id)s does not exist",
+        "args": {"event_id": 99},
         "message": "event 99 does not exist",
     }
+    # The same error in the language the client asks for.
+    zh = client.get("/api/events/99", headers={"Accept-Language": "zh-CN"}).json()
+    assert zh["message"] == "赛事99不存在" and zh["args"] == {"event_id": 99}
     assert client.get("/api/events/99").status_code == 404
     assert client.get("/api/nowhere").status_code == 404
     assert client.get("/nowhere").status_code == 404 and "未找到" in client.get("/nowhere").text
@@ -188,6 +193,11 @@ def test_api_errors_are_json_with_the_right_status(client: TestClient) -> None:
     assert refused.status_code == 403
     assert refused.json() == {
         "error": "permission_denied",
+        "code": "%(who)s may not %(action)s",
+        "args": {
+            "who": {"code": "public", "args": {}},
+            "action": {"code": "create events", "args": {}},
+        },
         "message": "public may not create events",
     }
     missing = client.post("/api/users", json={}, headers={"X-CSRF-Token": csrf(client)})

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from weiqi.cli import app
 from weiqi.errors import Conflict
+from weiqi.i18n import render
 from weiqi.services import games
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
@@ -42,7 +43,7 @@ def test_r_ref_3_the_replays_result_follows_the_replay_ruling(db: Database) -> N
         "Replay",
         "W+R",
     ]
-    assert view.history[-1].reason_zh.startswith("重赛结果")
+    assert render(view.history[-1].reason, "zh_CN").startswith("重赛结果")
     with pytest.raises(Conflict, match="already confirmed"):  # the replay's result is final
         t.record_result(db, LOCAL, ev, 1, 1, "B+R")
     assert t.pair_round(db, LOCAL, ev).number == 2
@@ -89,7 +90,7 @@ def test_r_playoff_a_knockout_draw_is_settled_by_a_playoff_on_the_board(db: Data
     assert t.record_result(db, LOCAL, ev, 1, 1, "W+R").result == "W+R"
     view = games.game_view(db, ev, 1, 1)
     assert [h.result for h in view.history][-1] == "W+R"
-    assert "加赛结果" in view.history[-1].reason_zh
+    assert "加赛结果" in render(view.history[-1].reason, "zh_CN")
     final = t.pair_round(db, LOCAL, ev)
     assert first.white in {final.pairings[0].black, final.pairings[0].white}
     assert first.black not in {final.pairings[0].black, final.pairings[0].white}

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select
 
-from weiqi.errors import Conflict, InputError, NotFound, PermissionDenied
-from weiqi.formats.players_csv import RowsRejected
+from weiqi.errors import Conflict, InputError, NotFound, PermissionDenied, RowsRejected
 from weiqi.services.actor import Actor
 from weiqi.services.tournament import (
     create_tournament,

@@ -18,6 +18,7 @@ from weiqi.clock import TimeControl, schedule
 from weiqi.clock.control import MAX_SECONDS
 from weiqi.clock.notation import gtp_time_settings, kgs_time_settings, sgf_properties
 from weiqi.errors import InvalidSetting
+from weiqi.messages import Msg
 
 
 def register(app: typer.Typer) -> None:
@@ -63,11 +64,13 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The call-outs of one byo-yomi period (R-TIME-3); --periods 1 for the last period."""
         if period <= 0:
-            raise InvalidSetting("period", "must be more than 0 seconds")
+            raise InvalidSetting("period", Msg("must be more than 0 seconds"))
         if period > MAX_SECONDS:
-            raise InvalidSetting("period", f"must be at most {MAX_SECONDS // 3600} hours")
+            raise InvalidSetting(
+                "period", Msg("must be at most %(value)s hours", value=MAX_SECONDS // 3600)
+            )
         if periods < 1:
-            raise InvalidSetting("periods", "must be at least 1")
+            raise InvalidSetting("periods", Msg("must be at least 1"))
         calls = schedule(period, periods)
         if as_json:
             typer.echo(json.dumps([c.to_dict() for c in calls], ensure_ascii=False))

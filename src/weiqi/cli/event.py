@@ -35,6 +35,7 @@ from rich.table import Table
 
 from weiqi.cli.inputs import in_db_range, read_text
 from weiqi.errors import InputError, InvalidSetting
+from weiqi.messages import Msg
 from weiqi.services.actor import Actor
 from weiqi.store.database import Database, database_url
 from weiqi.tournament.settings import EventSettings, System, settings_to_dict
@@ -70,7 +71,9 @@ def _seed(value: int) -> int:
     weiqi.errors.InputError: --seed: 1000000000000000 is out of range (below 10^15 in size)
     """
     if abs(value) >= 10**15:
-        raise InputError("--seed", f"{value} is out of range (below 10^15 in size)")
+        raise InputError(
+            "--seed", Msg("%(value)s is out of range (below 10^15 in size)", value=value)
+        )
     return value
 
 
@@ -91,7 +94,9 @@ def _tiebreaks(text: str | None) -> tuple[str, ...] | None:
         return None
     codes = EventSettings.parse_tiebreaks(text)
     if not codes:
-        raise InvalidSetting("tiebreaks", f"{text!r} names no code; e.g. SOS,SB,CUSS")
+        raise InvalidSetting(
+            "tiebreaks", Msg("%(text)s names no code; e.g. SOS,SB,CUSS", text=repr(text))
+        )
     return codes
 
 
@@ -172,7 +177,9 @@ def register(app: typer.Typer) -> None:
         try:
             komi_value = Fraction(komi)
         except (ValueError, ZeroDivisionError):
-            raise InputError("--komi", f"{komi!r} is not a number of stones") from None
+            raise InputError(
+                "--komi", Msg("%(komi)s is not a number of stones", komi=repr(komi))
+            ) from None
         raw: dict[str, object] = {
             "system": system,
             "rounds": rounds,

@@ -10,6 +10,7 @@ import typer
 
 from weiqi.engines.gtp_engine import GtpEngine
 from weiqi.errors import InvalidSetting
+from weiqi.messages import Msg
 from weiqi.rules.ruleset import CyclePolicy, Ruleset
 
 
@@ -17,7 +18,9 @@ def _komi_in_stones(points: str) -> Fraction:
     try:
         return Fraction(points) / 2
     except (ValueError, ZeroDivisionError):
-        raise InvalidSetting("komi", f"not a number of points: {points!r}") from None
+        raise InvalidSetting(
+            "komi", Msg("not a number of points: %(points)s", points=repr(points))
+        ) from None
 
 
 def register(app: typer.Typer) -> None:

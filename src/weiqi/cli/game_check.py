@@ -35,6 +35,7 @@ from weiqi.errors import InputError, InvalidSetting
 from weiqi.formats.sgf import SgfGame, read_sgf
 from weiqi.formats.sgf_check import MAX_FILE_BYTES, GameCheck, check_sgf
 from weiqi.formats.sgf_replay import record_handicap, replay_legal
+from weiqi.messages import Msg
 from weiqi.rules.counting import Count, count
 from weiqi.rules.dead_stones import Proposal, assess
 from weiqi.rules.result import format_points, format_stones_zh
@@ -120,7 +121,9 @@ def parse_komi(text: str) -> Fraction:
     try:
         return Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
-        raise InvalidSetting("komi", f"{text!r} is not a number of stones") from None
+        raise InvalidSetting(
+            "komi", Msg("%(text)s is not a number of stones", text=repr(text))
+        ) from None
 
 
 def score_game(
@@ -149,17 +152,24 @@ def score_game(
     except InvalidSetting as err:
         if err.field == "komi" and from_record:
             raise InputError(
-                f"{game.source}, KM[{_short(format_points(komi * 2))}]",
-                f"komi {err.reason}; give --komi in stones",
+                Msg(
+                    "%(source)s, KM[%(short)s]",
+                    source=game.source,
+                    short=_short(format_points(komi * 2)),
+                ),
+                Msg("komi %(reason)s; give --komi in stones", reason=err.reason),
             ) from None
         if err.field == "handicap":
-            raise InputError(f"{game.source}, HA[{game.handicap}]", err.reason) from None
+            raise InputError(
+                Msg("%(source)s, HA[%(handicap)s]", source=game.source, handicap=game.handicap),
+                err.reason,
+            ) from None
         raise
     points = []
     for vertex in dead:
         point = parse_vertex(vertex, game.size)
         if point is None:
-            raise InputError(f"--dead {vertex}", "names no stone")
+            raise InputError(Msg("--dead %(vertex)s", vertex=vertex), Msg("names no stone"))
         points.append(point)
     if auto_dead and proposal is None:
         proposal = assess(board, seed=AUTO_DEAD_SEED)

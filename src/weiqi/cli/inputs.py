@@ -20,12 +20,13 @@ from pathlib import Path
 import typer
 
 from weiqi.errors import InputError
+from weiqi.messages import Msg
 
 
 def in_db_range(option: str, value: int) -> int:
     """``value`` if a 64-bit database integer can hold it, else an :class:`InputError`."""
     if not -(2**63) <= value < 2**63:
-        raise InputError(option, f"{value} is out of range")
+        raise InputError(option, Msg("%(value)s is out of range", value=value))
     return value
 
 
@@ -36,7 +37,9 @@ def db_int(option: str) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise InputError(option, f"{text!r} is not a whole number") from None
+            raise InputError(
+                option, Msg("%(text)s is not a whole number", text=repr(text))
+            ) from None
         return in_db_range(option, value)
 
     return parse
@@ -55,7 +58,9 @@ def read_text(path: Path) -> str:
         try:
             return data.decode("utf-16").removeprefix("\ufeff")
         except UnicodeDecodeError:
-            raise InputError(str(path), "starts as UTF-16 text but is not valid UTF-16") from None
+            raise InputError(
+                str(path), Msg("starts as UTF-16 text but is not valid UTF-16")
+            ) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -63,6 +68,6 @@ def read_text(path: Path) -> str:
     try:
         text = data.decode("gb18030")
     except UnicodeDecodeError:
-        raise InputError(str(path), "is not UTF-8 (nor GB18030) text") from None
+        raise InputError(str(path), Msg("is not UTF-8 (nor GB18030) text")) from None
     typer.echo(f"note: {path} is not UTF-8; read as GB18030 (Chinese Windows)", err=True)
     return text

@@ -43,6 +43,7 @@ from weiqi.cli.team import (
     print_standings,
 )
 from weiqi.errors import InputError
+from weiqi.messages import Msg
 from weiqi.services.actor import Actor
 from weiqi.services.teams import round_to_dict as round_json
 from weiqi.services.teams import standings_to_dict as standings_json
@@ -169,12 +170,16 @@ def register(app: typer.Typer) -> None:
         try:
             first = datetime.date.fromisoformat(start)
         except ValueError:
-            raise InputError("--start", f"{start!r} is not a date like 2026-03-07") from None
+            raise InputError(
+                "--start", Msg("%(start)s is not a date like 2026-03-07", start=repr(start))
+            ) from None
         divisions = []
         for spec in division:
             label, sep, path = spec.partition("=")
             if not sep or not label.strip() or not path.strip():
-                raise InputError("--division", f"{spec!r}: expected LABEL=clubs.csv")
+                raise InputError(
+                    "--division", Msg("%(spec)s: expected LABEL=clubs.csv", spec=repr(spec))
+                )
             divisions.append((label.strip(), read_text(Path(path.strip()))))
         settings = SeasonSettings(
             boards=boards,

@@ -18,6 +18,7 @@ from weiqi.engines.gtp import SimpleEngine
 from weiqi.engines.match import engine_name, referee_game
 from weiqi.errors import InputError
 from weiqi.formats.sgf import write_sgf
+from weiqi.messages import Msg
 from weiqi.rules.ruleset import DEFAULT_KOMI, Ruleset
 
 
@@ -25,9 +26,9 @@ def _command(text: str, which: str) -> list[str]:
     try:
         words = shlex.split(text)
     except ValueError as exc:
-        raise InputError(f"--{which}", str(exc)) from None
+        raise InputError(Msg("--%(which)s", which=which), str(exc)) from None
     if not words:
-        raise InputError(f"--{which}", "names no program")
+        raise InputError(Msg("--%(which)s", which=which), Msg("names no program"))
     return words
 
 
@@ -52,7 +53,7 @@ def register(app: typer.Typer) -> None:
         try:
             komi_stones = Fraction(komi)
         except ValueError:
-            raise InputError("--komi", f"not a number: {komi!r}") from None
+            raise InputError("--komi", Msg("not a number: %(komi)s", komi=repr(komi))) from None
         if handicap:
             ruleset = Ruleset.handicap_game(handicap, size=size)
         else:

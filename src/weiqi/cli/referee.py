@@ -28,6 +28,7 @@ from rich.table import Table
 from weiqi.clock.control import TimeControl
 from weiqi.errors import InputError, InvalidSetting
 from weiqi.formats.sgf_referee import write_record_sgf
+from weiqi.messages import Msg
 from weiqi.referee.actors import Actor
 from weiqi.referee.codec import to_data
 from weiqi.referee.events import event_from_data
@@ -46,13 +47,17 @@ def _contestant(text: str) -> Contestant:
     parts = text.rsplit(maxsplit=2)
     if len(parts) != 3:
         raise InputError(
-            f"player {text!r}", "expected 'NAME RANK BIRTH-DATE', e.g. 'Li 5d 1990-03-01'"
+            Msg("player %(text)s", text=repr(text)),
+            Msg("expected 'NAME RANK BIRTH-DATE', e.g. 'Li 5d 1990-03-01'"),
         )
     name, rank, born = parts
     try:
         birth = date.fromisoformat(born)
     except ValueError:
-        raise InputError(f"player {text!r}", f"birth date {born!r} is not YYYY-MM-DD") from None
+        raise InputError(
+            Msg("player %(text)s", text=repr(text)),
+            Msg("birth date %(born)s is not YYYY-MM-DD", born=repr(born)),
+        ) from None
     return Contestant(name, Rank.parse(rank).strength, birth)
 
 
@@ -64,7 +69,9 @@ def _read(path: Path, head: str | None = None) -> GameRecord:
     try:
         return GameRecord.from_json(text, head)
     except InputError as err:
-        raise InputError(f"{path}: {err.where}", err.reason) from None
+        raise InputError(
+            Msg("%(path)s: %(where)s", path=path, where=err.where), err.reason
+        ) from None
 
 
 def _write(path: Path, record: GameRecord) -> None:
@@ -164,11 +171,13 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Start a game record: rules, colours as the organiser assigned them, time control."""
         if path.exists() and not force:
-            raise InputError(str(path), "exists already (use --force to overwrite)")
+            raise InputError(str(path), Msg("exists already (use --force to overwrite)"))
         try:
             stones = Fraction(komi)
         except (ValueError, ZeroDivisionError):
-            raise InvalidSetting("komi", f"not a number of stones: {komi!r}") from None
+            raise InvalidSetting(
+                "komi", Msg("not a number of stones: %(komi)s", komi=repr(komi))
+            ) from None
         ruleset = Ruleset(board_size=size, komi=stones, play_mode=mode)
         tc = TimeControl.parse(time_control) if time_control is not None else None
         record = GameRecord.start(
@@ -192,7 +201,7 @@ def register(app: typer.Typer) -> None:
         record = _read(path)
         actor = Actor.parse(color)
         if actor.color is None:
-            raise InputError(f"colour {color!r}", "expected B or W")
+            raise InputError(Msg("colour %(color)s", color=repr(color)), Msg("expected B or W"))
         record.play(actor.color, vertex, _now(at))
         _write(path, record)
         _report(record)
@@ -209,7 +218,7 @@ def register(app: typer.Typer) -> None:
         try:
             data = json.loads(event)
         except json.JSONDecodeError as err:
-            raise InputError("event", f"not JSON: {err.msg}") from None
+            raise InputError("event", Msg("not JSON: %(msg)s", msg=err.msg)) from None
         record.append(event_from_data(data), Actor.parse(actor), _now(at))
         _write(path, record)
         _report(record)

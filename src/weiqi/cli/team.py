@@ -33,6 +33,7 @@ from rich.table import Table
 from weiqi.cli.event import DbOption, JsonOption, open_database
 from weiqi.cli.inputs import db_int, in_db_range, read_text
 from weiqi.errors import InputError, InvalidSetting
+from weiqi.messages import Msg
 from weiqi.services.actor import Actor
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.teams import TeamStandingView
@@ -57,7 +58,9 @@ def choice(kind: type[E], value: str, option: str) -> E:
         return kind(value)
     except ValueError:
         names = ", ".join(str(m.value) for m in kind)
-        raise InvalidSetting(option, f"{value!r} is not one of {names}") from None
+        raise InvalidSetting(
+            option, Msg("%(value)s is not one of %(names)s", value=repr(value), names=names)
+        ) from None
 
 
 def parse_time(value: str | None, option: str = "--start") -> datetime | None:
@@ -68,7 +71,8 @@ def parse_time(value: str | None, option: str = "--start") -> datetime | None:
         return datetime.fromisoformat(value)
     except ValueError:
         raise InputError(
-            option, f"{value!r} is not an ISO 8601 time like 2026-05-01T09:00"
+            option,
+            Msg("%(value)s is not an ISO 8601 time like 2026-05-01T09:00", value=repr(value)),
         ) from None
 
 
@@ -497,7 +501,9 @@ def register(app: typer.Typer) -> None:
         database = open_database(db)
         players, by_board = records(database, _event_id(database, event))
         if board is not None and board not in by_board:
-            raise InputError("--board", f"the event has boards 1 to {len(by_board)}")
+            raise InputError(
+                "--board", Msg("the event has boards 1 to %(by_board)s", by_board=len(by_board))
+            )
         chosen = by_board[board] if board is not None else players
         out = [
             {

@@ -37,6 +37,7 @@ from weiqi.clock.control import System, TimeControl
 from weiqi.clock.lag import LagPolicy
 from weiqi.clock.late import LatePolicy, judge_late
 from weiqi.errors import Conflict, InputError, InvalidSetting
+from weiqi.messages import Msg
 from weiqi.rules.color import Color
 from weiqi.rules.result import Reason, Result
 
@@ -223,7 +224,14 @@ class Clock:
     def _now(self, now: float) -> int:
         ms = to_ms(now)
         if self.last is not None and ms < self.last:
-            raise InputError("now", f"time went backwards: {now} s is before {to_s(self.last)} s")
+            raise InputError(
+                "now",
+                Msg(
+                    "time went backwards: %(now)s s is before %(last)s s",
+                    now=now,
+                    last=to_s(self.last),
+                ),
+            )
         return ms
 
     def advance(self, now: float) -> Clock:
@@ -261,7 +269,13 @@ class Clock:
 
     def _expect(self, *statuses: Status, action: str) -> None:
         if self.status not in statuses:
-            raise Conflict(f"clock is {self.status.value}: cannot {action}")
+            raise Conflict(
+                Msg(
+                    "clock is %(status)s: cannot %(action)s",
+                    status=self.status.value,
+                    action=action,
+                )
+            )
 
     def start(
         self,
@@ -280,7 +294,9 @@ class Clock:
         self._expect(Status.READY, action="start")
         missing = frozenset(absent)
         if missing and self.late is None:
-            raise InvalidSetting("late", "a late-arrival policy is needed to judge absent players")
+            raise InvalidSetting(
+                "late", Msg("a late-arrival policy is needed to judge absent players")
+            )
         sched = ms if scheduled is None else to_ms(scheduled)
         c = _evolve(
             self,
@@ -309,10 +325,16 @@ class Clock:
             c._expect(Status.RUNNING, action=f"press for {color.en}")
         if color is not c.to_move:
             raise Conflict(
-                f"clock: it is {c.to_move.en if c.to_move else 'nobody'}'s turn, not {color.en}'s"
+                Msg(
+                    "clock: it is %(value)s's turn, not %(color)s's",
+                    value=c.to_move if c.to_move else "nobody",
+                    color=color,
+                )
             )
         if color in c.absent:
-            raise Conflict(f"clock: {color.en} has not arrived (record the arrival first)")
+            raise Conflict(
+                Msg("clock: %(color)s has not arrived (record the arrival first)", color=color)
+            )
         ms = to_ms(now)
         assert c.since is not None
         server = c.elapsed + ms - c.since
@@ -382,7 +404,7 @@ class Clock:
         c._expect(Status.FLAGGED, action="turn a flag into a forfeited turn")
         if not c.tc.timeout_pass:
             raise Conflict(
-                "clock: the event does not allow a forfeited turn on time (timeout_pass)"
+                Msg("clock: the event does not allow a forfeited turn on time (timeout_pass)")
             )
         loser = c.flagged
         assert loser is not None
@@ -408,7 +430,7 @@ class Clock:
         if color not in c.absent:
             if color in c.forfeits:
                 return c
-            raise Conflict(f"clock: {color.en} is not absent")
+            raise Conflict(Msg("clock: %(color)s is not absent", color=color))
         late = c.late
         assert late is not None and c.scheduled is not None
         ms = to_ms(now)
@@ -465,15 +487,22 @@ class Clock:
         c = self.advance(now)
         c._expect(Status.RUNNING, Status.PAUSED, action="restart the count")
         if c.tc.system is not System.BYO_YOMI or c.to_move is None:
-            raise Conflict("clock: only a byo-yomi count can be restarted")
+            raise Conflict(Msg("clock: only a byo-yomi count can be restarted"))
         e = c._elapsed_at(to_ms(now))
         acc = c.account(c.to_move)
         if e < acc.main:
-            raise Conflict("clock: the player is still in main time")
+            raise Conflict(Msg("clock: the player is still in main time"))
         into = (e - acc.main) % to_ms(c.tc.period_time)
         back = into - to_ms(at)
         if back < 0:
-            raise InputError("at", f"{at} s is later than the count has reached ({to_s(into)} s)")
+            raise InputError(
+                "at",
+                Msg(
+                    "%(at)s s is later than the count has reached (%(into)s s)",
+                    at=at,
+                    into=to_s(into),
+                ),
+            )
         return _evolve(c, elapsed=c.elapsed - back)
 
     # -- call-outs (R-TIME-3) -----------------------------------------------------------------
@@ -574,7 +603,7 @@ class Clock:
                 last=data["last"],
             )
         except (KeyError, TypeError, ValueError) as err:
-            raise InputError("clock state", f"unreadable: {err}") from None
+            raise InputError("clock state", Msg("unreadable: %(err)s", err=err)) from None
 
     def apply(self, event: Mapping[str, Any]) -> Clock:
         """Apply one logged clock event, e.g. ``{"op": "press", "now": 12.5, "color": "B"}``.
@@ -592,7 +621,7 @@ class Clock:
         op = event.get("op")
         now = event.get("now")
         if not isinstance(now, int | float):
-            raise InputError(f"clock event {op!r}", "needs a numeric 'now'")
+            raise InputError(Msg("clock event %(op)s", op=repr(op)), Msg("needs a numeric 'now'"))
         col = Color(event["color"]) if event.get("color") else None
         if op == "start":
             absent = [Color(v) for v in event.get("absent", ())]
@@ -601,7 +630,7 @@ class Clock:
             )
         if op in ("press", "seal", "arrive", "adjust"):
             if col is None:
-                raise InputError(f"clock event {op!r}", "needs a 'color'")
+                raise InputError(Msg("clock event %(op)s", op=repr(op)), Msg("needs a 'color'"))
             if op == "press":
                 return self.press(now, col, event.get("client_think"))
             if op == "seal":
@@ -619,7 +648,7 @@ class Clock:
             "advance": self.advance,
         }
         if op not in simple:
-            raise InputError("clock event", f"unknown op {op!r}")
+            raise InputError("clock event", Msg("unknown op %(op)s", op=repr(op)))
         return simple[op](now)
 
 

@@ -29,6 +29,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from weiqi.errors import InvalidSetting
+from weiqi.messages import Msg
 
 #: The longest main time, period or increment a setting may give (100 hours): beyond it a
 #: setting is a typo, and the clock's arithmetic would lose its precision.
@@ -43,6 +44,20 @@ class System(enum.Enum):
     BYO_YOMI = "byo_yomi"  # 基本时限 + 读秒 (R-TIME-2)
     MOVES_PER_PERIOD = "moves_per_period"  # 定时限步制 (R-TIME-4); Canadian when not carried over
     FISCHER = "fischer"  # increment per move; not in the rules, expected online
+
+    @property
+    def msg(self) -> Msg:
+        """The system's name as a message (translated where it is shown)."""
+        return _SYSTEM_NAMES[self]
+
+
+_SYSTEM_NAMES = {
+    System.UNTIMED: Msg("untimed"),
+    System.ABSOLUTE: Msg("absolute"),
+    System.BYO_YOMI: Msg("byo_yomi"),
+    System.MOVES_PER_PERIOD: Msg("moves_per_period"),
+    System.FISCHER: Msg("fischer"),
+}
 
 
 @dataclass(frozen=True)
@@ -74,38 +89,54 @@ class TimeControl:
         for name in ("main_time", "period_time", "increment"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float):
-                raise InvalidSetting(name, f"must be a number of seconds, not {value!r}")
+                raise InvalidSetting(
+                    name, Msg("must be a number of seconds, not %(value)s", value=repr(value))
+                )
             if not math.isfinite(value) or value < 0:
-                raise InvalidSetting(name, f"must be a finite number of seconds >= 0, not {value}")
+                raise InvalidSetting(
+                    name, Msg("must be a finite number of seconds >= 0, not %(value)s", value=value)
+                )
             if value > MAX_SECONDS:  # 99999999999999999999m is a typo, not a time control
                 raise InvalidSetting(
-                    name, f"must be at most {MAX_SECONDS // 3600} hours, not {value:.6g} s"
+                    name,
+                    Msg(
+                        "must be at most %(value)s hours, not %(value2)s s",
+                        value=MAX_SECONDS // 3600,
+                        value2=f"{value:.6g}",
+                    ),
                 )
             object.__setattr__(self, name, float(value))
         for name in ("periods", "moves"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidSetting(name, f"must be a whole number, not {value!r}")
+                raise InvalidSetting(
+                    name, Msg("must be a whole number, not %(value)s", value=repr(value))
+                )
             if value < 0:
-                raise InvalidSetting(name, f"must be >= 0, not {value}")
+                raise InvalidSetting(name, Msg("must be >= 0, not %(value)s", value=value))
         used = _FIELDS_USED[self.system]
         for name in ("main_time", "periods", "period_time", "moves", "increment"):
             if name not in used and getattr(self, name):
-                raise InvalidSetting(name, f"is not used by {self.system.value} time")
+                raise InvalidSetting(
+                    name, Msg("is not used by %(system)s time", system=self.system.msg)
+                )
         if self.carry_over and self.system is not System.MOVES_PER_PERIOD:
-            raise InvalidSetting("carry_over", "applies only to moves-per-period time")
+            raise InvalidSetting("carry_over", Msg("applies only to moves-per-period time"))
         if self.timeout_pass and self.system is not System.BYO_YOMI:
-            raise InvalidSetting("timeout_pass", "applies only to byo-yomi")
+            raise InvalidSetting("timeout_pass", Msg("applies only to byo-yomi"))
         if self.system in (System.ABSOLUTE, System.FISCHER) and self.main_time <= 0:
-            raise InvalidSetting("main_time", f"must be more than 0 for {self.system.value} time")
+            raise InvalidSetting(
+                "main_time",
+                Msg("must be more than 0 for %(system)s time", system=self.system.msg),
+            )
         if self.system is System.FISCHER and self.increment <= 0:
-            raise InvalidSetting("increment", "must be more than 0 (else use absolute time)")
+            raise InvalidSetting("increment", Msg("must be more than 0 (else use absolute time)"))
         if self.system is System.BYO_YOMI and self.periods < 1:
-            raise InvalidSetting("periods", "byo-yomi needs at least one period")
+            raise InvalidSetting("periods", Msg("byo-yomi needs at least one period"))
         if self.system is System.MOVES_PER_PERIOD and self.moves < 1:
-            raise InvalidSetting("moves", "a period needs at least one move")
+            raise InvalidSetting("moves", Msg("a period needs at least one move"))
         if self.system in (System.BYO_YOMI, System.MOVES_PER_PERIOD) and self.period_time <= 0:
-            raise InvalidSetting("period_time", "must be more than 0 seconds")
+            raise InvalidSetting("period_time", Msg("must be more than 0 seconds"))
 
     # -- constructors -------------------------------------------------------------------------
 
@@ -146,16 +177,30 @@ class TimeControl:
         3300.0
         """
         if isinstance(reserved, bool) or not isinstance(reserved, int) or reserved < 1:
-            raise InvalidSetting("reserved", f"must be a whole number >= 1, not {reserved!r}")
+            raise InvalidSetting(
+                "reserved",
+                Msg("must be a whole number >= 1, not %(reserved)s", reserved=repr(reserved)),
+            )
         if not isinstance(period, int | float) or not period > 0:
-            raise InvalidSetting("period_time", f"must be more than 0 seconds, not {period!r}")
+            raise InvalidSetting(
+                "period_time",
+                Msg("must be more than 0 seconds, not %(period)s", period=repr(period)),
+            )
         if not isinstance(limit, int | float) or not math.isfinite(limit) or limit < 0:
-            raise InvalidSetting("limit", f"must be a finite number of seconds >= 0, not {limit}")
+            raise InvalidSetting(
+                "limit", Msg("must be a finite number of seconds >= 0, not %(limit)s", limit=limit)
+            )
         if reserved * period > limit:
             raise InvalidSetting(
                 "reserved",
-                f"{reserved} × {_num(period)} s = {_num(reserved * period)} s is more than "
-                f"the time limit of {_num(limit)} s",
+                Msg(
+                    "%(reserved)s × %(period)s s = %(num)s s is more than the time "
+                    "limit of %(limit)s s",
+                    reserved=reserved,
+                    period=_num(period),
+                    num=_num(reserved * period),
+                    limit=_num(limit),
+                ),
             )
         return cls.byo_yomi(limit - reserved * period, reserved, period, timeout_pass=timeout_pass)
 
@@ -260,7 +305,12 @@ class TimeControl:
         main = parse_duration(main_text) if main_text else 0.0
         if not tail:
             if flags:
-                raise InvalidSetting("time control", f"{text!r}: {' '.join(flags)} needs periods")
+                raise InvalidSetting(
+                    "time control",
+                    Msg(
+                        "%(text)s: %(flags)s needs periods", text=repr(text), flags=" ".join(flags)
+                    ),
+                )
             return cls.absolute(main)
         if m := re.fullmatch(r"(\d+)\s*x\s*(.+)", tail):
             _no_flag(flags, "canadian", text)
@@ -269,7 +319,9 @@ class TimeControl:
             )
         if m := re.fullmatch(r"(.+?)\s*/\s*move", tail):
             if flags:
-                raise InvalidSetting("time control", f"{text!r}: Fischer time takes no flags")
+                raise InvalidSetting(
+                    "time control", Msg("%(text)s: Fischer time takes no flags", text=repr(text))
+                )
             return cls.fischer(main, parse_duration(m.group(1)))
         if m := re.fullmatch(r"(\d+)\s*/\s*(.+)", tail):
             _no_flag(flags, "pass", text)
@@ -281,8 +333,11 @@ class TimeControl:
             )
         raise InvalidSetting(
             "time control",
-            f"cannot read {text!r}; expected e.g. 90m, 55m+5x60s, 60m incl 5x60s, 3x30s, "
-            "60m+15/10m, 5m+10s/move or untimed",
+            Msg(
+                "cannot read %(text)s; expected e.g. 90m, 55m+5x60s, 60m incl "
+                "5x60s, 3x30s, 60m+15/10m, 5m+10s/move or untimed",
+                text=repr(text),
+            ),
         )
 
     # -- descriptions -------------------------------------------------------------------------
@@ -349,11 +404,13 @@ class TimeControl:
         try:
             system = System(data["system"])
         except (KeyError, ValueError):
-            raise InvalidSetting("system", f"unknown time system {data.get('system')!r}") from None
+            raise InvalidSetting(
+                "system", Msg("unknown time system %(get)s", get=repr(data.get("system")))
+            ) from None
         fields = {k: v for k, v in data.items() if k != "system"}
         unknown = set(fields) - set(cls.__dataclass_fields__)
         if unknown:
-            raise InvalidSetting(sorted(unknown)[0], "is not a time-control field")
+            raise InvalidSetting(sorted(unknown)[0], Msg("is not a time-control field"))
         return cls(system, **fields)
 
 
@@ -368,7 +425,10 @@ _FIELDS_USED = {
 
 def _no_flag(flags: set[str], flag: str, text: str) -> None:
     if flag in flags:
-        raise InvalidSetting("time control", f"{text!r}: {flag!r} does not fit this system")
+        raise InvalidSetting(
+            "time control",
+            Msg("%(text)s: %(flag)s does not fit this system", text=repr(text), flag=repr(flag)),
+        )
 
 
 def _period(seconds: float) -> str:
@@ -392,7 +452,9 @@ def parse_duration(text: str) -> float:
     raw = text.strip().lower().replace(" ", "")
     m = _DURATION.fullmatch(raw)
     if not raw or m is None or not any(m.groups()):
-        raise InvalidSetting("time control", f"cannot read the duration {text!r}")
+        raise InvalidSetting(
+            "time control", Msg("cannot read the duration %(text)s", text=repr(text))
+        )
     h, mi, s = (float(g) if g else 0.0 for g in m.groups())
     return h * 3600 + mi * 60 + s
 

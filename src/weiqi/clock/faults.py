@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from weiqi.errors import InputError, PermissionDenied
+from weiqi.messages import Msg
 from weiqi.rules.color import Color
 
 #: 2 minutes per hour of play (Art. 22.8).
@@ -61,7 +62,7 @@ def correct_readings(
     """
     for name, value in (("black_used", black_used), ("white_used", white_used), ("actual", actual)):
         if value < 0:
-            raise InputError(name, f"used time cannot be negative ({value})")
+            raise InputError(name, Msg("used time cannot be negative (%(value)s)", value=value))
     if one_side is not None and not chief_referee:
         raise PermissionDenied("referee", "correct one side's clock without the chief referee")
     read = black_used + white_used
@@ -72,11 +73,11 @@ def correct_readings(
     if one_side is Color.BLACK:
         b, w = black_used + error, float(white_used)
         if b < 0:
-            raise InputError("black_used", "the correction would make Black's time negative")
+            raise InputError("black_used", Msg("the correction would make Black's time negative"))
     elif one_side is Color.WHITE:
         b, w = float(black_used), white_used + error
         if w < 0:
-            raise InputError("white_used", "the correction would make White's time negative")
+            raise InputError("white_used", Msg("the correction would make White's time negative"))
     elif read == 0:
         b = w = actual / 2
     else:
@@ -87,6 +88,9 @@ def correct_readings(
 def split_lost_record(used_before_pause: float) -> tuple[float, float]:
     """Art. 22.9: the used time before a pause, its record lost, is split equally (Black, White)."""
     if used_before_pause < 0:
-        raise InputError("used_before_pause", f"cannot be negative ({used_before_pause})")
+        raise InputError(
+            "used_before_pause",
+            Msg("cannot be negative (%(used_before_pause)s)", used_before_pause=used_before_pause),
+        )
     half = used_before_pause / 2
     return (half, half)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from weiqi.errors import InvalidSetting
+from weiqi.messages import Msg
 
 
 @dataclass(frozen=True)
@@ -43,10 +44,11 @@ class LagPolicy:
                 continue
             if not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
                 raise InvalidSetting(
-                    f"lag.{name}", f"must be a number of seconds >= 0, not {value}"
+                    f"lag.{name}",
+                    Msg("must be a number of seconds >= 0, not %(value)s", value=value),
                 )
         if self.initial is not None and self.initial > self.cap:
-            raise InvalidSetting("lag.initial", "must not exceed lag.cap")
+            raise InvalidSetting("lag.initial", Msg("must not exceed lag.cap"))
 
     @property
     def initial_ms(self) -> int:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from weiqi.errors import InvalidSetting
+from weiqi.messages import Msg
 
 
 @dataclass(frozen=True)
@@ -32,9 +33,12 @@ class LatePolicy:
 
     def __post_init__(self) -> None:
         if not isinstance(self.limit, int | float) or not math.isfinite(self.limit):
-            raise InvalidSetting("late.limit", f"must be a number of seconds, not {self.limit!r}")
+            raise InvalidSetting(
+                "late.limit",
+                Msg("must be a number of seconds, not %(limit)s", limit=repr(self.limit)),
+            )
         if self.limit < 0:
-            raise InvalidSetting("late.limit", f"must be >= 0, not {self.limit}")
+            raise InvalidSetting("late.limit", Msg("must be >= 0, not %(limit)s", limit=self.limit))
 
     @classmethod
     def separate_venue(cls) -> LatePolicy:

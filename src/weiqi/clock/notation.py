@@ -31,6 +31,7 @@ from weiqi.clock.account import View, to_ms
 from weiqi.clock.clock import Clock, Status
 from weiqi.clock.control import System, TimeControl
 from weiqi.errors import InputError, InvalidSetting
+from weiqi.messages import Msg
 from weiqi.rules.color import Color
 
 
@@ -81,7 +82,9 @@ def from_sgf(tm: str | None, ot: str | None) -> TimeControl:
     try:
         main = float(tm) if tm not in (None, "") else 0.0
     except ValueError:
-        raise InputError(f"TM {tm!r}", "expected a number of seconds") from None
+        raise InputError(
+            Msg("TM %(tm)s", tm=repr(tm)), Msg("expected a number of seconds")
+        ) from None
     if not ot or not ot.strip():
         if main == 0:
             return TimeControl.untimed()
@@ -98,14 +101,16 @@ def from_sgf(tm: str | None, ot: str | None) -> TimeControl:
     if m := re.fullmatch(rf"(?:\+?{_NUM}\s*(?:s\s*)?fischer|fischer\s*\+?{_NUM})", text):
         inc = float(m.group(1) or m.group(2))
         return _setting(lambda: TimeControl.fischer(main, inc), "OT", ot)
-    raise InputError(f"OT {ot!r}", "expected e.g. 5x60 byo-yomi or 25/600 Canadian")
+    raise InputError(
+        Msg("OT %(ot)s", ot=repr(ot)), Msg("expected e.g. 5x60 byo-yomi or 25/600 Canadian")
+    )
 
 
 def _setting(make: Callable[[], TimeControl], prop: str, value: str | None) -> TimeControl:
     try:
         return make()
     except InvalidSetting as err:
-        raise InputError(f"{prop} {value!r}", err.message) from None
+        raise InputError(Msg("%(prop)s %(value)s", prop=prop, value=repr(value)), err.msg) from None
 
 
 def sgf_move_times(clock: Clock, now: float, color: Color) -> dict[str, str]:
@@ -188,7 +193,7 @@ def from_kgs_time_settings(args: list[str]) -> TimeControl:
     '3x30s'
     """
     if not args:
-        raise InputError("kgs-time_settings", "missing the system")
+        raise InputError("kgs-time_settings", Msg("missing the system"))
     kind, rest = args[0].lower(), args[1:]
     if kind == "none":
         return TimeControl.untimed()
@@ -201,18 +206,22 @@ def from_kgs_time_settings(args: list[str]) -> TimeControl:
     if kind == "canadian":
         main, period, stones = _gtp_numbers("kgs-time_settings canadian", rest, 3)
         return _gtp(TimeControl.canadian, main, int(stones), period)
-    raise InputError("kgs-time_settings", f"unknown system {args[0]!r}")
+    raise InputError("kgs-time_settings", Msg("unknown system %(args)s", args=repr(args[0])))
 
 
 def _gtp_numbers(command: str, args: list[str], count: int) -> list[float]:
     if len(args) != count:
-        raise InputError(command, f"expected {count} numbers, got {len(args)}")
+        raise InputError(
+            command, Msg("expected %(count)s numbers, got %(args)s", count=count, args=len(args))
+        )
     try:
         values = [float(a) for a in args]
     except ValueError:
-        raise InputError(command, f"expected numbers, got {' '.join(args)!r}") from None
+        raise InputError(
+            command, Msg("expected numbers, got %(args)s", args=repr(" ".join(args)))
+        ) from None
     if any(v < 0 or not math.isfinite(v) for v in values):
-        raise InputError(command, "times and counts cannot be negative")
+        raise InputError(command, Msg("times and counts cannot be negative"))
     return values
 
 
@@ -220,7 +229,7 @@ def _gtp(make: Callable[..., TimeControl], *args: float) -> TimeControl:
     try:
         return make(*args)
     except InvalidSetting as err:
-        raise InputError("time settings", err.message) from None
+        raise InputError("time settings", err.msg) from None
 
 
 def gtp_time_left(clock: Clock, now: float, color: Color) -> tuple[int, int] | None:
@@ -251,9 +260,9 @@ def apply_time_left(clock: Clock, color: Color, time: float, stones: int) -> Clo
     (0.0, 3, True)
     """
     if time < 0 or stones < 0:
-        raise InputError("time_left", "time and stones cannot be negative")
+        raise InputError("time_left", Msg("time and stones cannot be negative"))
     if clock.status is Status.RUNNING and clock.to_move is color:
-        raise InputError("time_left", f"{color.en}'s clock is running")
+        raise InputError("time_left", Msg("%(color)s's clock is running", color=color))
     tc = clock.tc
     acc = clock.account(color)
     if tc.system is System.UNTIMED:
@@ -298,13 +307,16 @@ class GtpTime:
             return GtpTime(Clock.new(from_kgs_time_settings(args)))
         if command == "time_left":
             if len(args) != 3:
-                raise InputError("time_left", "expected colour, time and stones")
+                raise InputError("time_left", Msg("expected colour, time and stones"))
             color = _gtp_color(args[0])
             time, stones = _gtp_numbers("time_left", args[1:], 2)
             if not stones.is_integer():
-                raise InputError("time_left", f"stones must be a whole number, not {args[2]!r}")
+                raise InputError(
+                    "time_left",
+                    Msg("stones must be a whole number, not %(args)s", args=repr(args[2])),
+                )
             return GtpTime(apply_time_left(self.clock, color, time, int(stones)))
-        raise InputError(command, "not a time command")
+        raise InputError(command, Msg("not a time command"))
 
     def remaining(self, color: Color) -> View:
         """``color``'s time as last told (the engine's mirror never runs)."""
@@ -317,7 +329,7 @@ def _gtp_color(text: str) -> Color:
         return Color.BLACK
     if key in ("w", "white"):
         return Color.WHITE
-    raise InputError("time_left", f"unknown colour {text!r}")
+    raise InputError("time_left", Msg("unknown colour %(text)s", text=repr(text)))
 
 
 __all__ = [

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from weiqi.engines.gtp import SimpleEngine
 from weiqi.errors import InputError
+from weiqi.messages import Msg
 from weiqi.rules.color import Color
 from weiqi.rules.vertex import parse_vertex
 
@@ -66,7 +67,9 @@ class SelfPlayGame:
             for vertex in vertices:
                 point = parse_vertex(vertex, self.size)
                 if point is None:
-                    raise InputError(f"game seed {self.seed}", "a stone on 'pass'")
+                    raise InputError(
+                        Msg("game seed %(seed)s", seed=self.seed), Msg("a stone on 'pass'")
+                    )
                 stones[point] = code
         return bytes(stones)
 
@@ -113,7 +116,10 @@ def load_games(path: str | Path) -> list[SelfPlayGame]:
             try:
                 games.append(SelfPlayGame.from_json(line))
             except (ValueError, TypeError) as exc:
-                raise InputError(f"{path}, line {number}", f"not a self-play game: {exc}") from None
+                raise InputError(
+                    Msg("%(path)s, line %(number)s", path=path, number=number),
+                    Msg("not a self-play game: %(exc)s", exc=exc),
+                ) from None
     return games
 
 
@@ -212,8 +218,12 @@ class PlanItem:
             item = cls(int(size), int(count), level_list, first_seed=seed)
         except ValueError:
             raise InputError(
-                f"plan {text!r}", "expected SIZE:COUNT:LEVELS[:FIRST_SEED], e.g. 9:120:1-5"
+                Msg("plan %(text)s", text=repr(text)),
+                Msg("expected SIZE:COUNT:LEVELS[:FIRST_SEED], e.g. 9:120:1-5"),
             ) from None
         if not level_list or not 2 <= item.size <= 19 or item.count < 0:
-            raise InputError(f"plan {text!r}", "size 2–19, count ≥ 0, at least one level")
+            raise InputError(
+                Msg("plan %(text)s", text=repr(text)),
+                Msg("size 2–19, count ≥ 0, at least one level"),
+            )
         return item

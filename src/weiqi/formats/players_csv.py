@@ -16,7 +16,7 @@ columns are kept as extra fields.
 >>> try:
 ...     parse_players_csv("name,rank\\nA,5d\\nB,12d\\nA,1k\\n")
 ... except RowsRejected as err:
-...     err.problems
+...     [(line, str(why)) for line, why in err.problems]
 [(3, 'rank 12d: level must be 1..7'), (4, 'A already on line 2')]
 """
 
@@ -29,7 +29,8 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import date
 
-from weiqi.errors import InputError
+from weiqi.errors import InputError, RowsRejected
+from weiqi.messages import Msg
 from weiqi.tournament.ranks import Rank
 
 _ALIASES = {
@@ -46,18 +47,6 @@ _ALIASES = {
 MAX_RATING = 10_000
 """Larger than any rating list's top (EGF, Chinese 等级分, Elo); beyond it is a typo or junk
 (``inf``, ``1e999``) that would otherwise sort first and break JSON output."""
-
-
-class RowsRejected(InputError):
-    """Rows that cannot be read; ``problems`` lists (line, reason) in file order."""
-
-    def __init__(self, source: str, problems: list[tuple[int, str]]):
-        self.problems = problems
-        # One form for every file error: "FILE, line N: reason; line M: reason".
-        (first, why), *rest = problems or [(0, "rejected")]
-        super().__init__(
-            f"{source}, line {first}", "; ".join([why, *(f"line {n}: {w}" for n, w in rest)])
-        )
 
 
 @dataclass(frozen=True)
@@ -80,9 +69,12 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerRow]
     try:
         header = next(reader)
     except StopIteration:
-        raise InputError(source, "the file is empty") from None
+        raise InputError(source, Msg("the file is empty")) from None
     except csv.Error as err:
-        raise InputError(f"{source}, line {reader.line_num}", f"not CSV ({err})") from None
+        raise InputError(
+            Msg("%(source)s, line %(line_num)s", source=source, line_num=reader.line_num),
+            Msg("not CSV (%(err)s)", err=err),
+        ) from None
     columns: dict[str, int] = {}
     extra: list[tuple[str, int]] = []
     for i, raw in enumerate(header):
@@ -90,16 +82,21 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerRow]
         for canonical, names in _ALIASES.items():
             if key in names:
                 if canonical in columns:
-                    raise InputError(f"{source}, line 1", f"column {raw!r} appears twice")
+                    raise InputError(
+                        Msg("%(source)s, line 1", source=source),
+                        Msg("column %(raw)s appears twice", raw=repr(raw)),
+                    )
                 columns[canonical] = i
                 break
         else:
             if key:
                 extra.append((raw.strip(), i))
     if "name" not in columns:
-        raise InputError(f"{source}, line 1", "a 'name' column is required")
+        raise InputError(
+            Msg("%(source)s, line 1", source=source), Msg("a 'name' column is required")
+        )
     rows: list[PlayerRow] = []
-    problems: list[tuple[int, str]] = []
+    problems: list[tuple[int, Msg]] = []
     seen: dict[str, int] = {}
     records = enumerate(reader, start=2)
     while True:
@@ -108,7 +105,7 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerRow]
         except StopIteration:
             break
         except csv.Error as err:
-            problems.append((reader.line_num, f"not CSV ({err})"))
+            problems.append((reader.line_num, Msg("not CSV (%(err)s)", err=err)))
             break
         if not any(cell.strip() for cell in record):
             continue
@@ -120,21 +117,30 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerRow]
         try:
             name = cell("name")
             if not name:
-                raise InputError("", "the name is empty")
+                raise InputError("", Msg("the name is empty"))
             if any(unicodedata.category(c) == "Cc" for c in name):
-                raise InputError("", f"the name {name!r} contains a control character")
+                raise InputError(
+                    "", Msg("the name %(name)s contains a control character", name=repr(name))
+                )
             surplus = [c for c in record[len(header) :] if c.strip()]
             if surplus:
                 raise InputError(
-                    "", f"{len(record)} cells but the header names {len(header)} columns"
+                    "",
+                    Msg(
+                        "%(record)s cells but the header names %(header)s columns",
+                        record=len(record),
+                        header=len(header),
+                    ),
                 )
             if name in seen:
-                raise InputError("", f"{name} already on line {seen[name]}")
+                raise InputError(
+                    "", Msg("%(name)s already on line %(seen)s", name=name, seen=seen[name])
+                )
             rank = Rank.parse(cell("rank")) if cell("rank") else None
             rating = _rating(cell("rating"))
             born = _date(cell("birth_date"))
         except InputError as err:
-            problems.append((line, err.message))
+            problems.append((line, err.msg))
             continue
         seen[name] = line
         rows.append(
@@ -163,9 +169,16 @@ def _rating(text: str) -> float | None:
     try:
         rating = float(text)
     except ValueError:
-        raise InputError("", f"rating {text!r} is not a number") from None
+        raise InputError("", Msg("rating %(text)s is not a number", text=repr(text))) from None
     if not math.isfinite(rating) or abs(rating) > MAX_RATING:
-        raise InputError("", f"rating {text!r} is out of range (at most {MAX_RATING})")
+        raise InputError(
+            "",
+            Msg(
+                "rating %(text)s is out of range (at most %(MAX_RATING)s)",
+                text=repr(text),
+                MAX_RATING=MAX_RATING,
+            ),
+        )
     return rating
 
 
@@ -175,4 +188,6 @@ def _date(text: str) -> date | None:
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise InputError("", f"birth date {text!r} is not YYYY-MM-DD") from None
+        raise InputError(
+            "", Msg("birth date %(text)s is not YYYY-MM-DD", text=repr(text))
+        ) from None

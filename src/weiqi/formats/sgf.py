@@ -59,6 +59,7 @@ from sgfmill import sgf_grammar, sgf_properties
 from weiqi import __version__
 from weiqi.errors import InputError
 from weiqi.formats.overtime import Overtime, parse_overtime
+from weiqi.messages import Msg
 from weiqi.rules.color import Color
 from weiqi.rules.result import Reason, Result, format_points
 from weiqi.rules.vertex import COLUMNS, MAX_SIZE, MIN_SIZE
@@ -184,7 +185,9 @@ class SgfGame:
 
     def __post_init__(self) -> None:
         if not MIN_SIZE <= self.size <= MAX_SIZE:
-            raise InputError("SZ", f"board size {self.size} is not between 2 and 25")
+            raise InputError(
+                "SZ", Msg("board size %(size)s is not between 2 and 25", size=self.size)
+            )
 
     @property
     def overtime_rule(self) -> Overtime | None:
@@ -286,7 +289,9 @@ def sgf_point(point: Point | None, size: int) -> str:
 
 def _check_point(point: Point | None, size: int, what: str) -> None:
     if point is not None and not on_board(point, size):
-        raise InputError(what, f"point {point} is off the {size}×{size} board")
+        raise InputError(
+            what, Msg("point %(point)s is off the %(size)s×%(size)s board", point=point, size=size)
+        )
 
 
 # -- reading --------------------------------------------------------------------------------------
@@ -387,7 +392,7 @@ def _decode(data: bytes, source: str, notes: list[str]) -> str:
         try:
             text = data.decode("utf-16")
         except UnicodeDecodeError:
-            raise InputError(source, "starts as UTF-16 text but is not valid UTF-16") from None
+            raise InputError(source, Msg("starts as UTF-16 text but is not valid UTF-16")) from None
         notes.append("the file is UTF-16 text (byte order mark); read as UTF-16")
         return text.removeprefix("\ufeff")
     if data.startswith(codecs.BOM_UTF8):
@@ -429,8 +434,13 @@ def _decode(data: bytes, source: str, notes: list[str]) -> str:
                     return data.decode(guess)
             line = data.count(b"\n", 0, exc.start) + 1
             raise InputError(
-                f"{source}, line {line}, byte {exc.start}",
-                f"not {declared} text as CA[{declared}] says",
+                Msg(
+                    "%(source)s, line %(line)s, byte %(start)s",
+                    source=source,
+                    line=line,
+                    start=exc.start,
+                ),
+                Msg("not %(declared)s text as CA[%(declared)s] says", declared=declared),
             ) from None
     if _decodes(data, "utf-8"):
         return data.decode("utf-8")
@@ -551,7 +561,7 @@ class _Builder:
         self.presenter = _presenter(19)
 
     def error(self, place: str, reason: str) -> InputError:
-        return InputError(f"{self.source}, {place}", reason)
+        return InputError(Msg("%(source)s, %(place)s", source=self.source, place=place), reason)
 
     def root(self, props: dict[str, list[bytes]]) -> tuple[SgfGame, dict[str, list[bytes]] | None]:
         """The game with its information and root node from the root's properties, and the
@@ -868,13 +878,21 @@ def _locate_syntax_error(
     them finds the first token it refused.
     """
     if _START_RE.search(raw, start) is None:
-        return InputError(source, "no SGF game found: expected '(;' to start one")
+        return InputError(source, Msg("no SGF game found: expected '(;' to start one"))
     tokens, end = sgf_grammar.tokenise(raw, start)
     positions = _token_positions(raw, tokens, start)
 
     def at(offset: int, reason: str) -> InputError:
         line, column = _line_column(raw, offset)
-        return InputError(f"{source}, line {line}, column {column}", reason)
+        return InputError(
+            Msg(
+                "%(source)s, line %(line)s, column %(column)s",
+                source=source,
+                line=line,
+                column=column,
+            ),
+            reason,
+        )
 
     open_trees = 0
     sequence_open = False  # inside a game tree, before its variations
@@ -925,7 +943,9 @@ def _locate_syntax_error(
         )
     if open_trees > 0:
         return at(len(raw), "the file ends inside the game; expected ')'")
-    return InputError(source, f"cannot read the SGF: {sgfmill_reason}")
+    return InputError(
+        source, Msg("cannot read the SGF: %(sgfmill_reason)s", sgfmill_reason=sgfmill_reason)
+    )
 
 
 def _token_positions(raw: bytes, tokens: list[tuple[str, bytes]], begin: int = 0) -> list[int]:
@@ -971,7 +991,9 @@ def write_sgf(game: SgfGame, *, encoding: str = "UTF-8") -> bytes:
     try:
         charset = sgf_properties.normalise_charset_name(encoding)
     except LookupError:
-        raise InputError("encoding", f"unknown charset {encoding!r}") from None
+        raise InputError(
+            "encoding", Msg("unknown charset %(encoding)s", encoding=repr(encoding))
+        ) from None
     presenter = sgf_properties.Presenter(game.size, "UTF-8")
     root = _node_properties(game.root, game.size, presenter, "root node")
     root.update(_game_info_properties(game, charset))
@@ -1000,7 +1022,12 @@ def write_sgf(game: SgfGame, *, encoding: str = "UTF-8") -> bytes:
         return data.decode("utf-8").encode(charset)
     except UnicodeEncodeError as exc:
         raise InputError(
-            "encoding", f"{exc.object[exc.start : exc.end]!r} cannot be written in {charset}"
+            "encoding",
+            Msg(
+                "%(object)s cannot be written in %(charset)s",
+                object=repr(exc.object[exc.start : exc.end]),
+                charset=charset,
+            ),
         ) from None
 
 

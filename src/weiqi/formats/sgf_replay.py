@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from weiqi.errors import IllegalMove, InputError, InvalidSetting
 from weiqi.formats.sgf import Point, SgfGame, SgfNode, on_board, sgf_point
+from weiqi.messages import Msg
 from weiqi.rules.board import Board
 from weiqi.rules.color import Color
 from weiqi.rules.ruleset import CyclePolicy, HandicapPlacement, Ruleset
@@ -140,7 +141,9 @@ def setup_board(
                 to_move,
             )
         except InvalidSetting as err:
-            raise InputError(f"{source or 'SGF'}, setup stones", err.reason) from None
+            raise InputError(
+                Msg("%(value)s, setup stones", value=source or "SGF"), err.reason
+            ) from None
     return board
 
 
@@ -159,7 +162,10 @@ def record_handicap(game: SgfGame) -> int:
         )
     except InvalidSetting as err:
         if err.field == "handicap":
-            raise InputError(f"{game.source or 'SGF'}, HA[{handicap}]", err.reason) from None
+            raise InputError(
+                Msg("%(value)s, HA[%(handicap)s]", value=game.source or "SGF", handicap=handicap),
+                err.reason,
+            ) from None
         raise
     return handicap
 
@@ -191,8 +197,8 @@ def replay(game: SgfGame, *, cycle: CyclePolicy = CyclePolicy.BAN) -> Replay:
             # position outside the rules.
             where = f"move {number + 1}" if node.move is not None else f"node after move {number}"
             raise InputError(
-                f"{game.source or 'SGF'}, {where}",
-                "setup stones (AB/AW/AE) during the game cannot be replayed under the rules",
+                Msg("%(value)s, %(where)s", value=game.source or "SGF", where=where),
+                Msg("setup stones (AB/AW/AE) during the game cannot be replayed under the rules"),
             )
         if node.move is None:
             continue

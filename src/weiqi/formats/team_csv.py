@@ -21,7 +21,7 @@ Tianjin Liu [('Tang Weixing', False)]
 >>> try:
 ...     parse_team_csv("team,name,rank\\nA,x,9p\\nA,y,12d\\nB,x,3p\\n")
 ... except RowsRejected as err:
-...     err.problems
+...     [(line, str(why)) for line, why in err.problems]
 [(3, 'rank 12d: level must be 1..7'), (4, 'player x already on line 2')]
 """
 
@@ -31,8 +31,9 @@ import csv
 import io
 from dataclasses import dataclass, field
 
-from weiqi.errors import InputError
+from weiqi.errors import InputError, RowsRejected
 from weiqi.league.team import RosterEntry, Team
+from weiqi.messages import Msg
 from weiqi.tournament.ranks import Rank
 
 _ALIASES = {
@@ -51,18 +52,6 @@ _ALIASES = {
 _REQUIRED = ("team", "name", "rank")
 _TRUE = {"1", "y", "yes", "true", "是", "√"}
 _FALSE = {"", "0", "n", "no", "false", "否"}
-
-
-class RowsRejected(InputError):
-    """Some rows cannot be read; ``problems`` lists (line, reason) for each, in file order."""
-
-    def __init__(self, source: str, problems: list[tuple[int, str]]):
-        self.problems = problems
-        # One form for every file error: "FILE, line N: reason; line M: reason".
-        (first, why), *rest = problems or [(0, "rejected")]
-        super().__init__(
-            f"{source}, line {first}", "; ".join([why, *(f"line {n}: {w}" for n, w in rest)])
-        )
 
 
 @dataclass
@@ -86,18 +75,18 @@ def _flag(value: str) -> bool | None:
 def _columns(header: list[str], source: str) -> dict[str, int]:
     names = [h.strip().lstrip("\ufeff").lower() for h in header]
     index: dict[str, int] = {}
-    problems: list[tuple[int, str]] = []
+    problems: list[tuple[int, Msg]] = []
     for i, raw in enumerate(names):
         key = next((k for k, names_ in _ALIASES.items() if raw in names_), None)
         if key is None:
-            problems.append((1, f"unknown column {header[i].strip()!r}"))
+            problems.append((1, Msg("unknown column '%(strip)s'", strip=str(header[i].strip()))))
         elif key in index:
-            problems.append((1, f"column {key!r} given twice"))
+            problems.append((1, Msg("column '%(key)s' given twice", key=str(key))))
         else:
             index[key] = i
     for key in _REQUIRED:
         if key not in index:
-            problems.append((1, f"missing column {key!r}"))
+            problems.append((1, Msg("missing column '%(key)s'", key=str(key))))
     if problems:
         raise RowsRejected(source, problems)
     return index
@@ -113,7 +102,7 @@ def parse_team_csv(
     except StopIteration:
         raise RowsRejected(source, [(1, "the file is empty; expected a header row")]) from None
     col = _columns(header, source)
-    problems: list[tuple[int, str]] = []
+    problems: list[tuple[int, Msg]] = []
     teams: dict[str, _TeamDraft] = {}
     seen_ids: dict[str, int] = {}
     line = reader.line_num
@@ -122,7 +111,12 @@ def parse_team_csv(
         if not any(cell.strip() for cell in row):
             continue
         if len(row) > len(header):
-            problems.append((start, f"{len(row)} cells for {len(header)} columns"))
+            problems.append(
+                (
+                    start,
+                    Msg("%(row)s cells for %(header)s columns", row=len(row), header=len(header)),
+                )
+            )
             continue
 
         def cell(key: str, row: list[str] = row) -> str:
@@ -132,35 +126,54 @@ def parse_team_csv(
         before = len(problems)
         team_name, name = cell("team"), cell("name")
         if not team_name:
-            problems.append((start, "no team"))
+            problems.append((start, Msg("no team")))
         if not name:
-            problems.append((start, "no player name"))
+            problems.append((start, Msg("no player name")))
         rank: Rank | None = None
         try:
             rank = Rank.parse(cell("rank"))
         except InputError as err:
-            problems.append((start, err.message))
+            problems.append((start, err.msg))
         rating = 0
         if cell("rating"):
             try:
                 rating = int(cell("rating"))
             except ValueError:
-                problems.append((start, f"rating {cell('rating')!r} is not a whole number"))
+                problems.append(
+                    (
+                        start,
+                        Msg("rating '%(cell)s' is not a whole number", cell=str(cell("rating"))),
+                    )
+                )
             else:
                 if rating < 0:
-                    problems.append((start, f"rating {rating} is negative"))
+                    problems.append((start, Msg("rating %(rating)s is negative", rating=rating)))
         nationality = cell("nationality")
         flags: dict[str, bool] = {}
         for key in ("foreign", "protected", "captain"):
             value = _flag(cell(key))
             if value is None:
-                problems.append((start, f"{key} {cell(key)!r}: expected yes or no"))
+                problems.append(
+                    (
+                        start,
+                        Msg("%(key)s '%(key2)s': expected yes or no", key=key, key2=str(cell(key))),
+                    )
+                )
             flags[key] = bool(value)
         if "foreign" not in col and home_nationality is not None:
             flags["foreign"] = bool(nationality) and nationality.upper() != home_nationality.upper()
         pid = cell("id") or name
         if pid and pid in seen_ids:
-            problems.append((start, f"player {pid} already on line {seen_ids[pid]}"))
+            problems.append(
+                (
+                    start,
+                    Msg(
+                        "player %(pid)s already on line %(seen_ids)s",
+                        pid=pid,
+                        seen_ids=seen_ids[pid],
+                    ),
+                )
+            )
         elif pid:
             seen_ids[pid] = start
         if len(problems) > before or rank is None:
@@ -171,13 +184,31 @@ def parse_team_csv(
             known = getattr(draft, key)
             if given and known and given != known:
                 problems.append(
-                    (start, f"{key} {given!r} differs from {known!r} given for {team_name}")
+                    (
+                        start,
+                        Msg(
+                            "%(key)s '%(given)s' differs from '%(known)s' given for %(team_name)s",
+                            key=key,
+                            given=str(given),
+                            known=str(known),
+                            team_name=team_name,
+                        ),
+                    )
                 )
             elif given:
                 setattr(draft, key, given)
         if flags["captain"]:
             if draft.captain:
-                problems.append((start, f"{team_name} already has captain {draft.captain}"))
+                problems.append(
+                    (
+                        start,
+                        Msg(
+                            "%(team_name)s already has captain %(captain)s",
+                            team_name=team_name,
+                            captain=draft.captain,
+                        ),
+                    )
+                )
             else:
                 draft.captain = pid
         draft.entries.append(

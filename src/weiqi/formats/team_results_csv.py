@@ -9,7 +9,7 @@ adds a ``sitting`` column (场次, from 1); without it every row is of sitting 1
 >>> parse_team_results("club,board,result\\nA,x,B+R\\nA,1,B+Q\\n")
 Traceback (most recent call last):
 ...
-weiqi.formats.team_csv.RowsRejected: results.csv, line 2: board 'x' is not a number; line 3: ...
+weiqi.errors.RowsRejected: results.csv, line 2: board 'x' is not a number; line 3: ...
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from __future__ import annotations
 import csv
 import io
 
-from weiqi.errors import InputError
-from weiqi.formats.team_csv import RowsRejected
+from weiqi.errors import InputError, RowsRejected
+from weiqi.messages import Msg
 from weiqi.rules.result import Result
 
 _ALIASES = {
@@ -40,14 +40,14 @@ def parse_team_results(
     for key, names in _ALIASES.items():
         found = [i for i, h in enumerate(header) if h in names]
         if not found:
-            raise RowsRejected(source, [(1, f"missing column {key!r}")])
+            raise RowsRejected(source, [(1, Msg("missing column '%(key)s'", key=key))])
         col[key] = found[0]
     for key, names in _OPTIONAL.items():
         found = [i for i, h in enumerate(header) if h in names]
         if found:
             col[key] = found[0]
     rows: list[tuple[int, str, int, str, int]] = []
-    problems: list[tuple[int, str]] = []
+    problems: list[tuple[int, Msg]] = []
     seen: dict[tuple[str, int, int], int] = {}
     line = reader.line_num
     for row in reader:
@@ -57,12 +57,14 @@ def parse_team_results(
         cells = [row[i].strip() if i < len(row) else "" for i in range(len(header))]
         team, board_text, code = cells[col["team"]], cells[col["board"]], cells[col["result"]]
         if not team:
-            problems.append((start, "no team"))
+            problems.append((start, Msg("no team")))
             continue
         try:
             board = int(board_text)
         except ValueError:
-            problems.append((start, f"board {board_text!r} is not a number"))
+            problems.append(
+                (start, Msg("board '%(board_text)s' is not a number", board_text=str(board_text)))
+            )
             continue
         sitting_text = cells[col["sitting"]] if "sitting" in col else "1"
         try:
@@ -70,16 +72,29 @@ def parse_team_results(
         except ValueError:
             sitting = -1
         if sitting < 0:
-            problems.append((start, f"sitting {sitting_text!r} is not a number from 1"))
+            problems.append(
+                (start, Msg("sitting '%(sitting)s' is not a number from 1", sitting=sitting_text))
+            )
             continue
         try:
             Result.parse(code)
         except InputError as err:
-            problems.append((start, err.message))
+            problems.append((start, err.msg))
             continue
         if (team, board, sitting) in seen:
-            where = f"{team} board {board}" + (f" sitting {sitting + 1}" if sitting else "")
-            problems.append((start, f"{where} already on line {seen[team, board, sitting]}"))
+            where = Msg("%(team)s board %(board)s", team=team, board=board)
+            if sitting:
+                where = Msg("%(where)s sitting %(sitting)s", where=where, sitting=sitting + 1)
+            problems.append(
+                (
+                    start,
+                    Msg(
+                        "%(where)s already on line %(seen)s",
+                        where=where,
+                        seen=seen[team, board, sitting],
+                    ),
+                )
+            )
             continue
         seen[team, board, sitting] = start
         rows.append((start, team, board, code, sitting))

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from weiqi.errors import InvalidSetting
+from weiqi.messages import Msg
 from weiqi.tournament.systems.round_robin import berger_schedule
 
 
@@ -31,9 +32,9 @@ class Fixture:
 
 def _check_clubs(clubs: Sequence[str]) -> None:
     if len(set(clubs)) != len(clubs):
-        raise InvalidSetting("clubs", "a club is listed twice")
+        raise InvalidSetting("clubs", Msg("a club is listed twice"))
     if len(clubs) < 2:
-        raise InvalidSetting("clubs", "a round robin needs at least two clubs")
+        raise InvalidSetting("clubs", Msg("a round robin needs at least two clubs"))
 
 
 def _fixtures(clubs: Sequence[str], cycles: int) -> list[list[Fixture]]:
@@ -58,7 +59,7 @@ def weekly_dates(start: datetime.date, rounds: int, days: int = 7) -> list[datet
     [datetime.date(2026, 3, 7), datetime.date(2026, 3, 14), datetime.date(2026, 3, 21)]
     """
     if days < 1:
-        raise InvalidSetting("days", "rounds must be at least a day apart")
+        raise InvalidSetting("days", Msg("rounds must be at least a day apart"))
     return [start + datetime.timedelta(days=days * i) for i in range(rounds)]
 
 
@@ -79,10 +80,17 @@ def double_round_robin(
     if dates is None:
         return calendar
     if len(dates) != len(calendar):
-        raise InvalidSetting("dates", f"{len(dates)} dates for {len(calendar)} rounds")
+        raise InvalidSetting(
+            "dates",
+            Msg(
+                "%(dates)s dates for %(calendar)s rounds", dates=len(dates), calendar=len(calendar)
+            ),
+        )
     for i in range(1, len(dates)):
         if dates[i] <= dates[i - 1]:
-            raise InvalidSetting("dates", f"round {i + 1} is not after round {i}")
+            raise InvalidSetting(
+                "dates", Msg("round %(value)s is not after round %(i)s", value=i + 1, i=i)
+            )
     return [
         [Fixture(f.round, f.home, f.away, dates[i]) for f in rnd] for i, rnd in enumerate(calendar)
     ]

@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 
 from weiqi.errors import Conflict, InputError, InvalidSetting
 from weiqi.league.team import RosterEntry
+from weiqi.messages import Msg
 
 
 def combined_standing(*divisions: Sequence[str]) -> list[str]:
@@ -44,7 +45,7 @@ def combined_standing(*divisions: Sequence[str]) -> list[str]:
     for division in divisions:
         out.extend(division)
     if len(set(out)) != len(out):
-        raise InvalidSetting("divisions", "a club appears in two divisions")
+        raise InvalidSetting("divisions", Msg("a club appears in two divisions"))
     return out
 
 
@@ -62,7 +63,10 @@ def draft_order(standing: Sequence[str], participants: Iterable[str]) -> list[st
     wanted = set(participants)
     missing = wanted - set(standing)
     if missing:
-        raise InvalidSetting("participants", f"not in last season's standing: {sorted(missing)}")
+        raise InvalidSetting(
+            "participants",
+            Msg("not in last season's standing: %(missing)s", missing=sorted(missing)),
+        )
     return [club for club in reversed(standing) if club in wanted]
 
 
@@ -116,12 +120,12 @@ class Draft:
         unpicked: Unpicked = Unpicked.RETURN,
     ) -> None:
         if len(set(order)) != len(order):
-            raise InvalidSetting("draft order", "a club picks twice a round")
+            raise InvalidSetting("draft order", Msg("a club picks twice a round"))
         if not order:
-            raise InvalidSetting("draft order", "no club picks")
+            raise InvalidSetting("draft order", Msg("no club picks"))
         for club in order:
             if club not in rosters:
-                raise InvalidSetting("draft order", f"{club} has no roster")
+                raise InvalidSetting("draft order", Msg("%(club)s has no roster", club=club))
         self.order = tuple(order)
         self.base = base
         self.max_roster = max_roster
@@ -135,18 +139,30 @@ class Draft:
             keep = list(protected.get(club, ()))
             for pid in keep:
                 if pid not in ids:
-                    raise InputError(f"protected players of {club}", f"{pid} is not on its roster")
+                    raise InputError(
+                        Msg("protected players of %(club)s", club=club),
+                        Msg("%(pid)s is not on its roster", pid=pid),
+                    )
             if len(set(keep)) != len(keep):
-                raise InputError(f"protected players of {club}", "a player is listed twice")
+                raise InputError(
+                    Msg("protected players of %(club)s", club=club), Msg("a player is listed twice")
+                )
             if len(keep) != min(base, len(ids)):
                 raise InputError(
-                    f"protected players of {club}",
-                    f"{len(keep)} protected; a club keeps a base of exactly {min(base, len(ids))}",
+                    Msg("protected players of %(club)s", club=club),
+                    Msg(
+                        "%(keep)s protected; a club keeps a base of exactly %(base)s",
+                        keep=len(keep),
+                        base=min(base, len(ids)),
+                    ),
                 )
             self._rosters[club] = []
             for e in roster:
                 if e.player_id in seen:
-                    raise InputError(f"roster of {club}", f"{e.player_id} is on two rosters")
+                    raise InputError(
+                        Msg("roster of %(club)s", club=club),
+                        Msg("%(player_id)s is on two rosters", player_id=e.player_id),
+                    )
                 seen.add(e.player_id)
                 if e.player_id in keep:
                     self._rosters[club].append(replace(e, protected=True))
@@ -219,13 +235,25 @@ class Draft:
     def pick(self, club: str, player_id: str) -> None:
         self._check_turn(club)
         if player_id not in self._pool:
-            raise InputError(f"player {player_id}", "is not in the draft pool")
+            raise InputError(
+                Msg("player %(player_id)s", player_id=player_id), Msg("is not in the draft pool")
+            )
         if self._origin[player_id] == club:
-            raise Conflict(f"{club} listed {player_id} and cannot pick him back")
+            raise Conflict(
+                Msg(
+                    "%(club)s listed %(player_id)s and cannot pick him back",
+                    club=club,
+                    player_id=player_id,
+                )
+            )
         if self.room(club) == 0:
             raise Conflict(
-                f"{club} has a full roster ({self.max_roster}, counting its listed players who "
-                "stay if nobody picks them) and must pass"
+                Msg(
+                    "%(club)s has a full roster (%(max_roster)s, counting its listed "
+                    "players who stay if nobody picks them) and must pass",
+                    club=club,
+                    max_roster=self.max_roster,
+                )
             )
         entry = self._pool.pop(player_id)
         self._rosters[club].append(entry)
@@ -240,9 +268,15 @@ class Draft:
 
     def _check_turn(self, club: str) -> None:
         if self._done:
-            raise Conflict("the draft is over")
+            raise Conflict(Msg("the draft is over"))
         if club != self.on_the_clock:
-            raise Conflict(f"it is {self.on_the_clock}'s turn, not {club}'s")
+            raise Conflict(
+                Msg(
+                    "it is %(on_the_clock)s's turn, not %(club)s's",
+                    on_the_clock=self.on_the_clock,
+                    club=club,
+                )
+            )
 
     def _record(self, club: str, action: Action, player: str | None, origin: str | None) -> None:
         self.log.append(
@@ -278,13 +312,24 @@ def replay(
     for event in log:
         expected = (len(draft.log) + 1, draft.round, draft.turn, draft.on_the_clock)
         if (event.seq, event.round, event.turn, event.club) != expected:
-            raise Conflict(f"draft log line {event.seq}: expected {expected}, found {event}")
+            raise Conflict(
+                Msg(
+                    "draft log line %(seq)s: expected %(expected)s, found %(event)s",
+                    seq=event.seq,
+                    expected=expected,
+                    event=event,
+                )
+            )
         if event.action is Action.PICK:
             if event.player is None:
-                raise Conflict(f"draft log line {event.seq}: a pick without a player")
+                raise Conflict(
+                    Msg("draft log line %(seq)s: a pick without a player", seq=event.seq)
+                )
             draft.pick(event.club, event.player)
             if draft.log[-1] != event:
-                raise Conflict(f"draft log line {event.seq}: recorded {event}")
+                raise Conflict(
+                    Msg("draft log line %(seq)s: recorded %(event)s", seq=event.seq, event=event)
+                )
         else:
             draft.pass_turn(event.club)
     return draft

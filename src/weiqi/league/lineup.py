@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from weiqi.errors import InvalidSetting, LineupRejected
 from weiqi.league.team import Team, TeamType, event_order
+from weiqi.messages import Msg
 
 Lineup = tuple[str, ...]
 """Player ids by board: ``lineup[0]`` plays board 1."""
@@ -60,12 +61,13 @@ class LineupSettings:
 
     def __post_init__(self) -> None:
         if self.boards < 1:
-            raise InvalidSetting("boards", "a team match needs at least one board")
+            raise InvalidSetting("boards", Msg("a team match needs at least one board"))
         if self.max_foreign is not None and self.max_foreign < 0:
-            raise InvalidSetting("max_foreign", "cannot be negative")
+            raise InvalidSetting("max_foreign", Msg("cannot be negative"))
         if not self.team_type.plays_board_matches:
             raise InvalidSetting(
-                "team_type", f"{self.team_type.zh} scores members individually; no lineups"
+                "team_type",
+                Msg("%(zh)s scores members individually; no lineups", zh=self.team_type.zh),
             )
 
     @property
@@ -80,24 +82,43 @@ def validate_lineup(team: Team, lineup: Sequence[str], settings: LineupSettings)
     players = tuple(lineup)
     tid = team.team_id
 
-    def reject(reason: str) -> LineupRejected:
+    def reject(reason: Msg) -> LineupRejected:
         return LineupRejected(tid, reason)
 
     if len(players) != settings.boards:
-        raise reject(f"{len(players)} players for {settings.boards} boards")
+        raise reject(
+            Msg(
+                "%(players)s players for %(boards)s boards",
+                players=len(players),
+                boards=settings.boards,
+            )
+        )
     seen: set[str] = set()
     for board, pid in enumerate(players, start=1):
         if pid in seen:
-            raise reject(f"player {pid} on more than one board (again on board {board})")
+            raise reject(
+                Msg(
+                    "player %(pid)s on more than one board (again on board %(board)s)",
+                    pid=pid,
+                    board=board,
+                )
+            )
         seen.add(pid)
         if team.entry(pid) is None:
-            raise reject(f"board {board}: player {pid} is not on the roster")
+            raise reject(
+                Msg("board %(board)s: player %(pid)s is not on the roster", board=board, pid=pid)
+            )
     if settings.max_foreign is not None:
         foreign = [p for p in players if _is_foreign(team, p)]
         if len(foreign) > settings.max_foreign:
             raise reject(
-                f"{len(foreign)} foreign players ({', '.join(foreign)}); "
-                f"at most {settings.max_foreign} may play a round"
+                Msg(
+                    "%(count)s foreign players (%(players)s); at most "
+                    "%(max_foreign)s may play a round",
+                    count=len(foreign),
+                    players=", ".join(foreign),
+                    max_foreign=settings.max_foreign,
+                )
             )
     order = event_order(team, settings.team_type)
     if settings.team_type.order_fixed_for_event:
@@ -105,8 +126,11 @@ def validate_lineup(team: Team, lineup: Sequence[str], settings: LineupSettings)
             expected = order[: settings.boards]
             if players != expected:
                 raise reject(
-                    f"{settings.team_type.zh} without substitutes: the boards are "
-                    f"{', '.join(expected)}"
+                    Msg(
+                        "%(zh)s without substitutes: the boards are %(expected)s",
+                        zh=settings.team_type.zh,
+                        expected=", ".join(expected),
+                    )
                 )
         else:
             _check_relative_order(tid, players, order)
@@ -115,7 +139,9 @@ def validate_lineup(team: Team, lineup: Sequence[str], settings: LineupSettings)
         allowed = set(team.player_ids[: settings.boards])
         for pid in players:
             if pid not in allowed:
-                raise reject(f"player {pid} is a substitute and substitutes may not play")
+                raise reject(
+                    Msg("player %(pid)s is a substitute and substitutes may not play", pid=pid)
+                )
     return players
 
 
@@ -128,12 +154,26 @@ def _check_relative_order(team_id: str, players: Lineup, order: tuple[str, ...])
     position = {pid: i for i, pid in enumerate(order)}
     for board, pid in enumerate(players, start=1):
         if pid not in position:
-            raise LineupRejected(team_id, f"board {board}: player {pid} has no place in the order")
+            raise LineupRejected(
+                team_id,
+                Msg(
+                    "board %(board)s: player %(pid)s has no place in the order",
+                    board=board,
+                    pid=pid,
+                ),
+            )
     for board in range(1, len(players)):
         above, below = players[board - 1], players[board]
         if position[above] > position[below]:
             raise LineupRejected(
-                team_id, f"board {board} {above} and board {board + 1} {below} break the order"
+                team_id,
+                Msg(
+                    "board %(board)s %(above)s and board %(value)s %(below)s break the order",
+                    board=board,
+                    above=above,
+                    value=board + 1,
+                    below=below,
+                ),
             )
 
 
@@ -151,7 +191,12 @@ class LineupBox:
     def submit(self, team: Team, lineup: Sequence[str], now: float) -> None:
         if now >= self.deadline:
             raise LineupRejected(
-                team.team_id, f"submitted at {now}, after the deadline ({self.deadline})"
+                team.team_id,
+                Msg(
+                    "submitted at %(now)s, after the deadline (%(deadline)s)",
+                    now=now,
+                    deadline=self.deadline,
+                ),
             )
         self._sealed[team.team_id] = validate_lineup(team, lineup, self.settings)
 
@@ -163,7 +208,12 @@ class LineupBox:
         """All submitted lineups, only once the deadline has come."""
         if now < self.deadline:
             raise LineupRejected(
-                "all teams", f"secret until the deadline ({self.deadline}), now {now}"
+                "all teams",
+                Msg(
+                    "secret until the deadline (%(deadline)s), now %(now)s",
+                    deadline=self.deadline,
+                    now=now,
+                ),
             )
         return dict(self._sealed)
 

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from weiqi.errors import InputError, InvalidSetting
+from weiqi.messages import Msg
 from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Reason, Result
 
@@ -52,7 +53,7 @@ def board_colors(
     first = Color.BLACK
     if policy is BoardColors.NIGIRI:
         if rng is None:
-            raise InvalidSetting("board_colors", "nigiri needs a seeded random source")
+            raise InvalidSetting("board_colors", Msg("nigiri needs a seeded random source"))
         first = Color.BLACK if rng.random() < 0.5 else Color.WHITE
     return tuple(first if i % 2 == 0 else first.opponent for i in range(boards))
 
@@ -73,9 +74,11 @@ def game_points(result: Result, color: Color) -> int:
     if result.outcome is Outcome.BOTH_LOSE:
         return 0
     raise InputError(
-        f"result {result.to_code()}",
-        "a replay or no result scores no game points; record the "
-        "replayed game or the chief referee's ruling",
+        Msg("result %(to_code)s", to_code=result.to_code()),
+        Msg(
+            "a replay or no result scores no game points; record the "
+            "replayed game or the chief referee's ruling"
+        ),
     )
 
 
@@ -107,7 +110,9 @@ class BoardGame:
     def points(self) -> tuple[int, int]:
         """Game points of team A and team B on this board."""
         if self.result is None:
-            raise InputError(f"board {self.board}", "no result recorded yet")
+            raise InputError(
+                Msg("board %(board)s", board=self.board), Msg("no result recorded yet")
+            )
         return game_points(self.result, self.a_color), game_points(
             self.result, self.a_color.opponent
         )
@@ -158,13 +163,18 @@ class TeamMatch:
         and each empty board is lost by forfeit (both empty: both lose)."""
         n = boards if boards is not None else len(lineup_a or lineup_b or ())
         if n < 1:
-            raise InvalidSetting("boards", "a team match needs at least one board")
+            raise InvalidSetting("boards", Msg("a team match needs at least one board"))
         for name, lineup in ((a, lineup_a), (b, lineup_b)):
             if lineup is not None and len(lineup) != n:
-                raise InputError(f"lineup of {name}", f"{len(lineup)} players for {n} boards")
+                raise InputError(
+                    Msg("lineup of %(name)s", name=name),
+                    Msg("%(lineup)s players for %(n)s boards", lineup=len(lineup), n=n),
+                )
         cols = tuple(colors) if colors is not None else board_colors(n)
         if len(cols) != n:
-            raise InvalidSetting("board_colors", f"{len(cols)} colours for {n} boards")
+            raise InvalidSetting(
+                "board_colors", Msg("%(cols)s colours for %(n)s boards", cols=len(cols), n=n)
+            )
         games = []
         for i in range(n):
             pa = lineup_a[i] if lineup_a is not None else None
@@ -177,11 +187,17 @@ class TeamMatch:
         for i, g in enumerate(self.games):
             if g.board == board and g.sitting == sitting:
                 if g.a_player is None or g.b_player is None:
-                    raise InputError(f"board {board}", "an empty board is already a forfeit")
+                    raise InputError(
+                        Msg("board %(board)s", board=board),
+                        Msg("an empty board is already a forfeit"),
+                    )
                 games = list(self.games)
                 games[i] = replace(g, result=result)
                 return replace(self, games=tuple(games))
-        raise InputError(f"board {board}", f"no such board in {self.a}–{self.b}")
+        raise InputError(
+            Msg("board %(board)s", board=board),
+            Msg("no such board in %(a)s–%(b)s", a=self.a, b=self.b),
+        )
 
     @property
     def finished(self) -> bool:
@@ -215,7 +231,9 @@ class TeamMatch:
             return self.b
         if team == self.b:
             return self.a
-        raise InputError(f"team {team}", f"does not play {self.a}–{self.b}")
+        raise InputError(
+            Msg("team %(team)s", team=team), Msg("does not play %(a)s–%(b)s", a=self.a, b=self.b)
+        )
 
 
 def rotation_match(a: str, b: str, lineup_a: Sequence[str], lineup_b: Sequence[str]) -> TeamMatch:
@@ -231,7 +249,9 @@ def rotation_match(a: str, b: str, lineup_a: Sequence[str], lineup_b: Sequence[s
     """
     n = len(lineup_a)
     if n != len(lineup_b) or n < 1:
-        raise InputError(f"{a}–{b}", "a rotation match needs two teams of the same size")
+        raise InputError(
+            Msg("%(a)s–%(b)s", a=a, b=b), Msg("a rotation match needs two teams of the same size")
+        )
     games = []
     for s in range(n):
         color = Color.BLACK if s % 2 == 0 else Color.WHITE

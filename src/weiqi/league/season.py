@@ -39,6 +39,7 @@ from weiqi.league.lineup import (
 from weiqi.league.match import BoardColors, TeamMatch, board_colors
 from weiqi.league.standings import TeamRanking, TeamStanding, team_standings
 from weiqi.league.team import RosterEntry, Team, TeamType
+from weiqi.messages import Msg
 from weiqi.rules.result import Result
 
 __all__ = [
@@ -81,15 +82,18 @@ class SeasonSettings:
 
     def __post_init__(self) -> None:
         if self.min_roster < self.boards:
-            raise InvalidSetting("min_roster", f"a club fields {self.boards} players a round")
+            raise InvalidSetting(
+                "min_roster", Msg("a club fields %(boards)s players a round", boards=self.boards)
+            )
         if self.max_roster < self.min_roster:
-            raise InvalidSetting("max_roster", "smaller than min_roster")
+            raise InvalidSetting("max_roster", Msg("smaller than min_roster"))
         if self.team_type in (TeamType.ROTATION, TeamType.MEMBERS_TOTAL):
             raise InvalidSetting(
-                "team_type", f"a league season plays board matches, not {self.team_type.zh}"
+                "team_type",
+                Msg("a league season plays board matches, not %(zh)s", zh=self.team_type.zh),
             )
         if self.promoted < 0 or self.relegated < 0:
-            raise InvalidSetting("promoted/relegated", "cannot be negative")
+            raise InvalidSetting("promoted/relegated", Msg("cannot be negative"))
 
     @property
     def lineup(self) -> LineupSettings:
@@ -117,13 +121,18 @@ class Season:
         self.lineup_settings = settings.lineup
         self._teams = {t.team_id: t for t in teams}
         if len(self._teams) != len(teams):
-            raise InvalidSetting("teams", "a club is entered twice")
+            raise InvalidSetting("teams", Msg("a club is entered twice"))
         for t in teams:
             n = len(t.roster)
             if not settings.min_roster <= n <= settings.max_roster:
                 raise InvalidSetting(
                     f"roster of {t.team_id}",
-                    f"{n} players; a club registers {settings.min_roster} to {settings.max_roster}",
+                    Msg(
+                        "%(n)s players; a club registers %(min_roster)s to %(max_roster)s",
+                        n=n,
+                        min_roster=settings.min_roster,
+                        max_roster=settings.max_roster,
+                    ),
                 )
         self.calendar: list[list[Fixture]] = double_round_robin([t.team_id for t in teams], dates)
         self._rng = rng
@@ -137,7 +146,10 @@ class Season:
         try:
             return self._teams[team_id]
         except KeyError:
-            raise InputError(f"club {team_id}", f"not in division {self.division}") from None
+            raise InputError(
+                Msg("club %(team_id)s", team_id=team_id),
+                Msg("not in division %(division)s", division=self.division),
+            ) from None
 
     @property
     def team_ids(self) -> tuple[str, ...]:
@@ -149,14 +161,20 @@ class Season:
 
     def fixtures(self, round_number: int) -> list[Fixture]:
         if not 1 <= round_number <= self.rounds:
-            raise InputError(f"round {round_number}", f"the season has rounds 1 to {self.rounds}")
+            raise InputError(
+                Msg("round %(round_number)s", round_number=round_number),
+                Msg("the season has rounds 1 to %(rounds)s", rounds=self.rounds),
+            )
         return self.calendar[round_number - 1]
 
     def match(self, round_number: int, club: str) -> TeamMatch:
         for f in self.fixtures(round_number):
             if club in (f.home, f.away) and (round_number, f.home) in self.matches:
                 return self.matches[(round_number, f.home)]
-        raise InputError(f"round {round_number}", f"{club} has no match under way")
+        raise InputError(
+            Msg("round %(round_number)s", round_number=round_number),
+            Msg("%(club)s has no match under way", club=club),
+        )
 
     def voided(self) -> frozenset[str]:
         """Withdrawn clubs whose matches are all void (``Withdrawal.ROUND_ROBIN`` and fewer than
@@ -221,9 +239,11 @@ class Season:
         setting; a withdrawn club fields nobody and loses every board by forfeit (R-WD-1)."""
         fixtures = self.fixtures(round_number)
         if round_number in self.played_lineups:
-            raise Conflict(f"round {round_number} has already started")
+            raise Conflict(
+                Msg("round %(round_number)s has already started", round_number=round_number)
+            )
         if round_number > 1 and round_number - 1 not in self.played_lineups:
-            raise Conflict(f"round {round_number - 1} has not started")
+            raise Conflict(Msg("round %(value)s has not started", value=round_number - 1))
         for club, lineup in revealed.items():
             validate_lineup(self.team(club), lineup, self.lineup_settings)
         playing = [c for f in fixtures for c in (f.home, f.away)]
@@ -258,7 +278,13 @@ class Season:
         self.team(club)
         self.fixtures(from_round)
         if any(r >= from_round and club in ls for r, ls in self.played_lineups.items()):
-            raise Conflict(f"round {from_round} has already started for {club}")
+            raise Conflict(
+                Msg(
+                    "round %(from_round)s has already started for %(club)s",
+                    from_round=from_round,
+                    club=club,
+                )
+            )
         self.withdrawn[club] = from_round
 
 
@@ -270,8 +296,12 @@ def final_order(standings: Sequence[TeamStanding], cuts: Iterable[int]) -> list[
         if 0 < cut < len(standings) and standings[cut - 1].place == standings[cut].place:
             tied = [s.team for s in standings if s.place == standings[cut].place]
             raise Conflict(
-                f"place {standings[cut].place} is shared by {', '.join(tied)} across the "
-                f"promotion/relegation line; a playoff (加赛) must decide"
+                Msg(
+                    "place %(place)s is shared by %(tied)s across the "
+                    "promotion/relegation line; a playoff (加赛) must decide",
+                    place=standings[cut].place,
+                    tied=", ".join(tied),
+                )
             )
     return order
 
@@ -285,7 +315,7 @@ def promotion_and_relegation(
     (['A', 'B', 'C', 'e', 'f'], ['D', 'g'])
     """
     if relegated > len(top) or promoted > len(lower):
-        raise InvalidSetting("promoted/relegated", "more clubs move than the divisions hold")
+        raise InvalidSetting("promoted/relegated", Msg("more clubs move than the divisions hold"))
     stay_top = list(top[: len(top) - relegated])
     down = list(top[len(top) - relegated :])
     up = list(lower[:promoted])

@@ -30,6 +30,7 @@ from typing import Literal
 
 from weiqi.errors import InvalidSetting
 from weiqi.league.match import MATCH_DRAW, MATCH_WIN, TeamMatch
+from weiqi.messages import Msg
 
 
 @dataclass
@@ -240,7 +241,7 @@ def members_total(
     [(1, 'X', Fraction(10, 1)), (1, 'Y', Fraction(10, 1))]
     """
     if counted is not None and counted < 1:
-        raise InvalidSetting("counted", "at least one member's points must count")
+        raise InvalidSetting("counted", Msg("at least one member's points must count"))
     totals: dict[str, Fraction] = {}
     for team, players in members.items():
         pts = sorted((Fraction(points.get(p, 0)) for p in players), reverse=True)

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from weiqi.errors import InvalidSetting
+from weiqi.messages import Msg
 from weiqi.tournament.ranks import Rank
 
 
@@ -110,15 +111,22 @@ class Team:
         seen: set[str] = set()
         for pid in ids:
             if pid in seen:
-                raise InvalidSetting(f"team {self.team_id} roster", f"player {pid} listed twice")
+                raise InvalidSetting(
+                    f"team {self.team_id} roster", Msg("player %(pid)s listed twice", pid=pid)
+                )
             seen.add(pid)
         for pid in self.order:
             if pid not in seen:
-                raise InvalidSetting(f"team {self.team_id} order", f"{pid} is not on the roster")
+                raise InvalidSetting(
+                    f"team {self.team_id} order", Msg("%(pid)s is not on the roster", pid=pid)
+                )
         if len(set(self.order)) != len(self.order):
-            raise InvalidSetting(f"team {self.team_id} order", "a player is listed twice")
+            raise InvalidSetting(f"team {self.team_id} order", Msg("a player is listed twice"))
         if self.captain and self.captain not in seen:
-            raise InvalidSetting(f"team {self.team_id} captain", f"{self.captain} not on roster")
+            raise InvalidSetting(
+                f"team {self.team_id} captain",
+                Msg("%(captain)s not on roster", captain=self.captain),
+            )
 
     def entry(self, player_id: str) -> RosterEntry | None:
         for e in self.roster:

@@ -23,6 +23,7 @@ from weiqi.errors import InputError
 from weiqi.league.calendar import Fixture
 from weiqi.league.match import TeamMatch
 from weiqi.league.standings import BYE_MATCH_POINTS
+from weiqi.messages import Msg
 from weiqi.tournament.pairing import Candidate, PairingOptions, pair
 
 
@@ -40,7 +41,9 @@ def team_candidates(
     seed = {t: i for i, t in enumerate(seeding)}
     missing = [t for t in teams if t not in seed]
     if missing:
-        raise InputError("seeding", f"no seeding place for {', '.join(missing)}")
+        raise InputError(
+            "seeding", Msg("no seeding place for %(missing)s", missing=", ".join(missing))
+        )
     points = dict.fromkeys(teams, 0)
     colours = dict.fromkeys(teams, "")
     met: dict[str, set[str]] = {t: set() for t in teams}

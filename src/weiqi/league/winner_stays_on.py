@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from weiqi.errors import Conflict, InputError, InvalidSetting
+from weiqi.messages import Msg
 from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Reason, Result
 
@@ -67,12 +68,12 @@ class WinnerStaysOn:
         rng: random.Random | None = None,
     ) -> None:
         if len(teams) < 2:
-            raise InvalidSetting("teams", "a 擂台赛 needs at least two teams")
+            raise InvalidSetting("teams", Msg("a 擂台赛 needs at least two teams"))
         for team, players in teams.items():
             if not players:
-                raise InvalidSetting(f"team {team}", "has no players")
+                raise InvalidSetting(f"team {team}", Msg("has no players"))
             if len(set(players)) != len(players):
-                raise InvalidSetting(f"team {team}", "a player is listed twice")
+                raise InvalidSetting(f"team {team}", Msg("a player is listed twice"))
         self.order = order
         self.teams: tuple[str, ...] = tuple(teams)
         self._waiting: dict[str, list[str]] = {t: list(p) for t, p in teams.items()}
@@ -105,11 +106,20 @@ class WinnerStaysOn:
     def send(self, team: str, player: str) -> None:
         """The awaited team sends ``player`` (CHOSEN order only)."""
         if self.order is not PlayerOrder.CHOSEN:
-            raise Conflict("the order of players is fixed in advance")
+            raise Conflict(Msg("the order of players is fixed in advance"))
         if team != self.awaiting:
-            raise Conflict(f"it is not {team}'s turn to send a player (awaiting {self.awaiting})")
+            raise Conflict(
+                Msg(
+                    "it is not %(team)s's turn to send a player (awaiting %(awaiting)s)",
+                    team=team,
+                    awaiting=self.awaiting,
+                )
+            )
         if player not in self._waiting[team]:
-            raise InputError(f"player {player}", f"not a waiting player of {team}")
+            raise InputError(
+                Msg("player %(player)s", player=player),
+                Msg("not a waiting player of %(team)s", team=team),
+            )
         self._waiting[team].remove(player)
         if self.holder is None:
             self.holder = (team, player)
@@ -118,9 +128,11 @@ class WinnerStaysOn:
 
     def next_game(self) -> Game:
         if self.finished:
-            raise Conflict("the match is over")
+            raise Conflict(Msg("the match is over"))
         if self.holder is None or self.challenger is None:
-            raise Conflict(f"{self.awaiting} must send its next player first")
+            raise Conflict(
+                Msg("%(awaiting)s must send its next player first", awaiting=self.awaiting)
+            )
         if self.games and self.games[-1].result is None:
             return self.games[-1]
         black = self.challenger
@@ -133,7 +145,7 @@ class WinnerStaysOn:
     def record(self, result: Result) -> None:
         """Record the result of the current game and move the match on."""
         if not self.games or self.games[-1].result is not None:
-            raise Conflict("no game is being played; call next_game() first")
+            raise Conflict(Msg("no game is being played; call next_game() first"))
         game = self.games[-1]
         self.games[-1] = Game(game.number, game.holder, game.challenger, game.black, result)
         if result.outcome in (Outcome.REPLAY, Outcome.NO_RESULT):
@@ -156,9 +168,9 @@ class WinnerStaysOn:
         """R-WD-1 (matches and team events): results so far stand; the team's remaining players
         are out, and its player on the stage loses the current game by forfeit."""
         if team not in self._waiting:
-            raise InputError(f"team {team}", "does not play this match")
+            raise InputError(Msg("team %(team)s", team=team), Msg("does not play this match"))
         if self.finished:
-            raise Conflict("the match is over")
+            raise Conflict(Msg("the match is over"))
         self.out += [(team, p) for p in self._waiting[team]]
         self._waiting[team] = []
         current = self.games[-1] if self.games and self.games[-1].result is None else None

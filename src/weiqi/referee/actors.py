@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from weiqi.errors import InvalidSetting
+from weiqi.messages import Msg
 from weiqi.roles import Role
 from weiqi.rules.color import Color
 
@@ -37,14 +38,21 @@ class Actor:
 
     def __post_init__(self) -> None:
         if self.role not in GAME_ROLES:
-            raise InvalidSetting("actor", f"a {self.role.label} does not act in a game record")
+            raise InvalidSetting(
+                "actor",
+                Msg("a %(label)s does not act in a game record", label=Msg(self.role.label)),
+            )
         if self.role is Role.PLAYER and self.color is None:
-            raise InvalidSetting("actor", "a player is named by colour")
+            raise InvalidSetting("actor", Msg("a player is named by colour"))
         if self.role is not Role.PLAYER:
             if self.color is not None:
-                raise InvalidSetting("actor", f"a {self.role.label} has no colour")
+                raise InvalidSetting(
+                    "actor", Msg("a %(label)s has no colour", label=Msg(self.role.label))
+                )
             if not self.id:
-                raise InvalidSetting("actor", f"a {self.role.label} needs an id")
+                raise InvalidSetting(
+                    "actor", Msg("a %(label)s needs an id", label=Msg(self.role.label))
+                )
 
     @classmethod
     def player(cls, color: Color) -> Actor:
@@ -72,7 +80,9 @@ class Actor:
         role = {"chief": "chief_referee"}.get(role.lower(), role.lower())
         if role in (Role.REFEREE.value, Role.CHIEF_REFEREE.value) and id:
             return cls(Role(role), id=id)
-        raise InvalidSetting("actor", f"{raw!r} is not B, W, referee:ID or chief_referee:ID")
+        raise InvalidSetting(
+            "actor", Msg("%(raw)s is not B, W, referee:ID or chief_referee:ID", raw=repr(raw))
+        )
 
     @property
     def code(self) -> str:
@@ -90,3 +100,10 @@ class Actor:
         if self.color is not None:
             return self.color.en
         return f"{self.role.label} {self.id}"
+
+    @property
+    def msg(self) -> Msg:
+        """Who this is, as a message: the colour of a player, else the role and the name."""
+        if self.color is not None:
+            return Msg("%(color)s", color=self.color)
+        return Msg("%(role)s %(name)s", role=Msg(self.role.label), name=self.id or "")

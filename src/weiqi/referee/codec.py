@@ -33,6 +33,7 @@ from fractions import Fraction
 from typing import Any
 
 from weiqi.errors import InputError, WeiqiError
+from weiqi.messages import Msg
 from weiqi.rules.result import Result
 
 
@@ -77,12 +78,12 @@ def from_data(kind: Any, data: Any, where: str = "value") -> Any:
     if origin is tuple:
         args = typing.get_args(kind)
         if not isinstance(data, list):
-            raise InputError(where, f"expected a list, found {data!r}")
+            raise InputError(where, Msg("expected a list, found %(data)s", data=repr(data)))
         return tuple(from_data(args[0], v, f"{where}[{i}]") for i, v in enumerate(data))
     if origin is dict:
         key_kind, value_kind = typing.get_args(kind)
         if not isinstance(data, dict):
-            raise InputError(where, f"expected an object, found {data!r}")
+            raise InputError(where, Msg("expected an object, found %(data)s", data=repr(data)))
         return {
             from_data(key_kind, k, where): from_data(value_kind, v, f"{where}.{k}")
             for k, v in data.items()
@@ -107,19 +108,19 @@ def _shape(kind: type) -> tuple[dict[str, Any], dict[str, dataclasses.Field[Any]
 def _read_plain(kind: Any, data: Any, where: str) -> Any:
     if kind is bool:
         if not isinstance(data, bool):
-            raise InputError(where, f"expected true or false, found {data!r}")
+            raise InputError(where, Msg("expected true or false, found %(data)s", data=repr(data)))
         return data
     if kind is int:
         if isinstance(data, bool) or not isinstance(data, int):
-            raise InputError(where, f"expected a whole number, found {data!r}")
+            raise InputError(where, Msg("expected a whole number, found %(data)s", data=repr(data)))
         return data
     if kind is float:
         if isinstance(data, bool) or not isinstance(data, int | float):
-            raise InputError(where, f"expected a number, found {data!r}")
+            raise InputError(where, Msg("expected a number, found %(data)s", data=repr(data)))
         return data
     if kind is str:
         if not isinstance(data, str):
-            raise InputError(where, f"expected text, found {data!r}")
+            raise InputError(where, Msg("expected text, found %(data)s", data=repr(data)))
         return data
     if not isinstance(kind, type):
         raise TypeError(f"unsupported type {kind!r}")
@@ -128,10 +129,14 @@ def _read_plain(kind: Any, data: Any, where: str) -> Any:
             return kind(data)
         except ValueError:
             choices = " | ".join(str(m.value) for m in kind)
-            raise InputError(where, f"{data!r} is not one of {choices}") from None
+            raise InputError(
+                where, Msg("%(data)s is not one of %(choices)s", data=repr(data), choices=choices)
+            ) from None
     if kind is Fraction:
         if not isinstance(data, str):
-            raise InputError(where, f"expected a fraction as text, found {data!r}")
+            raise InputError(
+                where, Msg("expected a fraction as text, found %(data)s", data=repr(data))
+            )
         return Fraction(data)
     if kind is date:
         return date.fromisoformat(data)
@@ -139,11 +144,13 @@ def _read_plain(kind: Any, data: Any, where: str) -> Any:
         return Result.parse(data)
     if dataclasses.is_dataclass(kind):
         if not isinstance(data, dict):
-            raise InputError(where, f"expected an object, found {data!r}")
+            raise InputError(where, Msg("expected an object, found %(data)s", data=repr(data)))
         hints, fields = _shape(kind)
         unknown = set(data) - set(fields)
         if unknown:
-            raise InputError(where, f"unknown field {sorted(unknown)[0]!r}")
+            raise InputError(
+                where, Msg("unknown field %(unknown)s", unknown=repr(sorted(unknown)[0]))
+            )
         values = {}
         for name, field in fields.items():
             if name in data:
@@ -152,6 +159,6 @@ def _read_plain(kind: Any, data: Any, where: str) -> Any:
                 field.default is dataclasses.MISSING
                 and field.default_factory is dataclasses.MISSING
             ):
-                raise InputError(where, f"missing field {name!r}")
+                raise InputError(where, Msg("missing field %(name)s", name=repr(name)))
         return kind(**values)
     raise TypeError(f"unsupported type {kind.__name__}")

@@ -17,6 +17,7 @@ from typing import ClassVar
 from weiqi.clock.control import TimeControl
 from weiqi.clock.late import LatePolicy
 from weiqi.errors import InputError, WeiqiError
+from weiqi.messages import Msg
 from weiqi.referee.codec import from_data, to_data
 from weiqi.referee.infractions import Infraction
 from weiqi.referee.nigiri import ColorAssignment
@@ -295,12 +296,12 @@ def event_from_data(data: object, where: str = "event") -> Event:
     """
     kind = data.get("kind") if isinstance(data, dict) else None
     if not isinstance(data, dict) or kind not in EVENT_TYPES:
-        raise InputError(where, f"unknown event kind {kind!r}")
+        raise InputError(where, Msg("unknown event kind %(kind)s", kind=repr(kind)))
     fields = {k: v for k, v in data.items() if k != "kind"}
     try:
         event: Event = from_data(EVENT_TYPES[kind], fields, f"{where} ({kind})")
     except InputError:
         raise
     except WeiqiError as err:
-        raise InputError(f"{where} ({kind})", err.message) from None
+        raise InputError(Msg("%(where)s (%(kind)s)", where=where, kind=kind), err.msg) from None
     return event

@@ -21,6 +21,7 @@ import enum
 from dataclasses import dataclass
 
 from weiqi.errors import InvalidSetting
+from weiqi.messages import Msg
 from weiqi.referee.actors import Actor
 from weiqi.rules.color import Color
 
@@ -174,22 +175,41 @@ def penalty_for(kind: InfractionKind, earlier: int, chosen: Penalty | None = Non
     if kind in _FIXED:
         fixed = _FIXED[kind]
         if chosen is not None and chosen is not fixed:
-            raise InvalidSetting("penalty", f"{kind.en} is always {fixed.value}")
+            raise InvalidSetting(
+                "penalty", Msg("%(kind)s is always %(fixed)s", kind=kind, fixed=fixed.value)
+            )
         return fixed
     if kind in _WARNING_THEN_LOSS:
         due = Penalty.WARNING if earlier == 0 else Penalty.LOSS
         if chosen is not None and chosen is not due:
             raise InvalidSetting(
-                "penalty", f"{kind.en}: offence {earlier + 1} in this game is a {due.value}"
+                "penalty",
+                Msg(
+                    "%(kind)s: offence %(value)s in this game is a %(due)s",
+                    kind=kind,
+                    value=earlier + 1,
+                    due=due.value,
+                ),
             )
         return due
     options = _CHOICE[kind]
     if chosen is None:
         choices = " | ".join(p.value for p in options)
-        raise InvalidSetting("penalty", f"{kind.en}: the referee chooses {choices}")
+        raise InvalidSetting(
+            "penalty",
+            Msg("%(kind)s: the referee chooses %(choices)s", kind=kind, choices=choices),
+        )
     if chosen not in options:
         choices = " | ".join(p.value for p in options)
-        raise InvalidSetting("penalty", f"{kind.en} allows {choices}, not {chosen.value}")
+        raise InvalidSetting(
+            "penalty",
+            Msg(
+                "%(kind)s allows %(choices)s, not %(chosen)s",
+                kind=kind,
+                choices=choices,
+                chosen=chosen.value,
+            ),
+        )
     return chosen
 
 
@@ -218,11 +238,15 @@ class Infraction:
 
     def __post_init__(self) -> None:
         if self.earlier_in_event < 0:
-            raise InvalidSetting("earlier_in_event", "cannot be negative")
+            raise InvalidSetting("earlier_in_event", Msg("cannot be negative"))
         if self.suspension and self.kind not in SUSPENDABLE:
-            raise InvalidSetting("suspension", f"the rules do not suspend for {self.kind.en}")
+            raise InvalidSetting(
+                "suspension", Msg("the rules do not suspend for %(kind)s", kind=self.kind)
+            )
         if self.prize_demotion and self.kind not in DEMOTABLE:
-            raise InvalidSetting("prize_demotion", f"the rules do not demote for {self.kind.en}")
+            raise InvalidSetting(
+                "prize_demotion", Msg("the rules do not demote for %(kind)s", kind=self.kind)
+            )
         if (
             self.kind
             in (
@@ -231,4 +255,6 @@ class Infraction:
             )
             and not self.points
         ):
-            raise InvalidSetting("points", f"{self.kind.en}: name the stones concerned")
+            raise InvalidSetting(
+                "points", Msg("%(kind)s: name the stones concerned", kind=self.kind)
+            )

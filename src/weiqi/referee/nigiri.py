@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from weiqi.errors import Conflict, InvalidSetting
+from weiqi.messages import Msg
 
 #: Size of the handful of white stones: the draw is uniform over this range (inclusive).
 HANDFUL_MIN = 10
@@ -65,15 +66,19 @@ def holder_of(a: Contestant, b: Contestant) -> tuple[Contestant, Contestant]:
     ['Y', 'X']
     """
     if a.name == b.name:
-        raise InvalidSetting("nigiri", f"both players are named {a.name!r}")
+        raise InvalidSetting("nigiri", Msg("both players are named %(a)s", a=repr(a.name)))
     if a.rank != b.rank:
         return (a, b) if a.rank > b.rank else (b, a)
     if a.born != b.born:
         return (a, b) if a.born < b.born else (b, a)
     raise InvalidSetting(
         "nigiri",
-        f"{a.name} and {b.name} have the same rank and birth date; the chief referee decides "
-        "who holds",
+        Msg(
+            "%(a)s and %(b)s have the same rank and birth date; the chief "
+            "referee decides who holds",
+            a=a.name,
+            b=b.name,
+        ),
     )
 
 
@@ -135,14 +140,31 @@ class Nigiri:
         """
         again = Nigiri.draw(*self.contestants(), guess=self.guess, seed=self.seed)
         if again.holder != self.holder:
-            raise Conflict(f"nigiri: {self.holder} is recorded as holder but {again.holder} holds")
+            raise Conflict(
+                Msg(
+                    "nigiri: %(holder)s is recorded as holder but %(holder2)s holds",
+                    holder=self.holder,
+                    holder2=again.holder,
+                )
+            )
         if again.count != self.count:
             raise Conflict(
-                f"nigiri: recorded count {self.count} does not match the draw from seed "
-                f"{self.seed} ({again.count})"
+                Msg(
+                    "nigiri: recorded count %(count)s does not match the draw from "
+                    "seed %(seed)s (%(count2)s)",
+                    count=self.count,
+                    seed=self.seed,
+                    count2=again.count,
+                )
             )
         if (again.black, again.white) != (self.black, self.white):
-            raise Conflict(f"nigiri: the count {self.count} gives Black to {again.black}")
+            raise Conflict(
+                Msg(
+                    "nigiri: the count %(count)s gives Black to %(black)s",
+                    count=self.count,
+                    black=again.black,
+                )
+            )
         return True
 
 
@@ -164,14 +186,16 @@ class ColorAssignment:
 
     def __post_init__(self) -> None:
         if self.black == self.white:
-            raise InvalidSetting("colours", f"{self.black!r} cannot play both colours")
+            raise InvalidSetting(
+                "colours", Msg("%(black)s cannot play both colours", black=repr(self.black))
+            )
         if (self.method is ColorMethod.NIGIRI) != (self.nigiri is not None):
-            raise InvalidSetting("colours", "a nigiri record is given exactly for nigiri")
+            raise InvalidSetting("colours", Msg("a nigiri record is given exactly for nigiri"))
         if self.nigiri is not None and (self.nigiri.black, self.nigiri.white) != (
             self.black,
             self.white,
         ):
-            raise InvalidSetting("colours", "the colours differ from the nigiri's outcome")
+            raise InvalidSetting("colours", Msg("the colours differ from the nigiri's outcome"))
 
     @classmethod
     def by_organiser(cls, black: str, white: str) -> ColorAssignment:

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from weiqi.clock.control import TimeControl
 from weiqi.clock.late import LatePolicy
 from weiqi.errors import InputError, WeiqiError
+from weiqi.messages import Msg
 from weiqi.referee.actors import Actor
 from weiqi.referee.codec import canonical, from_data, to_data
 from weiqi.referee.events import (
@@ -127,10 +128,15 @@ class GameRecord:
     def append(self, event: Event, actor: Actor, at: float) -> Entry:
         """Record ``event`` by ``actor`` at time ``at``; return its entry."""
         if isinstance(at, bool) or not isinstance(at, int | float):
-            raise InputError("at", f"the time must be a number, not {at!r}")
+            raise InputError("at", Msg("the time must be a number, not %(at)s", at=repr(at)))
         if self._entries and at < self._entries[-1].at:
             raise InputError(
-                "at", f"time {at} is before the previous event's time {self._entries[-1].at}"
+                "at",
+                Msg(
+                    "time %(at)s is before the previous event's time %(at2)s",
+                    at=at,
+                    at2=self._entries[-1].at,
+                ),
             )
         seq = len(self._entries)
         state = self._referee.apply(Context(seq, at, actor), event)
@@ -202,20 +208,28 @@ class GameRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as err:
-            raise InputError("game record", f"not JSON: {err.msg} at line {err.lineno}") from None
+            raise InputError(
+                "game record",
+                Msg("not JSON: %(msg)s at line %(lineno)s", msg=err.msg, lineno=err.lineno),
+            ) from None
         return cls.from_data(data, head)
 
     @classmethod
     def from_data(cls, data: object, head: str | None = None) -> GameRecord:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise InputError("game record", f"not a {FORMAT} document")
+            raise InputError("game record", Msg("not a %(FORMAT)s document", FORMAT=FORMAT))
         if data.get("version") != VERSION:
             raise InputError(
-                "game record", f"version {data.get('version')!r} is not supported (only {VERSION})"
+                "game record",
+                Msg(
+                    "version %(get)s is not supported (only %(VERSION)s)",
+                    get=repr(data.get("version")),
+                    VERSION=VERSION,
+                ),
             )
         raw_entries = data.get("entries")
         if not isinstance(raw_entries, list):
-            raise InputError("game record", "'entries' must be a list")
+            raise InputError("game record", Msg("'entries' must be a list"))
         record = cls.from_entries([_read_entry(raw, i) for i, raw in enumerate(raw_entries)])
         if head is not None and record.head != head:
             known = [e.seq for e in record.entries if e.hash == head]
@@ -224,7 +238,9 @@ class GameRecord:
                 if known
                 else ("the stored head is not in it: the log was rewritten")
             )
-            raise InputError("game record", f"does not end at the stored head: {where}")
+            raise InputError(
+                "game record", Msg("does not end at the stored head: %(where)s", where=where)
+            )
         return record
 
     @classmethod
@@ -235,22 +251,27 @@ class GameRecord:
         for i, entry in enumerate(entries):
             where = f"event {entry.seq} ({entry.event.kind})"
             if entry.seq != i:
-                raise InputError(where, f"out of order: expected event {i} here")
+                raise InputError(where, Msg("out of order: expected event %(i)s here", i=i))
             if entry.prev != prev:
-                raise InputError(where, "does not follow the event before it (hash chain broken)")
+                raise InputError(
+                    where, Msg("does not follow the event before it (hash chain broken)")
+                )
             if link(prev, entry.body()) != entry.hash:
-                raise InputError(where, "altered: its hash does not match its content")
+                raise InputError(where, Msg("altered: its hash does not match its content"))
             if i and entry.at < entries[i - 1].at:
-                raise InputError(where, "its time is before the previous event's")
+                raise InputError(where, Msg("its time is before the previous event's"))
             try:
                 state = record._referee.apply(Context(i, entry.at, entry.actor), entry.event)
             except WeiqiError as err:
-                raise InputError(where, err.message) from None
+                raise InputError(where, err.msg) from None
             if state.move_number != entry.move_number:
                 raise InputError(
                     where,
-                    f"records move {entry.move_number} but the replay is at move "
-                    f"{state.move_number}",
+                    Msg(
+                        "records move %(move_number)s but the replay is at move %(move_number2)s",
+                        move_number=entry.move_number,
+                        move_number2=state.move_number,
+                    ),
                 )
             record._entries.append(entry)
             prev = entry.hash
@@ -259,16 +280,16 @@ class GameRecord:
 
 def _read_entry(raw: object, index: int) -> Entry:
     if not isinstance(raw, dict):
-        raise InputError(f"event {index}", "not an object")
+        raise InputError(Msg("event %(index)s", index=index), Msg("not an object"))
     where = f"event {raw.get('seq', index)}"
     event = event_from_data(raw.get("event"), where)
     where = f"{where} ({event.kind})"
     for name in ("seq", "at", "actor", "move_number", "prev", "hash"):
         if name not in raw:
-            raise InputError(where, f"missing field {name!r}")
+            raise InputError(where, Msg("missing field %(name)s", name=repr(name)))
     unknown = set(raw) - {"seq", "at", "actor", "move_number", "event", "prev", "hash"}
     if unknown:
-        raise InputError(where, f"unknown field {sorted(unknown)[0]!r}")
+        raise InputError(where, Msg("unknown field %(unknown)s", unknown=repr(sorted(unknown)[0])))
     try:
         return Entry(
             seq=from_data(int, raw["seq"], f"{where}.seq"),
@@ -282,7 +303,7 @@ def _read_entry(raw: object, index: int) -> Entry:
     except InputError:
         raise
     except WeiqiError as err:
-        raise InputError(where, err.message) from None
+        raise InputError(where, err.msg) from None
 
 
 def replay(record: GameRecord) -> GameState:

@@ -15,6 +15,7 @@ import enum
 from dataclasses import dataclass
 
 from weiqi.errors import InvalidSetting
+from weiqi.messages import Msg
 from weiqi.referee.actors import Role
 from weiqi.rules.color import Color
 from weiqi.rules.result import Reason, Result
@@ -84,20 +85,24 @@ class Ruling:
     def __post_init__(self) -> None:
         if (self.kind in _WITH_LOSER) != (self.loser is not None):
             if self.loser is None:
-                raise InvalidSetting("ruling", f"{self.kind.value} names the player who loses")
-            raise InvalidSetting("ruling", f"{self.kind.value} names no loser")
+                raise InvalidSetting(
+                    "ruling", Msg("%(kind)s names the player who loses", kind=self.kind.value)
+                )
+            raise InvalidSetting("ruling", Msg("%(kind)s names no loser", kind=self.kind.value))
         if self.kind in _MOVES_STONE and len(self.points) != 2:
-            raise InvalidSetting("ruling", f"{self.kind.value} needs (from point, to point)")
+            raise InvalidSetting(
+                "ruling", Msg("%(kind)s needs (from point, to point)", kind=self.kind.value)
+            )
         if self.kind is RulingKind.DROPPED_STONE and len(self.points) != 1:
-            raise InvalidSetting("ruling", "dropped_stone needs the point chosen instead")
+            raise InvalidSetting("ruling", Msg("dropped_stone needs the point chosen instead"))
         if (
             self.kind not in _MOVES_STONE
             and self.points
             and self.kind not in (RulingKind.RESTORE, RulingKind.DROPPED_STONE)
         ):
-            raise InvalidSetting("ruling", f"{self.kind.value} moves no stone")
+            raise InvalidSetting("ruling", Msg("%(kind)s moves no stone", kind=self.kind.value))
         if not self.reason.strip():
-            raise InvalidSetting("ruling", "a ruling states its reason")
+            raise InvalidSetting("ruling", Msg("a ruling states its reason"))
 
     @property
     def required_role(self) -> Role:

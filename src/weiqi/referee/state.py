@@ -20,6 +20,7 @@ from typing import Any
 from weiqi.clock.clock import Clock, Status
 from weiqi.clock.control import System
 from weiqi.errors import Conflict, IllegalMove, InvalidSetting, PermissionDenied
+from weiqi.messages import Msg
 from weiqi.referee.actors import Actor, Role
 from weiqi.referee.events import (
     AcceptEnd,
@@ -156,7 +157,78 @@ class ResultChange:
     at: float
     actor: Actor | None
     result: Result | None
-    reason: str
+    reason: Msg
+    """Why, as a message value (rendered per language by :func:`weiqi.i18n.render`)."""
+
+
+#: What a player or a referee may be refused (``PermissionDenied``, "cannot … while …"); listed
+#: here so that the catalogues carry them.
+_ACTIONS = (
+    Msg("agree to the dead stones"),
+    Msg("answer a proposal to end the game"),
+    Msg("ask for a recount"),
+    Msg("confirm the result"),
+    Msg("confirm the result sheet"),
+    Msg("correct a confirmed result"),
+    Msg("correct the colours"),
+    Msg("dispute life and death"),
+    Msg("enter a result"),
+    Msg("forfeit a turn on time"),
+    Msg("let a player leave the seat"),
+    Msg("mark dead stones"),
+    Msg("pass"),
+    Msg("play a move"),
+    Msg("record the game played again"),
+    Msg("resign"),
+    Msg("seal a move"),
+    Msg("place Black's handicap stones"),
+)
+_CLOCK_ACTIONS = {
+    ClockAction.START: Msg("start the clock"),
+    ClockAction.ARRIVE: Msg("arrive the clock"),
+    ClockAction.PRESS: Msg("press the clock"),
+    ClockAction.PAUSE: Msg("pause the clock"),
+    ClockAction.RESUME: Msg("resume the clock"),
+    ClockAction.SEAL: Msg("seal the clock"),
+    ClockAction.STOP: Msg("stop the clock"),
+    ClockAction.CHECK: Msg("check the clock"),
+    ClockAction.FORFEIT_TURN: Msg("forfeit turn the clock"),
+    ClockAction.ADJUST: Msg("adjust the clock"),
+}
+assert _CLOCK_ACTIONS.keys() == set(ClockAction)
+#: The rulings by their value, as ``ruling: %(kind)s`` names them.
+_RULING_KINDS = (
+    Msg("dropped_stone"),
+    Msg("restore"),
+    Msg("stone_to_point"),
+    Msg("stone_stands"),
+    Msg("draw"),
+    Msg("replay"),
+    Msg("both_lose"),
+    Msg("no_result"),
+    Msg("forfeit"),
+    Msg("time_loss"),
+    Msg("loss"),
+)
+
+
+def _count_reason(black: Fraction, warnings: tuple[int, int]) -> Msg:
+    """Why a count gave its result: Black's stones, and the warnings counted as stones."""
+    if any(warnings):
+        return Msg(
+            "count: Black %(black)s stones, warnings "
+            "%(black_warnings)s/%(white_warnings)s as stones",
+            black=black,
+            black_warnings=warnings[0],
+            white_warnings=warnings[1],
+        )
+    return Msg("count: Black %(black)s stones", black=black)
+
+
+def _played_again(playoff: bool, result: Result) -> Msg:
+    if playoff:
+        return Msg("playoff: %(result)s", result=result)
+    return Msg("replay: %(result)s", result=result)
 
 
 @dataclass(frozen=True)
@@ -276,15 +348,26 @@ class Referee:
             self.state = self._start(ctx, event)
             return self.state
         if s.phase is Phase.NOT_STARTED:
-            raise Conflict(f"event {ctx.seq}: the game has not started")
+            raise Conflict(
+                Msg(
+                    "event %(seq)s: %(reason)s", seq=ctx.seq, reason=Msg("the game has not started")
+                )
+            )
         if s.phase is Phase.CONFIRMED and not self._allowed_after_confirmation(event):
             raise Conflict(
-                f"event {ctx.seq}: the result {s.result} is confirmed and can no longer be "
-                "changed (R-REF-7); only the chief referee may correct it"
+                Msg(
+                    "event %(seq)s: %(reason)s",
+                    seq=ctx.seq,
+                    reason=Msg(
+                        "the result %(result)s is confirmed and can no longer be changed"
+                        "; only the chief referee may correct it",
+                        result=s.result,
+                    ),
+                )
             )
         handler = _HANDLERS.get(type(event))
         if handler is None:
-            raise InvalidSetting("event", f"unknown event {type(event).__name__}")
+            raise InvalidSetting("event", Msg("unknown event %(name)s", name=type(event).__name__))
         try:
             # Time passes first: a flag that fell before this event ends the game (R-TIME-2).
             self.state = self._tick(ctx, s)
@@ -327,11 +410,11 @@ class Referee:
         if clock.status is Status.FLAGGED and clock.tc.timeout_pass:
             return s  # the player may ask for a forfeited turn instead (Art. 22.5)
         if result.reason is Reason.TIME and clock.flagged is not None:
-            why = f"time: {clock.flagged.en}'s time ran out (R-TIME-1, R-TIME-2)"
+            why = Msg("time: %(color)s's time ran out", color=clock.flagged)
         elif result.reason is Reason.FORFEIT:
-            why = "forfeit: late arrival (R-TIME-6)"
+            why = Msg("forfeit: late arrival")
         else:
-            why = "forfeit: both players arrived too late (R-TIME-6)"
+            why = Msg("forfeit: both players arrived too late")
         return self._finish(s, ctx, result, why, by_rule=True)
 
     def _no_flag(self, ctx: Context) -> None:
@@ -339,8 +422,15 @@ class Referee:
         if clock is not None and clock.status is Status.FLAGGED:
             assert clock.flagged is not None
             raise Conflict(
-                f"event {ctx.seq}: {clock.flagged.en}'s time has run out: a forfeited turn or "
-                "a loss on time must be ruled first"
+                Msg(
+                    "event %(seq)s: %(reason)s",
+                    seq=ctx.seq,
+                    reason=Msg(
+                        "%(flagged)s's time has run out: a forfeited turn or a loss on "
+                        "time must be ruled first",
+                        flagged=clock.flagged,
+                    ),
+                )
             )
 
     @staticmethod
@@ -366,30 +456,40 @@ class Referee:
             return format_vertex(point, size)
         return str(point)
 
-    def _player(self, ctx: Context, action: str) -> Color:
+    def _player(self, ctx: Context, action: str | Msg) -> Color:
         if ctx.actor.role is not Role.PLAYER or ctx.actor.color is None:
-            raise PermissionDenied(ctx.actor.describe(), action)
+            raise PermissionDenied(ctx.actor.msg, action)
         return ctx.actor.color
 
-    def _referee(self, ctx: Context, action: str, role: Role = Role.REFEREE) -> Actor:
+    def _referee(self, ctx: Context, action: str | Msg, role: Role = Role.REFEREE) -> Actor:
         actor = ctx.actor
         if not actor.is_referee or (
             role is Role.CHIEF_REFEREE and actor.role is not Role.CHIEF_REFEREE
         ):
-            raise PermissionDenied(actor.describe(), action)
+            raise PermissionDenied(actor.msg, action)
         return actor
 
-    def _in_phase(self, ctx: Context, what: str, *phases: Phase) -> None:
+    def _in_phase(self, ctx: Context, what: str | Msg, *phases: Phase) -> None:
         if self.state.phase not in phases:
-            raise Conflict(f"event {ctx.seq}: cannot {what} while the game is {self._phase_en()}")
+            raise Conflict(
+                Msg(
+                    "event %(seq)s: %(reason)s",
+                    seq=ctx.seq,
+                    reason=Msg(
+                        "cannot %(what)s while the game is %(phase)s",
+                        what=Msg.of(what),
+                        phase=self._phase_msg(),
+                    ),
+                )
+            )
 
-    def _phase_en(self) -> str:
+    def _phase_msg(self) -> Msg:
         return {
-            Phase.NOT_STARTED: "not started",
-            Phase.PLAYING: "being played",
-            Phase.COUNTING: "being counted",
-            Phase.FINISHED: f"over ({self.state.result})",
-            Phase.CONFIRMED: f"confirmed ({self.state.result})",
+            Phase.NOT_STARTED: Msg("not started"),
+            Phase.PLAYING: Msg("being played"),
+            Phase.COUNTING: Msg("being counted"),
+            Phase.FINISHED: Msg("over (%(result)s)", result=self.state.result),
+            Phase.CONFIRMED: Msg("confirmed (%(result)s)", result=self.state.result),
         }[self.state.phase]
 
     def _illegal(self, reason: str, point: int | None) -> IllegalMove:
@@ -406,7 +506,7 @@ class Referee:
         )
 
     def _finish(
-        self, s: GameState, ctx: Context, result: Result, reason: str, *, by_rule: bool = False
+        self, s: GameState, ctx: Context, result: Result, reason: Msg, *, by_rule: bool = False
     ) -> GameState:
         actor = None if by_rule else ctx.actor
         return _evolve(
@@ -425,7 +525,13 @@ class Referee:
 
     def _start(self, ctx: Context, e: Start) -> GameState:
         if self.state.phase is not Phase.NOT_STARTED:
-            raise Conflict(f"event {ctx.seq}: the game has already started")
+            raise Conflict(
+                Msg(
+                    "event %(seq)s: %(reason)s",
+                    seq=ctx.seq,
+                    reason=Msg("the game has already started"),
+                )
+            )
         self._board = Board.from_ruleset(e.ruleset, enforce_turn=False)
         return self._snapshot(
             GameState(
@@ -448,12 +554,23 @@ class Referee:
         s = self.state
         assert s.ruleset is not None
         if ctx.actor.color is not Color.BLACK and not ctx.actor.is_referee:
-            raise PermissionDenied(ctx.actor.describe(), "place Black's handicap stones")
+            raise PermissionDenied(ctx.actor.msg, "place Black's handicap stones")
         if not s.handicap_pending:
-            raise Conflict(f"event {ctx.seq}: no handicap stones are to be placed freely")
+            raise Conflict(
+                Msg(
+                    "event %(seq)s: %(reason)s",
+                    seq=ctx.seq,
+                    reason=Msg("no handicap stones are to be placed freely"),
+                )
+            )
         if len(e.points) != s.ruleset.handicap:
             raise InvalidSetting(
-                "handicap", f"{s.ruleset.handicap} stones to place, {len(e.points)} given"
+                "handicap",
+                Msg(
+                    "%(handicap)s stones to place, %(points)s given",
+                    handicap=s.ruleset.handicap,
+                    points=len(e.points),
+                ),
             )
         self.board.place_handicap(e.points)
         return self._snapshot(s, to_move=self.board.to_move, handicap_pending=False)
@@ -464,7 +581,13 @@ class Referee:
         self._no_flag(ctx)
         s = self.state
         if s.handicap_pending:
-            raise Conflict(f"event {ctx.seq}: Black places the handicap stones first (R-HCP-2)")
+            raise Conflict(
+                Msg(
+                    "event %(seq)s: %(reason)s",
+                    seq=ctx.seq,
+                    reason=Msg("Black places the handicap stones first"),
+                )
+            )
         strict = s.ruleset is not None and s.ruleset.play_mode is PlayMode.STRICT
         point = e.point
         board = self.board
@@ -498,7 +621,7 @@ class Referee:
         )
         if board.cycle_result is not None:
             # R-KO-2: the event's cycle rule ends the game on a repetition.
-            s = self._finish(s, ctx, board.cycle_result, "repetition (R-KO-2)")
+            s = self._finish(s, ctx, board.cycle_result, Msg("repetition"))
         return s
 
     def _void(
@@ -549,7 +672,13 @@ class Referee:
         if color is not s.to_move:
             raise self._illegal("wrong-turn", None)
         if s.handicap_pending:
-            raise Conflict(f"event {ctx.seq}: Black places the handicap stones first (R-HCP-2)")
+            raise Conflict(
+                Msg(
+                    "event %(seq)s: %(reason)s",
+                    seq=ctx.seq,
+                    reason=Msg("Black places the handicap stones first"),
+                )
+            )
         proposal = s.end_proposed_by
         s = self._pass_turn(s, color)
         if isinstance(e, ProposeEnd):
@@ -564,7 +693,7 @@ class Referee:
         color = self._player(ctx, "resign")
         self._in_phase(ctx, "resign", Phase.PLAYING, Phase.COUNTING)
         return self._finish(
-            self.state, ctx, Result.win(color.opponent, Reason.RESIGNATION), "resignation"
+            self.state, ctx, Result.win(color.opponent, Reason.RESIGNATION), Msg("resignation")
         )
 
     # -- the end of play ----------------------------------------------------------------------
@@ -574,9 +703,21 @@ class Referee:
         self._in_phase(ctx, "answer a proposal to end the game", Phase.PLAYING)
         s = self.state
         if s.end_proposed_by is None:
-            raise Conflict(f"event {ctx.seq}: nobody has proposed to end the game")
+            raise Conflict(
+                Msg(
+                    "event %(seq)s: %(reason)s",
+                    seq=ctx.seq,
+                    reason=Msg("nobody has proposed to end the game"),
+                )
+            )
         if s.end_proposed_by is color:
-            raise Conflict(f"event {ctx.seq}: {color.en} cannot answer their own proposal")
+            raise Conflict(
+                Msg(
+                    "event %(seq)s: %(reason)s",
+                    seq=ctx.seq,
+                    reason=Msg("%(color)s cannot answer their own proposal", color=color),
+                )
+            )
         if isinstance(e, AcceptEnd):
             return _evolve(s, phase=Phase.COUNTING, end_proposed_by=None)  # R-END-1(a)
         # R-END-2: the opponent plays on (it is their turn); the proposer moves after them.
@@ -587,7 +728,7 @@ class Referee:
         self._in_phase(ctx, "mark dead stones", Phase.COUNTING)
         for p in e.stones:
             if not 0 <= p < len(self.state.stones) or self.state.stones[p] == 0:
-                raise InvalidSetting("dead stones", f"{self._vertex(p)} holds no stone")
+                raise InvalidSetting("dead stones", Msg("%(p)s holds no stone", p=self._vertex(p)))
         return _evolve(self.state, dead_stones=tuple(sorted(set(e.stones))), dead_marked_by=color)
 
     def _agree_dead(self, ctx: Context, e: AgreeDead) -> GameState:
@@ -595,9 +736,21 @@ class Referee:
         self._in_phase(ctx, "agree to the dead stones", Phase.COUNTING)
         s = self.state
         if s.dead_marked_by is None:
-            raise Conflict(f"event {ctx.seq}: no dead stones have been marked yet")
+            raise Conflict(
+                Msg(
+                    "event %(seq)s: %(reason)s",
+                    seq=ctx.seq,
+                    reason=Msg("no dead stones have been marked yet"),
+                )
+            )
         if s.dead_marked_by is color:
-            raise Conflict(f"event {ctx.seq}: {color.en} cannot agree to their own marking")
+            raise Conflict(
+                Msg(
+                    "event %(seq)s: %(reason)s",
+                    seq=ctx.seq,
+                    reason=Msg("%(color)s cannot agree to their own marking", color=color),
+                )
+            )
         assert s.ruleset is not None
         counted = count(
             s.stones,
@@ -606,25 +759,24 @@ class Referee:
             {Color.BLACK: s.warnings[0], Color.WHITE: s.warnings[1]},
         )
         s = _evolve(s, black_count=counted.black)
-        penalties = ""
-        if any(s.warnings):
-            penalties = f", warnings {s.warnings[0]}/{s.warnings[1]} as stones (R-PEN-1)"
-        return self._finish(
-            s, ctx, counted.result, f"count: Black {counted.black} stones{penalties}"
-        )
+        return self._finish(s, ctx, counted.result, _count_reason(counted.black, s.warnings))
 
     def _dispute(self, ctx: Context, e: Dispute) -> GameState:
         self._in_phase(ctx, "dispute life and death", Phase.COUNTING)
         s = self.state
         color = e.claimant
         if not e.stones:
-            raise InvalidSetting("disputed stones", "name the stones in dispute")
+            raise InvalidSetting("disputed stones", Msg("name the stones in dispute"))
         for p in e.stones:
             if not 0 <= p < len(s.stones) or s.color_at(p) is not color.opponent:
                 raise InvalidSetting(
                     "disputed stones",
-                    f"{self._vertex(p)} holds no {color.opponent.en} stone for {color.en} to "
-                    "claim dead",
+                    Msg(
+                        "%(p)s holds no %(opponent)s stone for %(color)s to claim dead",
+                        p=self._vertex(p),
+                        opponent=color.opponent,
+                        color=color,
+                    ),
                 )
         # R-END-3: play resumes and the player who claims the stones are dead moves first.
         return _evolve(
@@ -645,21 +797,41 @@ class Referee:
         who = e.player
         if who is s.to_move:
             raise Conflict(
-                f"event {ctx.seq}: it is {who.en}'s own time: leaving needs no permission and "
-                "the count runs on (Art. 22.7)"
+                Msg(
+                    "event %(seq)s: %(reason)s",
+                    seq=ctx.seq,
+                    reason=Msg(
+                        "it is %(who)s's own time: leaving needs no permission and the "
+                        "count runs on (Art. 22.7)",
+                        who=who,
+                    ),
+                )
             )
         clock = s.clock
         if clock is not None and (
             clock.tc.system is not System.BYO_YOMI or clock.account(who).main > 0
         ):
             raise Conflict(
-                f"event {ctx.seq}: {who.en} is not in byo-yomi: leaving needs no permission "
-                "(Art. 22.7)"
+                Msg(
+                    "event %(seq)s: %(reason)s",
+                    seq=ctx.seq,
+                    reason=Msg(
+                        "%(who)s is not in byo-yomi: leaving needs no permission (Art. 22.7)",
+                        who=who,
+                    ),
+                )
             )
         if s.seat_leaves[0 if who is Color.BLACK else 1] >= 1:
             raise Conflict(
-                f"event {ctx.seq}: {who.en} has already left the seat once in byo-yomi; "
-                "only once per game (Art. 22.7)"
+                Msg(
+                    "event %(seq)s: %(reason)s",
+                    seq=ctx.seq,
+                    reason=Msg(
+                        "%(who)s has already left the seat once in byo-yomi; only once "
+                        "per game (Art. 22.7)",
+                        who=who,
+                    ),
+                )
             )
         return _evolve(s, seat_leaves=_bump(s.seat_leaves, who))
 
@@ -668,7 +840,13 @@ class Referee:
         self._in_phase(ctx, "ask for a recount", Phase.FINISHED)
         s = self.state
         if s.black_count is None:
-            raise Conflict(f"event {ctx.seq}: the result {s.result} was not counted")
+            raise Conflict(
+                Msg(
+                    "event %(seq)s: %(reason)s",
+                    seq=ctx.seq,
+                    reason=Msg("the result %(result)s was not counted", result=s.result),
+                )
+            )
         return _evolve(
             s,
             phase=Phase.COUNTING,
@@ -677,7 +855,7 @@ class Referee:
             confirmations=(),
             result_history=(
                 *s.result_history,
-                ResultChange(ctx.seq, ctx.at, ctx.actor, None, "recount requested (R-REF-7)"),
+                ResultChange(ctx.seq, ctx.at, ctx.actor, None, Msg("recount requested")),
             ),
         )
 
@@ -687,7 +865,13 @@ class Referee:
         actor = ctx.actor
         signers = {_signer(a) for a in s.confirmations}
         if _signer(actor) in signers:
-            raise Conflict(f"event {ctx.seq}: {actor.describe()} has already confirmed")
+            raise Conflict(
+                Msg(
+                    "event %(seq)s: %(reason)s",
+                    seq=ctx.seq,
+                    reason=Msg("%(describe)s has already confirmed", describe=actor.msg),
+                )
+            )
         s = _evolve(s, confirmations=(*s.confirmations, actor))
         signers.add(_signer(actor))
         if {"B", "W", "referee"} <= signers:
@@ -701,7 +885,7 @@ class Referee:
                         ctx.at,
                         actor,
                         s.result,
-                        "confirmed by both players and the referee (R-REF-7)",
+                        Msg("confirmed by both players and the referee"),
                     ),
                 ),
             )
@@ -712,7 +896,7 @@ class Referee:
     def _clock(self, ctx: Context, e: ClockEvent) -> GameState:
         s = self.state
         action = e.action
-        what = f"{action.value.replace('_', ' ')} the clock"
+        what = _CLOCK_ACTIONS[action]
         color: Color | None = None
         if action in (ClockAction.PRESS, ClockAction.SEAL):
             color = self._player(ctx, what)
@@ -720,26 +904,32 @@ class Referee:
             # A one-sided change of the readings needs the chief referee (R-TIME-8).
             self._referee(ctx, what, Role.CHIEF_REFEREE)
             if e.color is None or e.seconds is None:
-                raise InvalidSetting("clock", "an adjustment names the colour and the seconds")
+                raise InvalidSetting("clock", Msg("an adjustment names the colour and the seconds"))
             color = e.color
         else:
             self._referee(ctx, what)
             if action is ClockAction.ARRIVE:
                 if e.color is None:
-                    raise InvalidSetting("clock", "an arrival names the player's colour")
+                    raise InvalidSetting("clock", Msg("an arrival names the player's colour"))
                 color = e.color
         if action is not ClockAction.SEAL and e.point is not None:
-            raise InvalidSetting("clock", "only a sealed move names a point")
+            raise InvalidSetting("clock", Msg("only a sealed move names a point"))
         if action not in (ClockAction.ADJUST, ClockAction.ARRIVE) and e.color is not None:
-            raise InvalidSetting("clock", "only an adjustment or an arrival names a colour")
+            raise InvalidSetting("clock", Msg("only an adjustment or an arrival names a colour"))
         if action is not ClockAction.ADJUST and e.seconds is not None:
-            raise InvalidSetting("clock", "only an adjustment names seconds")
+            raise InvalidSetting("clock", Msg("only an adjustment names seconds"))
         if action is not ClockAction.START and (e.absent or e.scheduled is not None):
-            raise InvalidSetting("clock", "only the start names absent players and a schedule")
+            raise InvalidSetting("clock", Msg("only the start names absent players and a schedule"))
         if action is ClockAction.SEAL:
             self._in_phase(ctx, "seal a move", Phase.PLAYING)
             if color is not s.to_move:
-                raise Conflict(f"event {ctx.seq}: only the player to move seals a move")
+                raise Conflict(
+                    Msg(
+                        "event %(seq)s: %(reason)s",
+                        seq=ctx.seq,
+                        reason=Msg("only the player to move seals a move"),
+                    )
+                )
         if action is ClockAction.FORFEIT_TURN:
             self._in_phase(ctx, "forfeit a turn on time", Phase.PLAYING)
         s = _evolve(
@@ -776,7 +966,13 @@ class Referee:
             clock = clock.forfeit_turn(now)
             assert flagged is not None
             if flagged is not s.to_move:
-                raise Conflict(f"event {ctx.seq}: {flagged.en} is not the player to move")
+                raise Conflict(
+                    Msg(
+                        "event %(seq)s: %(reason)s",
+                        seq=ctx.seq,
+                        reason=Msg("%(flagged)s is not the player to move", flagged=flagged),
+                    )
+                )
             # R-TIME-2 (Art. 22.5): the last period ran out; at the player's request the turn is
             # forfeited (a pass) and the same byo-yomi goes on.
             s = self._pass_turn(s, flagged)
@@ -800,13 +996,18 @@ class Referee:
         if inf.kind in (InfractionKind.KO_WITHOUT_THREAT, InfractionKind.FORBIDDEN_POINT):
             raise InvalidSetting(
                 "infraction",
-                f"{inf.kind.en} follows from the move itself: record the move in strict play mode",
+                Msg(
+                    "%(kind)s follows from the move itself: record the move in strict play mode",
+                    kind=inf.kind,
+                ),
             )
         if s.phase is Phase.CONFIRMED:
             # Cheating found after the result was confirmed (R-REF-6) is the chief referee's.
-            self._referee(ctx, f"rule on {inf.kind.en} after confirmation", Role.CHIEF_REFEREE)
+            self._referee(
+                ctx, Msg("rule on %(kind)s after confirmation", kind=inf.kind), Role.CHIEF_REFEREE
+            )
         else:
-            self._referee(ctx, f"rule on {inf.kind.en}")
+            self._referee(ctx, Msg("rule on %(kind)s", kind=inf.kind))
         conduct_any_time = inf.kind in (InfractionKind.CHEATING, InfractionKind.CEREMONY_ABSENCE)
         late_from_sheet = s.phase is Phase.FINISHED and s.from_sheet
         if (
@@ -816,8 +1017,15 @@ class Referee:
         ):
             # Art. 16.3: a complaint about the opponent must be made during the game.
             raise Conflict(
-                f"event {ctx.seq}: {inf.kind.en} must be ruled during the game, which is "
-                f"{self._phase_en()}"
+                Msg(
+                    "event %(seq)s: %(reason)s",
+                    seq=ctx.seq,
+                    reason=Msg(
+                        "%(kind)s must be ruled during the game, which is %(phase)s",
+                        kind=inf.kind,
+                        phase=self._phase_msg(),
+                    ),
+                )
             )
         if (
             inf.kind is InfractionKind.TAKE_BACK
@@ -826,8 +1034,15 @@ class Referee:
         ):
             # R-REF-2: claimed by the opponent before their next move.
             raise Conflict(
-                f"event {ctx.seq}: a take-back by {inf.offender.en} must be claimed before the "
-                "opponent's next move"
+                Msg(
+                    "event %(seq)s: %(reason)s",
+                    seq=ctx.seq,
+                    reason=Msg(
+                        "a take-back by %(offender)s must be claimed before the "
+                        "opponent's next move",
+                        offender=inf.offender,
+                    ),
+                )
             )
         if inf.kind is InfractionKind.CAPTURE_LIVE_STONES and s.board_recorded:
             self._check_points(inf, must_hold=inf.offender.opponent)
@@ -843,7 +1058,13 @@ class Referee:
             if holds != must_hold:
                 expected = f"a {must_hold.en} stone" if must_hold else "no stone (captured)"
                 raise InvalidSetting(
-                    "points", f"{inf.kind.en}: {self._vertex(p)} should hold {expected}"
+                    "points",
+                    Msg(
+                        "%(kind)s: %(p)s should hold %(expected)s",
+                        kind=inf.kind,
+                        p=self._vertex(p),
+                        expected=expected,
+                    ),
                 )
 
     def _penalise(
@@ -881,7 +1102,7 @@ class Referee:
             )
         ended = s.phase in (Phase.FINISHED, Phase.CONFIRMED)
         who = inf.offender
-        what = f"{inf.kind.en} by {who.en} ({inf.kind.requirement})"
+        what = Msg("%(kind)s by %(color)s", kind=inf.kind, color=who)
         # A result entered from the sheet is open until confirmed: penalties still change it.
         reopen = s.phase is Phase.FINISHED and s.from_sheet
         if penalty is Penalty.WARNING:
@@ -891,15 +1112,21 @@ class Referee:
                     s,
                     ctx,
                     Result.win(who.opponent, Reason.RULING),
-                    f"second warning: {what} (R-PEN-1)",
+                    Msg("second warning: %(what)s", what=what),
                 )
             if reopen and s.black_count is not None:
                 return self._finish(
                     s,
                     ctx,
                     self._counted(s, s.black_count),
-                    f"count again: Black {float(s.black_count):g} stones, warning: {what}, "
-                    f"warnings {s.warnings[0]}/{s.warnings[1]} as stones (R-PEN-1)",
+                    Msg(
+                        "count again: Black %(black)s stones, warning: %(what)s, "
+                        "warnings %(black_warnings)s/%(white_warnings)s as stones",
+                        black=s.black_count,
+                        what=what,
+                        black_warnings=s.warnings[0],
+                        white_warnings=s.warnings[1],
+                    ),
                 )
         elif penalty is Penalty.LOSS:
             return self._decide(s, ctx, Result.win(who.opponent, Reason.RULING), what)
@@ -907,7 +1134,7 @@ class Referee:
             return self._decide(s, ctx, Result.both_lose(), what)
         return s
 
-    def _decide(self, s: GameState, ctx: Context, result: Result, why: str) -> GameState:
+    def _decide(self, s: GameState, ctx: Context, result: Result, why: Msg) -> GameState:
         """End the game by a decision, or correct a confirmed result with it."""
         if s.phase is Phase.CONFIRMED:
             return _evolve(
@@ -915,7 +1142,9 @@ class Referee:
                 result=result,
                 result_history=(
                     *s.result_history,
-                    ResultChange(ctx.seq, ctx.at, ctx.actor, result, f"corrected: {why}"),
+                    ResultChange(
+                        ctx.seq, ctx.at, ctx.actor, result, Msg("corrected: %(why)s", why=why)
+                    ),
                 ),
             )
         return self._finish(s, ctx, result, why)
@@ -936,22 +1165,24 @@ class Referee:
         s = self.state
         assert s.ruleset is not None
         if (e.result is None) == (e.black_count is None):
-            raise InvalidSetting("result", "enter either the result or Black's count, not both")
+            raise InvalidSetting(
+                "result", Msg("enter either the result or Black's count, not both")
+            )
         if e.black_count is not None:
             black = e.black_count
             points = s.ruleset.points
             if not 0 <= black <= points:
-                raise InvalidSetting("black count", f"must be between 0 and {points} stones")
+                raise InvalidSetting(
+                    "black count", Msg("must be between 0 and %(points)s stones", points=points)
+                )
             if (black * 2).denominator != 1:
-                raise InvalidSetting("black count", "must be a multiple of half a stone")
+                raise InvalidSetting("black count", Msg("must be a multiple of half a stone"))
             result = self._counted(s, black)
-            why = f"count: Black {float(black):g} stones"
-            if any(s.warnings):
-                why += f", warnings {s.warnings[0]}/{s.warnings[1]} as stones (R-PEN-1)"
+            why = _count_reason(black, s.warnings)
         else:
             assert e.result is not None
             result = e.result
-            why = f"entered from the result sheet: {result.to_code()}"
+            why = Msg("entered from the result sheet: %(result)s", result=result)
         s = _evolve(s, black_count=e.black_count, from_sheet=True)
         return self._finish(s, ctx, result, why)
 
@@ -970,8 +1201,7 @@ class Referee:
                     ctx.at,
                     actor,
                     s.result,
-                    "confirmed: signed by both players on the result sheet and by the referee "
-                    "(R-REF-7)",
+                    Msg("confirmed: signed by both players on the result sheet and by the referee"),
                 ),
             ),
         )
@@ -980,8 +1210,9 @@ class Referee:
 
     def _ruling(self, ctx: Context, e: RulingMade) -> GameState:
         r = e.ruling
-        self._referee(ctx, f"rule {r.kind.value}", r.required_role)
-        self._in_phase(ctx, f"rule {r.kind.value}", Phase.PLAYING, Phase.COUNTING)
+        what = Msg("rule %(kind)s", kind=Msg(r.kind.value))
+        self._referee(ctx, what, r.required_role)
+        self._in_phase(ctx, what, Phase.PLAYING, Phase.COUNTING)
         s = self.state
         s = _evolve(s, rulings=(*s.rulings, RulingEntry(ctx.seq, s.move_number, r, ctx.actor)))
         if r.kind in (RulingKind.STONE_TO_POINT, RulingKind.STONE_STANDS):
@@ -990,7 +1221,8 @@ class Referee:
             s = self._replace_dropped(ctx, s, r.points[0])
         result = r.result()
         if result is not None:
-            return self._finish(s, ctx, result, f"ruling: {r.kind.value}: {r.reason}")
+            why = Msg("ruling: %(kind)s: %(reason)s", kind=Msg(r.kind.value), reason=r.reason)
+            return self._finish(s, ctx, result, why)
         return s
 
     def _replace_dropped(self, ctx: Context, s: GameState, point: int) -> GameState:
@@ -999,7 +1231,13 @@ class Referee:
         color = s.last_stone_by
         board = self.board
         if color is None or not board.history or board.history[-1][1] is None:
-            raise Conflict(f"event {ctx.seq}: the last event is not a stone to replace")
+            raise Conflict(
+                Msg(
+                    "event %(seq)s: %(reason)s",
+                    seq=ctx.seq,
+                    reason=Msg("the last event is not a stone to replace"),
+                )
+            )
         mover, dropped = board.undo()
         assert dropped is not None
         reason = board.legality(color, point)
@@ -1015,12 +1253,16 @@ class Referee:
         board = self.board
         n = board.size * board.size
         if not (0 <= source < n and 0 <= target < n):
-            raise InvalidSetting("ruling", "a moved stone's points must be on the board")
+            raise InvalidSetting("ruling", Msg("a moved stone's points must be on the board"))
         color = board.color_at(source)
         if color is None:
-            raise InvalidSetting("ruling", f"no stone stands on {self._vertex(source)}")
+            raise InvalidSetting(
+                "ruling", Msg("no stone stands on %(source)s", source=self._vertex(source))
+            )
         if board.color_at(target) is not None:
-            raise InvalidSetting("ruling", f"{self._vertex(target)} is occupied")
+            raise InvalidSetting(
+                "ruling", Msg("%(target)s is occupied", target=self._vertex(target))
+            )
         black = set(board.list_stones(Color.BLACK))
         white = set(board.list_stones(Color.WHITE))
         own = black if color is Color.BLACK else white
@@ -1041,7 +1283,13 @@ class Referee:
         s = self.state
         assert s.ruleset is not None and s.assigned is not None
         if s.colors_corrected or s.colors_wrong_noted:
-            raise Conflict(f"event {ctx.seq}: the colours have already been dealt with")
+            raise Conflict(
+                Msg(
+                    "event %(seq)s: %(reason)s",
+                    seq=ctx.seq,
+                    reason=Msg("the colours have already been dealt with"),
+                )
+            )
         if s.move_number <= COLOR_CORRECTION_LIMIT:
             # R-COLOR-2: corrected; the game starts again with the assigned colours.
             self._board = Board.from_ruleset(s.ruleset, enforce_turn=False)
@@ -1064,17 +1312,39 @@ class Referee:
         what = "playoff" if e.playoff else "replay"
         if s.phase is not Phase.CONFIRMED or s.result is None:
             raise Conflict(
-                f"event {ctx.seq}: a {what} follows a confirmed result; the game is "
-                f"{self._phase_en()}"
+                Msg(
+                    "event %(seq)s: %(reason)s",
+                    seq=ctx.seq,
+                    reason=Msg(
+                        "a %(what)s follows a confirmed result; the game is %(phase)s",
+                        what=what,
+                        phase=self._phase_msg(),
+                    ),
+                )
             )
         if e.playoff:
             # A playoff settles a game without a winner (R-PLAYOFF); both lose needs none.
             if s.result.outcome in (Outcome.WIN, Outcome.BOTH_LOSE):
-                raise Conflict(f"event {ctx.seq}: the result {s.result} needs no playoff (加赛)")
+                raise Conflict(
+                    Msg(
+                        "event %(seq)s: %(reason)s",
+                        seq=ctx.seq,
+                        reason=Msg(
+                            "the result %(result)s needs no playoff (加赛)", result=s.result
+                        ),
+                    )
+                )
         elif s.result.outcome is not Outcome.REPLAY:
             raise Conflict(
-                f"event {ctx.seq}: the result {s.result} is no replay ruling (重赛); only a "
-                "replayed game's result may follow a confirmed result"
+                Msg(
+                    "event %(seq)s: %(reason)s",
+                    seq=ctx.seq,
+                    reason=Msg(
+                        "the result %(result)s is no replay ruling (重赛); only a replayed "
+                        "game's result may follow a confirmed result",
+                        result=s.result,
+                    ),
+                )
             )
         return _evolve(
             s,
@@ -1083,7 +1353,7 @@ class Referee:
             confirmations=(Actor.player(Color.BLACK), Actor.player(Color.WHITE), actor),
             result_history=(
                 *s.result_history,
-                ResultChange(ctx.seq, ctx.at, actor, e.result, f"{what}: {e.result.to_code()}"),
+                ResultChange(ctx.seq, ctx.at, actor, e.result, _played_again(e.playoff, e.result)),
             ),
         )
 
@@ -1092,16 +1362,22 @@ class Referee:
         s = self.state
         if s.phase is not Phase.CONFIRMED:
             raise Conflict(
-                f"event {ctx.seq}: the result is not confirmed yet; a referee rules instead"
+                Msg(
+                    "event %(seq)s: %(reason)s",
+                    seq=ctx.seq,
+                    reason=Msg("the result is not confirmed yet; a referee rules instead"),
+                )
             )
         if not e.reason.strip():
-            raise InvalidSetting("reason", "a correction states its reason")
+            raise InvalidSetting("reason", Msg("a correction states its reason"))
         return _evolve(
             s,
             result=e.result,
             result_history=(
                 *s.result_history,
-                ResultChange(ctx.seq, ctx.at, ctx.actor, e.result, f"corrected: {e.reason}"),
+                ResultChange(
+                    ctx.seq, ctx.at, ctx.actor, e.result, Msg("corrected: %(why)s", why=e.reason)
+                ),
             ),
         )
 

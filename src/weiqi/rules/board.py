@@ -30,6 +30,7 @@ from functools import cache
 from typing import Final, NamedTuple, TypeAlias
 
 from weiqi.errors import IllegalMove, InputError, InvalidSetting
+from weiqi.messages import Msg
 from weiqi.rules.color import Color
 from weiqi.rules.handicap import fixed_handicap_points, star_points
 from weiqi.rules.result import Result
@@ -152,7 +153,14 @@ class Board:
         enforce_turn: bool = True,
     ) -> None:
         if not MIN_SIZE <= size <= MAX_SIZE:
-            raise InvalidSetting("board_size", f"must be between {MIN_SIZE} and {MAX_SIZE}")
+            raise InvalidSetting(
+                "board_size",
+                Msg(
+                    "must be between %(MIN_SIZE)s and %(MAX_SIZE)s",
+                    MIN_SIZE=MIN_SIZE,
+                    MAX_SIZE=MAX_SIZE,
+                ),
+            )
         self.size = size
         self.cycle = cycle
         self._enforce_turn = enforce_turn
@@ -216,7 +224,9 @@ class Board:
         ]
         size = len(rows)
         if any(len(row) != size for row in rows):
-            raise InvalidSetting("diagram", f"every one of the {size} rows needs {size} points")
+            raise InvalidSetting(
+                "diagram", Msg("every one of the %(size)s rows needs %(size)s points", size=size)
+            )
         black: list[int] = []
         white: list[int] = []
         for i, row in enumerate(rows):
@@ -682,7 +692,7 @@ class Board:
         """Take back the last move and restore the position before it exactly; return the
         move taken back."""
         if len(self._history) <= 1:
-            raise InputError("undo", "no move to take back")
+            raise InputError("undo", Msg("no move to take back"))
         last = self._history.pop()
         if last[_SAME_KEY] >= 0:
             self._seen[last[_KEY]] = last[_SAME_KEY]
@@ -753,21 +763,23 @@ class Board:
         """Put stones on the board before the first move (handicap, SGF ``AB``/``AW``); the
         resulting position becomes the start of the game's history."""
         if self.move_number:
-            raise InvalidSetting("setup", "stones can only be set up before the first move")
+            raise InvalidSetting("setup", Msg("stones can only be set up before the first move"))
         n = self.size * self.size
         board = bytearray(self._board)
         for code, points in ((BLACK, black), (WHITE, white)):
             for p in points:
                 if not (type(p) is int and 0 <= p < n):
-                    raise InvalidSetting("setup", f"point {p!r} is off the board")
+                    raise InvalidSetting("setup", Msg("point %(p)s is off the board", p=repr(p)))
                 if board[p]:
-                    raise InvalidSetting("setup", f"{format_vertex(p, self.size)} is occupied")
+                    raise InvalidSetting(
+                        "setup", Msg("%(p)s is occupied", p=format_vertex(p, self.size))
+                    )
                 board[p] = code
         self._board = board
         self._rebuild_groups()
         if any(libs is not None and not libs for libs in self._libs):
             self._restore(self._history[-1])
-            raise InvalidSetting("setup", "a group would have no liberties")
+            raise InvalidSetting("setup", Msg("a group would have no liberties"))
         if to_move is not None:
             self.to_move_code = _CODE_OF[to_move]
         self.hash = self.compute_hash()
@@ -786,11 +798,11 @@ class Board:
         """
         chosen = list(points)
         if len(set(chosen)) != len(chosen):
-            raise InvalidSetting("handicap", "a point is given twice")
+            raise InvalidSetting("handicap", Msg("a point is given twice"))
         if not 2 <= len(chosen) <= 9:
-            raise InvalidSetting("handicap", "must be 2 to 9 stones")
+            raise InvalidSetting("handicap", Msg("must be 2 to 9 stones"))
         if self.list_stones(Color.BLACK) or self.list_stones(Color.WHITE):
-            raise InvalidSetting("handicap", "the board must be empty")
+            raise InvalidSetting("handicap", Msg("the board must be empty"))
         self.setup(black=chosen, to_move=Color.WHITE)
 
     # -- display ------------------------------------------------------------------------------

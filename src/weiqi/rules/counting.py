@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from weiqi.errors import InputError
+from weiqi.messages import Msg
 from weiqi.rules.board import Board, neighbour_table
 from weiqi.rules.color import Color
 from weiqi.rules.result import Result
@@ -102,14 +103,25 @@ def _stones_of(position: Board | Sequence[int] | bytes, size: int) -> bytearray:
         if position.size != size:
             raise InputError(
                 "count",
-                f"the board is {position.size}×{position.size}, the rules say {size}×{size}",
+                Msg(
+                    "the board is %(size)s×%(size)s, the rules say %(size2)s×%(size2)s",
+                    size=position.size,
+                    size2=size,
+                ),
             )
         return bytearray(position.stones_bytes())
     stones = bytearray(position)
     if len(stones) != size * size:
-        raise InputError("count", f"{len(stones)} points given for a {size}×{size} board")
+        raise InputError(
+            "count",
+            Msg(
+                "%(stones)s points given for a %(size)s×%(size)s board",
+                stones=len(stones),
+                size=size,
+            ),
+        )
     if any(v > WHITE for v in stones):
-        raise InputError("count", "a point holds neither 0 (empty), 1 (black) nor 2 (white)")
+        raise InputError("count", Msg("a point holds neither 0 (empty), 1 (black) nor 2 (white)"))
     return stones
 
 
@@ -123,10 +135,10 @@ def dead_groups(stones: bytes | bytearray, named: Iterable[int], size: int) -> s
     dead: set[int] = set()
     for p in named:
         if not 0 <= p < size * size:
-            raise InputError("dead stones", f"point {p} is off the board")
+            raise InputError("dead stones", Msg("point %(p)s is off the board", p=p))
         colour = stones[p]
         if colour == EMPTY:
-            raise InputError("dead stones", f"{format_vertex(p, size)} holds no stone")
+            raise InputError("dead stones", Msg("%(p)s holds no stone", p=format_vertex(p, size)))
         if p in dead:
             continue
         todo = [p]
@@ -190,7 +202,10 @@ def count(
     warned = warnings or {}
     for colour, times in warned.items():
         if times < 0:
-            raise InputError("warnings", f"{colour.en} cannot have {times} warnings")
+            raise InputError(
+                "warnings",
+                Msg("%(colour)s cannot have %(times)s warnings", colour=colour, times=times),
+            )
     return Count(
         black=black_stones + territory[BLACK] + half,
         white=white_stones + territory[WHITE] + half,

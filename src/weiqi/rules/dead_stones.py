@@ -34,6 +34,7 @@ from functools import cache
 from typing import Protocol
 
 from weiqi.errors import InputError
+from weiqi.messages import Msg
 from weiqi.rules.vertex import format_vertex
 
 EMPTY, BLACK, WHITE, BORDER = 0, 1, 2, 3
@@ -76,11 +77,17 @@ def stones_from_rows(rows: Sequence[str]) -> bytes:
     for i, line in enumerate(rows):
         cells = line.replace(" ", "")
         if len(cells) != size:
-            raise InputError(f"diagram row {i + 1}", f"{len(cells)} points, expected {size}")
+            raise InputError(
+                Msg("diagram row %(value)s", value=i + 1),
+                Msg("%(cells)s points, expected %(size)s", cells=len(cells), size=size),
+            )
         row = size - 1 - i
         for col, ch in enumerate(cells):
             if ch not in code:
-                raise InputError(f"diagram row {i + 1}", f"unknown point {ch!r}")
+                raise InputError(
+                    Msg("diagram row %(value)s", value=i + 1),
+                    Msg("unknown point %(ch)s", ch=repr(ch)),
+                )
             out[row * size + col] = code[ch]
     return bytes(out)
 
@@ -93,12 +100,21 @@ def _stones_and_size(
         if size is None:
             size = round(len(stones) ** 0.5)
         if len(stones) != size * size:
-            raise InputError("position", f"{len(stones)} points given for a {size}×{size} board")
+            raise InputError(
+                "position",
+                Msg(
+                    "%(stones)s points given for a %(size)s×%(size)s board",
+                    stones=len(stones),
+                    size=size,
+                ),
+            )
     else:
         stones = position.stones_bytes()
         size = position.size
     if any(v > WHITE for v in stones):
-        raise InputError("position", "a point holds neither 0 (empty), 1 (black) nor 2 (white)")
+        raise InputError(
+            "position", Msg("a point holds neither 0 (empty), 1 (black) nor 2 (white)")
+        )
     return stones, size
 
 

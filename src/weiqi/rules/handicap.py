@@ -14,6 +14,7 @@ GNU Go's order: from the top row down, left to right.
 from __future__ import annotations
 
 from weiqi.errors import InvalidSetting
+from weiqi.messages import Msg
 from weiqi.rules.vertex import MAX_SIZE, MIN_SIZE
 
 
@@ -47,12 +48,24 @@ def fixed_handicap_points(stones: int, size: int) -> list[int]:
     weiqi.errors.InvalidSetting: handicap: at most 4 fixed stones on 8×8
     """
     if not MIN_SIZE <= size <= MAX_SIZE:
-        raise InvalidSetting("board_size", f"must be between {MIN_SIZE} and {MAX_SIZE}")
+        raise InvalidSetting(
+            "board_size",
+            Msg(
+                "must be between %(MIN_SIZE)s and %(MAX_SIZE)s",
+                MIN_SIZE=MIN_SIZE,
+                MAX_SIZE=MAX_SIZE,
+            ),
+        )
     if not 2 <= stones <= 9:
-        raise InvalidSetting("handicap", "must be 2 to 9 stones")
+        raise InvalidSetting("handicap", Msg("must be 2 to 9 stones"))
     if stones > max_fixed_handicap(size):
         raise InvalidSetting(
-            "handicap", f"at most {max_fixed_handicap(size)} fixed stones on {size}×{size}"
+            "handicap",
+            Msg(
+                "at most %(size)s fixed stones on %(size2)s×%(size2)s",
+                size=max_fixed_handicap(size),
+                size2=size,
+            ),
         )
     line = 3 if size > 11 else 2
     low, high, mid = line, size - 1 - line, size // 2

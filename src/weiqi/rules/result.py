@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from weiqi.errors import InputError
+from weiqi.messages import Msg
 from weiqi.rules.color import Color
 
 
@@ -277,8 +278,8 @@ class Result:
         m = re.fullmatch(r"([bw])\+(.*)", key)
         if not m:
             raise InputError(
-                f"result {raw!r}",
-                "expected B+n, W+n, B+R, W+T, B+F, 0 (draw), Void, BL or Replay",
+                Msg("result %(raw)s", raw=repr(raw)),
+                Msg("expected B+n, W+n, B+R, W+T, B+F, 0 (draw), Void, BL or Replay"),
             )
         winner = Color(m.group(1).upper())
         tail = m.group(2)
@@ -296,14 +297,24 @@ class Result:
         try:
             points = Fraction(tail)
         except (ValueError, ZeroDivisionError):
-            raise InputError(f"result {raw!r}", f"unknown margin or reason {tail!r}") from None
+            raise InputError(
+                Msg("result %(raw)s", raw=repr(raw)),
+                Msg("unknown margin or reason %(tail)s", tail=repr(tail)),
+            ) from None
         if points <= 0:
-            raise InputError(f"result {raw!r}", "margin must be positive")
+            raise InputError(Msg("result %(raw)s", raw=repr(raw)), Msg("margin must be positive"))
         if (points * 2).denominator != 1:
-            raise InputError(f"result {raw!r}", "margin must be a multiple of 0.5 points")
+            raise InputError(
+                Msg("result %(raw)s", raw=repr(raw)),
+                Msg("margin must be a multiple of 0.5 points"),
+            )
         if points > MAX_MARGIN_POINTS:
             raise InputError(
-                f"result {raw!r}", f"margin must be at most {MAX_MARGIN_POINTS} points"
+                Msg("result %(raw)s", raw=repr(raw)),
+                Msg(
+                    "margin must be at most %(MAX_MARGIN_POINTS)s points",
+                    MAX_MARGIN_POINTS=MAX_MARGIN_POINTS,
+                ),
             )
         return cls.by_count(winner, points / 2)
 
@@ -326,19 +337,24 @@ class Result:
         m = re.fullmatch(r"胜(?:(\d+)又)?(\d+(?:/\d+)?)子", rest)
         if not m:
             raise InputError(
-                f"result {raw!r}",
-                "expected 黑中盘胜, 白超时胜, 黑不战胜, 白胜(黑判负) or 黑胜1又1/4子",
+                Msg("result %(raw)s", raw=repr(raw)),
+                Msg("expected 黑中盘胜, 白超时胜, 黑不战胜, 白胜(黑判负) or 黑胜1又1/4子"),
             )
         try:
             stones = Fraction(m.group(2)) + int(m.group(1) or 0)
         except ZeroDivisionError:
-            raise InputError(f"result {raw!r}", "a margin cannot divide by zero") from None
+            raise InputError(
+                Msg("result %(raw)s", raw=repr(raw)), Msg("a margin cannot divide by zero")
+            ) from None
         if stones <= 0:
-            raise InputError(f"result {raw!r}", "margin must be positive")
+            raise InputError(Msg("result %(raw)s", raw=repr(raw)), Msg("margin must be positive"))
         if (stones * 4).denominator != 1:
-            raise InputError(f"result {raw!r}", "margin must be a multiple of 1/4 stone")
+            raise InputError(
+                Msg("result %(raw)s", raw=repr(raw)), Msg("margin must be a multiple of 1/4 stone")
+            )
         if stones * 2 > MAX_MARGIN_POINTS:
             raise InputError(
-                f"result {raw!r}", f"margin must be at most {MAX_MARGIN_POINTS // 2} stones"
+                Msg("result %(raw)s", raw=repr(raw)),
+                Msg("margin must be at most %(value)s stones", value=MAX_MARGIN_POINTS // 2),
             )
         return cls.by_count(winner, stones)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from weiqi.errors import InvalidSetting
+from weiqi.messages import Msg
 from weiqi.rules.vertex import MAX_SIZE, MIN_SIZE
 
 DEFAULT_KOMI = Fraction(15, 4)
@@ -66,7 +67,7 @@ def _as_fraction(value: Fraction | int | float | str) -> Fraction:
     try:
         return Fraction(value)
     except (ValueError, TypeError, ZeroDivisionError):
-        raise InvalidSetting("komi", f"not a number: {value!r}") from None
+        raise InvalidSetting("komi", Msg("not a number: %(value)s", value=repr(value))) from None
 
 
 @dataclass(frozen=True)
@@ -83,15 +84,25 @@ class Ruleset:
 
     def __post_init__(self) -> None:
         if isinstance(self.board_size, bool) or not isinstance(self.board_size, int):
-            raise InvalidSetting("board_size", f"must be a whole number, not {self.board_size!r}")
+            raise InvalidSetting(
+                "board_size",
+                Msg("must be a whole number, not %(board_size)s", board_size=repr(self.board_size)),
+            )
         if not MIN_SIZE <= self.board_size <= MAX_SIZE:
-            raise InvalidSetting("board_size", f"must be between {MIN_SIZE} and {MAX_SIZE}")
+            raise InvalidSetting(
+                "board_size",
+                Msg(
+                    "must be between %(MIN_SIZE)s and %(MAX_SIZE)s",
+                    MIN_SIZE=MIN_SIZE,
+                    MAX_SIZE=MAX_SIZE,
+                ),
+            )
         komi = _as_fraction(self.komi)
         object.__setattr__(self, "komi", komi)
         if (komi * 4).denominator != 1:
-            raise InvalidSetting("komi", "must be a multiple of 1/4 stone")
+            raise InvalidSetting("komi", Msg("must be a multiple of 1/4 stone"))
         if abs(komi) > self.board_size * self.board_size:
-            raise InvalidSetting("komi", "must not exceed the number of points of the board")
+            raise InvalidSetting("komi", Msg("must not exceed the number of points of the board"))
         for name, kind in (
             ("cycle", CyclePolicy),
             ("handicap_placement", HandicapPlacement),
@@ -103,13 +114,25 @@ class Ruleset:
                     object.__setattr__(self, name, kind(value))
                 except ValueError:
                     choices = " | ".join(k.value for k in kind)
-                    raise InvalidSetting(name, f"{value!r} is not one of {choices}") from None
+                    raise InvalidSetting(
+                        name,
+                        Msg(
+                            "%(value)s is not one of %(choices)s",
+                            value=repr(value),
+                            choices=choices,
+                        ),
+                    ) from None
         if isinstance(self.handicap, bool) or not isinstance(self.handicap, int):
-            raise InvalidSetting("handicap", f"must be a whole number, not {self.handicap!r}")
+            raise InvalidSetting(
+                "handicap",
+                Msg("must be a whole number, not %(handicap)s", handicap=repr(self.handicap)),
+            )
         if self.handicap == 1 or not 0 <= self.handicap <= 9:
-            raise InvalidSetting("handicap", "must be 0 or 2 to 9 stones (1 stone is 让先: komi 0)")
+            raise InvalidSetting(
+                "handicap", Msg("must be 0 or 2 to 9 stones (1 stone is 让先: komi 0)")
+            )
         if self.handicap and self.handicap >= self.board_size * self.board_size:
-            raise InvalidSetting("handicap", "more stones than the board has points")
+            raise InvalidSetting("handicap", Msg("more stones than the board has points"))
         if self.handicap and self.handicap_placement is HandicapPlacement.FIXED:
             from weiqi.rules.handicap import max_fixed_handicap
 
@@ -117,8 +140,12 @@ class Ruleset:
             if self.handicap > most:
                 raise InvalidSetting(
                     "handicap",
-                    f"at most {most} fixed stones on {self.board_size}×{self.board_size}; "
-                    "use free placement",
+                    Msg(
+                        "at most %(most)s fixed stones on %(board_size)s×%(board_size)s; "
+                        "use free placement",
+                        most=most,
+                        board_size=self.board_size,
+                    ),
                 )
 
     # -- presets ------------------------------------------------------------------------------

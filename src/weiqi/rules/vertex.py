@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 from weiqi.errors import InputError
+from weiqi.messages import Msg
 
 MIN_SIZE = 2
 MAX_SIZE = 25
@@ -43,7 +44,10 @@ def parse_vertex(text: str, size: int) -> int | None:
         row = int(key[1:]) - 1
         if 0 <= col < size and 0 <= row < size:
             return row * size + col
-    raise InputError(f"vertex {raw!r}", f"not a point of a {size}×{size} board")
+    raise InputError(
+        Msg("vertex %(raw)s", raw=repr(raw)),
+        Msg("not a point of a %(size)s×%(size)s board", size=size),
+    )
 
 
 def format_vertex(point: int | None, size: int) -> str:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from markupsafe import Markup, escape
 
 from weiqi.errors import InputError, InvalidSetting
+from weiqi.messages import Msg
 from weiqi.rules.handicap import star_points as rules_star_points
 
 Point = tuple[int, int]
@@ -46,7 +47,10 @@ def point(name: str) -> Point:
     """The point named ``name`` (``"D4"``, ``"q16"``)."""
     text = name.strip().upper()
     if len(text) < 2 or text[0] not in COLUMNS or not text[1:].isdigit():
-        raise InputError(f"vertex {name!r}", "expected a column letter and a row number")
+        raise InputError(
+            Msg("vertex %(name)s", name=repr(name)),
+            Msg("expected a column letter and a row number"),
+        )
     return COLUMNS.index(text[0]) + 1, int(text[1:])
 
 
@@ -86,7 +90,9 @@ class Layout:
 
 def layout(size: int, coordinates: bool = True, scale: float = 1.0) -> Layout:
     if not 2 <= size <= MAX_SIZE:
-        raise InvalidSetting("board size", f"must be between 2 and {MAX_SIZE}")
+        raise InvalidSetting(
+            "board size", Msg("must be between 2 and %(MAX_SIZE)s", MAX_SIZE=MAX_SIZE)
+        )
     w, h = CELL_WIDTH * scale, CELL_HEIGHT * scale
     # Room for a line of coordinates on each side, else half a cell of wood around the grid.
     factor = 1.35 if coordinates else 0.75
@@ -117,9 +123,15 @@ def board_svg(
     for where, colour in (stones or {}).items():
         p = point(where) if isinstance(where, str) else where
         if not (1 <= p[0] <= size and 1 <= p[1] <= size):
-            raise InputError(f"stone at {where!r}", f"off a {size}×{size} board")
+            raise InputError(
+                Msg("stone at %(where)s", where=repr(where)),
+                Msg("off a %(size)s×%(size)s board", size=size),
+            )
         if colour not in ("B", "W"):
-            raise InputError(f"stone at {where!r}", f"colour must be 'B' or 'W', not {colour!r}")
+            raise InputError(
+                Msg("stone at %(where)s", where=repr(where)),
+                Msg("colour must be 'B' or 'W', not %(colour)s", colour=repr(colour)),
+            )
         placed[p] = colour
 
     out: list[str] = [

@@ -3,8 +3,11 @@
 ``PermissionDenied`` → 403, ``NotFound`` → 404, ``InputError``/``InvalidSetting``/``IllegalMove``
 and ``LineupRejected`` → 422, ``Conflict`` → 409, a missing CSRF token → 403, too many logins
 → 429, no login or a wrong password at the API's login → 401 (a page redirects to the login form
-instead). Under ``/api/`` the body is JSON ``{"error": kind, "message": text}``; elsewhere an
-error page in the user's language.
+instead). Under ``/api/`` the body is JSON ``{"error": kind, "code": msgid, "args": {…},
+"message": text}``: ``code`` and ``args`` are the error's :class:`~weiqi.messages.Msg` (a client
+may translate it itself), ``message`` is it rendered in the language the client asked for (the
+``lang`` cookie or ``Accept-Language``; English when it asks for none). Elsewhere an error page in
+the user's language. Every message goes through :func:`weiqi.i18n.render`.
 """
 
 from __future__ import annotations
@@ -28,10 +31,11 @@ from weiqi.errors import (
     PermissionDenied,
     WeiqiError,
 )
-from weiqi.i18n import N_
+from weiqi.i18n import N_, json_args, render
+from weiqi.messages import Msg
 from weiqi.server.ratelimit import TooManyAttempts
 from weiqi.server.security import BadCredentials, CsrfFailed, LoginRequired
-from weiqi.server.templating import html, translate
+from weiqi.server.templating import LANG_COOKIE, html, locale_of, translate
 
 # (status, kind, English title — a msgid translated on the error page)
 _WEIQI_ERRORS: list[tuple[type[WeiqiError], int, str, str]] = [
@@ -75,16 +79,27 @@ def _is_api(request: Request) -> bool:
     return request.url.path.startswith("/api/")
 
 
+def message_locale(request: Request) -> str:
+    """The language of a message for this request: a page's, or for the API the one the client
+    asked for (English when it asks for none)."""
+    asked = LANG_COOKIE in request.cookies or "accept-language" in request.headers
+    if _is_api(request) and not asked:
+        return "en"
+    return locale_of(request)
+
+
 def _respond(
     request: Request,
     status: int,
     kind: str,
     title: str,
-    message: str,
+    msg: Msg,
     headers: dict[str, str] | None = None,
 ) -> Response:
+    message = render(msg, message_locale(request))
     if _is_api(request):
-        return JSONResponse({"error": kind, "message": message}, status, headers=headers)
+        body = {"error": kind, "code": msg.id, "args": json_args(msg), "message": message}
+        return JSONResponse(body, status, headers=headers)
     context = {"status": status, "title": translate(request, title), "message": message}
     response = html(request, "error.html", context, status_code=status)
     if headers:
@@ -99,56 +114,35 @@ def _classify(error: WeiqiError) -> tuple[int, str, str]:
     return 400, "error", N_("Error")
 
 
-def _page_message(request: Request, error: WeiqiError) -> str:
-    """The message in the page's language where we can say it (the API keeps English)."""
-    if isinstance(error, PermissionDenied) and not _is_api(request):
-        who = translate(request, "Public") if error.role == "public" else error.role
-        action = translate(request, error.action)
-        return translate(request, "%(who)s may not %(action)s.", who=who, action=action)
-    if isinstance(error, InvalidSetting | InputError) and not _is_api(request):
-        # Each part is looked up in the catalogue; a part without an entry stays as it is.
-        where = error.field if isinstance(error, InvalidSetting) else error.where
-        if not where:
-            return translate(request, error.reason)
-        return translate(
-            request,
-            "%(field)s: %(reason)s",
-            field=translate(request, where),
-            reason=translate(request, error.reason),
-        )
-    return error.message
-
-
 async def _weiqi_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, WeiqiError)
     status, kind, title = _classify(error)
-    return _respond(request, status, kind, title, _page_message(request, error))
+    return _respond(request, status, kind, title, error.msg)
 
 
 async def _login_required(request: Request, _error: Exception) -> Response:
     if _is_api(request):
-        return _respond(request, 401, "login_required", N_("Please log in"), "log in first")
+        msg = Msg("log in first")
+        return _respond(request, 401, "login_required", N_("Please log in"), msg)
     here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
     return RedirectResponse(f"/login?next={quote(here)}", status_code=303)
 
 
 async def _bad_credentials(request: Request, _error: Exception) -> Response:
-    message = translate(request, "Wrong username or password.")
-    return _respond(request, 401, "bad_credentials", N_("Please log in"), message)
+    msg = Msg("Wrong username or password.")
+    return _respond(request, 401, "bad_credentials", N_("Please log in"), msg)
 
 
 async def _csrf_failed(request: Request, _error: Exception) -> Response:
-    message = translate(request, "The form has expired. Go back, reload the page and try again.")
-    return _respond(request, 403, "csrf", N_("Not allowed"), message)
+    msg = Msg("The form has expired. Go back, reload the page and try again.")
+    return _respond(request, 403, "csrf", N_("Not allowed"), msg)
 
 
 async def _too_many(request: Request, error: Exception) -> Response:
     assert isinstance(error, TooManyAttempts)
-    message = translate(
-        request, "Too many failed logins. Try again in %(seconds)s s.", seconds=error.retry_after
-    )
+    msg = Msg("Too many failed logins. Try again in %(seconds)s s.", seconds=error.retry_after)
     headers = {"Retry-After": str(error.retry_after)}
-    return _respond(request, 429, "too_many_attempts", N_("Too many attempts"), message, headers)
+    return _respond(request, 429, "too_many_attempts", N_("Too many attempts"), msg, headers)
 
 
 async def _validation(request: Request, error: Exception) -> Response:
@@ -159,11 +153,16 @@ async def _validation(request: Request, error: Exception) -> Response:
         for e in error.errors()
     ]
     if _is_api(request):
-        return JSONResponse(
-            {"error": "invalid_request", "message": "; ".join(fields), "detail": error.errors()},
-            422,
-        )
-    return _respond(request, 422, "invalid_request", N_("Invalid input"), "; ".join(fields))
+        body = {
+            "error": "invalid_request",
+            "code": "%(fields)s",
+            "args": {"fields": "; ".join(fields)},
+            "message": "; ".join(fields),
+            "detail": error.errors(),
+        }
+        return JSONResponse(body, 422)
+    msg = Msg("%(fields)s", fields="; ".join(fields))
+    return _respond(request, 422, "invalid_request", N_("Invalid input"), msg)
 
 
 async def _http(request: Request, error: Exception) -> Response:
@@ -176,7 +175,7 @@ async def _http(request: Request, error: Exception) -> Response:
         )
     titles = {404: N_("Not found"), 405: N_("Method not allowed")}
     title = titles.get(error.status_code, N_("Error"))
-    return _respond(request, error.status_code, "http", title, translate(request, title))
+    return _respond(request, error.status_code, "http", title, Msg(title))
 
 
 def install(app: FastAPI) -> None:

@@ -67,6 +67,20 @@ TIEBREAK_NAMES: dict[str, str] = {
 }
 assert {c: t.en for c, t in TIEBREAKS.items()} == TIEBREAK_NAMES
 
+# What each tie-break counts, for the Chinese column's hover text (from the catalogue).
+TIEBREAK_HINTS: dict[str, str] = {
+    "SB": N_("points of the opponents beaten, plus half of those drawn with"),
+    "WARN": N_("fewer warnings rank higher"),
+    "SOS": N_("the sum of the opponents' points"),
+    "TOTAL": N_("points plus the McMahon start score"),
+    "CUSS": N_("the sum of the running score after each round"),
+    "SOS-1": N_("the sum of the opponents' points without the lowest"),
+    "SOSOS": N_("the sum of the opponents' SOS"),
+    "DE": N_("the result of the games between the tied players"),
+    "RATING": N_("the higher rating ranks higher"),
+}
+assert TIEBREAK_HINTS.keys() == TIEBREAK_NAMES.keys()
+
 
 @dataclass(frozen=True)
 class Column:
@@ -151,11 +165,16 @@ def gettext_for(locale: str) -> Gettext:
 
 
 def tiebreak_label(code: str, locale: str) -> tuple[str, str]:
-    """(header, hover text) of a tie-break column: the Chinese name with the code in the
-    title, or in English the code with the name in the title."""
+    """(header, hover text) of a tie-break column: the Chinese name with the code and what it
+    counts (in Chinese) in the title, or in English the code with its name in the title.
+
+    >>> tiebreak_label("SB", "zh_CN")
+    ('胜者小分', 'SB · 所胜对手的积分之和，加所和对手积分的一半')
+    """
+    _ = gettext_for(locale)
     if locale == "zh_CN":
-        return TIEBREAKS[code].zh, f"{code} · {TIEBREAKS[code].en}"
-    return code, gettext_for(locale)(TIEBREAK_NAMES[code])
+        return TIEBREAKS[code].zh, f"{code} · {_(TIEBREAK_HINTS[code])}"
+    return code, _(TIEBREAK_NAMES[code])
 
 
 def stones(value: Fraction) -> str:

@@ -15,7 +15,9 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
-from weiqi.i18n import LANGUAGE_NAMES, LOCALES, negotiate, translations
+from weiqi.i18n import LANGUAGE_NAMES, LOCALES, negotiate, render, render_value, translations
+from weiqi.messages import Msg
+from weiqi.rules.result import Result
 from weiqi.server.board import board_svg
 from weiqi.server.security import csrf_token, current_actor, current_user, pop_flashes
 from weiqi.services.navigation import EventNavigation, event_navigation
@@ -40,6 +42,12 @@ def environment(locale: str) -> Environment:
     env.globals["LANGUAGE_NAMES"] = LANGUAGE_NAMES
     env.globals["board_svg"] = board_svg
     env.globals["event_nav"] = event_nav
+    # ``{{ reason|msg }}``: a Msg (or a msgid) in the page's language.
+    env.filters["msg"] = lambda m: render(Msg.of(m), locale)
+    # ``{{ komi|say }}``, ``{{ result|say }}``: a value (fraction, result, colour) as messages
+    # write it; ``{{ "W+R"|result }}``: a stored result code in the page's language.
+    env.filters["say"] = lambda v: render_value(v, locale)
+    env.filters["result"] = lambda code: render_value(Result.parse(code), locale) if code else ""
     return env
 
 
@@ -58,6 +66,11 @@ def translate(request: Request, message: str, **values: Any) -> str:
     ``%(name)s`` placeholders."""
     text = translations(locale_of(request)).gettext(message)
     return text % values if values else text
+
+
+def say(request: Request, msg: Msg | str) -> str:
+    """``msg`` (a message value, or a msgid without arguments) in the request's language."""
+    return render(Msg.of(msg), locale_of(request))
 
 
 def render_template(request: Request, name: str, context: Mapping[str, Any]) -> str:

@@ -44,6 +44,7 @@ from weiqi.clock import (
 from weiqi.clock.account import Account, to_ms
 from weiqi.errors import InputError, InvalidSetting
 from weiqi.i18n import N_
+from weiqi.messages import Msg
 from weiqi.rules.result import Reason, Result
 
 
@@ -138,7 +139,9 @@ def settings_from_form(form: Mapping[str, str]) -> TimeControl:
     try:
         system = System(form.get("system", ""))
     except ValueError:
-        raise InvalidSetting("system", f"unknown time system {form.get('system')!r}") from None
+        raise InvalidSetting(
+            "system", Msg("unknown time system %(get)s", get=repr(form.get("system")))
+        ) from None
     if system is System.UNTIMED:
         return TimeControl.untimed()
 
@@ -149,14 +152,16 @@ def settings_from_form(form: Mapping[str, str]) -> TimeControl:
         try:
             return parse_duration(text)
         except InvalidSetting:
-            raise InvalidSetting(name, "must be a duration such as 90m, 1h30m, 30s or 45") from None
+            raise InvalidSetting(
+                name, Msg("must be a duration such as 90m, 1h30m, 30s or 45")
+            ) from None
 
     def whole(name: str) -> int:
         text = form.get(name, "").strip()
         if not text:
             return 0
         if not text.isdigit():
-            raise InvalidSetting(name, "must be a whole number")
+            raise InvalidSetting(name, Msg("must be a whole number"))
         return int(text)
 
     def flag(name: str) -> bool:
@@ -274,10 +279,10 @@ def replay_log(tc: TimeControl, events: Sequence[Mapping[str, Any]]) -> dict[str
     now: float = 0.0
     for index, event in enumerate(events):
         if not isinstance(event, Mapping):
-            raise InputError(f"event {index + 1}", "must be an object")
+            raise InputError(Msg("event %(value)s", value=index + 1), Msg("must be an object"))
         raw = event.get("now")
         if isinstance(raw, bool) or not isinstance(raw, int | float):
-            raise InputError(f"event {index + 1}", "needs a numeric 'now'")
+            raise InputError(Msg("event %(value)s", value=index + 1), Msg("needs a numeric 'now'"))
         now = float(raw)
         if clock.status is not Status.READY:
             due = clock.announcements(now)
@@ -295,7 +300,9 @@ def replay_log(tc: TimeControl, events: Sequence[Mapping[str, Any]]) -> dict[str
         try:
             clock = clock.apply(event)
         except (KeyError, ValueError) as err:
-            raise InputError(f"event {index + 1}", f"unreadable: {err}") from None
+            raise InputError(
+                Msg("event %(value)s", value=index + 1), Msg("unreadable: %(err)s", err=err)
+            ) from None
         if clock.moves != moves:
             seen = 0
     result = clock.result()

@@ -35,6 +35,7 @@ from sqlalchemy.orm import Session
 
 from weiqi.errors import Conflict, InvalidSetting, NotFound
 from weiqi.i18n import N_
+from weiqi.messages import Msg
 from weiqi.roles import Role
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require
@@ -179,7 +180,7 @@ def create_user(
     with db.transaction() as session:
         require(session, actor, Action.CREATE_USER)
         if _find_user(session, name) is not None:
-            raise Conflict(f"username {name!r} is taken")
+            raise Conflict(Msg("username %(name)s is taken", name=repr(name)))
         user = User(
             username=name,
             display_name=display_name.strip() or name,
@@ -223,7 +224,7 @@ def user_named(db: Database, username: str) -> UserInfo:
     with db.transaction() as session:
         user = _find_user(session, username)
         if user is None:
-            raise NotFound(f"no user {normalise_username(username)!r}")
+            raise NotFound(Msg("no user %(username)s", username=repr(normalise_username(username))))
         return _info(user)
 
 
@@ -235,7 +236,7 @@ def reset_password(db: Database, actor: Actor, username: str, new: str) -> UserI
         require(session, actor, Action.RESET_PASSWORD)
         user = _find_user(session, username)
         if user is None:
-            raise NotFound(f"no user {normalise_username(username)!r}")
+            raise NotFound(Msg("no user %(username)s", username=repr(normalise_username(username))))
         user.password_hash = _hasher.hash(new)
         user.must_change_password = False
         user.session_epoch += 1
@@ -257,7 +258,7 @@ def change_password(db: Database, actor: Actor, old: str, new: str) -> UserInfo:
     with db.transaction() as session:
         user = session.get(User, actor.user_id) if actor.user_id is not None else None
         if user is None:
-            raise NotFound("you are not logged in")
+            raise NotFound(Msg("you are not logged in"))
         _check_password(new, user.username)
         try:
             _hasher.verify(user.password_hash, old)
@@ -406,12 +407,19 @@ def grant_role(db: Database, actor: Actor, user_id: int, event_id: int, role: Ro
     with db.transaction() as session:
         require(session, actor, Action.GRANT_ROLE, event_id)
         if session.get(Event, event_id) is None:
-            raise NotFound(f"event {event_id} does not exist")
+            raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
         user = session.get(User, user_id)
         if user is None:
-            raise NotFound(f"user {user_id} does not exist")
+            raise NotFound(Msg("user %(user_id)s does not exist", user_id=user_id))
         if session.get(EventRole, (user_id, event_id, role.value)) is not None:
-            raise Conflict(f"{user.username} is already {role.label} of event {event_id}")
+            raise Conflict(
+                Msg(
+                    "%(username)s is already %(label)s of event %(event_id)s",
+                    username=user.username,
+                    label=Msg(role.label),
+                    event_id=event_id,
+                )
+            )
         row = EventRole(user_id=user_id, event_id=event_id, role=role.value)
         session.add(row)
         _audit(session, actor, "role-granted", event_id, user.username, role.value)
@@ -426,7 +434,14 @@ def revoke_role(db: Database, actor: Actor, user_id: int, event_id: int, role: R
         require(session, actor, Action.REVOKE_ROLE, event_id)
         row = session.get(EventRole, (user_id, event_id, role.value))
         if row is None:
-            raise NotFound(f"user {user_id} is not {role.label} of event {event_id}")
+            raise NotFound(
+                Msg(
+                    "user %(user_id)s is not %(label)s of event %(event_id)s",
+                    user_id=user_id,
+                    label=Msg(role.label),
+                    event_id=event_id,
+                )
+            )
         _audit(session, actor, "role-revoked", event_id, row.user.username, role.value)
         session.delete(row)
 
@@ -447,7 +462,7 @@ def event_roles(db: Database, event_id: int) -> list[RoleGrant]:
     first."""
     with db.transaction() as session:
         if session.get(Event, event_id) is None:
-            raise NotFound(f"event {event_id} does not exist")
+            raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
         rows = session.scalars(select(EventRole).where(EventRole.event_id == event_id))
         grants = [grant_info(r) for r in rows]
     # In the order of R-ORG-1: organisers, chief referees, referees, players.

@@ -36,9 +36,16 @@ from fractions import Fraction
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from weiqi.errors import Conflict, InputError, InvalidSetting, NotFound, PermissionDenied
-from weiqi.formats.players_csv import RowsRejected
+from weiqi.errors import (
+    Conflict,
+    InputError,
+    InvalidSetting,
+    NotFound,
+    PermissionDenied,
+    RowsRejected,
+)
 from weiqi.i18n import N_
+from weiqi.messages import Msg
 from weiqi.roles import Role
 from weiqi.services import tournament
 from weiqi.services.actor import Actor
@@ -328,7 +335,7 @@ def update_settings(
         require(session, actor, Action.EDIT_SETTINGS, event_id)
         row = tournament._settings_row(session, event_id)
         if _rounds_paired(session, event_id):
-            raise Conflict("the settings can only change before round 1 is paired")
+            raise Conflict(Msg("the settings can only change before round 1 is paired"))
         event = session.get(EventModel, event_id)
         assert event is not None
         event.name = name
@@ -410,7 +417,10 @@ def register_player(
         tournament.import_players(db, actor, event_id, out.getvalue(), "form")
     except RowsRejected as err:
         reason = err.problems[0][1]
-        field = next((f for f in ("rank", "rating", "birth date") if reason.startswith(f)), "name")
+        # The row's reason names its cell first ("rank %(raw)s: …" or "rating … is …").
+        head = reason.args.get("field", reason) if reason.id == "%(field)s: %(reason)s" else reason
+        head_id = head.id if isinstance(head, Msg) else ""
+        field = next((f for f in ("rank", "rating", "birth date") if head_id.startswith(f)), "name")
         raise InputError(field, reason) from None
     with db.transaction() as session:
         p = tournament._player(session, event_id, name.strip())
@@ -469,7 +479,7 @@ def pair_next_round(db: Database, actor: Actor, event_id: int) -> RoundDetail:
         require(session, actor, Action.PAIR_ROUND, event_id)
         event, _ = tournament._load(session, event_id)
         if not event.entrants:
-            raise Conflict("enter players before pairing")
+            raise Conflict(Msg("enter players before pairing"))
         plan = system_for(event.settings).next_round(event)
         rnd = tournament.store_plan(session, event_id, plan)
         return _detail(session, event_id, rnd)
@@ -565,10 +575,12 @@ def unpair_round(db: Database, actor: Actor, event_id: int, number: int) -> None
             select(func.max(RoundRow.number)).where(RoundRow.event_id == event_id)
         )
         if number != latest:
-            raise Conflict(f"only the latest round ({latest}) can be unpaired")
+            raise Conflict(Msg("only the latest round (%(latest)s) can be unpaired", latest=latest))
         _, players = tournament._load(session, event_id)
         if _entered_results(rnd, players):
-            raise Conflict(f"round {number} has results; it can no longer be unpaired")
+            raise Conflict(
+                Msg("round %(number)s has results; it can no longer be unpaired", number=number)
+            )
         session.delete(rnd)
 
 
@@ -577,5 +589,11 @@ def player_by_id(db: Database, event_id: int, player_id: int) -> str:
     with db.transaction() as session:
         row = session.get(PlayerRow, player_id)
         if row is None or row.event_id != event_id:
-            raise NotFound(f"no player {player_id} in event {event_id}")
+            raise NotFound(
+                Msg(
+                    "no player %(player_id)s in event %(event_id)s",
+                    player_id=player_id,
+                    event_id=event_id,
+                )
+            )
         return row.name

@@ -18,6 +18,7 @@ from sqlalchemy import select
 
 from weiqi.errors import InvalidSetting, NotFound
 from weiqi.i18n import N_
+from weiqi.messages import Msg
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require
 from weiqi.store.database import Database
@@ -78,5 +79,5 @@ def get_event(db: Database, event_id: int) -> EventInfo:
     with db.transaction() as session:
         event = session.get(Event, event_id)
         if event is None:
-            raise NotFound(f"event {event_id} does not exist")
+            raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
         return _info(event)

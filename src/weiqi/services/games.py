@@ -33,7 +33,7 @@ True
 >>> enter_result(db, local, ev.id, 1, 1, "B+R")
 Traceback (most recent call last):
 ...
-weiqi.errors.Conflict: round 1 board 1: the result W+1.5 is confirmed (R-REF-7); only ...
+weiqi.errors.Conflict: round 1 board 1: the result W+1.5 is confirmed; only ...
 
 A team board is the same game: ``enter_result(db, local, team_event, 1, TeamBoard(1, 2), …)``.
 """
@@ -52,9 +52,9 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from weiqi.errors import Conflict, InputError, InvalidSetting, NotFound
-from weiqi.formats.players_csv import RowsRejected
+from weiqi.errors import Conflict, InputError, InvalidSetting, NotFound, RowsRejected
 from weiqi.formats.sgf_referee import record_to_sgf, write_sgf
+from weiqi.messages import Msg
 from weiqi.referee.actors import Actor as GameActor
 from weiqi.referee.events import (
     Confirm,
@@ -117,8 +117,8 @@ class HistoryItem:
     result_zh: str | None
     previous: str | None
     previous_zh: str | None
-    reason: str
-    reason_zh: str
+    reason: Msg
+    """Why, a message value: ``weiqi.i18n.render`` says it in a language."""
     who_role: str | None  # chief_referee, referee, B, W; None: the rules themselves
     who_name: str
 
@@ -297,7 +297,7 @@ def parse_entry(text: str) -> Result | Fraction:
     """
     raw = text.strip()
     if not raw:
-        raise InputError("result", "enter a result or Black's count")
+        raise InputError("result", Msg("enter a result or Black's count"))
     if raw != "0" and _COUNT.fullmatch(raw):
         whole, _, half = raw.partition(".")
         if raw.endswith(("½", " 1/2")):
@@ -311,17 +311,17 @@ def parse_entry(text: str) -> Result | Fraction:
 
 def _game_row(session: Session, event_id: int, number: int, board: BoardKey) -> Game:
     if session.get(EventModel, event_id) is None:
-        raise NotFound(f"event {event_id} does not exist")
+        raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
     if isinstance(board, TeamBoard):
         return _team_game(session, event_id, number, board)
     rnd = session.scalar(
         select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
     )
     if rnd is None:
-        raise NotFound(f"round {number} is not paired")
+        raise NotFound(Msg("round %(number)s is not paired", number=number))
     game = next((g for g in rnd.games if g.board == board), None)
     if game is None:
-        raise NotFound(f"round {number} has no board {board}")
+        raise NotFound(Msg("round %(number)s has no board %(board)s", number=number, board=board))
     return individual_game(session, game)
 
 
@@ -456,8 +456,8 @@ def _start(game: Game, by: GameActor, clock: ServerClock) -> GameRecord:
     return record
 
 
-def _where(game: Game) -> str:
-    return f"round {game.number} board {game.board}"
+def _where(game: Game) -> Msg:
+    return Msg("round %(round)s board %(board)s", round=game.number, board=game.board)
 
 
 def _append(
@@ -481,8 +481,14 @@ def _append(
     seq = row.seq if row is not None else 0
     if expected_seq is not None and expected_seq != seq:
         raise Conflict(
-            f"{_where(game)}: the game has changed since you loaded it "
-            f"({seq} events now, {expected_seq} then); reload the page and try again"
+            Msg(
+                "%(game)s: the game has changed since you loaded it (%(seq)s "
+                "events now, %(expected_seq)s then); reload the page and try "
+                "again",
+                game=_where(game),
+                seq=seq,
+                expected_seq=expected_seq,
+            )
         )
     if record is None:
         record = _start(game, by, clock)
@@ -493,8 +499,12 @@ def _append(
         )
         if state.confirmed and not late_ok:
             raise Conflict(
-                f"{_where(game)}: the result {state.result} is confirmed (R-REF-7); only the "
-                "chief referee may correct it, with a reason"
+                Msg(
+                    "%(game)s: the result %(result)s is confirmed; only "
+                    "the chief referee may correct it, with a reason",
+                    game=_where(game),
+                    result=state.result,
+                )
             )
         try:
             record.append(one, as_actor or by, _now(clock, record))
@@ -502,8 +512,16 @@ def _append(
             if refused_as is None:
                 raise
             # The core says "event N: why"; the N of an event never stored means nothing.
-            why = re.sub(r"^event \d+: ", "", str(refused))
-            raise InvalidSetting(refused_as, f"{_where(game)}: {why}") from None
+            why = refused.msg
+            if why.id == "event %(seq)s: %(reason)s":
+                why = (
+                    Msg.of(str(why.args["reason"]))
+                    if not isinstance(why.args["reason"], Msg)
+                    else why.args["reason"]
+                )
+            raise InvalidSetting(
+                refused_as, Msg("%(game)s: %(why)s", game=_where(game), why=why)
+            ) from None
     _store(session, game, row, record)
     return record
 
@@ -532,8 +550,11 @@ def _store(
             session.flush()
         except IntegrityError:
             raise Conflict(
-                f"{_where(game)}: another referee started this game's record at the same time; "
-                "reload the page and try again"
+                Msg(
+                    "%(game)s: another referee started this game's record at the "
+                    "same time; reload the page and try again",
+                    game=_where(game),
+                )
             ) from None
     else:
         done = session.execute(
@@ -544,8 +565,11 @@ def _store(
         )
         if done.rowcount != 1:  # type: ignore[attr-defined]
             raise Conflict(
-                f"{_where(game)}: another referee changed this game at the same time; "
-                "reload the page and try again"
+                Msg(
+                    "%(game)s: another referee changed this game at the same time; "
+                    "reload the page and try again",
+                    game=_where(game),
+                )
             )
         session.expire(row)
     game.row.result = state.result.to_code() if state.result is not None else None
@@ -559,50 +583,6 @@ def _who(actor: GameActor | None) -> tuple[str | None, str]:
     if actor.color is not None:
         return actor.color.value, ""
     return actor.role.value, actor.id or ""
-
-
-#: The core's reasons for result changes, in Chinese (patterns of ``weiqi.referee.state``).
-_REASONS_ZH: list[tuple[re.Pattern[str], str]] = [
-    (
-        re.compile(r"count: Black ([\d.]+) stones, warnings (\d+)/(\d+) as stones \(R-PEN-1\)"),
-        r"数子：黑方\1子，警告 黑\2/白\3 各计一子（R-PEN-1）",
-    ),
-    (re.compile(r"count: Black ([\d.]+) stones"), r"数子：黑方\1子"),
-    (
-        re.compile(
-            r"count again: Black ([\d.]+) stones, warning: .*, warnings (\d+)/(\d+) as "
-            r"stones \(R-PEN-1\)"
-        ),
-        r"警告后重新计算：黑方\1子，警告 黑\2/白\3 各计一子（R-PEN-1）",
-    ),
-    (re.compile(r"entered from the result sheet: (.*)"), r"按记录表录入：\1"),
-    (
-        re.compile(r"confirmed: signed by both players on the result sheet and by the referee.*"),
-        "双方签字，裁判确认（R-REF-7）",
-    ),
-    (re.compile(r"confirmed by both players and the referee.*"), "双方棋手和裁判确认（R-REF-7）"),
-    (re.compile(r"recount requested.*"), "要求复数（R-REF-7）"),
-    (re.compile(r"second warning: .*"), "第二次警告，判负（R-PEN-1）"),
-    (re.compile(r"corrected: (.*)"), r"裁判长更正：\1"),
-    (re.compile(r"resignation"), "中盘认输"),
-    (re.compile(r"replay: (.*)"), r"重赛结果：\1（R-REF-3）"),
-    (re.compile(r"playoff: (.*)"), r"加赛结果：\1（R-PLAYOFF）"),
-    (re.compile(r"ruling: [a-z_]+: (.*)"), r"裁决：\1"),
-]
-
-
-def reason_zh(reason: str) -> str:
-    """The reason of a result change in Chinese where the core's wording is known.
-
-    >>> reason_zh("count: Black 184.5 stones, warnings 1/0 as stones (R-PEN-1)")
-    '数子：黑方184.5子，警告 黑1/白0 各计一子（R-PEN-1）'
-    >>> reason_zh("corrected: 黑方作弊")
-    '裁判长更正：黑方作弊'
-    """
-    for pattern, text in _REASONS_ZH:
-        if pattern.fullmatch(reason):
-            return pattern.sub(text, reason)
-    return reason
 
 
 def _stamp(at: float) -> datetime:
@@ -641,7 +621,6 @@ def _view(session: Session, event_id: int, game: Game) -> GameView:
                     previous.to_code() if previous else None,
                     previous.to_zh() if previous else None,
                     change.reason,
-                    reason_zh(change.reason),
                     *_who(change.actor),
                 )
             )
@@ -752,8 +731,8 @@ def round_games(db: Database, event_id: int, number: int) -> list[GameView]:
         )
         if rnd is None:
             if session.get(EventModel, event_id) is None:
-                raise NotFound(f"event {event_id} does not exist")
-            raise NotFound(f"round {number} is not paired")
+                raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
+            raise NotFound(Msg("round %(number)s is not paired", number=number))
         return [
             _view(session, event_id, individual_game(session, g))
             for g in sorted(rnd.games, key=lambda g: g.board)
@@ -875,7 +854,10 @@ def _record_played_again(
         if ruleset is None:
             ruleset = _ruleset(game)
         if not 0 <= entry <= ruleset.points or (entry * 2).denominator != 1:
-            raise InvalidSetting("black count", f"must be half stones from 0 to {ruleset.points}")
+            raise InvalidSetting(
+                "black count",
+                Msg("must be half stones from 0 to %(points)s", points=ruleset.points),
+            )
         entry = Result.from_counts(entry - ruleset.black_threshold)
     _append(
         session,
@@ -1025,13 +1007,16 @@ def correct_result(
     history (R-REF-7, R-REF-6)."""
     result = Result.parse(text)
     if not reason.strip():
-        raise InvalidSetting("reason", "a correction states its reason")
+        raise InvalidSetting("reason", Msg("a correction states its reason"))
     with db.transaction() as session:
         require(session, actor, Action.CORRECT_RESULT, event_id)
         game = _game_row(session, event_id, number, board)
         if not game.confirmed:
             raise Conflict(
-                f"{_where(game)}: the result is not confirmed yet; enter the right result instead"
+                Msg(
+                    "%(game)s: the result is not confirmed yet; enter the right result instead",
+                    game=_where(game),
+                )
             )
         _append(
             session,
@@ -1054,7 +1039,7 @@ def _color(text: str, field: str) -> Color:
         return Color.BLACK
     if key in ("W", "WHITE", "白"):
         return Color.WHITE
-    raise InvalidSetting(field, f"{text!r} is not B or W")
+    raise InvalidSetting(field, Msg("%(text)s is not B or W", text=repr(text)))
 
 
 def _points(text: str, size: int) -> tuple[int, ...]:
@@ -1062,7 +1047,7 @@ def _points(text: str, size: int) -> tuple[int, ...]:
     for vertex in text.replace(",", " ").split():
         p = parse_vertex(vertex, size)
         if p is None:
-            raise InvalidSetting("points", "a pass is no point")
+            raise InvalidSetting("points", Msg("a pass is no point"))
         points.append(p)
     return tuple(points)
 
@@ -1087,13 +1072,17 @@ def record_infraction(
     try:
         what = InfractionKind(kind)
     except ValueError:
-        raise InvalidSetting("infraction", f"{kind!r} is not an infraction") from None
+        raise InvalidSetting(
+            "infraction", Msg("%(kind)s is not an infraction", kind=repr(kind))
+        ) from None
     chosen = None
     if penalty:
         try:
             chosen = Penalty(penalty)
         except ValueError:
-            raise InvalidSetting("penalty", f"{penalty!r} is not a penalty") from None
+            raise InvalidSetting(
+                "penalty", Msg("%(penalty)s is not a penalty", penalty=repr(penalty))
+            ) from None
     colour = _color(offender, "offender")
     with db.transaction() as session:
         require(session, actor, Action.RULE_INFRACTION, event_id)
@@ -1126,7 +1115,7 @@ def record_ruling(
     try:
         what = RulingKind(kind)
     except ValueError:
-        raise InvalidSetting("ruling", f"{kind!r} is not a ruling") from None
+        raise InvalidSetting("ruling", Msg("%(kind)s is not a ruling", kind=repr(kind))) from None
     ruling = Ruling(what, reason.strip(), _color(loser, "loser") if loser else None)
     with db.transaction() as session:
         require(session, actor, Action.RULE_INFRACTION, event_id)
@@ -1189,7 +1178,7 @@ def enter_round_results(
     """Enter (and confirm) the results of a round: ``(line, board, text)`` rows, every row or
     none; a bad row anywhere rejects all with its line. A row that repeats a confirmed result
     is left as it is, so a sheet may be sent again. Returns the boards changed."""
-    problems: list[tuple[int, str]] = []
+    problems: list[tuple[int, Msg]] = []
     changed = 0
     seen: set[int] = set()
     with db.transaction() as session:
@@ -1198,7 +1187,7 @@ def enter_round_results(
             require(session, actor, Action.CONFIRM_RESULT, event_id)
         for line, board, text in rows:
             if board in seen:
-                problems.append((line, f"board {board} appears twice"))
+                problems.append((line, Msg("board %(board)s appears twice", board=board)))
                 continue
             seen.add(board)
             try:
@@ -1220,7 +1209,7 @@ def enter_round_results(
                     _append(session, actor, event_id, game, SheetConfirmed(), None, clock=clock)
                 changed += 1
             except (NotFound, Conflict, InvalidSetting, InputError) as err:
-                problems.append((line, err.message))
+                problems.append((line, err.msg))
         if problems:
             raise RowsRejected(source, problems)  # rolls the transaction back: nothing stored
     return changed
@@ -1234,15 +1223,18 @@ def parse_results_csv(text: str, source: str = "results.csv") -> list[tuple[int,
     """
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
     if reader.fieldnames is None or {"board", "result"} - {f.strip() for f in reader.fieldnames}:
-        raise InputError(f"{source}, line 1", "columns 'board' and 'result' are required")
+        raise InputError(
+            Msg("%(source)s, line 1", source=source),
+            Msg("columns 'board' and 'result' are required"),
+        )
     rows: list[tuple[int, int, str]] = []
-    problems: list[tuple[int, str]] = []
+    problems: list[tuple[int, Msg]] = []
     for line, rec in enumerate(reader, start=2):
         rec = {k.strip(): (v or "").strip() for k, v in rec.items() if k}
         try:
             board = int(rec["board"])
         except ValueError:
-            problems.append((line, f"board {rec['board']!r} is not a number"))
+            problems.append((line, Msg("board '%(rec)s' is not a number", rec=str(rec["board"]))))
             continue
         rows.append((line, board, rec["result"]))
     if problems:

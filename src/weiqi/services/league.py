@@ -61,6 +61,7 @@ from weiqi.league.season import (
 )
 from weiqi.league.standings import TeamRanking, team_standings
 from weiqi.league.team import RosterEntry, TeamType
+from weiqi.messages import Msg
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require
 from weiqi.services.teams import (
@@ -108,14 +109,16 @@ def season_settings_from_dict(raw: Mapping[str, object]) -> SeasonSettings:
     known = {f.name for f in fields(SeasonSettings)}
     unknown = set(raw) - known
     if unknown:
-        raise InvalidSetting("season", f"unknown settings {sorted(unknown)}")
+        raise InvalidSetting("season", Msg("unknown settings %(unknown)s", unknown=sorted(unknown)))
     kwargs: dict[str, object] = {}
     for key, value in raw.items():
         if key in _ENUMS:
             try:
                 kwargs[key] = _ENUMS[key](value)
             except ValueError:
-                raise InvalidSetting(key, f"unknown value {value!r}") from None
+                raise InvalidSetting(
+                    key, Msg("unknown value %(value)s", value=repr(value))
+                ) from None
         else:
             kwargs[key] = value
     return SeasonSettings(**kwargs)  # type: ignore[arg-type]
@@ -169,7 +172,7 @@ class DraftView:
 def _season(session: Session, season_id: int) -> SeasonRow:
     row = session.get(SeasonRow, season_id)
     if row is None:
-        raise NotFound(f"season {season_id} does not exist")
+        raise NotFound(Msg("season %(season_id)s does not exist", season_id=season_id))
     return row
 
 
@@ -217,19 +220,22 @@ def create_season(
 
     name = name.strip()
     if not name:
-        raise InvalidSetting("name", "must not be empty")
+        raise InvalidSetting("name", Msg("must not be empty"))
     if not divisions:
-        raise InvalidSetting("divisions", "a season has at least one division")
+        raise InvalidSetting("divisions", Msg("a season has at least one division"))
     labels = [label for label, _ in divisions]
     if len(set(labels)) != len(labels):
-        raise InvalidSetting("divisions", "a division is named twice")
+        raise InvalidSetting("divisions", Msg("a division is named twice"))
     parsed = []
     seen: dict[str, str] = {}
     for label, text in divisions:
         teams = parse_team_csv(text, f"division {label}", home_nationality)
         for t in teams:
             if t.team_id in seen:
-                raise InputError(f"club {t.team_id}", f"in divisions {seen[t.team_id]} and {label}")
+                raise InputError(
+                    Msg("club %(team_id)s", team_id=t.team_id),
+                    Msg("in divisions %(seen)s and %(label)s", seen=seen[t.team_id], label=label),
+                )
             seen[t.team_id] = label
         n = len(teams)
         rounds = 2 * (n - 1 + n % 2)
@@ -301,7 +307,7 @@ def latest_season(db: Database) -> int:
     with db.transaction() as session:
         found = session.scalar(select(func.max(SeasonRow.id)))
         if found is None:
-            raise NotFound("no league season in this database; create one first")
+            raise NotFound(Msg("no league season in this database; create one first"))
         return int(found)
 
 
@@ -316,8 +322,12 @@ def division_event(db: Database, season_id: int, division: str | None = None) ->
             if d.division == division:
                 return d.event_id
         raise NotFound(
-            f"season {season_id} has no division {division!r} "
-            f"(it has {', '.join(d.division for d in rows)})"
+            Msg(
+                "season %(season_id)s has no division %(division)s (it has %(join)s)",
+                season_id=season_id,
+                division=repr(division),
+                join=", ".join(d.division for d in rows),
+            )
         )
 
 
@@ -336,7 +346,12 @@ def _final_orders(
         if unfinished:
             total = len(matches) + unfinished
             raise Conflict(
-                f"division {d.division}: {unfinished} of {total} matches are not finished"
+                Msg(
+                    "division %(division)s: %(unfinished)s of %(total)s matches are not finished",
+                    division=d.division,
+                    unfinished=unfinished,
+                    total=total,
+                )
             )
         clubs = [
             t.code
@@ -364,7 +379,7 @@ def close_season(db: Database, actor: Actor, season_id: int) -> SeasonEnd:
         # R-ORG-1: the chief referee announces the final places
         require(session, actor, Action.PAIR_ROUND, divisions[0].event_id)
         if season.final_json is not None:
-            raise Conflict(f"season {season_id} is already closed")
+            raise Conflict(Msg("season %(season_id)s is already closed", season_id=season_id))
         settings = season_settings_from_dict(json.loads(season.settings_json))
         final = _final_orders(session, season_id, settings)
         labels = [d.division for d in divisions]
@@ -392,7 +407,7 @@ def season_end(db: Database, season_id: int) -> SeasonEnd:
     with db.transaction() as session:
         season = _season(session, season_id)
         if season.final_json is None:
-            raise Conflict(f"season {season_id} is not closed yet")
+            raise Conflict(Msg("season %(season_id)s is not closed yet", season_id=season_id))
         data = json.loads(season.final_json)
         return SeasonEnd(data["final"], data["next"])
 
@@ -425,7 +440,7 @@ def _entry_from_dict(d: Mapping[str, object]) -> RosterEntry:
 def _draft_row(session: Session, draft_id: int) -> DraftRow:
     row = session.get(DraftRow, draft_id)
     if row is None:
-        raise NotFound(f"draft {draft_id} does not exist")
+        raise NotFound(Msg("draft %(draft_id)s does not exist", draft_id=draft_id))
     return row
 
 
@@ -433,7 +448,7 @@ def latest_draft(db: Database) -> int:
     with db.transaction() as session:
         found = session.scalar(select(func.max(DraftRow.id)))
         if found is None:
-            raise NotFound("no draft in this database; start one after closing a season")
+            raise NotFound(Msg("no draft in this database; start one after closing a season"))
         return int(found)
 
 
@@ -451,7 +466,11 @@ def _replayed(row: DraftRow) -> Draft:
     protected = json.loads(row.protected_json)
     missing = [c for c in rosters if c not in protected]
     if missing:
-        raise Conflict(f"not every club has protected its base yet: {', '.join(missing)}")
+        raise Conflict(
+            Msg(
+                "not every club has protected its base yet: %(missing)s", missing=", ".join(missing)
+            )
+        )
     log = [
         DraftEvent(e.seq, e.round, e.turn, e.club, DraftAction(e.action), e.player, e.from_club)
         for e in row.log
@@ -513,10 +532,21 @@ def start_draft(
         divisions = _division_rows(session, season_id)
         require(session, actor, Action.RUN_DRAFT, divisions[0].event_id)
         if season.final_json is None:
-            raise Conflict(f"season {season_id} is not closed; close it before the draft")
+            raise Conflict(
+                Msg(
+                    "season %(season_id)s is not closed; close it before the draft",
+                    season_id=season_id,
+                )
+            )
         earlier = session.scalar(select(DraftRow.id).where(DraftRow.season_id == season_id))
         if earlier is not None:
-            raise Conflict(f"season {season_id} has its draft already (draft {earlier})")
+            raise Conflict(
+                Msg(
+                    "season %(season_id)s has its draft already (draft %(earlier)s)",
+                    season_id=season_id,
+                    earlier=earlier,
+                )
+            )
         data = json.loads(season.final_json)
         standing = combined_standing(*(data["final"][d.division] for d in divisions))
         order = draft_order(standing, data["next"][divisions[0].division])
@@ -551,21 +581,30 @@ def protect(
         row = _draft_row(session, draft_id)
         _require_draft(session, actor, row)
         if row.log:
-            raise Conflict("the picking has begun; protected bases are fixed")
+            raise Conflict(Msg("the picking has begun; protected bases are fixed"))
         _order, rosters, base, _, _ = _setup(row)
         if club not in rosters:
-            raise NotFound(f"club {club} is not in the draft")
+            raise NotFound(Msg("club %(club)s is not in the draft", club=club))
         keep = [p.strip() for p in players]
         ids = [e.player_id for e in rosters[club]]
         for pid in keep:
             if pid not in ids:
-                raise InputError(f"protected players of {club}", f"{pid} is not on its roster")
+                raise InputError(
+                    Msg("protected players of %(club)s", club=club),
+                    Msg("%(pid)s is not on its roster", pid=pid),
+                )
         if len(set(keep)) != len(keep):
-            raise InputError(f"protected players of {club}", "a player is listed twice")
+            raise InputError(
+                Msg("protected players of %(club)s", club=club), Msg("a player is listed twice")
+            )
         if len(keep) != min(base, len(ids)):
             raise InputError(
-                f"protected players of {club}",
-                f"{len(keep)} protected; a club keeps a base of exactly {min(base, len(ids))}",
+                Msg("protected players of %(club)s", club=club),
+                Msg(
+                    "%(keep)s protected; a club keeps a base of exactly %(base)s",
+                    keep=len(keep),
+                    base=min(base, len(ids)),
+                ),
             )
         protected = json.loads(row.protected_json)
         protected[club] = keep

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 
 from weiqi.errors import NotFound, PermissionDenied
+from weiqi.messages import Msg
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require
 from weiqi.store.database import Database
@@ -53,7 +54,7 @@ def event_navigation(db: Database, actor: Actor, event_id: int) -> EventNavigati
     with db.transaction() as session:
         event = session.get(Event, event_id)
         if event is None:
-            raise NotFound(f"event {event_id} does not exist")
+            raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
         rounds = session.execute(
             select(RoundRow.number, RoundRow.published)
             .where(RoundRow.event_id == event_id)

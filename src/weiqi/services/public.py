@@ -26,6 +26,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from weiqi.errors import NotFound
+from weiqi.messages import Msg
 from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Result
 
@@ -313,7 +314,7 @@ def public_round(db: Database, event_id: int, number: int) -> PublicRound:
         _settings_row(session, event_id)
         count = _public_count(session, event_id)
         if not 1 <= number <= count:
-            raise NotFound(f"round {number} is not public")
+            raise NotFound(Msg("round %(number)s is not public", number=number))
         event, players, name = _public_event(session, event_id)
         confirmed = {
             g.board: g.confirmed
@@ -442,7 +443,13 @@ def player_card(db: Database, event_id: int, player_id: int) -> PlayerCard:
         event, players, name = _public_event(session, event_id)
     pid = str(player_id)
     if pid not in players:
-        raise NotFound(f"no player {player_id} in event {event_id}")
+        raise NotFound(
+            Msg(
+                "no player %(player_id)s in event %(event_id)s",
+                player_id=player_id,
+                event_id=event_id,
+            )
+        )
     hist = histories(event)[pid]
     row = next((r for r in table.rows if r.player.id == player_id), None)
     # the standings may count points the games do not (a McMahon start score)

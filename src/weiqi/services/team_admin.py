@@ -27,13 +27,14 @@ from typing import TypeVar
 
 from sqlalchemy import select
 
-from weiqi.errors import Conflict, InputError, InvalidSetting
-from weiqi.formats.team_csv import RowsRejected, parse_team_csv
+from weiqi.errors import Conflict, InputError, InvalidSetting, RowsRejected
+from weiqi.formats.team_csv import parse_team_csv
 from weiqi.league.lineup import MissingLineup
 from weiqi.league.match import BoardColors
 from weiqi.league.standings import TeamRanking
 from weiqi.league.team import TeamType
 from weiqi.league.winner_stays_on import PlayerOrder
+from weiqi.messages import Msg
 from weiqi.roles import Role
 from weiqi.services import teams
 from weiqi.services.actor import Actor
@@ -67,7 +68,7 @@ def _int(form: Mapping[str, str], field: str, default: int | None) -> int | None
     try:
         return int(text)
     except ValueError:
-        raise InvalidSetting(field, "must be a whole number") from None
+        raise InvalidSetting(field, Msg("must be a whole number")) from None
 
 
 def _enum(form: Mapping[str, str], field: str, kind: type[E], default: E) -> E:
@@ -77,7 +78,7 @@ def _enum(form: Mapping[str, str], field: str, kind: type[E], default: E) -> E:
     try:
         return kind(text)
     except ValueError:
-        raise InvalidSetting(field, f"unknown value {text!r}") from None
+        raise InvalidSetting(field, Msg("unknown value %(text)s", text=repr(text))) from None
 
 
 def settings_from_form(form: Mapping[str, str]) -> teams.TeamEventSettings:
@@ -114,9 +115,9 @@ def create_team_event(
     and chief referee, as for an individual event."""
     name = name.strip()
     if not name:
-        raise InvalidSetting("name", "must not be empty")
+        raise InvalidSetting("name", Msg("must not be empty"))
     if len(name) > 200:
-        raise InvalidSetting("name", "must have at most 200 characters")
+        raise InvalidSetting("name", Msg("must have at most 200 characters"))
     with db.transaction() as session:
         require(session, actor, Action.CREATE_EVENT)
         event = EventModel(name=name)
@@ -157,10 +158,10 @@ def add_team(
     ``home_nationality`` is foreign). Bad lines raise ``RowsRejected`` numbered from 1."""
     name = name.strip()
     if not name:
-        raise InputError("team", "the team name is empty")
+        raise InputError("team", Msg("the team name is empty"))
     lines = [line for line in roster.splitlines() if line.strip()]
     if not lines:
-        raise InputError("roster", "no players")
+        raise InputError("roster", Msg("no players"))
     text = _roster_csv(name, coach.strip(), "\n".join(lines))
     try:
         parsed = parse_team_csv(text, "roster", home_nationality or None)
@@ -171,7 +172,7 @@ def add_team(
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         row = teams.event_row(session, event_id)
         if teams.event_rounds(session, event_id):
-            raise Conflict("the event has started; teams enter before round 1 is paired")
+            raise Conflict(Msg("the event has started; teams enter before round 1 is paired"))
         teams.add_teams(session, event_id, parsed, row.boards)
     return len(parsed)
 

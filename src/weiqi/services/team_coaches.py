@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from weiqi.errors import InvalidSetting, NotFound, PermissionDenied
 from weiqi.i18n import N_
+from weiqi.messages import Msg
 from weiqi.roles import Role
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import POLICY, Action, require, roles_in_event
@@ -48,7 +49,9 @@ class TeamCoach:
 def _team(session: Session, event_id: int, code: str) -> TeamRow:
     row = session.scalar(select(TeamRow).where(TeamRow.event_id == event_id, TeamRow.code == code))
     if row is None:
-        raise NotFound(f"team {code!r} is not in event {event_id}")
+        raise NotFound(
+            Msg("team %(code)s is not in event %(event_id)s", code=repr(code), event_id=event_id)
+        )
     return row
 
 
@@ -70,7 +73,7 @@ def assign_coach(
         team_row = _team(session, event_id, team)
         user = session.scalar(select(User).where(User.username == username.strip().lower()))
         if user is None:
-            raise NotFound(f"user {username!r} does not exist")
+            raise NotFound(Msg("user %(username)s does not exist", username=repr(username)))
         row = session.scalar(
             select(TeamCoachRow).where(
                 TeamCoachRow.team_id == team_row.id, TeamCoachRow.user_id == user.id

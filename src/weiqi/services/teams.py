@@ -61,6 +61,7 @@ from weiqi.league.standings import TeamRanking, members_total, team_standings
 from weiqi.league.team import RosterEntry, Team, TeamType, event_order
 from weiqi.league.team_swiss import team_candidates
 from weiqi.league.winner_stays_on import PlayerOrder
+from weiqi.messages import Msg
 from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Result
 from weiqi.services import games
@@ -133,15 +134,15 @@ class TeamEventSettings:
         if self.team_type.plays_board_matches:
             self.lineup  # noqa: B018 — LineupSettings checks boards and the foreign limit
         elif self.boards < 1:
-            raise InvalidSetting("boards", "at least one")
+            raise InvalidSetting("boards", Msg("at least one"))
         if self.system is TeamSystem.SWISS and (self.rounds is None or self.rounds < 1):
-            raise InvalidSetting("rounds", "a Swiss needs its number of rounds")
+            raise InvalidSetting("rounds", Msg("a Swiss needs its number of rounds"))
         if self.cycles not in (1, 2):
-            raise InvalidSetting("cycles", "a team round robin has one or two cycles")
+            raise InvalidSetting("cycles", Msg("a team round robin has one or two cycles"))
         if self.deadline_minutes < 0:
-            raise InvalidSetting("deadline_minutes", "cannot be negative")
+            raise InvalidSetting("deadline_minutes", Msg("cannot be negative"))
         if self.team_type is TeamType.ROTATION and self.system is TeamSystem.KNOCKOUT:
-            raise InvalidSetting("team_type", "全队轮赛制 matches are played in a round robin")
+            raise InvalidSetting("team_type", Msg("全队轮赛制 matches are played in a round robin"))
 
     @property
     def lineup(self) -> LineupSettings:
@@ -350,8 +351,8 @@ def event_row(session: Session, event_id: int) -> TeamEventRow:
     row = session.get(TeamEventRow, event_id)
     if row is None:
         if session.get(EventModel, event_id) is None:
-            raise NotFound(f"event {event_id} does not exist")
-        raise NotFound(f"event {event_id} is not a team event")
+            raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
+        raise NotFound(Msg("event %(event_id)s is not a team event", event_id=event_id))
     return row
 
 
@@ -388,7 +389,9 @@ def core_team(row: TeamRow) -> Team:
 def _team_by_code(session: Session, event_id: int, code: str) -> TeamRow:
     row = session.scalar(select(TeamRow).where(TeamRow.event_id == event_id, TeamRow.code == code))
     if row is None:
-        raise NotFound(f"no team {code!r} in event {event_id}")
+        raise NotFound(
+            Msg("no team %(code)s in event %(event_id)s", code=repr(code), event_id=event_id)
+        )
     return row
 
 
@@ -407,7 +410,7 @@ def _round(session: Session, event_id: int, number: int) -> TeamRoundRow:
         select(TeamRoundRow).where(TeamRoundRow.event_id == event_id, TeamRoundRow.number == number)
     )
     if row is None:
-        raise NotFound(f"round {number} is not paired")
+        raise NotFound(Msg("round %(number)s is not paired", number=number))
     return row
 
 
@@ -535,7 +538,7 @@ def latest_team_event(db: Database) -> int:
             select(func.max(TeamEventRow.event_id)).where(TeamEventRow.season_id.is_(None))
         )
         if found is None:
-            raise NotFound("no team event in this database; create one first")
+            raise NotFound(Msg("no team event in this database; create one first"))
         return int(found)
 
 
@@ -552,14 +555,24 @@ def add_teams(session: Session, event_id: int, teams: Sequence[Team], boards: in
     existing_players = set(players.values())
     for t in teams:
         if t.team_id in existing_teams:
-            raise InputError(f"team {t.team_id}", "is already in the event")
+            raise InputError(
+                Msg("team %(team_id)s", team_id=t.team_id), Msg("is already in the event")
+            )
         if len(t.roster) < boards:
             raise InputError(
-                f"team {t.team_id}", f"{len(t.roster)} players cannot field {boards} boards"
+                Msg("team %(team_id)s", team_id=t.team_id),
+                Msg(
+                    "%(roster)s players cannot field %(boards)s boards",
+                    roster=len(t.roster),
+                    boards=boards,
+                ),
             )
         clash = [p for p in t.player_ids if p in existing_players]
         if clash:
-            raise InputError(f"team {t.team_id}", f"{', '.join(clash)} already play in the event")
+            raise InputError(
+                Msg("team %(team_id)s", team_id=t.team_id),
+                Msg("%(clash)s already play in the event", clash=", ".join(clash)),
+            )
     for t in teams:
         row = TeamRow(
             event_id=event_id,
@@ -601,7 +614,7 @@ def import_teams(
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         row = event_row(session, event_id)
         if event_rounds(session, event_id):
-            raise Conflict("the event has started; teams enter before round 1 is paired")
+            raise Conflict(Msg("the event has started; teams enter before round 1 is paired"))
         add_teams(session, event_id, teams, row.boards)
         return len(teams)
 
@@ -610,36 +623,47 @@ def _fixtures(session: Session, row: TeamEventRow, number: int) -> tuple[list[Fi
     settings = settings_of(row)
     codes = [t.code for t in event_teams(session, row.event_id)]
     if len(codes) < 2:
-        raise Conflict("a team event needs at least two teams")
+        raise Conflict(Msg("a team event needs at least two teams"))
     if not settings.team_type.plays_board_matches:
         raise Conflict(
-            "队员总分制: the members play an individual tournament; the team table adds up "
-            "their points (members_total)"
+            Msg(
+                "队员总分制: the members play an individual tournament; the team "
+                "table adds up their points (members_total)"
+            )
         )
     if settings.system is TeamSystem.WINNER_STAYS_ON:
         if number > 1:
-            raise Conflict("a 擂台赛 is one round, played game by game")
+            raise Conflict(Msg("a 擂台赛 is one round, played game by game"))
         return [], None
     earlier = event_rounds(session, row.event_id)
     if earlier and settings.system is not TeamSystem.ROUND_ROBIN:
         last = earlier[-1]
         if last.revealed_at is None:
-            raise Conflict(f"round {last.number} has not been played (lineups not revealed)")
+            raise Conflict(
+                Msg(
+                    "round %(number)s has not been played (lineups not revealed)",
+                    number=last.number,
+                )
+            )
     if settings.system is TeamSystem.ROUND_ROBIN:
         schedule = berger_rounds(codes) if settings.cycles == 1 else double_round_robin(codes)
         if number > len(schedule):
-            raise Conflict(f"all {len(schedule)} rounds of the round robin are paired")
+            raise Conflict(
+                Msg("all %(schedule)s rounds of the round robin are paired", schedule=len(schedule))
+            )
         fixtures = schedule[number - 1]
         playing = {c for f in fixtures for c in (f.home, f.away)}
         resting = [c for c in codes if c not in playing]
         return fixtures, resting[0] if resting else None
     played = _seated_matches(session, row.event_id)
     if any(not m.finished for r in played for m in r):
-        raise Conflict("the previous round has boards without a result")
+        raise Conflict(Msg("the previous round has boards without a result"))
     if settings.system is TeamSystem.SWISS:
         assert settings.rounds is not None
         if number > settings.rounds:
-            raise Conflict(f"all {settings.rounds} rounds of the Swiss are paired")
+            raise Conflict(
+                Msg("all %(rounds)s rounds of the Swiss are paired", rounds=settings.rounds)
+            )
         # a bye is a won match: team_candidates counts it in the score groups
         cands = team_candidates(codes, played, codes, _byes(session, row.event_id))
         result = pair(cands, rng=random.Random(settings.seed * 1000 + number))
@@ -671,12 +695,18 @@ def _knockout(
                 winner = teams[stored.playoff_winner_id]
             if winner is None:
                 raise Conflict(
-                    f"{m.a}–{m.b} is drawn {score.game_points_a}:{score.game_points_b}; "
-                    "a knockout match needs a winner: record its playoff (加赛)"
+                    Msg(
+                        "%(a)s–%(b)s is drawn %(game_points_a)s:%(game_points_b)s; a "
+                        "knockout match needs a winner: record its playoff (加赛)",
+                        a=m.a,
+                        b=m.b,
+                        game_points_a=score.game_points_a,
+                        game_points_b=score.game_points_b,
+                    )
                 )
             alive.append(winner)
     if len(alive) < 2:
-        raise Conflict(f"the knockout is over: {alive[0]} won")
+        raise Conflict(Msg("the knockout is over: %(alive)s won", alive=alive[0]))
     bye = None
     if len(alive) % 2:
         bye = alive.pop(0)
@@ -735,16 +765,26 @@ def _seal(
     team_row = _team_by_code(session, row.event_id, team)
     if rnd.revealed_at is not None:
         raise LineupRejected(
-            team, f"the lineups of round {number} were revealed at {_stamp(rnd.revealed_at)}"
+            team,
+            Msg(
+                "the lineups of round %(number)s were revealed at %(revealed_at)s",
+                number=number,
+                revealed_at=_stamp(rnd.revealed_at),
+            ),
         )
     deadline = as_utc(rnd.lineup_deadline) if rnd.lineup_deadline is not None else None
     if deadline is not None and now >= deadline:
         raise LineupRejected(
-            team, f"submitted at {_stamp(now)}, after the deadline ({_stamp(deadline)})"
+            team,
+            Msg(
+                "submitted at %(now)s, after the deadline (%(deadline)s)",
+                now=_stamp(now),
+                deadline=_stamp(deadline),
+            ),
         )
     wso = row.system == TeamSystem.WINNER_STAYS_ON.value
     if not wso and _match_of(rnd, team_row.id) is None:
-        raise LineupRejected(team, f"has no match in round {number}")
+        raise LineupRejected(team, Msg("has no match in round %(number)s", number=number))
     lineup = core_validate_lineup(
         core_team(team_row), [p.strip() for p in players], settings_of(row).lineup
     )
@@ -815,15 +855,22 @@ def reveal_round(
         settings = settings_of(row)
         rnd = _round(session, event_id, number)
         if rnd.revealed_at is not None:
-            raise Conflict(f"the lineups of round {number} are already revealed")
+            raise Conflict(
+                Msg("the lineups of round %(number)s are already revealed", number=number)
+            )
         if rnd.lineup_deadline is not None and now < as_utc(rnd.lineup_deadline):
             raise Conflict(
-                f"the lineups of round {number} are sealed until {_stamp(rnd.lineup_deadline)}"
-                f" (now {_stamp(now)})"
+                Msg(
+                    "the lineups of round %(number)s are sealed until "
+                    "%(lineup_deadline)s (now %(now)s)",
+                    number=number,
+                    lineup_deadline=_stamp(rnd.lineup_deadline),
+                    now=_stamp(now),
+                )
             )
         for r in event_rounds(session, event_id):
             if r.number < number and r.revealed_at is None:
-                raise Conflict(f"round {r.number} is not revealed yet")
+                raise Conflict(Msg("round %(number)s is not revealed yet", number=r.number))
         teams = {t.id: t for t in event_teams(session, event_id)}
         code_to_id = {t.code: t.id for t in teams.values()}
         roster_id = {(t.code, r.player_code): r.id for t in teams.values() for r in t.roster}
@@ -868,7 +915,7 @@ def reveal_round(
                 )
             )
         if wso and sum(1 for lineup in chosen.values() if lineup) < 2:
-            raise Conflict("a 擂台赛 needs the lineups of at least two teams")
+            raise Conflict(Msg("a 擂台赛 needs the lineups of at least two teams"))
         rng = random.Random(rnd.seed)
         for m in rnd.matches:
             home, away = teams[m.home_id].code, teams[m.away_id].code
@@ -921,14 +968,32 @@ def _set_board_result(
     team_row = _team_by_code(session, event_id, team)
     m = _match_of(rnd, team_row.id)
     if m is None:
-        raise NotFound(f"{team} has no match in round {number}")
+        raise NotFound(Msg("%(team)s has no match in round %(number)s", team=team, number=number))
     if rnd.revealed_at is None:
-        raise Conflict(f"round {number}: the lineups are not revealed, no board is seated")
+        raise Conflict(
+            Msg(
+                "round %(number)s: the lineups are not revealed, no board is seated",
+                number=number,
+            )
+        )
     game = next((g for g in m.games if g.board == board and g.sitting == sitting), None)
     if game is None:
-        raise NotFound(f"round {number}: {team}'s match has no board {board}")
+        raise NotFound(
+            Msg(
+                "round %(number)s: %(team)s's match has no board %(board)s",
+                number=number,
+                team=team,
+                board=board,
+            )
+        )
     if game.home_player_id is None or game.away_player_id is None:
-        raise Conflict(f"round {number} board {board}: an empty board is already a forfeit")
+        raise Conflict(
+            Msg(
+                "round %(number)s board %(board)s: an empty board is already a forfeit",
+                number=number,
+                board=board,
+            )
+        )
     game_points(result, Color.BLACK)  # a replay or no result scores nothing: refused here
     # the signed sheet: entered and confirmed in the board's game record, like an individual
     # event's ``round result`` (R-REF-7); a confirmed board is changed by a correction only
@@ -1000,7 +1065,9 @@ def record_results_csv(
                 result = Result.parse(code)
                 _set_board_result(session, actor, event_id, rnd, team, board, result, sitting)
             except (NotFound, Conflict, InputError, InvalidSetting) as err:
-                raise InputError(f"{source}, line {line}", err.message) from None
+                raise InputError(
+                    Msg("%(source)s, line %(line)s", source=source, line=line), err.msg
+                ) from None
         return len(rows)
 
 
@@ -1013,21 +1080,39 @@ def record_playoff(
         require(session, actor, Action.RECORD_RESULT, event_id)
         row = event_row(session, event_id)
         if row.system != TeamSystem.KNOCKOUT.value:
-            raise Conflict("only a knockout match is decided by a playoff; the table shares places")
+            raise Conflict(
+                Msg("only a knockout match is decided by a playoff; the table shares places")
+            )
         rnd = _round(session, event_id, number)
         team_row = _team_by_code(session, event_id, winner)
         m = _match_of(rnd, team_row.id)
         if m is None:
-            raise NotFound(f"{winner} has no match in round {number}")
+            raise NotFound(
+                Msg("%(winner)s has no match in round %(number)s", winner=winner, number=number)
+            )
         teams, players = _codes(session, event_id)
         core = _core_match(m, teams, players)
         if rnd.revealed_at is None or not core.games or not core.finished:
-            raise Conflict(f"round {number}: {core.a}–{core.b} is not finished")
+            raise Conflict(
+                Msg(
+                    "round %(number)s: %(a)s–%(b)s is not finished",
+                    number=number,
+                    a=core.a,
+                    b=core.b,
+                )
+            )
         score = core.score(row.board_one_decides)
         if score.winner is not None:
-            raise Conflict(f"{core.a}–{core.b} has a winner, {score.winner}; no playoff")
+            raise Conflict(
+                Msg(
+                    "%(a)s–%(b)s has a winner, %(winner)s; no playoff",
+                    a=core.a,
+                    b=core.b,
+                    winner=score.winner,
+                )
+            )
         if m.playoff_winner_id is not None:
-            raise Conflict(f"the playoff of {core.a}–{core.b} is recorded")
+            raise Conflict(Msg("the playoff of %(a)s–%(b)s is recorded", a=core.a, b=core.b))
         m.playoff_winner_id = team_row.id
         session.flush()
         return _match_view(m, teams, players, True, {}, row.board_one_decides)
@@ -1112,7 +1197,7 @@ def show_round(db: Database, event_id: int, number: int | None = None) -> RoundV
         if number is None:
             rounds = event_rounds(session, event_id)
             if not rounds:
-                raise NotFound("no round is paired yet")
+                raise NotFound(Msg("no round is paired yet"))
             return _round_view(session, rounds[-1])
         return _round_view(session, _round(session, event_id, number))
 
@@ -1131,7 +1216,7 @@ def standings(db: Database, event_id: int) -> list[TeamStandingView]:
         row = event_row(session, event_id)
         settings = settings_of(row)
         if settings.system is TeamSystem.WINNER_STAYS_ON:
-            raise Conflict("a 擂台赛 has a winner, not a table: see its games")
+            raise Conflict(Msg("a 擂台赛 has a winner, not a table: see its games"))
         names = {t.code: t.name for t in event_teams(session, event_id)}
         matches = [m for r in _seated_matches(session, event_id) for m in r]
         byes = _byes(session, event_id) if settings.system is not TeamSystem.ROUND_ROBIN else []
@@ -1189,10 +1274,17 @@ def members_total_standings(
     with db.transaction() as session:
         row = event_row(session, event_id)
         if TeamType(row.team_type) is not TeamType.MEMBERS_TOTAL:
-            raise Conflict(f"event {event_id} is not a 队员总分制 team event")
+            raise Conflict(
+                Msg("event %(event_id)s is not a 队员总分制 team event", event_id=event_id)
+            )
         members = {t.code: [r.name for r in t.roster] for t in event_teams(session, event_id)}
     points = {s.name: s.points for s in event_standings(db, tournament_id)}
     entered = {name for names in members.values() for name in names}
     if not entered & set(points):
-        raise Conflict(f"no member of these teams plays in event {tournament_id}")
+        raise Conflict(
+            Msg(
+                "no member of these teams plays in event %(tournament_id)s",
+                tournament_id=tournament_id,
+            )
+        )
     return members_total(members, points, counted)

@@ -34,8 +34,9 @@ from fractions import Fraction
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from weiqi.errors import Conflict, InputError, NotFound
-from weiqi.formats.players_csv import RowsRejected, parse_players_csv
+from weiqi.errors import Conflict, InputError, NotFound, RowsRejected
+from weiqi.formats.players_csv import parse_players_csv
+from weiqi.messages import Msg
 from weiqi.rules.result import Result
 from weiqi.services.actor import Actor
 from weiqi.services.events import event_name
@@ -104,8 +105,10 @@ def _settings_row(session: Session, event_id: int) -> EventSettingsRow:
     row = session.get(EventSettingsRow, event_id)
     if row is None:
         if session.get(EventModel, event_id) is None:
-            raise NotFound(f"event {event_id} does not exist")
-        raise NotFound(f"event {event_id} is not a tournament (it has no settings)")
+            raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
+        raise NotFound(
+            Msg("event %(event_id)s is not a tournament (it has no settings)", event_id=event_id)
+        )
     return row
 
 
@@ -202,7 +205,7 @@ def latest_tournament(db: Database) -> int:
     with db.transaction() as session:
         found = session.scalar(select(func.max(EventSettingsRow.event_id)))
         if found is None:
-            raise NotFound("no tournament event in this database; create one first")
+            raise NotFound(Msg("no tournament event in this database; create one first"))
         return int(found)
 
 
@@ -226,8 +229,11 @@ def import_players(
         joined = max(1, event.next_round_number)
         if joined > 1 and not event.settings.system.is_swiss:
             raise Conflict(
-                f"the event has started; late entries are only possible in a Swiss "
-                f"(this is {event.settings.system.value})"
+                Msg(
+                    "the event has started; late entries are only possible in a "
+                    "Swiss (this is %(system)s)",
+                    system=event.settings.system.value,
+                )
             )
         for r in rows:
             session.add(
@@ -252,7 +258,9 @@ def _player(session: Session, event_id: int, name: str) -> PlayerRow:
         select(PlayerRow).where(PlayerRow.event_id == event_id, PlayerRow.name == name)
     )
     if row is None:
-        raise NotFound(f"no player {name!r} in event {event_id}")
+        raise NotFound(
+            Msg("no player %(name)s in event %(event_id)s", name=repr(name), event_id=event_id)
+        )
     return row
 
 
@@ -262,7 +270,13 @@ def withdraw_player(db: Database, actor: Actor, event_id: int, name: str) -> int
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         row = _player(session, event_id, name)
         if row.withdrawn_after is not None:
-            raise Conflict(f"{name} withdrew after round {row.withdrawn_after} already")
+            raise Conflict(
+                Msg(
+                    "%(name)s withdrew after round %(withdrawn_after)s already",
+                    name=name,
+                    withdrawn_after=row.withdrawn_after,
+                )
+            )
         paired = session.scalar(
             select(func.count()).select_from(RoundRow).where(RoundRow.event_id == event_id)
         )
@@ -348,7 +362,7 @@ def _round_row(session: Session, event_id: int, number: int) -> RoundRow:
         select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
     )
     if row is None:
-        raise NotFound(f"round {number} is not paired")
+        raise NotFound(Msg("round %(number)s is not paired", number=number))
     return row
 
 
@@ -387,10 +401,15 @@ def _set_result(
     rnd = _round_row(session, event_id, number)
     game = next((g for g in rnd.games if g.board == board), None)
     if game is None:
-        raise NotFound(f"round {number} has no board {board}")
+        raise NotFound(Msg("round %(number)s has no board %(board)s", number=number, board=board))
     if game.confirmed and played_again_kind(session, event_id, game) is None:
         raise Conflict(
-            f"round {number} board {board}: the result {game.result} is already confirmed"
+            Msg(
+                "round %(number)s board %(board)s: the result %(result)s is already confirmed",
+                number=number,
+                board=board,
+                result=game.result,
+            )
         )
     # Kept in the game's record; after a replay ruling or a knockout's draw, as the result of
     # the game played again (R-REF-3, R-PLAYOFF).
@@ -430,25 +449,28 @@ def record_results(
     """Record a whole round from CSV ``board,result`` — every row or none."""
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
     if reader.fieldnames is None or {"board", "result"} - {f.strip() for f in reader.fieldnames}:
-        raise InputError(f"{source}, line 1", "columns 'board' and 'result' are required")
+        raise InputError(
+            Msg("%(source)s, line 1", source=source),
+            Msg("columns 'board' and 'result' are required"),
+        )
     rows: list[tuple[int, int, str]] = []
-    problems: list[tuple[int, str]] = []
+    problems: list[tuple[int, Msg]] = []
     seen: set[int] = set()
     for line, rec in enumerate(reader, start=2):
         rec = {k.strip(): (v or "").strip() for k, v in rec.items() if k}
         try:
             board = int(rec["board"])
         except ValueError:
-            problems.append((line, f"board {rec['board']!r} is not a number"))
+            problems.append((line, Msg("board '%(rec)s' is not a number", rec=str(rec["board"]))))
             continue
         if board in seen:
-            problems.append((line, f"board {board} appears twice"))
+            problems.append((line, Msg("board %(board)s appears twice", board=board)))
             continue
         seen.add(board)
         try:
             Result.parse(rec["result"])
         except InputError as err:
-            problems.append((line, err.message))
+            problems.append((line, err.msg))
             continue
         rows.append((line, board, rec["result"]))
     if problems:
@@ -459,7 +481,9 @@ def record_results(
             try:
                 _set_result(session, event_id, number, board, result, actor, clock)
             except (NotFound, Conflict) as err:
-                raise InputError(f"{source}, line {line}", err.message) from None
+                raise InputError(
+                    Msg("%(source)s, line %(line)s", source=source, line=line), err.msg
+                ) from None
         return len(rows)
 
 
@@ -472,7 +496,7 @@ def show_round(db: Database, event_id: int, number: int | None = None) -> RoundV
                 select(func.max(RoundRow.number)).where(RoundRow.event_id == event_id)
             )
             if latest is None:
-                raise NotFound("no round is paired yet")
+                raise NotFound(Msg("no round is paired yet"))
             number = int(latest)
         return _round_view(session, _round_row(session, event_id, number), players)
 

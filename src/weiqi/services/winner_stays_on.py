@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 from weiqi.errors import Conflict
 from weiqi.league.match import BoardColors
 from weiqi.league.winner_stays_on import WinnerStaysOn
+from weiqi.messages import Msg
 from weiqi.rules.result import Result
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require
@@ -63,10 +64,16 @@ def _stage(session: Session, event_id: int) -> tuple[TeamEventRow, WinnerStaysOn
     row = event_row(session, event_id)
     settings = settings_of(row)
     if settings.system is not TeamSystem.WINNER_STAYS_ON:
-        raise Conflict(f"event {event_id} is a {settings.system.zh}, not a 擂台赛")
+        raise Conflict(
+            Msg(
+                "event %(event_id)s is a %(zh)s, not a 擂台赛",
+                event_id=event_id,
+                zh=settings.system.zh,
+            )
+        )
     rounds = event_rounds(session, event_id)
     if not rounds or rounds[0].revealed_at is None:
-        raise Conflict("the 擂台赛's lineups are not revealed yet")
+        raise Conflict(Msg("the 擂台赛's lineups are not revealed yet"))
     teams = {t.id: t.code for t in event_teams(session, event_id)}
     sealed = lineup_rows(session, event_id).get(rounds[0].id, [])
     by_team = {lr.team_id: lr.players for lr in sealed}

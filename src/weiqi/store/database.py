@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from weiqi.errors import InputError
+from weiqi.messages import Msg
 
 DEFAULT_URL = "sqlite:///weiqi.sqlite3"
 
@@ -73,7 +74,8 @@ class Database:
         except (ArgumentError, NoSuchModuleError, ValueError) as err:
             # A mistyped --db or $WEIQI_DATABASE_URL is bad input: one line, no traceback.
             raise InputError(
-                f"database {_without_password(url)}", f"not a usable database URL ({err})"
+                Msg("database %(url)s", url=_without_password(url)),
+                Msg("not a usable database URL (%(err)s)", err=err),
             ) from None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _enable_sqlite_foreign_keys)
@@ -104,7 +106,10 @@ class Database:
         except DBAPIError as err:
             where = self.engine.url.render_as_string(hide_password=True)
             reason = str(err.orig).splitlines()[0] if err.orig is not None else type(err).__name__
-            raise InputError(f"database {where}", f"cannot be opened ({reason})") from None
+            raise InputError(
+                Msg("database %(where)s", where=where),
+                Msg("cannot be opened (%(reason)s)", reason=reason),
+            ) from None
 
     def ping(self) -> bool:
         """Whether the database answers a trivial query."""

@@ -40,6 +40,7 @@ from typing import Literal
 import rustworkx as rx
 
 from weiqi.errors import Conflict
+from weiqi.messages import Msg
 from weiqi.rules.color import Color
 
 Method = Literal["fold", "slip", "adjacent"]
@@ -340,7 +341,7 @@ def pair(
     rng = rng or random.Random(0)
     ids = [c.id for c in cands]
     if len(set(ids)) != len(ids):
-        raise Conflict("a player appears twice in the field to pair")
+        raise Conflict(Msg("a player appears twice in the field to pair"))
     if not cands:
         return PairingResult((), None, 0, 0)
     bye: str | None = None
@@ -348,18 +349,18 @@ def pair(
     if len(cands) % 2:
         order = _bye_order(cands)
         if not order:
-            raise Conflict("every player has had a bye; no one can take another")
+            raise Conflict(Msg("every player has had a bye; no one can take another"))
         for k in order[:bye_attempts]:
             matched = _match([c for j, c in enumerate(cands) if j != k], opts, solver)
             if matched is not None:
                 bye = cands[k].id
                 break
         if matched is None:
-            raise Conflict("no pairing without a second bye or a rematch exists")
+            raise Conflict(Msg("no pairing without a second bye or a rematch exists"))
     else:
         matched = _match(cands, opts, solver)
         if matched is None:
-            raise Conflict("no pairing without a rematch or a forbidden pair exists")
+            raise Conflict(Msg("no pairing without a rematch or a forbidden pair exists"))
     f, matching, window, n_edges = matched
     # sorted: the lot for colours must not depend on the order a set happens to iterate in
     pairs = [_allocate(f, a, b, opts, rng) for a, b in sorted(tuple(sorted(m)) for m in matching)]

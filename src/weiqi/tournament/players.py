@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from weiqi.errors import InputError
+from weiqi.messages import Msg
 from weiqi.tournament.ranks import Rank
 
 
@@ -40,11 +41,15 @@ class Entrant:
 
     def __post_init__(self) -> None:
         if not self.id:
-            raise InputError("entrant", "an entrant needs an id")
+            raise InputError("entrant", Msg("an entrant needs an id"))
         if self.joined_round < 1:
-            raise InputError(f"entrant {self.name}", "joined_round must be at least 1")
+            raise InputError(
+                Msg("entrant %(self)s", self=self.name), Msg("joined_round must be at least 1")
+            )
         if self.withdrawn_after is not None and self.withdrawn_after < 0:
-            raise InputError(f"entrant {self.name}", "withdrawn_after must be 0 or more")
+            raise InputError(
+                Msg("entrant %(self)s", self=self.name), Msg("withdrawn_after must be 0 or more")
+            )
 
     @property
     def withdrawn(self) -> bool:
@@ -82,6 +87,6 @@ def by_id(entrants: Sequence[Entrant]) -> dict[str, Entrant]:
     out: dict[str, Entrant] = {}
     for e in entrants:
         if e.id in out:
-            raise InputError(f"entrant {e.id}", "duplicate id")
+            raise InputError(Msg("entrant %(id)s", id=e.id), Msg("duplicate id"))
         out[e.id] = e
     return out

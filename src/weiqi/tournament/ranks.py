@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from weiqi.errors import InputError
+from weiqi.messages import Msg
 
 
 class Scale(enum.Enum):
@@ -46,8 +47,8 @@ class Rank:
     def __post_init__(self) -> None:
         if not 1 <= self.level <= _MAX[self.scale]:
             raise InputError(
-                f"rank {self.level}{self.scale.value}",
-                f"level must be 1..{_MAX[self.scale]}",
+                Msg("rank %(level)s%(scale)s", level=self.level, scale=self.scale.value),
+                Msg("level must be 1..%(MAX)s", MAX=_MAX[self.scale]),
             )
 
     @property
@@ -90,7 +91,7 @@ class Rank:
         >>> Rank.parse("strong")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        weiqi.errors.InputError: rank 'strong': expected 5d, 2p, 3k, 初段…九段, 职业2段, ...
+        weiqi.errors.InputError: rank 'strong': expected 5d, 2p, 3k or, in Chinese, ...
         """
         raw = text.strip()
         key = raw.lower().replace(" ", "")
@@ -108,7 +109,10 @@ class Rank:
         m = re.fullmatch(r"(\d{1,2})(级|級)", key)
         if m:
             return cls(Scale.KYU, int(m.group(1)))
-        raise InputError(f"rank {raw!r}", "expected 5d, 2p, 3k, 初段…九段, 职业2段, 业余5段 or 3级")
+        raise InputError(
+            Msg("rank %(raw)s", raw=repr(raw)),
+            Msg("expected 5d, 2p, 3k or, in Chinese, “初段”…“九段”, “职业2段”, “业余5段”, “3级”"),
+        )
 
     @property
     def code(self) -> str:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from weiqi.errors import Conflict, NotFound
+from weiqi.messages import Msg
 from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Result
 from weiqi.tournament.players import Entrant, by_id
@@ -52,14 +53,28 @@ class Game:
             return self.white
         if player == self.white:
             return self.black
-        raise NotFound(f"{player} does not play on board {self.board} of round {self.round}")
+        raise NotFound(
+            Msg(
+                "%(player)s does not play on board %(board)s of round %(round)s",
+                player=player,
+                board=self.board,
+                round=self.round,
+            )
+        )
 
     def colour_of(self, player: str) -> Color:
         if player == self.black:
             return Color.BLACK
         if player == self.white:
             return Color.WHITE
-        raise NotFound(f"{player} does not play on board {self.board} of round {self.round}")
+        raise NotFound(
+            Msg(
+                "%(player)s does not play on board %(board)s of round %(round)s",
+                player=player,
+                board=self.board,
+                round=self.round,
+            )
+        )
 
     def winner(self) -> str | None:
         """The winner's id for a won game, else None."""
@@ -93,7 +108,9 @@ class Round:
         for g in self.games:
             if g.board == board:
                 return g
-        raise NotFound(f"round {self.number} has no board {board}")
+        raise NotFound(
+            Msg("round %(number)s has no board %(board)s", number=self.number, board=board)
+        )
 
     def game_of(self, player: str) -> Game | None:
         for g in self.games:
@@ -115,7 +132,9 @@ class Event:
         by_id(self.entrants)  # refuses duplicate ids
         for i, rnd in enumerate(self.rounds, start=1):
             if rnd.number != i:
-                raise Conflict(f"round {rnd.number} stored where round {i} belongs")
+                raise Conflict(
+                    Msg("round %(number)s stored where round %(i)s belongs", number=rnd.number, i=i)
+                )
 
     @property
     def next_round_number(self) -> int:
@@ -131,7 +150,7 @@ class Event:
     def with_result(self, round_number: int, board: int, result: Result) -> Event:
         """The event with one result recorded (a board that does not exist raises NotFound)."""
         if not 1 <= round_number <= len(self.rounds):
-            raise NotFound(f"round {round_number} is not paired")
+            raise NotFound(Msg("round %(round_number)s is not paired", round_number=round_number))
         rnd = self.rounds[round_number - 1]
         rnd.game_on(board)
         games = tuple(g.with_result(result) if g.board == board else g for g in rnd.games)
@@ -215,4 +234,6 @@ class RoundPlan:
         for e in self.explanations:
             if {e.black, e.white} == {a, b}:
                 return e
-        raise NotFound(f"{a} and {b} are not paired in round {self.number}")
+        raise NotFound(
+            Msg("%(a)s and %(b)s are not paired in round %(number)s", a=a, b=b, number=self.number)
+        )

@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Literal
 
 from weiqi.errors import InvalidSetting
+from weiqi.messages import Msg
 from weiqi.rules.ruleset import CyclePolicy, HandicapPlacement, Ruleset
 from weiqi.tournament.ranks import Rank
 
@@ -180,39 +181,44 @@ class EventSettings:
     def _validate(self) -> None:
         s = self.system
         if self.rounds is not None and not 1 <= self.rounds <= 100:
-            raise InvalidSetting("rounds", "must be between 1 and 100")
+            raise InvalidSetting("rounds", Msg("must be between 1 and 100"))
         if s.is_swiss and self.rounds is None:
-            raise InvalidSetting("rounds", "a Swiss event needs a number of rounds")
+            raise InvalidSetting("rounds", Msg("a Swiss event needs a number of rounds"))
         if not 1 <= self.cycles <= 10:
-            raise InvalidSetting("cycles", "must be between 1 and 10")
+            raise InvalidSetting("cycles", Msg("must be between 1 and 10"))
         if s is System.DOUBLE_ROUND_ROBIN and self.cycles not in (1, 2):
-            raise InvalidSetting("cycles", "a double round robin has 2 cycles")
+            raise InvalidSetting("cycles", Msg("a double round robin has 2 cycles"))
         if not self.points_win > self.points_draw >= self.points_loss >= 0:
-            raise InvalidSetting("points", "need win > draw >= loss >= 0")
+            raise InvalidSetting("points", Msg("need win > draw >= loss >= 0"))
         for name in ("bye_points", "no_result_points", "late_entry_points"):
             value = getattr(self, name)
             if not 0 <= value <= self.points_win:
-                raise InvalidSetting(name, f"must be between 0 and {self.points_win}")
+                raise InvalidSetting(
+                    name, Msg("must be between 0 and %(points_win)s", points_win=self.points_win)
+                )
         if self.replay_points is not None and not 0 <= self.replay_points <= self.points_win:
-            raise InvalidSetting("replay_points", f"must be between 0 and {self.points_win}")
+            raise InvalidSetting(
+                "replay_points",
+                Msg("must be between 0 and %(points_win)s", points_win=self.points_win),
+            )
         if self.swiss_method not in ("A", "B"):
-            raise InvalidSetting("swiss_method", "must be A (total score) or B (SOS)")
+            raise InvalidSetting("swiss_method", Msg("must be A (total score) or B (SOS)"))
         if self.top_score not in ("full", "achieved"):
-            raise InvalidSetting("top_score", "must be 'full' or 'achieved'")
+            raise InvalidSetting("top_score", Msg("must be 'full' or 'achieved'"))
         if self.tie_resolution not in ("lot", "playoff"):
-            raise InvalidSetting("tie_resolution", "must be 'lot' or 'playoff'")
+            raise InvalidSetting("tie_resolution", Msg("must be 'lot' or 'playoff'"))
         if self.first_round not in ("halves", "lot"):
-            raise InvalidSetting("first_round", "must be 'halves' or 'lot'")
+            raise InvalidSetting("first_round", Msg("must be 'halves' or 'lot'"))
         if self.pairing_method not in ("fold", "slip"):
-            raise InvalidSetting("pairing_method", "must be 'fold' or 'slip'")
+            raise InvalidSetting("pairing_method", Msg("must be 'fold' or 'slip'"))
         if self.colour_policy not in ("even", "handicap"):
-            raise InvalidSetting("colour_policy", "must be 'even' or 'handicap'")
+            raise InvalidSetting("colour_policy", Msg("must be 'even' or 'handicap'"))
         if not -50 <= self.komi <= 50:
-            raise InvalidSetting("komi", "must be between -50 and 50")
+            raise InvalidSetting("komi", Msg("must be between -50 and 50"))
         if not 0 <= self.handicap_max <= 9:
-            raise InvalidSetting("handicap_max", "must be between 0 and 9")
+            raise InvalidSetting("handicap_max", Msg("must be between 0 and 9"))
         if self.handicap_reduction < 0:
-            raise InvalidSetting("handicap_reduction", "must be 0 or more")
+            raise InvalidSetting("handicap_reduction", Msg("must be 0 or more"))
         ruleset = self.ruleset  # the board size and komi as one game's rules allow them
         if (
             self.colour_policy == "handicap"
@@ -224,34 +230,40 @@ class EventSettings:
             if self.handicap_max > max(most, 1):
                 raise InvalidSetting(
                     "handicap_max",
-                    f"at most {most} fixed stones on {self.board_size}×{self.board_size}",
+                    Msg(
+                        "at most %(most)s fixed stones on %(size)s×%(size)s",
+                        most=most,
+                        size=self.board_size,
+                    ),
                 )
         for code in self.tiebreaks or ():
             if code not in TIEBREAK_CODES:
-                raise InvalidSetting("tiebreaks", f"unknown code {code!r}")
+                raise InvalidSetting("tiebreaks", Msg("unknown code %(code)s", code=repr(code)))
         if self.tiebreaks is not None and len(set(self.tiebreaks)) != len(self.tiebreaks):
-            raise InvalidSetting("tiebreaks", "a code appears twice")
+            raise InvalidSetting("tiebreaks", Msg("a code appears twice"))
         if self.tiebreaks and "TOTAL" in self.tiebreaks[1:]:
-            raise InvalidSetting("tiebreaks", "TOTAL ranks before points, so it must come first")
+            raise InvalidSetting(
+                "tiebreaks", Msg("TOTAL ranks before points, so it must come first")
+            )
         for a, b in self.forbidden_pairs:
             if a == b:
-                raise InvalidSetting("forbidden_pairs", f"{a} paired with itself")
+                raise InvalidSetting("forbidden_pairs", Msg("%(a)s paired with itself", a=a))
         if self.elimination_losses is not None and not 1 <= self.elimination_losses <= 10:
-            raise InvalidSetting("elimination_losses", "must be between 1 and 10")
+            raise InvalidSetting("elimination_losses", Msg("must be between 1 and 10"))
         if s is System.SWISS_KNOCKOUT and self.elimination_losses is None:
-            raise InvalidSetting("elimination_losses", "Swiss with elimination needs K losses")
+            raise InvalidSetting("elimination_losses", Msg("Swiss with elimination needs K losses"))
         if s is System.DOUBLE_ELIMINATION and self.elimination_losses not in (None, 2):
-            raise InvalidSetting("elimination_losses", "double elimination is out after 2")
+            raise InvalidSetting("elimination_losses", Msg("double elimination is out after 2"))
         if s is System.MATCH and (self.best_of not in (3, 5, 7)):
-            raise InvalidSetting("best_of", "a match is best of 3, 5 or 7 games")
+            raise InvalidSetting("best_of", Msg("a match is best of 3, 5 or 7 games"))
         if s is System.MCMAHON and self.mcmahon_bar is None:
-            raise InvalidSetting("mcmahon_bar", "a McMahon event needs a bar rank")
+            raise InvalidSetting("mcmahon_bar", Msg("a McMahon event needs a bar rank"))
         if (
             self.mcmahon_bar is not None
             and self.mcmahon_floor is not None
             and self.mcmahon_floor.strength > self.mcmahon_bar.strength
         ):
-            raise InvalidSetting("mcmahon_floor", "the floor must be below the bar")
+            raise InvalidSetting("mcmahon_floor", Msg("the floor must be below the bar"))
 
     # -- derived values ----------------------------------------------------------------------
 
@@ -328,7 +340,10 @@ class EventSettings:
         for code in codes:
             if code not in TIEBREAK_CODES:
                 known = ", ".join(TIEBREAK_CODES)
-                raise InvalidSetting("tiebreaks", f"unknown code {code!r} (known: {known})")
+                raise InvalidSetting(
+                    "tiebreaks",
+                    Msg("unknown code %(code)s (known: %(known)s)", code=repr(code), known=known),
+                )
         return codes
 
 
@@ -362,13 +377,16 @@ def settings_from_dict(data: dict[str, object]) -> EventSettings:
     kwargs: dict[str, object] = {}
     for key, value in data.items():
         if key not in known:
-            raise InvalidSetting(key, "unknown setting")
+            raise InvalidSetting(key, Msg("unknown setting"))
         if key == "system":
             try:
                 value = System(value)
             except ValueError:
                 names = ", ".join(s.value for s in System)
-                raise InvalidSetting("system", f"unknown system {value!r} ({names})") from None
+                raise InvalidSetting(
+                    "system",
+                    Msg("unknown system %(value)s (%(names)s)", value=repr(value), names=names),
+                ) from None
         elif key == "komi":
             value = Fraction(str(value))
         elif key in ("mcmahon_bar", "mcmahon_floor") and value is not None:

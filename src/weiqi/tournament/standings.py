@@ -37,6 +37,7 @@ from fractions import Fraction
 from typing import Literal
 
 from weiqi.errors import InvalidSetting
+from weiqi.messages import Msg
 
 Value = int | Fraction | float
 
@@ -237,7 +238,7 @@ def tiebreak_values(
             continue
         fn = FUNCTIONS.get(code)
         if fn is None:
-            raise InvalidSetting("tiebreaks", f"unknown code {code!r}")
+            raise InvalidSetting("tiebreaks", Msg("unknown code %(code)s", code=repr(code)))
         out[code] = fn(table)
     return out
 

@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.responses import Response
 
-from weiqi.formats.players_csv import RowsRejected
+from weiqi.errors import RowsRejected
 from weiqi.server.routes.api import _ERRORS
 from weiqi.server.security import CurrentActor, Db
 from weiqi.services import event_admin
@@ -265,7 +265,7 @@ def post_import(db: Db, actor: CurrentActor, event_id: int, body: ImportIn) -> R
     except RowsRejected as err:
         out = RowsRejectedOut(
             message=err.message,
-            problems=[RowProblem(line=n, reason=why) for n, why in err.problems],
+            problems=[RowProblem(line=n, reason=str(why)) for n, why in err.problems],
         )
         return JSONResponse(out.model_dump(), status_code=422)
     return JSONResponse(ImportOut(imported=count).model_dump())

@@ -4,7 +4,6 @@ pairing with its explanation, publishing and unpairing."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from fastapi import APIRouter
@@ -13,11 +12,10 @@ from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import Response
 
-from weiqi.errors import InputError, InvalidSetting, PermissionDenied
-from weiqi.formats.players_csv import RowsRejected
+from weiqi.errors import InputError, InvalidSetting, PermissionDenied, RowsRejected
 from weiqi.i18n import N_
 from weiqi.server.security import Db, LoggedIn, flash
-from weiqi.server.templating import html, locale_of, translate
+from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.services import event_admin
 from weiqi.services.accounts import UserInfo
 from weiqi.services.actor import Actor
@@ -91,32 +89,6 @@ SETTING_MSGIDS = (
     N_("must be between 2 and 25"),
 )
 
-# The reasons ``formats.players_csv`` and ``tournament.ranks`` give for a bad row, as patterns
-# whose named parts fill the translated message.
-_ROW_REASONS = [
-    (re.compile(r"the name is empty"), N_("the name is empty")),
-    (
-        re.compile(r"(?P<name>.+) already on line (?P<line>\d+)"),
-        N_("%(name)s is already on line %(line)s"),
-    ),
-    (re.compile(r"(?P<name>.+) is already entered"), N_("%(name)s is already entered")),
-    (
-        re.compile(r"rank (?P<rank>\S+): level must be 1\.\.(?P<max>\d+)"),
-        N_("rank %(rank)s: the level must be 1 to %(max)s"),
-    ),
-    (
-        re.compile(r"rank '(?P<rank>.*)': expected .*"),
-        N_("rank %(rank)s: write it like 5d, 2p, 3k, 5段 or 3级"),
-    ),
-    (re.compile(r"rating '(?P<text>.*)' is not a number"), N_("rating %(text)s is not a number")),
-    (
-        re.compile(r"birth date '(?P<text>.*)' is not YYYY-MM-DD"),
-        N_("birth date %(text)s is not YYYY-MM-DD"),
-    ),
-    (re.compile(r"the file is empty"), N_("the file is empty")),
-    (re.compile(r"a 'name' column is required"), N_("a name (姓名) column is required")),
-]
-
 # A field of the player form, as its label says it.
 _PLAYER_FIELDS = {
     "name": N_("Name"),
@@ -124,15 +96,6 @@ _PLAYER_FIELDS = {
     "rating": N_("Rating"),
     "birth date": N_("Birth date"),
 }
-
-
-def row_reason(request: Request, reason: str) -> str:
-    """A bad row's reason in the page's language (unknown reasons stay as they are)."""
-    for pattern, msgid in _ROW_REASONS:
-        found = pattern.fullmatch(reason)
-        if found:
-            return translate(request, msgid, **found.groupdict())
-    return reason
 
 
 # A core field that is not a form field of its own: where its error is shown.
@@ -151,7 +114,7 @@ def _require_page(db: Db, actor: Actor, action: Action, event_id: int | None = N
 
 def _field_error(request: Request, error: InvalidSetting) -> tuple[str, str]:
     field = _ERROR_FIELD.get(error.field, error.field)
-    return field, translate(request, error.reason)
+    return field, say(request, error.reason)
 
 
 def decode_csv(raw: bytes) -> str | None:
@@ -336,7 +299,7 @@ async def register(request: Request, db: Db, user: LoggedIn, event_id: int) -> R
     except (InputError, InvalidSetting) as err:
         where = err.field if isinstance(err, InvalidSetting) else err.where
         label = _PLAYER_FIELDS.get(where, where)
-        message = (translate(request, label), row_reason(request, err.reason))
+        message = (translate(request, label), say(request, err.reason))
         return _manage_page(
             request,
             db,
@@ -381,7 +344,7 @@ async def import_csv(request: Request, db: Db, user: LoggedIn, event_id: int) ->
             db,
             actor,
             event_id,
-            import_errors=[(n, row_reason(request, why)) for n, why in err.problems],
+            import_errors=[(n, say(request, why)) for n, why in err.problems],
             import_text=pasted,
             status_code=422,
         )
@@ -393,7 +356,7 @@ async def import_csv(request: Request, db: Db, user: LoggedIn, event_id: int) ->
             db,
             actor,
             event_id,
-            import_errors=[(line, row_reason(request, err.reason))],
+            import_errors=[(line, say(request, err.reason))],
             import_text=pasted,
             status_code=422,
         )

@@ -16,7 +16,7 @@ that is out of date is refused instead of overwriting another referee's work.
 # No ``from __future__ import annotations``: the handlers are defined in a function and FastAPI
 # must see their ``Key`` dependency (a local) as an object, not a name to look up in globals.
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Form, UploadFile
@@ -24,8 +24,8 @@ from fastapi.responses import RedirectResponse
 from starlette.requests import Request
 from starlette.responses import Response
 
-from weiqi.errors import InputError
-from weiqi.formats.players_csv import RowsRejected
+from weiqi.errors import InputError, RowsRejected
+from weiqi.messages import Msg
 from weiqi.rules.result import format_stones_zh
 from weiqi.server.security import AppClock, CurrentActor, Db, flash
 from weiqi.server.templating import html, translate
@@ -288,7 +288,7 @@ def _sheet(
     actor: Actor,
     event_id: int,
     number: int,
-    problems: list[tuple[int, str]] | None = None,
+    problems: Sequence[tuple[int, Msg | str]] | None = None,
     by_board: bool = True,
     entered: dict[int, str] | None = None,
 ) -> Response:
@@ -331,7 +331,7 @@ async def round_sheet_post(
             board = int(key.removeprefix("result_"))
             rows.append((board, board, value))  # the "line" of a sheet row is its board
     if not rows:
-        raise InputError("results", "no result was entered")
+        raise InputError("results", Msg("no result was entered"))
     try:
         changed = games.enter_round_results(db, actor, event_id, number, rows, clock=clock)
     except RowsRejected as err:
@@ -356,7 +356,7 @@ async def round_sheet_csv(
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise InputError(source, "the file is not UTF-8 text") from None
+        raise InputError(source, Msg("the file is not UTF-8 text")) from None
     try:
         rows = games.parse_results_csv(text, source)
         changed = games.enter_round_results(

@@ -14,12 +14,13 @@ then answers 409 and nothing changes.
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 from pydantic import BaseModel, Field
 from starlette.responses import Response
 
+from weiqi.i18n import json_args, render
 from weiqi.server.routes.api import _ERRORS
 from weiqi.server.routes.games import individual_board, team_board
 from weiqi.server.security import AppClock, CurrentActor, Db
@@ -42,6 +43,8 @@ class HistoryOut(BaseModel):
     result_zh: str | None
     reason: str
     reason_zh: str
+    reason_code: str = Field(description="the reason's message id (English, with %(name)s)")
+    reason_args: dict[str, Any] = Field(description="the values the message id names")
 
 
 class InfractionOut(BaseModel):
@@ -132,8 +135,10 @@ class GameOut(BaseModel):
                     previous=h.previous,
                     result=h.result,
                     result_zh=h.result_zh,
-                    reason=h.reason,
-                    reason_zh=h.reason_zh,
+                    reason=str(h.reason),
+                    reason_zh=render(h.reason, "zh_CN"),
+                    reason_code=h.reason.id,
+                    reason_args=json_args(h.reason),
                 )
                 for h in g.history
             ],

@@ -14,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from weiqi.errors import NotFound
+from weiqi.messages import Msg
 from weiqi.server.public_tables import (
     Table,
     crosstable_table,
@@ -221,7 +222,13 @@ def league_page(
     ]
     if format == "csv":
         if not tables:
-            raise NotFound(f"season {season_id} has no division {division!r}")
+            raise NotFound(
+                Msg(
+                    "season %(season_id)s has no division %(division)s",
+                    season_id=season_id,
+                    division=repr(division),
+                )
+            )
         index = season.divisions.index(tables[0][0]) + 1  # a header stays ASCII: no 甲 in it
         return csv_response(tables[0][1], f"league-{season_id}-division-{index}.csv")
     return html(request, "public_league.html", {"season": season, "tables": tables})

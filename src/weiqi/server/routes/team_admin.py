@@ -4,7 +4,6 @@ reveal the sealed lineups, enter board results match by match, record a knockout
 
 from __future__ import annotations
 
-import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -14,19 +13,26 @@ from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import Response
 
-from weiqi.errors import Conflict, InputError, InvalidSetting, NotFound, PermissionDenied
-from weiqi.formats.team_csv import RowsRejected
+from weiqi.errors import (
+    Conflict,
+    InputError,
+    InvalidSetting,
+    NotFound,
+    PermissionDenied,
+    RowsRejected,
+)
 from weiqi.i18n import N_
 from weiqi.league.lineup import MissingLineup
 from weiqi.league.match import BoardColors
 from weiqi.league.standings import TeamRanking
 from weiqi.league.team import TeamType
 from weiqi.league.winner_stays_on import PlayerOrder
+from weiqi.messages import Msg
 from weiqi.server.public_tables import team_game_href
 from weiqi.server.routes.event_admin import decode_csv, rank_label
 from weiqi.server.security import AppClock, Db, LoggedIn, flash, server_clock
 from weiqi.server.team_tables import colour_text, match_score, result_text
-from weiqi.server.templating import html, locale_of, translate
+from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.services import team_admin, team_coaches, teams
 from weiqi.services.accounts import UserInfo
 from weiqi.services.actor import Actor
@@ -90,99 +96,6 @@ TEAM_SETTING_MSGIDS = (
     N_("must have at most 200 characters"),
 )
 
-# The reasons of ``league.lineup``, ``services.teams`` and ``formats.team_csv`` as patterns
-# whose named parts fill the translated message (unknown reasons stay as they are).
-_REASONS = [
-    (
-        re.compile(r"board (?P<board>\d+): player (?P<player>.+) is not on the roster"),
-        N_("board %(board)s: %(player)s is not on the team's roster"),
-    ),
-    (
-        re.compile(
-            r"(?P<count>\d+) foreign players \((?P<players>.*)\); "
-            r"at most (?P<max>\d+) may play a round"
-        ),
-        N_("%(count)s foreign players (%(players)s); at most %(max)s may play a round"),
-    ),
-    (
-        re.compile(
-            r"board (?P<board>\d+) (?P<above>.+) and board (?P<next>\d+) (?P<below>.+) "
-            r"break the order"
-        ),
-        N_(
-            "board %(board)s %(above)s and board %(next)s %(below)s break the team's declared order"
-        ),
-    ),
-    (
-        re.compile(r"submitted at (?P<at>\S+), after the deadline \((?P<deadline>\S+)\)"),
-        N_("submitted at %(at)s, after the deadline (%(deadline)s)"),
-    ),
-    (
-        re.compile(r"the lineups of round (?P<n>\d+) were revealed at (?P<at>\S+)"),
-        N_("the lineups of round %(n)s were revealed at %(at)s"),
-    ),
-    (
-        re.compile(r"player (?P<player>.+) on more than one board \(again on board (?P<b>\d+)\)"),
-        N_("%(player)s is on more than one board (again on board %(b)s)"),
-    ),
-    (
-        re.compile(r"(?P<n>\d+) players for (?P<boards>\d+) boards"),
-        N_("%(n)s players for %(boards)s boards"),
-    ),
-    (
-        re.compile(r"player (?P<player>.+) is a substitute and substitutes may not play"),
-        N_("%(player)s is a substitute and substitutes may not play"),
-    ),
-    (
-        re.compile(r"(?P<n>\d+) players cannot field (?P<boards>\d+) boards"),
-        N_("%(n)s players cannot field %(boards)s boards"),
-    ),
-    (re.compile(r"is already in the event"), N_("is already in the event")),
-    (
-        re.compile(r"(?P<players>.+) already play in the event"),
-        N_("%(players)s already play in the event"),
-    ),
-    (
-        re.compile(r"rank (?P<rank>\S+): level must be 1\.\.(?P<max>\d+)"),
-        N_("rank %(rank)s: the level must be 1 to %(max)s"),
-    ),
-    (
-        re.compile(r"rank '(?P<rank>.*)': expected .*"),
-        N_("rank %(rank)s: write it like 5d, 2p, 3k, 5段 or 3级"),
-    ),
-    (
-        re.compile(r"player (?P<name>.+) already on line (?P<line>\d+)"),
-        N_("%(name)s is already on line %(line)s"),
-    ),
-    (re.compile(r"missing column '(?P<col>.+)'"), N_("missing column %(col)s")),
-    (re.compile(r"unknown column '(?P<col>.+)'"), N_("unknown column %(col)s")),
-    (re.compile(r"no team"), N_("no team")),
-    (re.compile(r"no player name"), N_("no player name")),
-    (re.compile(r"no players"), N_("no players")),
-    (re.compile(r"the team name is empty"), N_("the team name is empty")),
-    (
-        re.compile(r"the file is empty; expected a header row"),
-        N_("the file is empty; expected a header row"),
-    ),
-    (
-        re.compile(r"(?P<n>\d+) cells for (?P<m>\d+) columns"),
-        N_("%(n)s cells for %(m)s columns"),
-    ),
-    (
-        re.compile(r"rating '(?P<text>.*)' is not a whole number"),
-        N_("rating %(text)s is not a whole number"),
-    ),
-]
-
-
-def reason_text(request: Request, reason: str) -> str:
-    """A refusal's reason in the page's language."""
-    for pattern, msgid in _REASONS:
-        found = pattern.fullmatch(reason)
-        if found:
-            return translate(request, msgid, **found.groupdict())
-    return reason
-
 
 def _actor(user: UserInfo) -> Actor:
     return user.actor()
@@ -234,7 +147,7 @@ async def create_team_event(request: Request, db: Db, user: LoggedIn) -> Respons
         settings = team_admin.settings_from_form(form)
         info = team_admin.create_team_event(db, _actor(user), name, settings)
     except InvalidSetting as err:
-        errors = {err.field: translate(request, err.reason)}
+        errors = {err.field: say(request, err.reason)}
         return _settings_page(request, name, form, errors, 422)
     flash(request, translate(request, "Event %(name)s created.", name=info.name))
     return RedirectResponse(f"/team-events/{info.id}/manage", status_code=303)
@@ -301,8 +214,8 @@ def manage(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
 
 def _problems(request: Request, err: InputError) -> list[tuple[int, str]]:
     if isinstance(err, RowsRejected):
-        return [(n, reason_text(request, why)) for n, why in err.problems]
-    return [(0, f"{err.where}: {reason_text(request, err.reason)}")]
+        return [(n, say(request, why)) for n, why in err.problems]
+    return [(0, say(request, err.msg))]
 
 
 @router.post("/team-events/{event_id}/manage/teams/import")
@@ -406,7 +319,7 @@ def parse_start(text: str) -> datetime | None:
     try:
         return datetime.fromisoformat(text).replace(tzinfo=UTC)
     except ValueError:
-        raise InvalidSetting("start", "write the start as YYYY-MM-DDTHH:MM") from None
+        raise InvalidSetting("start", Msg("write the start as YYYY-MM-DDTHH:MM")) from None
 
 
 @router.post("/team-events/{event_id}/manage/rounds")
@@ -483,7 +396,7 @@ async def match_results(
     view = teams.show_round(db, event_id, number)
     found = next((m for m in view.matches if m.number == match), None)
     if found is None:
-        raise NotFound(f"round {number} has no match {match}")
+        raise NotFound(Msg("round %(number)s has no match %(match)s", number=number, match=match))
     entries = []
     for b in found.boards:
         code = form.get(f"result_{b.board}_{b.sitting}", "").strip()
@@ -500,8 +413,7 @@ async def match_results(
             db, actor, event_id, number, [(found.home, b, code, s) for b, s, code in entries]
         )
     except (InputError, Conflict, NotFound) as err:
-        text = err.reason if isinstance(err, InputError) else err.message
-        problems = {match: [reason_text(request, text)]}
+        problems = {match: [say(request, err.reason if isinstance(err, InputError) else err.msg)]}
         return _round_admin_page(
             request, db, actor, event_id, number, problems=problems, status_code=422
         )

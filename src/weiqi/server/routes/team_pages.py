@@ -16,10 +16,10 @@ from starlette.responses import Response
 from weiqi.errors import LineupRejected, NotFound
 from weiqi.server.routes.event_admin import rank_label
 from weiqi.server.routes.public import csv_response
-from weiqi.server.routes.team_admin import reason_text, settings_words
+from weiqi.server.routes.team_admin import settings_words
 from weiqi.server.security import AppClock, CurrentActor, Db, LoggedIn, flash
 from weiqi.server.team_tables import boards_table, calendar_table, draft_table, player_table
-from weiqi.server.templating import html, locale_of, translate
+from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.services import league, public, team_admin, team_coaches, teams
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
@@ -174,7 +174,7 @@ async def submit_lineup(
             number,
             team,
             chosen=players,
-            refused=reason_text(request, err.reason),
+            refused=say(request, err.reason),
             status_code=422,
         )
     flash(request, translate(request, "The lineup is sealed until the round is revealed."))

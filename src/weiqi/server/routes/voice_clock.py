@@ -18,7 +18,7 @@ from starlette.responses import Response
 
 from weiqi.clock import System, TimeControl
 from weiqi.errors import InvalidSetting
-from weiqi.server.templating import html, locale_of, translate
+from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.server.voice_clock import (
     FORM_FIELDS,
     PRESETS,
@@ -32,7 +32,7 @@ router = APIRouter(include_in_schema=False)
 
 
 def _reason(request: Request, err: InvalidSetting) -> str:
-    return translate(request, err.reason)
+    return say(request, err.reason)
 
 
 def _form(

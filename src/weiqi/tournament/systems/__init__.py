@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from weiqi.errors import Conflict
+from weiqi.messages import Msg
 from weiqi.tournament.records import Event, RoundPlan
 from weiqi.tournament.scoring import outstanding_games
 from weiqi.tournament.settings import EventSettings, System
@@ -35,7 +36,13 @@ def require_complete(event: Event) -> None:
     missing = outstanding_games(event, len(event.rounds))
     if missing:
         boards = ", ".join(str(g.board) for g in missing)
-        raise Conflict(f"round {len(event.rounds)}: no final result on board(s) {boards}")
+        raise Conflict(
+            Msg(
+                "round %(rounds)s: no final result on board(s) %(boards)s",
+                rounds=len(event.rounds),
+                boards=boards,
+            )
+        )
 
 
 def round_seed(settings: EventSettings, number: int) -> int:

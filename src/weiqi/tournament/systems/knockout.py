@@ -26,6 +26,7 @@ import random
 from dataclasses import dataclass
 
 from weiqi.errors import Conflict
+from weiqi.messages import Msg
 from weiqi.rules.result import Outcome
 from weiqi.tournament.players import Entrant, seeding_order
 from weiqi.tournament.records import Event, Game, RoundPlan
@@ -139,7 +140,7 @@ class _Bracket:
         self.field = bracket_field(event)
         n = len(self.field)
         if n < 2:
-            raise Conflict("a knockout needs at least two players")
+            raise Conflict(Msg("a knockout needs at least two players"))
         size = _power(n)
         self.slots: list[str | None] = [
             self.field[s - 1].id if s <= n else None for s in bracket_order(size)
@@ -153,7 +154,7 @@ class _Bracket:
         self.losses: dict[str, int] = {e.id: 0 for e in self.field}
         self.reset: BracketMatch | None = None
         #: Games without a winner whose playoff is still to be recorded (R-PLAYOFF).
-        self.playoffs_due: list[str] = []
+        self.playoffs_due: list[Msg] = []
         played = len(event.rounds)
         for m in self.matches:
             self._resolve(m, played)
@@ -205,7 +206,15 @@ class _Bracket:
         rnd = self.event.rounds[m.round - 1]
         game = next((g for g in rnd.games if set(g.players) == {a, b}), None)
         if game is None:
-            raise Conflict(f"round {m.round}: the game {m.label} between {a} and {b} is missing")
+            raise Conflict(
+                Msg(
+                    "round %(round)s: the game %(label)s between %(a)s and %(b)s is missing",
+                    round=m.round,
+                    label=m.label,
+                    a=a,
+                    b=b,
+                )
+            )
         o.game = game
         if game.result is None:  # still being played: undecided (standings mid-round)
             return
@@ -220,8 +229,12 @@ class _Bracket:
                 self.eliminated_in.setdefault(p, m.round)
         else:  # undecided until its playoff's result is recorded on the board (R-PLAYOFF)
             self.playoffs_due.append(
-                f"round {m.round} board {game.board}: a knockout game needs a winner; "
-                "record the playoff's result"
+                Msg(
+                    "round %(round)s board %(board)s: a knockout game needs a winner; "
+                    "record the playoff's result",
+                    round=m.round,
+                    board=game.board,
+                )
             )
             return
         o.decided = True
@@ -272,7 +285,7 @@ class _Knockout:
         if br.playoffs_due:
             raise Conflict(br.playoffs_due[0])
         if br.finished():
-            raise Conflict("the knockout is finished")
+            raise Conflict(Msg("the knockout is finished"))
         r = event.next_round_number
         s = event.settings
         seed = round_seed(s, r)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 
 from weiqi.errors import Conflict
+from weiqi.messages import Msg
 from weiqi.rules.color import Color
 from weiqi.rules.result import Reason, Result
 from weiqi.tournament.records import Event, Game, RoundPlan
@@ -37,7 +38,7 @@ class Match:
     def _players(self, event: Event) -> tuple[str, str]:
         ids = [e.id for e in event.entrants if e.withdrawn_after != 0]
         if len(ids) != 2:
-            raise Conflict(f"a match is between two players, not {len(ids)}")
+            raise Conflict(Msg("a match is between two players, not %(ids)s", ids=len(ids)))
         return ids[0], ids[1]
 
     def next_round(self, event: Event) -> RoundPlan:
@@ -45,7 +46,7 @@ class Match:
 
         require_complete(event)
         if self.is_finished(event):
-            raise Conflict("the match is decided")
+            raise Conflict(Msg("the match is decided"))
         a, b = self._players(event)
         r = event.next_round_number
         s = event.settings

@@ -18,6 +18,7 @@ import itertools
 import random
 
 from weiqi.errors import Conflict
+from weiqi.messages import Msg
 from weiqi.tournament.players import Entrant, seeding_order
 from weiqi.tournament.records import Event, Game, RoundPlan
 from weiqi.tournament.systems.colours import even_or_handicap
@@ -107,9 +108,14 @@ class RoundRobin:
         require_complete(event)
         if not event.rounds and len(event.entrants) < 2:
             # Otherwise an empty schedule reads as "finished" before anybody has played.
-            raise Conflict(f"a round robin needs at least two players, not {len(event.entrants)}")
+            raise Conflict(
+                Msg(
+                    "a round robin needs at least two players, not %(entrants)s",
+                    entrants=len(event.entrants),
+                )
+            )
         if self.is_finished(event):
-            raise Conflict("the round robin is finished")
+            raise Conflict(Msg("the round robin is finished"))
         r = event.next_round_number
         field = starting_field(event)
         table = berger_schedule(len(field), event.settings.cycle_count)

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from weiqi.errors import Conflict
+from weiqi.messages import Msg
 from weiqi.rules.result import Outcome
 from weiqi.tournament.pairing import Candidate, Method, PairingOptions, pair
 from weiqi.tournament.players import Entrant, seeding_order
@@ -102,12 +103,12 @@ class Swiss:
 
         require_complete(event)
         if self.is_finished(event):
-            raise Conflict("the event is finished")
+            raise Conflict(Msg("the event is finished"))
         s = event.settings
         r = event.next_round_number
         field, _ = field_for(event, r)
         if len(field) < 2:
-            raise Conflict(f"round {r}: fewer than two players left to pair")
+            raise Conflict(Msg("round %(r)s: fewer than two players left to pair", r=r))
         hist = histories(event)
         seed_value = round_seed(s, r)
         rng = random.Random(seed_value)
