@@ -247,6 +247,46 @@ def _game_row(session: Session, event_id: int, number: int, board: int) -> GameR
     return game
 
 
+@dataclass(frozen=True)
+class RoundBoards:
+    """A round's boards loaded at once for a whole sheet (:func:`round_boards`).
+
+    ``rows`` keeps the round, its players and stored records referenced for the transaction:
+    the session's identity map holds a row only while something refers to it, so boards looked
+    up one at a time reloaded the whole round (and the lookups of their players and records
+    went back to the database) for every board — a sheet took time quadratic in its boards.
+    """
+
+    games: dict[int, GameRow]
+    rows: tuple[object, ...]
+
+    def game(self, number: int, board: int) -> GameRow:
+        """The game on ``board``; ``NotFound`` when the round has none."""
+        game = self.games.get(board)
+        if game is None:
+            raise NotFound(f"round {number} has no board {board}")
+        return game
+
+
+def round_boards(session: Session, event_id: int, number: int) -> RoundBoards:
+    """Every board of round ``number`` with its players and records, in four queries."""
+    if session.get(EventModel, event_id) is None:
+        raise NotFound(f"event {event_id} does not exist")
+    rnd = session.scalar(
+        select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
+    )
+    if rnd is None:
+        raise NotFound(f"round {number} is not paired")
+    games = {g.board: g for g in rnd.games}
+    ids = [g.id for g in games.values()]
+    players = session.scalars(select(PlayerRow).where(PlayerRow.event_id == event_id)).all()
+    records = session.scalars(
+        select(GameRecordRow).join(GameRow).where(GameRow.round_id == rnd.id)
+    ).all()
+    settings = session.get(EventSettingsRow, event_id)
+    return RoundBoards(games, (rnd, ids, *players, *records, settings))
+
+
 def _names(session: Session, game: GameRow) -> tuple[str, str]:
     black = session.get(PlayerRow, game.black_id)
     white = session.get(PlayerRow, game.white_id)
@@ -305,9 +345,11 @@ def _append(
     expected_seq: int | None,
     as_actor: GameActor | None = None,
     refused_as: str | None = None,
+    then: GameEvent | None = None,
 ) -> GameRecord:
-    """Append ``event`` to the game's record (creating it) and store it; the board's result
-    follows. Refused with ``Conflict`` when ``expected_seq`` is not the stored length. With
+    """Append ``event`` (and ``then`` after it, e.g. the sheet's confirmation of a result: one
+    load and one store for both) to the game's record (creating it) and store it; the board's
+    result follows. Refused with ``Conflict`` when ``expected_seq`` is not the stored length. With
     ``refused_as``, the core's own refusal of the event (a ``Conflict``) is bad input for that
     field instead (``InvalidSetting``), nothing stored."""
     by = game_actor(session, actor, event_id)
@@ -331,6 +373,8 @@ def _append(
         )
     try:
         record.append(event, as_actor or by, _now(record))
+        if then is not None:
+            record.append(then, as_actor or by, _now(record))
     except Conflict as refused:
         if refused_as is None:
             raise
@@ -623,8 +667,9 @@ def enter_and_confirm(
     again (:func:`played_again_kind`)."""
     if _record_played_again(session, actor, event_id, game, result, None):
         return
-    _append(session, actor, event_id, game, ResultEntered(result=result), None)
-    _append(session, actor, event_id, game, SheetConfirmed(), None)
+    _append(
+        session, actor, event_id, game, ResultEntered(result=result), None, then=SheetConfirmed()
+    )
 
 
 def played_again_kind(session: Session, event_id: int, game: GameRow) -> str | None:
@@ -948,6 +993,10 @@ def enter_round_results(
         require(session, actor, Action.ENTER_RESULT, event_id)
         if confirm:
             require(session, actor, Action.CONFIRM_RESULT, event_id)
+        try:
+            boards = round_boards(session, event_id, number)  # once: linear in the boards
+        except NotFound as err:  # every row names it, as a row's own problem would
+            raise RowsRejected(source, [(line, err.message) for line, _, _ in rows]) from None
         for line, board, text in rows:
             if board in seen:
                 problems.append((line, f"board {board} appears twice"))
@@ -955,7 +1004,7 @@ def enter_round_results(
             seen.add(board)
             try:
                 event = _entry_event(text)
-                game = _game_row(session, event_id, number, board)
+                game = boards.game(number, board)
                 if (
                     game.confirmed
                     and event.result is not None
@@ -967,9 +1016,8 @@ def enter_round_results(
                 if _record_played_again(session, actor, event_id, game, entry, None):
                     changed += 1
                     continue
-                _append(session, actor, event_id, game, event, None)
-                if confirm:
-                    _append(session, actor, event_id, game, SheetConfirmed(), None)
+                then = SheetConfirmed() if confirm else None
+                _append(session, actor, event_id, game, event, None, then=then)
                 changed += 1
             except (NotFound, Conflict, InvalidSetting, InputError) as err:
                 problems.append((line, err.message))
@@ -1036,5 +1084,6 @@ __all__ = [
     "record_ruling",
     "record_warnings",
     "request_recount",
+    "round_boards",
     "round_games",
 ]

@@ -39,7 +39,12 @@ from weiqi.formats.players_csv import RowsRejected, parse_players_csv
 from weiqi.rules.result import Result
 from weiqi.services.actor import Actor
 from weiqi.services.events import event_name
-from weiqi.services.games import enter_and_confirm, played_again_kind, record_warnings
+from weiqi.services.games import (
+    enter_and_confirm,
+    played_again_kind,
+    record_warnings,
+    round_boards,
+)
 from weiqi.services.permissions import Action, require
 from weiqi.store.database import Database
 from weiqi.store.models import Event as EventModel
@@ -360,11 +365,18 @@ def _round_view(session: Session, rnd: RoundRow, players: dict[str, PlayerRow]) 
 def _set_result(
     session: Session, event_id: int, number: int, board: int, text: str, actor: Actor
 ) -> GameRow:
-    result = Result.parse(text)
     rnd = _round_row(session, event_id, number)
     game = next((g for g in rnd.games if g.board == board), None)
     if game is None:
         raise NotFound(f"round {number} has no board {board}")
+    return _set_game_result(session, event_id, number, game, text, actor)
+
+
+def _set_game_result(
+    session: Session, event_id: int, number: int, game: GameRow, text: str, actor: Actor
+) -> GameRow:
+    result = Result.parse(text)
+    board = game.board
     if game.confirmed and played_again_kind(session, event_id, game) is None:
         raise Conflict(
             f"round {number} board {board}: the result {game.result} is already confirmed"
@@ -418,9 +430,16 @@ def record_results(
         raise RowsRejected(source, problems)
     with db.transaction() as session:
         require(session, actor, Action.RECORD_RESULT, event_id)
+        try:
+            boards = round_boards(session, event_id, number)  # once: linear in the boards
+        except NotFound as err:
+            if not rows:
+                return 0
+            raise InputError(f"{source}, line {rows[0][0]}", err.message) from None
         for line, board, result in rows:
             try:
-                _set_result(session, event_id, number, board, result, actor)
+                game = boards.game(number, board)
+                _set_game_result(session, event_id, number, game, result, actor)
             except (NotFound, Conflict) as err:
                 raise InputError(f"{source}, line {line}", err.message) from None
         return len(rows)
