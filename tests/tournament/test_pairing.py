@@ -227,9 +227,33 @@ def test_pairing_by_blocks_equals_pairing_whole() -> None:
     assert all(p.white not in by_id[p.black].opponents for p in blocks.pairs)
 
 
-def test_score_block_without_a_pairing_declines_and_the_whole_field_is_paired() -> None:
-    """The two leaders have met: their block of two cannot be paired on its own; the blocks
-    decline (no proof is possible) and the whole graph pairs each leader one group down."""
+def test_leaders_who_met_float_and_the_blocks_still_prove_the_optimum() -> None:
+    """The two leaders have met: each must float down one group, which the bound counts (their
+    side of the cut, matched on its own, leaves both over); the blocks below are apart."""
+    from weiqi.tournament.pairing import build_graph, solve_by_blocks, solve_rustworkx
+
+    cands = group(
+        [4, 4, 3, 3, 3, 3, 0, 0, 0, 0],
+        p0={"opponents": fs("p1")},
+        p1={"opponents": fs("p0")},
+    )
+    opts = PairingOptions(blocks_from=0)
+    f, edges = build_graph(cands, opts, 8)
+    found = solve_by_blocks(f, edges, opts.weights, solve_rustworkx)
+    assert found is not None and len(found) == 5
+    weight = {(min(a, b), max(a, b)): w for a, b, w in edges}
+    whole = solve_rustworkx(10, edges)
+    assert sum(weight[(min(a, b), max(a, b))] for a, b in found) == sum(
+        weight[(min(a, b), max(a, b))] for a, b in whole
+    )
+    result = pair(cands, opts)
+    assert fs("p0", "p1") not in pairs_of(result)
+    assert sum(p.score_gap for p in result.pairs) == 2  # two floats of 1 point
+
+
+def test_floats_of_two_points_are_bounded_by_the_square_of_the_cut() -> None:
+    """Leaders who met, two points above the rest: floating them costs 2² each, and so does
+    the bound (the cut is two units wide); the blocks give the whole graph's optimum."""
     from weiqi.tournament.pairing import build_graph, solve_by_blocks, solve_rustworkx
 
     cands = group(
@@ -239,7 +263,13 @@ def test_score_block_without_a_pairing_declines_and_the_whole_field_is_paired() 
     )
     opts = PairingOptions(blocks_from=0)
     f, edges = build_graph(cands, opts, 8)
-    assert solve_by_blocks(f, edges, opts.weights, solve_rustworkx) is None
+    found = solve_by_blocks(f, edges, opts.weights, solve_rustworkx)
+    whole = solve_rustworkx(10, edges)
+    weight = {(min(a, b), max(a, b)): w for a, b, w in edges}
+    assert found is not None
+    assert sum(weight[(min(a, b), max(a, b))] for a, b in found) == sum(
+        weight[(min(a, b), max(a, b))] for a, b in whole
+    )
     result = pair(cands, opts)
     assert fs("p0", "p1") not in pairs_of(result)
     assert sum(p.score_gap for p in result.pairs) == 4  # two floats of 2 points

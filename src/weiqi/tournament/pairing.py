@@ -306,6 +306,11 @@ def _default_window(cands: Sequence[Candidate]) -> int:
     return 2 * most + 8
 
 
+#: A side of a score cut this small is matched on its own to see how many of its players must
+#: float across the cut (players who have all met each other, at the top or the bottom).
+SMALL_SIDE = 400
+
+
 def solve_by_blocks(
     f: _Field, edges: Sequence[tuple[int, int, int]], weights: Weights, solver: Solver
 ) -> set[tuple[int, int]] | None:
@@ -313,20 +318,20 @@ def solve_by_blocks(
     when this way cannot prove one (then the caller solves the whole graph).
 
     The matching algorithm's time grows with the square of the vertices (10,000 players: 1.5 s
-    for one score group, 6 s in mid-event), so the field is cut into blocks of whole score
-    groups, each with an even number of players (the smallest such blocks), and each block is
-    matched on its own. Why the union ``M`` is an optimum of the whole graph, checked on every
-    use:
+    for one score group, 6 s in mid-event), so the field is cut between score groups into
+    blocks, each matched on its own. Why the union ``M`` is an optimum of the whole graph,
+    checked on every use:
 
-    Every edge's penalty (``base − weight``, all wishes non-negative) is at least
-    ``score × gap`` (``score × gap²``, gaps whole). Take the cuts between consecutive whole
-    scores; in any perfect matching the edges crossing a cut have the parity of the players
-    above it, so at least ``parity(cut)`` of them, and an edge of gap ``g`` crosses ``g`` cuts:
-    every perfect matching costs at least ``LB = score × Σ parity(cut)``. A block cut has an
-    even number above it, so a perfect matching that crosses it crosses it at least twice and
-    costs at least ``LB + 2 × score``. ``M`` crosses no block cut; it is optimal among the
-    matchings that cross none (each block's part is that block's optimum), and if its own
-    penalty is at most ``LB + 2 × score`` no matching that crosses one is better either.
+    Take the cuts between consecutive scores present, ``u`` score units wide. Every edge's
+    penalty (``base − weight``; every wish is non-negative) is at least ``score × gap²``, and
+    an edge crossing cuts of widths ``u₁ … u_k`` has ``gap² = (Σu)² ≥ Σu²``. Any perfect
+    matching crosses a cut at least ``need`` times: the parity of the players above it, or,
+    when a side is small, the players of that side left over by its own maximum matching. So
+    every perfect matching costs at least ``LB = score × Σ need × u²``. A block cut is a cut
+    with ``need`` 0; a perfect matching that crosses one crosses it twice and costs at least
+    ``LB + 2 × score``. ``M`` crosses no block cut and is optimal among the matchings that
+    cross none (each block's part is that block's optimum); if its penalty is at most
+    ``LB + 2 × score``, no matching that crosses one is better either.
     """
     w = weights
     if (
@@ -336,23 +341,40 @@ def solve_by_blocks(
         return None
     order, c = f.order, f.c
     n = len(order)
-    # Minimal blocks: cut between score groups where the players above are even in number.
-    blocks: list[list[int]] = [[]]
-    parity_units = 0
-    for p, k in enumerate(order):
-        if p and c[order[p - 1]].score != c[k].score:
-            units = c[order[p - 1]].score - c[k].score
-            parity_units += (p % 2) * units
-            if p % 2 == 0:
-                blocks.append([])
-        blocks[-1].append(k)
-    if len(blocks) < 2:
+    pos = f.pos
+    top = [(a, b) for a, b, _ in edges if max(pos[a], pos[b]) < SMALL_SIDE]
+    bottom = [(a, b) for a, b, _ in edges if min(pos[a], pos[b]) >= n - SMALL_SIDE]
+
+    def left_over(
+        members: list[int], side: list[tuple[int, int]], inside: Callable[[int], bool]
+    ) -> int:
+        local = {k: j for j, k in enumerate(members)}
+        sub = [(local[a], local[b], 1) for a, b in side if inside(pos[a]) and inside(pos[b])]
+        return len(members) - 2 * len(solver(len(members), sub))
+
+    bound_units = 0
+    cuts: list[int] = []  # positions of the block cuts
+    for p in range(1, n):
+        hi, lo = c[order[p - 1]].score, c[order[p]].score
+        if hi == lo:
+            continue
+        need = p % 2
+        if p <= SMALL_SIDE:
+            need = max(need, left_over(order[:p], top, lambda q, p=p: q < p))
+        if n - p <= SMALL_SIDE:
+            need = max(need, left_over(order[p:], bottom, lambda q, p=p: q >= p))
+        if need == 0:
+            cuts.append(p)
+        bound_units += need * (hi - lo) ** 2
+    if not cuts:
         return None
+    bounds = [0, *cuts, n]
+    blocks = [order[bounds[i] : bounds[i + 1]] for i in range(len(bounds) - 1)]
     block_of = [0] * n
-    inner: list[list[tuple[int, int, int]]] = [[] for _ in blocks]
     for b, members in enumerate(blocks):
         for k in members:
             block_of[k] = b
+    inner: list[list[tuple[int, int, int]]] = [[] for _ in blocks]
     for a, b, weight in edges:
         if block_of[a] == block_of[b]:
             inner[block_of[a]].append((a, b, weight))
@@ -361,13 +383,11 @@ def solve_by_blocks(
         local = {k: j for j, k in enumerate(members)}
         found = solver(len(members), [(local[a], local[b], x) for a, b, x in block_edges])
         if 2 * len(found) < len(members):
-            # Pairing it needs a float across a block cut: two more score units than the
-            # bound below allows, so no union of blocks could be proved; solve the whole.
-            return None
+            return None  # the block needs a float across a block cut: no proof; solve the whole
         matching |= {(members[a], members[b]) for a, b in found}
     weight_of = {(min(a, b), max(a, b)): x for a, b, x in edges}
     penalty = sum(w.base - weight_of[(min(a, b), max(a, b))] for a, b in matching)
-    if penalty > w.score * (parity_units + 2):
+    if penalty > w.score * (bound_units + 2):
         return None
     return matching
 
