@@ -345,11 +345,15 @@ def solve_by_blocks(
     top = [(a, b) for a, b, _ in edges if max(pos[a], pos[b]) < SMALL_SIDE]
     bottom = [(a, b) for a, b, _ in edges if min(pos[a], pos[b]) >= n - SMALL_SIDE]
 
-    def left_over(
-        members: list[int], side: list[tuple[int, int]], inside: Callable[[int], bool]
-    ) -> int:
+    def left_over(members: list[int], side: list[tuple[int, int]], lo: int, hi: int) -> int:
+        """Players of ``members`` (positions ``lo`` to ``hi``) a maximum matching of their own
+        edges leaves unmatched."""
         local = {k: j for j, k in enumerate(members)}
-        sub = [(local[a], local[b], 1) for a, b in side if inside(pos[a]) and inside(pos[b])]
+        sub = [
+            (local[a], local[b], 1)
+            for a, b in side
+            if lo <= min(pos[a], pos[b]) and max(pos[a], pos[b]) < hi
+        ]
         return len(members) - 2 * len(solver(len(members), sub))
 
     bound_units = 0
@@ -360,9 +364,9 @@ def solve_by_blocks(
             continue
         need = p % 2
         if p <= SMALL_SIDE:
-            need = max(need, left_over(order[:p], top, lambda q, p=p: q < p))
+            need = max(need, left_over(order[:p], top, 0, p))
         if n - p <= SMALL_SIDE:
-            need = max(need, left_over(order[p:], bottom, lambda q, p=p: q >= p))
+            need = max(need, left_over(order[p:], bottom, p, n))
         if need == 0:
             cuts.append(p)
         bound_units += need * (hi - lo) ** 2
