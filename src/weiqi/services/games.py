@@ -646,6 +646,8 @@ def record_warnings(session: Session, event_id: int) -> dict[str, int]:
         .join(GameRecordRow, GameRecordRow.game_id == GameRow.id)
         .join(RoundRow, RoundRow.id == GameRow.round_id)
         .where(RoundRow.event_id == event_id)
+        # only records with a warning: every board of a big event has a record
+        .where((GameRecordRow.black_warnings > 0) | (GameRecordRow.white_warnings > 0))
     )
     totals: dict[str, int] = {}
     for black_id, white_id, bw, ww in rows:

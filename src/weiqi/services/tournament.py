@@ -126,7 +126,8 @@ def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]
         )
     )
     by_id = {str(p.id): p for p in players}
-    entrants = tuple(_entrant(p) for p in players)
+    ranks: dict[str, Rank] = {}
+    entrants = tuple(_entrant(p, ranks) for p in players)
     seeds: dict[int, int | None] = {
         number: seed
         for number, seed in session.execute(
@@ -181,11 +182,19 @@ def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]
     return Event(settings, entrants, rounds, warnings), by_id
 
 
-def _entrant(p: PlayerRow) -> Entrant:
+def _entrant(p: PlayerRow, ranks: dict[str, Rank] | None = None) -> Entrant:
+    """The core's entrant of a player row; ``ranks`` caches parsed rank codes across rows."""
+    rank = None
+    if p.rank:
+        rank = ranks.get(p.rank) if ranks is not None else None
+        if rank is None:
+            rank = Rank.parse(p.rank)
+            if ranks is not None:
+                ranks[p.rank] = rank
     return Entrant(
         id=str(p.id),
         name=p.name,
-        rank=Rank.parse(p.rank) if p.rank else None,
+        rank=rank,
         rating=p.rating,
         club=p.club,
         country=p.country,
