@@ -20,7 +20,9 @@ be: each player's neighbours within ``window`` places in the (score, seed) order
 players around its ideal fold/slip partner in its score group. If that graph has no perfect
 matching (rematches and forbidden pairs can cut it), the window is widened, up to the complete
 graph. The hard rules hold whatever the window, because their edges never exist; a field that
-has no pairing at all raises ``Conflict``.
+has no pairing at all raises ``Conflict``. A large field's graph is first matched score block
+by score block (:func:`solve_by_blocks`), kept only when that provably is an optimum of the
+whole graph.
 
 >>> cands = [Candidate(str(i), score=0, seed=i) for i in range(4)]
 >>> plan = pair(cands)
