@@ -30,6 +30,8 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/board.py
 	$(BIN)/python bench/pairing.py
+	$(BIN)/python bench/round_sheet.py
+	$(BIN)/python bench/cli_events.py
 	$(BIN)/python bench/sgf.py
 	$(BIN)/python bench/archive.py
 	$(BIN)/python bench/referee.py

@@ -128,3 +128,148 @@ def test_large_field_is_one_matching_without_rematches() -> None:
     result = pair(cands)
     assert len(result.pairs) == 200
     assert all(p.white not in met[p.black] for p in result.pairs)
+
+
+def _field_with_history(n: int, rounds: int, seed: int) -> list[Candidate]:
+    """``n`` players after ``rounds`` random rounds: scores, colours, opponents, clubs."""
+    import random
+
+    rng = random.Random(seed)
+    ids = [f"p{i}" for i in range(n)]
+    met: dict[str, set[str]] = {i: set() for i in ids}
+    colours = dict.fromkeys(ids, "")
+    score = dict.fromkeys(ids, 0)
+    for _ in range(rounds):
+        order = ids[:]
+        rng.shuffle(order)
+        for a, b in zip(order[::2], order[1::2], strict=True):
+            met[a].add(b)
+            met[b].add(a)
+            colours[a] += "B"
+            colours[b] += "W"
+            x = rng.random()
+            score[a] += 2 if x < 0.45 else 1 if x < 0.55 else 0
+            score[b] += 0 if x < 0.45 else 1 if x < 0.55 else 2
+    return [
+        Candidate(
+            pid,
+            score=score[pid],
+            seed=i,
+            colours=colours[pid],
+            opponents=frozenset(met[pid]),
+            club=f"c{rng.randrange(max(2, n // 6))}",
+        )
+        for i, pid in enumerate(ids)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("n", "rounds", "seed", "splits"),
+    [(60, 1, 1, False), (120, 3, 2, True), (200, 5, 3, True), (90, 2, 4, True), (400, 3, 5, True)],
+)
+def test_score_blocks_reach_the_same_optimum_as_the_whole_field(
+    n: int, rounds: int, seed: int, splits: bool
+) -> None:
+    """R-FMT-3: solving score block by score block (what large fields do) finds a matching of
+    the very same graph with the whole graph's optimum weight, or declines and the whole graph
+    is solved; either way the pairing rules (the weights) are the same. Groups of 25, 10, 25
+    players (seed 1) have no even cut between groups: declined."""
+    from weiqi.tournament.pairing import build_graph, solve_by_blocks, solve_rustworkx
+
+    cands = _field_with_history(n, rounds, seed)
+    opts = PairingOptions(avoid_same_club=True)
+    f, edges = build_graph(cands, opts, rounds + 4)
+    weight = {(min(a, b), max(a, b)): w for a, b, w in edges}
+
+    def total(m: set[tuple[int, int]]) -> int:
+        return sum(weight[(min(a, b), max(a, b))] for a, b in m)
+
+    whole = solve_rustworkx(n, edges)
+    blocks = solve_by_blocks(f, edges, opts.weights, solve_rustworkx)
+    if 2 * len(whole) < n:
+        assert blocks is None or 2 * len(blocks) < n  # never a perfect matching that isn't
+        return
+    assert (blocks is not None) == splits
+    if blocks is None:
+        return
+    assert 2 * len(blocks) == n
+    assert {k for m in blocks for k in m} == set(range(n))
+    assert total(blocks) == total(whole)
+
+
+def test_score_blocks_decline_a_single_score_group() -> None:
+    """One score group cannot be cut: the whole graph is solved."""
+    from weiqi.tournament.pairing import build_graph, solve_by_blocks, solve_rustworkx
+
+    cands = group([0] * 10)
+    f, edges = build_graph(cands, PairingOptions(), 4)
+    assert solve_by_blocks(f, edges, PairingOptions().weights, solve_rustworkx) is None
+
+
+def test_pairing_by_blocks_equals_pairing_whole() -> None:
+    """``pair`` with and without score blocks: equal score gaps, colour violations, same-club
+    games and seeding deviation (the tiers of the weights), no rematch either way."""
+    cands = _field_with_history(300, 4, 7)
+    whole = pair(cands, PairingOptions(avoid_same_club=True, blocks_from=10**9))
+    blocks = pair(cands, PairingOptions(avoid_same_club=True, blocks_from=0))
+
+    def tiers(r: object) -> tuple[int, int, int, int]:
+        ps = r.pairs  # type: ignore[attr-defined]
+        return (
+            sum(p.score_gap**2 for p in ps),
+            sum(p.colour_violation for p in ps),
+            sum(p.same_club for p in ps),
+            len(ps),
+        )
+
+    assert tiers(blocks) == tiers(whole)
+    by_id = {c.id: c for c in cands}
+    assert all(p.white not in by_id[p.black].opponents for p in blocks.pairs)
+
+
+def test_leaders_who_met_float_and_the_blocks_still_prove_the_optimum() -> None:
+    """The two leaders have met: each must float down one group, which the bound counts (their
+    side of the cut, matched on its own, leaves both over); the blocks below are apart."""
+    from weiqi.tournament.pairing import build_graph, solve_by_blocks, solve_rustworkx
+
+    cands = group(
+        [4, 4, 3, 3, 3, 3, 0, 0, 0, 0],
+        p0={"opponents": fs("p1")},
+        p1={"opponents": fs("p0")},
+    )
+    opts = PairingOptions(blocks_from=0)
+    f, edges = build_graph(cands, opts, 8)
+    found = solve_by_blocks(f, edges, opts.weights, solve_rustworkx)
+    assert found is not None and len(found) == 5
+    weight = {(min(a, b), max(a, b)): w for a, b, w in edges}
+    whole = solve_rustworkx(10, edges)
+    assert sum(weight[(min(a, b), max(a, b))] for a, b in found) == sum(
+        weight[(min(a, b), max(a, b))] for a, b in whole
+    )
+    result = pair(cands, opts)
+    assert fs("p0", "p1") not in pairs_of(result)
+    assert sum(p.score_gap for p in result.pairs) == 2  # two floats of 1 point
+
+
+def test_floats_of_two_points_are_bounded_by_the_square_of_the_cut() -> None:
+    """Leaders who met, two points above the rest: floating them costs 2² each, and so does
+    the bound (the cut is two units wide); the blocks give the whole graph's optimum."""
+    from weiqi.tournament.pairing import build_graph, solve_by_blocks, solve_rustworkx
+
+    cands = group(
+        [4, 4, 2, 2, 2, 2, 0, 0, 0, 0],
+        p0={"opponents": fs("p1")},
+        p1={"opponents": fs("p0")},
+    )
+    opts = PairingOptions(blocks_from=0)
+    f, edges = build_graph(cands, opts, 8)
+    found = solve_by_blocks(f, edges, opts.weights, solve_rustworkx)
+    whole = solve_rustworkx(10, edges)
+    weight = {(min(a, b), max(a, b)): w for a, b, w in edges}
+    assert found is not None
+    assert sum(weight[(min(a, b), max(a, b))] for a, b in found) == sum(
+        weight[(min(a, b), max(a, b))] for a, b in whole
+    )
+    result = pair(cands, opts)
+    assert fs("p0", "p1") not in pairs_of(result)
+    assert sum(p.score_gap for p in result.pairs) == 4  # two floats of 2 points

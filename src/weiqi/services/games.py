@@ -325,6 +325,46 @@ def _game_row(session: Session, event_id: int, number: int, board: BoardKey) -> 
     return individual_game(session, game)
 
 
+@dataclass(frozen=True)
+class RoundBoards:
+    """A round's boards loaded at once for a whole sheet (:func:`round_boards`).
+
+    ``rows`` keeps the round, its players and stored records referenced for the transaction:
+    the session's identity map holds a row only while something refers to it, so boards looked
+    up one at a time reloaded the whole round (and the lookups of their players and records
+    went back to the database) for every board — a sheet took time quadratic in its boards.
+    """
+
+    games: dict[int, GameRow]
+    rows: tuple[object, ...]
+
+    def game(self, number: int, board: int) -> GameRow:
+        """The game on ``board``; ``NotFound`` when the round has none."""
+        game = self.games.get(board)
+        if game is None:
+            raise NotFound(f"round {number} has no board {board}")
+        return game
+
+
+def round_boards(session: Session, event_id: int, number: int) -> RoundBoards:
+    """Every board of round ``number`` with its players and records, in four queries."""
+    if session.get(EventModel, event_id) is None:
+        raise NotFound(f"event {event_id} does not exist")
+    rnd = session.scalar(
+        select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
+    )
+    if rnd is None:
+        raise NotFound(f"round {number} is not paired")
+    games = {g.board: g for g in rnd.games}
+    ids = [g.id for g in games.values()]
+    players = session.scalars(select(PlayerRow).where(PlayerRow.event_id == event_id)).all()
+    records = session.scalars(
+        select(GameRecordRow).join(GameRow).where(GameRow.round_id == rnd.id)
+    ).all()
+    settings = session.get(EventSettingsRow, event_id)
+    return RoundBoards(games, (rnd, ids, *players, *records, settings))
+
+
 def individual_game(session: Session, game: GameRow) -> Game:
     """The board of an individual event as a game to referee."""
     black = session.get(PlayerRow, game.black_id)
@@ -766,6 +806,8 @@ def record_warnings(session: Session, event_id: int) -> dict[str, int]:
         .join(GameRecordRow, GameRecordRow.game_id == GameRow.id)
         .join(RoundRow, RoundRow.id == GameRow.round_id)
         .where(RoundRow.event_id == event_id)
+        # only records with a warning: every board of a big event has a record
+        .where((GameRecordRow.black_warnings > 0) | (GameRecordRow.white_warnings > 0))
     )
     totals: dict[str, int] = {}
     for black_id, white_id, bw, ww in rows:
@@ -1185,6 +1227,10 @@ def enter_round_results(
         require(session, actor, Action.ENTER_RESULT, event_id)
         if confirm:
             require(session, actor, Action.CONFIRM_RESULT, event_id)
+        try:
+            boards = round_boards(session, event_id, number)  # once: linear in the boards
+        except NotFound as err:  # every row names it, as a row's own problem would
+            raise RowsRejected(source, [(line, err.message) for line, _, _ in rows]) from None
         for line, board, text in rows:
             if board in seen:
                 problems.append((line, Msg("board %(board)s appears twice", board=board)))
@@ -1192,7 +1238,7 @@ def enter_round_results(
             seen.add(board)
             try:
                 event = _entry_event(text)
-                game = _game_row(session, event_id, number, board)
+                game = individual_game(session, boards.game(number, board))
                 if (
                     game.confirmed
                     and event.result is not None
@@ -1204,9 +1250,8 @@ def enter_round_results(
                 if _record_played_again(session, actor, event_id, game, entry, None, clock=clock):
                     changed += 1
                     continue
-                _append(session, actor, event_id, game, event, None, clock=clock)
-                if confirm:
-                    _append(session, actor, event_id, game, SheetConfirmed(), None, clock=clock)
+                events = (event, SheetConfirmed()) if confirm else event
+                _append(session, actor, event_id, game, events, None, clock=clock)
                 changed += 1
             except (NotFound, Conflict, InvalidSetting, InputError) as err:
                 problems.append((line, err.msg))
@@ -1275,6 +1320,7 @@ __all__ = [
     "record_ruling",
     "record_warnings",
     "request_recount",
+    "round_boards",
     "round_games",
     "team_game",
 ]

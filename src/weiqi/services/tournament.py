@@ -31,7 +31,7 @@ import json
 from dataclasses import asdict, dataclass, replace
 from fractions import Fraction
 
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select
 from sqlalchemy.orm import Session
 
 from weiqi.errors import Conflict, InputError, NotFound, RowsRejected
@@ -40,7 +40,12 @@ from weiqi.messages import Msg
 from weiqi.rules.result import Result
 from weiqi.services.actor import Actor
 from weiqi.services.events import event_name
-from weiqi.services.games import enter_and_confirm, played_again_kind, record_warnings
+from weiqi.services.games import (
+    enter_and_confirm,
+    played_again_kind,
+    record_warnings,
+    round_boards,
+)
 from weiqi.services.permissions import Action, require
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
@@ -113,7 +118,11 @@ def _settings_row(session: Session, event_id: int) -> EventSettingsRow:
 
 
 def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]:
-    """The event as the core sees it, and the player rows by core id."""
+    """The event as the core sees it, and the player rows by core id.
+
+    In five queries whatever the size: the games of every round come as plain columns, not
+    ORM rows (10,000 players × 9 rounds are 45,000 games), and equal result codes and komi are
+    parsed once."""
     settings = settings_from_dict(json.loads(_settings_row(session, event_id).settings_json))
     players = list(
         session.scalars(
@@ -121,37 +130,75 @@ def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]
         )
     )
     by_id = {str(p.id): p for p in players}
-    entrants = tuple(_entrant(p) for p in players)
-    rounds = []
-    for r in session.scalars(
-        select(RoundRow).where(RoundRow.event_id == event_id).order_by(RoundRow.number)
-    ):
-        games = tuple(
-            Game(
-                round=r.number,
-                board=g.board,
-                black=str(g.black_id),
-                white=str(g.white_id),
-                result=Result.parse(g.result) if g.result else None,
-                handicap=g.handicap,
-                komi=Fraction(g.komi),
-                label=g.label,
-            )
-            for g in r.games
+    ranks: dict[str, Rank] = {}
+    entrants = tuple(_entrant(p, ranks) for p in players)
+    seeds: dict[int, int | None] = {
+        number: seed
+        for number, seed in session.execute(
+            select(RoundRow.number, RoundRow.seed)
+            .where(RoundRow.event_id == event_id)
+            .order_by(RoundRow.number)
         )
-        byes = tuple(sorted(str(b.player_id) for b in r.byes))
-        rounds.append(Round(r.number, games, byes, r.seed))
+    }
+    games: dict[int, list[Game]] = {number: [] for number in seeds}
+    results: dict[str, Result] = {}
+    komis: dict[str, Fraction] = {}
+    for number, board, black, white, code, handicap, komi, label in session.execute(
+        select(
+            RoundRow.number,
+            GameRow.board,
+            GameRow.black_id,
+            GameRow.white_id,
+            GameRow.result,
+            GameRow.handicap,
+            GameRow.komi,
+            GameRow.label,
+        )
+        .join(RoundRow, RoundRow.id == GameRow.round_id)
+        .where(RoundRow.event_id == event_id)
+        .order_by(RoundRow.number, GameRow.board)
+    ):
+        result = None
+        if code:
+            result = results.get(code)
+            if result is None:
+                result = results[code] = Result.parse(code)
+        fraction = komis.get(komi)
+        if fraction is None:
+            fraction = komis[komi] = Fraction(komi)
+        games[number].append(
+            Game(number, board, str(black), str(white), result, handicap, fraction, label)
+        )
+    byes: dict[int, list[str]] = {number: [] for number in seeds}
+    for number, player_id in session.execute(
+        select(RoundRow.number, ByeRow.player_id)
+        .join(RoundRow, RoundRow.id == ByeRow.round_id)
+        .where(RoundRow.event_id == event_id)
+    ):
+        byes[number].append(str(player_id))
+    rounds = tuple(
+        Round(number, tuple(games[number]), tuple(sorted(byes[number])), seed)
+        for number, seed in seeds.items()
+    )
     warnings = {str(p.id): p.warnings for p in players if p.warnings}
     for pid, n in record_warnings(session, event_id).items():  # warnings in games (R-PEN-1)
         warnings[pid] = warnings.get(pid, 0) + n
-    return Event(settings, entrants, tuple(rounds), warnings), by_id
+    return Event(settings, entrants, rounds, warnings), by_id
 
 
-def _entrant(p: PlayerRow) -> Entrant:
+def _entrant(p: PlayerRow, ranks: dict[str, Rank] | None = None) -> Entrant:
+    """The core's entrant of a player row; ``ranks`` caches parsed rank codes across rows."""
+    rank = None
+    if p.rank:
+        rank = ranks.get(p.rank) if ranks is not None else None
+        if rank is None:
+            rank = Rank.parse(p.rank)
+            if ranks is not None:
+                ranks[p.rank] = rank
     return Entrant(
         id=str(p.id),
         name=p.name,
-        rank=Rank.parse(p.rank) if p.rank else None,
+        rank=rank,
         rating=p.rating,
         club=p.club,
         country=p.country,
@@ -235,20 +282,26 @@ def import_players(
                     system=event.settings.system.value,
                 )
             )
-        for r in rows:
-            session.add(
-                PlayerRow(
-                    event_id=event_id,
-                    name=r.name,
-                    rank=r.rank.code if r.rank else None,
-                    rating=r.rating,
-                    club=r.club,
-                    country=r.country,
-                    region=r.region,
-                    birth_date=r.birth_date,
-                    extra_json=json.dumps(dict(r.extra), ensure_ascii=False),
-                    joined_round=joined,
-                )
+        if rows:  # one bulk INSERT: a 10,000-player list need not become 10,000 ORM objects
+            session.execute(
+                insert(PlayerRow),
+                [
+                    {
+                        "event_id": event_id,
+                        "name": r.name,
+                        "rank": r.rank.code if r.rank else None,
+                        "rating": r.rating,
+                        "club": r.club,
+                        "country": r.country,
+                        "region": r.region,
+                        "birth_date": r.birth_date,
+                        "extra_json": json.dumps(dict(r.extra), ensure_ascii=False),
+                        "joined_round": joined,
+                        "withdrawn_after": None,
+                        "warnings": 0,
+                    }
+                    for r in rows
+                ],
             )
         return len(rows)
 
@@ -337,23 +390,31 @@ def store_plan(session: Session, event_id: int, plan: RoundPlan) -> RoundRow:
     )
     session.add(rnd)
     session.flush()
-    for g in plan.games:
-        session.add(
-            GameRow(
-                round_id=rnd.id,
-                board=g.board,
-                black_id=int(g.black),
-                white_id=int(g.white),
-                result=g.result.to_code() if g.result else None,
-                confirmed=g.result is not None,  # forfeits of withdrawn players (R-WD-1)
-                handicap=g.handicap,
-                komi=str(g.komi),
-                label=g.label,
-            )
+    # Bulk INSERTs: a 10,000-player round is 5,000 games, too many for one ORM object each.
+    if plan.games:
+        session.execute(
+            insert(GameRow),
+            [
+                {
+                    "round_id": rnd.id,
+                    "board": g.board,
+                    "black_id": int(g.black),
+                    "white_id": int(g.white),
+                    "result": g.result.to_code() if g.result else None,
+                    # forfeits of withdrawn players (R-WD-1)
+                    "confirmed": g.result is not None,
+                    "handicap": g.handicap,
+                    "komi": str(g.komi),
+                    "label": g.label,
+                }
+                for g in plan.games
+            ],
         )
-    for pid in plan.byes:
-        session.add(ByeRow(round_id=rnd.id, player_id=int(pid)))
-    session.flush()
+    if plan.byes:
+        session.execute(
+            insert(ByeRow), [{"round_id": rnd.id, "player_id": int(pid)} for pid in plan.byes]
+        )
+    session.expire(rnd, ["games", "byes"])  # loaded from the rows just written when asked
     return rnd
 
 
@@ -367,23 +428,38 @@ def _round_row(session: Session, event_id: int, number: int) -> RoundRow:
 
 
 def _round_view(session: Session, rnd: RoundRow, players: dict[str, PlayerRow]) -> RoundView:
+    """The round's boards as plain columns (two queries, no ORM row per game)."""
     names = {int(k): v.name for k, v in players.items()}
+    session.flush()
+    games = session.execute(
+        select(
+            GameRow.board,
+            GameRow.black_id,
+            GameRow.white_id,
+            GameRow.result,
+            GameRow.confirmed,
+            GameRow.handicap,
+            GameRow.komi,
+            GameRow.label,
+        )
+        .where(GameRow.round_id == rnd.id)
+        .order_by(GameRow.board)
+    )
+    komis: dict[str, Fraction] = {}
+    pairings = []
+    for board, black, white, result, confirmed, handicap, komi, label in games:
+        if komi not in komis:
+            komis[komi] = Fraction(komi)
+        pairings.append(
+            PairingView(
+                board, names[black], names[white], result, confirmed, handicap, komis[komi], label
+            )
+        )
+    byes = session.scalars(select(ByeRow.player_id).where(ByeRow.round_id == rnd.id))
     return RoundView(
         number=rnd.number,
-        pairings=tuple(
-            PairingView(
-                g.board,
-                names[g.black_id],
-                names[g.white_id],
-                g.result,
-                g.confirmed,
-                g.handicap,
-                Fraction(g.komi),
-                g.label,
-            )
-            for g in sorted(rnd.games, key=lambda g: g.board)
-        ),
-        byes=tuple(sorted(names[b.player_id] for b in rnd.byes)),
+        pairings=tuple(pairings),
+        byes=tuple(sorted(names[b] for b in byes)),
         seed=rnd.seed,
     )
 
@@ -397,11 +473,24 @@ def _set_result(
     actor: Actor,
     clock: ServerClock = SYSTEM_CLOCK,
 ) -> GameRow:
-    result = Result.parse(text)
     rnd = _round_row(session, event_id, number)
     game = next((g for g in rnd.games if g.board == board), None)
     if game is None:
         raise NotFound(Msg("round %(number)s has no board %(board)s", number=number, board=board))
+    return _set_game_result(session, event_id, number, game, text, actor, clock)
+
+
+def _set_game_result(
+    session: Session,
+    event_id: int,
+    number: int,
+    game: GameRow,
+    text: str,
+    actor: Actor,
+    clock: ServerClock = SYSTEM_CLOCK,
+) -> GameRow:
+    result = Result.parse(text)
+    board = game.board
     if game.confirmed and played_again_kind(session, event_id, game) is None:
         raise Conflict(
             Msg(
@@ -477,9 +566,16 @@ def record_results(
         raise RowsRejected(source, problems)
     with db.transaction() as session:
         require(session, actor, Action.RECORD_RESULT, event_id)
+        try:
+            boards = round_boards(session, event_id, number)  # once: linear in the boards
+        except NotFound as err:
+            if not rows:
+                return 0
+            raise InputError(f"{source}, line {rows[0][0]}", err.message) from None
         for line, board, result in rows:
             try:
-                _set_result(session, event_id, number, board, result, actor, clock)
+                game = boards.game(number, board)
+                _set_game_result(session, event_id, number, game, result, actor, clock)
             except (NotFound, Conflict) as err:
                 raise InputError(
                     Msg("%(source)s, line %(line)s", source=source, line=line), err.msg

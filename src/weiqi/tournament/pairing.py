@@ -20,7 +20,9 @@ be: each player's neighbours within ``window`` places in the (score, seed) order
 players around its ideal fold/slip partner in its score group. If that graph has no perfect
 matching (rematches and forbidden pairs can cut it), the window is widened, up to the complete
 graph. The hard rules hold whatever the window, because their edges never exist; a field that
-has no pairing at all raises ``Conflict``.
+has no pairing at all raises ``Conflict``. A large field's graph is first matched score block
+by score block (:func:`solve_by_blocks`), kept only when that provably is an optimum of the
+whole graph.
 
 >>> cands = [Candidate(str(i), score=0, seed=i) for i in range(4)]
 >>> plan = pair(cands)
@@ -94,6 +96,9 @@ class PairingOptions:
     #: None: a rematch is impossible (Swiss). A number: a rematch is allowed at that cost, for
     #: elimination systems whose last few players may all have met.
     rematch_penalty: int | None = None
+    #: Fields of at least this many players are solved score block by score block first
+    #: (:func:`solve_by_blocks`: the same optimum, proved on each use).
+    blocks_from: int = 1000
 
 
 @dataclass(frozen=True)
@@ -304,6 +309,96 @@ def _default_window(cands: Sequence[Candidate]) -> int:
     return 2 * most + 8
 
 
+#: A side of a score cut this small is matched on its own to see how many of its players must
+#: float across the cut (players who have all met each other, at the top or the bottom).
+SMALL_SIDE = 400
+
+
+def solve_by_blocks(
+    f: _Field, edges: Sequence[tuple[int, int, int]], weights: Weights, solver: Solver
+) -> set[tuple[int, int]] | None:
+    """A maximum-weight perfect matching of the whole graph found block by block, or ``None``
+    when this way cannot prove one (then the caller solves the whole graph).
+
+    The matching algorithm's time grows with the square of the vertices (10,000 players: 1.5 s
+    for one score group, 6 s in mid-event), so the field is cut between score groups into
+    blocks, each matched on its own. Why the union ``M`` is an optimum of the whole graph,
+    checked on every use:
+
+    Take the cuts between consecutive scores present, ``u`` score units wide. Every edge's
+    penalty (``base − weight``; every wish is non-negative) is at least ``score × gap²``, and
+    an edge crossing cuts of widths ``u₁ … u_k`` has ``gap² = (Σu)² ≥ Σu²``. Any perfect
+    matching crosses a cut at least ``need`` times: the parity of the players above it, or,
+    when a side is small, the players of that side left over by its own maximum matching. So
+    every perfect matching costs at least ``LB = score × Σ need × u²``. A block cut is a cut
+    with ``need`` 0; a perfect matching that crosses one crosses it twice and costs at least
+    ``LB + 2 × score``. ``M`` crosses no block cut and is optimal among the matchings that
+    cross none (each block's part is that block's optimum); if its penalty is at most
+    ``LB + 2 × score``, no matching that crosses one is better either.
+    """
+    w = weights
+    if (
+        min(w.base, w.score, w.float_repeat, w.colour_absolute, w.colour_strong) < 0
+        or min(w.colour_mild, w.club, w.region, w.seeding, w.seeding_cap) < 0
+    ):
+        return None
+    order, c = f.order, f.c
+    n = len(order)
+    pos = f.pos
+    top = [(a, b) for a, b, _ in edges if max(pos[a], pos[b]) < SMALL_SIDE]
+    bottom = [(a, b) for a, b, _ in edges if min(pos[a], pos[b]) >= n - SMALL_SIDE]
+
+    def left_over(members: list[int], side: list[tuple[int, int]], lo: int, hi: int) -> int:
+        """Players of ``members`` (positions ``lo`` to ``hi``) a maximum matching of their own
+        edges leaves unmatched."""
+        local = {k: j for j, k in enumerate(members)}
+        sub = [
+            (local[a], local[b], 1)
+            for a, b in side
+            if lo <= min(pos[a], pos[b]) and max(pos[a], pos[b]) < hi
+        ]
+        return len(members) - 2 * len(solver(len(members), sub))
+
+    bound_units = 0
+    cuts: list[int] = []  # positions of the block cuts
+    for p in range(1, n):
+        hi, lo = c[order[p - 1]].score, c[order[p]].score
+        if hi == lo:
+            continue
+        need = p % 2
+        if p <= SMALL_SIDE:
+            need = max(need, left_over(order[:p], top, 0, p))
+        if n - p <= SMALL_SIDE:
+            need = max(need, left_over(order[p:], bottom, p, n))
+        if need == 0:
+            cuts.append(p)
+        bound_units += need * (hi - lo) ** 2
+    if not cuts:
+        return None
+    bounds = [0, *cuts, n]
+    blocks = [order[bounds[i] : bounds[i + 1]] for i in range(len(bounds) - 1)]
+    block_of = [0] * n
+    for b, members in enumerate(blocks):
+        for k in members:
+            block_of[k] = b
+    inner: list[list[tuple[int, int, int]]] = [[] for _ in blocks]
+    for a, b, weight in edges:
+        if block_of[a] == block_of[b]:
+            inner[block_of[a]].append((a, b, weight))
+    matching: set[tuple[int, int]] = set()
+    for members, block_edges in zip(blocks, inner, strict=True):
+        local = {k: j for j, k in enumerate(members)}
+        found = solver(len(members), [(local[a], local[b], x) for a, b, x in block_edges])
+        if 2 * len(found) < len(members):
+            return None  # the block needs a float across a block cut: no proof; solve the whole
+        matching |= {(members[a], members[b]) for a, b in found}
+    weight_of = {(min(a, b), max(a, b)): x for a, b, x in edges}
+    penalty = sum(w.base - weight_of[(min(a, b), max(a, b))] for a, b in matching)
+    if penalty > w.score * (bound_units + 2):
+        return None
+    return matching
+
+
 def _match(
     cands: Sequence[Candidate], opts: PairingOptions, solver: Solver
 ) -> tuple[_Field, set[tuple[int, int]], int, int] | None:
@@ -312,7 +407,11 @@ def _match(
     while True:
         window = min(window, n)
         f, edges = build_graph(cands, opts, window)
-        matching = solver(n, edges)
+        matching = (
+            solve_by_blocks(f, edges, opts.weights, solver) if n >= opts.blocks_from else None
+        )
+        if matching is None:
+            matching = solver(n, edges)
         if 2 * len(matching) == n:
             return f, matching, window, len(edges)
         if window >= n or window >= MAX_WINDOW:
