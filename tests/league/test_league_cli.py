@@ -76,8 +76,9 @@ def test_r_league_1_r_league_2_a_small_season_from_the_command_line(tmp_path: Pa
             results.write_text("\n".join(lines), encoding="utf-8")
             run("league", "results", "--db", db, "--division", division, "--round",
                 str(r["round"]), str(results))  # fmt: skip
-    assert "is confirmed (R-REF-7)" in refused("league", "result", "--db", db, "--round", "1",
-                                    "--club", "A", "--board", "1", "B+R")  # fmt: skip
+    assert "is confirmed; only the chief referee" in refused(
+        "league", "result", "--db", db, "--round", "1", "--club", "A", "--board", "1",
+        "B+R")  # fmt: skip
     table = json.loads(run("league", "table", "--db", db, "--json"))
     # by hand: A beats everybody twice (6 wins, 12 MP, 24 GP) … D loses all
     assert [(r["team"], r["match_points"], r["game_points"]) for r in table] == [

@@ -116,10 +116,17 @@ def test_r_fmt_1_r_league_1_back_dated_lineup_is_refused_through_the_api(db: Dat
             assert back_dated.json()["message"] == "at: Extra inputs are not permitted"
             late = client.post(f"{url}/lineups", json=lineup, headers=headers)
             assert late.status_code == 422, late.text
-            assert late.json() == {
-                "error": "lineup_rejected",
-                "message": "lineup of A: submitted at 2026-05-01T08:45+00:00, after the deadline "
+            body = late.json()
+            assert (body["error"], body["message"]) == (
+                "lineup_rejected",
+                "lineup of A: submitted at 2026-05-01T08:45+00:00, after the deadline "
                 "(2026-05-01T08:30+00:00)",
+            )
+            reason = body["args"]["reason"]
+            assert reason["code"] == "submitted at %(now)s, after the deadline (%(deadline)s)"
+            assert reason["args"] == {
+                "now": "2026-05-01T08:45+00:00",
+                "deadline": "2026-05-01T08:30+00:00",
             }
             assert client.get(url).json()["matches"][0]["submitted"] == {"A": False, "B": False}
 

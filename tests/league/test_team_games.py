@@ -11,10 +11,12 @@ from datetime import UTC, datetime
 import pytest
 
 from weiqi.errors import Conflict, InvalidSetting, NotFound, PermissionDenied
+from weiqi.i18n import render
 from weiqi.roles import Role
 from weiqi.services import accounts, games
 from weiqi.services.actor import Actor
 from weiqi.services.games import TeamBoard
+from weiqi.services.server_clock import ManualClock
 from weiqi.services.teams import (
     TeamEventSettings,
     create_team_event,
@@ -40,11 +42,13 @@ def seated(db: Database, boards: int = 2) -> tuple[int, dict[str, Actor]]:
     import_teams(db, LOCAL, ev, csv)
     pair_round(db, LOCAL, ev)
     for t in "AB":
-        submit_lineup(db, LOCAL, ev, 1, t, [f"{t}{i}" for i in range(1, boards + 1)], T0)
-    reveal_round(db, LOCAL, ev, 1, T0)
+        submit_lineup(
+            db, LOCAL, ev, 1, t, [f"{t}{i}" for i in range(1, boards + 1)], clock=ManualClock(T0)
+        )
+    reveal_round(db, LOCAL, ev, 1, clock=ManualClock(T0))
     who = {}
     for role in (Role.ORGANISER, Role.CHIEF_REFEREE, Role.REFEREE, Role.PLAYER):
-        user = accounts.create_user(db, LOCAL, f"{role.value}-{ev}", "password 123")
+        user = accounts.create_user(db, LOCAL, f"{role.value}-{ev}", "quiet tortoise 123")
         accounts.grant_role(db, LOCAL, user.id, ev, role)
         who[role.value] = Actor(user.id, user.username)
     return ev, who
@@ -81,7 +85,7 @@ def test_r_ref_7_a_team_board_result_is_confirmed_and_only_the_chief_referee_cor
     assert one.confirmed and one.seq == 3 and one.result == win_for(one, home)
     assert show_round(db, ev, 1).matches[0].boards[0].confirmed
 
-    with pytest.raises(Conflict, match=r"is confirmed \(R-REF-7\)"):
+    with pytest.raises(Conflict, match=r"is confirmed; only the chief referee"):
         record_board_result(db, who["chief_referee"], ev, 1, home, 1, win_for(one, m.away))
     with pytest.raises(PermissionDenied):
         games.correct_result(
@@ -104,7 +108,10 @@ def test_r_ref_7_a_team_board_result_is_confirmed_and_only_the_chief_referee_cor
         assert view.confirmed and view.result == win_for(view, m.away)
         last = view.history[-1]
         assert (last.previous, last.result) == (win_for(view, home), win_for(view, m.away))
-        assert last.who_role == "chief_referee" and last.reason_zh == "裁判长更正：记录表填反"
+        assert (
+            last.who_role == "chief_referee"
+            and render(last.reason, "zh_CN") == "裁判长更正：记录表填反"
+        )
     assert score(db, ev) == (0, 4)
     assert [(s.team, s.match_points) for s in standings(db, ev)] == [(m.away, 2), (m.home, 0)]
     with pytest.raises(Conflict, match="has changed since you loaded it"):
@@ -159,7 +166,7 @@ def test_r_ref_3_a_replay_ruling_on_a_team_board_is_played_again(db: Database) -
     record_board_result(db, who["referee"], ev, 1, m.home, 1, win_for(g, m.home))
     g = games.game_view(db, ev, 1, board)
     assert g.confirmed and g.played_again is None and g.result == win_for(g, m.home)
-    assert [h.reason_zh for h in g.history][-1].startswith("重赛结果")
+    assert render(g.history[-1].reason, "zh_CN").startswith("重赛结果")
     assert score(db, ev) == (4, 0)
 
 
@@ -171,8 +178,10 @@ def test_an_empty_board_is_no_game_and_a_missing_board_is_named(db: Database) ->
     pair_round(db, LOCAL, ev)
     with pytest.raises(Conflict, match="not revealed"):
         games.game_view(db, ev, 1, TeamBoard(1, 1))
-    submit_lineup(db, LOCAL, ev, 1, "A", ["A1", "A2"], T0)
-    reveal_round(db, LOCAL, ev, 1, T0)  # B sent no lineup: its boards are forfeited
+    submit_lineup(db, LOCAL, ev, 1, "A", ["A1", "A2"], clock=ManualClock(T0))
+    reveal_round(
+        db, LOCAL, ev, 1, clock=ManualClock(T0)
+    )  # B sent no lineup: its boards are forfeited
     with pytest.raises(Conflict, match="empty board"):
         games.enter_result(db, LOCAL, ev, 1, TeamBoard(1, 1), "B+R")
     with pytest.raises(NotFound, match="has no board 3"):

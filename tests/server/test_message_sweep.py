@@ -31,7 +31,7 @@ from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
 
 LOCAL = Actor.local()
-PASSWORD = "password 123"
+PASSWORD = "quiet tortoise 123"
 NAMES = ("李明", "王强", "张伟", "刘洋")
 TEAMS = ("黑龙", "白虎", "青龙", "朱雀")
 

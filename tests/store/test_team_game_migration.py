@@ -15,6 +15,7 @@ from weiqi.league.season import SeasonSettings
 from weiqi.services import games, league, teams
 from weiqi.services.actor import Actor
 from weiqi.services.games import TeamBoard
+from weiqi.services.server_clock import ManualClock
 from weiqi.store.database import Database
 from weiqi.store.games import TeamGameRecordRow
 from weiqi.store.migrate import alembic_config, current_revision, head_revision
@@ -38,8 +39,10 @@ def _team_event(db: Database) -> int:
         for m in rnd.matches:
             for t in (m.home, m.away):
                 if not (number == 2 and t == "D"):
-                    teams.submit_lineup(db, LOCAL, ev, number, t, [f"{t}1", f"{t}2"], T0)
-        teams.reveal_round(db, LOCAL, ev, number, T0)
+                    teams.submit_lineup(
+                        db, LOCAL, ev, number, t, [f"{t}1", f"{t}2"], clock=ManualClock(T0)
+                    )
+        teams.reveal_round(db, LOCAL, ev, number, clock=ManualClock(T0))
         rows = [
             (m.home, b, code)
             for m in rnd.matches
@@ -64,7 +67,13 @@ def _division(db: Database) -> int:
     rnd = teams.show_round(db, ev, 1)
     lineups = {t: [f"{t[0]}1", f"{t[0]}2"] for m in rnd.matches for t in (m.home, m.away)}
     teams.submit_lineups(db, LOCAL, ev, 1, lineups)
-    teams.reveal_round(db, LOCAL, ev, 1, datetime.datetime(2026, 3, 7, 9, 0))
+    teams.reveal_round(
+        db,
+        LOCAL,
+        ev,
+        1,
+        clock=ManualClock(datetime.datetime(2026, 3, 7, 9, 0, tzinfo=datetime.UTC)),
+    )
     for m in rnd.matches:
         teams.record_results(db, LOCAL, ev, 1, [(m.home, 1, "B+R"), (m.home, 2, "W+2.5")])
     return ev

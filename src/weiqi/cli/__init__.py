@@ -45,7 +45,7 @@ COMMANDS: dict[str, Entry] = {
     ),
     "check": Entry(
         "game_check",
-        "Replay SGF records under the rules and report the first illegal move of each.",
+        "Check SGF records: each game's first illegal move (a directory: all its .sgf files).",
     ),
     "score": Entry(
         "game_check", "Count the final position of a record (area counting, R-SCORE-1…5)."

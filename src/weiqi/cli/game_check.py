@@ -227,8 +227,7 @@ def register(app: typer.Typer) -> None:
         ],
         as_json: Annotated[bool, typer.Option("--json", help="One JSON object per line.")] = False,
     ) -> None:
-        """Replay SGF records under the rules and report the first illegal move of each game
-        (a directory: every .sgf file below it)."""
+        """Check SGF records: each game's first illegal move (a directory: all its .sgf files)."""
         exit_code = 0
         table, notes = _check_table(), list[str]()
         for path in sgf_files(map(Path, files)):
