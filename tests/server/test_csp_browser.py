@@ -6,12 +6,16 @@ withdraw and reveal confirmations still ask, and ``/docs`` renders Swagger UI fr
 from __future__ import annotations
 
 import re
+import uuid
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
 from tests.server.conftest import LiveServer
+from weiqi.services import accounts
+from weiqi.services.actor import Actor
+from weiqi.store.database import Database
 
 pytestmark = pytest.mark.browser
 
@@ -41,9 +45,16 @@ def test_settings_form_script_runs_under_the_policy(
 ) -> None:
     page, errors = watched
     page.goto(f"{live_server.url}/login")
-    page.get_by_label("用户名").fill("admin")
-    page.get_by_label("密码").fill(live_server.admin_password)
+    username = f"keeper-{uuid.uuid4().hex[:8]}"
+    db = Database(live_server.db_url)
+    try:
+        accounts.create_user(db, Actor.local(), username, "安全策略测试的密码 2026", is_admin=True)
+    finally:
+        db.dispose()
+    page.get_by_label("用户名").fill(username)
+    page.get_by_label("密码").fill("安全策略测试的密码 2026")
     page.locator("form").get_by_role("button", name="登录").click()
+    page.wait_for_url("**/")
     page.goto(f"{live_server.url}/events/new")
     cycles = page.locator('[data-systems="round-robin"]')
     page.locator('select[name="system"]').select_option("swiss")

@@ -25,7 +25,7 @@ PHONE = {"width": 390, "height": 844}
 
 def organiser(server: LiveServer, username: str) -> str:
     """A user who organised an earlier event (so may create the next one); returns the password."""
-    password = f"{username} 的密码 2026"
+    password = "组委会的密码 2026"
     db = Database(server.db_url)
     try:
         user = accounts.create_user(db, LOCAL, username, password, display_name="王组委")
