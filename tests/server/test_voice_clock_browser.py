@@ -172,7 +172,7 @@ def test_r_time_3_byo_yomi_calls_spoken_in_chinese_and_shown_until_the_flag(
     assert page.evaluate("window.__wake") == ["request screen"]  # the screen stays on
     page.get_by_role("button", name="暂停", exact=True).click()
     expect(page.locator("#clock-status")).to_have_text("已暂停")
-    page.wait_for_function("window.__wake.at(-1) === 'release'")
+    page.wait_for_function("() => window.__wake.at(-1) === 'release'")
     advance(page, 600_000)
     expect(black.locator(".digits")).to_have_text("0:50")
     page.get_by_role("button", name="继续", exact=True).click()
@@ -379,7 +379,7 @@ def test_the_clock_runs_in_real_time_without_simulation(
     expect(page.locator("#voice-clock")).to_have_attribute("data-ready", "true")
     assert page.evaluate("weiqiClock.simulate") is False
     page.get_by_role("button", name="开始", exact=True).click()
-    page.wait_for_function("weiqiClock.session.remaining('B').period < 29.8")
+    page.wait_for_function("() => weiqiClock.session.remaining('B').period < 29.8")
     expect(face(page, "B")).to_have_class(re.compile(r"\brunning\b"))
 
 
