@@ -14,6 +14,7 @@ from weiqi.rules.color import Color
 from weiqi.services import accounts, games
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
+from weiqi.services.event_admin import publish_round
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
 
@@ -21,10 +22,13 @@ LOCAL = Actor.local()
 PASSWORD = "quiet tortoise 123"
 
 
-def setup_event(db: Database, *roles: Role) -> int:
+def setup_event(db: Database, *roles: Role, publish: bool = True) -> int:
+    """A round robin of four, round 1 paired (and published, unless told not to)."""
     ev = t.create_tournament(db, LOCAL, "春季赛", EventSettings(system=System.ROUND_ROBIN)).id
     t.import_players(db, LOCAL, ev, "name\n李明\n王强\n张伟\n刘洋\n")
     t.pair_round(db, LOCAL, ev)
+    if publish:
+        publish_round(db, LOCAL, ev, 1)
     for role in roles:
         user = accounts.create_user(db, LOCAL, role.value, PASSWORD)
         accounts.grant_role(db, LOCAL, user.id, ev, role)
@@ -35,6 +39,34 @@ def page_token(html: str) -> str:
     found = re.search(r'name="csrf-token" content="([^"]+)"', html)
     assert found
     return found.group(1)
+
+
+def test_an_unpublished_round_is_read_by_its_referees_only(
+    client: TestClient, database: Database
+) -> None:
+    """Until the round is published, its boards, records, SGF and sheet are not found for the
+    public (page and API alike), as if they did not exist; its referee reads them (issue 16)."""
+    ev = setup_event(database, Role.REFEREE, publish=False)
+    games.enter_result(database, LOCAL, ev, 1, 1, "185")
+    hidden = [
+        f"/events/{ev}/rounds/1/boards/1",
+        f"/events/{ev}/rounds/1/boards/1/sgf",
+        f"/events/{ev}/rounds/1/results",
+        f"/api/events/{ev}/rounds/1/boards/1",
+        f"/api/events/{ev}/rounds/1/boards/1/sgf",
+        f"/api/events/{ev}/rounds/1/results",
+    ]
+    for url in hidden:
+        assert client.get(url).status_code == 404, url
+    assert "第1轮尚未公布" in client.get(hidden[0]).text
+    assert client.get(hidden[3]).json()["message"] == "round 1 is not public"
+    api_login(client, "referee", PASSWORD)
+    for url in hidden:
+        assert client.get(url).status_code == 200, url
+    publish_round(database, LOCAL, ev, 1)
+    with TestClient(client.app) as public:
+        for url in hidden:
+            assert public.get(url).status_code == 200, url
 
 
 def test_public_sees_the_game_without_forms(client: TestClient, database: Database) -> None:

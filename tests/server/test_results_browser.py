@@ -25,6 +25,7 @@ from weiqi.roles import Role
 from weiqi.services import accounts, games
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
+from weiqi.services.event_admin import publish_round
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
 
@@ -34,7 +35,8 @@ PASSWORD = "裁判的密码 2026"
 
 
 def setup_event(server: LiveServer, tag: str, *roles: Role) -> tuple[int, dict[str, str]]:
-    """A round robin of four, round 1 paired; one user per role named ``<role>-<tag>``."""
+    """A round robin of four, round 1 paired and published (so that a player sees its boards);
+    one user per role named ``<role>-<tag>``."""
     db = Database(server.db_url)
     try:
         ev = t.create_tournament(
@@ -42,6 +44,7 @@ def setup_event(server: LiveServer, tag: str, *roles: Role) -> tuple[int, dict[s
         ).id
         t.import_players(db, LOCAL, ev, "name,rank\n李明,5d\n王强,4d\n张伟,3d\n刘洋,2d\n")
         t.pair_round(db, LOCAL, ev)
+        publish_round(db, LOCAL, ev, 1)
         users = {}
         for role in roles:
             name = f"{role.value}-{tag}"

@@ -25,10 +25,12 @@ from typing import Literal
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from weiqi.errors import NotFound
+from weiqi.errors import NotFound, PermissionDenied
 from weiqi.messages import Msg
 from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Result
+from weiqi.services.actor import Actor
+from weiqi.services.permissions import Action, require
 
 # The event as the core sees it is loaded by the tournament service; reusing its loader keeps
 # one definition of how stored rows become a core ``Event``.
@@ -63,6 +65,7 @@ __all__ = [
     "overview",
     "player_card",
     "public_round",
+    "require_round_visible",
     "round_is_public",
     "standings",
     "team_overview",
@@ -250,6 +253,28 @@ def round_is_public(row: RoundRow) -> bool:
     """Whether the public may see a paired round: once the organiser publishes it, where
     rounds carry a ``published`` flag; every paired round until that flag exists."""
     return bool(getattr(row, "published", True))
+
+
+def require_round_visible(db: Database, actor: Actor, event_id: int, number: int) -> None:
+    """Refuse (``NotFound``, as if it did not exist) a read of an unpublished round's boards,
+    records or sheet by anybody but its referees, chief referee and organisers — the one check
+    every read of a round's games goes through (pages, API, SGF). A round that does not exist
+    passes: the read itself names what is missing."""
+    with db.transaction() as session:
+        for n in range(1, number + 1):
+            row = session.scalar(
+                select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == n)
+            )
+            if row is None:
+                return
+            if not round_is_public(row):
+                break
+        else:
+            return
+        try:
+            require(session, actor, Action.ENTER_RESULT, event_id)
+        except PermissionDenied:
+            raise NotFound(Msg("round %(number)s is not public", number=number)) from None
 
 
 def _public_count(session: Session, event_id: int) -> int:

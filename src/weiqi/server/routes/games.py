@@ -33,6 +33,7 @@ from weiqi.services import games
 from weiqi.services.actor import Actor
 from weiqi.services.games import BoardKey, TeamBoard
 from weiqi.services.permissions import Action, allowed
+from weiqi.services.public import require_round_visible
 from weiqi.store.database import Database
 
 router = APIRouter(include_in_schema=False)
@@ -85,6 +86,13 @@ def _may(db: Database, actor: Actor, event_id: int) -> dict[str, bool]:
     }
 
 
+def _visible(db: Database, actor: Actor, event_id: int, number: int, key: BoardKey) -> None:
+    """An individual round's boards are seen once it is published (team boards once their
+    lineups are revealed, which the board lookup itself checks)."""
+    if not isinstance(key, TeamBoard):
+        require_round_visible(db, actor, event_id, number)
+
+
 def _done(request: Request, event_id: int, number: int, key: BoardKey, message: str) -> Response:
     flash(request, message)
     return RedirectResponse(game_url(event_id, number, key), status_code=303)
@@ -99,6 +107,7 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
     def game_page(
         request: Request, db: Db, actor: CurrentActor, event_id: int, number: int, key: Key
     ) -> Response:
+        _visible(db, actor, event_id, number, key)
         game = games.game_view(db, event_id, number, key)
         context = {
             "game": game,
@@ -258,8 +267,11 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         return _done(request, event_id, number, key, translate(request, "Result corrected."))
 
     @router.get(prefix + "/boards/{board}/sgf")
-    def game_sgf(db: Db, clock: AppClock, event_id: int, number: int, key: Key) -> Response:
+    def game_sgf(
+        db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int, key: Key
+    ) -> Response:
         """The game's record as an SGF file."""
+        _visible(db, actor, event_id, number, key)
         text = games.game_sgf(db, event_id, number, key, clock=clock)
         if isinstance(key, TeamBoard):
             where = f"match{key.match}-board{key.board}" + (
@@ -310,6 +322,7 @@ def _sheet(
 def round_sheet(
     request: Request, db: Db, actor: CurrentActor, event_id: int, number: int
 ) -> Response:
+    require_round_visible(db, actor, event_id, number)
     return _sheet(request, db, actor, event_id, number)
 
 

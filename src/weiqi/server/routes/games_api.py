@@ -25,7 +25,8 @@ from weiqi.server.routes.api import _ERRORS
 from weiqi.server.routes.games import individual_board, team_board
 from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import games
-from weiqi.services.games import BoardKey
+from weiqi.services.games import BoardKey, TeamBoard
+from weiqi.services.public import require_round_visible
 
 router = APIRouter(tags=["games"], responses=_ERRORS)
 
@@ -251,13 +252,20 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
     Key = Annotated[BoardKey, Depends(board)]
 
     @router.get(prefix + "/boards/{board}")
-    def get_game(db: Db, event_id: int, number: int, key: Key) -> GameOut:
-        """A board: players, result, its history, infractions and rulings (public)."""
+    def get_game(db: Db, actor: CurrentActor, event_id: int, number: int, key: Key) -> GameOut:
+        """A board: players, result, its history, infractions and rulings (public once the
+        round is published)."""
+        if not isinstance(key, TeamBoard):
+            require_round_visible(db, actor, event_id, number)
         return GameOut.of(games.game_view(db, event_id, number, key))
 
     @router.get(prefix + "/boards/{board}/sgf", response_class=Response)
-    def get_game_sgf(db: Db, clock: AppClock, event_id: int, number: int, key: Key) -> Response:
+    def get_game_sgf(
+        db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int, key: Key
+    ) -> Response:
         """The game's record as SGF (penalties and rulings as comments, the result in RE)."""
+        if not isinstance(key, TeamBoard):
+            require_round_visible(db, actor, event_id, number)
         text = games.game_sgf(db, event_id, number, key, clock=clock)
         return Response(text.encode(), media_type="application/x-go-sgf; charset=utf-8")
 
@@ -434,8 +442,9 @@ _add_game_routes(TEAM, team_board)
 
 
 @router.get(INDIVIDUAL + "/results")
-def get_round_results(db: Db, event_id: int, number: int) -> list[GameOut]:
-    """Every board of the round with its result."""
+def get_round_results(db: Db, actor: CurrentActor, event_id: int, number: int) -> list[GameOut]:
+    """Every board of the round with its result (public once the round is published)."""
+    require_round_visible(db, actor, event_id, number)
     return [GameOut.of(g) for g in games.round_games(db, event_id, number)]
 
 
