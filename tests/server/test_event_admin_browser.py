@@ -148,9 +148,7 @@ def test_r_wd_1_withdraw_in_the_browser(
     event_id = pages.create_event(page, live_server, "2026 退赛测试", rounds=3)
     pages.paste_players(page, players_csv(6))
     page.locator("details.rule summary").click()
-    expect(page.locator("details.rule")).to_contain_text(
-        "赛前退赛：该棋手不参加抽签编排 (R-WD-1)。"
-    )
+    expect(page.locator("details.rule")).to_contain_text("赛前退赛：该棋手不参加抽签编排。")
     pages.withdraw_player(page, "选手00")
     expect(page.locator("#player-list tbody tr").first).to_contain_text("赛前退赛")
     screenshot(page, "event-withdrawn-zh", tmp_path)

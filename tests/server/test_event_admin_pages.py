@@ -182,13 +182,13 @@ def test_r_wd_1_withdrawal_explains_its_consequence(client: TestClient, database
     event_id = create(client, token)
     event_admin.import_players(database, LOCAL, event_id, players_csv(8))
     page = client.get(f"/events/{event_id}/manage").text
-    assert "赛前退赛：该棋手不参加抽签编排 (R-WD-1)。" in page
+    assert "赛前退赛：该棋手不参加抽签编排。" in page
     rnd = event_admin.pair_next_round(database, LOCAL, event_id)
     player = next(p for p in event_admin.dashboard(database, LOCAL, event_id).players)
     done = client.post(
         f"/events/{event_id}/manage/players/{player.id}/withdraw", data={"csrf_token": token}
     ).text
-    assert f"{player.name} 已退赛。 成绩有效；此后不再编排该棋手 (R-WD-1)。" in done
+    assert f"{player.name} 已退赛。 成绩有效；此后不再编排该棋手。" in done
     assert "第 1 轮后退赛" in done
     assert rnd.number == 1
 

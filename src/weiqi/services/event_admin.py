@@ -67,18 +67,15 @@ from weiqi.tournament.settings import (
 from weiqi.tournament.systems import system_for
 
 # R-WD-1 (Art. 28), what a withdrawal means for the player's games, by system.
-CONSEQUENCE_BEFORE_START = N_(
-    "Withdrawn before the start: the player is left out of the draw (R-WD-1)."
-)
+CONSEQUENCE_BEFORE_START = N_("Withdrawn before the start: the player is left out of the draw.")
 CONSEQUENCE_RR_VOID = N_(
-    "Fewer than half of the games played: all of the player's results are void (R-WD-1)."
+    "Fewer than half of the games played: all of the player's results are void."
 )
 CONSEQUENCE_RR_STAND = N_(
-    "At least half of the games played: the results stand and the remaining games are "
-    "forfeits (R-WD-1)."
+    "At least half of the games played: the results stand and the remaining games are forfeits."
 )
-CONSEQUENCE_SWISS = N_("The results stand; the player is not paired again (R-WD-1).")
-CONSEQUENCE_FORFEITS = N_("The results stand; the remaining games are forfeits (R-WD-1).")
+CONSEQUENCE_SWISS = N_("The results stand; the player is not paired again.")
+CONSEQUENCE_FORFEITS = N_("The results stand; the remaining games are forfeits.")
 
 
 @dataclass(frozen=True)
