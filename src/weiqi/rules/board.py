@@ -35,7 +35,7 @@ from weiqi.rules.color import Color
 from weiqi.rules.handicap import fixed_handicap_points, star_points
 from weiqi.rules.result import Result
 from weiqi.rules.ruleset import CyclePolicy, HandicapPlacement, Ruleset
-from weiqi.rules.vertex import COLUMNS, MAX_SIZE, MIN_SIZE, format_vertex
+from weiqi.rules.vertex import COLUMNS, check_board_size, format_vertex
 
 EMPTY, BLACK, WHITE = 0, 1, 2
 _CODE_OF = {Color.BLACK: BLACK, Color.WHITE: WHITE}
@@ -152,15 +152,7 @@ class Board:
         cycle: CyclePolicy = CyclePolicy.BAN,
         enforce_turn: bool = True,
     ) -> None:
-        if not MIN_SIZE <= size <= MAX_SIZE:
-            raise InvalidSetting(
-                "board_size",
-                Msg(
-                    "must be between %(MIN_SIZE)s and %(MAX_SIZE)s",
-                    MIN_SIZE=MIN_SIZE,
-                    MAX_SIZE=MAX_SIZE,
-                ),
-            )
+        check_board_size(size)
         self.size = size
         self.cycle = cycle
         self._enforce_turn = enforce_turn

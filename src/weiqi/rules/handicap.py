@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from weiqi.errors import InvalidSetting
 from weiqi.messages import Msg
-from weiqi.rules.vertex import MAX_SIZE, MIN_SIZE
+from weiqi.rules.vertex import check_board_size
 
 
 def max_fixed_handicap(size: int) -> int:
@@ -47,15 +47,7 @@ def fixed_handicap_points(stones: int, size: int) -> list[int]:
     ...
     weiqi.errors.InvalidSetting: handicap: at most 4 fixed stones on 8×8
     """
-    if not MIN_SIZE <= size <= MAX_SIZE:
-        raise InvalidSetting(
-            "board_size",
-            Msg(
-                "must be between %(MIN_SIZE)s and %(MAX_SIZE)s",
-                MIN_SIZE=MIN_SIZE,
-                MAX_SIZE=MAX_SIZE,
-            ),
-        )
+    check_board_size(size)
     if not 2 <= stones <= 9:
         raise InvalidSetting("handicap", Msg("must be 2 to 9 stones"))
     if stones > max_fixed_handicap(size):

@@ -26,7 +26,7 @@ from fractions import Fraction
 
 from weiqi.errors import InvalidSetting
 from weiqi.messages import Msg
-from weiqi.rules.vertex import MAX_SIZE, MIN_SIZE
+from weiqi.rules.vertex import check_board_size
 
 DEFAULT_KOMI = Fraction(15, 4)
 
@@ -88,15 +88,7 @@ class Ruleset:
                 "board_size",
                 Msg("must be a whole number, not %(board_size)s", board_size=repr(self.board_size)),
             )
-        if not MIN_SIZE <= self.board_size <= MAX_SIZE:
-            raise InvalidSetting(
-                "board_size",
-                Msg(
-                    "must be between %(MIN_SIZE)s and %(MAX_SIZE)s",
-                    MIN_SIZE=MIN_SIZE,
-                    MAX_SIZE=MAX_SIZE,
-                ),
-            )
+        check_board_size(self.board_size)
         komi = _as_fraction(self.komi)
         object.__setattr__(self, "komi", komi)
         if (komi * 4).denominator != 1:

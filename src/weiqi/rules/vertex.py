@@ -15,11 +15,31 @@ True
 
 from __future__ import annotations
 
-from weiqi.errors import InputError
+from weiqi.errors import InputError, InvalidSetting
 from weiqi.messages import Msg
 
 MIN_SIZE = 2
 MAX_SIZE = 25
+
+
+def check_board_size(size: int) -> None:
+    """Refuse a board size the rules do not allow (R-BOARD-1), as the ``board_size`` setting.
+
+    >>> check_board_size(26)
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: board_size: must be between 2 and 25
+    """
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise InvalidSetting(
+            "board_size",
+            Msg(
+                "must be between %(MIN_SIZE)s and %(MAX_SIZE)s",
+                MIN_SIZE=MIN_SIZE,
+                MAX_SIZE=MAX_SIZE,
+            ),
+        )
+
 
 #: Column letters of GTP and of printed diagrams: no ``I``, up to 25 columns.
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
