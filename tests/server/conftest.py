@@ -88,6 +88,23 @@ def _free_port() -> int:
         return port
 
 
+def wait_until_serving(
+    url: str, process: subprocess.Popen[bytes], log: Path, seconds: float = 90
+) -> None:
+    """Wait for ``/health`` of a ``weiqi serve`` just started (generous: the cores are shared);
+    ``RuntimeError`` with the server's log if it dies or never answers."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            if httpx.get(f"{url}/health", timeout=1).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        if process.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError(f"server did not start:\n{log.read_text()}")
+        time.sleep(0.1)
+
+
 @contextmanager
 def run_server(workdir: Path, db_url: str) -> Iterator[LiveServer]:
     """``weiqi serve`` in a subprocess on a free port, as a user starts it, until the block ends."""
@@ -103,16 +120,7 @@ def run_server(workdir: Path, db_url: str) -> Iterator[LiveServer]:
         )  # fmt: skip
     try:
         url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"{url}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"server did not start:\n{log.read_text()}")
-            time.sleep(0.1)
+        wait_until_serving(url, process, log)
         printed = re.search(r"one-time password (\S+)", out.read_text())
         assert printed, out.read_text()
         yield LiveServer(url, printed.group(1), log, db_url)

@@ -8,7 +8,6 @@ import os
 import secrets
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -19,7 +18,14 @@ import pytest
 import redis
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import ADMIN_PASSWORD, SRC, _free_port, api_login, csrf
+from tests.server.conftest import (
+    ADMIN_PASSWORD,
+    SRC,
+    _free_port,
+    api_login,
+    csrf,
+    wait_until_serving,
+)
 from weiqi.roles import Role
 from weiqi.server.app import SESSION_COOKIE, create_app
 from weiqi.server.ratelimit import RedisLoginLimits, TooManyAttempts
@@ -172,15 +178,7 @@ def _server(
     )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 90  # shared cores: a start can take a while
-        while True:
-            try:
-                if httpx.get(f"{url}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert process.poll() is None and time.monotonic() < deadline, "server did not start"
-            time.sleep(0.1)
+        wait_until_serving(url, process, workdir / f"server-{port}.log")
         yield url
     finally:
         process.terminate()

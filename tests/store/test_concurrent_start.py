@@ -7,13 +7,11 @@ import os
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-import httpx
 import pytest
 
-from tests.server.conftest import SRC, _free_port
+from tests.server.conftest import SRC, _free_port, wait_until_serving
 
 
 def _start_two(db_url: str, workdir: Path) -> list[str]:
@@ -33,16 +31,7 @@ def _start_two(db_url: str, workdir: Path) -> list[str]:
     ]
     try:
         for port, process, out in zip(ports, processes, outs, strict=True):
-            deadline = time.monotonic() + 90
-            while True:
-                try:
-                    if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
-                        break
-                except httpx.TransportError:
-                    pass
-                assert process.poll() is None, out.read_text()
-                assert time.monotonic() < deadline, out.read_text()
-                time.sleep(0.1)
+            wait_until_serving(f"http://127.0.0.1:{port}", process, out)
         return [out.read_text() for out in outs]
     finally:
         for process in processes:
