@@ -18,8 +18,8 @@ def teams(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     db = str(tmp_path / "t.sqlite3")
     roster = tmp_path / "teams.csv"
     roster.write_text("team,name,rank\nA,a1,5d\nA,a2,4d\nB,b1,5d\nB,b2,4d\n")
-    create = ("team", "event", "create", "--db", db, "--name", "T", "--system", "round_robin",
-              "--boards", "2")  # fmt: skip
+    create = ("event", "create", "--kind", "team", "--db", db, "--name", "T",
+              "--system", "round_robin", "--boards", "2")  # fmt: skip
     assert weiqi(capsys, *create).code == 0
     assert weiqi(capsys, "team", "import", "--db", db, str(roster)).code == 0
     return db
@@ -28,11 +28,11 @@ def teams(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
 @pytest.mark.parametrize(
     ("args", "option"),
     [
-        (("team", "round", "result", "--round", HUGE, "--team", "A", "--board", "1", "B+R"),
+        (("round", "result", "--round", HUGE, "--team", "A", "--board", "1", "B+R"),
          "--round"),
-        (("team", "round", "result", "--round", "1", "--team", "A", "--board", HUGE, "B+R"),
+        (("round", "result", "--round", "1", "--team", "A", "--board", HUGE, "B+R"),
          "--board"),
-        (("team", "standings", "--event", HUGE), "--event"),
+        (("standings", "--event", HUGE), "--event"),
         (("league", "table", "--season", HUGE), "--season"),
     ],
 )  # fmt: skip

@@ -57,7 +57,7 @@ def test_r_league_1_r_league_2_a_small_season_from_the_command_line(tmp_path: Pa
     # every round: club X fields X1, X2; the earlier club in the alphabet wins both boards
     for division, rounds in (("甲", calendar), ("乙", [{"round": 1}, {"round": 2}])):
         for r in rounds:
-            shown = json.loads(run("team", "round", "show", "--db", db, "--event",
+            shown = json.loads(run("round", "show", "--db", db, "--event",
                                    str(created["divisions"][0 if division == "甲" else 1]["event"]),
                                    "--round", str(r["round"]), "--json"))  # fmt: skip
             for m in shown["matches"]:

@@ -1,4 +1,4 @@
-"""A 全队轮赛制 (rotation) match's results are one batch: the service, ``weiqi team round
+"""A 全队轮赛制 (rotation) match's results are one batch: the service, ``weiqi round
 results`` (a ``sitting`` column), the round page and the API store every board of the batch or,
 when one is refused, none (R-FMT-1, R-SCORE-TEAM-1; issue #10)."""
 
@@ -74,7 +74,7 @@ def test_r_fmt_1_rotation_batch_in_the_service_is_all_or_nothing(db: Database) -
 def test_r_fmt_1_rotation_results_csv_from_the_command_line(
     tmp_path: Path, one_command_tree: None
 ) -> None:
-    """``weiqi team round results`` reads a ``sitting`` column (from 1): all or nothing."""
+    """``weiqi round results`` reads a ``sitting`` column (from 1): all or nothing."""
     db = Database(f"sqlite:///{tmp_path / 'cli.sqlite3'}")
     db.upgrade()
     ev = rotation_round(db)
@@ -84,7 +84,7 @@ def test_r_fmt_1_rotation_results_csv_from_the_command_line(
         "team,board,sitting,result\nA,1,1,B+R\nA,2,1,W+R\nA,1,2,W+R\nA,2,2,B+Q\n",
         encoding="utf-8",
     )
-    args = ["team", "round", "results", "--db", db.url, "--event", str(ev), "--round", "1"]
+    args = ["round", "results", "--db", db.url, "--event", str(ev), "--round", "1"]
     bad = runner.invoke(cli_app, [*args, str(sheet)])
     assert isinstance(bad.exception, WeiqiError) and "line 5" in bad.exception.message
     assert results(db, ev) == [None] * 4

@@ -55,7 +55,8 @@ def test_r_fmt_1_r_score_team_1_r_rank_team_round_robin_from_the_command_line(
     db = str(tmp_path / "teams.sqlite3")
     csv = tmp_path / "teams.csv"
     csv.write_text(TEAMS, encoding="utf-8")
-    out = run("team", "event", "create", "--db", db, "--name", "City teams", "--boards", "3",
+    out = run("event", "create", "--kind", "team", "--db", db, "--name", "City teams",
+              "--system", "round_robin", "--boards", "3",
               "--max-foreign", "1", "--missing", "previous",
               "--deadline-minutes", "30")  # fmt: skip
     assert "临场出人制" in out and "3 boards" in out
@@ -76,7 +77,7 @@ def test_r_fmt_1_r_score_team_1_r_rank_team_round_robin_from_the_command_line(
         3: {"B": ["W+R", "W+R", "W+R"], "C": ["W+R", "W+R", "W+R"]},
     }
     for r in (1, 2, 3):
-        paired = json.loads(run("team", "round", "pair", "--db", db, "--start", starts[r - 1],
+        paired = json.loads(run("round", "pair", "--db", db, "--start", starts[r - 1],
                                 "--json"))  # fmt: skip
         assert [(m["home"], m["away"]) for m in paired["matches"]] == fixtures[r - 1]
         assert paired["deadline"] == deadline[r - 1] + "+00:00"
@@ -84,7 +85,7 @@ def test_r_fmt_1_r_score_team_1_r_rank_team_round_robin_from_the_command_line(
             assert "2 foreign players (A3, A4)" in refused(
                 "team", "lineup", "--db", db, "--round", "1", "--team", "A", "A1,A3,A4",
                 clock=at(before[0]))  # fmt: skip
-            shown = json.loads(run("team", "round", "show", "--db", db, "--json"))
+            shown = json.loads(run("round", "show", "--db", db, "--json"))
             assert shown["matches"][0]["submitted"]["A"] is False
         for t in "ABCD":
             if r == 3 and t == "D":
@@ -92,13 +93,13 @@ def test_r_fmt_1_r_score_team_1_r_rank_team_round_robin_from_the_command_line(
             lineup = f"{t}1,{t}2,{t}3" if r != 2 else f"{t}2,{t}1,{t}4"
             run("team", "lineup", "--db", db, "--round", str(r), "--team", t, lineup,
                 clock=at(before[r - 1]))  # fmt: skip
-        shown = json.loads(run("team", "round", "show", "--db", db, "--json"))
+        shown = json.loads(run("round", "show", "--db", db, "--json"))
         assert shown["lineups"] == {} and all(m["boards"] == [] for m in shown["matches"])
         assert shown["matches"][0]["submitted"] == {h: not (r == 3 and h == "D")
                                                     for h in fixtures[r - 1][0]}  # fmt: skip
-        assert "sealed until" in refused("team", "round", "reveal", "--db", db, "--round", str(r),
+        assert "sealed until" in refused("round", "reveal", "--db", db, "--round", str(r),
                                          clock=at(before[r - 1]))  # fmt: skip
-        view = json.loads(run("team", "round", "reveal", "--db", db, "--round", str(r),
+        view = json.loads(run("round", "reveal", "--db", db, "--round", str(r),
                               "--json", clock=at(deadline[r - 1])))  # fmt: skip
         lineups = view["lineups"]
         assert lineups["A"] == (["A1", "A2", "A3"] if r != 2 else ["A2", "A1", "A4"])
@@ -107,7 +108,7 @@ def test_r_fmt_1_r_score_team_1_r_rank_team_round_robin_from_the_command_line(
         if r < 3:
             for team, codes in results[r].items():
                 for board, code in enumerate(codes, start=1):
-                    run("team", "round", "result", "--db", db, "--round", str(r), "--team", team,
+                    run("round", "result", "--db", db, "--round", str(r), "--team", team,
                         "--board", str(board), code)  # fmt: skip
             continue
         rows = [f"{t},{b},{c}" for t, codes in results[r].items()
@@ -115,19 +116,19 @@ def test_r_fmt_1_r_score_team_1_r_rank_team_round_robin_from_the_command_line(
         sheet = tmp_path / "r3.csv"
         sheet.write_text("team,board,result\n" + "\n".join([*rows, "A,4,B+R"]), "utf-8")
         assert "line 8: round 3: A's match has no board 4" in refused(
-            "team", "round", "results", "--db", db, "--round", "3", str(sheet)
+            "round", "results", "--db", db, "--round", "3", str(sheet)
         )
         sheet.write_text("team,board,result\n" + "\n".join(rows), "utf-8")
-        assert "6 results recorded" in run("team", "round", "results", "--db", db, "--round", "3",
+        assert "6 results recorded" in run("round", "results", "--db", db, "--round", "3",
                                            str(sheet))  # fmt: skip
-    r1 = json.loads(run("team", "round", "show", "--db", db, "--round", "1", "--json"))
+    r1 = json.loads(run("round", "show", "--db", db, "--round", "1", "--json"))
     ad = r1["matches"][0]
     assert [b["home_color"] for b in ad["boards"]] == ["B", "W", "B"]
     assert [(b["home_player"], b["away_player"]) for b in ad["boards"]] == [
         ("A1", "D1"), ("A2", "D2"), ("A3", "D3")]  # fmt: skip
     assert ad["game_points"] == [4, 2] and ad["match_points"] == [2, 0] and ad["winner"] == "A"
 
-    table = json.loads(run("team", "standings", "--db", db, "--json"))
+    table = json.loads(run("standings", "--db", db, "--json"))
     # by hand: A and B 4 MP 10 GP, level on board 1 (4), B ahead on board 2 (4 to 2);
     # C and D 2 MP 8 GP, D ahead on board 1 (4 to 0)
     assert [(r["place"], r["team"], r["match_points"], r["game_points"], r["board_points"])
@@ -138,7 +139,7 @@ def test_r_fmt_1_r_score_team_1_r_rank_team_round_robin_from_the_command_line(
         (4, "C", 2, 8, [0, 4, 4]),
     ]  # fmt: skip
     assert [(r["won"], r["drawn"], r["lost"]) for r in table] == [(2, 0, 1)] * 2 + [(1, 0, 2)] * 2
-    assert "团体名次" in run("team", "standings", "--db", db)
+    assert "团体名次" in run("standings", "--db", db)
     board1 = json.loads(run("team", "records", "--db", db, "--board", "1", "--json"))
     # board 1: A1 won rounds 1 and 3 (B1 won rounds 1 and 2, D2 and D1 one each)
     assert {r["player"]: r["game_points"] for r in board1}["A1"] == 4
@@ -153,10 +154,10 @@ def test_illegal_lineups_are_refused_with_the_reason_and_nothing_is_stored(tmp_p
     db = str(tmp_path / "teams.sqlite3")
     csv = tmp_path / "teams.csv"
     csv.write_text(TEAMS, encoding="utf-8")
-    run("team", "event", "create", "--db", db, "--name", "Cup", "--boards", "3",
-        "--type", "fixed_order", "--max-foreign", "1")  # fmt: skip
+    run("event", "create", "--kind", "team", "--db", db, "--name", "Cup", "--boards", "3",
+        "--system", "round_robin", "--type", "fixed_order", "--max-foreign", "1")  # fmt: skip
     run("team", "import", "--db", db, str(csv), "--home-nationality", "CN")
-    run("team", "round", "pair", "--db", db, "--start", "2026-05-01T09:00")
+    run("round", "pair", "--db", db, "--start", "2026-05-01T09:00")
     base = ["team", "lineup", "--db", db, "--round", "1", "--team", "A"]
     # a real process reads the system clock: today is long after this round's deadline
     proc = subprocess.run(
@@ -177,17 +178,17 @@ def test_illegal_lineups_are_refused_with_the_reason_and_nothing_is_stored(tmp_p
     assert "after the deadline (2026-05-01T08:30+00:00)" in refused(
         *base, "A1,A2,A3", clock=at("2026-05-01T08:45")
     )
-    shown = json.loads(run("team", "round", "show", "--db", db, "--json"))
+    shown = json.loads(run("round", "show", "--db", db, "--json"))
     assert shown["matches"][0]["submitted"]["A"] is False
     # no option says what time it is: a back-dated --at is an unknown option, nothing stored
     back_dated = runner.invoke(app, [*base, "A1,A2,A4", "--at", "2026-05-01T08:00"])
     assert back_dated.exit_code == 2 and "No such option: --at" in back_dated.output
-    shown = json.loads(run("team", "round", "show", "--db", db, "--json"))
+    shown = json.loads(run("round", "show", "--db", db, "--json"))
     assert shown["matches"][0]["submitted"]["A"] is False
     run(*base, "A1,A2,A4", clock=at("2026-05-01T08:29"))  # a substitute, order kept
-    shown = json.loads(run("team", "round", "show", "--db", db, "--json"))
+    shown = json.loads(run("round", "show", "--db", db, "--json"))
     assert shown["matches"][0]["submitted"]["A"] is True
-    assert "--system" in refused("team", "event", "create", "--db", db, "--name", "X",
+    assert "--system" in refused("event", "create", "--kind", "team", "--db", db, "--name", "X",
                                  "--system", "ladder")  # fmt: skip
 
 
@@ -203,9 +204,22 @@ def test_r_fmt_1_team_coach_assigns_an_account_to_a_team(tmp_path: Path) -> None
     db = str(tmp_path / "teams.sqlite3")
     csv = tmp_path / "teams.csv"
     csv.write_text(TEAMS, encoding="utf-8")
-    run("team", "event", "create", "--db", db, "--name", "Coached", "--boards", "2")
+    run(
+        "event",
+        "create",
+        "--kind",
+        "team",
+        "--db",
+        db,
+        "--name",
+        "Coached",
+        "--boards",
+        "2",
+        "--system",
+        "round_robin",
+    )
     run("team", "import", "--db", db, str(csv))
-    run("team", "round", "pair", "--db", db)
+    run("round", "pair", "--db", db)
     database = Database(f"sqlite:///{db}")
     wang = create_user(database, Actor.local(), "wang", "correct horse")
     assert refused("team", "coach", "--db", db, "--team", "A", "--user", "li") == (

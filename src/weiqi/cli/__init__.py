@@ -38,7 +38,11 @@ class Entry(NamedTuple):
 
 #: Every top-level command, in the order ``weiqi --help`` lists them.
 COMMANDS: dict[str, Entry] = {
-    "standings": Entry("event", "The standings (名次): points, then the event's tie-breaks."),
+    "standings": Entry(
+        "event",
+        "The standings (名次): points, then the event's tie-breaks (a team event: match\n"
+        "points, game points, board 1, board 2, …).",
+    ),
     "gtp": Entry(
         "game",
         "Speak GTP v2 on stdin/stdout: a referee under the Chinese rules, and a weak player.",
@@ -47,12 +51,10 @@ COMMANDS: dict[str, Entry] = {
         "game_check",
         "Check SGF records: each game's first illegal move (a directory: all its .sgf files).",
     ),
-    "score": Entry(
-        "game_check", "Count the final position of a record (area counting, R-SCORE-1…5)."
-    ),
+    "score": Entry("game_check", "Count the final position of a record (area counting, 数子法)."),
     "match": Entry("match", "Play one game between two GTP engines; our rules judge every move."),
     "nigiri": Entry(
-        "referee", "猜先 (R-COLOR-1): who holds, the guess, the count and the colours, from a seed."
+        "referee", "猜先 (nigiri): who holds, the guess, the count and the colours, from a seed."
     ),
     "serve": Entry(
         "serve",
@@ -62,14 +64,14 @@ COMMANDS: dict[str, Entry] = {
     "version": Entry("version", "Print the version of weiqi."),
     "clock": Entry("clock", "Time controls and byo-yomi call-outs (读秒)."),
     "db": Entry("db", "Database migrations (Alembic, shipped in weiqi/store/migrations)."),
-    "event": Entry("event", "Individual tournaments (赛会)."),
-    "player": Entry("event", "Players of a tournament."),
+    "event": Entry("event", "Events (赛会), individual or team."),
+    "player": Entry("event", "Players of an individual event."),
     "round": Entry("event", "Rounds (轮次): pairing (编排) and results."),
     "league": Entry("league", "League seasons (联赛): divisions, calendar, table."),
     "draft": Entry("league", "The transfer draft (摘牌) after a season."),
     "record": Entry("referee", "Game records (对局记录): check, show, export."),
-    "team": Entry("team", "Team events (团体赛): teams, lineups, matches."),
-    "users": Entry("users", "Accounts and per-event roles (R-ORG-1)."),
+    "team": Entry("team", "What team events have: teams, coaches, lineups, board records, 擂台赛."),
+    "users": Entry("users", "Accounts and per-event roles (裁判长, 裁判员, …)."),
 }
 
 

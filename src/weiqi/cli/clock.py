@@ -62,7 +62,7 @@ def register(app: typer.Typer) -> None:
         periods: int = typer.Option(2, "--periods", help="Periods left when the period starts."),
         as_json: bool = typer.Option(False, "--json", help="Print JSON for machines."),
     ) -> None:
-        """The call-outs of one byo-yomi period (R-TIME-3); --periods 1 for the last period."""
+        """The call-outs of one byo-yomi period (读秒); --periods 1 for the last period."""
         if period <= 0:
             raise InvalidSetting("period", Msg("must be more than 0 seconds"))
         if period > MAX_SECONDS:

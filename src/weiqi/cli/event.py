@@ -1,4 +1,9 @@
-"""``weiqi event|player|round|standings``: run an individual tournament from the command line.
+"""``weiqi event|player|round|standings``: run an event, individual or team, from the command line.
+
+One tree for both kinds: ``event create --kind team`` makes a team event, and ``event show``,
+``round …`` and ``standings`` act on either kind (``weiqi team …`` holds what only teams have:
+rosters, coaches, lineups, board records, 擂台赛). An option of the other kind is refused by
+name rather than ignored.
 
 Usage::
 
@@ -8,6 +13,9 @@ Usage::
     weiqi round result --db club.sqlite3 --round 1 --board 1 B+R
     weiqi standings --db club.sqlite3 --json
 
+    weiqi event create --db t.sqlite3 --kind team --name "City teams" --system round_robin
+    weiqi round result --db t.sqlite3 --round 1 --team Tianjin --board 1 B+R
+
 ``round pair --json`` and ``round show --json`` print the round as issue #5 writes it,
 ``{"round": 1, "pairings": [{"board": 1, "black": "…", "white": "…", …}], "bye": "…"}``, with
 ``bye`` null when nobody has one. A knockout's first round can give byes to several top seeds:
@@ -16,8 +24,9 @@ then ``bye`` is the first of them (so its type never changes) and ``byes`` lists
 ``handicap``, ``komi`` and a knockout's bracket ``label``; the round its lot ``seed``.
 
 ``--db`` takes a file (an SQLite database, created and migrated on first use) or a database URL;
-without it ``$WEIQI_DATABASE_URL`` or ``./weiqi.sqlite3``. Commands act on the newest tournament
-in the database unless ``--event ID`` names another.
+without it ``$WEIQI_DATABASE_URL`` or ``./weiqi.sqlite3``. Commands act on the newest event in
+the database unless ``--event ID`` names another (a league division is a team event too:
+``weiqi league show`` lists their ids).
 """
 
 from __future__ import annotations
@@ -33,7 +42,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 
-from weiqi.cli.inputs import in_db_range, read_text
+from weiqi.cli.inputs import choice, db_int, in_db_range, read_text
 from weiqi.errors import InputError, InvalidSetting
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
@@ -46,7 +55,7 @@ DbOption = Annotated[
     typer.Option("--db", help="SQLite file or database URL; default $WEIQI_DATABASE_URL."),
 ]
 EventOption = Annotated[
-    int | None, typer.Option("--event", help="Event id; default the newest tournament.")
+    int | None, typer.Option("--event", help="Event id; default the newest event.")
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
 
@@ -77,10 +86,63 @@ def _seed(value: int) -> int:
     return value
 
 
-def _event_id(database: Database, event: int | None) -> int:
-    from weiqi.services.tournament import latest_tournament
+def event_id_option(database: Database, event: int | None) -> int:
+    """The event ``--event`` names, or the newest one."""
+    from weiqi.services.events import latest_event
 
-    return in_db_range("--event", event) if event is not None else latest_tournament(database)
+    return in_db_range("--event", event) if event is not None else latest_event(database)
+
+
+_event_id = event_id_option
+
+
+def is_team(database: Database, event_id: int) -> bool:
+    """Whether the event is a team event (its commands go to the team services)."""
+    from weiqi.services.events import EventKind, event_kind
+
+    return event_kind(database, event_id) is EventKind.TEAM
+
+
+def team_event_id(database: Database, event: int | None, command: str) -> int:
+    """The event of a command only team events have (``round reveal``), refused by name for an
+    individual event."""
+    event_id = event_id_option(database, event)
+    if not is_team(database, event_id):
+        raise InputError(
+            f"round {command}",
+            Msg("event %(event_id)s is an individual event; this is for team events",
+                event_id=event_id),
+        )  # fmt: skip
+    return event_id
+
+
+def refuse_other_kind(ctx: typer.Context, names: tuple[str, ...], team: bool) -> None:
+    """Refuse, by its option name, an option given on the command line that the event's kind
+    does not have (``names`` are parameter names), rather than silently ignoring it."""
+    from typer._click.core import ParameterSource
+
+    for param in ctx.command.params:
+        if param.name in names and ctx.get_parameter_source(param.name) not in (
+            None,
+            ParameterSource.DEFAULT,
+        ):
+            reason = (
+                Msg("applies to individual events only")
+                if team
+                else Msg("applies to team events only")
+            )
+            raise InputError(param.opts[0], reason)
+
+
+#: ``event create`` options that only a team event has, and those only an individual event has.
+TEAM_CREATE = ("team_type", "boards", "board_colours", "max_foreign", "substitutes", "missing",
+               "board_one_decides", "deadline_minutes", "ranking", "player_order")  # fmt: skip
+INDIVIDUAL_CREATE = ("tiebreaks", "swiss_method", "bye_points", "no_result_points",
+                     "replay_points", "first_round", "pairing_method", "colour_policy", "komi",
+                     "avoid_same_club", "avoid_same_region", "elimination_losses", "best_of",
+                     "mcmahon_bar", "mcmahon_floor", "shared_places", "tie_resolution",
+                     "top_score", "late_entry_points", "grand_final_reset", "board_size",
+                     "cycle_policy", "handicap_placement")  # fmt: skip
 
 
 def _tiebreaks(text: str | None) -> tuple[str, ...] | None:
@@ -107,8 +169,8 @@ def _json_value(v: Value) -> int | float:
 
 
 def register(app: typer.Typer) -> None:
-    event_app = typer.Typer(help="Individual tournaments (赛会).", no_args_is_help=True)
-    player_app = typer.Typer(help="Players of a tournament.", no_args_is_help=True)
+    event_app = typer.Typer(help="Events (赛会), individual or team.", no_args_is_help=True)
+    player_app = typer.Typer(help="Players of an individual event.", no_args_is_help=True)
     round_app = typer.Typer(help="Rounds (轮次): pairing (编排) and results.", no_args_is_help=True)
     app.add_typer(event_app, name="event")
     app.add_typer(player_app, name="player")
@@ -116,8 +178,19 @@ def register(app: typer.Typer) -> None:
 
     @event_app.command("create")
     def create(
+        ctx: typer.Context,
         name: Annotated[str, typer.Option("--name", help="The event's name.")],
-        system: Annotated[str, typer.Option("--system", help=", ".join(s.value for s in System))],
+        system: Annotated[
+            str,
+            typer.Option(
+                "--system",
+                help=", ".join(s.value for s in System)
+                + "; a team event: round_robin, swiss, knockout or winner_stays_on.",
+            ),
+        ],
+        kind: Annotated[
+            str, typer.Option("--kind", help="individual (个人赛) or team (团体赛).")
+        ] = "individual",
         db: DbOption = None,
         rounds: Annotated[int | None, typer.Option("--rounds")] = None,
         tiebreaks: Annotated[
@@ -161,18 +234,70 @@ def register(app: typer.Typer) -> None:
         ] = None,
         cycle_policy: Annotated[
             str | None,
-            typer.Option("--cycle-policy", help="Cycles (R-KO-2): ban, no_result, draw, replay."),
+            typer.Option(
+                "--cycle-policy",
+                help="Repeated positions (全局同形): ban, no_result, draw, replay.",
+            ),
         ] = None,
         handicap_placement: Annotated[
             str | None, typer.Option("--handicap-placement", help="fixed or free.")
         ] = None,
+        team_type: Annotated[
+            str,
+            typer.Option(
+                "--type",
+                help="Team: per_round, fixed_boards, fixed_order, rotation or members_total.",
+            ),
+        ] = "per_round",
+        boards: Annotated[int, typer.Option("--boards", help="Team: boards per match.")] = 4,
+        board_colours: Annotated[
+            str, typer.Option("--board-colours", help="Team: alternate or nigiri.")
+        ] = "alternate",
+        max_foreign: Annotated[
+            int | None, typer.Option("--max-foreign", help="Team: 外援 per match.")
+        ] = None,
+        substitutes: Annotated[
+            bool | None,
+            typer.Option("--substitutes/--no-substitutes", help="Team; default: the team type's."),
+        ] = None,
+        missing: Annotated[
+            str,
+            typer.Option("--missing", help="Team: no lineup by the deadline: forfeit or previous."),
+        ] = "forfeit",
+        board_one_decides: Annotated[bool, typer.Option("--board-one-decides")] = False,
+        deadline_minutes: Annotated[
+            int,
+            typer.Option(
+                "--deadline-minutes", help="Team: lineups close this long before a start."
+            ),
+        ] = 30,
+        ranking: Annotated[
+            str | None,
+            typer.Option("--ranking", help="Team: round_robin, swiss_total_score or swiss_points."),
+        ] = None,
+        player_order: Annotated[
+            str, typer.Option("--order", help="擂台赛: fixed (the lineup) or chosen (sent).")
+        ] = "fixed",
         as_json: JsonOption = False,
     ) -> None:
-        """Create a tournament with its settings (they carry its games' rules: board size,
-        komi, cycle policy, handicap placement)."""
+        """Create an event with its settings: an individual one (they carry its games' rules:
+        board size, komi, cycle policy, handicap placement), or with --kind team a team one."""
+        from weiqi.services.events import EventKind
         from weiqi.services.tournament import create_tournament
         from weiqi.tournament.ranks import Rank
         from weiqi.tournament.settings import settings_from_dict
+
+        team = choice(EventKind, kind, "--kind") is EventKind.TEAM
+        refuse_other_kind(ctx, INDIVIDUAL_CREATE if team else TEAM_CREATE, team)
+        if team:
+            from weiqi.cli.team import create_team
+
+            create_team(
+                db, name, system, team_type, boards, board_colours, max_foreign, substitutes,
+                missing, board_one_decides, deadline_minutes, rounds, cycles, ranking, seed,
+                player_order, as_json,
+            )  # fmt: skip
+            return
 
         try:
             komi_value = Fraction(komi)
@@ -181,7 +306,8 @@ def register(app: typer.Typer) -> None:
                 "--komi", Msg("%(komi)s is not a number of stones", komi=repr(komi))
             ) from None
         raw: dict[str, object] = {
-            "system": system,
+            # one spelling for both kinds on the command line: round_robin or round-robin
+            "system": system.replace("_", "-"),
             "rounds": rounds,
             "cycles": cycles,
             "tiebreaks": _tiebreaks(tiebreaks),
@@ -230,14 +356,21 @@ def register(app: typer.Typer) -> None:
     def show_event(
         db: DbOption = None, event: EventOption = None, as_json: JsonOption = False
     ) -> None:
-        """Show a tournament's settings and progress."""
+        """Show an event's settings and progress."""
         from weiqi.services.tournament import tournament_info
 
         database = open_database(db)
-        info = tournament_info(database, _event_id(database, event))
+        event_id = _event_id(database, event)
+        if is_team(database, event_id):
+            from weiqi.cli.team import show_team
+
+            show_team(database, event_id, as_json)
+            return
+        info = tournament_info(database, event_id)
         facts = {
             "id": info.id,
             "name": info.name,
+            "kind": "individual",
             "players": info.players,
             "rounds_paired": info.rounds,
             "settings": settings_to_dict(info.settings),
@@ -275,7 +408,7 @@ def register(app: typer.Typer) -> None:
         db: DbOption = None,
         event: EventOption = None,
     ) -> None:
-        """Withdraw a player (退出) after the rounds paired so far (R-WD-1)."""
+        """Withdraw a player (退出) after the rounds paired so far."""
         from weiqi.services.tournament import withdraw_player
 
         database = open_database(db)
@@ -288,7 +421,7 @@ def register(app: typer.Typer) -> None:
         db: DbOption = None,
         event: EventOption = None,
     ) -> None:
-        """Count a warning (警告) against a player; warnings break ties (R-RANK-RR B)."""
+        """Count a warning (警告) against a player; warnings break ties (WARN)."""
         from weiqi.services.tournament import add_warning
 
         database = open_database(db)
@@ -342,20 +475,33 @@ def register(app: typer.Typer) -> None:
 
     @round_app.command("pair")
     def pair(
+        ctx: typer.Context,
         db: DbOption = None,
         event: EventOption = None,
         explain: Annotated[bool, typer.Option("--explain", help="Say why each pair.")] = False,
+        start: Annotated[
+            str | None, typer.Option("--start", help="Team: the round's start (ISO 8601).")
+        ] = None,
         as_json: JsonOption = False,
     ) -> None:
         """Pair the next round (编排) and store it.
 
         --json: {"round": N, "pairings": [{"board", "black", "white", …}], "bye": NAME or null,
         "byes": [NAME, …]}; with several byes (a knockout's first round) "bye" is the first.
+        A team event's round lists its matches (its boards are seated when lineups are revealed).
         """
         from weiqi.services.tournament import pair_round
 
         database = open_database(db)
-        view = pair_round(database, Actor.local(), _event_id(database, event))
+        event_id = _event_id(database, event)
+        team = is_team(database, event_id)
+        refuse_other_kind(ctx, ("explain",) if team else ("start",), team)
+        if team:
+            from weiqi.cli.team import pair_team_round
+
+            pair_team_round(database, event_id, start, as_json)
+            return
+        view = pair_round(database, Actor.local(), event_id)
         totals = dataclasses.asdict(view.totals) if view.totals is not None else None
         if as_json:
             out = _round_json(view)
@@ -376,22 +522,42 @@ def register(app: typer.Typer) -> None:
 
     @round_app.command("result")
     def result(
+        ctx: typer.Context,
         result_code: Annotated[
             str, typer.Argument(metavar="RESULT", help="B+R, W+1.5, B+T, 0, BL, B+F, Void, Replay")
         ],
         round_number: Annotated[int, typer.Option("--round")],
         board: Annotated[int, typer.Option("--board")],
+        team: Annotated[
+            str | None, typer.Option("--team", help="Team: either team of the match.")
+        ] = None,
+        sitting: Annotated[
+            int | None, typer.Option("--sitting", help="Team: 全队轮赛制 sitting (1…).")
+        ] = None,
         db: DbOption = None,
         event: EventOption = None,
     ) -> None:
-        """Record and confirm one board's result."""
+        """Record and confirm one board's result (a team board: colours as seated, B+R = black
+        on that board won)."""
         from weiqi.services.tournament import record_result
 
         database = open_database(db)
+        event_id = _event_id(database, event)
+        if is_team(database, event_id):
+            from weiqi.cli.team import record_team_board
+
+            if team is None:
+                raise InputError("--team", Msg("a team event's board needs the team"))
+            record_team_board(
+                database, event_id, in_db_range("--round", round_number),
+                in_db_range("--board", board), team, sitting or 1, result_code,
+            )  # fmt: skip
+            return
+        refuse_other_kind(ctx, ("team", "sitting"), False)
         view = record_result(
             database,
             Actor.local(),
-            _event_id(database, event),
+            event_id,
             in_db_range("--round", round_number),
             in_db_range("--board", board),
             result_code,
@@ -400,19 +566,26 @@ def register(app: typer.Typer) -> None:
 
     @round_app.command("results")
     def results(
-        path: Annotated[Path, typer.Argument(help="CSV with columns board,result")],
+        path: Annotated[
+            Path, typer.Argument(help="CSV: board,result (a team event: team,board,result)")
+        ],
         round_number: Annotated[int, typer.Option("--round")],
         db: DbOption = None,
         event: EventOption = None,
     ) -> None:
-        """Record a whole round from CSV — every row, or none if any is bad."""
+        """Record a whole round from CSV — every row, or none if any is bad. A team event's
+        CSV has team,board,result (and sitting, from 1, for 全队轮赛制)."""
         from weiqi.services.tournament import record_results
 
         database = open_database(db)
-        count = record_results(
+        event_id = _event_id(database, event)
+        from weiqi.services.teams import record_results_csv
+
+        record = record_results_csv if is_team(database, event_id) else record_results
+        count = record(
             database,
             Actor.local(),
-            _event_id(database, event),
+            event_id,
             in_db_range("--round", round_number),
             read_text(path),
             str(path),
@@ -426,27 +599,71 @@ def register(app: typer.Typer) -> None:
         event: EventOption = None,
         as_json: JsonOption = False,
     ) -> None:
-        """Show a round's pairings and results (the latest by default)."""
+        """Show a round's pairings and results (the latest by default); a team event's
+        matches, with boards and lineups only once revealed."""
         from weiqi.services.tournament import show_round
 
         database = open_database(db)
         if round_number is not None:
             in_db_range("--round", round_number)
-        view = show_round(database, _event_id(database, event), round_number)
+        event_id = _event_id(database, event)
+        if is_team(database, event_id):
+            from weiqi.cli.team import show_team_round
+
+            show_team_round(database, event_id, round_number, as_json)
+            return
+        view = show_round(database, event_id, round_number)
         if as_json:
             typer.echo(json.dumps(_round_json(view), ensure_ascii=False))
         else:
             _round_table(view)
 
+    @round_app.command("reveal")
+    def reveal(
+        ctx: typer.Context,
+        round_number: Annotated[int, typer.Option("--round", parser=db_int("--round"))],
+        db: DbOption = None,
+        event: EventOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        """Team: publish the round's lineups together (not before the deadline) and seat the
+        boards."""
+        from weiqi.cli.team import reveal_team_round
+
+        database = open_database(db)
+        event_id = team_event_id(database, event, "reveal")
+        reveal_team_round(ctx, database, event_id, round_number, as_json)
+
+    @round_app.command("playoff")
+    def playoff(
+        round_number: Annotated[int, typer.Option("--round", parser=db_int("--round"))],
+        winner: Annotated[str, typer.Option("--winner", help="The team that won the playoff.")],
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """Team: record the playoff (加赛) that decides a drawn knockout match."""
+        from weiqi.services.teams import record_playoff
+
+        database = open_database(db)
+        event_id = team_event_id(database, event, "playoff")
+        view = record_playoff(database, Actor.local(), event_id, round_number, winner)
+        typer.echo(f"round {round_number} {view.home}–{view.away}: {view.winner} by playoff")
+
     @app.command("standings")
     def standings_command(
         db: DbOption = None, event: EventOption = None, as_json: JsonOption = False
     ) -> None:
-        """The standings (名次): points, then the event's tie-breaks."""
+        """The standings (名次): points, then the event's tie-breaks (a team event: match
+        points, game points, board 1, board 2, …)."""
         from weiqi.services.tournament import event_standings, tiebreak_names, tournament_info
 
         database = open_database(db)
         event_id = _event_id(database, event)
+        if is_team(database, event_id):
+            from weiqi.cli.team import show_team_standings
+
+            show_team_standings(database, event_id, as_json)
+            return
         rows = event_standings(database, event_id)
         if as_json:
             out = [

@@ -264,14 +264,14 @@ def register(app: typer.Typer) -> None:
             typer.Option("--dead", help="A stone of a dead group (GTP vertex); repeatable."),
         ] = None,
         auto_dead: Annotated[
-            bool, typer.Option("--auto-dead", help="Add the proposed dead stones (R-END-3).")
+            bool, typer.Option("--auto-dead", help="Add the proposed dead stones.")
         ] = False,
         komi: Annotated[
             str | None, typer.Option("--komi", help="Komi in stones (default: KM ÷ 2, else 3.75).")
         ] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     ) -> None:
-        """Count the final position of a record (area counting, R-SCORE-1…5)."""
+        """Count the final position of a record (area counting, 数子法)."""
         game = read_file(file)
         proposal = assess(replay_legal(game), seed=AUTO_DEAD_SEED) if auto_dead else None
         c = score_game(

@@ -14,12 +14,15 @@ weiqi.errors.InputError: --round: 100000000000000000000 is out of range
 from __future__ import annotations
 
 import codecs
+import enum
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
+from typing import TypeVar
 
 import typer
 
-from weiqi.errors import InputError
+from weiqi.errors import InputError, InvalidSetting
 from weiqi.messages import Msg
 
 
@@ -71,3 +74,30 @@ def read_text(path: Path) -> str:
         raise InputError(str(path), Msg("is not UTF-8 (nor GB18030) text")) from None
     typer.echo(f"note: {path} is not UTF-8; read as GB18030 (Chinese Windows)", err=True)
     return text
+
+
+E = TypeVar("E", bound=enum.Enum)
+
+
+def choice(kind: type[E], value: str, option: str) -> E:
+    """The member of ``kind`` whose value is ``value``, or an error listing the choices."""
+    try:
+        return kind(value)
+    except ValueError:
+        names = ", ".join(str(m.value) for m in kind)
+        raise InvalidSetting(
+            option, Msg("%(value)s is not one of %(names)s", value=repr(value), names=names)
+        ) from None
+
+
+def parse_time(value: str | None, option: str = "--start") -> datetime | None:
+    """An ISO 8601 time from the command line (``None`` stays ``None``)."""
+    if value is None:
+        return None
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        raise InputError(
+            option,
+            Msg("%(value)s is not an ISO 8601 time like 2026-05-01T09:00", value=repr(value)),
+        ) from None

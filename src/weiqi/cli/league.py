@@ -34,10 +34,9 @@ from rich.console import Console
 from rich.table import Table
 
 from weiqi.cli.event import DbOption, JsonOption, open_database
-from weiqi.cli.inputs import db_int, in_db_range, read_text
+from weiqi.cli.inputs import choice, db_int, in_db_range, read_text
 from weiqi.cli.team import (
     RoundOption,
-    choice,
     cli_clock,
     print_round,
     print_standings,
@@ -356,7 +355,7 @@ def register(app: typer.Typer) -> None:
         division: DivisionOption = None,
         as_json: JsonOption = False,
     ) -> None:
-        """The league table of a division (R-RANK-TEAM)."""
+        """The league table of a division: match points, game points, board 1, …"""
         from weiqi.services.teams import standings, team_event_info
 
         database = open_database(db)

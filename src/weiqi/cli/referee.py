@@ -135,7 +135,7 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int, typer.Option("--seed", help="Seed of the handful (record it).")],
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
     ) -> None:
-        """猜先 (R-COLOR-1): who holds, the guess, the count and the colours, from a seed."""
+        """猜先 (nigiri): who holds, the guess, the count and the colours, from a seed."""
         n = Nigiri.draw(_contestant(first), _contestant(second), guess, seed)
         if as_json:
             typer.echo(json.dumps(to_data(n), ensure_ascii=False))

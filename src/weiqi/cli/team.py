@@ -1,18 +1,25 @@
-"""``weiqi team …``: run a team event from the command line.
+"""``weiqi team …``: what only team events have; and the team side of ``event``, ``round`` and
+``standings``.
+
+A team event is run with the commands of every event (``weiqi event create --kind team``,
+``weiqi round …``, ``weiqi standings``); this module adds the team commands and the functions
+those commands call for a team event.
 
 Usage::
 
-    weiqi team event create --db club.sqlite3 --name "City teams" --system round_robin --boards 3
+    weiqi event create --kind team --db club.sqlite3 --name "City teams" --system round_robin \
+        --boards 3
     weiqi team import --db club.sqlite3 teams.csv
-    weiqi team round pair --db club.sqlite3 --start 2026-05-01T09:00
+    weiqi round pair --db club.sqlite3 --start 2026-05-01T09:00
     weiqi team coach --db club.sqlite3 --team Tianjin --user wang
     weiqi team lineup --db club.sqlite3 --round 1 --team Tianjin P1,P2,P3
-    weiqi team round reveal --db club.sqlite3 --round 1
-    weiqi team round result --db club.sqlite3 --round 1 --team Tianjin --board 1 B+R
-    weiqi team standings --db club.sqlite3 --json
+    weiqi round reveal --db club.sqlite3 --round 1
+    weiqi round result --db club.sqlite3 --round 1 --team Tianjin --board 1 B+R
+    weiqi standings --db club.sqlite3 --json
 
-``--db`` as for ``weiqi event``. Commands act on the newest team event unless ``--event ID``
-names another (a league division is a team event too: ``weiqi league show`` lists their ids).
+``--db`` as for ``weiqi event``. ``weiqi team`` commands act on the newest team event unless
+``--event ID`` names another (a league division is a team event too: ``weiqi league show``
+lists their ids).
 Lineups stay sealed until ``round reveal``; an illegal lineup is refused with its reason. The
 deadline is checked against the system clock: no option says what time it is (a test gives the
 app a ``ManualClock`` as ``CliRunner().invoke(app, args, obj=clock)``).
@@ -20,19 +27,17 @@ app a ``ManualClock`` as ``CliRunner().invoke(app, args, obj=clock)``).
 
 from __future__ import annotations
 
-import enum
 import json
 from collections.abc import Sequence
-from datetime import datetime
-from typing import Annotated, TypeVar
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from weiqi.cli.event import DbOption, JsonOption, open_database
-from weiqi.cli.inputs import db_int, in_db_range, read_text
-from weiqi.errors import InputError, InvalidSetting
+from weiqi.cli.inputs import choice, db_int, in_db_range, parse_time, read_text
+from weiqi.errors import InputError
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
@@ -48,32 +53,6 @@ EventOption = Annotated[
 RoundOption = Annotated[
     int, typer.Option("--round", help="Round number.", parser=db_int("--round"))
 ]
-
-E = TypeVar("E", bound=enum.Enum)
-
-
-def choice(kind: type[E], value: str, option: str) -> E:
-    """The member of ``kind`` whose value is ``value``, or an error listing the choices."""
-    try:
-        return kind(value)
-    except ValueError:
-        names = ", ".join(str(m.value) for m in kind)
-        raise InvalidSetting(
-            option, Msg("%(value)s is not one of %(names)s", value=repr(value), names=names)
-        ) from None
-
-
-def parse_time(value: str | None, option: str = "--start") -> datetime | None:
-    """An ISO 8601 time from the command line (``None`` stays ``None``)."""
-    if value is None:
-        return None
-    try:
-        return datetime.fromisoformat(value)
-    except ValueError:
-        raise InputError(
-            option,
-            Msg("%(value)s is not an ISO 8601 time like 2026-05-01T09:00", value=repr(value)),
-        ) from None
 
 
 def cli_clock(ctx: typer.Context) -> ServerClock:
@@ -149,128 +128,170 @@ def print_standings(title: str, rows: Sequence[TeamStandingView]) -> None:
     Console().print(table)
 
 
-def register(app: typer.Typer) -> None:
+def create_team(
+    db: str | None,
+    name: str,
+    system: str,
+    team_type: str,
+    boards: int,
+    board_colours: str,
+    max_foreign: int | None,
+    substitutes: bool | None,
+    missing: str,
+    board_one_decides: bool,
+    deadline_minutes: int,
+    rounds: int | None,
+    cycles: int,
+    ranking: str | None,
+    seed: int,
+    player_order: str,
+    as_json: bool,
+) -> None:
+    """``event create --kind team``: create a team event with its settings."""
     from weiqi.league.lineup import MissingLineup
     from weiqi.league.match import BoardColors
     from weiqi.league.standings import TeamRanking
     from weiqi.league.team import TeamType
     from weiqi.league.winner_stays_on import PlayerOrder
-
-    team_app = typer.Typer(
-        help="Team events (团体赛): teams, lineups, matches.", no_args_is_help=True
+    from weiqi.services.teams import (
+        TeamEventSettings,
+        TeamSystem,
+        create_team_event,
+        settings_to_dict,
     )
-    event_app = typer.Typer(help="Create and show team events.", no_args_is_help=True)
-    round_app = typer.Typer(help="Rounds: pair, reveal lineups, results.", no_args_is_help=True)
+
+    sys_ = choice(TeamSystem, system.replace("-", "_"), "--system")
+    default_ranking = "swiss_points" if sys_ is TeamSystem.SWISS else "round_robin"
+    settings = TeamEventSettings(
+        system=sys_,
+        team_type=choice(TeamType, team_type, "--type"),
+        boards=boards,
+        board_colors=choice(BoardColors, board_colours, "--board-colours"),
+        max_foreign=max_foreign,
+        substitutes=substitutes,
+        missing=choice(MissingLineup, missing, "--missing"),
+        board_one_decides=board_one_decides,
+        deadline_minutes=deadline_minutes,
+        rounds=rounds,
+        cycles=cycles,
+        ranking=choice(TeamRanking, ranking or default_ranking, "--ranking"),
+        seed=seed,
+        player_order=choice(PlayerOrder, player_order, "--order"),
+    )
+    info = create_team_event(open_database(db), Actor.local(), name, settings)
+    if as_json:
+        out = {"id": info.id, "name": info.name, "settings": settings_to_dict(settings)}
+        typer.echo(json.dumps(out, ensure_ascii=False))
+        return
+    typer.echo(
+        f"team event {info.id}: {info.name} — {settings.system.zh} ({settings.system.value}),"
+        f" {settings.team_type.zh}, {settings.boards} boards"
+    )
+
+
+def show_team(database: Database, event_id: int, as_json: bool) -> None:
+    """``event show`` of a team event: its settings and progress."""
+    from weiqi.services.teams import settings_to_dict, team_event_info
+
+    info = team_event_info(database, event_id)
+    facts: dict[str, object] = {
+        "id": info.id,
+        "name": info.name,
+        "kind": "team",
+        "teams": info.teams,
+        "rounds_paired": info.rounds,
+        "settings": settings_to_dict(info.settings),
+    }
+    if as_json:
+        typer.echo(json.dumps(facts, ensure_ascii=False))
+        return
+    table = Table(show_header=False, title=info.name)
+    table.add_row("teams", str(info.teams))
+    table.add_row("rounds paired", str(info.rounds))
+    for key, value in settings_to_dict(info.settings).items():
+        table.add_row(key, str(value))
+    Console().print(table)
+
+
+def pair_team_round(database: Database, event_id: int, start: str | None, as_json: bool) -> None:
+    """``round pair`` of a team event: pair the next round and store its matches."""
+    from weiqi.services.teams import pair_round
+
+    view = pair_round(database, Actor.local(), event_id, parse_time(start, "--start"))
+    if as_json:
+        typer.echo(json.dumps(round_json(view), ensure_ascii=False))
+    else:
+        print_round(view)
+
+
+def reveal_team_round(
+    ctx: typer.Context, database: Database, event_id: int, round_number: int, as_json: bool
+) -> None:
+    """``round reveal``: publish the round's lineups together and seat the boards."""
+    from weiqi.services.teams import reveal_round
+
+    view = reveal_round(database, Actor.local(), event_id, round_number, clock=cli_clock(ctx))
+    if as_json:
+        typer.echo(json.dumps(round_json(view), ensure_ascii=False))
+    else:
+        print_round(view)
+
+
+def show_team_round(
+    database: Database, event_id: int, round_number: int | None, as_json: bool
+) -> None:
+    """``round show`` of a team event: its matches (boards and lineups once revealed)."""
+    from weiqi.services.teams import show_round
+
+    view = show_round(database, event_id, round_number)
+    if as_json:
+        typer.echo(json.dumps(round_json(view), ensure_ascii=False))
+    else:
+        print_round(view)
+
+
+def record_team_board(
+    database: Database,
+    event_id: int,
+    round_number: int,
+    board: int,
+    team: str,
+    sitting: int,
+    result_code: str,
+) -> None:
+    """``round result --team``: record one board of the match ``team`` plays in."""
+    from weiqi.services.teams import record_board_result
+
+    view = record_board_result(
+        database, Actor.local(), event_id, round_number, team, board, result_code, sitting - 1
+    )
+    line = f"round {round_number} {view.home}–{view.away} board {board}: {result_code}"
+    if view.game_points is not None:
+        line += f" · match {view.game_points[0]}:{view.game_points[1]}"
+    typer.echo(line)
+
+
+def show_team_standings(database: Database, event_id: int, as_json: bool) -> None:
+    """``standings`` of a team event: match points, game points, board 1, board 2, …"""
+    from weiqi.services.teams import standings, team_event_info
+
+    rows = standings(database, event_id)
+    if as_json:
+        typer.echo(json.dumps(standings_json(rows), ensure_ascii=False))
+        return
+    print_standings(f"{team_event_info(database, event_id).name} · 团体名次 standings", rows)
+
+
+def register(app: typer.Typer) -> None:
+    team_app = typer.Typer(
+        help="What team events have: teams, coaches, lineups, board records, 擂台赛.",
+        no_args_is_help=True,
+    )
     stage_app = typer.Typer(
         help="擂台赛 (winner stays on): games, players sent, results.", no_args_is_help=True
     )
     app.add_typer(team_app, name="team")
     team_app.add_typer(stage_app, name="winner-stays-on")
-    team_app.add_typer(event_app, name="event")
-    team_app.add_typer(round_app, name="round")
-
-    @event_app.command("create")
-    def create(
-        name: Annotated[str, typer.Option("--name", help="The event's name.")],
-        system: Annotated[
-            str,
-            typer.Option("--system", help="round_robin, swiss, knockout or winner_stays_on."),
-        ] = "round_robin",
-        team_type: Annotated[
-            str,
-            typer.Option(
-                "--type",
-                help="per_round, fixed_boards, fixed_order, rotation or members_total (R-FMT-1).",
-            ),
-        ] = "per_round",
-        boards: Annotated[int, typer.Option("--boards")] = 4,
-        colours: Annotated[str, typer.Option("--colours", help="alternate or nigiri.")] = (
-            "alternate"
-        ),
-        max_foreign: Annotated[int | None, typer.Option("--max-foreign")] = None,
-        substitutes: Annotated[
-            bool | None,
-            typer.Option("--substitutes/--no-substitutes", help="Default: the team type's."),
-        ] = None,
-        missing: Annotated[
-            str, typer.Option("--missing", help="No lineup by the deadline: forfeit or previous.")
-        ] = "forfeit",
-        board_one_decides: Annotated[bool, typer.Option("--board-one-decides")] = False,
-        deadline_minutes: Annotated[
-            int, typer.Option("--deadline-minutes", help="Lineups close this long before a start.")
-        ] = 30,
-        rounds: Annotated[int | None, typer.Option("--rounds", help="Swiss rounds.")] = None,
-        cycles: Annotated[int, typer.Option("--cycles", help="Round robin cycles (1 or 2).")] = 1,
-        ranking: Annotated[
-            str | None,
-            typer.Option("--ranking", help="round_robin, swiss_total_score or swiss_points."),
-        ] = None,
-        seed: Annotated[int, typer.Option("--seed", help="Seed of nigiri and Swiss lots.")] = 0,
-        player_order: Annotated[
-            str, typer.Option("--order", help="擂台赛: fixed (the lineup) or chosen (sent).")
-        ] = "fixed",
-        db: DbOption = None,
-        as_json: JsonOption = False,
-    ) -> None:
-        """Create a team event with its settings."""
-        from weiqi.services.teams import (
-            TeamEventSettings,
-            TeamSystem,
-            create_team_event,
-            settings_to_dict,
-        )
-
-        sys_ = choice(TeamSystem, system, "--system")
-        default_ranking = "swiss_points" if sys_ is TeamSystem.SWISS else "round_robin"
-        settings = TeamEventSettings(
-            system=sys_,
-            team_type=choice(TeamType, team_type, "--type"),
-            boards=boards,
-            board_colors=choice(BoardColors, colours, "--colours"),
-            max_foreign=max_foreign,
-            substitutes=substitutes,
-            missing=choice(MissingLineup, missing, "--missing"),
-            board_one_decides=board_one_decides,
-            deadline_minutes=deadline_minutes,
-            rounds=rounds,
-            cycles=cycles,
-            ranking=choice(TeamRanking, ranking or default_ranking, "--ranking"),
-            seed=seed,
-            player_order=choice(PlayerOrder, player_order, "--order"),
-        )
-        info = create_team_event(open_database(db), Actor.local(), name, settings)
-        if as_json:
-            out = {"id": info.id, "name": info.name, "settings": settings_to_dict(settings)}
-            typer.echo(json.dumps(out, ensure_ascii=False))
-            return
-        typer.echo(
-            f"team event {info.id}: {info.name} — {settings.system.zh} ({settings.system.value}),"
-            f" {settings.team_type.zh}, {settings.boards} boards"
-        )
-
-    @event_app.command("show")
-    def show(db: DbOption = None, event: EventOption = None, as_json: JsonOption = False) -> None:
-        """Show a team event's settings and progress."""
-        from weiqi.services.teams import settings_to_dict, team_event_info
-
-        database = open_database(db)
-        info = team_event_info(database, _event_id(database, event))
-        facts: dict[str, object] = {
-            "id": info.id,
-            "name": info.name,
-            "teams": info.teams,
-            "rounds_paired": info.rounds,
-            "settings": settings_to_dict(info.settings),
-        }
-        if as_json:
-            typer.echo(json.dumps(facts, ensure_ascii=False))
-            return
-        table = Table(show_header=False, title=info.name)
-        table.add_row("teams", str(info.teams))
-        table.add_row("rounds paired", str(info.rounds))
-        for key, value in settings_to_dict(info.settings).items():
-            table.add_row(key, str(value))
-        Console().print(table)
 
     @team_app.command("import")
     def import_(
@@ -346,147 +367,6 @@ def register(app: typer.Typer) -> None:
             clock=cli_clock(ctx),
         )
         typer.echo(f"round {round_number}: lineup of {team} sealed ({len(listed)} boards)")
-
-    @round_app.command("pair")
-    def pair(
-        start: Annotated[
-            str | None, typer.Option("--start", help="The round's start (ISO 8601).")
-        ] = None,
-        db: DbOption = None,
-        event: EventOption = None,
-        as_json: JsonOption = False,
-    ) -> None:
-        """Pair the next round (编排) and store its matches."""
-        from weiqi.services.teams import pair_round
-
-        database = open_database(db)
-        view = pair_round(
-            database, Actor.local(), _event_id(database, event), parse_time(start, "--start")
-        )
-        if as_json:
-            typer.echo(json.dumps(round_json(view), ensure_ascii=False))
-        else:
-            print_round(view)
-
-    @round_app.command("reveal")
-    def reveal(
-        ctx: typer.Context,
-        round_number: RoundOption,
-        db: DbOption = None,
-        event: EventOption = None,
-        as_json: JsonOption = False,
-    ) -> None:
-        """Publish the round's lineups together (not before the deadline) and seat the boards."""
-        from weiqi.services.teams import reveal_round
-
-        database = open_database(db)
-        view = reveal_round(
-            database, Actor.local(), _event_id(database, event), round_number, clock=cli_clock(ctx)
-        )
-        if as_json:
-            typer.echo(json.dumps(round_json(view), ensure_ascii=False))
-        else:
-            print_round(view)
-
-    @round_app.command("show")
-    def show_round_command(
-        round_number: Annotated[int | None, typer.Option("--round")] = None,
-        db: DbOption = None,
-        event: EventOption = None,
-        as_json: JsonOption = False,
-    ) -> None:
-        """Show a round's matches (boards and lineups only once revealed)."""
-        from weiqi.services.teams import show_round
-
-        database = open_database(db)
-        view = show_round(database, _event_id(database, event), round_number)
-        if as_json:
-            typer.echo(json.dumps(round_json(view), ensure_ascii=False))
-        else:
-            print_round(view)
-
-    @round_app.command("result")
-    def result(
-        result_code: Annotated[
-            str, typer.Argument(metavar="RESULT", help="B+R, W+1.5, B+T, 0, BL, B+F …")
-        ],
-        round_number: RoundOption,
-        team: Annotated[str, typer.Option("--team", help="Either team of the match.")],
-        board: Annotated[int, typer.Option("--board", parser=db_int("--board"))],
-        sitting: Annotated[int, typer.Option("--sitting", help="全队轮赛制 sitting (1…).")] = 1,
-        db: DbOption = None,
-        event: EventOption = None,
-    ) -> None:
-        """Record one board's result (colours as seated: B+R = black on that board won)."""
-        from weiqi.services.teams import record_board_result
-
-        database = open_database(db)
-        view = record_board_result(
-            database,
-            Actor.local(),
-            _event_id(database, event),
-            round_number,
-            team,
-            board,
-            result_code,
-            sitting - 1,
-        )
-        line = f"round {round_number} {view.home}–{view.away} board {board}: {result_code}"
-        if view.game_points is not None:
-            line += f" · match {view.game_points[0]}:{view.game_points[1]}"
-        typer.echo(line)
-
-    @round_app.command("playoff")
-    def playoff(
-        round_number: RoundOption,
-        winner: Annotated[str, typer.Option("--winner", help="The team that won the playoff.")],
-        db: DbOption = None,
-        event: EventOption = None,
-    ) -> None:
-        """Record the playoff (加赛) that decides a drawn knockout match."""
-        from weiqi.services.teams import record_playoff
-
-        database = open_database(db)
-        view = record_playoff(
-            database, Actor.local(), _event_id(database, event), round_number, winner
-        )
-        typer.echo(f"round {round_number} {view.home}–{view.away}: {view.winner} by playoff")
-
-    @round_app.command("results")
-    def results(
-        path: Annotated[
-            str, typer.Argument(help="CSV: team,board,result (sitting, from 1, for 全队轮赛制)")
-        ],
-        round_number: RoundOption,
-        db: DbOption = None,
-        event: EventOption = None,
-    ) -> None:
-        """Record a round's board results from CSV — every row, or none if any is bad."""
-        from pathlib import Path
-
-        from weiqi.services.teams import record_results_csv
-
-        database = open_database(db)
-        count = record_results_csv(
-            database, Actor.local(), _event_id(database, event), round_number,
-            read_text(Path(path)), path,
-        )  # fmt: skip
-        typer.echo(f"round {round_number}: {count} results recorded")
-
-    @team_app.command("standings")
-    def standings_command(
-        db: DbOption = None, event: EventOption = None, as_json: JsonOption = False
-    ) -> None:
-        """Team standings (R-RANK-TEAM): match points, game points, board 1, board 2, …"""
-        from weiqi.services.teams import standings, team_event_info
-
-        database = open_database(db)
-        event_id = _event_id(database, event)
-        rows = standings(database, event_id)
-        if as_json:
-            typer.echo(json.dumps(standings_json(rows), ensure_ascii=False))
-            return
-        print_standings(f"{team_event_info(database, event_id).name} · 团体名次 standings", rows)
 
     @team_app.command("records")
     def records_command(

@@ -15,7 +15,9 @@ from weiqi.roles import Role
 if TYPE_CHECKING:
     from weiqi.store.database import Database
 
-users_app = typer.Typer(help="Accounts and per-event roles (R-ORG-1).", no_args_is_help=True)
+users_app = typer.Typer(
+    help="Accounts and per-event roles (裁判长, 裁判员, …).", no_args_is_help=True
+)
 
 DbOption = Annotated[
     str | None, typer.Option("--db", help="Database URL; default $WEIQI_DATABASE_URL or SQLite.")

@@ -6,15 +6,20 @@
 'Spring open'
 >>> [e.name for e in list_events(db)]
 ['Spring open']
+
+An event is individual (players meet players) or team (teams meet teams through lineups, a
+league division being one); :func:`event_kind` tells which, for the commands and pages that
+serve both kinds.
 """
 
 from __future__ import annotations
 
+import enum
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from weiqi.errors import InvalidSetting, NotFound
 from weiqi.i18n import N_
@@ -23,6 +28,19 @@ from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require
 from weiqi.store.database import Database
 from weiqi.store.models import Event
+from weiqi.store.teams import TeamEventRow
+from weiqi.store.tournament import EventSettingsRow
+
+
+class EventKind(enum.Enum):
+    """What an event's entrants are: players (个人赛) or teams (团体赛)."""
+
+    INDIVIDUAL = "individual"
+    TEAM = "team"
+
+    @property
+    def zh(self) -> str:
+        return "个人赛" if self is EventKind.INDIVIDUAL else "团体赛"
 
 
 @dataclass(frozen=True)
@@ -81,3 +99,35 @@ def get_event(db: Database, event_id: int) -> EventInfo:
         if event is None:
             raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
         return _info(event)
+
+
+def event_kind(db: Database, event_id: int) -> EventKind:
+    """Whether ``event_id`` is an individual or a team event (``NotFound`` if it is neither:
+    no such event, or one created without settings).
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> event_kind(db, 1)
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.NotFound: event 1 does not exist
+    """
+    with db.transaction() as session:
+        if session.get(TeamEventRow, event_id) is not None:
+            return EventKind.TEAM
+        if session.get(EventSettingsRow, event_id) is not None:
+            return EventKind.INDIVIDUAL
+        raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
+
+
+def latest_event(db: Database) -> int:
+    """The newest individual or team event, league divisions left out (they are named through
+    their season): what a command acts on when it names no ``--event``."""
+    with db.transaction() as session:
+        individual = session.scalar(select(func.max(EventSettingsRow.event_id)))
+        team = session.scalar(
+            select(func.max(TeamEventRow.event_id)).where(TeamEventRow.season_id.is_(None))
+        )
+    found = max((i for i in (individual, team) if i is not None), default=None)
+    if found is None:
+        raise NotFound(Msg("no event in this database; create one first"))
+    return int(found)

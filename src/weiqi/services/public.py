@@ -571,10 +571,9 @@ def team_overview(db: Database, event_id: int) -> TeamEventOverview:
 
 def is_team_event(db: Database, event_id: int) -> bool:
     """Whether ``event_id`` is a team event (its public pages are the team pages)."""
-    from weiqi.services import teams
+    from weiqi.services.events import EventKind, event_kind
 
     try:
-        teams.team_event_info(db, event_id)
+        return event_kind(db, event_id) is EventKind.TEAM
     except NotFound:
         return False
-    return True

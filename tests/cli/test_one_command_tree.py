@@ -1,0 +1,101 @@
+"""One command tree for both kinds of event (issue #10): ``event create --kind team``, and
+``event show``, ``round …`` and ``standings`` acting on whichever kind ``--event`` names (or the
+newest event). An option of the other kind is refused by its name, never silently ignored."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from weiqi.cli import app
+from weiqi.errors import WeiqiError
+
+runner = CliRunner()
+TEAMS = "team,name,rank\n" + "\n".join(f"{t},{t}{i},{5 - i}d" for t in "AB" for i in (1, 2))
+PLAYERS = "name,rank\n" + "\n".join(f"P{i},{i}d" for i in range(1, 5))
+
+
+def run(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, (args, result.output, result.exception)
+    return result.output
+
+
+def refused(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert isinstance(result.exception, WeiqiError), (args, result.output)
+    return result.exception.message
+
+
+def test_both_kinds_in_one_database_through_the_same_commands(tmp_path: Path) -> None:
+    """An individual round robin (event 1) and a team round robin (event 2) side by side: the
+    same ``event show``, ``round pair``, ``round result``, ``round show`` and ``standings``
+    serve both; without ``--event`` the newest (the team event) is meant."""
+    db = str(tmp_path / "both.sqlite3")
+    (tmp_path / "players.csv").write_text(PLAYERS, encoding="utf-8")
+    (tmp_path / "teams.csv").write_text(TEAMS, encoding="utf-8")
+    run("event", "create", "--db", db, "--name", "Club", "--system", "round_robin")
+    run("player", "import", "--db", db, str(tmp_path / "players.csv"))
+    out = run("event", "create", "--db", db, "--kind", "team", "--name", "Teams",
+              "--system", "round_robin", "--boards", "2",
+              "--board-colours", "alternate")  # fmt: skip
+    assert "team event 2" in out
+    run("team", "import", "--db", db, str(tmp_path / "teams.csv"))
+
+    assert json.loads(run("event", "show", "--db", db, "--json"))["kind"] == "team"
+    shown = json.loads(run("event", "show", "--db", db, "--event", "1", "--json"))
+    assert shown["kind"] == "individual" and shown["players"] == 4
+
+    individual = json.loads(run("round", "pair", "--db", db, "--event", "1", "--json"))
+    assert len(individual["pairings"]) == 2
+    team_round = json.loads(run("round", "pair", "--db", db, "--json"))
+    assert [(m["home"], m["away"]) for m in team_round["matches"]] == [("A", "B")]
+
+    run("team", "lineup", "--db", db, "--round", "1", "--team", "A", "A1,A2")
+    run("team", "lineup", "--db", db, "--round", "1", "--team", "B", "B1,B2")
+    run("round", "reveal", "--db", db, "--round", "1")
+    run("round", "result", "--db", db, "--round", "1", "--team", "A", "--board", "1", "B+R")
+    run("round", "result", "--db", db, "--round", "1", "--team", "B", "--board", "2", "B+R")
+    run("round", "result", "--db", db, "--event", "1", "--round", "1", "--board", "1", "B+R")
+
+    teams = json.loads(run("standings", "--db", db, "--json"))
+    assert [(r["team"], r["match_points"]) for r in teams] == [("A", 1), ("B", 1)]
+    players = json.loads(run("standings", "--db", db, "--event", "1", "--json"))
+    assert len(players) == 4 and players[0]["points"] == 2
+    shown_round = json.loads(run("round", "show", "--db", db, "--round", "1", "--json"))
+    assert shown_round["matches"][0]["boards"][0]["result"] == "B+R"
+
+
+def test_an_option_of_the_other_kind_is_refused_by_name(tmp_path: Path) -> None:
+    """``--boards`` makes no sense for an individual event, ``--komi`` is not a team setting
+    here, a team board needs ``--team``, and ``round reveal`` has no individual meaning: each is
+    refused, naming the option, with nothing created."""
+    db = str(tmp_path / "refused.sqlite3")
+    assert refused("event", "create", "--db", db, "--name", "X", "--system", "swiss",
+                   "--boards", "3") == "--boards: applies to team events only"  # fmt: skip
+    assert refused("event", "create", "--db", db, "--kind", "team", "--name", "X",
+                   "--system", "swiss", "--komi", "7/2") == (
+        "--komi: applies to individual events only")  # fmt: skip
+    assert "--kind" in refused("event", "create", "--db", db, "--kind", "club", "--name", "X",
+                               "--system", "swiss")  # fmt: skip
+    assert "no event in this database" in refused("event", "show", "--db", db)
+
+    run("event", "create", "--db", db, "--name", "Solo", "--system", "swiss", "--rounds", "3")
+    message = refused("round", "reveal", "--db", db, "--round", "1")
+    assert message.startswith("round reveal: event 1 is an individual event")
+    assert refused("round", "pair", "--db", db, "--start", "2026-05-01T09:00") == (
+        "--start: applies to team events only"
+    )
+    (tmp_path / "teams.csv").write_text(TEAMS, encoding="utf-8")
+    run("event", "create", "--db", db, "--kind", "team", "--name", "T", "--system", "swiss",
+        "--rounds", "1", "--boards", "2")  # fmt: skip
+    run("team", "import", "--db", db, str(tmp_path / "teams.csv"))
+    assert refused("round", "pair", "--db", db, "--explain") == (
+        "--explain: applies to individual events only"
+    )
+    run("round", "pair", "--db", db)
+    assert refused("round", "result", "--db", db, "--round", "1", "--board", "1", "B+R") == (
+        "--team: a team event's board needs the team"
+    )
