@@ -37,15 +37,14 @@ from weiqi.cli.event import DbOption, JsonOption, open_database
 from weiqi.cli.inputs import choice, db_int, in_db_range, read_text
 from weiqi.cli.team import (
     RoundOption,
-    cli_clock,
-    print_round,
-    print_standings,
+    record_team_board,
+    reveal_team_round,
+    seal_lineup,
+    show_team_standings,
 )
 from weiqi.errors import InputError
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
-from weiqi.services.teams import round_to_dict as round_json
-from weiqi.services.teams import standings_to_dict as standings_json
 from weiqi.store.database import Database
 
 SeasonOption = Annotated[
@@ -278,15 +277,9 @@ def register(app: typer.Typer) -> None:
         division: DivisionOption = None,
     ) -> None:
         """Seal a club's lineup for a round (foreign limit and roster checked)."""
-        from weiqi.services.teams import submit_lineup
-
         database = open_database(db)
-        listed = [p for p in players.split(",") if p.strip()]
-        submit_lineup(
-            database, Actor.local(), _division(database, season, division), round_number, club,
-            listed, clock=cli_clock(ctx),
-        )  # fmt: skip
-        typer.echo(f"round {round_number}: lineup of {club} sealed ({len(listed)} boards)")
+        seal_lineup(ctx, database, _division(database, season, division), round_number, club,
+                    players)  # fmt: skip
 
     @league_app.command("reveal")
     def reveal(
@@ -298,17 +291,9 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOption = False,
     ) -> None:
         """Publish a round's lineups and seat the boards."""
-        from weiqi.services.teams import reveal_round
-
         database = open_database(db)
-        view = reveal_round(
-            database, Actor.local(), _division(database, season, division), round_number,
-            clock=cli_clock(ctx),
-        )  # fmt: skip
-        if as_json:
-            typer.echo(json.dumps(round_json(view), ensure_ascii=False))
-        else:
-            print_round(view)
+        event_id = _division(database, season, division)
+        reveal_team_round(ctx, database, event_id, round_number, as_json)
 
     @league_app.command("result")
     def result(
@@ -321,14 +306,9 @@ def register(app: typer.Typer) -> None:
         division: DivisionOption = None,
     ) -> None:
         """Record one board's result of a club's match."""
-        from weiqi.services.teams import record_board_result
-
         database = open_database(db)
-        view = record_board_result(
-            database, Actor.local(), _division(database, season, division), round_number, club,
-            board, result_code,
-        )  # fmt: skip
-        typer.echo(f"round {round_number} {view.home}–{view.away} board {board}: {result_code}")
+        event_id = _division(database, season, division)
+        record_team_board(database, event_id, round_number, board, club, 1, result_code)
 
     @league_app.command("results")
     def results(
@@ -356,15 +336,9 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOption = False,
     ) -> None:
         """The league table of a division: match points, game points, board 1, …"""
-        from weiqi.services.teams import standings, team_event_info
-
         database = open_database(db)
         event_id = _division(database, season, division)
-        rows = standings(database, event_id)
-        if as_json:
-            typer.echo(json.dumps(standings_json(rows), ensure_ascii=False))
-            return
-        print_standings(f"{team_event_info(database, event_id).name} · 积分榜 table", rows)
+        show_team_standings(database, event_id, as_json, "积分榜 table")
 
     @league_app.command("close-season")
     def close(

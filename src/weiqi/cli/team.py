@@ -271,15 +271,36 @@ def record_team_board(
     typer.echo(line)
 
 
-def show_team_standings(database: Database, event_id: int, as_json: bool) -> None:
-    """``standings`` of a team event: match points, game points, board 1, board 2, …"""
+def show_team_standings(
+    database: Database, event_id: int, as_json: bool, heading: str = "团体名次 standings"
+) -> None:
+    """``standings`` of a team event (``league table`` of a division): match points, game
+    points, board 1, board 2, …"""
     from weiqi.services.teams import standings, team_event_info
 
     rows = standings(database, event_id)
     if as_json:
         typer.echo(json.dumps(standings_json(rows), ensure_ascii=False))
         return
-    print_standings(f"{team_event_info(database, event_id).name} · 团体名次 standings", rows)
+    print_standings(f"{team_event_info(database, event_id).name} · {heading}", rows)
+
+
+def seal_lineup(
+    ctx: typer.Context,
+    database: Database,
+    event_id: int,
+    round_number: int,
+    team: str,
+    players: str,
+) -> None:
+    """``team lineup`` (``league lineup``): seal a team's lineup, ``players`` by board."""
+    from weiqi.services.teams import submit_lineup
+
+    listed = [p for p in players.split(",") if p.strip()]
+    submit_lineup(
+        database, Actor.local(), event_id, round_number, team, listed, clock=cli_clock(ctx)
+    )
+    typer.echo(f"round {round_number}: lineup of {team} sealed ({len(listed)} boards)")
 
 
 def register(app: typer.Typer) -> None:
@@ -353,20 +374,8 @@ def register(app: typer.Typer) -> None:
         event: EventOption = None,
     ) -> None:
         """Seal a team's lineup (出场名单) for a round; it stays secret until revealed."""
-        from weiqi.services.teams import submit_lineup
-
         database = open_database(db)
-        listed = [p for p in players.split(",") if p.strip()]
-        submit_lineup(
-            database,
-            Actor.local(),
-            _event_id(database, event),
-            round_number,
-            team,
-            listed,
-            clock=cli_clock(ctx),
-        )
-        typer.echo(f"round {round_number}: lineup of {team} sealed ({len(listed)} boards)")
+        seal_lineup(ctx, database, _event_id(database, event), round_number, team, players)
 
     @team_app.command("records")
     def records_command(
