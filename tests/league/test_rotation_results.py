@@ -116,7 +116,7 @@ def test_r_fmt_1_rotation_sheet_on_the_round_page_is_all_or_nothing(
     """The round page's match form with sittings: a refused board (a replay scores nothing)
     stores no other board of the match."""
     ev = rotation_round(db)
-    url = f"/team-events/{ev}/manage/rounds/1/matches/1/results"
+    url = f"/events/{ev}/manage/rounds/1/matches/1/results"
     form = {f"result_{b}_{s}": code for _, b, code, s in GOOD}
     bad = client.post(url, data={**form, "result_2_1": "Replay", "csrf_token": csrf(client)})
     assert bad.status_code == 422
@@ -129,9 +129,9 @@ def test_r_fmt_1_rotation_sheet_on_the_round_page_is_all_or_nothing(
 def test_r_fmt_1_rotation_batch_through_the_api_is_all_or_nothing(
     db: Database, client: TestClient
 ) -> None:
-    """``POST /api/team-events/{id}/rounds/{n}/results/batch``: one transaction."""
+    """``POST /api/events/{id}/teams/rounds/{n}/results/batch``: one transaction."""
     ev = rotation_round(db)
-    url = f"/api/team-events/{ev}/rounds/1/results/batch"
+    url = f"/api/events/{ev}/teams/rounds/1/results/batch"
     headers = {"X-CSRF-Token": csrf(client)}
     rows = [{"team": t, "board": b, "result": c, "sitting": s} for t, b, c, s in GOOD]
     bad = client.post(

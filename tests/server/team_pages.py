@@ -21,7 +21,7 @@ def create_team_event(
     max_foreign: int | None = None,
 ) -> int:
     """Fill the new-team-event form and return the event's id (on its dashboard)."""
-    page.goto(f"{server.url}/team-events/new")
+    page.goto(f"{server.url}/events/new?kind=team")
     form = page.locator("#team-event-settings")
     form.get_by_label("赛事名称").fill(name)
     form.locator("select[name=system]").select_option(label=system)
@@ -30,8 +30,8 @@ def create_team_event(
     if max_foreign is not None:
         form.get_by_label("每轮外援上场人数上限").fill(str(max_foreign))
     form.get_by_role("button", name="创建赛事").click()
-    expect(page).to_have_url(re.compile(r"/team-events/\d+/manage$"))
-    found = re.search(r"/team-events/(\d+)/manage", page.url)
+    expect(page).to_have_url(re.compile(r"/events/\d+/manage$"))
+    found = re.search(r"/events/(\d+)/manage", page.url)
     assert found
     return int(found.group(1))
 
@@ -51,7 +51,7 @@ def pair_team_round(page: Page, number: int) -> None:
 
 def assign_coach(page: Page, server: LiveServer, event_id: int, team: str, username: str) -> None:
     """As an organiser: make an account the coach of a team on the dashboard."""
-    page.goto(f"{server.url}/team-events/{event_id}/manage")
+    page.goto(f"{server.url}/events/{event_id}/manage")
     form = page.locator("#assign-coach")
     form.get_by_label("队名").select_option(label=team)
     form.get_by_label("用户名").fill(username)
@@ -63,7 +63,7 @@ def submit_lineup(
     page: Page, server: LiveServer, event_id: int, number: int, team: str, players: list[str]
 ) -> None:
     """As a coach: open the lineup page, choose the team, one player per board, seal it."""
-    page.goto(f"{server.url}/team-events/{event_id}/rounds/{number}/lineup")
+    page.goto(f"{server.url}/events/{event_id}/teams/rounds/{number}/lineup")
     page.locator("#choose-team select[name=team]").select_option(label=team)
     expect(page.locator("#lineup")).to_be_visible()
     for board, player in enumerate(players, start=1):
@@ -72,7 +72,7 @@ def submit_lineup(
 
 
 def reveal_lineups(page: Page, server: LiveServer, event_id: int, number: int) -> None:
-    page.goto(f"{server.url}/team-events/{event_id}/manage/rounds/{number}")
+    page.goto(f"{server.url}/events/{event_id}/manage/rounds/{number}")
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="公布出场名单并排定各台").click()
     expect(page.locator("section.match").first).to_be_visible()

@@ -237,7 +237,7 @@ def _round_results(w: World, actor: str) -> Send:
 
 
 GAME = "/api/events/{event_id}/rounds/{number}/boards/{board}"
-TEAM_GAME = "/api/team-events/{event_id}/rounds/{number}/matches/{match}/boards/{board}"
+TEAM_GAME = "/api/events/{event_id}/teams/rounds/{number}/matches/{match}/boards/{board}"
 REFEREES = frozenset({"admin", "chief_referee", "referee"})
 
 
@@ -271,7 +271,7 @@ def _team_game_write(
 ) -> Callable[[World, str], Send]:
     def prepare(w: World, actor: str) -> Send:
         ev = _team_game_event(w, *steps)
-        path = f"/api/team-events/{ev}/rounds/1/matches/1/boards/1/{what}"
+        path = f"/api/events/{ev}/teams/rounds/1/matches/1/boards/1/{what}"
         return w.call(actor, "POST", path, json=body)
 
     return prepare
@@ -325,19 +325,19 @@ def _team_rounds(w: World) -> None:
 def _submit_lineup(w: World, actor: str) -> Send:
     _team_rounds(w)
     lineup = {"team": "A", "players": [f"A{i}" for i in range(1, 9)]}
-    return w.call(actor, "POST", f"/api/team-events/{w.event_id}/rounds/2/lineups", json=lineup)
+    return w.call(actor, "POST", f"/api/events/{w.event_id}/teams/rounds/2/lineups", json=lineup)
 
 
 def _assign_coach(w: World, actor: str) -> Send:
     w.new_user(f"coach-by-{actor}")
     body = {"team": "A", "username": f"coach-by-{actor}", "role": "captain"}
-    return w.call(actor, "POST", f"/api/team-events/{_team_event(w)}/coaches", json=body)
+    return w.call(actor, "POST", f"/api/events/{_team_event(w)}/teams/coaches", json=body)
 
 
 def _record_board(w: World, actor: str) -> Send:
     _team_rounds(w)
     board = {"team": "A", "board": ACTORS.index(actor) + 1, "result": "B+R"}
-    return w.call(actor, "POST", f"/api/team-events/{w.event_id}/rounds/1/results", json=board)
+    return w.call(actor, "POST", f"/api/events/{w.event_id}/teams/rounds/1/results", json=board)
 
 
 def _record_boards(w: World, actor: str) -> Send:
@@ -345,7 +345,7 @@ def _record_boards(w: World, actor: str) -> Send:
     # boards the single-board endpoint leaves free (it takes board ACTORS.index(actor) + 1)
     board = {"referee": 1, "chief_referee": 2, "admin": 3}.get(actor, 6)
     sheet = {"results": [{"team": "A", "board": board, "result": "B+R"}]}
-    url = f"/api/team-events/{w.event_id}/rounds/1/results/batch"
+    url = f"/api/events/{w.event_id}/teams/rounds/1/results/batch"
     return w.call(actor, "POST", url, json=sheet)
 
 
@@ -373,7 +373,7 @@ def _team_event(w: World, system: str = "round_robin", rounds: int = 0) -> int:
 
 def _create_team_event(w: World, actor: str) -> Send:
     body = {"name": f"团体赛 of {actor}", "settings": {"boards": 3, "max_foreign": 1}}
-    return w.call(actor, "POST", "/api/team-events", json=body)
+    return w.call(actor, "POST", "/api/events/teams", json=body)
 
 
 def _import_teams(w: World, actor: str) -> Send:
@@ -384,16 +384,16 @@ def _import_teams(w: World, actor: str) -> Send:
     for role in ("organiser", "chief_referee", "referee", "player"):
         accounts.grant_role(w.db, LOCAL, w.user_ids[role], ev, Role(role))
     body = {"csv": "队名,姓名,段位\n甲,甲1,5d\n甲,甲2,4d\n乙,乙1,5d\n乙,乙2,4d\n"}
-    return w.call(actor, "POST", f"/api/team-events/{ev}/teams/import", json=body)
+    return w.call(actor, "POST", f"/api/events/{ev}/teams/import", json=body)
 
 
 def _pair_team_round(w: World, actor: str) -> Send:
-    return w.call(actor, "POST", f"/api/team-events/{_team_event(w)}/rounds", json={})
+    return w.call(actor, "POST", f"/api/events/{_team_event(w)}/teams/rounds", json={})
 
 
 def _reveal_team_round(w: World, actor: str) -> Send:
     ev = _team_event(w, rounds=1)
-    return w.call(actor, "POST", f"/api/team-events/{ev}/rounds/1/reveal")
+    return w.call(actor, "POST", f"/api/events/{ev}/teams/rounds/1/reveal")
 
 
 def _record_playoff(w: World, actor: str) -> Send:
@@ -401,7 +401,7 @@ def _record_playoff(w: World, actor: str) -> Send:
 
     ev = _team_event(w, "knockout", rounds=1)
     winner = teams.show_round(w.db, ev, 1).matches[0].away
-    return w.call(actor, "POST", f"/api/team-events/{ev}/rounds/1/playoff", json={"winner": winner})
+    return w.call(actor, "POST", f"/api/events/{ev}/teams/rounds/1/playoff", json={"winner": winner})
 
 
 # Whoever organises any event may create one (R-ORG-1); the organisers and the chief referee run
@@ -462,24 +462,24 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
     # Team events: a coach or captain holds the player role and submits for its own team
     # (the player coaches A: test_r_fmt_1_a_coach_cannot_submit_another_teams_lineup); referees
     # record board results.
-    ("POST", "/api/team-events/{event_id}/rounds/{number}/lineups"): (
+    ("POST", "/api/events/{event_id}/teams/rounds/{number}/lineups"): (
         _submit_lineup,
         frozenset({"admin", "organiser", "chief_referee", "player"}),
     ),
-    ("POST", "/api/team-events/{event_id}/rounds/{number}/results"): (
+    ("POST", "/api/events/{event_id}/teams/rounds/{number}/results"): (
         _record_board,
         frozenset({"admin", "chief_referee", "referee"}),
     ),
-    ("POST", "/api/team-events/{event_id}/rounds/{number}/results/batch"): (
+    ("POST", "/api/events/{event_id}/teams/rounds/{number}/results/batch"): (
         _record_boards,
         frozenset({"admin", "chief_referee", "referee"}),
     ),
-    ("POST", "/api/team-events"): (_create_team_event, ORGANISERS),
-    ("POST", "/api/team-events/{event_id}/teams/import"): (_import_teams, RUNNERS),
-    ("POST", "/api/team-events/{event_id}/coaches"): (_assign_coach, RUNNERS),
-    ("POST", "/api/team-events/{event_id}/rounds"): (_pair_team_round, CHIEF),
-    ("POST", "/api/team-events/{event_id}/rounds/{number}/reveal"): (_reveal_team_round, CHIEF),
-    ("POST", "/api/team-events/{event_id}/rounds/{number}/playoff"): (_record_playoff, REFEREES),
+    ("POST", "/api/events/teams"): (_create_team_event, ORGANISERS),
+    ("POST", "/api/events/{event_id}/teams/import"): (_import_teams, RUNNERS),
+    ("POST", "/api/events/{event_id}/teams/coaches"): (_assign_coach, RUNNERS),
+    ("POST", "/api/events/{event_id}/teams/rounds"): (_pair_team_round, CHIEF),
+    ("POST", "/api/events/{event_id}/teams/rounds/{number}/reveal"): (_reveal_team_round, CHIEF),
+    ("POST", "/api/events/{event_id}/teams/rounds/{number}/playoff"): (_record_playoff, REFEREES),
 }
 # R-REF-7 on team boards: the same workflow, the same roles, as on an individual event's board
 ENDPOINTS.update(
@@ -583,7 +583,7 @@ def test_r_fmt_1_a_coach_cannot_submit_another_teams_lineup(world: World) -> Non
     nothing, the organiser's is sealed."""
     _team_rounds(world)
     lineup = {"team": "B", "players": [f"B{i}" for i in range(8, 0, -1)]}
-    path = f"/api/team-events/{world.event_id}/rounds/2/lineups"
+    path = f"/api/events/{world.event_id}/teams/rounds/2/lineups"
     before = snapshot(world.db)
     response = world.call("player", "POST", path, json=lineup)()
     assert response.status_code == 403, response.text

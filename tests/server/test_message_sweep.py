@@ -208,16 +208,16 @@ def _bad_player_rows(client: TestClient, db: Database, h: dict[str, str]) -> lis
 
 
 def _team_event(client: TestClient, h: dict[str, str]) -> tuple[int, str]:
-    token = page_token(client.get("/team-events/new", headers=h).text)
+    token = page_token(client.get("/events/new?kind=team", headers=h).text)
     created = client.post(
-        "/team-events/new",
+        "/events/new?kind=team",
         data={**TEAM_FORM, "csrf_token": token},
         headers=h,
         follow_redirects=False,
     )
     event_id = int(created.headers["location"].split("/")[2])
     import_csv(client, token, event_id, TEAMS_CSV)
-    client.post(f"/team-events/{event_id}/manage/rounds", data={"start": "", "csrf_token": token})
+    client.post(f"/events/{event_id}/manage/rounds", data={"start": "", "csrf_token": token})
     return event_id, token
 
 
@@ -226,7 +226,7 @@ def _lineup(
 ) -> httpx.Response:
     data = {f"board_{i}": p for i, p in enumerate(players, start=1)}
     return client.post(
-        f"/team-events/{ev}/rounds/1/lineup",
+        f"/events/{ev}/teams/rounds/1/lineup",
         data={**data, "team": team, "csrf_token": token},
         headers=h,
         follow_redirects=False,
@@ -255,9 +255,9 @@ def _team_bad_results(client: TestClient, db: Database, h: dict[str, str]) -> li
     for m in rnd.matches:
         for team in (m.home, m.away):
             assert _lineup(client, token, ev, team, [f"{team}1", f"{team}2", f"{team}3"], h)
-    client.post(f"/team-events/{ev}/manage/rounds/1/reveal", data={"csrf_token": token})
+    client.post(f"/events/{ev}/manage/rounds/1/reveal", data={"csrf_token": token})
     page = client.post(
-        f"/team-events/{ev}/manage/rounds/1/matches/1/results",
+        f"/events/{ev}/manage/rounds/1/matches/1/results",
         data={"csrf_token": token, "1_0": "xyz", "2_0": "B+R", "3_0": "W+R"},
         headers=h,
     )
@@ -266,9 +266,9 @@ def _team_bad_results(client: TestClient, db: Database, h: dict[str, str]) -> li
 
 
 def _team_bad_rows(client: TestClient, db: Database, h: dict[str, str]) -> list[str]:
-    token = page_token(client.get("/team-events/new", headers=h).text)
+    token = page_token(client.get("/events/new?kind=team", headers=h).text)
     created = client.post(
-        "/team-events/new", data={**TEAM_FORM, "csrf_token": token}, follow_redirects=False
+        "/events/new?kind=team", data={**TEAM_FORM, "csrf_token": token}, follow_redirects=False
     )
     event_id = int(created.headers["location"].split("/")[2])
     bad = "队名,姓名,段位\n黑龙,黑龙1,12d\n黑龙,,5d\n,白虎1,5d\n黑龙,黑龙1,5d\n"

@@ -57,17 +57,17 @@ def admin(client: TestClient) -> str:
 
 def create(client: TestClient, token: str, **changes: str) -> int:
     response = client.post(
-        "/team-events/new", data={**FORM, **changes, "csrf_token": token}, follow_redirects=False
+        "/events/new?kind=team", data={**FORM, **changes, "csrf_token": token}, follow_redirects=False
     )
     assert response.status_code == 303, response.text
-    found = re.fullmatch(r"/team-events/(\d+)/manage", response.headers["location"])
+    found = re.fullmatch(r"/events/(\d+)/manage", response.headers["location"])
     assert found
     return int(found.group(1))
 
 
 def import_csv(client: TestClient, token: str, event_id: int, text: str) -> httpx.Response:
     return client.post(
-        f"/team-events/{event_id}/manage/teams/import",
+        f"/events/{event_id}/manage/teams/import",
         data={"text": text, "home_nationality": "CN", "csrf_token": token},
         follow_redirects=False,
     )
@@ -76,7 +76,7 @@ def import_csv(client: TestClient, token: str, event_id: int, text: str) -> http
 def test_r_fmt_1_the_form_offers_every_team_type_and_system(client: TestClient) -> None:
     """R-FMT-1: the five team types and the four systems, named in Chinese."""
     admin(client)
-    page = client.get("/team-events/new").text
+    page = client.get("/events/new?kind=team").text
     for name in ("分台定人制", "定台换人制", "临场出人制", "全队轮赛制", "队员总分制"):
         assert name in page
     for name in ("循环制", "积分编排制", "淘汰制", "擂台赛"):
@@ -84,10 +84,35 @@ def test_r_fmt_1_the_form_offers_every_team_type_and_system(client: TestClient) 
     assert "外援" in page and "出场名单截止" in page
 
 
+def test_team_events_live_under_events_like_every_event(client: TestClient) -> None:
+    """One address scheme (issue #10): a team event is run at ``/events/{id}/manage`` like an
+    individual one, the home page links there, and an old ``/team-events/…`` address (a
+    bookmark, a printed sheet) arrives at its new place, its method and query kept."""
+    token = admin(client)
+    event_id = create(client, token)
+    home = client.get("/").text
+    assert f'href="/events/{event_id}/manage"' in home and "/team-events/" not in home
+    assert 'href="/events/new?kind=team"' in home
+    manage = client.get(f"/events/{event_id}/manage")
+    assert manage.status_code == 200 and "/team-events/" not in manage.text
+    for old, new in (
+        ("/team-events/new", "/events/new?kind=team"),
+        (f"/team-events/{event_id}", f"/events/{event_id}/teams"),
+        (f"/team-events/{event_id}/manage", f"/events/{event_id}/manage"),
+        (f"/team-events/{event_id}/manage/rounds/1", f"/events/{event_id}/manage/rounds/1"),
+        (
+            f"/team-events/{event_id}/rounds/1/lineup?team=A",
+            f"/events/{event_id}/teams/rounds/1/lineup?team=A",
+        ),
+    ):
+        moved = client.get(old, follow_redirects=False)
+        assert (moved.status_code, moved.headers["location"]) == (308, new), old
+
+
 def test_a_bad_setting_is_shown_next_to_its_field(client: TestClient) -> None:
     token = admin(client)
     response = client.post(
-        "/team-events/new", data={**FORM, "system": "swiss", "csrf_token": token}
+        "/events/new?kind=team", data={**FORM, "system": "swiss", "csrf_token": token}
     )
     assert response.status_code == 422
     assert 'id="error-rounds"' in response.text
@@ -115,15 +140,15 @@ def test_a_team_entered_from_the_form(client: TestClient, database: Database) ->
     event_id = create(client, token)
     form = {"name": "玄武", "coach": "王老师", "roster": "玄武1,5d\n玄武2,4d,,JP\n玄武3,3d"}
     response = client.post(
-        f"/team-events/{event_id}/manage/teams",
+        f"/events/{event_id}/manage/teams",
         data={**form, "home_nationality": "CN", "csrf_token": token},
         follow_redirects=False,
     )
     assert response.status_code == 303, response.text
-    page = client.get(f"/team-events/{event_id}/manage").text
+    page = client.get(f"/events/{event_id}/manage").text
     assert "玄武" in page and "王老师" in page and "外援" in page
     bad = client.post(
-        f"/team-events/{event_id}/manage/teams",
+        f"/events/{event_id}/manage/teams",
         data={"name": "白泽", "roster": "白泽1,5d\n白泽2,99d\n白泽3,3d", "csrf_token": token},
     )
     assert bad.status_code == 422 and "第 2 行" in bad.text
@@ -134,7 +159,7 @@ def _lineup(
 ) -> httpx.Response:
     data = {f"board_{i}": p for i, p in enumerate(players, start=1)}
     return client.post(
-        f"/team-events/{event_id}/rounds/1/lineup",
+        f"/events/{event_id}/teams/rounds/1/lineup",
         data={**data, "team": team, "csrf_token": token},
         follow_redirects=False,
     )
@@ -145,7 +170,7 @@ def run_round_one(client: TestClient, database: Database) -> int:
     event_id = create(client, token)
     import_csv(client, token, event_id, TEAMS_CSV)
     response = client.post(
-        f"/team-events/{event_id}/manage/rounds",
+        f"/events/{event_id}/manage/rounds",
         data={"start": "", "csrf_token": token},
         follow_redirects=False,
     )
@@ -155,7 +180,7 @@ def run_round_one(client: TestClient, database: Database) -> int:
         for team in (m.home, m.away):
             r = _lineup(client, token, event_id, team, [f"{team}1", f"{team}2", f"{team}3"])
             assert r.status_code == 303
-    client.post(f"/team-events/{event_id}/manage/rounds/1/reveal", data={"csrf_token": token})
+    client.post(f"/events/{event_id}/manage/rounds/1/reveal", data={"csrf_token": token})
     # home Black on odd boards: match 1's home team wins boards 1 and 2 (4:2); match 2 is
     # drawn 3:3 (one board each, board 3 a draw), its home team winning board 1
     results = {
@@ -166,7 +191,7 @@ def run_round_one(client: TestClient, database: Database) -> int:
     for m in rnd.matches:
         form = {f"result_{k}": v for k, v in results[m.number].items()}
         response = client.post(
-            f"/team-events/{event_id}/manage/rounds/1/matches/{m.number}/results",
+            f"/events/{event_id}/manage/rounds/1/matches/{m.number}/results",
             data={**form, "csrf_token": token},
             follow_redirects=False,
         )
@@ -182,8 +207,8 @@ def test_r_fmt_1_a_refused_lineup_shows_its_reason_and_stores_nothing(
     token = admin(client)
     event_id = create(client, token)
     import_csv(client, token, event_id, TEAMS_CSV)
-    client.post(f"/team-events/{event_id}/manage/rounds", data={"csrf_token": token})
-    page = client.get(f"/team-events/{event_id}/rounds/1/lineup?team=白虎")
+    client.post(f"/events/{event_id}/manage/rounds", data={"csrf_token": token})
+    page = client.get(f"/events/{event_id}/teams/rounds/1/lineup?team=白虎")
     assert page.status_code == 200 and 'name="board_3"' in page.text
     refused = _lineup(client, token, event_id, "白虎", ["白虎1", "白虎3", "白虎4"])
     assert refused.status_code == 422
@@ -250,9 +275,9 @@ def test_lineups_are_submitted_by_a_player_but_results_are_not(
     token = admin(client)
     event_id = create(client, token)
     import_csv(client, token, event_id, TEAMS_CSV)
-    client.post(f"/team-events/{event_id}/manage/rounds", data={"csrf_token": token})
+    client.post(f"/events/{event_id}/manage/rounds", data={"csrf_token": token})
     accounts.create_user(database, LOCAL, "coach", "quiet tortoise 789", display_name="王教练")
-    assign = f"/team-events/{event_id}/manage/coaches"
+    assign = f"/events/{event_id}/manage/coaches"
     unknown = client.post(assign, data={"team": "黑龙", "username": "nobody", "csrf_token": token})
     assert unknown.status_code == 422 and "nobody" in unknown.text
     done = client.post(
@@ -261,12 +286,12 @@ def test_lineups_are_submitted_by_a_player_but_results_are_not(
         follow_redirects=False,
     )
     assert done.status_code == 303, done.text
-    dashboard = client.get(f"/team-events/{event_id}/manage").text
+    dashboard = client.get(f"/events/{event_id}/manage").text
     assert "教练和队长" in dashboard and "王教练" in dashboard
     client.post("/logout", data={"csrf_token": token})
     api_login(client, "coach", "quiet tortoise 789")
     token = csrf(client)
-    form = client.get(f"/team-events/{event_id}/rounds/1/lineup").text
+    form = client.get(f"/events/{event_id}/teams/rounds/1/lineup").text
     chooser = form.split('id="choose-team"')[1].split("</form>")[0]
     offered = re.findall(r'<option value="([^"]+)"', chooser)
     assert offered == ["黑龙"]
@@ -276,9 +301,9 @@ def test_lineups_are_submitted_by_a_player_but_results_are_not(
     assert teams.show_round(database, event_id, 1) == before
     sealed = _lineup(client, token, event_id, "黑龙", ["黑龙1", "黑龙2", "黑龙3"])
     assert sealed.status_code == 303
-    assert client.get(f"/team-events/{event_id}/manage/rounds/1").status_code == 403
+    assert client.get(f"/events/{event_id}/manage/rounds/1").status_code == 403
     reveal = client.post(
-        f"/team-events/{event_id}/manage/rounds/1/reveal", data={"csrf_token": token}
+        f"/events/{event_id}/manage/rounds/1/reveal", data={"csrf_token": token}
     )
     assert reveal.status_code == 403
 
@@ -288,7 +313,7 @@ def test_a_lineup_after_the_deadline_is_refused(client: TestClient, database: Da
     event_id = create(client, token)
     import_csv(client, token, event_id, TEAMS_CSV)
     client.post(
-        f"/team-events/{event_id}/manage/rounds",
+        f"/events/{event_id}/manage/rounds",
         data={"start": "2020-01-01T09:00", "csrf_token": token},
     )
     refused = _lineup(client, token, event_id, "黑龙", ["黑龙1", "黑龙2", "黑龙3"])
@@ -347,10 +372,10 @@ def test_lineups_are_not_revealed_before_the_deadline(
     event_id = create(client, token)
     import_csv(client, token, event_id, TEAMS_CSV)
     client.post(
-        f"/team-events/{event_id}/manage/rounds",
+        f"/events/{event_id}/manage/rounds",
         data={"start": "2099-05-01T09:00", "csrf_token": token},
     )
-    page = client.get(f"/team-events/{event_id}/manage/rounds/1").text
+    page = client.get(f"/events/{event_id}/manage/rounds/1").text
     assert 'id="sealed-until"' in page and "2099-05-01 08:30" in page
     assert 'id="reveal"' not in page
     ok = _lineup(client, token, event_id, "黑龙", ["黑龙1", "黑龙2", "黑龙3"])
@@ -371,20 +396,20 @@ def test_r_fmt_1_the_round_page_and_the_lineup_form_follow_the_server_clock(
         event_id = create(client, token)
         import_csv(client, token, event_id, TEAMS_CSV)
         client.post(
-            f"/team-events/{event_id}/manage/rounds",
+            f"/events/{event_id}/manage/rounds",
             data={"start": "2026-05-01T09:00", "csrf_token": token},
         )
-        page = client.get(f"/team-events/{event_id}/manage/rounds/1").text
+        page = client.get(f"/events/{event_id}/manage/rounds/1").text
         assert 'id="sealed-until"' in page and "2026-05-01 08:30" in page
         assert 'id="reveal"' not in page
         assert (
             _lineup(client, token, event_id, "黑龙", ["黑龙1", "黑龙2", "黑龙3"]).status_code == 303
         )
         clock.set(datetime.datetime(2026, 5, 1, 8, 30, tzinfo=datetime.UTC))
-        page = client.get(f"/team-events/{event_id}/manage/rounds/1").text
+        page = client.get(f"/events/{event_id}/manage/rounds/1").text
         assert 'id="sealed-until"' not in page and 'id="reveal"' in page
         late = client.post(
-            f"/team-events/{event_id}/rounds/1/lineup",
+            f"/events/{event_id}/teams/rounds/1/lineup",
             data={"board_1": "白虎1", "board_2": "白虎2", "board_3": "白虎3", "team": "白虎",
                   "at": "2026-05-01T08:00", "csrf_token": token},
         )  # fmt: skip
@@ -398,7 +423,7 @@ def test_the_api_creates_imports_pairs_and_reads_records(client: TestClient) -> 
     token = admin(client)
     headers = {"X-CSRF-Token": token}
     created = client.post(
-        "/api/team-events",
+        "/api/events/teams",
         json={"name": "API 团体赛", "settings": {"boards": 3, "max_foreign": 1}},
         headers=headers,
     )
@@ -406,24 +431,24 @@ def test_the_api_creates_imports_pairs_and_reads_records(client: TestClient) -> 
     event_id = created.json()["id"]
     assert created.json()["settings"]["max_foreign"] == 1
     bad = client.post(
-        f"/api/team-events/{event_id}/teams/import",
+        f"/api/events/{event_id}/teams/import",
         json={"csv": TEAMS_CSV.replace("朱雀3,3d", "朱雀3,"), "home_nationality": "CN"},
         headers=headers,
     )
     assert bad.status_code == 422 and bad.json()["problems"][0]["line"] == 16
     good = client.post(
-        f"/api/team-events/{event_id}/teams/import",
+        f"/api/events/{event_id}/teams/import",
         json={"csv": TEAMS_CSV, "home_nationality": "CN"},
         headers=headers,
     )
     assert good.json() == {"imported": 4}
-    paired = client.post(f"/api/team-events/{event_id}/rounds", json={}, headers=headers)
+    paired = client.post(f"/api/events/{event_id}/teams/rounds", json={}, headers=headers)
     assert paired.status_code == 201 and len(paired.json()["matches"]) == 2
-    revealed = client.post(f"/api/team-events/{event_id}/rounds/1/reveal", headers=headers)
+    revealed = client.post(f"/api/events/{event_id}/teams/rounds/1/reveal", headers=headers)
     assert revealed.status_code == 200  # no lineup: every board forfeited (the fallback)
     assert all(b["result"] for m in revealed.json()["matches"] for b in m["boards"])
-    assert len(client.get(f"/api/team-events/{event_id}/rounds").json()) == 1
-    assert client.get(f"/api/team-events/{event_id}/records").json()["players"] == []
+    assert len(client.get(f"/api/events/{event_id}/teams/rounds").json()) == 1
+    assert client.get(f"/api/events/{event_id}/teams/records").json()["players"] == []
 
 
 def test_r_ref_7_a_rotation_boards_later_sitting_has_its_own_game_page(
@@ -462,6 +487,6 @@ def test_r_ref_7_a_rotation_boards_later_sitting_has_its_own_game_page(
     second = games.game_view(database, ev, 1, games.TeamBoard(1, 1, 1))
     first = games.game_view(database, ev, 1, games.TeamBoard(1, 1))
     assert (second.result, second.confirmed, first.result, first.seq) == ("W+R", True, None, 0)
-    sheet = client.get(f"/team-events/{ev}/manage/rounds/1")
+    sheet = client.get(f"/events/{ev}/manage/rounds/1")
     row = sheet.text.split('id="board-1-1-1"')[1].split("</tr>")[0]
     assert "白中盘胜" in row and "已确认" in row

@@ -12,8 +12,6 @@ event whose creator runs it, a team entered from a form, and the teams with thei
 1
 >>> [(p.name, p.rank, p.foreign) for p in team_cards(db, ev.id)[0].roster][2]
 ('李三', '3d', True)
->>> ev.id in team_event_ids(db)
-True
 """
 
 from __future__ import annotations
@@ -24,8 +22,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import TypeVar
-
-from sqlalchemy import select
 
 from weiqi.errors import Conflict, InputError, InvalidSetting, RowsRejected
 from weiqi.formats.team_csv import parse_team_csv
@@ -42,7 +38,6 @@ from weiqi.services.permissions import Action, require
 from weiqi.store.database import Database
 from weiqi.store.models import Event as EventModel
 from weiqi.store.models import EventRole
-from weiqi.store.teams import TeamEventRow
 
 E = TypeVar("E", bound=Enum)
 
@@ -222,9 +217,3 @@ def team_cards(db: Database, event_id: int) -> list[TeamCard]:
             )
             for t in teams.event_teams(session, event_id)
         ]
-
-
-def team_event_ids(db: Database) -> set[int]:
-    """The ids of every team event (league divisions included)."""
-    with db.transaction() as session:
-        return set(session.scalars(select(TeamEventRow.event_id)))

@@ -4,9 +4,9 @@ pairing with its explanation, publishing and unpairing."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Form
 from fastapi.responses import RedirectResponse
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
@@ -176,15 +176,34 @@ async def _form(request: Request) -> dict[str, str]:
     return {k: v for k, v in form.items() if isinstance(v, str)}
 
 
+def _is_team(db: Db, event_id: int) -> bool:
+    """A team event's pages share these paths; its handlers live in ``team_admin`` (imported
+    when needed: that module builds on this one)."""
+    from weiqi.services.public import is_team_event
+
+    return is_team_event(db, event_id)
+
+
 @router.get("/events/new")
-def new_event(request: Request, db: Db, user: LoggedIn) -> Response:
+def new_event(request: Request, db: Db, user: LoggedIn, kind: str = "individual") -> Response:
+    """The form of a new event; ``?kind=team`` a team event's."""
+    if kind == "team":
+        from weiqi.server.routes import team_admin
+
+        return team_admin.new_team_event(request, db, user)
     _require_page(db, _actor(user), Action.CREATE_EVENT)
     values = event_admin.settings_form(event_admin.DEFAULT_SWISS)
     return _settings_page(request, event_id=None, name="", values=values, errors={})
 
 
 @router.post("/events/new")
-async def create_event(request: Request, db: Db, user: LoggedIn) -> Response:
+async def create_event(
+    request: Request, db: Db, user: LoggedIn, kind: str = "individual"
+) -> Response:
+    if kind == "team":
+        from weiqi.server.routes import team_admin
+
+        return await team_admin.create_team_event(request, db, user)
     form = await _form(request)
     name = form.get("name", "")
     _require_page(db, _actor(user), Action.CREATE_EVENT)
@@ -284,6 +303,10 @@ def _manage_page(
 
 @router.get("/events/{event_id}/manage")
 def manage(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+    if _is_team(db, event_id):
+        from weiqi.server.routes import team_admin
+
+        return team_admin.manage(request, db, user, event_id)
     return _manage_page(request, db, _actor(user), event_id)
 
 
@@ -378,7 +401,14 @@ def withdraw(request: Request, db: Db, user: LoggedIn, event_id: int, player_id:
 
 
 @router.post("/events/{event_id}/manage/rounds")
-def pair(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+def pair(
+    request: Request, db: Db, user: LoggedIn, event_id: int, start: Annotated[str, Form()] = ""
+) -> Response:
+    """Pair the next round; a team event's form also gives the round's start."""
+    if _is_team(db, event_id):
+        from weiqi.server.routes import team_admin
+
+        return team_admin.pair(request, db, user, event_id, start)
     rnd = event_admin.pair_next_round(db, _actor(user), event_id)
     flash(request, translate(request, "Round %(number)s paired.", number=rnd.number))
     return RedirectResponse(f"/events/{event_id}/manage/rounds/{rnd.number}", status_code=303)
@@ -386,6 +416,10 @@ def pair(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
 
 @router.get("/events/{event_id}/manage/rounds/{number}")
 def round_page(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
+    if _is_team(db, event_id):
+        from weiqi.server.routes import team_admin
+
+        return team_admin.round_page(request, db, user, event_id, number)
     actor = _actor(user)
     info = tournament_info(db, event_id)
     detail = event_admin.round_detail(db, actor, event_id, number)

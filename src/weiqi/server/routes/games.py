@@ -73,7 +73,7 @@ def game_url(event_id: int, number: int, key: BoardKey, action: str = "") -> str
 def round_url(event_id: int, number: int, key: BoardKey) -> str:
     """Where a board's round is entered: the round sheet, or the team round page."""
     if isinstance(key, TeamBoard):
-        return f"/team-events/{event_id}/manage/rounds/{number}"
+        return f"/events/{event_id}/manage/rounds/{number}"
     return f"/events/{event_id}/rounds/{number}/results"
 
 

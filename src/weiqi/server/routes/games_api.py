@@ -2,7 +2,7 @@
 the same services and therefore with the same permissions (R-ORG-1, R-REF-7, R-PEN-1).
 
 The boards of a team match have the same endpoints under
-``/api/team-events/{id}/rounds/{n}/matches/{m}/boards/{b}`` (``?sitting=`` for a rotation
+``/api/events/{id}/teams/rounds/{n}/matches/{m}/boards/{b}`` (``?sitting=`` for a rotation
 match's later sittings).
 
 Writes may send ``expected_seq`` (the ``seq`` of the game as last read): a game changed since
@@ -32,7 +32,7 @@ router = APIRouter(tags=["games"], responses=_ERRORS)
 
 #: Where the boards of a round are: an individual event's, a team event's matches.
 INDIVIDUAL = "/api/events/{event_id}/rounds/{number}"
-TEAM = "/api/team-events/{event_id}/rounds/{number}/matches/{match}"
+TEAM = "/api/events/{event_id}/teams/rounds/{number}/matches/{match}"
 
 
 class HistoryOut(BaseModel):

@@ -16,7 +16,6 @@ from weiqi.server.templating import LANG_COOKIE, html, translate
 from weiqi.services.accounts import change_password, roles_of
 from weiqi.services.events import list_events
 from weiqi.services.permissions import Action, allowed
-from weiqi.services.team_admin import team_event_ids
 
 router = APIRouter(include_in_schema=False)
 
@@ -35,7 +34,6 @@ def home(request: Request, db: Db, actor: CurrentActor) -> Response:
         "events": events,
         "may_create": actor.authenticated and allowed(db, actor, Action.CREATE_EVENT),
         "manageable": manageable,
-        "team_events": team_event_ids(db),
     }
     return html(request, "home.html", context)
 

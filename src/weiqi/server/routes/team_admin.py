@@ -132,13 +132,11 @@ def _settings_page(
     return html(request, "team_settings.html", context, status_code=status)
 
 
-@router.get("/team-events/new")
 def new_team_event(request: Request, db: Db, user: LoggedIn) -> Response:
     _require_page(db, _actor(user), Action.CREATE_EVENT)
     return _settings_page(request, "", dict(team_admin.DEFAULT_FORM), {})
 
 
-@router.post("/team-events/new")
 async def create_team_event(request: Request, db: Db, user: LoggedIn) -> Response:
     form = await _form(request)
     name = form.get("name", "")
@@ -150,7 +148,7 @@ async def create_team_event(request: Request, db: Db, user: LoggedIn) -> Respons
         errors = {err.field: say(request, err.reason)}
         return _settings_page(request, name, form, errors, 422)
     flash(request, translate(request, "Event %(name)s created.", name=info.name))
-    return RedirectResponse(f"/team-events/{info.id}/manage", status_code=303)
+    return RedirectResponse(f"/events/{info.id}/manage", status_code=303)
 
 
 def settings_words(request: Request, s: teams.TeamEventSettings) -> list[str]:
@@ -207,7 +205,6 @@ def _manage_page(
     return html(request, "team_manage.html", context, status_code=status_code)
 
 
-@router.get("/team-events/{event_id}/manage")
 def manage(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
     return _manage_page(request, db, _actor(user), event_id)
 
@@ -218,7 +215,7 @@ def _problems(request: Request, err: InputError) -> list[tuple[int, str]]:
     return [(0, say(request, err.msg))]
 
 
-@router.post("/team-events/{event_id}/manage/teams/import")
+@router.post("/events/{event_id}/manage/teams/import")
 async def import_teams(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
     form = await request.form()
     upload, text = form.get("file"), form.get("text")
@@ -251,10 +248,10 @@ async def import_teams(request: Request, db: Db, user: LoggedIn, event_id: int) 
             status_code=422,
         )
     flash(request, translate(request, "%(count)s teams imported.", count=count))
-    return RedirectResponse(f"/team-events/{event_id}/manage#teams", status_code=303)
+    return RedirectResponse(f"/events/{event_id}/manage#teams", status_code=303)
 
 
-@router.post("/team-events/{event_id}/manage/teams")
+@router.post("/events/{event_id}/manage/teams")
 async def add_team(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
     form = await _form(request)
     values = {k: form.get(k, "") for k in ("name", "coach", "roster", "home_nationality")}
@@ -281,10 +278,10 @@ async def add_team(request: Request, db: Db, user: LoggedIn, event_id: int) -> R
             status_code=422,
         )
     flash(request, translate(request, "Team %(name)s entered.", name=values["name"].strip()))
-    return RedirectResponse(f"/team-events/{event_id}/manage#teams", status_code=303)
+    return RedirectResponse(f"/events/{event_id}/manage#teams", status_code=303)
 
 
-@router.post("/team-events/{event_id}/manage/coaches")
+@router.post("/events/{event_id}/manage/coaches")
 async def assign_coach(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
     """R-FMT-1: make an account the coach or captain of a team; it then submits that team's
     lineups (and no other team's)."""
@@ -304,7 +301,7 @@ async def assign_coach(request: Request, db: Db, user: LoggedIn, event_id: int) 
     flash(
         request, translate(request, "%(name)s now speaks for %(team)s.", name=username, team=team)
     )
-    return RedirectResponse(f"/team-events/{event_id}/manage#coaches", status_code=303)
+    return RedirectResponse(f"/events/{event_id}/manage#coaches", status_code=303)
 
 
 def parse_start(text: str) -> datetime | None:
@@ -322,13 +319,11 @@ def parse_start(text: str) -> datetime | None:
         raise InvalidSetting("start", Msg("write the start as YYYY-MM-DDTHH:MM")) from None
 
 
-@router.post("/team-events/{event_id}/manage/rounds")
-async def pair(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
-    form = await _form(request)
-    start = parse_start(form.get("start", ""))
-    rnd = teams.pair_round(db, _actor(user), event_id, start=start)
+def pair(request: Request, db: Db, user: LoggedIn, event_id: int, start: str) -> Response:
+    """Pair the next round of a team event (the event page's pairing form, with the start)."""
+    rnd = teams.pair_round(db, _actor(user), event_id, start=parse_start(start))
     flash(request, translate(request, "Round %(number)s paired.", number=rnd.number))
-    return RedirectResponse(f"/team-events/{event_id}/manage/rounds/{rnd.number}", status_code=303)
+    return RedirectResponse(f"/events/{event_id}/manage/rounds/{rnd.number}", status_code=303)
 
 
 def _round_admin_page(
@@ -372,22 +367,21 @@ def _round_admin_page(
     return html(request, "team_round_admin.html", context, status_code=status_code)
 
 
-@router.get("/team-events/{event_id}/manage/rounds/{number}")
 def round_page(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
     return _round_admin_page(request, db, _actor(user), event_id, number)
 
 
-@router.post("/team-events/{event_id}/manage/rounds/{number}/reveal")
+@router.post("/events/{event_id}/manage/rounds/{number}/reveal")
 def reveal(
     request: Request, db: Db, clock: AppClock, user: LoggedIn, event_id: int, number: int
 ) -> Response:
     teams.reveal_round(db, _actor(user), event_id, number, clock=clock)
     done = translate(request, "The lineups of round %(number)s are revealed.", number=number)
     flash(request, done)
-    return RedirectResponse(f"/team-events/{event_id}/manage/rounds/{number}", status_code=303)
+    return RedirectResponse(f"/events/{event_id}/manage/rounds/{number}", status_code=303)
 
 
-@router.post("/team-events/{event_id}/manage/rounds/{number}/matches/{match}/results")
+@router.post("/events/{event_id}/manage/rounds/{number}/matches/{match}/results")
 async def match_results(
     request: Request, db: Db, user: LoggedIn, event_id: int, number: int, match: int
 ) -> Response:
@@ -419,14 +413,14 @@ async def match_results(
         )
     flash(request, translate(request, "%(count)s results recorded.", count=len(entries)))
     return RedirectResponse(
-        f"/team-events/{event_id}/manage/rounds/{number}#match-{match}", status_code=303
+        f"/events/{event_id}/manage/rounds/{number}#match-{match}", status_code=303
     )
 
 
-@router.post("/team-events/{event_id}/manage/rounds/{number}/playoff")
+@router.post("/events/{event_id}/manage/rounds/{number}/playoff")
 async def playoff(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
     form = await _form(request)
     winner = form.get("winner", "")
     teams.record_playoff(db, _actor(user), event_id, number, winner)
     flash(request, translate(request, "The playoff is recorded."))
-    return RedirectResponse(f"/team-events/{event_id}/manage/rounds/{number}", status_code=303)
+    return RedirectResponse(f"/events/{event_id}/manage/rounds/{number}", status_code=303)

@@ -18,7 +18,7 @@ from weiqi.server.routes.api_event_admin import ImportOut, RowProblem, RowsRejec
 from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import team_admin, team_coaches, teams
 
-router = APIRouter(prefix="/api/team-events", responses=_ERRORS, tags=["teams"])
+router = APIRouter(prefix="/api/events", responses=_ERRORS, tags=["teams"])
 
 
 class TeamEventIn(BaseModel):
@@ -51,7 +51,7 @@ class PlayoffIn(BaseModel):
     winner: str = Field(description="The team that won the playoff (加赛)")
 
 
-@router.post("", response_model=TeamEventOut, status_code=201)
+@router.post("/teams", response_model=TeamEventOut, status_code=201)
 def post_team_event(db: Db, actor: CurrentActor, body: TeamEventIn) -> TeamEventOut:
     """Create a team event (R-FMT-1); its creator organises it unless an administrator."""
     form = {
@@ -83,19 +83,19 @@ def post_import_teams(db: Db, actor: CurrentActor, event_id: int, body: TeamsImp
     return JSONResponse(ImportOut(imported=count).model_dump())
 
 
-@router.get("/{event_id}/rounds")
+@router.get("/{event_id}/teams/rounds")
 def get_rounds(db: Db, event_id: int) -> list[dict[str, Any]]:
     """Every paired round; boards and lineups only of revealed rounds."""
     return [teams.round_to_dict(r) for r in teams.list_rounds(db, event_id)]
 
 
-@router.post("/{event_id}/rounds", status_code=201)
+@router.post("/{event_id}/teams/rounds", status_code=201)
 def post_pair(db: Db, actor: CurrentActor, event_id: int, body: PairIn) -> dict[str, Any]:
     """Pair the next round (the chief referee)."""
     return teams.round_to_dict(teams.pair_round(db, actor, event_id, start=body.start))
 
 
-@router.post("/{event_id}/rounds/{number}/reveal")
+@router.post("/{event_id}/teams/rounds/{number}/reveal")
 def post_reveal(
     db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int
 ) -> dict[str, Any]:
@@ -104,7 +104,7 @@ def post_reveal(
     return teams.round_to_dict(teams.reveal_round(db, actor, event_id, number, clock=clock))
 
 
-@router.post("/{event_id}/rounds/{number}/playoff")
+@router.post("/{event_id}/teams/rounds/{number}/playoff")
 def post_playoff(
     db: Db, actor: CurrentActor, event_id: int, number: int, body: PlayoffIn
 ) -> dict[str, Any]:
@@ -113,7 +113,7 @@ def post_playoff(
     return {"match": match.number, "home": match.home, "away": match.away, "winner": match.winner}
 
 
-@router.get("/{event_id}/records")
+@router.get("/{event_id}/teams/records")
 def get_records(db: Db, event_id: int) -> dict[str, Any]:
     """Each player's record (best first) and each board's, for board prizes."""
     players, by_board = teams.records(db, event_id)
@@ -149,7 +149,7 @@ class CoachOut(BaseModel):
     role: team_coaches.CoachRole
 
 
-@router.post("/{event_id}/coaches", response_model=CoachOut, status_code=201)
+@router.post("/{event_id}/teams/coaches", response_model=CoachOut, status_code=201)
 def post_coach(db: Db, actor: CurrentActor, event_id: int, body: CoachIn) -> CoachOut:
     """Make an account the coach or captain of a team (organisers, chief referee): it gets the
     player role in the event and submits lineups for its own team(s) only (R-FMT-1)."""
@@ -157,7 +157,7 @@ def post_coach(db: Db, actor: CurrentActor, event_id: int, body: CoachIn) -> Coa
     return CoachOut(team=c.team, username=c.username, display_name=c.display_name, role=c.role)
 
 
-@router.get("/{event_id}/coaches", response_model=list[CoachOut])
+@router.get("/{event_id}/teams/coaches", response_model=list[CoachOut])
 def get_coaches(db: Db, event_id: int) -> list[CoachOut]:
     """Every team's coach and captain accounts."""
     return [

@@ -47,9 +47,23 @@ def _team_page(
     )
 
 
-@router.get("/team-events/{event_id}")
-def team_event(event_id: int) -> Response:
-    return RedirectResponse(f"/events/{event_id}/teams", status_code=303)
+@router.get("/team-events/{rest:path}")
+def old_team_event_address(request: Request, rest: str) -> Response:
+    """Team events were once under ``/team-events/``; their pages are now under ``/events/``
+    like every event's (a printed or bookmarked address still arrives)."""
+    head, _, tail = rest.partition("/")
+    if head == "new":
+        target = "/events/new?kind=team"
+    elif not tail:
+        target = f"/events/{head}/teams"
+    elif tail.startswith("rounds/"):
+        target = f"/events/{head}/teams/{tail}"
+    else:
+        target = f"/events/{head}/{tail}"
+    query = request.url.query
+    if query:
+        target += ("&" if "?" in target else "?") + query
+    return RedirectResponse(target, status_code=308)
 
 
 @router.get("/events/{event_id}/teams")
@@ -148,14 +162,14 @@ def _lineup_page(
     )
 
 
-@router.get("/team-events/{event_id}/rounds/{number}/lineup")
+@router.get("/events/{event_id}/teams/rounds/{number}/lineup")
 def lineup_page(
     request: Request, db: Db, user: LoggedIn, event_id: int, number: int, team: str = ""
 ) -> Response:
     return _lineup_page(request, db, user.actor(), event_id, number, team)
 
 
-@router.post("/team-events/{event_id}/rounds/{number}/lineup")
+@router.post("/events/{event_id}/teams/rounds/{number}/lineup")
 async def submit_lineup(
     request: Request, db: Db, clock: AppClock, user: LoggedIn, event_id: int, number: int
 ) -> Response:
@@ -179,7 +193,7 @@ async def submit_lineup(
         )
     flash(request, translate(request, "The lineup is sealed until the round is revealed."))
     return RedirectResponse(
-        f"/team-events/{event_id}/rounds/{number}/lineup?team={team}", status_code=303
+        f"/events/{event_id}/teams/rounds/{number}/lineup?team={team}", status_code=303
     )
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter
+from fastapi.responses import RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.requests import Request
 from starlette.responses import Response
 
 from weiqi.server.routes.api import _ERRORS
@@ -37,13 +39,13 @@ class BoardResultIn(BaseModel):
     sitting: int = Field(0, description="全队轮赛制 sitting, from 0")
 
 
-@router.get("/team-events/{event_id}/rounds/{number}")
+@router.get("/events/{event_id}/teams/rounds/{number}")
 def get_round(db: Db, event_id: int, number: int) -> dict[str, Any]:
     """A round's matches; boards and lineups only once the lineups are revealed."""
     return teams.round_to_dict(teams.show_round(db, event_id, number))
 
 
-@router.post("/team-events/{event_id}/rounds/{number}/lineups", status_code=204)
+@router.post("/events/{event_id}/teams/rounds/{number}/lineups", status_code=204)
 def post_lineup(
     db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int, body: LineupIn
 ) -> Response:
@@ -53,7 +55,7 @@ def post_lineup(
     return Response(status_code=204)
 
 
-@router.post("/team-events/{event_id}/rounds/{number}/results")
+@router.post("/events/{event_id}/teams/rounds/{number}/results")
 def post_board_result(
     db: Db, actor: CurrentActor, event_id: int, number: int, body: BoardResultIn
 ) -> dict[str, Any]:
@@ -74,7 +76,7 @@ class BoardResultsIn(BaseModel):
     )
 
 
-@router.post("/team-events/{event_id}/rounds/{number}/results/batch")
+@router.post("/events/{event_id}/teams/rounds/{number}/results/batch")
 def post_board_results(
     db: Db, actor: CurrentActor, event_id: int, number: int, body: BoardResultsIn
 ) -> dict[str, Any]:
@@ -90,7 +92,7 @@ def post_board_results(
     return teams.round_to_dict(teams.show_round(db, event_id, number))
 
 
-@router.get("/team-events/{event_id}/standings")
+@router.get("/events/{event_id}/teams/standings")
 def get_standings(db: Db, event_id: int) -> list[dict[str, object]]:
     """Team standings (R-RANK-TEAM): match points, game points, board 1, board 2, …"""
     return teams.standings_to_dict(teams.standings(db, event_id))
@@ -120,3 +122,21 @@ def get_draft(db: Db, draft_id: int) -> dict[str, Any]:
         "log": [e.text() for e in view.log],
         "rosters": view.rosters,
     }
+
+
+@router.api_route(
+    "/team-events{rest:path}",
+    methods=["GET", "POST", "PUT", "DELETE"],
+    include_in_schema=False,
+)
+def old_team_event_address(request: Request, rest: str) -> Response:
+    """Team events' API was once under ``/api/team-events/``; it is now under
+    ``/api/events/{id}/teams/…`` beside every event's (308: a client repeats its request there,
+    method and body kept)."""
+    head, _, tail = rest.removeprefix("/").partition("/")
+    target = "/api/events/teams" if not head else f"/api/events/{head}/teams"
+    if tail:
+        target += f"/{tail}"
+    if request.url.query:
+        target += f"?{request.url.query}"
+    return RedirectResponse(target, status_code=308)
