@@ -401,7 +401,8 @@ def _record_playoff(w: World, actor: str) -> Send:
 
     ev = _team_event(w, "knockout", rounds=1)
     winner = teams.show_round(w.db, ev, 1).matches[0].away
-    return w.call(actor, "POST", f"/api/events/{ev}/teams/rounds/1/playoff", json={"winner": winner})
+    url = f"/api/events/{ev}/teams/rounds/1/playoff"
+    return w.call(actor, "POST", url, json={"winner": winner})
 
 
 # Whoever organises any event may create one (R-ORG-1); the organisers and the chief referee run

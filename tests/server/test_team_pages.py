@@ -57,7 +57,9 @@ def admin(client: TestClient) -> str:
 
 def create(client: TestClient, token: str, **changes: str) -> int:
     response = client.post(
-        "/events/new?kind=team", data={**FORM, **changes, "csrf_token": token}, follow_redirects=False
+        "/events/new?kind=team",
+        data={**FORM, **changes, "csrf_token": token},
+        follow_redirects=False,
     )
     assert response.status_code == 303, response.text
     found = re.fullmatch(r"/events/(\d+)/manage", response.headers["location"])
@@ -302,9 +304,7 @@ def test_lineups_are_submitted_by_a_player_but_results_are_not(
     sealed = _lineup(client, token, event_id, "黑龙", ["黑龙1", "黑龙2", "黑龙3"])
     assert sealed.status_code == 303
     assert client.get(f"/events/{event_id}/manage/rounds/1").status_code == 403
-    reveal = client.post(
-        f"/events/{event_id}/manage/rounds/1/reveal", data={"csrf_token": token}
-    )
+    reveal = client.post(f"/events/{event_id}/manage/rounds/1/reveal", data={"csrf_token": token})
     assert reveal.status_code == 403
 
 
