@@ -650,10 +650,7 @@ def register(app: typer.Typer) -> None:
 
         database = open_database(db)
         rows = members_total_standings(database, _event_id(database, event), tournament, counted)
-        out = [
-            {"place": p, "team": t, "total": v.numerator if v.denominator == 1 else float(v)}
-            for p, t, v in rows
-        ]
+        out = [{"place": p, "team": t, "total": v} for p, t, v in rows]
         if as_json:
             typer.echo(json.dumps(out, ensure_ascii=False))
             return
