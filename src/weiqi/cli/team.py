@@ -33,6 +33,7 @@ from rich.table import Table
 from weiqi.cli.event import DbOption, JsonOption, open_database
 from weiqi.cli.inputs import db_int, in_db_range, read_text
 from weiqi.errors import InputError, InvalidSetting
+from weiqi.league.standings import TeamRanking
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
@@ -41,6 +42,7 @@ from weiqi.services.teams import iso as _iso
 from weiqi.services.teams import round_to_dict as round_json
 from weiqi.services.teams import standings_to_dict as standings_json
 from weiqi.store.database import Database
+from weiqi.tournament.standings import tiebreak
 
 EventOption = Annotated[
     int | None, typer.Option("--event", help="Event id; default the newest team event.")
@@ -135,10 +137,10 @@ def print_standings(title: str, rows: Sequence[TeamStandingView]) -> None:
     boards = 0
     for r in rows:
         boards = max(boards, len(r.board_points))
-    for col in ("名次 place", "队 team", "场 P", "胜 W", "和 D", "负 L", "场分 MP", "局分 GP"):
+    for col in ("名次 place", "队 team", "场 P", "胜 W", "和 D", "负 L"):
         table.add_column(col)
-    for b in range(1, boards + 1):
-        table.add_column(f"{b}台 B{b}")
+    for code in TeamRanking.ROUND_ROBIN.codes(boards):  # the columns' names are the registry's
+        table.add_column(f"{tiebreak(code).zh} {code}")
     for r in rows:
         table.add_row(
             f"{r.place}{'=' if r.shared else ''}",
@@ -152,7 +154,6 @@ def print_standings(title: str, rows: Sequence[TeamStandingView]) -> None:
 def register(app: typer.Typer) -> None:
     from weiqi.league.lineup import MissingLineup
     from weiqi.league.match import BoardColors
-    from weiqi.league.standings import TeamRanking
     from weiqi.league.team import TeamType
     from weiqi.league.winner_stays_on import PlayerOrder
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from weiqi.i18n import N_, translations
+from weiqi.league.standings import TeamRanking
 from weiqi.rules.color import Color
 from weiqi.rules.result import Result
 from weiqi.services.public import (
@@ -509,7 +510,8 @@ def player_table(card: PlayerCard, locale: str, *, event_id: int) -> Table:
 
 def team_standings_table(rows: Sequence[TeamStandingView], boards: int, locale: str) -> Table:
     """名次, 队名, 场次, 胜, 和, 负, 场分, 局分, then the game points of board 1, 2, …
-    (R-SCORE-TEAM-1, R-RANK-TEAM: the order the ties are broken in)."""
+    (R-SCORE-TEAM-1, R-RANK-TEAM: the order the ties are broken in); the points' columns are
+    named by the tie-break registry, as the individual table's."""
     _ = gettext_for(locale)
     columns = [
         Column(_("Place"), numeric=True, cls="place"),
@@ -518,13 +520,11 @@ def team_standings_table(rows: Sequence[TeamStandingView], boards: int, locale: 
         Column(_("Won"), numeric=True),
         Column(_("Drawn"), numeric=True),
         Column(_("Lost"), numeric=True),
-        Column(_("Match points"), numeric=True, cls="points"),
-        Column(_("Game points"), numeric=True),
-        *(
-            Column(_("Board %(board)s") % {"board": b}, numeric=True, cls="tb")
-            for b in range(1, boards + 1)
-        ),
     ]
+    for code in TeamRanking.ROUND_ROBIN.codes(boards):
+        label, title = tiebreak_label(code, locale, spelled=True)
+        cls = "points" if code == "MP" else "" if code == "GP" else "tb"
+        columns.append(Column(label, title=title, numeric=True, cls=cls))
     out = []
     for r in rows:
         per_board = list(r.board_points) + [0] * (boards - len(r.board_points))
