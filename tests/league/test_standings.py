@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
+from typing import Literal
 
 from weiqi.league.match import TeamMatch
-from weiqi.league.standings import (
-    BGP,
-    GP,
-    MP,
-    SOS,
-    TOTAL,
-    TeamRanking,
-    team_rows,
-    team_standings,
-)
+from weiqi.league.standings import TeamRanking, team_competitors, team_rows, team_standings
 from weiqi.rules.color import Color
 from weiqi.rules.result import Reason, Result
+from weiqi.tournament.standings import Value, function, tiebreak, tiebreak_values
 
 BW = Result.win(Color.BLACK, Reason.RESIGNATION)
 WW = Result.win(Color.WHITE, Reason.RESIGNATION)
@@ -32,6 +26,18 @@ def match(a: str, b: str, *results: Result) -> TeamMatch:
     for i, r in enumerate(results, start=1):
         m = m.record(i, r)
     return m
+
+
+def values(
+    code: str,
+    matches: list[TeamMatch],
+    teams: Iterable[str] = (),
+    top_score: int | Literal["achieved"] | None = None,
+    rounds: int | None = None,
+) -> dict[str, Value]:
+    """The registry's ``code`` for every team of ``matches`` (and ``teams``)."""
+    competitors = team_competitors(matches, teams)
+    return tiebreak_values(competitors, (code,), top_score=top_score, rounds=rounds)[code]
 
 
 def a_wins(board: int) -> Result:
@@ -111,12 +117,10 @@ def test_r_rank_team_swiss_total_score() -> None:
     """
     r1 = [match("A", "B", a_wins(1), a_wins(2)), match("C", "D", a_wins(1), a_wins(2))]
     r2 = [match("A", "C", a_wins(1), a_wins(2)), match("B", "D", a_wins(1), a_wins(2))]
-    rows = team_rows(r1 + r2)
     # SOS: A meets B (2) and C (2) = 4; B meets A (4), D (0) = 4; C meets D, A = 4; D meets C, B = 4
-    assert {t: SOS(t, rows) for t in rows} == {t: Fraction(4) for t in "ABCD"}
-    total = TOTAL(top_score=4)
+    assert values("SOS", r1 + r2) == {t: Fraction(4) for t in "ABCD"}
     # total = MP + (SOS / 2 − 2) = MP + 0
-    assert {t: total(t, rows) for t in rows} == {"A": 4, "B": 2, "C": 2, "D": 0}
+    assert values("TOTAL", r1 + r2, top_score=4) == {"A": 4, "B": 2, "C": 2, "D": 0}
     table = team_standings(r1 + r2, ranking=TeamRanking.SWISS_TOTAL_SCORE, top_score=4)
     assert [(s.place, s.team) for s in table] == [(1, "A"), (2, "B"), (2, "C"), (4, "D")]
 
@@ -128,19 +132,14 @@ def test_r_rank_team_swiss_points_then_opponents_points() -> None:
     # MP: A 4, B 0, C 2, D 2. SOS: C = D(2) + A(4) = 6, D = C(2) + B(0) = 2.
     table = team_standings(r1 + r2, ranking=TeamRanking.SWISS_POINTS)
     assert [s.team for s in table] == ["A", "C", "D", "B"]
-    rows = team_rows(r1 + r2)
-    assert (SOS("C", rows), SOS("D", rows)) == (Fraction(6), Fraction(2))
+    sos = values("SOS", r1 + r2)
+    assert (sos["C"], sos["D"]) == (Fraction(6), Fraction(2))
 
 
 def test_tie_break_functions_are_named_by_code() -> None:
-    assert [f.__name__ for f in (MP, GP, BGP(1), BGP(3), SOS, TOTAL())] == [
-        "MP",
-        "GP",
-        "BGP1",
-        "BGP3",
-        "SOS",
-        "TOTAL",
-    ]
+    codes = ("MP", "GP", "B1", "B3", "SOS", "TOTAL")
+    assert [tiebreak(c).code for c in codes] == list(codes)
+    assert all(callable(function(c)) for c in codes)
 
 
 def test_unfinished_matches_do_not_count() -> None:
@@ -153,13 +152,14 @@ def test_r_rank_team_swiss_top_score_full_or_achieved() -> None:
     """R-RANK-SWISS A on teams: the top score is the full score (2 × rounds) unless the event
     takes the highest achieved. One round: A beat B, C drew D."""
     r1 = [match("A", "B", a_wins(1), a_wins(2)), match("C", "D", a_wins(1), b_wins(2))]
-    rows = team_rows(r1)
     # full: top 2 → A = 2 + (0 / 1 − 1) = 1; C = 1 + (1 / 1 − 1) = 1; B = 0 + (2 − 1) = 1
-    assert {t: TOTAL()(t, rows) for t in rows} == {"A": 1, "B": 1, "C": 1, "D": 1}
+    assert values("TOTAL", r1) == {"A": 1, "B": 1, "C": 1, "D": 1}
     # achieved is also 2 here; with 2 given explicitly the same
-    assert TOTAL(2)("A", rows) == TOTAL("achieved")("A", rows) == 1
+    assert values("TOTAL", r1, top_score=2)["A"] == values("TOTAL", r1, top_score="achieved")["A"]
+    assert values("TOTAL", r1, top_score=2)["A"] == 1
     # a top score of 4 (two rounds planned): A = 2 + (0 / 2 − 1) = 1, B = 0 + (2 / 2 − 1) = 0
-    assert (TOTAL(4)("A", rows), TOTAL(4)("B", rows)) == (Fraction(1), Fraction(0))
+    four = values("TOTAL", r1, top_score=4)
+    assert (four["A"], four["B"]) == (Fraction(1), Fraction(0))
 
 
 def test_r_rank_team_swiss_total_subtracts_the_rounds_not_a_teams_own_matches() -> None:
@@ -174,12 +174,13 @@ def test_r_rank_team_swiss_total_subtracts_the_rounds_not_a_teams_own_matches() 
     r2 = [match("A", "C", a_wins(1), a_wins(2))]
     rows = team_rows(r1 + r2, teams="ABCD")
     assert rows["B"].played == 1 and rows["A"].played == 2
-    assert TOTAL()("B", rows) == 0
-    assert TOTAL(rounds=2)("D", rows) == 0 + (Fraction(2) / 2 - 2)
+    total = values("TOTAL", r1 + r2, teams="ABCD")
+    assert total["B"] == 0
+    assert values("TOTAL", r1 + r2, teams="ABCD", rounds=2)["D"] == 0 + (Fraction(2) / 2 - 2)
     # A: 4 + ((0 + 2) / 2 − 2) = 3
-    assert TOTAL()("A", rows) == 3
+    assert total["A"] == 3
     # an explicit round count wins over the most matches played
-    assert TOTAL(rounds=3)("A", rows) == 4 + (Fraction(2) / 3 - 3)
+    assert values("TOTAL", r1 + r2, rounds=3)["A"] == 4 + (Fraction(2) / 3 - 3)
 
 
 def test_r_rank_team_swiss_by_total_points_literal_reading_has_no_sos() -> None:

@@ -1,4 +1,5 @@
-"""Scoring (R-SCORE-IND-1), tie-breaks (R-RANK-RR, R-RANK-SWISS) and ties (R-PLAYOFF), by hand."""
+"""Scoring (R-SCORE-IND-1), tie-breaks (R-RANK-RR, R-RANK-SWISS, R-RANK-TEAM) and ties
+(R-PLAYOFF), by hand."""
 
 from __future__ import annotations
 
@@ -7,11 +8,21 @@ from fractions import Fraction
 import pytest
 
 from weiqi.errors import InvalidSetting
+from weiqi.league.match import TeamMatch
+from weiqi.league.standings import TeamRanking, team_competitors, team_standings
+from weiqi.messages import Msg
 from weiqi.rules.color import Color
 from weiqi.rules.result import Reason, Result
 from weiqi.tournament.scoring import game_points
 from weiqi.tournament.settings import EventSettings, System
-from weiqi.tournament.standings import TIEBREAKS, Competitor, Encounter, rank, tiebreak_values
+from weiqi.tournament.standings import (
+    TIEBREAKS,
+    Competitor,
+    Encounter,
+    rank,
+    tiebreak,
+    tiebreak_values,
+)
 
 B, W = Color.BLACK, Color.WHITE
 
@@ -150,3 +161,81 @@ def test_r_rank_defaults_and_invalid_settings() -> None:
         assert err.value.field == fld
     with pytest.raises(InvalidSetting, match="known"):
         EventSettings.parse_tiebreaks("SOS,FOO")
+
+
+def _team_match(a: str, b: str, *a_points: int) -> TeamMatch:
+    """A finished match whose board ``i`` gives team A ``a_points[i]`` game points (2 a win, 1
+    a draw, 0 a loss); A is black on the odd boards."""
+    m = TeamMatch.pair(a, b, [f"{a}{i}" for i in a_points], [f"{b}{i}" for i in a_points])
+    for board, pts in enumerate(a_points, start=1):
+        a_colour = B if board % 2 else W
+        result = Result.draw() if pts == 1 else Result.win(a_colour if pts else a_colour.opponent,
+                                                           Reason.RESIGNATION)  # fmt: skip
+        m = m.record(board, result)
+    return m
+
+
+def test_r_rank_team_one_registry_ranks_teams_and_players() -> None:
+    """R-RANK-TEAM, R-RANK-SWISS: one registry and one ``rank`` for both kinds. Teams are
+    competitors whose encounters carry match points, game points and board points; GP, B1,
+    B2, … rank them in any order, and the players' codes (SOS) work on match points.
+
+    Four 2:2 draws, all on 2 match points and 4 game points. Board 1: A 2+2 = 4, B 0+1 = 1,
+    C 1+0 = 1, D 1+1 = 2; board 2: A 0, B 2+1 = 3, C 1+2 = 3, D 2."""
+    draws = [
+        _team_match("A", "B", 2, 0),
+        _team_match("C", "D", 1, 1),
+        _team_match("A", "C", 2, 0),
+        _team_match("B", "D", 1, 1),
+    ]
+    teams = team_competitors(draws)
+    by_boards = rank(teams, ("GP", "B1", "B2"))
+    assert [(s.place, s.id, s.points, s.tiebreaks["B1"], s.shared) for s in by_boards] == [
+        (1, "A", 2, 4, False),
+        (2, "D", 2, 2, False),
+        (3, "B", 2, 1, True),
+        (3, "C", 2, 1, True),
+    ]
+    assert {s.tiebreaks["GP"] for s in by_boards} == {4}
+    by_board_two = rank(teams, ("B2", "B1"))
+    assert [(s.place, s.id) for s in by_board_two] == [(1, "B"), (1, "C"), (3, "D"), (4, "A")]
+
+    # Swiss, two rounds: A beats B, C beats D; A beats C, D beats B. MP A 4, C 2, D 2, B 0;
+    # SOS (opponents' match points): A = B 0 + C 2 = 2, C = D 2 + A 4 = 6, D = C 2 + B 0 = 2,
+    # B = A 4 + D 2 = 6.
+    swiss = [
+        _team_match("A", "B", 2, 2),
+        _team_match("C", "D", 2, 2),
+        _team_match("A", "C", 2, 2),
+        _team_match("D", "B", 2, 2),
+    ]
+    table = rank(team_competitors(swiss), ("SOS",))
+    assert [(s.id, s.points, s.tiebreaks["SOS"]) for s in table] == [
+        ("A", 4, 2),
+        ("C", 2, 6),
+        ("D", 2, 2),
+        ("B", 0, 6),
+    ]
+    # the players' SOS is the same code over their points (EXAMPLE above)
+    assert tiebreak_values(EXAMPLE, ("SOS",))["SOS"] == {"a": 7, "b": 8, "c": 10, "d": 11}
+    # the team event's table is this rank with its ranking's codes
+    assert TeamRanking.SWISS_POINTS.codes(2) == ("MP", "SOS", "GP", "B1", "B2")
+    assert [s.team for s in team_standings(swiss, ranking=TeamRanking.SWISS_POINTS)] == [
+        s.id for s in table
+    ]
+    assert (tiebreak("B2").zh, tiebreak("B2").en, tiebreak("B2").board) == ("第2台", "Board 2", 2)
+    assert (TIEBREAKS["MP"].zh, TIEBREAKS["GP"].zh) == ("场分", "局分")
+
+
+def test_r_rank_team_an_unknown_code_is_refused_with_a_message() -> None:
+    """R-RANK-TEAM: a code outside the registry (and ``B<n>`` without a board) is refused,
+    naming the code, for teams as for players."""
+    teams = team_competitors([_team_match("A", "B", 2, 0)])
+    for code in ("XYZ", "B0", "B01", "B", "BGP1"):
+        for competitors in (teams, EXAMPLE):
+            with pytest.raises(InvalidSetting) as err:
+                rank(competitors, ("GP", code))
+            assert err.value.field == "tiebreaks"
+            assert err.value.reason == Msg("unknown code %(code)s", code=repr(code))
+        with pytest.raises(InvalidSetting):
+            tiebreak(code)

@@ -38,6 +38,7 @@ from rich.table import Table
 from weiqi.cli.event import DbOption, JsonOption, open_database
 from weiqi.cli.inputs import choice, db_int, in_db_range, parse_time, read_text
 from weiqi.errors import InputError
+from weiqi.league.standings import TeamRanking
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
@@ -46,6 +47,7 @@ from weiqi.services.teams import iso as _iso
 from weiqi.services.teams import round_to_dict as round_json
 from weiqi.services.teams import standings_to_dict as standings_json
 from weiqi.store.database import Database
+from weiqi.tournament.standings import tiebreak
 
 EventOption = Annotated[
     int | None, typer.Option("--event", help="Event id; default the newest team event.")
@@ -114,10 +116,10 @@ def print_standings(title: str, rows: Sequence[TeamStandingView]) -> None:
     boards = 0
     for r in rows:
         boards = max(boards, len(r.board_points))
-    for col in ("名次 place", "队 team", "场 P", "胜 W", "和 D", "负 L", "场分 MP", "局分 GP"):
+    for col in ("名次 place", "队 team", "场 P", "胜 W", "和 D", "负 L"):
         table.add_column(col)
-    for b in range(1, boards + 1):
-        table.add_column(f"{b}台 B{b}")
+    for code in TeamRanking.ROUND_ROBIN.codes(boards):  # the columns' names are the registry's
+        table.add_column(f"{tiebreak(code).zh} {code}")
     for r in rows:
         table.add_row(
             f"{r.place}{'=' if r.shared else ''}",
@@ -150,7 +152,6 @@ def create_team(
     """``event create --kind team``: create a team event with its settings."""
     from weiqi.league.lineup import MissingLineup
     from weiqi.league.match import BoardColors
-    from weiqi.league.standings import TeamRanking
     from weiqi.league.team import TeamType
     from weiqi.league.winner_stays_on import PlayerOrder
     from weiqi.services.teams import (
@@ -539,10 +540,7 @@ def register(app: typer.Typer) -> None:
 
         database = open_database(db)
         rows = members_total_standings(database, _event_id(database, event), tournament, counted)
-        out = [
-            {"place": p, "team": t, "total": v.numerator if v.denominator == 1 else float(v)}
-            for p, t, v in rows
-        ]
+        out = [{"place": p, "team": t, "total": v} for p, t, v in rows]
         if as_json:
             typer.echo(json.dumps(out, ensure_ascii=False))
             return

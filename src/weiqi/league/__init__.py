@@ -14,8 +14,10 @@ module                        holds
 ``league.match``              ``TeamMatch`` (boards, colours, forfeits of empty boards),
                               ``game_points``/``match_points`` (R-SCORE-TEAM-1),
                               ``rotation_match`` (全队轮赛制), ``player_records``/``board_records``
-``league.standings``          ``team_standings`` (R-RANK-TEAM) with tie-breaks ``MP``, ``GP``,
-                              ``BGP(n)``, ``SOS``, ``TOTAL``; ``members_total`` (队员总分制)
+``league.standings``          the team scoring policy (``team_competitors``) for the one
+                              standings module, ``TeamRanking`` as its codes (``MP``, ``GP``,
+                              ``B1``, …, ``SOS``, ``TOTAL``), ``team_standings`` (R-RANK-TEAM);
+                              ``members_total`` (队员总分制)
 ``league.team_swiss``         ``pair_team_round``: the tournament's Swiss engine on teams
 ``league.winner_stays_on``    ``WinnerStaysOn``, the 擂台赛 state machine (R-FMT-3)
 ``league.calendar``           ``berger_rounds``, ``double_round_robin``, ``weekly_dates``

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from weiqi.i18n import N_, translations
+from weiqi.league.standings import TeamRanking
 from weiqi.rules.color import Color
 from weiqi.rules.result import Result
 from weiqi.services.public import (
@@ -38,7 +39,7 @@ from weiqi.services.teams import RoundView as TeamRoundView
 from weiqi.services.teams import TeamStandingView
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.settings import EventSettings, System
-from weiqi.tournament.standings import TIEBREAKS
+from weiqi.tournament.standings import BOARD_EN, TIEBREAKS, tiebreak
 
 Gettext = Callable[[str], str]
 
@@ -64,8 +65,12 @@ TIEBREAK_NAMES: dict[str, str] = {
     "SOSOS": N_("sum of opponents' SOS"),
     "DE": N_("direct encounter"),
     "RATING": N_("rating"),
+    "MP": N_("Match points"),
+    "GP": N_("Game points"),
 }
 assert {c: t.en for c, t in TIEBREAKS.items()} == TIEBREAK_NAMES
+BOARD_NAME = N_("Board %(board)s")
+assert BOARD_NAME == BOARD_EN
 
 # What each tie-break counts, for the Chinese column's hover text (from the catalogue).
 TIEBREAK_HINTS: dict[str, str] = {
@@ -78,8 +83,11 @@ TIEBREAK_HINTS: dict[str, str] = {
     "SOSOS": N_("the sum of the opponents' SOS"),
     "DE": N_("the result of the games between the tied players"),
     "RATING": N_("the higher rating ranks higher"),
+    "MP": N_("2 for a won match, 1 for a drawn one"),
+    "GP": N_("the game points of all the team's boards"),
 }
 assert TIEBREAK_HINTS.keys() == TIEBREAK_NAMES.keys()
+BOARD_HINT = N_("the game points on board %(board)s")
 
 
 @dataclass(frozen=True)
@@ -164,17 +172,29 @@ def gettext_for(locale: str) -> Gettext:
     return translations(locale).gettext
 
 
-def tiebreak_label(code: str, locale: str) -> tuple[str, str]:
-    """(header, hover text) of a tie-break column: the Chinese name with the code and what it
-    counts (in Chinese) in the title, or in English the code with its name in the title.
+def tiebreak_label(code: str, locale: str, *, spelled: bool = False) -> tuple[str, str]:
+    """(header, hover text) of a tie-break column, from the registry: the Chinese name with the
+    code and what it counts (in Chinese) in the title, or in English the code with its name in
+    the title; ``spelled``, the English header is the name, with the code and what it counts in
+    the title (the team table's "Match points", "Board 1").
 
     >>> tiebreak_label("SB", "zh_CN")
     ('胜者小分', 'SB · 所胜对手的积分之和，加所和对手积分的一半')
+    >>> tiebreak_label("B2", "zh_CN"), tiebreak_label("B2", "en", spelled=True)
+    (('第2台', 'B2 · 第2台的局分之和'), ('Board 2', 'B2 · the game points on board 2'))
     """
     _ = gettext_for(locale)
+    tb = tiebreak(code)
+    if tb.board is None:
+        name, hint = _(TIEBREAK_NAMES[code]), _(TIEBREAK_HINTS[code])
+    else:
+        args = {"board": tb.board}
+        name, hint = _(BOARD_NAME) % args, _(BOARD_HINT) % args
     if locale == "zh_CN":
-        return TIEBREAKS[code].zh, f"{code} · {_(TIEBREAK_HINTS[code])}"
-    return code, _(TIEBREAK_NAMES[code])
+        return tb.zh, f"{code} · {hint}"
+    if spelled:
+        return name, f"{code} · {hint}"
+    return code, name
 
 
 def stones(value: Fraction) -> str:
@@ -490,7 +510,8 @@ def player_table(card: PlayerCard, locale: str, *, event_id: int) -> Table:
 
 def team_standings_table(rows: Sequence[TeamStandingView], boards: int, locale: str) -> Table:
     """名次, 队名, 场次, 胜, 和, 负, 场分, 局分, then the game points of board 1, 2, …
-    (R-SCORE-TEAM-1, R-RANK-TEAM: the order the ties are broken in)."""
+    (R-SCORE-TEAM-1, R-RANK-TEAM: the order the ties are broken in); the points' columns are
+    named by the tie-break registry, as the individual table's."""
     _ = gettext_for(locale)
     columns = [
         Column(_("Place"), numeric=True, cls="place"),
@@ -499,13 +520,11 @@ def team_standings_table(rows: Sequence[TeamStandingView], boards: int, locale: 
         Column(_("Won"), numeric=True),
         Column(_("Drawn"), numeric=True),
         Column(_("Lost"), numeric=True),
-        Column(_("Match points"), numeric=True, cls="points"),
-        Column(_("Game points"), numeric=True),
-        *(
-            Column(_("Board %(board)s") % {"board": b}, numeric=True, cls="tb")
-            for b in range(1, boards + 1)
-        ),
     ]
+    for code in TeamRanking.ROUND_ROBIN.codes(boards):
+        label, title = tiebreak_label(code, locale, spelled=True)
+        cls = "points" if code == "MP" else "" if code == "GP" else "tb"
+        columns.append(Column(label, title=title, numeric=True, cls=cls))
     out = []
     for r in rows:
         per_board = list(r.board_points) + [0] * (boards - len(r.board_points))

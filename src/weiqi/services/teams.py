@@ -35,7 +35,6 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from fractions import Fraction
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -1265,7 +1264,7 @@ def records(
 
 def members_total_standings(
     db: Database, event_id: int, tournament_id: int, counted: int | None = None
-) -> list[tuple[int, str, Fraction]]:
+) -> list[tuple[int, str, int]]:
     """队员总分制 (R-FMT-1): each team's total of its members' points in the individual
     tournament ``tournament_id`` (the best ``counted`` members only, if given); a member is
     found by name. Equal totals share a place."""

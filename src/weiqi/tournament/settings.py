@@ -68,7 +68,8 @@ _SYSTEM_ZH = {
     System.MATCH: "多局决胜制",
 }
 
-#: Tie-break codes this package computes (see :mod:`weiqi.tournament.standings`).
+#: Tie-break codes an individual event may choose (see :mod:`weiqi.tournament.standings`, whose
+#: registry also holds the team codes MP, GP and B1, B2, …, which a player has no values for).
 TIEBREAK_CODES = ("SB", "WARN", "SOS", "TOTAL", "CUSS", "SOS-1", "SOSOS", "DE", "RATING")
 
 KOMI_STONES = Fraction(15, 4)

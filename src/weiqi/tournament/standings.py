@@ -1,9 +1,14 @@
-"""Standings: points, then tie-breaks by code in the event's order, then lot or playoff.
+"""Standings of players and teams: points, then tie-breaks by code in the event's order, then
+lot or playoff.
 
-Generic over the competitor (a player now, a team later): it sees only encounters, each with
-the points scored, the outcome and whether the opponent counts in the tie-break sums.
+Generic over the competitor, a player or a team: it sees only encounters, each with the points
+scored, the outcome and whether the opponent counts in the tie-break sums, and for a team the
+game points (局分) it scored in the match, board by board. A team event plugs its scoring in
+(:mod:`weiqi.league.standings`: match points 2/1/0 as the points); the codes are the same.
 
-Tie-breaks (R-RANK-RR, R-RANK-SWISS) are plain functions named by code:
+Tie-breaks (R-RANK-RR, R-RANK-SWISS, R-RANK-TEAM) are plain functions named by code, in one
+registry (:data:`TIEBREAKS`, :data:`FUNCTIONS`, and the pattern ``B<n>`` through
+:func:`tiebreak` and :func:`function`):
 
 ====== ========== ==================================================================
 code   中文        meaning
@@ -17,6 +22,9 @@ SOS-1  对手分减一  SOS without the weakest opponent
 SOSOS  对手分之和  sum of the opponents' SOS
 DE     直胜        points scored against the others still tied
 RATING 等级分      the rating (higher first)
+MP     场分        the points themselves (a team's match points: TOTAL first, then MP)
+GP     局分        the game points of every board of the team's matches
+B1, …  第1台, …    the game points on board 1, 2, … (``B<n>``, any n ≥ 1)
 ====== ========== ==================================================================
 
 >>> cs = [
@@ -26,6 +34,8 @@ RATING 等级分      the rating (higher first)
 ... ]
 >>> [(s.place, s.id, s.points, s.tiebreaks["SOS"]) for s in rank(cs, ("SOS", "SB"))]
 [(1, 'a', 3, 3), (2, 'b', 2, 3), (3, 'c', 1, 3)]
+>>> tiebreak("B2").zh, tiebreak("GP").en
+('第2台', 'Game points')
 """
 
 from __future__ import annotations
@@ -44,13 +54,17 @@ Value = int | Fraction | float
 
 @dataclass(frozen=True)
 class Encounter:
-    """One round from a competitor's side; ``opponent`` None is a bye."""
+    """One round from a competitor's side; ``opponent`` None is a bye. A team's encounter is a
+    match: ``points`` its match points, ``game_points`` (局分) and ``board_points`` (board 1
+    first) what its players scored."""
 
     round: int
     opponent: str | None
     points: int
     outcome: Literal["W", "D", "L", "N"]
     in_tiebreaks: bool = True
+    game_points: int = 0
+    board_points: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -81,10 +95,15 @@ class Standing:
 
 @dataclass(frozen=True)
 class TieBreak:
+    """A code's names; ``en`` is also the msgid the shell translates (``board``'s with
+    ``%(board)s`` in it: :data:`BOARD_EN`)."""
+
     code: str
     zh: str
     en: str
     higher_first: bool = True
+    board: int | None = None
+    """The board of a per-board code (``B2`` → 2); None for the others."""
 
 
 TIEBREAKS: dict[str, TieBreak] = {
@@ -99,8 +118,41 @@ TIEBREAKS: dict[str, TieBreak] = {
         TieBreak("SOSOS", "对手分之和", "sum of opponents' SOS"),
         TieBreak("DE", "直胜", "direct encounter"),
         TieBreak("RATING", "等级分", "rating"),
+        TieBreak("MP", "场分", "Match points"),
+        TieBreak("GP", "局分", "Game points"),
     )
 }
+
+BOARD_PREFIX = "B"
+BOARD_ZH = "第%(board)s台"
+BOARD_EN = "Board %(board)s"
+"""The names of ``B<n>``, the game points on board n, with the board as ``%(board)s``."""
+
+
+def board_of(code: str) -> int | None:
+    """The board of a per-board code, or None: ``B1`` → 1, ``B12`` → 12; ``B0``, ``B01``, ``B``
+    name no board.
+
+    >>> [board_of(c) for c in ("B1", "B12", "B0", "B01", "B", "SB")]
+    [1, 12, None, None, None, None]
+    """
+    digits = code.removeprefix(BOARD_PREFIX)
+    if digits == code or not (digits.isascii() and digits.isdigit()) or digits[0] == "0":
+        return None
+    return int(digits)
+
+
+def tiebreak(code: str) -> TieBreak:
+    """The registry's entry for ``code``: a code of :data:`TIEBREAKS`, or ``B<n>``; any other
+    code is refused (``InvalidSetting`` on ``tiebreaks``)."""
+    found = TIEBREAKS.get(code)
+    if found is not None:
+        return found
+    board = board_of(code)
+    if board is None:
+        raise InvalidSetting("tiebreaks", Msg("unknown code %(code)s", code=repr(code)))
+    args = {"board": board}
+    return TieBreak(code, BOARD_ZH % args, BOARD_EN % args, board=board)
 
 
 @dataclass
@@ -125,6 +177,9 @@ class _Table:
                 for cid, c in self.by_id.items()
             }
         return self.cache["SOS"]
+
+
+TieBreakFunction = Callable[[_Table], dict[str, Value]]
 
 
 def _sb(t: _Table) -> dict[str, Value]:
@@ -198,13 +253,31 @@ def _rating(t: _Table) -> dict[str, Value]:
     return {cid: c.rating for cid, c in t.by_id.items()}
 
 
+def _mp(t: _Table) -> dict[str, Value]:
+    return dict(t.points)
+
+
+def _gp(t: _Table) -> dict[str, Value]:
+    return {cid: sum(e.game_points for e in c.encounters) for cid, c in t.by_id.items()}
+
+
+def _on_board(board: int) -> TieBreakFunction:
+    i = board - 1
+
+    def points_on_board(t: _Table) -> dict[str, Value]:
+        return {
+            cid: sum(e.board_points[i] for e in c.encounters if i < len(e.board_points))
+            for cid, c in t.by_id.items()
+        }
+
+    return points_on_board
+
+
 def direct_encounter(group: Sequence[Competitor]) -> dict[str, Value]:
     """Points each member of a tied group scored against the other members."""
     ids = {c.id for c in group}
     return {c.id: sum(e.points for e in c.encounters if e.opponent in ids) for c in group}
 
-
-TieBreakFunction = Callable[[_Table], dict[str, Value]]
 
 FUNCTIONS: dict[str, TieBreakFunction] = {
     "SB": _sb,
@@ -215,7 +288,20 @@ FUNCTIONS: dict[str, TieBreakFunction] = {
     "SOS-1": _sos_minus_1,
     "SOSOS": _sosos,
     "RATING": _rating,
+    "MP": _mp,
+    "GP": _gp,
 }
+
+
+def function(code: str) -> TieBreakFunction | None:
+    """The function of ``code`` (of :data:`FUNCTIONS`, or ``B<n>``'s); None for DE, whose
+    values depend on the tie (``rank`` computes them). Unknown codes are refused as by
+    :func:`tiebreak`."""
+    found = FUNCTIONS.get(code)
+    if found is not None:
+        return found
+    board = tiebreak(code).board
+    return None if board is None else _on_board(board)
 
 
 def tiebreak_values(
@@ -234,12 +320,9 @@ def tiebreak_values(
     table = _table(competitors, rounds, top_score, points_win)
     out: dict[str, dict[str, Value]] = {}
     for code in codes:
-        if code == "DE":
-            continue
-        fn = FUNCTIONS.get(code)
-        if fn is None:
-            raise InvalidSetting("tiebreaks", Msg("unknown code %(code)s", code=repr(code)))
-        out[code] = fn(table)
+        fn = function(code)
+        if fn is not None:
+            out[code] = fn(table)
     return out
 
 
@@ -316,7 +399,7 @@ def rank(
             parts = split(group, lambda c: vals[c.id], True)
         else:
             vals = values[code]
-            parts = split(group, lambda c: vals[c.id], TIEBREAKS[code].higher_first)
+            parts = split(group, lambda c: vals[c.id], tiebreak(code).higher_first)
         for part in parts:
             refine(part, tail)
 
