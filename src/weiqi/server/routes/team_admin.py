@@ -28,6 +28,7 @@ from weiqi.league.standings import TeamRanking
 from weiqi.league.team import TeamType
 from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.messages import Msg
+from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.public_tables import team_game_href
 from weiqi.server.routes.event_admin import decode_csv, rank_label
 from weiqi.server.security import AppClock, Db, LoggedIn, flash, server_clock
@@ -38,7 +39,7 @@ from weiqi.services.accounts import UserInfo
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
 # R-FMT-1 and the team systems as the form offers them (msgids; Chinese in the catalogue).
 TEAM_SYSTEM_NAMES = {
@@ -139,6 +140,7 @@ def new_team_event(request: Request, db: Db, user: LoggedIn) -> Response:
 
 
 @router.post("/team-events/new")
+@requires(Action.CREATE_EVENT)
 async def create_team_event(request: Request, db: Db, user: LoggedIn) -> Response:
     form = await _form(request)
     name = form.get("name", "")
@@ -219,6 +221,7 @@ def _problems(request: Request, err: InputError) -> list[tuple[int, str]]:
 
 
 @router.post("/team-events/{event_id}/manage/teams/import")
+@requires(Action.MANAGE_PLAYERS)
 async def import_teams(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
     form = await request.form()
     upload, text = form.get("file"), form.get("text")
@@ -255,6 +258,7 @@ async def import_teams(request: Request, db: Db, user: LoggedIn, event_id: int) 
 
 
 @router.post("/team-events/{event_id}/manage/teams")
+@requires(Action.MANAGE_PLAYERS)
 async def add_team(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
     form = await _form(request)
     values = {k: form.get(k, "") for k in ("name", "coach", "roster", "home_nationality")}
@@ -285,6 +289,7 @@ async def add_team(request: Request, db: Db, user: LoggedIn, event_id: int) -> R
 
 
 @router.post("/team-events/{event_id}/manage/coaches")
+@requires(Action.MANAGE_PLAYERS)
 async def assign_coach(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
     """R-FMT-1: make an account the coach or captain of a team; it then submits that team's
     lineups (and no other team's)."""
@@ -323,6 +328,7 @@ def parse_start(text: str) -> datetime | None:
 
 
 @router.post("/team-events/{event_id}/manage/rounds")
+@requires(Action.PAIR_ROUND)
 async def pair(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
     form = await _form(request)
     start = parse_start(form.get("start", ""))
@@ -378,6 +384,7 @@ def round_page(request: Request, db: Db, user: LoggedIn, event_id: int, number: 
 
 
 @router.post("/team-events/{event_id}/manage/rounds/{number}/reveal")
+@requires(Action.PAIR_ROUND)
 def reveal(
     request: Request, db: Db, clock: AppClock, user: LoggedIn, event_id: int, number: int
 ) -> Response:
@@ -388,6 +395,7 @@ def reveal(
 
 
 @router.post("/team-events/{event_id}/manage/rounds/{number}/matches/{match}/results")
+@requires(Action.ENTER_RESULT)
 async def match_results(
     request: Request, db: Db, user: LoggedIn, event_id: int, number: int, match: int
 ) -> Response:
@@ -424,6 +432,7 @@ async def match_results(
 
 
 @router.post("/team-events/{event_id}/manage/rounds/{number}/playoff")
+@requires(Action.RECORD_RESULT)
 async def playoff(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
     form = await _form(request)
     winner = form.get("winner", "")
