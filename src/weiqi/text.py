@@ -125,9 +125,10 @@ def clean_note(field: str, text: str, *, max_length: int = MAX_NOTE_LENGTH) -> s
 
 
 def check_upload(source: str, text: str, *, max_bytes: int = MAX_UPLOAD_BYTES) -> str:
-    """``text`` (a whole CSV file) if it is at most ``max_bytes`` of UTF-8 and contains no NUL
-    or lone surrogate (which no database stores); else ``InputError(source, …)``. The cells are
-    checked one by one by whoever reads them (names through :func:`clean_name`).
+    """``text`` (a whole CSV file) if it is at most ``max_bytes`` of UTF-8 and contains no lone
+    surrogate (which no database stores); else ``InputError(source, …)``. The cells are checked
+    one by one by whoever reads them (names through :func:`clean_name`: a NUL is named by its
+    line).
 
     >>> check_upload("players.csv", "name\\nLi\\n")
     'name\\nLi\\n'
@@ -141,8 +142,6 @@ def check_upload(source: str, text: str, *, max_bytes: int = MAX_UPLOAD_BYTES) -
         raise InputError(
             source, Msg("the file is larger than %(limit)s kB", limit=max_bytes // 1024)
         )
-    if "\x00" in text:
-        raise InputError(source, Msg("the file contains a NUL character; it is not CSV text"))
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:

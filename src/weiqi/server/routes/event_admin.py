@@ -96,6 +96,8 @@ _PLAYER_FIELDS = {
     "rank": N_("Rank"),
     "rating": N_("Rating"),
     "birth date": N_("Birth date"),
+    "club": N_("Club"),
+    "country": N_("Country"),
 }
 
 
