@@ -96,7 +96,11 @@ def test_quoted_newline_keeps_line_numbers() -> None:
     text = 'team,name,rank\nA,"two\nlines",9p\nA,b,99p\n'
     with pytest.raises(RowsRejected) as err:
         parse_team_csv(text)
-    assert [(n, str(w)) for n, w in err.value.problems] == [(4, "rank 99p: level must be 1..9")]
+    # the quoted newline is read as one cell of line 2 (and refused: a name is one line)
+    assert [(n, str(w)) for n, w in err.value.problems] == [
+        (2, "name: must be one line without control characters"),
+        (4, "rank 99p: level must be 1..9"),
+    ]
 
 
 @pytest.mark.parametrize(

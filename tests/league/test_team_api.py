@@ -113,7 +113,7 @@ def test_r_fmt_1_r_league_1_back_dated_lineup_is_refused_through_the_api(db: Dat
             )
             assert back_dated.status_code == 422, back_dated.text
             assert back_dated.json()["error"] == "invalid_request"
-            assert back_dated.json()["message"] == "at: Extra inputs are not permitted"
+            assert back_dated.json()["message"] == "at: is not a known field"
             late = client.post(f"{url}/lineups", json=lineup, headers=headers)
             assert late.status_code == 422, late.text
             body = late.json()

@@ -200,8 +200,13 @@ def test_api_errors_are_json_with_the_right_status(client: TestClient) -> None:
         },
         "message": "public may not create events",
     }
+    # Who may not act learns nothing about the body (authorization comes first) …
     missing = client.post("/api/users", json={}, headers={"X-CSRF-Token": csrf(client)})
-    assert missing.status_code == 422
+    assert missing.status_code == 403
+    # … who may, learns which field is wrong.
+    api_login(client, "admin", ADMIN_PASSWORD)
+    missing = client.post("/api/users", json={}, headers={"X-CSRF-Token": csrf(client)})
+    assert missing.status_code == 422 and missing.json()["message"].startswith("username: ")
 
 
 def test_login_rate_limit(database: Database) -> None:

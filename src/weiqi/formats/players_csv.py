@@ -29,8 +29,9 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import date
 
-from weiqi.errors import InputError, RowsRejected
+from weiqi.errors import InputError, InvalidSetting, RowsRejected
 from weiqi.messages import Msg
+from weiqi.text import MAX_NOTE_LENGTH, check_upload, clean_name
 from weiqi.tournament.ranks import Rank
 
 _ALIASES = {
@@ -64,8 +65,11 @@ class PlayerRow:
 
 def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerRow]:
     """Every row, or ``RowsRejected`` naming each bad line (nothing is half-read)."""
+    text = check_upload(source, text)
+    # NFC once for the whole file: every cell is then stored as clean_name would store it.
+    text = unicodedata.normalize("NFC", text.lstrip("\ufeff"))
     # strict: an unclosed quote is an error, not a name that swallows the rest of the file.
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")), strict=True)
+    reader = csv.reader(io.StringIO(text), strict=True)
     try:
         header = next(reader)
     except StopIteration:
@@ -118,10 +122,11 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerRow]
             name = cell("name")
             if not name:
                 raise InputError("", Msg("the name is empty"))
-            if any(unicodedata.category(c) == "Cc" for c in name):
-                raise InputError(
-                    "", Msg("the name %(name)s contains a control character", name=repr(name))
-                )
+            for key in ("name", "club", "country", "region"):
+                clean_name(key, cell(key), required=False)
+            for label, i in extra:
+                if i < len(record):
+                    clean_name(label, record[i], required=False, max_length=MAX_NOTE_LENGTH)
             surplus = [c for c in record[len(header) :] if c.strip()]
             if surplus:
                 raise InputError(
@@ -139,7 +144,7 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerRow]
             rank = Rank.parse(cell("rank")) if cell("rank") else None
             rating = _rating(cell("rating"))
             born = _date(cell("birth_date"))
-        except InputError as err:
+        except (InputError, InvalidSetting) as err:
             problems.append((line, err.msg))
             continue
         seen[name] = line

@@ -29,11 +29,13 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from dataclasses import dataclass, field
 
-from weiqi.errors import InputError, RowsRejected
+from weiqi.errors import InputError, InvalidSetting, RowsRejected
 from weiqi.league.team import RosterEntry, Team
 from weiqi.messages import Msg
+from weiqi.text import check_upload, clean_name
 from weiqi.tournament.ranks import Rank
 
 _ALIASES = {
@@ -50,6 +52,8 @@ _ALIASES = {
     "coach": ("coach", "教练"),
 }
 _REQUIRED = ("team", "name", "rank")
+# Stored as they are (weiqi.text.clean_name: one line, nothing invisible, at most 200 characters).
+_TEXT_COLUMNS = ("team", "name", "id", "club", "coach", "nationality")
 _TRUE = {"1", "y", "yes", "true", "是", "√"}
 _FALSE = {"", "0", "n", "no", "false", "否"}
 
@@ -96,7 +100,9 @@ def parse_team_csv(
     text: str, source: str = "teams.csv", home_nationality: str | None = None
 ) -> list[Team]:
     """Teams in order of first appearance, players in file order; see the module doc."""
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
+    text = check_upload(source, text)
+    # NFC once for the whole file: every cell is then stored as clean_name would store it.
+    reader = csv.reader(io.StringIO(unicodedata.normalize("NFC", text.lstrip("\ufeff"))))
     try:
         header = next(reader)
     except StopIteration:
@@ -124,6 +130,13 @@ def parse_team_csv(
             return row[i].strip() if i is not None and i < len(row) else ""
 
         before = len(problems)
+        for key in _TEXT_COLUMNS:
+            try:
+                clean_name(key, cell(key), required=False)
+            except InvalidSetting as err:
+                problems.append((start, err.msg))
+        if len(problems) > before:
+            continue
         team_name, name = cell("team"), cell("name")
         if not team_name:
             problems.append((start, Msg("no team")))

@@ -15,12 +15,14 @@ import pkgutil
 from pathlib import Path
 
 from fastapi import APIRouter, Depends, FastAPI
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from weiqi import __version__
 from weiqi.server import errors, routes
+from weiqi.server.inputs import ScreenedRoute
 from weiqi.server.ratelimit import Limits, LoginLimits, RedisLoginLimits
 from weiqi.server.security import csrf_protect
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
@@ -140,6 +142,11 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     for router in routers():
         app.include_router(router)
+    unscreened = [
+        r.path for r in app.routes if isinstance(r, APIRoute) and not isinstance(r, ScreenedRoute)
+    ]
+    if unscreened:  # every request is authorized and screened before its body is read
+        raise RuntimeError(f"routes without route_class=ScreenedRoute: {unscreened}")
     return app
 
 

@@ -12,6 +12,7 @@ the user's language. Every message goes through :func:`weiqi.i18n.render`.
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import quote
 
 from fastapi import FastAPI
@@ -145,37 +146,91 @@ async def _too_many(request: Request, error: Exception) -> Response:
     return _respond(request, 429, "too_many_attempts", N_("Too many attempts"), msg, headers)
 
 
+# What a request validation error (pydantic's ``type``) says, as a msgid; others say "is invalid".
+_VALIDATION_REASONS = {
+    "missing": N_("is required"),
+    "extra_forbidden": N_("is not a known field"),
+    "int_type": N_("must be a whole number"),
+    "int_parsing": N_("must be a whole number"),
+    "int_from_float": N_("must be a whole number"),
+    "int_parsing_size": N_("is out of range"),
+    "float_type": N_("must be a number"),
+    "float_parsing": N_("must be a number"),
+    "finite_number": N_("must be a number"),
+    "string_type": N_("must be text"),
+    "bool_type": N_("must be true or false"),
+    "bool_parsing": N_("must be true or false"),
+    "dict_type": N_("must be an object"),
+    "model_type": N_("must be an object"),
+    "model_attributes_type": N_("must be an object"),
+    "list_type": N_("must be a list"),
+    "date_type": N_("must be a date (YYYY-MM-DD)"),
+    "date_parsing": N_("must be a date (YYYY-MM-DD)"),
+    "date_from_datetime_parsing": N_("must be a date (YYYY-MM-DD)"),
+    "datetime_type": N_("must be a date and time (YYYY-MM-DDTHH:MM)"),
+    "datetime_parsing": N_("must be a date and time (YYYY-MM-DDTHH:MM)"),
+    "datetime_from_date_parsing": N_("must be a date and time (YYYY-MM-DDTHH:MM)"),
+    "json_invalid": N_("is not JSON"),
+    "string_too_long": N_("is too long"),
+    "too_long": N_("has too many items"),
+}
+
+_INVALID = N_("is invalid")
+
+
+def validation_msg(error: dict[str, Any]) -> Msg:
+    """One of pydantic's errors as ``Msg("%(field)s: %(reason)s")``: the field as its path in
+    the request (``rows.0.board``; a msgid, so that a known field name is translated), the
+    reason as one of ours (an enumeration's choices named).
+
+    >>> validation_msg({"type": "missing", "loc": ("body", "name"), "msg": "Field required"})
+    Msg('%(field)s: %(reason)s', field=Msg('name'), reason=Msg('is required'))
+    """
+    field = ".".join(str(p) for p in error.get("loc", ()) if p not in ("body", "query", "path"))
+    kind = str(error.get("type", ""))
+    ctx = error.get("ctx") or {}
+    if kind in ("enum", "literal_error") and "expected" in ctx:
+        reason = Msg("must be one of %(choices)s", choices=str(ctx["expected"]))
+    else:
+        reason = Msg(_VALIDATION_REASONS.get(kind, _INVALID))
+    return Msg("%(field)s: %(reason)s", field=Msg(field or "body"), reason=reason)
+
+
 async def _validation(request: Request, error: Exception) -> Response:
     assert isinstance(error, RequestValidationError)
-    fields = [
-        ".".join(str(p) for p in e.get("loc", ()) if p not in ("body", "query", "path"))
-        + f": {e.get('msg', '')}"
-        for e in error.errors()
-    ]
+    problems = [validation_msg(e) for e in error.errors()]
+    msg = problems[0]
+    for more in problems[1:]:
+        msg = Msg("%(first)s; %(more)s", first=msg, more=more)
     if _is_api(request):
         body = {
             "error": "invalid_request",
-            "code": "%(fields)s",
-            "args": {"fields": "; ".join(fields)},
-            "message": "; ".join(fields),
-            "detail": error.errors(),
+            "code": msg.id,
+            "args": json_args(msg),
+            "message": render(msg, message_locale(request)),
+            # pydantic's own words, for debugging a client (not the input: it may be huge)
+            "detail": [
+                {"loc": list(e.get("loc", ())), "type": e.get("type"), "msg": e.get("msg")}
+                for e in error.errors()
+            ],
         }
         return JSONResponse(body, 422)
-    msg = Msg("%(fields)s", fields="; ".join(fields))
     return _respond(request, 422, "invalid_request", N_("Invalid input"), msg)
 
 
 async def _http(request: Request, error: Exception) -> Response:
     assert isinstance(error, HTTPException)
-    if _is_api(request):
-        return JSONResponse(
-            {"error": "http", "message": str(error.detail)},
-            error.status_code,
-            headers=error.headers,
-        )
-    titles = {404: N_("Not found"), 405: N_("Method not allowed")}
+    titles = {
+        400: N_("Bad request"),
+        404: N_("Not found"),
+        405: N_("Method not allowed"),
+        413: N_("The request is too large"),
+    }
     title = titles.get(error.status_code, N_("Error"))
-    return _respond(request, error.status_code, "http", title, Msg(title))
+    response = _respond(request, error.status_code, "http", title, Msg(title))
+    if error.headers:
+        response.headers.update(error.headers)
+    return response
 
 
 def install(app: FastAPI) -> None:

@@ -41,6 +41,7 @@ from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require
 from weiqi.store.database import Database
 from weiqi.store.models import AuditEntry, Event, EventRole, LoginSession, User
+from weiqi.text import clean_name
 
 ADMIN_USERNAME = "admin"
 MIN_PASSWORD_LENGTH = 8  # the messages below say "8"
@@ -183,7 +184,7 @@ def create_user(
             raise Conflict(Msg("username %(name)s is taken", name=repr(name)))
         user = User(
             username=name,
-            display_name=display_name.strip() or name,
+            display_name=clean_name("display_name", display_name, required=False) or name,
             password_hash=_hasher.hash(password),
             is_admin=is_admin,
             must_change_password=False,

@@ -56,6 +56,7 @@ from weiqi.store.database import Database
 from weiqi.store.models import Event as EventModel
 from weiqi.store.models import EventRole
 from weiqi.store.tournament import EventSettingsRow, PlayerRow, RoundRow
+from weiqi.text import clean_name
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import RoundTotals
 from weiqi.tournament.settings import (
@@ -414,13 +415,19 @@ def register_player(
         tournament.import_players(db, actor, event_id, out.getvalue(), "form")
     except RowsRejected as err:
         reason = err.problems[0][1]
+        cell = reason.args.get("field")
+        text_cell = isinstance(cell, Msg) and cell.id in ("name", "club", "country")
+        if reason.id == "%(field)s: %(reason)s" and isinstance(cell, Msg) and text_cell:
+            # a text cell refused by weiqi.text.clean_name: its field, and the reason alone
+            inner = reason.args["reason"]
+            raise InputError(cell.id, inner if isinstance(inner, Msg) else reason) from None
         # The row's reason names its cell first ("rank %(raw)s: …" or "rating … is …").
         head = reason.args.get("field", reason) if reason.id == "%(field)s: %(reason)s" else reason
         head_id = head.id if isinstance(head, Msg) else ""
         field = next((f for f in ("rank", "rating", "birth date") if head_id.startswith(f)), "name")
         raise InputError(field, reason) from None
     with db.transaction() as session:
-        p = tournament._player(session, event_id, name.strip())
+        p = tournament._player(session, event_id, clean_name("name", name))  # as stored: NFC
         return PlayerView(
             p.id,
             p.name,

@@ -15,13 +15,12 @@ serve both kinds.
 from __future__ import annotations
 
 import enum
-import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import func, select
 
-from weiqi.errors import InvalidSetting, NotFound
+from weiqi.errors import NotFound
 from weiqi.i18n import N_
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
@@ -30,6 +29,7 @@ from weiqi.store.database import Database
 from weiqi.store.models import Event
 from weiqi.store.teams import TeamEventRow
 from weiqi.store.tournament import EventSettingsRow
+from weiqi.text import clean_name
 
 
 class EventKind(enum.Enum):
@@ -55,8 +55,9 @@ def _info(event: Event) -> EventInfo:
 
 
 def event_name(name: str) -> str:
-    """An event's name as stored: stripped, not empty, at most 200 characters, on one line
-    without control characters (it heads pages, tables and SGF ``EV``).
+    """An event's name as stored (:func:`weiqi.text.clean_name`): NFC, stripped, not empty, at
+    most 200 characters, on one line without invisible characters (it heads pages, tables and
+    SGF ``EV``).
 
     >>> event_name("  Spring open ")
     'Spring open'
@@ -65,14 +66,7 @@ def event_name(name: str) -> str:
     ...
     weiqi.errors.InvalidSetting: name: must be one line without control characters
     """
-    name = name.strip()
-    if not name:
-        raise InvalidSetting(N_("name"), N_("must not be empty"))
-    if len(name) > 200:
-        raise InvalidSetting(N_("name"), N_("must have at most 200 characters"))
-    if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
-        raise InvalidSetting(N_("name"), N_("must be one line without control characters"))
-    return name
+    return clean_name(N_("name"), name)
 
 
 def create_event(db: Database, actor: Actor, name: str) -> EventInfo:

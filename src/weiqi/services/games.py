@@ -85,6 +85,7 @@ from weiqi.store.games import GameRecordRow, TeamGameRecordRow
 from weiqi.store.models import Event as EventModel
 from weiqi.store.teams import BoardGameRow, RosterRow, TeamMatchRow, TeamRoundRow, TeamRow
 from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
+from weiqi.text import check_upload, clean_note
 from weiqi.tournament.settings import settings_from_dict
 
 #: Infractions a referee records on a game from the page (the ko and forbidden-point kinds
@@ -1048,7 +1049,8 @@ def correct_result(
     """The chief referee changes a confirmed result, with a reason, as a new event in its
     history (R-REF-7, R-REF-6)."""
     result = Result.parse(text)
-    if not reason.strip():
+    reason = clean_note("reason", reason)
+    if not reason:
         raise InvalidSetting("reason", Msg("a correction states its reason"))
     with db.transaction() as session:
         require(session, actor, Action.CORRECT_RESULT, event_id)
@@ -1065,7 +1067,7 @@ def correct_result(
             actor,
             event_id,
             game,
-            ResultCorrected(result, reason.strip()),
+            ResultCorrected(result, reason),
             expected_seq,
             clock=clock,
         )
@@ -1126,13 +1128,12 @@ def record_infraction(
                 "penalty", Msg("%(penalty)s is not a penalty", penalty=repr(penalty))
             ) from None
     colour = _color(offender, "offender")
+    note = clean_note("note", note)
     with db.transaction() as session:
         require(session, actor, Action.RULE_INFRACTION, event_id)
         game = _game_row(session, event_id, number, board)
         size = game.ruleset.board_size
-        infraction = Infraction(
-            what, colour, None, chosen, _points(points, size), note=note.strip()
-        )
+        infraction = Infraction(what, colour, None, chosen, _points(points, size), note=note)
         _append(
             session, actor, event_id, game, InfractionRuled(infraction), expected_seq, clock=clock
         )
@@ -1158,7 +1159,7 @@ def record_ruling(
         what = RulingKind(kind)
     except ValueError:
         raise InvalidSetting("ruling", Msg("%(kind)s is not a ruling", kind=repr(kind))) from None
-    ruling = Ruling(what, reason.strip(), _color(loser, "loser") if loser else None)
+    ruling = Ruling(what, clean_note("reason", reason), _color(loser, "loser") if loser else None)
     with db.transaction() as session:
         require(session, actor, Action.RULE_INFRACTION, event_id)
         if ruling.required_role is Role.CHIEF_REFEREE:
@@ -1266,7 +1267,7 @@ def parse_results_csv(text: str, source: str = "results.csv") -> list[tuple[int,
     >>> parse_results_csv("board,result\\n1,B+R\\n2,184.5\\n")
     [(2, 1, 'B+R'), (3, 2, '184.5')]
     """
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    reader = csv.DictReader(io.StringIO(check_upload(source, text).lstrip("\ufeff")))
     if reader.fieldnames is None or {"board", "result"} - {f.strip() for f in reader.fieldnames}:
         raise InputError(
             Msg("%(source)s, line 1", source=source),

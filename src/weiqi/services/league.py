@@ -63,6 +63,7 @@ from weiqi.league.standings import TeamRanking, team_standings
 from weiqi.league.team import RosterEntry, TeamType
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
+from weiqi.services.events import event_name
 from weiqi.services.permissions import Action, require
 from weiqi.services.teams import (
     RoundView,
@@ -85,6 +86,7 @@ from weiqi.store.teams import (
     TeamRoundRow,
     TeamRow,
 )
+from weiqi.text import clean_name
 from weiqi.tournament.ranks import Rank
 
 _ENUMS = {
@@ -218,11 +220,13 @@ def create_season(
     a team event with the dated double round robin of its clubs, one round every ``days``."""
     from weiqi.league.calendar import weekly_dates
 
-    name = name.strip()
-    if not name:
-        raise InvalidSetting("name", Msg("must not be empty"))
+    # each division's event is named "<season> <division>": both must fit an event's name
+    name = event_name(name)
     if not divisions:
         raise InvalidSetting("divisions", Msg("a season has at least one division"))
+    divisions = [(clean_name("divisions", label, max_length=32), text) for label, text in divisions]
+    for label, _ in divisions:
+        event_name(f"{name} {label}")  # the division's event
     labels = [label for label, _ in divisions]
     if len(set(labels)) != len(labels):
         raise InvalidSetting("divisions", Msg("a division is named twice"))

@@ -34,10 +34,12 @@ from weiqi.messages import Msg
 from weiqi.roles import Role
 from weiqi.services import teams
 from weiqi.services.actor import Actor
+from weiqi.services.events import event_name
 from weiqi.services.permissions import Action, require
 from weiqi.store.database import Database
 from weiqi.store.models import Event as EventModel
 from weiqi.store.models import EventRole
+from weiqi.text import clean_name
 
 E = TypeVar("E", bound=Enum)
 
@@ -108,11 +110,7 @@ def create_team_event(
 ) -> teams.TeamEventInfo:
     """Create a team event; a creator who is not a site administrator becomes its organiser
     and chief referee, as for an individual event."""
-    name = name.strip()
-    if not name:
-        raise InvalidSetting("name", Msg("must not be empty"))
-    if len(name) > 200:
-        raise InvalidSetting("name", Msg("must have at most 200 characters"))
+    name = event_name(name)
     with db.transaction() as session:
         require(session, actor, Action.CREATE_EVENT)
         event = EventModel(name=name)
@@ -154,6 +152,8 @@ def add_team(
     name = name.strip()
     if not name:
         raise InputError("team", Msg("the team name is empty"))
+    name = clean_name("team", name)
+    coach = clean_name("coach", coach, required=False)
     lines = [line for line in roster.splitlines() if line.strip()]
     if not lines:
         raise InputError("roster", Msg("no players"))

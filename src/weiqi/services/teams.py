@@ -80,6 +80,7 @@ from weiqi.store.teams import (
     TeamRoundRow,
     TeamRow,
 )
+from weiqi.text import check_entrants
 from weiqi.tournament.pairing import pair
 from weiqi.tournament.ranks import Rank
 
@@ -552,6 +553,8 @@ def add_teams(session: Session, event_id: int, teams: Sequence[Team], boards: in
     existing_teams = {t.code for t in event_teams(session, event_id)}
     _, players = _codes(session, event_id)
     existing_players = set(players.values())
+    check_entrants(len(existing_teams) + len(teams))
+    check_entrants(len(existing_players) + sum(len(t.roster) for t in teams))
     for t in teams:
         if t.team_id in existing_teams:
             raise InputError(

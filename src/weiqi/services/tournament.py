@@ -51,6 +51,7 @@ from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.models import Event as EventModel
 from weiqi.store.tournament import ByeRow, EventSettingsRow, GameRow, PlayerRow, RoundRow
+from weiqi.text import check_entrants, check_upload
 from weiqi.tournament.players import Entrant
 from weiqi.tournament.ranking import standings as rank_event
 from weiqi.tournament.ranks import Rank
@@ -270,6 +271,7 @@ def import_players(
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         event, _ = _load(session, event_id)
         existing = {e.name for e in event.entrants}
+        check_entrants(len(existing) + len(rows))
         clashes = [(r.line, f"{r.name} is already entered") for r in rows if r.name in existing]
         if clashes:
             raise RowsRejected(source, clashes)
@@ -536,7 +538,7 @@ def record_results(
     clock: ServerClock = SYSTEM_CLOCK,
 ) -> int:
     """Record a whole round from CSV ``board,result`` — every row or none."""
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    reader = csv.DictReader(io.StringIO(check_upload(source, text).lstrip("\ufeff")))
     if reader.fieldnames is None or {"board", "result"} - {f.strip() for f in reader.fieldnames}:
         raise InputError(
             Msg("%(source)s, line 1", source=source),

@@ -22,11 +22,12 @@ weiqi.errors.InvalidSetting: rounds: a Swiss event needs a number of rounds
 from __future__ import annotations
 
 import enum
+import typing
 from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Literal
 
-from weiqi.errors import InvalidSetting
+from weiqi.errors import InputError, InvalidSetting
 from weiqi.messages import Msg
 from weiqi.rules.ruleset import CyclePolicy, HandicapPlacement, Ruleset
 from weiqi.tournament.ranks import Rank
@@ -220,6 +221,10 @@ class EventSettings:
             raise InvalidSetting("handicap_max", Msg("must be between 0 and 9"))
         if self.handicap_reduction < 0:
             raise InvalidSetting("handicap_reduction", Msg("must be 0 or more"))
+        if self.handicap_reduction > 100:  # a rank scale spans some 40 steps
+            raise InvalidSetting("handicap_reduction", Msg("must be at most 100"))
+        if abs(self.seed) >= 10**15:  # round_seed (seed × 1000 + round) is a 64-bit column
+            raise InvalidSetting("seed", Msg("must be below 10^15 in size"))
         ruleset = self.ruleset  # the board size and komi as one game's rules allow them
         if (
             self.colour_policy == "handicap"
@@ -373,28 +378,91 @@ def settings_to_dict(settings: EventSettings) -> dict[str, object]:
 
 
 def settings_from_dict(data: dict[str, object]) -> EventSettings:
-    """Inverse of :func:`settings_to_dict`; unknown keys are refused."""
-    known = {f.name for f in fields(EventSettings)}
+    """Inverse of :func:`settings_to_dict`; unknown keys and values of the wrong type are
+    refused with an ``InvalidSetting`` naming the setting (a JSON body may hold anything).
+
+    >>> settings_from_dict({})
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: system: is required
+    >>> settings_from_dict({"system": "swiss", "rounds": "five"})
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: rounds: must be a whole number
+    """
+    if not isinstance(data, dict):
+        raise InvalidSetting("settings", Msg("must be an object of settings"))
     kwargs: dict[str, object] = {}
     for key, value in data.items():
-        if key not in known:
-            raise InvalidSetting(key, Msg("unknown setting"))
-        if key == "system":
-            try:
-                value = System(value)
-            except ValueError:
-                names = ", ".join(s.value for s in System)
-                raise InvalidSetting(
-                    "system",
-                    Msg("unknown system %(value)s (%(names)s)", value=repr(value), names=names),
-                ) from None
-        elif key == "komi":
-            value = Fraction(str(value))
-        elif key in ("mcmahon_bar", "mcmahon_floor") and value is not None:
-            value = Rank.parse(str(value))
-        elif key == "tiebreaks" and value is not None:
-            value = tuple(str(v) for v in value)  # type: ignore[attr-defined]
-        elif key == "forbidden_pairs":
-            value = tuple((str(a), str(b)) for a, b in value)  # type: ignore[attr-defined]
-        kwargs[key] = value
+        if key not in _FIELD_TYPES:
+            raise InvalidSetting(str(key), Msg("unknown setting"))
+        kwargs[key] = _setting_value(key, value)
+    if "system" not in kwargs:
+        raise InvalidSetting("system", Msg("is required"))
     return EventSettings(**kwargs)  # type: ignore[arg-type]
+
+
+#: The largest integer a setting may hold: what a 64-bit JSON reader or database column keeps.
+_MAX_INT = 2**63 - 1
+_FIELD_TYPES = typing.get_type_hints(EventSettings)
+
+
+def _whole(key: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidSetting(key, Msg("must be a whole number"))
+    if not -_MAX_INT <= value <= _MAX_INT:
+        raise InvalidSetting(key, Msg("is out of range"))
+    return value
+
+
+def _text(key: str, value: object) -> str:
+    if not isinstance(value, str):
+        raise InvalidSetting(key, Msg("must be text"))
+    return value
+
+
+def _setting_value(key: str, value: object) -> object:
+    """One setting of a dict as ``EventSettings`` takes it, or ``InvalidSetting(key, …)``."""
+    kind = _FIELD_TYPES[key]
+    optional = type(None) in typing.get_args(kind)
+    if value is None and optional:
+        return None
+    if key == "system":
+        try:
+            return System(value)
+        except ValueError:
+            names = ", ".join(s.value for s in System)
+            raise InvalidSetting(
+                "system",
+                Msg("unknown system %(value)s (%(names)s)", value=repr(value), names=names),
+            ) from None
+    if key == "komi":
+        if isinstance(value, bool) or not isinstance(value, str | int | float):
+            raise InvalidSetting(key, Msg("must be a number of stones, such as 15/4"))
+        try:
+            return Fraction(str(value))
+        except (ValueError, ZeroDivisionError):  # also digits beyond Python's int-string limit
+            raise InvalidSetting(key, Msg("must be a number of stones, such as 15/4")) from None
+    if key in ("mcmahon_bar", "mcmahon_floor"):
+        try:
+            return Rank.parse(_text(key, value))
+        except InputError as err:
+            raise InvalidSetting(key, err.msg) from None
+    if key == "tiebreaks":
+        if not isinstance(value, list | tuple):
+            raise InvalidSetting(key, Msg("must be a list of codes"))
+        return tuple(_text(key, v) for v in value)
+    if key == "forbidden_pairs":
+        if not isinstance(value, list | tuple) or not all(
+            isinstance(p, list | tuple) and len(p) == 2 for p in value
+        ):
+            raise InvalidSetting(key, Msg("must be a list of pairs of names"))
+        return tuple((_text(key, a), _text(key, b)) for a, b in value)
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise InvalidSetting(key, Msg("must be true or false"))
+        return value
+    if kind in (int, int | None):
+        return _whole(key, value)
+    # a Literal of words or an enumeration (cycle, handicap_placement): checked by the class
+    return _text(key, value)

@@ -10,13 +10,14 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from weiqi.roles import Role
+from weiqi.server.inputs import ScreenedRoute
 from weiqi.server.security import CurrentActor, Db, LoggedIn, flash
 from weiqi.server.templating import html, translate
 from weiqi.services.accounts import create_user, grant_role, revoke_role
 from weiqi.services.events import create_event
 from weiqi.services.site import site_overview
 
-router = APIRouter(prefix="/admin", include_in_schema=False)
+router = APIRouter(route_class=ScreenedRoute, prefix="/admin", include_in_schema=False)
 
 
 def _back() -> Response:

@@ -14,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from weiqi.roles import Role
+from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.security import (
     BadCredentials,
     CurrentActor,
@@ -28,6 +29,7 @@ from weiqi.server.security import (
 from weiqi.services import accounts, events
 from weiqi.services.accounts import RoleGrant, UserInfo
 from weiqi.services.events import EventInfo
+from weiqi.services.permissions import Action
 
 
 class ErrorOut(BaseModel):
@@ -48,7 +50,7 @@ _ERRORS: dict[int | str, dict[str, object]] = {
         (429, "Too many failed logins"),
     ]
 }
-router = APIRouter(prefix="/api", responses=_ERRORS)
+router = APIRouter(route_class=ScreenedRoute, prefix="/api", responses=_ERRORS)
 
 
 class UserOut(BaseModel):
@@ -185,6 +187,7 @@ def get_users(db: Db, actor: CurrentActor) -> list[UserOut]:
 
 
 @router.post("/users", tags=["users"], status_code=201)
+@requires(Action.CREATE_USER)
 def post_user(db: Db, actor: CurrentActor, body: UserIn) -> UserOut:
     """Create a user (site administrators)."""
     user = accounts.create_user(
@@ -200,6 +203,7 @@ def get_events(db: Db) -> list[EventOut]:
 
 
 @router.post("/events", tags=["events"], status_code=201)
+@requires(Action.CREATE_EVENT)
 def post_event(db: Db, actor: CurrentActor, body: EventIn) -> EventOut:
     """Create an event (site administrators)."""
     return EventOut.of(events.create_event(db, actor, body.name))
@@ -217,12 +221,14 @@ def get_roles(db: Db, event_id: int) -> list[RoleOut]:
 
 
 @router.post("/events/{event_id}/roles", tags=["roles"], status_code=201)
+@requires(Action.GRANT_ROLE)
 def post_role(db: Db, actor: CurrentActor, event_id: int, body: RoleIn) -> RoleOut:
     """Grant a role in the event (site administrators and the event's organisers)."""
     return RoleOut.of(accounts.grant_role(db, actor, body.user_id, event_id, body.role))
 
 
 @router.delete("/events/{event_id}/roles/{user_id}/{role}", tags=["roles"], status_code=204)
+@requires(Action.REVOKE_ROLE)
 def delete_role(db: Db, actor: CurrentActor, event_id: int, user_id: int, role: Role) -> Response:
     """Revoke a role (site administrators and the event's organisers)."""
     accounts.revoke_role(db, actor, user_id, event_id, role)

@@ -14,14 +14,21 @@ from pydantic import BaseModel, Field
 from starlette.responses import Response
 
 from weiqi.errors import RowsRejected
+from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.routes.api import _ERRORS
 from weiqi.server.security import CurrentActor, Db
 from weiqi.services import event_admin
 from weiqi.services.event_admin import Dashboard, PlayerView, RoundDetail
+from weiqi.services.permissions import Action
 from weiqi.services.tournament import TournamentInfo, tournament_info
 from weiqi.tournament.settings import settings_from_dict, settings_to_dict
 
-router = APIRouter(prefix="/api/events", tags=["event administration"], responses=_ERRORS)
+router = APIRouter(
+    route_class=ScreenedRoute,
+    prefix="/api/events",
+    tags=["event administration"],
+    responses=_ERRORS,
+)
 
 
 class TournamentIn(BaseModel):
@@ -209,6 +216,7 @@ class PublishIn(BaseModel):
 
 
 @router.post("/tournaments", status_code=201)
+@requires(Action.CREATE_EVENT)
 def post_tournament(db: Db, actor: CurrentActor, body: TournamentIn) -> TournamentOut:
     """Create an individual event with its settings (site administrators, and organisers of
     another event; the creator becomes organiser and chief referee of the new one)."""
@@ -223,6 +231,7 @@ def get_settings(db: Db, event_id: int) -> TournamentOut:
 
 
 @router.put("/{event_id}/settings")
+@requires(Action.EDIT_SETTINGS)
 def put_settings(db: Db, actor: CurrentActor, event_id: int, body: TournamentIn) -> TournamentOut:
     """Change the name and settings before round 1 (organisers and the chief referee)."""
     settings = settings_from_dict(body.settings)
@@ -237,6 +246,7 @@ def get_dashboard(db: Db, actor: CurrentActor, event_id: int) -> DashboardOut:
 
 
 @router.post("/{event_id}/players", status_code=201)
+@requires(Action.MANAGE_PLAYERS)
 def post_player(db: Db, actor: CurrentActor, event_id: int, body: PlayerIn) -> PlayerOut:
     """Register one player (organisers and the chief referee; after round 1 only in a Swiss)."""
     player = event_admin.register_player(
@@ -258,6 +268,7 @@ def post_player(db: Db, actor: CurrentActor, event_id: int, body: PlayerIn) -> P
     response_model=ImportOut,
     responses={422: {"model": RowsRejectedOut, "description": "Bad rows; nothing imported"}},
 )
+@requires(Action.MANAGE_PLAYERS)
 def post_import(db: Db, actor: CurrentActor, event_id: int, body: ImportIn) -> Response:
     """Import players from CSV text: every row or none; bad rows are listed by line."""
     try:
@@ -272,6 +283,7 @@ def post_import(db: Db, actor: CurrentActor, event_id: int, body: ImportIn) -> R
 
 
 @router.post("/{event_id}/players/{player_id}/withdraw")
+@requires(Action.MANAGE_PLAYERS)
 def post_withdraw(db: Db, actor: CurrentActor, event_id: int, player_id: int) -> WithdrawalOut:
     """Withdraw a player after the rounds paired so far; says what R-WD-1 makes of it."""
     name = event_admin.player_by_id(db, event_id, player_id)
@@ -280,6 +292,7 @@ def post_withdraw(db: Db, actor: CurrentActor, event_id: int, player_id: int) ->
 
 
 @router.post("/{event_id}/rounds", status_code=201)
+@requires(Action.PAIR_ROUND)
 def post_round(db: Db, actor: CurrentActor, event_id: int) -> RoundOut:
     """Pair the next round (the chief referee); it stays hidden from the public until
     published. The answer explains each pair and gives the round's totals."""
@@ -294,6 +307,7 @@ def get_pairing(db: Db, actor: CurrentActor, event_id: int, number: int) -> Roun
 
 
 @router.post("/{event_id}/rounds/{number}/publish")
+@requires(Action.PUBLISH_ROUND)
 def post_publish(
     db: Db, actor: CurrentActor, event_id: int, number: int, body: PublishIn
 ) -> RoundOut:
@@ -302,6 +316,7 @@ def post_publish(
 
 
 @router.delete("/{event_id}/rounds/{number}", status_code=204)
+@requires(Action.PAIR_ROUND)
 def delete_round(db: Db, actor: CurrentActor, event_id: int, number: int) -> Response:
     """Unpair the latest round while no result is entered (the chief referee)."""
     event_admin.unpair_round(db, actor, event_id, number)

@@ -9,10 +9,11 @@ from fastapi.responses import RedirectResponse
 from starlette.requests import Request
 from starlette.responses import Response
 
+from weiqi.server.inputs import ScreenedRoute
 from weiqi.server.security import attempt_login, current_user, log_out, safe_next
 from weiqi.server.templating import html, translate
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
 
 @router.get("/login")

@@ -10,10 +10,11 @@ from pydantic import BaseModel, Field
 from starlette.requests import Request
 
 from weiqi.clock import TimeControl
+from weiqi.server.inputs import ScreenedRoute
 from weiqi.server.templating import locale_of
 from weiqi.server.voice_clock import plan, replay_log
 
-router = APIRouter(prefix="/api/clock", tags=["clock"])
+router = APIRouter(route_class=ScreenedRoute, prefix="/api/clock", tags=["clock"])
 
 
 class ReplayIn(BaseModel):

@@ -11,7 +11,9 @@ from __future__ import annotations
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse
 
-router = APIRouter(include_in_schema=False)
+from weiqi.server.inputs import ScreenedRoute
+
+router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
 PAGE = """<!doctype html>
 <html lang="en">

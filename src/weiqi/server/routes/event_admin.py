@@ -14,6 +14,7 @@ from starlette.responses import Response
 
 from weiqi.errors import InputError, InvalidSetting, PermissionDenied, RowsRejected
 from weiqi.i18n import N_
+from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.security import Db, LoggedIn, flash
 from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.services import event_admin
@@ -25,7 +26,7 @@ from weiqi.tournament.ranks import Rank
 from weiqi.tournament.settings import TIEBREAK_CODES, System, default_tiebreak_table
 from weiqi.tournament.standings import TIEBREAKS
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
 # The systems of R-FMT-3 as the form offers them (msgids; Chinese in the catalogue).
 SYSTEM_NAMES = {
@@ -95,6 +96,8 @@ _PLAYER_FIELDS = {
     "rank": N_("Rank"),
     "rating": N_("Rating"),
     "birth date": N_("Birth date"),
+    "club": N_("Club"),
+    "country": N_("Country"),
 }
 
 
@@ -197,6 +200,7 @@ def new_event(request: Request, db: Db, user: LoggedIn, kind: str = "individual"
 
 
 @router.post("/events/new")
+@requires(Action.CREATE_EVENT)
 async def create_event(
     request: Request, db: Db, user: LoggedIn, kind: str = "individual"
 ) -> Response:
@@ -235,6 +239,7 @@ def settings_page(request: Request, db: Db, user: LoggedIn, event_id: int) -> Re
 
 
 @router.post("/events/{event_id}/settings")
+@requires(Action.EDIT_SETTINGS)
 async def save_settings(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
     form = await _form(request)
     name = form.get("name", "")
@@ -311,6 +316,7 @@ def manage(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
 
 
 @router.post("/events/{event_id}/manage/players")
+@requires(Action.MANAGE_PLAYERS)
 async def register(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
     form = await _form(request)
     fields = ("name", "rank", "rating", "club", "country", "birth_date")
@@ -337,6 +343,7 @@ async def register(request: Request, db: Db, user: LoggedIn, event_id: int) -> R
 
 
 @router.post("/events/{event_id}/manage/players/import")
+@requires(Action.MANAGE_PLAYERS)
 async def import_csv(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
     form = await request.form()
     upload = form.get("file")
@@ -388,6 +395,7 @@ async def import_csv(request: Request, db: Db, user: LoggedIn, event_id: int) ->
 
 
 @router.post("/events/{event_id}/manage/players/{player_id}/withdraw")
+@requires(Action.MANAGE_PLAYERS)
 def withdraw(request: Request, db: Db, user: LoggedIn, event_id: int, player_id: int) -> Response:
     name = event_admin.player_by_id(db, event_id, player_id)
     done = event_admin.withdraw(db, _actor(user), event_id, name)
@@ -401,6 +409,7 @@ def withdraw(request: Request, db: Db, user: LoggedIn, event_id: int, player_id:
 
 
 @router.post("/events/{event_id}/manage/rounds")
+@requires(Action.PAIR_ROUND)
 def pair(
     request: Request, db: Db, user: LoggedIn, event_id: int, start: Annotated[str, Form()] = ""
 ) -> Response:
@@ -434,6 +443,7 @@ def round_page(request: Request, db: Db, user: LoggedIn, event_id: int, number: 
 
 
 @router.post("/events/{event_id}/manage/rounds/{number}/publish")
+@requires(Action.PUBLISH_ROUND)
 async def publish(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
     form = await _form(request)
     show = form.get("published", "true") != "false"
@@ -446,6 +456,7 @@ async def publish(request: Request, db: Db, user: LoggedIn, event_id: int, numbe
 
 
 @router.post("/events/{event_id}/manage/rounds/{number}/unpair")
+@requires(Action.PAIR_ROUND)
 def unpair(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
     event_admin.unpair_round(db, _actor(user), event_id, number)
     flash(request, translate(request, "Round %(number)s unpaired.", number=number))

@@ -10,6 +10,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from weiqi.roles import Role
+from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.security import CurrentActor, Db, flash
 from weiqi.server.templating import html, translate
 from weiqi.services.accounts import (
@@ -22,7 +23,9 @@ from weiqi.services.accounts import (
 from weiqi.services.events import get_event
 from weiqi.services.permissions import Action, allowed
 
-router = APIRouter(prefix="/events/{event_id}/roles", include_in_schema=False)
+router = APIRouter(
+    route_class=ScreenedRoute, prefix="/events/{event_id}/roles", include_in_schema=False
+)
 
 
 @router.get("")
@@ -45,6 +48,7 @@ def roles_page(request: Request, db: Db, actor: CurrentActor, event_id: int) -> 
 
 
 @router.post("")
+@requires(Action.GRANT_ROLE)
 def roles_grant(
     request: Request,
     db: Db,
@@ -59,6 +63,7 @@ def roles_grant(
 
 
 @router.post("/revoke")
+@requires(Action.REVOKE_ROLE)
 def roles_revoke(
     request: Request,
     db: Db,

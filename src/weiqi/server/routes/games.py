@@ -27,6 +27,7 @@ from starlette.responses import Response
 from weiqi.errors import InputError, RowsRejected
 from weiqi.messages import Msg
 from weiqi.rules.result import format_stones_zh
+from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.security import AppClock, CurrentActor, Db, flash
 from weiqi.server.templating import html, translate
 from weiqi.services import games
@@ -36,7 +37,7 @@ from weiqi.services.permissions import Action, allowed
 from weiqi.services.public import require_round_visible
 from weiqi.store.database import Database
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
 Seq = Annotated[int | None, Form()]
 
@@ -124,6 +125,7 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         return html(request, "game.html", context)
 
     @router.post(prefix + "/boards/{board}/result")
+    @requires(Action.ENTER_RESULT)
     def game_result(
         request: Request,
         db: Db,
@@ -139,6 +141,7 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         return _done(request, event_id, number, key, translate(request, "Result entered."))
 
     @router.post(prefix + "/boards/{board}/confirm")
+    @requires(Action.CONFIRM_RESULT)
     def game_confirm(
         request: Request,
         db: Db,
@@ -153,6 +156,7 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         return _done(request, event_id, number, key, translate(request, "Result confirmed."))
 
     @router.post(prefix + "/boards/{board}/acknowledge")
+    @requires(Action.ENTER_RESULT)
     def game_acknowledge(
         request: Request,
         db: Db,
@@ -168,6 +172,7 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         return _done(request, event_id, number, key, translate(request, "Acknowledged."))
 
     @router.post(prefix + "/boards/{board}/recount")
+    @requires(Action.ENTER_RESULT)
     def game_recount(
         request: Request,
         db: Db,
@@ -183,6 +188,7 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         return _done(request, event_id, number, key, translate(request, "Recount requested."))
 
     @router.post(prefix + "/boards/{board}/infractions")
+    @requires(Action.RULE_INFRACTION)
     def game_infraction(
         request: Request,
         db: Db,
@@ -215,6 +221,7 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         return _done(request, event_id, number, key, translate(request, "Infraction recorded."))
 
     @router.post(prefix + "/boards/{board}/seat-leave")
+    @requires(Action.RULE_INFRACTION)
     def game_seat_leave(
         request: Request,
         db: Db,
@@ -232,6 +239,7 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         return _done(request, event_id, number, key, translate(request, "Seat leave granted."))
 
     @router.post(prefix + "/boards/{board}/rulings")
+    @requires(Action.RULE_INFRACTION)
     def game_ruling(
         request: Request,
         db: Db,
@@ -251,6 +259,7 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         return _done(request, event_id, number, key, translate(request, "Ruling recorded."))
 
     @router.post(prefix + "/boards/{board}/correction")
+    @requires(Action.CORRECT_RESULT)
     def game_correction(
         request: Request,
         db: Db,
@@ -332,6 +341,7 @@ def _entered(request: Request, n: int) -> Response:
 
 
 @router.post(INDIVIDUAL + "/results")
+@requires(Action.ENTER_RESULT)
 async def round_sheet_post(
     request: Request, db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int
 ) -> Response:
@@ -341,7 +351,11 @@ async def round_sheet_post(
     rows: list[tuple[int, int, str]] = []
     for key, value in form.multi_items():
         if key.startswith("result_") and isinstance(value, str) and value.strip():
-            board = int(key.removeprefix("result_"))
+            number_text = key.removeprefix("result_")
+            # a hand-made form may name anything: only a board number is a row of the sheet
+            if not (number_text.isdigit() and len(number_text) <= 6):
+                raise InputError(key, Msg("is not a board of this round"))
+            board = int(number_text)
             rows.append((board, board, value))  # the "line" of a sheet row is its board
     if not rows:
         raise InputError("results", Msg("no result was entered"))
@@ -354,6 +368,7 @@ async def round_sheet_post(
 
 
 @router.post(INDIVIDUAL + "/results/csv")
+@requires(Action.ENTER_RESULT)
 async def round_sheet_csv(
     request: Request,
     db: Db,

@@ -21,14 +21,16 @@ from pydantic import BaseModel, Field
 from starlette.responses import Response
 
 from weiqi.i18n import json_args, render
+from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.routes.api import _ERRORS
 from weiqi.server.routes.games import individual_board, team_board
 from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import games
 from weiqi.services.games import BoardKey, TeamBoard
+from weiqi.services.permissions import Action
 from weiqi.services.public import require_round_visible
 
-router = APIRouter(tags=["games"], responses=_ERRORS)
+router = APIRouter(route_class=ScreenedRoute, tags=["games"], responses=_ERRORS)
 
 #: Where the boards of a round are: an individual event's, a team event's matches.
 INDIVIDUAL = "/api/events/{event_id}/rounds/{number}"
@@ -270,6 +272,7 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         return Response(text.encode(), media_type="application/x-go-sgf; charset=utf-8")
 
     @router.post(prefix + "/boards/{board}/result")
+    @requires(Action.ENTER_RESULT)
     def post_result(
         db: Db,
         actor: CurrentActor,
@@ -288,6 +291,7 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         )
 
     @router.post(prefix + "/boards/{board}/confirm")
+    @requires(Action.CONFIRM_RESULT)
     def post_confirm(
         db: Db,
         actor: CurrentActor,
@@ -303,6 +307,7 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         )
 
     @router.post(prefix + "/boards/{board}/acknowledge")
+    @requires(Action.ENTER_RESULT)
     def post_acknowledge(
         db: Db,
         actor: CurrentActor,
@@ -321,6 +326,7 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         )
 
     @router.post(prefix + "/boards/{board}/recount")
+    @requires(Action.ENTER_RESULT)
     def post_recount(
         db: Db,
         actor: CurrentActor,
@@ -338,6 +344,7 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         )
 
     @router.post(prefix + "/boards/{board}/infractions")
+    @requires(Action.RULE_INFRACTION)
     def post_infraction(
         db: Db,
         actor: CurrentActor,
@@ -366,6 +373,7 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         )
 
     @router.post(prefix + "/boards/{board}/seat-leave")
+    @requires(Action.RULE_INFRACTION)
     def post_seat_leave(
         db: Db,
         actor: CurrentActor,
@@ -385,6 +393,7 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         )
 
     @router.post(prefix + "/boards/{board}/rulings")
+    @requires(Action.RULE_INFRACTION)
     def post_ruling(
         db: Db,
         actor: CurrentActor,
@@ -412,6 +421,7 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         )
 
     @router.post(prefix + "/boards/{board}/correction")
+    @requires(Action.CORRECT_RESULT)
     def post_correction(
         db: Db,
         actor: CurrentActor,
@@ -449,6 +459,7 @@ def get_round_results(db: Db, actor: CurrentActor, event_id: int, number: int) -
 
 
 @router.post(INDIVIDUAL + "/results")
+@requires(Action.ENTER_RESULT)
 def post_round_results(
     db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int, body: RoundResultsIn
 ) -> RoundResultsOut:

@@ -6,9 +6,10 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
 from weiqi import __version__
+from weiqi.server.inputs import ScreenedRoute
 from weiqi.server.security import Db
 
-router = APIRouter()
+router = APIRouter(route_class=ScreenedRoute)
 
 
 @router.get("/health", tags=["health"])

@@ -11,13 +11,14 @@ from starlette.responses import Response
 
 from weiqi.i18n import LOCALES
 from weiqi.roles import Role
+from weiqi.server.inputs import ScreenedRoute
 from weiqi.server.security import CurrentActor, Db, LoggedIn, flash, log_in, safe_next
 from weiqi.server.templating import LANG_COOKIE, html, translate
 from weiqi.services.accounts import change_password, roles_of
 from weiqi.services.events import list_events
 from weiqi.services.permissions import Action, allowed
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
 
 @router.get("/")

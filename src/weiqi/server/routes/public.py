@@ -15,6 +15,7 @@ from starlette.responses import Response
 
 from weiqi.errors import NotFound
 from weiqi.messages import Msg
+from weiqi.server.inputs import ScreenedRoute
 from weiqi.server.public_tables import (
     Table,
     crosstable_table,
@@ -34,7 +35,7 @@ from weiqi.services import league, public, teams
 from weiqi.services.events import get_event
 from weiqi.services.permissions import Action, allowed
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
 Format = Literal["html", "csv"]
 LEADERS = 5

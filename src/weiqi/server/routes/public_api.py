@@ -10,6 +10,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from weiqi.rules.result import Result
+from weiqi.server.inputs import ScreenedRoute
 from weiqi.server.public_tables import SYSTEM_NAMES, TIEBREAK_NAMES
 from weiqi.server.routes.api import ErrorOut
 from weiqi.server.security import Db
@@ -18,6 +19,7 @@ from weiqi.tournament.settings import settings_to_dict
 from weiqi.tournament.standings import TIEBREAKS, Value
 
 router = APIRouter(
+    route_class=ScreenedRoute,
     prefix="/api/events",
     tags=["public"],
     responses={404: {"model": ErrorOut, "description": "No such event, round or player"}},

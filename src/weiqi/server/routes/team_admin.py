@@ -28,6 +28,7 @@ from weiqi.league.standings import TeamRanking
 from weiqi.league.team import TeamType
 from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.messages import Msg
+from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.public_tables import team_game_href
 from weiqi.server.routes.event_admin import decode_csv, rank_label
 from weiqi.server.security import AppClock, Db, LoggedIn, flash, server_clock
@@ -38,7 +39,7 @@ from weiqi.services.accounts import UserInfo
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
 # R-FMT-1 and the team systems as the form offers them (msgids; Chinese in the catalogue).
 TEAM_SYSTEM_NAMES = {
@@ -216,6 +217,7 @@ def _problems(request: Request, err: InputError) -> list[tuple[int, str]]:
 
 
 @router.post("/events/{event_id}/manage/teams/import")
+@requires(Action.MANAGE_PLAYERS)
 async def import_teams(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
     form = await request.form()
     upload, text = form.get("file"), form.get("text")
@@ -252,6 +254,7 @@ async def import_teams(request: Request, db: Db, user: LoggedIn, event_id: int) 
 
 
 @router.post("/events/{event_id}/manage/teams")
+@requires(Action.MANAGE_PLAYERS)
 async def add_team(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
     form = await _form(request)
     values = {k: form.get(k, "") for k in ("name", "coach", "roster", "home_nationality")}
@@ -282,6 +285,7 @@ async def add_team(request: Request, db: Db, user: LoggedIn, event_id: int) -> R
 
 
 @router.post("/events/{event_id}/manage/coaches")
+@requires(Action.MANAGE_PLAYERS)
 async def assign_coach(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
     """R-FMT-1: make an account the coach or captain of a team; it then submits that team's
     lineups (and no other team's)."""
@@ -372,6 +376,7 @@ def round_page(request: Request, db: Db, user: LoggedIn, event_id: int, number: 
 
 
 @router.post("/events/{event_id}/manage/rounds/{number}/reveal")
+@requires(Action.PAIR_ROUND)
 def reveal(
     request: Request, db: Db, clock: AppClock, user: LoggedIn, event_id: int, number: int
 ) -> Response:
@@ -382,6 +387,7 @@ def reveal(
 
 
 @router.post("/events/{event_id}/manage/rounds/{number}/matches/{match}/results")
+@requires(Action.ENTER_RESULT)
 async def match_results(
     request: Request, db: Db, user: LoggedIn, event_id: int, number: int, match: int
 ) -> Response:
@@ -418,6 +424,7 @@ async def match_results(
 
 
 @router.post("/events/{event_id}/manage/rounds/{number}/playoff")
+@requires(Action.RECORD_RESULT)
 async def playoff(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
     form = await _form(request)
     winner = form.get("winner", "")

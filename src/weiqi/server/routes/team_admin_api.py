@@ -13,12 +13,16 @@ from pydantic import BaseModel, Field
 from starlette.responses import Response
 
 from weiqi.errors import RowsRejected
+from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.routes.api import _ERRORS
 from weiqi.server.routes.api_event_admin import ImportOut, RowProblem, RowsRejectedOut
 from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import team_admin, team_coaches, teams
+from weiqi.services.permissions import Action
 
-router = APIRouter(prefix="/api/events", responses=_ERRORS, tags=["teams"])
+router = APIRouter(
+    route_class=ScreenedRoute, prefix="/api/events", responses=_ERRORS, tags=["teams"]
+)
 
 
 class TeamEventIn(BaseModel):
@@ -52,6 +56,7 @@ class PlayoffIn(BaseModel):
 
 
 @router.post("/teams", response_model=TeamEventOut, status_code=201)
+@requires(Action.CREATE_EVENT)
 def post_team_event(db: Db, actor: CurrentActor, body: TeamEventIn) -> TeamEventOut:
     """Create a team event (R-FMT-1); its creator organises it unless an administrator."""
     form = {
@@ -68,6 +73,7 @@ def post_team_event(db: Db, actor: CurrentActor, body: TeamEventIn) -> TeamEvent
     response_model=ImportOut,
     responses={422: {"model": RowsRejectedOut, "description": "Bad rows; nothing imported"}},
 )
+@requires(Action.MANAGE_PLAYERS)
 def post_import_teams(db: Db, actor: CurrentActor, event_id: int, body: TeamsImportIn) -> Response:
     """Import teams and rosters: every row or none; bad rows are listed by line."""
     try:
@@ -90,12 +96,14 @@ def get_rounds(db: Db, event_id: int) -> list[dict[str, Any]]:
 
 
 @router.post("/{event_id}/teams/rounds", status_code=201)
+@requires(Action.PAIR_ROUND)
 def post_pair(db: Db, actor: CurrentActor, event_id: int, body: PairIn) -> dict[str, Any]:
     """Pair the next round (the chief referee)."""
     return teams.round_to_dict(teams.pair_round(db, actor, event_id, start=body.start))
 
 
 @router.post("/{event_id}/teams/rounds/{number}/reveal")
+@requires(Action.PAIR_ROUND)
 def post_reveal(
     db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int
 ) -> dict[str, Any]:
@@ -105,6 +113,7 @@ def post_reveal(
 
 
 @router.post("/{event_id}/teams/rounds/{number}/playoff")
+@requires(Action.RECORD_RESULT)
 def post_playoff(
     db: Db, actor: CurrentActor, event_id: int, number: int, body: PlayoffIn
 ) -> dict[str, Any]:
@@ -150,6 +159,7 @@ class CoachOut(BaseModel):
 
 
 @router.post("/{event_id}/teams/coaches", response_model=CoachOut, status_code=201)
+@requires(Action.MANAGE_PLAYERS)
 def post_coach(db: Db, actor: CurrentActor, event_id: int, body: CoachIn) -> CoachOut:
     """Make an account the coach or captain of a team (organisers, chief referee): it gets the
     player role in the event and submits lineups for its own team(s) only (R-FMT-1)."""

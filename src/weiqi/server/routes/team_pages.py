@@ -14,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from weiqi.errors import LineupRejected, NotFound
+from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.routes.event_admin import rank_label
 from weiqi.server.routes.public import csv_response
 from weiqi.server.routes.team_admin import settings_words
@@ -24,7 +25,7 @@ from weiqi.services import league, public, team_admin, team_coaches, teams
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
 
 def _names(db: Db, event_id: int) -> dict[str, str]:
@@ -170,6 +171,7 @@ def lineup_page(
 
 
 @router.post("/events/{event_id}/teams/rounds/{number}/lineup")
+@requires(Action.SUBMIT_LINEUP)
 async def submit_lineup(
     request: Request, db: Db, clock: AppClock, user: LoggedIn, event_id: int, number: int
 ) -> Response:

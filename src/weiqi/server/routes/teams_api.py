@@ -16,11 +16,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import Request
 from starlette.responses import Response
 
+from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.routes.api import _ERRORS
 from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import league, teams
+from weiqi.services.permissions import Action
 
-router = APIRouter(prefix="/api", responses=_ERRORS, tags=["teams"])
+router = APIRouter(route_class=ScreenedRoute, prefix="/api", responses=_ERRORS, tags=["teams"])
 
 
 class LineupIn(BaseModel):
@@ -46,6 +48,7 @@ def get_round(db: Db, event_id: int, number: int) -> dict[str, Any]:
 
 
 @router.post("/events/{event_id}/teams/rounds/{number}/lineups", status_code=204)
+@requires(Action.SUBMIT_LINEUP)
 def post_lineup(
     db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int, body: LineupIn
 ) -> Response:
@@ -56,6 +59,7 @@ def post_lineup(
 
 
 @router.post("/events/{event_id}/teams/rounds/{number}/results")
+@requires(Action.ENTER_RESULT)
 def post_board_result(
     db: Db, actor: CurrentActor, event_id: int, number: int, body: BoardResultIn
 ) -> dict[str, Any]:
@@ -77,6 +81,7 @@ class BoardResultsIn(BaseModel):
 
 
 @router.post("/events/{event_id}/teams/rounds/{number}/results/batch")
+@requires(Action.ENTER_RESULT)
 def post_board_results(
     db: Db, actor: CurrentActor, event_id: int, number: int, body: BoardResultsIn
 ) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from starlette.responses import Response
 
 from weiqi.clock import System, TimeControl
 from weiqi.errors import InvalidSetting
+from weiqi.server.inputs import ScreenedRoute
 from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.server.voice_clock import (
     FORM_FIELDS,
@@ -28,7 +29,7 @@ from weiqi.server.voice_clock import (
     settings_from_form,
 )
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
 
 def _reason(request: Request, err: InvalidSetting) -> str:
