@@ -129,7 +129,7 @@ def _revoke_role(w: World, actor: str) -> Send:
 
 def _tournament(w: World, players: int = 8, rounds: int = 0) -> int:
     """A fresh Swiss where each actor holds the role it holds in the world's event."""
-    info = event_admin.create_event(
+    info = tournament.create_tournament(
         w.db, LOCAL, "积分编排赛", EventSettings(System.SWISS, rounds=3)
     )
     for actor in ("player", "referee", "chief_referee", "organiser"):
@@ -355,7 +355,7 @@ def _team_event(w: World, system: str = "round_robin", rounds: int = 0) -> int:
     from weiqi.services import team_admin, teams
 
     settings = team_admin.settings_from_form({"system": system, "boards": "2"})
-    ev = team_admin.create_team_event(w.db, LOCAL, "团体赛", settings).id
+    ev = teams.create_team_event(w.db, LOCAL, "团体赛", settings).id
     for actor in ("player", "referee", "chief_referee", "organiser"):
         accounts.grant_role(w.db, LOCAL, w.user_ids[actor], ev, Role(actor))
     roster = "team,name,rank\n" + "\n".join(f"{t},{t}{i},5d" for t in "ABCD" for i in (1, 2))
@@ -377,10 +377,10 @@ def _create_team_event(w: World, actor: str) -> Send:
 
 
 def _import_teams(w: World, actor: str) -> Send:
-    from weiqi.services import team_admin
+    from weiqi.services import team_admin, teams
 
     settings = team_admin.settings_from_form({"boards": "2"})
-    ev = team_admin.create_team_event(w.db, LOCAL, "团体赛", settings).id
+    ev = teams.create_team_event(w.db, LOCAL, "团体赛", settings).id
     for role in ("organiser", "chief_referee", "referee", "player"):
         accounts.grant_role(w.db, LOCAL, w.user_ids[role], ev, Role(role))
     body = {"csv": "队名,姓名,段位\n甲,甲1,5d\n甲,甲2,4d\n乙,乙1,5d\n乙,乙2,4d\n"}

@@ -11,7 +11,7 @@ from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
 from tests.server.test_event_admin_services import players_csv
 from weiqi.i18n import translations
 from weiqi.roles import Role
-from weiqi.services import accounts, event_admin
+from weiqi.services import accounts, event_admin, tournament
 from weiqi.services.actor import Actor
 from weiqi.store.database import Database
 from weiqi.tournament import settings as settings_module
@@ -195,7 +195,7 @@ def test_r_wd_1_withdrawal_explains_its_consequence(client: TestClient, database
 
 def test_r_org_1_a_player_may_not_create_or_pair(client: TestClient, database: Database) -> None:
     """R-ORG-1: a player gets 403 on the organisers' pages and nothing changes."""
-    event_id = event_admin.create_event(
+    event_id = tournament.create_tournament(
         database, LOCAL, "赛事", event_admin.settings_from_form({"system": "swiss", "rounds": "3"})
     ).id
     event_admin.import_players(database, LOCAL, event_id, players_csv(8))

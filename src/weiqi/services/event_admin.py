@@ -46,7 +46,6 @@ from weiqi.errors import (
 )
 from weiqi.i18n import N_
 from weiqi.messages import Msg
-from weiqi.roles import Role
 from weiqi.services import tournament
 from weiqi.services.actor import Actor
 from weiqi.services.events import event_name
@@ -54,8 +53,7 @@ from weiqi.services.permissions import Action, require
 from weiqi.services.tournament import PairingView, TournamentInfo
 from weiqi.store.database import Database
 from weiqi.store.models import Event as EventModel
-from weiqi.store.models import EventRole
-from weiqi.store.tournament import EventSettingsRow, PlayerRow, RoundRow
+from weiqi.store.tournament import PlayerRow, RoundRow
 from weiqi.text import clean_name
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import RoundTotals
@@ -289,34 +287,6 @@ DEFAULT_SWISS = EventSettings(System.SWISS, rounds=5)
 # -- events ---------------------------------------------------------------------------------
 
 
-def _check_name(name: str) -> str:
-    return event_name(name)
-
-
-def create_event(db: Database, actor: Actor, name: str, settings: EventSettings) -> TournamentInfo:
-    """Create an individual event; a creator who is not a site administrator becomes its
-    organiser and chief referee (one person in a club event; the roles page hands the chief
-    referee's role to somebody else)."""
-    name = _check_name(name)
-    with db.transaction() as session:
-        require(session, actor, Action.CREATE_EVENT)
-        event = EventModel(name=name)
-        session.add(event)
-        session.flush()
-        session.add(
-            EventSettingsRow(
-                event_id=event.id,
-                system=settings.system.value,
-                settings_json=json.dumps(settings_to_dict(settings), ensure_ascii=False),
-            )
-        )
-        if actor.user_id is not None and not actor.is_admin:
-            for role in (Role.ORGANISER, Role.CHIEF_REFEREE):
-                session.add(EventRole(user_id=actor.user_id, event_id=event.id, role=role.value))
-        session.flush()
-        return tournament._info(session, event.id)
-
-
 def _rounds_paired(session: Session, event_id: int) -> int:
     count = session.scalar(
         select(func.count()).select_from(RoundRow).where(RoundRow.event_id == event_id)
@@ -328,7 +298,7 @@ def update_settings(
     db: Database, actor: Actor, event_id: int, name: str, settings: EventSettings
 ) -> TournamentInfo:
     """Change the name and settings, before round 1 is paired."""
-    name = _check_name(name)
+    name = event_name(name)
     with db.transaction() as session:
         require(session, actor, Action.EDIT_SETTINGS, event_id)
         row = tournament._settings_row(session, event_id)

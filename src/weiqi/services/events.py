@@ -15,18 +15,22 @@ serve both kinds.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import func, select
+from sqlalchemy.orm import Session
 
 from weiqi.errors import NotFound
 from weiqi.i18n import N_
 from weiqi.messages import Msg
+from weiqi.roles import Role
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require
+from weiqi.store.base import Base
 from weiqi.store.database import Database
-from weiqi.store.models import Event
+from weiqi.store.models import Event, EventRole
 from weiqi.store.teams import TeamEventRow
 from weiqi.store.tournament import EventSettingsRow
 from weiqi.text import clean_name
@@ -78,6 +82,27 @@ def create_event(db: Database, actor: Actor, name: str) -> EventInfo:
         session.add(event)
         session.flush()
         return _info(event)
+
+
+def add_event(
+    session: Session, actor: Actor, name: str, settings_row: Callable[[int], Base]
+) -> int:
+    """Insert a new event of either kind in ``session``: its name (:func:`event_name`), its
+    settings row (``settings_row(event_id)``: an individual or a team event's), and, when the
+    creator is a user other than a site administrator, the organiser's and chief referee's roles
+    for the creator (one person in a club event; the roles page hands them on). The one way an
+    event is created, by the pages, the API and the command line alike."""
+    name = event_name(name)
+    require(session, actor, Action.CREATE_EVENT)
+    event = Event(name=name)
+    session.add(event)
+    session.flush()
+    session.add(settings_row(event.id))
+    if actor.user_id is not None and not actor.is_admin:
+        for role in (Role.ORGANISER, Role.CHIEF_REFEREE):
+            session.add(EventRole(user_id=actor.user_id, event_id=event.id, role=role.value))
+    session.flush()
+    return event.id
 
 
 def list_events(db: Database) -> list[EventInfo]:

@@ -7,7 +7,7 @@ event whose creator runs it, a team entered from a form, and the teams with thei
 ...                         "max_foreign": "1", "deadline_minutes": "30"})
 >>> s.boards, s.max_foreign, s.team_type.zh
 (3, 1, '临场出人制')
->>> ev = create_team_event(db, Actor.local(), "市团体赛", s)
+>>> ev = teams.create_team_event(db, Actor.local(), "市团体赛", s)
 >>> add_team(db, Actor.local(), ev.id, "黑龙", "李教练", "李一,5d\\n李二,4d\\n李三,3d,,KR")
 1
 >>> [(p.name, p.rank, p.foreign) for p in team_cards(db, ev.id)[0].roster][2]
@@ -31,14 +31,10 @@ from weiqi.league.standings import TeamRanking
 from weiqi.league.team import TeamType
 from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.messages import Msg
-from weiqi.roles import Role
 from weiqi.services import teams
 from weiqi.services.actor import Actor
-from weiqi.services.events import event_name
 from weiqi.services.permissions import Action, require
 from weiqi.store.database import Database
-from weiqi.store.models import Event as EventModel
-from weiqi.store.models import EventRole
 from weiqi.text import clean_name
 
 E = TypeVar("E", bound=Enum)
@@ -103,25 +99,6 @@ def settings_from_form(form: Mapping[str, str]) -> teams.TeamEventSettings:
         seed=_int(form, "seed", 0) or 0,
         player_order=_enum(form, "player_order", PlayerOrder, PlayerOrder.FIXED),
     )
-
-
-def create_team_event(
-    db: Database, actor: Actor, name: str, settings: teams.TeamEventSettings
-) -> teams.TeamEventInfo:
-    """Create a team event; a creator who is not a site administrator becomes its organiser
-    and chief referee, as for an individual event."""
-    name = event_name(name)
-    with db.transaction() as session:
-        require(session, actor, Action.CREATE_EVENT)
-        event = EventModel(name=name)
-        session.add(event)
-        session.flush()
-        session.add(teams.settings_row(event.id, settings))
-        if actor.user_id is not None and not actor.is_admin:
-            for role in (Role.ORGANISER, Role.CHIEF_REFEREE):
-                session.add(EventRole(user_id=actor.user_id, event_id=event.id, role=role.value))
-        session.flush()
-    return teams.team_event_info(db, event.id)
 
 
 def _roster_csv(team: str, coach: str, roster: str) -> str:

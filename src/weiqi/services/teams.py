@@ -65,7 +65,7 @@ from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Result
 from weiqi.services import games
 from weiqi.services.actor import Actor
-from weiqi.services.events import event_name
+from weiqi.services.events import add_event
 from weiqi.services.permissions import Action, require
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.team_coaches import require_coach
@@ -519,16 +519,11 @@ def _stamp(at: datetime | None) -> str:
 def create_team_event(
     db: Database, actor: Actor, name: str, settings: TeamEventSettings
 ) -> TeamEventInfo:
-    """Create a team event with its settings."""
-    name = event_name(name)
+    """Create a team event with its settings (:func:`weiqi.services.events.add_event`: a
+    creator who is not a site administrator runs it)."""
     with db.transaction() as session:
-        require(session, actor, Action.CREATE_EVENT)
-        event = EventModel(name=name)
-        session.add(event)
-        session.flush()
-        session.add(settings_row(event.id, settings))
-        session.flush()
-        return _info(session, event.id)
+        event_id = add_event(session, actor, name, lambda i: settings_row(i, settings))
+        return _info(session, event_id)
 
 
 def latest_team_event(db: Database) -> int:

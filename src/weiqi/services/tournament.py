@@ -39,7 +39,7 @@ from weiqi.formats.players_csv import parse_players_csv
 from weiqi.messages import Msg
 from weiqi.rules.result import Result
 from weiqi.services.actor import Actor
-from weiqi.services.events import event_name
+from weiqi.services.events import add_event
 from weiqi.services.games import (
     enter_and_confirm,
     played_again_kind,
@@ -230,22 +230,15 @@ def _info(session: Session, event_id: int) -> TournamentInfo:
 def create_tournament(
     db: Database, actor: Actor, name: str, settings: EventSettings
 ) -> TournamentInfo:
-    """Create an event with its settings."""
-    name = event_name(name)
+    """Create an individual event with its settings (:func:`weiqi.services.events.add_event`:
+    a creator who is not a site administrator runs it)."""
+
+    def row(event_id: int) -> EventSettingsRow:
+        text = json.dumps(settings_to_dict(settings), ensure_ascii=False)
+        return EventSettingsRow(event_id=event_id, system=settings.system.value, settings_json=text)
+
     with db.transaction() as session:
-        require(session, actor, Action.CREATE_EVENT)
-        event = EventModel(name=name)
-        session.add(event)
-        session.flush()
-        session.add(
-            EventSettingsRow(
-                event_id=event.id,
-                system=settings.system.value,
-                settings_json=json.dumps(settings_to_dict(settings), ensure_ascii=False),
-            )
-        )
-        session.flush()
-        return _info(session, event.id)
+        return _info(session, add_event(session, actor, name, row))
 
 
 def latest_tournament(db: Database) -> int:

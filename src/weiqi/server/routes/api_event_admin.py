@@ -17,7 +17,7 @@ from weiqi.errors import RowsRejected
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.routes.api import _ERRORS
 from weiqi.server.security import CurrentActor, Db
-from weiqi.services import event_admin
+from weiqi.services import event_admin, tournament
 from weiqi.services.event_admin import Dashboard, PlayerView, RoundDetail
 from weiqi.services.permissions import Action
 from weiqi.services.tournament import TournamentInfo, tournament_info
@@ -221,7 +221,7 @@ def post_tournament(db: Db, actor: CurrentActor, body: TournamentIn) -> Tourname
     """Create an individual event with its settings (site administrators, and organisers of
     another event; the creator becomes organiser and chief referee of the new one)."""
     settings = settings_from_dict(body.settings)
-    return TournamentOut.of(event_admin.create_event(db, actor, body.name, settings))
+    return TournamentOut.of(tournament.create_tournament(db, actor, body.name, settings))
 
 
 @router.get("/{event_id}/settings")

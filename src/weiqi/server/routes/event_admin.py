@@ -21,7 +21,7 @@ from weiqi.services import event_admin
 from weiqi.services.accounts import UserInfo
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
-from weiqi.services.tournament import tournament_info
+from weiqi.services.tournament import create_tournament, tournament_info
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.settings import TIEBREAK_CODES, System, default_tiebreak_table
 from weiqi.tournament.standings import TIEBREAKS
@@ -213,7 +213,7 @@ async def create_event(
     _require_page(db, _actor(user), Action.CREATE_EVENT)
     try:
         settings = event_admin.settings_from_form(form)
-        info = event_admin.create_event(db, _actor(user), name, settings)
+        info = create_tournament(db, _actor(user), name, settings)
     except InvalidSetting as err:
         errors = dict([_field_error(request, err)])
         return _settings_page(

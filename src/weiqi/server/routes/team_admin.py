@@ -144,7 +144,7 @@ async def create_team_event(request: Request, db: Db, user: LoggedIn) -> Respons
     _require_page(db, _actor(user), Action.CREATE_EVENT)
     try:
         settings = team_admin.settings_from_form(form)
-        info = team_admin.create_team_event(db, _actor(user), name, settings)
+        info = teams.create_team_event(db, _actor(user), name, settings)
     except InvalidSetting as err:
         errors = {err.field: say(request, err.reason)}
         return _settings_page(request, name, form, errors, 422)

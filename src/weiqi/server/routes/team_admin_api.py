@@ -64,7 +64,7 @@ def post_team_event(db: Db, actor: CurrentActor, body: TeamEventIn) -> TeamEvent
         for k, v in body.settings.items()
     }
     settings = team_admin.settings_from_form(form)
-    info = team_admin.create_team_event(db, actor, body.name, settings)
+    info = teams.create_team_event(db, actor, body.name, settings)
     return TeamEventOut(id=info.id, name=info.name, settings=teams.settings_to_dict(settings))
 
 
