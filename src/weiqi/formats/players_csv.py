@@ -86,19 +86,16 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerRow]
         for canonical, names in _ALIASES.items():
             if key in names:
                 if canonical in columns:
-                    raise InputError(
-                        Msg("%(source)s, line 1", source=source),
-                        Msg("column %(raw)s appears twice", raw=repr(raw)),
-                    )
+                    # a header problem is a problem of line 1, like any row's of its line
+                    why = Msg("column %(raw)s appears twice", raw=repr(raw))
+                    raise RowsRejected(source, [(1, why)])
                 columns[canonical] = i
                 break
         else:
             if key:
                 extra.append((raw.strip(), i))
     if "name" not in columns:
-        raise InputError(
-            Msg("%(source)s, line 1", source=source), Msg("a 'name' column is required")
-        )
+        raise RowsRejected(source, [(1, Msg("a 'name' column is required"))])
     rows: list[PlayerRow] = []
     problems: list[tuple[int, Msg]] = []
     seen: dict[str, int] = {}

@@ -4,6 +4,7 @@ pairing with its explanation, publishing and unpairing."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form
@@ -133,6 +134,46 @@ def decode_csv(raw: bytes) -> str | None:
         except UnicodeDecodeError:
             continue
     return None
+
+
+NOT_TEXT = N_("the file is neither UTF-8 nor GB18030 text")
+
+
+@dataclass(frozen=True)
+class ImportForm:
+    """An import form (players or teams) as sent: the CSV ``content`` from the uploaded file or
+    else the pasted text, the ``source`` that names it in errors, what was ``pasted`` (given back
+    on a refusal), the other ``fields``, and the ``problem`` (a msgid) when there is no text."""
+
+    content: str
+    source: str
+    pasted: str
+    fields: dict[str, str]
+    problem: str | None
+
+
+async def read_import_form(request: Request, source: str) -> ImportForm:
+    """Read an import form: an upload (UTF-8 or GB18030, :func:`decode_csv`) or pasted text."""
+    form = await request.form()
+    upload, text = form.get("file"), form.get("text")
+    pasted = text if isinstance(text, str) else ""
+    fields = {k: v for k, v in form.items() if isinstance(v, str)}
+    content, problem = pasted, None
+    if isinstance(upload, UploadFile) and upload.filename:
+        decoded = decode_csv(await upload.read())
+        if decoded is None:
+            return ImportForm("", upload.filename, pasted, fields, NOT_TEXT)
+        content, source = decoded, upload.filename
+    if not content.strip():
+        problem = N_("Choose a CSV file or paste its text.")
+    return ImportForm(content, source, pasted, fields, problem)
+
+
+def import_problems(request: Request, err: InputError) -> list[tuple[int, str]]:
+    """A refused import's problems by line, in the reader's language (0: the whole file)."""
+    if isinstance(err, RowsRejected):
+        return [(n, say(request, why)) for n, why in err.problems]
+    return [(0, say(request, err.reason))]
 
 
 def rank_label(locale: str, code: str | None) -> str:
@@ -345,49 +386,22 @@ async def register(request: Request, db: Db, user: LoggedIn, event_id: int) -> R
 @router.post("/events/{event_id}/manage/players/import")
 @requires(Action.MANAGE_PLAYERS)
 async def import_csv(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
-    form = await request.form()
-    upload = form.get("file")
-    text = form.get("text")
-    pasted = text if isinstance(text, str) else ""
-    source = "players.csv"
-    content = pasted
-    if isinstance(upload, UploadFile) and upload.filename:
-        raw = await upload.read()
-        source = upload.filename
-        decoded = decode_csv(raw)
-        if decoded is None:
-            problems = [(0, translate(request, "the file is neither UTF-8 nor GB18030 text"))]
-            return _manage_page(
-                request, db, _actor(user), event_id, import_errors=problems, status_code=422
-            )
-        content = decoded
+    sent = await read_import_form(request, "players.csv")
     actor = _actor(user)
     _require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
-    if not content.strip():
-        problems = [(0, translate(request, "Choose a CSV file or paste its text."))]
+    if sent.problem is not None:
+        problems = [(0, translate(request, sent.problem))]
         return _manage_page(request, db, actor, event_id, import_errors=problems, status_code=422)
     try:
-        count = event_admin.import_players(db, actor, event_id, content, source)
-    except RowsRejected as err:
-        return _manage_page(
-            request,
-            db,
-            actor,
-            event_id,
-            import_errors=[(n, say(request, why)) for n, why in err.problems],
-            import_text=pasted,
-            status_code=422,
-        )
+        count = event_admin.import_players(db, actor, event_id, sent.content, sent.source)
     except InputError as err:
-        # a problem of the whole file (no name column, empty) is reported on line 1
-        line = 1 if "line 1" in err.where else 0
         return _manage_page(
             request,
             db,
             actor,
             event_id,
-            import_errors=[(line, say(request, err.reason))],
-            import_text=pasted,
+            import_errors=import_problems(request, err),
+            import_text=sent.pasted,
             status_code=422,
         )
     flash(request, translate(request, "%(count)s players imported.", count=count))

@@ -9,7 +9,6 @@ from typing import Any
 
 from fastapi import APIRouter
 from fastapi.responses import RedirectResponse
-from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -19,7 +18,6 @@ from weiqi.errors import (
     InvalidSetting,
     NotFound,
     PermissionDenied,
-    RowsRejected,
 )
 from weiqi.i18n import N_
 from weiqi.league.lineup import MissingLineup
@@ -30,7 +28,7 @@ from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.messages import Msg
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.public_tables import team_game_href
-from weiqi.server.routes.event_admin import decode_csv, rank_label
+from weiqi.server.routes.event_admin import import_problems, rank_label, read_import_form
 from weiqi.server.security import AppClock, Db, LoggedIn, flash, server_clock
 from weiqi.server.team_tables import colour_text, match_score, result_text
 from weiqi.server.templating import html, locale_of, say, translate
@@ -210,43 +208,26 @@ def manage(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
     return _manage_page(request, db, _actor(user), event_id)
 
 
-def _problems(request: Request, err: InputError) -> list[tuple[int, str]]:
-    if isinstance(err, RowsRejected):
-        return [(n, say(request, why)) for n, why in err.problems]
-    return [(0, say(request, err.msg))]
-
-
 @router.post("/events/{event_id}/manage/teams/import")
 @requires(Action.MANAGE_PLAYERS)
 async def import_teams(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
-    form = await request.form()
-    upload, text = form.get("file"), form.get("text")
-    pasted = text if isinstance(text, str) else ""
-    content, source = pasted, "teams.csv"
+    sent = await read_import_form(request, "teams.csv")
     actor = _actor(user)
     _require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
-    if isinstance(upload, UploadFile) and upload.filename:
-        decoded = decode_csv(await upload.read())
-        if decoded is None:
-            problems = [(0, translate(request, "the file is neither UTF-8 nor GB18030 text"))]
-            return _manage_page(
-                request, db, actor, event_id, import_errors=problems, status_code=422
-            )
-        content, source = decoded, upload.filename
-    if not content.strip():
-        problems = [(0, translate(request, "Choose a CSV file or paste its text."))]
+    if sent.problem is not None:
+        problems = [(0, translate(request, sent.problem))]
         return _manage_page(request, db, actor, event_id, import_errors=problems, status_code=422)
-    home = str(form.get("home_nationality", "")).strip() or None
+    home = sent.fields.get("home_nationality", "").strip() or None
     try:
-        count = teams.import_teams(db, actor, event_id, content, source, home)
+        count = teams.import_teams(db, actor, event_id, sent.content, sent.source, home)
     except InputError as err:
         return _manage_page(
             request,
             db,
             actor,
             event_id,
-            import_errors=_problems(request, err),
-            import_text=pasted,
+            import_errors=import_problems(request, err),
+            import_text=sent.pasted,
             status_code=422,
         )
     flash(request, translate(request, "%(count)s teams imported.", count=count))
@@ -276,7 +257,7 @@ async def add_team(request: Request, db: Db, user: LoggedIn, event_id: int) -> R
             db,
             actor,
             event_id,
-            team_errors=_problems(request, err),
+            team_errors=import_problems(request, err),
             team_values=values,
             status_code=422,
         )
