@@ -30,7 +30,6 @@ from functools import cache
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, func, select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from weiqi.errors import Conflict, InvalidSetting, NotFound
@@ -376,7 +375,7 @@ def ensure_site_admin(db: Database, password: str | None = None) -> str | None:
     """
     try:
         return _ensure_site_admin(db, password)
-    except IntegrityError:
+    except Conflict:  # the administrator's unique username, stored first by another
         # Another server starting on the same fresh database created the administrator first
         # (and printed its one-time password); there is nothing left to do.
         return None
