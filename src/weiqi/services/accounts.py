@@ -39,6 +39,7 @@ from weiqi.roles import Role
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require
 from weiqi.store.database import Database
+from weiqi.store.locks import lock_event
 from weiqi.store.models import AuditEntry, Event, EventRole, LoginSession, User
 
 ADMIN_USERNAME = "admin"
@@ -405,6 +406,7 @@ def grant_role(db: Database, actor: Actor, user_id: int, event_id: int, role: Ro
         raise InvalidSetting(N_("role"), N_("everybody is public; grant another role"))
     with db.transaction() as session:
         require(session, actor, Action.GRANT_ROLE, event_id)
+        lock_event(session, event_id)  # of one grant sent twice, the second sees the first
         if session.get(Event, event_id) is None:
             raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
         user = session.get(User, user_id)
@@ -431,6 +433,7 @@ def revoke_role(db: Database, actor: Actor, user_id: int, event_id: int, role: R
     """Take a role away (administrators and the event's organisers may)."""
     with db.transaction() as session:
         require(session, actor, Action.REVOKE_ROLE, event_id)
+        lock_event(session, event_id)
         row = session.get(EventRole, (user_id, event_id, role.value))
         if row is None:
             raise NotFound(
