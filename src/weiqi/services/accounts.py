@@ -30,7 +30,6 @@ from functools import cache
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, func, select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from weiqi.errors import Conflict, InvalidSetting, NotFound
@@ -40,6 +39,7 @@ from weiqi.roles import Role
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require
 from weiqi.store.database import Database
+from weiqi.store.locks import lock_event
 from weiqi.store.models import AuditEntry, Event, EventRole, LoginSession, User
 from weiqi.text import clean_name
 
@@ -377,7 +377,7 @@ def ensure_site_admin(db: Database, password: str | None = None) -> str | None:
     """
     try:
         return _ensure_site_admin(db, password)
-    except IntegrityError:
+    except Conflict:  # the administrator's unique username, stored first by another
         # Another server starting on the same fresh database created the administrator first
         # (and printed its one-time password); there is nothing left to do.
         return None
@@ -407,6 +407,7 @@ def grant_role(db: Database, actor: Actor, user_id: int, event_id: int, role: Ro
         raise InvalidSetting(N_("role"), N_("everybody is public; grant another role"))
     with db.transaction() as session:
         require(session, actor, Action.GRANT_ROLE, event_id)
+        lock_event(session, event_id)  # of one grant sent twice, the second sees the first
         if session.get(Event, event_id) is None:
             raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
         user = session.get(User, user_id)
@@ -433,6 +434,7 @@ def revoke_role(db: Database, actor: Actor, user_id: int, event_id: int, role: R
     """Take a role away (administrators and the event's organisers may)."""
     with db.transaction() as session:
         require(session, actor, Action.REVOKE_ROLE, event_id)
+        lock_event(session, event_id)
         row = session.get(EventRole, (user_id, event_id, role.value))
         if row is None:
             raise NotFound(

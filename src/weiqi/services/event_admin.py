@@ -52,8 +52,10 @@ from weiqi.services.events import event_name
 from weiqi.services.permissions import Action, require
 from weiqi.services.tournament import PairingView, TournamentInfo
 from weiqi.store.database import Database
+from weiqi.store.games import GameRecordRow
+from weiqi.store.locks import lock_event
 from weiqi.store.models import Event as EventModel
-from weiqi.store.tournament import PlayerRow, RoundRow
+from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
 from weiqi.text import clean_name
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import RoundTotals
@@ -301,6 +303,7 @@ def update_settings(
     name = event_name(name)
     with db.transaction() as session:
         require(session, actor, Action.EDIT_SETTINGS, event_id)
+        lock_event(session, event_id)  # no round paired in between the check and the change
         row = tournament._settings_row(session, event_id)
         if _rounds_paired(session, event_id):
             raise Conflict(Msg("the settings can only change before round 1 is paired"))
@@ -451,6 +454,7 @@ def pair_next_round(db: Database, actor: Actor, event_id: int) -> RoundDetail:
     """Pair the next round with the event's system, keeping the explanation (unpublished)."""
     with db.transaction() as session:
         require(session, actor, Action.PAIR_ROUND, event_id)
+        lock_event(session, event_id)  # of two pairings at once, the second sees the first
         event, _ = tournament._load(session, event_id)
         if not event.entrants:
             raise Conflict(Msg("enter players before pairing"))
@@ -533,6 +537,7 @@ def publish_round(
     """Show a round to the public (or hide it again)."""
     with db.transaction() as session:
         require(session, actor, Action.PUBLISH_ROUND, event_id)
+        lock_event(session, event_id)
         rnd = tournament._round_row(session, event_id, number)
         rnd.published = published
         session.flush()
@@ -541,9 +546,15 @@ def publish_round(
 
 def unpair_round(db: Database, actor: Actor, event_id: int, number: int) -> None:
     """Delete the latest round's pairing, so it can be paired again; refused once a result has
-    been entered on one of its boards."""
+    been entered on one of its boards or one of its games has a record (a warning, an
+    infraction, a ruling: the referee's decisions are never deleted with a pairing).
+
+    Under the event's lock, like every write to a board (``services.games``): a result entered
+    at the same moment either comes first, and the round stays, or finds the round gone and is
+    told so — never both."""
     with db.transaction() as session:
         require(session, actor, Action.PAIR_ROUND, event_id)
+        lock_event(session, event_id)
         rnd = tournament._round_row(session, event_id, number)
         latest = session.scalar(
             select(func.max(RoundRow.number)).where(RoundRow.event_id == event_id)
@@ -554,6 +565,22 @@ def unpair_round(db: Database, actor: Actor, event_id: int, number: int) -> None
         if _entered_results(rnd, players):
             raise Conflict(
                 Msg("round %(number)s has results; it can no longer be unpaired", number=number)
+            )
+        recorded = sorted(
+            session.scalars(
+                select(GameRow.board)
+                .join(GameRecordRow, GameRecordRow.game_id == GameRow.id)
+                .where(GameRow.round_id == rnd.id)
+            )
+        )
+        if recorded:
+            raise Conflict(
+                Msg(
+                    "round %(number)s: the game records of board(s) %(boards)s hold the "
+                    "referees' decisions; it can no longer be unpaired",
+                    number=number,
+                    boards=", ".join(str(b) for b in recorded),
+                )
             )
         session.delete(rnd)
 

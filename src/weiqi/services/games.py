@@ -49,7 +49,6 @@ from datetime import UTC, datetime
 from fractions import Fraction
 
 from sqlalchemy import select, update
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from weiqi.errors import Conflict, InputError, InvalidSetting, NotFound, RowsRejected
@@ -82,6 +81,7 @@ from weiqi.services.permissions import Action, require, roles_in_event
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow, TeamGameRecordRow
+from weiqi.store.locks import lock_event
 from weiqi.store.models import Event as EventModel
 from weiqi.store.teams import BoardGameRow, RosterRow, TeamMatchRow, TeamRoundRow, TeamRow
 from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
@@ -324,6 +324,35 @@ def _game_row(session: Session, event_id: int, number: int, board: BoardKey) -> 
     if game is None:
         raise NotFound(Msg("round %(number)s has no board %(board)s", number=number, board=board))
     return individual_game(session, game)
+
+
+def _round_paired(session: Session, event_id: int, number: int, board: BoardKey) -> bool:
+    table = TeamRoundRow if isinstance(board, TeamBoard) else RoundRow
+    found = session.scalar(
+        select(table.id).where(table.event_id == event_id, table.number == number)
+    )
+    return found is not None
+
+
+def _game_to_change(
+    session: Session, event_id: int, number: int, board: BoardKey, expected_seq: int | None
+) -> Game:
+    """The game a write changes, loaded under the event's lock (``store.locks``), so that what
+    the write checks (its record's length, its result) stays true until it commits.
+
+    A round that was paired when the request came (or when the page that sends
+    ``expected_seq`` was loaded) and is gone once the lock is held was unpaired meanwhile:
+    the unpairing won, and this write is a ``Conflict``, not a board that never existed."""
+    paired = expected_seq is not None or _round_paired(session, event_id, number, board)
+    lock_event(session, event_id)
+    if paired and not _round_paired(session, event_id, number, board):
+        raise Conflict(
+            Msg(
+                "round %(number)s was unpaired since you loaded it; nothing was stored",
+                number=number,
+            )
+        )
+    return _game_row(session, event_id, number, board)
 
 
 @dataclass(frozen=True)
@@ -586,17 +615,10 @@ def _store(
     }
     table = game.record_table
     if row is None:
+        # Under the event's lock (``_game_to_change``) nobody else creates it meanwhile; were
+        # it so, the unique key refuses the second and ``Database.transaction`` says Conflict.
         session.add(table(game_id=game.id, **values))
-        try:
-            session.flush()
-        except IntegrityError:
-            raise Conflict(
-                Msg(
-                    "%(game)s: another referee started this game's record at the "
-                    "same time; reload the page and try again",
-                    game=_where(game),
-                )
-            ) from None
+        session.flush()
     else:
         done = session.execute(
             update(table)
@@ -935,11 +957,27 @@ def enter_result(
     """Enter a board's result: a result code or Black's count in stones, from which komi,
     handicap compensation and warnings give the result (R-SCORE-3, R-PEN-1). Not yet final —
     except the result of a game played again after a replay ruling or as a knockout's playoff
-    (:func:`played_again_kind`), which comes from its signed sheet and is confirmed with it."""
+    (:func:`played_again_kind`), which comes from its signed sheet and is confirmed with it.
+
+    A result entered over another one says which state of the game it replaces
+    (``expected_seq``, as the game page does): without it the board must have no result yet,
+    so of two referees entering different results at once the second is told of the first
+    instead of replacing it unseen."""
     event = _entry_event(text)
     with db.transaction() as session:
         require(session, actor, Action.ENTER_RESULT, event_id)
-        game = _game_row(session, event_id, number, board)
+        game = _game_to_change(session, event_id, number, board, expected_seq)
+        if expected_seq is None and game.result is not None and not game.confirmed:
+            row, _ = _load_record(session, game)
+            raise Conflict(
+                Msg(
+                    "%(game)s: the result %(result)s is entered already; to replace it, "
+                    "reload the game and enter yours again (expected_seq %(seq)s)",
+                    game=_where(game),
+                    result=game.result,
+                    seq=row.seq if row is not None else 0,
+                )
+            )
         entry = event.result if event.result is not None else event.black_count
         assert entry is not None
         if not _record_played_again(
@@ -964,7 +1002,7 @@ def confirm_result(
     players' signatures on the result sheet."""
     with db.transaction() as session:
         require(session, actor, Action.CONFIRM_RESULT, event_id)
-        game = _game_row(session, event_id, number, board)
+        game = _game_to_change(session, event_id, number, board, expected_seq)
         _, record = _load_record(session, game)
         signed = record is not None and {
             a.color for a in record.state.confirmations if a.color is not None
@@ -990,7 +1028,7 @@ def acknowledge_result(
     who = _color(color, "player")
     with db.transaction() as session:
         require(session, actor, Action.ENTER_RESULT, event_id)
-        game = _game_row(session, event_id, number, board)
+        game = _game_to_change(session, event_id, number, board, expected_seq)
         _append(
             session,
             actor,
@@ -1020,7 +1058,7 @@ def request_recount(
     who = _color(color, "player")
     with db.transaction() as session:
         require(session, actor, Action.ENTER_RESULT, event_id)
-        game = _game_row(session, event_id, number, board)
+        game = _game_to_change(session, event_id, number, board, expected_seq)
         _append(
             session,
             actor,
@@ -1054,7 +1092,7 @@ def correct_result(
         raise InvalidSetting("reason", Msg("a correction states its reason"))
     with db.transaction() as session:
         require(session, actor, Action.CORRECT_RESULT, event_id)
-        game = _game_row(session, event_id, number, board)
+        game = _game_to_change(session, event_id, number, board, expected_seq)
         if not game.confirmed:
             raise Conflict(
                 Msg(
@@ -1131,7 +1169,7 @@ def record_infraction(
     note = clean_note("note", note)
     with db.transaction() as session:
         require(session, actor, Action.RULE_INFRACTION, event_id)
-        game = _game_row(session, event_id, number, board)
+        game = _game_to_change(session, event_id, number, board, expected_seq)
         size = game.ruleset.board_size
         infraction = Infraction(what, colour, None, chosen, _points(points, size), note=note)
         _append(
@@ -1164,7 +1202,7 @@ def record_ruling(
         require(session, actor, Action.RULE_INFRACTION, event_id)
         if ruling.required_role is Role.CHIEF_REFEREE:
             require(session, actor, Action.CHIEF_RULING, event_id)
-        game = _game_row(session, event_id, number, board)
+        game = _game_to_change(session, event_id, number, board, expected_seq)
         _append(session, actor, event_id, game, RulingMade(ruling), expected_seq, clock=clock)
         return _view(session, event_id, game)
 
@@ -1190,7 +1228,7 @@ def grant_seat_leave(
     who = _color(player, "player")
     with db.transaction() as session:
         require(session, actor, Action.RULE_INFRACTION, event_id)
-        game = _game_row(session, event_id, number, board)
+        game = _game_to_change(session, event_id, number, board, expected_seq)
         _append(
             session,
             actor,
@@ -1228,6 +1266,7 @@ def enter_round_results(
         require(session, actor, Action.ENTER_RESULT, event_id)
         if confirm:
             require(session, actor, Action.CONFIRM_RESULT, event_id)
+        lock_event(session, event_id)
         try:
             boards = round_boards(session, event_id, number)  # once: linear in the boards
         except NotFound as err:  # every row names it, as a row's own problem would

@@ -16,8 +16,8 @@ import secrets
 from dataclasses import dataclass
 
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 
+from weiqi.errors import Conflict
 from weiqi.services.accounts import RoleGrant, UserInfo, grant_info, list_users
 from weiqi.services.actor import Actor
 from weiqi.services.events import EventInfo, list_events
@@ -57,7 +57,7 @@ def secret_key(db: Database) -> str:
                 row = SiteSetting(key="secret_key", value=secrets.token_urlsafe(48))
                 session.add(row)
             return row.value
-    except IntegrityError:
+    except Conflict:  # the key's row, stored first by another server (``Database.transaction``)
         with db.transaction() as session:
             stored = session.get(SiteSetting, "secret_key")
             assert stored is not None

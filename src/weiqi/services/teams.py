@@ -70,6 +70,7 @@ from weiqi.services.permissions import Action, require
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.team_coaches import require_coach
 from weiqi.store.database import Database
+from weiqi.store.locks import lock_event
 from weiqi.store.models import Event as EventModel
 from weiqi.store.teams import (
     BoardGameRow,
@@ -609,6 +610,7 @@ def import_teams(
     teams = parse_team_csv(text, source, home_nationality)
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        lock_event(session, event_id)  # not while round 1 is being paired
         row = event_row(session, event_id)
         if event_rounds(session, event_id):
             raise Conflict(Msg("the event has started; teams enter before round 1 is paired"))
@@ -722,6 +724,7 @@ def pair_round(
     its matches; ``start`` fixes the lineup deadline (``deadline_minutes`` before it)."""
     with db.transaction() as session:
         require(session, actor, Action.PAIR_ROUND, event_id)
+        lock_event(session, event_id)  # of two pairings at once, the second sees the first
         row = event_row(session, event_id)
         number = len(event_rounds(session, event_id)) + 1
         fixtures, bye = _fixtures(session, row, number)
@@ -757,7 +760,11 @@ def _seal(
     team: str,
     players: Sequence[str],
     now: datetime,
+    sealed: frozenset[str] | None = None,
 ) -> None:
+    """Seal ``team``'s lineup of ``rnd``; a later one replaces it until the deadline. With
+    ``sealed`` (the teams that had one when the request came), a lineup sealed by somebody else
+    in the meantime is not replaced unseen: ``Conflict``."""
     number = rnd.number
     team_row = _team_by_code(session, row.event_id, team)
     if rnd.revealed_at is not None:
@@ -788,12 +795,34 @@ def _seal(
     existing = session.scalar(
         select(LineupRow).where(LineupRow.round_id == rnd.id, LineupRow.team_id == team_row.id)
     )
+    if existing is not None and sealed is not None and team not in sealed:
+        raise Conflict(
+            Msg(
+                "a lineup of %(team)s for round %(number)s was sealed by somebody else at the "
+                "same moment; nothing of yours was stored: reload and submit again if yours "
+                "should count",
+                team=team,
+                number=number,
+            )
+        )
     if existing is None:
         existing = LineupRow(round_id=rnd.id, team_id=team_row.id)
         session.add(existing)
     existing.players = ",".join(lineup)
     existing.source = "submitted"
     existing.submitted_at = now
+
+
+def _sealed_teams(session: Session, event_id: int, number: int) -> frozenset[str]:
+    """The teams with a lineup sealed for round ``number``."""
+    return frozenset(
+        session.scalars(
+            select(TeamRow.code)
+            .join(LineupRow, LineupRow.team_id == TeamRow.id)
+            .join(TeamRoundRow, TeamRoundRow.id == LineupRow.round_id)
+            .where(TeamRoundRow.event_id == event_id, TeamRoundRow.number == number)
+        )
+    )
 
 
 def submit_lineup(
@@ -828,10 +857,12 @@ def submit_lineups(
     with db.transaction() as session:
         require(session, actor, Action.SUBMIT_LINEUP, event_id)
         require_coach(session, actor, event_id, lineups)
+        sealed = _sealed_teams(session, event_id, number)  # what the submitter could know of
+        lock_event(session, event_id)
         row = event_row(session, event_id)
         rnd = _round(session, event_id, number)
         for team, players in lineups.items():
-            _seal(session, row, rnd, team, players, now)
+            _seal(session, row, rnd, team, players, now, sealed)
         return len(lineups)
 
 
@@ -848,6 +879,7 @@ def reveal_round(
     now = clock.now()
     with db.transaction() as session:
         require(session, actor, Action.PAIR_ROUND, event_id)
+        lock_event(session, event_id)  # no lineup sealed while the boards are seated
         row = event_row(session, event_id)
         settings = settings_of(row)
         rnd = _round(session, event_id, number)
@@ -1019,6 +1051,7 @@ def record_board_result(
     result = Result.parse(code)
     with db.transaction() as session:
         _require_sheet(session, actor, event_id)
+        lock_event(session, event_id)  # a board confirmed meanwhile is seen as confirmed
         row = event_row(session, event_id)
         rnd = _round(session, event_id, number)
         m = _set_board_result(session, actor, event_id, rnd, team, board, result, sitting)
@@ -1040,6 +1073,7 @@ def record_results(
     parsed = [(r[0], r[1], Result.parse(r[2]), r[3] if len(r) == 4 else 0) for r in rows]
     with db.transaction() as session:
         _require_sheet(session, actor, event_id)
+        lock_event(session, event_id)
         event_row(session, event_id)
         rnd = _round(session, event_id, number)
         for team, board, result, sitting in parsed:
@@ -1055,6 +1089,7 @@ def record_results_csv(
     rows = parse_team_results(text, source)
     with db.transaction() as session:
         _require_sheet(session, actor, event_id)
+        lock_event(session, event_id)
         event_row(session, event_id)
         rnd = _round(session, event_id, number)
         for line, team, board, code, sitting in rows:
@@ -1075,6 +1110,7 @@ def record_playoff(
     in a knockout; the match points stay as the boards gave them."""
     with db.transaction() as session:
         require(session, actor, Action.RECORD_RESULT, event_id)
+        lock_event(session, event_id)  # one playoff winner, not two
         row = event_row(session, event_id)
         if row.system != TeamSystem.KNOCKOUT.value:
             raise Conflict(

@@ -49,6 +49,7 @@ from weiqi.services.games import (
 from weiqi.services.permissions import Action, require
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
+from weiqi.store.locks import lock_event
 from weiqi.store.models import Event as EventModel
 from weiqi.store.tournament import ByeRow, EventSettingsRow, GameRow, PlayerRow, RoundRow
 from weiqi.text import check_entrants, check_upload
@@ -262,6 +263,7 @@ def import_players(
     rows = parse_players_csv(text, source)
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        lock_event(session, event_id)  # the names checked stay the names entered until commit
         event, _ = _load(session, event_id)
         existing = {e.name for e in event.entrants}
         check_entrants(len(existing) + len(rows))
@@ -316,6 +318,7 @@ def withdraw_player(db: Database, actor: Actor, event_id: int, name: str) -> int
     """Withdraw a player after the rounds paired so far (R-WD-1); returns that round number."""
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        lock_event(session, event_id)
         row = _player(session, event_id, name)
         if row.withdrawn_after is not None:
             raise Conflict(
@@ -338,6 +341,7 @@ def add_warning(db: Database, actor: Actor, event_id: int, name: str) -> int:
     game (``services.games.record_infraction``), where it also costs a stone (R-PEN-1)."""
     with db.transaction() as session:
         require(session, actor, Action.RECORD_RESULT, event_id)
+        lock_event(session, event_id)  # two warnings at once are two, not one
         row = _player(session, event_id, name)
         row.warnings += 1
         return row.warnings + record_warnings(session, event_id).get(str(row.id), 0)
@@ -347,6 +351,7 @@ def pair_round(db: Database, actor: Actor, event_id: int) -> RoundView:
     """Pair the next round with the event's system and store it."""
     with db.transaction() as session:
         require(session, actor, Action.PAIR_ROUND, event_id)
+        lock_event(session, event_id)
         event, players = _load(session, event_id)
         plan = system_for(event.settings).next_round(event)
         rnd = store_plan(session, event_id, plan)
@@ -514,6 +519,7 @@ def record_result(
     """Record and confirm one board's result (SGF RE, ``BL``, ``Void``, ``Replay`` …)."""
     with db.transaction() as session:
         require(session, actor, Action.RECORD_RESULT, event_id)
+        lock_event(session, event_id)
         _set_result(session, event_id, number, board, text, actor, clock)
         _, players = _load(session, event_id)
         view = _round_view(session, _round_row(session, event_id, number), players)
@@ -561,6 +567,7 @@ def record_results(
         raise RowsRejected(source, problems)
     with db.transaction() as session:
         require(session, actor, Action.RECORD_RESULT, event_id)
+        lock_event(session, event_id)
         try:
             boards = round_boards(session, event_id, number)  # once: linear in the boards
         except NotFound as err:

@@ -23,7 +23,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-from weiqi.errors import InputError
+from weiqi.errors import Conflict, InputError
 from weiqi.messages import Msg
 
 DEFAULT_URL = "sqlite:///weiqi.sqlite3"
@@ -37,6 +37,32 @@ def database_url(explicit: str | None = None) -> str:
     'sqlite:///x.sqlite3'
     """
     return explicit or os.environ.get("WEIQI_DATABASE_URL") or DEFAULT_URL
+
+
+#: What the drivers call the errors of a write that lost a race: another transaction stored the
+#: same unique key first, or deleted the row a new one refers to (PostgreSQL's SQLSTATE, the
+#: sqlite3 module's extended result code); on PostgreSQL also a deadlock or a serialization
+#: failure, after which the database has rolled the transaction back.
+_RACE_SQLSTATES = frozenset({"23505", "23503", "40P01", "40001"})
+_RACE_SQLITE_CODES = frozenset(
+    {"SQLITE_CONSTRAINT_UNIQUE", "SQLITE_CONSTRAINT_PRIMARYKEY", "SQLITE_CONSTRAINT_FOREIGNKEY"}
+)
+
+#: The conflict of a write that lost such a race; nothing of it was stored.
+LOST_RACE = Msg(
+    "somebody else changed the same thing at the same moment and was first; nothing of "
+    "yours was stored: reload the page and try again"
+)
+
+
+def lost_race(err: DBAPIError) -> bool:
+    """Whether ``err`` says that another transaction was first (a unique key it stored, a row it
+    deleted, a deadlock with it) — not a bug such as a missing value."""
+    orig = err.orig
+    return (
+        getattr(orig, "sqlstate", None) in _RACE_SQLSTATES
+        or getattr(orig, "sqlite_errorname", None) in _RACE_SQLITE_CODES
+    )
 
 
 def _enable_sqlite_foreign_keys(dbapi_connection: Any, _record: Any) -> None:
@@ -83,9 +109,29 @@ class Database:
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
-        """A session in one transaction: committed on success, rolled back on any error."""
-        with self.sessions.begin() as session:
-            yield session
+        """A session in one transaction: committed on success, rolled back on any error.
+
+        The one place where a write that lost a race (:func:`lost_race`: a unique key another
+        transaction stored first, whether found at a flush or at the commit) becomes what it
+        is for the user: a ``Conflict`` (HTTP 409), in their language, and not a server error.
+
+        >>> from weiqi.store.models import User
+        >>> db = Database("sqlite://"); db.upgrade()
+        >>> with db.transaction() as session:
+        ...     session.add(User(username="li", display_name="Li", password_hash="-"))
+        >>> with db.transaction() as session:
+        ...     session.add(User(username="li", display_name="Li", password_hash="-"))
+        Traceback (most recent call last):
+        ...
+        weiqi.errors.Conflict: somebody else changed the same thing at the same moment ...
+        """
+        try:
+            with self.sessions.begin() as session:
+                yield session
+        except DBAPIError as err:
+            if not lost_race(err):
+                raise
+            raise Conflict(LOST_RACE) from err
 
     def upgrade(self, revision: str = "head") -> None:
         """Run the Alembic migrations up to ``revision``.

@@ -1,0 +1,52 @@
+"""The write lock of one event, taken where a service checks what is stored before it writes.
+
+A check ("round 1 has no result yet", "no lineup of this team is sealed", "this name is not
+entered") is only worth something if nobody writes between the check and the write. Every
+service that checks before it writes in an event therefore calls :func:`lock_event` first —
+after the permission check, before it loads the rows it checks — and holds the lock until its
+transaction ends:
+
+- PostgreSQL: ``SELECT … FROM events WHERE id = … FOR NO KEY UPDATE``. A second writer of the
+  same event waits for the first to commit and then reads what it wrote; writers of other
+  events, readers and inserts that only reference the event (``FOR KEY SHARE``) do not wait.
+- SQLite has one writer at a time for the whole file: ``BEGIN IMMEDIATE`` takes it at once
+  (instead of at the first ``INSERT``, after the checks), unless the transaction already
+  writes and holds it.
+
+So of two concurrent writers exactly one decides first, and the other decides on what the
+first stored: a result already there, a round already unpaired. Races the lock cannot order
+(two new users with one name, which belong to no event) end in the database's unique
+constraint, which ``Database.transaction`` turns into a ``Conflict``.
+
+>>> from weiqi.store.database import Database
+>>> from weiqi.store.models import Event
+>>> db = Database("sqlite://"); db.upgrade()
+>>> with db.transaction() as session:
+...     session.add(Event(name="Club"))
+>>> with db.transaction() as session:
+...     lock_event(session, 1)
+...     session.get(Event, 1).name
+'Club'
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from weiqi.store.models import Event
+
+
+def lock_event(session: Session, event_id: int) -> None:
+    """Hold the write lock of ``event_id`` until the session's transaction ends (nothing
+    happens, and nothing fails, for an event that does not exist: the caller's own lookup
+    says so)."""
+    connection = session.connection()
+    if connection.dialect.name == "sqlite":
+        driver = connection.connection.driver_connection
+        # The sqlite3 module opens a transaction only before a write; until then every read
+        # ran on its own, so the lock is taken here, before the reads the caller checks.
+        if driver is not None and not driver.in_transaction:
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        return
+    session.execute(select(Event.id).where(Event.id == event_id).with_for_update(key_share=True))
