@@ -356,35 +356,33 @@ def register(app: typer.Typer) -> None:
     def show_event(
         db: DbOption = None, event: EventOption = None, as_json: JsonOption = False
     ) -> None:
-        """Show an event's settings and progress."""
+        """Show an event's settings and progress (--json: id, name, kind, players or teams,
+        rounds_paired, settings)."""
         from weiqi.services.tournament import tournament_info
 
         database = open_database(db)
         event_id = _event_id(database, event)
+        facts: dict[str, object]
         if is_team(database, event_id):
-            from weiqi.cli.team import show_team
+            from weiqi.cli.team import team_facts
 
-            show_team(database, event_id, as_json)
-            return
-        info = tournament_info(database, event_id)
-        facts = {
-            "id": info.id,
-            "name": info.name,
-            "kind": "individual",
-            "players": info.players,
-            "rounds_paired": info.rounds,
-            "settings": settings_to_dict(info.settings),
-        }
+            facts = team_facts(database, event_id)
+        else:
+            info = tournament_info(database, event_id)
+            facts = {"id": info.id, "name": info.name, "kind": "individual",
+                     "players": info.players, "rounds_paired": info.rounds,
+                     "settings": settings_to_dict(info.settings)}  # fmt: skip
         if as_json:
             typer.echo(json.dumps(facts, ensure_ascii=False))
             return
-        table = Table(show_header=False, title=info.name)
-        table.add_row("system", f"{info.settings.system.zh} ({info.system})")
-        table.add_row("players", str(info.players))
-        table.add_row("rounds paired", str(info.rounds))
-        for key, value in settings_to_dict(info.settings).items():
-            if key != "system":
-                table.add_row(key, str(value))
+        table = Table(show_header=False, title=str(facts["name"]))
+        for key, value in facts.items():
+            if key not in ("id", "name", "settings"):
+                table.add_row(key.replace("_", " "), str(value))
+        settings = facts["settings"]
+        assert isinstance(settings, dict)
+        for key, value in settings.items():
+            table.add_row(key, str(value))
         Console().print(table)
 
     @player_app.command("import")

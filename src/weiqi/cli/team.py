@@ -190,28 +190,13 @@ def create_team(
     )
 
 
-def show_team(database: Database, event_id: int, as_json: bool) -> None:
-    """``event show`` of a team event: its settings and progress."""
+def team_facts(database: Database, event_id: int) -> dict[str, object]:
+    """What ``event show`` says of a team event: its settings and progress."""
     from weiqi.services.teams import settings_to_dict, team_event_info
 
     info = team_event_info(database, event_id)
-    facts: dict[str, object] = {
-        "id": info.id,
-        "name": info.name,
-        "kind": "team",
-        "teams": info.teams,
-        "rounds_paired": info.rounds,
-        "settings": settings_to_dict(info.settings),
-    }
-    if as_json:
-        typer.echo(json.dumps(facts, ensure_ascii=False))
-        return
-    table = Table(show_header=False, title=info.name)
-    table.add_row("teams", str(info.teams))
-    table.add_row("rounds paired", str(info.rounds))
-    for key, value in settings_to_dict(info.settings).items():
-        table.add_row(key, str(value))
-    Console().print(table)
+    return {"id": info.id, "name": info.name, "kind": "team", "teams": info.teams,
+            "rounds_paired": info.rounds, "settings": settings_to_dict(info.settings)}  # fmt: skip
 
 
 def pair_team_round(database: Database, event_id: int, start: str | None, as_json: bool) -> None:
