@@ -103,6 +103,15 @@ def is_team(database: Database, event_id: int) -> bool:
     return event_kind(database, event_id) is EventKind.TEAM
 
 
+def _system_zh(team: bool, value: str) -> str:
+    """The Chinese name of an event's system (``swiss`` → 积分编排制)."""
+    if team:
+        from weiqi.services.teams import TeamSystem
+
+        return TeamSystem(value).zh
+    return System(value).zh
+
+
 def team_event_id(database: Database, event: int | None, command: str) -> int:
     """The event of a command only team events have (``round reveal``), refused by name for an
     individual event."""
@@ -382,6 +391,8 @@ def register(app: typer.Typer) -> None:
         settings = facts["settings"]
         assert isinstance(settings, dict)
         for key, value in settings.items():
+            if key == "system":  # its Chinese name first, as the rules name it
+                value = f"{_system_zh(facts['kind'] == 'team', str(value))} ({value})"
             table.add_row(key, str(value))
         Console().print(table)
 
