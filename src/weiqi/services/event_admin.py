@@ -9,7 +9,8 @@ explanation come from the pure core (``weiqi.tournament``).
 >>> from weiqi.tournament.settings import EventSettings, System
 >>> db = Database("sqlite://"); db.upgrade()
 >>> local = Actor.local()
->>> ev = create_event(db, local, "2026 俱乐部积分编排赛", EventSettings(System.SWISS, rounds=5))
+>>> from weiqi.services.tournament import create_tournament
+>>> ev = create_tournament(db, local, "2026 俱乐部赛", EventSettings(System.SWISS, rounds=5))
 >>> register_player(db, local, ev.id, "李明", rank="5段", club="北京").rank
 '5d'
 >>> import_players(db, local, ev.id, "姓名,段位\\n王芳,3d\\n张伟,2d\\n赵磊,1k\\n")
