@@ -18,9 +18,16 @@ from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.routes.api import _ERRORS
 from weiqi.server.security import CurrentActor, Db
 from weiqi.services import event_admin, tournament
-from weiqi.services.event_admin import Dashboard, PlayerView, RoundDetail
+from weiqi.services.event_admin import (
+    Dashboard,
+    ExplanationView,
+    PlayerView,
+    RoundDetail,
+    RoundSummary,
+)
 from weiqi.services.permissions import Action
 from weiqi.services.tournament import TournamentInfo, tournament_info
+from weiqi.tournament.records import RoundTotals
 from weiqi.tournament.settings import settings_from_dict, settings_to_dict
 
 router = APIRouter(
@@ -117,17 +124,10 @@ class WithdrawalOut(BaseModel):
     consequence: str = Field(description="what R-WD-1 makes of it")
 
 
-class RoundSummaryOut(BaseModel):
-    number: int
-    published: bool
-    games: int
-    results: int
-
-
 class DashboardOut(BaseModel):
     event: TournamentOut
     players: list[PlayerOut]
-    rounds: list[RoundSummaryOut]
+    rounds: list[RoundSummary]
     finished: bool
 
     @classmethod
@@ -135,7 +135,7 @@ class DashboardOut(BaseModel):
         return cls(
             event=TournamentOut.of(d.info),
             players=[PlayerOut.of(p) for p in d.players],
-            rounds=[RoundSummaryOut(**r.__dict__) for r in d.rounds],
+            rounds=list(d.rounds),
             finished=d.finished,
         )
 
@@ -150,40 +150,15 @@ class PairingOut(BaseModel):
     confirmed: bool
 
 
-class ExplanationOut(BaseModel):
-    board: int
-    black: str
-    white: str
-    score_black: int
-    score_white: int
-    colours_black: str
-    colours_white: str
-    seed_black: int
-    seed_white: int
-    score_gap: int
-    seeding_deviation: int
-    colour_violation: bool
-    same_club: bool
-    note: str
-
-
-class TotalsOut(BaseModel):
-    games: int
-    score_gap_sum: int
-    score_gap_max: int
-    floats: int
-    colour_violations: int
-    same_club_games: int
-
-
 class RoundOut(BaseModel):
     number: int
     published: bool
     pairings: list[PairingOut]
     byes: list[str]
     seed: int | None
-    explanations: list[ExplanationOut]
-    totals: TotalsOut | None
+    # the services' own values: one declaration of each shape (pydantic reads dataclasses)
+    explanations: list[ExplanationView]
+    totals: RoundTotals | None
     results: int
 
     @classmethod
@@ -205,8 +180,8 @@ class RoundOut(BaseModel):
             ],
             byes=list(r.byes),
             seed=r.seed,
-            explanations=[ExplanationOut(**e.__dict__) for e in r.explanations],
-            totals=TotalsOut(**r.totals.__dict__) if r.totals else None,
+            explanations=list(r.explanations),
+            totals=r.totals,
             results=r.results,
         )
 
