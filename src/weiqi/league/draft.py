@@ -70,6 +70,33 @@ def draft_order(standing: Sequence[str], participants: Iterable[str]) -> list[st
     return [club for club in reversed(standing) if club in wanted]
 
 
+def check_protected(club: str, roster: Sequence[str], keep: Sequence[str], base: int) -> None:
+    """Refuse a protected base that is not exactly ``base`` distinct players of the club's
+    ``roster`` (all of them when it has fewer).
+
+    >>> check_protected("A", ["a1", "a2", "a3"], ["a1", "a2"], 2)
+    >>> check_protected("A", ["a1", "a2", "a3"], ["a1"], 2)
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InputError: protected players of A: 1 protected; a club keeps a base of exactly 2
+    """
+    where = Msg("protected players of %(club)s", club=club)
+    for pid in keep:
+        if pid not in roster:
+            raise InputError(where, Msg("%(pid)s is not on its roster", pid=pid))
+    if len(set(keep)) != len(keep):
+        raise InputError(where, Msg("a player is listed twice"))
+    if len(keep) != min(base, len(roster)):
+        raise InputError(
+            where,
+            Msg(
+                "%(keep)s protected; a club keeps a base of exactly %(base)s",
+                keep=len(keep),
+                base=min(base, len(roster)),
+            ),
+        )
+
+
 class Unpicked(enum.Enum):
     """What becomes of listed players nobody picks (draft setting)."""
 
@@ -135,27 +162,8 @@ class Draft:
         self._pool: dict[str, RosterEntry] = {}
         seen: set[str] = set()
         for club, roster in rosters.items():
-            ids = [e.player_id for e in roster]
             keep = list(protected.get(club, ()))
-            for pid in keep:
-                if pid not in ids:
-                    raise InputError(
-                        Msg("protected players of %(club)s", club=club),
-                        Msg("%(pid)s is not on its roster", pid=pid),
-                    )
-            if len(set(keep)) != len(keep):
-                raise InputError(
-                    Msg("protected players of %(club)s", club=club), Msg("a player is listed twice")
-                )
-            if len(keep) != min(base, len(ids)):
-                raise InputError(
-                    Msg("protected players of %(club)s", club=club),
-                    Msg(
-                        "%(keep)s protected; a club keeps a base of exactly %(base)s",
-                        keep=len(keep),
-                        base=min(base, len(ids)),
-                    ),
-                )
+            check_protected(club, [e.player_id for e in roster], keep, base)
             self._rosters[club] = []
             for e in roster:
                 if e.player_id in seen:

@@ -46,6 +46,7 @@ from weiqi.league.draft import (
     Draft,
     DraftEvent,
     Unpicked,
+    check_protected,
     combined_standing,
     draft_order,
     replay,
@@ -590,26 +591,7 @@ def protect(
         if club not in rosters:
             raise NotFound(Msg("club %(club)s is not in the draft", club=club))
         keep = [p.strip() for p in players]
-        ids = [e.player_id for e in rosters[club]]
-        for pid in keep:
-            if pid not in ids:
-                raise InputError(
-                    Msg("protected players of %(club)s", club=club),
-                    Msg("%(pid)s is not on its roster", pid=pid),
-                )
-        if len(set(keep)) != len(keep):
-            raise InputError(
-                Msg("protected players of %(club)s", club=club), Msg("a player is listed twice")
-            )
-        if len(keep) != min(base, len(ids)):
-            raise InputError(
-                Msg("protected players of %(club)s", club=club),
-                Msg(
-                    "%(keep)s protected; a club keeps a base of exactly %(base)s",
-                    keep=len(keep),
-                    base=min(base, len(ids)),
-                ),
-            )
+        check_protected(club, [e.player_id for e in rosters[club]], keep, base)
         protected = json.loads(row.protected_json)
         protected[club] = keep
         row.protected_json = json.dumps(protected, ensure_ascii=False)
