@@ -371,7 +371,7 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOption = False,
     ) -> None:
         """Per-player records, or one board's (for board prizes)."""
-        from weiqi.services.teams import records
+        from weiqi.services.teams import record_to_dict, records
 
         database = open_database(db)
         players, by_board = records(database, _event_id(database, event))
@@ -380,19 +380,7 @@ def register(app: typer.Typer) -> None:
                 "--board", Msg("the event has boards 1 to %(by_board)s", by_board=len(by_board))
             )
         chosen = by_board[board] if board is not None else players
-        out = [
-            {
-                "player": r.player_id,
-                "team": r.team,
-                "games": r.games,
-                "wins": r.wins,
-                "draws": r.draws,
-                "losses": r.losses,
-                "game_points": r.game_points,
-                "boards": list(r.boards),
-            }
-            for r in chosen
-        ]
+        out = [record_to_dict(r) for r in chosen]
         if as_json:
             typer.echo(json.dumps(out, ensure_ascii=False))
             return

@@ -282,6 +282,20 @@ def standings_to_dict(rows: Sequence[TeamStandingView]) -> list[dict[str, object
     return out
 
 
+def record_to_dict(r: PlayerRecord) -> dict[str, object]:
+    """A player's record (for board prizes) as plain JSON values: the API's and ``--json``'s."""
+    return {
+        "player": r.player_id,
+        "team": r.team,
+        "games": r.games,
+        "wins": r.wins,
+        "draws": r.draws,
+        "losses": r.losses,
+        "game_points": r.game_points,
+        "boards": list(r.boards),
+    }
+
+
 # -- settings in the store ------------------------------------------------------------------
 
 

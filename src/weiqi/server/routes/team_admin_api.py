@@ -126,19 +126,7 @@ def post_playoff(
 def get_records(db: Db, event_id: int) -> dict[str, Any]:
     """Each player's record (best first) and each board's, for board prizes."""
     players, by_board = teams.records(db, event_id)
-
-    def row(r: Any) -> dict[str, Any]:
-        return {
-            "player": r.player_id,
-            "team": r.team,
-            "games": r.games,
-            "wins": r.wins,
-            "draws": r.draws,
-            "losses": r.losses,
-            "game_points": r.game_points,
-            "boards": list(r.boards),
-        }
-
+    row = teams.record_to_dict
     return {
         "players": [row(r) for r in players],
         "boards": {str(b): [row(r) for r in recs] for b, recs in by_board.items()},
