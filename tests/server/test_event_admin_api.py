@@ -39,6 +39,16 @@ def test_r_org_1_create_import_pair_publish_unpair_through_the_api(client: TestC
     )
     assert rejected.status_code == 422
     assert rejected.json()["problems"] == [{"line": 5, "reason": "rank 12d: level must be 1..7"}]
+    in_chinese = client.post(
+        f"/api/events/{eid}/players/import",
+        json={"csv": players_csv(24).replace("选手03,2d", "选手03,12d")},
+        headers={**h, "Accept-Language": "zh-CN"},
+    ).json()
+    # the refused rows come in the caller's language, like the error's message
+    (problem,) = in_chinese["problems"]
+    assert problem["line"] == 5 and "level must" not in problem["reason"]
+    assert any("\u4e00" <= c <= "\u9fff" for c in problem["reason"]), problem
+    assert in_chinese["code"] and "message" in in_chinese
     assert client.get(f"/api/events/{eid}/manage").json()["players"] == []
     imported = client.post(
         f"/api/events/{eid}/players/import", json={"csv": players_csv(24)}, headers=h

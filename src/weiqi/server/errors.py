@@ -30,6 +30,7 @@ from weiqi.errors import (
     LineupRejected,
     NotFound,
     PermissionDenied,
+    RowsRejected,
     WeiqiError,
 )
 from weiqi.i18n import N_, json_args, render
@@ -96,10 +97,16 @@ def _respond(
     title: str,
     msg: Msg,
     headers: dict[str, str] | None = None,
+    rows: list[tuple[int, Msg]] | None = None,
 ) -> Response:
-    message = render(msg, message_locale(request))
+    locale = message_locale(request)
+    message = render(msg, locale)
     if _is_api(request):
-        body = {"error": kind, "code": msg.id, "args": json_args(msg), "message": message}
+        body: dict[str, Any] = {
+            "error": kind, "code": msg.id, "args": json_args(msg), "message": message
+        }  # fmt: skip
+        if rows is not None:  # a file's refused rows, each by its line (RowsRejected)
+            body["problems"] = [{"line": n, "reason": render(why, locale)} for n, why in rows]
         return JSONResponse(body, status, headers=headers)
     context = {"status": status, "title": translate(request, title), "message": message}
     response = html(request, "error.html", context, status_code=status)
@@ -118,7 +125,8 @@ def _classify(error: WeiqiError) -> tuple[int, str, str]:
 async def _weiqi_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, WeiqiError)
     status, kind, title = _classify(error)
-    return _respond(request, status, kind, title, error.msg)
+    rows = error.problems if isinstance(error, RowsRejected) else None
+    return _respond(request, status, kind, title, error.msg, rows=rows)
 
 
 async def _login_required(request: Request, _error: Exception) -> Response:

@@ -9,11 +9,9 @@ from fractions import Fraction
 from typing import Any
 
 from fastapi import APIRouter
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.responses import Response
 
-from weiqi.errors import RowsRejected
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.routes.api import _ERRORS
 from weiqi.server.security import CurrentActor, Db
@@ -113,7 +111,11 @@ class RowProblem(BaseModel):
 
 
 class RowsRejectedOut(BaseModel):
+    """A refused file (``server.errors``): the error's shape, and its rows by line."""
+
     error: str = "input_error"
+    code: str
+    args: dict[str, Any]
     message: str
     problems: list[RowProblem]
 
@@ -244,17 +246,10 @@ def post_player(db: Db, actor: CurrentActor, event_id: int, body: PlayerIn) -> P
     responses={422: {"model": RowsRejectedOut, "description": "Bad rows; nothing imported"}},
 )
 @requires(Action.MANAGE_PLAYERS)
-def post_import(db: Db, actor: CurrentActor, event_id: int, body: ImportIn) -> Response:
-    """Import players from CSV text: every row or none; bad rows are listed by line."""
-    try:
-        count = event_admin.import_players(db, actor, event_id, body.csv)
-    except RowsRejected as err:
-        out = RowsRejectedOut(
-            message=err.message,
-            problems=[RowProblem(line=n, reason=str(why)) for n, why in err.problems],
-        )
-        return JSONResponse(out.model_dump(), status_code=422)
-    return JSONResponse(ImportOut(imported=count).model_dump())
+def post_import(db: Db, actor: CurrentActor, event_id: int, body: ImportIn) -> ImportOut:
+    """Import players from CSV text: every row or none; bad rows are listed by line, in the
+    caller's language (``problems`` of the error)."""
+    return ImportOut(imported=event_admin.import_players(db, actor, event_id, body.csv))
 
 
 @router.post("/{event_id}/players/{player_id}/withdraw")

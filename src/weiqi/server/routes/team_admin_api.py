@@ -8,14 +8,11 @@ from datetime import datetime
 from typing import Any
 
 from fastapi import APIRouter
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
-from starlette.responses import Response
 
-from weiqi.errors import RowsRejected
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.routes.api import _ERRORS
-from weiqi.server.routes.api_event_admin import ImportOut, RowProblem, RowsRejectedOut
+from weiqi.server.routes.api_event_admin import ImportOut, RowsRejectedOut
 from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import team_admin, team_coaches, teams
 from weiqi.services.permissions import Action
@@ -74,19 +71,13 @@ def post_team_event(db: Db, actor: CurrentActor, body: TeamEventIn) -> TeamEvent
     responses={422: {"model": RowsRejectedOut, "description": "Bad rows; nothing imported"}},
 )
 @requires(Action.MANAGE_PLAYERS)
-def post_import_teams(db: Db, actor: CurrentActor, event_id: int, body: TeamsImportIn) -> Response:
-    """Import teams and rosters: every row or none; bad rows are listed by line."""
-    try:
-        count = teams.import_teams(
-            db, actor, event_id, body.csv, home_nationality=body.home_nationality
-        )
-    except RowsRejected as err:
-        out = RowsRejectedOut(
-            message=err.message,
-            problems=[RowProblem(line=n, reason=str(why)) for n, why in err.problems],
-        )
-        return JSONResponse(out.model_dump(), status_code=422)
-    return JSONResponse(ImportOut(imported=count).model_dump())
+def post_import_teams(db: Db, actor: CurrentActor, event_id: int, body: TeamsImportIn) -> ImportOut:
+    """Import teams and rosters: every row or none; bad rows are listed by line, in the
+    caller's language (``problems`` of the error)."""
+    home = body.home_nationality
+    return ImportOut(
+        imported=teams.import_teams(db, actor, event_id, body.csv, home_nationality=home)
+    )
 
 
 @router.get("/{event_id}/teams/rounds")
