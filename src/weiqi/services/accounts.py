@@ -392,6 +392,11 @@ def _ensure_site_admin(db: Database, password: str | None) -> str | None:
             password = secrets.token_urlsafe(12)
         _check_password(password, ADMIN_USERNAME)
         user = _find_user(session, ADMIN_USERNAME)
+        if user is not None and user.is_admin:
+            # another server starting on the same fresh database committed the administrator
+            # between the count above and this read (PostgreSQL reads each statement afresh):
+            # its one-time password stands, so none is made (and printed) here
+            return None
         if user is None:
             user = User(username=ADMIN_USERNAME, display_name=ADMIN_USERNAME, session_epoch=0)
             session.add(user)
