@@ -1,4 +1,4 @@
-"""structured lineups
+"""structured lineups and signed game records
 
 Lineups: a team's lineup was its players' codes joined by commas (``team_lineups.players``), and
 its declared 定台换人制 order the same (``teams.declared_order``), so a player whose code holds a
@@ -8,6 +8,15 @@ comma ("Li, Wei") could be sealed but never revealed. Now each board of a lineup
 is split where the team's own roster codes say it must be — "Li, Wei,B2" on a roster of
 ``Li, Wei`` and ``B2`` is those two players — and a text the roster cannot account for in
 exactly one way stops the migration, naming the lineup, rather than lose a player.
+
+Records: each game record's head is signed with the site's record key (HMAC, see
+``weiqi.referee.signature``) in a new ``signature`` column of ``game_records`` and
+``team_game_records``. The site's secret is in this database (``site_settings``; stored here if
+no server has stored it yet), so every record is signed now, once, after its hash chain, stored
+head and replay are checked: a record that does not verify keeps no signature and stays
+refused, as it already was. Signing here rather than on a record's next write leaves no
+"unsigned" records to accept meanwhile — a finished game is never written again, and a missing
+signature is exactly what a forger would leave.
 
 SQLite: only columns and indexes are added or dropped (ALTER TABLE, SQLite 3.35 or newer); the
 tables are never copied, since dropping a copied ``teams`` or ``team_roster`` would cascade to
@@ -20,6 +29,7 @@ Create Date: 2027-01-10 10:00:00.000000
 
 from __future__ import annotations
 
+import secrets
 from collections import defaultdict
 
 import sqlalchemy as sa
@@ -71,6 +81,7 @@ def split_codes(joined: str, roster: set[str], what: str) -> list[str]:
 
 def upgrade() -> None:
     _structured_lineups()
+    _signed_records()
 
 
 def _structured_lineups() -> None:
@@ -143,7 +154,48 @@ def _structured_lineups() -> None:
         batch_op.drop_column("declared_order")
 
 
+def _signed_records() -> None:
+    # the core of this version reads and signs the records (the JSON is versioned)
+    from weiqi.errors import InputError
+    from weiqi.referee.record import GameRecord
+    from weiqi.referee.signature import record_key, signing_context
+
+    bind = op.get_bind()
+    for table in ("game_records", "team_game_records"):
+        op.add_column(table, sa.Column("signature", sa.String(length=64), nullable=True))
+    secret = bind.execute(
+        sa.text("SELECT value FROM site_settings WHERE key = 'secret_key'")
+    ).scalar()
+    if secret is None:  # no server has run yet: the secret it would generate, stored now
+        secret = secrets.token_urlsafe(48)
+        bind.execute(
+            sa.text("INSERT INTO site_settings (key, value) VALUES ('secret_key', :value)"),
+            {"value": secret},
+        )
+    key = record_key(secret)
+    for table in ("game_records", "team_game_records"):
+        rows = bind.execute(
+            sa.text(f"SELECT game_id, record_json, head FROM {table} ORDER BY game_id")
+        ).all()
+        for game_id, text, head in rows:
+            try:
+                record = GameRecord.from_json(text, head)
+            except InputError:
+                continue  # refused before, refused still: it gets no signature
+            bind.execute(
+                sa.text(f"UPDATE {table} SET signature = :signature WHERE game_id = :id"),
+                {
+                    "signature": record.signature(key, signing_context(table, game_id)),
+                    "id": game_id,
+                },
+            )
+
+
 def downgrade() -> None:
+    for table in ("game_records", "team_game_records"):
+        with op.batch_alter_table(table, recreate="never") as batch_op:
+            batch_op.drop_column("signature")
+
     bind = op.get_bind()
     # the old columns, filled with the codes joined by commas as version 0008 stored them
     with op.batch_alter_table("team_lineups", recreate="never") as batch_op:
