@@ -127,6 +127,27 @@ class Conflict(WeiqiError):
     """The request contradicts what is stored, e.g. a result that is already confirmed."""
 
 
+class RecordRefused(WeiqiError):
+    """A stored game record that does not verify — its hash chain, its stored head or its
+    signature under the site's key — and is therefore neither shown nor written to; ``game``
+    names the game, ``reason`` says what failed.
+
+    >>> print(RecordRefused("round 1 board 2", "no signature").message)
+    round 1 board 2: the stored game record does not verify (no signature); it is not shown
+    """
+
+    def __init__(self, game: Msg | str, reason: Msg | str):
+        self.game = Msg.of(game)
+        self.reason = Msg.of(reason)
+        super().__init__(
+            Msg(
+                "%(game)s: the stored game record does not verify (%(reason)s); it is not shown",
+                game=self.game,
+                reason=self.reason,
+            )
+        )
+
+
 class LineupRejected(WeiqiError):
     """A team's lineup that the event refuses; ``team`` names the team, ``reason`` says why
     (a player not on the roster, too many foreign players, after the deadline, …)."""

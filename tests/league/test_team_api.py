@@ -243,3 +243,78 @@ def test_the_old_team_event_api_addresses_lead_to_the_new_ones(db: Database) -> 
     ):
         moved = client.request(method, old, headers=headers, follow_redirects=False)
         assert (moved.status_code, moved.headers["location"]) == (308, new), old
+
+
+def test_r_fmt_1_a_player_code_with_a_comma_through_the_api(db: Database) -> None:
+    """Issue #16 (R-FMT-1): a player named "Li, Wei" (so the player code ``Li, Wei``, quoted
+    in the teams CSV) is sealed in a lineup through the JSON API, revealed, seated on board 1,
+    plays, and is counted in the standings; in round 2 team A sends no lineup and its previous
+    one — "Li, Wei" still on board 1 — plays again (``missing: previous``). Stored as joined
+    text, this lineup made every reveal of the round fail."""
+    previous = accounts.set_password_hasher(CHEAP_HASHER)
+    try:
+        accounts.ensure_site_admin(db, ADMIN_PASSWORD)
+        clock = ManualClock(datetime(2030, 1, 1, 8, 0, tzinfo=UTC))
+        with TestClient(create_app(db, secret_key="comma", clock=clock)) as client:
+            api_login(client, "admin", ADMIN_PASSWORD)
+            headers = {"X-CSRF-Token": csrf(client)}
+            created = client.post(
+                "/api/events/teams",
+                json={
+                    "name": "Comma cup",
+                    "settings": {"boards": 2, "cycles": 2, "missing": "previous"},
+                },
+                headers=headers,
+            )
+            assert created.status_code == 201, created.text
+            ev = created.json()["id"]
+            csv = 'team,name,rank\nA,"Li, Wei",5p\nA,A2,4p\nB,B1,5p\nB,B2,4p\n'
+            imported = client.post(
+                f"/api/events/{ev}/teams/import", json={"csv": csv}, headers=headers
+            )
+            assert imported.json() == {"imported": 2}, imported.text
+            url = f"/api/events/{ev}/teams/rounds"
+            for number, sealed in ((1, ("A", "B")), (2, ("B",))):
+                paired = client.post(url, json={}, headers=headers)
+                assert paired.status_code == 201, paired.text
+                lineups = {"A": ["Li, Wei", "A2"], "B": ["B2", "B1"]}
+                for team in sealed:
+                    sent = client.post(
+                        f"{url}/{number}/lineups",
+                        json={"team": team, "players": lineups[team]},
+                        headers=headers,
+                    )
+                    assert sent.status_code == 204, sent.text
+                revealed = client.post(f"{url}/{number}/reveal", headers=headers)
+                assert revealed.status_code == 200, revealed.text
+                shown = client.get(f"{url}/{number}").json()
+                assert shown["lineups"] == lineups
+                boards = shown["matches"][0]["boards"]
+                home = shown["matches"][0]["home"]
+                assert {(b["board"], b["home_player"], b["away_player"]) for b in boards} == (
+                    {(1, "Li, Wei", "B2"), (2, "A2", "B1")}
+                    if home == "A"
+                    else {(1, "B2", "Li, Wei"), (2, "B1", "A2")}
+                )
+                other = {"B": "W", "W": "B"}
+                for b in boards:  # A wins board 1 ('Li, Wei'), B board 2: result as seated
+                    a_color = b["home_color"] if home == "A" else other[b["home_color"]]
+                    winner = a_color if b["board"] == 1 else other[a_color]
+                    answer = client.post(
+                        f"{url}/{number}/results",
+                        json={"team": "A", "board": b["board"], "result": f"{winner}+R"},
+                        headers=headers,
+                    )
+                    assert answer.status_code == 200, answer.text
+                assert answer.json()["game_points"] == [2, 2]
+                game = client.get(f"/api/events/{ev}/teams/rounds/{number}/matches/1/boards/1")
+                assert game.status_code == 200, game.text
+                assert "Li, Wei" in (game.json()["black"], game.json()["white"])
+            records = client.get(f"/api/events/{ev}/teams/records").json()
+            li = next(r for r in records["players"] if r["player"] == "Li, Wei")
+            assert (li["team"], li["games"], li["wins"], li["boards"]) == ("A", 2, 2, [1, 1])
+            table = client.get(f"/api/events/{ev}/teams/standings").json()
+            rows = [(r["team"], r["match_points"], r["board_points"]) for r in table]
+            assert rows == [("A", 2, [4, 0]), ("B", 2, [0, 4])]
+    finally:
+        accounts.set_password_hasher(previous)

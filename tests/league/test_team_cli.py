@@ -236,3 +236,32 @@ def test_r_fmt_1_team_coach_assigns_an_account_to_a_team(tmp_path: Path) -> None
         submit_lineup(database, Actor(zhao.id, "zhao"), ev, 1, "A", ["A1", "A2"])
     submit_lineup(database, Actor(wang.id, "wang"), ev, 1, "A", ["A1", "A2"])
     database.dispose()
+
+
+def test_r_fmt_1_a_player_id_with_a_comma_is_quoted_on_the_command_line(tmp_path: Path) -> None:
+    """Issue #16 (R-FMT-1): ``team lineup`` reads its argument as one CSV row, so a player id
+    that holds a comma is quoted as the teams CSV quotes it (``'"Li, Wei",A2'``) and is sealed,
+    revealed and seated as one player. Unquoted, ``Li, Wei`` is two ids, not on the roster
+    (refused with that reason); an unclosed quote is refused at input, naming the fix. Neither
+    refusal stores anything."""
+    db = str(tmp_path / "comma.sqlite3")
+    csv = tmp_path / "teams.csv"
+    csv.write_text('team,name,rank\nA,"Li, Wei",5p\nA,A2,4p\nB,B1,5p\nB,B2,4p\n', "utf-8")
+    run("event", "create", "--kind", "team", "--db", db, "--name", "Comma cup",
+        "--system", "round_robin", "--boards", "2")  # fmt: skip
+    run("team", "import", "--db", db, str(csv))
+    run("round", "pair", "--db", db)
+    assert "player Li is not on the roster" in refused(
+        "team", "lineup", "--db", db, "--round", "1", "--team", "A", "Li, Wei"
+    )
+    unclosed = refused("team", "lineup", "--db", db, "--round", "1", "--team", "A", '"Li, Wei,A2')
+    assert unclosed.startswith("PLAYERS: ") and """e.g. '"Li, Wei",P2'""" in unclosed
+    shown = json.loads(run("round", "show", "--db", db, "--json"))
+    assert shown["matches"][0]["submitted"] == {"A": False, "B": False}
+    out = run("team", "lineup", "--db", db, "--round", "1", "--team", "A", '"Li, Wei", A2')
+    assert "lineup of A sealed (2 boards)" in out
+    run("team", "lineup", "--db", db, "--round", "1", "--team", "B", "B1,B2")
+    view = json.loads(run("round", "reveal", "--db", db, "--round", "1", "--json"))
+    assert view["lineups"] == {"A": ["Li, Wei", "A2"], "B": ["B1", "B2"]}
+    board = view["matches"][0]["boards"][0]
+    assert "Li, Wei" in (board["home_player"], board["away_player"])

@@ -52,7 +52,7 @@ def _user(db: Database, name: str) -> Actor:
 def _lineups(db: Database) -> dict[str, str]:
     with db.transaction() as s:
         rows = s.scalars(select(LineupRow))
-        return {str(r.team_id): r.players for r in rows}
+        return {str(r.team_id): ",".join(r.players) for r in rows}
 
 
 def test_r_fmt_1_coach_submits_for_own_team_only(db: Database) -> None:

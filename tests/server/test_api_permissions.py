@@ -526,11 +526,7 @@ def team_state(db: Database) -> tuple[object, ...]:
     with db.transaction() as session:
         return (
             sorted(session.execute(select(TeamCoachRow.team_id, TeamCoachRow.user_id)).all()),
-            sorted(
-                session.execute(
-                    select(LineupRow.round_id, LineupRow.team_id, LineupRow.players)
-                ).all()
-            ),
+            sorted((r.round_id, r.team_id, r.players) for r in session.scalars(select(LineupRow))),
             sorted(session.execute(select(TeamRow.event_id, TeamRow.code)).all()),
             sorted(
                 session.execute(

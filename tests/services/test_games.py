@@ -3,20 +3,29 @@ PostgreSQL (R-REF-7, R-END-4, R-PEN-1, R-REF-1…6, R-RANK-RR B)."""
 
 from __future__ import annotations
 
+import json
 import threading
+from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import select
+from typer.testing import CliRunner
 
-from weiqi.errors import Conflict, InputError, PermissionDenied, RowsRejected
-from weiqi.referee.record import GameRecord
+from weiqi.cli import app
+from weiqi.errors import Conflict, InputError, PermissionDenied, RecordRefused, RowsRejected
+from weiqi.messages import Msg
+from weiqi.referee.codec import canonical
+from weiqi.referee.record import GENESIS, GameRecord, link
 from weiqi.roles import Role
-from weiqi.services import accounts, games
+from weiqi.server.app import create_app
+from weiqi.services import accounts, event_admin, games
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
 from weiqi.services.server_clock import ManualClock
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
+from weiqi.store.tournament import GameRow
 from weiqi.tournament.settings import EventSettings, System
 
 LOCAL = Actor.local()
@@ -239,10 +248,91 @@ def test_a_stored_record_rewritten_behind_our_back_is_refused(db: Database) -> N
         row = session.scalar(select(GameRecordRow))
         assert row is not None
         row.record_json = row.record_json.replace('"black_count":"185"', '"black_count":"175"')
-    with pytest.raises(InputError, match="altered"):
+    with pytest.raises(RecordRefused, match="altered"):
         games.game_view(db, ev, 1, 1)
-    with pytest.raises(InputError, match="altered"):
+    with pytest.raises(RecordRefused, match="altered"):
         games.confirm_result(db, who["referee"], ev, 1, 1)
+
+
+def _rewrite_as_an_attacker(record_json: str, old: str, new: str) -> tuple[str, str]:
+    """``record_json`` with ``old`` replaced by ``new`` in its events and every hash of the
+    chain recomputed — what whoever can write the database can do, since the chain is
+    unkeyed; returns the new JSON and its new head."""
+    data = json.loads(record_json.replace(old, new))
+    prev = GENESIS
+    for entry in data["entries"]:
+        entry["prev"] = prev
+        entry["hash"] = prev = link(prev, {k: v for k, v in entry.items() if k != "hash"})
+    return canonical(data), prev
+
+
+def test_a_record_rewritten_with_its_chain_recomputed_is_refused_by_its_signature(
+    db: Database, tmp_path: Path
+) -> None:
+    """Issue #16: whoever can write the database rewrites board 1's record — Black's count
+    185 made 175, every hash recomputed, the new head stored — and the chain verifies; the
+    head's signature under the site's record key does not. The service refuses the record
+    (``RecordRefused``, HTTP 409 ``record_refused``: not shown, not appended to, no SGF);
+    ``weiqi record check`` names it and exits 1. The untouched record of board 2 verifies and
+    is shown. A record without its signature, or copied whole from another board, is refused
+    too."""
+    ev, who = event(db)
+    games.enter_result(db, who["referee"], ev, 1, 1, "185")
+    games.enter_result(db, who["referee"], ev, 1, 2, "B+R")
+    with db.transaction() as session:
+        rows = {
+            board: row
+            for row, board in session.execute(
+                select(GameRecordRow, GameRow.board).join(GameRow)
+            ).all()
+        }
+        assert all(len(row.signature or "") == 64 for row in rows.values())
+        forged, head = _rewrite_as_an_attacker(
+            rows[1].record_json, '"black_count":"185"', '"black_count":"175"'
+        )
+        rows[1].record_json, rows[1].head = forged, head
+        board_2 = (rows[2].record_json, rows[2].head, rows[2].signature)
+    assert GameRecord.from_json(forged, head).state.black_count == 175  # the chain is fine
+
+    with pytest.raises(RecordRefused, match="its signature does not match its head") as refused:
+        games.game_view(db, ev, 1, 1)
+    assert refused.value.msg.args["game"] == Msg(
+        "round %(round)s board %(board)s", round=1, board=1
+    )
+    with pytest.raises(RecordRefused):
+        games.confirm_result(db, who["referee"], ev, 1, 1)
+    with pytest.raises(RecordRefused):
+        games.game_sgf(db, ev, 1, 1)
+    untouched = games.game_view(db, ev, 1, 2)
+    assert (untouched.result, untouched.seq) == ("B+R", 2)
+
+    event_admin.publish_round(db, LOCAL, ev, 1)
+    with TestClient(create_app(db, secret_key="records")) as client:
+        answer = client.get(f"/api/events/{ev}/rounds/1/boards/1")
+        assert answer.status_code == 409, answer.text
+        assert answer.json()["error"] == "record_refused"
+        assert "its signature does not match its head" in answer.json()["message"]
+        assert client.get(f"/api/events/{ev}/rounds/1/boards/2").status_code == 200
+
+    checked = CliRunner().invoke(app, ["record", "check", "--db", db.url, "--json"])
+    assert checked.exit_code == 1, checked.output
+    lines = [json.loads(line) for line in checked.output.splitlines()]
+    assert [(c["board"], c["verified"]) for c in lines] == [(1, False), (2, True)]
+    assert "its signature does not match its head" in lines[0]["problem"]
+
+    with db.transaction() as session:  # the attacker's other tries: no signature at all …
+        row = session.get(GameRecordRow, rows[1].game_id)
+        assert row is not None
+        row.signature = None
+    with pytest.raises(RecordRefused, match="it has no signature"):
+        games.game_view(db, ev, 1, 1)
+    with db.transaction() as session:  # … or board 2's whole record, signature and all
+        row = session.get(GameRecordRow, rows[1].game_id)
+        assert row is not None
+        row.record_json, row.head, row.signature = board_2
+    with pytest.raises(RecordRefused, match="moved from another game"):
+        games.game_view(db, ev, 1, 1)
+    assert games.game_view(db, ev, 1, 2).result == "B+R"
 
 
 def test_r_time_2_art_22_7_a_referee_grants_a_seat_leave_once(db: Database) -> None:
@@ -285,7 +375,9 @@ def test_r_time_2_art_22_7_no_leave_before_byo_yomi_when_the_record_keeps_the_cl
     from weiqi.referee.actors import Actor as GameActor
     from weiqi.referee.events import ClockAction, ClockEvent
     from weiqi.referee.nigiri import ColorAssignment
+    from weiqi.referee.signature import signing_context
     from weiqi.rules.ruleset import Ruleset
+    from weiqi.services.site import record_signing_key
 
     ev, who = event(db)
     referee = GameActor.referee("referee")
@@ -306,6 +398,10 @@ def test_r_time_2_art_22_7_no_leave_before_byo_yomi_when_the_record_keeps_the_cl
                 game_id=game.id,
                 record_json=record.to_json(),
                 head=record.head,
+                # stored as the site stores its records: signed with its key
+                signature=record.signature(
+                    record_signing_key(session), signing_context("game_records", game.id)
+                ),
                 seq=len(record),
                 black_warnings=0,
                 white_warnings=0,

@@ -250,13 +250,14 @@ def test_the_same_role_granted_twice_is_granted_once(db: Database) -> None:
 
 def _lineup(db: Database, ev: int, number: int, team: str) -> str | None:
     with db.transaction() as session:
-        return session.scalar(
-            select(LineupRow.players)
+        row = session.scalar(
+            select(LineupRow)
             .join(TeamRoundRow, TeamRoundRow.id == LineupRow.round_id)
             .join(TeamRow, TeamRow.id == LineupRow.team_id)
             .where(TeamRoundRow.event_id == ev, TeamRoundRow.number == number)
             .where(TeamRow.code == team)
         )
+        return ",".join(row.players) if row is not None else None
 
 
 def test_a_first_lineup_submitted_twice_seals_one(db: Database) -> None:

@@ -14,7 +14,9 @@ weiqi.errors.InputError: --round: 100000000000000000000 is out of range
 from __future__ import annotations
 
 import codecs
+import csv
 import enum
+import io
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -101,3 +103,41 @@ def parse_time(value: str | None, option: str = "--start") -> datetime | None:
             option,
             Msg("%(value)s is not an ISO 8601 time like 2026-05-01T09:00", value=repr(value)),
         ) from None
+
+
+#: The help of an argument that lists player ids (``weiqi team lineup``, ``draft protect``).
+PLAYER_IDS_HELP = (
+    "Player ids separated by commas: P1,P2,P3,P4; quote an id that holds a comma, as in the "
+    """CSV it came from: '"Li, Wei",P2'"""
+)
+
+
+def player_ids(text: str, argument: str = "PLAYERS") -> list[str]:
+    """The player ids of one command-line argument, read as one CSV row: separated by commas,
+    an id that holds a comma (or a quote) quoted as the teams CSV quotes it. Blank ids are
+    skipped; an argument that is not one such row (an unclosed quote) is refused at input,
+    naming the fix — never split into players who do not exist.
+
+    >>> player_ids("P1, P2,P3,")
+    ['P1', 'P2', 'P3']
+    >>> player_ids('"Li, Wei",P2')
+    ['Li, Wei', 'P2']
+    >>> player_ids('"Li, Wei,P2')
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InputError: PLAYERS: '"Li, Wei,P2' is not a list of player ids ...
+    """
+    try:
+        rows = list(csv.reader(io.StringIO(text), skipinitialspace=True, strict=True))
+    except csv.Error:
+        rows = []
+    if len(rows) != 1:
+        raise InputError(
+            argument,
+            Msg(
+                "%(text)s is not a list of player ids separated by commas; quote an id that "
+                "holds a comma as a whole, e.g. '\"Li, Wei\",P2'",
+                text=repr(text),
+            ),
+        )
+    return [cell.strip() for cell in rows[0] if cell.strip()]

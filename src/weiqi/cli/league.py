@@ -34,7 +34,7 @@ from rich.console import Console
 from rich.table import Table
 
 from weiqi.cli.event import DbOption, JsonOption, open_database
-from weiqi.cli.inputs import choice, db_int, in_db_range, read_text
+from weiqi.cli.inputs import PLAYER_IDS_HELP, choice, db_int, in_db_range, player_ids, read_text
 from weiqi.cli.team import (
     RoundOption,
     record_team_board,
@@ -269,7 +269,7 @@ def register(app: typer.Typer) -> None:
     @league_app.command("lineup")
     def lineup(
         ctx: typer.Context,
-        players: Annotated[str, typer.Argument(help="Player ids by board: P1,P2,P3,P4")],
+        players: Annotated[str, typer.Argument(help=f"By board. {PLAYER_IDS_HELP}")],
         round_number: RoundOption,
         club: ClubOption,
         db: DbOption = None,
@@ -384,7 +384,7 @@ def register(app: typer.Typer) -> None:
 
     @draft_app.command("protect")
     def protect_command(
-        players: Annotated[str, typer.Argument(help="The protected base: P1,P2,P3,P4")],
+        players: Annotated[str, typer.Argument(help=f"The protected base. {PLAYER_IDS_HELP}")],
         club: ClubOption,
         db: DbOption = None,
         draft: DraftOption = None,
@@ -393,7 +393,7 @@ def register(app: typer.Typer) -> None:
         from weiqi.services.league import protect
 
         database = open_database(db)
-        listed = [p for p in players.split(",") if p.strip()]
+        listed = player_ids(players)
         protect(database, Actor.local(), _draft_id(database, draft), club, listed)
         typer.echo(f"{club} protects {', '.join(listed)}")
 

@@ -9,6 +9,7 @@ Usage::
     weiqi record append game.json referee:r1 '{"kind": "infraction", "infraction":
         {"kind": "clock_before_move", "offender": "B"}}'
     weiqi record verify game.json --json
+    weiqi record check --db e.sqlite3 --json      # every record stored in a database, signed
     weiqi record show game.json
     weiqi record sgf game.json -o game.sgf
 """
@@ -242,6 +243,55 @@ def register(app: typer.Typer) -> None:
         for key, value in facts.items():
             table.add_row(key, str(value))
         Console().print(table)
+
+    @record_app.command("check")
+    def check(
+        db: Annotated[
+            str | None,
+            typer.Option("--db", help="SQLite file or database URL; default $WEIQI_DATABASE_URL."),
+        ] = None,
+        event: Annotated[
+            int | None, typer.Option("--event", help="Only this event's records (default all).")
+        ] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="One JSON object per line.")] = False,
+    ) -> None:
+        """Verify the game records stored in a database: hash chain, stored head, every event
+        replayed, and the head's signature under the site's key. Exit 1 when one fails."""
+        # the database and the services only for this command: the file commands stay light
+        from weiqi.cli.event import open_database
+        from weiqi.services.games import TeamBoard, check_records
+
+        checks = check_records(open_database(db), event)
+        table = Table("game", "events", "verdict")
+        for c in checks:
+            if as_json:
+                board = c.board
+                where: dict[str, object] = (
+                    {"match": board.match, "board": board.board, "sitting": board.sitting}
+                    if isinstance(board, TeamBoard)
+                    else {"board": board}
+                )
+                typer.echo(
+                    json.dumps(
+                        {
+                            "event": c.event_id,
+                            "round": c.round,
+                            **where,
+                            "events": c.events,
+                            "verified": c.problem is None,
+                            "problem": str(c.problem) if c.problem is not None else None,
+                        },
+                        ensure_ascii=False,
+                    )
+                )
+                continue
+            verdict = "ok" if c.problem is None else f"REFUSED: {c.problem}"
+            table.add_row(str(c.game), str(c.events), verdict)
+        if not as_json:
+            Console().print(table)
+            failed = sum(1 for c in checks if c.problem is not None)
+            typer.echo(f"{len(checks) - failed} of {len(checks)} stored game records verify")
+        raise typer.Exit(1 if any(c.problem is not None for c in checks) else 0)
 
     @record_app.command("show")
     def show(path: RecordPath) -> None:

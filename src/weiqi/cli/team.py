@@ -13,6 +13,7 @@ Usage::
     weiqi round pair --db club.sqlite3 --start 2026-05-01T09:00
     weiqi team coach --db club.sqlite3 --team Tianjin --user wang
     weiqi team lineup --db club.sqlite3 --round 1 --team Tianjin P1,P2,P3
+    weiqi team lineup --db club.sqlite3 --round 2 --team Tianjin '"Li, Wei",P2,P3'
     weiqi round reveal --db club.sqlite3 --round 1
     weiqi round result --db club.sqlite3 --round 1 --team Tianjin --board 1 B+R
     weiqi standings --db club.sqlite3 --json
@@ -20,6 +21,8 @@ Usage::
 ``--db`` as for ``weiqi event``. ``weiqi team`` commands act on the newest team event unless
 ``--event ID`` names another (a league division is a team event too: ``weiqi league show``
 lists their ids).
+A lineup is one argument read as one CSV row: an id that holds a comma is quoted as the teams
+CSV quotes it (an unclosed quote is refused before anything is stored).
 Lineups stay sealed until ``round reveal``; an illegal lineup is refused with its reason. The
 deadline is checked against the system clock: no option says what time it is (a test gives the
 app a ``ManualClock`` as ``CliRunner().invoke(app, args, obj=clock)``).
@@ -36,7 +39,15 @@ from rich.console import Console
 from rich.table import Table
 
 from weiqi.cli.event import DbOption, JsonOption, open_database
-from weiqi.cli.inputs import choice, db_int, in_db_range, parse_time, read_text
+from weiqi.cli.inputs import (
+    PLAYER_IDS_HELP,
+    choice,
+    db_int,
+    in_db_range,
+    parse_time,
+    player_ids,
+    read_text,
+)
 from weiqi.errors import InputError
 from weiqi.league.standings import TeamRanking
 from weiqi.messages import Msg
@@ -282,7 +293,7 @@ def seal_lineup(
     """``team lineup`` (``league lineup``): seal a team's lineup, ``players`` by board."""
     from weiqi.services.teams import submit_lineup
 
-    listed = [p for p in players.split(",") if p.strip()]
+    listed = player_ids(players)
     submit_lineup(
         database, Actor.local(), event_id, round_number, team, listed, clock=cli_clock(ctx)
     )
@@ -353,7 +364,7 @@ def register(app: typer.Typer) -> None:
     @team_app.command("lineup")
     def lineup(
         ctx: typer.Context,
-        players: Annotated[str, typer.Argument(help="Player ids by board: P1,P2,P3,P4")],
+        players: Annotated[str, typer.Argument(help=f"By board. {PLAYER_IDS_HELP}")],
         round_number: RoundOption,
         team: Annotated[str, typer.Option("--team", help="The team's id (its name in the CSV).")],
         db: DbOption = None,

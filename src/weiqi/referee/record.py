@@ -29,7 +29,16 @@ The JSON form (version 1), canonical (sorted keys, no spaces, UTF-8)::
 ``hash`` is ``sha256(prev + canonical JSON of the entry without "hash")``; the first ``prev`` is
 64 zeros. ``event.kind`` is one of :data:`~weiqi.referee.events.EVENT_TYPES`; its other keys are
 the event's fields (fractions as ``"15/4"``, enums by value, results as ``Result.to_code()``).
-Keep :attr:`GameRecord.head` with the stored result to detect a log rewritten end to end.
+Keep :attr:`GameRecord.head` with the stored result to detect a log rewritten end to end, and
+its signature under a site key (:mod:`weiqi.referee.signature`) to detect a log rewritten with
+its head by whoever can write where both are kept:
+
+>>> from weiqi.referee.signature import record_key
+>>> key = record_key("site secret")
+>>> signature = rec.signature(key, "game_records/1")
+>>> GameRecord.from_json(rec.to_json(), rec.head, key=key, signature=signature,
+...                      context="game_records/1").head == rec.head
+True
 """
 
 from __future__ import annotations
@@ -56,6 +65,7 @@ from weiqi.referee.events import (
     event_to_data,
 )
 from weiqi.referee.nigiri import ColorAssignment
+from weiqi.referee.signature import check_signature, sign_head
 from weiqi.referee.state import Context, GameState, Referee, ResultChange
 from weiqi.rules.color import Color
 from weiqi.rules.ruleset import Ruleset
@@ -181,6 +191,11 @@ class GameRecord:
         that."""
         return self._entries[-1].hash if self._entries else GENESIS
 
+    def signature(self, key: bytes, context: str) -> str:
+        """The signature of :attr:`head` under ``key`` for the record stored at ``context``
+        (see :mod:`weiqi.referee.signature`)."""
+        return sign_head(key, self.head, context)
+
     def history(self) -> tuple[ResultChange, ...]:
         """How the result came about: set, recounted, confirmed, corrected — who, when, why."""
         return self.state.result_history
@@ -202,9 +217,21 @@ class GameRecord:
         return canonical(self.to_data())
 
     @classmethod
-    def from_json(cls, text: str, head: str | None = None) -> GameRecord:
+    def from_json(
+        cls,
+        text: str,
+        head: str | None = None,
+        *,
+        key: bytes | None = None,
+        signature: str | None = None,
+        context: str = "",
+    ) -> GameRecord:
         """Read a record, checking the format, every hash link and every event; with ``head``
-        also that the log ends where it ended when that head was taken."""
+        also that the log ends where it ended when that head was taken; with ``key`` also that
+        ``signature`` signs that head (or, without ``head``, the log's own) at ``context`` — a
+        missing signature is refused like a wrong one."""
+        if key is not None and head is not None:  # cheap, and says best what was done
+            check_signature(key, head, signature, context)
         try:
             data = json.loads(text)
         except json.JSONDecodeError as err:
@@ -212,7 +239,10 @@ class GameRecord:
                 "game record",
                 Msg("not JSON: %(msg)s at line %(lineno)s", msg=err.msg, lineno=err.lineno),
             ) from None
-        return cls.from_data(data, head)
+        record = cls.from_data(data, head)
+        if key is not None and head is None:
+            check_signature(key, record.head, signature, context)
+        return record
 
     @classmethod
     def from_data(cls, data: object, head: str | None = None) -> GameRecord:

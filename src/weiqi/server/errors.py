@@ -1,7 +1,8 @@
 """The one place where errors become HTTP responses.
 
 ``PermissionDenied`` → 403, ``NotFound`` → 404, ``InputError``/``InvalidSetting``/``IllegalMove``
-and ``LineupRejected`` → 422, ``Conflict`` → 409, a missing CSRF token → 403, too many logins
+and ``LineupRejected`` → 422, ``Conflict`` and ``RecordRefused`` (a stored game record that does
+not verify) → 409, a missing CSRF token → 403, too many logins
 → 429, no login or a wrong password at the API's login → 401 (a page redirects to the login form
 instead). Under ``/api/`` the body is JSON ``{"error": kind, "code": msgid, "args": {…},
 "message": text}``: ``code`` and ``args`` are the error's :class:`~weiqi.messages.Msg` (a client
@@ -30,6 +31,7 @@ from weiqi.errors import (
     LineupRejected,
     NotFound,
     PermissionDenied,
+    RecordRefused,
     RowsRejected,
     WeiqiError,
 )
@@ -44,6 +46,7 @@ _WEIQI_ERRORS: list[tuple[type[WeiqiError], int, str, str]] = [
     (PermissionDenied, 403, "permission_denied", N_("Not allowed")),
     (NotFound, 404, "not_found", N_("Not found")),
     (Conflict, 409, "conflict", N_("Conflict")),
+    (RecordRefused, 409, "record_refused", N_("Game record refused")),
     (InvalidSetting, 422, "invalid_setting", N_("Invalid setting")),
     (InputError, 422, "input_error", N_("Invalid input")),
     (IllegalMove, 422, "illegal_move", N_("Illegal move")),

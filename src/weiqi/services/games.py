@@ -5,8 +5,12 @@ number in an individual event, a :class:`TeamBoard` (match, board, sitting) in a
 every function below takes either, and the workflow, permissions and history are the same.
 
 A paired board gets its record when first needed: the first infraction, result or ruling.
-Every write loads the record (hash chain and stored head checked), appends one event through
-the core — which applies the rules and refuses what they do not allow — and stores it in the
+Every read and write loads the record with its hash chain, stored head and signature checked
+(the head signed with the site's record key, ``services.site.record_signing_key``): a record
+that does not verify — rewritten in the database, even with its hash chain recomputed — is
+refused with :class:`~weiqi.errors.RecordRefused`, never shown. Every write appends one event
+through the core — which applies the rules and refuses what they do not allow — and stores it
+(signed) in the
 same transaction, guarded by the record's length (``seq``): a referee whose page is out of date
 (``expected_seq``) or who loses a race to another referee gets a ``Conflict`` and nothing
 changes. The board's result and its confirmation on ``GameRow`` follow the record, so pairing
@@ -51,7 +55,14 @@ from fractions import Fraction
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from weiqi.errors import Conflict, InputError, InvalidSetting, NotFound, RowsRejected
+from weiqi.errors import (
+    Conflict,
+    InputError,
+    InvalidSetting,
+    NotFound,
+    RecordRefused,
+    RowsRejected,
+)
 from weiqi.formats.sgf_referee import record_to_sgf, write_sgf
 from weiqi.messages import Msg
 from weiqi.referee.actors import Actor as GameActor
@@ -71,6 +82,7 @@ from weiqi.referee.infractions import Infraction, InfractionKind, Penalty
 from weiqi.referee.nigiri import ColorAssignment
 from weiqi.referee.record import GameRecord
 from weiqi.referee.rulings import Ruling, RulingKind
+from weiqi.referee.signature import signing_context
 from weiqi.roles import Role
 from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Result
@@ -79,6 +91,7 @@ from weiqi.rules.vertex import parse_vertex
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require, roles_in_event
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
+from weiqi.services.site import record_signing_key
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow, TeamGameRecordRow
 from weiqi.store.locks import lock_event
@@ -492,7 +505,27 @@ def _load_record(
         row = session.get(GameRecordRow, game.id)
     if row is None:
         return None, None
-    return row, GameRecord.from_json(row.record_json, row.head)
+    try:
+        record = _verified(row, record_signing_key(session))
+    except InputError as err:  # not the user's input: what is stored cannot be trusted
+        raise RecordRefused(_where(game), err.msg) from None
+    return row, record
+
+
+def _verified(row: GameRecordRow | TeamGameRecordRow, key: bytes) -> GameRecord:
+    """The stored record of ``row`` with its chain, stored head and signature checked."""
+    return GameRecord.from_json(
+        row.record_json,
+        row.head,
+        key=key,
+        signature=row.signature,
+        context=signing_context(row.__tablename__, row.game_id),
+    )
+
+
+def _context(game: Game) -> str:
+    """Where the game's record is stored, as its signature covers it."""
+    return signing_context(game.record_table.__tablename__, game.id)
 
 
 def game_actor(session: Session, actor: Actor, event_id: int) -> GameActor:
@@ -609,6 +642,7 @@ def _store(
     values = {
         "record_json": record.to_json(),
         "head": record.head,
+        "signature": record.signature(record_signing_key(session), _context(game)),
         "seq": len(record),
         "black_warnings": black,
         "white_warnings": white,
@@ -1327,6 +1361,105 @@ def parse_results_csv(text: str, source: str = "results.csv") -> list[tuple[int,
     return rows
 
 
+@dataclass(frozen=True)
+class RecordCheck:
+    """One stored game record as :func:`check_records` found it: its game, its number of
+    events, and ``problem`` — what does not verify — or ``None``."""
+
+    event_id: int
+    round: int
+    board: BoardKey
+    events: int
+    problem: Msg | None
+
+    @property
+    def game(self) -> Msg:
+        """The game, named as its event names it."""
+        if isinstance(self.board, TeamBoard):
+            return Msg(
+                "event %(event_id)s round %(round)s match %(match)s board %(board)s",
+                event_id=self.event_id,
+                round=self.round,
+                match=self.board.match,
+                board=self.board.board
+                if not self.board.sitting
+                else f"{self.board.board}/{self.board.sitting + 1}",
+            )
+        return Msg(
+            "event %(event_id)s round %(round)s board %(board)s",
+            event_id=self.event_id,
+            round=self.round,
+            board=self.board,
+        )
+
+
+def check_records(db: Database, event_id: int | None = None) -> list[RecordCheck]:
+    """Verify every stored game record (of ``event_id``, or of every event) — hash chain,
+    stored head, replay under the rules and the signature under the site's record key — for
+    ``weiqi record check`` and audits. Reports every record, refusing none: the caller sees
+    which ones fail and why.
+
+    >>> from weiqi.store.database import Database
+    >>> from weiqi.tournament.settings import EventSettings, System
+    >>> from weiqi.services import tournament as t
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> ev = t.create_tournament(db, Actor.local(), "Club", EventSettings(System.ROUND_ROBIN))
+    >>> t.import_players(db, Actor.local(), ev.id, "name\\n李\\n王\\n")
+    2
+    >>> _ = t.pair_round(db, Actor.local(), ev.id)
+    >>> _ = enter_result(db, Actor.local(), ev.id, 1, 1, "B+R")
+    >>> [(str(c.game), c.events, c.problem) for c in check_records(db)]
+    [('event 1 round 1 board 1', 2, None)]
+    """
+    with db.transaction() as session:
+        key = record_signing_key(session)
+        individual = (
+            select(GameRecordRow, RoundRow.event_id, RoundRow.number, GameRow.board)
+            .join(GameRow, GameRow.id == GameRecordRow.game_id)
+            .join(RoundRow, RoundRow.id == GameRow.round_id)
+            .order_by(RoundRow.event_id, RoundRow.number, GameRow.board)
+        )
+        team = (
+            select(
+                TeamGameRecordRow,
+                TeamRoundRow.event_id,
+                TeamRoundRow.number,
+                TeamMatchRow.number,
+                BoardGameRow.board,
+                BoardGameRow.sitting,
+            )
+            .join(BoardGameRow, BoardGameRow.id == TeamGameRecordRow.game_id)
+            .join(TeamMatchRow, TeamMatchRow.id == BoardGameRow.match_id)
+            .join(TeamRoundRow, TeamRoundRow.id == TeamMatchRow.round_id)
+            .order_by(
+                TeamRoundRow.event_id,
+                TeamRoundRow.number,
+                TeamMatchRow.number,
+                BoardGameRow.sitting,
+                BoardGameRow.board,
+            )
+        )
+        if event_id is not None:
+            individual = individual.where(RoundRow.event_id == event_id)
+            team = team.where(TeamRoundRow.event_id == event_id)
+        found: list[tuple[GameRecordRow | TeamGameRecordRow, int, int, BoardKey]] = [
+            (row, ev, number, board) for row, ev, number, board in session.execute(individual)
+        ]
+        found += [
+            (row, ev, number, TeamBoard(match, board, sitting))
+            for row, ev, number, match, board, sitting in session.execute(team)
+        ]
+        checks = []
+        for row, ev, number, key_of_board in sorted(found, key=lambda f: (f[1], f[2])):
+            try:
+                _verified(row, key)
+                problem = None
+            except InputError as err:
+                problem = err.msg
+            checks.append(RecordCheck(ev, number, key_of_board, row.seq, problem))
+        return checks
+
+
 def record_json(db: Database, event_id: int, number: int, board: BoardKey) -> str | None:
     """The stored record's JSON (``None`` without one) — for audits and tests."""
     with db.transaction() as session:
@@ -1342,9 +1475,11 @@ __all__ = [
     "GameView",
     "HistoryItem",
     "InfractionItem",
+    "RecordCheck",
     "RulingItem",
     "TeamBoard",
     "acknowledge_result",
+    "check_records",
     "confirm_result",
     "correct_result",
     "enter_and_confirm",

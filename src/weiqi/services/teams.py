@@ -74,6 +74,7 @@ from weiqi.store.locks import lock_event
 from weiqi.store.models import Event as EventModel
 from weiqi.store.teams import (
     BoardGameRow,
+    LineupBoardRow,
     LineupRow,
     RosterRow,
     TeamEventRow,
@@ -378,7 +379,11 @@ def event_teams(session: Session, event_id: int) -> list[TeamRow]:
 
 
 def core_team(row: TeamRow) -> Team:
-    order = tuple(p for p in row.declared_order.split(",") if p)
+    declared = sorted(
+        (r for r in row.roster if r.declared_position is not None),
+        key=lambda r: r.declared_position or 0,
+    )
+    order = tuple(r.player_code for r in declared)
     return Team(
         row.code,
         row.name,
@@ -593,8 +598,8 @@ def add_teams(session: Session, event_id: int, teams: Sequence[Team], boards: in
             club=t.club,
             coach=t.coach,
             captain=t.captain,
-            declared_order=",".join(t.order),
         )
+        declared = {code: i for i, code in enumerate(t.order, start=1)}
         row.roster = [
             RosterRow(
                 position=i,
@@ -605,6 +610,7 @@ def add_teams(session: Session, event_id: int, teams: Sequence[Team], boards: in
                 nationality=e.nationality,
                 foreign=e.foreign,
                 protected=e.protected,
+                declared_position=declared.get(e.player_id),
             )
             for i, e in enumerate(t.roster, start=1)
         ]
@@ -822,9 +828,20 @@ def _seal(
     if existing is None:
         existing = LineupRow(round_id=rnd.id, team_id=team_row.id)
         session.add(existing)
-    existing.players = ",".join(lineup)
+    elif existing.boards:
+        existing.boards.clear()
+        session.flush()  # the old boards go before the new ones take their positions
+    existing.boards = _lineup_boards(team_row, lineup)
     existing.source = "submitted"
     existing.submitted_at = now
+
+
+def _lineup_boards(team_row: TeamRow, lineup: Sequence[str]) -> list[LineupBoardRow]:
+    """The boards of ``lineup`` (player codes of ``team_row``'s roster, board 1 first)."""
+    roster = {r.player_code: r for r in team_row.roster}
+    return [
+        LineupBoardRow(position=i, player=roster[code]) for i, code in enumerate(lineup, start=1)
+    ]
 
 
 def _sealed_teams(session: Session, event_id: int, number: int) -> frozenset[str]:
@@ -918,16 +935,14 @@ def reveal_round(
         code_to_id = {t.code: t.id for t in teams.values()}
         roster_id = {(t.code, r.player_code): r.id for t in teams.values() for r in t.roster}
         lineups = lineup_rows(session, event_id)
-        revealed = {
-            teams[lr.team_id].code: tuple(lr.players.split(",")) for lr in lineups.get(rnd.id, [])
-        }
+        revealed = {teams[lr.team_id].code: lr.players for lr in lineups.get(rnd.id, [])}
         previous: dict[str, Lineup] = {}
         for r in event_rounds(session, event_id):
             if r.number >= number:
                 break
             for lr in lineups.get(r.id, []):
                 if lr.players:
-                    previous[teams[lr.team_id].code] = tuple(lr.players.split(","))
+                    previous[teams[lr.team_id].code] = lr.players
         wso = settings.system is TeamSystem.WINNER_STAYS_ON
         playing = (
             [t.code for t in teams.values()]
@@ -952,7 +967,7 @@ def reveal_round(
                 LineupRow(
                     round_id=rnd.id,
                     team_id=code_to_id[code],
-                    players=",".join(lineup or ()),
+                    boards=_lineup_boards(teams[code_to_id[code]], lineup or ()),
                     source=source,
                     submitted_at=now,
                 )
@@ -1231,9 +1246,7 @@ def _round_view(session: Session, rnd: TeamRoundRow) -> RoundView:
         teams[rnd.bye_team_id] if rnd.bye_team_id is not None else None,
         matches,
         # sealed lineups stay secret: only whether a team has submitted is shown
-        {teams[lr.team_id]: tuple(p for p in lr.players.split(",") if p) for lr in lineups}
-        if revealed
-        else {},
+        {teams[lr.team_id]: lr.players for lr in lineups} if revealed else {},
     )
 
 

@@ -77,7 +77,7 @@ def _stage(session: Session, event_id: int) -> tuple[TeamEventRow, WinnerStaysOn
     teams = {t.id: t.code for t in event_teams(session, event_id)}
     sealed = lineup_rows(session, event_id).get(rounds[0].id, [])
     by_team = {lr.team_id: lr.players for lr in sealed}
-    squads = {code: by_team[tid].split(",") for tid, code in teams.items() if by_team.get(tid, "")}
+    squads = {code: list(by_team[tid]) for tid, code in teams.items() if by_team.get(tid)}
     rng = random.Random(settings.seed) if settings.board_colors is BoardColors.NIGIRI else None
     stage = WinnerStaysOn(squads, settings.player_order, rng)
     log = session.scalars(

@@ -6,7 +6,11 @@ columns.
 ``seq`` (the number of events) is the optimistic lock: an append writes
 ``UPDATE … WHERE game_id = ? AND seq = <the seq it loaded>``, so two referees appending to the
 same game cannot interleave — the second finds no row to update and is told to reload.
-``head`` detects a log rewritten end to end (``GameRecord.from_json(…, head)``). The warnings
+``head`` detects a log rewritten end to end (``GameRecord.from_json(…, head)``), and
+``signature`` — the head signed with the site's record key for this table and game
+(``weiqi.referee.signature``) — a log rewritten together with its head; ``None`` only for a
+record that did not verify when migration 0009 first signed the stored records (it is refused
+like a wrong signature). The warnings
 of the paired Black and White players are kept beside the log so the standings (WARN
 tie-break, R-RANK-RR B) need not replay every record of the event.
 """
@@ -24,6 +28,7 @@ class RecordColumns:
 
     record_json: Mapped[str] = mapped_column(Text)
     head: Mapped[str] = mapped_column(String(64))
+    signature: Mapped[str | None] = mapped_column(String(64), nullable=True)
     seq: Mapped[int] = mapped_column(Integer)
     black_warnings: Mapped[int] = mapped_column(Integer, default=0)
     white_warnings: Mapped[int] = mapped_column(Integer, default=0)

@@ -18,6 +18,7 @@ from sqlalchemy import (
     Date,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -76,8 +77,8 @@ class TeamEventRow(Base):
 
 
 class TeamRow(Base):
-    """A team (or club) of one event; ``code`` is its id in the core and on the command line,
-    ``declared_order`` the 定台换人制 order as comma-separated player codes."""
+    """A team (or club) of one event; ``code`` is its id in the core and on the command line.
+    Its declared 定台换人制 order is ``RosterRow.declared_position`` of its players."""
 
     __tablename__ = "teams"
     __table_args__ = (UniqueConstraint("event_id", "code"),)
@@ -89,7 +90,6 @@ class TeamRow(Base):
     club: Mapped[str] = mapped_column(String(200), default="")
     coach: Mapped[str] = mapped_column(String(200), default="")
     captain: Mapped[str] = mapped_column(String(200), default="")
-    declared_order: Mapped[str] = mapped_column(Text, default="")
 
     roster: Mapped[list[RosterRow]] = relationship(
         back_populates="team", cascade="all, delete-orphan", order_by="RosterRow.position"
@@ -111,10 +111,21 @@ class TeamCoachRow(Base):
 
 
 class RosterRow(Base):
-    """A player registered for a team; ``foreign`` marks a 外援."""
+    """A player registered for a team; ``foreign`` marks a 外援. ``declared_position`` is the
+    player's place (from 1) in the team's declared order (定台换人制), ``None`` when the team
+    declared none or left the player out of it."""
 
     __tablename__ = "team_roster"
-    __table_args__ = (UniqueConstraint("team_id", "player_code"),)
+    __table_args__ = (
+        UniqueConstraint("team_id", "player_code"),
+        # an index, not a constraint: SQLite adds it without copying the table (migration 0009)
+        Index(
+            "ix_team_roster_team_id_declared_position",
+            "team_id",
+            "declared_position",
+            unique=True,
+        ),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     team_id: Mapped[int] = mapped_column(ForeignKey("teams.id", ondelete="CASCADE"), index=True)
@@ -126,6 +137,7 @@ class RosterRow(Base):
     nationality: Mapped[str] = mapped_column(String(100), default="")
     foreign: Mapped[bool] = mapped_column(Boolean, default=False)
     protected: Mapped[bool] = mapped_column(Boolean, default=False)
+    declared_position: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     team: Mapped[TeamRow] = relationship(back_populates="roster")
 
@@ -210,9 +222,12 @@ class BoardGameRow(Base):
 
 
 class LineupRow(Base):
-    """A team's lineup (出场名单) for a round: roster codes by board, comma-separated. Sealed until
-    the round's ``revealed_at``; ``source`` is ``submitted``, ``fixed`` (分台定人制), ``previous``
-    or ``forfeit``."""
+    """A team's lineup (出场名单) for a round: its players by board, one ``LineupBoardRow``
+    each (none for a forfeit). Sealed until the round's ``revealed_at``; ``source`` is
+    ``submitted``, ``fixed`` (分台定人制), ``previous`` or ``forfeit``.
+
+    Rows, not a joined string: a player code may hold any character (a player named
+    "Li, Wei" is the player code ``Li, Wei``), and each board names its roster row."""
 
     __tablename__ = "team_lineups"
     __table_args__ = (UniqueConstraint("round_id", "team_id"),)
@@ -222,9 +237,36 @@ class LineupRow(Base):
         ForeignKey("team_rounds.id", ondelete="CASCADE"), index=True
     )
     team_id: Mapped[int] = mapped_column(ForeignKey("teams.id", ondelete="CASCADE"))
-    players: Mapped[str] = mapped_column(Text)
     source: Mapped[str] = mapped_column(String(16))
     submitted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    # every reader of a lineup wants its players: loaded with it, one query for a whole list
+    boards: Mapped[list[LineupBoardRow]] = relationship(
+        cascade="all, delete-orphan", order_by="LineupBoardRow.position", lazy="selectin"
+    )
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The player codes by board (board 1 first); ``()`` for a forfeit."""
+        return tuple(b.player.player_code for b in self.boards)
+
+
+class LineupBoardRow(Base):
+    """One board of a lineup: ``position`` (from 1) is the board — the place in the order for
+    a 全队轮赛制 or 擂台赛 lineup — and ``player_id`` the roster row of the player on it."""
+
+    __tablename__ = "team_lineup_boards"
+    __table_args__ = (UniqueConstraint("lineup_id", "player_id"),)
+
+    lineup_id: Mapped[int] = mapped_column(
+        ForeignKey("team_lineups.id", ondelete="CASCADE"), primary_key=True
+    )
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("team_roster.id", ondelete="CASCADE"), index=True
+    )
+
+    player: Mapped[RosterRow] = relationship(lazy="joined")
 
 
 class WinnerStaysOnLogRow(Base):

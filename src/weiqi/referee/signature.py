@@ -1,0 +1,80 @@
+"""A game record's head signed with a key of the site, so that a record rewritten outside weiqi
+no longer verifies.
+
+The hash chain of :mod:`weiqi.referee.record` is unkeyed: each link proves the order of what
+came before it, but whoever can write the stored log can rewrite it from any event on, recompute
+every hash and store the new head beside it, and the record is consistent again. The head signed
+with an HMAC under a key that is not in the record closes that: a rewritten log needs a new
+signature, which only the holder of the key can make.
+
+The key for records is derived from the site's secret — ``HMAC-SHA256(secret, "weiqi record
+v1")`` — rather than being the secret itself, so the record signatures and the session cookies
+(signed with the secret) never share a key, and a later scheme can take a new label. The
+signature also covers where the record is stored (``context``, e.g. ``game_records/7``), so a
+record copied whole from another game does not verify in its new place either.
+
+Pure: the key is passed in; the shell (``services.games``) keeps it.
+
+>>> key = record_key("the site's secret")
+>>> head = "ab" * 32
+>>> signature = sign_head(key, head, "game_records/7")
+>>> len(signature), check_signature(key, head, signature, "game_records/7")
+(64, None)
+>>> check_signature(key, head, signature, "game_records/8")
+Traceback (most recent call last):
+...
+weiqi.errors.InputError: game record: its signature does not match its head: ...
+>>> check_signature(key, head, None, "game_records/7")
+Traceback (most recent call last):
+...
+weiqi.errors.InputError: game record: it has no signature: ...
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+
+from weiqi.errors import InputError
+from weiqi.messages import Msg
+
+#: What the record key is derived with; a new scheme takes a new label (and re-signs).
+RECORD_KEY_LABEL = b"weiqi record v1"
+
+
+def record_key(secret: str | bytes) -> bytes:
+    """The key that signs game records, derived from the site's ``secret``."""
+    raw = secret.encode() if isinstance(secret, str) else secret
+    return hmac.new(raw, RECORD_KEY_LABEL, hashlib.sha256).digest()
+
+
+def signing_context(table: str, game_id: int) -> str:
+    """Where a stored record lives, as its signature covers it: ``table/game_id``."""
+    return f"{table}/{game_id}"
+
+
+def sign_head(key: bytes, head: str, context: str) -> str:
+    """The signature (64 hex digits) of a record whose last hash is ``head``, stored at
+    ``context``."""
+    return hmac.new(key, f"{context}\n{head}".encode(), hashlib.sha256).hexdigest()
+
+
+def check_signature(key: bytes, head: str, signature: str | None, context: str) -> None:
+    """Nothing when ``signature`` is ``head``'s at ``context`` under ``key``; else an
+    :class:`InputError` saying what does not hold."""
+    if signature is None:
+        raise InputError(
+            "game record",
+            Msg(
+                "it has no signature: it was never signed with this site's key, so it cannot "
+                "be trusted"
+            ),
+        )
+    if not hmac.compare_digest(sign_head(key, head, context), signature):
+        raise InputError(
+            "game record",
+            Msg(
+                "its signature does not match its head: it was changed outside weiqi, moved "
+                "from another game or signed with another site's key"
+            ),
+        )
