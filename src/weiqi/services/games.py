@@ -48,6 +48,7 @@ import csv
 import io
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from fractions import Fraction
@@ -1021,6 +1022,31 @@ def enter_result(
         return _view(session, event_id, game)
 
 
+def _act(
+    db: Database,
+    actor: Actor,
+    action: Action,
+    event_id: int,
+    number: int,
+    board: BoardKey,
+    expected_seq: int | None,
+    build: Callable[[Session, Game], GameEvent],
+    *,
+    as_actor: GameActor | None = None,
+    refused_as: str | None = None,
+    clock: ServerClock,
+) -> GameView:
+    """One referee action on a board, in one transaction: ``actor`` may take ``action``, the
+    board is still the one loaded (``expected_seq``), ``build`` makes the event (or refuses,
+    seeing the board), which is appended to its record; the board's view after it."""
+    with db.transaction() as session:
+        require(session, actor, action, event_id)
+        game = _game_to_change(session, event_id, number, board, expected_seq)
+        event = build(session, game)
+        _append(session, actor, event_id, game, event, expected_seq, as_actor, refused_as, clock)
+        return _view(session, event_id, game)
+
+
 def confirm_result(
     db: Database,
     actor: Actor,
@@ -1034,16 +1060,16 @@ def confirm_result(
     """The referee confirms the result: final from now on (R-END-4, R-REF-7). When both
     players have acknowledged it, this is the third signature; otherwise it stands for the
     players' signatures on the result sheet."""
-    with db.transaction() as session:
-        require(session, actor, Action.CONFIRM_RESULT, event_id)
-        game = _game_to_change(session, event_id, number, board, expected_seq)
+
+    def build(session: Session, game: Game) -> GameEvent:
         _, record = _load_record(session, game)
         signed = record is not None and {
             a.color for a in record.state.confirmations if a.color is not None
         } == {Color.BLACK, Color.WHITE}
-        event: GameEvent = Confirm() if signed else SheetConfirmed()
-        _append(session, actor, event_id, game, event, expected_seq, clock=clock)
-        return _view(session, event_id, game)
+        return Confirm() if signed else SheetConfirmed()
+
+    return _act(db, actor, Action.CONFIRM_RESULT, event_id, number, board, expected_seq, build,
+                clock=clock)  # fmt: skip
 
 
 def acknowledge_result(
@@ -1059,21 +1085,9 @@ def acknowledge_result(
 ) -> GameView:
     """A player (``B``/``W``) acknowledges the result entered, as the referee at the table
     records it; a new result (a recount, a warning) needs new acknowledgements (R-END-4)."""
-    who = _color(color, "player")
-    with db.transaction() as session:
-        require(session, actor, Action.ENTER_RESULT, event_id)
-        game = _game_to_change(session, event_id, number, board, expected_seq)
-        _append(
-            session,
-            actor,
-            event_id,
-            game,
-            Confirm(),
-            expected_seq,
-            as_actor=GameActor.player(who),
-            clock=clock,
-        )
-        return _view(session, event_id, game)
+    who = GameActor.player(_color(color, "player"))
+    return _act(db, actor, Action.ENTER_RESULT, event_id, number, board, expected_seq,
+                lambda _s, _g: Confirm(), as_actor=who, clock=clock)  # fmt: skip
 
 
 def request_recount(
@@ -1089,21 +1103,9 @@ def request_recount(
 ) -> GameView:
     """A player (``B``/``W``) asks for a recount before confirmation (R-REF-7); the referee at
     the table records it."""
-    who = _color(color, "player")
-    with db.transaction() as session:
-        require(session, actor, Action.ENTER_RESULT, event_id)
-        game = _game_to_change(session, event_id, number, board, expected_seq)
-        _append(
-            session,
-            actor,
-            event_id,
-            game,
-            RequestRecount(),
-            expected_seq,
-            as_actor=GameActor.player(who),
-            clock=clock,
-        )
-        return _view(session, event_id, game)
+    who = GameActor.player(_color(color, "player"))
+    return _act(db, actor, Action.ENTER_RESULT, event_id, number, board, expected_seq,
+                lambda _s, _g: RequestRecount(), as_actor=who, clock=clock)  # fmt: skip
 
 
 def correct_result(
@@ -1124,9 +1126,8 @@ def correct_result(
     reason = clean_note("reason", reason)
     if not reason:
         raise InvalidSetting("reason", Msg("a correction states its reason"))
-    with db.transaction() as session:
-        require(session, actor, Action.CORRECT_RESULT, event_id)
-        game = _game_to_change(session, event_id, number, board, expected_seq)
+
+    def build(_session: Session, game: Game) -> GameEvent:
         if not game.confirmed:
             raise Conflict(
                 Msg(
@@ -1134,16 +1135,10 @@ def correct_result(
                     game=_where(game),
                 )
             )
-        _append(
-            session,
-            actor,
-            event_id,
-            game,
-            ResultCorrected(result, reason),
-            expected_seq,
-            clock=clock,
-        )
-        return _view(session, event_id, game)
+        return ResultCorrected(result, reason)
+
+    return _act(db, actor, Action.CORRECT_RESULT, event_id, number, board, expected_seq, build,
+                clock=clock)  # fmt: skip
 
 
 # -- infractions and rulings -----------------------------------------------------------------
@@ -1201,15 +1196,13 @@ def record_infraction(
             ) from None
     colour = _color(offender, "offender")
     note = clean_note("note", note)
-    with db.transaction() as session:
-        require(session, actor, Action.RULE_INFRACTION, event_id)
-        game = _game_to_change(session, event_id, number, board, expected_seq)
-        size = game.ruleset.board_size
-        infraction = Infraction(what, colour, None, chosen, _points(points, size), note=note)
-        _append(
-            session, actor, event_id, game, InfractionRuled(infraction), expected_seq, clock=clock
-        )
-        return _view(session, event_id, game)
+
+    def build(_session: Session, game: Game) -> GameEvent:
+        where = _points(points, game.ruleset.board_size)
+        return InfractionRuled(Infraction(what, colour, None, chosen, where, note=note))
+
+    return _act(db, actor, Action.RULE_INFRACTION, event_id, number, board, expected_seq, build,
+                clock=clock)  # fmt: skip
 
 
 def record_ruling(
@@ -1232,13 +1225,14 @@ def record_ruling(
     except ValueError:
         raise InvalidSetting("ruling", Msg("%(kind)s is not a ruling", kind=repr(kind))) from None
     ruling = Ruling(what, clean_note("reason", reason), _color(loser, "loser") if loser else None)
-    with db.transaction() as session:
-        require(session, actor, Action.RULE_INFRACTION, event_id)
-        if ruling.required_role is Role.CHIEF_REFEREE:
+
+    def build(session: Session, _game: Game) -> GameEvent:
+        if ruling.required_role is Role.CHIEF_REFEREE:  # draw, replay, both lose, no result
             require(session, actor, Action.CHIEF_RULING, event_id)
-        game = _game_to_change(session, event_id, number, board, expected_seq)
-        _append(session, actor, event_id, game, RulingMade(ruling), expected_seq, clock=clock)
-        return _view(session, event_id, game)
+        return RulingMade(ruling)
+
+    return _act(db, actor, Action.RULE_INFRACTION, event_id, number, board, expected_seq, build,
+                clock=clock)  # fmt: skip
 
 
 def grant_seat_leave(
@@ -1260,20 +1254,8 @@ def grant_seat_leave(
     physical board) takes the referee's word for byo-yomi; whose time it is follows the moves
     the record holds (Black's before any)."""
     who = _color(player, "player")
-    with db.transaction() as session:
-        require(session, actor, Action.RULE_INFRACTION, event_id)
-        game = _game_to_change(session, event_id, number, board, expected_seq)
-        _append(
-            session,
-            actor,
-            event_id,
-            game,
-            LeaveSeat(who),
-            expected_seq,
-            refused_as="seat leave",
-            clock=clock,
-        )
-        return _view(session, event_id, game)
+    return _act(db, actor, Action.RULE_INFRACTION, event_id, number, board, expected_seq,
+                lambda _s, _g: LeaveSeat(who), refused_as="seat leave", clock=clock)  # fmt: skip
 
 
 # -- a whole round ---------------------------------------------------------------------------
