@@ -1,17 +1,49 @@
-"""Team Swiss: the individual pairing engine on teams; ranked by R-RANK-TEAM's Swiss methods."""
+"""Team Swiss: the individual Swiss system on teams (``weiqi.league.team_rounds``); ranked by
+R-RANK-TEAM's Swiss methods."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-import pytest
-
-from weiqi.errors import InputError
+from weiqi.league.calendar import Fixture
 from weiqi.league.match import TeamMatch
 from weiqi.league.standings import TeamRanking, team_standings
-from weiqi.league.team_swiss import pair_team_round, team_candidates
+from weiqi.league.team_rounds import (
+    PlayedMatch,
+    TeamRound,
+    team_entrants,
+    team_event,
+    team_fixtures,
+    team_settings,
+)
 from weiqi.rules.color import Color
 from weiqi.rules.result import Reason, Result
+from weiqi.tournament.records import Event
+from weiqi.tournament.scoring import histories
+from weiqi.tournament.settings import System
+from weiqi.tournament.systems import system_for
+from weiqi.tournament.systems.swiss import candidates
+
+
+def swiss_event(
+    teams: Sequence[str],
+    rounds: Sequence[Sequence[TeamMatch]],
+    byes: Sequence[str | None] = (),
+    seed: int = 0,
+    board_one_decides: bool = False,
+) -> Event:
+    """A team Swiss of ``teams`` (seeded in that order) after ``rounds`` (with their byes)."""
+    played = [
+        TeamRound(tuple(PlayedMatch(m) for m in r), byes[i] if i < len(byes) else None)
+        for i, r in enumerate(rounds)
+    ]
+    settings = team_settings(System.SWISS, rounds=9, seed=seed)
+    return team_event(settings, team_entrants(teams), played, board_one_decides)
+
+
+def pair_next(event: Event) -> tuple[list[Fixture], str | None]:
+    return team_fixtures(system_for(event.settings, event.kind).next_round(event))
 
 
 def play_swiss(n_teams: int, n_rounds: int, seed: int) -> tuple[list[list[TeamMatch]], list[str]]:
@@ -20,8 +52,10 @@ def play_swiss(n_teams: int, n_rounds: int, seed: int) -> tuple[list[list[TeamMa
     strength = {t: 2700 - 40 * i for i, t in enumerate(teams)}
     rounds: list[list[TeamMatch]] = []
     byes: list[str] = []
+    round_byes: list[str | None] = []
     for _ in range(n_rounds):
-        fixtures, bye = pair_team_round(teams, rounds, seeding=teams, byes=byes, rng=rng)
+        fixtures, bye = pair_next(swiss_event(teams, rounds, round_byes, seed))
+        round_byes.append(bye)
         if bye is not None:
             byes.append(bye)
         played = []
@@ -95,11 +129,13 @@ def test_r_rank_team_swiss_table_after_five_rounds() -> None:
     )
 
 
-def test_team_candidates_need_a_seeding_place() -> None:
-    with pytest.raises(InputError, match="no seeding place for Z"):
-        team_candidates(["A", "Z"], [], seeding=["A"])
+def test_r_fmt_3_team_swiss_sees_teams_as_the_individual_engine_sees_players() -> None:
+    """R-FMT-3: the Swiss's view of a team: score = match points, seed = place in the listed
+    order, colours = home ("B") or away ("W") by round, opponents = teams already met."""
     m = TeamMatch.pair("A", "B", ("a",), ("b",)).record(1, Result.win(Color.WHITE, Reason.TIME))
-    [a, b] = team_candidates(["A", "B"], [[m]], seeding=["B", "A"])
+    event = swiss_event(["B", "A"], [[m]])
+    field = list(event.entrants)
+    [b, a] = candidates(event, field, histories(event), random.Random(0))[0]
     assert (a.score, a.colours, a.seed, b.score, b.colours, b.opponents) == (
         0,
         "B",
@@ -116,11 +152,13 @@ def test_r_rank_team_swiss_bye_is_a_won_match_in_the_core() -> None:
     table — so the service holds no second copy of the rule."""
     win = Result.win(Color.BLACK, Reason.RESIGNATION)
     r1 = [TeamMatch.pair("A", "B", ("a",), ("b",)).record(1, win)]
-    cands = {c.id: c for c in team_candidates(["A", "B", "C"], [r1], "ABC", byes=["C"])}
+    event = swiss_event("ABC", [r1], byes=["C"])
+    found, _ = candidates(event, list(event.entrants), histories(event), random.Random(0))
+    cands = {c.id: c for c in found}
     assert (cands["A"].score, cands["B"].score, cands["C"].score) == (2, 0, 2)
     assert cands["C"].had_bye
     # round 2: the two teams on 2 match points meet, the loser gets the bye
-    fixtures, bye = pair_team_round(["A", "B", "C"], [r1], seeding="ABC", byes=["C"])
+    fixtures, bye = pair_next(event)
     assert {frozenset((f.home, f.away)) for f in fixtures} == {frozenset("AC")}
     assert bye == "B"
     table = team_standings(r1, "ABC", TeamRanking.SWISS_POINTS, byes=["C"])

@@ -218,7 +218,7 @@ def register(app: typer.Typer) -> None:
                 help="Points each for Replay (重赛); unset, the board waits for the replay.",
             ),
         ] = None,
-        first_round: Annotated[str, typer.Option("--first-round", help="halves or lot.")] = (
+        first_round: Annotated[str, typer.Option("--first-round", help="halves, fold or lot.")] = (
             "halves"
         ),
         pairing_method: Annotated[str, typer.Option("--pairing", help="fold or slip.")] = "fold",

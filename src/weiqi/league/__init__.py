@@ -18,7 +18,8 @@ module                        holds
                               standings module, ``TeamRanking`` as its codes (``MP``, ``GP``,
                               ``B1``, …, ``SOS``, ``TOTAL``), ``team_standings`` (R-RANK-TEAM);
                               ``members_total`` (队员总分制)
-``league.team_swiss``         ``pair_team_round``: the tournament's Swiss engine on teams
+``league.team_rounds``        a team event as the tournament's systems see it (``team_event``):
+                              the same round robin, Swiss and knockout objects pair teams
 ``league.winner_stays_on``    ``WinnerStaysOn``, the 擂台赛 state machine (R-FMT-3)
 ``league.calendar``           ``berger_rounds``, ``double_round_robin``, ``weekly_dates``
 ``league.season``             ``Season``, ``SeasonSettings`` (R-LEAGUE-1), ``final_order``,

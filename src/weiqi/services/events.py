@@ -14,7 +14,6 @@ serve both kinds.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -34,17 +33,7 @@ from weiqi.store.models import Event, EventRole
 from weiqi.store.teams import TeamEventRow
 from weiqi.store.tournament import EventSettingsRow
 from weiqi.text import clean_name
-
-
-class EventKind(enum.Enum):
-    """What an event's entrants are: players (个人赛) or teams (团体赛)."""
-
-    INDIVIDUAL = "individual"
-    TEAM = "team"
-
-    @property
-    def zh(self) -> str:
-        return "个人赛" if self is EventKind.INDIVIDUAL else "团体赛"
+from weiqi.tournament.records import EventKind as EventKind  # the core's, named here too
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ from sqlalchemy.orm import Session
 from weiqi.errors import Conflict, InputError, InvalidSetting, LineupRejected, NotFound
 from weiqi.formats.team_csv import parse_team_csv
 from weiqi.formats.team_results_csv import parse_team_results
-from weiqi.league.calendar import Fixture, berger_rounds, double_round_robin
+from weiqi.league.calendar import Fixture
 from weiqi.league.lineup import Lineup, LineupSettings, MissingLineup, lineups_for_round
 from weiqi.league.lineup import validate_lineup as core_validate_lineup
 from weiqi.league.match import (
@@ -58,7 +58,15 @@ from weiqi.league.match import (
 )
 from weiqi.league.standings import TeamRanking, members_total, team_standings
 from weiqi.league.team import RosterEntry, Team, TeamType, event_order
-from weiqi.league.team_swiss import team_candidates
+from weiqi.league.team_rounds import (
+    PlayedMatch,
+    TeamRound,
+    require_knockout_winners,
+    team_entrants,
+    team_event,
+    team_fixtures,
+    team_settings,
+)
 from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.messages import Msg
 from weiqi.rules.color import Color
@@ -83,8 +91,9 @@ from weiqi.store.teams import (
     TeamRow,
 )
 from weiqi.text import check_entrants
-from weiqi.tournament.pairing import pair
 from weiqi.tournament.ranks import Rank
+from weiqi.tournament.settings import System
+from weiqi.tournament.systems import system_for
 
 
 class TeamSystem(enum.Enum):
@@ -638,10 +647,39 @@ def import_teams(
         return len(teams)
 
 
-def _fixtures(session: Session, row: TeamEventRow, number: int) -> tuple[list[Fixture], str | None]:
+_SYSTEMS = {
+    TeamSystem.ROUND_ROBIN: System.ROUND_ROBIN,
+    TeamSystem.SWISS: System.SWISS,
+    TeamSystem.KNOCKOUT: System.KNOCKOUT,
+}
+
+
+def _paired_rounds(session: Session, event_id: int) -> list[TeamRound]:
+    """Every paired round as the systems read it: seated matches once revealed, else fixtures."""
+    teams, players = _codes(session, event_id)
+    return [
+        TeamRound(
+            tuple(
+                PlayedMatch(
+                    _core_match(m, teams, players),
+                    teams[m.playoff_winner_id] if m.playoff_winner_id is not None else None,
+                )
+                if r.revealed_at is not None
+                else PlayedMatch.fixture(teams[m.home_id], teams[m.away_id])
+                for m in r.matches
+            ),
+            teams[r.bye_team_id] if r.bye_team_id is not None else None,
+        )
+        for r in event_rounds(session, event_id)
+    ]
+
+
+def _fixtures(session: Session, row: TeamEventRow) -> tuple[list[Fixture], str | None]:
+    """The next round's fixtures and bye, paired by the event's system: the same system objects
+    as an individual event's, over the team codes (``weiqi.league.team_rounds``)."""
     settings = settings_of(row)
-    codes = [t.code for t in event_teams(session, row.event_id)]
-    if len(codes) < 2:
+    listed = event_teams(session, row.event_id)
+    if len(listed) < 2:
         raise Conflict(Msg("a team event needs at least two teams"))
     if not settings.team_type.plays_board_matches:
         raise Conflict(
@@ -651,103 +689,42 @@ def _fixtures(session: Session, row: TeamEventRow, number: int) -> tuple[list[Fi
             )
         )
     if settings.system is TeamSystem.WINNER_STAYS_ON:
-        if number > 1:
+        if event_rounds(session, row.event_id):
             raise Conflict(Msg("a 擂台赛 is one round, played game by game"))
         return [], None
-    earlier = event_rounds(session, row.event_id)
-    if earlier and settings.system is not TeamSystem.ROUND_ROBIN:
-        last = earlier[-1]
-        if last.revealed_at is None:
+    rounds = _paired_rounds(session, row.event_id)
+    if rounds and settings.system is not TeamSystem.ROUND_ROBIN:
+        if any(not m.seated for m in rounds[-1].matches):
             raise Conflict(
                 Msg(
                     "round %(number)s has not been played (lineups not revealed)",
-                    number=last.number,
+                    number=len(rounds),
                 )
             )
-    if settings.system is TeamSystem.ROUND_ROBIN:
-        schedule = berger_rounds(codes) if settings.cycles == 1 else double_round_robin(codes)
-        if number > len(schedule):
-            raise Conflict(
-                Msg("all %(schedule)s rounds of the round robin are paired", schedule=len(schedule))
-            )
-        fixtures = schedule[number - 1]
-        playing = {c for f in fixtures for c in (f.home, f.away)}
-        resting = [c for c in codes if c not in playing]
-        return fixtures, resting[0] if resting else None
-    played = _seated_matches(session, row.event_id)
-    if any(not m.finished for r in played for m in r):
-        raise Conflict(Msg("the previous round has boards without a result"))
-    if settings.system is TeamSystem.SWISS:
-        assert settings.rounds is not None
-        if number > settings.rounds:
-            raise Conflict(
-                Msg("all %(rounds)s rounds of the Swiss are paired", rounds=settings.rounds)
-            )
-        # a bye is a won match: team_candidates counts it in the score groups
-        cands = team_candidates(codes, played, codes, _byes(session, row.event_id))
-        result = pair(cands, rng=random.Random(settings.seed * 1000 + number))
-        return [Fixture(number, p.black, p.white) for p in result.pairs], result.bye
-    return _knockout(session, row, codes, earlier, played, settings, number)
-
-
-def _knockout(
-    session: Session,
-    row: TeamEventRow,
-    codes: list[str],
-    earlier: list[TeamRoundRow],
-    played: list[list[TeamMatch]],
-    settings: TeamEventSettings,
-    number: int,
-) -> tuple[list[Fixture], str | None]:
-    """Round 1 folds the seeding (1 v n, 2 v n−1 …, the top seed rests when odd); later rounds
-    pair the winners in match order, the team that rested first."""
-    if number == 1:
-        alive = list(codes)
-    else:
-        teams = {t.id: t.code for t in event_teams(session, row.event_id)}
-        last = earlier[-1]
-        alive = [teams[last.bye_team_id]] if last.bye_team_id is not None else []
-        for m, stored in zip(played[-1], last.matches, strict=True):
-            score = m.score(settings.board_one_decides)
-            winner = score.winner
-            if winner is None and stored.playoff_winner_id is not None:
-                winner = teams[stored.playoff_winner_id]
-            if winner is None:
-                raise Conflict(
-                    Msg(
-                        "%(a)s–%(b)s is drawn %(game_points_a)s:%(game_points_b)s; a "
-                        "knockout match needs a winner: record its playoff (加赛)",
-                        a=m.a,
-                        b=m.b,
-                        game_points_a=score.game_points_a,
-                        game_points_b=score.game_points_b,
-                    )
-                )
-            alive.append(winner)
-    if len(alive) < 2:
-        raise Conflict(Msg("the knockout is over: %(alive)s won", alive=alive[0]))
-    bye = None
-    if len(alive) % 2:
-        bye = alive.pop(0)
-    if number == 1:
-        half = len(alive) // 2
-        pairs = [(alive[i], alive[-1 - i]) for i in range(half)]
-    else:
-        pairs = [(alive[i], alive[i + 1]) for i in range(0, len(alive), 2)]
-    return [Fixture(number, a, b) for a, b in pairs], bye
+        if any(not m.match.finished for r in rounds for m in r.matches):
+            raise Conflict(Msg("the previous round has boards without a result"))
+        if settings.system is TeamSystem.KNOCKOUT:
+            require_knockout_winners(rounds, settings.board_one_decides)
+    core = team_settings(_SYSTEMS[settings.system], settings.rounds, settings.cycles, settings.seed)
+    teams = team_entrants(
+        [t.code for t in listed], {t.code: t.name for t in listed}, {t.code: t.club for t in listed}
+    )
+    event = team_event(core, teams, rounds, settings.board_one_decides)
+    return team_fixtures(system_for(core, event.kind).next_round(event))
 
 
 def pair_round(
     db: Database, actor: Actor, event_id: int, start: datetime | None = None
 ) -> RoundView:
-    """Pair the next round (round robin by Berger, Swiss by the team engine, knockout) and store
-    its matches; ``start`` fixes the lineup deadline (``deadline_minutes`` before it)."""
+    """Pair the next round by the event's system (round robin, Swiss, knockout: the systems of
+    individual events, over team codes) and store its matches; ``start`` fixes the lineup
+    deadline (``deadline_minutes`` before it)."""
     with db.transaction() as session:
         require(session, actor, Action.PAIR_ROUND, event_id)
         lock_event(session, event_id)  # of two pairings at once, the second sees the first
         row = event_row(session, event_id)
         number = len(event_rounds(session, event_id)) + 1
-        fixtures, bye = _fixtures(session, row, number)
+        fixtures, bye = _fixtures(session, row)
         teams = {t.code: t.id for t in event_teams(session, event_id)}
         starts = as_utc(start) if start is not None else None
         rnd = TeamRoundRow(

@@ -1,4 +1,4 @@
-"""Entrants of an individual event.
+"""Entrants of an event: players, or teams by their codes.
 
 >>> p = Entrant("p1", "Li Wei", rank=Rank.parse("5d"), rating=2400, club="Beijing")
 >>> p.active_in(1), p.withdrawn
@@ -21,10 +21,12 @@ from weiqi.tournament.ranks import Rank
 
 @dataclass(frozen=True)
 class Entrant:
-    """A player entered in an event.
+    """A player (or a team, by its code) entered in an event.
 
     ``withdrawn_after`` is the number of the last round the player took part in (0: withdrew
     before the start, R-WD-1); ``joined_round`` is the first round a late entrant plays.
+    ``seeding`` is a place the organiser gave in advance (1 first): a team has no rank, so teams
+    are seeded in the order they are listed.
     """
 
     id: str
@@ -37,6 +39,7 @@ class Entrant:
     birth_date: date | None = None
     withdrawn_after: int | None = None
     joined_round: int = 1
+    seeding: int | None = None
     extra: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
@@ -68,17 +71,27 @@ class Entrant:
 
 
 def seeding_order(entrants: Iterable[Entrant]) -> list[Entrant]:
-    """Strongest first: rank, then rating, then name and id (so the order is total).
+    """Strongest first: a seeding place given in advance, then rank, then rating, then name and
+    id (so the order is total).
 
     >>> names = [e.name for e in seeding_order([
     ...     Entrant("a", "A", Rank.parse("3d")), Entrant("b", "B", Rank.parse("1p")),
     ...     Entrant("c", "C", Rank.parse("3d"), rating=2300), Entrant("d", "D")])]
     >>> names
     ['B', 'C', 'A', 'D']
+    >>> [e.id for e in seeding_order([Entrant("Z", "Z", seeding=1), Entrant("A", "A", seeding=2)])]
+    ['Z', 'A']
     """
     return sorted(
         entrants,
-        key=lambda e: (-e.strength, -(e.rating if e.rating is not None else -1e9), e.name, e.id),
+        key=lambda e: (
+            e.seeding is None,
+            e.seeding or 0,
+            -e.strength,
+            -(e.rating if e.rating is not None else -1e9),
+            e.name,
+            e.id,
+        ),
     )
 
 

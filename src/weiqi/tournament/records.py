@@ -11,10 +11,13 @@ forfeit a withdrawn round-robin player leaves behind, R-WD-1).
 >>> ev = Event(EventSettings(system=System.SWISS, rounds=3), (Entrant("a", "A"), Entrant("b", "B")))
 >>> ev.next_round_number
 1
+>>> ev.kind.zh
+'个人赛'
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -119,14 +122,32 @@ class Round:
         return None
 
 
+class EventKind(enum.Enum):
+    """What an event's entrants are: players (个人赛) or teams (团体赛)."""
+
+    INDIVIDUAL = "individual"
+    TEAM = "team"
+
+    @property
+    def zh(self) -> str:
+        return "个人赛" if self is EventKind.INDIVIDUAL else "团体赛"
+
+
 @dataclass(frozen=True)
 class Event:
-    """An individual event: settings, entrants, the rounds paired so far, warnings per player."""
+    """An event as its system sees it: settings, entrants, the rounds paired so far, warnings
+    per entrant, and its kind.
+
+    A team event is the same value over team codes (:mod:`weiqi.league.team_rounds` builds it):
+    a match is one game whose Black is the home team (listed first) and whose result is the
+    match's, and the systems pair it by the same rules as players.
+    """
 
     settings: EventSettings
     entrants: tuple[Entrant, ...]
     rounds: tuple[Round, ...] = ()
     warnings: Mapping[str, int] = field(default_factory=dict)
+    kind: EventKind = EventKind.INDIVIDUAL
 
     def __post_init__(self) -> None:
         by_id(self.entrants)  # refuses duplicate ids
@@ -145,7 +166,7 @@ class Event:
         return by_id(self.entrants)
 
     def with_round(self, rnd: Round) -> Event:
-        return Event(self.settings, self.entrants, (*self.rounds, rnd), self.warnings)
+        return Event(self.settings, self.entrants, (*self.rounds, rnd), self.warnings, self.kind)
 
     def with_result(self, round_number: int, board: int, result: Result) -> Event:
         """The event with one result recorded (a board that does not exist raises NotFound)."""
@@ -156,7 +177,7 @@ class Event:
         games = tuple(g.with_result(result) if g.board == board else g for g in rnd.games)
         new = Round(rnd.number, games, rnd.byes, rnd.seed)
         rounds = tuple(new if r.number == round_number else r for r in self.rounds)
-        return Event(self.settings, self.entrants, rounds, self.warnings)
+        return Event(self.settings, self.entrants, rounds, self.warnings, self.kind)
 
 
 @dataclass(frozen=True)

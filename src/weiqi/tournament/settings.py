@@ -132,6 +132,10 @@ class EventSettings:
       replaces it; with a number, each player scores that many;
     - a forfeit scores as a win/loss; with ``forfeit_in_sos`` False a forfeit (不战) game is left
       out of both players' SOS/SB/SOSOS sums, so nobody's tie-break profits from an absence.
+
+    ``first_round`` pairs a Swiss's round 1 top half against bottom half (``halves``: 1 v n/2+1),
+    1 v n, 2 v n−1 … (``fold``: a team Swiss's first round, as its later rounds), or by lot;
+    round robins and brackets read it as seeding order (``halves``, ``fold``) or a lot.
     """
 
     system: System
@@ -149,7 +153,7 @@ class EventSettings:
     top_score: Literal["full", "achieved"] = "full"
     shared_places: bool = True
     tie_resolution: Literal["lot", "playoff"] = "lot"
-    first_round: Literal["halves", "lot"] = "halves"
+    first_round: Literal["halves", "fold", "lot"] = "halves"
     pairing_method: Literal["fold", "slip"] = "fold"
     colour_policy: Literal["even", "handicap"] = "even"
     komi: Fraction = KOMI_STONES
@@ -209,8 +213,8 @@ class EventSettings:
             raise InvalidSetting("top_score", Msg("must be 'full' or 'achieved'"))
         if self.tie_resolution not in ("lot", "playoff"):
             raise InvalidSetting("tie_resolution", Msg("must be 'lot' or 'playoff'"))
-        if self.first_round not in ("halves", "lot"):
-            raise InvalidSetting("first_round", Msg("must be 'halves' or 'lot'"))
+        if self.first_round not in ("halves", "fold", "lot"):
+            raise InvalidSetting("first_round", Msg("must be 'halves', 'fold' or 'lot'"))
         if self.pairing_method not in ("fold", "slip"):
             raise InvalidSetting("pairing_method", Msg("must be 'fold' or 'slip'"))
         if self.colour_policy not in ("even", "handicap"):

@@ -75,7 +75,7 @@ SETTING_MSGIDS = (
     N_("must be a whole number"),
     N_("must be A (total score) or B (SOS)"),
     N_("must be 'full' or 'achieved'"),
-    N_("must be 'halves' or 'lot'"),
+    N_("must be 'halves', 'fold' or 'lot'"),
     N_("must be 'even' or 'handicap'"),
     N_("must be 'fold' or 'slip'"),
     N_("must be 'lot' or 'playoff'"),

@@ -1,11 +1,14 @@
-"""Competition systems (R-FMT-3), each behind one small interface.
+"""Competition systems (R-FMT-3), each behind one small interface over entrant ids.
 
 "Given the event so far, the next round's pairings", plus "is the event finished" and "who is
-eliminated". :func:`system_for` picks the implementation for the event's settings.
+eliminated". :func:`system_for` picks the implementation for the event's settings; players and
+teams (an event of team codes, :mod:`weiqi.league.team_rounds`) are paired by the same objects.
 
 >>> from weiqi.tournament.settings import EventSettings, System
 >>> type(system_for(EventSettings(system=System.SWISS, rounds=5))).__name__
 'Swiss'
+>>> type(system_for(EventSettings(system=System.KNOCKOUT), EventKind.TEAM)).__name__
+'HalvingKnockout'
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from typing import Protocol
 
 from weiqi.errors import Conflict
 from weiqi.messages import Msg
-from weiqi.tournament.records import Event, RoundPlan
+from weiqi.tournament.records import Event, EventKind, RoundPlan
 from weiqi.tournament.scoring import outstanding_games
 from weiqi.tournament.settings import EventSettings, System
 
@@ -50,8 +53,14 @@ def round_seed(settings: EventSettings, number: int) -> int:
     return settings.seed * 1000 + number
 
 
-def system_for(settings: EventSettings) -> TournamentSystem:
-    from weiqi.tournament.systems.knockout import DoubleElimination, SingleElimination
+def system_for(settings: EventSettings, kind: EventKind = EventKind.INDIVIDUAL) -> TournamentSystem:
+    """The system of an event with ``settings``. A team knockout is paired round by round (one
+    bye a round, what its store keeps); everything else is the same object for both kinds."""
+    from weiqi.tournament.systems.knockout import (
+        DoubleElimination,
+        HalvingKnockout,
+        SingleElimination,
+    )
     from weiqi.tournament.systems.match import Match
     from weiqi.tournament.systems.round_robin import RoundRobin
     from weiqi.tournament.systems.swiss import Swiss
@@ -61,7 +70,7 @@ def system_for(settings: EventSettings) -> TournamentSystem:
         return RoundRobin()
     if s is System.KNOCKOUT:
         if (settings.elimination_losses or 1) == 1:
-            return SingleElimination()
+            return HalvingKnockout() if kind is EventKind.TEAM else SingleElimination()
         return Swiss()  # out after K ≥ 2 losses, paired by loss count
     if s is System.DOUBLE_ELIMINATION:
         return DoubleElimination()

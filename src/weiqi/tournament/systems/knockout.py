@@ -10,6 +10,8 @@ against the next WB losers (taken in reverse order every other time, to put off 
 The WB champion meets the LB champion in the grand final (GF); if the LB champion wins and the
 event allows a reset, a second final (GF2) decides, since only then has each lost twice.
 
+A team knockout is the same bracket over team codes; the team from the upper line is home.
+
 A knockout game needs a winner: a draw, no result or replay must be settled by a playoff whose
 result is recorded on the board. Both lose (双方均负) puts both players out. A withdrawn player's
 remaining games are forfeits (R-WD-1).
@@ -29,7 +31,7 @@ from weiqi.errors import Conflict
 from weiqi.messages import Msg
 from weiqi.rules.result import Outcome
 from weiqi.tournament.players import Entrant, seeding_order
-from weiqi.tournament.records import Event, Game, RoundPlan
+from weiqi.tournament.records import Event, EventKind, Game, RoundPlan
 from weiqi.tournament.systems.colours import even_or_handicap
 
 Source = tuple[str, int | str]  # ("slot", index) | ("win", label) | ("lose", label)
@@ -302,7 +304,12 @@ class _Knockout:
                     byes.append(a if a is not None else b)  # type: ignore[arg-type]
                 continue
             pa, pb = entrant[a], entrant[b]
-            black, white = (pa, pb) if rng.random() < 0.5 else (pb, pa)
+            if event.kind is EventKind.TEAM:
+                # the team from the upper bracket line is home (listed first); the match's
+                # board colours follow from that by the event's board-colour policy
+                black, white = pa, pb
+            else:
+                black, white = (pa, pb) if rng.random() < 0.5 else (pb, pa)
             gone_b, gone_w = not black.active_in(r), not white.active_in(r)
             winner = (
                 white.id if gone_b and not gone_w else black.id if gone_w and not gone_b else None
@@ -337,3 +344,89 @@ class DoubleElimination(_Knockout):
     """Double elimination: winners' and losers' brackets and a grand final."""
 
     double = True
+
+
+class HalvingKnockout:
+    """A knockout paired round by round instead of on a bracket drawn in advance: round 1
+    folds the seeding (1 v n, 2 v n−1 …), later rounds pair the winners in the order of their
+    matches, the entrant that rested first; an odd field rests its first entrant (one bye a
+    round). The first listed of a pair is Black (a team's home side).
+
+    The team knockout (团体淘汰赛): its store keeps one bye a round, which a bracket of 5 or 6
+    teams (three or two byes in round 1) would exceed.
+
+    >>> from weiqi.rules.color import Color
+    >>> from weiqi.rules.result import Reason, Result
+    >>> from weiqi.tournament.players import Entrant
+    >>> from weiqi.tournament.records import Round
+    >>> from weiqi.tournament.settings import EventSettings, System
+    >>> teams = tuple(Entrant(c, c, seeding=i) for i, c in enumerate("ABCDE", 1))
+    >>> ev = Event(EventSettings(System.KNOCKOUT), teams, kind=EventKind.TEAM)
+    >>> plan = HalvingKnockout().next_round(ev)
+    >>> [(g.black, g.white) for g in plan.games], plan.byes
+    ([('B', 'E'), ('C', 'D')], ('A',))
+    >>> won = Result.win(Color.WHITE, Reason.RESIGNATION)
+    >>> ev = ev.with_round(Round(1, tuple(g.with_result(won) for g in plan.games), plan.byes))
+    >>> plan = HalvingKnockout().next_round(ev)
+    >>> [(g.black, g.white) for g in plan.games], plan.byes, plan.eliminated
+    ([('E', 'D')], ('A',), ('B', 'C'))
+    """
+
+    def _alive(self, event: Event, number: int, strict: bool = True) -> list[str]:
+        """Who is still in before round ``number``, in pairing order; a game without a winner
+        is refused (``strict``, for pairing) or keeps both in (still being played)."""
+        if number == 1:
+            return [e.id for e in bracket_field(event)]
+        rnd = event.rounds[number - 2]
+        alive = list(rnd.byes)
+        for g in rnd.games:
+            winner = g.winner()
+            if winner is not None:
+                alive.append(winner)
+            elif not strict:
+                alive.extend(g.players)
+            elif g.result is None or g.result.outcome is not Outcome.BOTH_LOSE:
+                raise Conflict(
+                    Msg(
+                        "round %(round)s board %(board)s: a knockout game needs a winner; "
+                        "record the playoff's result",
+                        round=g.round,
+                        board=g.board,
+                    )
+                )
+        return alive
+
+    def next_round(self, event: Event) -> RoundPlan:
+        from weiqi.tournament.systems import require_complete, round_seed
+
+        require_complete(event)
+        r = event.next_round_number
+        alive = self._alive(event, r)
+        if len(alive) < 2:
+            if r == 1:
+                raise Conflict(Msg("a knockout needs at least two players"))
+            raise Conflict(Msg("the knockout is over: %(alive)s won", alive=alive[0]))
+        byes = (alive.pop(0),) if len(alive) % 2 else ()
+        if r == 1:
+            pairs = [(alive[i], alive[-1 - i]) for i in range(len(alive) // 2)]
+        else:
+            pairs = [(alive[i], alive[i + 1]) for i in range(0, len(alive), 2)]
+        seed = round_seed(event.settings, r)
+        rng = random.Random(seed)
+        entrant = event.entrant
+        games = []
+        for board, (a, b) in enumerate(pairs, start=1):
+            black, white = (a, b)
+            if event.kind is EventKind.INDIVIDUAL and rng.random() < 0.5:
+                black, white = b, a
+            games.append(even_or_handicap(event.settings, r, board, entrant[black], entrant[white]))
+        out = sorted(set(self._alive(event, r - 1)) - set(alive) - set(byes)) if r > 1 else []
+        return RoundPlan(r, tuple(games), byes, eliminated=tuple(out), seed=seed)
+
+    def is_finished(self, event: Event) -> bool:
+        alive = self._alive(event, event.next_round_number, strict=False)
+        return bool(event.rounds) and len(alive) < 2
+
+    def eliminated(self, event: Event) -> frozenset[str]:
+        alive = self._alive(event, event.next_round_number, strict=False)
+        return frozenset(e.id for e in bracket_field(event)) - frozenset(alive)

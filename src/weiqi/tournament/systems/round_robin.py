@@ -20,7 +20,7 @@ import random
 from weiqi.errors import Conflict
 from weiqi.messages import Msg
 from weiqi.tournament.players import Entrant, seeding_order
-from weiqi.tournament.records import Event, Game, RoundPlan
+from weiqi.tournament.records import Event, EventKind, Game, RoundPlan
 from weiqi.tournament.systems.colours import even_or_handicap
 
 Table = list[list[tuple[int, int]]]
@@ -99,13 +99,20 @@ def schedule_length(event: Event) -> int:
 
 
 class RoundRobin:
-    """Every player meets every other once per cycle."""
+    """Every player (or team) meets every other once per cycle.
+
+    A team round robin may be paired ahead, before the last round is played: its teams do not
+    withdraw mid-event, so nothing in a round depends on earlier results, and a league publishes
+    its whole calendar. A player's withdrawal turns games into forfeits or voids them (R-WD-1),
+    so an individual round robin pairs round by round.
+    """
 
     def next_round(self, event: Event) -> RoundPlan:
         from weiqi.tournament.scoring import voided_players
         from weiqi.tournament.systems import require_complete
 
-        require_complete(event)
+        if event.kind is EventKind.INDIVIDUAL:
+            require_complete(event)
         if not event.rounds and len(event.entrants) < 2:
             # Otherwise an empty schedule reads as "finished" before anybody has played.
             raise Conflict(

@@ -10,6 +10,9 @@ elimination — all paired by :mod:`weiqi.tournament.pairing` as one matching.
 - Knockout out after K ≥ 2 losses: players still in are paired by their number of losses.
 
 Withdrawn players are no longer paired; their results stand (R-WD-1).
+
+A team Swiss is the same pairing over team codes (:mod:`weiqi.league.team_rounds`): score groups
+of match points, no rematch, home and away balanced like colours.
 """
 
 from __future__ import annotations
@@ -23,7 +26,14 @@ from weiqi.messages import Msg
 from weiqi.rules.result import Outcome
 from weiqi.tournament.pairing import Candidate, Method, PairingOptions, pair
 from weiqi.tournament.players import Entrant, seeding_order
-from weiqi.tournament.records import Event, Game, PairExplanation, RoundPlan, RoundTotals
+from weiqi.tournament.records import (
+    Event,
+    EventKind,
+    Game,
+    PairExplanation,
+    RoundPlan,
+    RoundTotals,
+)
 from weiqi.tournament.scoring import PlayerHistory, histories, is_forfeit
 from weiqi.tournament.settings import System
 from weiqi.tournament.systems.colours import even_or_handicap
@@ -176,10 +186,14 @@ def candidates(
         if s.first_round == "lot":
             rng.shuffle(order)
             method = "adjacent"
-        else:
-            method = "slip"
+        else:  # top half against bottom half, or 1 v n, 2 v n−1 …
+            method = "slip" if s.first_round == "halves" else "fold"
     seed = {e.id: i for i, e in enumerate(order)}
     by_losses = s.system is System.KNOCKOUT
+    # The team Swiss has always paired without the teams' float history (a team may float
+    # twice running); kept so that no team event pairs differently than it did. Counting
+    # floats for teams too is one line here, and changes later rounds (issue #10's report).
+    floats = event.kind is EventKind.INDIVIDUAL
     cands = []
     for e in field:
         h = hist[e.id]
@@ -192,8 +206,8 @@ def candidates(
                 colours=h.colour_string,
                 opponents=frozenset(h.opponents),
                 had_bye=bool(h.byes),
-                floats_down=h.floats.count(1),
-                floats_up=h.floats.count(-1),
+                floats_down=h.floats.count(1) if floats else 0,
+                floats_up=h.floats.count(-1) if floats else 0,
                 club=e.club,
                 region=e.region or e.country,
             )
