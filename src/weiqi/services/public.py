@@ -323,8 +323,10 @@ def event_version(db: Database, event_id: int) -> versions.Version | None:
 
     Read it *before* the page's data: a page is then never older than its version.
     """
-    with db.transaction() as session:
-        return versions.read(session, event_id)
+    # One SELECT on a plain connection (rolled back when closed), not a session: every public
+    # page's request reads it, and a session's set-up and commit cost twice the query.
+    with db.engine.connect() as connection:
+        return versions.read(connection, event_id)
 
 
 # -- use cases ------------------------------------------------------------------------------

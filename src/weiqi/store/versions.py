@@ -40,7 +40,7 @@ import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from sqlalchemy import BigInteger, Connection, Integer, Table, event, select
+from sqlalchemy import BigInteger, Connection, Integer, Table, bindparam, event, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, ORMExecuteState, Session, mapped_column, sessionmaker
 
@@ -95,17 +95,18 @@ def new_version() -> int:
     return secrets.randbits(62) + 1
 
 
-def read(session: Session, event_id: int) -> Version | None:
+# Built once: it is read by every request of a public page.
+_READ = select(EventVersionRow.event_id, EventVersionRow.version).where(
+    or_(EventVersionRow.event_id == SITE, EventVersionRow.event_id == bindparam("event_id"))
+)
+
+
+def read(connection: Session | Connection, event_id: int) -> Version | None:
     """The versions of the site and of ``event_id``; ``None`` while either has none yet (a
     database made before versions existed, an event not written since): nothing derived may
     then be kept."""
     rows: dict[int, int] = {
-        row.event_id: row.version
-        for row in session.execute(
-            select(EventVersionRow.event_id, EventVersionRow.version).where(
-                EventVersionRow.event_id.in_((SITE, event_id))
-            )
-        )
+        row.event_id: row.version for row in connection.execute(_READ, {"event_id": event_id})
     }
     if SITE not in rows or event_id not in rows:
         return None
