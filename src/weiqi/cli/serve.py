@@ -36,9 +36,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
     ) -> None:
         """Start the web application. Migrates the database first; on the first run prints the
-        administrator's one-time password (or uses $WEIQI_ADMIN_PASSWORD). Public pages are
-        cached per event version, shared through $WEIQI_REDIS_URL if set; WEIQI_PAGE_CACHE=off
-        turns that off."""
+        administrator's one-time password (or uses $WEIQI_ADMIN_PASSWORD)."""
         import uvicorn
 
         from weiqi.server.app import create_app
