@@ -9,6 +9,8 @@ import typer
 
 from weiqi.store.database import DEFAULT_URL
 
+_OFF = frozenset({"off", "0", "no", "false"})
+
 
 def register(app: typer.Typer) -> None:
     @app.command()
@@ -51,7 +53,11 @@ def register(app: typer.Typer) -> None:
             )
         typer.echo(f"weiqi: http://{host}:{port}/  (API docs: http://{host}:{port}/docs)")
         app = create_app(
-            database, https_only=https_only, redis_url=os.environ.get("WEIQI_REDIS_URL") or None
+            database,
+            https_only=https_only,
+            redis_url=os.environ.get("WEIQI_REDIS_URL") or None,
+            # the public pages are kept per event version unless WEIQI_PAGE_CACHE=off
+            cache_pages=os.environ.get("WEIQI_PAGE_CACHE", "on").lower() not in _OFF,
         )
         uvicorn.run(
             app,

@@ -23,6 +23,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from weiqi import __version__
 from weiqi.server import errors, routes
 from weiqi.server.inputs import ScreenedRoute
+from weiqi.server.page_cache import PUBLIC_RESPONSE, MemoryPages, PageCache, Pages, RedisPages
 from weiqi.server.ratelimit import Limits, LoginLimits, RedisLoginLimits
 from weiqi.server.security import csrf_protect
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
@@ -42,7 +43,8 @@ class SecurityHeaders:
     """Headers every response carries: a Content-Security-Policy, no framing (clickjacking), no
     MIME sniffing, no full URLs leaking to other sites; HSTS when the site is served over TLS
     only; and ``Cache-Control: no-store`` on what a logged-in session receives, so that no proxy
-    or shared browser cache keeps a page or JSON meant for one user.
+    or shared browser cache keeps a page or JSON meant for one user (the public pages an
+    anonymous reader gets from ``server/page_cache.py`` keep their own ``Cache-Control``).
 
     >>> from starlette.applications import Starlette
     >>> from starlette.testclient import TestClient
@@ -73,7 +75,10 @@ class SecurityHeaders:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = [*message.get("headers", []), *self.headers]
-                if private:
+                # An anonymous reader's public page (its session holds only a CSRF token)
+                # keeps the page cache's Cache-Control.
+                public = scope.get("state", {}).get(PUBLIC_RESPONSE, False)
+                if private and not public:
                     headers = [(k, v) for k, v in headers if k.lower() != b"cache-control"]
                     headers.append((b"cache-control", b"no-store"))
                 message["headers"] = headers
@@ -106,6 +111,7 @@ def create_app(
     login_limits: Limits | None = None,
     redis_url: str | None = None,
     clock: ServerClock = SYSTEM_CLOCK,
+    cache_pages: bool | Pages = True,
 ) -> FastAPI:
     """The web application on ``db`` (already migrated: see ``Database.upgrade``).
 
@@ -114,6 +120,9 @@ def create_app(
     ``redis_url`` the login limits are shared by every process on that Redis. ``clock`` is the
     only source of "now" for the services the routes call (lineup deadlines, the times in game
     records, login sessions): the system clock unless a test gives a ``ManualClock``.
+    ``cache_pages`` keeps the public pages per event version (``server/page_cache.py``): in
+    this process, or on ``redis_url``'s Redis, shared by every worker (or in the ``Pages``
+    given).
     """
     app = FastAPI(
         title="weiqi",
@@ -128,6 +137,9 @@ def create_app(
     if login_limits is None:
         login_limits = RedisLoginLimits.from_url(redis_url) if redis_url else LoginLimits()
     app.state.login_limits = login_limits
+    if cache_pages is True:
+        cache_pages = RedisPages.from_url(redis_url) if redis_url else MemoryPages()
+    app.state.page_cache = PageCache(cache_pages) if cache_pages is not False else None
     app.add_middleware(
         SessionMiddleware,
         secret_key=secret_key or stored_secret_key(db),

@@ -45,6 +45,7 @@ from starlette.responses import Response
 from weiqi.errors import InputError, NotFound
 from weiqi.i18n import N_
 from weiqi.messages import Msg
+from weiqi.server import page_cache
 from weiqi.server.security import LoginRequired, current_actor, database
 from weiqi.services.permissions import Action, require
 from weiqi.text import MAX_ID
@@ -126,6 +127,8 @@ class ScreenedRoute(APIRoute):
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
+        if page_cache.is_cached(self.endpoint):
+            handler = page_cache.wrap(handler)  # after the screening: a refused input is no key
         action = required_action(self.endpoint)
         int_paths, int_queries = _int_params(self.dependant)
 

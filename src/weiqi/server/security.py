@@ -71,6 +71,12 @@ def csrf_token(request: Request) -> str:
     return token
 
 
+def session_csrf(request: Request) -> str | None:
+    """The session's CSRF token if it has one already (nothing is created)."""
+    token = request.session.get(_CSRF)
+    return token if isinstance(token, str) else None
+
+
 async def csrf_protect(request: Request) -> None:
     """App-wide dependency: reject an unsafe request whose CSRF token is missing or wrong."""
     if request.method in SAFE_METHODS:
@@ -147,6 +153,11 @@ def log_out(request: Request) -> None:
 def flash(request: Request, message: str) -> None:
     """Show ``message`` (already translated) on the next page rendered for this session."""
     request.session[_FLASH] = [*request.session.get(_FLASH, []), message]
+
+
+def has_flashes(request: Request) -> bool:
+    """Whether a message waits for the next page of this session."""
+    return bool(request.session.get(_FLASH))
 
 
 def pop_flashes(request: Request) -> list[str]:

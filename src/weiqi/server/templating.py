@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
@@ -24,6 +25,12 @@ from weiqi.services.navigation import EventNavigation, event_navigation
 
 TEMPLATES_DIR = Path(__file__).parent / "templates"
 LANG_COOKIE = "lang"
+CSRF_PLACEHOLDER = Markup("\x00csrf-token\x00")
+"""What a page rendered for the page cache holds where the reader's CSRF token goes
+(``server/page_cache.py`` puts each reader's own in): a NUL, which no stored text contains
+(``server/inputs.py`` refuses it everywhere) and no template writes."""
+RENDER_FOR_CACHE = "weiqi_render_for_cache"
+"""The ``request.state`` flag under which a page is rendered with :data:`CSRF_PLACEHOLDER`."""
 
 
 @cache
@@ -83,7 +90,9 @@ def page_context(request: Request) -> dict[str, Any]:
     return {
         "request": request,
         "user": current_user(request),
-        "csrf_token": csrf_token(request),
+        "csrf_token": CSRF_PLACEHOLDER
+        if getattr(request.state, RENDER_FOR_CACHE, False)
+        else csrf_token(request),
         "flashes": pop_flashes(request),
         "here": request.url.path + (f"?{request.url.query}" if request.url.query else ""),
     }

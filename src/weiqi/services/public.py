@@ -35,6 +35,7 @@ from weiqi.services.permissions import Action, require
 # The event as the core sees it is loaded by the tournament service; reusing its loader keeps
 # one definition of how stored rows become a core ``Event``.
 from weiqi.services.tournament import _load, _settings_row
+from weiqi.store import versions
 from weiqi.store.database import Database
 from weiqi.store.models import Event as EventModel
 from weiqi.store.tournament import PlayerRow, RoundRow
@@ -60,6 +61,7 @@ __all__ = [
     "Standings",
     "TeamEventOverview",
     "crosstable",
+    "event_version",
     "format_value",
     "is_team_event",
     "overview",
@@ -312,6 +314,19 @@ def _planned(event: Event) -> int | None:
 
         return schedule_length(event)
     return s.rounds
+
+
+def event_version(db: Database, event_id: int) -> versions.Version | None:
+    """What every public page of ``event_id`` is derived from: it changes with every write
+    to the event (``store.versions``), so a page kept under it is current while it stays the
+    same. ``None`` where there is no version yet (keep nothing then).
+
+    Read it *before* the page's data: a page is then never older than its version.
+    """
+    # One SELECT on a plain connection (rolled back when closed), not a session: every public
+    # page's request reads it, and a session's set-up and commit cost twice the query.
+    with db.engine.connect() as connection:
+        return versions.read(connection, event_id)
 
 
 # -- use cases ------------------------------------------------------------------------------

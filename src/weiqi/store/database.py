@@ -25,6 +25,7 @@ from sqlalchemy.pool import StaticPool
 
 from weiqi.errors import Conflict, InputError
 from weiqi.messages import Msg
+from weiqi.store import versions
 
 DEFAULT_URL = "sqlite:///weiqi.sqlite3"
 
@@ -106,6 +107,9 @@ class Database:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _enable_sqlite_foreign_keys)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # Every transaction that writes an event changes the event's version (pages kept under
+        # the old one are out of date): watched here, so no write can forget it.
+        versions.install(self.sessions)
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:

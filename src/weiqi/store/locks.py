@@ -14,7 +14,9 @@ transaction ends:
   writes and holds it.
 
 So of two concurrent writers exactly one decides first, and the other decides on what the
-first stored: a result already there, a round already unpaired. Races the lock cannot order
+first stored: a result already there, a round already unpaired. Whoever takes the lock writes
+the event: its version (``store.versions``) changes when the transaction commits, and every
+page kept under the old one is out of date. Races the lock cannot order
 (two new users with one name, which belong to no event) end in the database's unique
 constraint, which ``Database.transaction`` turns into a ``Conflict``.
 
@@ -34,6 +36,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from weiqi.store import versions
 from weiqi.store.models import Event
 
 
@@ -41,6 +44,7 @@ def lock_event(session: Session, event_id: int) -> None:
     """Hold the write lock of ``event_id`` until the session's transaction ends (nothing
     happens, and nothing fails, for an event that does not exist: the caller's own lookup
     says so)."""
+    versions.touch(session, event_id)
     connection = session.connection()
     if connection.dialect.name == "sqlite":
         driver = connection.connection.driver_connection

@@ -16,6 +16,7 @@ from starlette.responses import Response
 from weiqi.errors import NotFound
 from weiqi.messages import Msg
 from weiqi.server.inputs import ScreenedRoute
+from weiqi.server.page_cache import cached_page
 from weiqi.server.public_tables import (
     Table,
     crosstable_table,
@@ -74,6 +75,7 @@ def may_run(request: Request, db: Db, event_id: int) -> bool:
 
 
 @router.get("/events/{event_id}")
+@cached_page
 def event_page(request: Request, db: Db, event_id: int) -> Response:
     try:
         ev = public.overview(db, event_id)
@@ -95,6 +97,7 @@ def event_page(request: Request, db: Db, event_id: int) -> Response:
 
 
 @router.get("/events/{event_id}/rounds/{number}")
+@cached_page
 def round_page(
     request: Request, db: Db, event_id: int, number: int, format: Format = "html", sgf: bool = False
 ) -> Response:
@@ -110,6 +113,7 @@ def round_page(
 
 
 @router.get("/events/{event_id}/standings")
+@cached_page
 def standings_page(request: Request, db: Db, event_id: int, format: Format = "html") -> Response:
     data = public.standings(db, event_id)
     table = standings_table(data, locale_of(request), event_id=event_id)
@@ -126,6 +130,7 @@ def standings_page(request: Request, db: Db, event_id: int, format: Format = "ht
 
 
 @router.get("/events/{event_id}/crosstable")
+@cached_page
 def crosstable_page(request: Request, db: Db, event_id: int, format: Format = "html") -> Response:
     table = crosstable_table(public.crosstable(db, event_id), locale_of(request), event_id=event_id)
     if format == "csv":
@@ -137,6 +142,7 @@ def crosstable_page(request: Request, db: Db, event_id: int, format: Format = "h
 
 
 @router.get("/events/{event_id}/players/{player_id}")
+@cached_page
 def player_page(
     request: Request, db: Db, event_id: int, player_id: int, format: Format = "html"
 ) -> Response:
@@ -165,6 +171,7 @@ def _team_page(
 
 
 @router.get("/events/{event_id}/teams/standings")
+@cached_page
 def team_standings_page(
     request: Request, db: Db, event_id: int, format: Format = "html"
 ) -> Response:
@@ -180,6 +187,7 @@ def team_standings_page(
 
 
 @router.get("/events/{event_id}/teams/rounds/{number}")
+@cached_page
 def team_round_page(
     request: Request, db: Db, event_id: int, number: int, format: Format = "html"
 ) -> Response:

@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 
 from weiqi.rules.result import Result
 from weiqi.server.inputs import ScreenedRoute
+from weiqi.server.page_cache import cached_page
 from weiqi.server.public_tables import SYSTEM_NAMES, TIEBREAK_NAMES
 from weiqi.server.routes.api import ErrorOut
 from weiqi.server.security import Db
@@ -80,6 +81,7 @@ class OverviewOut(BaseModel):
 
 
 @router.get("/{event_id}/overview")
+@cached_page
 def event_overview(db: Db, event_id: int) -> OverviewOut:
     """The event's system, settings and tie-breaks, and its public rounds."""
     ev = public.overview(db, event_id)
@@ -133,6 +135,7 @@ class RoundOut(BaseModel):
 
 
 @router.get("/{event_id}/rounds/{number}")
+@cached_page
 def event_round(db: Db, event_id: int, number: int) -> RoundOut:
     """A public round: its boards with results as far as recorded, and its byes."""
     rnd = public.public_round(db, event_id, number)
@@ -174,6 +177,7 @@ class StandingsOut(BaseModel):
 
 
 @router.get("/{event_id}/standings")
+@cached_page
 def event_standings(db: Db, event_id: int) -> StandingsOut:
     """Places, points and tie-breaks over the public rounds (R-RANK-RR, R-RANK-SWISS)."""
     s = public.standings(db, event_id)
@@ -224,6 +228,7 @@ class CrosstableOut(BaseModel):
 
 
 @router.get("/{event_id}/crosstable")
+@cached_page
 def event_crosstable(db: Db, event_id: int) -> CrosstableOut:
     """Each player's rounds, rows in the order of the standings."""
     t = public.crosstable(db, event_id)
@@ -279,6 +284,7 @@ class PlayerCardOut(BaseModel):
 
 
 @router.get("/{event_id}/players/{player_id}")
+@cached_page
 def event_player(db: Db, event_id: int, player_id: int) -> PlayerCardOut:
     """One player's games: colours, results, points and the running score."""
     card = public.player_card(db, event_id, player_id)

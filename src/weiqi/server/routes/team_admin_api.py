@@ -11,6 +11,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from weiqi.server.inputs import ScreenedRoute, requires
+from weiqi.server.page_cache import cached_page
 from weiqi.server.routes.api import _ERRORS
 from weiqi.server.routes.api_event_admin import ImportOut, RowsRejectedOut
 from weiqi.server.security import AppClock, CurrentActor, Db
@@ -81,6 +82,7 @@ def post_import_teams(db: Db, actor: CurrentActor, event_id: int, body: TeamsImp
 
 
 @router.get("/{event_id}/teams/rounds")
+@cached_page
 def get_rounds(db: Db, event_id: int) -> list[dict[str, Any]]:
     """Every paired round; boards and lineups only of revealed rounds."""
     return [teams.round_to_dict(r) for r in teams.list_rounds(db, event_id)]
@@ -114,6 +116,7 @@ def post_playoff(
 
 
 @router.get("/{event_id}/teams/records")
+@cached_page
 def get_records(db: Db, event_id: int) -> dict[str, Any]:
     """Each player's record (best first) and each board's, for board prizes."""
     players, by_board = teams.records(db, event_id)

@@ -15,6 +15,7 @@ from starlette.responses import Response
 
 from weiqi.errors import LineupRejected, NotFound
 from weiqi.server.inputs import ScreenedRoute, requires
+from weiqi.server.page_cache import cached_page
 from weiqi.server.routes.event_admin import rank_label
 from weiqi.server.routes.public import csv_response
 from weiqi.server.routes.team_admin import settings_words
@@ -68,6 +69,7 @@ def old_team_event_address(request: Request, rest: str) -> Response:
 
 
 @router.get("/events/{event_id}/teams")
+@cached_page
 def teams_page(request: Request, db: Db, actor: CurrentActor, event_id: int) -> Response:
     """The teams with their rosters, the rounds, and a coach's way to the lineup form."""
     info = teams.team_event_info(db, event_id)
@@ -90,6 +92,7 @@ def teams_page(request: Request, db: Db, actor: CurrentActor, event_id: int) -> 
 
 
 @router.get("/events/{event_id}/teams/records")
+@cached_page
 def records_page(
     request: Request, db: Db, event_id: int, format: str = "html", table: str = "boards"
 ) -> Response:

@@ -17,6 +17,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from weiqi.server.inputs import ScreenedRoute, requires
+from weiqi.server.page_cache import cached_page
 from weiqi.server.routes.api import _ERRORS
 from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import league, teams
@@ -42,6 +43,7 @@ class BoardResultIn(BaseModel):
 
 
 @router.get("/events/{event_id}/teams/rounds/{number}")
+@cached_page
 def get_round(db: Db, event_id: int, number: int) -> dict[str, Any]:
     """A round's matches; boards and lineups only once the lineups are revealed."""
     return teams.round_to_dict(teams.show_round(db, event_id, number))
@@ -98,6 +100,7 @@ def post_board_results(
 
 
 @router.get("/events/{event_id}/teams/standings")
+@cached_page
 def get_standings(db: Db, event_id: int) -> list[dict[str, object]]:
     """Team standings (R-RANK-TEAM): match points, game points, board 1, board 2, …"""
     return teams.standings_to_dict(teams.standings(db, event_id))

@@ -1,0 +1,193 @@
+"""Every event's version: a value that changes in the same transaction as every write to the
+event, so that whatever is derived from the event (a public page, its JSON) can be kept under
+its version and is never served after a write.
+
+Nobody bumps a version by hand. :func:`install` puts three listeners on the session factory of
+``Database``, and the version of each event a transaction wrote changes when it commits:
+
+- an event the transaction locked (``store.locks.lock_event``: every service write checks
+  under the event's lock);
+- an event a row it inserted, changed or deleted names (an ``Event``, any row with an
+  ``event_id``: players, rounds, teams, roles, settings), whether flushed from the session or
+  sent as a bulk ``insert(...)`` with the values;
+- and when it wrote rows of an event that name no event (a game record, a board, a season)
+  without locking or naming any event, the site's version (:data:`SITE`, part of every key), so
+  that a write nobody can place still invalidates everything rather than nothing.
+
+Tables that no public page reads (:data:`NOT_EVENT_DATA`: accounts, login sessions, the audit
+log) change nothing. A version is a fresh random number, not a count: a version never comes
+back, not after a database is restored from a backup nor in another database whose pages share
+the same Redis, so a key made of versions can only name what was derived from it.
+
+>>> from weiqi.store.database import Database
+>>> from weiqi.store.models import Event
+>>> db = Database("sqlite://"); db.upgrade()
+>>> with db.transaction() as session:
+...     session.add(Event(name="Club"))
+>>> with db.transaction() as session:
+...     first = read(session, 1)
+>>> with db.transaction() as session:
+...     session.get(Event, 1).name = "Club championship"
+>>> with db.transaction() as session:
+...     second = read(session, 1)
+>>> first.event != second.event, first.site == second.site
+(True, True)
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
+
+from sqlalchemy import BigInteger, Connection, Integer, Table, bindparam, event, or_, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Mapped, ORMExecuteState, Session, mapped_column, sessionmaker
+
+from weiqi.store.base import Base
+from weiqi.store.models import Event
+
+__all__ = ["NOT_EVENT_DATA", "SITE", "EventVersionRow", "Version", "install", "read", "touch"]
+
+SITE = 0
+"""The row of the site's version (no event has id 0)."""
+
+NOT_EVENT_DATA = frozenset(
+    {
+        "alembic_version",
+        "audit_log",  # shown to the chief referee only, never cached
+        "event_versions",
+        "login_sessions",
+        "site_settings",
+        # A user's display name is set when the account is created and never changed; a page
+        # shows it only through an event's row (a team's coach), whose write names the event.
+        "users",
+    }
+)
+"""Tables whose writes change no page derived from an event."""
+
+_TOUCHED = "weiqi.versions.touched"
+_UNPLACED = "weiqi.versions.unplaced"
+
+
+class EventVersionRow(Base):
+    """The current version of one event (or of the site, :data:`SITE`).
+
+    No foreign key on purpose: the row outlives its event, so an id SQLite hands out again
+    continues with a fresh version instead of one a deleted event once had.
+    """
+
+    __tablename__ = "event_versions"
+
+    event_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    version: Mapped[int] = mapped_column(BigInteger)
+
+
+class Version(NamedTuple):
+    """What a page of one event is derived from: the site's version and the event's."""
+
+    site: int
+    event: int
+
+
+def new_version() -> int:
+    """A fresh version: random, positive, within a 64-bit column."""
+    return secrets.randbits(62) + 1
+
+
+# Built once: it is read by every request of a public page.
+_READ = select(EventVersionRow.event_id, EventVersionRow.version).where(
+    or_(EventVersionRow.event_id == SITE, EventVersionRow.event_id == bindparam("event_id"))
+)
+
+
+def read(connection: Session | Connection, event_id: int) -> Version | None:
+    """The versions of the site and of ``event_id``; ``None`` while either has none yet (a
+    database made before versions existed, an event not written since): nothing derived may
+    then be kept."""
+    rows: dict[int, int] = {
+        row.event_id: row.version for row in connection.execute(_READ, {"event_id": event_id})
+    }
+    if SITE not in rows or event_id not in rows:
+        return None
+    return Version(rows[SITE], rows[event_id])
+
+
+def touch(session: Session, event_id: int) -> None:
+    """Change ``event_id``'s version when the session's transaction commits (``lock_event``
+    calls it: whoever takes the event's write lock writes the event)."""
+    session.info.setdefault(_TOUCHED, set()).add(event_id)
+
+
+def install(sessions: sessionmaker[Session]) -> None:
+    """Watch every session of ``sessions`` for writes and change their events' versions in
+    the same transaction (see the module's docstring)."""
+    event.listen(sessions, "after_flush", _after_flush)
+    event.listen(sessions, "do_orm_execute", _do_orm_execute)
+    event.listen(sessions, "before_commit", _before_commit)
+
+
+def _wrote(session: Session, table: Table, event_ids: Iterable[Any] | None) -> None:
+    """Note a write to ``table`` of rows of ``event_ids`` (``None``: rows that name no event)."""
+    if table.name in NOT_EVENT_DATA:
+        return
+    if event_ids is None:
+        session.info[_UNPLACED] = True
+        return
+    for event_id in event_ids:
+        if isinstance(event_id, int):
+            touch(session, event_id)
+        else:  # a value only the database knows (an expression): cannot be placed
+            session.info[_UNPLACED] = True
+
+
+def _after_flush(session: Session, _context: object) -> None:
+    # The lists still hold what this flush wrote (and the new rows have their ids).
+    changed = [o for o in session.dirty if session.is_modified(o, include_collections=False)]
+    for obj in (*session.new, *session.deleted, *changed):
+        table = obj.__table__
+        if isinstance(obj, Event):
+            _wrote(session, table, (obj.id,))
+        elif "event_id" in table.c:
+            _wrote(session, table, (obj.event_id,))
+        else:
+            _wrote(session, table, None)
+
+
+def _do_orm_execute(state: ORMExecuteState) -> None:
+    # Bulk statements do not pass through the flush: ``insert(PlayerRow)`` with its rows,
+    # ``update(GameRecordRow).where(...)``.
+    if not (state.is_insert or state.is_update or state.is_delete):
+        return
+    table = getattr(state.statement, "table", None)
+    if not isinstance(table, Table):
+        return
+    ids: list[Any] | None = None
+    params = state.parameters
+    if state.is_insert and "event_id" in table.c and params:
+        rows: Sequence[Mapping[str, Any]] = [params] if isinstance(params, Mapping) else params
+        ids = [row.get("event_id") for row in rows]
+    _wrote(state.session, table, ids)
+
+
+def _before_commit(session: Session) -> None:
+    session.flush()  # what is still pending is written (and noted) before the versions
+    touched: set[int] = session.info.pop(_TOUCHED, set())
+    if session.info.pop(_UNPLACED, False) and not touched:
+        touched = {SITE}
+    if touched:
+        connection = session.connection()
+        for event_id in sorted(touched):  # one order for every transaction: no deadlock
+            _bump(connection, event_id)
+
+
+def _bump(connection: Connection, event_id: int) -> None:
+    table = EventVersionRow.__table__
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    version = new_version()
+    statement = (
+        dialect.insert(table)
+        .values(event_id=event_id, version=version)
+        .on_conflict_do_update(index_elements=[table.c.event_id], set_={"version": version})
+    )
+    connection.execute(statement)
