@@ -46,6 +46,13 @@ MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 """Bytes of an uploaded or pasted CSV file (players, teams, results): some 40,000 rows, far
 more than any event has, and a request that holds the write lock for seconds, not minutes."""
 
+MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024
+"""Bytes of any request body (a form, an upload, JSON): 3 MB, the largest upload and room for a
+form's multipart fields or a JSON body's quoting around it. ``server/body_limit.py`` refuses a
+request that says it is larger (``Content-Length``) before reading a byte of it, and stops reading
+a chunked one as soon as it passes the limit: 413, and nothing is stored. A client that escapes
+every non-ASCII character of a CSV in JSON (``\\u674e``, 6 bytes for 3) should send UTF-8."""
+
 MAX_ENTRANTS = 5_000
 """Players (or teams) in one event: above the largest open tournaments, below what a single
 import could make the pairing and standings pages choke on."""

@@ -22,6 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from weiqi import __version__
 from weiqi.server import errors, routes
+from weiqi.server.body_limit import BodyLimit
 from weiqi.server.inputs import ScreenedRoute
 from weiqi.server.page_cache import PUBLIC_RESPONSE, MemoryPages, PageCache, Pages, RedisPages
 from weiqi.server.ratelimit import Limits, LoginLimits, RedisLoginLimits
@@ -140,6 +141,8 @@ def create_app(
     if cache_pages is True:
         cache_pages = RedisPages.from_url(redis_url) if redis_url else MemoryPages()
     app.state.page_cache = PageCache(cache_pages) if cache_pages is not False else None
+    # Innermost of the middlewares, so that its 413 page has the session and security headers.
+    app.add_middleware(BodyLimit)
     app.add_middleware(
         SessionMiddleware,
         secret_key=secret_key or stored_secret_key(db),

@@ -2,8 +2,10 @@
 
 ``PermissionDenied`` → 403, ``NotFound`` → 404, ``InputError``/``InvalidSetting``/``IllegalMove``
 and ``LineupRejected`` → 422, ``Conflict`` and ``RecordRefused`` (a stored game record that does
-not verify) → 409, a missing CSRF token → 403, too many logins
-→ 429, no login or a wrong password at the API's login → 401 (a page redirects to the login form
+not verify) → 409, a missing CSRF token → 403, too many logins → 429, a request body over
+``weiqi.text.MAX_REQUEST_BYTES`` → 413 (:func:`request_too_large`, answered by
+``server/body_limit.py`` before the body is read), no login or a wrong password at the API's
+login → 401 (a page redirects to the login form
 instead). Under ``/api/`` the body is JSON ``{"error": kind, "code": msgid, "args": {…},
 "message": text}``: ``code`` and ``args`` are the error's :class:`~weiqi.messages.Msg` (a client
 may translate it itself), ``message`` is it rendered in the language the client asked for (the
@@ -130,6 +132,24 @@ async def _weiqi_error(request: Request, error: Exception) -> Response:
     status, kind, title = _classify(error)
     rows = error.problems if isinstance(error, RowsRejected) else None
     return _respond(request, status, kind, title, error.msg, rows=rows)
+
+
+def request_too_large(request: Request, limit: int) -> Response:
+    """The 413 of a request body over ``limit`` bytes (``server/body_limit.py``): the API's
+    error shape (``error: request_too_large``) or an error page, in the reader's language.
+
+    >>> from starlette.requests import Request
+    >>> scope = {"type": "http", "path": "/api/x", "headers": [(b"accept-language", b"zh-CN")]}
+    >>> response = request_too_large(Request(scope), 3 * 1024 * 1024)
+    >>> import json
+    >>> response.status_code, json.loads(response.body)["message"]
+    (413, '请求过大（上限 3 MB）')
+    """
+    megabytes = limit // (1024 * 1024)
+    msg = Msg("The request is too large (at most %(limit)s MB).", limit=megabytes)
+    # The client may still be sending: it should not expect to reuse this connection.
+    headers = {"Connection": "close"}
+    return _respond(request, 413, "request_too_large", N_("The request is too large"), msg, headers)
 
 
 async def _login_required(request: Request, _error: Exception) -> Response:
