@@ -17,7 +17,7 @@ Msg('move %(move)s at %(vertex)s: %(reason)s', move=57, vertex='D4', reason=Msg(
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from weiqi.messages import Msg
 
@@ -107,6 +107,20 @@ class RowsRejected(InputError):
         for n, w in rest:
             reason = Msg("%(before)s; line %(line)s: %(reason)s", before=reason, line=n, reason=w)
         super().__init__(Msg("%(source)s, line %(line)s", source=source, line=first), reason)
+
+
+class FieldsRejected(InputError):
+    """Fields of one form that cannot be used, all of them at once: ``problems`` maps each
+    field (its form key) to why, in the form's order. ``where`` and ``reason`` are the first.
+
+    >>> FieldsRejected({"rank": "no rank", "rating": "no number"}).where
+    'rank'
+    """
+
+    def __init__(self, problems: Mapping[str, Msg | str]):
+        self.problems = {field: Msg.of(why) for field, why in problems.items()}
+        first, why = next(iter(self.problems.items()), ("", Msg("rejected")))
+        super().__init__(first, why)
 
 
 class PermissionDenied(WeiqiError):

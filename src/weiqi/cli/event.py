@@ -424,6 +424,73 @@ def register(app: typer.Typer) -> None:
         after = withdraw_player(database, Actor.local(), _event_id(database, event), name)
         typer.echo(f"{name} withdrawn after round {after}")
 
+    @player_app.command("edit")
+    def edit(
+        name: Annotated[str, typer.Argument(help="The player's name.")],
+        new_name: Annotated[str | None, typer.Option("--name", help="A new name.")] = None,
+        rank: Annotated[str | None, typer.Option(help="5d, 2p, 3k, 5段 …")] = None,
+        rating: Annotated[str | None, typer.Option(help="A rating ('' for none).")] = None,
+        club: Annotated[str | None, typer.Option(help="The club.")] = None,
+        country: Annotated[str | None, typer.Option(help="The country.")] = None,
+        birth_date: Annotated[str | None, typer.Option(help="YYYY-MM-DD ('' for none).")] = None,
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """Change a player's details (what is not given stays); results stay with the player."""
+        from weiqi.services import event_admin
+
+        database = open_database(db)
+        event_id = _event_id(database, event)
+        player_id = event_admin.player_named(database, event_id, name)
+        now = event_admin.player(database, Actor.local(), event_id, player_id)
+        done = event_admin.edit_player(
+            database,
+            Actor.local(),
+            event_id,
+            player_id,
+            now.name if new_name is None else new_name,
+            rank=(now.rank or "") if rank is None else rank,
+            rating=("" if now.rating is None else f"{now.rating:g}") if rating is None else rating,
+            club=now.club if club is None else club,
+            country=now.country if country is None else country,
+            birth_date=(now.birth_date.isoformat() if now.birth_date else "")
+            if birth_date is None
+            else birth_date,
+        )
+        rank_text = done.rank or "-"
+        typer.echo(f"{done.name}: {rank_text}, {done.club or '-'}, {done.country or '-'}")
+
+    @player_app.command("delete")
+    def delete(
+        name: Annotated[str, typer.Argument(help="The player's name.")],
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """Delete an entry made by mistake, before round 1 is paired (afterwards: withdraw)."""
+        from weiqi.services import event_admin
+
+        database = open_database(db)
+        event_id = _event_id(database, event)
+        player_id = event_admin.player_named(database, event_id, name)
+        typer.echo(
+            f"{event_admin.delete_player(database, Actor.local(), event_id, player_id)} deleted"
+        )
+
+    @player_app.command("reinstate")
+    def reinstate(
+        name: Annotated[str, typer.Argument(help="The player's name.")],
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """Undo a withdrawal while no round has been paired since."""
+        from weiqi.services import event_admin
+
+        database = open_database(db)
+        event_id = _event_id(database, event)
+        player_id = event_admin.player_named(database, event_id, name)
+        done = event_admin.reinstate(database, Actor.local(), event_id, player_id)
+        typer.echo(f"{done.name} reinstated: paired again from round {done.from_round}")
+
     @player_app.command("warn")
     def warn(
         name: Annotated[str, typer.Argument(help="The player's name.")],

@@ -139,8 +139,8 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerRow]
                     "", Msg("%(name)s already on line %(seen)s", name=name, seen=seen[name])
                 )
             rank = Rank.parse(cell("rank")) if cell("rank") else None
-            rating = _rating(cell("rating"))
-            born = _date(cell("birth_date"))
+            rating = parse_rating(cell("rating"))
+            born = parse_birth_date(cell("birth_date"))
         except (InputError, InvalidSetting) as err:
             problems.append((line, err.msg))
             continue
@@ -165,7 +165,12 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerRow]
     return rows
 
 
-def _rating(text: str) -> float | None:
+def parse_rating(text: str) -> float | None:
+    """A rating cell: empty is ``None``; a number within ``MAX_RATING``, else ``InputError``.
+
+    >>> parse_rating("2400"), parse_rating("")
+    (2400.0, None)
+    """
     if not text:
         return None
     try:
@@ -184,7 +189,12 @@ def _rating(text: str) -> float | None:
     return rating
 
 
-def _date(text: str) -> date | None:
+def parse_birth_date(text: str) -> date | None:
+    """A birth date cell, YYYY-MM-DD (empty is ``None``), else ``InputError``.
+
+    >>> parse_birth_date("1990-02-03")
+    datetime.date(1990, 2, 3)
+    """
     if not text:
         return None
     try:

@@ -39,12 +39,14 @@ from sqlalchemy.orm import Session
 
 from weiqi.errors import (
     Conflict,
+    FieldsRejected,
     InputError,
     InvalidSetting,
     NotFound,
     PermissionDenied,
     RowsRejected,
 )
+from weiqi.formats.players_csv import parse_birth_date, parse_rating
 from weiqi.i18n import N_
 from weiqi.messages import Msg
 from weiqi.services import tournament
@@ -599,3 +601,217 @@ def player_by_id(db: Database, event_id: int, player_id: int) -> str:
                 )
             )
         return row.name
+
+
+# -- editing players ------------------------------------------------------------------------
+
+REINSTATED = N_(
+    "No round was missed: the player is paired again from the next round, and every result "
+    "so far counts as played."
+)
+"""What a reinstatement means (R-WD-1 undone before the next round is paired)."""
+
+
+@dataclass(frozen=True)
+class PlayerFields:
+    """A player's details as a form gives them, checked (:func:`check_player_fields`)."""
+
+    name: str
+    rank: str | None
+    rating: float | None
+    club: str
+    country: str
+    birth_date: date | None
+
+
+@dataclass(frozen=True)
+class Reinstatement:
+    name: str
+    from_round: int
+    """The first round the player is paired in again."""
+    consequence: str
+    """:data:`REINSTATED` (a msgid)."""
+
+
+PLAYER_FORM_FIELDS = ("name", "rank", "rating", "club", "country", "birth_date")
+"""The fields of the player form, in its order (also the keys of ``FieldsRejected``)."""
+
+
+def check_player_fields(
+    name: str,
+    rank: str = "",
+    rating: str = "",
+    club: str = "",
+    country: str = "",
+    birth_date: str = "",
+) -> PlayerFields:
+    """The fields of a player form as they are stored, or ``FieldsRejected`` with every bad
+    field at once (the same checks as a CSV row: ``weiqi.formats.players_csv``).
+
+    >>> check_player_fields("李明", "5段", "2400").rank
+    '5d'
+    >>> try:
+    ...     check_player_fields("", "12d", "abc")
+    ... except FieldsRejected as err:
+    ...     sorted(err.problems)
+    ['name', 'rank', 'rating']
+    """
+    problems: dict[str, Msg] = {}
+    values: dict[str, object] = {}
+    for field, text, parse in (
+        ("name", name, lambda t: clean_name(N_("name"), t)),
+        ("rank", rank, lambda t: Rank.parse(t.strip()).code if t.strip() else None),
+        ("rating", rating, lambda t: parse_rating(t.strip())),
+        ("club", club, lambda t: clean_name(N_("club"), t, required=False)),
+        ("country", country, lambda t: clean_name(N_("country"), t, required=False)),
+        ("birth_date", birth_date, lambda t: parse_birth_date(t.strip())),
+    ):
+        try:
+            values[field] = parse(text)
+        except InvalidSetting as err:
+            problems[field] = err.reason
+        except InputError as err:
+            problems[field] = err.reason
+    if problems:
+        raise FieldsRejected(problems)
+    return PlayerFields(**values)  # type: ignore[arg-type]
+
+
+def _view(p: PlayerRow) -> PlayerView:
+    return PlayerView(
+        p.id,
+        p.name,
+        p.rank,
+        p.rating,
+        p.club,
+        p.country,
+        p.birth_date,
+        p.joined_round,
+        p.withdrawn_after,
+        p.warnings,
+    )
+
+
+def _player_row(session: Session, event_id: int, player_id: int) -> PlayerRow:
+    row = session.get(PlayerRow, player_id)
+    if row is None or row.event_id != event_id:
+        raise NotFound(
+            Msg(
+                "no player %(player_id)s in event %(event_id)s",
+                player_id=player_id,
+                event_id=event_id,
+            )
+        )
+    return row
+
+
+def player(db: Database, actor: Actor, event_id: int, player_id: int) -> PlayerView:
+    """One player as the edit form shows it (those who manage the event's players)."""
+    with db.transaction() as session:
+        require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        return _view(_player_row(session, event_id, player_id))
+
+
+def player_named(db: Database, event_id: int, name: str) -> int:
+    """The id of the event's player called ``name`` (for the command line, which names them)."""
+    with db.transaction() as session:
+        tournament._settings_row(session, event_id)
+        return tournament._player(session, event_id, clean_name(N_("name"), name)).id
+
+
+def edit_player(
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    player_id: int,
+    name: str,
+    rank: str = "",
+    rating: str = "",
+    club: str = "",
+    country: str = "",
+    birth_date: str = "",
+) -> PlayerView:
+    """Change a player's details, at any time. Games, byes and game records point at the
+    player's id, never the name: a renamed player keeps every result and record. What is
+    paired stays paired (its handicap included); a new rank counts from the next pairing.
+
+    ``FieldsRejected`` lists every bad field; a name another player of the event has is one."""
+    fields = check_player_fields(name, rank, rating, club, country, birth_date)
+    with db.transaction() as session:
+        require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        lock_event(session, event_id)  # the name checked stays free until commit
+        row = _player_row(session, event_id, player_id)
+        clash = session.scalar(
+            select(PlayerRow.id).where(
+                PlayerRow.event_id == event_id,
+                PlayerRow.name == fields.name,
+                PlayerRow.id != player_id,
+            )
+        )
+        if clash is not None:
+            raise FieldsRejected(
+                {"name": Msg("another player is already entered as %(name)s", name=fields.name)}
+            )
+        row.name = fields.name
+        row.rank = fields.rank
+        row.rating = fields.rating
+        row.club = fields.club
+        row.country = fields.country
+        row.birth_date = fields.birth_date
+        session.flush()
+        return _view(row)
+
+
+def delete_player(db: Database, actor: Actor, event_id: int, player_id: int) -> str:
+    """Delete an entry made by mistake, before round 1 is paired; returns the name. Once the
+    event has started the player is part of its draw: withdraw them instead (R-WD-1)."""
+    with db.transaction() as session:
+        require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        lock_event(session, event_id)  # no round paired between the check and the delete
+        row = _player_row(session, event_id, player_id)
+        if _rounds_paired(session, event_id):
+            raise Conflict(
+                Msg(
+                    "%(name)s can no longer be deleted: round 1 is paired and the player is "
+                    "part of the draw. Withdraw the player instead.",
+                    name=row.name,
+                )
+            )
+        name = row.name
+        session.delete(row)
+        return name
+
+
+def reinstate(db: Database, actor: Actor, event_id: int, player_id: int) -> Reinstatement:
+    """Undo a withdrawal (R-WD-1) while no round has been paired since: the player has missed
+    nothing, is paired again from the next round, and the results so far count (a round
+    robin's results voided by the withdrawal stand again). After a further round is paired the
+    rounds missed cannot be given back, and the withdrawal stands."""
+    with db.transaction() as session:
+        require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        lock_event(session, event_id)  # no round paired between the check and the change
+        row = _player_row(session, event_id, player_id)
+        after = row.withdrawn_after
+        if after is None:
+            raise Conflict(Msg("%(name)s has not withdrawn", name=row.name))
+        paired = _rounds_paired(session, event_id)
+        if paired > after:
+            if after == 0:
+                raise Conflict(
+                    Msg(
+                        "%(name)s withdrew before the start and round 1 is paired without "
+                        "them: the withdrawal stands.",
+                        name=row.name,
+                    )
+                )
+            raise Conflict(
+                Msg(
+                    "%(name)s withdrew after round %(after)s and round %(paired)s is paired "
+                    "since: the rounds missed cannot be given back, so the withdrawal stands.",
+                    name=row.name,
+                    after=after,
+                    paired=paired,
+                )
+            )
+        row.withdrawn_after = None
+        return Reinstatement(row.name, paired + 1, REINSTATED)

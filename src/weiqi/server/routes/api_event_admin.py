@@ -261,6 +261,52 @@ def post_withdraw(db: Db, actor: CurrentActor, event_id: int, player_id: int) ->
     return WithdrawalOut(name=done.name, after_round=done.after_round, consequence=done.consequence)
 
 
+class ReinstatementOut(BaseModel):
+    name: str
+    from_round: int = Field(description="the first round the player is paired in again")
+    consequence: str = Field(description="what the reinstatement means for the rounds so far")
+
+
+@router.put("/{event_id}/players/{player_id}")
+@requires(Action.MANAGE_PLAYERS)
+def put_player(
+    db: Db, actor: CurrentActor, event_id: int, player_id: int, body: PlayerIn
+) -> PlayerOut:
+    """Change a player's details, at any time (organisers and the chief referee): results and
+    game records stay with the player. A bad field is a 422 naming it."""
+    player = event_admin.edit_player(
+        db,
+        actor,
+        event_id,
+        player_id,
+        body.name,
+        rank=body.rank,
+        rating="" if body.rating is None else str(body.rating),
+        club=body.club,
+        country=body.country,
+        birth_date=body.birth_date.isoformat() if body.birth_date else "",
+    )
+    return PlayerOut.of(player)
+
+
+@router.delete("/{event_id}/players/{player_id}", status_code=204)
+@requires(Action.MANAGE_PLAYERS)
+def delete_player(db: Db, actor: CurrentActor, event_id: int, player_id: int) -> Response:
+    """Delete an entry before round 1 is paired (409 afterwards: withdraw the player)."""
+    event_admin.delete_player(db, actor, event_id, player_id)
+    return Response(status_code=204)
+
+
+@router.post("/{event_id}/players/{player_id}/reinstate")
+@requires(Action.MANAGE_PLAYERS)
+def post_reinstate(db: Db, actor: CurrentActor, event_id: int, player_id: int) -> ReinstatementOut:
+    """Undo a withdrawal while no round has been paired since (409 otherwise)."""
+    done = event_admin.reinstate(db, actor, event_id, player_id)
+    return ReinstatementOut(
+        name=done.name, from_round=done.from_round, consequence=done.consequence
+    )
+
+
 @router.post("/{event_id}/rounds", status_code=201)
 @requires(Action.PAIR_ROUND)
 def post_round(db: Db, actor: CurrentActor, event_id: int) -> RoundOut:

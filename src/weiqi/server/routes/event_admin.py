@@ -13,7 +13,14 @@ from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import Response
 
-from weiqi.errors import InputError, InvalidSetting, PermissionDenied, RowsRejected
+from weiqi.errors import (
+    Conflict,
+    FieldsRejected,
+    InputError,
+    InvalidSetting,
+    PermissionDenied,
+    RowsRejected,
+)
 from weiqi.i18n import N_
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.security import Db, LoggedIn, flash
@@ -312,21 +319,7 @@ def _manage_page(
     board = event_admin.dashboard(db, actor, event_id)
     system = board.info.settings.system
     late = bool(board.rounds) and system.is_swiss
-    consequence = {
-        "before": event_admin.CONSEQUENCE_BEFORE_START,
-        "rr_void": event_admin.CONSEQUENCE_RR_VOID,
-        "rr_stand": event_admin.CONSEQUENCE_RR_STAND,
-        "swiss": event_admin.CONSEQUENCE_SWISS,
-        "forfeits": event_admin.CONSEQUENCE_FORFEITS,
-    }
-    if not board.rounds:
-        rules = [consequence["before"]]
-    elif system.is_round_robin:
-        rules = [consequence["rr_void"], consequence["rr_stand"]]
-    elif system.is_swiss:
-        rules = [consequence["swiss"]]
-    else:
-        rules = [consequence["forfeits"]]
+    rules = _withdraw_rules(system, bool(board.rounds))
     context = {
         "board": board,
         "system_name": translate(request, SYSTEM_NAMES[system]),
@@ -338,6 +331,7 @@ def _manage_page(
         "late": late,
         "next_round": len(board.rounds) + 1,
         "withdraw_rules": [translate(request, r) for r in rules],
+        "withdraw_question": lambda name: withdraw_question(request, name, rules),
         "import_errors": import_errors or [],
         "import_text": import_text,
         "player_error": player_error,
@@ -405,6 +399,142 @@ async def import_csv(request: Request, db: Db, user: LoggedIn, event_id: int) ->
             status_code=422,
         )
     flash(request, translate(request, "%(count)s players imported.", count=count))
+    return RedirectResponse(f"/events/{event_id}/manage#players", status_code=303)
+
+
+def _withdraw_rules(system: System, started: bool) -> list[str]:
+    """What a withdrawal means in this event (R-WD-1), as ``CONSEQUENCE_*`` msgids."""
+    if not started:
+        return [event_admin.CONSEQUENCE_BEFORE_START]
+    if system.is_round_robin:
+        return [event_admin.CONSEQUENCE_RR_VOID, event_admin.CONSEQUENCE_RR_STAND]
+    if system.is_swiss:
+        return [event_admin.CONSEQUENCE_SWISS]
+    return [event_admin.CONSEQUENCE_FORFEITS]
+
+
+def withdraw_question(request: Request, name: str, rules: list[str]) -> str:
+    """The withdraw button's confirmation: whom, what it means here, that it can be undone."""
+    return " ".join(
+        [
+            translate(request, "Withdraw %(name)s?", name=name),
+            *(translate(request, r) for r in rules),
+            translate(request, "Until the next round is paired, the player can be reinstated."),
+        ]
+    )
+
+
+# The player form's fields: its key, its label (a msgid) and the input's attributes.
+_PLAYER_INPUTS = (
+    ("name", N_("Name"), ' required maxlength="200"'),
+    ("rank", N_("Rank"), ' placeholder="5d / 2p / 3k / 5段"'),
+    ("rating", N_("Rating"), ' inputmode="decimal"'),
+    ("club", N_("Club"), ' maxlength="200"'),
+    ("country", N_("Country"), ' maxlength="200"'),
+    ("birth_date", N_("Birth date"), ' type="date"'),
+)
+
+
+def _player_values(request: Request, p: event_admin.PlayerView) -> dict[str, str]:
+    """The edit form's fields showing ``p`` (the rank as the reader writes it)."""
+    return {
+        "name": p.name,
+        "rank": rank_label(locale_of(request), p.rank),
+        "rating": f"{p.rating:g}" if p.rating is not None else "",
+        "club": p.club,
+        "country": p.country,
+        "birth_date": p.birth_date.isoformat() if p.birth_date else "",
+    }
+
+
+def _player_page(
+    request: Request,
+    db: Db,
+    actor: Actor,
+    event_id: int,
+    player_id: int,
+    *,
+    values: dict[str, str] | None = None,
+    errors: dict[str, str] | None = None,
+    status_code: int = 200,
+) -> Response:
+    board = event_admin.dashboard(db, actor, event_id)
+    player = event_admin.player(db, actor, event_id, player_id)
+    paired = len(board.rounds)
+    rules = _withdraw_rules(board.info.settings.system, paired > 0)
+    context = {
+        "info": board.info,
+        "player": player,
+        "fields": [(f, translate(request, label), attrs) for f, label, attrs in _PLAYER_INPUTS],
+        "values": values if values is not None else _player_values(request, player),
+        "errors": errors or {},
+        "may_delete": paired == 0,
+        "may_reinstate": player.withdrawn_after is not None and player.withdrawn_after >= paired,
+        "withdraw_question": withdraw_question(request, player.name, rules),
+    }
+    return html(request, "event_player.html", context, status_code=status_code)
+
+
+@router.get("/events/{event_id}/manage/players/{player_id}")
+def player_page(
+    request: Request, db: Db, user: LoggedIn, event_id: int, player_id: int
+) -> Response:
+    """A player's edit form, with withdrawal, reinstatement and deletion."""
+    actor = _actor(user)
+    _require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
+    return _player_page(request, db, actor, event_id, player_id)
+
+
+@router.post("/events/{event_id}/manage/players/{player_id}")
+@requires(Action.MANAGE_PLAYERS)
+async def edit_player(
+    request: Request, db: Db, user: LoggedIn, event_id: int, player_id: int
+) -> Response:
+    form = await _form(request)
+    values = {f: form.get(f, "") for f in event_admin.PLAYER_FORM_FIELDS}
+    actor = _actor(user)
+    _require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
+    try:
+        done = event_admin.edit_player(db, actor, event_id, player_id, **values)
+    except FieldsRejected as err:
+        errors = {f: say(request, why) for f, why in err.problems.items()}
+        return _player_page(
+            request, db, actor, event_id, player_id, values=values, errors=errors, status_code=422
+        )
+    flash(request, translate(request, "%(name)s saved.", name=done.name))
+    return RedirectResponse(f"/events/{event_id}/manage#players", status_code=303)
+
+
+@router.post("/events/{event_id}/manage/players/{player_id}/delete")
+@requires(Action.MANAGE_PLAYERS)
+def delete_player(
+    request: Request, db: Db, user: LoggedIn, event_id: int, player_id: int
+) -> Response:
+    actor = _actor(user)
+    try:
+        name = event_admin.delete_player(db, actor, event_id, player_id)
+    except Conflict as err:  # round 1 paired meanwhile (a second tab): the page says why
+        flash(request, say(request, err.msg))
+        return RedirectResponse(f"/events/{event_id}/manage/players/{player_id}", status_code=303)
+    flash(request, translate(request, "%(name)s deleted.", name=name))
+    return RedirectResponse(f"/events/{event_id}/manage#players", status_code=303)
+
+
+@router.post("/events/{event_id}/manage/players/{player_id}/reinstate")
+@requires(Action.MANAGE_PLAYERS)
+def reinstate(request: Request, db: Db, user: LoggedIn, event_id: int, player_id: int) -> Response:
+    actor = _actor(user)
+    try:
+        done = event_admin.reinstate(db, actor, event_id, player_id)
+    except Conflict as err:  # a round paired since the withdrawal: the page says why
+        flash(request, say(request, err.msg))
+        return RedirectResponse(f"/events/{event_id}/manage/players/{player_id}", status_code=303)
+    flash(
+        request,
+        translate(request, "%(name)s reinstated.", name=done.name)
+        + " "
+        + translate(request, done.consequence),
+    )
     return RedirectResponse(f"/events/{event_id}/manage#players", status_code=303)
 
 
