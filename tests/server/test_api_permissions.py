@@ -172,6 +172,26 @@ def _withdraw_player(w: World, actor: str) -> Send:
     return w.call(actor, "POST", f"/api/events/{event}/players/{player}/withdraw")
 
 
+def _edit_player(w: World, actor: str) -> Send:
+    event = _tournament(w)
+    player = event_admin.dashboard(w.db, LOCAL, event).players[0].id
+    body = {"name": "李明远", "rank": "4d"}
+    return w.call(actor, "PUT", f"/api/events/{event}/players/{player}", json=body)
+
+
+def _delete_player(w: World, actor: str) -> Send:
+    event = _tournament(w)
+    player = event_admin.dashboard(w.db, LOCAL, event).players[0].id
+    return w.call(actor, "DELETE", f"/api/events/{event}/players/{player}")
+
+
+def _reinstate_player(w: World, actor: str) -> Send:
+    event = _tournament(w)
+    first = event_admin.dashboard(w.db, LOCAL, event).players[0]
+    event_admin.withdraw(w.db, LOCAL, event, first.name)
+    return w.call(actor, "POST", f"/api/events/{event}/players/{first.id}/reinstate")
+
+
 def _pair_round(w: World, actor: str) -> Send:
     return w.call(actor, "POST", f"/api/events/{_tournament(w)}/rounds")
 
@@ -420,6 +440,9 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
     ("POST", "/api/events/{event_id}/players"): (_register_player, RUNNERS),
     ("POST", "/api/events/{event_id}/players/import"): (_import_players, RUNNERS),
     ("POST", "/api/events/{event_id}/players/{player_id}/withdraw"): (_withdraw_player, RUNNERS),
+    ("PUT", "/api/events/{event_id}/players/{player_id}"): (_edit_player, RUNNERS),
+    ("DELETE", "/api/events/{event_id}/players/{player_id}"): (_delete_player, RUNNERS),
+    ("POST", "/api/events/{event_id}/players/{player_id}/reinstate"): (_reinstate_player, RUNNERS),
     ("POST", "/api/events/{event_id}/rounds"): (_pair_round, CHIEF),
     ("POST", "/api/events/{event_id}/rounds/{number}/publish"): (_publish_round, RUNNERS),
     ("DELETE", "/api/events/{event_id}/rounds/{number}"): (_unpair_round, CHIEF),
