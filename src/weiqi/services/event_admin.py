@@ -331,18 +331,7 @@ def dashboard(db: Database, actor: Actor, event_id: int) -> Dashboard:
         complete = all(g.result is not None for r in event.rounds for g in r.games)
         finished = bool(event.rounds) and complete and system_for(event.settings).is_finished(event)
         players = tuple(
-            PlayerView(
-                p.id,
-                p.name,
-                p.rank,
-                p.rating,
-                p.club,
-                p.country,
-                p.birth_date,
-                p.joined_round,
-                p.withdrawn_after,
-                p.warnings,
-            )
+            _view(p)
             for p in session.scalars(
                 select(PlayerRow).where(PlayerRow.event_id == event_id).order_by(PlayerRow.id)
             )
@@ -404,18 +393,7 @@ def register_player(
         raise InputError(field, reason) from None
     with db.transaction() as session:
         p = tournament._player(session, event_id, clean_name("name", name))  # as stored: NFC
-        return PlayerView(
-            p.id,
-            p.name,
-            p.rank,
-            p.rating,
-            p.club,
-            p.country,
-            p.birth_date,
-            p.joined_round,
-            p.withdrawn_after,
-            p.warnings,
-        )
+        return _view(p)
 
 
 def withdrawal_consequence(system: System, games_played: int, games_scheduled: int) -> str:
@@ -678,6 +656,7 @@ def check_player_fields(
 
 
 def _view(p: PlayerRow) -> PlayerView:
+    """A stored player as the pages, the API and the CLI see it."""
     return PlayerView(
         p.id,
         p.name,

@@ -79,6 +79,16 @@ class PlayerIn(BaseModel):
     country: str = ""
     birth_date: date | None = None
 
+    def details(self) -> dict[str, str]:
+        """The details besides the name, as the services take them (text, as typed in a form)."""
+        return {
+            "rank": self.rank,
+            "rating": "" if self.rating is None else str(self.rating),
+            "club": self.club,
+            "country": self.country,
+            "birth_date": self.birth_date.isoformat() if self.birth_date else "",
+        }
+
 
 class PlayerOut(BaseModel):
     id: int
@@ -226,17 +236,7 @@ def get_dashboard(db: Db, actor: CurrentActor, event_id: int) -> DashboardOut:
 @requires(Action.MANAGE_PLAYERS)
 def post_player(db: Db, actor: CurrentActor, event_id: int, body: PlayerIn) -> PlayerOut:
     """Register one player (organisers and the chief referee; after round 1 only in a Swiss)."""
-    player = event_admin.register_player(
-        db,
-        actor,
-        event_id,
-        body.name,
-        rank=body.rank,
-        rating="" if body.rating is None else str(body.rating),
-        club=body.club,
-        country=body.country,
-        birth_date=body.birth_date.isoformat() if body.birth_date else "",
-    )
+    player = event_admin.register_player(db, actor, event_id, body.name, **body.details())
     return PlayerOut.of(player)
 
 
@@ -274,18 +274,7 @@ def put_player(
 ) -> PlayerOut:
     """Change a player's details, at any time (organisers and the chief referee): results and
     game records stay with the player. A bad field is a 422 naming it."""
-    player = event_admin.edit_player(
-        db,
-        actor,
-        event_id,
-        player_id,
-        body.name,
-        rank=body.rank,
-        rating="" if body.rating is None else str(body.rating),
-        club=body.club,
-        country=body.country,
-        birth_date=body.birth_date.isoformat() if body.birth_date else "",
-    )
+    player = event_admin.edit_player(db, actor, event_id, player_id, body.name, **body.details())
     return PlayerOut.of(player)
 
 
