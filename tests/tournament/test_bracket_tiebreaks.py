@@ -14,6 +14,7 @@ from weiqi.cli import app
 from weiqi.services import public
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
+from weiqi.services.events import latest_event
 from weiqi.store.database import Database
 from weiqi.tournament.ranking import standings
 from weiqi.tournament.records import Event, Game
@@ -71,7 +72,7 @@ def test_r_fmt_3_cli_and_public_page_show_no_bracket_tiebreaks(tmp_path: Path) -
     table = run("standings", "--db", db)
     assert "SB" not in table and "WARN" not in table
     database = Database(f"sqlite:///{db}")
-    assert public.standings(database, t.latest_tournament(database)).codes == ()
+    assert public.standings(database, latest_event(database)).codes == ()
     database.dispose()
 
 

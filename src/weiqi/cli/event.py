@@ -112,6 +112,16 @@ def _system_zh(team: bool, value: str) -> str:
     return System(value).zh
 
 
+def _named_player(db: str | None, event: int | None, name: str) -> tuple[Database, int, int]:
+    """The database, the event and the id of its player called ``name`` (the player commands
+    name players as they are entered)."""
+    from weiqi.services import event_admin
+
+    database = open_database(db)
+    event_id = event_id_option(database, event)
+    return database, event_id, event_admin.player_named(database, event_id, name)
+
+
 def team_event_id(database: Database, event: int | None, command: str) -> int:
     """The event of a command only team events have (``round reveal``), refused by name for an
     individual event."""
@@ -439,9 +449,7 @@ def register(app: typer.Typer) -> None:
         """Change a player's details (what is not given stays); results stay with the player."""
         from weiqi.services import event_admin
 
-        database = open_database(db)
-        event_id = _event_id(database, event)
-        player_id = event_admin.player_named(database, event_id, name)
+        database, event_id, player_id = _named_player(db, event, name)
         now = event_admin.player(database, Actor.local(), event_id, player_id)
         done = event_admin.edit_player(
             database,
@@ -469,9 +477,7 @@ def register(app: typer.Typer) -> None:
         """Delete an entry made by mistake, before round 1 is paired (afterwards: withdraw)."""
         from weiqi.services import event_admin
 
-        database = open_database(db)
-        event_id = _event_id(database, event)
-        player_id = event_admin.player_named(database, event_id, name)
+        database, event_id, player_id = _named_player(db, event, name)
         typer.echo(
             f"{event_admin.delete_player(database, Actor.local(), event_id, player_id)} deleted"
         )
@@ -485,9 +491,7 @@ def register(app: typer.Typer) -> None:
         """Undo a withdrawal while no round has been paired since."""
         from weiqi.services import event_admin
 
-        database = open_database(db)
-        event_id = _event_id(database, event)
-        player_id = event_admin.player_named(database, event_id, name)
+        database, event_id, player_id = _named_player(db, event, name)
         done = event_admin.reinstate(database, Actor.local(), event_id, player_id)
         typer.echo(f"{done.name} reinstated: paired again from round {done.from_round}")
 

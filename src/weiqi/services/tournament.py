@@ -242,15 +242,6 @@ def create_tournament(
         return _info(session, add_event(session, actor, name, row))
 
 
-def latest_tournament(db: Database) -> int:
-    """The newest tournament event in the database (for commands that do not name one)."""
-    with db.transaction() as session:
-        found = session.scalar(select(func.max(EventSettingsRow.event_id)))
-        if found is None:
-            raise NotFound(Msg("no tournament event in this database; create one first"))
-        return int(found)
-
-
 def tournament_info(db: Database, event_id: int) -> TournamentInfo:
     with db.transaction() as session:
         return _info(session, event_id)

@@ -4,12 +4,10 @@ pairing with its explanation, publishing and unpairing."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form
 from fastapi.responses import RedirectResponse
-from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -18,19 +16,24 @@ from weiqi.errors import (
     FieldsRejected,
     InputError,
     InvalidSetting,
-    PermissionDenied,
-    RowsRejected,
 )
 from weiqi.i18n import N_
 from weiqi.server.inputs import ScreenedRoute, requires
+from weiqi.server.page_forms import (
+    form_fields,
+    import_problems,
+    rank_label,
+    read_import_form,
+    require_page,
+)
+from weiqi.server.routes import team_admin
 from weiqi.server.security import Db, LoggedIn, flash
 from weiqi.server.templating import html, locale_of, say, translate
-from weiqi.services import event_admin
+from weiqi.services import event_admin, public
 from weiqi.services.accounts import UserInfo
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
 from weiqi.services.tournament import create_tournament, tournament_info
-from weiqi.tournament.ranks import Rank
 from weiqi.tournament.settings import TIEBREAK_CODES, System, default_tiebreak_table
 from weiqi.tournament.standings import TIEBREAKS
 
@@ -117,77 +120,9 @@ def _actor(user: UserInfo) -> Actor:
     return user.actor()
 
 
-def _require_page(db: Db, actor: Actor, action: Action, event_id: int | None = None) -> None:
-    """A page for one action: 403 for whoever may not take it."""
-    if not allowed(db, actor, action, event_id):
-        raise PermissionDenied(actor.username, action.value)
-
-
 def _field_error(request: Request, error: InvalidSetting) -> tuple[str, str]:
     field = _ERROR_FIELD.get(error.field, error.field)
     return field, say(request, error.reason)
-
-
-def decode_csv(raw: bytes) -> str | None:
-    r"""The text of an uploaded CSV file: UTF-8 (with or without BOM), else GB18030 — what a
-    Chinese Excel saves as "CSV"; ``None`` if it is neither.
-
-    >>> decode_csv("姓名\n李明\n".encode("gb18030")), decode_csv(b"\xef\xbb\xbfname\n")
-    ('姓名\n李明\n', 'name\n')
-    """
-    for encoding in ("utf-8-sig", "gb18030"):
-        try:
-            return raw.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    return None
-
-
-NOT_TEXT = N_("the file is neither UTF-8 nor GB18030 text")
-
-
-@dataclass(frozen=True)
-class ImportForm:
-    """An import form (players or teams) as sent: the CSV ``content`` from the uploaded file or
-    else the pasted text, the ``source`` that names it in errors, what was ``pasted`` (given back
-    on a refusal), the other ``fields``, and the ``problem`` (a msgid) when there is no text."""
-
-    content: str
-    source: str
-    pasted: str
-    fields: dict[str, str]
-    problem: str | None
-
-
-async def read_import_form(request: Request, source: str) -> ImportForm:
-    """Read an import form: an upload (UTF-8 or GB18030, :func:`decode_csv`) or pasted text."""
-    form = await request.form()
-    upload, text = form.get("file"), form.get("text")
-    pasted = text if isinstance(text, str) else ""
-    fields = {k: v for k, v in form.items() if isinstance(v, str)}
-    content, problem = pasted, None
-    if isinstance(upload, UploadFile) and upload.filename:
-        decoded = decode_csv(await upload.read())
-        if decoded is None:
-            return ImportForm("", upload.filename, pasted, fields, NOT_TEXT)
-        content, source = decoded, upload.filename
-    if not content.strip():
-        problem = N_("Choose a CSV file or paste its text.")
-    return ImportForm(content, source, pasted, fields, problem)
-
-
-def import_problems(request: Request, err: InputError) -> list[tuple[int, str]]:
-    """A refused import's problems by line, in the reader's language (0: the whole file)."""
-    if isinstance(err, RowsRejected):
-        return [(n, say(request, why)) for n, why in err.problems]
-    return [(0, say(request, err.reason))]
-
-
-def rank_label(locale: str, code: str | None) -> str:
-    """A rank as the page's reader writes it (5段 / 5d)."""
-    if not code:
-        return ""
-    return Rank.parse(code).zh if locale == "zh_CN" else code
 
 
 def _settings_context(request: Request) -> dict[str, Any]:
@@ -222,27 +157,17 @@ def _settings_page(
     return html(request, "event_settings.html", context, status_code=status_code)
 
 
-async def _form(request: Request) -> dict[str, str]:
-    form = await request.form()
-    return {k: v for k, v in form.items() if isinstance(v, str)}
-
-
 def _is_team(db: Db, event_id: int) -> bool:
-    """A team event's pages share these paths; its handlers live in ``team_admin`` (imported
-    when needed: that module builds on this one)."""
-    from weiqi.services.public import is_team_event
-
-    return is_team_event(db, event_id)
+    """A team event's pages share these paths; its handlers live in ``team_admin``."""
+    return public.is_team_event(db, event_id)
 
 
 @router.get("/events/new")
 def new_event(request: Request, db: Db, user: LoggedIn, kind: str = "individual") -> Response:
     """The form of a new event; ``?kind=team`` a team event's."""
     if kind == "team":
-        from weiqi.server.routes import team_admin
-
         return team_admin.new_team_event(request, db, user)
-    _require_page(db, _actor(user), Action.CREATE_EVENT)
+    require_page(db, _actor(user), Action.CREATE_EVENT)
     values = event_admin.settings_form(event_admin.DEFAULT_SWISS)
     return _settings_page(request, event_id=None, name="", values=values, errors={})
 
@@ -253,12 +178,10 @@ async def create_event(
     request: Request, db: Db, user: LoggedIn, kind: str = "individual"
 ) -> Response:
     if kind == "team":
-        from weiqi.server.routes import team_admin
-
         return await team_admin.create_team_event(request, db, user)
-    form = await _form(request)
+    form = await form_fields(request)
     name = form.get("name", "")
-    _require_page(db, _actor(user), Action.CREATE_EVENT)
+    require_page(db, _actor(user), Action.CREATE_EVENT)
     try:
         settings = event_admin.settings_from_form(form)
         info = create_tournament(db, _actor(user), name, settings)
@@ -273,7 +196,7 @@ async def create_event(
 
 @router.get("/events/{event_id}/settings")
 def settings_page(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
-    _require_page(db, _actor(user), Action.EDIT_SETTINGS, event_id)
+    require_page(db, _actor(user), Action.EDIT_SETTINGS, event_id)
     info = tournament_info(db, event_id)
     values = event_admin.settings_form(info.settings)
     return _settings_page(
@@ -289,9 +212,9 @@ def settings_page(request: Request, db: Db, user: LoggedIn, event_id: int) -> Re
 @router.post("/events/{event_id}/settings")
 @requires(Action.EDIT_SETTINGS)
 async def save_settings(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
-    form = await _form(request)
+    form = await form_fields(request)
     name = form.get("name", "")
-    _require_page(db, _actor(user), Action.EDIT_SETTINGS, event_id)
+    require_page(db, _actor(user), Action.EDIT_SETTINGS, event_id)
     try:
         settings = event_admin.settings_from_form(form)
         event_admin.update_settings(db, _actor(user), event_id, name, settings)
@@ -344,8 +267,6 @@ def _manage_page(
 @router.get("/events/{event_id}/manage")
 def manage(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
     if _is_team(db, event_id):
-        from weiqi.server.routes import team_admin
-
         return team_admin.manage(request, db, user, event_id)
     return _manage_page(request, db, _actor(user), event_id)
 
@@ -353,11 +274,11 @@ def manage(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
 @router.post("/events/{event_id}/manage/players")
 @requires(Action.MANAGE_PLAYERS)
 async def register(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
-    form = await _form(request)
+    form = await form_fields(request)
     fields = ("name", "rank", "rating", "club", "country", "birth_date")
     values = {f: form.get(f, "") for f in fields}
     actor = _actor(user)
-    _require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
+    require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
     try:
         player = event_admin.register_player(db, actor, event_id, **values)
     except (InputError, InvalidSetting) as err:
@@ -382,7 +303,7 @@ async def register(request: Request, db: Db, user: LoggedIn, event_id: int) -> R
 async def import_csv(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
     sent = await read_import_form(request, "players.csv")
     actor = _actor(user)
-    _require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
+    require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
     if sent.problem is not None:
         problems = [(0, translate(request, sent.problem))]
         return _manage_page(request, db, actor, event_id, import_errors=problems, status_code=422)
@@ -481,7 +402,7 @@ def player_page(
 ) -> Response:
     """A player's edit form, with withdrawal, reinstatement and deletion."""
     actor = _actor(user)
-    _require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
+    require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
     return _player_page(request, db, actor, event_id, player_id)
 
 
@@ -490,10 +411,10 @@ def player_page(
 async def edit_player(
     request: Request, db: Db, user: LoggedIn, event_id: int, player_id: int
 ) -> Response:
-    form = await _form(request)
+    form = await form_fields(request)
     values = {f: form.get(f, "") for f in event_admin.PLAYER_FORM_FIELDS}
     actor = _actor(user)
-    _require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
+    require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
     try:
         done = event_admin.edit_player(db, actor, event_id, player_id, **values)
     except FieldsRejected as err:
@@ -559,8 +480,6 @@ def pair(
 ) -> Response:
     """Pair the next round; a team event's form also gives the round's start."""
     if _is_team(db, event_id):
-        from weiqi.server.routes import team_admin
-
         return team_admin.pair(request, db, user, event_id, start)
     rnd = event_admin.pair_next_round(db, _actor(user), event_id)
     flash(request, translate(request, "Round %(number)s paired.", number=rnd.number))
@@ -570,8 +489,6 @@ def pair(
 @router.get("/events/{event_id}/manage/rounds/{number}")
 def round_page(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
     if _is_team(db, event_id):
-        from weiqi.server.routes import team_admin
-
         return team_admin.round_page(request, db, user, event_id, number)
     actor = _actor(user)
     info = tournament_info(db, event_id)
@@ -589,7 +506,7 @@ def round_page(request: Request, db: Db, user: LoggedIn, event_id: int, number: 
 @router.post("/events/{event_id}/manage/rounds/{number}/publish")
 @requires(Action.PUBLISH_ROUND)
 async def publish(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
-    form = await _form(request)
+    form = await form_fields(request)
     show = form.get("published", "true") != "false"
     event_admin.publish_round(db, _actor(user), event_id, number, show)
     if show:

@@ -27,13 +27,18 @@ from weiqi.league.team import TeamType
 from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.messages import Msg
 from weiqi.server.inputs import ScreenedRoute, requires
+from weiqi.server.page_forms import (
+    form_fields,
+    import_problems,
+    rank_label,
+    read_import_form,
+    require_page,
+)
 from weiqi.server.public_tables import team_game_href
-from weiqi.server.routes.event_admin import import_problems, rank_label, read_import_form
 from weiqi.server.security import AppClock, Db, LoggedIn, flash, server_clock
 from weiqi.server.team_tables import colour_text, match_score, result_text
 from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.services import team_admin, team_coaches, teams
-from weiqi.services.accounts import UserInfo
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
 
@@ -96,20 +101,6 @@ TEAM_SETTING_MSGIDS = (
 )
 
 
-def _actor(user: UserInfo) -> Actor:
-    return user.actor()
-
-
-def _require_page(db: Db, actor: Actor, action: Action, event_id: int | None = None) -> None:
-    if not allowed(db, actor, action, event_id):
-        raise PermissionDenied(actor.username, action.value)
-
-
-async def _form(request: Request) -> dict[str, str]:
-    form = await request.form()
-    return {k: v for k, v in form.items() if isinstance(v, str)}
-
-
 def _choices(request: Request, names: dict[Any, str]) -> list[tuple[str, str]]:
     return [(k.value, translate(request, v)) for k, v in names.items()]
 
@@ -132,17 +123,17 @@ def _settings_page(
 
 
 def new_team_event(request: Request, db: Db, user: LoggedIn) -> Response:
-    _require_page(db, _actor(user), Action.CREATE_EVENT)
+    require_page(db, user.actor(), Action.CREATE_EVENT)
     return _settings_page(request, "", dict(team_admin.DEFAULT_FORM), {})
 
 
 async def create_team_event(request: Request, db: Db, user: LoggedIn) -> Response:
-    form = await _form(request)
+    form = await form_fields(request)
     name = form.get("name", "")
-    _require_page(db, _actor(user), Action.CREATE_EVENT)
+    require_page(db, user.actor(), Action.CREATE_EVENT)
     try:
         settings = team_admin.settings_from_form(form)
-        info = teams.create_team_event(db, _actor(user), name, settings)
+        info = teams.create_team_event(db, user.actor(), name, settings)
     except InvalidSetting as err:
         errors = {err.field: say(request, err.reason)}
         return _settings_page(request, name, form, errors, 422)
@@ -205,15 +196,15 @@ def _manage_page(
 
 
 def manage(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
-    return _manage_page(request, db, _actor(user), event_id)
+    return _manage_page(request, db, user.actor(), event_id)
 
 
 @router.post("/events/{event_id}/manage/teams/import")
 @requires(Action.MANAGE_PLAYERS)
 async def import_teams(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
     sent = await read_import_form(request, "teams.csv")
-    actor = _actor(user)
-    _require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
+    actor = user.actor()
+    require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
     if sent.problem is not None:
         problems = [(0, translate(request, sent.problem))]
         return _manage_page(request, db, actor, event_id, import_errors=problems, status_code=422)
@@ -237,10 +228,10 @@ async def import_teams(request: Request, db: Db, user: LoggedIn, event_id: int) 
 @router.post("/events/{event_id}/manage/teams")
 @requires(Action.MANAGE_PLAYERS)
 async def add_team(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
-    form = await _form(request)
+    form = await form_fields(request)
     values = {k: form.get(k, "") for k in ("name", "coach", "roster", "home_nationality")}
-    actor = _actor(user)
-    _require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
+    actor = user.actor()
+    require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
     try:
         team_admin.add_team(
             db,
@@ -270,12 +261,12 @@ async def add_team(request: Request, db: Db, user: LoggedIn, event_id: int) -> R
 async def assign_coach(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
     """R-FMT-1: make an account the coach or captain of a team; it then submits that team's
     lineups (and no other team's)."""
-    form = await _form(request)
+    form = await form_fields(request)
     team, username = form.get("team", ""), form.get("username", "").strip()
     captain = form.get("role") == "captain"
     role = team_coaches.CoachRole.CAPTAIN if captain else team_coaches.CoachRole.COACH
-    actor = _actor(user)
-    _require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
+    actor = user.actor()
+    require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
     try:
         team_coaches.assign_coach(db, actor, event_id, team, username, role)
     except NotFound:
@@ -306,7 +297,7 @@ def parse_start(text: str) -> datetime | None:
 
 def pair(request: Request, db: Db, user: LoggedIn, event_id: int, start: str) -> Response:
     """Pair the next round of a team event (the event page's pairing form, with the start)."""
-    rnd = teams.pair_round(db, _actor(user), event_id, start=parse_start(start))
+    rnd = teams.pair_round(db, user.actor(), event_id, start=parse_start(start))
     flash(request, translate(request, "Round %(number)s paired.", number=rnd.number))
     return RedirectResponse(f"/events/{event_id}/manage/rounds/{rnd.number}", status_code=303)
 
@@ -353,7 +344,7 @@ def _round_admin_page(
 
 
 def round_page(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
-    return _round_admin_page(request, db, _actor(user), event_id, number)
+    return _round_admin_page(request, db, user.actor(), event_id, number)
 
 
 @router.post("/events/{event_id}/manage/rounds/{number}/reveal")
@@ -361,7 +352,7 @@ def round_page(request: Request, db: Db, user: LoggedIn, event_id: int, number: 
 def reveal(
     request: Request, db: Db, clock: AppClock, user: LoggedIn, event_id: int, number: int
 ) -> Response:
-    teams.reveal_round(db, _actor(user), event_id, number, clock=clock)
+    teams.reveal_round(db, user.actor(), event_id, number, clock=clock)
     done = translate(request, "The lineups of round %(number)s are revealed.", number=number)
     flash(request, done)
     return RedirectResponse(f"/events/{event_id}/manage/rounds/{number}", status_code=303)
@@ -372,8 +363,8 @@ def reveal(
 async def match_results(
     request: Request, db: Db, user: LoggedIn, event_id: int, number: int, match: int
 ) -> Response:
-    form = await _form(request)
-    actor = _actor(user)
+    form = await form_fields(request)
+    actor = user.actor()
     view = teams.show_round(db, event_id, number)
     found = next((m for m in view.matches if m.number == match), None)
     if found is None:
@@ -407,8 +398,8 @@ async def match_results(
 @router.post("/events/{event_id}/manage/rounds/{number}/playoff")
 @requires(Action.RECORD_RESULT)
 async def playoff(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
-    form = await _form(request)
+    form = await form_fields(request)
     winner = form.get("winner", "")
-    teams.record_playoff(db, _actor(user), event_id, number, winner)
+    teams.record_playoff(db, user.actor(), event_id, number, winner)
     flash(request, translate(request, "The playoff is recorded."))
     return RedirectResponse(f"/events/{event_id}/manage/rounds/{number}", status_code=303)

@@ -16,7 +16,7 @@ from starlette.responses import Response
 from weiqi.errors import LineupRejected, NotFound
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_cache import cached_page
-from weiqi.server.routes.event_admin import rank_label
+from weiqi.server.page_forms import rank_label
 from weiqi.server.routes.public import csv_response
 from weiqi.server.routes.team_admin import settings_words
 from weiqi.server.security import AppClock, CurrentActor, Db, LoggedIn, flash

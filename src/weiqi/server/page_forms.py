@@ -1,0 +1,92 @@
+"""What the organisers' form pages share, for individual and team events alike: the permission
+a page needs, a form's text fields, the CSV import form (an upload in UTF-8 or GB18030, or
+pasted text) and its refused rows, and a rank as the reader writes it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from starlette.datastructures import UploadFile
+from starlette.requests import Request
+
+from weiqi.errors import InputError, PermissionDenied, RowsRejected
+from weiqi.i18n import N_
+from weiqi.server.security import Db
+from weiqi.server.templating import say
+from weiqi.services.actor import Actor
+from weiqi.services.permissions import Action, allowed
+from weiqi.tournament.ranks import Rank
+
+
+def require_page(db: Db, actor: Actor, action: Action, event_id: int | None = None) -> None:
+    """A page for one action: 403 for whoever may not take it."""
+    if not allowed(db, actor, action, event_id):
+        raise PermissionDenied(actor.username, action.value)
+
+
+async def form_fields(request: Request) -> dict[str, str]:
+    """The text fields of a posted form."""
+    form = await request.form()
+    return {k: v for k, v in form.items() if isinstance(v, str)}
+
+
+def decode_csv(raw: bytes) -> str | None:
+    r"""The text of an uploaded CSV file: UTF-8 (with or without BOM), else GB18030 — what a
+    Chinese Excel saves as "CSV"; ``None`` if it is neither.
+
+    >>> decode_csv("姓名\n李明\n".encode("gb18030")), decode_csv(b"\xef\xbb\xbfname\n")
+    ('姓名\n李明\n', 'name\n')
+    """
+    for encoding in ("utf-8-sig", "gb18030"):
+        try:
+            return raw.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return None
+
+
+NOT_TEXT = N_("the file is neither UTF-8 nor GB18030 text")
+
+
+@dataclass(frozen=True)
+class ImportForm:
+    """An import form (players or teams) as sent: the CSV ``content`` from the uploaded file or
+    else the pasted text, the ``source`` that names it in errors, what was ``pasted`` (given back
+    on a refusal), the other ``fields``, and the ``problem`` (a msgid) when there is no text."""
+
+    content: str
+    source: str
+    pasted: str
+    fields: dict[str, str]
+    problem: str | None
+
+
+async def read_import_form(request: Request, source: str) -> ImportForm:
+    """Read an import form: an upload (UTF-8 or GB18030, :func:`decode_csv`) or pasted text."""
+    form = await request.form()
+    upload, text = form.get("file"), form.get("text")
+    pasted = text if isinstance(text, str) else ""
+    fields = {k: v for k, v in form.items() if isinstance(v, str)}
+    content, problem = pasted, None
+    if isinstance(upload, UploadFile) and upload.filename:
+        decoded = decode_csv(await upload.read())
+        if decoded is None:
+            return ImportForm("", upload.filename, pasted, fields, NOT_TEXT)
+        content, source = decoded, upload.filename
+    if not content.strip():
+        problem = N_("Choose a CSV file or paste its text.")
+    return ImportForm(content, source, pasted, fields, problem)
+
+
+def import_problems(request: Request, err: InputError) -> list[tuple[int, str]]:
+    """A refused import's problems by line, in the reader's language (0: the whole file)."""
+    if isinstance(err, RowsRejected):
+        return [(n, say(request, why)) for n, why in err.problems]
+    return [(0, say(request, err.reason))]
+
+
+def rank_label(locale: str, code: str | None) -> str:
+    """A rank as the page's reader writes it (5段 / 5d)."""
+    if not code:
+        return ""
+    return Rank.parse(code).zh if locale == "zh_CN" else code
