@@ -138,13 +138,10 @@ def team_event_id(database: Database, event: int | None, command: str) -> int:
 def refuse_other_kind(ctx: typer.Context, names: tuple[str, ...], team: bool) -> None:
     """Refuse, by its option name, an option given on the command line that the event's kind
     does not have (``names`` are parameter names), rather than silently ignoring it."""
-    from typer._click.core import ParameterSource
-
     for param in ctx.command.params:
-        if param.name in names and ctx.get_parameter_source(param.name) not in (
-            None,
-            ParameterSource.DEFAULT,
-        ):
+        source = ctx.get_parameter_source(param.name) if param.name in names else None
+        # given on the command line (or from the environment), not the option's default
+        if source is not None and source.name != "DEFAULT":
             reason = (
                 Msg("applies to individual events only")
                 if team
