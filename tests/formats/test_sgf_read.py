@@ -167,7 +167,7 @@ def test_r_score_4_results_are_parsed(re_text: str, expected: Result) -> None:
     assert game.notes == []
 
 
-@pytest.mark.parametrize("re_text", ["B+", "W+0.7", "black won", "黑胜"])
+@pytest.mark.parametrize("re_text", ["W+0.7", "black won", "黑胜了"])
 def test_unreadable_result_is_kept_as_text_and_noted(re_text: str) -> None:
     game = read_sgf(f"(;SZ[9]RE[{re_text}];B[ee])")
     assert game.result is None

@@ -68,7 +68,7 @@ def test_long_sgf_forms() -> None:
     assert Result.parse("Draw").outcome is Outcome.DRAW
 
 
-@pytest.mark.parametrize("bad", ["", "X+1", "B+", "B+abc", "B+0", "B+-1", "B+0.3"])
+@pytest.mark.parametrize("bad", ["", "X+1", "B+abc", "B+0", "B+-1", "B+0.3"])
 def test_bad_results_name_the_problem(bad: str) -> None:
     with pytest.raises(InputError) as info:
         Result.parse(bad)
@@ -82,3 +82,12 @@ def test_invariants_are_enforced() -> None:
         Result(Outcome.DRAW, Color.BLACK)
     with pytest.raises(ValueError):
         Result.win(Color.BLACK, Reason.COUNT)
+
+
+def test_a_win_whose_reason_is_not_said() -> None:
+    """Result files of other programs (OpenGotha, EGF) say who won, not how: SGF's ``B+``."""
+    for text in ("B+", "黑胜"):
+        result = Result.parse(text)
+        assert result.winner is Color.BLACK and result.reason is Reason.UNSPECIFIED
+        assert result.to_code() == result.to_sgf() == "B+"
+    assert Result.parse("W+").to_zh() == "白胜" and Result.parse("W+").to_en() == "White wins"

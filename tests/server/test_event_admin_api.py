@@ -38,7 +38,7 @@ def test_r_org_1_create_import_pair_publish_unpair_through_the_api(client: TestC
         headers=h,
     )
     assert rejected.status_code == 422
-    assert rejected.json()["problems"] == [{"line": 5, "reason": "rank 12d: level must be 1..7"}]
+    assert rejected.json()["problems"] == [{"line": 5, "reason": "rank 12d: level must be 1..9"}]
     in_chinese = client.post(
         f"/api/events/{eid}/players/import",
         json={"csv": players_csv(24).replace("选手03,2d", "选手03,12d")},

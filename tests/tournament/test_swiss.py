@@ -230,6 +230,9 @@ def test_r_fmt_2_ranks() -> None:
     assert Rank.parse("3K") == Rank.parse("3级")
     assert Rank.parse("1p").strength > Rank.parse("7d").strength
     assert Rank.parse("1k").strength > Rank.parse("2k").strength
-    for bad in ("8d", "10p", "0k", "x", "十段"):
+    # European files (EGF, OpenGotha) rank amateurs up to 9d; the Chinese notation stops at 7
+    assert Rank.parse("9d").strength > Rank.parse("8d").strength > Rank.parse("7d").strength
+    assert Rank.parse("1p").strength > Rank.parse("9d").strength
+    for bad in ("10d", "10p", "0k", "x", "十段", "业余8段", "8段"):
         with pytest.raises(InputError):
             Rank.parse(bad)

@@ -67,6 +67,10 @@ COMMANDS: dict[str, Entry] = {
     "event": Entry("event", "Events (赛会), individual or team."),
     "player": Entry("event", "Players of an individual event."),
     "round": Entry("event", "Rounds (轮次): pairing (编排) and results."),
+    "import": Entry("interchange", "Read events from other programs' files (OpenGotha)."),
+    "export": Entry(
+        "interchange", "Write events as other programs' files (OpenGotha, EGF results)."
+    ),
     "league": Entry("league", "League seasons (联赛): divisions, calendar, table."),
     "draft": Entry("league", "The transfer draft (摘牌) after a season."),
     "record": Entry("referee", "Game records (对局记录): check, show, export."),

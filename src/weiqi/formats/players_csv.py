@@ -17,7 +17,7 @@ columns are kept as extra fields.
 ...     parse_players_csv("name,rank\\nA,5d\\nB,12d\\nA,1k\\n")
 ... except RowsRejected as err:
 ...     [(line, str(why)) for line, why in err.problems]
-[(3, 'rank 12d: level must be 1..7'), (4, 'A already on line 2')]
+[(3, 'rank 12d: level must be 1..9'), (4, 'A already on line 2')]
 """
 
 from __future__ import annotations

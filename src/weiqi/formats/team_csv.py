@@ -22,7 +22,7 @@ Tianjin Liu [('Tang Weixing', False)]
 ...     parse_team_csv("team,name,rank\\nA,x,9p\\nA,y,12d\\nB,x,3p\\n")
 ... except RowsRejected as err:
 ...     [(line, str(why)) for line, why in err.problems]
-[(3, 'rank 12d: level must be 1..7'), (4, 'player x already on line 2')]
+[(3, 'rank 12d: level must be 1..9'), (4, 'player x already on line 2')]
 """
 
 from __future__ import annotations

@@ -33,6 +33,9 @@ class Outcome(enum.Enum):
     WIN = "win"
     DRAW = "draw"  # 和棋
     BOTH_LOSE = "both_lose"  # 双方均负
+    # 双方均胜: not a result of the Chinese rules; OpenGotha and EGF files have it (a referee
+    # or an organiser giving both players the win), so imported events keep it
+    BOTH_WIN = "both_win"
     NO_RESULT = "no_result"  # 无胜负 (SGF "Void")
     REPLAY = "replay"  # 重赛
 
@@ -45,6 +48,8 @@ class Reason(enum.Enum):
     TIME = "time"  # 超时胜
     FORFEIT = "forfeit"  # 不战胜: absence, late arrival past the limit
     RULING = "ruling"  # 判胜: the opponent lost by a referee decision (second warning, cheating…)
+    # a win whose reason the record does not say (SGF ``B+``; an OpenGotha or EGF result file)
+    UNSPECIFIED = "unspecified"
 
 
 _SGF_REASON = {
@@ -52,6 +57,7 @@ _SGF_REASON = {
     Reason.TIME: "T",
     Reason.FORFEIT: "F",
     Reason.RULING: "F",  # SGF has no separate code for a loss by ruling
+    Reason.UNSPECIFIED: "",  # SGF's ``B+``: Black won, how is not said
 }
 
 
@@ -131,6 +137,15 @@ class Result:
         return cls(Outcome.BOTH_LOSE)
 
     @classmethod
+    def both_win(cls) -> Result:
+        """双方均胜, as other programs' files have it (not in the Chinese rules).
+
+        >>> Result.both_win().to_code(), Result.parse("双方均胜").to_en()
+        ('BW', 'Both win')
+        """
+        return cls(Outcome.BOTH_WIN)
+
+    @classmethod
     def no_result(cls) -> Result:
         return cls(Outcome.NO_RESULT)
 
@@ -179,6 +194,8 @@ class Result:
         ``B+J``/``W+J`` for a win by referee ruling (判负 of the opponent)."""
         if self.outcome is Outcome.BOTH_LOSE:
             return "BL"
+        if self.outcome is Outcome.BOTH_WIN:
+            return "BW"
         if self.outcome is Outcome.REPLAY:
             return "Replay"
         if self.reason is Reason.RULING:
@@ -192,6 +209,8 @@ class Result:
             return "和棋"
         if self.outcome is Outcome.BOTH_LOSE:
             return "双方均负"
+        if self.outcome is Outcome.BOTH_WIN:
+            return "双方均胜"
         if self.outcome is Outcome.NO_RESULT:
             return "无胜负"
         if self.outcome is Outcome.REPLAY:
@@ -207,6 +226,8 @@ class Result:
             return f"{w}超时胜"
         if self.reason is Reason.FORFEIT:
             return f"{w}不战胜"
+        if self.reason is Reason.UNSPECIFIED:
+            return f"{w}胜"
         return f"{w}胜({self.loser.zh}判负)"
 
     def to_en(self) -> str:
@@ -215,6 +236,8 @@ class Result:
             return "Draw"
         if self.outcome is Outcome.BOTH_LOSE:
             return "Both lose"
+        if self.outcome is Outcome.BOTH_WIN:
+            return "Both win"
         if self.outcome is Outcome.NO_RESULT:
             return "No result"
         if self.outcome is Outcome.REPLAY:
@@ -229,6 +252,8 @@ class Result:
                 parts.append(f"{rest.numerator}/{rest.denominator}")
             unit = "stone" if self.margin <= 1 else "stones"
             return f"{w} wins by {' '.join(parts)} {unit}"
+        if self.reason is Reason.UNSPECIFIED:
+            return f"{w} wins"
         words = {
             Reason.RESIGNATION: "by resignation",
             Reason.TIME: "on time",
@@ -248,12 +273,14 @@ class Result:
         """Parse SGF ``RE`` or our own codes (see :meth:`to_code`).
 
         Accepts ``B+1.5``, ``W+R``/``W+Resign``, ``B+T``/``B+Time``, ``B+F``/``B+Forfeit``,
-        ``B+J``, ``0``/``Draw``, ``Void``, ``BL``, ``Replay`` — and the Chinese notation of
-        :meth:`to_zh` (``黑中盘胜``, ``白胜1又1/4子`` …). A margin must be a multiple of half a
-        point (a quarter stone).
+        ``B+J``, ``B+`` (a win, how not said), ``0``/``Draw``, ``Void``, ``BL``, ``BW`` (both
+        win), ``Replay`` — and the Chinese notation of :meth:`to_zh` (``黑中盘胜``,
+        ``白胜1又1/4子`` …). A margin must be a multiple of half a point (a quarter stone).
 
         >>> Result.parse("W+Resign").to_code()
         'W+R'
+        >>> Result.parse("B+").to_zh(), Result.parse("w+").to_code()
+        ('黑胜', 'W+')
         >>> Result.parse("B+0.7")
         Traceback (most recent call last):
         ...
@@ -271,6 +298,8 @@ class Result:
             return cls.no_result()
         if key in {"bl", "both-lose", "双方均负"}:
             return cls.both_lose()
+        if key in {"bw", "both-win", "双方均胜"}:
+            return cls.both_win()
         if key in {"replay", "重赛"}:
             return cls.replay()
         if raw[:1] in ("黑", "白"):
@@ -291,6 +320,7 @@ class Result:
             "f": Reason.FORFEIT,
             "forfeit": Reason.FORFEIT,
             "j": Reason.RULING,
+            "": Reason.UNSPECIFIED,
         }
         if tail in named:
             return cls.win(winner, named[tail])
@@ -329,7 +359,12 @@ class Result:
         text = raw.replace(" ", "").replace("（", "(").replace("）", ")")
         winner = Color.BLACK if text[0] == "黑" else Color.WHITE
         rest = text[1:]
-        named = {"中盘胜": Reason.RESIGNATION, "超时胜": Reason.TIME, "不战胜": Reason.FORFEIT}
+        named = {
+            "中盘胜": Reason.RESIGNATION,
+            "超时胜": Reason.TIME,
+            "不战胜": Reason.FORFEIT,
+            "胜": Reason.UNSPECIFIED,
+        }
         if rest in named:
             return cls.win(winner, named[rest])
         if rest == f"胜({winner.opponent.zh}判负)":

@@ -473,6 +473,8 @@ def _outcome(event: Event, game: Game, pid: str) -> Letter | None:
         return "D"
     if o is Outcome.BOTH_LOSE:
         return "L"
+    if o is Outcome.BOTH_WIN:
+        return "W"
     return "N"
 
 

@@ -51,7 +51,14 @@ from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.locks import lock_event
 from weiqi.store.models import Event as EventModel
-from weiqi.store.tournament import ByeRow, EventSettingsRow, GameRow, PlayerRow, RoundRow
+from weiqi.store.tournament import (
+    AbsenceRow,
+    ByeRow,
+    EventSettingsRow,
+    GameRow,
+    PlayerRow,
+    RoundRow,
+)
 from weiqi.text import check_entrants, check_upload
 from weiqi.tournament.players import Entrant
 from weiqi.tournament.ranking import standings as rank_event
@@ -133,7 +140,14 @@ def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]
     )
     by_id = {str(p.id): p for p in players}
     ranks: dict[str, Rank] = {}
-    entrants = tuple(_entrant(p, ranks) for p in players)
+    absent: dict[int, set[int]] = {}
+    for player_id, number in session.execute(
+        select(AbsenceRow.player_id, AbsenceRow.round)
+        .join(PlayerRow, PlayerRow.id == AbsenceRow.player_id)
+        .where(PlayerRow.event_id == event_id)
+    ):
+        absent.setdefault(player_id, set()).add(number)
+    entrants = tuple(_entrant(p, ranks, absent.get(p.id)) for p in players)
     seeds: dict[int, int | None] = {
         number: seed
         for number, seed in session.execute(
@@ -188,8 +202,11 @@ def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]
     return Event(settings, entrants, rounds, warnings), by_id
 
 
-def _entrant(p: PlayerRow, ranks: dict[str, Rank] | None = None) -> Entrant:
-    """The core's entrant of a player row; ``ranks`` caches parsed rank codes across rows."""
+def _entrant(
+    p: PlayerRow, ranks: dict[str, Rank] | None = None, absent: set[int] | None = None
+) -> Entrant:
+    """The core's entrant of a player row; ``ranks`` caches parsed rank codes across rows;
+    ``absent``: the rounds the player sits out."""
     rank = None
     if p.rank:
         rank = ranks.get(p.rank) if ranks is not None else None
@@ -208,7 +225,17 @@ def _entrant(p: PlayerRow, ranks: dict[str, Rank] | None = None) -> Entrant:
         birth_date=p.birth_date,
         withdrawn_after=p.withdrawn_after,
         joined_round=p.joined_round,
+        absent_rounds=frozenset(absent or ()),
+        mcmahon_correction=p.mcmahon_correction or 0,
+        extra=_extra(p.extra_json),
     )
+
+
+def _extra(text: str | None) -> tuple[tuple[str, str], ...]:
+    """A player's other details (``extra_json``) as the entrant holds them."""
+    if not text or text == "{}":
+        return ()
+    return tuple((str(k), str(v)) for k, v in json.loads(text).items())
 
 
 def _info(session: Session, event_id: int) -> TournamentInfo:

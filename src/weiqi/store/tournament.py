@@ -55,6 +55,19 @@ class PlayerRow(Base):
     withdrawn_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
     joined_round: Mapped[int] = mapped_column(Integer, default=1)
     warnings: Mapped[int] = mapped_column(Integer, default=0)
+    # whole wins added to a McMahon start score (the "super-bar"; OpenGotha's smmsCorrection)
+    mcmahon_correction: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+
+class AbsenceRow(Base):
+    """A round one player sits out without withdrawing (not paired, scored as absent)."""
+
+    __tablename__ = "event_player_absences"
+
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("event_players.id", ondelete="CASCADE"), primary_key=True
+    )
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
 
 
 class RoundRow(Base):

@@ -6,6 +6,9 @@
 >>> q = Entrant("p2", "Wang", withdrawn_after=3, joined_round=2)
 >>> q.active_in(1), q.active_in(2), q.active_in(4)
 (False, True, False)
+>>> r = Entrant("p3", "Zhao", absent_rounds=frozenset({2}))
+>>> r.active_in(2), r.plays_in(2), r.plays_in(3)
+(True, False, True)
 """
 
 from __future__ import annotations
@@ -40,6 +43,8 @@ class Entrant:
     withdrawn_after: int | None = None
     joined_round: int = 1
     seeding: int | None = None
+    absent_rounds: frozenset[int] = frozenset()
+    mcmahon_correction: int = 0
     extra: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
@@ -63,6 +68,10 @@ class Entrant:
         if round_number < self.joined_round:
             return False
         return self.withdrawn_after is None or round_number <= self.withdrawn_after
+
+    def plays_in(self, round_number: int) -> bool:
+        """Whether the player is to be paired in ``round_number``: in the field and not absent."""
+        return self.active_in(round_number) and round_number not in self.absent_rounds
 
     @property
     def strength(self) -> int:

@@ -12,20 +12,27 @@ event asks for are shown beside the places (they do not change them).
 
 from __future__ import annotations
 
-from weiqi.tournament.records import Event
+from weiqi.tournament.records import Event, Round
 from weiqi.tournament.scoring import competitors, histories
 from weiqi.tournament.settings import System
 from weiqi.tournament.standings import Standing, rank, tiebreak_values
 from weiqi.tournament.systems.swiss import mcmahon_start
 
 
-def standings(event: Event) -> list[Standing]:
-    """Places, points and tie-break values, best first."""
+def standings(event: Event, through_round: int | None = None) -> list[Standing]:
+    """Places, points and tie-break values, best first.
+
+    ``through_round`` (default: the rounds paired) counts rounds up to it; a round not paired
+    yet scores nothing but counts as a round without a game, as OpenGotha's standings "at round
+    N" do (it matters only with virtual opponents in SOS, ``unplayed_sos``).
+    """
     s = event.settings
     if s.system is System.DOUBLE_ELIMINATION or (
         s.system is System.KNOCKOUT and (s.elimination_losses or 1) == 1
     ):
         return _bracket_standings(event)
+    if through_round is not None:
+        event = _through(event, through_round)
     hist = histories(event)
     start = mcmahon_start(event) if s.system is System.MCMAHON else None
     rounds = len(event.rounds)
@@ -38,7 +45,15 @@ def standings(event: Event) -> list[Standing]:
         shared_places=s.shared_places,
         tie_resolution=s.tie_resolution,
         seed=s.seed,
+        score_step=s.points_win if s.round_down_scores else 1,
     )
+
+
+def _through(event: Event, last: int) -> Event:
+    """The event cut or extended to ``last`` rounds, the rounds added without games."""
+    kept = event.rounds[:last]
+    empty = tuple(Round(n, ()) for n in range(len(kept) + 1, last + 1))
+    return Event(event.settings, event.entrants, (*kept, *empty), event.warnings, event.kind)
 
 
 def _bracket_standings(event: Event) -> list[Standing]:

@@ -1,14 +1,17 @@
 """Ranks (段位/级) and their order for seeding (R-FMT-2).
 
-Professional dan (职业初段…九段, ``1p``…``9p``) and amateur dan (业余1段…7段, ``1d``…``7d``) are
-different scales; kyu (级) ranks sit below amateur dan. For seeding and the McMahon bar they need
-one order, so :attr:`Rank.strength` puts every professional above amateur 7 dan.
+Professional dan (职业初段…九段, ``1p``…``9p``) and amateur dan (业余1段…7段, ``1d``…``7d``; the
+European rating lists also have 8d and 9d, which imported files carry) are different scales; kyu
+(级) ranks sit below amateur dan. For seeding and the McMahon bar they need one order, so
+:attr:`Rank.strength` puts every professional above the strongest amateur.
 
 >>> Rank.parse("5d"), Rank.parse("2p"), Rank.parse("3k")
 (Rank('5d'), Rank('2p'), Rank('3k'))
 >>> [Rank.parse(t) for t in ("初段", "职业2段", "业余5段", "5段", "3级")]
 [Rank('1p'), Rank('2p'), Rank('5d'), Rank('5d'), Rank('3k')]
->>> Rank.parse("1p").strength > Rank.parse("7d").strength > Rank.parse("1k").strength
+>>> Rank.parse("1p").strength > Rank.parse("9d").strength > Rank.parse("7d").strength
+True
+>>> Rank.parse("7d").strength > Rank.parse("1k").strength
 True
 >>> Rank.parse("2p").zh, Rank.parse("5d").zh, Rank.parse("3k").zh
 ('职业二段', '业余5段', '3级')
@@ -32,7 +35,9 @@ class Scale(enum.Enum):
     PROFESSIONAL = "p"
 
 
-_MAX = {Scale.KYU: 30, Scale.AMATEUR: 7, Scale.PROFESSIONAL: 9}
+# Chinese amateur dan ends at 7 (R-FMT-2); 8d and 9d come from European files (EGF, OpenGotha).
+_MAX = {Scale.KYU: 30, Scale.AMATEUR: 9, Scale.PROFESSIONAL: 9}
+_CHINESE_AMATEUR_MAX = 7
 _ZH_DIGITS = "初二三四五六七八九"
 _ZH_NUMBERS = {c: i + 1 for i, c in enumerate(_ZH_DIGITS)} | {"一": 1}
 
@@ -53,29 +58,29 @@ class Rank:
 
     @property
     def strength(self) -> int:
-        """One order over all scales: 30k = -29 … 1k = 0, 1d = 1 … 7d = 7, 1p = 8 … 9p = 16.
+        """One order over all scales: 30k = -29 … 1k = 0, 1d = 1 … 9d = 9, 1p = 10 … 9p = 18.
 
         The professional values are an ordering only; they do not claim that 1p is one stone
-        stronger than 7d (the scales are different, R-FMT-2).
+        stronger than 9d (the scales are different, R-FMT-2). Strengths are never stored.
         """
         if self.scale is Scale.KYU:
             return 1 - self.level
         if self.scale is Scale.AMATEUR:
             return self.level
-        return 7 + self.level
+        return _MAX[Scale.AMATEUR] + self.level
 
     @classmethod
     def from_strength(cls, strength: int) -> Rank:
         """Inverse of :attr:`strength`.
 
-        >>> Rank.from_strength(0), Rank.from_strength(7), Rank.from_strength(8)
+        >>> Rank.from_strength(0), Rank.from_strength(7), Rank.from_strength(10)
         (Rank('1k'), Rank('7d'), Rank('1p'))
         """
         if strength <= 0:
             return cls(Scale.KYU, 1 - strength)
-        if strength <= 7:
+        if strength <= _MAX[Scale.AMATEUR]:
             return cls(Scale.AMATEUR, strength)
-        return cls(Scale.PROFESSIONAL, strength - 7)
+        return cls(Scale.PROFESSIONAL, strength - _MAX[Scale.AMATEUR])
 
     @classmethod
     def parse(cls, text: str) -> Rank:
@@ -84,10 +89,12 @@ class Rank:
 
         >>> Rank.parse("12 kyu")
         Rank('12k')
-        >>> Rank.parse("8d")
+        >>> Rank.parse("8D"), Rank.parse(" 2P")
+        (Rank('8d'), Rank('2p'))
+        >>> Rank.parse("10d")
         Traceback (most recent call last):
         ...
-        weiqi.errors.InputError: rank 8d: level must be 1..7
+        weiqi.errors.InputError: rank 10d: level must be 1..9
         >>> Rank.parse("strong")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
@@ -105,6 +112,10 @@ class Rank:
             level = int(number) if number.isdigit() else _ZH_NUMBERS[number]
             kanji = not number.isdigit()
             pro = prefix in {"职业", "職業"} or (prefix is None and kanji)
+            if not pro and level > _CHINESE_AMATEUR_MAX:
+                raise InputError(
+                    Msg("rank %(raw)s", raw=repr(raw)), Msg("amateur dan ends at 业余7段")
+                )
             return cls(Scale.PROFESSIONAL if pro else Scale.AMATEUR, level)
         m = re.fullmatch(r"(\d{1,2})(级|級)", key)
         if m:

@@ -46,6 +46,8 @@ def game_points(result: Result | None, settings: EventSettings) -> tuple[int, in
         return (settings.points_draw, settings.points_draw)
     if o is Outcome.BOTH_LOSE:
         return (settings.points_loss, settings.points_loss)
+    if o is Outcome.BOTH_WIN:
+        return (settings.points_win, settings.points_win)
     if o is Outcome.NO_RESULT:
         return (settings.no_result_points, settings.no_result_points)
     if settings.replay_points is None:
@@ -61,6 +63,8 @@ def _letter(result: Result, colour: Color) -> OutcomeLetter:
         return "D"
     if o is Outcome.BOTH_LOSE:
         return "L"
+    if o is Outcome.BOTH_WIN:
+        return "W"
     return "N"
 
 
@@ -128,6 +132,7 @@ def histories(event: Event, upto: int | None = None) -> dict[str, PlayerHistory]
             missed = e.joined_round - 1
             hist[e.id].initial_points = missed * s.late_entry_points
             hist[e.id].points = hist[e.id].initial_points
+    absent = [e for e in event.entrants if e.absent_rounds]
     for rnd in rounds:
         for h in hist.values():
             h.score_before[rnd.number] = h.points
@@ -139,6 +144,11 @@ def histories(event: Event, upto: int | None = None) -> dict[str, PlayerHistory]
             if scored_byes:
                 h.points += s.bye_points
                 h.encounters.append(Encounter(rnd.number, None, s.bye_points, "W", False))
+        for e in absent:
+            if rnd.number in e.absent_rounds and e.active_in(rnd.number):
+                h = hist[e.id]
+                h.points += s.absent_points
+                h.encounters.append(Encounter(rnd.number, None, s.absent_points, "N", False))
     return hist
 
 
@@ -160,16 +170,24 @@ def _add_game(
         return
     pts = game_points(g.result, s)
     if pts is None:
+        if s.unplayed_sos == "own_start":
+            # EGF standings count the opponent of a game without its result yet; it is a game,
+            # not a round without one (a virtual opponent), and scores nothing until it ends
+            b.encounters.append(Encounter(g.round, g.white, 0, "N"))
+            w.encounters.append(Encounter(g.round, g.black, 0, "N"))
         return
     assert g.result is not None
     in_tb = s.forfeit_in_sos or not forfeit
-    for h, opp, mine, colour in (
-        (b, g.white, pts[0], Color.BLACK),
-        (w, g.black, pts[1], Color.WHITE),
+    # handicap-adjusted SOS: the stones Black received are taken off White's score in Black's
+    # SOS and added to Black's in White's (a stone is worth a win)
+    adjust = g.handicap * s.points_win if s.sos_handicap else 0
+    for h, opp, mine, colour, sos_adjust in (
+        (b, g.white, pts[0], Color.BLACK, -adjust),
+        (w, g.black, pts[1], Color.WHITE, adjust),
     ):
         letter = _letter(g.result, colour)
         h.points += mine
-        h.encounters.append(Encounter(g.round, opp, mine, letter, in_tb))
+        h.encounters.append(Encounter(g.round, opp, mine, letter, in_tb, sos_adjust=sos_adjust))
         if letter == "L":
             h.losses += 1
         if not forfeit:
@@ -182,6 +200,7 @@ def competitors(
     """The standings' view of the players (voided round-robin players are left out)."""
     void = voided_players(event)
     extra = initial or {}
+    own_start = event.settings.unplayed_sos == "own_start"
     out = []
     for e in event.entrants:
         if e.id in void:
@@ -197,6 +216,7 @@ def competitors(
                 initial_points=h.initial_points + extra.get(e.id, 0),
                 warnings=event.warnings.get(e.id, 0),
                 rating=e.rating if e.rating is not None else float(e.strength),
+                virtual_opponent=extra.get(e.id, 0) if own_start else None,
             )
         )
     return out

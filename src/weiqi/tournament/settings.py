@@ -133,6 +133,21 @@ class EventSettings:
     - a forfeit scores as a win/loss; with ``forfeit_in_sos`` False a forfeit (不战) game is left
       out of both players' SOS/SB/SOSOS sums, so nobody's tie-break profits from an absence.
 
+    A round without a game or a bye (a player absent from one round, not withdrawn) scores
+    ``absent_points`` (default 0). McMahon as EGF events play it (:func:`egf_mcmahon` sets these
+    together; the defaults are the Chinese rules'):
+
+    - ``mcmahon_zero``: the rank whose start score is 0 (OpenGotha's 30k); None counts from the
+      floor. It moves every score by the same amount, so places do not change;
+    - ``round_down_scores``: half points (an absent round's, a draw's) are rounded down to whole
+      wins in the scores the standings show and sum;
+    - ``unplayed_sos``: a round without a game (bye, absence, a round nobody played) counts in
+      SOS a virtual opponent holding the player's own start score (``own_start``), or nothing;
+    - ``sos_handicap``: in a handicap game the opponent's score counts in SOS less the handicap
+      for Black and plus it for White (the stones given are worth a win each);
+    - ``handicap_threshold``: games between players both at or above this rank are even;
+      ``handicap_basis`` reads the handicap from ranks or from McMahon scores.
+
     ``first_round`` pairs a Swiss's round 1 top half against bottom half (``halves``: 1 v n/2+1),
     1 v n, 2 v n−1 … (``fold``: a team Swiss's first round, as its later rounds), or by lot;
     round robins and brackets read it as seeding order (``halves``, ``fold``) or a lot.
@@ -168,6 +183,13 @@ class EventSettings:
     grand_final_reset: bool = True
     best_of: int = 3
     late_entry_points: int = 0
+    absent_points: int = 0
+    mcmahon_zero: Rank | None = None
+    round_down_scores: bool = False
+    unplayed_sos: Literal["none", "own_start"] = "none"
+    sos_handicap: bool = False
+    handicap_threshold: Rank | None = None
+    handicap_basis: Literal["rank", "mcmahon"] = "rank"
     seed: int = 0
     board_size: int = 19
     cycle: CyclePolicy = CyclePolicy.BAN
@@ -196,7 +218,7 @@ class EventSettings:
             raise InvalidSetting("cycles", Msg("a double round robin has 2 cycles"))
         if not self.points_win > self.points_draw >= self.points_loss >= 0:
             raise InvalidSetting("points", Msg("need win > draw >= loss >= 0"))
-        for name in ("bye_points", "no_result_points", "late_entry_points"):
+        for name in ("bye_points", "no_result_points", "late_entry_points", "absent_points"):
             value = getattr(self, name)
             if not 0 <= value <= self.points_win:
                 raise InvalidSetting(
@@ -217,6 +239,10 @@ class EventSettings:
             raise InvalidSetting("first_round", Msg("must be 'halves', 'fold' or 'lot'"))
         if self.pairing_method not in ("fold", "slip"):
             raise InvalidSetting("pairing_method", Msg("must be 'fold' or 'slip'"))
+        if self.unplayed_sos not in ("none", "own_start"):
+            raise InvalidSetting("unplayed_sos", Msg("must be 'none' or 'own_start'"))
+        if self.handicap_basis not in ("rank", "mcmahon"):
+            raise InvalidSetting("handicap_basis", Msg("must be 'rank' or 'mcmahon'"))
         if self.colour_policy not in ("even", "handicap"):
             raise InvalidSetting("colour_policy", Msg("must be 'even' or 'handicap'"))
         if not -50 <= self.komi <= 50:
@@ -274,6 +300,12 @@ class EventSettings:
             and self.mcmahon_floor.strength > self.mcmahon_bar.strength
         ):
             raise InvalidSetting("mcmahon_floor", Msg("the floor must be below the bar"))
+        if (
+            self.mcmahon_zero is not None
+            and self.mcmahon_floor is not None
+            and self.mcmahon_zero.strength > self.mcmahon_floor.strength
+        ):
+            raise InvalidSetting("mcmahon_zero", Msg("the zero rank must not be above the floor"))
 
     # -- derived values ----------------------------------------------------------------------
 
@@ -357,6 +389,43 @@ class EventSettings:
         return codes
 
 
+def egf_mcmahon(
+    rounds: int, bar: Rank, floor: Rank | None = None, **overrides: object
+) -> EventSettings:
+    """The "EGF McMahon" preset: McMahon as European events play it (OpenGotha's defaults).
+
+    A bye scores a win and an absent round half a win, rounded down in the scores; start scores
+    count from 30k; a round without a game counts the player's own start score in SOS; SOS is
+    handicap-adjusted; handicaps come from McMahon scores less one, even from 1d up, at most 9.
+
+    >>> s = egf_mcmahon(5, Rank.parse("4d"), Rank.parse("20k"))
+    >>> s.system.value, s.absent_points, s.mcmahon_zero, s.tiebreak_codes
+    ('mcmahon', 1, Rank('30k'), ('SOS', 'SOSOS'))
+    >>> egf_mcmahon(5, Rank.parse("4d"), absent_points=0).absent_points
+    0
+    """
+    preset: dict[str, object] = {
+        "system": System.MCMAHON,
+        "rounds": rounds,
+        "mcmahon_bar": bar,
+        "mcmahon_floor": floor,
+        "mcmahon_zero": Rank.parse("30k"),
+        "tiebreaks": ("SOS", "SOSOS"),
+        "bye_points": 2,
+        "absent_points": 1,
+        "round_down_scores": True,
+        "unplayed_sos": "own_start",
+        "sos_handicap": True,
+        "colour_policy": "handicap",
+        "handicap_reduction": 1,
+        "handicap_threshold": Rank.parse("1d"),
+        "handicap_basis": "mcmahon",
+        "komi": Fraction(15, 4),
+    }
+    preset.update(overrides)
+    return EventSettings(**preset)  # type: ignore[arg-type]
+
+
 def settings_to_dict(settings: EventSettings) -> dict[str, object]:
     """A JSON-ready dict of the settings (enums by value, fractions and ranks as text).
 
@@ -409,6 +478,7 @@ def settings_from_dict(data: dict[str, object]) -> EventSettings:
 #: The largest integer a setting may hold: what a 64-bit JSON reader or database column keeps.
 _MAX_INT = 2**63 - 1
 _FIELD_TYPES = typing.get_type_hints(EventSettings)
+_RANK_SETTINGS = frozenset(k for k, v in _FIELD_TYPES.items() if Rank in typing.get_args(v))
 
 
 def _whole(key: str, value: object) -> int:
@@ -447,7 +517,7 @@ def _setting_value(key: str, value: object) -> object:
             return Fraction(str(value))
         except (ValueError, ZeroDivisionError):  # also digits beyond Python's int-string limit
             raise InvalidSetting(key, Msg("must be a number of stones, such as 15/4")) from None
-    if key in ("mcmahon_bar", "mcmahon_floor"):
+    if key in _RANK_SETTINGS:
         try:
             return Rank.parse(_text(key, value))
         except InputError as err:

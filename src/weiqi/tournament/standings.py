@@ -65,16 +65,24 @@ class Encounter:
     in_tiebreaks: bool = True
     game_points: int = 0
     board_points: tuple[int, ...] = ()
+    sos_adjust: int = 0
+    """Added to the opponent's points where they count in this competitor's SOS (a handicap
+    game's stones, when the event adjusts SOS for handicap)."""
 
 
 @dataclass(frozen=True)
 class Competitor:
+    """``virtual_opponent``: the points a virtual opponent holds in each round without a game
+    counted in SOS (a bye, an absence, a round not played): EGF events count the player's own
+    start score there; None counts nothing."""
+
     id: str
     name: str
     encounters: tuple[Encounter, ...] = ()
     initial_points: int = 0
     warnings: int = 0
     rating: float = 0.0
+    virtual_opponent: int | None = None
 
     @property
     def points(self) -> int:
@@ -165,17 +173,27 @@ class _Table:
     top_score: int
     cache: dict[str, dict[str, Value]] = field(default_factory=dict)
 
+    def opponents(self, c: Competitor) -> list[Encounter]:
+        """The encounters whose opponent counts in ``c``'s tie-break sums."""
+        return [e for e in c.encounters if e.opponent is not None and e.in_tiebreaks]
+
+    def virtual_rounds(self, c: Competitor) -> int:
+        """Rounds (of ``rounds``) in which ``c`` has no opponent counted in the sums."""
+        return max(0, self.rounds - len(self.opponents(c)))
+
     def sos(self) -> dict[str, Value]:
         if "SOS" not in self.cache:
             pts = self.points
-            self.cache["SOS"] = {
-                cid: sum(
-                    pts.get(e.opponent, 0)
-                    for e in c.encounters
-                    if e.opponent is not None and e.in_tiebreaks
-                )
-                for cid, c in self.by_id.items()
-            }
+            out: dict[str, Value] = {}
+            for cid, c in self.by_id.items():
+                total = 0
+                for e in self.opponents(c):
+                    assert e.opponent is not None
+                    total += pts.get(e.opponent, 0) + e.sos_adjust
+                if c.virtual_opponent is not None:
+                    total += c.virtual_opponent * self.virtual_rounds(c)
+                out[cid] = total
+            self.cache["SOS"] = out
         return self.cache["SOS"]
 
 
@@ -238,15 +256,18 @@ def _sos_minus_1(t: _Table) -> dict[str, Value]:
 
 
 def _sosos(t: _Table) -> dict[str, Value]:
+    """A virtual opponent's SOS is its own points in every round."""
     sos = t.sos()
-    return {
-        cid: sum(
-            sos.get(e.opponent, 0)
-            for e in c.encounters
-            if e.opponent is not None and e.in_tiebreaks
-        )
-        for cid, c in t.by_id.items()
-    }
+    out: dict[str, Value] = {}
+    for cid, c in t.by_id.items():
+        total: Value = 0
+        for e in t.opponents(c):
+            assert e.opponent is not None
+            total += sos.get(e.opponent, 0)
+        if c.virtual_opponent is not None:
+            total += c.virtual_opponent * t.rounds * t.virtual_rounds(c)
+        out[cid] = total
+    return out
 
 
 def _rating(t: _Table) -> dict[str, Value]:
@@ -311,13 +332,16 @@ def tiebreak_values(
     rounds: int | None = None,
     top_score: int | Literal["achieved"] | None = None,
     points_win: int = 2,
+    score_step: int = 1,
 ) -> dict[str, dict[str, Value]]:
     """Every code's value for every competitor (DE is left out: it depends on the tie).
 
     ``rounds`` defaults to the highest round number seen; ``top_score`` to the full score
     ``points_win × rounds`` (R-RANK-SWISS), or the highest points achieved with "achieved".
+    ``score_step`` rounds every score down to a multiple of it before anything is summed (EGF
+    events round half points down to whole wins: ``points_win``).
     """
-    table = _table(competitors, rounds, top_score, points_win)
+    table = _table(competitors, rounds, top_score, points_win, score_step)
     out: dict[str, dict[str, Value]] = {}
     for code in codes:
         fn = function(code)
@@ -326,14 +350,24 @@ def tiebreak_values(
     return out
 
 
+def rounded(points: int, step: int) -> int:
+    """``points`` rounded down to a multiple of ``step``.
+
+    >>> rounded(67, 2), rounded(-3, 2), rounded(5, 1)
+    (66, -4, 5)
+    """
+    return points // step * step
+
+
 def _table(
     competitors: Sequence[Competitor],
     rounds: int | None,
     top_score: int | Literal["achieved"] | None,
     points_win: int,
+    score_step: int = 1,
 ) -> _Table:
     by_id = {c.id: c for c in competitors}
-    points = {c.id: c.points for c in competitors}
+    points = {c.id: rounded(c.points, score_step) for c in competitors}
     if rounds is None:
         rounds = max((e.round for c in competitors for e in c.encounters), default=0)
     if top_score == "achieved":
@@ -355,6 +389,7 @@ def rank(
     shared_places: bool = True,
     tie_resolution: Literal["lot", "playoff"] = "lot",
     seed: int = 0,
+    score_step: int = 1,
 ) -> list[Standing]:
     """Order competitors by points (or by TOTAL when it is the first code), then by ``codes``.
 
@@ -364,13 +399,17 @@ def rank(
     games decide (R-PLAYOFF).
     """
     values = tiebreak_values(
-        competitors, codes, rounds=rounds, top_score=top_score, points_win=points_win
+        competitors,
+        codes,
+        rounds=rounds,
+        top_score=top_score,
+        points_win=points_win,
+        score_step=score_step,
     )
+    points = {c.id: rounded(c.points, score_step) for c in competitors}
     primary_total = bool(codes) and codes[0] == "TOTAL"
     later = list(codes[1:] if primary_total else codes)
-    first: dict[str, Value] = (
-        values["TOTAL"] if primary_total else {c.id: c.points for c in competitors}
-    )
+    first: dict[str, Value] = values["TOTAL"] if primary_total else dict(points)
     rng = random.Random(seed)
     de: dict[str, Value] = {}
     ordered: list[tuple[list[Competitor], bool]] = []  # (tied group, resolved)
@@ -421,11 +460,17 @@ def rank(
             if tied and (shared_places or tie_resolution == "playoff"):
                 table.append(
                     Standing(
-                        place, c.id, c.name, c.points, tbs, shared=True, playoff=not shared_places
+                        place,
+                        c.id,
+                        c.name,
+                        points[c.id],
+                        tbs,
+                        shared=True,
+                        playoff=not shared_places,
                     )
                 )
             else:
-                table.append(Standing(place + i, c.id, c.name, c.points, tbs, by_lot=tied))
+                table.append(Standing(place + i, c.id, c.name, points[c.id], tbs, by_lot=tied))
         place += len(group)
     return table
 

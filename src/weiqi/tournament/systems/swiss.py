@@ -50,6 +50,16 @@ def mcmahon_start(event: Event) -> dict[str, int]:
     ...                Entrant("c", "C", Rank.parse("20k")), Entrant("d", "D")))
     >>> mcmahon_start(ev)
     {'a': 14, 'b': 8, 'c': 0, 'd': 0}
+
+    Counted from ``mcmahon_zero`` (OpenGotha's 30k = 0), a 3d at a 3d bar starts on 32 wins
+    (64 points at 2 a win); a player's ``mcmahon_correction`` adds whole wins:
+
+    >>> from dataclasses import replace
+    >>> ev = Event(replace(s, mcmahon_zero=Rank.parse("30k")),
+    ...            (Entrant("a", "A", Rank.parse("3d")), Entrant("b", "B", Rank.parse("1k"),
+    ...             mcmahon_correction=1)))
+    >>> mcmahon_start(ev)
+    {'a': 64, 'b': 60}
     """
     s = event.settings
     if s.system is not System.MCMAHON or s.mcmahon_bar is None:
@@ -57,7 +67,11 @@ def mcmahon_start(event: Event) -> dict[str, int]:
     bar = s.mcmahon_bar.strength
     ranked = [e.strength for e in event.entrants if e.rank is not None]
     floor = s.mcmahon_floor.strength if s.mcmahon_floor else min(ranked, default=bar)
-    return {e.id: (min(max(e.strength, floor), bar) - floor) * s.points_win for e in event.entrants}
+    zero = s.mcmahon_zero.strength if s.mcmahon_zero else floor
+    return {
+        e.id: (min(max(e.strength, floor), bar) - zero + e.mcmahon_correction) * s.points_win
+        for e in event.entrants
+    }
 
 
 def _losses_after(event: Event, upto: int) -> dict[str, int]:
@@ -81,7 +95,7 @@ def field_for(event: Event, number: int) -> tuple[list[Entrant], frozenset[str]]
     k = s.losses_to_eliminate
     entrants = event.entrants
     if k is None:
-        return [e for e in entrants if e.active_in(number)], frozenset()
+        return [e for e in entrants if e.plays_in(number)], frozenset()
     lives = {e.id: k for e in entrants}
     out: set[str] = set()
     keep_even = s.system is System.SWISS_KNOCKOUT
@@ -101,7 +115,7 @@ def field_for(event: Event, number: int) -> tuple[list[Entrant], frozenset[str]]
             lucky = min(just_out, key=lambda e: (-hist_points[e.id], seeds[e.id]))
             out.discard(lucky.id)
             lives[lucky.id] += 1
-    field = [e for e in entrants if e.active_in(number) and e.id not in out]
+    field = [e for e in entrants if e.plays_in(number) and e.id not in out]
     return field, frozenset(out)
 
 
