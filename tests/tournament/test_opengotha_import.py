@@ -102,3 +102,16 @@ def test_the_command_line_imports_and_exports(tmp_path: Path) -> None:
     assert json.loads(again.output)["games"] == 180
     missing = runner.invoke(app, ["import", "opengotha", str(tmp_path / "none.xml"), "--db", db])
     assert missing.exit_code != 0
+
+
+def test_the_egf_table_of_an_imported_chinese_event(db: Database) -> None:
+    """Chinese names go to the EGF in pinyin, surname first, never as ``?``; the database
+    keeps the original names."""
+    from weiqi.services.interchange import export_egf
+
+    report = import_opengotha(db, LOCAL, (DATA / "tournoi-chinois.xml").read_bytes())
+    text = export_egf(db, LOCAL, report.event_id).decode("iso-8859-15")
+    assert "Gao Chuande" in text and "Ma Chao" in text and " ? " not in text
+    assert "高传德" in {s.name for s in event_standings(db, report.event_id)}
+    with pytest.raises(InputError, match="round: must be between 1 and 1"):
+        export_egf(db, LOCAL, report.event_id, through_round=7)

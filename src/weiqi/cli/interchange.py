@@ -4,6 +4,7 @@ Usage::
 
     weiqi import opengotha open-2018.xml --db club.sqlite3
     weiqi export opengotha back.xml --db club.sqlite3 --event 1
+    weiqi export egf results.h9 --db club.sqlite3 --round 5
 
 ``import`` creates a new event and prints its id, what it holds and every part of the file it
 could not map (``--json``: the same as an object with ``notes``).
@@ -95,4 +96,20 @@ def register(app: typer.Typer) -> None:
 
         database = open_database(db)
         _write(out, run(database, Actor.local(), event_id_option(database, event)))
+        typer.echo(f"wrote {out}")
+
+    @export_app.command("egf")
+    def export_egf(
+        out: Annotated[Path, typer.Argument(help="The EGF results table to write (.h9).")],
+        db: DbOption = None,
+        event: EventOption = None,
+        through: Annotated[
+            int | None, typer.Option("--round", help="Standings after this round; default all.")
+        ] = None,
+    ) -> None:
+        """Write an individual event's results for the EGF rating list (.h9)."""
+        from weiqi.services.interchange import export_egf as run
+
+        database = open_database(db)
+        _write(out, run(database, Actor.local(), event_id_option(database, event), through))
         typer.echo(f"wrote {out}")

@@ -156,3 +156,24 @@ def exported_event(db: Database, actor: Actor, event_id: int) -> ImportedEvent:
 def export_opengotha(db: Database, actor: Actor, event_id: int) -> bytes:
     """The event as an OpenGotha file; reading it back gives the same event."""
     return write_gotha(to_gotha(exported_event(db, actor, event_id)))
+
+
+def export_egf(
+    db: Database, actor: Actor, event_id: int, through_round: int | None = None
+) -> bytes:
+    """The event's EGF results table (``.h9``, Latin-9) after ``through_round`` (default every
+    round paired): Chinese names in pinyin, never ``?``."""
+    from weiqi.formats.egf import encode, write_h9
+    from weiqi.formats.egf_event import egf_results
+    from weiqi.tournament.ranking import standings
+    from weiqi.tournament.records import Event
+
+    event = exported_event(db, actor, event_id)
+    paired = len(event.rounds)
+    if through_round is not None and not 1 <= through_round <= max(paired, 1):
+        raise InputError(
+            Msg("round"), Msg("must be between 1 and %(paired)s", paired=max(paired, 1))
+        )
+    core = Event(event.settings, event.entrants, event.rounds)
+    table = standings(core, through_round=through_round)
+    return encode(write_h9(egf_results(event, table, through_round)))
