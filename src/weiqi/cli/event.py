@@ -158,7 +158,38 @@ INDIVIDUAL_CREATE = ("tiebreaks", "swiss_method", "bye_points", "no_result_point
                      "avoid_same_club", "avoid_same_region", "elimination_losses", "best_of",
                      "mcmahon_bar", "mcmahon_floor", "shared_places", "tie_resolution",
                      "top_score", "late_entry_points", "grand_final_reset", "board_size",
-                     "cycle_policy", "handicap_placement")  # fmt: skip
+                     "cycle_policy", "handicap_placement", "preset",
+                     "absent_points")  # fmt: skip
+
+
+#: ``event create`` options by the setting they give (where the two names differ).
+_OPTION_OF = {"cycle": "cycle_policy", "system": "system"}
+
+
+def _with_preset(ctx: typer.Context, preset: str, raw: dict[str, object]) -> dict[str, object]:
+    """The settings of ``--preset``, with every option given on the command line over them."""
+    from weiqi.tournament.ranks import Rank
+    from weiqi.tournament.settings import egf_mcmahon
+
+    if preset != "egf-mcmahon":
+        raise InputError("--preset", Msg("%(preset)s: known is egf-mcmahon", preset=repr(preset)))
+    if raw.get("rounds") is None:
+        raise InputError("--rounds", Msg("a McMahon event needs a number of rounds"))
+    bar = raw.get("mcmahon_bar")
+    floor = raw.get("mcmahon_floor")
+    base = settings_to_dict(
+        egf_mcmahon(
+            int(str(raw["rounds"])),
+            Rank.parse(str(bar)) if bar else Rank.parse("9d"),
+            Rank.parse(str(floor)) if floor else None,
+        )
+    )
+    for key, value in raw.items():
+        source = ctx.get_parameter_source(_OPTION_OF.get(key, key))
+        if key in ("system", "rounds") or (source is not None and source.name != "DEFAULT"):
+            base[key] = value
+    base["system"] = "mcmahon" if raw["system"] in ("mcmahon", None) else raw["system"]
+    return base
 
 
 def _tiebreaks(text: str | None) -> tuple[str, ...] | None:
@@ -243,6 +274,17 @@ def register(app: typer.Typer) -> None:
         tie_resolution: Annotated[str, typer.Option("--ties", help="lot or playoff.")] = "lot",
         top_score: Annotated[str, typer.Option("--top-score", help="full or achieved.")] = "full",
         late_entry_points: Annotated[int, typer.Option("--late-entry-points")] = 0,
+        absent_points: Annotated[
+            int, typer.Option("--absent-points", help="Points for a round a player sits out.")
+        ] = 0,
+        preset: Annotated[
+            str | None,
+            typer.Option(
+                "--preset",
+                help="egf-mcmahon: McMahon as European events play it (the options given "
+                "here still win).",
+            ),
+        ] = None,
         grand_final_reset: Annotated[bool, typer.Option("--reset/--no-reset")] = True,
         seed: Annotated[int, typer.Option("--seed", help="Seed of every lot.")] = 0,
         board_size: Annotated[
@@ -348,6 +390,7 @@ def register(app: typer.Typer) -> None:
             "grand_final_reset": grand_final_reset,
             "seed": _seed(seed),
         }
+        raw["absent_points"] = absent_points
         # unset, the settings' own defaults (the written rules) hold
         for key, value in (
             ("board_size", board_size),
@@ -356,6 +399,8 @@ def register(app: typer.Typer) -> None:
         ):
             if value is not None:
                 raw[key] = value
+        if preset is not None:
+            raw = _with_preset(ctx, preset, raw)
         settings = settings_from_dict(raw)
         info = create_tournament(open_database(db), Actor.local(), name, settings)
         if as_json:
@@ -417,6 +462,27 @@ def register(app: typer.Typer) -> None:
             database, Actor.local(), _event_id(database, event), read_text(path), str(path)
         )
         typer.echo(f"imported {count} players")
+
+    @player_app.command("absent")
+    def absent(
+        player: Annotated[str, typer.Argument(help="The player's name as entered.")],
+        rounds: Annotated[
+            list[int], typer.Option("--round", help="A round the player sits out (repeatable).")
+        ],
+        back: Annotated[
+            bool, typer.Option("--back", help="The player plays these rounds after all.")
+        ] = False,
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """A player sits out a later round without withdrawing: not paired, scored the event's
+        absent-round points, back the round after."""
+        from weiqi.services.tournament import set_absent
+
+        database, event_id, pid = _named_player(db, event, player)
+        now = set_absent(database, Actor.local(), event_id, pid, rounds, absent=not back)
+        listed = ", ".join(str(n) for n in sorted(now)) or "none"
+        typer.echo(f"{player}: absent from rounds {listed}")
 
     @player_app.command("withdraw")
     def withdraw(

@@ -28,13 +28,14 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from fractions import Fraction
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import delete, func, insert, select
 from sqlalchemy.orm import Session
 
-from weiqi.errors import Conflict, InputError, NotFound, RowsRejected
+from weiqi.errors import Conflict, InputError, InvalidSetting, NotFound, RowsRejected
 from weiqi.formats.players_csv import parse_players_csv
 from weiqi.messages import Msg
 from weiqi.rules.result import Result
@@ -330,6 +331,64 @@ def _player(session: Session, event_id: int, name: str) -> PlayerRow:
             Msg("no player %(name)s in event %(event_id)s", name=repr(name), event_id=event_id)
         )
     return row
+
+
+def set_absent(
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    player_id: int,
+    rounds: Sequence[int],
+    *,
+    absent: bool = True,
+) -> frozenset[int]:
+    """Mark a player absent from ``rounds`` (not a withdrawal: not paired in them, scored the
+    event's ``absent_points``, back in the round after), or back with ``absent=False``; only
+    rounds not paired yet, in a Swiss-type event (a round robin's or a bracket's schedule has
+    no place to sit out: a missed game there is a forfeit). Returns the player's absent rounds.
+    """
+    with db.transaction() as session:
+        require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        lock_event(session, event_id)
+        event, players = _load(session, event_id)
+        s = event.settings
+        if not s.system.is_swiss:
+            raise Conflict(
+                Msg(
+                    "a player cannot sit out a round of %(system)s: a missed game is a forfeit",
+                    system=s.system.zh,
+                )
+            )
+        row = players.get(str(player_id))
+        if row is None:
+            raise NotFound(
+                Msg("no player %(id)s in event %(event_id)s", id=player_id, event_id=event_id)
+            )
+        paired = len(event.rounds)
+        last = s.rounds or paired + 1
+        for number in rounds:
+            if number <= paired:
+                raise Conflict(
+                    Msg(
+                        "round %(number)s is paired already; absences are for later rounds",
+                        number=number,
+                    )
+                )
+            if number > last:
+                raise InvalidSetting("round", Msg("the event has %(rounds)s rounds", rounds=last))
+        if row.withdrawn_after is not None and absent:
+            raise Conflict(Msg("%(name)s has withdrawn", name=row.name))
+        current = set(event.entrant[str(player_id)].absent_rounds)
+        wanted = current | set(rounds) if absent else current - set(rounds)
+        session.execute(
+            delete(AbsenceRow).where(AbsenceRow.player_id == player_id, AbsenceRow.round > paired)
+        )
+        later = sorted(n for n in wanted if n > paired)
+        if later:
+            session.execute(
+                insert(AbsenceRow), [{"player_id": player_id, "round": n} for n in later]
+            )
+        return frozenset(wanted)
 
 
 def withdraw_player(db: Database, actor: Actor, event_id: int, name: str) -> int:

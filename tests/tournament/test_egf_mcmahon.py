@@ -1,0 +1,37 @@
+"""McMahon as EGF events play it (issue #14), the preset ``egf_mcmahon``: handicaps from the
+McMahon scores less one, even between players at or above 1d (their scores are capped at what
+a 1d starts with), at most 9; the Chinese rules' settings stay the default."""
+
+from __future__ import annotations
+
+from weiqi.tournament.players import Entrant
+from weiqi.tournament.ranks import Rank
+from weiqi.tournament.records import Event
+from weiqi.tournament.settings import EventSettings, System, egf_mcmahon
+from weiqi.tournament.systems import system_for
+
+
+def test_handicaps_of_an_egf_mcmahon_round() -> None:
+    settings = egf_mcmahon(5, Rank.parse("4d"), Rank.parse("20k"))
+    players = (
+        Entrant("a", "A", Rank.parse("3d")),
+        Entrant("b", "B", Rank.parse("2d")),
+        Entrant("c", "C", Rank.parse("1k")),
+        Entrant("d", "D", Rank.parse("5k")),
+    )
+    event = Event(settings, players)
+    plan = system_for(settings).next_round(event)
+    stones = {frozenset(g.players): (g.handicap, g.black) for g in plan.games}
+    assert stones[frozenset({"a", "b"})][0] == 0  # both above 1d: even
+    assert stones[frozenset({"c", "d"})] == (3, "d")  # 29 − 25 − 1 stones, the weaker Black
+
+
+def test_the_chinese_rules_stay_the_default() -> None:
+    s = EventSettings(system=System.MCMAHON, rounds=5, mcmahon_bar=Rank.parse("4d"))
+    assert (s.absent_points, s.unplayed_sos, s.sos_handicap, s.round_down_scores) == (
+        0,
+        "none",
+        False,
+        False,
+    )
+    assert s.colour_policy == "even" and s.mcmahon_zero is None
