@@ -616,6 +616,32 @@ def register(app: typer.Typer) -> None:
         if view.byes:
             console.print("轮空 bye: " + ", ".join(view.byes))
 
+    @round_app.command("enter")
+    def enter(
+        path: Annotated[
+            Path, typer.Argument(help="CSV: board,black,white[,handicap][,komi]; no white: a bye.")
+        ],
+        db: DbOption = None,
+        event: EventOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        """Enter the next round as paired elsewhere (every row or none); what the event's own
+        pairing would have avoided (a rematch, a second bye) is listed."""
+        from weiqi.services.tournament import enter_round
+
+        database = open_database(db)
+        done = enter_round(
+            database, Actor.local(), _event_id(database, event), read_text(path), str(path)
+        )
+        if as_json:
+            out = _round_json(done.round)
+            out["notes"] = [str(n) for n in done.notes]
+            typer.echo(json.dumps(out, ensure_ascii=False))
+            return
+        _round_table(done.round)
+        for note in done.notes:
+            typer.echo(f"note: {note}")
+
     @round_app.command("pair")
     def pair(
         ctx: typer.Context,

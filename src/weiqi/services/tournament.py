@@ -67,7 +67,7 @@ from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event, Game, Round, RoundPlan, RoundTotals
 from weiqi.tournament.settings import EventSettings, settings_from_dict, settings_to_dict
 from weiqi.tournament.standings import TIEBREAKS, Value
-from weiqi.tournament.systems import system_for
+from weiqi.tournament.systems import require_complete, system_for
 
 
 @dataclass(frozen=True)
@@ -691,3 +691,145 @@ def event_standings(db: Database, event_id: int) -> list[StandingView]:
 def tiebreak_names(codes: tuple[str, ...]) -> list[tuple[str, str, str]]:
     """(code, 中文, English) for each code, for headers."""
     return [(c, TIEBREAKS[c].zh, TIEBREAKS[c].en) for c in codes]
+
+
+@dataclass(frozen=True)
+class EnteredRound:
+    """A round entered as given, and what in it the event's own pairing would not have done
+    (a rematch, a second bye), for the chief referee to see."""
+
+    round: RoundView
+    notes: tuple[Msg, ...]
+
+
+def enter_round(
+    db: Database, actor: Actor, event_id: int, text: str, source: str = "round.csv"
+) -> EnteredRound:
+    """Store the next round as paired elsewhere, from CSV ``board,black,white`` with optional
+    ``handicap`` and ``komi`` (stones) columns; a row with an empty ``white`` is a bye. Every row
+    or none: an unknown, doubled, withdrawn or absent player, a board twice, are refused with
+    their line. What the rules' pairing would have avoided is accepted and noted."""
+    reader = csv.DictReader(io.StringIO(check_upload(source, text).lstrip("\ufeff")))
+    fields = {f.strip() for f in reader.fieldnames or ()}
+    if {"board", "black", "white"} - fields:
+        raise InputError(
+            Msg("%(source)s, line 1", source=source),
+            Msg("columns 'board', 'black' and 'white' are required"),
+        )
+    with db.transaction() as session:
+        require(session, actor, Action.PAIR_ROUND, event_id)
+        lock_event(session, event_id)
+        event, players = _load(session, event_id)
+        require_complete(event)  # every earlier board has its result, as before pairing
+        number = event.next_round_number
+        s = event.settings
+        if s.rounds is not None and number > s.rounds:
+            raise Conflict(Msg("the event is finished"))
+        by_name = {p.name: pid for pid, p in players.items()}
+        entrants = event.entrant
+        seen: dict[str, int] = {}
+        boards: set[int] = set()
+        games: list[Game] = []
+        byes: list[str] = []
+        problems: list[tuple[int, Msg]] = []
+        for line, rec in enumerate(reader, start=2):
+            rec = {k.strip(): (v or "").strip() for k, v in rec.items() if k}
+            before = len(problems)
+            ids = []
+            for column in ("black", "white"):
+                name = rec.get(column, "")
+                if not name:
+                    ids.append("")
+                    continue
+                pid = by_name.get(name)
+                if pid is None:
+                    problems.append((line, Msg("no player %(name)s", name=repr(name))))
+                elif pid in seen:
+                    problems.append(
+                        (
+                            line,
+                            Msg(
+                                "%(name)s is already on line %(other)s", name=name, other=seen[pid]
+                            ),
+                        )
+                    )
+                elif not entrants[pid].plays_in(number):
+                    problems.append(
+                        (
+                            line,
+                            Msg(
+                                "%(name)s does not play round %(number)s (withdrawn or absent)",
+                                name=name,
+                                number=number,
+                            ),
+                        )
+                    )
+                else:
+                    seen[pid] = line
+                ids.append(pid or "")
+            black, white = ids
+            if len(problems) > before:
+                continue
+            if not black:
+                problems.append((line, Msg("black is empty")))
+                continue
+            if not white:
+                byes.append(black)
+                continue
+            try:
+                board = int(rec.get("board", ""))
+                handicap = int(rec.get("handicap") or 0)
+                komi = (
+                    Fraction(rec["komi"])
+                    if rec.get("komi")
+                    else (s.komi if handicap == 0 else Fraction(0))
+                )
+            except (ValueError, ZeroDivisionError):
+                problems.append((line, Msg("board, handicap and komi must be numbers")))
+                continue
+            if board in boards:
+                problems.append((line, Msg("board %(board)s appears twice", board=board)))
+                continue
+            if not 0 <= handicap <= 9:
+                problems.append((line, Msg("handicap must be between 0 and 9")))
+                continue
+            boards.add(board)
+            games.append(Game(number, board, black, white, None, handicap, komi))
+        if problems:
+            raise RowsRejected(source, problems)
+        notes = _imposed_notes(event, games, byes)
+        plan = RoundPlan(number, tuple(sorted(games, key=lambda g: g.board)), tuple(byes))
+        row = store_plan(session, event_id, plan)
+        return EnteredRound(_round_view(session, row, players), notes)
+
+
+def _imposed_notes(event: Event, games: Sequence[Game], byes: Sequence[str]) -> tuple[Msg, ...]:
+    """What a round entered as given does that the event's pairing avoids."""
+    from weiqi.tournament.scoring import histories
+
+    hist = histories(event)
+    names = {e.id: e.name for e in event.entrants}
+    notes = []
+    for g in games:
+        if g.white in hist[g.black].opponents:
+            notes.append(
+                Msg(
+                    "board %(board)s: %(black)s and %(white)s have met before",
+                    board=g.board,
+                    black=names[g.black],
+                    white=names[g.white],
+                )
+            )
+    for pid in byes:
+        if hist[pid].byes:
+            notes.append(Msg("%(name)s has had a bye before", name=names[pid]))
+    missing = [
+        e.name
+        for e in event.entrants
+        if e.plays_in(event.next_round_number)
+        and all(e.id not in g.players for g in games)
+        and e.id not in byes
+    ]
+    if missing:
+        notes.append(Msg("not in the round: %(names)s", names=", ".join(missing)))
+    return tuple(notes)
