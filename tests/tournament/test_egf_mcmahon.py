@@ -35,3 +35,22 @@ def test_the_chinese_rules_stay_the_default() -> None:
         False,
     )
     assert s.colour_policy == "even" and s.mcmahon_zero is None
+
+
+def test_sos_minus_one_drops_a_virtual_opponent_too() -> None:
+    """OpenGotha's SOSM-1: SOS less its lowest term, a round without a game (the player's own
+    start score) included; handicap-adjusted like SOS."""
+    from weiqi.tournament.standings import Competitor, Encounter, tiebreak_values
+
+    a = Competitor(
+        "a",
+        "A",
+        (Encounter(1, "b", 2, "W", sos_adjust=4), Encounter(2, None, 1, "N", False)),
+        initial_points=20,
+        virtual_opponent=20,
+    )
+    b = Competitor("b", "B", (Encounter(1, "a", 0, "L", sos_adjust=-4),), initial_points=30)
+    values = tiebreak_values([a, b], ("SOS", "SOS-1"), rounds=2)
+    # a: b's 30 + 4 stones, and a virtual 20 in round 2; b: a's 23 − 4, nothing for round 2
+    assert values["SOS"] == {"a": 54, "b": 19}
+    assert values["SOS-1"] == {"a": 34, "b": 0}
