@@ -210,9 +210,16 @@ def _rank(form: Mapping[str, str], key: str) -> str | None:
         raise InvalidSetting(key, err.reason) from None
 
 
-def settings_from_form(form: Mapping[str, str]) -> EventSettings:
+def settings_from_form(form: Mapping[str, str], base: EventSettings | None = None) -> EventSettings:
     """The settings of an HTML form (strings; an unticked checkbox is absent), checked by the
-    core — an ``InvalidSetting`` names the form field.
+    core — an ``InvalidSetting`` names the form field. Settings the form does not show (an
+    imported event's EGF McMahon rules, no-result points …) keep ``base``'s values.
+
+    >>> from weiqi.tournament.settings import egf_mcmahon
+    >>> egf = egf_mcmahon(5, Rank.parse("4d"))
+    >>> kept = settings_from_form({**settings_form(egf), "rounds": "6"}, egf)
+    >>> kept.rounds, kept.unplayed_sos, kept.mcmahon_zero
+    (6, 'own_start', Rank('30k'))
 
     >>> s = settings_from_form({"system": "swiss", "rounds": "5", "komi": "3¾",
     ...                         "tiebreak_1": "SOS", "tiebreak_2": "SB", "tiebreak_3": ""})
@@ -236,6 +243,7 @@ def settings_from_form(form: Mapping[str, str]) -> EventSettings:
         "points_loss": _int(form, "points_loss", 0),
         "bye_points": _int(form, "bye_points", 2),
         "late_entry_points": _int(form, "late_entry_points", 0),
+        "absent_points": _int(form, "absent_points", 0),
         "top_score": form.get("top_score", "full"),
         "shared_places": bool(form.get("shared_places")),
         "tie_resolution": form.get("tie_resolution", "lot"),
@@ -264,6 +272,8 @@ def settings_from_form(form: Mapping[str, str]) -> EventSettings:
             data[key] = form[key].strip()
     if len(set(codes)) != len(codes) and data["tiebreaks"] is not None:
         raise InvalidSetting("tiebreaks", N_("a code appears twice"))
+    if base is not None:
+        data = {**settings_to_dict(base), **data}
     return settings_from_dict(data)
 
 

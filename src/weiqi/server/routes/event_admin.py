@@ -58,6 +58,7 @@ SETTING_MSGIDS = (
     N_("points"),
     N_("bye_points"),
     N_("late_entry_points"),
+    N_("absent_points"),
     N_("tiebreaks"),
     N_("komi"),
     N_("handicap_max"),
@@ -216,7 +217,8 @@ async def save_settings(request: Request, db: Db, user: LoggedIn, event_id: int)
     name = form.get("name", "")
     require_page(db, _actor(user), Action.EDIT_SETTINGS, event_id)
     try:
-        settings = event_admin.settings_from_form(form)
+        current = tournament_info(db, event_id).settings
+        settings = event_admin.settings_from_form(form, current)
         event_admin.update_settings(db, _actor(user), event_id, name, settings)
     except InvalidSetting as err:
         errors = dict([_field_error(request, err)])
