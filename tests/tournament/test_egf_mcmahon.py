@@ -54,3 +54,27 @@ def test_sos_minus_one_drops_a_virtual_opponent_too() -> None:
     # a: b's 30 + 4 stones, and a virtual 20 in round 2; b: a's 23 − 4, nothing for round 2
     assert values["SOS"] == {"a": 54, "b": 19}
     assert values["SOS-1"] == {"a": 34, "b": 0}
+
+
+def test_a_small_score_gap_is_traded_for_avoiding_a_club_game() -> None:
+    """Two 3d of one club and two 2d of others: the rules pair the 3d together (a score group);
+    with the club avoided at up to one win of gap, each 3d meets a 2d instead."""
+    from dataclasses import replace
+
+    base = EventSettings(
+        system=System.MCMAHON, rounds=3, mcmahon_bar=Rank.parse("5d"), avoid_same_club=True
+    )
+    players = (
+        Entrant("a", "A", Rank.parse("3d"), club="X"),
+        Entrant("b", "B", Rank.parse("3d"), club="X"),
+        Entrant("c", "C", Rank.parse("2d"), club="Y"),
+        Entrant("d", "D", Rank.parse("2d"), club="Z"),
+    )
+
+    def pairs(settings: EventSettings) -> set[frozenset[str]]:
+        plan = system_for(settings).next_round(Event(settings, players))
+        return {frozenset(g.players) for g in plan.games}
+
+    assert frozenset({"a", "b"}) in pairs(base)
+    traded = pairs(replace(base, club_score_gap=1))
+    assert all(len(p & {"a", "b"}) == 1 for p in traded)

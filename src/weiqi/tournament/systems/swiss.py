@@ -24,7 +24,7 @@ from dataclasses import replace
 from weiqi.errors import Conflict
 from weiqi.messages import Msg
 from weiqi.rules.result import Outcome
-from weiqi.tournament.pairing import Candidate, Method, PairingOptions, pair
+from weiqi.tournament.pairing import Candidate, Method, PairingOptions, Weights, pair
 from weiqi.tournament.players import Entrant, seeding_order
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import (
@@ -155,8 +155,16 @@ class Swiss:
         seed_value = round_seed(s, r)
         rng = random.Random(seed_value)
         cands, method = candidates(event, field, hist, rng)
+        weights = Weights()
+        if s.avoid_same_club and s.club_score_gap:
+            # avoiding a same-club game makes two other games (its players' new partners'):
+            # it costs more than both of them at a gap up to the setting, with half a score
+            # unit to spare over what the lower wishes (floats, colours, seeding) can add
+            gap = s.club_score_gap * s.points_win
+            weights = replace(weights, club=2 * weights.score * gap * gap + weights.score // 2)
         opts = PairingOptions(
             method=method,
+            weights=weights,
             avoid_same_club=s.avoid_same_club,
             avoid_same_region=s.avoid_same_region,
             forbidden=frozenset(frozenset(p) for p in s.forbidden_pairs),
