@@ -355,10 +355,13 @@ def _tou_line(line: str) -> _Line:
     if at is None or _CONTROL.search(line):
         return "odd"
     rest = words[at + 1 :]
-    licence = ""
+    licence = club = ""
     if rest and len(rest[0]) == 7 and rest[0].isalnum() and parse_round(rest[0]) is None:
         licence, rest = rest[0], rest[1:]
-    club = rest[0] if rest and parse_round(rest[0]) is None and len(rest[0]) <= 8 else ""
+    if rest and parse_round(rest[0]) is None:
+        club, rest = rest[0], rest[1:]
+    if len(club) > 8 or any(parse_round(w) is None for w in rest):
+        return "odd"  # after the club, results only (2+w0, 0=)
     surname, given = _names(words[start], words[start + 1 : at])
     if not surname or len(surname) > MAX_NAME or len(given) > MAX_NAME:
         return "odd"
