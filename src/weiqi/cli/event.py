@@ -9,6 +9,7 @@ Usage::
 
     weiqi event create --db club.sqlite3 --name "Club Swiss" --system swiss --rounds 5
     weiqi player import --db club.sqlite3 players.csv
+    weiqi player rating-list allworld_lp.html --format egd --by both --dry-run --db club.sqlite3
     weiqi round pair --db club.sqlite3 --json
     weiqi round result --db club.sqlite3 --round 1 --board 1 B+R
     weiqi standings --db club.sqlite3 --json
@@ -483,6 +484,107 @@ def register(app: typer.Typer) -> None:
         now = set_absent(database, Actor.local(), event_id, pid, rounds, absent=not back)
         listed = ", ".join(str(n) for n in sorted(now)) or "none"
         typer.echo(f"{player}: absent from rounds {listed}")
+
+    @player_app.command("rating-list")
+    def rating_list(
+        path: Annotated[
+            Path,
+            typer.Argument(
+                help="The list: EGD allworld_lp.html (.txt, .zip), FFG ech_ffg_V3.txt, or .tou."
+            ),
+        ],
+        fmt: Annotated[str, typer.Option("--format", help="egd, ffg or tou.")],
+        by: Annotated[
+            str, typer.Option("--by", help="pin, name, or both (the PIN first, then the name).")
+        ] = "both",
+        dry_run: Annotated[
+            bool, typer.Option("--dry-run", help="Show what would change; change nothing.")
+        ] = False,
+        as_json: JsonOption = False,
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """Fill rank, rating, club, country and EGF PIN / FFG licence from a rating list, by
+        PIN or by name; a name the list has twice is reported, never guessed."""
+        from weiqi.formats.rating_lists import FORMATS, MAX_LIST_BYTES, read_rating_list
+        from weiqi.services.rating_lists import MATCH_BY, fill_from_rating_list
+
+        if fmt not in FORMATS:
+            raise InvalidSetting(
+                "--format",
+                Msg("%(value)s is not one of %(names)s", value=repr(fmt), names=", ".join(FORMATS)),
+            )
+        if by not in MATCH_BY:
+            raise InvalidSetting(
+                "--by",
+                Msg("%(value)s is not one of %(names)s", value=repr(by), names=", ".join(MATCH_BY)),
+            )
+        try:
+            with path.open("rb") as f:
+                data = f.read(MAX_LIST_BYTES + 1)
+        except OSError as err:
+            raise InputError(str(path), err.strerror or "cannot be read") from None
+        listed = read_rating_list(data, fmt, str(path))
+        database = open_database(db)
+        report = fill_from_rating_list(
+            database,
+            Actor.local(),
+            _event_id(database, event),
+            listed.players,
+            by=by,
+            dry_run=dry_run,
+        )
+        if as_json:
+            typer.echo(
+                json.dumps(
+                    {
+                        "list": {
+                            "format": listed.source,
+                            "date": listed.date,
+                            "players": len(listed.players),
+                            "skipped": listed.skipped,
+                            "skipped_lines": list(listed.skipped_lines),
+                        },
+                        "dry_run": report.dry_run,
+                        "matched": [
+                            {
+                                "player": m.player,
+                                "entry": m.entry,
+                                "by": m.by,
+                                "changes": [dataclasses.asdict(c) for c in m.changes],
+                            }
+                            for m in report.matched
+                        ],
+                        "ambiguous": [dataclasses.asdict(a) for a in report.ambiguous],
+                        "not_found": list(report.not_found),
+                    },
+                    ensure_ascii=False,
+                )
+            )
+            return
+        dated = f" ({listed.date})" if listed.date else ""
+        typer.echo(f"{path}: {len(listed.players)} players{dated}")
+        if listed.skipped:
+            lines = ", ".join(str(n) for n in listed.skipped_lines)
+            more = ", …" if listed.skipped > len(listed.skipped_lines) else ""
+            typer.echo(f"note: {listed.skipped} odd lines skipped (lines {lines}{more})")
+        by_pin = sum(1 for m in report.matched if m.by == "pin")
+        typer.echo(
+            f"matched {len(report.matched)} (by PIN {by_pin}, by name "
+            f"{len(report.matched) - by_pin}), {report.changed} changed; "
+            f"ambiguous {len(report.ambiguous)}; not found {len(report.not_found)}"
+        )
+        for m in report.matched:
+            if m.changes:
+                done = ", ".join(f"{c.field} {c.before or '-'} → {c.after}" for c in m.changes)
+                typer.echo(f"  {m.player}: {done}")
+        for a in report.ambiguous:
+            more = f" and {a.count - len(a.candidates)} more" if a.count > len(a.candidates) else ""
+            typer.echo(f"ambiguous: {a.player}: {'; '.join(a.candidates)}{more}")
+        if report.not_found:
+            typer.echo(f"not found: {', '.join(report.not_found)}")
+        if report.dry_run:
+            typer.echo("dry run: nothing changed")
 
     @player_app.command("withdraw")
     def withdraw(
