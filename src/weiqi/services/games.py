@@ -91,6 +91,7 @@ from weiqi.rules.ruleset import Ruleset
 from weiqi.rules.vertex import parse_vertex
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require, roles_in_event
+from weiqi.services.player_names import namesake_labels
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.site import record_signing_key
 from weiqi.store.database import Database
@@ -416,12 +417,13 @@ def individual_game(session: Session, game: GameRow) -> Game:
     assert black is not None and white is not None
     handicap = game.handicap if game.handicap >= 2 else 0
     ruleset = _game_ruleset(session, game)
+    shown = namesake_labels(session, black.event_id, black, white)  # namesakes told apart
     return Game(
         game,
         game.round.number,
         game.board,
-        black.name,
-        white.name,
+        shown[black.id],
+        shown[white.id],
         Fraction(game.komi),
         handicap,
         ruleset,

@@ -18,6 +18,7 @@ A crosstable cell from its row's side, and the values tables print:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
@@ -34,6 +35,7 @@ from weiqi.services.permissions import Action, require
 
 # The event as the core sees it is loaded by the tournament service; reusing its loader keeps
 # one definition of how stored rows become a core ``Event``.
+from weiqi.services.player_names import player_labels
 from weiqi.services.tournament import _load, _settings_row
 from weiqi.store import versions
 from weiqi.store.database import Database
@@ -85,6 +87,9 @@ class PlayerRef:
     rank: Rank | None
     club: str
     withdrawn_after: int | None = None
+    label: str = ""
+    """The name, with what tells a namesake apart (``张伟 (北京)``); the name if none."""
+    country: str = ""
 
 
 @dataclass(frozen=True)
@@ -301,10 +306,25 @@ def _public_event(session: Session, event_id: int) -> tuple[Event, dict[str, Pla
     return trimmed, players, model.name
 
 
-def _ref(row: PlayerRow) -> PlayerRef:
-    return PlayerRef(
-        row.id, row.name, Rank.parse(row.rank) if row.rank else None, row.club, row.withdrawn_after
-    )
+def _refs(players: Mapping[str, PlayerRow]) -> dict[str, PlayerRef]:
+    """Every player of the event as public pages name them (namesakes told apart), by core id."""
+    shown = player_labels(players.values())
+    ranks: dict[str, Rank] = {}
+    out = {}
+    for pid, row in players.items():
+        rank = None
+        if row.rank:
+            rank = ranks.get(row.rank) or ranks.setdefault(row.rank, Rank.parse(row.rank))
+        out[pid] = PlayerRef(
+            row.id,
+            row.name,
+            rank,
+            row.club,
+            row.withdrawn_after,
+            label=shown[row.id],
+            country=row.country,
+        )
+    return out
 
 
 def _planned(event: Event) -> int | None:
@@ -365,7 +385,7 @@ def public_round(db: Database, event_id: int, number: int) -> PublicRound:
             .games
         }
     rnd = event.rounds[number - 1]
-    refs = {pid: _ref(row) for pid, row in players.items()}
+    refs = _refs(players)
     boards = tuple(
         BoardView(
             g.board,
@@ -385,7 +405,7 @@ def public_round(db: Database, event_id: int, number: int) -> PublicRound:
         number,
         count,
         boards,
-        tuple(sorted((refs[p] for p in rnd.byes), key=lambda r: r.name)),
+        tuple(sorted((refs[p] for p in rnd.byes), key=lambda r: r.label)),
         s.bye_points if s.system.is_swiss else None,
     )
 
@@ -395,6 +415,7 @@ def standings(db: Database, event_id: int) -> Standings:
     (R-RANK-RR, R-RANK-SWISS, R-PLAYOFF)."""
     with db.transaction() as session:
         event, players, name = _public_event(session, event_id)
+    refs = _refs(players)
     ranked = rank_event(event)
     codes = event.settings.tiebreak_codes  # none by default in a bracket
     rows = tuple(
@@ -403,13 +424,13 @@ def standings(db: Database, event_id: int) -> Standings:
             s.shared,
             s.by_lot,
             s.playoff,
-            _ref(players[s.id]),
+            refs[s.id],
             s.points,
             tuple(s.tiebreaks.get(c, 0) for c in codes),
         )
         for s in ranked
     )
-    void = tuple(_ref(players[p]) for p in sorted(voided_players(event), key=int))
+    void = tuple(refs[p] for p in sorted(voided_players(event), key=int))
     return Standings(name, codes, len(event.rounds), rows, void)
 
 
@@ -419,6 +440,7 @@ def crosstable(db: Database, event_id: int) -> Crosstable:
     table = standings(db, event_id)
     with db.transaction() as session:
         event, players, _ = _public_event(session, event_id)
+    refs = _refs(players)
     order = [str(r.player.id) for r in table.rows] + [str(p.id) for p in table.void]
     row_of = {pid: i for i, pid in enumerate(order, start=1)}
     void = voided_players(event)
@@ -432,7 +454,7 @@ def crosstable(db: Database, event_id: int) -> Crosstable:
                 row_of[pid],
                 standing.place if standing else None,
                 standing.shared if standing else False,
-                _ref(players[pid]),
+                refs[pid],
                 cells,
                 standing.points if standing else 0,
                 standing.tiebreaks if standing else (),
@@ -481,6 +503,7 @@ def player_card(db: Database, event_id: int, player_id: int) -> PlayerCard:
     table = crosstable(db, event_id)
     with db.transaction() as session:
         event, players, name = _public_event(session, event_id)
+    refs = _refs(players)
     pid = str(player_id)
     if pid not in players:
         raise NotFound(
@@ -523,7 +546,7 @@ def player_card(db: Database, event_id: int, player_id: int) -> PlayerCard:
                 rnd.number,
                 game.board,
                 game.colour_of(pid),
-                _ref(players[opp]),
+                refs[opp],
                 row_of.get(opp),
                 game.result,
                 _outcome(event, game, pid),
@@ -536,7 +559,7 @@ def player_card(db: Database, event_id: int, player_id: int) -> PlayerCard:
         )
     return PlayerCard(
         name,
-        _ref(players[pid]),
+        refs[pid],
         row.place if row else None,
         row.shared if row else False,
         hist.points + start,

@@ -47,12 +47,14 @@ from weiqi.services.games import (
     round_boards,
 )
 from weiqi.services.permissions import Action, require
+from weiqi.services.player_names import namesake_labels, person, player_labels
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.locks import lock_event
 from weiqi.store.models import Event as EventModel
 from weiqi.store.tournament import ByeRow, EventSettingsRow, GameRow, PlayerRow, RoundRow
 from weiqi.text import check_entrants, check_upload
+from weiqi.tournament.namesakes import find, identity_key
 from weiqi.tournament.players import Entrant
 from weiqi.tournament.ranking import standings as rank_event
 from weiqi.tournament.ranks import Rank
@@ -98,6 +100,8 @@ class RoundView:
 class StandingView:
     place: int
     name: str
+    label: str
+    """The name, with what tells a namesake apart (``weiqi.tournament.namesakes``)."""
     points: int
     tiebreaks: dict[str, Value]
     shared: bool
@@ -255,10 +259,22 @@ def import_players(
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         lock_event(session, event_id)  # the names checked stay the names entered until commit
-        event, _ = _load(session, event_id)
-        existing = {e.name for e in event.entrants}
+        event, stored = _load(session, event_id)
+        existing = {p.identity_key for p in stored.values()}
         check_entrants(len(existing) + len(rows))
-        clashes = [(r.line, f"{r.name} is already entered") for r in rows if r.name in existing]
+        keys = [identity_key(r.name, r.club, r.birth_date, r.licence) for r in rows]
+        clashes = [
+            (
+                r.line,
+                Msg(
+                    "%(name)s is already entered with the same club, birth date and licence; "
+                    "a namesake needs one of them to tell the two apart",
+                    name=r.name,
+                ),
+            )
+            for r, key in zip(rows, keys, strict=True)
+            if key in existing
+        ]
         if clashes:
             raise RowsRejected(source, clashes)
         joined = max(1, event.next_round_number)
@@ -276,7 +292,9 @@ def import_players(
                 [
                     {
                         "event_id": event_id,
+                        "identity_key": key,
                         "name": r.name,
+                        "licence": r.licence,
                         "rank": r.rank.code if r.rank else None,
                         "rating": r.rating,
                         "club": r.club,
@@ -288,34 +306,56 @@ def import_players(
                         "withdrawn_after": None,
                         "warnings": 0,
                     }
-                    for r in rows
+                    for r, key in zip(rows, keys, strict=True)
                 ],
             )
         return len(rows)
 
 
 def _player(session: Session, event_id: int, name: str) -> PlayerRow:
-    row = session.scalar(
-        select(PlayerRow).where(PlayerRow.event_id == event_id, PlayerRow.name == name)
-    )
-    if row is None:
+    """The player ``name`` means: a label as pages show it (``张伟 (北京)``), or a name only one
+    player has. A name namesakes share is refused with their labels (``InputError``), never
+    guessed."""
+    rows = session.scalars(
+        select(PlayerRow).where(PlayerRow.event_id == event_id).order_by(PlayerRow.id)
+    ).all()
+    try:
+        pid = find(name, [person(r) for r in rows])
+    except NotFound:
         raise NotFound(
             Msg("no player %(name)s in event %(event_id)s", name=repr(name), event_id=event_id)
+        ) from None
+    return next(r for r in rows if r.id == pid)
+
+
+def _player_id_row(session: Session, event_id: int, player_id: int) -> PlayerRow:
+    row = session.get(PlayerRow, player_id)
+    if row is None or row.event_id != event_id:
+        raise NotFound(
+            Msg(
+                "no player %(player_id)s in event %(event_id)s",
+                player_id=player_id,
+                event_id=event_id,
+            )
         )
     return row
 
 
-def withdraw_player(db: Database, actor: Actor, event_id: int, name: str) -> int:
-    """Withdraw a player after the rounds paired so far (R-WD-1); returns that round number."""
+def withdraw_player(db: Database, actor: Actor, event_id: int, name: str | int) -> int:
+    """Withdraw a player (named as :func:`_player` reads a name, or by row id) after the
+    rounds paired so far (R-WD-1); returns that round number."""
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         lock_event(session, event_id)
-        row = _player(session, event_id, name)
+        if isinstance(name, int):
+            row = _player_id_row(session, event_id, name)
+        else:
+            row = _player(session, event_id, name)
         if row.withdrawn_after is not None:
             raise Conflict(
                 Msg(
                     "%(name)s withdrew after round %(withdrawn_after)s already",
-                    name=name,
+                    name=namesake_labels(session, event_id, row)[row.id],
                     withdrawn_after=row.withdrawn_after,
                 )
             )
@@ -347,13 +387,14 @@ def pair_round(db: Database, actor: Actor, event_id: int) -> RoundView:
         plan = system_for(event.settings).next_round(event)
         rnd = store_plan(session, event_id, plan)
         view = _round_view(session, rnd, players)
+        shown = player_labels(players.values())
         return RoundView(
             view.number,
             view.pairings,
             view.byes,
             view.seed,
             tuple(
-                replace(e, black=players[e.black].name, white=players[e.white].name).text()
+                replace(e, black=shown[int(e.black)], white=shown[int(e.white)]).text()
                 for e in plan.explanations
             ),
             plan.totals,
@@ -419,8 +460,9 @@ def _round_row(session: Session, event_id: int, number: int) -> RoundRow:
 
 
 def _round_view(session: Session, rnd: RoundRow, players: dict[str, PlayerRow]) -> RoundView:
-    """The round's boards as plain columns (two queries, no ORM row per game)."""
-    names = {int(k): v.name for k, v in players.items()}
+    """The round's boards as plain columns (two queries, no ORM row per game); players are
+    named by their labels (namesakes told apart)."""
+    names = player_labels(players.values())
     session.flush()
     games = session.execute(
         select(
@@ -594,9 +636,17 @@ def event_standings(db: Database, event_id: int) -> list[StandingView]:
     """The standings with the event's tie-breaks (R-RANK-RR, R-RANK-SWISS, R-PLAYOFF)."""
     with db.transaction() as session:
         event, players = _load(session, event_id)
+    shown = player_labels(players.values())
     return [
         StandingView(
-            s.place, players[s.id].name, s.points, dict(s.tiebreaks), s.shared, s.by_lot, s.playoff
+            s.place,
+            players[s.id].name,
+            shown[int(s.id)],
+            s.points,
+            dict(s.tiebreaks),
+            s.shared,
+            s.by_lot,
+            s.playoff,
         )
         for s in rank_event(event)
     ]

@@ -18,10 +18,11 @@ a bare name two players share is refused with both labels, never guessed:
 
 >>> find("张伟 (上海)", people), find("李明", people)
 (2, 3)
->>> find("张伟", people)
-Traceback (most recent call last):
-...
-weiqi.errors.InputError: player: 张伟 is the name of 2 players: 张伟 (北京), 张伟 (上海); type one of them as shown
+>>> try:
+...     find("张伟", people)
+... except InputError as err:
+...     err.reason.args["candidates"]
+'张伟 (北京), 张伟 (上海)'
 """
 
 from __future__ import annotations
@@ -51,7 +52,9 @@ class Person:
     licence: str = ""
 
 
-def identity_key(name: str, club: str = "", birth_date: date | None = None, licence: str = "") -> str:
+def identity_key(
+    name: str, club: str = "", birth_date: date | None = None, licence: str = ""
+) -> str:
     """A digest of everything that tells a player from a namesake: equal for the same player
     entered twice, different for namesakes (stored with a unique constraint per event).
 
