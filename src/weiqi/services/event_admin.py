@@ -53,7 +53,7 @@ from weiqi.services import tournament
 from weiqi.services.actor import Actor
 from weiqi.services.events import event_name
 from weiqi.services.permissions import Action, require
-from weiqi.services.player_names import namesake_labels, player_labels
+from weiqi.services.player_names import matches, namesake_labels, player_labels, search_terms
 from weiqi.services.tournament import PairingView, TournamentInfo
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
@@ -116,6 +116,9 @@ class Dashboard:
     rounds: tuple[RoundSummary, ...]
     finished: bool
     """The system has no further round to pair."""
+    search: str = ""
+    shown: tuple[PlayerView, ...] = ()
+    """The players the search matches (all of them without a search)."""
 
 
 @dataclass(frozen=True)
@@ -324,8 +327,10 @@ def update_settings(
         return tournament._info(session, event_id)
 
 
-def dashboard(db: Database, actor: Actor, event_id: int) -> Dashboard:
-    """Players and rounds for the organisers' page (those who may enter players or pair)."""
+def dashboard(db: Database, actor: Actor, event_id: int, search: str = "") -> Dashboard:
+    """Players and rounds for the organisers' page (those who may enter players or pair);
+    ``shown``: the players ``search`` matches (``player_names.matches``: name, club, rank)."""
+    terms = search_terms(search)
     with db.transaction() as session:
         try:
             require(session, actor, Action.MANAGE_PLAYERS, event_id)
@@ -340,6 +345,9 @@ def dashboard(db: Database, actor: Actor, event_id: int) -> Dashboard:
         ).all()
         shown = player_labels(rows)
         players = tuple(_view(p, shown[p.id]) for p in rows)
+        matching = tuple(
+            v for p, v in zip(rows, players, strict=True) if matches(terms, p, v.label)
+        )
         rounds = tuple(
             RoundSummary(
                 r.number,
@@ -351,7 +359,7 @@ def dashboard(db: Database, actor: Actor, event_id: int) -> Dashboard:
                 select(RoundRow).where(RoundRow.event_id == event_id).order_by(RoundRow.number)
             )
         )
-        return Dashboard(info, players, rounds, finished)
+        return Dashboard(info, players, rounds, finished, search.strip(), matching)
 
 
 # -- players --------------------------------------------------------------------------------
@@ -425,6 +433,58 @@ def withdrawal_consequence(system: System, games_played: int, games_scheduled: i
     return CONSEQUENCE_FORFEITS
 
 
+@dataclass(frozen=True)
+class WithdrawalPreview:
+    """What withdrawing a player would mean now (R-WD-1, 第28条), for the confirm step."""
+
+    player_id: int
+    label: str
+    after_round: int
+    """The rounds paired so far: the player's results in them stay as the system says."""
+    consequence: str
+    """One of the ``CONSEQUENCE_*`` msgids, for this player now."""
+    round_robin: bool
+    played: int
+    """The player's games so far (round robin: against the scheduled ``scheduled``)."""
+    scheduled: int
+    withdrawn_after: int | None
+    """Set when the player has withdrawn already."""
+
+    @property
+    def next_round(self) -> int:
+        """The first round the player is no longer paired in."""
+        return self.after_round + 1
+
+
+def _preview(session: Session, event_id: int, row: PlayerRow) -> WithdrawalPreview:
+    event, _ = tournament._load(session, event_id)
+    pid = str(row.id)
+    played = sum(1 for r in event.rounds for g in r.games if pid in g.players)
+    others = sum(1 for e in event.entrants if e.id != pid and e.joined_round == 1)
+    scheduled = others * event.settings.cycle_count
+    system = event.settings.system
+    return WithdrawalPreview(
+        row.id,
+        namesake_labels(session, event_id, row)[row.id],
+        row.withdrawn_after if row.withdrawn_after is not None else len(event.rounds),
+        withdrawal_consequence(system, played, scheduled),
+        system.is_round_robin,
+        played,
+        scheduled,
+        row.withdrawn_after,
+    )
+
+
+def withdrawal_preview(
+    db: Database, actor: Actor, event_id: int, player_id: int
+) -> WithdrawalPreview:
+    """What withdrawing ``player_id`` would mean now, said before it is done (those who manage
+    the event's players)."""
+    with db.transaction() as session:
+        require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        return _preview(session, event_id, _player_row(session, event_id, player_id))
+
+
 def withdraw(db: Database, actor: Actor, event_id: int, name: str | int) -> Withdrawal:
     """Withdraw a player after the rounds paired so far, saying what follows (R-WD-1). The
     player is named as ``tournament._player`` reads a name (a label tells namesakes apart), or
@@ -434,16 +494,8 @@ def withdraw(db: Database, actor: Actor, event_id: int, name: str | int) -> With
             name = tournament._player(session, event_id, name).id
     after = tournament.withdraw_player(db, actor, event_id, name)
     with db.transaction() as session:
-        event, _ = tournament._load(session, event_id)
-        row = _player_row(session, event_id, name)
-        pid = str(row.id)
-        played = sum(1 for r in event.rounds for g in r.games if pid in g.players)
-        others = sum(1 for e in event.entrants if e.id != pid and e.joined_round == 1)
-        scheduled = others * event.settings.cycle_count
-        label = namesake_labels(session, event_id, row)[row.id]
-    return Withdrawal(
-        label, after, withdrawal_consequence(event.settings.system, played, scheduled)
-    )
+        done = _preview(session, event_id, _player_row(session, event_id, name))
+    return Withdrawal(done.label, after, done.consequence)
 
 
 # -- rounds ---------------------------------------------------------------------------------

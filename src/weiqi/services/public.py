@@ -35,7 +35,7 @@ from weiqi.services.permissions import Action, require
 
 # The event as the core sees it is loaded by the tournament service; reusing its loader keeps
 # one definition of how stored rows become a core ``Event``.
-from weiqi.services.player_names import player_labels
+from weiqi.services.player_names import matches_fields, player_labels, search_terms
 from weiqi.services.tournament import _load, _settings_row
 from weiqi.store import versions
 from weiqi.store.database import Database
@@ -56,6 +56,7 @@ __all__ = [
     "EventOverview",
     "PlayerCard",
     "PlayerGame",
+    "PlayerList",
     "PlayerRef",
     "PublicRound",
     "RoundSummary",
@@ -68,6 +69,7 @@ __all__ = [
     "is_team_event",
     "overview",
     "player_card",
+    "player_list",
     "public_round",
     "require_round_visible",
     "round_is_public",
@@ -149,6 +151,20 @@ class PublicRound:
     byes: tuple[PlayerRef, ...]
     bye_points: int | None
     """What a bye scores here, or None where a bye is only a rest (round robin, bracket)."""
+    search: str = ""
+    """The search the boards and byes match (a board where either player does)."""
+
+
+@dataclass(frozen=True)
+class PlayerList:
+    """The event's players for the public: name (namesakes told apart), rank, club, country."""
+
+    event_name: str
+    players: tuple[PlayerRef, ...]
+    """The players ``search`` matches, in the order of entry."""
+    total: int
+    """Every player of the event."""
+    search: str = ""
 
 
 @dataclass(frozen=True)
@@ -171,6 +187,8 @@ class Standings:
     rows: tuple[StandingRow, ...]
     void: tuple[PlayerRef, ...] = ()
     """Withdrawn round-robin players whose results are cancelled (R-WD-1): no place."""
+    search: str = ""
+    """The search the rows match (every row without one)."""
 
 
 @dataclass(frozen=True)
@@ -368,8 +386,15 @@ def overview(db: Database, event_id: int) -> EventOverview:
     return EventOverview(event_id, name, event.settings, len(players), _planned(event), rounds)
 
 
-def public_round(db: Database, event_id: int, number: int) -> PublicRound:
-    """One public round's boards (with results as far as recorded) and byes."""
+def _matches(terms: tuple[str, ...], ref: PlayerRef) -> bool:
+    rank = ref.rank.code if ref.rank else None
+    return matches_fields(terms, (ref.label, ref.name, ref.club, ref.country), rank)
+
+
+def public_round(db: Database, event_id: int, number: int, search: str = "") -> PublicRound:
+    """One public round's boards (with results as far as recorded) and byes; with ``search``,
+    the boards where either player matches it (name, club, rank)."""
+    terms = search_terms(search)
     with db.transaction() as session:
         _settings_row(session, event_id)
         count = _public_count(session, event_id)
@@ -398,21 +423,37 @@ def public_round(db: Database, event_id: int, number: int) -> PublicRound:
             g.label,
         )
         for g in sorted(rnd.games, key=lambda g: g.board)
+        if _matches(terms, refs[g.black]) or _matches(terms, refs[g.white])
     )
     s = event.settings
+    byes = sorted((refs[p] for p in rnd.byes if _matches(terms, refs[p])), key=lambda r: r.label)
     return PublicRound(
         name,
         number,
         count,
         boards,
-        tuple(sorted((refs[p] for p in rnd.byes), key=lambda r: r.label)),
+        tuple(byes),
         s.bye_points if s.system.is_swiss else None,
+        search.strip(),
     )
 
 
-def standings(db: Database, event_id: int) -> Standings:
+def player_list(db: Database, event_id: int, search: str = "") -> PlayerList:
+    """Every player of the event (withdrawn ones too, marked), in the order of entry; with
+    ``search``, those it matches (name, club, rank). Entries are public from the start."""
+    terms = search_terms(search)
+    with db.transaction() as session:
+        _, players, name = _public_event(session, event_id)
+    refs = _refs(players)
+    shown = tuple(r for r in refs.values() if _matches(terms, r))
+    return PlayerList(name, shown, len(refs), search.strip())
+
+
+def standings(db: Database, event_id: int, search: str = "") -> Standings:
     """Places, points and the event's tie-breaks in its order, over the public rounds
-    (R-RANK-RR, R-RANK-SWISS, R-PLAYOFF)."""
+    (R-RANK-RR, R-RANK-SWISS, R-PLAYOFF); with ``search``, the rows it matches (their places
+    those of the whole field)."""
+    terms = search_terms(search)
     with db.transaction() as session:
         event, players, name = _public_event(session, event_id)
     refs = _refs(players)
@@ -429,9 +470,12 @@ def standings(db: Database, event_id: int) -> Standings:
             tuple(s.tiebreaks.get(c, 0) for c in codes),
         )
         for s in ranked
+        if _matches(terms, refs[s.id])
     )
-    void = tuple(refs[p] for p in sorted(voided_players(event), key=int))
-    return Standings(name, codes, len(event.rounds), rows, void)
+    void = tuple(
+        refs[p] for p in sorted(voided_players(event), key=int) if _matches(terms, refs[p])
+    )
+    return Standings(name, codes, len(event.rounds), rows, void, search.strip())
 
 
 def crosstable(db: Database, event_id: int) -> Crosstable:

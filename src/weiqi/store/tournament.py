@@ -7,6 +7,7 @@ confirmed. Standings and the next pairing are derived by ``weiqi.tournament`` on
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from sqlalchemy import (
     Boolean,
@@ -19,10 +20,12 @@ from sqlalchemy import (
     UniqueConstraint,
     false,
 )
+from sqlalchemy.engine.default import DefaultExecutionContext
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 from sqlalchemy.sql.elements import conv
 
 from weiqi.store.base import Base
+from weiqi.tournament.namesakes import identity_key
 
 
 class EventSettingsRow(Base):
@@ -35,6 +38,14 @@ class EventSettingsRow(Base):
     )
     system: Mapped[str] = mapped_column(String(32))
     settings_json: Mapped[str] = mapped_column(Text)
+
+
+def _identity_of_insert(context: DefaultExecutionContext) -> str:
+    """The ``identity_key`` of a row inserted without one, from the row's own columns."""
+    row: dict[str, Any] = context.get_current_parameters()  # type: ignore[no-untyped-call]
+    return identity_key(
+        row["name"], row.get("club") or "", row.get("birth_date"), row.get("licence") or ""
+    )
 
 
 class PlayerRow(Base):
@@ -55,7 +66,7 @@ class PlayerRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
-    identity_key: Mapped[str] = mapped_column(String(200))
+    identity_key: Mapped[str] = mapped_column(String(200), default=_identity_of_insert)
     name: Mapped[str] = mapped_column(String(200), server_default="")
     licence: Mapped[str] = mapped_column(String(64), default="", server_default="")
     rank: Mapped[str | None] = mapped_column(String(16), nullable=True)
