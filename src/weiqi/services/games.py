@@ -382,6 +382,8 @@ class RoundBoards:
 
     games: dict[int, GameRow]
     rows: tuple[object, ...]
+    labels: Mapping[int, str]
+    """Every player's label (namesakes told apart), by row id: one computation a sheet."""
 
     def game(self, number: int, board: int) -> GameRow:
         """The game on ``board``; ``NotFound`` when the round has none."""
@@ -407,7 +409,7 @@ def round_boards(session: Session, event_id: int, number: int) -> RoundBoards:
         select(GameRecordRow).join(GameRow).where(GameRow.round_id == rnd.id)
     ).all()
     settings = session.get(EventSettingsRow, event_id)
-    return RoundBoards(games, (rnd, ids, *players, *records, settings))
+    return RoundBoards(games, (rnd, ids, *players, *records, settings), player_labels(players))
 
 
 def individual_game(
@@ -1332,7 +1334,7 @@ def enter_round_results(
             seen.add(board)
             try:
                 event = _entry_event(text)
-                game = individual_game(session, boards.game(number, board))
+                game = individual_game(session, boards.game(number, board), boards.labels)
                 if (
                     game.confirmed
                     and event.result is not None

@@ -28,6 +28,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
 from fractions import Fraction
 
@@ -42,6 +43,7 @@ from weiqi.services.actor import Actor
 from weiqi.services.events import add_event
 from weiqi.services.games import (
     enter_and_confirm,
+    individual_game,
     played_again_kind,
     record_warnings,
     round_boards,
@@ -521,7 +523,10 @@ def _set_game_result(
     text: str,
     actor: Actor,
     clock: ServerClock = SYSTEM_CLOCK,
+    labels: Mapping[int, str] | None = None,
 ) -> GameRow:
+    """Enter and confirm ``text`` on ``game``; ``labels``: every player's, when the caller
+    enters a whole sheet (else the game's players' are looked up)."""
     result = Result.parse(text)
     board = game.board
     if game.confirmed and played_again_kind(session, event_id, game) is None:
@@ -535,7 +540,9 @@ def _set_game_result(
         )
     # Kept in the game's record; after a replay ruling or a knockout's draw, as the result of
     # the game played again (R-REF-3, R-PLAYOFF).
-    enter_and_confirm(session, actor, event_id, game, result, clock=clock)
+    enter_and_confirm(
+        session, actor, event_id, individual_game(session, game, labels), result, clock=clock
+    )
     return game
 
 
@@ -610,7 +617,9 @@ def record_results(
         for line, board, result in rows:
             try:
                 game = boards.game(number, board)
-                _set_game_result(session, event_id, number, game, result, actor, clock)
+                _set_game_result(
+                    session, event_id, number, game, result, actor, clock, boards.labels
+                )
             except (NotFound, Conflict) as err:
                 raise InputError(
                     Msg("%(source)s, line %(line)s", source=source, line=line), err.msg
