@@ -119,7 +119,7 @@ def test_csv_import_lists_bad_rows_by_line_and_imports_nothing(
     )
     assert response.status_code == 422
     assert "未导入任何棋手" in response.text
-    assert "第 5 行: 段位 12d：级别必须在 1 到 7 之间" in response.text
+    assert "第 5 行: 段位 12d：级别必须在 1 到 9 之间" in response.text
     assert event_admin.dashboard(database, LOCAL, event_id).players == ()
     pasted = client.post(
         f"/events/{event_id}/manage/players/import",

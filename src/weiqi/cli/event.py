@@ -451,7 +451,9 @@ def register(app: typer.Typer) -> None:
 
     @player_app.command("import")
     def import_(
-        path: Annotated[Path, typer.Argument(help="CSV: name,rank,rating,club,country,birth_date")],
+        path: Annotated[
+            Path, typer.Argument(help="CSV: name,rank,rating,club,country,birth_date,licence")
+        ],
         db: DbOption = None,
         event: EventOption = None,
     ) -> None:
@@ -588,7 +590,9 @@ def register(app: typer.Typer) -> None:
 
     @player_app.command("withdraw")
     def withdraw(
-        name: Annotated[str, typer.Argument(help="The player's name.")],
+        name: Annotated[
+            str, typer.Argument(help="The player's name; 张伟 (北京) for one of two namesakes.")
+        ],
         db: DbOption = None,
         event: EventOption = None,
     ) -> None:
@@ -601,13 +605,18 @@ def register(app: typer.Typer) -> None:
 
     @player_app.command("edit")
     def edit(
-        name: Annotated[str, typer.Argument(help="The player's name.")],
+        name: Annotated[
+            str, typer.Argument(help="The player's name; 张伟 (北京) for one of two namesakes.")
+        ],
         new_name: Annotated[str | None, typer.Option("--name", help="A new name.")] = None,
         rank: Annotated[str | None, typer.Option(help="5d, 2p, 3k, 5段 …")] = None,
         rating: Annotated[str | None, typer.Option(help="A rating ('' for none).")] = None,
         club: Annotated[str | None, typer.Option(help="The club.")] = None,
         country: Annotated[str | None, typer.Option(help="The country.")] = None,
         birth_date: Annotated[str | None, typer.Option(help="YYYY-MM-DD ('' for none).")] = None,
+        licence: Annotated[
+            str | None, typer.Option(help="An ID such as a federation number ('' for none).")
+        ] = None,
         db: DbOption = None,
         event: EventOption = None,
     ) -> None:
@@ -629,13 +638,16 @@ def register(app: typer.Typer) -> None:
             birth_date=(now.birth_date.isoformat() if now.birth_date else "")
             if birth_date is None
             else birth_date,
+            licence=now.licence if licence is None else licence,
         )
         rank_text = done.rank or "-"
-        typer.echo(f"{done.name}: {rank_text}, {done.club or '-'}, {done.country or '-'}")
+        typer.echo(f"{done.label}: {rank_text}, {done.club or '-'}, {done.country or '-'}")
 
     @player_app.command("delete")
     def delete(
-        name: Annotated[str, typer.Argument(help="The player's name.")],
+        name: Annotated[
+            str, typer.Argument(help="The player's name; 张伟 (北京) for one of two namesakes.")
+        ],
         db: DbOption = None,
         event: EventOption = None,
     ) -> None:
@@ -649,7 +661,9 @@ def register(app: typer.Typer) -> None:
 
     @player_app.command("reinstate")
     def reinstate(
-        name: Annotated[str, typer.Argument(help="The player's name.")],
+        name: Annotated[
+            str, typer.Argument(help="The player's name; 张伟 (北京) for one of two namesakes.")
+        ],
         db: DbOption = None,
         event: EventOption = None,
     ) -> None:
@@ -662,7 +676,9 @@ def register(app: typer.Typer) -> None:
 
     @player_app.command("warn")
     def warn(
-        name: Annotated[str, typer.Argument(help="The player's name.")],
+        name: Annotated[
+            str, typer.Argument(help="The player's name; 张伟 (北京) for one of two namesakes.")
+        ],
         db: DbOption = None,
         event: EventOption = None,
     ) -> None:
@@ -941,6 +957,7 @@ def register(app: typer.Typer) -> None:
                 {
                     "place": r.place,
                     "name": r.name,
+                    "label": r.label,
                     "points": r.points,
                     "tiebreaks": {k: _json_value(v) for k, v in r.tiebreaks.items()},
                     **({"shared": True} if r.shared else {}),
@@ -960,7 +977,7 @@ def register(app: typer.Typer) -> None:
         cells = [
             [
                 f"{r.place}{'=' if r.shared else ''}{' (加赛 playoff)' if r.playoff else ''}",
-                r.name,
+                r.label,
                 str(r.points),
                 *[format_value(r.tiebreaks.get(c, 0)) for c, _, _ in names],
             ]

@@ -28,7 +28,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from fractions import Fraction
 
@@ -43,11 +43,13 @@ from weiqi.services.actor import Actor
 from weiqi.services.events import add_event
 from weiqi.services.games import (
     enter_and_confirm,
+    individual_game,
     played_again_kind,
     record_warnings,
     round_boards,
 )
 from weiqi.services.permissions import Action, require
+from weiqi.services.player_names import namesake_labels, person, player_labels
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.locks import lock_event
@@ -61,6 +63,7 @@ from weiqi.store.tournament import (
     RoundRow,
 )
 from weiqi.text import check_entrants, check_upload
+from weiqi.tournament.namesakes import Person, find, identity_key
 from weiqi.tournament.players import Entrant
 from weiqi.tournament.ranking import standings as rank_event
 from weiqi.tournament.ranks import Rank
@@ -106,6 +109,8 @@ class RoundView:
 class StandingView:
     place: int
     name: str
+    label: str
+    """The name, with what tells a namesake apart (``weiqi.tournament.namesakes``)."""
     points: int
     tiebreaks: dict[str, Value]
     shared: bool
@@ -283,10 +288,22 @@ def import_players(
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         lock_event(session, event_id)  # the names checked stay the names entered until commit
-        event, _ = _load(session, event_id)
-        existing = {e.name for e in event.entrants}
+        event, stored = _load(session, event_id)
+        existing = {p.identity_key for p in stored.values()}
         check_entrants(len(existing) + len(rows))
-        clashes = [(r.line, f"{r.name} is already entered") for r in rows if r.name in existing]
+        keys = [identity_key(r.name, r.club, r.birth_date, r.licence) for r in rows]
+        clashes = [
+            (
+                r.line,
+                Msg(
+                    "%(name)s is already entered with the same club, birth date and licence; "
+                    "a namesake needs one of them to tell the two apart",
+                    name=r.name,
+                ),
+            )
+            for r, key in zip(rows, keys, strict=True)
+            if key in existing
+        ]
         if clashes:
             raise RowsRejected(source, clashes)
         joined = max(1, event.next_round_number)
@@ -304,7 +321,9 @@ def import_players(
                 [
                     {
                         "event_id": event_id,
+                        "identity_key": key,
                         "name": r.name,
+                        "licence": r.licence,
                         "rank": r.rank.code if r.rank else None,
                         "rating": r.rating,
                         "club": r.club,
@@ -316,19 +335,37 @@ def import_players(
                         "withdrawn_after": None,
                         "warnings": 0,
                     }
-                    for r in rows
+                    for r, key in zip(rows, keys, strict=True)
                 ],
             )
         return len(rows)
 
 
 def _player(session: Session, event_id: int, name: str) -> PlayerRow:
-    row = session.scalar(
-        select(PlayerRow).where(PlayerRow.event_id == event_id, PlayerRow.name == name)
-    )
-    if row is None:
+    """The player ``name`` means: a label as pages show it (``张伟 (北京)``), or a name only one
+    player has. A name namesakes share is refused with their labels (``InputError``), never
+    guessed."""
+    rows = session.scalars(
+        select(PlayerRow).where(PlayerRow.event_id == event_id).order_by(PlayerRow.id)
+    ).all()
+    try:
+        pid = find(name, [person(r) for r in rows])
+    except NotFound:
         raise NotFound(
             Msg("no player %(name)s in event %(event_id)s", name=repr(name), event_id=event_id)
+        ) from None
+    return next(r for r in rows if r.id == pid)
+
+
+def _player_id_row(session: Session, event_id: int, player_id: int) -> PlayerRow:
+    row = session.get(PlayerRow, player_id)
+    if row is None or row.event_id != event_id:
+        raise NotFound(
+            Msg(
+                "no player %(player_id)s in event %(event_id)s",
+                player_id=player_id,
+                event_id=event_id,
+            )
         )
     return row
 
@@ -391,17 +428,21 @@ def set_absent(
         return frozenset(wanted)
 
 
-def withdraw_player(db: Database, actor: Actor, event_id: int, name: str) -> int:
-    """Withdraw a player after the rounds paired so far (R-WD-1); returns that round number."""
+def withdraw_player(db: Database, actor: Actor, event_id: int, name: str | int) -> int:
+    """Withdraw a player (named as :func:`_player` reads a name, or by row id) after the
+    rounds paired so far (R-WD-1); returns that round number."""
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         lock_event(session, event_id)
-        row = _player(session, event_id, name)
+        if isinstance(name, int):
+            row = _player_id_row(session, event_id, name)
+        else:
+            row = _player(session, event_id, name)
         if row.withdrawn_after is not None:
             raise Conflict(
                 Msg(
                     "%(name)s withdrew after round %(withdrawn_after)s already",
-                    name=name,
+                    name=namesake_labels(session, event_id, row)[row.id],
                     withdrawn_after=row.withdrawn_after,
                 )
             )
@@ -433,13 +474,14 @@ def pair_round(db: Database, actor: Actor, event_id: int) -> RoundView:
         plan = system_for(event.settings).next_round(event)
         rnd = store_plan(session, event_id, plan)
         view = _round_view(session, rnd, players)
+        shown = player_labels(players.values())
         return RoundView(
             view.number,
             view.pairings,
             view.byes,
             view.seed,
             tuple(
-                replace(e, black=players[e.black].name, white=players[e.white].name).text()
+                replace(e, black=shown[int(e.black)], white=shown[int(e.white)]).text()
                 for e in plan.explanations
             ),
             plan.totals,
@@ -505,8 +547,9 @@ def _round_row(session: Session, event_id: int, number: int) -> RoundRow:
 
 
 def _round_view(session: Session, rnd: RoundRow, players: dict[str, PlayerRow]) -> RoundView:
-    """The round's boards as plain columns (two queries, no ORM row per game)."""
-    names = {int(k): v.name for k, v in players.items()}
+    """The round's boards as plain columns (two queries, no ORM row per game); players are
+    named by their labels (namesakes told apart)."""
+    names = player_labels(players.values())
     session.flush()
     games = session.execute(
         select(
@@ -565,7 +608,10 @@ def _set_game_result(
     text: str,
     actor: Actor,
     clock: ServerClock = SYSTEM_CLOCK,
+    labels: Mapping[int, str] | None = None,
 ) -> GameRow:
+    """Enter and confirm ``text`` on ``game``; ``labels``: every player's, when the caller
+    enters a whole sheet (else the game's players' are looked up)."""
     result = Result.parse(text)
     board = game.board
     if game.confirmed and played_again_kind(session, event_id, game) is None:
@@ -579,7 +625,9 @@ def _set_game_result(
         )
     # Kept in the game's record; after a replay ruling or a knockout's draw, as the result of
     # the game played again (R-REF-3, R-PLAYOFF).
-    enter_and_confirm(session, actor, event_id, game, result, clock=clock)
+    enter_and_confirm(
+        session, actor, event_id, individual_game(session, game, labels), result, clock=clock
+    )
     return game
 
 
@@ -654,7 +702,9 @@ def record_results(
         for line, board, result in rows:
             try:
                 game = boards.game(number, board)
-                _set_game_result(session, event_id, number, game, result, actor, clock)
+                _set_game_result(
+                    session, event_id, number, game, result, actor, clock, boards.labels
+                )
             except (NotFound, Conflict) as err:
                 raise InputError(
                     Msg("%(source)s, line %(line)s", source=source, line=line), err.msg
@@ -680,9 +730,17 @@ def event_standings(db: Database, event_id: int) -> list[StandingView]:
     """The standings with the event's tie-breaks (R-RANK-RR, R-RANK-SWISS, R-PLAYOFF)."""
     with db.transaction() as session:
         event, players = _load(session, event_id)
+    shown = player_labels(players.values())
     return [
         StandingView(
-            s.place, players[s.id].name, s.points, dict(s.tiebreaks), s.shared, s.by_lot, s.playoff
+            s.place,
+            players[s.id].name,
+            shown[int(s.id)],
+            s.points,
+            dict(s.tiebreaks),
+            s.shared,
+            s.by_lot,
+            s.playoff,
         )
         for s in rank_event(event)
     ]
@@ -725,7 +783,10 @@ def enter_round(
         s = event.settings
         if s.rounds is not None and number > s.rounds:
             raise Conflict(Msg("the event is finished"))
-        by_name = {p.name: pid for pid, p in players.items()}
+        people = [
+            Person(int(pid), p.name, p.club, p.birth_date, p.licence or "")
+            for pid, p in players.items()
+        ]
         entrants = event.entrant
         seen: dict[str, int] = {}
         boards: set[int] = set()
@@ -741,7 +802,14 @@ def enter_round(
                 if not name:
                     ids.append("")
                     continue
-                pid = by_name.get(name)
+                try:
+                    pid: str | None = str(find(name, people, field=column))
+                except NotFound:
+                    pid = None
+                except InputError as err:  # a name two players share: the labels to type
+                    problems.append((line, err.msg))
+                    ids.append("")
+                    continue
                 if pid is None:
                     problems.append((line, Msg("no player %(name)s", name=repr(name))))
                 elif pid in seen:
