@@ -28,7 +28,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from fractions import Fraction
 
@@ -370,39 +370,69 @@ def _player_id_row(session: Session, event_id: int, player_id: int) -> PlayerRow
     return row
 
 
+@dataclass(frozen=True)
+class Absences:
+    """A player's rounds sat out, and which later rounds may still be set (``open``): none in a
+    round robin or a bracket, or for a withdrawn player (``reason`` says why)."""
+
+    player_id: int
+    absent: frozenset[int]
+    open: tuple[int, ...]
+    reason: Msg | None = None
+
+
+def _absences(event: Event, player_id: int) -> Absences:
+    s = event.settings
+    pid = str(player_id)
+    if pid not in event.entrant:
+        raise NotFound(Msg("no player %(id)s in this event", id=player_id))
+    entrant = event.entrant[pid]
+    paired = len(event.rounds)
+    last = s.rounds or paired + 1
+    reason = None
+    if not s.system.is_swiss:
+        reason = Msg(
+            "a player cannot sit out a round of %(system)s: a missed game is a forfeit",
+            system=s.system.zh,
+        )
+    elif entrant.withdrawn_after is not None:
+        reason = Msg("%(name)s has withdrawn", name=entrant.name)
+    rounds = () if reason else tuple(range(paired + 1, last + 1))
+    return Absences(player_id, entrant.absent_rounds, rounds, reason)
+
+
+def absences(db: Database, actor: Actor, event_id: int, player_id: int) -> Absences:
+    """The player's absences as the organisers' player page shows them."""
+    with db.transaction() as session:
+        require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        event, _ = _load(session, event_id)
+        return _absences(event, player_id)
+
+
 def set_absent(
     db: Database,
     actor: Actor,
     event_id: int,
     player_id: int,
-    rounds: Sequence[int],
+    rounds: Collection[int],
     *,
     absent: bool = True,
+    exactly: bool = False,
 ) -> frozenset[int]:
     """Mark a player absent from ``rounds`` (not a withdrawal: not paired in them, scored the
-    event's ``absent_points``, back in the round after), or back with ``absent=False``; only
-    rounds not paired yet, in a Swiss-type event (a round robin's or a bracket's schedule has
-    no place to sit out: a missed game there is a forfeit). Returns the player's absent rounds.
+    event's ``absent_points``, back in the round after), or back with ``absent=False``; with
+    ``exactly``, ``rounds`` are all the later rounds the player sits out. Only rounds not
+    paired yet, in a Swiss-type event (a round robin's or a bracket's schedule has no place to
+    sit out: a missed game there is a forfeit). Returns the player's absent rounds.
     """
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         lock_event(session, event_id)
-        event, players = _load(session, event_id)
-        s = event.settings
-        if not s.system.is_swiss:
-            raise Conflict(
-                Msg(
-                    "a player cannot sit out a round of %(system)s: a missed game is a forfeit",
-                    system=s.system.zh,
-                )
-            )
-        row = players.get(str(player_id))
-        if row is None:
-            raise NotFound(
-                Msg("no player %(id)s in event %(event_id)s", id=player_id, event_id=event_id)
-            )
+        event, _ = _load(session, event_id)
+        state = _absences(event, player_id)
         paired = len(event.rounds)
-        last = s.rounds or paired + 1
+        if state.reason is not None and (absent or exactly):
+            raise Conflict(state.reason)
         for number in rounds:
             if number <= paired:
                 raise Conflict(
@@ -411,12 +441,16 @@ def set_absent(
                         number=number,
                     )
                 )
-            if number > last:
+            if number not in state.open and state.reason is None:
+                last = state.open[-1] if state.open else paired
                 raise InvalidSetting("round", Msg("the event has %(rounds)s rounds", rounds=last))
-        if row.withdrawn_after is not None and absent:
-            raise Conflict(Msg("%(name)s has withdrawn", name=row.name))
-        current = set(event.entrant[str(player_id)].absent_rounds)
-        wanted = current | set(rounds) if absent else current - set(rounds)
+        current = set(state.absent)
+        if exactly:
+            wanted = {n for n in current if n <= paired} | set(rounds)
+        elif absent:
+            wanted = current | set(rounds)
+        else:
+            wanted = current - set(rounds)
         session.execute(
             delete(AbsenceRow).where(AbsenceRow.player_id == player_id, AbsenceRow.round > paired)
         )

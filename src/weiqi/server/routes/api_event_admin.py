@@ -303,6 +303,38 @@ def post_reinstate(db: Db, actor: CurrentActor, event_id: int, player_id: int) -
     )
 
 
+class AbsencesIn(BaseModel):
+    rounds: list[int] = Field(
+        description="every later round the player sits out (not a withdrawal)", max_length=100
+    )
+
+
+class AbsencesOut(BaseModel):
+    absent: list[int] = Field(description="the rounds the player sits out, paired ones too")
+    open: list[int] = Field(description="the later rounds that may still be set")
+
+
+@router.get("/{event_id}/players/{player_id}/absences")
+@requires(Action.MANAGE_PLAYERS)
+def get_absences(db: Db, actor: CurrentActor, event_id: int, player_id: int) -> AbsencesOut:
+    """The rounds a player sits out without withdrawing."""
+    found = tournament.absences(db, actor, event_id, player_id)
+    return AbsencesOut(absent=sorted(found.absent), open=list(found.open))
+
+
+@router.put("/{event_id}/players/{player_id}/absences")
+@requires(Action.MANAGE_PLAYERS)
+def put_absences(
+    db: Db, actor: CurrentActor, event_id: int, player_id: int, body: AbsencesIn
+) -> AbsencesOut:
+    """Set every later round a player sits out: not paired in them, scored the event's
+    absent-round points, back the round after (409 in a round robin or a bracket, or for a
+    round already paired)."""
+    now = tournament.set_absent(db, actor, event_id, player_id, body.rounds, exactly=True)
+    found = tournament.absences(db, actor, event_id, player_id)
+    return AbsencesOut(absent=sorted(now), open=list(found.open))
+
+
 @router.post("/{event_id}/rounds", status_code=201)
 @requires(Action.PAIR_ROUND)
 def post_round(db: Db, actor: CurrentActor, event_id: int) -> RoundOut:

@@ -33,7 +33,7 @@ from weiqi.services import event_admin, public
 from weiqi.services.accounts import UserInfo
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
-from weiqi.services.tournament import create_tournament, tournament_info
+from weiqi.services.tournament import absences, create_tournament, set_absent, tournament_info
 from weiqi.tournament.settings import TIEBREAK_CODES, System, default_tiebreak_table
 from weiqi.tournament.standings import TIEBREAKS
 
@@ -399,6 +399,10 @@ def _player_page(
         "may_delete": paired == 0,
         "may_reinstate": player.withdrawn_after is not None and player.withdrawn_after >= paired,
         "withdraw_question": withdraw_question(request, player.label, rules),
+        "absences": (sat_out := absences(db, actor, event_id, player_id)),
+        "absence_reason": say(request, sat_out.reason) if sat_out.reason else "",
+        "absent_points": board.info.settings.absent_points,
+        "paired": paired,
     }
     return html(request, "event_player.html", context, status_code=status_code)
 
@@ -446,6 +450,34 @@ def delete_player(
         return RedirectResponse(f"/events/{event_id}/manage/players/{player_id}", status_code=303)
     flash(request, translate(request, "%(name)s deleted.", name=name))
     return RedirectResponse(f"/events/{event_id}/manage#players", status_code=303)
+
+
+@router.post("/events/{event_id}/manage/players/{player_id}/absences")
+@requires(Action.MANAGE_PLAYERS)
+async def save_absences(
+    request: Request, db: Db, user: LoggedIn, event_id: int, player_id: int
+) -> Response:
+    """The later rounds a player sits out (ticked boxes ``absent_N``), all at once."""
+    form = await form_fields(request)
+    rounds = {
+        int(key.removeprefix("absent_"))
+        for key in form
+        if key.startswith("absent_") and key.removeprefix("absent_").isdigit() and len(key) < 20
+    }
+    actor = _actor(user)
+    try:
+        now = set_absent(db, actor, event_id, player_id, sorted(rounds), exactly=True)
+    except (Conflict, InvalidSetting) as err:  # a round paired meanwhile: the page says why
+        flash(request, say(request, err.msg))
+        return RedirectResponse(f"/events/{event_id}/manage/players/{player_id}", status_code=303)
+    listed = ", ".join(str(n) for n in sorted(now))
+    flash(
+        request,
+        translate(request, "Rounds sat out: %(rounds)s", rounds=listed)
+        if listed
+        else translate(request, "No rounds sat out."),
+    )
+    return RedirectResponse(f"/events/{event_id}/manage/players/{player_id}", status_code=303)
 
 
 @router.post("/events/{event_id}/manage/players/{player_id}/reinstate")
