@@ -108,7 +108,8 @@ def round_page(
     title = translate(request, "Round %(round)s", round=number)
     return _page(
         request, db, event_id, "public_table.html", f"round-{number}",
-        {"table": table, "title": title, "kind": "round", "sgf": sgf},
+        {"table": table, "title": title, "kind": "round", "sgf": sgf,
+         "projector": f"/events/{event_id}/rounds/{number}/projector"},
     )  # fmt: skip
 
 
@@ -125,7 +126,8 @@ def standings_page(request: Request, db: Db, event_id: int, format: Format = "ht
         title = translate(request, "Standings")
     return _page(
         request, db, event_id, "public_table.html", "standings",
-        {"table": table, "title": title, "kind": "standings"},
+        {"table": table, "title": title, "kind": "standings",
+         "projector": f"/events/{event_id}/standings/projector"},
     )  # fmt: skip
 
 
@@ -182,8 +184,10 @@ def team_standings_page(
         return csv_response(table, f"event-{event_id}-team-standings.csv")
     title = translate(request, "Team standings")
     return _team_page(
-        request, db, event_id, "standings", {"table": table, "title": title, "kind": "standings"}
-    )
+        request, db, event_id, "standings",
+        {"table": table, "title": title, "kind": "standings",
+         "projector": f"/events/{event_id}/teams/standings/projector"},
+    )  # fmt: skip
 
 
 @router.get("/events/{event_id}/teams/rounds/{number}")
@@ -201,7 +205,8 @@ def team_round_page(
         db,
         event_id,
         f"round-{number}",
-        {"table": table, "title": title, "kind": "teamround"},
+        {"table": table, "title": title, "kind": "teamround",
+         "projector": f"/events/{event_id}/teams/rounds/{number}/projector"},
     )
 
 
