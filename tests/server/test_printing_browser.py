@@ -44,9 +44,10 @@ A4_LANDSCAPE_CONTENT = round((297 - 2 * 10) / 25.4 * 96)
 # The font draws 长 and the radical ⻓ with one glyph, and Chromium's PDF may name the radical:
 # the simplified radicals that are characters of their own, back to those characters.
 RADICALS = str.maketrans(
-    dict(zip("\u2ec5\u2ec9\u2ecb\u2ed3\u2ed4\u2ed9\u2eda\u2edb\u2edc\u2ee2\u2ee5\u2ee6"
-             "\u2ee7\u2ee9\u2eea\u2eec\u2eee\u2ef0\u2ef3", "见贝车长门韦页风飞马鱼鸟卤黄黾齐齿龙龟"))
-)  # fmt: skip
+    "\u2ec5\u2ec9\u2ecb\u2ed3\u2ed4\u2ed9\u2eda\u2edb\u2edc\u2ee2"
+    "\u2ee5\u2ee6\u2ee7\u2ee9\u2eea\u2eec\u2eee\u2ef0\u2ef3",
+    "见贝车长门韦页风飞马鱼鸟卤黄黾齐齿龙龟",
+)
 
 
 def names(count: int) -> list[str]:
@@ -80,9 +81,8 @@ def swiss(db: Database, title: str, players: int, rounds: int, played: int) -> i
     who = names(players)
     ranks = [f"{9 - i // 10}d" if i < 90 else f"{i - 89}k" for i in range(players)]
     ev = t.create_tournament(db, LOCAL, title, EventSettings(system=System.SWISS, rounds=rounds))
-    t.import_players(
-        db, LOCAL, ev.id, "name,rank\n" + "".join(f"{n},{r}\n" for n, r in zip(who, ranks))
-    )
+    rows = "".join(f"{n},{r}\n" for n, r in zip(who, ranks, strict=True))
+    t.import_players(db, LOCAL, ev.id, "name,rank\n" + rows)
     for _ in range(played):
         play_round(db, ev.id, lambda _r, b, w: "B+7.5" if who.index(b) < who.index(w) else "W+R")
     if played < rounds:

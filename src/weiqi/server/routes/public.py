@@ -205,8 +205,12 @@ def team_round_page(
         db,
         event_id,
         f"round-{number}",
-        {"table": table, "title": title, "kind": "teamround",
-         "projector": f"/events/{event_id}/teams/rounds/{number}/projector"},
+        {
+            "table": table,
+            "title": title,
+            "kind": "teamround",
+            "projector": f"/events/{event_id}/teams/rounds/{number}/projector",
+        },
     )
 
 
