@@ -105,8 +105,9 @@ def unpair_round(page: Page) -> None:
 
 
 def withdraw_player(page: Page, name: str) -> None:
-    """On the dashboard: withdraw ``name`` (confirming the question)."""
-    page.once("dialog", lambda dialog: dialog.accept())
+    """On the dashboard: withdraw ``name`` through the confirm step that says what it means."""
     row = page.locator("#player-list tbody tr", has_text=name)
-    row.get_by_role("button", name="退赛").click()
+    row.get_by_role("link", name="退赛").click()
+    expect(page.locator("#withdraw-meaning")).to_be_visible()
+    page.locator("#confirm-withdraw").get_by_role("button", name="确认退赛").click()
     expect(page.get_by_role("status")).to_contain_text(f"{name} 已退赛。")

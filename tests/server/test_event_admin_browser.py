@@ -73,7 +73,7 @@ def test_r_org_1_organiser_creates_a_swiss_imports_pairs_and_publishes(
     pages.import_players(page, bad)
     errors = page.locator("#import-errors")
     expect(errors).to_contain_text("未导入任何棋手")
-    expect(errors.locator("li")).to_have_text(["第 5 行: 段位 12d：级别必须在 1 到 7 之间"])
+    expect(errors.locator("li")).to_have_text(["第 5 行: 段位 12d：级别必须在 1 到 9 之间"])
     expect(page.locator("#player-list")).to_have_count(0)
     screenshot(page, "event-import-errors-zh", tmp_path)
 

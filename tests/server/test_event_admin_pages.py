@@ -119,7 +119,7 @@ def test_csv_import_lists_bad_rows_by_line_and_imports_nothing(
     )
     assert response.status_code == 422
     assert "未导入任何棋手" in response.text
-    assert "第 5 行: 段位 12d：级别必须在 1 到 7 之间" in response.text
+    assert "第 5 行: 段位 12d：级别必须在 1 到 9 之间" in response.text
     assert event_admin.dashboard(database, LOCAL, event_id).players == ()
     pasted = client.post(
         f"/events/{event_id}/manage/players/import",
@@ -309,3 +309,23 @@ def test_r_board_1_the_form_sets_the_games_rules(client: TestClient) -> None:
     page = client.get(f"/events/{event_id}/settings").text
     assert 'name="board_size" type="number" inputmode="numeric" value="13"' in page
     assert '<option value="draw" selected>' in page and '<option value="free" selected>' in page
+
+
+def test_saving_the_settings_form_keeps_what_it_does_not_show(
+    client: TestClient, database: Database
+) -> None:
+    """An EGF McMahon event (``weiqi event create --preset egf-mcmahon``) edited on the page
+    keeps its EGF rules, which the form does not show; the absent-round points are on it."""
+    from weiqi.tournament.ranks import Rank
+    from weiqi.tournament.settings import egf_mcmahon
+
+    token = admin(client)
+    egf = egf_mcmahon(5, Rank.parse("4d"))
+    event = tournament.create_tournament(database, LOCAL, "EGF", egf).id
+    page = client.get(f"/events/{event}/settings")
+    assert re.search(r'name="absent_points"[^>]*value="1"', page.text)
+    form = {**event_admin.settings_form(egf), "name": "EGF", "rounds": "6", "csrf_token": token}
+    done = client.post(f"/events/{event}/settings", data=form, follow_redirects=False)
+    assert done.status_code == 303, done.text
+    saved = tournament.tournament_info(database, event).settings
+    assert saved.rounds == 6 and saved.unplayed_sos == "own_start" and saved.sos_handicap

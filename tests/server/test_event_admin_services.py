@@ -136,8 +136,8 @@ def test_register_one_player_checks_like_a_row(database: Database) -> None:
     with pytest.raises(InputError) as err:
         event_admin.register_player(database, LOCAL, event_id, "王芳", rank="12d")
     assert err.value.where == "rank"
-    with pytest.raises(InputError) as err:
-        event_admin.register_player(database, LOCAL, event_id, "李明")
+    with pytest.raises(InputError) as err:  # the same player twice (issue #13)
+        event_admin.register_player(database, LOCAL, event_id, "李明", club="北京")
     assert err.value.where == "name"
 
 

@@ -1,6 +1,6 @@
 """The links that tie the event's pages into one product: the shared sub-navigation (概况 /
-对阵 / 成绩录入 / 名次 / 交叉表 / 赛务, by role — R-ORG-1), boards linking to their game page,
-the organisers' round page to the round sheet, the administration to the new-event form, the
+对阵 / 成绩录入 / 名次 / 交叉表 / 棋手 / 赛务, by role — R-ORG-1), boards linking to their game
+page, the organisers' round page to the round sheet, the administration to the new-event form, the
 home page to each event. Every link is followed and must answer 200."""
 
 from __future__ import annotations
@@ -70,10 +70,10 @@ def pages_of(ev: int) -> list[str]:
 @pytest.mark.parametrize(
     ("who", "expected"),
     [
-        (None, ["概况", "对阵", "1", "名次", "交叉表"]),
-        ("player", ["概况", "对阵", "1", "名次", "交叉表"]),
-        ("ref", ["概况", "对阵", "1", "成绩录入", "名次", "交叉表"]),
-        ("org", ["概况", "对阵", "1", "成绩录入", "名次", "交叉表", "赛务"]),
+        (None, ["概况", "对阵", "1", "名次", "交叉表", "棋手"]),
+        ("player", ["概况", "对阵", "1", "名次", "交叉表", "棋手"]),
+        ("ref", ["概况", "对阵", "1", "成绩录入", "名次", "交叉表", "棋手"]),
+        ("org", ["概况", "对阵", "1", "成绩录入", "名次", "交叉表", "棋手", "赛务"]),
     ],
 )
 def test_r_org_1_every_event_page_has_the_same_navigation_by_role(

@@ -58,13 +58,15 @@ def test_a_renamed_player_keeps_results_and_records(database: Database) -> None:
 
 
 def test_editing_reports_every_bad_field_and_a_taken_name(database: Database) -> None:
+    """Issue #13: a name taken by another player with the same club, birth date and licence
+    is refused (the same player twice); a namesake of another club is not."""
     event_id = swiss(database, players=4)
     p, q = event_admin.dashboard(database, LOCAL, event_id).players[:2]
     with pytest.raises(FieldsRejected) as err:
         event_admin.edit_player(database, LOCAL, event_id, p.id, "", "12d", "abc", birth_date="1.2")
     assert list(err.value.problems) == ["name", "rank", "rating", "birth_date"]
     with pytest.raises(FieldsRejected) as err:
-        event_admin.edit_player(database, LOCAL, event_id, p.id, q.name)
+        event_admin.edit_player(database, LOCAL, event_id, p.id, q.name, club=q.club)
     assert list(err.value.problems) == ["name"]
     assert first(database, event_id) == p  # nothing changed
     with pytest.raises(PermissionDenied):

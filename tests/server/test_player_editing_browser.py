@@ -36,7 +36,7 @@ def test_r_wd_1_an_organiser_edits_withdraws_reinstates_and_deletes_a_player(
     form.get_by_label("段位").fill("12d")
     form.get_by_role("button", name="保存").click()
     expect(page.locator("#player-errors")).to_be_visible()
-    expect(page.locator("#error-rank")).to_have_text("级别必须在 1 到 7 之间")
+    expect(page.locator("#error-rank")).to_have_text("级别必须在 1 到 9 之间")
     expect(form.get_by_label("姓名")).to_have_value("李明远")
     expect(form.get_by_label("段位")).to_have_value("12d")
     screenshot(page, "player-edit-error-zh", tmp_path)
@@ -52,15 +52,16 @@ def test_r_wd_1_an_organiser_edits_withdraws_reinstates_and_deletes_a_player(
     expect(row).to_contain_text("4段")
 
     row.get_by_role("link", name="李明远").click()
-    page.once("dialog", lambda dialog: dialog.accept())
-    page.locator("#withdraw-player").get_by_role("button", name="退赛").click()
+    page.locator("#withdraw-player").click()  # the confirm step says what it means first
+    expect(page.locator("#withdraw-meaning")).to_contain_text("赛前退赛")
+    page.locator("#confirm-withdraw").get_by_role("button", name="确认退赛").click()
     expect(page.get_by_role("status")).to_contain_text("李明远 已退赛。")
     # back on the dashboard: the withdrawn player's row offers to reinstate
     row = page.locator("#player-list tbody tr", has_text="李明远")
     page.once("dialog", lambda dialog: dialog.accept())
     row.get_by_role("button", name="恢复参赛").click()
     expect(page.get_by_role("status")).to_contain_text("已恢复 李明远 参赛。")
-    expect(row.get_by_role("button", name="退赛")).to_be_visible()
+    expect(row.get_by_role("link", name="退赛")).to_be_visible()
 
     row.get_by_role("link", name="李明远").click()
 

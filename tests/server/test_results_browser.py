@@ -183,7 +183,7 @@ def test_round_sheet_csv_upload_all_or_nothing(
     confirms every row."""
     ev, users = setup_event(live_server, "上传", Role.REFEREE)
     log_in_as(page, live_server.url, users["referee"], PASSWORD)
-    upload_round_results(page, live_server.url, ev, 1, "board,result\n1,B+R\n2,黑胜\n")
+    upload_round_results(page, live_server.url, ev, 1, "board,result\n1,B+R\n2,黑胜了\n")
     expect(page.get_by_role("alert")).to_contain_text("第 3 行")
     screenshot(page, "round-sheet-csv-error-zh", tmp_path)
     assert view(live_server, ev, 1).result is None

@@ -49,9 +49,11 @@ def test_import_is_all_or_nothing_with_line_numbers(db: Database) -> None:
     assert [line for line, _ in err.value.problems] == [3, 5]
     assert count(db, PlayerRow) == 0
     assert import_players(db, LOCAL, event, PLAYERS) == 7
-    with pytest.raises(RowsRejected, match="already entered"):
-        import_players(db, LOCAL, event, "name\nP1\n")
+    with pytest.raises(RowsRejected, match="already entered"):  # the same P1 again
+        import_players(db, LOCAL, event, "name,club\nP1,C1\n")
     assert tournament_info(db, event).players == 7
+    # a namesake from another club is another player (issue #13)
+    assert import_players(db, LOCAL, event, "name,club\nP1,Elsewhere\n") == 1
 
 
 def test_pair_record_and_refuse_clearly(db: Database) -> None:

@@ -9,6 +9,7 @@ Usage::
 
     weiqi event create --db club.sqlite3 --name "Club Swiss" --system swiss --rounds 5
     weiqi player import --db club.sqlite3 players.csv
+    weiqi player rating-list allworld_lp.html --format egd --by both --dry-run --db club.sqlite3
     weiqi round pair --db club.sqlite3 --json
     weiqi round result --db club.sqlite3 --round 1 --board 1 B+R
     weiqi standings --db club.sqlite3 --json
@@ -158,7 +159,38 @@ INDIVIDUAL_CREATE = ("tiebreaks", "swiss_method", "bye_points", "no_result_point
                      "avoid_same_club", "avoid_same_region", "elimination_losses", "best_of",
                      "mcmahon_bar", "mcmahon_floor", "shared_places", "tie_resolution",
                      "top_score", "late_entry_points", "grand_final_reset", "board_size",
-                     "cycle_policy", "handicap_placement")  # fmt: skip
+                     "cycle_policy", "handicap_placement", "preset",
+                     "absent_points")  # fmt: skip
+
+
+#: ``event create`` options by the setting they give (where the two names differ).
+_OPTION_OF = {"cycle": "cycle_policy", "system": "system"}
+
+
+def _with_preset(ctx: typer.Context, preset: str, raw: dict[str, object]) -> dict[str, object]:
+    """The settings of ``--preset``, with every option given on the command line over them."""
+    from weiqi.tournament.ranks import Rank
+    from weiqi.tournament.settings import egf_mcmahon
+
+    if preset != "egf-mcmahon":
+        raise InputError("--preset", Msg("%(preset)s: known is egf-mcmahon", preset=repr(preset)))
+    if raw.get("rounds") is None:
+        raise InputError("--rounds", Msg("a McMahon event needs a number of rounds"))
+    bar = raw.get("mcmahon_bar")
+    floor = raw.get("mcmahon_floor")
+    base = settings_to_dict(
+        egf_mcmahon(
+            int(str(raw["rounds"])),
+            Rank.parse(str(bar)) if bar else Rank.parse("9d"),
+            Rank.parse(str(floor)) if floor else None,
+        )
+    )
+    for key, value in raw.items():
+        source = ctx.get_parameter_source(_OPTION_OF.get(key, key))
+        if key in ("system", "rounds") or (source is not None and source.name != "DEFAULT"):
+            base[key] = value
+    base["system"] = "mcmahon" if raw["system"] in ("mcmahon", None) else raw["system"]
+    return base
 
 
 def _tiebreaks(text: str | None) -> tuple[str, ...] | None:
@@ -243,6 +275,17 @@ def register(app: typer.Typer) -> None:
         tie_resolution: Annotated[str, typer.Option("--ties", help="lot or playoff.")] = "lot",
         top_score: Annotated[str, typer.Option("--top-score", help="full or achieved.")] = "full",
         late_entry_points: Annotated[int, typer.Option("--late-entry-points")] = 0,
+        absent_points: Annotated[
+            int, typer.Option("--absent-points", help="Points for a round a player sits out.")
+        ] = 0,
+        preset: Annotated[
+            str | None,
+            typer.Option(
+                "--preset",
+                help="egf-mcmahon: McMahon as European events play it (the options given "
+                "here still win).",
+            ),
+        ] = None,
         grand_final_reset: Annotated[bool, typer.Option("--reset/--no-reset")] = True,
         seed: Annotated[int, typer.Option("--seed", help="Seed of every lot.")] = 0,
         board_size: Annotated[
@@ -348,6 +391,7 @@ def register(app: typer.Typer) -> None:
             "grand_final_reset": grand_final_reset,
             "seed": _seed(seed),
         }
+        raw["absent_points"] = absent_points
         # unset, the settings' own defaults (the written rules) hold
         for key, value in (
             ("board_size", board_size),
@@ -356,6 +400,8 @@ def register(app: typer.Typer) -> None:
         ):
             if value is not None:
                 raw[key] = value
+        if preset is not None:
+            raw = _with_preset(ctx, preset, raw)
         settings = settings_from_dict(raw)
         info = create_tournament(open_database(db), Actor.local(), name, settings)
         if as_json:
@@ -405,7 +451,9 @@ def register(app: typer.Typer) -> None:
 
     @player_app.command("import")
     def import_(
-        path: Annotated[Path, typer.Argument(help="CSV: name,rank,rating,club,country,birth_date")],
+        path: Annotated[
+            Path, typer.Argument(help="CSV: name,rank,rating,club,country,birth_date,licence")
+        ],
         db: DbOption = None,
         event: EventOption = None,
     ) -> None:
@@ -418,9 +466,133 @@ def register(app: typer.Typer) -> None:
         )
         typer.echo(f"imported {count} players")
 
+    @player_app.command("absent")
+    def absent(
+        player: Annotated[str, typer.Argument(help="The player's name as entered.")],
+        rounds: Annotated[
+            list[int], typer.Option("--round", help="A round the player sits out (repeatable).")
+        ],
+        back: Annotated[
+            bool, typer.Option("--back", help="The player plays these rounds after all.")
+        ] = False,
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """A player sits out a later round without withdrawing: not paired, scored the event's
+        absent-round points, back the round after."""
+        from weiqi.services.tournament import set_absent
+
+        database, event_id, pid = _named_player(db, event, player)
+        now = set_absent(database, Actor.local(), event_id, pid, rounds, absent=not back)
+        listed = ", ".join(str(n) for n in sorted(now)) or "none"
+        typer.echo(f"{player}: absent from rounds {listed}")
+
+    @player_app.command("rating-list")
+    def rating_list(
+        path: Annotated[
+            Path,
+            typer.Argument(
+                help="The list: EGD allworld_lp.html (.txt, .zip), FFG ech_ffg_V3.txt, or .tou."
+            ),
+        ],
+        fmt: Annotated[str, typer.Option("--format", help="egd, ffg or tou.")],
+        by: Annotated[
+            str, typer.Option("--by", help="pin, name, or both (the PIN first, then the name).")
+        ] = "both",
+        dry_run: Annotated[
+            bool, typer.Option("--dry-run", help="Show what would change; change nothing.")
+        ] = False,
+        as_json: JsonOption = False,
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """Fill rank, rating, club, country and EGF PIN / FFG licence from a rating list, by
+        PIN or by name; a name the list has twice is reported, never guessed."""
+        from weiqi.formats.rating_lists import FORMATS, MAX_LIST_BYTES, read_rating_list
+        from weiqi.services.rating_lists import MATCH_BY, fill_from_rating_list
+
+        if fmt not in FORMATS:
+            raise InvalidSetting(
+                "--format",
+                Msg("%(value)s is not one of %(names)s", value=repr(fmt), names=", ".join(FORMATS)),
+            )
+        if by not in MATCH_BY:
+            raise InvalidSetting(
+                "--by",
+                Msg("%(value)s is not one of %(names)s", value=repr(by), names=", ".join(MATCH_BY)),
+            )
+        try:
+            with path.open("rb") as f:
+                data = f.read(MAX_LIST_BYTES + 1)
+        except OSError as err:
+            raise InputError(str(path), err.strerror or "cannot be read") from None
+        listed = read_rating_list(data, fmt, str(path))
+        database = open_database(db)
+        report = fill_from_rating_list(
+            database,
+            Actor.local(),
+            _event_id(database, event),
+            listed.players,
+            by=by,
+            dry_run=dry_run,
+        )
+        if as_json:
+            typer.echo(
+                json.dumps(
+                    {
+                        "list": {
+                            "format": listed.source,
+                            "date": listed.date,
+                            "players": len(listed.players),
+                            "skipped": listed.skipped,
+                            "skipped_lines": list(listed.skipped_lines),
+                        },
+                        "dry_run": report.dry_run,
+                        "matched": [
+                            {
+                                "player": m.player,
+                                "entry": m.entry,
+                                "by": m.by,
+                                "changes": [dataclasses.asdict(c) for c in m.changes],
+                            }
+                            for m in report.matched
+                        ],
+                        "ambiguous": [dataclasses.asdict(a) for a in report.ambiguous],
+                        "not_found": list(report.not_found),
+                    },
+                    ensure_ascii=False,
+                )
+            )
+            return
+        dated = f" ({listed.date})" if listed.date else ""
+        typer.echo(f"{path}: {len(listed.players)} players{dated}")
+        if listed.skipped:
+            lines = ", ".join(str(n) for n in listed.skipped_lines)
+            more = ", …" if listed.skipped > len(listed.skipped_lines) else ""
+            typer.echo(f"note: {listed.skipped} odd lines skipped (lines {lines}{more})")
+        by_pin = sum(1 for m in report.matched if m.by == "pin")
+        typer.echo(
+            f"matched {len(report.matched)} (by PIN {by_pin}, by name "
+            f"{len(report.matched) - by_pin}), {report.changed} changed; "
+            f"ambiguous {len(report.ambiguous)}; not found {len(report.not_found)}"
+        )
+        for m in report.matched:
+            if m.changes:
+                done = ", ".join(f"{c.field} {c.before or '-'} → {c.after}" for c in m.changes)
+                typer.echo(f"  {m.player}: {done}")
+        for a in report.ambiguous:
+            more = f" and {a.count - len(a.candidates)} more" if a.count > len(a.candidates) else ""
+            typer.echo(f"ambiguous: {a.player}: {'; '.join(a.candidates)}{more}")
+        if report.not_found:
+            typer.echo(f"not found: {', '.join(report.not_found)}")
+        if report.dry_run:
+            typer.echo("dry run: nothing changed")
+
     @player_app.command("withdraw")
     def withdraw(
-        name: Annotated[str, typer.Argument(help="The player's name.")],
+        name: Annotated[
+            str, typer.Argument(help="The player's name; 张伟 (北京) for one of two namesakes.")
+        ],
         db: DbOption = None,
         event: EventOption = None,
     ) -> None:
@@ -433,13 +605,18 @@ def register(app: typer.Typer) -> None:
 
     @player_app.command("edit")
     def edit(
-        name: Annotated[str, typer.Argument(help="The player's name.")],
+        name: Annotated[
+            str, typer.Argument(help="The player's name; 张伟 (北京) for one of two namesakes.")
+        ],
         new_name: Annotated[str | None, typer.Option("--name", help="A new name.")] = None,
         rank: Annotated[str | None, typer.Option(help="5d, 2p, 3k, 5段 …")] = None,
         rating: Annotated[str | None, typer.Option(help="A rating ('' for none).")] = None,
         club: Annotated[str | None, typer.Option(help="The club.")] = None,
         country: Annotated[str | None, typer.Option(help="The country.")] = None,
         birth_date: Annotated[str | None, typer.Option(help="YYYY-MM-DD ('' for none).")] = None,
+        licence: Annotated[
+            str | None, typer.Option(help="An ID such as a federation number ('' for none).")
+        ] = None,
         db: DbOption = None,
         event: EventOption = None,
     ) -> None:
@@ -461,13 +638,16 @@ def register(app: typer.Typer) -> None:
             birth_date=(now.birth_date.isoformat() if now.birth_date else "")
             if birth_date is None
             else birth_date,
+            licence=now.licence if licence is None else licence,
         )
         rank_text = done.rank or "-"
-        typer.echo(f"{done.name}: {rank_text}, {done.club or '-'}, {done.country or '-'}")
+        typer.echo(f"{done.label}: {rank_text}, {done.club or '-'}, {done.country or '-'}")
 
     @player_app.command("delete")
     def delete(
-        name: Annotated[str, typer.Argument(help="The player's name.")],
+        name: Annotated[
+            str, typer.Argument(help="The player's name; 张伟 (北京) for one of two namesakes.")
+        ],
         db: DbOption = None,
         event: EventOption = None,
     ) -> None:
@@ -481,7 +661,9 @@ def register(app: typer.Typer) -> None:
 
     @player_app.command("reinstate")
     def reinstate(
-        name: Annotated[str, typer.Argument(help="The player's name.")],
+        name: Annotated[
+            str, typer.Argument(help="The player's name; 张伟 (北京) for one of two namesakes.")
+        ],
         db: DbOption = None,
         event: EventOption = None,
     ) -> None:
@@ -494,7 +676,9 @@ def register(app: typer.Typer) -> None:
 
     @player_app.command("warn")
     def warn(
-        name: Annotated[str, typer.Argument(help="The player's name.")],
+        name: Annotated[
+            str, typer.Argument(help="The player's name; 张伟 (北京) for one of two namesakes.")
+        ],
         db: DbOption = None,
         event: EventOption = None,
     ) -> None:
@@ -549,6 +733,32 @@ def register(app: typer.Typer) -> None:
         console.print(table)
         if view.byes:
             console.print("轮空 bye: " + ", ".join(view.byes))
+
+    @round_app.command("enter")
+    def enter(
+        path: Annotated[
+            Path, typer.Argument(help="CSV: board,black,white[,handicap][,komi]; no white: a bye.")
+        ],
+        db: DbOption = None,
+        event: EventOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        """Enter the next round as paired elsewhere (every row or none); what the event's own
+        pairing would have avoided (a rematch, a second bye) is listed."""
+        from weiqi.services.tournament import enter_round
+
+        database = open_database(db)
+        done = enter_round(
+            database, Actor.local(), _event_id(database, event), read_text(path), str(path)
+        )
+        if as_json:
+            out = _round_json(done.round)
+            out["notes"] = [str(n) for n in done.notes]
+            typer.echo(json.dumps(out, ensure_ascii=False))
+            return
+        _round_table(done.round)
+        for note in done.notes:
+            typer.echo(f"note: {note}")
 
     @round_app.command("pair")
     def pair(
@@ -747,6 +957,7 @@ def register(app: typer.Typer) -> None:
                 {
                     "place": r.place,
                     "name": r.name,
+                    "label": r.label,
                     "points": r.points,
                     "tiebreaks": {k: _json_value(v) for k, v in r.tiebreaks.items()},
                     **({"shared": True} if r.shared else {}),
@@ -766,7 +977,7 @@ def register(app: typer.Typer) -> None:
         cells = [
             [
                 f"{r.place}{'=' if r.shared else ''}{' (加赛 playoff)' if r.playoff else ''}",
-                r.name,
+                r.label,
                 str(r.points),
                 *[format_value(r.tiebreaks.get(c, 0)) for c, _, _ in names],
             ]

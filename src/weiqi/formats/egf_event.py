@@ -22,7 +22,7 @@ round with the opponent's line, colour and handicap.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from weiqi.formats.egf import EgfPlayer, EgfResults, EgfRound, Score
@@ -30,6 +30,8 @@ from weiqi.formats.opengotha_event import ImportedEvent
 from weiqi.formats.romanize import egf_name
 from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Reason
+from weiqi.tournament.players import Entrant
+from weiqi.tournament.records import Game
 from weiqi.tournament.settings import System
 from weiqi.tournament.standings import Standing
 
@@ -60,6 +62,8 @@ def egf_results(
         *(COLUMNS.get(c) or COLUMNS_OTHER[c] for c in codes),
     )
     win = s.points_win
+    # each round's game of each player, found once (a 2,000-player event has 10,000 games)
+    games = [{p: g for g in rnd.games for p in g.players} for rnd in event.rounds]
     players = []
     place, previous = 0, None
     for n, st in enumerate(rows, start=1):
@@ -84,7 +88,7 @@ def egf_results(
                 country=e.country,
                 club=e.club,
                 criteria=tuple(values),
-                rounds=tuple(_round(event, st.id, r, line) for r in range(1, rounds + 1)),
+                rounds=tuple(_round(event, e, r, games, line) for r in range(1, rounds + 1)),
                 pin=extra.get("egf_pin", ""),
             )
         )
@@ -94,15 +98,21 @@ def egf_results(
     return EgfResults(header=tuple(header), criteria=criteria, players=tuple(players))
 
 
-def _round(event: ImportedEvent, pid: str, number: int, line: dict[str, int]) -> EgfRound:
+def _round(
+    event: ImportedEvent,
+    e: Entrant,
+    number: int,
+    games: Sequence[Mapping[str, Game]],
+    line: Mapping[str, int],
+) -> EgfRound:
     s = event.settings
     if number > len(event.rounds):
         return EgfRound(0, "-", "", 0)
     rnd = event.rounds[number - 1]
-    game = rnd.game_of(pid)
+    pid = e.id
+    game = games[number - 1].get(pid)
     if game is None:
         points = s.bye_points if pid in rnd.byes else 0
-        e = next(x for x in event.entrants if x.id == pid)
         if pid not in rnd.byes and number in e.absent_rounds:
             points = s.absent_points
         outcome = "+" if points >= s.points_win else "=" if points else "-"

@@ -166,6 +166,9 @@ def _settings(t: GothaFile, notes: list[Msg]) -> EventSettings:
     zero = g.get("genMMZero")
     threshold = h.get("hdNoHdRankThreshold")
     where = Msg("GeneralParameterSet")
+    pairing = t.parameters.get("PairingParameterSet", MappingProxyType({}))
+    avoid = _number(pairing, "paiSeAvoidSameGeo", 0, "PairingParameterSet") > 0
+    gap = _number(pairing, "paiSePreferMMSDiffRatherThanSameClub", 0, "PairingParameterSet")
     return EventSettings(
         system=System.MCMAHON if mcmahon else System.SWISS,
         rounds=rounds,
@@ -186,6 +189,8 @@ def _settings(t: GothaFile, notes: list[Msg]) -> EventSettings:
         handicap_threshold=_rank(threshold, Msg("HandicapParameterSet")) if threshold else None,
         handicap_basis="mcmahon" if _flag(h, "hdBasedOnMMS") else "rank",
         komi=komi,
+        avoid_same_club=avoid,
+        club_score_gap=min(max(gap, 0), 10) if avoid else 0,
         board_size=_number(g, "size", 19, "GeneralParameterSet"),
     )
 
@@ -436,6 +441,12 @@ def to_gotha(event: ImportedEvent) -> GothaFile:
                 "GeneralParameterSet": MappingProxyType(general),
                 "HandicapParameterSet": MappingProxyType(handicap),
                 "PlacementParameterSet": MappingProxyType({}),
+                "PairingParameterSet": MappingProxyType(
+                    {
+                        "paiSeAvoidSameGeo": "100000000000" if s.avoid_same_club else "0",
+                        "paiSePreferMMSDiffRatherThanSameClub": str(s.club_score_gap),
+                    }
+                ),
             }
         ),
         placement=tuple(placement),

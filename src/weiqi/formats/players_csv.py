@@ -2,8 +2,10 @@
 
 Columns (a header row, any order, English or Chinese names): ``name`` (姓名) is required;
 ``rank`` (段位: ``5d``, ``2p``, ``3k``, ``初段``…), ``rating`` (等级分), ``club`` (俱乐部),
-``country`` (国家), ``region`` (地区), ``birth_date`` (出生日期, YYYY-MM-DD) are optional. Other
-columns are kept as extra fields.
+``country`` (国家), ``region`` (地区), ``birth_date`` (出生日期, YYYY-MM-DD), ``licence`` (证号:
+an explicit ID, such as a federation number) are optional. Other columns are kept as extra
+fields. Two rows may share a name when the club, the birth date or the licence tells them apart
+(two 张伟 from different clubs); the same player twice is refused.
 
 >>> rows = parse_players_csv('''name,rank,rating,club,country,birth_date,email
 ... Li Wei,5d,2400,Beijing,CN,1990-02-03,li@example.org
@@ -18,6 +20,8 @@ columns are kept as extra fields.
 ... except RowsRejected as err:
 ...     [(line, str(why)) for line, why in err.problems]
 [(3, 'rank 12d: level must be 1..9'), (4, 'A already on line 2')]
+>>> [(r.name, r.club) for r in parse_players_csv("姓名,俱乐部\\n张伟,北京\\n张伟,上海\\n")]
+[('张伟', '北京'), ('张伟', '上海')]
 """
 
 from __future__ import annotations
@@ -42,8 +46,12 @@ _ALIASES = {
     "country": ("country", "nationality", "国家", "国籍"),
     "region": ("region", "地区"),
     "birth_date": ("birth_date", "birthdate", "出生日期"),
+    "licence": ("licence", "license", "licence_id", "id", "证号", "注册号"),
 }
 
+
+MAX_LICENCE = 64
+"""The longest licence (an ID such as a federation number) kept."""
 
 MAX_RATING = 10_000
 """Larger than any rating list's top (EGF, Chinese 等级分, Elo); beyond it is a typo or junk
@@ -61,6 +69,7 @@ class PlayerRow:
     region: str
     birth_date: date | None
     extra: tuple[tuple[str, str], ...]
+    licence: str = ""
 
 
 def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerRow]:
@@ -98,7 +107,7 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerRow]
         raise RowsRejected(source, [(1, Msg("a 'name' column is required"))])
     rows: list[PlayerRow] = []
     problems: list[tuple[int, Msg]] = []
-    seen: dict[str, int] = {}
+    seen: dict[tuple[str, str, date | None, str], int] = {}
     records = enumerate(reader, start=2)
     while True:
         try:
@@ -121,6 +130,7 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerRow]
                 raise InputError("", Msg("the name is empty"))
             for key in ("name", "club", "country", "region"):
                 clean_name(key, cell(key), required=False)
+            clean_name("licence", cell("licence"), required=False, max_length=MAX_LICENCE)
             for label, i in extra:
                 if i < len(record):
                     clean_name(label, record[i], required=False, max_length=MAX_NOTE_LENGTH)
@@ -134,17 +144,19 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerRow]
                         header=len(header),
                     ),
                 )
-            if name in seen:
-                raise InputError(
-                    "", Msg("%(name)s already on line %(seen)s", name=name, seen=seen[name])
-                )
             rank = Rank.parse(cell("rank")) if cell("rank") else None
             rating = parse_rating(cell("rating"))
             born = parse_birth_date(cell("birth_date"))
+            # the same player twice; a namesake differs in club, birth date or licence
+            identity = (name, cell("club"), born, cell("licence"))
+            if identity in seen:
+                raise InputError(
+                    "", Msg("%(name)s already on line %(seen)s", name=name, seen=seen[identity])
+                )
         except (InputError, InvalidSetting) as err:
             problems.append((line, err.msg))
             continue
-        seen[name] = line
+        seen[identity] = line
         rows.append(
             PlayerRow(
                 line=line,
@@ -158,6 +170,7 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerRow]
                 extra=tuple(
                     (label, record[i].strip() if i < len(record) else "") for label, i in extra
                 ),
+                licence=cell("licence"),
             )
         )
     if problems:

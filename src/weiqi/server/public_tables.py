@@ -30,6 +30,7 @@ from weiqi.rules.result import Result
 from weiqi.services.public import (
     Crosstable,
     PlayerCard,
+    PlayerList,
     PlayerRef,
     PublicRound,
     Standings,
@@ -287,7 +288,7 @@ def game_href(event_id: int, number: int, board: int | None) -> str | None:
 
 
 def _player_cell(p: PlayerRef, event_id: int) -> Cell:
-    return Cell(p.name, href=f"/events/{event_id}/players/{p.id}", cls="name")
+    return Cell(p.label or p.name, href=f"/events/{event_id}/players/{p.id}", cls="name")
 
 
 def _tiebreak_columns(codes: Sequence[str], locale: str) -> list[Column]:
@@ -339,7 +340,7 @@ def standings_table(table: Standings, locale: str, *, event_id: int) -> Table:
         classes.append("withdrawn" if r.player.withdrawn_after is not None else "")
     legend = []
     if table.void:
-        names = _(", ").join(p.name for p in table.void)
+        names = _(", ").join(p.label or p.name for p in table.void)
         legend.append(
             _("Results cancelled after an early withdrawal: %(names)s") % {"names": names}
         )
@@ -418,10 +419,10 @@ def round_table(rnd: PublicRound, locale: str, *, event_id: int, sgf: bool = Fal
         row = [
             Cell(str(b.board), game_href(event_id, rnd.number, b.board),
                  "num", _("The game on this board")),
-            Cell(b.black.name, f"/events/{event_id}/players/{b.black.id}",
+            Cell(b.black.label or b.black.name, f"/events/{event_id}/players/{b.black.id}",
                  "name" + (" winner" if winner is Color.BLACK else "")),
             Cell(rank_text(b.black.rank, locale)),
-            Cell(b.white.name, f"/events/{event_id}/players/{b.white.id}",
+            Cell(b.white.label or b.white.name, f"/events/{event_id}/players/{b.white.id}",
                  "name" + (" winner" if winner is Color.WHITE else "")),
             Cell(rank_text(b.white.rank, locale)),
             Cell(handicap_text(b.handicap, b.komi, _)),
@@ -451,6 +452,45 @@ def round_table(rnd: PublicRound, locale: str, *, event_id: int, sgf: bool = Fal
         rows.append(tuple(row))
         classes.append("bye")
     return Table(tuple(columns), tuple(rows), tuple(classes))
+
+
+def players_table(data: PlayerList, locale: str, *, event_id: int) -> Table:
+    """序号, 姓名, 段位, 俱乐部, 国家/地区, 备注: the event's players in the order of entry
+    (namesakes told apart), a withdrawn player marked.
+
+    >>> from weiqi.services.public import PlayerList
+    >>> t = players_table(PlayerList("Open", (PlayerRef(3, "张伟", Rank.parse("5d"), "北京",
+    ...     label="张伟 (北京)", country="中国"),), 1), "zh_CN", event_id=1)
+    >>> [c.label for c in t.columns]
+    ['序号', '姓名', '段位', '俱乐部', '国家', '备注']
+    >>> [c.text for c in t.rows[0]]
+    ['1', '张伟 (北京)', '5段', '北京', '中国', '']
+    """
+    _ = gettext_for(locale)
+    columns = (
+        Column(_("No."), numeric=True),
+        Column(_("Name"), cls="name"),
+        Column(_("Rank"), cls="rank"),
+        Column(_("Club"), cls="club"),
+        Column(_("Country"), cls="country"),
+        Column(_("Note"), cls="note"),
+    )
+    rows = []
+    classes = []
+    for i, p in enumerate(data.players, start=1):
+        note = _withdrawn(p.withdrawn_after, _) if p.withdrawn_after is not None else ""
+        rows.append(
+            (
+                Cell(str(i), cls="num"),
+                _player_cell(p, event_id),
+                Cell(rank_text(p.rank, locale)),
+                Cell(p.club),
+                Cell(p.country),
+                Cell(note),
+            )
+        )
+        classes.append("withdrawn" if p.withdrawn_after is not None else "")
+    return Table(columns, tuple(rows), tuple(classes))
 
 
 def player_table(card: PlayerCard, locale: str, *, event_id: int) -> Table:

@@ -46,13 +46,14 @@ from weiqi.errors import (
     PermissionDenied,
     RowsRejected,
 )
-from weiqi.formats.players_csv import parse_birth_date, parse_rating
+from weiqi.formats.players_csv import MAX_LICENCE, parse_birth_date, parse_rating
 from weiqi.i18n import N_
 from weiqi.messages import Msg
 from weiqi.services import tournament
 from weiqi.services.actor import Actor
 from weiqi.services.events import event_name
 from weiqi.services.permissions import Action, require
+from weiqi.services.player_names import matches, namesake_labels, player_labels, search_terms
 from weiqi.services.tournament import PairingView, TournamentInfo
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
@@ -60,6 +61,7 @@ from weiqi.store.locks import lock_event
 from weiqi.store.models import Event as EventModel
 from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
 from weiqi.text import clean_name
+from weiqi.tournament.namesakes import identity_key
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import RoundTotals
 from weiqi.tournament.settings import (
@@ -94,6 +96,9 @@ class PlayerView:
     joined_round: int
     withdrawn_after: int | None
     warnings: int
+    licence: str = ""
+    label: str = ""
+    """The name, with what tells a namesake apart (``张伟 (北京)``); the name if none."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +116,9 @@ class Dashboard:
     rounds: tuple[RoundSummary, ...]
     finished: bool
     """The system has no further round to pair."""
+    search: str = ""
+    shown: tuple[PlayerView, ...] = ()
+    """The players the search matches (all of them without a search)."""
 
 
 @dataclass(frozen=True)
@@ -210,9 +218,16 @@ def _rank(form: Mapping[str, str], key: str) -> str | None:
         raise InvalidSetting(key, err.reason) from None
 
 
-def settings_from_form(form: Mapping[str, str]) -> EventSettings:
+def settings_from_form(form: Mapping[str, str], base: EventSettings | None = None) -> EventSettings:
     """The settings of an HTML form (strings; an unticked checkbox is absent), checked by the
-    core — an ``InvalidSetting`` names the form field.
+    core — an ``InvalidSetting`` names the form field. Settings the form does not show (an
+    imported event's EGF McMahon rules, no-result points …) keep ``base``'s values.
+
+    >>> from weiqi.tournament.settings import egf_mcmahon
+    >>> egf = egf_mcmahon(5, Rank.parse("4d"))
+    >>> kept = settings_from_form({**settings_form(egf), "rounds": "6"}, egf)
+    >>> kept.rounds, kept.unplayed_sos, kept.mcmahon_zero
+    (6, 'own_start', Rank('30k'))
 
     >>> s = settings_from_form({"system": "swiss", "rounds": "5", "komi": "3¾",
     ...                         "tiebreak_1": "SOS", "tiebreak_2": "SB", "tiebreak_3": ""})
@@ -236,6 +251,7 @@ def settings_from_form(form: Mapping[str, str]) -> EventSettings:
         "points_loss": _int(form, "points_loss", 0),
         "bye_points": _int(form, "bye_points", 2),
         "late_entry_points": _int(form, "late_entry_points", 0),
+        "absent_points": _int(form, "absent_points", 0),
         "top_score": form.get("top_score", "full"),
         "shared_places": bool(form.get("shared_places")),
         "tie_resolution": form.get("tie_resolution", "lot"),
@@ -264,6 +280,8 @@ def settings_from_form(form: Mapping[str, str]) -> EventSettings:
             data[key] = form[key].strip()
     if len(set(codes)) != len(codes) and data["tiebreaks"] is not None:
         raise InvalidSetting("tiebreaks", N_("a code appears twice"))
+    if base is not None:
+        data = {**settings_to_dict(base), **data}
     return settings_from_dict(data)
 
 
@@ -319,8 +337,10 @@ def update_settings(
         return tournament._info(session, event_id)
 
 
-def dashboard(db: Database, actor: Actor, event_id: int) -> Dashboard:
-    """Players and rounds for the organisers' page (those who may enter players or pair)."""
+def dashboard(db: Database, actor: Actor, event_id: int, search: str = "") -> Dashboard:
+    """Players and rounds for the organisers' page (those who may enter players or pair);
+    ``shown``: the players ``search`` matches (``player_names.matches``: name, club, rank)."""
+    terms = search_terms(search)
     with db.transaction() as session:
         try:
             require(session, actor, Action.MANAGE_PLAYERS, event_id)
@@ -330,11 +350,13 @@ def dashboard(db: Database, actor: Actor, event_id: int) -> Dashboard:
         event, _ = tournament._load(session, event_id)
         complete = all(g.result is not None for r in event.rounds for g in r.games)
         finished = bool(event.rounds) and complete and system_for(event.settings).is_finished(event)
-        players = tuple(
-            _view(p)
-            for p in session.scalars(
-                select(PlayerRow).where(PlayerRow.event_id == event_id).order_by(PlayerRow.id)
-            )
+        rows = session.scalars(
+            select(PlayerRow).where(PlayerRow.event_id == event_id).order_by(PlayerRow.id)
+        ).all()
+        shown = player_labels(rows)
+        players = tuple(_view(p, shown[p.id]) for p in rows)
+        matching = tuple(
+            v for p, v in zip(rows, players, strict=True) if matches(terms, p, v.label)
         )
         rounds = tuple(
             RoundSummary(
@@ -347,7 +369,7 @@ def dashboard(db: Database, actor: Actor, event_id: int) -> Dashboard:
                 select(RoundRow).where(RoundRow.event_id == event_id).order_by(RoundRow.number)
             )
         )
-        return Dashboard(info, players, rounds, finished)
+        return Dashboard(info, players, rounds, finished, search.strip(), matching)
 
 
 # -- players --------------------------------------------------------------------------------
@@ -370,18 +392,20 @@ def register_player(
     club: str = "",
     country: str = "",
     birth_date: str = "",
+    licence: str = "",
 ) -> PlayerView:
-    """Enter one player (the same checks as a CSV row; a late entry only into a Swiss)."""
+    """Enter one player (the same checks as a CSV row; a late entry only into a Swiss). A
+    namesake of a player entered is accepted when the club, birth date or licence differs."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["name", "rank", "rating", "club", "country", "birth_date"])
-    writer.writerow([name, rank, rating, club, country, birth_date])
+    writer.writerow(["name", "rank", "rating", "club", "country", "birth_date", "licence"])
+    writer.writerow([name, rank, rating, club, country, birth_date, licence])
     try:
         tournament.import_players(db, actor, event_id, out.getvalue(), "form")
     except RowsRejected as err:
         reason = err.problems[0][1]
         cell = reason.args.get("field")
-        text_cell = isinstance(cell, Msg) and cell.id in ("name", "club", "country")
+        text_cell = isinstance(cell, Msg) and cell.id in ("name", "club", "country", "licence")
         if reason.id == "%(field)s: %(reason)s" and isinstance(cell, Msg) and text_cell:
             # a text cell refused by weiqi.text.clean_name: its field, and the reason alone
             inner = reason.args["reason"]
@@ -391,9 +415,13 @@ def register_player(
         head_id = head.id if isinstance(head, Msg) else ""
         field = next((f for f in ("rank", "rating", "birth date") if head_id.startswith(f)), "name")
         raise InputError(field, reason) from None
+    fields = check_player_fields(name, rank, rating, club, country, birth_date, licence)
+    key = identity_key(fields.name, fields.club, fields.birth_date, fields.licence)
     with db.transaction() as session:
-        p = tournament._player(session, event_id, clean_name("name", name))  # as stored: NFC
-        return _view(p)
+        p = session.scalars(
+            select(PlayerRow).where(PlayerRow.event_id == event_id, PlayerRow.identity_key == key)
+        ).one()
+        return _view(p, namesake_labels(session, event_id, p)[p.id])
 
 
 def withdrawal_consequence(system: System, games_played: int, games_scheduled: int) -> str:
@@ -415,17 +443,69 @@ def withdrawal_consequence(system: System, games_played: int, games_scheduled: i
     return CONSEQUENCE_FORFEITS
 
 
-def withdraw(db: Database, actor: Actor, event_id: int, name: str) -> Withdrawal:
-    """Withdraw a player after the rounds paired so far, saying what follows (R-WD-1)."""
+@dataclass(frozen=True)
+class WithdrawalPreview:
+    """What withdrawing a player would mean now (R-WD-1, 第28条), for the confirm step."""
+
+    player_id: int
+    label: str
+    after_round: int
+    """The rounds paired so far: the player's results in them stay as the system says."""
+    consequence: str
+    """One of the ``CONSEQUENCE_*`` msgids, for this player now."""
+    round_robin: bool
+    played: int
+    """The player's games so far (round robin: against the scheduled ``scheduled``)."""
+    scheduled: int
+    withdrawn_after: int | None
+    """Set when the player has withdrawn already."""
+
+    @property
+    def next_round(self) -> int:
+        """The first round the player is no longer paired in."""
+        return self.after_round + 1
+
+
+def _preview(session: Session, event_id: int, row: PlayerRow) -> WithdrawalPreview:
+    event, _ = tournament._load(session, event_id)
+    pid = str(row.id)
+    played = sum(1 for r in event.rounds for g in r.games if pid in g.players)
+    others = sum(1 for e in event.entrants if e.id != pid and e.joined_round == 1)
+    scheduled = others * event.settings.cycle_count
+    system = event.settings.system
+    return WithdrawalPreview(
+        row.id,
+        namesake_labels(session, event_id, row)[row.id],
+        row.withdrawn_after if row.withdrawn_after is not None else len(event.rounds),
+        withdrawal_consequence(system, played, scheduled),
+        system.is_round_robin,
+        played,
+        scheduled,
+        row.withdrawn_after,
+    )
+
+
+def withdrawal_preview(
+    db: Database, actor: Actor, event_id: int, player_id: int
+) -> WithdrawalPreview:
+    """What withdrawing ``player_id`` would mean now, said before it is done (those who manage
+    the event's players)."""
+    with db.transaction() as session:
+        require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        return _preview(session, event_id, _player_row(session, event_id, player_id))
+
+
+def withdraw(db: Database, actor: Actor, event_id: int, name: str | int) -> Withdrawal:
+    """Withdraw a player after the rounds paired so far, saying what follows (R-WD-1). The
+    player is named as ``tournament._player`` reads a name (a label tells namesakes apart), or
+    given by row id."""
+    if isinstance(name, str):
+        with db.transaction() as session:
+            name = tournament._player(session, event_id, name).id
     after = tournament.withdraw_player(db, actor, event_id, name)
     with db.transaction() as session:
-        event, _ = tournament._load(session, event_id)
-        row = tournament._player(session, event_id, name)
-        pid = str(row.id)
-        played = sum(1 for r in event.rounds for g in r.games if pid in g.players)
-        others = sum(1 for e in event.entrants if e.id != pid and e.joined_round == 1)
-        scheduled = others * event.settings.cycle_count
-    return Withdrawal(name, after, withdrawal_consequence(event.settings.system, played, scheduled))
+        done = _preview(session, event_id, _player_row(session, event_id, name))
+    return Withdrawal(done.label, after, done.consequence)
 
 
 # -- rounds ---------------------------------------------------------------------------------
@@ -447,7 +527,7 @@ def pair_next_round(db: Database, actor: Actor, event_id: int) -> RoundDetail:
 def _detail(session: Session, event_id: int, rnd: RoundRow) -> RoundDetail:
     _, players = tournament._load(session, event_id)
     view = tournament._round_view(session, rnd, players)
-    names = {k: v.name for k, v in players.items()}
+    names = {str(k): v for k, v in player_labels(players.values()).items()}
     stored = json.loads(rnd.explanation_json or "{}")
     explanations = tuple(
         ExplanationView(
@@ -567,18 +647,10 @@ def unpair_round(db: Database, actor: Actor, event_id: int, number: int) -> None
 
 
 def player_by_id(db: Database, event_id: int, player_id: int) -> str:
-    """The name of player ``player_id`` of the event."""
+    """The label of player ``player_id`` of the event (the name, namesakes told apart)."""
     with db.transaction() as session:
-        row = session.get(PlayerRow, player_id)
-        if row is None or row.event_id != event_id:
-            raise NotFound(
-                Msg(
-                    "no player %(player_id)s in event %(event_id)s",
-                    player_id=player_id,
-                    event_id=event_id,
-                )
-            )
-        return row.name
+        row = _player_row(session, event_id, player_id)
+        return namesake_labels(session, event_id, row)[row.id]
 
 
 # -- editing players ------------------------------------------------------------------------
@@ -600,6 +672,7 @@ class PlayerFields:
     club: str
     country: str
     birth_date: date | None
+    licence: str = ""
 
 
 @dataclass(frozen=True)
@@ -611,7 +684,7 @@ class Reinstatement:
     """:data:`REINSTATED` (a msgid)."""
 
 
-PLAYER_FORM_FIELDS = ("name", "rank", "rating", "club", "country", "birth_date")
+PLAYER_FORM_FIELDS = ("name", "rank", "rating", "club", "country", "birth_date", "licence")
 """The fields of the player form, in its order (also the keys of ``FieldsRejected``)."""
 
 
@@ -622,6 +695,7 @@ def check_player_fields(
     club: str = "",
     country: str = "",
     birth_date: str = "",
+    licence: str = "",
 ) -> PlayerFields:
     """The fields of a player form as they are stored, or ``FieldsRejected`` with every bad
     field at once (the same checks as a CSV row: ``weiqi.formats.players_csv``).
@@ -643,6 +717,11 @@ def check_player_fields(
         ("club", club, lambda t: clean_name(N_("club"), t, required=False)),
         ("country", country, lambda t: clean_name(N_("country"), t, required=False)),
         ("birth_date", birth_date, lambda t: parse_birth_date(t.strip())),
+        (
+            "licence",
+            licence,
+            lambda t: clean_name(N_("licence"), t, required=False, max_length=MAX_LICENCE),
+        ),
     ):
         try:
             values[field] = parse(text)
@@ -655,8 +734,9 @@ def check_player_fields(
     return PlayerFields(**values)  # type: ignore[arg-type]
 
 
-def _view(p: PlayerRow) -> PlayerView:
-    """A stored player as the pages, the API and the CLI see it."""
+def _view(p: PlayerRow, label: str) -> PlayerView:
+    """A stored player as the pages, the API and the CLI see it; ``label`` as
+    ``player_labels`` shows it among its namesakes."""
     return PlayerView(
         p.id,
         p.name,
@@ -668,6 +748,8 @@ def _view(p: PlayerRow) -> PlayerView:
         p.joined_round,
         p.withdrawn_after,
         p.warnings,
+        p.licence,
+        label,
     )
 
 
@@ -688,11 +770,14 @@ def player(db: Database, actor: Actor, event_id: int, player_id: int) -> PlayerV
     """One player as the edit form shows it (those who manage the event's players)."""
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
-        return _view(_player_row(session, event_id, player_id))
+        row = _player_row(session, event_id, player_id)
+        return _view(row, namesake_labels(session, event_id, row)[row.id])
 
 
 def player_named(db: Database, event_id: int, name: str) -> int:
-    """The id of the event's player called ``name`` (for the command line, which names them)."""
+    """The id of the event's player called ``name`` (for the command line, which names them):
+    a label tells namesakes apart (``张伟 (北京)``); a name they share is refused with their
+    labels, never guessed."""
     with db.transaction() as session:
         tournament._settings_row(session, event_id)
         return tournament._player(session, event_id, clean_name(N_("name"), name)).id
@@ -709,28 +794,39 @@ def edit_player(
     club: str = "",
     country: str = "",
     birth_date: str = "",
+    licence: str = "",
 ) -> PlayerView:
     """Change a player's details, at any time. Games, byes and game records point at the
     player's id, never the name: a renamed player keeps every result and record. What is
     paired stays paired (its handicap included); a new rank counts from the next pairing.
 
-    ``FieldsRejected`` lists every bad field; a name another player of the event has is one."""
-    fields = check_player_fields(name, rank, rating, club, country, birth_date)
+    ``FieldsRejected`` lists every bad field; the name of another player of the event is one
+    unless the club, birth date or licence tells the two apart."""
+    fields = check_player_fields(name, rank, rating, club, country, birth_date, licence)
+    key = identity_key(fields.name, fields.club, fields.birth_date, fields.licence)
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
-        lock_event(session, event_id)  # the name checked stays free until commit
+        lock_event(session, event_id)  # the identity checked stays free until commit
         row = _player_row(session, event_id, player_id)
         clash = session.scalar(
             select(PlayerRow.id).where(
                 PlayerRow.event_id == event_id,
-                PlayerRow.name == fields.name,
+                PlayerRow.identity_key == key,
                 PlayerRow.id != player_id,
             )
         )
         if clash is not None:
             raise FieldsRejected(
-                {"name": Msg("another player is already entered as %(name)s", name=fields.name)}
+                {
+                    "name": Msg(
+                        "another player is already entered as %(name)s with the same club, "
+                        "birth date and licence: give the one that tells them apart",
+                        name=fields.name,
+                    )
+                }
             )
+        row.identity_key = key
+        row.licence = fields.licence
         row.name = fields.name
         row.rank = fields.rank
         row.rating = fields.rating
@@ -738,7 +834,7 @@ def edit_player(
         row.country = fields.country
         row.birth_date = fields.birth_date
         session.flush()
-        return _view(row)
+        return _view(row, namesake_labels(session, event_id, row)[row.id])
 
 
 def delete_player(db: Database, actor: Actor, event_id: int, player_id: int) -> str:
@@ -756,7 +852,7 @@ def delete_player(db: Database, actor: Actor, event_id: int, player_id: int) -> 
                     name=row.name,
                 )
             )
-        name = row.name
+        name = namesake_labels(session, event_id, row)[row.id]
         session.delete(row)
         return name
 
@@ -793,4 +889,5 @@ def reinstate(db: Database, actor: Actor, event_id: int, player_id: int) -> Rein
                 )
             )
         row.withdrawn_after = None
-        return Reinstatement(row.name, paired + 1, REINSTATED)
+        label = namesake_labels(session, event_id, row)[row.id]
+        return Reinstatement(label, paired + 1, REINSTATED)

@@ -48,7 +48,7 @@ import csv
 import io
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from fractions import Fraction
@@ -91,6 +91,7 @@ from weiqi.rules.ruleset import Ruleset
 from weiqi.rules.vertex import parse_vertex
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require, roles_in_event
+from weiqi.services.player_names import matches, namesake_labels, player_labels, search_terms
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.site import record_signing_key
 from weiqi.store.database import Database
@@ -381,6 +382,8 @@ class RoundBoards:
 
     games: dict[int, GameRow]
     rows: tuple[object, ...]
+    labels: Mapping[int, str]
+    """Every player's label (namesakes told apart), by row id: one computation a sheet."""
 
     def game(self, number: int, board: int) -> GameRow:
         """The game on ``board``; ``NotFound`` when the round has none."""
@@ -406,22 +409,27 @@ def round_boards(session: Session, event_id: int, number: int) -> RoundBoards:
         select(GameRecordRow).join(GameRow).where(GameRow.round_id == rnd.id)
     ).all()
     settings = session.get(EventSettingsRow, event_id)
-    return RoundBoards(games, (rnd, ids, *players, *records, settings))
+    return RoundBoards(games, (rnd, ids, *players, *records, settings), player_labels(players))
 
 
-def individual_game(session: Session, game: GameRow) -> Game:
-    """The board of an individual event as a game to referee."""
+def individual_game(
+    session: Session, game: GameRow, labels: Mapping[int, str] | None = None
+) -> Game:
+    """The board of an individual event as a game to referee; its players named by their
+    labels (``labels`` by row id, when the caller has every player's, else looked up)."""
     black = session.get(PlayerRow, game.black_id)
     white = session.get(PlayerRow, game.white_id)
     assert black is not None and white is not None
     handicap = game.handicap if game.handicap >= 2 else 0
     ruleset = _game_ruleset(session, game)
+    # namesakes told apart
+    shown = labels if labels is not None else namesake_labels(session, black.event_id, black, white)
     return Game(
         game,
         game.round.number,
         game.board,
-        black.name,
-        white.name,
+        shown[black.id],
+        shown[white.id],
         Fraction(game.komi),
         handicap,
         ruleset,
@@ -821,20 +829,52 @@ def game_view(db: Database, event_id: int, number: int, board: BoardKey) -> Game
         return _view(session, event_id, _game_row(session, event_id, number, board))
 
 
+@dataclass(frozen=True)
+class RoundSheet:
+    """The round sheet (成绩录入): the boards a search leaves, of how many."""
+
+    event_name: str
+    boards: tuple[GameView, ...]
+    total: int
+    """Every board of the round."""
+    search: str = ""
+
+
 def round_games(db: Database, event_id: int, number: int) -> list[GameView]:
     """Every board of a round, for the round sheet."""
+    return list(round_sheet(db, event_id, number).boards)
+
+
+def round_sheet(db: Database, event_id: int, number: int, search: str = "") -> RoundSheet:
+    """Every board of a round; with ``search``, the boards where a player matches it
+    (``player_names.matches``: name, club, rank)."""
+    terms = search_terms(search)
     with db.transaction() as session:
         rnd = session.scalar(
             select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
         )
-        if rnd is None:
-            if session.get(EventModel, event_id) is None:
+        event = session.get(EventModel, event_id)
+        if rnd is None or event is None:
+            if event is None:
                 raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
             raise NotFound(Msg("round %(number)s is not paired", number=number))
-        return [
-            _view(session, event_id, individual_game(session, g))
+        players = {
+            p.id: p
+            for p in session.scalars(select(PlayerRow).where(PlayerRow.event_id == event_id))
+        }
+        shown = player_labels(players.values())
+
+        def wanted(g: GameRow) -> bool:
+            return not terms or any(
+                matches(terms, players[pid], shown[pid]) for pid in (g.black_id, g.white_id)
+            )
+
+        boards = tuple(
+            _view(session, event_id, individual_game(session, g, shown))
             for g in sorted(rnd.games, key=lambda g: g.board)
-        ]
+            if wanted(g)
+        )
+        return RoundSheet(event.name, boards, len(rnd.games), search.strip())
 
 
 def game_sgf(
@@ -1294,7 +1334,7 @@ def enter_round_results(
             seen.add(board)
             try:
                 event = _entry_event(text)
-                game = individual_game(session, boards.game(number, board))
+                game = individual_game(session, boards.game(number, board), boards.labels)
                 if (
                     game.confirmed
                     and event.result is not None

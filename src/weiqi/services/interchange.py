@@ -33,6 +33,8 @@ from weiqi.store.database import Database
 from weiqi.store.models import Event as EventModel
 from weiqi.store.tournament import AbsenceRow, EventSettingsRow, PlayerRow
 from weiqi.text import check_entrants, clean_name
+from weiqi.tournament.namesakes import identity_key
+from weiqi.tournament.players import Entrant
 from weiqi.tournament.records import Game, RoundPlan
 from weiqi.tournament.settings import settings_to_dict
 
@@ -64,13 +66,16 @@ def import_event(
     title = event_name(name or imported.name)
     check_entrants(len(imported.entrants))
     names: dict[str, str] = {}
+    seen: set[str] = set()
     for e in imported.entrants:
         clean = clean_name("name", e.name)
-        if clean in names.values():
+        key = identity_key(clean, e.club, e.birth_date, _licence(e))
+        if key in seen:  # namesakes are welcome when a club or a PIN tells them apart
             raise InputError(
                 Msg("player %(name)s", name=clean),
                 Msg("appears twice in the file; tell the two apart (club, first name) first"),
             )
+        seen.add(key)
         names[e.id] = clean
 
     def settings_row(event_id: int) -> EventSettingsRow:
@@ -109,6 +114,12 @@ def import_event(
         )
 
 
+def _licence(e: Entrant) -> str:
+    """The ID an imported player is told apart by: the EGF PIN, else the FFG licence."""
+    extra = dict(e.extra)
+    return extra.get("egf_pin") or extra.get("ffg_licence") or ""
+
+
 def _store_players(
     session: Session, event_id: int, imported: ImportedEvent, names: dict[str, str]
 ) -> dict[str, str]:
@@ -126,6 +137,7 @@ def _store_players(
             withdrawn_after=e.withdrawn_after,
             warnings=0,
             mcmahon_correction=e.mcmahon_correction,
+            licence=_licence(e),
         )
         for e in imported.entrants
     ]

@@ -18,6 +18,7 @@ A crosstable cell from its row's side, and the values tables print:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
@@ -34,6 +35,7 @@ from weiqi.services.permissions import Action, require
 
 # The event as the core sees it is loaded by the tournament service; reusing its loader keeps
 # one definition of how stored rows become a core ``Event``.
+from weiqi.services.player_names import matches_fields, player_labels, search_terms
 from weiqi.services.tournament import _load, _settings_row
 from weiqi.store import versions
 from weiqi.store.database import Database
@@ -54,6 +56,7 @@ __all__ = [
     "EventOverview",
     "PlayerCard",
     "PlayerGame",
+    "PlayerList",
     "PlayerRef",
     "PublicRound",
     "RoundSummary",
@@ -66,6 +69,7 @@ __all__ = [
     "is_team_event",
     "overview",
     "player_card",
+    "player_list",
     "public_round",
     "require_round_visible",
     "round_is_public",
@@ -85,6 +89,9 @@ class PlayerRef:
     rank: Rank | None
     club: str
     withdrawn_after: int | None = None
+    label: str = ""
+    """The name, with what tells a namesake apart (``张伟 (北京)``); the name if none."""
+    country: str = ""
 
 
 @dataclass(frozen=True)
@@ -144,6 +151,20 @@ class PublicRound:
     byes: tuple[PlayerRef, ...]
     bye_points: int | None
     """What a bye scores here, or None where a bye is only a rest (round robin, bracket)."""
+    search: str = ""
+    """The search the boards and byes match (a board where either player does)."""
+
+
+@dataclass(frozen=True)
+class PlayerList:
+    """The event's players for the public: name (namesakes told apart), rank, club, country."""
+
+    event_name: str
+    players: tuple[PlayerRef, ...]
+    """The players ``search`` matches, in the order of entry."""
+    total: int
+    """Every player of the event."""
+    search: str = ""
 
 
 @dataclass(frozen=True)
@@ -166,6 +187,8 @@ class Standings:
     rows: tuple[StandingRow, ...]
     void: tuple[PlayerRef, ...] = ()
     """Withdrawn round-robin players whose results are cancelled (R-WD-1): no place."""
+    search: str = ""
+    """The search the rows match (every row without one)."""
 
 
 @dataclass(frozen=True)
@@ -301,10 +324,25 @@ def _public_event(session: Session, event_id: int) -> tuple[Event, dict[str, Pla
     return trimmed, players, model.name
 
 
-def _ref(row: PlayerRow) -> PlayerRef:
-    return PlayerRef(
-        row.id, row.name, Rank.parse(row.rank) if row.rank else None, row.club, row.withdrawn_after
-    )
+def _refs(players: Mapping[str, PlayerRow]) -> dict[str, PlayerRef]:
+    """Every player of the event as public pages name them (namesakes told apart), by core id."""
+    shown = player_labels(players.values())
+    ranks: dict[str, Rank] = {}
+    out = {}
+    for pid, row in players.items():
+        rank = None
+        if row.rank:
+            rank = ranks.get(row.rank) or ranks.setdefault(row.rank, Rank.parse(row.rank))
+        out[pid] = PlayerRef(
+            row.id,
+            row.name,
+            rank,
+            row.club,
+            row.withdrawn_after,
+            label=shown[row.id],
+            country=row.country,
+        )
+    return out
 
 
 def _planned(event: Event) -> int | None:
@@ -348,8 +386,15 @@ def overview(db: Database, event_id: int) -> EventOverview:
     return EventOverview(event_id, name, event.settings, len(players), _planned(event), rounds)
 
 
-def public_round(db: Database, event_id: int, number: int) -> PublicRound:
-    """One public round's boards (with results as far as recorded) and byes."""
+def _matches(terms: tuple[str, ...], ref: PlayerRef) -> bool:
+    rank = ref.rank.code if ref.rank else None
+    return matches_fields(terms, (ref.label, ref.name, ref.club, ref.country), rank)
+
+
+def public_round(db: Database, event_id: int, number: int, search: str = "") -> PublicRound:
+    """One public round's boards (with results as far as recorded) and byes; with ``search``,
+    the boards where either player matches it (name, club, rank)."""
+    terms = search_terms(search)
     with db.transaction() as session:
         _settings_row(session, event_id)
         count = _public_count(session, event_id)
@@ -365,7 +410,7 @@ def public_round(db: Database, event_id: int, number: int) -> PublicRound:
             .games
         }
     rnd = event.rounds[number - 1]
-    refs = {pid: _ref(row) for pid, row in players.items()}
+    refs = _refs(players)
     boards = tuple(
         BoardView(
             g.board,
@@ -378,23 +423,40 @@ def public_round(db: Database, event_id: int, number: int) -> PublicRound:
             g.label,
         )
         for g in sorted(rnd.games, key=lambda g: g.board)
+        if _matches(terms, refs[g.black]) or _matches(terms, refs[g.white])
     )
     s = event.settings
+    byes = sorted((refs[p] for p in rnd.byes if _matches(terms, refs[p])), key=lambda r: r.label)
     return PublicRound(
         name,
         number,
         count,
         boards,
-        tuple(sorted((refs[p] for p in rnd.byes), key=lambda r: r.name)),
+        tuple(byes),
         s.bye_points if s.system.is_swiss else None,
+        search.strip(),
     )
 
 
-def standings(db: Database, event_id: int) -> Standings:
+def player_list(db: Database, event_id: int, search: str = "") -> PlayerList:
+    """Every player of the event (withdrawn ones too, marked), in the order of entry; with
+    ``search``, those it matches (name, club, rank). Entries are public from the start."""
+    terms = search_terms(search)
+    with db.transaction() as session:
+        _, players, name = _public_event(session, event_id)
+    refs = _refs(players)
+    shown = tuple(r for r in refs.values() if _matches(terms, r))
+    return PlayerList(name, shown, len(refs), search.strip())
+
+
+def standings(db: Database, event_id: int, search: str = "") -> Standings:
     """Places, points and the event's tie-breaks in its order, over the public rounds
-    (R-RANK-RR, R-RANK-SWISS, R-PLAYOFF)."""
+    (R-RANK-RR, R-RANK-SWISS, R-PLAYOFF); with ``search``, the rows it matches (their places
+    those of the whole field)."""
+    terms = search_terms(search)
     with db.transaction() as session:
         event, players, name = _public_event(session, event_id)
+    refs = _refs(players)
     ranked = rank_event(event)
     codes = event.settings.tiebreak_codes  # none by default in a bracket
     rows = tuple(
@@ -403,14 +465,17 @@ def standings(db: Database, event_id: int) -> Standings:
             s.shared,
             s.by_lot,
             s.playoff,
-            _ref(players[s.id]),
+            refs[s.id],
             s.points,
             tuple(s.tiebreaks.get(c, 0) for c in codes),
         )
         for s in ranked
+        if _matches(terms, refs[s.id])
     )
-    void = tuple(_ref(players[p]) for p in sorted(voided_players(event), key=int))
-    return Standings(name, codes, len(event.rounds), rows, void)
+    void = tuple(
+        refs[p] for p in sorted(voided_players(event), key=int) if _matches(terms, refs[p])
+    )
+    return Standings(name, codes, len(event.rounds), rows, void, search.strip())
 
 
 def crosstable(db: Database, event_id: int) -> Crosstable:
@@ -419,6 +484,7 @@ def crosstable(db: Database, event_id: int) -> Crosstable:
     table = standings(db, event_id)
     with db.transaction() as session:
         event, players, _ = _public_event(session, event_id)
+    refs = _refs(players)
     order = [str(r.player.id) for r in table.rows] + [str(p.id) for p in table.void]
     row_of = {pid: i for i, pid in enumerate(order, start=1)}
     void = voided_players(event)
@@ -432,7 +498,7 @@ def crosstable(db: Database, event_id: int) -> Crosstable:
                 row_of[pid],
                 standing.place if standing else None,
                 standing.shared if standing else False,
-                _ref(players[pid]),
+                refs[pid],
                 cells,
                 standing.points if standing else 0,
                 standing.tiebreaks if standing else (),
@@ -483,6 +549,7 @@ def player_card(db: Database, event_id: int, player_id: int) -> PlayerCard:
     table = crosstable(db, event_id)
     with db.transaction() as session:
         event, players, name = _public_event(session, event_id)
+    refs = _refs(players)
     pid = str(player_id)
     if pid not in players:
         raise NotFound(
@@ -525,7 +592,7 @@ def player_card(db: Database, event_id: int, player_id: int) -> PlayerCard:
                 rnd.number,
                 game.board,
                 game.colour_of(pid),
-                _ref(players[opp]),
+                refs[opp],
                 row_of.get(opp),
                 game.result,
                 _outcome(event, game, pid),
@@ -538,7 +605,7 @@ def player_card(db: Database, event_id: int, player_id: int) -> PlayerCard:
         )
     return PlayerCard(
         name,
-        _ref(players[pid]),
+        refs[pid],
         row.place if row else None,
         row.shared if row else False,
         hist.points + start,

@@ -28,13 +28,14 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from fractions import Fraction
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import delete, func, insert, select
 from sqlalchemy.orm import Session
 
-from weiqi.errors import Conflict, InputError, NotFound, RowsRejected
+from weiqi.errors import Conflict, InputError, InvalidSetting, NotFound, RowsRejected
 from weiqi.formats.players_csv import parse_players_csv
 from weiqi.messages import Msg
 from weiqi.rules.result import Result
@@ -42,11 +43,13 @@ from weiqi.services.actor import Actor
 from weiqi.services.events import add_event
 from weiqi.services.games import (
     enter_and_confirm,
+    individual_game,
     played_again_kind,
     record_warnings,
     round_boards,
 )
 from weiqi.services.permissions import Action, require
+from weiqi.services.player_names import namesake_labels, person, player_labels
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.locks import lock_event
@@ -60,13 +63,14 @@ from weiqi.store.tournament import (
     RoundRow,
 )
 from weiqi.text import check_entrants, check_upload
+from weiqi.tournament.namesakes import Person, find, identity_key
 from weiqi.tournament.players import Entrant
 from weiqi.tournament.ranking import standings as rank_event
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event, Game, Round, RoundPlan, RoundTotals
 from weiqi.tournament.settings import EventSettings, settings_from_dict, settings_to_dict
 from weiqi.tournament.standings import TIEBREAKS, Value
-from weiqi.tournament.systems import system_for
+from weiqi.tournament.systems import require_complete, system_for
 
 
 @dataclass(frozen=True)
@@ -105,6 +109,8 @@ class RoundView:
 class StandingView:
     place: int
     name: str
+    label: str
+    """The name, with what tells a namesake apart (``weiqi.tournament.namesakes``)."""
     points: int
     tiebreaks: dict[str, Value]
     shared: bool
@@ -282,10 +288,22 @@ def import_players(
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         lock_event(session, event_id)  # the names checked stay the names entered until commit
-        event, _ = _load(session, event_id)
-        existing = {e.name for e in event.entrants}
+        event, stored = _load(session, event_id)
+        existing = {p.identity_key for p in stored.values()}
         check_entrants(len(existing) + len(rows))
-        clashes = [(r.line, f"{r.name} is already entered") for r in rows if r.name in existing]
+        keys = [identity_key(r.name, r.club, r.birth_date, r.licence) for r in rows]
+        clashes = [
+            (
+                r.line,
+                Msg(
+                    "%(name)s is already entered with the same club, birth date and licence; "
+                    "a namesake needs one of them to tell the two apart",
+                    name=r.name,
+                ),
+            )
+            for r, key in zip(rows, keys, strict=True)
+            if key in existing
+        ]
         if clashes:
             raise RowsRejected(source, clashes)
         joined = max(1, event.next_round_number)
@@ -303,7 +321,9 @@ def import_players(
                 [
                     {
                         "event_id": event_id,
+                        "identity_key": key,
                         "name": r.name,
+                        "licence": r.licence,
                         "rank": r.rank.code if r.rank else None,
                         "rating": r.rating,
                         "club": r.club,
@@ -315,34 +335,114 @@ def import_players(
                         "withdrawn_after": None,
                         "warnings": 0,
                     }
-                    for r in rows
+                    for r, key in zip(rows, keys, strict=True)
                 ],
             )
         return len(rows)
 
 
 def _player(session: Session, event_id: int, name: str) -> PlayerRow:
-    row = session.scalar(
-        select(PlayerRow).where(PlayerRow.event_id == event_id, PlayerRow.name == name)
-    )
-    if row is None:
+    """The player ``name`` means: a label as pages show it (``张伟 (北京)``), or a name only one
+    player has. A name namesakes share is refused with their labels (``InputError``), never
+    guessed."""
+    rows = session.scalars(
+        select(PlayerRow).where(PlayerRow.event_id == event_id).order_by(PlayerRow.id)
+    ).all()
+    try:
+        pid = find(name, [person(r) for r in rows])
+    except NotFound:
         raise NotFound(
             Msg("no player %(name)s in event %(event_id)s", name=repr(name), event_id=event_id)
+        ) from None
+    return next(r for r in rows if r.id == pid)
+
+
+def _player_id_row(session: Session, event_id: int, player_id: int) -> PlayerRow:
+    row = session.get(PlayerRow, player_id)
+    if row is None or row.event_id != event_id:
+        raise NotFound(
+            Msg(
+                "no player %(player_id)s in event %(event_id)s",
+                player_id=player_id,
+                event_id=event_id,
+            )
         )
     return row
 
 
-def withdraw_player(db: Database, actor: Actor, event_id: int, name: str) -> int:
-    """Withdraw a player after the rounds paired so far (R-WD-1); returns that round number."""
+def set_absent(
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    player_id: int,
+    rounds: Sequence[int],
+    *,
+    absent: bool = True,
+) -> frozenset[int]:
+    """Mark a player absent from ``rounds`` (not a withdrawal: not paired in them, scored the
+    event's ``absent_points``, back in the round after), or back with ``absent=False``; only
+    rounds not paired yet, in a Swiss-type event (a round robin's or a bracket's schedule has
+    no place to sit out: a missed game there is a forfeit). Returns the player's absent rounds.
+    """
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         lock_event(session, event_id)
-        row = _player(session, event_id, name)
+        event, players = _load(session, event_id)
+        s = event.settings
+        if not s.system.is_swiss:
+            raise Conflict(
+                Msg(
+                    "a player cannot sit out a round of %(system)s: a missed game is a forfeit",
+                    system=s.system.zh,
+                )
+            )
+        row = players.get(str(player_id))
+        if row is None:
+            raise NotFound(
+                Msg("no player %(id)s in event %(event_id)s", id=player_id, event_id=event_id)
+            )
+        paired = len(event.rounds)
+        last = s.rounds or paired + 1
+        for number in rounds:
+            if number <= paired:
+                raise Conflict(
+                    Msg(
+                        "round %(number)s is paired already; absences are for later rounds",
+                        number=number,
+                    )
+                )
+            if number > last:
+                raise InvalidSetting("round", Msg("the event has %(rounds)s rounds", rounds=last))
+        if row.withdrawn_after is not None and absent:
+            raise Conflict(Msg("%(name)s has withdrawn", name=row.name))
+        current = set(event.entrant[str(player_id)].absent_rounds)
+        wanted = current | set(rounds) if absent else current - set(rounds)
+        session.execute(
+            delete(AbsenceRow).where(AbsenceRow.player_id == player_id, AbsenceRow.round > paired)
+        )
+        later = sorted(n for n in wanted if n > paired)
+        if later:
+            session.execute(
+                insert(AbsenceRow), [{"player_id": player_id, "round": n} for n in later]
+            )
+        return frozenset(wanted)
+
+
+def withdraw_player(db: Database, actor: Actor, event_id: int, name: str | int) -> int:
+    """Withdraw a player (named as :func:`_player` reads a name, or by row id) after the
+    rounds paired so far (R-WD-1); returns that round number."""
+    with db.transaction() as session:
+        require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        lock_event(session, event_id)
+        if isinstance(name, int):
+            row = _player_id_row(session, event_id, name)
+        else:
+            row = _player(session, event_id, name)
         if row.withdrawn_after is not None:
             raise Conflict(
                 Msg(
                     "%(name)s withdrew after round %(withdrawn_after)s already",
-                    name=name,
+                    name=namesake_labels(session, event_id, row)[row.id],
                     withdrawn_after=row.withdrawn_after,
                 )
             )
@@ -374,13 +474,14 @@ def pair_round(db: Database, actor: Actor, event_id: int) -> RoundView:
         plan = system_for(event.settings).next_round(event)
         rnd = store_plan(session, event_id, plan)
         view = _round_view(session, rnd, players)
+        shown = player_labels(players.values())
         return RoundView(
             view.number,
             view.pairings,
             view.byes,
             view.seed,
             tuple(
-                replace(e, black=players[e.black].name, white=players[e.white].name).text()
+                replace(e, black=shown[int(e.black)], white=shown[int(e.white)]).text()
                 for e in plan.explanations
             ),
             plan.totals,
@@ -446,8 +547,9 @@ def _round_row(session: Session, event_id: int, number: int) -> RoundRow:
 
 
 def _round_view(session: Session, rnd: RoundRow, players: dict[str, PlayerRow]) -> RoundView:
-    """The round's boards as plain columns (two queries, no ORM row per game)."""
-    names = {int(k): v.name for k, v in players.items()}
+    """The round's boards as plain columns (two queries, no ORM row per game); players are
+    named by their labels (namesakes told apart)."""
+    names = player_labels(players.values())
     session.flush()
     games = session.execute(
         select(
@@ -506,7 +608,10 @@ def _set_game_result(
     text: str,
     actor: Actor,
     clock: ServerClock = SYSTEM_CLOCK,
+    labels: Mapping[int, str] | None = None,
 ) -> GameRow:
+    """Enter and confirm ``text`` on ``game``; ``labels``: every player's, when the caller
+    enters a whole sheet (else the game's players' are looked up)."""
     result = Result.parse(text)
     board = game.board
     if game.confirmed and played_again_kind(session, event_id, game) is None:
@@ -520,7 +625,9 @@ def _set_game_result(
         )
     # Kept in the game's record; after a replay ruling or a knockout's draw, as the result of
     # the game played again (R-REF-3, R-PLAYOFF).
-    enter_and_confirm(session, actor, event_id, game, result, clock=clock)
+    enter_and_confirm(
+        session, actor, event_id, individual_game(session, game, labels), result, clock=clock
+    )
     return game
 
 
@@ -595,7 +702,9 @@ def record_results(
         for line, board, result in rows:
             try:
                 game = boards.game(number, board)
-                _set_game_result(session, event_id, number, game, result, actor, clock)
+                _set_game_result(
+                    session, event_id, number, game, result, actor, clock, boards.labels
+                )
             except (NotFound, Conflict) as err:
                 raise InputError(
                     Msg("%(source)s, line %(line)s", source=source, line=line), err.msg
@@ -621,9 +730,17 @@ def event_standings(db: Database, event_id: int) -> list[StandingView]:
     """The standings with the event's tie-breaks (R-RANK-RR, R-RANK-SWISS, R-PLAYOFF)."""
     with db.transaction() as session:
         event, players = _load(session, event_id)
+    shown = player_labels(players.values())
     return [
         StandingView(
-            s.place, players[s.id].name, s.points, dict(s.tiebreaks), s.shared, s.by_lot, s.playoff
+            s.place,
+            players[s.id].name,
+            shown[int(s.id)],
+            s.points,
+            dict(s.tiebreaks),
+            s.shared,
+            s.by_lot,
+            s.playoff,
         )
         for s in rank_event(event)
     ]
@@ -632,3 +749,155 @@ def event_standings(db: Database, event_id: int) -> list[StandingView]:
 def tiebreak_names(codes: tuple[str, ...]) -> list[tuple[str, str, str]]:
     """(code, 中文, English) for each code, for headers."""
     return [(c, TIEBREAKS[c].zh, TIEBREAKS[c].en) for c in codes]
+
+
+@dataclass(frozen=True)
+class EnteredRound:
+    """A round entered as given, and what in it the event's own pairing would not have done
+    (a rematch, a second bye), for the chief referee to see."""
+
+    round: RoundView
+    notes: tuple[Msg, ...]
+
+
+def enter_round(
+    db: Database, actor: Actor, event_id: int, text: str, source: str = "round.csv"
+) -> EnteredRound:
+    """Store the next round as paired elsewhere, from CSV ``board,black,white`` with optional
+    ``handicap`` and ``komi`` (stones) columns; a row with an empty ``white`` is a bye. Every row
+    or none: an unknown, doubled, withdrawn or absent player, a board twice, are refused with
+    their line. What the rules' pairing would have avoided is accepted and noted."""
+    reader = csv.DictReader(io.StringIO(check_upload(source, text).lstrip("\ufeff")))
+    fields = {f.strip() for f in reader.fieldnames or ()}
+    if {"board", "black", "white"} - fields:
+        raise InputError(
+            Msg("%(source)s, line 1", source=source),
+            Msg("columns 'board', 'black' and 'white' are required"),
+        )
+    with db.transaction() as session:
+        require(session, actor, Action.PAIR_ROUND, event_id)
+        lock_event(session, event_id)
+        event, players = _load(session, event_id)
+        require_complete(event)  # every earlier board has its result, as before pairing
+        number = event.next_round_number
+        s = event.settings
+        if s.rounds is not None and number > s.rounds:
+            raise Conflict(Msg("the event is finished"))
+        people = [
+            Person(int(pid), p.name, p.club, p.birth_date, p.licence or "")
+            for pid, p in players.items()
+        ]
+        entrants = event.entrant
+        seen: dict[str, int] = {}
+        boards: set[int] = set()
+        games: list[Game] = []
+        byes: list[str] = []
+        problems: list[tuple[int, Msg]] = []
+        for line, rec in enumerate(reader, start=2):
+            rec = {k.strip(): (v or "").strip() for k, v in rec.items() if k}
+            before = len(problems)
+            ids = []
+            for column in ("black", "white"):
+                name = rec.get(column, "")
+                if not name:
+                    ids.append("")
+                    continue
+                try:
+                    pid: str | None = str(find(name, people, field=column))
+                except NotFound:
+                    pid = None
+                except InputError as err:  # a name two players share: the labels to type
+                    problems.append((line, err.msg))
+                    ids.append("")
+                    continue
+                if pid is None:
+                    problems.append((line, Msg("no player %(name)s", name=repr(name))))
+                elif pid in seen:
+                    problems.append(
+                        (
+                            line,
+                            Msg(
+                                "%(name)s is already on line %(other)s", name=name, other=seen[pid]
+                            ),
+                        )
+                    )
+                elif not entrants[pid].plays_in(number):
+                    problems.append(
+                        (
+                            line,
+                            Msg(
+                                "%(name)s does not play round %(number)s (withdrawn or absent)",
+                                name=name,
+                                number=number,
+                            ),
+                        )
+                    )
+                else:
+                    seen[pid] = line
+                ids.append(pid or "")
+            black, white = ids
+            if len(problems) > before:
+                continue
+            if not black:
+                problems.append((line, Msg("black is empty")))
+                continue
+            if not white:
+                byes.append(black)
+                continue
+            try:
+                board = int(rec.get("board", ""))
+                handicap = int(rec.get("handicap") or 0)
+                komi = (
+                    Fraction(rec["komi"])
+                    if rec.get("komi")
+                    else (s.komi if handicap == 0 else Fraction(0))
+                )
+            except (ValueError, ZeroDivisionError):
+                problems.append((line, Msg("board, handicap and komi must be numbers")))
+                continue
+            if board in boards:
+                problems.append((line, Msg("board %(board)s appears twice", board=board)))
+                continue
+            if not 0 <= handicap <= 9:
+                problems.append((line, Msg("handicap must be between 0 and 9")))
+                continue
+            boards.add(board)
+            games.append(Game(number, board, black, white, None, handicap, komi))
+        if problems:
+            raise RowsRejected(source, problems)
+        notes = _imposed_notes(event, games, byes)
+        plan = RoundPlan(number, tuple(sorted(games, key=lambda g: g.board)), tuple(byes))
+        row = store_plan(session, event_id, plan)
+        return EnteredRound(_round_view(session, row, players), notes)
+
+
+def _imposed_notes(event: Event, games: Sequence[Game], byes: Sequence[str]) -> tuple[Msg, ...]:
+    """What a round entered as given does that the event's pairing avoids."""
+    from weiqi.tournament.scoring import histories
+
+    hist = histories(event)
+    names = {e.id: e.name for e in event.entrants}
+    notes = []
+    for g in games:
+        if g.white in hist[g.black].opponents:
+            notes.append(
+                Msg(
+                    "board %(board)s: %(black)s and %(white)s have met before",
+                    board=g.board,
+                    black=names[g.black],
+                    white=names[g.white],
+                )
+            )
+    for pid in byes:
+        if hist[pid].byes:
+            notes.append(Msg("%(name)s has had a bye before", name=names[pid]))
+    missing = [
+        e.name
+        for e in event.entrants
+        if e.plays_in(event.next_round_number)
+        and all(e.id not in g.players for g in games)
+        and e.id not in byes
+    ]
+    if missing:
+        notes.append(Msg("not in the round: %(names)s", names=", ".join(missing)))
+    return tuple(notes)

@@ -7,6 +7,7 @@ confirmed. Standings and the next pairing are derived by ``weiqi.tournament`` on
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from sqlalchemy import (
     Boolean,
@@ -19,9 +20,12 @@ from sqlalchemy import (
     UniqueConstraint,
     false,
 )
+from sqlalchemy.engine.default import DefaultExecutionContext
 from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.sql.elements import conv
 
 from weiqi.store.base import Base
+from weiqi.tournament.namesakes import identity_key
 
 
 class EventSettingsRow(Base):
@@ -36,15 +40,35 @@ class EventSettingsRow(Base):
     settings_json: Mapped[str] = mapped_column(Text)
 
 
+def _identity_of_insert(context: DefaultExecutionContext) -> str:
+    """The ``identity_key`` of a row inserted without one, from the row's own columns."""
+    row: dict[str, Any] = context.get_current_parameters()  # type: ignore[no-untyped-call]
+    return identity_key(
+        row["name"], row.get("club") or "", row.get("birth_date"), row.get("licence") or ""
+    )
+
+
 class PlayerRow(Base):
-    """An entrant of one event; ``extra`` keeps the import file's other columns as JSON."""
+    """An entrant of one event; ``extra`` keeps the import file's other columns as JSON.
+
+    Two players may share a name (two 张伟 from different clubs) when the club, the birth date
+    or the ``licence`` (an explicit ID, such as a federation number) tells them apart:
+    ``identity_key`` is the digest of the four (``weiqi.tournament.namesakes.identity_key``),
+    unique per event, so one player cannot be entered twice. The constraint keeps the name it
+    had when it was over ``(event_id, name)``: SQLite can only rename the column it is over
+    (migration 0012), never drop it without copying a table others refer to.
+    """
 
     __tablename__ = "event_players"
-    __table_args__ = (UniqueConstraint("event_id", "name"),)
+    __table_args__ = (
+        UniqueConstraint("event_id", "identity_key", name=conv("uq_event_players_event_id_name")),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
-    name: Mapped[str] = mapped_column(String(200))
+    identity_key: Mapped[str] = mapped_column(String(200), default=_identity_of_insert)
+    name: Mapped[str] = mapped_column(String(200), server_default="")
+    licence: Mapped[str] = mapped_column(String(64), default="", server_default="")
     rank: Mapped[str | None] = mapped_column(String(16), nullable=True)
     rating: Mapped[float | None] = mapped_column(Float, nullable=True)
     club: Mapped[str] = mapped_column(String(200), default="")

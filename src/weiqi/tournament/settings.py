@@ -145,6 +145,9 @@ class EventSettings:
       SOS a virtual opponent holding the player's own start score (``own_start``), or nothing;
     - ``sos_handicap``: in a handicap game the opponent's score counts in SOS less the handicap
       for Black and plus it for White (the stones given are worth a win each);
+    - ``club_score_gap``: with ``avoid_same_club``, a pairing across clubs is preferred to a
+      same-club game while the score gap it costs is at most this many wins (OpenGotha's
+      "prefer an MMS difference rather than the same club"; 0: the club only breaks ties);
     - ``handicap_threshold``: games between players both at or above this rank are even;
       ``handicap_basis`` reads the handicap from ranks or from McMahon scores.
 
@@ -175,6 +178,7 @@ class EventSettings:
     handicap_reduction: int = 0
     handicap_max: int = 9
     avoid_same_club: bool = False
+    club_score_gap: int = 0
     avoid_same_region: bool = False
     forbidden_pairs: tuple[tuple[str, str], ...] = ()
     mcmahon_bar: Rank | None = None
@@ -251,6 +255,8 @@ class EventSettings:
             raise InvalidSetting("handicap_max", Msg("must be between 0 and 9"))
         if self.handicap_reduction < 0:
             raise InvalidSetting("handicap_reduction", Msg("must be 0 or more"))
+        if not 0 <= self.club_score_gap <= 10:
+            raise InvalidSetting("club_score_gap", Msg("must be between 0 and 10"))
         if self.handicap_reduction > 100:  # a rank scale spans some 40 steps
             raise InvalidSetting("handicap_reduction", Msg("must be at most 100"))
         if abs(self.seed) >= 10**15:  # round_seed (seed × 1000 + round) is a 64-bit column
@@ -421,6 +427,8 @@ def egf_mcmahon(
         "handicap_threshold": Rank.parse("1d"),
         "handicap_basis": "mcmahon",
         "komi": Fraction(15, 4),
+        "avoid_same_club": True,
+        "club_score_gap": 3,
     }
     preset.update(overrides)
     return EventSettings(**preset)  # type: ignore[arg-type]

@@ -181,19 +181,21 @@ class _Table:
         """Rounds (of ``rounds``) in which ``c`` has no opponent counted in the sums."""
         return max(0, self.rounds - len(self.opponents(c)))
 
+    def sos_terms(self, c: Competitor) -> list[int]:
+        """What each round adds to ``c``'s SOS: an opponent's points (handicap-adjusted), and
+        the virtual opponent of each round without one, when the event counts them."""
+        pts = self.points
+        terms = []
+        for e in self.opponents(c):
+            assert e.opponent is not None
+            terms.append(pts.get(e.opponent, 0) + e.sos_adjust)
+        if c.virtual_opponent is not None:
+            terms.extend([c.virtual_opponent] * self.virtual_rounds(c))
+        return terms
+
     def sos(self) -> dict[str, Value]:
         if "SOS" not in self.cache:
-            pts = self.points
-            out: dict[str, Value] = {}
-            for cid, c in self.by_id.items():
-                total = 0
-                for e in self.opponents(c):
-                    assert e.opponent is not None
-                    total += pts.get(e.opponent, 0) + e.sos_adjust
-                if c.virtual_opponent is not None:
-                    total += c.virtual_opponent * self.virtual_rounds(c)
-                out[cid] = total
-            self.cache["SOS"] = out
+            self.cache["SOS"] = {cid: sum(self.sos_terms(c)) for cid, c in self.by_id.items()}
         return self.cache["SOS"]
 
 
@@ -244,14 +246,11 @@ def _cuss(t: _Table) -> dict[str, Value]:
 
 
 def _sos_minus_1(t: _Table) -> dict[str, Value]:
+    """SOS without its lowest term: a virtual opponent's too (OpenGotha's SOSM-1)."""
     out: dict[str, Value] = {}
     for cid, c in t.by_id.items():
-        vals = [
-            t.points.get(e.opponent, 0)
-            for e in c.encounters
-            if e.opponent is not None and e.in_tiebreaks
-        ]
-        out[cid] = sum(vals) - min(vals) if vals else 0
+        terms = t.sos_terms(c)
+        out[cid] = sum(terms) - min(terms) if terms else 0
     return out
 
 

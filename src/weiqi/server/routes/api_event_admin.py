@@ -78,6 +78,9 @@ class PlayerIn(BaseModel):
     club: str = ""
     country: str = ""
     birth_date: date | None = None
+    licence: str = Field(
+        "", description="an explicit ID (a federation number): tells apart two of one name"
+    )
 
     def details(self) -> dict[str, str]:
         """The details besides the name, as the services take them (text, as typed in a form)."""
@@ -87,6 +90,7 @@ class PlayerIn(BaseModel):
             "club": self.club,
             "country": self.country,
             "birth_date": self.birth_date.isoformat() if self.birth_date else "",
+            "licence": self.licence,
         }
 
 
@@ -101,6 +105,10 @@ class PlayerOut(BaseModel):
     joined_round: int
     withdrawn_after: int | None = Field(description="0: before the start (R-WD-1)")
     warnings: int
+    licence: str = ""
+    label: str = Field(
+        description="the name as shown: namesakes told apart, 张伟 (北京); the name if unique"
+    )
 
     @classmethod
     def of(cls, p: PlayerView) -> PlayerOut:
@@ -138,7 +146,7 @@ class WithdrawalOut(BaseModel):
 
 class DashboardOut(BaseModel):
     event: TournamentOut
-    players: list[PlayerOut]
+    players: list[PlayerOut] = Field(description="those the search ``q`` matches (all without)")
     rounds: list[RoundSummary]
     finished: bool
 
@@ -146,7 +154,7 @@ class DashboardOut(BaseModel):
     def of(cls, d: Dashboard) -> DashboardOut:
         return cls(
             event=TournamentOut.of(d.info),
-            players=[PlayerOut.of(p) for p in d.players],
+            players=[PlayerOut.of(p) for p in d.shown],
             rounds=list(d.rounds),
             finished=d.finished,
         )
@@ -226,10 +234,10 @@ def put_settings(db: Db, actor: CurrentActor, event_id: int, body: TournamentIn)
 
 
 @router.get("/{event_id}/manage")
-def get_dashboard(db: Db, actor: CurrentActor, event_id: int) -> DashboardOut:
+def get_dashboard(db: Db, actor: CurrentActor, event_id: int, q: str = "") -> DashboardOut:
     """Players (with ratings, clubs, birth dates) and rounds with their state (organisers and
-    the chief referee)."""
-    return DashboardOut.of(event_admin.dashboard(db, actor, event_id))
+    the chief referee); ``q`` searches the players by name, club or rank."""
+    return DashboardOut.of(event_admin.dashboard(db, actor, event_id, q))
 
 
 @router.post("/{event_id}/players", status_code=201)
@@ -256,8 +264,7 @@ def post_import(db: Db, actor: CurrentActor, event_id: int, body: ImportIn) -> I
 @requires(Action.MANAGE_PLAYERS)
 def post_withdraw(db: Db, actor: CurrentActor, event_id: int, player_id: int) -> WithdrawalOut:
     """Withdraw a player after the rounds paired so far; says what R-WD-1 makes of it."""
-    name = event_admin.player_by_id(db, event_id, player_id)
-    done = event_admin.withdraw(db, actor, event_id, name)
+    done = event_admin.withdraw(db, actor, event_id, player_id)
     return WithdrawalOut(name=done.name, after_round=done.after_round, consequence=done.consequence)
 
 

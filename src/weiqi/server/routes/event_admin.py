@@ -58,6 +58,7 @@ SETTING_MSGIDS = (
     N_("points"),
     N_("bye_points"),
     N_("late_entry_points"),
+    N_("absent_points"),
     N_("tiebreaks"),
     N_("komi"),
     N_("handicap_max"),
@@ -109,6 +110,7 @@ _PLAYER_FIELDS = {
     "birth date": N_("Birth date"),
     "club": N_("Club"),
     "country": N_("Country"),
+    "licence": N_("Licence"),
 }
 
 
@@ -216,7 +218,8 @@ async def save_settings(request: Request, db: Db, user: LoggedIn, event_id: int)
     name = form.get("name", "")
     require_page(db, _actor(user), Action.EDIT_SETTINGS, event_id)
     try:
-        settings = event_admin.settings_from_form(form)
+        current = tournament_info(db, event_id).settings
+        settings = event_admin.settings_from_form(form, current)
         event_admin.update_settings(db, _actor(user), event_id, name, settings)
     except InvalidSetting as err:
         errors = dict([_field_error(request, err)])
@@ -238,13 +241,15 @@ def _manage_page(
     player_error: tuple[str, str] | None = None,
     player_values: dict[str, str] | None = None,
     status_code: int = 200,
+    search: str = "",
 ) -> Response:
-    board = event_admin.dashboard(db, actor, event_id)
+    board = event_admin.dashboard(db, actor, event_id, search)
     system = board.info.settings.system
     late = bool(board.rounds) and system.is_swiss
     rules = _withdraw_rules(system, bool(board.rounds))
     context = {
         "board": board,
+        "numbers": {p.id: i for i, p in enumerate(board.players, start=1)},
         "system_name": translate(request, SYSTEM_NAMES[system]),
         "may_manage": allowed(db, actor, Action.MANAGE_PLAYERS, event_id),
         "may_pair": allowed(db, actor, Action.PAIR_ROUND, event_id),
@@ -265,18 +270,18 @@ def _manage_page(
 
 
 @router.get("/events/{event_id}/manage")
-def manage(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+def manage(request: Request, db: Db, user: LoggedIn, event_id: int, q: str = "") -> Response:
+    """The dashboard; ``q`` searches the player list (name, club, rank)."""
     if _is_team(db, event_id):
         return team_admin.manage(request, db, user, event_id)
-    return _manage_page(request, db, _actor(user), event_id)
+    return _manage_page(request, db, _actor(user), event_id, search=q)
 
 
 @router.post("/events/{event_id}/manage/players")
 @requires(Action.MANAGE_PLAYERS)
 async def register(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
     form = await form_fields(request)
-    fields = ("name", "rank", "rating", "club", "country", "birth_date")
-    values = {f: form.get(f, "") for f in fields}
+    values = {f: form.get(f, "") for f in event_admin.PLAYER_FORM_FIELDS}
     actor = _actor(user)
     require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
     try:
@@ -294,7 +299,7 @@ async def register(request: Request, db: Db, user: LoggedIn, event_id: int) -> R
             player_values=values,
             status_code=422,
         )
-    flash(request, translate(request, "%(name)s registered.", name=player.name))
+    flash(request, translate(request, "%(name)s registered.", name=player.label))
     return RedirectResponse(f"/events/{event_id}/manage#players", status_code=303)
 
 
@@ -353,6 +358,7 @@ _PLAYER_INPUTS = (
     ("club", N_("Club"), ' maxlength="200"'),
     ("country", N_("Country"), ' maxlength="200"'),
     ("birth_date", N_("Birth date"), ' type="date"'),
+    ("licence", N_("Licence"), ' maxlength="64"'),
 )
 
 
@@ -365,6 +371,7 @@ def _player_values(request: Request, p: event_admin.PlayerView) -> dict[str, str
         "club": p.club,
         "country": p.country,
         "birth_date": p.birth_date.isoformat() if p.birth_date else "",
+        "licence": p.licence,
     }
 
 
@@ -391,7 +398,7 @@ def _player_page(
         "errors": errors or {},
         "may_delete": paired == 0,
         "may_reinstate": player.withdrawn_after is not None and player.withdrawn_after >= paired,
-        "withdraw_question": withdraw_question(request, player.name, rules),
+        "withdraw_question": withdraw_question(request, player.label, rules),
     }
     return html(request, "event_player.html", context, status_code=status_code)
 
@@ -459,11 +466,36 @@ def reinstate(request: Request, db: Db, user: LoggedIn, event_id: int, player_id
     return RedirectResponse(f"/events/{event_id}/manage#players", status_code=303)
 
 
+RR_WITHDRAWAL_RULE = N_(
+    "In a round robin (Chinese Weiqi Competition Rules, article 28): with fewer than half of "
+    "the games played, all of the player's results are void; with at least half, they stand "
+    "and the remaining games are forfeits."
+)
+
+
+@router.get("/events/{event_id}/manage/players/{player_id}/withdraw")
+def withdraw_page(
+    request: Request, db: Db, user: LoggedIn, event_id: int, player_id: int
+) -> Response:
+    """The confirm step of a withdrawal (R-WD-1, 第28条): what it means for this player now,
+    in the page's language, before anything is done — with or without scripts."""
+    actor = _actor(user)
+    require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
+    preview = event_admin.withdrawal_preview(db, actor, event_id, player_id)
+    context = {
+        "info": tournament_info(db, event_id),
+        "preview": preview,
+        "consequence": translate(request, preview.consequence),
+        "rr_rule": translate(request, RR_WITHDRAWAL_RULE),
+        "back": request.query_params.get("from") == "player",
+    }
+    return html(request, "event_withdraw.html", context)
+
+
 @router.post("/events/{event_id}/manage/players/{player_id}/withdraw")
 @requires(Action.MANAGE_PLAYERS)
 def withdraw(request: Request, db: Db, user: LoggedIn, event_id: int, player_id: int) -> Response:
-    name = event_admin.player_by_id(db, event_id, player_id)
-    done = event_admin.withdraw(db, _actor(user), event_id, name)
+    done = event_admin.withdraw(db, _actor(user), event_id, player_id)
     flash(
         request,
         translate(request, "%(name)s withdrawn.", name=done.name)

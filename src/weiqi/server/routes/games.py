@@ -313,12 +313,15 @@ def _sheet(
     problems: Sequence[tuple[int, Msg | str]] | None = None,
     by_board: bool = True,
     entered: dict[int, str] | None = None,
+    search: str = "",
 ) -> Response:
-    boards = games.round_games(db, event_id, number)
+    sheet = games.round_sheet(db, event_id, number, search)
     context = {
-        "boards": boards,
+        "boards": sheet.boards,
+        "search": sheet.search,
+        "total": sheet.total,
         "event_id": event_id,
-        "event_name": boards[0].event_name if boards else "",
+        "event_name": sheet.event_name,
         "number": number,
         "may": _may(db, actor, event_id),
         "problems": problems or [],
@@ -335,12 +338,12 @@ def round_slips(
     """One slip per board (players, colours, handicap or komi, boxes for the result and the
     signatures), to print and cut: the same boards as the round sheet, seen by the same people."""
     require_round_visible(db, actor, event_id, number)
-    boards = games.round_games(db, event_id, number)
+    sheet = games.round_sheet(db, event_id, number)
     _ = gettext_for(locale_of(request))
     context = {
-        "boards": boards,
+        "boards": sheet.boards,
         "event_id": event_id,
-        "event_name": boards[0].event_name if boards else "",
+        "event_name": sheet.event_name,
         "number": number,
         "terms": lambda g: handicap_text(g.handicap, g.komi, _),
     }
@@ -349,10 +352,11 @@ def round_slips(
 
 @router.get(INDIVIDUAL + "/results")
 def round_sheet(
-    request: Request, db: Db, actor: CurrentActor, event_id: int, number: int
+    request: Request, db: Db, actor: CurrentActor, event_id: int, number: int, q: str = ""
 ) -> Response:
+    """The round sheet (成绩录入); ``q`` finds the boards of a player (name, club, rank)."""
     require_round_visible(db, actor, event_id, number)
-    return _sheet(request, db, actor, event_id, number)
+    return _sheet(request, db, actor, event_id, number, search=q)
 
 
 def _entered(request: Request, n: int) -> Response:

@@ -23,6 +23,7 @@ from weiqi.server.public_tables import (
     gettext_for,
     place_text,
     player_table,
+    players_table,
     round_table,
     settings_words,
     standings_table,
@@ -99,9 +100,16 @@ def event_page(request: Request, db: Db, event_id: int) -> Response:
 @router.get("/events/{event_id}/rounds/{number}")
 @cached_page
 def round_page(
-    request: Request, db: Db, event_id: int, number: int, format: Format = "html", sgf: bool = False
+    request: Request,
+    db: Db,
+    event_id: int,
+    number: int,
+    format: Format = "html",
+    sgf: bool = False,
+    q: str = "",
 ) -> Response:
-    rnd = public.public_round(db, event_id, number)
+    """A public round's pairings and results; ``q`` finds the boards of a player."""
+    rnd = public.public_round(db, event_id, number, q)
     table = round_table(rnd, locale_of(request), event_id=event_id, sgf=sgf)
     if format == "csv":
         return csv_response(table, f"event-{event_id}-round-{number}.csv")
@@ -109,14 +117,19 @@ def round_page(
     return _page(
         request, db, event_id, "public_table.html", f"round-{number}",
         {"table": table, "title": title, "kind": "round", "sgf": sgf,
-         "projector": f"/events/{event_id}/rounds/{number}/projector"},
+         "projector": f"/events/{event_id}/rounds/{number}/projector",
+         "search": _search(rnd.search, len(rnd.boards) + len(rnd.byes), None,
+                           {"sgf": "true"} if sgf else {})},
     )  # fmt: skip
 
 
 @router.get("/events/{event_id}/standings")
 @cached_page
-def standings_page(request: Request, db: Db, event_id: int, format: Format = "html") -> Response:
-    data = public.standings(db, event_id)
+def standings_page(
+    request: Request, db: Db, event_id: int, format: Format = "html", q: str = ""
+) -> Response:
+    """The standings; ``q`` finds players in them (their places those of the whole field)."""
+    data = public.standings(db, event_id, q)
     table = standings_table(data, locale_of(request), event_id=event_id)
     if format == "csv":
         return csv_response(table, f"event-{event_id}-standings.csv")
@@ -127,7 +140,8 @@ def standings_page(request: Request, db: Db, event_id: int, format: Format = "ht
     return _page(
         request, db, event_id, "public_table.html", "standings",
         {"table": table, "title": title, "kind": "standings",
-         "projector": f"/events/{event_id}/standings/projector"},
+         "projector": f"/events/{event_id}/standings/projector",
+         "search": _search(data.search, len(data.rows) + len(data.void), None)},
     )  # fmt: skip
 
 
@@ -143,6 +157,30 @@ def crosstable_page(request: Request, db: Db, event_id: int, format: Format = "h
     )  # fmt: skip
 
 
+def _search(
+    text: str, shown: int, total: int | None, keep: dict[str, str] | None = None
+) -> dict[str, object]:
+    """What a page's player search box shows: the words, how many rows they leave."""
+    return {"text": text, "shown": shown, "total": total, "keep": keep or {}}
+
+
+@router.get("/events/{event_id}/players")
+@cached_page
+def players_page(
+    request: Request, db: Db, event_id: int, format: Format = "html", q: str = ""
+) -> Response:
+    """The event's players with club, rank and country; ``q`` searches them."""
+    data = public.player_list(db, event_id, q)
+    table = players_table(data, locale_of(request), event_id=event_id)
+    if format == "csv":
+        return csv_response(table, f"event-{event_id}-players.csv")
+    return _page(
+        request, db, event_id, "public_table.html", "players",
+        {"table": table, "title": translate(request, "Players"), "kind": "players",
+         "search": _search(data.search, len(data.players), data.total)},
+    )  # fmt: skip
+
+
 @router.get("/events/{event_id}/players/{player_id}")
 @cached_page
 def player_page(
@@ -154,7 +192,7 @@ def player_page(
         return csv_response(table, f"event-{event_id}-player-{player_id}.csv")
     return _page(
         request, db, event_id, "public_table.html", "player",
-        {"table": table, "title": card.player.name, "kind": "player", "card": card,
+        {"table": table, "title": card.player.label, "kind": "player", "card": card,
          "place": place_text(card.place, card.shared, gettext_for(locale_of(request)))},
     )  # fmt: skip
 

@@ -33,6 +33,10 @@ class PlayerOut(BaseModel):
     rank: str | None = Field(description="5d, 2p, 3k")
     club: str
     withdrawn_after: int | None = Field(description="the last round played by a withdrawn player")
+    label: str = Field(
+        description="the name as shown: namesakes told apart, 张伟 (北京); the name if unique"
+    )
+    country: str = ""
 
     @classmethod
     def of(cls, p: public.PlayerRef) -> PlayerOut:
@@ -42,6 +46,8 @@ class PlayerOut(BaseModel):
             rank=p.rank.code if p.rank else None,
             club=p.club,
             withdrawn_after=p.withdrawn_after,
+            label=p.label or p.name,
+            country=p.country,
         )
 
 
@@ -136,9 +142,10 @@ class RoundOut(BaseModel):
 
 @router.get("/{event_id}/rounds/{number}")
 @cached_page
-def event_round(db: Db, event_id: int, number: int) -> RoundOut:
-    """A public round: its boards with results as far as recorded, and its byes."""
-    rnd = public.public_round(db, event_id, number)
+def event_round(db: Db, event_id: int, number: int, q: str = "") -> RoundOut:
+    """A public round: its boards with results as far as recorded, and its byes; ``q``: the
+    boards of the players it matches (name, club, rank)."""
+    rnd = public.public_round(db, event_id, number, q)
     return RoundOut(
         number=rnd.number,
         boards=[
@@ -178,9 +185,10 @@ class StandingsOut(BaseModel):
 
 @router.get("/{event_id}/standings")
 @cached_page
-def event_standings(db: Db, event_id: int) -> StandingsOut:
-    """Places, points and tie-breaks over the public rounds (R-RANK-RR, R-RANK-SWISS)."""
-    s = public.standings(db, event_id)
+def event_standings(db: Db, event_id: int, q: str = "") -> StandingsOut:
+    """Places, points and tie-breaks over the public rounds (R-RANK-RR, R-RANK-SWISS); ``q``:
+    the rows of the players it matches (name, club, rank), with their places in the field."""
+    s = public.standings(db, event_id, q)
     return StandingsOut(
         rounds=s.rounds,
         tiebreaks=_tiebreaks(s.codes),
@@ -281,6 +289,20 @@ class PlayerCardOut(BaseModel):
     shared: bool
     points: int
     games: list[PlayerGameOut]
+
+
+class PlayerListOut(BaseModel):
+    total: int = Field(description="every player of the event")
+    players: list[PlayerOut] = Field(description="those ``q`` matches, in the order of entry")
+
+
+@router.get("/{event_id}/players")
+@cached_page
+def event_players(db: Db, event_id: int, q: str = "") -> PlayerListOut:
+    """The event's players with club, rank and country (namesakes told apart by ``label``);
+    ``q`` searches them by name, club or rank."""
+    data = public.player_list(db, event_id, q)
+    return PlayerListOut(total=data.total, players=[PlayerOut.of(p) for p in data.players])
 
 
 @router.get("/{event_id}/players/{player_id}")

@@ -18,14 +18,15 @@ of match points, no rematch, home and away balanced like colours.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from weiqi.errors import Conflict
 from weiqi.messages import Msg
 from weiqi.rules.result import Outcome
-from weiqi.tournament.pairing import Candidate, Method, PairingOptions, pair
+from weiqi.tournament.pairing import Candidate, Method, PairingOptions, Weights, pair
 from weiqi.tournament.players import Entrant, seeding_order
+from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import (
     Event,
     EventKind,
@@ -42,7 +43,6 @@ from weiqi.tournament.systems.colours import even_or_handicap
 def mcmahon_start(event: Event) -> dict[str, int]:
     """Each entrant's McMahon start score in points (0 for systems without McMahon).
 
-    >>> from weiqi.tournament.ranks import Rank
     >>> from weiqi.tournament.settings import EventSettings
     >>> s = EventSettings(system=System.MCMAHON, rounds=5, mcmahon_bar=Rank.parse("3d"),
     ...                   mcmahon_floor=Rank.parse("5k"))
@@ -61,17 +61,35 @@ def mcmahon_start(event: Event) -> dict[str, int]:
     >>> mcmahon_start(ev)
     {'a': 64, 'b': 60}
     """
+    start = _start_score(event)
+    return {e.id: start(e) for e in event.entrants}
+
+
+def _start_score(event: Event) -> Callable[[Entrant], int]:
+    """The start score of any entrant under ``event``'s bar, floor and zero (the floor, when
+    not set, is the event's lowest rank)."""
     s = event.settings
     if s.system is not System.MCMAHON or s.mcmahon_bar is None:
-        return {e.id: 0 for e in event.entrants}
+        return lambda e: 0
     bar = s.mcmahon_bar.strength
     ranked = [e.strength for e in event.entrants if e.rank is not None]
     floor = s.mcmahon_floor.strength if s.mcmahon_floor else min(ranked, default=bar)
     zero = s.mcmahon_zero.strength if s.mcmahon_zero else floor
-    return {
-        e.id: (min(max(e.strength, floor), bar) - zero + e.mcmahon_correction) * s.points_win
-        for e in event.entrants
-    }
+    win = s.points_win
+    return lambda e: (min(max(e.strength, floor), bar) - zero + e.mcmahon_correction) * win
+
+
+def mcmahon_start_of(event: Event, rank: Rank) -> int:
+    """The start score a player of ``rank`` would have in ``event`` (no correction).
+
+    >>> from weiqi.tournament.settings import EventSettings
+    >>> s = EventSettings(system=System.MCMAHON, rounds=5, mcmahon_bar=Rank.parse("3d"),
+    ...                   mcmahon_floor=Rank.parse("5k"))
+    >>> mcmahon_start_of(Event(s, ()), Rank.parse("1d")), mcmahon_start_of(Event(s, ()),
+    ...                                                                     Rank.parse("9d"))
+    (10, 14)
+    """
+    return _start_score(event)(Entrant("probe", "", rank))
 
 
 def _losses_after(event: Event, upto: int) -> dict[str, int]:
@@ -137,8 +155,16 @@ class Swiss:
         seed_value = round_seed(s, r)
         rng = random.Random(seed_value)
         cands, method = candidates(event, field, hist, rng)
+        weights = Weights()
+        if s.avoid_same_club and s.club_score_gap:
+            # avoiding a same-club game makes two other games (its players' new partners'):
+            # it costs more than both of them at a gap up to the setting, with half a score
+            # unit to spare over what the lower wishes (floats, colours, seeding) can add
+            gap = s.club_score_gap * s.points_win
+            weights = replace(weights, club=2 * weights.score * gap * gap + weights.score // 2)
         opts = PairingOptions(
             method=method,
+            weights=weights,
             avoid_same_club=s.avoid_same_club,
             avoid_same_region=s.avoid_same_region,
             forbidden=frozenset(frozenset(p) for p in s.forbidden_pairs),
@@ -152,8 +178,14 @@ class Swiss:
             opts = replace(opts, rematch_penalty=opts.weights.score * 10**3)
             result = pair(cands, opts, rng=random.Random(seed_value))
         by_id = {e.id: e for e in field}
+        scores = {c.id: c.score for c in cands}
+        cap = None
+        if s.handicap_threshold is not None and s.system is System.MCMAHON:
+            cap = mcmahon_start_of(event, s.handicap_threshold)
         games = tuple(
-            even_or_handicap(s, r, board, by_id[p.black], by_id[p.white])
+            even_or_handicap(
+                s, r, board, by_id[p.black], by_id[p.white], scores=scores, score_cap=cap
+            )
             for board, p in enumerate(result.pairs, start=1)
         )
         explanations = explain(games, cands, result.pairs)
