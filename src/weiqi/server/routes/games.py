@@ -28,8 +28,9 @@ from weiqi.errors import InputError, RowsRejected
 from weiqi.messages import Msg
 from weiqi.rules.result import format_stones_zh
 from weiqi.server.inputs import ScreenedRoute, requires
+from weiqi.server.public_tables import gettext_for, handicap_text
 from weiqi.server.security import AppClock, CurrentActor, Db, flash
-from weiqi.server.templating import html, translate
+from weiqi.server.templating import html, locale_of, translate
 from weiqi.services import games
 from weiqi.services.actor import Actor
 from weiqi.services.games import BoardKey, TeamBoard
@@ -328,6 +329,25 @@ def _sheet(
         "entered": entered or {},
     }
     return html(request, "round_sheet.html", context, status_code=422 if problems else 200)
+
+
+@router.get(INDIVIDUAL + "/slips")
+def round_slips(
+    request: Request, db: Db, actor: CurrentActor, event_id: int, number: int
+) -> Response:
+    """One slip per board (players, colours, handicap or komi, boxes for the result and the
+    signatures), to print and cut: the same boards as the round sheet, seen by the same people."""
+    require_round_visible(db, actor, event_id, number)
+    sheet = games.round_sheet(db, event_id, number)
+    _ = gettext_for(locale_of(request))
+    context = {
+        "boards": sheet.boards,
+        "event_id": event_id,
+        "event_name": sheet.event_name,
+        "number": number,
+        "terms": lambda g: handicap_text(g.handicap, g.komi, _),
+    }
+    return html(request, "round_slips.html", context)
 
 
 @router.get(INDIVIDUAL + "/results")

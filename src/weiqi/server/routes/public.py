@@ -117,6 +117,7 @@ def round_page(
     return _page(
         request, db, event_id, "public_table.html", f"round-{number}",
         {"table": table, "title": title, "kind": "round", "sgf": sgf,
+         "projector": f"/events/{event_id}/rounds/{number}/projector",
          "search": _search(rnd.search, len(rnd.boards) + len(rnd.byes), None,
                            {"sgf": "true"} if sgf else {})},
     )  # fmt: skip
@@ -139,6 +140,7 @@ def standings_page(
     return _page(
         request, db, event_id, "public_table.html", "standings",
         {"table": table, "title": title, "kind": "standings",
+         "projector": f"/events/{event_id}/standings/projector",
          "search": _search(data.search, len(data.rows) + len(data.void), None)},
     )  # fmt: skip
 
@@ -220,8 +222,10 @@ def team_standings_page(
         return csv_response(table, f"event-{event_id}-team-standings.csv")
     title = translate(request, "Team standings")
     return _team_page(
-        request, db, event_id, "standings", {"table": table, "title": title, "kind": "standings"}
-    )
+        request, db, event_id, "standings",
+        {"table": table, "title": title, "kind": "standings",
+         "projector": f"/events/{event_id}/teams/standings/projector"},
+    )  # fmt: skip
 
 
 @router.get("/events/{event_id}/teams/rounds/{number}")
@@ -239,7 +243,12 @@ def team_round_page(
         db,
         event_id,
         f"round-{number}",
-        {"table": table, "title": title, "kind": "teamround"},
+        {
+            "table": table,
+            "title": title,
+            "kind": "teamround",
+            "projector": f"/events/{event_id}/teams/rounds/{number}/projector",
+        },
     )
 
 

@@ -1,0 +1,136 @@
+"""The projector view of an event's pairings and standings: the hall's screen, large type, one
+screenful at a time (``static/projector.js`` pages through the rows and reloads the page after
+the last one to show new results; ``?seconds=0`` pages only by the arrow keys).
+
+Each view reads the same model and builds the same table as its public page (a round:
+``public.public_round`` and ``round_table``; the standings: ``public.standings`` and
+``standings_table``; a team event's through ``teams``), so the projector shows what the page
+shows, in the reader's language, public rounds only.
+
+| address | shows |
+|---|---|
+| ``/events/{id}/rounds/{n}/projector`` | the round's boards |
+| ``/events/{id}/standings/projector`` | the standings |
+| ``/events/{id}/teams/rounds/{n}/projector`` | a team round's matches board by board |
+| ``/events/{id}/teams/standings/projector`` | the team standings |
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+from starlette.requests import Request
+from starlette.responses import Response
+
+from weiqi.server.inputs import ScreenedRoute
+from weiqi.server.page_cache import cached_page
+from weiqi.server.public_tables import (
+    Table,
+    round_table,
+    standings_table,
+    team_round_table,
+    team_standings_table,
+)
+from weiqi.server.security import Db
+from weiqi.server.templating import html, locale_of, translate
+from weiqi.services import public, teams
+
+router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
+
+DEFAULT_SECONDS = 15
+"""How long one screenful stays up."""
+Seconds = Annotated[int, Query(ge=0, le=600)]
+
+
+def _projector(
+    request: Request,
+    *,
+    event_name: str,
+    title: str,
+    table: Table,
+    kind: str,
+    back: str,
+    seconds: int,
+) -> Response:
+    context = {
+        "event_name": event_name,
+        "title": title,
+        "table": table,
+        "kind": kind,
+        "back": back,
+        "seconds": seconds,
+    }
+    return html(request, "projector.html", context)
+
+
+@router.get("/events/{event_id}/rounds/{number}/projector")
+@cached_page
+def round_projector(
+    request: Request, db: Db, event_id: int, number: int, seconds: Seconds = DEFAULT_SECONDS
+) -> Response:
+    rnd = public.public_round(db, event_id, number)
+    return _projector(
+        request,
+        event_name=rnd.event_name,
+        title=translate(request, "Round %(round)s", round=number),
+        table=round_table(rnd, locale_of(request), event_id=event_id),
+        kind="round",
+        back=f"/events/{event_id}/rounds/{number}",
+        seconds=seconds,
+    )
+
+
+@router.get("/events/{event_id}/standings/projector")
+@cached_page
+def standings_projector(
+    request: Request, db: Db, event_id: int, seconds: Seconds = DEFAULT_SECONDS
+) -> Response:
+    data = public.standings(db, event_id)
+    if data.rounds:
+        title = translate(request, "Standings after round %(round)s", round=data.rounds)
+    else:
+        title = translate(request, "Standings")
+    return _projector(
+        request,
+        event_name=data.event_name,
+        title=title,
+        table=standings_table(data, locale_of(request), event_id=event_id),
+        kind="standings",
+        back=f"/events/{event_id}/standings",
+        seconds=seconds,
+    )
+
+
+@router.get("/events/{event_id}/teams/rounds/{number}/projector")
+@cached_page
+def team_round_projector(
+    request: Request, db: Db, event_id: int, number: int, seconds: Seconds = DEFAULT_SECONDS
+) -> Response:
+    rnd = teams.show_round(db, event_id, number)
+    return _projector(
+        request,
+        event_name=public.team_overview(db, event_id).name,
+        title=translate(request, "Round %(round)s", round=number),
+        table=team_round_table(rnd, locale_of(request), event_id),
+        kind="teamround",
+        back=f"/events/{event_id}/teams/rounds/{number}",
+        seconds=seconds,
+    )
+
+
+@router.get("/events/{event_id}/teams/standings/projector")
+@cached_page
+def team_standings_projector(
+    request: Request, db: Db, event_id: int, seconds: Seconds = DEFAULT_SECONDS
+) -> Response:
+    ev = public.team_overview(db, event_id)
+    return _projector(
+        request,
+        event_name=ev.name,
+        title=translate(request, "Team standings"),
+        table=team_standings_table(teams.standings(db, event_id), ev.boards, locale_of(request)),
+        kind="standings",
+        back=f"/events/{event_id}/teams/standings",
+        seconds=seconds,
+    )
