@@ -418,8 +418,10 @@ def solve_by_blocks(
 
 
 #: Work a proof by :func:`_float_blocks` may spend on matching blocks again, as a multiple
-#: of matching each block once (counted in vertices², what the matching's time grows with),
-#: before it gives up and the whole graph is solved.
+#: of matching each block once, or up to the field's size squared if that is more (counted in
+#: vertices², what the matching's time grows with; the whole graph of 10,000 players takes
+#: about twice a block's time per vertex², so a proof given up costs at most half of that
+#: again), before it gives up and the whole graph is solved.
 EXTRA_BLOCK_WORK = 3
 
 
@@ -496,20 +498,23 @@ def _float_blocks(
     against 5.7–12.9 s for the whole graph).
     """
     w = weights
-    order, c, pos = f.order, f.c, f.pos
+    order, c = f.order, f.c
     n = len(order)
     score_at = [c[order[p]].score for p in range(n)]
     cap_up = w.seeding_cap // 2
     cap_down = w.seeding_cap - cap_up
     cuts: dict[int, _Cut] = {}
+    at_cut = {(score_at[p - 1], score_at[p]): p for p in odd}  # (score above, below) → cut
+    crossings: dict[int, dict[tuple[int, int], int]] = {p: {} for p in odd}
+    for a, b, x in edges:  # one pass: the edges between the two groups of each float cut
+        if c[a].score < c[b].score:
+            a, b = b, a
+        p = at_cut.get((c[a].score, c[b].score), 0)
+        if p:
+            crossings[p][(a, b)] = x
     for p in odd:
         hi, lo = score_at[p - 1], score_at[p]
-        crossing: dict[tuple[int, int], int] = {}
-        for a, b, x in edges:
-            if pos[a] > pos[b]:
-                a, b = b, a
-            if c[a].score == hi and c[b].score == lo:
-                crossing[(a, b)] = x
+        crossing = crossings[p]
         if not crossing:
             continue  # nobody can float across here: not a block cut
         penalty_up = {
@@ -547,6 +552,14 @@ def _float_blocks(
     anyone = frozenset(wishes)
     Solved = tuple[int, set[tuple[int, int]], int | None, int | None] | None
     memo: dict[tuple[int, tuple[object, ...] | None, tuple[object, ...] | None], Solved] = {}
+    # each block's optima so far, with the parts they were matched under (for reuse)
+    solved_parts: list[
+        list[
+            tuple[
+                _Part | None, _Part | None, tuple[int, set[tuple[int, int]], int | None, int | None]
+            ]
+        ]
+    ] = [[] for _ in range(len(blocks))]
     cost = [0]  # vertices² of the matchings solved, what their time grows with
 
     def solve_block(j: int, above: _Part | None, below: _Part | None) -> Solved:
@@ -606,49 +619,51 @@ def _float_blocks(
                 else:
                     pairs.add((members[a], members[b]))
             result = (total, pairs, took_up, took_down)
+            solved_parts[j].append((above, below, result))
         memo[key] = result
         return result
 
     float_cuts = sorted(cuts)
     Found = tuple[int, set[tuple[int, int]], int | None, dict[int, tuple[int, int]]]
 
-    def reuse(j: int, above: _Part | None, below: _Part | None, parent: dict[int, _Part]) -> None:
-        """Block ``j``'s optimum under its parent part's restrictions, kept for this part when
-        its floats are still allowed here at the same weights (or all shifted by one offset):
-        restricting a choice to a set that holds the optimum's choice keeps that optimum."""
-        key = (j, above.down_key() if above else None, below.up_key() if below else None)
-        was_above, was_below = parent.get(bounds[j]), parent.get(bounds[j + 1])
-        was = memo.get(
-            (
-                j,
-                was_above.down_key() if was_above else None,
-                was_below.up_key() if was_below else None,
-            )
-        )
-        if key in memo or was is None:
-            return
-        value, pairs, took_up, took_down = was
-        if above is not None and above != was_above:
-            assert was_above is not None and took_up is not None
-            if (
-                above.fixed is not None
-                or was_above.fixed is not None
-                or need[took_up] not in above.down
-            ):
-                return
-            value -= above.offset - was_above.offset
-        if below is not None and below != was_below:
-            assert was_below is not None and took_down is not None
-            allowed = below.fixed == took_down or (
-                below.fixed is None
-                and took_down not in below.excluded
-                and need[took_down] in below.up
-            )
-            if not allowed or was_below.fixed not in (None, below.fixed):
-                return
-        memo[key] = (value, pairs, took_up, took_down)
+    def allows(part: _Part, a: int) -> bool:
+        """Whether ``part`` lets ``a`` float down across its cut."""
+        if part.fixed is not None:
+            return a == part.fixed
+        return a not in part.excluded and need[a] in part.up
 
-    def evaluate(states: dict[int, _Part], parent: dict[int, _Part] | None = None) -> Found | None:
+    def narrower_up(part: _Part, than: _Part) -> bool:
+        """Whether every float from above that ``part`` allows, ``than`` allows too."""
+        if part.fixed is not None:
+            return allows(than, part.fixed)
+        return than.fixed is None and part.up <= than.up and part.excluded >= than.excluded
+
+    def reuse(j: int, above: _Part | None, below: _Part | None) -> None:
+        """Block ``j``'s optimum under wider restrictions, kept for these when its floats are
+        still allowed here at the same weights (or all shifted by one offset): narrowing a
+        choice to a set that holds the optimum's choice keeps that optimum."""
+        key = (j, above.down_key() if above else None, below.up_key() if below else None)
+        if key in memo:
+            return
+        for was_above, was_below, (value, pairs, took_up, took_down) in solved_parts[j]:
+            if above is not None and was_above is not None and above != was_above:
+                assert took_up is not None
+                if (
+                    above.fixed is not None
+                    or was_above.fixed is not None
+                    or not above.down <= was_above.down
+                    or need[took_up] not in above.down
+                ):
+                    continue
+                value -= above.offset - was_above.offset
+            if below is not None and was_below is not None and below != was_below:
+                assert took_down is not None
+                if not narrower_up(below, was_below) or not allows(below, took_down):
+                    continue
+            memo[key] = (value, pairs, took_up, took_down)
+            return
+
+    def evaluate(states: dict[int, _Part]) -> Found | None:
         """The bound of the part of ``R`` that ``states`` describe, a matching reaching it if
         every float cut's pair has the weight bound for it (else the first cut where it does
         not), and the pair floating at each float cut; None when the part is empty."""
@@ -658,8 +673,7 @@ def _float_blocks(
         downs: dict[int, int] = {}
         for j in range(len(blocks)):
             top_cut, bottom_cut = bounds[j], bounds[j + 1]
-            if parent is not None:
-                reuse(j, states.get(top_cut), states.get(bottom_cut), parent)
+            reuse(j, states.get(top_cut), states.get(bottom_cut))
             solved = solve_block(j, states.get(top_cut), states.get(bottom_cut))
             if solved is None:
                 return None
@@ -720,19 +734,18 @@ def _float_blocks(
     first = evaluate(root)
     if first is None:
         return None
-    Entry = tuple[int, int, Found | None, dict[int, _Part], dict[int, _Part]]
-    heap: list[Entry] = [(-first[0], 0, first, root, root)]
+    heap: list[tuple[int, int, Found | None, dict[int, _Part]]] = [(-first[0], 0, first, root)]
     tie = 1
-    budget = cost[0] * (1 + EXTRA_BLOCK_WORK)
+    budget = max(cost[0] * (1 + EXTRA_BLOCK_WORK), n * n)
     found: set[tuple[int, int]] | None = None
     while heap:
-        negative, _, done, states, parent = heapq.heappop(heap)
+        negative, _, done, states = heapq.heappop(heap)
         if done is None:  # a part not matched yet: match it and put it back at its own bound
             if cost[0] > budget:
                 return None
-            done = evaluate(states, parent)
+            done = evaluate(states)
             if done is not None:
-                heapq.heappush(heap, (-done[0], tie, done, states, states))
+                heapq.heappush(heap, (-done[0], tie, done, states))
                 tie += 1
             continue
         _, matching, failing, floats = done
@@ -742,7 +755,7 @@ def _float_blocks(
         a, b = floats[failing]
         for part in split(states[failing], a, b):
             bound = -negative - (part.offset - states[failing].offset)
-            heapq.heappush(heap, (-bound, tie, None, {**states, failing: part}, states))
+            heapq.heappush(heap, (-bound, tie, None, {**states, failing: part}))
             tie += 1
     if found is None:
         return None
