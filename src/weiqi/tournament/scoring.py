@@ -128,11 +128,13 @@ def histories(event: Event, upto: int | None = None) -> dict[str, PlayerHistory]
             missed = e.joined_round - 1
             hist[e.id].initial_points = missed * s.late_entry_points
             hist[e.id].points = hist[e.id].initial_points
+    scored: dict[int, tuple[Result, bool, tuple[int, int] | None, OutcomeLetter, OutcomeLetter]]
+    scored = {}  # by id(result): a big event has few distinct results, shared by its games
     for rnd in rounds:
         for h in hist.values():
             h.score_before[rnd.number] = h.points
         for g in rnd.games:
-            _add_game(hist, g, s, void)
+            _add_game(hist, g, s, void, scored)
         for pid in rnd.byes:
             h = hist[pid]
             h.byes.append(rnd.number)
@@ -143,31 +145,39 @@ def histories(event: Event, upto: int | None = None) -> dict[str, PlayerHistory]
 
 
 def _add_game(
-    hist: Mapping[str, PlayerHistory], g: Game, s: EventSettings, void: frozenset[str]
+    hist: Mapping[str, PlayerHistory],
+    g: Game,
+    s: EventSettings,
+    void: frozenset[str],
+    scored: dict[int, tuple[Result, bool, tuple[int, int] | None, OutcomeLetter, OutcomeLetter]],
 ) -> None:
     b, w = hist[g.black], hist[g.white]
     b.opponents.add(g.white)
     w.opponents.add(g.black)
-    forfeit = is_forfeit(g.result)
-    if g.result is not None and not forfeit:
+    result = g.result
+    if result is None:
+        return
+    known = scored.get(id(result))
+    if known is None or known[0] is not result:
+        pts = game_points(result, s)
+        black_letter = _letter(result, Color.BLACK)
+        white_letter = _letter(result, Color.WHITE)
+        known = scored[id(result)] = (result, is_forfeit(result), pts, black_letter, white_letter)
+    _, forfeit, pts, black_letter, white_letter = known
+    if not forfeit:
         b.colours.append(Color.BLACK)
         w.colours.append(Color.WHITE)
         gap = b.score_before[g.round] - w.score_before[g.round]
         if gap:
             b.floats.append(1 if gap > 0 else -1)
             w.floats.append(-1 if gap > 0 else 1)
-    if g.black in void or g.white in void:
+    if pts is None or (void and (g.black in void or g.white in void)):
         return
-    pts = game_points(g.result, s)
-    if pts is None:
-        return
-    assert g.result is not None
     in_tb = s.forfeit_in_sos or not forfeit
-    for h, opp, mine, colour in (
-        (b, g.white, pts[0], Color.BLACK),
-        (w, g.black, pts[1], Color.WHITE),
+    for h, opp, mine, letter in (
+        (b, g.white, pts[0], black_letter),
+        (w, g.black, pts[1], white_letter),
     ):
-        letter = _letter(g.result, colour)
         h.points += mine
         h.encounters.append(Encounter(g.round, opp, mine, letter, in_tb))
         if letter == "L":

@@ -44,6 +44,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Literal
 
 from weiqi.errors import InvalidSetting
@@ -76,8 +77,9 @@ class Competitor:
     warnings: int = 0
     rating: float = 0.0
 
-    @property
+    @cached_property
     def points(self) -> int:
+        """Computed once (the standings ask for it several times per competitor)."""
         return self.initial_points + sum(e.points for e in self.encounters)
 
 
