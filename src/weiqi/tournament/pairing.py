@@ -461,6 +461,41 @@ class _Cut:
     down: dict[int, int]
 
 
+def _fewest_float_cuts(n: int, even: list[int], odd: list[int], f: _Field) -> list[int]:
+    """The float cuts worth making: each one's parts may have to be matched again, so the
+    largest block is halved at the float cut nearest its middle while it is larger than a
+    third of the field (or than the largest score group, which no cut can split).
+
+    >>> f = _Field([Candidate(str(i), score=s, seed=i) for i, s in enumerate([4] * 3 + [2] * 5
+    ...     + [0] * 4)])
+    >>> _fewest_float_cuts(12, [], [3, 8], f), _fewest_float_cuts(12, [8], [3], f)
+    ([3, 8], [3])
+    >>> _fewest_float_cuts(12, [3], [8], f)  # blocks of 3 and 9, the 9 halved at 8
+    [8]
+    """
+    largest = max(f.group_size, default=0)
+    limit = max(n // 3, largest)
+    chosen: list[int] = []
+    done: set[int] = set()  # blocks (by their start) no float cut can split
+    while True:
+        bounds = [0, *sorted([*even, *chosen]), n]
+        blocks = [
+            (bounds[i + 1] - bounds[i], bounds[i], bounds[i + 1])
+            for i in range(len(bounds) - 1)
+            if bounds[i] not in done
+        ]
+        if not blocks:
+            return sorted(chosen)
+        size, lo, hi = max(blocks)
+        inside = [p for p in odd if lo < p < hi]
+        if size <= limit:
+            return sorted(chosen)
+        if not inside:
+            done.add(lo)
+            continue
+        chosen.append(min(inside, key=lambda p: abs(2 * p - lo - hi)))
+
+
 def _float_blocks(
     f: _Field,
     edges: Sequence[tuple[int, int, int]],
@@ -534,6 +569,7 @@ def _float_blocks(
             {a: w.base - v for a, v in penalty_up.items()},
             {b: w.base - v for b, v in penalty_down.items()},
         )
+    cuts = {p: cuts[p] for p in _fewest_float_cuts(n, even, sorted(cuts), f)}
     if not even and not cuts:
         return None
     bounds = [0, *sorted([*even, *cuts]), n]
