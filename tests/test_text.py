@@ -92,7 +92,7 @@ def test_uploads_entrants_and_ids() -> None:
     with pytest.raises(InputError):
         check_upload("x.csv", "é" * 600, max_bytes=1024)  # 1,200 bytes of UTF-8
     assert check_upload("x.csv", "é" * 500, max_bytes=1024)
-    check_entrants(5_000)
+    check_entrants(10_000)  # issue #15's big events; #16's limit
     with pytest.raises(InvalidSetting):
-        check_entrants(5_001)
+        check_entrants(10_001)
     assert in_id_range(2**63 - 1) and not in_id_range(2**63) and not in_id_range(-1)

@@ -273,3 +273,87 @@ def test_floats_of_two_points_are_bounded_by_the_square_of_the_cut() -> None:
     result = pair(cands, opts)
     assert fs("p0", "p1") not in pairs_of(result)
     assert sum(p.score_gap for p in result.pairs) == 4  # two floats of 2 points
+
+
+def _weight_of(edges: list[tuple[int, int, int]], m: set[tuple[int, int]]) -> int:
+    weight = {(min(a, b), max(a, b)): w for a, b, w in edges}
+    return sum(weight[(min(a, b), max(a, b))] for a, b in m)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_float_cuts_reach_the_same_optimum_as_the_whole_field(seed: int) -> None:
+    """Issue #15, R-FMT-3: cutting also where one float must cross (an odd number of players
+    above, what most cuts of a big event are) finds a perfect matching of the very same graph
+    with the whole graph's optimum weight, or declines and the whole graph is solved."""
+    import random
+
+    from weiqi.tournament.pairing import build_graph, solve_by_blocks, solve_rustworkx
+
+    rng = random.Random(seed)
+    n, rounds = rng.choice([40, 60, 90, 120, 200]), rng.randrange(1, 6)
+    cands = _field_with_history(n, rounds, seed)
+    opts = PairingOptions(avoid_same_club=True)
+    f, edges = build_graph(cands, opts, rounds + 4)
+    whole = solve_rustworkx(n, edges)
+    found = solve_by_blocks(f, edges, opts.weights, solve_rustworkx, odd_cuts=True)
+    if found is None:
+        return
+    assert 2 * len(whole) == n  # never a perfect matching where there is none
+    assert {k for m in found for k in m} == set(range(n))
+    assert all(
+        (min(a, b), max(a, b)) in {(min(x, y), max(x, y)) for x, y, _ in edges} for a, b in found
+    )
+    assert _weight_of(edges, found) == _weight_of(edges, whole)
+
+
+def test_float_cuts_split_groups_the_even_cuts_cannot() -> None:
+    """Groups of 25, 10 and 25 (seed 1) have no even cut: the even blocks decline, the float
+    cuts prove the whole graph's optimum."""
+    from weiqi.tournament.pairing import build_graph, solve_by_blocks, solve_rustworkx
+
+    cands = _field_with_history(60, 1, 1)
+    opts = PairingOptions(avoid_same_club=True)
+    f, edges = build_graph(cands, opts, 5)
+    assert solve_by_blocks(f, edges, opts.weights, solve_rustworkx) is None
+    found = solve_by_blocks(f, edges, opts.weights, solve_rustworkx, odd_cuts=True)
+    assert found is not None
+    assert _weight_of(edges, found) == _weight_of(edges, solve_rustworkx(60, edges))
+
+
+def test_the_float_avoids_a_colour_clash_at_a_small_cost() -> None:
+    """Three players on 2 points, three on 0: one floats. The last of the top group and the
+    first of the bottom one both must have White (a third Black in a row): the separable bound
+    pairs them, the split by colour finds the float one place away, and the whole graph
+    agrees."""
+    from weiqi.tournament.pairing import build_graph, solve_by_blocks, solve_rustworkx
+
+    cands = group(
+        [2, 2, 2, 0, 0, 0],
+        p0={"colours": "W"},
+        p1={"colours": "B"},
+        p2={"colours": "BB"},
+        p3={"colours": "BB"},
+        p4={"colours": "W"},
+        p5={"colours": "B"},
+    )
+    opts = PairingOptions(blocks_from=0, float_blocks_from=0)
+    f, edges = build_graph(cands, opts, 6)
+    found = solve_by_blocks(f, edges, opts.weights, solve_rustworkx, odd_cuts=True)
+    assert found is not None
+    assert _weight_of(edges, found) == _weight_of(edges, solve_rustworkx(6, edges))
+    assert frozenset(("p2", "p3")) not in pairs_of(pair(cands, opts))
+    result = pair(cands, opts)
+    assert sum(p.colour_violation for p in result.pairs) == 0
+    assert sum(p.score_gap for p in result.pairs) == 2  # one float of one win
+
+
+def test_pairing_with_float_cuts_reaches_the_whole_optimum() -> None:
+    """``pair`` of a 300-player field cut at float cuts (as fields of 3,000 are): the same
+    score gaps and games as the whole graph, no rematch."""
+    cands = _field_with_history(300, 3, 11)
+    whole = pair(cands, PairingOptions(avoid_same_club=True, blocks_from=10**9))
+    floats = pair(cands, PairingOptions(avoid_same_club=True, blocks_from=0, float_blocks_from=0))
+    assert sum(p.score_gap**2 for p in floats.pairs) == sum(p.score_gap**2 for p in whole.pairs)
+    assert len(floats.pairs) == len(whole.pairs) == 150
+    by_id = {c.id: c for c in cands}
+    assert all(p.white not in by_id[p.black].opponents for p in floats.pairs)

@@ -33,7 +33,10 @@ the database unless ``--event ID`` names another (a league division is a team ev
 from __future__ import annotations
 
 import dataclasses
+import gc
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated
@@ -67,6 +70,28 @@ def open_database(db: str | None) -> Database:
     database = Database(database_url(url))
     database.upgrade()
     return database
+
+
+@contextmanager
+def bulk_values() -> Iterator[None]:
+    """No cyclic garbage collection while a command builds a big event's values: 10,000
+    players × 9 rounds are 45,000 games and 90,000 encounters, which each collection of the
+    oldest generation walks again (0.3 s of the standings' 0.8 s, issue #15). The command is
+    one short process; what it leaves is freed when it ends or at the next collection.
+
+    >>> with bulk_values():
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled()
+    True
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def _seed(value: int) -> int:
@@ -788,7 +813,8 @@ def register(app: typer.Typer) -> None:
 
             pair_team_round(database, event_id, start, as_json)
             return
-        view = pair_round(database, Actor.local(), event_id)
+        with bulk_values():
+            view = pair_round(database, Actor.local(), event_id)
         totals = dataclasses.asdict(view.totals) if view.totals is not None else None
         if as_json:
             out = _round_json(view)
@@ -869,14 +895,15 @@ def register(app: typer.Typer) -> None:
         from weiqi.services.teams import record_results_csv
 
         record = record_results_csv if is_team(database, event_id) else record_results
-        count = record(
-            database,
-            Actor.local(),
-            event_id,
-            in_db_range("--round", round_number),
-            read_text(path),
-            str(path),
-        )
+        with bulk_values():
+            count = record(
+                database,
+                Actor.local(),
+                event_id,
+                in_db_range("--round", round_number),
+                read_text(path),
+                str(path),
+            )
         typer.echo(f"round {round_number}: {count} results recorded")
 
     @round_app.command("show")
@@ -951,7 +978,8 @@ def register(app: typer.Typer) -> None:
 
             show_team_standings(database, event_id, as_json)
             return
-        rows = event_standings(database, event_id)
+        with bulk_values():
+            rows = event_standings(database, event_id)
         if as_json:
             out = [
                 {

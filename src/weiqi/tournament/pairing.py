@@ -34,9 +34,10 @@ True
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 import rustworkx as rx
@@ -99,6 +100,9 @@ class PairingOptions:
     #: Fields of at least this many players are solved score block by score block first
     #: (:func:`solve_by_blocks`: the same optimum, proved on each use).
     blocks_from: int = 1000
+    #: Fields of at least this many players also cut where one float must cross
+    #: (``solve_by_blocks(odd_cuts=True)``), which most cuts of a big event are.
+    float_blocks_from: int = 3000
 
 
 @dataclass(frozen=True)
@@ -315,7 +319,12 @@ SMALL_SIDE = 400
 
 
 def solve_by_blocks(
-    f: _Field, edges: Sequence[tuple[int, int, int]], weights: Weights, solver: Solver
+    f: _Field,
+    edges: Sequence[tuple[int, int, int]],
+    weights: Weights,
+    solver: Solver,
+    *,
+    odd_cuts: bool = False,
 ) -> set[tuple[int, int]] | None:
     """A maximum-weight perfect matching of the whole graph found block by block, or ``None``
     when this way cannot prove one (then the caller solves the whole graph).
@@ -335,6 +344,10 @@ def solve_by_blocks(
     ``LB + 2 × score``. ``M`` crosses no block cut and is optimal among the matchings that
     cross none (each block's part is that block's optimum); if its penalty is at most
     ``LB + 2 × score``, no matching that crosses one is better either.
+
+    ``odd_cuts``: cuts with ``need`` 1 (an odd number of players above) are block cuts too,
+    crossed by exactly one float (:func:`_float_blocks`). Most score groups of a big event are
+    odd (draws, both-lose), so without them a block holds most of the field.
     """
     w = weights
     if (
@@ -361,6 +374,7 @@ def solve_by_blocks(
 
     bound_units = 0
     cuts: list[int] = []  # positions of the block cuts
+    odd: list[int] = []  # positions of the cuts crossed by exactly one float (odd_cuts)
     for p in range(1, n):
         hi, lo = c[order[p - 1]].score, c[order[p]].score
         if hi == lo:
@@ -372,7 +386,11 @@ def solve_by_blocks(
             need = max(need, left_over(order[p:], bottom, p, n))
         if need == 0:
             cuts.append(p)
+        elif need == 1 and odd_cuts:
+            odd.append(p)
         bound_units += need * (hi - lo) ** 2
+    if odd:
+        return _float_blocks(f, edges, weights, solver, cuts, odd, bound_units)
     if not cuts:
         return None
     bounds = [0, *cuts, n]
@@ -399,6 +417,391 @@ def solve_by_blocks(
     return matching
 
 
+#: Work a proof by :func:`_float_blocks` may spend on matching blocks again, as a multiple
+#: of matching each block once, or up to the field's size squared if that is more (counted in
+#: vertices², what the matching's time grows with; the whole graph of 10,000 players takes
+#: about twice a block's time per vertex², so a proof given up costs at most half of that
+#: again), before it gives up and the whole graph is solved.
+EXTRA_BLOCK_WORK = 3
+
+
+Need = tuple[Color | None, int]
+
+
+@dataclass(frozen=True)
+class _Part:
+    """Which floats a part of the matchings ``R`` of :func:`_float_blocks` lets cross one float
+    cut: the colour wishes (:func:`colour_need`) the float from above (``up``) and the one from
+    below (``down``) may have, the floats from above excluded, or the one fixed; ``offset``:
+    what every pair of the part costs at least beyond the separable bound (a colour clash)."""
+
+    up: frozenset[Need]
+    down: frozenset[Need]
+    excluded: frozenset[int] = frozenset()
+    fixed: int | None = None
+    offset: int = 0
+
+    def up_key(self) -> tuple[object, ...]:
+        """What the block above the cut depends on."""
+        return (self.up, self.excluded, self.fixed)
+
+    def down_key(self) -> tuple[object, ...]:
+        """What the block below the cut depends on."""
+        return (self.down, self.fixed, self.offset)
+
+
+@dataclass(frozen=True)
+class _Cut:
+    """A block cut crossed by exactly one float: its edges from the group just above (``up``)
+    to the group just below, and a separable bound of their weights, ``w(a, b) ≤ up[a] +
+    down[b] − base``."""
+
+    edges: dict[tuple[int, int], int]
+    up: dict[int, int]
+    down: dict[int, int]
+
+
+def _fewest_float_cuts(n: int, even: list[int], odd: list[int], f: _Field) -> list[int]:
+    """The float cuts worth making: each one's parts may have to be matched again, so the
+    largest block is halved at the float cut nearest its middle while it is larger than a
+    third of the field (or than the largest score group, which no cut can split).
+
+    >>> f = _Field([Candidate(str(i), score=s, seed=i) for i, s in enumerate([4] * 3 + [2] * 5
+    ...     + [0] * 4)])
+    >>> _fewest_float_cuts(12, [], [3, 8], f), _fewest_float_cuts(12, [8], [3], f)
+    ([3, 8], [3])
+    >>> _fewest_float_cuts(12, [3], [8], f)  # blocks of 3 and 9, the 9 halved at 8
+    [8]
+    """
+    largest = max(f.group_size, default=0)
+    limit = max(n // 3, largest)
+    chosen: list[int] = []
+    done: set[int] = set()  # blocks (by their start) no float cut can split
+    while True:
+        bounds = [0, *sorted([*even, *chosen]), n]
+        blocks = [
+            (bounds[i + 1] - bounds[i], bounds[i], bounds[i + 1])
+            for i in range(len(bounds) - 1)
+            if bounds[i] not in done
+        ]
+        if not blocks:
+            return sorted(chosen)
+        size, lo, hi = max(blocks)
+        inside = [p for p in odd if lo < p < hi]
+        if size <= limit:
+            return sorted(chosen)
+        if not inside:
+            done.add(lo)
+            continue
+        chosen.append(min(inside, key=lambda p: abs(2 * p - lo - hi)))
+
+
+def _float_blocks(
+    f: _Field,
+    edges: Sequence[tuple[int, int, int]],
+    weights: Weights,
+    solver: Solver,
+    even: list[int],
+    odd: list[int],
+    bound_units: int,
+) -> set[tuple[int, int]] | None:
+    """:func:`solve_by_blocks` with cuts crossed by one float: an optimum of the whole graph
+    found block by block, or ``None`` when this way cannot prove one.
+
+    ``R``: the perfect matchings that cross every block cut exactly ``need`` times (0 or 1)
+    with edges that span one cut between score groups. Any other perfect matching crosses some
+    cut ``need + 2`` times or has an edge spanning two cuts (``(u₁ + u₂)² ≥ u₁² + u₂² + 2``):
+    its penalty is at least ``LB + 2 × score``. So an optimum of ``R`` whose penalty is at
+    most that is an optimum of the whole graph.
+
+    The optimum of ``R``: a cut with one float is crossed by one edge ``(a, b)``, ``a`` of the
+    group just above, ``b`` of the group just below. Its weight is at most ``up[a] + down[b] −
+    base`` (the score gap, the floats before and each one's distance from the edge of its
+    group: the wishes that depend on one player; colour, club and region only lower it). Each
+    block is matched with one extra vertex per such cut, joined to the cut's players on its
+    side at ``up`` (or ``down``): the sum of the blocks' optima bounds ``R`` from above, and
+    when the two players the extra vertices took form an edge of exactly that weight, the
+    union with those edges reaches the bound. When a cut's pair does not, ``R`` is split in
+    parts (:class:`_Part`): if both want the same colour, the float from above does not, or
+    it does and the one below does not, or both do — which costs the clash of the milder of
+    their two wishes, an exact offset; otherwise (same club or region, a rematch) the float
+    from above is another player, or it is this one with the exact weights of its edges below.
+    Best first over the parts (a part is matched only when its bound comes first, and a block
+    keeps its optimum when its float is still allowed): the first part whose matching reaches
+    its bound is an optimum of ``R``. The work is capped at ``EXTRA_BLOCK_WORK`` times that of
+    matching each block once (10,000 players, rounds 2–9: 3 to 33 block matchings, 1.3–2.7 s
+    against 5.7–12.9 s for the whole graph).
+    """
+    w = weights
+    order, c = f.order, f.c
+    n = len(order)
+    score_at = [c[order[p]].score for p in range(n)]
+    cap_up = w.seeding_cap // 2
+    cap_down = w.seeding_cap - cap_up
+    cuts: dict[int, _Cut] = {}
+    at_cut = {(score_at[p - 1], score_at[p]): p for p in odd}  # (score above, below) → cut
+    crossings: dict[int, dict[tuple[int, int], int]] = {p: {} for p in odd}
+    for a, b, x in edges:  # one pass: the edges between the two groups of each float cut
+        if c[a].score < c[b].score:
+            a, b = b, a
+        p = at_cut.get((c[a].score, c[b].score), 0)
+        if p:
+            crossings[p][(a, b)] = x
+    for p in odd:
+        hi, lo = score_at[p - 1], score_at[p]
+        crossing = crossings[p]
+        if not crossing:
+            continue  # nobody can float across here: not a block cut
+        penalty_up = {
+            a: w.score * (hi - lo) ** 2
+            + w.float_repeat * c[a].floats_down
+            + w.seeding * min(2 * (f.group_size[a] - 1 - f.index_in_group(a)), cap_up)
+            for a, _ in crossing
+        }
+        penalty_down = {
+            b: w.float_repeat * c[b].floats_up + w.seeding * min(2 * f.index_in_group(b), cap_down)
+            for _, b in crossing
+        }
+        if any(x > w.base - penalty_up[a] - penalty_down[b] for (a, b), x in crossing.items()):
+            return None  # weights this bound does not cover
+        cuts[p] = _Cut(
+            crossing,
+            {a: w.base - v for a, v in penalty_up.items()},
+            {b: w.base - v for b, v in penalty_down.items()},
+        )
+    cuts = {p: cuts[p] for p in _fewest_float_cuts(n, even, sorted(cuts), f)}
+    if not even and not cuts:
+        return None
+    bounds = [0, *sorted([*even, *cuts]), n]
+    blocks = [order[bounds[i] : bounds[i + 1]] for i in range(len(bounds) - 1)]
+    block_of = [0] * n
+    for j, members in enumerate(blocks):
+        for k in members:
+            block_of[k] = j
+    inner: list[list[tuple[int, int, int]]] = [[] for _ in blocks]
+    for a, b, x in edges:
+        if block_of[a] == block_of[b]:
+            inner[block_of[a]].append((a, b, x))
+    need = f.need  # the colour each player should get next and how strongly
+    wishes: list[Need] = [(None, 0)]
+    wishes += [(colour, k) for colour in (Color.BLACK, Color.WHITE) for k in (1, 2, 3)]
+    anyone = frozenset(wishes)
+    Solved = tuple[int, set[tuple[int, int]], int | None, int | None] | None
+    memo: dict[tuple[int, tuple[object, ...] | None, tuple[object, ...] | None], Solved] = {}
+    # each block's optima so far, with the parts they were matched under (for reuse)
+    solved_parts: list[
+        list[
+            tuple[
+                _Part | None, _Part | None, tuple[int, set[tuple[int, int]], int | None, int | None]
+            ]
+        ]
+    ] = [[] for _ in range(len(blocks))]
+    cost = [0]  # vertices² of the matchings solved, what their time grows with
+
+    def solve_block(j: int, above: _Part | None, below: _Part | None) -> Solved:
+        """Block ``j`` with its extra vertices: the one of the float cut above it, a float
+        coming in as ``above`` allows, and the one of the float cut below it, a float going
+        down as ``below`` allows; its optimum weight, its pairs, and whom each extra vertex
+        took."""
+        key = (j, above.down_key() if above else None, below.up_key() if below else None)
+        if key in memo:
+            return memo[key]
+        members = blocks[j]
+        m = len(members)
+        local = {k: i for i, k in enumerate(members)}
+        sub = [(local[a], local[b], x) for a, b, x in inner[j]]
+        v_up = v_down = None
+        if above is not None:  # this block is below a float cut: a float comes in from above
+            v_up = m
+            m += 1
+            cut = cuts[bounds[j]]
+            if above.fixed is None:
+                sub += [
+                    (v_up, local[b], x - above.offset)
+                    for b, x in cut.down.items()
+                    if need[b] in above.down
+                ]
+            else:  # exact: the weight of the fixed float's edge, less its own share
+                share = cut.up[above.fixed] - w.base
+                sub += [
+                    (v_up, local[b], x - share)
+                    for (a, b), x in cut.edges.items()
+                    if a == above.fixed and need[b] in above.down
+                ]
+        if below is not None:  # a float goes down from this block
+            v_down = m
+            m += 1
+            sub += [
+                (v_down, local[a], x)
+                for a, x in cuts[bounds[j + 1]].up.items()
+                if (a == below.fixed)
+                or (below.fixed is None and a not in below.excluded and need[a] in below.up)
+            ]
+        cost[0] += m * m
+        found = solver(m, sub)
+        result: Solved = None
+        if 2 * len(found) == m:
+            weight = {(min(a, b), max(a, b)): x for a, b, x in sub}
+            total = sum(weight[(min(a, b), max(a, b))] for a, b in found)
+            pairs: set[tuple[int, int]] = set()
+            took_up = took_down = None
+            for a, b in found:
+                if b in (v_up, v_down):
+                    a, b = b, a
+                if a == v_up:
+                    took_up = members[b]
+                elif a == v_down:
+                    took_down = members[b]
+                else:
+                    pairs.add((members[a], members[b]))
+            result = (total, pairs, took_up, took_down)
+            solved_parts[j].append((above, below, result))
+        memo[key] = result
+        return result
+
+    float_cuts = sorted(cuts)
+    Found = tuple[int, set[tuple[int, int]], int | None, dict[int, tuple[int, int]]]
+
+    def allows(part: _Part, a: int) -> bool:
+        """Whether ``part`` lets ``a`` float down across its cut."""
+        if part.fixed is not None:
+            return a == part.fixed
+        return a not in part.excluded and need[a] in part.up
+
+    def narrower_up(part: _Part, than: _Part) -> bool:
+        """Whether every float from above that ``part`` allows, ``than`` allows too."""
+        if part.fixed is not None:
+            return allows(than, part.fixed)
+        return than.fixed is None and part.up <= than.up and part.excluded >= than.excluded
+
+    def reuse(j: int, above: _Part | None, below: _Part | None) -> None:
+        """Block ``j``'s optimum under wider restrictions, kept for these when its floats are
+        still allowed here at the same weights (or all shifted by one offset): narrowing a
+        choice to a set that holds the optimum's choice keeps that optimum."""
+        key = (j, above.down_key() if above else None, below.up_key() if below else None)
+        if key in memo:
+            return
+        for was_above, was_below, (value, pairs, took_up, took_down) in solved_parts[j]:
+            if above is not None and was_above is not None and above != was_above:
+                assert took_up is not None
+                if (
+                    above.fixed is not None
+                    or was_above.fixed is not None
+                    or not above.down <= was_above.down
+                    or need[took_up] not in above.down
+                ):
+                    continue
+                value -= above.offset - was_above.offset
+            if below is not None and was_below is not None and below != was_below:
+                assert took_down is not None
+                if not narrower_up(below, was_below) or not allows(below, took_down):
+                    continue
+            memo[key] = (value, pairs, took_up, took_down)
+            return
+
+    def evaluate(states: dict[int, _Part]) -> Found | None:
+        """The bound of the part of ``R`` that ``states`` describe, a matching reaching it if
+        every float cut's pair has the weight bound for it (else the first cut where it does
+        not), and the pair floating at each float cut; None when the part is empty."""
+        total = -w.base * len(float_cuts)
+        matching: set[tuple[int, int]] = set()
+        ups: dict[int, int] = {}
+        downs: dict[int, int] = {}
+        for j in range(len(blocks)):
+            top_cut, bottom_cut = bounds[j], bounds[j + 1]
+            reuse(j, states.get(top_cut), states.get(bottom_cut))
+            solved = solve_block(j, states.get(top_cut), states.get(bottom_cut))
+            if solved is None:
+                return None
+            value, pairs, took_up, took_down = solved
+            total += value
+            matching |= pairs
+            if took_up is not None:
+                downs[top_cut] = took_up
+            if took_down is not None:
+                ups[bottom_cut] = took_down
+        failing = None
+        for p in float_cuts:
+            a, b = ups[p], downs[p]
+            matching.add((a, b))
+            state, cut = states[p], cuts[p]
+            exact = state.fixed is not None  # the fixed float's edges are weighted exactly
+            bound = cut.up[a] + cut.down[b] - w.base - state.offset
+            if not exact and cut.edges.get((a, b)) != bound and failing is None:
+                failing = p
+        return total, matching, failing, {p: (ups[p], downs[p]) for p in float_cuts}
+
+    def split(state: _Part, a: int, b: int) -> list[_Part]:
+        """``state``'s part of R in parts, where its bound was not reached by ``(a, b)``."""
+        x = need[a][0]
+        if x is not None and x == need[b][0] and state.fixed is None and not state.offset:
+            # Both want colour x. The float from above does not; or it does and the one below
+            # does not; or both do, which costs the clash of the milder wish of the two.
+            wants = frozenset((x, k) for k in (1, 2, 3))
+            up, down = state.up & wants, state.down & wants
+
+            def strength(*ks: int) -> frozenset[Need]:
+                return frozenset((x, k) for k in ks)
+
+            clash = (
+                (strength(1), strength(1, 2, 3), w.colour_mild),
+                (strength(2, 3), strength(1), w.colour_mild),
+                (strength(2), strength(2, 3), w.colour_strong),
+                (strength(3), strength(2), w.colour_strong),
+                (strength(3), strength(3), w.colour_absolute),
+            )
+            return [
+                replace(state, up=state.up - wants),
+                replace(state, up=up, down=state.down - wants),
+                *(
+                    replace(state, up=up & u, down=down & d, offset=offset)
+                    for u, d, offset in clash
+                    if up & u and down & d
+                ),
+            ]
+        # another float from above, or this one with the exact weights of its edges
+        return [replace(state, excluded=state.excluded | {a}), replace(state, fixed=a)]
+
+    # Best first over parts of R, the root being all of R: the first part whose matching
+    # reaches its bound is an optimum of R, since every part still open has a lower bound. A
+    # part waits in the heap with its parent's bound less its offset (an upper bound of its
+    # own) and is matched only when it comes first, so parts that cannot win cost nothing.
+    root = {p: _Part(anyone, anyone) for p in float_cuts}
+    first = evaluate(root)
+    if first is None:
+        return None
+    heap: list[tuple[int, int, Found | None, dict[int, _Part]]] = [(-first[0], 0, first, root)]
+    tie = 1
+    budget = max(cost[0] * (1 + EXTRA_BLOCK_WORK), n * n)
+    found: set[tuple[int, int]] | None = None
+    while heap:
+        negative, _, done, states = heapq.heappop(heap)
+        if done is None:  # a part not matched yet: match it and put it back at its own bound
+            if cost[0] > budget:
+                return None
+            done = evaluate(states)
+            if done is not None:
+                heapq.heappush(heap, (-done[0], tie, done, states))
+                tie += 1
+            continue
+        _, matching, failing, floats = done
+        if failing is None:
+            found = matching
+            break
+        a, b = floats[failing]
+        for part in split(states[failing], a, b):
+            bound = -negative - (part.offset - states[failing].offset)
+            heapq.heappush(heap, (-bound, tie, None, {**states, failing: part}))
+            tie += 1
+    if found is None:
+        return None
+    weight_of = {(min(a, b), max(a, b)): x for a, b, x in edges}
+    penalty = sum(w.base - weight_of[(min(a, b), max(a, b))] for a, b in found)
+    if penalty > w.score * (bound_units + 2):
+        return None
+    return found
+
+
 def _match(
     cands: Sequence[Candidate], opts: PairingOptions, solver: Solver
 ) -> tuple[_Field, set[tuple[int, int]], int, int] | None:
@@ -408,7 +811,9 @@ def _match(
         window = min(window, n)
         f, edges = build_graph(cands, opts, window)
         matching = (
-            solve_by_blocks(f, edges, opts.weights, solver) if n >= opts.blocks_from else None
+            solve_by_blocks(f, edges, opts.weights, solver, odd_cuts=n >= opts.float_blocks_from)
+            if n >= opts.blocks_from
+            else None
         )
         if matching is None:
             matching = solver(n, edges)

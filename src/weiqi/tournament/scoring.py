@@ -133,11 +133,13 @@ def histories(event: Event, upto: int | None = None) -> dict[str, PlayerHistory]
             hist[e.id].initial_points = missed * s.late_entry_points
             hist[e.id].points = hist[e.id].initial_points
     absent = [e for e in event.entrants if e.absent_rounds]
+    scored: dict[int, tuple[Result, bool, tuple[int, int] | None, OutcomeLetter, OutcomeLetter]]
+    scored = {}  # by id(result): a big event has few distinct results, shared by its games
     for rnd in rounds:
         for h in hist.values():
             h.score_before[rnd.number] = h.points
         for g in rnd.games:
-            _add_game(hist, g, s, void)
+            _add_game(hist, g, s, void, scored)
         for pid in rnd.byes:
             h = hist[pid]
             h.byes.append(rnd.number)
@@ -153,45 +155,60 @@ def histories(event: Event, upto: int | None = None) -> dict[str, PlayerHistory]
 
 
 def _add_game(
-    hist: Mapping[str, PlayerHistory], g: Game, s: EventSettings, void: frozenset[str]
+    hist: Mapping[str, PlayerHistory],
+    g: Game,
+    s: EventSettings,
+    void: frozenset[str],
+    scored: dict[int, tuple[Result, bool, tuple[int, int] | None, OutcomeLetter, OutcomeLetter]],
 ) -> None:
     b, w = hist[g.black], hist[g.white]
     b.opponents.add(g.white)
     w.opponents.add(g.black)
-    forfeit = is_forfeit(g.result)
-    if g.result is not None and not forfeit:
+    result = g.result
+    if result is None:
+        _outstanding(b, w, g, s)
+        return
+    known = scored.get(id(result))
+    if known is None or known[0] is not result:
+        pts = game_points(result, s)
+        black_letter = _letter(result, Color.BLACK)
+        white_letter = _letter(result, Color.WHITE)
+        known = scored[id(result)] = (result, is_forfeit(result), pts, black_letter, white_letter)
+    _, forfeit, pts, black_letter, white_letter = known
+    if not forfeit:
         b.colours.append(Color.BLACK)
         w.colours.append(Color.WHITE)
         gap = b.score_before[g.round] - w.score_before[g.round]
         if gap:
             b.floats.append(1 if gap > 0 else -1)
             w.floats.append(-1 if gap > 0 else 1)
-    if g.black in void or g.white in void:
-        return
-    pts = game_points(g.result, s)
     if pts is None:
-        if s.unplayed_sos == "own_start":
-            # EGF standings count the opponent of a game without its result yet; it is a game,
-            # not a round without one (a virtual opponent), and scores nothing until it ends
-            b.encounters.append(Encounter(g.round, g.white, 0, "N"))
-            w.encounters.append(Encounter(g.round, g.black, 0, "N"))
+        _outstanding(b, w, g, s)
         return
-    assert g.result is not None
+    if void and (g.black in void or g.white in void):
+        return
     in_tb = s.forfeit_in_sos or not forfeit
     # handicap-adjusted SOS: the stones Black received are taken off White's score in Black's
     # SOS and added to Black's in White's (a stone is worth a win)
     adjust = g.handicap * s.points_win if s.sos_handicap else 0
-    for h, opp, mine, colour, sos_adjust in (
-        (b, g.white, pts[0], Color.BLACK, -adjust),
-        (w, g.black, pts[1], Color.WHITE, adjust),
+    for h, opp, mine, letter, sos_adjust in (
+        (b, g.white, pts[0], black_letter, -adjust),
+        (w, g.black, pts[1], white_letter, adjust),
     ):
-        letter = _letter(g.result, colour)
         h.points += mine
         h.encounters.append(Encounter(g.round, opp, mine, letter, in_tb, sos_adjust=sos_adjust))
         if letter == "L":
             h.losses += 1
         if not forfeit:
             h.games_played += 1
+
+
+def _outstanding(b: PlayerHistory, w: PlayerHistory, g: Game, s: EventSettings) -> None:
+    """EGF standings count the opponent of a game without its result yet: it is a game, not a
+    round without one (a virtual opponent), and scores nothing until it ends."""
+    if s.unplayed_sos == "own_start":
+        b.encounters.append(Encounter(g.round, g.white, 0, "N"))
+        w.encounters.append(Encounter(g.round, g.black, 0, "N"))
 
 
 def competitors(

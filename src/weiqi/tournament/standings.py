@@ -44,6 +44,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Literal
 
 from weiqi.errors import InvalidSetting
@@ -84,8 +85,9 @@ class Competitor:
     rating: float = 0.0
     virtual_opponent: int | None = None
 
-    @property
+    @cached_property
     def points(self) -> int:
+        """Computed once (the standings ask for it several times per competitor)."""
         return self.initial_points + sum(e.points for e in self.encounters)
 
 
