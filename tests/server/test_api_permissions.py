@@ -192,6 +192,13 @@ def _reinstate_player(w: World, actor: str) -> Send:
     return w.call(actor, "POST", f"/api/events/{event}/players/{first.id}/reinstate")
 
 
+def _set_absences(w: World, actor: str) -> Send:
+    event = _tournament(w)
+    player = event_admin.dashboard(w.db, LOCAL, event).players[0].id
+    body = {"rounds": [2]}
+    return w.call(actor, "PUT", f"/api/events/{event}/players/{player}/absences", json=body)
+
+
 def _pair_round(w: World, actor: str) -> Send:
     return w.call(actor, "POST", f"/api/events/{_tournament(w)}/rounds")
 
@@ -443,6 +450,7 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
     ("PUT", "/api/events/{event_id}/players/{player_id}"): (_edit_player, RUNNERS),
     ("DELETE", "/api/events/{event_id}/players/{player_id}"): (_delete_player, RUNNERS),
     ("POST", "/api/events/{event_id}/players/{player_id}/reinstate"): (_reinstate_player, RUNNERS),
+    ("PUT", "/api/events/{event_id}/players/{player_id}/absences"): (_set_absences, RUNNERS),
     ("POST", "/api/events/{event_id}/rounds"): (_pair_round, CHIEF),
     ("POST", "/api/events/{event_id}/rounds/{number}/publish"): (_publish_round, RUNNERS),
     ("DELETE", "/api/events/{event_id}/rounds/{number}"): (_unpair_round, CHIEF),
