@@ -15,7 +15,7 @@ serve both kinds.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlalchemy import func, select
@@ -42,7 +42,7 @@ class EventInfo:
     id: int
     name: str
     created_at: datetime
-    details: EventDetails = EventDetails()
+    details: EventDetails = field(default_factory=EventDetails)
 
 
 def _info(event: Event) -> EventInfo:

@@ -19,7 +19,7 @@ A crosstable cell from its row's side, and the values tables print:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
@@ -117,7 +117,7 @@ class EventOverview:
     rounds_planned: int | None
     """The rounds the event will have: the Swiss's number, a round robin's schedule length."""
     rounds: tuple[RoundSummary, ...]
-    details: EventDetails = EventDetails()
+    details: EventDetails = field(default_factory=EventDetails)
     """Dates, venue, time zone and time control."""
 
     @property

@@ -172,7 +172,7 @@ class TeamEventInfo:
     rounds: int
     season_id: int | None = None
     division: str = ""
-    details: EventDetails = EventDetails()
+    details: EventDetails = field(default_factory=EventDetails)
     """Dates, venue, time zone (the lineup deadline is shown in it) and time control."""
 
 

@@ -29,7 +29,7 @@ import csv
 import io
 import json
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
 
 from sqlalchemy import delete, func, insert, select
@@ -82,7 +82,7 @@ class TournamentInfo:
     settings: EventSettings
     players: int
     rounds: int
-    details: EventDetails = EventDetails()
+    details: EventDetails = field(default_factory=EventDetails)
     """Dates, venue, time zone and time control (they head every sheet)."""
 
 

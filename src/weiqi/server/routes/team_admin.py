@@ -26,7 +26,6 @@ from weiqi.league.standings import TeamRanking
 from weiqi.league.team import TeamType
 from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.messages import Msg
-from weiqi.tournament.details import DEFAULT_TIME_ZONE, parse_local
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_forms import (
     form_fields,
@@ -42,6 +41,7 @@ from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.services import team_admin, team_coaches, teams
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
+from weiqi.tournament.details import DEFAULT_TIME_ZONE, parse_local
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 

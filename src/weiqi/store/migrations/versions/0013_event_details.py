@@ -29,9 +29,7 @@ _COLUMNS = ("time_control", "time_zone", "venue", "end_date", "start_date")
 def upgrade() -> None:
     op.add_column("events", sa.Column("start_date", sa.Date(), nullable=True))
     op.add_column("events", sa.Column("end_date", sa.Date(), nullable=True))
-    op.add_column(
-        "events", sa.Column("venue", sa.String(200), nullable=False, server_default="")
-    )
+    op.add_column("events", sa.Column("venue", sa.String(200), nullable=False, server_default=""))
     op.add_column(
         "events",
         sa.Column("time_zone", sa.String(64), nullable=False, server_default="Asia/Shanghai"),
