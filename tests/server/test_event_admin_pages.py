@@ -90,7 +90,12 @@ def test_round_robin_defaults_to_sb(client: TestClient, database: Database) -> N
     assert settings["tiebreaks"] == ["SB", "WARN"] and settings["settings"]["komi"] == "15/4"
 
 
-def test_settings_can_change_before_round_1_only(client: TestClient, database: Database) -> None:
+def test_settings_after_round_1_change_only_where_safe(
+    client: TestClient, database: Database
+) -> None:
+    """Issue #13: after round 1 the page shows every field; the safe ones (rounds, tie-breaks)
+    still save, a locked one is read-only with its reason, and a form that changes it anyway is
+    refused next to the field."""
     token = admin(client)
     event_id = create(client, token)
     page = client.get(f"/events/{event_id}/settings").text
@@ -102,9 +107,19 @@ def test_settings_can_change_before_round_1_only(client: TestClient, database: D
     assert info["settings"]["rounds"] == 7 and info["settings"]["avoid_same_club"] is True
     event_admin.import_players(database, LOCAL, event_id, players_csv(4))
     event_admin.pair_next_round(database, LOCAL, event_id)
-    assert client.post(f"/events/{event_id}/settings", data=form).status_code == 409
+    later = {**form, "rounds": "6", "tiebreaks_default": "", "tiebreak_1": "SOS"}
+    later["tiebreak_2"] = "SB"
+    saved = client.post(f"/events/{event_id}/settings", data=later, follow_redirects=False)
+    assert saved.status_code == 303
+    info = client.get(f"/api/events/{event_id}/settings").json()
+    assert info["settings"]["rounds"] == 6 and info["tiebreaks"] == ["SOS", "SB"]
+    assert "komi" in info["locked"] and "rounds" not in info["locked"]
+    refused = client.post(f"/events/{event_id}/settings", data={**later, "komi": "6½"})
+    assert refused.status_code == 422
+    assert 'id="error-komi"' in refused.text and "已下的对局" in refused.text
     locked = client.get(f"/events/{event_id}/settings").text
-    assert "第一轮已编排，设置不能再修改。" in locked and "保存设置" not in locked
+    assert 'id="locked-komi"' in locked and 'id="locked-rounds"' not in locked
+    assert "保存设置" in locked
 
 
 def test_csv_import_lists_bad_rows_by_line_and_imports_nothing(

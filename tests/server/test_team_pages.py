@@ -397,10 +397,11 @@ def test_r_fmt_1_the_round_page_and_the_lineup_form_follow_the_server_clock(
         import_csv(client, token, event_id, TEAMS_CSV)
         client.post(
             f"/events/{event_id}/manage/rounds",
-            data={"start": "2026-05-01T09:00", "csrf_token": token},
+            data={"start": "2026-05-01T17:00", "csrf_token": token},  # Beijing time: 09:00 UTC
         )
         page = client.get(f"/events/{event_id}/manage/rounds/1").text
-        assert 'id="sealed-until"' in page and "2026-05-01 08:30" in page
+        # issue #13: the deadline (08:30 UTC) is shown in the event's time zone, not in UTC
+        assert 'id="sealed-until"' in page and "2026-05-01 16:30" in page
         assert 'id="reveal"' not in page
         assert (
             _lineup(client, token, event_id, "黑龙", ["黑龙1", "黑龙2", "黑龙3"]).status_code == 303

@@ -22,6 +22,7 @@ from weiqi.rules.result import Result
 from weiqi.server.board import board_svg
 from weiqi.server.security import csrf_token, current_actor, current_user, pop_flashes
 from weiqi.services.navigation import EventNavigation, event_navigation
+from weiqi.tournament.details import format_local
 
 TEMPLATES_DIR = Path(__file__).parent / "templates"
 LANG_COOKIE = "lang"
@@ -55,6 +56,10 @@ def environment(locale: str) -> Environment:
     # write it; ``{{ "W+R"|result }}``: a stored result code in the page's language.
     env.filters["say"] = lambda v: render_value(v, locale)
     env.filters["result"] = lambda code: render_value(Result.parse(code), locale) if code else ""
+    # ``{{ at|localtime(zone) }}``: a stored moment in the event's time zone (issue #13);
+    # ``{{ details|time_control }}``: the event's time control described in the page's language
+    env.filters["localtime"] = format_local
+    env.filters["time_control"] = lambda details: details.describe_time_control(locale)
     return env
 
 

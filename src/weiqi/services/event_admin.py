@@ -1,5 +1,6 @@
 """What organisers and the chief referee do before and between rounds (R-ORG-1): create an event
-with its settings and change them before round 1, register and withdraw players (R-WD-1), pair
+with its settings and change them (after round 1 only those safe to change), register and
+withdraw players (R-WD-1), pair
 the next round keeping the pairing's explanation, publish a round, undo the latest pairing.
 
 Each function opens one transaction and checks ``permissions.require``; the pairing and its
@@ -51,7 +52,7 @@ from weiqi.i18n import N_
 from weiqi.messages import Msg
 from weiqi.services import tournament
 from weiqi.services.actor import Actor
-from weiqi.services.events import event_name
+from weiqi.services.events import event_name, store_details
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches, namesake_labels, player_labels, search_terms
 from weiqi.services.tournament import PairingView, TournamentInfo
@@ -61,6 +62,7 @@ from weiqi.store.locks import lock_event
 from weiqi.store.models import Event as EventModel
 from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
 from weiqi.text import clean_name
+from weiqi.tournament.details import EventDetails
 from weiqi.tournament.namesakes import identity_key
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import RoundTotals
@@ -317,20 +319,125 @@ def _rounds_paired(session: Session, event_id: int) -> int:
     return int(count or 0)
 
 
+# -- what may change after round 1 (issue #13) ----------------------------------------------
+
+EDITABLE_AFTER_START = frozenset(
+    {
+        "rounds",
+        "tiebreaks",
+        "shared_places",
+        "tie_resolution",
+        "top_score",
+        "forfeit_in_sos",
+        "late_entry_points",
+        "absent_points",
+    }
+)
+"""The settings that may change once a round is paired: they only rank the players (the
+standings are derived from the rounds on every read, so they follow) or count the rounds still
+to come; the name and the details (dates, venue, time zone, time control) may change too."""
+
+LOCKED_PLAYED = N_("cannot change after round 1: the games already played were played under it")
+LOCKED_PAIRED = N_("cannot change after round 1: the pairings already made depend on it")
+
+_PLAYED = frozenset(
+    {
+        "points_win",
+        "points_draw",
+        "points_loss",
+        "bye_points",
+        "no_result_points",
+        "replay_points",
+        "komi",
+        "board_size",
+        "cycle",
+        "handicap_placement",
+        "colour_policy",
+        "handicap_reduction",
+        "handicap_max",
+        "handicap_threshold",
+        "handicap_basis",
+    }
+)
+
+
+def locked_reason(field: str) -> str:
+    """Why the setting ``field`` cannot change once round 1 is paired (a msgid), or ``""`` if
+    it may.
+
+    >>> locked_reason("komi") == LOCKED_PLAYED, locked_reason("system") == LOCKED_PAIRED
+    (True, True)
+    >>> locked_reason("tiebreaks")
+    ''
+    """
+    if field in EDITABLE_AFTER_START:
+        return ""
+    return LOCKED_PLAYED if field in _PLAYED else LOCKED_PAIRED
+
+
+def locked_fields(settings: EventSettings) -> dict[str, str]:
+    """Every setting that cannot change once round 1 is paired, with why (a msgid); the keys
+    are ``settings_to_dict``'s, which are also the settings form's fields.
+
+    >>> locked = locked_fields(EventSettings(System.SWISS, rounds=5))
+    >>> "rounds" in locked, locked["komi"] == LOCKED_PLAYED, locked["seed"] == LOCKED_PAIRED
+    (False, True, True)
+    """
+    return {k: locked_reason(k) for k in settings_to_dict(settings) if locked_reason(k)}
+
+
+def check_change_after_start(old: EventSettings, new: EventSettings, paired: int) -> None:
+    """Refuse a change of ``old`` into ``new`` that round ``paired`` (≥ 1) already played or
+    paired under: ``InvalidSetting`` naming the first such field and why; the number of rounds
+    may not go below the rounds paired.
+
+    >>> from dataclasses import replace
+    >>> s = EventSettings(System.SWISS, rounds=5)
+    >>> check_change_after_start(s, replace(s, rounds=7, tiebreaks=("SOS", "SB")), 2)
+    >>> check_change_after_start(s, replace(s, komi=Fraction(13, 2)), 2)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: komi: cannot change after round 1: the games already played ...
+    >>> check_change_after_start(s, replace(s, rounds=1), 2)
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: rounds: must be at least 2, the rounds already paired
+    """
+    before, after = settings_to_dict(old), settings_to_dict(new)
+    for field in [*after, *(k for k in before if k not in after)]:
+        if before.get(field) != after.get(field) and locked_reason(field):
+            raise InvalidSetting(field, Msg(locked_reason(field)))
+    if new.rounds is not None and new.rounds < paired:
+        raise InvalidSetting(
+            "rounds", Msg("must be at least %(paired)s, the rounds already paired", paired=paired)
+        )
+
+
 def update_settings(
-    db: Database, actor: Actor, event_id: int, name: str, settings: EventSettings
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    name: str,
+    settings: EventSettings,
+    details: EventDetails | None = None,
 ) -> TournamentInfo:
-    """Change the name and settings, before round 1 is paired."""
+    """Change the name, the settings and the details (``None``: kept). Once round 1 is paired
+    only the settings of :data:`EDITABLE_AFTER_START` may change
+    (:func:`check_change_after_start`); the standings follow at their next read."""
     name = event_name(name)
     with db.transaction() as session:
         require(session, actor, Action.EDIT_SETTINGS, event_id)
         lock_event(session, event_id)  # no round paired in between the check and the change
         row = tournament._settings_row(session, event_id)
-        if _rounds_paired(session, event_id):
-            raise Conflict(Msg("the settings can only change before round 1 is paired"))
+        paired = _rounds_paired(session, event_id)
+        if paired:
+            current = settings_from_dict(json.loads(row.settings_json))
+            check_change_after_start(current, settings, paired)
         event = session.get(EventModel, event_id)
         assert event is not None
         event.name = name
+        if details is not None:
+            store_details(event, details)
         row.system = settings.system.value
         row.settings_json = json.dumps(settings_to_dict(settings), ensure_ascii=False)
         session.flush()

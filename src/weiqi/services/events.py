@@ -15,7 +15,7 @@ serve both kinds.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlalchemy import func, select
@@ -33,6 +33,7 @@ from weiqi.store.models import Event, EventRole
 from weiqi.store.teams import TeamEventRow
 from weiqi.store.tournament import EventSettingsRow
 from weiqi.text import clean_name
+from weiqi.tournament.details import EventDetails
 from weiqi.tournament.records import EventKind as EventKind  # the core's, named here too
 
 
@@ -41,10 +42,53 @@ class EventInfo:
     id: int
     name: str
     created_at: datetime
+    details: EventDetails = field(default_factory=EventDetails)
 
 
 def _info(event: Event) -> EventInfo:
-    return EventInfo(id=event.id, name=event.name, created_at=event.created_at)
+    return EventInfo(
+        id=event.id, name=event.name, created_at=event.created_at, details=details_of(event)
+    )
+
+
+def details_of(event: Event) -> EventDetails:
+    """The dates, venue, time zone and time control an event announces."""
+    return EventDetails(
+        start_date=event.start_date,
+        end_date=event.end_date,
+        venue=event.venue,
+        time_zone=event.time_zone,
+        time_control=event.time_control,
+    )
+
+
+def store_details(event: Event, details: EventDetails) -> None:
+    """Write ``details`` onto the event's row (in the caller's transaction, under its lock)."""
+    event.start_date = details.start_date
+    event.end_date = details.end_date
+    event.venue = details.venue
+    event.time_zone = details.time_zone
+    event.time_control = details.time_control
+
+
+def details_in(session: Session, event_id: int) -> EventDetails:
+    """The details of event ``event_id`` in the caller's transaction (``NotFound`` if none)."""
+    event = session.get(Event, event_id)
+    if event is None:
+        raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
+    return details_of(event)
+
+
+def event_details(db: Database, event_id: int) -> EventDetails:
+    """The details of an event of either kind, which are public (they head its sheets);
+    ``NotFound`` for no such event.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> event_details(db, create_event(db, Actor.local(), "Open").id).time_zone
+    'Asia/Shanghai'
+    """
+    with db.transaction() as session:
+        return details_in(session, event_id)
 
 
 def event_name(name: str) -> str:

@@ -19,7 +19,7 @@ A crosstable cell from its row's side, and the values tables print:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
@@ -31,6 +31,7 @@ from weiqi.messages import Msg
 from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Result
 from weiqi.services.actor import Actor
+from weiqi.services.events import details_in
 from weiqi.services.permissions import Action, require
 
 # The event as the core sees it is loaded by the tournament service; reusing its loader keeps
@@ -41,6 +42,7 @@ from weiqi.store import versions
 from weiqi.store.database import Database
 from weiqi.store.models import Event as EventModel
 from weiqi.store.tournament import PlayerRow, RoundRow
+from weiqi.tournament.details import EventDetails
 from weiqi.tournament.ranking import standings as rank_event
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event, Game
@@ -115,6 +117,8 @@ class EventOverview:
     rounds_planned: int | None
     """The rounds the event will have: the Swiss's number, a round robin's schedule length."""
     rounds: tuple[RoundSummary, ...]
+    details: EventDetails = field(default_factory=EventDetails)
+    """Dates, venue, time zone and time control."""
 
     @property
     def tiebreaks(self) -> tuple[str, ...]:
@@ -374,6 +378,7 @@ def overview(db: Database, event_id: int) -> EventOverview:
     """The event's settings and its public rounds with how many results are in."""
     with db.transaction() as session:
         event, players, name = _public_event(session, event_id)
+        details = details_in(session, event_id)
     rounds = tuple(
         RoundSummary(
             r.number,
@@ -383,7 +388,8 @@ def overview(db: Database, event_id: int) -> EventOverview:
         )
         for r in event.rounds
     )
-    return EventOverview(event_id, name, event.settings, len(players), _planned(event), rounds)
+    planned = _planned(event)
+    return EventOverview(event_id, name, event.settings, len(players), planned, rounds, details)
 
 
 def _matches(terms: tuple[str, ...], ref: PlayerRef) -> bool:

@@ -73,7 +73,7 @@ from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Result
 from weiqi.services import games
 from weiqi.services.actor import Actor
-from weiqi.services.events import add_event
+from weiqi.services.events import add_event, details_of
 from weiqi.services.permissions import Action, require
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.team_coaches import require_coach
@@ -91,6 +91,7 @@ from weiqi.store.teams import (
     TeamRow,
 )
 from weiqi.text import check_entrants
+from weiqi.tournament.details import EventDetails
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.settings import System
 from weiqi.tournament.systems import system_for
@@ -171,6 +172,8 @@ class TeamEventInfo:
     rounds: int
     season_id: int | None = None
     division: str = ""
+    details: EventDetails = field(default_factory=EventDetails)
+    """Dates, venue, time zone (the lineup deadline is shown in it) and time control."""
 
 
 @dataclass(frozen=True)
@@ -530,6 +533,7 @@ def _info(session: Session, event_id: int) -> TeamEventInfo:
         rounds or 0,
         row.season_id,
         row.division,
+        details_of(event),
     )
 
 

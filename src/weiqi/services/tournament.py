@@ -29,7 +29,7 @@ import csv
 import io
 import json
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
 
 from sqlalchemy import delete, func, insert, select
@@ -40,7 +40,7 @@ from weiqi.formats.players_csv import parse_players_csv
 from weiqi.messages import Msg
 from weiqi.rules.result import Result
 from weiqi.services.actor import Actor
-from weiqi.services.events import add_event
+from weiqi.services.events import add_event, details_of, store_details
 from weiqi.services.games import (
     enter_and_confirm,
     individual_game,
@@ -63,6 +63,7 @@ from weiqi.store.tournament import (
     RoundRow,
 )
 from weiqi.text import check_entrants, check_upload
+from weiqi.tournament.details import EventDetails
 from weiqi.tournament.namesakes import Person, find, identity_key
 from weiqi.tournament.players import Entrant
 from weiqi.tournament.ranking import standings as rank_event
@@ -81,6 +82,8 @@ class TournamentInfo:
     settings: EventSettings
     players: int
     rounds: int
+    details: EventDetails = field(default_factory=EventDetails)
+    """Dates, venue, time zone and time control (they head every sheet)."""
 
 
 @dataclass(frozen=True)
@@ -255,24 +258,37 @@ def _info(session: Session, event_id: int) -> TournamentInfo:
         select(func.count()).select_from(RoundRow).where(RoundRow.event_id == event_id)
     )
     settings = settings_from_dict(json.loads(row.settings_json))
-    return TournamentInfo(event_id, event.name, row.system, settings, players or 0, rounds or 0)
+    return TournamentInfo(
+        event_id, event.name, row.system, settings, players or 0, rounds or 0, details_of(event)
+    )
 
 
 # -- use cases ------------------------------------------------------------------------------
 
 
 def create_tournament(
-    db: Database, actor: Actor, name: str, settings: EventSettings
+    db: Database,
+    actor: Actor,
+    name: str,
+    settings: EventSettings,
+    details: EventDetails | None = None,
 ) -> TournamentInfo:
-    """Create an individual event with its settings (:func:`weiqi.services.events.add_event`:
-    a creator who is not a site administrator runs it)."""
+    """Create an individual event with its settings and details (dates, venue, time zone, time
+    control; :func:`weiqi.services.events.add_event`: a creator who is not a site administrator
+    runs it)."""
 
     def row(event_id: int) -> EventSettingsRow:
         text = json.dumps(settings_to_dict(settings), ensure_ascii=False)
         return EventSettingsRow(event_id=event_id, system=settings.system.value, settings_json=text)
 
     with db.transaction() as session:
-        return _info(session, add_event(session, actor, name, row))
+        event_id = add_event(session, actor, name, row)
+        if details is not None:
+            event = session.get(EventModel, event_id)
+            assert event is not None
+            store_details(event, details)
+            session.flush()
+        return _info(session, event_id)
 
 
 def tournament_info(db: Database, event_id: int) -> TournamentInfo:

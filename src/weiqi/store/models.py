@@ -6,9 +6,18 @@ its settings in a later migration; other tables refer to it by ``events.id``.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
-from sqlalchemy import Boolean, CheckConstraint, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import (
+    Boolean,
+    CheckConstraint,
+    Date,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from weiqi.roles import Role
@@ -52,6 +61,15 @@ class Event(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # what the event announces (``weiqi.tournament.details``): its days, venue, time zone
+    # (every time its pages show is in it) and time control (a TimeControl settings string)
+    start_date: Mapped[date | None] = mapped_column(Date, nullable=True)
+    end_date: Mapped[date | None] = mapped_column(Date, nullable=True)
+    venue: Mapped[str] = mapped_column(String(200), default="", server_default="")
+    time_zone: Mapped[str] = mapped_column(
+        String(64), default="Asia/Shanghai", server_default="Asia/Shanghai"
+    )
+    time_control: Mapped[str] = mapped_column(String(100), default="", server_default="")
 
     roles: Mapped[list[EventRole]] = relationship(
         back_populates="event", cascade="all, delete-orphan", passive_deletes=True

@@ -25,6 +25,7 @@ from weiqi.services.event_admin import (
 )
 from weiqi.services.permissions import Action
 from weiqi.services.tournament import TournamentInfo, tournament_info
+from weiqi.tournament.details import DEFAULT_TIME_ZONE, EventDetails
 from weiqi.tournament.records import RoundTotals
 from weiqi.tournament.settings import settings_from_dict, settings_to_dict
 
@@ -36,8 +37,42 @@ router = APIRouter(
 )
 
 
+class DetailsIn(BaseModel):
+    """What the event announces besides its rules (``weiqi.tournament.details``)."""
+
+    start_date: date | None = None
+    end_date: date | None = None
+    venue: str = ""
+    time_zone: str = Field(
+        DEFAULT_TIME_ZONE, description="an IANA time zone; every time the event shows is in it"
+    )
+    time_control: str = Field(
+        "",
+        description="a time control as weiqi's clock writes it (55m+5x60s, 90m, 5m+10s/move), "
+        "stored in its canonical form; empty: none announced",
+    )
+
+    def value(self) -> EventDetails:
+        return EventDetails(
+            self.start_date, self.end_date, self.venue, self.time_zone, self.time_control
+        )
+
+    @classmethod
+    def of(cls, details: EventDetails) -> DetailsIn:
+        return cls(
+            start_date=details.start_date,
+            end_date=details.end_date,
+            venue=details.venue,
+            time_zone=details.time_zone,
+            time_control=details.time_control,
+        )
+
+
 class TournamentIn(BaseModel):
     name: str
+    details: DetailsIn | None = Field(
+        None, description="dates, venue, time zone, time control; omitted: kept (or the defaults)"
+    )
     settings: dict[str, Any] = Field(
         description="EventSettings fields (``weiqi.tournament.settings``): system (round-robin, "
         "double-round-robin, knockout, double-elimination, swiss, swiss-knockout, mcmahon, "
@@ -57,6 +92,11 @@ class TournamentOut(BaseModel):
     tiebreaks: list[str] = Field(description="the tie-break codes in effect, in order")
     players: int
     rounds: int
+    details: DetailsIn
+    locked: dict[str, str] = Field(
+        default_factory=dict,
+        description="once round 1 is paired: the settings that can no longer change, with why",
+    )
 
     @classmethod
     def of(cls, info: TournamentInfo) -> TournamentOut:
@@ -68,6 +108,8 @@ class TournamentOut(BaseModel):
             tiebreaks=list(info.settings.tiebreak_codes),
             players=info.players,
             rounds=info.rounds,
+            details=DetailsIn.of(info.details),
+            locked=event_admin.locked_fields(info.settings) if info.rounds else {},
         )
 
 
@@ -216,7 +258,8 @@ def post_tournament(db: Db, actor: CurrentActor, body: TournamentIn) -> Tourname
     """Create an individual event with its settings (site administrators, and organisers of
     another event; the creator becomes organiser and chief referee of the new one)."""
     settings = settings_from_dict(body.settings)
-    return TournamentOut.of(tournament.create_tournament(db, actor, body.name, settings))
+    details = body.details.value() if body.details else None
+    return TournamentOut.of(tournament.create_tournament(db, actor, body.name, settings, details))
 
 
 @router.get("/{event_id}/settings")
@@ -228,9 +271,14 @@ def get_settings(db: Db, event_id: int) -> TournamentOut:
 @router.put("/{event_id}/settings")
 @requires(Action.EDIT_SETTINGS)
 def put_settings(db: Db, actor: CurrentActor, event_id: int, body: TournamentIn) -> TournamentOut:
-    """Change the name and settings before round 1 (organisers and the chief referee)."""
+    """Change the name, settings and details (organisers and the chief referee). Once round 1
+    is paired only the name, details, rounds (not below those paired), tie-breaks, shared
+    places / playoff, top score, forfeits in SOS, late-entry and absence points may change; a
+    change of another setting is refused with 422 naming it and why (``locked`` of the GET)."""
     settings = settings_from_dict(body.settings)
-    return TournamentOut.of(event_admin.update_settings(db, actor, event_id, body.name, settings))
+    details = body.details.value() if body.details else None
+    info = event_admin.update_settings(db, actor, event_id, body.name, settings, details)
+    return TournamentOut.of(info)
 
 
 @router.get("/{event_id}/manage")

@@ -4,6 +4,7 @@ pairing with its explanation, publishing and unpairing."""
 
 from __future__ import annotations
 
+import zoneinfo
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form
@@ -34,6 +35,12 @@ from weiqi.services.accounts import UserInfo
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
 from weiqi.services.tournament import absences, create_tournament, set_absent, tournament_info
+from weiqi.tournament.details import (
+    DEFAULT_TIME_ZONE,
+    EventDetails,
+    details_form,
+    details_from_form,
+)
 from weiqi.tournament.settings import TIEBREAK_CODES, System, default_tiebreak_table
 from weiqi.tournament.standings import TIEBREAKS
 
@@ -102,6 +109,9 @@ SETTING_MSGIDS = (
     N_("must be between 2 and 25"),
 )
 
+# The time zones the settings form suggests (any IANA name is accepted).
+TIME_ZONE_CHOICES = sorted(z for z in zoneinfo.available_timezones() if "/" in z)
+
 # A field of the player form, as its label says it.
 _PLAYER_FIELDS = {
     "name": N_("Name"),
@@ -130,6 +140,7 @@ def _field_error(request: Request, error: InvalidSetting) -> tuple[str, str]:
 def _settings_context(request: Request) -> dict[str, Any]:
     zh = locale_of(request) == "zh_CN"
     return {
+        "time_zones": TIME_ZONE_CHOICES,
         "systems": [(s.value, translate(request, SYSTEM_NAMES[s])) for s in System],
         "tiebreak_choices": [
             (c, TIEBREAKS[c].zh if zh else TIEBREAKS[c].en) for c in TIEBREAK_CODES
@@ -146,11 +157,12 @@ def _settings_page(
     values: dict[str, str],
     errors: dict[str, str],
     status_code: int = 200,
-    locked: bool = False,
+    locked: dict[str, str] | None = None,
 ) -> Response:
     context = {
         **_settings_context(request),
-        "locked": locked,
+        "locked": bool(locked),
+        "locked_fields": {k: translate(request, why) for k, why in (locked or {}).items()},
         "event_id": event_id,
         "name": name,
         "values": values,
@@ -171,6 +183,9 @@ def new_event(request: Request, db: Db, user: LoggedIn, kind: str = "individual"
         return team_admin.new_team_event(request, db, user)
     require_page(db, _actor(user), Action.CREATE_EVENT)
     values = event_admin.settings_form(event_admin.DEFAULT_SWISS)
+    # a Chinese page's event is in China's time; otherwise the form's script fills the browser's
+    zone = DEFAULT_TIME_ZONE if locale_of(request) == "zh_CN" else ""
+    values.update(details_form(EventDetails()), time_zone=zone)
     return _settings_page(request, event_id=None, name="", values=values, errors={})
 
 
@@ -186,7 +201,8 @@ async def create_event(
     require_page(db, _actor(user), Action.CREATE_EVENT)
     try:
         settings = event_admin.settings_from_form(form)
-        info = create_tournament(db, _actor(user), name, settings)
+        details = details_from_form(form)
+        info = create_tournament(db, _actor(user), name, settings, details)
     except InvalidSetting as err:
         errors = dict([_field_error(request, err)])
         return _settings_page(
@@ -200,14 +216,14 @@ async def create_event(
 def settings_page(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
     require_page(db, _actor(user), Action.EDIT_SETTINGS, event_id)
     info = tournament_info(db, event_id)
-    values = event_admin.settings_form(info.settings)
+    values = {**event_admin.settings_form(info.settings), **details_form(info.details)}
     return _settings_page(
         request,
         event_id=event_id,
         name=info.name,
         values=values,
         errors={},
-        locked=info.rounds > 0,
+        locked=event_admin.locked_fields(info.settings) if info.rounds else None,
     )
 
 
@@ -217,14 +233,28 @@ async def save_settings(request: Request, db: Db, user: LoggedIn, event_id: int)
     form = await form_fields(request)
     name = form.get("name", "")
     require_page(db, _actor(user), Action.EDIT_SETTINGS, event_id)
+    info = tournament_info(db, event_id)
+    locked = event_admin.locked_fields(info.settings) if info.rounds else None
+    # a locked field is shown disabled, so the browser leaves it out: it keeps its value (the
+    # service refuses any change of it that a form does send)
+    shown = event_admin.settings_form(info.settings)
+    for field in locked or {}:
+        if field in shown:
+            form.setdefault(field, shown[field])
     try:
-        current = tournament_info(db, event_id).settings
-        settings = event_admin.settings_from_form(form, current)
-        event_admin.update_settings(db, _actor(user), event_id, name, settings)
+        settings = event_admin.settings_from_form(form, info.settings)
+        details = details_from_form(form, info.details.time_zone)
+        event_admin.update_settings(db, _actor(user), event_id, name, settings, details)
     except InvalidSetting as err:
         errors = dict([_field_error(request, err)])
         return _settings_page(
-            request, event_id=event_id, name=name, values=form, errors=errors, status_code=422
+            request,
+            event_id=event_id,
+            name=name,
+            values=form,
+            errors=errors,
+            status_code=422,
+            locked=locked,
         )
     flash(request, translate(request, "Settings saved."))
     return RedirectResponse(f"/events/{event_id}/manage", status_code=303)

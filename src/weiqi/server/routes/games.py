@@ -33,6 +33,7 @@ from weiqi.server.security import AppClock, CurrentActor, Db, flash
 from weiqi.server.templating import html, locale_of, translate
 from weiqi.services import games
 from weiqi.services.actor import Actor
+from weiqi.services.events import event_details
 from weiqi.services.games import BoardKey, TeamBoard
 from weiqi.services.permissions import Action, allowed
 from weiqi.services.public import require_round_visible
@@ -122,6 +123,7 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
             "may": _may(db, actor, event_id),
             "infraction_kinds": games.RECORDABLE,
             "ruling_kinds": games.RULINGS,
+            "time_zone": event_details(db, event_id).time_zone,
         }
         return html(request, "game.html", context)
 
@@ -322,6 +324,7 @@ def _sheet(
         "total": sheet.total,
         "event_id": event_id,
         "event_name": sheet.event_name,
+        "details": event_details(db, event_id),
         "number": number,
         "may": _may(db, actor, event_id),
         "problems": problems or [],
@@ -346,6 +349,7 @@ def round_slips(
         "boards": sheet.boards,
         "event_id": event_id,
         "event_name": sheet.event_name,
+        "details": event_details(db, event_id),
         "number": number,
         "terms": lambda g: handicap_text(g.handicap, g.komi, _),
     }

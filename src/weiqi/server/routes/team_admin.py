@@ -4,7 +4,7 @@ reveal the sealed lineups, enter board results match by match, record a knockout
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from fastapi import APIRouter
@@ -41,6 +41,7 @@ from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.services import team_admin, team_coaches, teams
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
+from weiqi.tournament.details import DEFAULT_TIME_ZONE, parse_local
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
@@ -280,24 +281,30 @@ async def assign_coach(request: Request, db: Db, user: LoggedIn, event_id: int) 
     return RedirectResponse(f"/events/{event_id}/manage#coaches", status_code=303)
 
 
-def parse_start(text: str) -> datetime | None:
-    """A ``datetime-local`` value (read as UTC), or ``None`` when empty.
+def parse_start(text: str, zone_name: str = DEFAULT_TIME_ZONE) -> datetime | None:
+    """A ``datetime-local`` value read in the event's time zone (as a UTC moment), or ``None``
+    when empty.
 
     >>> parse_start("2026-05-01T09:30").isoformat(), parse_start("")
-    ('2026-05-01T09:30:00+00:00', None)
+    ('2026-05-01T01:30:00+00:00', None)
+    >>> parse_start("2026-05-01T09:30", "UTC").isoformat()
+    '2026-05-01T09:30:00+00:00'
     """
     text = text.strip()
     if not text:
         return None
     try:
-        return datetime.fromisoformat(text).replace(tzinfo=UTC)
+        datetime.fromisoformat(text)
     except ValueError:
         raise InvalidSetting("start", Msg("write the start as YYYY-MM-DDTHH:MM")) from None
+    return parse_local(text, zone_name)
 
 
 def pair(request: Request, db: Db, user: LoggedIn, event_id: int, start: str) -> Response:
-    """Pair the next round of a team event (the event page's pairing form, with the start)."""
-    rnd = teams.pair_round(db, user.actor(), event_id, start=parse_start(start))
+    """Pair the next round of a team event (the event page's pairing form, with the start in
+    the event's local time)."""
+    zone_name = teams.team_event_info(db, event_id).details.time_zone
+    rnd = teams.pair_round(db, user.actor(), event_id, start=parse_start(start, zone_name))
     flash(request, translate(request, "Round %(number)s paired.", number=rnd.number))
     return RedirectResponse(f"/events/{event_id}/manage/rounds/{rnd.number}", status_code=303)
 
