@@ -15,8 +15,8 @@ from weiqi.roles import Role
 from weiqi.services import accounts, league, teams
 from weiqi.services.actor import ANONYMOUS, Actor
 from weiqi.services.events import EventKind, EventStatus, event_cards
-from weiqi.services.permissions import allowed
 from weiqi.services.permissions import Action as Act
+from weiqi.services.permissions import allowed
 from weiqi.services.team_coaches import CoachRole, assign_coach
 from weiqi.services.tournament import create_tournament, import_players, pair_round
 from weiqi.store.database import Database
@@ -76,7 +76,12 @@ def test_season_form_reads_every_field_and_names_every_bad_one_at_once() -> None
     assert (form.start, form.days, form.home_nationality) == (datetime.date(2026, 3, 7), 14, "CN")
     s = form.settings
     assert (s.boards, s.min_roster, s.max_roster, s.max_foreign) == (3, 3, 5, None)
-    assert (s.promoted, s.relegated, s.missing.value, s.board_one_decides) == (1, 1, "forfeit", True)
+    assert (s.promoted, s.relegated, s.missing.value, s.board_one_decides) == (
+        1,
+        1,
+        "forfeit",
+        True,
+    )
     with pytest.raises(FieldsRejected) as bad:
         league.season_form({"start": "", "days": "0", "boards": "x", "relegated": "-1"})
     assert set(bad.value.problems) == {"start", "days", "boards", "relegated"}
@@ -140,7 +145,9 @@ def test_a_coach_reads_the_lineup_they_sealed_and_nobody_else_does(db: Database)
     assign_coach(db, LOCAL, top, "浙队", "coach-zhe", CoachRole.COACH)
     me = accounts.authenticate(db, "coach-jiang", PASSWORD).actor()
     rnd = teams.show_round(db, top, 1)
-    jiang_round = next(r for r in teams.list_rounds(db, top) if any("江队" in (m.home, m.away) for m in r.matches))
+    jiang_round = next(
+        r for r in teams.list_rounds(db, top) if any("江队" in (m.home, m.away) for m in r.matches)
+    )
     assert teams.sealed_lineup(db, me, top, jiang_round.number, "江队") is None
     teams.submit_lineup(db, me, top, jiang_round.number, "江队", ["江2", "江1"])
     sealed = teams.sealed_lineup(db, me, top, jiang_round.number, "江队")

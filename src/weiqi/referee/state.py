@@ -827,8 +827,7 @@ class Referee:
                     "event %(seq)s: %(reason)s",
                     seq=ctx.seq,
                     reason=Msg(
-                        "%(who)s has already left the seat once in byo-yomi; only once "
-                        "per game",
+                        "%(who)s has already left the seat once in byo-yomi; only once per game",
                         who=who,
                     ),
                 )

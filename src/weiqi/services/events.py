@@ -287,7 +287,8 @@ def event_cards(db: Database) -> list[EventCard]:
             else:
                 status = EventStatus.IN_PROGRESS
             cards.append(
-                EventCard(e.id, e.name, e.created_at, kind, system, status, current, planned,
-                          season)  # fmt: skip
+                EventCard(
+                    e.id, e.name, e.created_at, kind, system, status, current, planned, season
+                )
             )
         return cards

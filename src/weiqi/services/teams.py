@@ -874,7 +874,6 @@ def submit_lineups(
         return len(lineups)
 
 
-
 @dataclass(frozen=True)
 class SealedLineup:
     """A team's lineup as it was sealed: player codes by board and when."""

@@ -141,7 +141,9 @@ class RowsRejectedOut(BaseModel):
 class WithdrawalOut(BaseModel):
     name: str
     after_round: int
-    consequence: str = Field(description="what the withdrawal means for the player's games")  # R-WD-1
+    consequence: str = Field(
+        description="what the withdrawal means for the player's games"
+    )  # R-WD-1
 
 
 class DashboardOut(BaseModel):

@@ -253,7 +253,9 @@ def manage_draft(request: Request, db: Db, user: LoggedIn, draft_id: int) -> Res
     return _draft_page(request, db, user.actor(), draft_id)
 
 
-async def _draft_move(request: Request, db: Db, user: LoggedIn, draft_id: int, kind: str) -> Response:
+async def _draft_move(
+    request: Request, db: Db, user: LoggedIn, draft_id: int, kind: str
+) -> Response:
     form = await request.form()
     club = str(form.get("club", ""))
     actor = user.actor()
