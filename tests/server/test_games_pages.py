@@ -97,7 +97,8 @@ def test_r_pen_1_referee_pages_enter_a_count_and_a_warning(
         f"{url}/infractions",
         data={"csrf_token": token, "kind": "clock_before_move", "offender": "B", "seq": seq},
     )
-    assert "白胜3/4子" in done.text and "着子前按钟" in done.text and "R-TIME-7" in done.text
+    assert "白胜3/4子" in done.text and "着子前按钟" in done.text
+    assert "R-TIME-7" not in done.text  # issue #13: no requirement IDs on a page
     stale = client.post(f"{url}/result", data={"csrf_token": token, "entry": "B+R", "seq": seq})
     assert stale.status_code == 409
     assert games.game_view(database, ev, 1, 1).result == "W+1.5"

@@ -357,3 +357,54 @@ def test_every_message_id_of_the_code_is_translated() -> None:
     zh = translations("zh_CN")
     english = {m for m in ids if zh.gettext(m) == m and not HAN.search(m) and ENGLISH.search(m)}
     assert not english, sorted(english)[:20]
+
+
+# -- issue #13: no requirement IDs in what a user reads ---------------------------------------
+
+REQUIREMENT_ID = re.compile(r"\bR-[A-Z]+(?:-[A-Z0-9]+)*\b|\bArt\. ?\d")
+
+
+def test_no_requirement_id_in_the_catalogue_or_the_api_schema(client: TestClient) -> None:
+    """Issue #13: R-WD-1, R-REF-7, Art. 22.7 … are the code's and the tests' words, not a
+    user's: no message of the catalogue (English msgids, Chinese translations) and no
+    description of the OpenAPI schema (``/docs``) names one; the rules' articles are cited in
+    Chinese (第22条第7款) where a citation helps."""
+    zh = translations("zh_CN")
+    pot = (Path(__file__).resolve().parents[2] / "src/weiqi/i18n/messages.pot").read_text()
+    ids = [ast.literal_eval(m) for m in re.findall(r'^msgid (".*")$', pot, re.M)]
+    assert len(ids) > 1000
+    named = [m for m in ids if REQUIREMENT_ID.search(m) or REQUIREMENT_ID.search(zh.gettext(m))]
+    assert named == []
+    schema = client.get("/openapi.json").text
+    assert REQUIREMENT_ID.findall(schema) == []
+    assert "第22条第7款" in zh.gettext("%(who)s is not in byo-yomi: leaving needs no permission")
+
+
+def test_no_requirement_id_in_the_rendered_pages(client: TestClient, database: Database) -> None:
+    """Issue #13: the pages as organisers, referees and the public read them — a game page
+    with its seat-leave section, the voice clock, the league's pages — name no requirement ID
+    in either language."""
+    api_login(client, "admin", ADMIN_PASSWORD)
+    ev = individual_event(database)
+    from tests.league.test_season_pages_service import new_season
+
+    season = new_season(database)
+    division = season.divisions[0].event_id
+    urls = [
+        "/",
+        "/clock",
+        "/leagues/new",
+        f"/events/{ev}/rounds/1/boards/1",
+        f"/events/{ev}/manage",
+        f"/leagues/{season.id}",
+        f"/leagues/{season.id}/calendar",
+        f"/leagues/{season.id}/manage",
+        f"/events/{division}/manage",
+    ]
+    for locale in LOCALES:
+        client.cookies.set("lang", locale)
+        for url in urls:
+            page = client.get(url)
+            assert page.status_code == 200, url
+            text = re.sub(r"<(script|style)[^>]*>.*?</\1>", "", page.text, flags=re.S)
+            assert REQUIREMENT_ID.findall(text) == [], (locale, url)

@@ -20,8 +20,8 @@ def register(app: typer.Typer) -> None:
         db: Annotated[
             str | None,
             typer.Option(
-                help=f"Database URL; default $WEIQI_DATABASE_URL, else {DEFAULT_URL}. "
-                "PostgreSQL: postgresql+psycopg://user@host:5432/name"
+                help=f"SQLite file or database URL; default $WEIQI_DATABASE_URL, else "
+                f"{DEFAULT_URL}. PostgreSQL: postgresql+psycopg://user@host:5432/name"
             ),
         ] = None,
         https_only: Annotated[
@@ -39,12 +39,12 @@ def register(app: typer.Typer) -> None:
         administrator's one-time password (or uses $WEIQI_ADMIN_PASSWORD)."""
         import uvicorn
 
+        from weiqi.cli.event import open_database
         from weiqi.server.app import create_app
         from weiqi.services.accounts import ADMIN_USERNAME, ensure_site_admin
-        from weiqi.store.database import Database, database_url
 
-        database = Database(database_url(db))
-        database.upgrade()
+        # a file like every other command's --db (created and migrated on first use), or a URL
+        database = open_database(db)
         password = ensure_site_admin(database, os.environ.get("WEIQI_ADMIN_PASSWORD"))
         if password is not None:
             typer.echo(

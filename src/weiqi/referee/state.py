@@ -830,7 +830,7 @@ class Referee:
                     seq=ctx.seq,
                     reason=Msg(
                         "it is %(who)s's own time: leaving needs no permission and the "
-                        "count runs on (Art. 22.7)",
+                        "count runs on",
                         who=who,
                     ),
                 )
@@ -844,7 +844,7 @@ class Referee:
                     "event %(seq)s: %(reason)s",
                     seq=ctx.seq,
                     reason=Msg(
-                        "%(who)s is not in byo-yomi: leaving needs no permission (Art. 22.7)",
+                        "%(who)s is not in byo-yomi: leaving needs no permission",
                         who=who,
                     ),
                 )
@@ -855,8 +855,7 @@ class Referee:
                     "event %(seq)s: %(reason)s",
                     seq=ctx.seq,
                     reason=Msg(
-                        "%(who)s has already left the seat once in byo-yomi; only once "
-                        "per game (Art. 22.7)",
+                        "%(who)s has already left the seat once in byo-yomi; only once per game",
                         who=who,
                     ),
                 )

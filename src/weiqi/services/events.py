@@ -14,6 +14,8 @@ serve both kinds.
 
 from __future__ import annotations
 
+import enum
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -183,3 +185,164 @@ def latest_event(db: Database) -> int:
     if found is None:
         raise NotFound(Msg("no event in this database; create one first"))
     return int(found)
+
+
+class EventStatus(enum.Enum):
+    """Where an event stands, as its card on the home page says."""
+
+    NOT_STARTED = "not_started"
+    """No round paired (an individual event) or no lineups revealed yet (a team event)."""
+    IN_PROGRESS = "in_progress"
+    FINISHED = "finished"
+    """Its last planned round is paired and every game of it has a result (an event whose
+    settings fix no number of rounds stays in progress)."""
+
+
+@dataclass(frozen=True)
+class EventCard:
+    """An event on the home page: its name and date, its kind and system (the system's CLI
+    value, which the page names in the reader's language), where it stands and its current
+    round — the latest paired (a league division's: revealed) round — out of ``planned``
+    when the settings fix the number of rounds. ``season_id``: the league season of a
+    division."""
+
+    id: int
+    name: str
+    created_at: datetime
+    kind: EventKind | None
+    system: str
+    status: EventStatus
+    current_round: int | None
+    planned: int | None
+    season_id: int | None = None
+    details: EventDetails = field(default_factory=EventDetails)
+
+
+def event_cards(db: Database) -> list[EventCard]:
+    """Every event as the home page shows it, newest first, in a handful of queries whatever
+    the number of events.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> _ = create_event(db, Actor.local(), "春季赛")
+    >>> [(c.name, c.kind, c.status.value, c.current_round) for c in event_cards(db)]
+    [('春季赛', None, 'not_started', None)]
+    """
+    from weiqi.store.teams import BoardGameRow, TeamMatchRow, TeamRoundRow
+    from weiqi.store.tournament import GameRow, RoundRow
+
+    with db.transaction() as session:
+        events = list(
+            session.scalars(select(Event).order_by(Event.created_at.desc(), Event.id.desc()))
+        )
+        individual = {
+            e: (system, json.loads(raw).get("rounds"))
+            for e, system, raw in session.execute(
+                select(
+                    EventSettingsRow.event_id,
+                    EventSettingsRow.system,
+                    EventSettingsRow.settings_json,
+                )
+            )
+        }
+        team = {
+            e: (system, rounds, season)
+            for e, system, rounds, season in session.execute(
+                select(
+                    TeamEventRow.event_id,
+                    TeamEventRow.system,
+                    TeamEventRow.rounds,
+                    TeamEventRow.season_id,
+                )
+            )
+        }
+        # individual: the latest paired round and its games without a result
+        paired = dict(
+            session.execute(
+                select(RoundRow.event_id, func.max(RoundRow.number)).group_by(RoundRow.event_id)
+            ).all()
+        )
+        open_games = dict(
+            session.execute(
+                select(RoundRow.event_id, func.count(GameRow.id))
+                .join(GameRow, GameRow.round_id == RoundRow.id)
+                .where(GameRow.result.is_(None))
+                .group_by(RoundRow.event_id)
+            ).all()
+        )
+        # team: the rounds there are (a league's calendar is made up front), the latest
+        # revealed, and the boards without a result
+        team_rounds = {
+            e: (count, last)
+            for e, count, last in session.execute(
+                select(
+                    TeamRoundRow.event_id,
+                    func.count(TeamRoundRow.id),
+                    func.max(TeamRoundRow.number),
+                ).group_by(TeamRoundRow.event_id)
+            )
+        }
+        revealed = dict(
+            session.execute(
+                select(TeamRoundRow.event_id, func.max(TeamRoundRow.number))
+                .where(TeamRoundRow.revealed_at.is_not(None))
+                .group_by(TeamRoundRow.event_id)
+            ).all()
+        )
+        unrevealed = dict(
+            session.execute(
+                select(TeamRoundRow.event_id, func.count(TeamRoundRow.id))
+                .where(TeamRoundRow.revealed_at.is_(None))
+                .group_by(TeamRoundRow.event_id)
+            ).all()
+        )
+        open_boards = dict(
+            session.execute(
+                select(TeamRoundRow.event_id, func.count(BoardGameRow.id))
+                .join(TeamMatchRow, TeamMatchRow.round_id == TeamRoundRow.id)
+                .join(BoardGameRow, BoardGameRow.match_id == TeamMatchRow.id)
+                .where(BoardGameRow.result.is_(None))
+                .group_by(TeamRoundRow.event_id)
+            ).all()
+        )
+        cards = []
+        for e in events:
+            kind: EventKind | None
+            season = None
+            if e.id in team:
+                kind = EventKind.TEAM
+                system, planned, season = team[e.id]
+                count, last = team_rounds.get(e.id, (0, None))
+                # a division's calendar is made up front: its current round is the latest
+                # revealed; another team event's rounds are paired one by one
+                current = revealed.get(e.id) if season is not None else last
+                if season is not None:
+                    planned = count or None
+                done = not unrevealed.get(e.id) and not open_boards.get(e.id)
+            elif e.id in individual:
+                kind = EventKind.INDIVIDUAL
+                system, planned = individual[e.id]
+                current = paired.get(e.id)
+                done = planned is not None and current == planned and not open_games.get(e.id)
+            else:
+                kind, system, planned, current, done = None, "", None, None, False
+            if current is None:
+                status = EventStatus.NOT_STARTED
+            elif done and planned is not None and current >= planned:
+                status = EventStatus.FINISHED
+            else:
+                status = EventStatus.IN_PROGRESS
+            cards.append(
+                EventCard(
+                    e.id,
+                    e.name,
+                    e.created_at,
+                    kind,
+                    system,
+                    status,
+                    current,
+                    planned,
+                    season,
+                    details_of(e),
+                )
+            )
+        return cards

@@ -37,7 +37,14 @@ from dataclasses import dataclass, fields
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from weiqi.errors import Conflict, InputError, InvalidSetting, NotFound
+from weiqi.errors import (
+    Conflict,
+    FieldsRejected,
+    InputError,
+    InvalidSetting,
+    NotFound,
+    PermissionDenied,
+)
 from weiqi.formats.team_csv import parse_team_csv
 from weiqi.league.draft import (
     Action as DraftAction,
@@ -64,7 +71,7 @@ from weiqi.league.standings import TeamRanking, team_standings
 from weiqi.league.team import RosterEntry, TeamType
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
-from weiqi.services.events import event_name
+from weiqi.services.events import add_event, event_name
 from weiqi.services.permissions import Action, require
 from weiqi.services.teams import (
     RoundView,
@@ -77,7 +84,6 @@ from weiqi.services.teams import (
     settings_row,
 )
 from weiqi.store.database import Database
-from weiqi.store.models import Event as EventModel
 from weiqi.store.teams import (
     DraftLogRow,
     DraftRow,
@@ -270,24 +276,26 @@ def create_season(
         session.add(row)
         session.flush()
         for label, teams, season in parsed:
-            event = EventModel(name=f"{name} {label}")
-            session.add(event)
-            session.flush()
-            ev = settings_row(event.id, team_settings)
-            ev.season_id = row.id
-            ev.division = label
-            session.add(ev)
-            session.flush()
-            add_teams(session, event.id, teams, settings.boards)
+
+            def division_row(event_id: int, label: str = label) -> TeamEventRow:
+                ev = settings_row(event_id, team_settings)
+                ev.season_id = row.id
+                ev.division = label
+                return ev
+
+            # as every event is created: whoever creates the season (an organiser of an
+            # earlier event, not a site administrator) organises and referees its divisions
+            event_id = add_event(session, actor, f"{name} {label}", division_row)
+            add_teams(session, event_id, teams, settings.boards)
             ids = {
                 t.code: t.id
-                for t in session.scalars(select(TeamRow).where(TeamRow.event_id == event.id))
+                for t in session.scalars(select(TeamRow).where(TeamRow.event_id == event_id))
             }
             for number, fixtures in enumerate(season.calendar, start=1):
                 playing = {c for f in fixtures for c in (f.home, f.away)}
                 resting = [c for c in season.team_ids if c not in playing]
                 rnd = TeamRoundRow(
-                    event_id=event.id,
+                    event_id=event_id,
                     number=number,
                     date=fixtures[0].date if fixtures else None,
                     seed=number,
@@ -415,6 +423,206 @@ def season_end(db: Database, season_id: int) -> SeasonEnd:
             raise Conflict(Msg("season %(season_id)s is not closed yet", season_id=season_id))
         data = json.loads(season.final_json)
         return SeasonEnd(data["final"], data["next"])
+
+
+# -- the organisers' pages of a season ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeasonForm:
+    """What the new-season form asks besides the divisions: the settings, the date of round 1,
+    the days between rounds and the nationality that is not foreign (外援)."""
+
+    settings: SeasonSettings
+    start: datetime.date
+    days: int
+    home_nationality: str | None
+
+
+#: The new-season form's fields as it first shows them: 围甲's settings.
+SEASON_FORM_DEFAULTS: dict[str, str] = {
+    "start": "",
+    "days": "7",
+    "boards": "4",
+    "min_roster": "4",
+    "max_roster": "6",
+    "max_foreign": "1",
+    "missing": MissingLineup.PREVIOUS.value,
+    "promoted": "2",
+    "relegated": "2",
+    "home_nationality": "CN",
+}
+
+
+def season_form(form: Mapping[str, str]) -> SeasonForm:
+    """Read the new-season form (empty fields take :data:`SEASON_FORM_DEFAULTS`; an empty
+    ``max_foreign`` is no limit). Every unreadable field is named at once
+    (``FieldsRejected``); settings that do not fit together raise ``InvalidSetting``.
+
+    >>> f = season_form({"start": "2026-03-07", "boards": "2", "min_roster": "2"})
+    >>> f.start.isoformat(), f.days, f.settings.boards, f.settings.max_foreign
+    ('2026-03-07', 7, 2, None)
+    >>> season_form({"start": "7 March", "boards": "two"})
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.FieldsRejected: start: must be a date (YYYY-MM-DD)
+    """
+    problems: dict[str, Msg] = {}
+
+    def number(field: str, low: int = 0) -> int | None:
+        text = form.get(field, "").strip()
+        if not text:
+            text = SEASON_FORM_DEFAULTS.get(field, "") if field != "max_foreign" else ""
+        if not text:
+            return None
+        try:
+            value = int(text)
+        except ValueError:
+            problems[field] = Msg("must be a whole number")
+            return None
+        if value < low:
+            problems[field] = Msg("must be at least 1") if low == 1 else Msg("cannot be negative")
+            return None
+        return value
+
+    start: datetime.date | None = None
+    try:
+        start = datetime.date.fromisoformat(form.get("start", "").strip())
+    except ValueError:
+        problems["start"] = Msg("must be a date (YYYY-MM-DD)")
+    days, boards = number("days", 1), number("boards", 1)
+    min_roster, max_roster = number("min_roster", 1), number("max_roster", 1)
+    max_foreign = number("max_foreign")
+    promoted, relegated = number("promoted"), number("relegated")
+    missing_text = form.get("missing", "").strip() or MissingLineup.PREVIOUS.value
+    try:
+        missing = MissingLineup(missing_text)
+    except ValueError:
+        problems["missing"] = Msg("unknown value %(text)s", text=repr(missing_text))
+    if problems:
+        raise FieldsRejected(problems)
+    assert start is not None and days is not None and boards is not None
+    assert min_roster is not None and max_roster is not None
+    assert promoted is not None and relegated is not None
+    settings = SeasonSettings(
+        boards=boards,
+        min_roster=min_roster,
+        max_roster=max_roster,
+        max_foreign=max_foreign,
+        missing=missing,
+        board_one_decides=bool(form.get("board_one_decides")),
+        promoted=promoted,
+        relegated=relegated,
+    )
+    home = form.get("home_nationality", "").strip().upper() or None
+    return SeasonForm(settings, start, days, home)
+
+
+@dataclass(frozen=True)
+class SeasonCard:
+    """A season in the list of the home page."""
+
+    id: int
+    name: str
+    divisions: tuple[str, ...]
+    closed: bool
+    draft_id: int | None
+    top_event_id: int | None
+    """The top division's team event (whose roles run the season)."""
+
+
+def list_seasons(db: Database) -> list[SeasonCard]:
+    """Every league season, newest first, with its divisions and its draft (if any).
+
+    >>> from weiqi.store.database import Database
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> list_seasons(db)
+    []
+    """
+    with db.transaction() as session:
+        labels: dict[int, list[str]] = {}
+        top: dict[int, int] = {}
+        for season_id, label, event_id in session.execute(
+            select(TeamEventRow.season_id, TeamEventRow.division, TeamEventRow.event_id)
+            .where(TeamEventRow.season_id.is_not(None))
+            .order_by(TeamEventRow.event_id)
+        ):
+            if season_id is not None:
+                labels.setdefault(season_id, []).append(label)
+                top.setdefault(season_id, event_id)
+        drafts = {s: d for s, d in session.execute(select(DraftRow.season_id, DraftRow.id))}
+        rows = session.scalars(select(SeasonRow).order_by(SeasonRow.id.desc()))
+        return [
+            SeasonCard(
+                r.id,
+                r.name,
+                tuple(labels.get(r.id, [])),
+                r.final_json is not None,
+                drafts.get(r.id),
+                top.get(r.id),
+            )
+            for r in rows
+        ]
+
+
+@dataclass(frozen=True)
+class DivisionProgress:
+    division: DivisionInfo
+    finished: int
+    """Matches with a result."""
+    total: int
+
+
+@dataclass(frozen=True)
+class SeasonPage:
+    """The organisers' page of a season: its divisions and how far each has got, the final
+    orders and next season's divisions once closed, its draft, and what ``actor`` may do."""
+
+    season: SeasonInfo
+    progress: tuple[DivisionProgress, ...]
+    end: SeasonEnd | None
+    draft_id: int | None
+    may_close: bool
+    """The chief referee (or a site administrator) closes the season."""
+    may_draft: bool
+    """The league's organisers run the draft."""
+
+    @property
+    def all_played(self) -> bool:
+        return all(p.finished == p.total for p in self.progress)
+
+
+def _may(session: Session, actor: Actor, action: Action, event_id: int) -> bool:
+    try:
+        require(session, actor, action, event_id)
+    except PermissionDenied:
+        return False
+    return True
+
+
+def season_page(db: Database, actor: Actor, season_id: int) -> SeasonPage:
+    """Read :class:`SeasonPage` (``NotFound`` if there is no such season)."""
+    with db.transaction() as session:
+        row = _season(session, season_id)
+        info = _season_info(session, row)
+        progress = []
+        for d in info.divisions:
+            matches, unfinished = event_matches(session, d.event_id)
+            progress.append(DivisionProgress(d, len(matches), len(matches) + unfinished))
+        end = None
+        if row.final_json is not None:
+            data = json.loads(row.final_json)
+            end = SeasonEnd(data["final"], data["next"])
+        draft_id = session.scalar(select(DraftRow.id).where(DraftRow.season_id == season_id))
+        top = info.divisions[0].event_id
+        return SeasonPage(
+            info,
+            tuple(progress),
+            end,
+            draft_id,
+            _may(session, actor, Action.PAIR_ROUND, top),
+            _may(session, actor, Action.RUN_DRAFT, top),
+        )
 
 
 # -- the draft ------------------------------------------------------------------------------
@@ -643,3 +851,28 @@ def show_draft(db: Database, draft_id: int) -> DraftView:
     """The draft's state, rebuilt from its log (an altered log is refused with the line)."""
     with db.transaction() as session:
         return _draft_view(_draft_row(session, draft_id))
+
+
+@dataclass(frozen=True)
+class DraftPage:
+    """The organisers' page of a draft: the draft as its log stands, each club's roster as the
+    season ended (for the protected bases), the season, and whether ``actor`` runs it."""
+
+    draft: DraftView
+    rosters: dict[str, tuple[RosterEntry, ...]]
+    season: SeasonInfo
+    may_run: bool
+
+
+def draft_page(db: Database, actor: Actor, draft_id: int) -> DraftPage:
+    """Read :class:`DraftPage` (``NotFound`` if there is no such draft)."""
+    with db.transaction() as session:
+        row = _draft_row(session, draft_id)
+        _order, rosters, _base, _, _ = _setup(row)
+        season = _season_info(session, _season(session, row.season_id))
+        return DraftPage(
+            _draft_view(row),
+            {c: tuple(r) for c, r in rosters.items()},
+            season,
+            _may(session, actor, Action.RUN_DRAFT, season.divisions[0].event_id),
+        )

@@ -631,6 +631,8 @@ class TeamEventOverview:
     system_zh: str
     boards: int
     rounds: tuple[RoundSummary, ...]
+    season_id: int | None = None
+    """The league season of a division (its table and calendar are linked from its pages)."""
 
     @property
     def current_round(self) -> int | None:
@@ -655,7 +657,7 @@ def team_overview(db: Database, event_id: int) -> TeamEventOverview:
         for r in teams.list_rounds(db, event_id)
     )
     return TeamEventOverview(
-        info.id, info.name, info.settings.system.zh, info.settings.boards, rounds
+        info.id, info.name, info.settings.system.zh, info.settings.boards, rounds, info.season_id
     )
 
 

@@ -878,6 +878,33 @@ def submit_lineups(
         return len(lineups)
 
 
+@dataclass(frozen=True)
+class SealedLineup:
+    """A team's lineup as it was sealed: player codes by board and when."""
+
+    players: tuple[str, ...]
+    submitted_at: datetime
+
+
+def sealed_lineup(
+    db: Database, actor: Actor, event_id: int, number: int, team: str
+) -> SealedLineup | None:
+    """The lineup ``team`` sealed for round ``number``, for whoever may submit it (its coach or
+    captain, the organisers, the chief referee) — others get ``PermissionDenied``, as the
+    lineups stay secret until revealed; ``None`` when the team has sealed none."""
+    with db.transaction() as session:
+        require(session, actor, Action.SUBMIT_LINEUP, event_id)
+        require_coach(session, actor, event_id, [team])
+        team_row = _team_by_code(session, event_id, team)
+        rnd = _round(session, event_id, number)
+        row = session.scalar(
+            select(LineupRow).where(LineupRow.round_id == rnd.id, LineupRow.team_id == team_row.id)
+        )
+        if row is None:
+            return None
+        return SealedLineup(row.players, as_utc(row.submitted_at))
+
+
 def reveal_round(
     db: Database,
     actor: Actor,

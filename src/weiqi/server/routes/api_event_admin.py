@@ -145,7 +145,7 @@ class PlayerOut(BaseModel):
     country: str
     birth_date: date | None
     joined_round: int
-    withdrawn_after: int | None = Field(description="0: before the start (R-WD-1)")
+    withdrawn_after: int | None = Field(description="0: before the start")  # R-WD-1
     warnings: int
     licence: str = ""
     label: str = Field(
@@ -183,7 +183,9 @@ class RowsRejectedOut(BaseModel):
 class WithdrawalOut(BaseModel):
     name: str
     after_round: int
-    consequence: str = Field(description="what R-WD-1 makes of it")
+    consequence: str = Field(
+        description="what the withdrawal means for the player's games"
+    )  # R-WD-1
 
 
 class DashboardOut(BaseModel):
@@ -311,7 +313,9 @@ def post_import(db: Db, actor: CurrentActor, event_id: int, body: ImportIn) -> I
 @router.post("/{event_id}/players/{player_id}/withdraw")
 @requires(Action.MANAGE_PLAYERS)
 def post_withdraw(db: Db, actor: CurrentActor, event_id: int, player_id: int) -> WithdrawalOut:
-    """Withdraw a player after the rounds paired so far; says what R-WD-1 makes of it."""
+    # R-WD-1
+    """Withdraw a player after the rounds paired so far; says what it means for the player's
+    games."""
     done = event_admin.withdraw(db, actor, event_id, player_id)
     return WithdrawalOut(name=done.name, after_round=done.after_round, consequence=done.consequence)
 

@@ -99,14 +99,15 @@ class GameOut(BaseModel):
     rulings: list[RulingOut]
     seat_leaves: list[SeatLeaveOut] = Field(
         default_factory=list,
-        description="permissions to leave the seat in byo-yomi (R-TIME-2 / Art. 22.7)",
+        description="permissions to leave the seat in byo-yomi",  # R-TIME-2, Art. 22.7
     )
     seq: int = Field(description="events in the game's record; send back as expected_seq")
     acknowledged: list[str] = Field(description="players (B, W) who acknowledged the result")
     played_again: str | None = Field(
         default=None,
+        # R-REF-3, R-PLAYOFF
         description="replay / playoff: the confirmed result calls for the game to be played "
-        "again; POST its result to .../result (R-REF-3, R-PLAYOFF)",
+        "again; POST its result to .../result",
     )
     match: int | None = Field(default=None, description="a team board's match in its round")
     sitting: int = Field(default=0, description="a rotation match's sitting (0: the first)")
@@ -301,7 +302,8 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         key: Key,
         body: Guard,
     ) -> GameOut:
-        """Confirm the result both players signed (referees): final from now on (R-REF-7)."""
+        # R-REF-7 (the description of the API names no requirement IDs)
+        """Confirm the result both players signed (referees): final from now on."""
         return GameOut.of(
             games.confirm_result(db, actor, event_id, number, key, body.expected_seq, clock=clock)
         )
@@ -317,7 +319,8 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         key: Key,
         body: RecountIn,
     ) -> GameOut:
-        """Record that a player (``color``) acknowledges the result entered (R-END-4); with both
+        # R-END-4
+        """Record that a player (``color``) acknowledges the result entered; with both
         players' acknowledgements the referee's confirmation is the third signature."""
         return GameOut.of(
             games.acknowledge_result(
@@ -336,7 +339,8 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         key: Key,
         body: RecountIn,
     ) -> GameOut:
-        """Record a player's request for a recount before confirmation (R-REF-7)."""
+        # R-REF-7
+        """Record a player's request for a recount before confirmation."""
         return GameOut.of(
             games.request_recount(
                 db, actor, event_id, number, key, body.color, body.expected_seq, clock=clock
@@ -354,7 +358,8 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         key: Key,
         body: InfractionIn,
     ) -> GameOut:
-        """Record an infraction (referees); the penalty follows the rules (R-PEN-1)."""
+        # R-PEN-1
+        """Record an infraction (referees); the penalty follows the rules."""
         return GameOut.of(
             games.record_infraction(
                 db,
@@ -383,8 +388,9 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         key: Key,
         body: SeatLeaveIn,
     ) -> GameOut:
+        # R-TIME-2, Art. 22.7
         """Let a player in byo-yomi leave the seat during the opponent's time, once per game
-        (referees; R-TIME-2 / Art. 22.7); the clock is not touched. Refused with 422 when the
+        (referees); the clock is not touched. Refused with 422 when the
         player is not in byo-yomi, is to move, already had leave, or the game is not in play."""
         return GameOut.of(
             games.grant_seat_leave(
@@ -431,7 +437,8 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         key: Key,
         body: CorrectionIn,
     ) -> GameOut:
-        """Correct a confirmed result (the chief referee only), with a reason (R-REF-7)."""
+        # R-REF-7
+        """Correct a confirmed result (the chief referee only), with a reason."""
         return GameOut.of(
             games.correct_result(
                 db,

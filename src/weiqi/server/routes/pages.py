@@ -9,21 +9,45 @@ from fastapi.responses import RedirectResponse
 from starlette.requests import Request
 from starlette.responses import Response
 
-from weiqi.i18n import LOCALES
+from weiqi.i18n import LOCALES, N_
 from weiqi.roles import Role
 from weiqi.server.inputs import ScreenedRoute
 from weiqi.server.security import CurrentActor, Db, LoggedIn, flash, log_in, safe_next
 from weiqi.server.templating import LANG_COOKIE, html, translate
 from weiqi.services.accounts import change_password, roles_of
-from weiqi.services.events import list_events
+from weiqi.services.events import EventCard, EventKind, EventStatus, event_cards
+from weiqi.services.league import list_seasons
 from weiqi.services.permissions import Action, allowed
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
 
+STATUS_NAMES = {
+    EventStatus.NOT_STARTED: N_("Not started"),
+    EventStatus.IN_PROGRESS: N_("In progress"),
+    EventStatus.FINISHED: N_("Finished"),
+}
+
+
+def _system_name(request: Request, card: EventCard) -> str:
+    """The event's system in the reader's language (empty for an event without settings)."""
+    from weiqi.server.routes.event_admin import SYSTEM_NAMES
+    from weiqi.server.routes.team_admin import TEAM_SYSTEM_NAMES
+    from weiqi.services.teams import TeamSystem
+    from weiqi.tournament.settings import System
+
+    names: dict[str, str] = {}
+    if card.kind is EventKind.TEAM:
+        names = {k.value: v for k, v in TEAM_SYSTEM_NAMES.items() if isinstance(k, TeamSystem)}
+    elif card.kind is EventKind.INDIVIDUAL:
+        names = {k.value: v for k, v in SYSTEM_NAMES.items() if isinstance(k, System)}
+    found = names.get(card.system)
+    return translate(request, found) if found else ""
+
+
 @router.get("/")
 def home(request: Request, db: Db, actor: CurrentActor) -> Response:
-    events = list_events(db)
+    events = event_cards(db)
     runs = {Role.ORGANISER, Role.CHIEF_REFEREE}
     if actor.is_admin:
         manageable = {e.id for e in events}
@@ -35,6 +59,9 @@ def home(request: Request, db: Db, actor: CurrentActor) -> Response:
         "events": events,
         "may_create": actor.authenticated and allowed(db, actor, Action.CREATE_EVENT),
         "manageable": manageable,
+        "seasons": list_seasons(db),
+        "system_name": lambda card: _system_name(request, card),
+        "status_name": lambda card: translate(request, STATUS_NAMES[card.status]),
     }
     return html(request, "home.html", context)
 

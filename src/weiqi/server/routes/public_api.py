@@ -180,13 +180,14 @@ class StandingsOut(BaseModel):
     rounds: int = Field(description="the public rounds counted")
     tiebreaks: list[TieBreakOut]
     rows: list[StandingOut]
-    void: list[PlayerOut] = Field(description="players whose results are cancelled (R-WD-1)")
+    void: list[PlayerOut] = Field(description="players whose results are cancelled")  # R-WD-1
 
 
 @router.get("/{event_id}/standings")
 @cached_page
 def event_standings(db: Db, event_id: int, q: str = "") -> StandingsOut:
-    """Places, points and tie-breaks over the public rounds (R-RANK-RR, R-RANK-SWISS); ``q``:
+    # R-RANK-RR, R-RANK-SWISS
+    """Places, points and tie-breaks over the public rounds; ``q``:
     the rows of the players it matches (name, club, rank), with their places in the field."""
     s = public.standings(db, event_id, q)
     return StandingsOut(

@@ -56,7 +56,8 @@ class PlayoffIn(BaseModel):
 @router.post("/teams", response_model=TeamEventOut, status_code=201)
 @requires(Action.CREATE_EVENT)
 def post_team_event(db: Db, actor: CurrentActor, body: TeamEventIn) -> TeamEventOut:
-    """Create a team event (R-FMT-1); its creator organises it unless an administrator."""
+    # R-FMT-1
+    """Create a team event; its creator organises it unless an administrator."""
     form = {
         k: ("on" if v is True else "" if v is None or v is False else str(v))
         for k, v in body.settings.items()
@@ -110,7 +111,8 @@ def post_reveal(
 def post_playoff(
     db: Db, actor: CurrentActor, event_id: int, number: int, body: PlayoffIn
 ) -> dict[str, Any]:
-    """Record the playoff winner of a drawn knockout match (R-PLAYOFF)."""
+    # R-PLAYOFF
+    """Record the playoff winner of a drawn knockout match."""
     match = teams.record_playoff(db, actor, event_id, number, body.winner)
     return {"match": match.number, "home": match.home, "away": match.away, "winner": match.winner}
 
@@ -144,7 +146,7 @@ class CoachOut(BaseModel):
 @requires(Action.MANAGE_PLAYERS)
 def post_coach(db: Db, actor: CurrentActor, event_id: int, body: CoachIn) -> CoachOut:
     """Make an account the coach or captain of a team (organisers, chief referee): it gets the
-    player role in the event and submits lineups for its own team(s) only (R-FMT-1)."""
+    player role in the event and submits lineups for its own team(s) only."""  # R-FMT-1
     c = team_coaches.assign_coach(db, actor, event_id, body.team, body.username, body.role)
     return CoachOut(team=c.team, username=c.username, display_name=c.display_name, role=c.role)
 

@@ -145,7 +145,13 @@ def _lineup_page(
     card = next((c for c in choices if c.code == team), None)
     match = next((m for m in view.matches if team in (m.home, m.away)), None)
     submitted = bool(match and match.submitted.get(team))
-    chosen = chosen or []
+    # the coach sees the lineup they sealed (and the form starts from it)
+    sealed = (
+        teams.sealed_lineup(db, actor, event_id, number, team)
+        if card is not None and submitted and not view.revealed_at
+        else None
+    )
+    chosen = chosen or (list(sealed.players) if sealed else [])
     return html(
         request,
         "team_lineup.html",
@@ -157,6 +163,8 @@ def _lineup_page(
             "match": match,
             "names": {c.code: c.name for c in cards},
             "submitted": submitted,
+            "sealed": sealed,
+            "player_names": {p.player: p.name for p in card.roster} if card else {},
             "chosen": chosen,
             "substitutes": [p for p in card.roster if p.player not in chosen] if card else [],
             "refused": refused,

@@ -102,7 +102,8 @@ def post_board_results(
 @router.get("/events/{event_id}/teams/standings")
 @cached_page
 def get_standings(db: Db, event_id: int) -> list[dict[str, object]]:
-    """Team standings (R-RANK-TEAM): match points, game points, board 1, board 2, …"""
+    # R-RANK-TEAM
+    """Team standings: match points, game points, board 1, board 2, …"""
     return teams.standings_to_dict(teams.standings(db, event_id))
 
 
