@@ -324,3 +324,46 @@ def apply_edit(
             edit_records(stored, labels),
             tuple(p.message for p in preview.problems),
         )
+
+
+EDIT_KINDS = tuple(k.value for k in EditKind)
+"""The words of the edits (``swap``, ``pair``, ``bye``, ``table``), as forms and the API take
+them."""
+
+
+def parse_edit(kind: str, player: str, other: str = "", board: str = "") -> RoundEdit:
+    """An edit as a form, the API or the command line gives it (players by core id), or
+    ``InvalidSetting`` naming the field that is wrong.
+
+    >>> parse_edit("table", "3", board="2")
+    RoundEdit(kind=<EditKind.TABLE: 'table'>, player='3', other='', board=2)
+    >>> parse_edit("swap", "3")
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: other: choose a second, different player
+    >>> parse_edit("shuffle", "3")
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: kind: must be one of swap, pair, bye, table
+    """
+    if kind not in EDIT_KINDS:
+        raise InvalidSetting(
+            "kind", Msg("must be one of %(choices)s", choices=", ".join(EDIT_KINDS))
+        )
+    edit_kind = EditKind(kind)
+    player = player.strip()
+    if not player.isdigit():
+        raise InvalidSetting("player", Msg("choose a player"))
+    other = other.strip()
+    number = 0
+    if edit_kind in (EditKind.SWAP, EditKind.PAIR):
+        if not other.isdigit() or other == player:
+            raise InvalidSetting("other", Msg("choose a second, different player"))
+    else:
+        other = ""
+    if edit_kind is EditKind.TABLE:
+        text = board.strip()
+        if not text.isdigit() or not 1 <= int(text) <= 100_000:
+            raise InvalidSetting("board", Msg("give the number of a board"))
+        number = int(text)
+    return RoundEdit(edit_kind, player, other, number)

@@ -487,7 +487,9 @@ def explain_round(
     cands, method = _candidates(event, number)
     by_id = {c.id: c for c in cands}
     ends = [(g.black, g.white) for g in games]
-    devs = seeding_deviations(cands, ends, method)
+    playing = {pid for g in games for pid in g.players}
+    # the bye is chosen before the matching, which seeds the players left (as the system does)
+    devs = seeding_deviations([c for c in cands if c.id in playing], ends, method)
     pairs = [
         Pair(
             black,
