@@ -367,3 +367,19 @@ def parse_edit(kind: str, player: str, other: str = "", board: str = "") -> Roun
             raise InvalidSetting("board", Msg("give the number of a board"))
         number = int(text)
     return RoundEdit(edit_kind, player, other, number)
+
+
+__all__ = [
+    "EDIT_KINDS",
+    "EditDone",
+    "EditKind",
+    "EditPreview",
+    "EditRecord",
+    "ProblemView",
+    "RoundEdit",
+    "apply_edit",
+    "edit_records",
+    "parse_edit",
+    "player_ids",
+    "preview_edit",
+]
