@@ -35,7 +35,7 @@ def test_the_explanation_is_a_table_of_plain_phrases_with_a_legend(
     page = client.get(f"/events/{event_id}/manage/rounds/2").text
     assert 'id="why"' in page and 'id="why-legend"' in page
     assert "每台对阵的依据" in page and "与理想对手的偏差" in page and "降组对阵" in page
-    assert ">执黑 1 局、执白 0 局</span><span class=\"why-line\">上局执黑<" in page
+    assert '>执黑 1 局、执白 0 局</span><span class="why-line">上局执黑<' in page
     # no run-together codes: neither a colour string nor the English float note
     assert not re.search(r">\s*[BW]{1,3}\s*/\s*[BW]{1,3}\s*<", page)
     assert "float:" not in page and "White down" not in page
@@ -108,7 +108,20 @@ def test_the_api_checks_then_applies_an_edit(client: TestClient, database: Datab
     out = done.json()
     assert out["pairings"][0]["black"] == rnd.pairings[3].black
     (edit,) = out["edits"]
-    assert edit["reason"] == "轮椅棋手" and edit["change"]["code"] == "move %(a)s to board %(board)s"
+    assert edit["reason"] == "轮椅棋手"
+    assert edit["change"]["code"] == "move %(a)s to board %(board)s"
     assert out["explanations"][0]["by_hand"] is True
     bad = client.post(f"{base}/check", json={"kind": "shuffle", "player": 1}, headers=h)
     assert bad.status_code == 422
+
+
+def test_a_handicap_game_says_its_stones_in_the_explanation(
+    client: TestClient, database: Database
+) -> None:
+    token = admin(client)
+    event_id = create(client, token, colour_policy="handicap")
+    event_admin.import_players(database, LOCAL, event_id, players_csv(8))
+    event_admin.pair_next_round(database, LOCAL, event_id)
+    page = client.get(f"/events/{event_id}/manage/rounds/1").text
+    why = page[page.index('id="why"') : page.index('id="why-legend"')]
+    assert re.search(r"<li>让 \d 子</li>", why), why
