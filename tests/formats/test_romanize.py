@@ -16,6 +16,7 @@ from weiqi.formats.romanize import (
 
 # Chinese professionals as the English-language Go press and rating lists spell them.
 PLAYERS = {
+    "张伟": ("Zhang", "Wei"),  # the example
     "柯洁": ("Ke", "Jie"),
     "古力": ("Gu", "Li"),
     "常昊": ("Chang", "Hao"),

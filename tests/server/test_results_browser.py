@@ -190,3 +190,27 @@ def test_round_sheet_csv_upload_all_or_nothing(
     upload_round_results(page, live_server.url, ev, 1, "board,result\n1,B+R\n2,184\n")
     expect(page.get_by_role("status")).to_have_text("已录入并确认 2 个结果。")
     expect(page.locator("#board-2")).to_contain_text("白胜1/4子")
+
+
+def test_the_sheet_lists_the_codes_and_refuses_an_absurd_margin(
+    page: Page, live_server: LiveServer, tmp_path: Path
+) -> None:
+    """Issue #13: the sheet's legend lists every accepted code with its Chinese notation and
+    meaning; W+1000 on 19×19 is refused next to its board, the typed rows kept; 双方均负 and
+    无胜负 are told apart (BL and Void)."""
+    ev, users = setup_event(live_server, "图例", Role.REFEREE)
+    log_in_as(page, live_server.url, users["referee"], PASSWORD)
+    page.goto(f"{live_server.url}/events/{ev}/rounds/1/results")
+    legend = page.locator("#result-codes")
+    for text in ("黑中盘胜", "白超时胜", "双方均负", "无胜负", "B+R", "BL", "Void"):
+        expect(legend).to_contain_text(text)
+    page.locator("input[name=result_1]").fill("W+1000")
+    page.locator("input[name=result_2]").fill("BL")
+    page.locator("#round-sheet button[type=submit]").click()
+    expect(page.get_by_role("alert")).to_contain_text("超出了 19×19 棋盘")
+    expect(page.locator("input[name=result_1]")).to_have_value("W+1000")
+    screenshot(page, "round-sheet-margin-zh", tmp_path)
+    page.locator("input[name=result_1]").fill("Void")
+    page.locator("#round-sheet button[type=submit]").click()
+    expect(page.locator("#board-1 td.result")).to_contain_text("Void")
+    expect(page.locator("#board-2 td.result")).to_contain_text("BL")

@@ -78,3 +78,25 @@ def test_a_small_score_gap_is_traded_for_avoiding_a_club_game() -> None:
     assert frozenset({"a", "b"}) in pairs(base)
     traded = pairs(replace(base, club_score_gap=1))
     assert all(len(p & {"a", "b"}) == 1 for p in traded)
+
+
+def test_a_small_score_gap_is_traded_for_avoiding_a_country_game() -> None:
+    """The same for the region or country (OpenGotha's "same country" option)."""
+    from dataclasses import replace
+
+    base = EventSettings(
+        system=System.MCMAHON, rounds=3, mcmahon_bar=Rank.parse("5d"), avoid_same_region=True
+    )
+    players = (
+        Entrant("a", "A", Rank.parse("3d"), country="FR"),
+        Entrant("b", "B", Rank.parse("3d"), country="FR"),
+        Entrant("c", "C", Rank.parse("2d"), country="DE"),
+        Entrant("d", "D", Rank.parse("2d"), country="CN"),
+    )
+
+    def pairs(settings: EventSettings) -> set[frozenset[str]]:
+        plan = system_for(settings).next_round(Event(settings, players))
+        return {frozenset(g.players) for g in plan.games}
+
+    assert frozenset({"a", "b"}) in pairs(base)
+    assert all(len(p & {"a", "b"}) == 1 for p in pairs(replace(base, region_score_gap=1)))

@@ -169,6 +169,9 @@ def _settings(t: GothaFile, notes: list[Msg]) -> EventSettings:
     pairing = t.parameters.get("PairingParameterSet", MappingProxyType({}))
     avoid = _number(pairing, "paiSeAvoidSameGeo", 0, "PairingParameterSet") > 0
     gap = _number(pairing, "paiSePreferMMSDiffRatherThanSameClub", 0, "PairingParameterSet")
+    country_gap = _number(
+        pairing, "paiSePreferMMSDiffRatherThanSameCountry", 0, "PairingParameterSet"
+    )
     return EventSettings(
         system=System.MCMAHON if mcmahon else System.SWISS,
         rounds=rounds,
@@ -191,6 +194,8 @@ def _settings(t: GothaFile, notes: list[Msg]) -> EventSettings:
         komi=komi,
         avoid_same_club=avoid,
         club_score_gap=min(max(gap, 0), 10) if avoid else 0,
+        avoid_same_region=avoid,
+        region_score_gap=min(max(country_gap, 0), 10) if avoid else 0,
         board_size=_number(g, "size", 19, "GeneralParameterSet"),
     )
 
@@ -443,8 +448,11 @@ def to_gotha(event: ImportedEvent) -> GothaFile:
                 "PlacementParameterSet": MappingProxyType({}),
                 "PairingParameterSet": MappingProxyType(
                     {
-                        "paiSeAvoidSameGeo": "100000000000" if s.avoid_same_club else "0",
+                        "paiSeAvoidSameGeo": (
+                            "100000000000" if s.avoid_same_club or s.avoid_same_region else "0"
+                        ),
                         "paiSePreferMMSDiffRatherThanSameClub": str(s.club_score_gap),
+                        "paiSePreferMMSDiffRatherThanSameCountry": str(s.region_score_gap),
                     }
                 ),
             }

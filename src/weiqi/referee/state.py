@@ -54,7 +54,7 @@ from weiqi.referee.rulings import Ruling, RulingKind
 from weiqi.rules.board import Board
 from weiqi.rules.color import Color
 from weiqi.rules.counting import count
-from weiqi.rules.result import Outcome, Reason, Result
+from weiqi.rules.result import Outcome, Reason, Result, format_points
 from weiqi.rules.ruleset import HandicapPlacement, PlayMode, Ruleset
 from weiqi.rules.vertex import format_vertex
 
@@ -329,6 +329,34 @@ _STATE_FIELDS = frozenset(f.name for f in fields(GameState))
 def _bump(pair: tuple[int, int], color: Color, by: int = 1) -> tuple[int, int]:
     b, w = pair
     return (b + by, w) if color is Color.BLACK else (b, w + by)
+
+
+def _check_margin(result: Result, ruleset: Ruleset) -> None:
+    """A win by count cannot be by more than the board holds: a count of every point is the
+    par (归本数) over, plus the komi and the handicap's compensation, in stones. ``W+1000`` (500
+    stones) on 19×19 is a typo.
+
+    >>> from weiqi.rules.ruleset import Ruleset
+    >>> _check_margin(Result.parse("W+1000"), Ruleset())  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: result: W+1000 is more than a 19×19 board ... 368.5 points)
+    >>> _check_margin(Result.parse("B+361"), Ruleset())
+    """
+    if result.margin is None:
+        return
+    most = ruleset.par + abs(ruleset.komi) + ruleset.handicap  # in stones
+    if result.margin > most:
+        raise InvalidSetting(
+            "result",
+            Msg(
+                "%(result)s is more than a %(size)s×%(size)s board can be won by "
+                "(at most %(points)s points)",
+                result=result.to_code(),
+                size=ruleset.board_size,
+                points=format_points(most * 2),
+            ),
+        )
 
 
 class Referee:
@@ -1182,6 +1210,7 @@ class Referee:
         else:
             assert e.result is not None
             result = e.result
+            _check_margin(result, s.ruleset)
             why = Msg("entered from the result sheet: %(result)s", result=result)
         s = _evolve(s, black_count=e.black_count, from_sheet=True)
         return self._finish(s, ctx, result, why)
@@ -1370,6 +1399,8 @@ class Referee:
             )
         if not e.reason.strip():
             raise InvalidSetting("reason", Msg("a correction states its reason"))
+        assert s.ruleset is not None
+        _check_margin(e.result, s.ruleset)
         return _evolve(
             s,
             result=e.result,

@@ -61,6 +61,14 @@ _SGF_REASON = {
 }
 
 
+SHEET_CODES = ("B+R", "W+T", "B+F", "W+J", "B+3.5", "W+", "0", "BL", "Void", "Replay", "BW")
+"""The codes a result sheet accepts, one of each kind, in the order its legend lists them;
+each also in its Chinese notation (:meth:`Result.to_zh`), which is accepted as well.
+
+>>> [Result.parse(code).to_zh() for code in SHEET_CODES[:5]]
+['黑中盘胜', '白超时胜', '黑不战胜', '白胜(黑判负)', '黑胜1又3/4子']
+"""
+
 MAX_MARGIN_POINTS = 1000
 """No count can be won by more: 625 points on the largest board (25×25), komi at most 50 stones,
 handicap compensation and penalties a few stones more. A larger margin is a typo or junk

@@ -148,6 +148,7 @@ class EventSettings:
     - ``club_score_gap``: with ``avoid_same_club``, a pairing across clubs is preferred to a
       same-club game while the score gap it costs is at most this many wins (OpenGotha's
       "prefer an MMS difference rather than the same club"; 0: the club only breaks ties);
+      ``region_score_gap`` the same for the region (or country) with ``avoid_same_region``;
     - ``handicap_threshold``: games between players both at or above this rank are even;
       ``handicap_basis`` reads the handicap from ranks or from McMahon scores.
 
@@ -180,6 +181,7 @@ class EventSettings:
     avoid_same_club: bool = False
     club_score_gap: int = 0
     avoid_same_region: bool = False
+    region_score_gap: int = 0
     forbidden_pairs: tuple[tuple[str, str], ...] = ()
     mcmahon_bar: Rank | None = None
     mcmahon_floor: Rank | None = None
@@ -255,8 +257,9 @@ class EventSettings:
             raise InvalidSetting("handicap_max", Msg("must be between 0 and 9"))
         if self.handicap_reduction < 0:
             raise InvalidSetting("handicap_reduction", Msg("must be 0 or more"))
-        if not 0 <= self.club_score_gap <= 10:
-            raise InvalidSetting("club_score_gap", Msg("must be between 0 and 10"))
+        for name in ("club_score_gap", "region_score_gap"):
+            if not 0 <= getattr(self, name) <= 10:
+                raise InvalidSetting(name, Msg("must be between 0 and 10"))
         if self.handicap_reduction > 100:  # a rank scale spans some 40 steps
             raise InvalidSetting("handicap_reduction", Msg("must be at most 100"))
         if abs(self.seed) >= 10**15:  # round_seed (seed × 1000 + round) is a 64-bit column
@@ -429,6 +432,8 @@ def egf_mcmahon(
         "komi": Fraction(15, 4),
         "avoid_same_club": True,
         "club_score_gap": 3,
+        "avoid_same_region": True,
+        "region_score_gap": 1,
     }
     preset.update(overrides)
     return EventSettings(**preset)  # type: ignore[arg-type]

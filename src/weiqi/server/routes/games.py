@@ -26,7 +26,7 @@ from starlette.responses import Response
 
 from weiqi.errors import InputError, RowsRejected
 from weiqi.messages import Msg
-from weiqi.rules.result import format_stones_zh
+from weiqi.rules.result import SHEET_CODES, Result, format_stones_zh
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.public_tables import gettext_for, handicap_text
 from weiqi.server.security import AppClock, CurrentActor, Db, flash
@@ -327,6 +327,8 @@ def _sheet(
         "problems": problems or [],
         "by_board": by_board,
         "entered": entered or {},
+        # the legend: each accepted code, what it means here, and its Chinese notation
+        "codes": [(code, Result.parse(code).to_zh()) for code in SHEET_CODES],
     }
     return html(request, "round_sheet.html", context, status_code=422 if problems else 200)
 

@@ -36,7 +36,7 @@ from weiqi.tournament.records import (
     RoundTotals,
 )
 from weiqi.tournament.scoring import PlayerHistory, histories, is_forfeit
-from weiqi.tournament.settings import System
+from weiqi.tournament.settings import EventSettings, System
 from weiqi.tournament.systems.colours import even_or_handicap
 
 
@@ -155,13 +155,7 @@ class Swiss:
         seed_value = round_seed(s, r)
         rng = random.Random(seed_value)
         cands, method = candidates(event, field, hist, rng)
-        weights = Weights()
-        if s.avoid_same_club and s.club_score_gap:
-            # avoiding a same-club game makes two other games (its players' new partners'):
-            # it costs more than both of them at a gap up to the setting, with half a score
-            # unit to spare over what the lower wishes (floats, colours, seeding) can add
-            gap = s.club_score_gap * s.points_win
-            weights = replace(weights, club=2 * weights.score * gap * gap + weights.score // 2)
+        weights = _avoidance_weights(s)
         opts = PairingOptions(
             method=method,
             weights=weights,
@@ -213,6 +207,27 @@ class Swiss:
 
     def eliminated(self, event: Event) -> frozenset[str]:
         return field_for(event, len(event.rounds) + 1)[1]
+
+
+def _avoidance_weights(s: EventSettings) -> Weights:
+    """The pairing's weights with a same-club (same-region) game made dearer than the score
+    gap the event trades for avoiding it (``club_score_gap``, ``region_score_gap``, in wins).
+
+    Avoiding such a game makes two other games (its players' new partners'): it costs more
+    than both of them at a gap up to the setting, with half a score unit to spare over what
+    the lower wishes (floats, colours, seeding) can add.
+    """
+    w = Weights()
+
+    def dearer(gap_wins: int) -> int:
+        gap = gap_wins * s.points_win
+        return 2 * w.score * gap * gap + w.score // 2
+
+    if s.avoid_same_club and s.club_score_gap:
+        w = replace(w, club=dearer(s.club_score_gap))
+    if s.avoid_same_region and s.region_score_gap:
+        w = replace(w, region=dearer(s.region_score_gap))
+    return w
 
 
 def _eliminated_before(event: Event, number: int) -> frozenset[str]:
