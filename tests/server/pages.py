@@ -97,6 +97,31 @@ def open_round(page: Page, server: LiveServer, event_id: int, number: int) -> No
     page.goto(f"{server.url}/events/{event_id}/manage/rounds/{number}")
 
 
+def check_pairing_edit(
+    page: Page, kind: str, player: str, other: str = "", board: int | None = None
+) -> None:
+    """On an unpublished round's page: choose an edit by hand (``kind`` as the menu says it,
+    e.g. "对调两名棋手") and have it checked; the page then says what it breaks."""
+    form = page.locator("#edit-form")
+    # by name: a label's name includes its menu's options
+    form.locator("select[name=kind]").select_option(label=kind)
+    form.locator("select[name=player]").select_option(label=player)
+    if other:
+        form.locator("select[name=other]").select_option(label=other)
+    if board is not None:
+        form.locator("input[name=board]").fill(str(board))
+    form.get_by_role("button", name="检查此调整").click()
+    expect(page.locator("#edit-preview, #edit-error").first).to_be_visible()
+
+
+def confirm_pairing_edit(page: Page, reason: str) -> None:
+    """After :func:`check_pairing_edit`: confirm the edit with ``reason`` (which may be empty:
+    the page then refuses and says so next to the field)."""
+    form = page.locator("#confirm-edit")
+    form.get_by_label("调整理由（随本轮保存）").fill(reason)
+    form.get_by_role("button", name="确认调整").click()
+
+
 def unpair_round(page: Page) -> None:
     """On the latest round's page: delete its pairing (confirming the question)."""
     page.once("dialog", lambda dialog: dialog.accept())

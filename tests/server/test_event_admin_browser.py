@@ -88,8 +88,10 @@ def test_r_org_1_organiser_creates_a_swiss_imports_pairs_and_publishes(
     assert number == 1
     rows = page.locator("#pairing tbody tr")
     expect(rows).to_have_count(12)
-    expect(rows.first).to_contain_text("分差 0")
-    expect(rows.first).to_contain_text("排位偏差")
+    why = page.locator("#why tbody tr")  # why each pair, in plain words (issue #13)
+    expect(why).to_have_count(12)
+    expect(why.first).to_contain_text("排位第")
+    expect(page.locator("#why-legend")).to_contain_text("与理想对手的偏差")
     expect(page.locator("#round-totals")).to_contain_text("同俱乐部对局")
     expect(page.locator("h1 .tag")).to_have_text("未公布")
     pages.publish_round(page)

@@ -180,7 +180,9 @@ def test_pair_show_the_explanation_publish_and_unpair(
     assert paired.url.path == f"/events/{event_id}/manage/rounds/1"
     page = paired.text
     assert "第 1 轮已编排。" in page and "未公布" in page
-    assert page.count("分差 0") == 12 and "排位偏差" in page
+    # why each pair, in plain words with a legend (issue #13)
+    assert page.count('<td class="num">0</td>') >= 12 and "与理想对手的偏差" in page
+    assert 'id="why-legend"' in page
     assert 'id="round-totals"' in page and "同俱乐部对局" in page
     assert f'href="/events/{event_id}/rounds/1/boards/1"' in page
     published = client.post(
@@ -262,7 +264,7 @@ def test_the_pages_in_english(client: TestClient, database: Database) -> None:
     dashboard = client.get(f"/events/{event_id}/manage").text
     assert "Pair round 1" in dashboard and "<td>5d</td>" in dashboard
     page = client.post(f"/events/{event_id}/manage/rounds", data={"csrf_token": token}).text
-    assert "Round 1 paired." in page and "score gap 0" in page
+    assert "Round 1 paired." in page and "Distance from the ideal opponent" in page
 
 
 def test_a_late_entry_into_a_swiss(client: TestClient, database: Database) -> None:

@@ -932,6 +932,80 @@ def register(app: typer.Typer) -> None:
         else:
             _round_table(view)
 
+    @round_app.command("edit")
+    def edit_round_command(
+        kind: Annotated[
+            str, typer.Argument(help="swap, pair (with OTHER), bye, or table (with --board).")
+        ],
+        player: Annotated[
+            str, typer.Argument(help="The player's name; 张伟 (北京) for one of two namesakes.")
+        ],
+        other: Annotated[
+            str | None, typer.Argument(help="swap, pair: the second player's name.")
+        ] = None,
+        board: Annotated[
+            int | None, typer.Option("--board", help="table: the board to move to.")
+        ] = None,
+        reason: Annotated[
+            str | None,
+            typer.Option("--reason", help="Make the edit with this reason; without, only check."),
+        ] = None,
+        round_number: Annotated[int | None, typer.Option("--round")] = None,
+        db: DbOption = None,
+        event: EventOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        """Edit an unpublished round by hand (the latest by default): say what the edit breaks
+        (a rematch is refused; a second bye, a colour rule, a score gap are warnings); with
+        --reason, make it, the reason kept with the round.
+
+        --json: {"round", "change", "refused", "problems": [{"kind", "refused", "message"}],
+        "applied"}; a refused edit exits with status 1.
+        """
+        from weiqi.services import round_edits
+        from weiqi.services.event_admin import player_named
+        from weiqi.services.tournament import show_round, tournament_info
+
+        database = open_database(db)
+        event_id = _event_id(database, event)
+        number = (
+            in_db_range("--round", round_number)
+            if round_number is not None
+            else tournament_info(database, event_id).rounds
+        )
+        a = str(player_named(database, event_id, player))
+        b = str(player_named(database, event_id, other)) if other else ""
+        edit = round_edits.parse_edit(kind, a, b, "" if board is None else str(board))
+        shown = round_edits.preview_edit(database, Actor.local(), event_id, number, edit)
+        applied = False
+        if reason is not None and not shown.refused:
+            round_edits.apply_edit(database, Actor.local(), event_id, number, edit, reason)
+            applied = True
+        if as_json:
+            out = {
+                "round": number,
+                "change": str(shown.description),
+                "refused": shown.refused,
+                "problems": [
+                    {"kind": p.kind, "refused": p.refused, "message": str(p.message)}
+                    for p in shown.problems
+                ],
+                "applied": applied,
+            }
+            typer.echo(json.dumps(out, ensure_ascii=False))
+        else:
+            typer.echo(f"round {number}: {shown.description}")
+            for p in shown.problems:
+                typer.echo(f"{'refused' if p.refused else 'warning'}: {p.message}")
+            if not shown.problems:
+                typer.echo("breaks no pairing rule")
+            if applied:
+                _round_table(show_round(database, event_id, number))
+            elif not shown.refused:
+                typer.echo("checked only: give --reason to make the edit")
+        if shown.refused:
+            raise typer.Exit(1)
+
     @round_app.command("reveal")
     def reveal(
         ctx: typer.Context,

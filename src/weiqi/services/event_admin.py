@@ -55,6 +55,7 @@ from weiqi.services.actor import Actor
 from weiqi.services.events import event_name, store_details
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches, namesake_labels, player_labels, search_terms
+from weiqi.services.round_edits import EditRecord, edit_records
 from weiqi.services.tournament import PairingView, TournamentInfo
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
@@ -63,6 +64,7 @@ from weiqi.store.models import Event as EventModel
 from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
 from weiqi.text import clean_name
 from weiqi.tournament.details import EventDetails
+from weiqi.tournament.manual import editable
 from weiqi.tournament.namesakes import identity_key
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import RoundTotals
@@ -141,6 +143,9 @@ class ExplanationView:
     colour_violation: bool
     same_club: bool
     note: str
+    handicap: int = 0
+    by_hand: bool = False
+    """The chief referee made or moved this pair by hand (``services.round_edits``)."""
 
 
 @dataclass(frozen=True)
@@ -155,6 +160,11 @@ class RoundDetail:
     latest: bool
     results: int
     """Boards with a result entered (forfeits of players withdrawn earlier do not count)."""
+    edits: tuple[EditRecord, ...] = ()
+    """The chief referee's edits by hand of the pairing, with their reasons."""
+    editable: bool = False
+    """The system pairs this round by the Swiss matching: it may be edited by hand while it
+    is unpublished and has no result."""
 
 
 @dataclass(frozen=True)
@@ -632,10 +642,11 @@ def pair_next_round(db: Database, actor: Actor, event_id: int) -> RoundDetail:
 
 
 def _detail(session: Session, event_id: int, rnd: RoundRow) -> RoundDetail:
-    _, players = tournament._load(session, event_id)
+    event, players = tournament._load(session, event_id)
     view = tournament._round_view(session, rnd, players)
     names = {str(k): v for k, v in player_labels(players.values()).items()}
     stored = json.loads(rnd.explanation_json or "{}")
+    handicaps = {p.board: p.handicap for p in view.pairings}
     explanations = tuple(
         ExplanationView(
             board=e["board"],
@@ -652,6 +663,8 @@ def _detail(session: Session, event_id: int, rnd: RoundRow) -> RoundDetail:
             colour_violation=e["colour_violation"],
             same_club=e["same_club"],
             note=e.get("note", ""),
+            handicap=handicaps.get(e["board"], 0),
+            by_hand=bool(e.get("by_hand", False)),
         )
         for e in stored.get("explanations", [])
     )
@@ -667,6 +680,8 @@ def _detail(session: Session, event_id: int, rnd: RoundRow) -> RoundDetail:
         totals=totals,
         latest=rnd.number == latest,
         results=_entered_results(rnd, players),
+        edits=edit_records(stored, names),
+        editable=bool(explanations) and editable(event),
     )
 
 

@@ -193,6 +193,22 @@ def _ideal(i: int, n: int, method: Method) -> int:
     return i + 1 if i % 2 == 0 else i - 1
 
 
+def seeding_deviations(
+    cands: Sequence[Candidate], pairs: Sequence[tuple[str, str]], method: Method
+) -> list[int]:
+    """How far each pair of players (ids) is from the ideal partner of the seeding method, as
+    the explanation of a pairing gives it (0 = the ideal partner) — for a pairing edited by
+    hand (:mod:`weiqi.tournament.manual`).
+
+    >>> cs = [Candidate(str(i), 2, i) for i in range(4)]
+    >>> seeding_deviations(cs, [("0", "3"), ("0", "1")], "fold")
+    [0, 2]
+    """
+    f = _Field(cands)
+    index = {c.id: k for k, c in enumerate(cands)}
+    return [_deviation(f, index[a], index[b], method) for a, b in pairs]
+
+
 def _deviation(f: _Field, a: int, b: int, method: Method) -> int:
     """How far a pair is from the ideal of the seeding method (0 = the ideal partner)."""
     ca, cb = f.c[a], f.c[b]

@@ -4,7 +4,7 @@ same permissions (R-ORG-1). Writes need the ``X-CSRF-Token`` header (see ``GET /
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from fractions import Fraction
 from typing import Any
 
@@ -12,10 +12,12 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 from starlette.responses import Response
 
+from weiqi.i18n import json_args, render
+from weiqi.messages import Msg
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.routes.api import _ERRORS
 from weiqi.server.security import CurrentActor, Db
-from weiqi.services import event_admin, tournament
+from weiqi.services import event_admin, round_edits, tournament
 from weiqi.services.event_admin import (
     Dashboard,
     ExplanationView,
@@ -24,6 +26,7 @@ from weiqi.services.event_admin import (
     RoundSummary,
 )
 from weiqi.services.permissions import Action
+from weiqi.services.round_edits import EditPreview, RoundEdit
 from weiqi.services.tournament import TournamentInfo, tournament_info
 from weiqi.tournament.details import DEFAULT_TIME_ZONE, EventDetails
 from weiqi.tournament.records import RoundTotals
@@ -214,6 +217,92 @@ class PairingOut(BaseModel):
     confirmed: bool
 
 
+class MessageOut(BaseModel):
+    """A message: its code (the English msgid), arguments, English and Chinese text."""
+
+    code: str
+    args: dict[str, Any]
+    message: str
+    message_zh: str
+
+    @classmethod
+    def of(cls, m: Msg) -> MessageOut:
+        return cls(code=m.id, args=json_args(m), message=str(m), message_zh=render(m, "zh_CN"))
+
+
+class EditRecordOut(BaseModel):
+    change: MessageOut
+    by: str
+    at: datetime
+    reason: str
+    warnings: list[MessageOut]
+
+
+class EditIn(BaseModel):
+    """An edit by hand: ``kind`` swap (``player`` and ``other`` change places), pair
+    (``player`` plays ``other``), bye (``player`` takes the bye), table (``player``'s game moves
+    to ``board``). Players by id (``GET /api/events/{id}/players``)."""
+
+    kind: str = Field(max_length=16)
+    player: int
+    other: int | None = None
+    board: int | None = None
+
+    def edit(self) -> RoundEdit:
+        return round_edits.parse_edit(
+            self.kind,
+            str(self.player),
+            "" if self.other is None else str(self.other),
+            "" if self.board is None else str(self.board),
+        )
+
+
+class EditConfirmIn(EditIn):
+    reason: str = Field(max_length=10_000)
+
+
+class ProblemOut(BaseModel):
+    kind: str
+    refused: bool
+    message: MessageOut
+
+
+class EditCheckOut(BaseModel):
+    """What an edit would make of the round: ``refused`` when it breaks a hard rule."""
+
+    change: MessageOut
+    refused: bool
+    problems: list[ProblemOut]
+    changed: list[int]
+    pairings: list[PairingOut]
+    byes: list[str]
+
+    @classmethod
+    def of(cls, p: EditPreview) -> EditCheckOut:
+        return cls(
+            change=MessageOut.of(p.description),
+            refused=p.refused,
+            problems=[
+                ProblemOut(kind=x.kind, refused=x.refused, message=MessageOut.of(x.message))
+                for x in p.problems
+            ],
+            changed=list(p.changed),
+            pairings=[
+                PairingOut(
+                    board=g.board,
+                    black=g.black,
+                    white=g.white,
+                    handicap=g.handicap,
+                    komi=str(Fraction(g.komi)),
+                    result=None,
+                    confirmed=False,
+                )
+                for g in p.pairings
+            ],
+            byes=list(p.byes),
+        )
+
+
 class RoundOut(BaseModel):
     number: int
     published: bool
@@ -224,6 +313,8 @@ class RoundOut(BaseModel):
     explanations: list[ExplanationView]
     totals: RoundTotals | None
     results: int
+    edits: list[EditRecordOut] = []
+    """The chief referee's edits by hand of the pairing, oldest first."""
 
     @classmethod
     def of(cls, r: RoundDetail) -> RoundOut:
@@ -247,6 +338,16 @@ class RoundOut(BaseModel):
             explanations=list(r.explanations),
             totals=r.totals,
             results=r.results,
+            edits=[
+                EditRecordOut(
+                    change=MessageOut.of(e.description),
+                    by=e.by,
+                    at=e.at,
+                    reason=e.reason,
+                    warnings=[MessageOut.of(w) for w in e.warnings],
+                )
+                for e in r.edits
+            ],
         )
 
 
@@ -417,3 +518,26 @@ def delete_round(db: Db, actor: CurrentActor, event_id: int, number: int) -> Res
     """Unpair the latest round while no result is entered (the chief referee)."""
     event_admin.unpair_round(db, actor, event_id, number)
     return Response(status_code=204)
+
+
+@router.post("/{event_id}/rounds/{number}/edits/check")
+@requires(Action.PAIR_ROUND)
+def post_edit_check(
+    db: Db, actor: CurrentActor, event_id: int, number: int, body: EditIn
+) -> EditCheckOut:
+    """What an edit by hand of an unpublished round would break (the chief referee; nothing
+    is changed): a rematch (refused by the Swiss rules), a second bye, a colour rule, a score
+    gap, a same-club game."""
+    return EditCheckOut.of(round_edits.preview_edit(db, actor, event_id, number, body.edit()))
+
+
+@router.post("/{event_id}/rounds/{number}/edits", status_code=201)
+@requires(Action.PAIR_ROUND)
+def post_edit(
+    db: Db, actor: CurrentActor, event_id: int, number: int, body: EditConfirmIn
+) -> RoundOut:
+    """Make an edit by hand, confirmed with a reason (422 without one; 409 for a rematch in a
+    Swiss, a published round or one with results). The reason is kept with who and when; the
+    round's explanation is recomputed."""
+    round_edits.apply_edit(db, actor, event_id, number, body.edit(), body.reason)
+    return RoundOut.of(event_admin.round_detail(db, actor, event_id, number))

@@ -17,6 +17,8 @@ from weiqi.errors import (
     FieldsRejected,
     InputError,
     InvalidSetting,
+    NotFound,
+    WeiqiError,
 )
 from weiqi.i18n import N_
 from weiqi.server.inputs import ScreenedRoute, requires
@@ -30,7 +32,7 @@ from weiqi.server.page_forms import (
 from weiqi.server.routes import team_admin
 from weiqi.server.security import Db, LoggedIn, flash
 from weiqi.server.templating import html, locale_of, say, translate
-from weiqi.services import event_admin, public
+from weiqi.services import event_admin, public, round_edits
 from weiqi.services.accounts import UserInfo
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
@@ -584,17 +586,116 @@ def pair(
 def round_page(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
     if _is_team(db, event_id):
         return team_admin.round_page(request, db, user, event_id, number)
-    actor = _actor(user)
+    return _round_page(request, db, _actor(user), event_id, number)
+
+
+_EDIT_FIELDS = ("kind", "player", "other", "board")
+
+
+def _round_page(
+    request: Request,
+    db: Db,
+    actor: Actor,
+    event_id: int,
+    number: int,
+    *,
+    values: dict[str, str] | None = None,
+    errors: dict[str, str] | None = None,
+    preview: round_edits.EditPreview | None = None,
+    status_code: int = 200,
+) -> Response:
+    """The round's page; with ``preview``, the second step of an edit by hand (what it breaks,
+    the reason to confirm it)."""
     info = tournament_info(db, event_id)
     detail = event_admin.round_detail(db, actor, event_id, number)
+    may_pair = allowed(db, actor, Action.PAIR_ROUND, event_id)
+    may_edit = may_pair and detail.editable and not detail.published and detail.results == 0
+    in_round = {p.black for p in detail.pairings} | {p.white for p in detail.pairings}
+    in_round |= set(detail.byes)
+    ids = round_edits.player_ids(db, event_id) if may_edit else {}
     context = {
         "info": info,
         "round": detail,
         "komi": event_admin.format_komi,
-        "may_pair": allowed(db, actor, Action.PAIR_ROUND, event_id),
+        "may_pair": may_pair,
         "may_publish": allowed(db, actor, Action.PUBLISH_ROUND, event_id),
+        "may_edit": may_edit,
+        "edit_players": sorted((label, pid) for label, pid in ids.items() if label in in_round),
+        "values": values or {},
+        "errors": errors or {},
+        "preview": preview,
+        "say": lambda m: say(request, m),
     }
-    return html(request, "event_round.html", context)
+    return html(request, "event_round.html", context, status_code=status_code)
+
+
+def _edit_errors(request: Request, err: WeiqiError) -> dict[str, str]:
+    """An edit's refusal next to the field it names (the whole edit otherwise)."""
+    if isinstance(err, InvalidSetting):
+        field = err.field if err.field in (*_EDIT_FIELDS, "reason") else "edit"
+        return {field: say(request, err.reason)}
+    return {"edit": say(request, err.msg)}
+
+
+@router.get("/events/{event_id}/manage/rounds/{number}/edit")
+def preview_edit(
+    request: Request,
+    db: Db,
+    user: LoggedIn,
+    event_id: int,
+    number: int,
+    kind: str = "",
+    player: str = "",
+    other: str = "",
+    board: str = "",
+) -> Response:
+    """The first step of an edit by hand: what it would make of the round and what it breaks."""
+    actor = _actor(user)
+    require_page(db, actor, Action.PAIR_ROUND, event_id)
+    values = {"kind": kind, "player": player, "other": other, "board": board}
+    try:
+        edit = round_edits.parse_edit(kind, player, other, board)
+        shown = round_edits.preview_edit(db, actor, event_id, number, edit)
+    except (InvalidSetting, Conflict, NotFound) as err:
+        errors = _edit_errors(request, err)
+        return _round_page(
+            request, db, actor, event_id, number, values=values, errors=errors, status_code=422
+        )
+    return _round_page(request, db, actor, event_id, number, values=values, preview=shown)
+
+
+@router.post("/events/{event_id}/manage/rounds/{number}/edit")
+@requires(Action.PAIR_ROUND)
+async def apply_edit(
+    request: Request, db: Db, user: LoggedIn, event_id: int, number: int
+) -> Response:
+    """The second step: the edit confirmed with its reason (refused without one)."""
+    form = await form_fields(request)
+    values = {f: form.get(f, "") for f in (*_EDIT_FIELDS, "reason")}
+    actor = _actor(user)
+    try:
+        edit = round_edits.parse_edit(
+            values["kind"], values["player"], values["other"], values["board"]
+        )
+    except InvalidSetting as err:
+        return _round_page(
+            request, db, actor, event_id, number, values=values,
+            errors=_edit_errors(request, err), status_code=422,
+        )  # fmt: skip
+    try:
+        round_edits.apply_edit(db, actor, event_id, number, edit, values["reason"])
+    except (InvalidSetting, Conflict, NotFound) as err:
+        errors = _edit_errors(request, err)
+        try:
+            shown = round_edits.preview_edit(db, actor, event_id, number, edit)
+        except (Conflict, NotFound):
+            shown = None
+        return _round_page(
+            request, db, actor, event_id, number, values=values, errors=errors,
+            preview=shown, status_code=422,
+        )  # fmt: skip
+    flash(request, translate(request, "The pairing of round %(number)s is changed.", number=number))
+    return RedirectResponse(f"/events/{event_id}/manage/rounds/{number}#pairing", status_code=303)
 
 
 @router.post("/events/{event_id}/manage/rounds/{number}/publish")
