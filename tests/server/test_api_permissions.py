@@ -212,6 +212,26 @@ def _unpair_round(w: World, actor: str) -> Send:
     return w.call(actor, "DELETE", f"/api/events/{_tournament(w, rounds=1)}/rounds/1")
 
 
+def _edit_body(w: World) -> tuple[int, dict[str, object]]:
+    """A paired round 1 (not published) and a swap of two of its players."""
+    event = _tournament(w, rounds=1)
+    games = event_admin.round_detail(w.db, LOCAL, event, 1).pairings
+    ids = {p.name: p.id for p in event_admin.dashboard(w.db, LOCAL, event).players}
+    a, b = ids[games[0].black], ids[games[1].black]
+    return event, {"kind": "swap", "player": a, "other": b}
+
+
+def _check_edit(w: World, actor: str) -> Send:
+    event, body = _edit_body(w)
+    return w.call(actor, "POST", f"/api/events/{event}/rounds/1/edits/check", json=body)
+
+
+def _make_edit(w: World, actor: str) -> Send:
+    event, body = _edit_body(w)
+    body["reason"] = "两位棋手同一单位"
+    return w.call(actor, "POST", f"/api/events/{event}/rounds/1/edits", json=body)
+
+
 def _change_password(w: World, actor: str) -> Send:
     """A change to another password and back (a password cannot be "changed" to itself), so the
     next tests log in as before."""
@@ -454,6 +474,8 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
     ("POST", "/api/events/{event_id}/rounds"): (_pair_round, CHIEF),
     ("POST", "/api/events/{event_id}/rounds/{number}/publish"): (_publish_round, RUNNERS),
     ("DELETE", "/api/events/{event_id}/rounds/{number}"): (_unpair_round, CHIEF),
+    ("POST", "/api/events/{event_id}/rounds/{number}/edits/check"): (_check_edit, CHIEF),
+    ("POST", "/api/events/{event_id}/rounds/{number}/edits"): (_make_edit, CHIEF),
     ("POST", "/api/events/{event_id}/roles"): (_grant_role, frozenset({"admin", "organiser"})),
     ("DELETE", "/api/events/{event_id}/roles/{user_id}/{role}"): (
         _revoke_role,
