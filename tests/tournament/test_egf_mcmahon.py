@@ -4,6 +4,8 @@ a 1d starts with), at most 9; the Chinese rules' settings stay the default."""
 
 from __future__ import annotations
 
+import pytest
+
 from weiqi.tournament.players import Entrant
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event
@@ -56,19 +58,29 @@ def test_sos_minus_one_drops_a_virtual_opponent_too() -> None:
     assert values["SOS-1"] == {"a": 34, "b": 0}
 
 
-def test_a_small_score_gap_is_traded_for_avoiding_a_club_game() -> None:
-    """Two 3d of one club and two 2d of others: the rules pair the 3d together (a score group);
-    with the club avoided at up to one win of gap, each 3d meets a 2d instead."""
+@pytest.mark.parametrize("where", ["club", "country"])
+def test_a_small_score_gap_is_traded_for_avoiding_a_club_or_country_game(where: str) -> None:
+    """Two 3d of one club (country) and two 2d of others: the rules pair the 3d together (a
+    score group); with the club (region) avoided at up to one win of gap, each 3d meets a 2d
+    instead — OpenGotha's "prefer an MMS difference rather than the same club/country"."""
     from dataclasses import replace
 
-    base = EventSettings(
-        system=System.MCMAHON, rounds=3, mcmahon_bar=Rank.parse("5d"), avoid_same_club=True
+    flag, gap = (
+        ("avoid_same_club", "club_score_gap")
+        if where == "club"
+        else ("avoid_same_region", "region_score_gap")
     )
-    players = (
-        Entrant("a", "A", Rank.parse("3d"), club="X"),
-        Entrant("b", "B", Rank.parse("3d"), club="X"),
-        Entrant("c", "C", Rank.parse("2d"), club="Y"),
-        Entrant("d", "D", Rank.parse("2d"), club="Z"),
+    base = EventSettings(
+        system=System.MCMAHON, rounds=3, mcmahon_bar=Rank.parse("5d"), **{flag: True}
+    )
+    players = tuple(
+        Entrant(pid, pid.upper(), Rank.parse(rank), **{where: home})
+        for pid, rank, home in (
+            ("a", "3d", "X"),
+            ("b", "3d", "X"),
+            ("c", "2d", "Y"),
+            ("d", "2d", "Z"),
+        )
     )
 
     def pairs(settings: EventSettings) -> set[frozenset[str]]:
@@ -76,27 +88,5 @@ def test_a_small_score_gap_is_traded_for_avoiding_a_club_game() -> None:
         return {frozenset(g.players) for g in plan.games}
 
     assert frozenset({"a", "b"}) in pairs(base)
-    traded = pairs(replace(base, club_score_gap=1))
+    traded = pairs(replace(base, **{gap: 1}))
     assert all(len(p & {"a", "b"}) == 1 for p in traded)
-
-
-def test_a_small_score_gap_is_traded_for_avoiding_a_country_game() -> None:
-    """The same for the region or country (OpenGotha's "same country" option)."""
-    from dataclasses import replace
-
-    base = EventSettings(
-        system=System.MCMAHON, rounds=3, mcmahon_bar=Rank.parse("5d"), avoid_same_region=True
-    )
-    players = (
-        Entrant("a", "A", Rank.parse("3d"), country="FR"),
-        Entrant("b", "B", Rank.parse("3d"), country="FR"),
-        Entrant("c", "C", Rank.parse("2d"), country="DE"),
-        Entrant("d", "D", Rank.parse("2d"), country="CN"),
-    )
-
-    def pairs(settings: EventSettings) -> set[frozenset[str]]:
-        plan = system_for(settings).next_round(Event(settings, players))
-        return {frozenset(g.players) for g in plan.games}
-
-    assert frozenset({"a", "b"}) in pairs(base)
-    assert all(len(p & {"a", "b"}) == 1 for p in pairs(replace(base, region_score_gap=1)))

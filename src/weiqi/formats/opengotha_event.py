@@ -237,6 +237,10 @@ def _entrant(p: GothaPlayer, rounds: int, played: set[tuple[str, int]]) -> Entra
     )
 
 
+def _by_default_note(g: GothaGame, what: Msg) -> Msg:
+    return Msg("round %(round)s table %(table)s: %(what)s", round=g.round, table=g.table, what=what)
+
+
 def _result(g: GothaGame, notes: list[Msg]) -> Result | None:
     code = g.result
     if code == "RESULT_UNKNOWN":
@@ -249,25 +253,13 @@ def _result(g: GothaGame, notes: list[Msg]) -> Result | None:
         return Result.win(Color.BLACK, Reason.FORFEIT if by_default else Reason.UNSPECIFIED)
     if base == "RESULT_EQUAL":
         if by_default:
-            notes.append(
-                Msg(
-                    "round %(round)s table %(table)s: a draw by default is entered as a draw",
-                    round=g.round,
-                    table=g.table,
-                )
-            )
+            notes.append(_by_default_note(g, Msg("a draw by default is entered as a draw")))
         return Result.draw()
     if base == "RESULT_BOTHLOSE":
         return Result.both_lose()
     if base == "RESULT_BOTHWIN":
         if by_default:
-            notes.append(
-                Msg(
-                    "round %(round)s table %(table)s: both win by default is entered as both win",
-                    round=g.round,
-                    table=g.table,
-                )
-            )
+            notes.append(_by_default_note(g, Msg("both win by default is entered as both win")))
         return Result.both_win()
     raise AssertionError(code)  # read_gotha accepts only the codes of RESULTS
 

@@ -43,7 +43,6 @@ from weiqi.errors import (
     FieldsRejected,
     InputError,
     InvalidSetting,
-    NotFound,
     PermissionDenied,
     RowsRejected,
 )
@@ -875,17 +874,7 @@ def _view(p: PlayerRow, label: str) -> PlayerView:
     )
 
 
-def _player_row(session: Session, event_id: int, player_id: int) -> PlayerRow:
-    row = session.get(PlayerRow, player_id)
-    if row is None or row.event_id != event_id:
-        raise NotFound(
-            Msg(
-                "no player %(player_id)s in event %(event_id)s",
-                player_id=player_id,
-                event_id=event_id,
-            )
-        )
-    return row
+_player_row = tournament._player_id_row  # one lookup of a player by id in an event
 
 
 def player(db: Database, actor: Actor, event_id: int, player_id: int) -> PlayerView:
