@@ -234,3 +234,26 @@ def test_our_egf_table_equals_opengothas_line_for_line(path: Path) -> None:
                 continue  # SDC column: see the docstring
             assert a == b or (len(b) == 4 and len(a) > 4 and a.startswith(b)), (mine, other)
     assert (names > 0) == (path.stem == "tournoi-chinois")
+
+
+def test_a_bye_and_a_forfeit_survive_the_round_trip() -> None:
+    """None of the real files has a bye; OpenGotha writes them as ``<ByePlayers>``. A forfeit
+    (``_BYDEF``) is our win by forfeit, and comes back as one."""
+    doc = b"""<Tournament dataVersion="201"><Players>
+<Player name="A" firstName="a" rank="1D" participating="11"/>
+<Player name="B" firstName="b" rank="2K" participating="11"/>
+<Player name="C" firstName="c" rank="5K" participating="11"/>
+</Players><Games>
+<Game blackPlayer="BB" whitePlayer="AA" handicap="0" result="RESULT_BLACKWINS_BYDEF"
+ roundNumber="1" tableNumber="1"/></Games>
+<ByePlayers><ByePlayer player="CC" roundNumber="1"/></ByePlayers>
+<TournamentParameterSet><GeneralParameterSet numberOfRounds="2" genMMBar="1D"/>
+<PlacementParameterSet><PlacementCriteria><PlacementCriterion name="MMS" number="1"/>
+</PlacementCriteria></PlacementParameterSet></TournamentParameterSet></Tournament>"""
+    first = to_event(read_gotha(doc))
+    (rnd,) = first.rounds
+    assert rnd.byes == ("CC",)
+    result = rnd.games[0].result
+    assert result is not None and result.to_code() == "B+F"
+    again = to_event(read_gotha(write_gotha(to_gotha(first))))
+    assert again == first
