@@ -149,7 +149,10 @@ def test_grid_is_n_by_n_in_seeding_order_with_results_from_the_row_side(
     assert wang.cells[2][0].points == 1
     standings = {r.player.name: r for r in public.standings(db, ev).rows}
     for r in grid.rows:
-        assert (r.points, r.place) == (standings[r.player.name].points, standings[r.player.name].place)
+        assert (r.points, r.place) == (
+            standings[r.player.name].points,
+            standings[r.player.name].place,
+        )
     assert zhang.place == wang.place == 2 and zhang.shared
 
     rows = html_tables(web.get(f"/events/{ev}/grid", headers=ZH).text)[0]

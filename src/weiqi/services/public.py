@@ -57,31 +57,30 @@ __all__ = [
     "BracketMatchView",
     "BracketSection",
     "BracketSide",
-    "Grid",
-    "GridGame",
-    "GridRow",
-    "Schedule",
-    "ScheduleBoard",
-    "ScheduleRound",
-    "bracket",
-    "grid",
-    "schedule",
     "CrossCell",
     "CrossRow",
     "Crosstable",
     "EventOverview",
+    "Grid",
+    "GridGame",
+    "GridRow",
     "PlayerCard",
     "PlayerGame",
     "PlayerList",
     "PlayerRef",
     "PublicRound",
     "RoundSummary",
+    "Schedule",
+    "ScheduleBoard",
+    "ScheduleRound",
     "StandingRow",
     "Standings",
     "TeamEventOverview",
+    "bracket",
     "crosstable",
     "event_version",
     "format_value",
+    "grid",
     "is_team_event",
     "overview",
     "player_card",
@@ -89,6 +88,7 @@ __all__ = [
     "public_round",
     "require_round_visible",
     "round_is_public",
+    "schedule",
     "standings",
     "team_overview",
 ]
@@ -822,9 +822,7 @@ def grid(db: Database, event_id: int) -> Grid:
     by_pid = {str(r.player.id): r for r in table.rows}
     rows = []
     for pid in order:
-        cells = tuple(
-            None if other == pid else tuple(met.get((pid, other), ())) for other in order
-        )
+        cells = tuple(None if other == pid else tuple(met.get((pid, other), ())) for other in order)
         standing = by_pid.get(pid)
         rows.append(
             GridRow(

@@ -473,10 +473,7 @@ def drawn_bracket(event: Event) -> list[DrawnMatch]:
     out = []
     for m in br.all_matches():
         o = br.out[m.label]
-        if m.label.startswith(("GF", "WB", "LB")):
-            section = m.label[:2]
-        else:
-            section = ""
+        section = m.label[:2] if m.label.startswith(("GF", "WB", "LB")) else ""
         column = 1 if section == "GF" else int(m.label.split("-")[0].lstrip("RWLB"))
         if m.label == "GF2":
             column = 2
@@ -484,7 +481,17 @@ def drawn_bracket(event: Event) -> list[DrawnMatch]:
         walkover = o.decided and o.game is None
         due = o.game is not None and o.game.result is not None and not o.decided
         out.append(
-            DrawnMatch(m.label, m.round, section, column, (a, b), o.winner, o.decided,
-                       walkover, o.game, due)  # fmt: skip
+            DrawnMatch(
+                m.label,
+                m.round,
+                section,
+                column,
+                (a, b),
+                o.winner,
+                o.decided,
+                walkover,
+                o.game,
+                due,
+            )
         )
     return out
