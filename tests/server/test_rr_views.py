@@ -21,7 +21,12 @@ from tests.server.public_pages import (
 from weiqi.errors import Conflict, NotFound
 from weiqi.server.app import create_app
 from weiqi.services import event_admin, public
-from weiqi.services.tournament import create_tournament, import_players, pair_round
+from weiqi.services.tournament import (
+    create_tournament,
+    import_players,
+    pair_round,
+    withdraw_player,
+)
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
 from weiqi.tournament.systems.round_robin import berger_schedule
@@ -230,3 +235,40 @@ def test_bracket_refuses_a_round_robin(db: Database, web: TestClient) -> None:
     with pytest.raises(NotFound):
         public.bracket(db, ev)
     assert web.get(f"/events/{ev}/bracket").status_code == 404
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_schedule_published_in_advance_is_what_the_rounds_are_paired_as(
+    db: Database, players: int
+) -> None:
+    """The schedule published before round 1 is the pairing every round then gets: the same
+    boards, colours and byes (the table is the system's own, not a copy)."""
+    ev = _round_robin(db, players)
+    event_admin.publish_schedule(db, LOCAL, ev)
+
+    def plan(rnd: public.ScheduleRound) -> tuple[object, ...]:
+        boards = tuple((b.board, b.black.id, b.white.id) for b in rnd.boards)
+        return boards, tuple(sorted(p.id for p in rnd.byes))
+
+    ahead = [plan(r) for r in public.schedule(db, ev).rounds]
+    order = [f"棋手{i:02d}" for i in range(1, players + 1)]
+    for _ in ahead:
+        play_round(db, ev, stronger_wins(order))
+    after = public.schedule(db, ev).rounds
+    assert all(r.paired for r in after)
+    assert [plan(r) for r in after] == ahead
+
+
+def test_schedule_marks_a_withdrawn_player_in_the_rounds_still_to_come(
+    db: Database, web: TestClient
+) -> None:
+    """孙六 withdraws after round 3 of the 6-player round robin: the rounds paired show what
+    was played, the table's later rounds would name him with his withdrawal."""
+    ev = _round_robin(db, 6)
+    event_admin.publish_schedule(db, LOCAL, ev)
+    order = [f"棋手{i:02d}" for i in range(1, 7)]
+    for _ in range(3):
+        play_round(db, ev, stronger_wins(order))
+    withdraw_player(db, LOCAL, ev, "棋手06")
+    text = web.get(f"/events/{ev}/schedule", headers=ZH).text
+    assert text.count("第3轮后退赛") == 2  # rounds 4 and 5 still to come
