@@ -31,7 +31,7 @@ import csv
 import io
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
 
@@ -340,6 +340,7 @@ EDITABLE_AFTER_START = frozenset(
         "forfeit_in_sos",
         "late_entry_points",
         "absent_points",
+        "schedule_published",
     }
 )
 """The settings that may change once a round is paired: they only rank the players (the
@@ -439,8 +440,11 @@ def update_settings(
         lock_event(session, event_id)  # no round paired in between the check and the change
         row = tournament._settings_row(session, event_id)
         paired = _rounds_paired(session, event_id)
+        current = settings_from_dict(json.loads(row.settings_json))
+        # publishing the schedule is its own action (publish_schedule): a settings form or
+        # body that does not carry the flag must not unpublish it
+        settings = replace(settings, schedule_published=current.schedule_published)
         if paired:
-            current = settings_from_dict(json.loads(row.settings_json))
             check_change_after_start(current, settings, paired)
         event = session.get(EventModel, event_id)
         assert event is not None
@@ -724,6 +728,29 @@ def publish_round(
         rnd.published = published
         session.flush()
         return _detail(session, event_id, rnd)
+
+
+def publish_schedule(db: Database, actor: Actor, event_id: int, published: bool = True) -> None:
+    """Show a round robin's whole schedule (轮次表) to the public in advance, or hide it again
+    (those who may publish a round); ``Conflict`` for an event that is not a round robin.
+
+    >>> from weiqi.services.tournament import create_tournament
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> local = Actor.local()
+    >>> ev = create_tournament(db, local, "循环赛", EventSettings(System.ROUND_ROBIN))
+    >>> publish_schedule(db, local, ev.id)
+    >>> tournament.tournament_info(db, ev.id).settings.schedule_published
+    True
+    """
+    with db.transaction() as session:
+        require(session, actor, Action.PUBLISH_ROUND, event_id)
+        lock_event(session, event_id)
+        row = tournament._settings_row(session, event_id)
+        settings = settings_from_dict(json.loads(row.settings_json))
+        if not settings.system.is_round_robin:
+            raise Conflict(Msg("only a round robin has a schedule to publish in advance"))
+        settings = replace(settings, schedule_published=published)
+        row.settings_json = json.dumps(settings_to_dict(settings), ensure_ascii=False)
 
 
 def unpair_round(db: Database, actor: Actor, event_id: int, number: int) -> None:

@@ -47,27 +47,40 @@ from weiqi.tournament.ranking import standings as rank_event
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event, Game
 from weiqi.tournament.scoring import game_points, histories, is_forfeit, voided_players
-from weiqi.tournament.settings import EventSettings
+from weiqi.tournament.settings import EventSettings, System
 from weiqi.tournament.standings import Value, format_value
 
 __all__ = [
     "BoardView",
+    "Bracket",
+    "BracketColumn",
+    "BracketMatchView",
+    "BracketSection",
+    "BracketSide",
     "CrossCell",
     "CrossRow",
     "Crosstable",
     "EventOverview",
+    "Grid",
+    "GridGame",
+    "GridRow",
     "PlayerCard",
     "PlayerGame",
     "PlayerList",
     "PlayerRef",
     "PublicRound",
     "RoundSummary",
+    "Schedule",
+    "ScheduleBoard",
+    "ScheduleRound",
     "StandingRow",
     "Standings",
     "TeamEventOverview",
+    "bracket",
     "crosstable",
     "event_version",
     "format_value",
+    "grid",
     "is_team_event",
     "overview",
     "player_card",
@@ -75,6 +88,7 @@ __all__ = [
     "public_round",
     "require_round_visible",
     "round_is_public",
+    "schedule",
     "standings",
     "team_overview",
 ]
@@ -669,3 +683,240 @@ def is_team_event(db: Database, event_id: int) -> bool:
         return event_kind(db, event_id) is EventKind.TEAM
     except NotFound:
         return False
+
+
+# -- round robin schedule and grid, knockout bracket (issue #13) ----------------------------
+
+
+@dataclass(frozen=True)
+class ScheduleBoard:
+    board: int
+    black: PlayerRef
+    white: PlayerRef
+    result: Result | None = None
+
+
+@dataclass(frozen=True)
+class ScheduleRound:
+    number: int
+    paired: bool
+    """The round is paired and public: its boards are the real pairing, with results."""
+    boards: tuple[ScheduleBoard, ...]
+    byes: tuple[PlayerRef, ...]
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """A round robin's whole schedule (轮次表); empty while the organisers have not published
+    it (nothing of a schedule leaks before then)."""
+
+    event_name: str
+    published: bool
+    rounds: tuple[ScheduleRound, ...]
+
+
+def _round_robin(event: Event) -> None:
+    if not event.settings.system.is_round_robin:
+        raise NotFound(Msg("the event is not a round robin"))
+
+
+def schedule(db: Database, event_id: int) -> Schedule:
+    """Every round of a round robin, once its schedule is published: a public round as paired
+    (with its results), a later one by the Berger table (black, white, the bye). Before round 1
+    the table follows the entries as they stand."""
+    from weiqi.tournament.systems.round_robin import berger_schedule, starting_field
+
+    with db.transaction() as session:
+        event, players, name = _public_event(session, event_id)
+    _round_robin(event)
+    if not event.settings.schedule_published:
+        return Schedule(name, False, ())
+    refs = _refs(players)
+    field_ = starting_field(event)
+    table = berger_schedule(len(field_), event.settings.cycle_count)
+    rounds = []
+    for number, pairs in enumerate(table, start=1):
+        if number <= len(event.rounds):
+            rnd = event.rounds[number - 1]
+            boards = tuple(
+                ScheduleBoard(g.board, refs[g.black], refs[g.white], g.result)
+                for g in sorted(rnd.games, key=lambda g: g.board)
+            )
+            byes = tuple(refs[p] for p in rnd.byes)
+            rounds.append(ScheduleRound(number, True, boards, byes))
+            continue
+        planned: list[ScheduleBoard] = []
+        rest: list[PlayerRef] = []
+        for b, w in pairs:
+            if b >= len(field_) or w >= len(field_):
+                rest.append(refs[field_[min(b, w)].id])
+            else:
+                planned.append(
+                    ScheduleBoard(len(planned) + 1, refs[field_[b].id], refs[field_[w].id])
+                )
+        rounds.append(ScheduleRound(number, False, tuple(planned), tuple(rest)))
+    return Schedule(name, True, tuple(rounds))
+
+
+@dataclass(frozen=True)
+class GridGame:
+    """One game of a grid cell from the row player's side: W/D/L/N (None while outstanding),
+    the points it scored the row player, whether it was a forfeit or is cancelled."""
+
+    round: int
+    outcome: Letter | None
+    points: int | None
+    forfeit: bool = False
+    void: bool = False
+
+
+@dataclass(frozen=True)
+class GridRow:
+    number: int
+    """The Berger number (seeding order), which heads the row and the column."""
+    player: PlayerRef
+    cells: tuple[tuple[GridGame, ...] | None, ...]
+    """One per column; None on the diagonal; a cell holds a game per cycle played so far."""
+    points: int
+    place: int | None
+    shared: bool
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The N×N round-robin grid (循环赛对阵表), players down and across in seeding order."""
+
+    event_name: str
+    rows: tuple[GridRow, ...]
+    points_win: int
+    points_draw: int
+    points_loss: int
+
+
+def grid(db: Database, event_id: int) -> Grid:
+    """A round robin's grid over its public rounds: each cell the results between the row and
+    the column player, totals and place from the standings (none for cancelled results)."""
+    from weiqi.tournament.systems.round_robin import starting_field
+
+    table = standings(db, event_id)
+    with db.transaction() as session:
+        event, players, name = _public_event(session, event_id)
+    _round_robin(event)
+    refs = _refs(players)
+    order = [e.id for e in starting_field(event)]
+    index = {pid: i for i, pid in enumerate(order)}
+    void = voided_players(event)
+    met: dict[tuple[str, str], list[GridGame]] = {}
+    for rnd in event.rounds:
+        for g in rnd.games:
+            pts = game_points(g.result, event.settings)
+            cancelled = g.black in void or g.white in void
+            for pid, i in ((g.black, 0), (g.white, 1)):
+                opp = g.opponent_of(pid)
+                mine = None if pts is None or cancelled else pts[i]
+                met.setdefault((pid, opp), []).append(
+                    GridGame(
+                        rnd.number, _outcome(event, g, pid), mine, is_forfeit(g.result), cancelled
+                    )
+                )
+    by_pid = {str(r.player.id): r for r in table.rows}
+    rows = []
+    for pid in order:
+        cells = tuple(None if other == pid else tuple(met.get((pid, other), ())) for other in order)
+        standing = by_pid.get(pid)
+        rows.append(
+            GridRow(
+                index[pid] + 1,
+                refs[pid],
+                cells,
+                standing.points if standing else 0,
+                standing.place if standing else None,
+                standing.shared if standing else False,
+            )
+        )
+    s = event.settings
+    return Grid(name, tuple(rows), s.points_win, s.points_draw, s.points_loss)
+
+
+@dataclass(frozen=True)
+class BracketSide:
+    player: PlayerRef | None
+    """None: not known yet, or nobody (a bye)."""
+    won: bool
+
+
+@dataclass(frozen=True)
+class BracketMatchView:
+    label: str
+    round: int
+    sides: tuple[BracketSide, BracketSide]
+    bye: bool
+    """A walkover: one side is empty, the other advances without a game."""
+    board: int | None
+    result: Result | None
+    playoff_due: bool
+
+
+@dataclass(frozen=True)
+class BracketColumn:
+    """One round of one section of the bracket, its matches top to bottom."""
+
+    number: int
+    matches: tuple[BracketMatchView, ...]
+
+
+@dataclass(frozen=True)
+class BracketSection:
+    key: Literal["", "WB", "LB", "GF"]
+    """``""``: a single-elimination bracket; winners', losers' bracket, grand final."""
+    columns: tuple[BracketColumn, ...]
+
+
+@dataclass(frozen=True)
+class Bracket:
+    event_name: str
+    double: bool
+    sections: tuple[BracketSection, ...]
+    champion: PlayerRef | None
+
+
+def bracket(db: Database, event_id: int) -> Bracket:
+    """A single- or double-elimination bracket over the public rounds: who has met or meets
+    whom, the winners advancing, byes as walkovers, a grand final (and its reset) if any."""
+    from weiqi.tournament.systems.knockout import bracket_field, drawn_bracket
+
+    with db.transaction() as session:
+        event, players, name = _public_event(session, event_id)
+    if not event.settings.is_bracket:
+        raise NotFound(Msg("the event is not a knockout bracket"))
+    refs = _refs(players)
+    if len(bracket_field(event)) < 2:  # nothing drawn yet
+        return Bracket(name, event.settings.system is System.DOUBLE_ELIMINATION, (), None)
+    drawn = drawn_bracket(event)
+    sections: dict[str, dict[int, list[BracketMatchView]]] = {}
+    for m in drawn:
+        sides = tuple(
+            BracketSide(refs[p] if p is not None else None, m.decided and p == m.winner)
+            for p in m.players
+        )
+        view = BracketMatchView(
+            m.label,
+            m.round,
+            (sides[0], sides[1]),
+            m.walkover and None in m.players,
+            m.game.board if m.game else None,
+            m.game.result if m.game else None,
+            m.playoff_due,
+        )
+        sections.setdefault(m.section, {}).setdefault(m.column, []).append(view)
+    out = tuple(
+        BracketSection(
+            key,  # type: ignore[arg-type]
+            tuple(BracketColumn(n, tuple(ms)) for n, ms in sorted(cols.items())),
+        )
+        for key, cols in sections.items()
+    )
+    # the last match decides: the final, the grand final, or its reset once there is one
+    last = drawn[-1]
+    champion = refs[last.winner] if last.decided and last.winner is not None else None
+    return Bracket(name, event.settings.system is System.DOUBLE_ELIMINATION, out, champion)

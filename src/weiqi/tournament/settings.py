@@ -155,6 +155,9 @@ class EventSettings:
     ``first_round`` pairs a Swiss's round 1 top half against bottom half (``halves``: 1 v n/2+1),
     1 v n, 2 v n−1 … (``fold``: a team Swiss's first round, as its later rounds), or by lot;
     round robins and brackets read it as seeding order (``halves``, ``fold``) or a lot.
+
+    ``schedule_published``: a round robin's whole schedule (轮次表) is public in advance; set
+    by the organisers' "publish the schedule" action only (a settings change keeps it).
     """
 
     system: System
@@ -200,6 +203,7 @@ class EventSettings:
     board_size: int = 19
     cycle: CyclePolicy = CyclePolicy.BAN
     handicap_placement: HandicapPlacement = HandicapPlacement.FIXED
+    schedule_published: bool = False
 
     def __post_init__(self) -> None:
         for name, kind in (("cycle", CyclePolicy), ("handicap_placement", HandicapPlacement)):

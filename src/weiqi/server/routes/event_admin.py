@@ -287,6 +287,7 @@ def _manage_page(
         "may_pair": allowed(db, actor, Action.PAIR_ROUND, event_id),
         "may_edit": allowed(db, actor, Action.EDIT_SETTINGS, event_id) and not board.rounds,
         "may_grant": allowed(db, actor, Action.GRANT_ROLE, event_id),
+        "may_publish": allowed(db, actor, Action.PUBLISH_ROUND, event_id),
         "entries_open": not board.rounds or late,
         "late": late,
         "next_round": len(board.rounds) + 1,
@@ -709,6 +710,20 @@ async def publish(request: Request, db: Db, user: LoggedIn, event_id: int, numbe
     else:
         flash(request, translate(request, "Round %(number)s hidden again.", number=number))
     return RedirectResponse(f"/events/{event_id}/manage/rounds/{number}", status_code=303)
+
+
+@router.post("/events/{event_id}/manage/schedule")
+@requires(Action.PUBLISH_ROUND)
+async def publish_schedule(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+    """Publish a round robin's whole schedule (轮次表) in advance, or hide it again."""
+    form = await form_fields(request)
+    show = form.get("published", "true") != "false"
+    event_admin.publish_schedule(db, _actor(user), event_id, show)
+    if show:
+        flash(request, translate(request, "The schedule is published."))
+    else:
+        flash(request, translate(request, "The schedule is hidden again."))
+    return RedirectResponse(f"/events/{event_id}/manage#schedule", status_code=303)
 
 
 @router.post("/events/{event_id}/manage/rounds/{number}/unpair")

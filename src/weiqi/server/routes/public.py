@@ -40,6 +40,7 @@ from weiqi.services.permissions import Action, allowed
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
 Format = Literal["html", "csv"]
+GridCells = Literal["words", "points"]
 LEADERS = 5
 """How many of the standings the overview shows."""
 
@@ -154,6 +155,39 @@ def crosstable_page(request: Request, db: Db, event_id: int, format: Format = "h
     return _page(
         request, db, event_id, "public_table.html", "crosstable",
         {"table": table, "title": translate(request, "Crosstable"), "kind": "crosstable"},
+    )  # fmt: skip
+
+
+@router.get("/events/{event_id}/schedule")
+@cached_page
+def schedule_page(request: Request, db: Db, event_id: int) -> Response:
+    """A round robin's whole schedule (轮次表), once the organisers publish it."""
+    data = public.schedule(db, event_id)
+    return _page(
+        request, db, event_id, "public_schedule.html", "schedule",
+        {"schedule": data, "title": translate(request, "Schedule")},
+    )  # fmt: skip
+
+
+@router.get("/events/{event_id}/grid")
+@cached_page
+def grid_page(request: Request, db: Db, event_id: int, cells: GridCells = "words") -> Response:
+    """The N×N round-robin grid (循环赛对阵表): ``cells=points`` shows each game's points."""
+    data = public.grid(db, event_id)
+    return _page(
+        request, db, event_id, "public_grid.html", "grid",
+        {"grid": data, "title": translate(request, "Round-robin grid"), "cells": cells},
+    )  # fmt: skip
+
+
+@router.get("/events/{event_id}/bracket")
+@cached_page
+def bracket_page(request: Request, db: Db, event_id: int) -> Response:
+    """A knockout's bracket: rounds side by side, the winners advancing."""
+    data = public.bracket(db, event_id)
+    return _page(
+        request, db, event_id, "public_bracket.html", "bracket",
+        {"bracket": data, "title": translate(request, "Bracket")},
     )  # fmt: skip
 
 

@@ -32,6 +32,7 @@ from weiqi.messages import Msg
 from weiqi.rules.result import Outcome
 from weiqi.tournament.players import Entrant, seeding_order
 from weiqi.tournament.records import Event, EventKind, Game, RoundPlan
+from weiqi.tournament.settings import System
 from weiqi.tournament.systems.colours import even_or_handicap
 
 Source = tuple[str, int | str]  # ("slot", index) | ("win", label) | ("lose", label)
@@ -430,3 +431,67 @@ class HalvingKnockout:
     def eliminated(self, event: Event) -> frozenset[str]:
         alive = self._alive(event, event.next_round_number, strict=False)
         return frozenset(e.id for e in bracket_field(event)) - frozenset(alive)
+
+
+@dataclass(frozen=True)
+class DrawnMatch:
+    """One match of a bracket as far as the rounds so far decide it (for the bracket view).
+
+    ``players`` are core ids, None where the side is not known yet or empty (a bye);
+    ``section`` is ``""`` (single elimination), ``"WB"``, ``"LB"``, ``"GF"``; ``column`` counts
+    the section's rounds from 1; ``playoff_due``: a game without a winner whose playoff's result
+    is still to be recorded.
+    """
+
+    label: str
+    round: int
+    section: str
+    column: int
+    players: tuple[str | None, str | None]
+    winner: str | None
+    decided: bool
+    walkover: bool
+    game: Game | None
+    playoff_due: bool = False
+
+
+def drawn_bracket(event: Event) -> list[DrawnMatch]:
+    """Every match of a single- or double-elimination bracket, resolved against the event's
+    rounds (only those it holds: pass the public ones for the public view), in bracket order.
+
+    >>> from weiqi.tournament.settings import EventSettings, System
+    >>> field = tuple(Entrant(str(i), f"P{i}", seeding=i) for i in range(1, 6))
+    >>> drawn = drawn_bracket(Event(EventSettings(System.KNOCKOUT), field))
+    >>> [(m.label, m.players, m.walkover) for m in drawn if m.round == 1]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('R1-1', ('1', None), True), ('R1-2', ('4', '5'), False),
+     ('R1-3', ('2', None), True), ('R1-4', ('3', None), True)]
+    >>> [(m.label, m.players) for m in drawn if m.round == 2]
+    [('R2-1', ('1', None)), ('R2-2', ('2', '3'))]
+    """
+    br = _Bracket(event, event.settings.system is System.DOUBLE_ELIMINATION)
+    out = []
+    for m in br.all_matches():
+        o = br.out[m.label]
+        section = m.label[:2] if m.label.startswith(("GF", "WB", "LB")) else ""
+        column = 1 if section == "GF" else int(m.label.split("-")[0].lstrip("RWLB"))
+        if m.label == "GF2":
+            column = 2
+        a, b = o.players
+        walkover = o.decided and o.game is None
+        due = o.game is not None and o.game.result is not None and not o.decided
+        out.append(
+            DrawnMatch(
+                m.label,
+                m.round,
+                section,
+                column,
+                (a, b),
+                o.winner,
+                o.decided,
+                walkover,
+                o.game,
+                due,
+            )
+        )
+    return out
