@@ -122,6 +122,10 @@ class Dashboard:
     search: str = ""
     shown: tuple[PlayerView, ...] = ()
     """The players the search matches (all of them without a search)."""
+    pair_blocker: Msg | None = None
+    """Why the next round cannot be paired (the system's preconditions, checked without pairing
+    it), ``None`` when it can be or the event is finished: the page shows it instead of a
+    button that would fail."""
 
 
 @dataclass(frozen=True)
@@ -469,7 +473,9 @@ def dashboard(db: Database, actor: Actor, event_id: int, search: str = "") -> Da
         info = tournament._info(session, event_id)
         event, _ = tournament._load(session, event_id)
         complete = all(g.result is not None for r in event.rounds for g in r.games)
-        finished = bool(event.rounds) and complete and system_for(event.settings).is_finished(event)
+        system = system_for(event.settings)
+        finished = bool(event.rounds) and complete and system.is_finished(event)
+        blocker = None if finished else system.blocker(event)
         rows = session.scalars(
             select(PlayerRow).where(PlayerRow.event_id == event_id).order_by(PlayerRow.id)
         ).all()
@@ -489,7 +495,7 @@ def dashboard(db: Database, actor: Actor, event_id: int, search: str = "") -> Da
                 select(RoundRow).where(RoundRow.event_id == event_id).order_by(RoundRow.number)
             )
         )
-        return Dashboard(info, players, rounds, finished, search.strip(), matching)
+        return Dashboard(info, players, rounds, finished, search.strip(), matching, blocker)
 
 
 # -- players --------------------------------------------------------------------------------

@@ -101,7 +101,7 @@ from weiqi.store.models import Event as EventModel
 from weiqi.store.teams import BoardGameRow, RosterRow, TeamMatchRow, TeamRoundRow, TeamRow
 from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
 from weiqi.text import check_upload, clean_note
-from weiqi.tournament.settings import settings_from_dict
+from weiqi.tournament.settings import EventSettings, settings_from_dict
 
 #: Infractions a referee records on a game from the page (the ko and forbidden-point kinds
 #: follow from a move itself in strict play mode, R-REF-5, and are not entered by hand).
@@ -276,6 +276,10 @@ class GameView:
     played_again: str | None = None
     """``"replay"``/``"playoff"`` when the confirmed result calls for the game to be played
     again and its result recorded here (R-REF-3, R-PLAYOFF); see :func:`played_again_kind`."""
+    playoff_due: bool = False
+    """The game ended without a winner (a draw, no result) in a knockout, which needs one: a
+    playoff (加赛) decides it, its result entered on this board once this one is confirmed
+    (R-PLAYOFF). ``False`` again once the playoff's result is recorded."""
     seat_leaves: tuple[SeatLeaveItem, ...] = ()
     """Permissions to leave the seat in byo-yomi (R-TIME-2 / Art. 22.7), in order."""
     board_size: int | None = None
@@ -811,6 +815,7 @@ def _view(session: Session, event_id: int, game: Game) -> GameView:
         move_number=move_number,
         stones=stones,
         played_again=played_again_kind(session, event_id, game),
+        playoff_due=result is not None and needs_playoff(session, event_id, game, result),
         seat_leaves=tuple(seat_leaves),
         board_size=board_size,
         match=game.match,
@@ -946,6 +951,23 @@ def enter_and_confirm(
     )
 
 
+def _event_settings(session: Session, event_id: int) -> EventSettings | None:
+    row = session.get(EventSettingsRow, event_id)
+    return settings_from_dict(json.loads(row.settings_json)) if row is not None else None
+
+
+def needs_playoff(session: Session, event_id: int, game: GameRow | Game, result: Result) -> bool:
+    """Whether ``result`` on the board leaves a knockout game without the winner it needs, so
+    that a playoff (加赛, R-PLAYOFF) decides it: a draw or no result on an individual board of
+    a bracket, entered or confirmed (a team board's draw is settled at its match)."""
+    if result.outcome not in (Outcome.DRAW, Outcome.NO_RESULT):
+        return False
+    if isinstance(game, Game) and isinstance(game.row, BoardGameRow):
+        return False
+    settings = _event_settings(session, event_id)
+    return settings is not None and settings.is_bracket
+
+
 def played_again_kind(session: Session, event_id: int, game: GameRow | Game) -> str | None:
     """``"replay"`` or ``"playoff"`` when the board's confirmed result calls for the game to be
     played again and its result recorded on the board; ``None`` when the result is final.
@@ -960,8 +982,7 @@ def played_again_kind(session: Session, event_id: int, game: GameRow | Game) -> 
     outcome = Result.parse(game.result).outcome
     if isinstance(game, Game) and isinstance(game.row, BoardGameRow):
         return "replay" if outcome in (Outcome.REPLAY, Outcome.NO_RESULT) else None
-    row = session.get(EventSettingsRow, event_id)
-    settings = settings_from_dict(json.loads(row.settings_json)) if row is not None else None
+    settings = _event_settings(session, event_id)
     bracket = settings is not None and settings.is_bracket
     if outcome is Outcome.REPLAY and (
         bracket or settings is None or settings.replay_points is None
@@ -1146,6 +1167,31 @@ def request_recount(
     who = GameActor.player(_color(color, "player"))
     return _act(db, actor, Action.ENTER_RESULT, event_id, number, board, expected_seq,
                 lambda _s, _g: RequestRecount(), as_actor=who, clock=clock)  # fmt: skip
+
+
+def correction_problems(text: str, reason: str) -> dict[str, Msg]:
+    """Every problem of a correction's fields at once, by field (``result``, ``reason``): a
+    result that does not parse, a reason missing or too long; empty when both are fine (the
+    board itself is checked by :func:`correct_result`).
+
+    >>> sorted(correction_problems("W+X", " "))
+    ['reason', 'result']
+    >>> correction_problems("W+R", "the count was wrong")
+    {}
+    """
+    problems: dict[str, Msg] = {}
+    try:
+        Result.parse(text)
+    except InputError as err:
+        problems["result"] = err.msg
+    try:
+        cleaned = clean_note("reason", reason)
+    except (InputError, InvalidSetting) as err:
+        problems["reason"] = err.reason
+    else:
+        if not cleaned:
+            problems["reason"] = Msg("a correction states its reason")
+    return problems
 
 
 def correct_result(

@@ -560,7 +560,11 @@ def withdraw_page(
 @router.post("/events/{event_id}/manage/players/{player_id}/withdraw")
 @requires(Action.MANAGE_PLAYERS)
 def withdraw(request: Request, db: Db, user: LoggedIn, event_id: int, player_id: int) -> Response:
-    done = event_admin.withdraw(db, _actor(user), event_id, player_id)
+    try:
+        done = event_admin.withdraw(db, _actor(user), event_id, player_id)
+    except Conflict as err:  # withdrawn already (a second tab): the list says why
+        flash(request, say(request, err.msg))
+        return RedirectResponse(f"/events/{event_id}/manage#players", status_code=303)
     flash(
         request,
         translate(request, "%(name)s withdrawn.", name=done.name)
@@ -578,7 +582,11 @@ def pair(
     """Pair the next round; a team event's form also gives the round's start."""
     if _is_team(db, event_id):
         return team_admin.pair(request, db, user, event_id, start)
-    rnd = event_admin.pair_next_round(db, _actor(user), event_id)
+    try:
+        rnd = event_admin.pair_next_round(db, _actor(user), event_id)
+    except Conflict as err:  # paired meanwhile (a second tab), or not pairable: the page says why
+        flash(request, say(request, err.msg))
+        return RedirectResponse(f"/events/{event_id}/manage#rounds", status_code=303)
     flash(request, translate(request, "Round %(number)s paired.", number=rnd.number))
     return RedirectResponse(f"/events/{event_id}/manage/rounds/{rnd.number}", status_code=303)
 
@@ -704,7 +712,11 @@ async def apply_edit(
 async def publish(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
     form = await form_fields(request)
     show = form.get("published", "true") != "false"
-    event_admin.publish_round(db, _actor(user), event_id, number, show)
+    try:
+        event_admin.publish_round(db, _actor(user), event_id, number, show)
+    except (Conflict, NotFound) as err:  # unpaired meanwhile (a second tab)
+        flash(request, say(request, err.msg))
+        return RedirectResponse(f"/events/{event_id}/manage#rounds", status_code=303)
     if show:
         flash(request, translate(request, "Round %(number)s published.", number=number))
     else:
@@ -729,6 +741,13 @@ async def publish_schedule(request: Request, db: Db, user: LoggedIn, event_id: i
 @router.post("/events/{event_id}/manage/rounds/{number}/unpair")
 @requires(Action.PAIR_ROUND)
 def unpair(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
-    event_admin.unpair_round(db, _actor(user), event_id, number)
+    try:
+        event_admin.unpair_round(db, _actor(user), event_id, number)
+    except Conflict as err:  # results entered or a round paired since: the round page says why
+        flash(request, say(request, err.msg))
+        return RedirectResponse(f"/events/{event_id}/manage/rounds/{number}", status_code=303)
+    except NotFound as err:  # unpaired already (a second tab)
+        flash(request, say(request, err.msg))
+        return RedirectResponse(f"/events/{event_id}/manage#rounds", status_code=303)
     flash(request, translate(request, "Round %(number)s unpaired.", number=number))
     return RedirectResponse(f"/events/{event_id}/manage", status_code=303)

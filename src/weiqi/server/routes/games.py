@@ -16,7 +16,8 @@ that is out of date is refused instead of overwriting another referee's work.
 # No ``from __future__ import annotations``: the handlers are defined in a function and FastAPI
 # must see their ``Key`` dependency (a local) as an object, not a name to look up in globals.
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Form, UploadFile
@@ -24,17 +25,18 @@ from fastapi.responses import RedirectResponse
 from starlette.requests import Request
 from starlette.responses import Response
 
-from weiqi.errors import InputError, RowsRejected
+from weiqi.errors import Conflict, InputError, InvalidSetting, NotFound, RowsRejected
+from weiqi.i18n import N_
 from weiqi.messages import Msg
 from weiqi.rules.result import SHEET_CODES, Result, format_stones_zh
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.public_tables import gettext_for, handicap_text
 from weiqi.server.security import AppClock, CurrentActor, Db, flash
-from weiqi.server.templating import html, locale_of, translate
+from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.services import games
 from weiqi.services.actor import Actor
 from weiqi.services.events import event_details
-from weiqi.services.games import BoardKey, TeamBoard
+from weiqi.services.games import BoardKey, GameView, TeamBoard
 from weiqi.services.permissions import Action, allowed
 from weiqi.services.public import require_round_visible
 from weiqi.store.database import Database
@@ -96,14 +98,142 @@ def _visible(db: Database, actor: Actor, event_id: int, number: int, key: BoardK
         require_round_visible(db, actor, event_id, number)
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """A game page form the service refused (a stale second tab, a correction without a
+    reason…): the page comes back with each problem next to its field (``""``: the whole
+    form), what was typed kept, and the first problem focused — never a bare error page."""
+
+    form: str
+    """The ``id`` of the form sent."""
+    errors: Mapping[str, str]
+    """Each problem, in the reader's language, by the form's field (``""``: the whole form)."""
+    values: Mapping[str, str] = field(default_factory=dict)
+    """What was typed, by field."""
+
+    @property
+    def focus(self) -> str:
+        """The field to focus: the first with a problem, else the first typed (``""``: the
+        form's message itself)."""
+        named = [f for f in self.errors if f]
+        return named[0] if named else next(iter(self.values), "")
+
+    def value(self, form: str, name: str) -> str:
+        """What was typed in ``name`` when ``form`` was the one sent (else nothing)."""
+        return self.values.get(name, "") if form == self.form else ""
+
+
+def _refusal(
+    request: Request,
+    form: str,
+    err: Conflict | InputError | InvalidSetting,
+    values: Mapping[str, str],
+    fields: Mapping[str, str] | None = None,
+) -> Refusal:
+    """``err`` shown on the form ``form``: next to its field when the error names one of the
+    form's (``fields`` maps the service's field names to the form's)."""
+    named = ""
+    if isinstance(err, InvalidSetting):
+        named = (fields or {}).get(err.field, "")
+    elif isinstance(err, InputError):
+        named = (fields or {}).get(err.where, "")
+    text = say(request, err.msg if isinstance(err, Conflict) or not named else err.reason)
+    return Refusal(form, {named: text}, dict(values))
+
+
+def _game_page(
+    request: Request,
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    number: int,
+    key: BoardKey,
+    refusal: Refusal | None = None,
+    status_code: int = 200,
+) -> Response:
+    game = games.game_view(db, event_id, number, key)
+    context = {
+        "game": game,
+        "urls": {
+            "game": game_url(event_id, number, key),
+            "action": lambda action: game_url(event_id, number, key, action),
+            "round": round_url(event_id, number, key),
+        },
+        "stones": format_stones_zh,
+        "may": _may(db, actor, event_id),
+        "infraction_kinds": games.RECORDABLE,
+        "ruling_kinds": games.RULINGS,
+        "time_zone": event_details(db, event_id).time_zone,
+        "refusal": refusal,
+    }
+    return html(request, "game.html", context, status_code=status_code)
+
+
+def _refused(
+    request: Request,
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    number: int,
+    key: BoardKey,
+    refusal: Refusal,
+    conflict: bool,
+) -> Response:
+    """The game page again, as it is now, with the refusal on the form that was sent (409 for
+    a board changed meanwhile, 422 for bad input); a board gone meanwhile (its round unpaired)
+    sends the reader to the event's page with the message."""
+    try:
+        return _game_page(
+            request, db, actor, event_id, number, key, refusal, 409 if conflict else 422
+        )
+    except NotFound:
+        flash(request, " ".join(refusal.errors.values()))
+        return RedirectResponse(f"/events/{event_id}", status_code=303)
+
+
 def _done(request: Request, event_id: int, number: int, key: BoardKey, message: str) -> Response:
     flash(request, message)
     return RedirectResponse(game_url(event_id, number, key), status_code=303)
 
 
+def _entered_or_confirmed(
+    request: Request, event_id: int, number: int, key: BoardKey, message: str, game: GameView
+) -> Response:
+    """After a result is entered or confirmed: a knockout game left without a winner says at
+    once that a playoff decides it, and the page opens where its result is entered."""
+    flash(request, message)
+    url = game_url(event_id, number, key)
+    if game.playoff_due:
+        if game.played_again == "playoff":
+            flash(request, translate(request, PLAYOFF_NOW))
+            url += "#played-again"
+        else:
+            flash(request, translate(request, PLAYOFF_AFTER_CONFIRMING))
+            url += "#playoff-due"
+    return RedirectResponse(url, status_code=303)
+
+
+#: What a referee is told at once of a knockout game left without a winner (R-PLAYOFF).
+PLAYOFF_NOW = N_(
+    "A knockout game needs a winner: a playoff decides this one. Enter the playoff's result "
+    "below once it is played."
+)
+PLAYOFF_AFTER_CONFIRMING = N_(
+    "A knockout game needs a winner: once this result is confirmed, a playoff decides the "
+    "game and its result is entered on this page."
+)
+
+#: The service's field names, as the game page's forms name them.
+_ENTRY_FIELDS = {"result": "entry", "black count": "entry"}
+_CORRECTION_FIELDS = {"result": "result", "reason": "reason"}
+_RULING_FIELDS = {"ruling": "reason", "reason": "reason", "loser": "loser"}
+_INFRACTION_FIELDS = {"points": "points", "note": "note", "offender": "offender"}
+
+
 def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
     """The game page of a board and its forms under ``prefix``, the board named by ``board``
-    (a dependency reading the path): one set of handlers for every kind of event."""
+    (a dependency reading the path): one set of handlers for every kind of event. A form the
+    service refuses brings the page back with the problem on that form (:class:`Refusal`)."""
     Key = Annotated[BoardKey, Depends(board)]
 
     @router.get(prefix + "/boards/{board}")
@@ -111,21 +241,7 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         request: Request, db: Db, actor: CurrentActor, event_id: int, number: int, key: Key
     ) -> Response:
         _visible(db, actor, event_id, number, key)
-        game = games.game_view(db, event_id, number, key)
-        context = {
-            "game": game,
-            "urls": {
-                "game": game_url(event_id, number, key),
-                "action": lambda action: game_url(event_id, number, key, action),
-                "round": round_url(event_id, number, key),
-            },
-            "stones": format_stones_zh,
-            "may": _may(db, actor, event_id),
-            "infraction_kinds": games.RECORDABLE,
-            "ruling_kinds": games.RULINGS,
-            "time_zone": event_details(db, event_id).time_zone,
-        }
-        return html(request, "game.html", context)
+        return _game_page(request, db, actor, event_id, number, key)
 
     @router.post(prefix + "/boards/{board}/result")
     @requires(Action.ENTER_RESULT)
@@ -137,11 +253,19 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         event_id: int,
         number: int,
         key: Key,
-        entry: Annotated[str, Form()],
+        entry: Annotated[str, Form()] = "",
         seq: Seq = None,
+        form: Annotated[str, Form()] = "",
     ) -> Response:
-        games.enter_result(db, actor, event_id, number, key, entry, seq, clock=clock)
-        return _done(request, event_id, number, key, translate(request, "Result entered."))
+        sent = "played-again" if form == "played-again" else "enter-result"
+        try:
+            game = games.enter_result(db, actor, event_id, number, key, entry, seq, clock=clock)
+        except (Conflict, InputError, InvalidSetting) as err:
+            refusal = _refusal(request, sent, err, {"entry": entry}, _ENTRY_FIELDS)
+            conflict = isinstance(err, Conflict)
+            return _refused(request, db, actor, event_id, number, key, refusal, conflict)
+        message = translate(request, "Result entered.")
+        return _entered_or_confirmed(request, event_id, number, key, message, game)
 
     @router.post(prefix + "/boards/{board}/confirm")
     @requires(Action.CONFIRM_RESULT)
@@ -155,8 +279,36 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         key: Key,
         seq: Seq = None,
     ) -> Response:
-        games.confirm_result(db, actor, event_id, number, key, seq, clock=clock)
-        return _done(request, event_id, number, key, translate(request, "Result confirmed."))
+        try:
+            game = games.confirm_result(db, actor, event_id, number, key, seq, clock=clock)
+        except (Conflict, InputError, InvalidSetting) as err:
+            refusal = _refusal(request, "confirm-result", err, {})
+            conflict = isinstance(err, Conflict)
+            return _refused(request, db, actor, event_id, number, key, refusal, conflict)
+        message = translate(request, "Result confirmed.")
+        return _entered_or_confirmed(request, event_id, number, key, message, game)
+
+    def _action(
+        request: Request,
+        db: Database,
+        actor: Actor,
+        event_id: int,
+        number: int,
+        key: BoardKey,
+        sent: str,
+        values: Mapping[str, str],
+        fields: Mapping[str, str] | None,
+        call: Callable[[], object],
+        message: str,
+    ) -> Response:
+        """One of the other forms: ``call`` it, or the page again with why it was refused."""
+        try:
+            call()
+        except (Conflict, InputError, InvalidSetting) as err:
+            refusal = _refusal(request, sent, err, values, fields)
+            conflict = isinstance(err, Conflict)
+            return _refused(request, db, actor, event_id, number, key, refusal, conflict)
+        return _done(request, event_id, number, key, message)
 
     @router.post(prefix + "/boards/{board}/acknowledge")
     @requires(Action.ENTER_RESULT)
@@ -168,11 +320,16 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         event_id: int,
         number: int,
         key: Key,
-        color: Annotated[str, Form()],
+        color: Annotated[str, Form()] = "",
         seq: Seq = None,
     ) -> Response:
-        games.acknowledge_result(db, actor, event_id, number, key, color, seq, clock=clock)
-        return _done(request, event_id, number, key, translate(request, "Acknowledged."))
+        return _action(
+            request, db, actor, event_id, number, key, "acknowledge", {}, None,
+            lambda: games.acknowledge_result(
+                db, actor, event_id, number, key, color, seq, clock=clock
+            ),
+            translate(request, "Acknowledged."),
+        )  # fmt: skip
 
     @router.post(prefix + "/boards/{board}/recount")
     @requires(Action.ENTER_RESULT)
@@ -184,11 +341,16 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         event_id: int,
         number: int,
         key: Key,
-        color: Annotated[str, Form()],
+        color: Annotated[str, Form()] = "",
         seq: Seq = None,
     ) -> Response:
-        games.request_recount(db, actor, event_id, number, key, color, seq, clock=clock)
-        return _done(request, event_id, number, key, translate(request, "Recount requested."))
+        return _action(
+            request, db, actor, event_id, number, key, "recount", {}, None,
+            lambda: games.request_recount(
+                db, actor, event_id, number, key, color, seq, clock=clock
+            ),
+            translate(request, "Recount requested."),
+        )  # fmt: skip
 
     @router.post(prefix + "/boards/{board}/infractions")
     @requires(Action.RULE_INFRACTION)
@@ -200,28 +362,23 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         event_id: int,
         number: int,
         key: Key,
-        kind: Annotated[str, Form()],
-        offender: Annotated[str, Form()],
+        kind: Annotated[str, Form()] = "",
+        offender: Annotated[str, Form()] = "",
         penalty: Annotated[str, Form()] = "",
         note: Annotated[str, Form()] = "",
         points: Annotated[str, Form()] = "",
         seq: Seq = None,
     ) -> Response:
-        games.record_infraction(
-            db,
-            actor,
-            event_id,
-            number,
-            key,
-            kind,
-            offender,
-            penalty or None,
-            note,
-            points,
-            seq,
-            clock=clock,
-        )
-        return _done(request, event_id, number, key, translate(request, "Infraction recorded."))
+        values = {"points": points, "note": note}
+        return _action(
+            request, db, actor, event_id, number, key, "record-infraction", values,
+            _INFRACTION_FIELDS,
+            lambda: games.record_infraction(
+                db, actor, event_id, number, key, kind, offender, penalty or None, note,
+                points, seq, clock=clock,
+            ),
+            translate(request, "Infraction recorded."),
+        )  # fmt: skip
 
     @router.post(prefix + "/boards/{board}/seat-leave")
     @requires(Action.RULE_INFRACTION)
@@ -233,13 +390,18 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         event_id: int,
         number: int,
         key: Key,
-        player: Annotated[str, Form()],
+        player: Annotated[str, Form()] = "",
         seq: Seq = None,
     ) -> Response:
         """A referee lets a player in byo-yomi leave the seat during the opponent's time, once
-        per game (R-TIME-2 / Art. 22.7); a refusal of the rules is a 422 naming why."""
-        games.grant_seat_leave(db, actor, event_id, number, key, player, seq, clock=clock)
-        return _done(request, event_id, number, key, translate(request, "Seat leave granted."))
+        per game (R-TIME-2 / Art. 22.7); a refusal of the rules comes back on the page (422)."""
+        return _action(
+            request, db, actor, event_id, number, key, "seat-leave", {}, None,
+            lambda: games.grant_seat_leave(
+                db, actor, event_id, number, key, player, seq, clock=clock
+            ),
+            translate(request, "Seat leave granted."),
+        )  # fmt: skip
 
     @router.post(prefix + "/boards/{board}/rulings")
     @requires(Action.RULE_INFRACTION)
@@ -251,15 +413,19 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         event_id: int,
         number: int,
         key: Key,
-        kind: Annotated[str, Form()],
-        reason: Annotated[str, Form()],
+        kind: Annotated[str, Form()] = "",
+        reason: Annotated[str, Form()] = "",
         loser: Annotated[str, Form()] = "",
         seq: Seq = None,
     ) -> Response:
-        games.record_ruling(
-            db, actor, event_id, number, key, kind, reason, loser or None, seq, clock=clock
-        )
-        return _done(request, event_id, number, key, translate(request, "Ruling recorded."))
+        return _action(
+            request, db, actor, event_id, number, key, "record-ruling", {"reason": reason},
+            _RULING_FIELDS,
+            lambda: games.record_ruling(
+                db, actor, event_id, number, key, kind, reason, loser or None, seq, clock=clock
+            ),
+            translate(request, "Ruling recorded."),
+        )  # fmt: skip
 
     @router.post(prefix + "/boards/{board}/correction")
     @requires(Action.CORRECT_RESULT)
@@ -271,12 +437,26 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         event_id: int,
         number: int,
         key: Key,
-        result: Annotated[str, Form()],
-        reason: Annotated[str, Form()],
+        result: Annotated[str, Form()] = "",
+        reason: Annotated[str, Form()] = "",
         seq: Seq = None,
     ) -> Response:
-        games.correct_result(db, actor, event_id, number, key, result, reason, seq, clock=clock)
-        return _done(request, event_id, number, key, translate(request, "Result corrected."))
+        """The chief referee's correction of a confirmed result: both of its fields are checked
+        at once (a result that does not parse, a missing reason) before the board is."""
+        values = {"result": result, "reason": reason}
+        problems = games.correction_problems(result, reason)
+        if problems:
+            errors = {_CORRECTION_FIELDS[f]: say(request, why) for f, why in problems.items()}
+            refusal = Refusal("correct-result", errors, values)
+            return _refused(request, db, actor, event_id, number, key, refusal, False)
+        return _action(
+            request, db, actor, event_id, number, key, "correct-result", values,
+            _CORRECTION_FIELDS,
+            lambda: games.correct_result(
+                db, actor, event_id, number, key, result, reason, seq, clock=clock
+            ),
+            translate(request, "Result corrected."),
+        )  # fmt: skip
 
     @router.get(prefix + "/boards/{board}/sgf")
     def game_sgf(
@@ -384,11 +564,14 @@ async def round_sheet_post(
             number_text = key.removeprefix("result_")
             # a hand-made form may name anything: only a board number is a row of the sheet
             if not (number_text.isdigit() and len(number_text) <= 6):
-                raise InputError(key, Msg("is not a board of this round"))
+                problem = Msg(
+                    "%(field)s: %(reason)s", field=key, reason=Msg("is not a board of this round")
+                )
+                return _sheet(request, db, actor, event_id, number, [(0, problem)])
             board = int(number_text)
             rows.append((board, board, value))  # the "line" of a sheet row is its board
-    if not rows:
-        raise InputError("results", Msg("no result was entered"))
+    if not rows:  # the sheet again, with why: never a page without a way back
+        return _sheet(request, db, actor, event_id, number, [(0, Msg("no result was entered"))])
     try:
         changed = games.enter_round_results(db, actor, event_id, number, rows, clock=clock)
     except RowsRejected as err:
@@ -414,7 +597,10 @@ async def round_sheet_csv(
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise InputError(source, Msg("the file is not UTF-8 text")) from None
+        problem = Msg(
+            "%(field)s: %(reason)s", field=source, reason=Msg("the file is not UTF-8 text")
+        )
+        return _sheet(request, db, actor, event_id, number, [(0, problem)], False)
     try:
         rows = games.parse_results_csv(text, source)
         changed = games.enter_round_results(

@@ -27,25 +27,52 @@ class TournamentSystem(Protocol):
         """The pairings of round ``event.next_round_number``."""
         ...
 
+    def blocker(self, event: Event) -> Msg | None:
+        """Why round ``event.next_round_number`` cannot be paired (what :meth:`next_round`
+        would refuse with), checked without pairing it; ``None`` when it can be."""
+        ...
+
     def is_finished(self, event: Event) -> bool: ...
 
     def eliminated(self, event: Event) -> frozenset[str]: ...
 
 
+def incomplete(event: Event) -> Msg | None:
+    """Why the next round waits: the last round still has games without a final result
+    (``None`` when it has none)."""
+    if not event.rounds:
+        return None
+    missing = outstanding_games(event, len(event.rounds))
+    if not missing:
+        return None
+    boards = ", ".join(str(g.board) for g in missing)
+    return Msg(
+        "round %(rounds)s: no final result on board(s) %(boards)s",
+        rounds=len(event.rounds),
+        boards=boards,
+    )
+
+
 def require_complete(event: Event) -> None:
     """Refuse to pair while the last round still has games without a final result."""
-    if not event.rounds:
-        return
-    missing = outstanding_games(event, len(event.rounds))
-    if missing:
-        boards = ", ".join(str(g.board) for g in missing)
-        raise Conflict(
-            Msg(
-                "round %(rounds)s: no final result on board(s) %(boards)s",
-                rounds=len(event.rounds),
-                boards=boards,
-            )
-        )
+    why = incomplete(event)
+    if why is not None:
+        raise Conflict(why)
+
+
+def pairing_blocker(settings: EventSettings, event: Event) -> Msg | None:
+    """Why the event's next round cannot be paired, or ``None``: the preconditions its system
+    checks before pairing, without pairing it (cheap enough for every view of a page).
+
+    >>> from weiqi.tournament.players import Entrant
+    >>> alone = Event(EventSettings(system=System.SWISS, rounds=3), (Entrant("1", "A"),))
+    >>> pairing_blocker(alone.settings, alone)
+    Msg('round %(r)s: fewer than two players left to pair', r=1)
+    >>> two = Event(alone.settings, (Entrant("1", "A"), Entrant("2", "B")))
+    >>> pairing_blocker(two.settings, two) is None
+    True
+    """
+    return system_for(settings, event.kind).blocker(event)
 
 
 def round_seed(settings: EventSettings, number: int) -> int:

@@ -280,15 +280,29 @@ class _Knockout:
     def _bracket(self, event: Event) -> _Bracket:
         return _Bracket(event, self.double)
 
-    def next_round(self, event: Event) -> RoundPlan:
-        from weiqi.tournament.systems import require_complete, round_seed
+    def blocker(self, event: Event) -> Msg | None:
+        from weiqi.tournament.systems import incomplete
 
-        require_complete(event)
-        br = self._bracket(event)
+        why = incomplete(event)
+        if why is not None:
+            return why
+        try:
+            br = self._bracket(event)
+        except Conflict as err:  # fewer than two players
+            return err.msg
         if br.playoffs_due:
-            raise Conflict(br.playoffs_due[0])
+            return br.playoffs_due[0]
         if br.finished():
-            raise Conflict(Msg("the knockout is finished"))
+            return Msg("the knockout is finished")
+        return None
+
+    def next_round(self, event: Event) -> RoundPlan:
+        from weiqi.tournament.systems import round_seed
+
+        why = self.blocker(event)
+        if why is not None:
+            raise Conflict(why)
+        br = self._bracket(event)
         r = event.next_round_number
         s = event.settings
         seed = round_seed(s, r)
@@ -397,16 +411,31 @@ class HalvingKnockout:
                 )
         return alive
 
-    def next_round(self, event: Event) -> RoundPlan:
-        from weiqi.tournament.systems import require_complete, round_seed
+    def blocker(self, event: Event) -> Msg | None:
+        from weiqi.tournament.systems import incomplete
 
-        require_complete(event)
+        why = incomplete(event)
+        if why is not None:
+            return why
+        r = event.next_round_number
+        try:
+            alive = self._alive(event, r)
+        except Conflict as err:  # a game without a winner waits for its playoff
+            return err.msg
+        if len(alive) < 2:
+            if r == 1 or not alive:
+                return Msg("a knockout needs at least two players")
+            return Msg("the knockout is over: %(alive)s won", alive=alive[0])
+        return None
+
+    def next_round(self, event: Event) -> RoundPlan:
+        from weiqi.tournament.systems import round_seed
+
+        why = self.blocker(event)
+        if why is not None:
+            raise Conflict(why)
         r = event.next_round_number
         alive = self._alive(event, r)
-        if len(alive) < 2:
-            if r == 1:
-                raise Conflict(Msg("a knockout needs at least two players"))
-            raise Conflict(Msg("the knockout is over: %(alive)s won", alive=alive[0]))
         byes = (alive.pop(0),) if len(alive) % 2 else ()
         if r == 1:
             pairs = [(alive[i], alive[-1 - i]) for i in range(len(alive) // 2)]

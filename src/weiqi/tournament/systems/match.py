@@ -41,12 +41,25 @@ class Match:
             raise Conflict(Msg("a match is between two players, not %(ids)s", ids=len(ids)))
         return ids[0], ids[1]
 
-    def next_round(self, event: Event) -> RoundPlan:
-        from weiqi.tournament.systems import require_complete, round_seed
+    def blocker(self, event: Event) -> Msg | None:
+        from weiqi.tournament.systems import incomplete
 
-        require_complete(event)
-        if self.is_finished(event):
-            raise Conflict(Msg("the match is decided"))
+        why = incomplete(event)
+        if why is not None:
+            return why
+        try:
+            if self.is_finished(event):
+                return Msg("the match is decided")
+        except Conflict as err:  # not two players
+            return err.msg
+        return None
+
+    def next_round(self, event: Event) -> RoundPlan:
+        from weiqi.tournament.systems import round_seed
+
+        why = self.blocker(event)
+        if why is not None:
+            raise Conflict(why)
         a, b = self._players(event)
         r = event.next_round_number
         s = event.settings

@@ -107,22 +107,29 @@ class RoundRobin:
     so an individual round robin pairs round by round.
     """
 
-    def next_round(self, event: Event) -> RoundPlan:
-        from weiqi.tournament.scoring import voided_players
-        from weiqi.tournament.systems import require_complete
+    def blocker(self, event: Event) -> Msg | None:
+        from weiqi.tournament.systems import incomplete
 
         if event.kind is EventKind.INDIVIDUAL:
-            require_complete(event)
+            why = incomplete(event)
+            if why is not None:
+                return why
         if not event.rounds and len(event.entrants) < 2:
             # Otherwise an empty schedule reads as "finished" before anybody has played.
-            raise Conflict(
-                Msg(
-                    "a round robin needs at least two players, not %(entrants)s",
-                    entrants=len(event.entrants),
-                )
+            return Msg(
+                "a round robin needs at least two players, not %(entrants)s",
+                entrants=len(event.entrants),
             )
         if self.is_finished(event):
-            raise Conflict(Msg("the round robin is finished"))
+            return Msg("the round robin is finished")
+        return None
+
+    def next_round(self, event: Event) -> RoundPlan:
+        from weiqi.tournament.scoring import voided_players
+
+        why = self.blocker(event)
+        if why is not None:
+            raise Conflict(why)
         r = event.next_round_number
         field = starting_field(event)
         table = berger_schedule(len(field), event.settings.cycle_count)

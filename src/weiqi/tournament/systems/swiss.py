@@ -140,17 +140,28 @@ def field_for(event: Event, number: int) -> tuple[list[Entrant], frozenset[str]]
 class Swiss:
     """Swiss-type pairing: Swiss, McMahon, Swiss + elimination, K-loss knockout."""
 
-    def next_round(self, event: Event) -> RoundPlan:
-        from weiqi.tournament.systems import require_complete, round_seed
+    def blocker(self, event: Event) -> Msg | None:
+        from weiqi.tournament.systems import incomplete
 
-        require_complete(event)
+        why = incomplete(event)
+        if why is not None:
+            return why
         if self.is_finished(event):
-            raise Conflict(Msg("the event is finished"))
+            return Msg("the event is finished")
+        r = event.next_round_number
+        if len(field_for(event, r)[0]) < 2:
+            return Msg("round %(r)s: fewer than two players left to pair", r=r)
+        return None
+
+    def next_round(self, event: Event) -> RoundPlan:
+        from weiqi.tournament.systems import round_seed
+
+        why = self.blocker(event)
+        if why is not None:
+            raise Conflict(why)
         s = event.settings
         r = event.next_round_number
         field, _ = field_for(event, r)
-        if len(field) < 2:
-            raise Conflict(Msg("round %(r)s: fewer than two players left to pair", r=r))
         hist = histories(event)
         seed_value = round_seed(s, r)
         rng = random.Random(seed_value)
