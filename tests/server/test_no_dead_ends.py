@@ -7,11 +7,14 @@ problem next to its field and what was typed kept, never the bare error page."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from typer.testing import CliRunner
 
 from tests.server.conftest import api_login
+from weiqi.cli import app
 from weiqi.errors import Conflict
 from weiqi.i18n import render
 from weiqi.roles import Role
@@ -286,3 +289,34 @@ def test_an_empty_round_sheet_comes_back_with_its_reason(
     answer = client.post(url, data={"csrf_token": _token(client.get(url).text)})
     assert answer.status_code == 422 and 'id="problems"' in answer.text
     assert 'id="round-sheet"' in answer.text
+
+
+def test_r_playoff_the_api_and_the_command_line_say_a_playoff_is_due(
+    client: TestClient, database: Database, tmp_path: Path
+) -> None:
+    """R-PLAYOFF: a draw in a knockout through the API answers ``playoff_due`` and through
+    ``weiqi round result`` prints a note with the command to enter the playoff's result."""
+    ev = _event(database, KNOCKOUT, 4, Role.CHIEF_REFEREE)
+    api_login(client, "chief_referee", PASSWORD)
+    token = _token(client.get(f"/events/{ev}/rounds/1/results").text)
+    h = {"X-CSRF-Token": token}
+    base = f"/api/events/{ev}/rounds/1/boards/1"
+    entered = client.post(f"{base}/result", json={"result": "0"}, headers=h)
+    assert entered.status_code == 200, entered.text
+    view = entered.json()
+    assert view["result"] == "0" and view["playoff_due"]
+
+    runner = CliRunner()
+    db = str(tmp_path / "ko.sqlite3")
+    (tmp_path / "p.csv").write_text("name\nA\nB\nC\nD\n", encoding="utf-8")
+    for args in (
+        ["event", "create", "--db", db, "--name", "KO", "--system", "knockout"],
+        ["player", "import", "--db", db, str(tmp_path / "p.csv")],
+        ["round", "pair", "--db", db],
+    ):
+        assert runner.invoke(app, args).exit_code == 0
+    drawn = runner.invoke(app, ["round", "result", "0", "--round", "1", "--board", "1", "--db", db])
+    assert drawn.exit_code == 0, drawn.output
+    assert "note: a knockout game needs a winner" in drawn.output
+    won = runner.invoke(app, ["round", "result", "B+R", "--round", "1", "--board", "1", "--db", db])
+    assert won.exit_code == 0 and "note:" not in won.output

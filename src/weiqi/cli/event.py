@@ -876,6 +876,19 @@ def register(app: typer.Typer) -> None:
             result_code,
         )
         typer.echo(f"round {round_number} board {board}: {view.black} – {view.white} {view.result}")
+        from weiqi.rules.result import Outcome, Result
+        from weiqi.services.tournament import tournament_info
+
+        drawn = view.result and Result.parse(view.result).outcome in (
+            Outcome.DRAW,
+            Outcome.NO_RESULT,
+        )
+        if drawn and tournament_info(database, event_id).settings.is_bracket:
+            # a knockout game needs a winner (加赛): say so at once, with the command to use
+            typer.echo(
+                f"note: a knockout game needs a winner: a playoff decides it; enter its result "
+                f"with weiqi round result --round {round_number} --board {board} RESULT"
+            )
 
     @round_app.command("results")
     def results(

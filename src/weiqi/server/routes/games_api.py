@@ -109,6 +109,11 @@ class GameOut(BaseModel):
         description="replay / playoff: the confirmed result calls for the game to be played "
         "again; POST its result to .../result",
     )
+    playoff_due: bool = Field(
+        default=False,
+        description="a knockout game without a winner (a draw, no result): a playoff decides "
+        "it; POST the playoff's result to .../result once it is played",
+    )
     match: int | None = Field(default=None, description="a team board's match in its round")
     sitting: int = Field(default=0, description="a rotation match's sitting (0: the first)")
     black_team: str | None = Field(default=None, description="a team board's team of Black")
@@ -128,6 +133,7 @@ class GameOut(BaseModel):
             result_zh=g.result_zh,
             confirmed=g.confirmed,
             played_again=g.played_again,
+            playoff_due=g.playoff_due,
             phase=g.phase,
             black_count=float(g.black_count) if g.black_count is not None else None,
             warnings={"B": g.warnings[0], "W": g.warnings[1]},
