@@ -50,15 +50,28 @@ def db_int(option: str) -> Callable[[str], int]:
     return parse
 
 
+def read_bytes(path: Path) -> bytes:
+    """A file's bytes; a file that cannot be read is an :class:`InputError` naming it."""
+    try:
+        return path.read_bytes()
+    except OSError as err:
+        raise InputError(str(path), err.strerror or "cannot be read") from None
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    """Write a file; one that cannot be written is an :class:`InputError` naming it."""
+    try:
+        path.write_bytes(data)
+    except OSError as err:
+        raise InputError(str(path), err.strerror or "cannot be written") from None
+
+
 def read_text(path: Path) -> str:
     """A CSV file's text: UTF-8 (with or without a byte order mark), UTF-16 with one, or else
     GB18030 — what Excel on a Chinese Windows saves as "CSV" — with a note on standard error,
     as the SGF reader does. Anything else is an :class:`InputError` naming the file.
     """
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise InputError(str(path), err.strerror or "cannot be read") from None
+    data = read_bytes(path)
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:
             return data.decode("utf-16").removeprefix("\ufeff")

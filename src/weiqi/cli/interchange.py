@@ -19,22 +19,8 @@ from typing import Annotated
 import typer
 
 from weiqi.cli.event import DbOption, EventOption, JsonOption, event_id_option, open_database
-from weiqi.errors import InputError
+from weiqi.cli.inputs import read_bytes, write_bytes
 from weiqi.services.actor import Actor
-
-
-def _read(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except OSError as err:
-        raise InputError(str(path), err.strerror or "cannot be read") from None
-
-
-def _write(path: Path, data: bytes) -> None:
-    try:
-        path.write_bytes(data)
-    except OSError as err:
-        raise InputError(str(path), err.strerror or "cannot be written") from None
 
 
 def register(app: typer.Typer) -> None:
@@ -61,7 +47,7 @@ def register(app: typer.Typer) -> None:
         file has them; what cannot be mapped is listed."""
         from weiqi.services.interchange import import_opengotha as run
 
-        report = run(open_database(db), Actor.local(), _read(path), name=name)
+        report = run(open_database(db), Actor.local(), read_bytes(path), name=name)
         notes = [str(n) for n in report.notes]
         if as_json:
             typer.echo(
@@ -95,7 +81,7 @@ def register(app: typer.Typer) -> None:
         from weiqi.services.interchange import export_opengotha as run
 
         database = open_database(db)
-        _write(out, run(database, Actor.local(), event_id_option(database, event)))
+        write_bytes(out, run(database, Actor.local(), event_id_option(database, event)))
         typer.echo(f"wrote {out}")
 
     @export_app.command("egf")
@@ -111,5 +97,5 @@ def register(app: typer.Typer) -> None:
         from weiqi.services.interchange import export_egf as run
 
         database = open_database(db)
-        _write(out, run(database, Actor.local(), event_id_option(database, event), through))
+        write_bytes(out, run(database, Actor.local(), event_id_option(database, event), through))
         typer.echo(f"wrote {out}")

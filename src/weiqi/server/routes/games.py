@@ -29,6 +29,7 @@ from weiqi.errors import Conflict, InputError, InvalidSetting, NotFound, RowsRej
 from weiqi.i18n import N_
 from weiqi.messages import Msg
 from weiqi.rules.result import SHEET_CODES, Result, format_stones_zh
+from weiqi.server.downloads import attachment
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.public_tables import gettext_for, handicap_text
 from weiqi.server.security import AppClock, CurrentActor, Db, flash
@@ -472,11 +473,7 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         else:
             where = f"board{key}"
         name = f"event{event_id}-round{number}-{where}.sgf"
-        return Response(
-            text.encode(),
-            media_type="application/x-go-sgf; charset=utf-8",
-            headers={"Content-Disposition": f'attachment; filename="{name}"'},
-        )
+        return attachment(text.encode(), name, "application/x-go-sgf; charset=utf-8")
 
 
 _add_game_routes(INDIVIDUAL, individual_board)

@@ -23,6 +23,7 @@ from starlette.responses import Response
 
 from weiqi.errors import InputError
 from weiqi.i18n import N_
+from weiqi.server.downloads import attachment
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_forms import require_page
 from weiqi.server.security import Db, LoggedIn, flash
@@ -76,18 +77,10 @@ async def import_file(request: Request, db: Db, user: LoggedIn) -> Response:
     return RedirectResponse(f"/events/{report.event_id}/manage", status_code=303)
 
 
-def _download(data: bytes, filename: str, media_type: str) -> Response:
-    return Response(
-        data,
-        media_type=media_type,
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-    )
-
-
 @router.get("/events/{event_id}/export/opengotha.xml")
 def export_opengotha(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
     data = interchange.export_opengotha(db, user.actor(), event_id)
-    return _download(data, f"event-{event_id}.xml", "application/xml")
+    return attachment(data, f"event-{event_id}.xml", "application/xml")
 
 
 @router.get("/events/{event_id}/export/results.h9")
@@ -99,4 +92,4 @@ def export_egf(
     round: Annotated[int | None, Query(ge=1, le=100)] = None,
 ) -> Response:
     data = interchange.export_egf(db, user.actor(), event_id, round)
-    return _download(data, f"event-{event_id}.h9", "text/plain; charset=iso-8859-15")
+    return attachment(data, f"event-{event_id}.h9", "text/plain; charset=iso-8859-15")

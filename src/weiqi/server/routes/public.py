@@ -15,6 +15,7 @@ from starlette.responses import Response
 
 from weiqi.errors import NotFound
 from weiqi.messages import Msg
+from weiqi.server.downloads import attachment
 from weiqi.server.inputs import ScreenedRoute
 from weiqi.server.page_cache import cached_page
 from weiqi.server.public_tables import (
@@ -46,13 +47,11 @@ LEADERS = 5
 
 
 def csv_response(table: Table, filename: str) -> Response:
-    return Response(
+    return attachment(
         table.csv().encode("utf-8"),
-        media_type="text/csv; charset=utf-8",
-        headers={
-            "Content-Disposition": f'attachment; filename="{filename}"',
-            "Vary": "Accept-Language, Cookie",
-        },
+        filename,
+        "text/csv; charset=utf-8",
+        {"Vary": "Accept-Language, Cookie"},
     )
 
 
