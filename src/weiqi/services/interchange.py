@@ -28,15 +28,14 @@ from weiqi.messages import Msg
 from weiqi.services.actor import Actor
 from weiqi.services.events import add_event, event_name
 from weiqi.services.permissions import Action, require
-from weiqi.services.tournament import _load, store_plan
+from weiqi.services.tournament import _load, settings_row, store_plan
 from weiqi.store.database import Database
 from weiqi.store.models import Event as EventModel
-from weiqi.store.tournament import AbsenceRow, EventSettingsRow, PlayerRow
+from weiqi.store.tournament import AbsenceRow, PlayerRow
 from weiqi.text import check_entrants, clean_name
 from weiqi.tournament.namesakes import identity_key
 from weiqi.tournament.players import Entrant
 from weiqi.tournament.records import Game, RoundPlan
-from weiqi.tournament.settings import settings_to_dict
 
 
 @dataclass(frozen=True)
@@ -78,14 +77,8 @@ def import_event(
         seen.add(key)
         names[e.id] = clean
 
-    def settings_row(event_id: int) -> EventSettingsRow:
-        text = json.dumps(settings_to_dict(imported.settings), ensure_ascii=False)
-        return EventSettingsRow(
-            event_id=event_id, system=imported.settings.system.value, settings_json=text
-        )
-
     with db.transaction() as session:
-        event_id = add_event(session, actor, title, settings_row)
+        event_id = add_event(session, actor, title, settings_row(imported.settings))
         ids = _store_players(session, event_id, imported, names)
         games = 0
         for rnd in imported.rounds:

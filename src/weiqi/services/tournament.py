@@ -28,7 +28,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
 
@@ -266,6 +266,17 @@ def _info(session: Session, event_id: int) -> TournamentInfo:
 # -- use cases ------------------------------------------------------------------------------
 
 
+def settings_row(settings: EventSettings) -> Callable[[int], EventSettingsRow]:
+    """The settings row of a new individual event, as :func:`weiqi.services.events.add_event`
+    takes it (created, imported or read from another program's file alike)."""
+
+    def row(event_id: int) -> EventSettingsRow:
+        text = json.dumps(settings_to_dict(settings), ensure_ascii=False)
+        return EventSettingsRow(event_id=event_id, system=settings.system.value, settings_json=text)
+
+    return row
+
+
 def create_tournament(
     db: Database,
     actor: Actor,
@@ -277,12 +288,8 @@ def create_tournament(
     control; :func:`weiqi.services.events.add_event`: a creator who is not a site administrator
     runs it)."""
 
-    def row(event_id: int) -> EventSettingsRow:
-        text = json.dumps(settings_to_dict(settings), ensure_ascii=False)
-        return EventSettingsRow(event_id=event_id, system=settings.system.value, settings_json=text)
-
     with db.transaction() as session:
-        event_id = add_event(session, actor, name, row)
+        event_id = add_event(session, actor, name, settings_row(settings))
         if details is not None:
             event = session.get(EventModel, event_id)
             assert event is not None
