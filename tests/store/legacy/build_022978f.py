@@ -26,7 +26,7 @@ from typer.testing import CliRunner
 
 from weiqi.cli import app
 
-OUT = Path(sys.argv[1])
+OUT = Path(sys.argv[1] if len(sys.argv) > 1 else ".")  # run as a script only (see above)
 DB = OUT / "legacy_022978f.sqlite3"
 RUN = CliRunner()
 TMP = OUT / "_build"
