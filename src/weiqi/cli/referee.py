@@ -30,7 +30,7 @@ from weiqi.clock.control import TimeControl
 from weiqi.errors import InputError, InvalidSetting
 from weiqi.formats.sgf_referee import write_record_sgf
 from weiqi.messages import Msg
-from weiqi.referee.actors import Actor
+from weiqi.referee.actors import GameActor
 from weiqi.referee.codec import to_data
 from weiqi.referee.events import event_from_data
 from weiqi.referee.nigiri import ColorAssignment, Contestant, Guess, Nigiri
@@ -184,7 +184,7 @@ def register(app: typer.Typer) -> None:
         record = GameRecord.start(
             ruleset,
             ColorAssignment.by_organiser(black, white),
-            referee=Actor.referee(referee),
+            referee=GameActor.referee(referee),
             at=_now(at),
             time_control=tc,
         )
@@ -200,7 +200,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Record a move or a pass."""
         record = _read(path)
-        actor = Actor.parse(color)
+        actor = GameActor.parse(color)
         if actor.color is None:
             raise InputError(Msg("colour %(color)s", color=repr(color)), Msg("expected B or W"))
         record.play(actor.color, vertex, _now(at))
@@ -220,7 +220,7 @@ def register(app: typer.Typer) -> None:
             data = json.loads(event)
         except json.JSONDecodeError as err:
             raise InputError("event", Msg("not JSON: %(msg)s", msg=err.msg)) from None
-        record.append(event_from_data(data), Actor.parse(actor), _now(at))
+        record.append(event_from_data(data), GameActor.parse(actor), _now(at))
         _write(path, record)
         _report(record)
 
