@@ -172,3 +172,87 @@ def test_r_time_2_the_server_flags_a_time_out_with_no_client_message(
     assert any("时间" in h.reason.id or "time" in h.reason.id for h in view.history)
     answer = httpx.get(f"{live_server.url}/events/{ev.id}/rounds/1/boards/1/play")
     assert answer.status_code == 200 and "白超时胜" in answer.text
+
+
+def test_r_end_3_two_passes_lead_to_counting_a_dispute_resumes_and_agreement_counts(
+    live_server: LiveServer,
+) -> None:
+    """R-END-1(c), R-END-3, R-SCORE-1: after two passes the server proposes the dead stones
+    (``rules.dead_stones``: Black's lone H5 in White's area); White marks them, Black disputes
+    (its stone lives, it says): play resumes with White, the claimant, to move; after two more
+    passes White marks H5 again, Black agrees, and the count is the board's result, which both
+    players then confirm (R-END-4) — the referee's confirmation is still to come."""
+    ev = online_event(live_server, "count")
+    room = ev.room()
+    with (
+        reader(live_server, room, ev.players["B"]) as black,
+        reader(live_server, room, ev.players["W"]) as white,
+    ):
+        for r in (black, white):
+            r.until(_started)
+        players = {"B": black, "W": white}
+        walls = [v for row in range(1, 10) for v in (f"E{row}", f"F{row}")]
+        seq = _play(players, [], [*walls, "H5"])
+
+        def step(mover: Reader, action: str, **data: Any) -> dict[str, Any]:
+            nonlocal seq
+            mover.act(action, seq, **data)
+            for r in (black, white):
+                got = r.until(lambda m: _seq_after(m, seq) or m["type"] == "refused")
+                assert got["type"] == "update", got
+            seq = got["snapshot"]["seq"]
+            return got["snapshot"]
+
+        step(white, "pass")
+        snap = step(black, "pass")
+        assert snap["phase"] == "counting" and snap["proposed"]
+        assert "H5" in snap["dead"] and not any(v.startswith(("E", "F")) for v in snap["dead"])
+        assert snap["clock"]["running"] is None  # the clock waits while the stones are agreed
+        snap = step(white, "mark_dead", stones=snap["dead"])
+        assert snap["dead_marked_by"] == "W" and not snap["proposed"]
+        snap = step(black, "dispute")
+        assert snap["phase"] == "playing" and snap["to_move"] == "W"
+        assert snap["clock"]["running"] == "W"
+        step(white, "move", vertex="H3")
+        step(black, "pass")
+        snap = step(white, "pass")
+        assert snap["phase"] == "counting"
+        step(white, "mark_dead", stones=["H5"])
+        snap = step(black, "agree_dead")
+        assert snap["phase"] == "finished" and snap["result"].startswith("B+")
+        result = snap["result"]
+        step(black, "confirm")
+        snap = step(white, "confirm")
+        assert sorted(snap["confirmations"]) == ["B", "W"] and not snap["confirmed"]
+    view = _view(live_server, ev)
+    assert view.result == result and view.black_count is not None and not view.confirmed
+
+
+def test_r_play_1_two_moves_sent_for_the_same_turn_cannot_both_land(
+    live_server: LiveServer,
+) -> None:
+    """R-PLAY-1: Black in two tabs sends two different moves for the same position (the same
+    ``seq``) at once: exactly one is stored and pushed, the other is refused as out of date."""
+    ev = online_event(live_server, "race")
+    room = ev.room()
+    with (
+        reader(live_server, room, ev.players["B"]) as tab1,
+        reader(live_server, room, ev.players["B"]) as tab2,
+        reader(live_server, room, ev.players["W"]) as white,
+    ):
+        start = white.until(_started)
+        seq = start["snapshot"]["seq"]
+        tab1.act("move", seq, vertex="C3")
+        tab2.act("move", seq, vertex="G7")
+        landed = white.until(lambda m: _seq_after(m, seq))
+        moves = [e["vertex"] for e in landed["snapshot"]["events"] if e["kind"] == "move"]
+        assert len(moves) == 1
+        winner, loser = (tab1, tab2) if moves == ["C3"] else (tab2, tab1)
+        for tab in (winner, loser):
+            tab.until(lambda m: _seq_after(m, seq))
+        if not any(m["type"] == "refused" for m in loser.received):
+            loser.until(lambda m: m["type"] == "refused")
+        (refused,) = [m for m in loser.received if m["type"] == "refused"]
+        assert refused["code"] == "Conflict" and "刷新页面" in refused["message"]
+        assert not [m for m in winner.received if m["type"] == "refused"]
+        assert landed["snapshot"]["stones"] == {moves[0]: "B"}

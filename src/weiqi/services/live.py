@@ -501,11 +501,13 @@ def _proposal(stones: bytes, size: int) -> tuple[str, ...]:
     return tuple(sorted(format_vertex(p, size) for p in propose_dead(stones, size)))
 
 
-def _snapshot(game: Game, record: GameRecord | None, now: float, since: int = 0) -> Snapshot:
+def _snapshot(
+    event_id: int, game: Game, record: GameRecord | None, now: float, since: int = 0
+) -> Snapshot:
     size = game.ruleset.board_size
     if record is None:
         return Snapshot(
-            0, game.number, game.board, size, game.black, game.white, 0, "not_started",
+            event_id, game.number, game.board, size, game.black, game.white, 0, "not_started",
             "B", {}, None, {"B": 0, "W": 0}, [], None, [], None, False, game.result,
             game.confirmed, False,
         )  # fmt: skip
@@ -522,7 +524,7 @@ def _snapshot(game: Game, record: GameRecord | None, now: float, since: int = 0)
         for e in record.entries
     )
     return Snapshot(
-        0,
+        event_id,
         game.number,
         game.board,
         size,
@@ -567,34 +569,8 @@ def snapshot(
     with db.transaction() as session:
         game = _live_game(session, event_id, number, board)
         _row, record = _load_record(session, game)
-        snap = _snapshot(game, record, clock.now().timestamp(), since)
-    return _with_event(snap, event_id)
-
-
-def _with_event(snap: Snapshot, event_id: int) -> Snapshot:
-    data = asdict(snap)
-    data["event_id"] = event_id
-    return _from_data(data)
-
-
-def _from_data(data: dict[str, Any]) -> Snapshot:
-    clock = data["clock"]
-    if clock is not None:
-        clock = ClockView(
-            **{
-                **clock,
-                "black": ClockSide(**clock["black"]),
-                "white": ClockSide(**clock["white"]),
-            }
-        )
-    return Snapshot(
-        **{
-            **data,
-            "clock": clock,
-            "moves": [Played(**m) for m in data["moves"]],
-            "events": [Played(**m) for m in data["events"]],
-        }
-    )
+        snap = _snapshot(event_id, game, record, clock.now().timestamp(), since)
+    return snap
 
 
 def _time_control(session: Session, event_id: int) -> TimeControl | None:
@@ -611,7 +587,14 @@ def start_game(
 ) -> Snapshot:
     """Start the game (both players are in the room): a new record with the event's time
     control (its colours as paired), and Black's clock running. A game already started is left
-    as it is; a board with a record from the referees (a result entered) is not restarted."""
+    as it is (read without the event's lock: a reconnection writes nothing, so the event's
+    pages stay cached); a board with a record from the referees (a result entered) is not
+    restarted."""
+    with db.transaction() as session:
+        game = _live_game(session, event_id, number, board)
+        _row, record = _load_record(session, game)
+        if not _to_start(game, record):
+            return _snapshot(event_id, game, record, clock.now().timestamp())
     with db.transaction() as session:
         game = _game_to_change(session, event_id, number, board, None)
         row, record = _load_record(session, game)
@@ -626,18 +609,22 @@ def start_game(
             )
             record.append(ClockEvent(ClockAction.START), SERVER, at)
             _store(session, game, row, record)
-        elif (
-            record is not None
-            and record.state.phase is Phase.PLAYING
-            and not any(
-                isinstance(e.event, ClockEvent) and e.event.action is ClockAction.START
-                for e in record.entries
-            )
-        ):
+        elif record is not None and _to_start(game, record):
             record.append(ClockEvent(ClockAction.START), SERVER, _now(clock, record))
             _store(session, game, row, record)
-        snap = _snapshot(game, record, clock.now().timestamp())
-    return _with_event(snap, event_id)
+        snap = _snapshot(event_id, game, record, clock.now().timestamp())
+    return snap
+
+
+def _to_start(game: Game, record: GameRecord | None) -> bool:
+    """Whether the game is still to be started: no record and no result yet, or a record in
+    play whose clock was never started."""
+    if record is None:
+        return game.result is None
+    return record.state.phase is Phase.PLAYING and not any(
+        isinstance(e.event, ClockEvent) and e.event.action is ClockAction.START
+        for e in record.entries
+    )
 
 
 # -- a player's actions ----------------------------------------------------------------------
@@ -735,8 +722,8 @@ def act(
                 )
             )
         if record is None:
-            snap = _snapshot(game, None, clock.now().timestamp())
-            return Outcome(_with_event(snap, event_id), Msg("the game has not started"))
+            snap = _snapshot(event_id, game, None, clock.now().timestamp())
+            return Outcome(snap, Msg("the game has not started"))
         before = len(record)
         now = _now(clock, record)
         flagged = _flag_if_due(record, now)
@@ -761,8 +748,8 @@ def act(
                     record.append(one, GameActor.player(color), now)
         if len(record) > before:
             _store(session, game, row, record)
-        snap = _snapshot(game, record, clock.now().timestamp(), since=before)
-    return Outcome(_with_event(snap, event_id), refused, reason)
+        snap = _snapshot(event_id, game, record, clock.now().timestamp(), since=before)
+    return Outcome(snap, refused, reason)
 
 
 def _core_reason(err: Any) -> Msg:
@@ -774,19 +761,23 @@ def _core_reason(err: Any) -> Msg:
     return msg
 
 
-def _flag_if_due(record: GameRecord, now: float) -> bool:
-    """Record a flag that has fallen by ``now`` (the server looks at the clock); ``True`` if
-    the game ended on time by it."""
+def _flag_due(record: GameRecord, now: float) -> bool:
+    """Whether a flag has fallen by ``now`` that the record does not hold yet."""
     state = record.state
     clock = state.clock
     if clock is None or clock.status is not Status.RUNNING:
         return False
     due = clock.next_deadline()
-    if due is None or due > now:
+    return due is not None and due <= now and state.phase in (Phase.PLAYING, Phase.COUNTING)
+
+
+def _flag_if_due(record: GameRecord, now: float) -> bool:
+    """Record a flag that has fallen by ``now`` (the server looks at the clock); ``True`` if
+    the game ended on time by it."""
+    if not _flag_due(record, now):
         return False
-    if state.phase not in (Phase.PLAYING, Phase.COUNTING):
-        return False
-    record.append(ClockEvent(ClockAction.CHECK), SERVER, max(now, due))
+    due = record.state.clock.next_deadline() if record.state.clock else None
+    record.append(ClockEvent(ClockAction.CHECK), SERVER, max(now, due or now))
     return record.state.phase is Phase.FINISHED
 
 
@@ -813,32 +804,49 @@ def wake(
 ) -> Wake:
     """The server looks at the game's clock at its deadline or call-out, whether or not anybody
     sends anything: a flag that has fallen is recorded (the time loss goes into the record and
-    the result), a call-out that is due is returned for the room to push."""
+    the result), a call-out that is due is returned for the room to push. Only a flag writes
+    (under the event's lock); a call-out is a read."""
+    with db.transaction() as session:
+        game = _live_game(session, event_id, number, board)
+        _row, record = _load_record(session, game)
+        if record is None:
+            snap = _snapshot(event_id, game, None, clock.now().timestamp())
+            return Wake(snap, False, None, None)
+        if not _flag_due(record, _now(clock, record)):
+            return _woke(game, record, clock, since, len(record), False, event_id)
     with db.transaction() as session:
         game = _game_to_change(session, event_id, number, board, None)
         row, record = _load_record(session, game)
-        if record is None:
-            snap = _snapshot(game, None, clock.now().timestamp())
-            return Wake(_with_event(snap, event_id), False, None, None)
+        assert record is not None
         before = len(record)
-        now = _now(clock, record)
-        changed = False
-        if _flag_if_due(record, now) or len(record) > before:
+        changed = _flag_if_due(record, _now(clock, record)) or len(record) > before
+        if changed:
             _store(session, game, row, record)
-            changed = True
-        state = record.state
-        callout = None
-        next_at = None
-        c = state.clock
-        if c is not None and c.status is Status.RUNNING:
-            said = c.announcements(now)
-            if said and c.since is not None:
-                move_start = (c.since - c.elapsed) / 1000
-                if now - (move_start + said[-1].offset) < 1.0:
-                    callout = said[-1].callout.to_dict()
-            next_at = c.next_wakeup(now)
-        snap = _snapshot(game, record, now, since=before if since is None else since)
-    return Wake(_with_event(snap, event_id), changed, callout, next_at)
+        return _woke(game, record, clock, since, before, changed, event_id)
+
+
+def _woke(
+    game: Game,
+    record: GameRecord,
+    clock: ServerClock,
+    since: int | None,
+    before: int,
+    changed: bool,
+    event_id: int,
+) -> Wake:
+    now = _now(clock, record)
+    callout = None
+    next_at = None
+    c = record.state.clock
+    if c is not None and c.status is Status.RUNNING:
+        said = c.announcements(now)
+        if said and c.since is not None:
+            move_start = (c.since - c.elapsed) / 1000
+            if now - (move_start + said[-1].offset) < 1.0:
+                callout = said[-1].callout.to_dict()
+        next_at = c.next_wakeup(now)
+    snap = _snapshot(event_id, game, record, now, since=before if since is None else since)
+    return Wake(snap, changed, callout, next_at)
 
 
 def next_wakeup(

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
@@ -274,7 +275,10 @@ async def room_socket(websocket: WebSocket) -> None:
         await live_rooms.join(key, color)
         live_rooms.nudge(key)
         while True:
-            data = await websocket.receive_json()
+            try:
+                data = json.loads(await websocket.receive_text())
+            except ValueError:
+                continue  # not JSON: nothing to do
             if not isinstance(data, dict) or data.get("type") != "act":
                 continue
             await _act(websocket, live_rooms, key, actor, data, locale)
