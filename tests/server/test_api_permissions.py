@@ -458,6 +458,7 @@ ORGANISERS = frozenset({"admin", "organiser", "other_organiser"})
 RUNNERS = frozenset({"admin", "organiser", "chief_referee"})
 CHIEF = frozenset({"admin", "chief_referee"})
 
+
 # endpoint (as OpenAPI names it) → (set up a call by an actor, the actors that may make it)
 def _invite(w: World, actor: str) -> Send:
     """Live play (issue #11): a one-time invitation code for an entrant."""
