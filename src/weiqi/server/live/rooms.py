@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 from starlette.concurrency import run_in_threadpool
 
+from weiqi.errors import WeiqiError
 from weiqi.server.live.bus import Bus, InProcessBus
 from weiqi.services import live
 from weiqi.services.server_clock import ServerClock
@@ -126,9 +127,12 @@ class LiveRooms:
         event_id, number, board = key
         nudge = self._nudges[key]
         while True:
-            next_at = await run_in_threadpool(
-                live.next_wakeup, self.db, event_id, number, board, self.clock
-            )
+            try:
+                next_at = await run_in_threadpool(
+                    live.next_wakeup, self.db, event_id, number, board, self.clock
+                )
+            except WeiqiError:  # the board is gone (its round unpaired), its record refused
+                return
             if next_at is None:
                 return
             delay = max(MIN_SLEEP, next_at + AFTER_DEADLINE - self.clock.now().timestamp())
@@ -137,9 +141,12 @@ class LiveRooms:
                 await asyncio.wait_for(nudge.wait(), timeout=delay)
                 continue  # something changed: recompute
             async with self.lock(key):
-                woke = await run_in_threadpool(
-                    live.wake, self.db, event_id, number, board, self.clock
-                )
+                try:
+                    woke = await run_in_threadpool(
+                        live.wake, self.db, event_id, number, board, self.clock
+                    )
+                except WeiqiError:
+                    return
                 if woke.changed:
                     await self.publish(key, {"type": "update", "snapshot": woke.snapshot.to_data()})
                 if woke.callout is not None:

@@ -272,7 +272,10 @@ async def room_socket(websocket: WebSocket) -> None:
             seen = first.seq
             await send({"type": "state", "snapshot": first.to_data(), "color": color})
         pusher = asyncio.get_running_loop().create_task(forward())
-        await live_rooms.join(key, color)
+        try:
+            await live_rooms.join(key, color)
+        except WeiqiError as err:  # a board with a refused record, unpaired meanwhile …
+            await websocket.send_json(_refused(err.msg, None, locale, type(err).__name__))
         live_rooms.nudge(key)
         while True:
             try:
