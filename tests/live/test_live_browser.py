@@ -96,3 +96,49 @@ def test_r_board_3_two_players_play_in_the_room_and_one_resigns(
     finally:
         black.context.close()
         white.context.close()
+
+
+def test_r_end_3_two_passes_then_both_accept_the_marking_and_a_spectator_watches(
+    browser: Browser, live_server: LiveServer, tmp_path: Path
+) -> None:
+    """R-END-1(c), R-END-3: after two passes the room shows the server's dead-stone proposal;
+    White accepts it (marks it), Black accepts the same marking, and the count is the result —
+    on both players' pages, on a spectator's (not logged in) and on the round's sheet."""
+    ev = online_event(live_server, "browser-count")
+    viewport = VIEWPORTS["desktop"]
+    black, white, spectator = (_context_page(browser, viewport) for _ in range(3))
+    try:
+        log_in_as(black, live_server.url, ev.players["B"], PASSWORD)
+        log_in_as(white, live_server.url, ev.players["W"], PASSWORD)
+        for p in (spectator, black, white):
+            p.goto(f"{live_server.url}{ev.room()}/play")
+        expect(spectator.locator("#live-you")).to_have_text("你正在观战")
+        expect(spectator.locator("#live-controls")).to_have_count(0)
+        for i, vertex in enumerate(["C3", "G7", "G3", "C7"]):
+            _play(black if i % 2 == 0 else white, vertex, phone=False)
+            expect(spectator.locator("#live-moves li")).to_have_count(i + 1)
+        expect(spectator.locator("svg.board circle.stone.white[data-vertex=C7]")).to_have_count(1)
+        black.locator("#live-pass").click()
+        expect(white.locator("#live-status")).to_have_text("轮到你落子")
+        white.locator("#live-pass").click()
+        for p in (black, white, spectator):
+            expect(p.locator("#live-status")).to_contain_text("数子")
+        expect(white.locator("#live-counting")).to_be_visible()
+        expect(white.locator("#live-status")).to_contain_text("系统建议的死子")
+        white.locator("#live-accept").click()
+        expect(black.locator("#live-status")).to_contain_text("白方标记的死子")
+        black.locator("#live-accept").click()
+        for p in (black, white, spectator):
+            expect(p.locator("#live-status")).to_contain_text("对局结束：")
+        shown = spectator.locator("#live-status").inner_text().removeprefix("对局结束：")
+        referee = _context_page(browser, viewport)
+        try:
+            log_in_as(referee, live_server.url, ev.referee, PASSWORD)
+            referee.goto(f"{live_server.url}/events/{ev.id}/rounds/1/results")
+            expect(referee.locator("#board-1 td.result")).to_contain_text(shown)
+        finally:
+            referee.context.close()
+        screenshot(spectator, "live-room-counted", tmp_path)
+    finally:
+        for p in (black, white, spectator):
+            p.context.close()
