@@ -256,3 +256,35 @@ def test_r_play_1_two_moves_sent_for_the_same_turn_cannot_both_land(
         assert refused["code"] == "Conflict" and "刷新页面" in refused["message"]
         assert not [m for m in winner.received if m["type"] == "refused"]
         assert landed["snapshot"]["stones"] == {moves[0]: "B"}
+
+
+def test_r_end_2_a_proposal_to_end_is_refused_then_accepted(live_server: LiveServer) -> None:
+    """R-END-2: the player to move proposes the end (and passes); the opponent refuses and
+    plays on; the second proposal is accepted and the game is counted (R-END-1(a))."""
+    ev = online_event(live_server, "propose")
+    room = ev.room()
+    with (
+        reader(live_server, room, ev.players["B"]) as black,
+        reader(live_server, room, ev.players["W"]) as white,
+    ):
+        for r in (black, white):
+            r.until(_started)
+        seq = _play({"B": black, "W": white}, [], ["C3", "G7"])
+
+        def step(mover: Reader, action: str, **data: Any) -> dict[str, Any]:
+            nonlocal seq
+            mover.act(action, seq, **data)
+            got = white.until(lambda m: _seq_after(m, seq) or m["type"] == "refused")
+            assert got["type"] == "update", got
+            seq = got["snapshot"]["seq"]
+            return got["snapshot"]
+
+        snap = step(black, "propose_end")
+        assert snap["end_proposed_by"] == "B" and snap["to_move"] == "W"
+        snap = step(white, "refuse_end")
+        assert snap["end_proposed_by"] is None and snap["phase"] == "playing"
+        step(white, "move", vertex="G3")
+        snap = step(black, "propose_end")
+        assert snap["end_proposed_by"] == "B"
+        snap = step(white, "accept_end")
+        assert snap["phase"] == "counting" and snap["proposed"]

@@ -55,6 +55,7 @@ from weiqi.errors import Conflict, IllegalMove, InvalidSetting, NotFound, Permis
 from weiqi.messages import Msg
 from weiqi.referee.actors import Actor as GameActor
 from weiqi.referee.events import (
+    AcceptEnd,
     AgreeDead,
     ClockAction,
     ClockEvent,
@@ -63,6 +64,8 @@ from weiqi.referee.events import (
     MarkDead,
     Move,
     Pass,
+    ProposeEnd,
+    RefuseEnd,
     Resign,
 )
 from weiqi.referee.events import Event as GameEvent
@@ -109,7 +112,18 @@ ILLEGAL_REASONS = (
 SERVER = GameActor.referee("server")
 
 #: What a player may do in the room (:func:`act`).
-ACTIONS = ("move", "pass", "resign", "mark_dead", "agree_dead", "dispute", "confirm")
+ACTIONS = (
+    "move",
+    "pass",
+    "resign",
+    "propose_end",
+    "accept_end",
+    "refuse_end",
+    "mark_dead",
+    "agree_dead",
+    "dispute",
+    "confirm",
+)
 
 _CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1: read aloud, typed by hand
 
@@ -445,6 +459,8 @@ class Snapshot:
     result: str | None
     confirmed: bool
     started: bool
+    end_proposed_by: str | None = None
+    """The player who proposed to end the game (R-END-2), until the opponent answers."""
     confirmations: list[str] = field(default_factory=list)
     """Who confirmed the result so far: ``B``, ``W``, ``referee``."""
     events: list[Played] = field(default_factory=list)
@@ -544,6 +560,7 @@ def _snapshot(
         state.result.to_code() if state.result is not None else None,
         state.confirmed,
         started,
+        state.end_proposed_by.value if state.end_proposed_by else None,
         [a.color.value if a.color is not None else "referee" for a in state.confirmations],
         _played(record, since),
     )
@@ -665,6 +682,12 @@ def _events_for(
         return (Pass(), *press)
     if action == "resign":
         return (Resign(),)
+    if action == "propose_end":  # the player to move proposes the end and passes (R-END-2)
+        return (ProposeEnd(), *press)
+    if action == "accept_end":
+        return (AcceptEnd(),)
+    if action == "refuse_end":
+        return (RefuseEnd(),)
     if action == "mark_dead":
         return (MarkDead(_vertices(data.get("stones", []), size, "dead stones")),)
     if action == "agree_dead":

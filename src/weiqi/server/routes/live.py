@@ -150,6 +150,7 @@ def _labels(request: Request) -> dict[str, str]:
         "proposal": N_("The server's proposal of dead stones"),
         "marked_by": N_("Dead stones marked by %(color)s"),
         "time_up": N_("Time is up"),
+        "end_proposed": N_("%(color)s proposes to end the game"),
     }
     return {k: translate(request, v) for k, v in words.items()}
 

@@ -123,6 +123,8 @@ function drawStatus() {
     text = labels.not_started;
   } else if (state.phase === "counting") {
     text = `${labels.counting} · ${state.proposed ? labels.proposal : fmt(labels.marked_by, { color: colourName(state.dead_marked_by) })}`;
+  } else if (state.end_proposed_by) {
+    text = fmt(labels.end_proposed, { color: colourName(state.end_proposed_by) });
   } else if (color && state.to_move === color) {
     text = labels.your_turn;
   } else {
@@ -142,6 +144,9 @@ function drawControls() {
   const playing = state.phase === "playing" && state.started;
   const myTurn = playing && state.to_move === color;
   byId("live-pass").disabled = !myTurn;
+  const proposed = playing && state.end_proposed_by && state.end_proposed_by !== color;
+  byId("live-propose-end").disabled = !myTurn || Boolean(state.end_proposed_by);
+  show(byId("live-end-answer"), Boolean(proposed));
   byId("live-resign").disabled = !(playing || state.phase === "counting");
   show(byId("live-resign-confirm"), false);
   show(byId("live-confirm"), myTurn && pending !== null);
@@ -298,6 +303,9 @@ function on(id, handler) { const el = byId(id); if (el) el.addEventListener("cli
 
 on("live-confirm", () => { if (pending) { send("move", { vertex: pending }); } });
 on("live-pass", () => send("pass"));
+on("live-propose-end", () => send("propose_end"));
+on("live-accept-end", () => send("accept_end"));
+on("live-refuse-end", () => send("refuse_end"));
 on("live-resign", () => { show(byId("live-resign-confirm"), true); });
 on("live-resign-confirm", () => { show(byId("live-resign-confirm"), false); send("resign"); });
 on("live-accept", () => {
