@@ -20,7 +20,7 @@ from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
 from tests.store.conftest import CHEAP_HASHER, postgres_schema
 from weiqi.roles import Role
 from weiqi.server.app import create_app
-from weiqi.services import accounts, event_admin, games, team_coaches, tournament
+from weiqi.services import accounts, event_admin, games, live, team_coaches, tournament
 from weiqi.services.actor import Actor
 from weiqi.services.events import create_event
 from weiqi.services.site import site_overview
@@ -458,7 +458,22 @@ ORGANISERS = frozenset({"admin", "organiser", "other_organiser"})
 RUNNERS = frozenset({"admin", "organiser", "chief_referee"})
 CHIEF = frozenset({"admin", "chief_referee"})
 
+
 # endpoint (as OpenAPI names it) → (set up a call by an actor, the actors that may make it)
+def _invite(w: World, actor: str) -> Send:
+    """Live play (issue #11): a one-time invitation code for an entrant."""
+    event = _tournament(w, players=2)
+    player = live.player_id(w.db, event, "P0")
+    return w.call(actor, "POST", f"/api/events/{event}/players/{player}/invite", json={})
+
+
+def _redeem(w: World, actor: str) -> Send:
+    """Live play (issue #11): any logged-in user redeems a code (a fresh one each time)."""
+    event = _tournament(w, players=2)
+    code = live.create_invite(w.db, LOCAL, event, live.player_id(w.db, event, "P1")).code
+    return w.call(actor, "POST", "/api/invites/redeem", json={"code": code})
+
+
 ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[str]]] = {
     ("POST", "/api/users"): (_create_user, frozenset({"admin"})),
     ("POST", "/api/events"): (_create_event, ORGANISERS),
@@ -482,6 +497,8 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
         frozenset({"admin", "organiser"}),
     ),
     ("POST", "/api/account/password"): (_change_password, LOGGED_IN),
+    ("POST", "/api/events/{event_id}/players/{player_id}/invite"): (_invite, RUNNERS),
+    ("POST", "/api/invites/redeem"): (_redeem, LOGGED_IN),
     # R-REF-7: results, confirmation, infractions and rulings; corrections by the chief referee
     ("POST", f"{GAME}/result"): (
         _game_write("result", {"result": "184.5"}),

@@ -17,6 +17,7 @@ from weiqi.server.templating import LANG_COOKIE, html, translate
 from weiqi.services.accounts import change_password, roles_of
 from weiqi.services.events import EventCard, EventKind, EventStatus, event_cards
 from weiqi.services.league import list_seasons
+from weiqi.services.live import my_games
 from weiqi.services.permissions import Action, allowed
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
@@ -60,6 +61,7 @@ def home(request: Request, db: Db, actor: CurrentActor) -> Response:
         "may_create": actor.authenticated and allowed(db, actor, Action.CREATE_EVENT),
         "manageable": manageable,
         "seasons": list_seasons(db),
+        "my_games": my_games(db, actor),  # live play (issue #11): "my game this round"
         "system_name": lambda card: _system_name(request, card),
         "status_name": lambda card: translate(request, STATUS_NAMES[card.status]),
     }

@@ -1,0 +1,334 @@
+"""Live online play (issue #11): invitations, "my game", the game room and its WebSocket.
+
+Pages:
+
+- ``/events/{id}/invites``: the organisers make a one-time invitation code per entrant;
+- ``/join``: a logged-in user redeems a code and becomes that entrant's player;
+- ``/events/{id}/rounds/{n}/boards/{b}/play``: the game room (anyone may watch a published
+  round's room; the two players play in it);
+- ``/events/{id}/rounds/{n}/boards/{b}/live``: the room's WebSocket. The server sends the
+  whole game on connecting (``{"type": "state", …}``), then every change once, in order
+  (``"update"``: the snapshot with the events it added), call-outs (``"callout"``) and, to the
+  sender only, refusals (``"refused"``, the reason in the reader's language). A player sends
+  ``{"type": "act", "action": "move", "vertex": "D4", "seq": N}`` (or ``pass``, ``resign``,
+  ``mark_dead`` with ``stones``, ``agree_dead``, ``dispute``, ``confirm``).
+
+The JSON API of invitations is ``routes/live_api.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Annotated, Any
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, Form
+from fastapi.responses import RedirectResponse
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from weiqi.errors import Conflict, InvalidSetting, NotFound, PermissionDenied, WeiqiError
+from weiqi.i18n import N_, negotiate, render, render_value
+from weiqi.messages import Msg
+from weiqi.rules.result import Result
+from weiqi.server.board import board_svg, layout
+from weiqi.server.inputs import ScreenedRoute, requires
+from weiqi.server.live.rooms import GameKey, LiveRooms, channel
+from weiqi.server.security import AppClock, CurrentActor, Db, LoggedIn, flash
+from weiqi.server.templating import LANG_COOKIE, html, say, translate
+from weiqi.services import live
+from weiqi.services.accounts import session_user
+from weiqi.services.actor import ANONYMOUS, Actor
+from weiqi.services.permissions import Action
+from weiqi.services.public import require_round_visible
+from weiqi.store.database import Database
+
+router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
+
+ROOM = "/events/{event_id}/rounds/{number}/boards/{board}"
+
+
+def rooms(app: Any) -> LiveRooms:
+    """The live rooms of this application (made on first use, on the app's database and
+    clock)."""
+    found = getattr(app.state, "live", None)
+    if found is None:
+        found = app.state.live = LiveRooms(app.state.db, app.state.clock)
+    return found
+
+
+# -- invitations -----------------------------------------------------------------------------
+
+
+@router.get("/events/{event_id}/invites")
+@requires(Action.MANAGE_PLAYERS)
+def invites_page(request: Request, db: Db, actor: CurrentActor, event_id: int) -> Response:
+    return _invites(request, db, actor, event_id)
+
+
+def _invites(
+    request: Request,
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    made: live.Invite | None = None,
+    status_code: int = 200,
+) -> Response:
+    context = {
+        "event_id": event_id,
+        "entrants": live.entrant_accounts(db, actor, event_id),
+        "made": made,
+    }
+    return html(request, "live_invites.html", context, status_code=status_code)
+
+
+@router.post("/events/{event_id}/invites/{player_id}")
+@requires(Action.MANAGE_PLAYERS)
+def make_invite(
+    request: Request, db: Db, actor: CurrentActor, clock: AppClock, event_id: int, player_id: int
+) -> Response:
+    """The code is shown on the page this answers with, once: only its hash is kept."""
+    try:
+        made = live.create_invite(db, actor, event_id, player_id, clock)
+    except Conflict as err:
+        flash(request, say(request, err.msg))
+        return RedirectResponse(f"/events/{event_id}/invites", status_code=303)
+    return _invites(request, db, actor, event_id, made)
+
+
+@router.get("/join")
+def join_page(request: Request, user: LoggedIn) -> Response:
+    return html(request, "live_join.html", {"error": None, "code": ""})
+
+
+@router.post("/join")
+def join(
+    request: Request,
+    db: Db,
+    user: LoggedIn,
+    clock: AppClock,
+    code: Annotated[str, Form()] = "",
+) -> Response:
+    try:
+        linked = live.redeem_invite(db, user.actor(), code, clock)
+    except (InvalidSetting, Conflict) as err:
+        message = say(request, err.reason if isinstance(err, InvalidSetting) else err.msg)
+        context = {"error": message, "code": code}
+        return html(request, "live_join.html", context, status_code=422)
+    flash(
+        request,
+        translate(
+            request, "You now play as %(name)s in %(event)s.", name=linked.name,
+            event=linked.event_name,
+        ),
+    )  # fmt: skip
+    return RedirectResponse("/", status_code=303)
+
+
+# -- the room --------------------------------------------------------------------------------
+
+
+def _labels(request: Request) -> dict[str, str]:
+    """What the room's script writes, in the reader's language."""
+    words = {
+        "black": N_("Black"),
+        "white": N_("White"),
+        "to_move": N_("%(color)s to move"),
+        "your_turn": N_("Your move"),
+        "counting": N_("Counting: mark the dead stones, then accept"),
+        "finished": N_("Game over: %(result)s"),
+        "confirmed": N_("Confirmed: %(result)s"),
+        "not_started": N_("Waiting for both players"),
+        "pass": N_("pass"),
+        "periods": N_("%(n)s × %(s)ss"),
+        "connecting": N_("Connecting…"),
+        "disconnected": N_("Connection lost; reconnecting…"),
+        "proposal": N_("The server's proposal of dead stones"),
+        "marked_by": N_("Dead stones marked by %(color)s"),
+        "time_up": N_("Time is up"),
+        "end_proposed": N_("%(color)s proposes to end the game"),
+    }
+    return {k: translate(request, v) for k, v in words.items()}
+
+
+@router.get(ROOM + "/play")
+def room(
+    request: Request,
+    db: Db,
+    actor: CurrentActor,
+    clock: AppClock,
+    event_id: int,
+    number: int,
+    board: int,
+) -> Response:
+    require_round_visible(db, actor, event_id, number)
+    snap = live.snapshot(db, event_id, number, board, clock=clock)
+    color = live.seat(db, actor, event_id, number, board)
+    geo = layout(snap.size)
+    context = {
+        "snap": snap,
+        "color": color,
+        "svg": board_svg(snap.size, snap.stones, last_move=snap.last_move),
+        "geometry": {
+            "size": snap.size,
+            "cw": geo.cell_width,
+            "ch": geo.cell_height,
+            "mx": geo.margin_x,
+            "my": geo.margin_y,
+        },
+        "state": {**snap.to_data(), "result_text": _result_text(snap.result, request)},
+        "labels": _labels(request),
+        "ws_path": ROOM.format(event_id=event_id, number=number, board=board) + "/live",
+        "result_text": _result_text(snap.result, request),
+    }
+    return html(request, "live_room.html", context)
+
+
+def _result_text(code: str | None, request: Request | str) -> str:
+    if not code:
+        return ""
+    locale = request if isinstance(request, str) else _locale(request)
+    return render_value(Result.parse(code), locale)
+
+
+def _locale(conn: Request | WebSocket) -> str:
+    return negotiate(conn.cookies.get(LANG_COOKIE), conn.headers.get("accept-language"))
+
+
+def _ws_actor(websocket: WebSocket) -> Actor:
+    token = websocket.session.get("sid") if "session" in websocket.scope else None
+    if not isinstance(token, str):
+        return ANONYMOUS
+    user = session_user(websocket.app.state.db, token, websocket.app.state.clock.now())
+    return user.actor() if user else ANONYMOUS
+
+
+def _same_origin(websocket: WebSocket) -> bool:
+    """A browser always says where the page that opens a WebSocket comes from: only our own
+    pages may open a player's socket (no cross-site WebSocket hijacking)."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True  # not a browser (a bot, a test client): it holds its own cookie
+    return urlsplit(origin).netloc == websocket.headers.get("host", "")
+
+
+def _localised(message: dict[str, Any], locale: str) -> dict[str, Any]:
+    if message.get("type") in ("update", "state"):
+        snap = message["snapshot"]
+        return {**message, "result_text": _result_text(snap.get("result"), locale)}
+    if message.get("type") == "callout":
+        callout = message["callout"]
+        return {**message, "text": callout["zh"] if locale == "zh_CN" else callout["en"]}
+    return message
+
+
+async def room_socket(websocket: WebSocket) -> None:
+    """One reader of a room: the state, then every push; a player's actions."""
+    params = websocket.path_params
+    key: GameKey = (int(params["event_id"]), int(params["number"]), int(params["board"]))
+    event_id, number, board = key
+    live_rooms = rooms(websocket.app)
+    db: Database = websocket.app.state.db
+    if not _same_origin(websocket):
+        await websocket.close(code=4403)
+        return
+    actor = await run_in_threadpool(_ws_actor, websocket)
+    locale = _locale(websocket)
+    try:
+        await run_in_threadpool(require_round_visible, db, actor, event_id, number)
+        color = await run_in_threadpool(live.seat, db, actor, event_id, number, board)
+    except NotFound:
+        await websocket.close(code=4404)
+        return
+    await websocket.accept()
+    subscription = live_rooms.bus.subscribe(channel(key))
+    seen = 0  # the record's length this reader has been told of
+
+    async def send(message: dict[str, Any]) -> None:
+        await websocket.send_json(_localised(message, locale))
+
+    async def forward() -> None:
+        nonlocal seen
+        while True:
+            message = await subscription.get()
+            if message.get("type") == "update":
+                snap = message["snapshot"]
+                if snap["seq"] <= seen:
+                    continue  # already in the state this reader was sent
+                events = [e for e in snap["events"] if e["seq"] >= seen]
+                message = {**message, "snapshot": {**snap, "events": events}}
+                seen = snap["seq"]
+            await send(message)
+
+    pusher: asyncio.Task[None] | None = None
+    try:
+        async with live_rooms.lock(key):  # no change between the state and the first push
+            first = await run_in_threadpool(
+                live.snapshot, db, event_id, number, board, clock=live_rooms.clock
+            )
+            seen = first.seq
+            await send({"type": "state", "snapshot": first.to_data(), "color": color})
+        pusher = asyncio.get_running_loop().create_task(forward())
+        try:
+            await live_rooms.join(key, color)
+        except WeiqiError as err:  # a board with a refused record, unpaired meanwhile …
+            await websocket.send_json(_refused(err.msg, None, locale, type(err).__name__))
+        live_rooms.nudge(key)
+        while True:
+            try:
+                data = json.loads(await websocket.receive_text())
+            except ValueError:
+                continue  # not JSON: nothing to do
+            if not isinstance(data, dict) or data.get("type") != "act":
+                continue
+            await _act(websocket, live_rooms, key, actor, data, locale)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        subscription.close()
+        live_rooms.leave(key, color)
+        if pusher is not None:
+            pusher.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await pusher
+
+
+async def _act(
+    websocket: WebSocket,
+    live_rooms: LiveRooms,
+    key: GameKey,
+    actor: Actor,
+    data: dict[str, Any],
+    locale: str,
+) -> None:
+    event_id, number, board = key
+    action = str(data.get("action", ""))
+    seq = data.get("seq")
+    expected = seq if isinstance(seq, int) and not isinstance(seq, bool) else None
+    db = live_rooms.db
+    try:
+        outcome = await live_rooms.change(
+            key,
+            lambda: live.act(
+                db, actor, event_id, number, board, action, expected, data, live_rooms.clock
+            ),
+        )
+    except (PermissionDenied, Conflict, InvalidSetting, NotFound) as err:
+        await websocket.send_json(_refused(err.msg, None, locale, type(err).__name__))
+        return
+    except WeiqiError as err:  # pragma: no cover - any other refusal
+        await websocket.send_json(_refused(err.msg, None, locale, "error"))
+        return
+    if outcome.refused is not None:
+        await websocket.send_json(_refused(outcome.refused, outcome.reason, locale, "refused"))
+
+
+def _refused(msg: Msg, reason: str | None, locale: str, code: str) -> dict[str, Any]:
+    return {"type": "refused", "code": code, "reason": reason, "message": render(msg, locale)}
+
+
+router.add_websocket_route(ROOM + "/live", room_socket)

@@ -1,0 +1,325 @@
+// The game room (issue #11). The server is the truth: this script draws each snapshot the
+// server pushes over the room's WebSocket (board, captures, moves, clocks, the ending), sends
+// the player's actions with the record's length it saw (`seq`), and counts the running clock
+// down between two pushes. It decides nothing by rules of its own: an illegal move comes back
+// refused, with the reason in the reader's language. The board's geometry is the server's
+// (weiqi.server.board.layout, R-BOARD-3), given in the page's config.
+
+const COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+const SVG = "http://www.w3.org/2000/svg";
+
+const config = JSON.parse(document.getElementById("live-config").textContent);
+const g = config.geometry;
+const labels = config.labels;
+const svg = document.querySelector("#live-board svg.board");
+const byId = (id) => document.getElementById(id);
+
+let state = config.state;
+let color = config.color || null;
+let receivedAt = performance.now();
+let pending = null; // a vertex tapped, waiting for "play here" (the confirm-move option)
+let marking = new Set(state.dead || []);
+let socket = null;
+let soundOn = true;
+
+const fmt = (text, args) => text.replace(/%\((\w+)\)s/g, (_, k) => String(args[k] ?? ""));
+
+// -- geometry ---------------------------------------------------------------------------------
+
+function xy(vertex) {
+  const col = COLUMNS.indexOf(vertex[0]) + 1;
+  const row = parseInt(vertex.slice(1), 10);
+  return [g.mx + (col - 1) * g.cw, g.my + (g.size - row) * g.ch];
+}
+
+function vertexAt(event) {
+  const pt = svg.createSVGPoint();
+  pt.x = event.clientX;
+  pt.y = event.clientY;
+  const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+  const col = Math.round((p.x - g.mx) / g.cw) + 1;
+  const row = g.size - Math.round((p.y - g.my) / g.ch);
+  if (col < 1 || col > g.size || row < 1 || row > g.size) return null;
+  return COLUMNS[col - 1] + row;
+}
+
+function neighbours(vertex) {
+  const col = COLUMNS.indexOf(vertex[0]) + 1;
+  const row = parseInt(vertex.slice(1), 10);
+  return [[col - 1, row], [col + 1, row], [col, row - 1], [col, row + 1]]
+    .filter(([c, r]) => c >= 1 && c <= g.size && r >= 1 && r <= g.size)
+    .map(([c, r]) => COLUMNS[c - 1] + r);
+}
+
+function chain(vertex) {
+  const colour = state.stones[vertex];
+  const seen = new Set([vertex]);
+  const todo = [vertex];
+  while (todo.length) {
+    for (const n of neighbours(todo.pop())) {
+      if (!seen.has(n) && state.stones[n] === colour) { seen.add(n); todo.push(n); }
+    }
+  }
+  return [...seen];
+}
+
+// -- drawing ----------------------------------------------------------------------------------
+
+function circle(vertex, attrs) {
+  const [cx, cy] = xy(vertex);
+  const c = document.createElementNS(SVG, "circle");
+  c.setAttribute("cx", cx);
+  c.setAttribute("cy", cy);
+  c.setAttribute("data-vertex", vertex);
+  for (const [k, v] of Object.entries(attrs)) c.setAttribute(k, v);
+  svg.appendChild(c);
+  return c;
+}
+
+function stone(vertex, colour, extra = "") {
+  const r = 0.48 * g.cw;
+  if (colour === "B") {
+    return circle(vertex, { class: `stone black ${extra}`.trim(), fill: "#111111", r });
+  }
+  return circle(vertex, {
+    class: `stone white ${extra}`.trim(), fill: "#ffffff", stroke: "#000000",
+    "stroke-width": 0.045 * g.cw, r,
+  });
+}
+
+function drawBoard() {
+  svg.querySelectorAll(".stone, .last-move, .pending").forEach((el) => el.remove());
+  const counting = state.phase === "counting";
+  for (const [vertex, colour] of Object.entries(state.stones)) {
+    stone(vertex, colour, counting && marking.has(vertex) ? "dead" : "");
+  }
+  if (state.last_move && state.stones[state.last_move]) {
+    circle(state.last_move, {
+      class: "last-move", fill: "none", r: 0.22 * g.cw, "stroke-width": 0.07 * g.cw,
+      stroke: state.stones[state.last_move] === "B" ? "#ffffff" : "#111111",
+    });
+  }
+  if (pending) stone(pending, color, "pending");
+}
+
+function colourName(c) { return c === "B" ? labels.black : labels.white; }
+
+function drawMoves() {
+  const list = byId("live-moves");
+  list.replaceChildren(...state.moves.map((m) => {
+    const li = document.createElement("li");
+    li.dataset.seq = m.seq;
+    li.textContent = `${colourName(m.color)} ${m.vertex || labels.pass}`;
+    return li;
+  }));
+  list.scrollTop = list.scrollHeight;
+}
+
+function drawStatus() {
+  let text;
+  if (state.result) {
+    text = fmt(state.confirmed ? labels.confirmed : labels.finished, { result: state.result_text || state.result });
+  } else if (!state.started) {
+    text = labels.not_started;
+  } else if (state.phase === "counting") {
+    text = `${labels.counting} · ${state.proposed ? labels.proposal : fmt(labels.marked_by, { color: colourName(state.dead_marked_by) })}`;
+  } else if (state.end_proposed_by) {
+    text = fmt(labels.end_proposed, { color: colourName(state.end_proposed_by) });
+  } else if (color && state.to_move === color) {
+    text = labels.your_turn;
+  } else {
+    text = fmt(labels.to_move, { color: colourName(state.to_move) });
+  }
+  byId("live-status").textContent = text;
+  for (const c of ["B", "W"]) {
+    byId(`captures-${c}`).textContent = state.captures[c];
+    byId(`player-${c}`).classList.toggle("to-move", state.phase === "playing" && state.started && state.to_move === c);
+  }
+}
+
+function show(el, on) { if (el) el.hidden = !on; }
+
+function drawControls() {
+  if (!byId("live-controls")) return;
+  const playing = state.phase === "playing" && state.started;
+  const myTurn = playing && state.to_move === color;
+  byId("live-pass").disabled = !myTurn;
+  const proposed = playing && state.end_proposed_by && state.end_proposed_by !== color;
+  byId("live-propose-end").disabled = !myTurn || Boolean(state.end_proposed_by);
+  show(byId("live-end-answer"), Boolean(proposed));
+  byId("live-resign").disabled = !(playing || state.phase === "counting");
+  show(byId("live-resign-confirm"), false);
+  show(byId("live-confirm"), myTurn && pending !== null);
+  const counting = state.phase === "counting";
+  show(byId("live-counting"), counting);
+  if (counting) {
+    const theirs = state.dead_marked_by && state.dead_marked_by !== color;
+    const mine = [...marking].some((v) => state.stones[v] === color);
+    byId("live-dispute").disabled = !(theirs && mine && sameAsMarked());
+  }
+  const finished = state.phase === "finished";
+  show(byId("live-confirm-result"), finished && !(state.confirmations || []).includes(color));
+}
+
+function sameAsMarked() {
+  const dead = new Set(state.dead);
+  return dead.size === marking.size && [...dead].every((v) => marking.has(v));
+}
+
+// -- clocks -----------------------------------------------------------------------------------
+
+function mmss(seconds) {
+  const s = Math.max(0, Math.ceil(seconds - 1e-9));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+}
+
+function sideText(clock, side, elapsed) {
+  if (clock.system === "byo_yomi") {
+    let main = side.main - elapsed;
+    if (main > 0 || !side.periods) {
+      return side.periods
+        ? `${mmss(main)} + ${fmt(labels.periods, { n: side.periods, s: clock.period_time })}`
+        : mmss(main);
+    }
+    const over = -main + (side.in_overtime ? clock.period_time - side.period : 0);
+    const used = Math.floor(over / clock.period_time);
+    const periods = side.periods - used;
+    if (periods <= 0) return labels.time_up;
+    const left = clock.period_time - (over - used * clock.period_time);
+    return `${Math.max(0, Math.ceil(left))}″ · ${fmt(labels.periods, { n: periods, s: clock.period_time })}`;
+  }
+  const total = side.total ?? side.main;
+  return mmss(total - elapsed);
+}
+
+function drawClocks() {
+  const clock = state.clock;
+  for (const c of ["B", "W"]) {
+    const el = byId(`clock-${c}`);
+    if (!clock) { el.textContent = "–"; continue; }
+    const side = c === "B" ? clock.black : clock.white;
+    const running = clock.running === c;
+    const elapsed = running ? (performance.now() - receivedAt) / 1000 : 0;
+    el.textContent = sideText(clock, running ? side : { ...side, main: side.main }, elapsed);
+    el.classList.toggle("low", running && side.total !== null && side.total - elapsed < 10);
+  }
+}
+
+// -- speech (as the voice clock speaks its call-outs) ------------------------------------------
+
+function speak(text) {
+  if (!soundOn || !("speechSynthesis" in window) || !text) return;
+  try {
+    const u = new SpeechSynthesisUtterance(text);
+    u.lang = document.documentElement.lang || "zh-CN";
+    window.speechSynthesis.cancel();
+    window.speechSynthesis.speak(u);
+  } catch (err) {
+    console.warn("speech failed", err);
+  }
+}
+
+// -- messages ---------------------------------------------------------------------------------
+
+function render() {
+  drawBoard();
+  drawMoves();
+  drawStatus();
+  drawControls();
+  drawClocks();
+}
+
+function message(text) {
+  const el = byId("live-message");
+  el.textContent = text || "";
+  el.hidden = !text;
+}
+
+function receive(data) {
+  if (data.type === "state" || data.type === "update") {
+    state = { ...data.snapshot, result_text: data.result_text };
+    if (data.type === "state" && data.color !== undefined) color = data.color;
+    receivedAt = performance.now();
+    pending = null;
+    marking = new Set(state.dead || []);
+    if (data.type === "update") message("");
+    render();
+  } else if (data.type === "refused") {
+    message(data.message);
+  } else if (data.type === "callout") {
+    byId("live-callout").textContent = data.text;
+    speak(data.text);
+  }
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  socket = new WebSocket(scheme + location.host + config.ws);
+  socket.addEventListener("message", (e) => receive(JSON.parse(e.data)));
+  socket.addEventListener("open", () => { document.body.dataset.live = "open"; message(""); });
+  socket.addEventListener("close", () => {
+    document.body.dataset.live = "closed";
+    message(labels.disconnected);
+    setTimeout(connect, 1000);
+  });
+}
+
+function send(action, extra = {}) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) { message(labels.connecting); return; }
+  socket.send(JSON.stringify({ type: "act", action, seq: state.seq, ...extra }));
+}
+
+// -- the player's hands -----------------------------------------------------------------------
+
+function confirmMoves() { const box = byId("live-confirm-moves"); return box && box.checked; }
+
+svg.addEventListener("click", (event) => {
+  if (!color) return;
+  const vertex = vertexAt(event);
+  if (!vertex) return;
+  if (state.phase === "counting") {
+    if (!state.stones[vertex]) return;
+    const group = chain(vertex);
+    const dead = marking.has(vertex);
+    for (const v of group) { if (dead) marking.delete(v); else marking.add(v); }
+    drawBoard();
+    drawControls();
+    return;
+  }
+  if (state.phase !== "playing" || state.to_move !== color) return;
+  if (confirmMoves()) {
+    pending = vertex;
+    drawBoard();
+    drawControls();
+    return;
+  }
+  send("move", { vertex });
+});
+
+function on(id, handler) { const el = byId(id); if (el) el.addEventListener("click", handler); }
+
+on("live-confirm", () => { if (pending) { send("move", { vertex: pending }); } });
+on("live-pass", () => send("pass"));
+on("live-propose-end", () => send("propose_end"));
+on("live-accept-end", () => send("accept_end"));
+on("live-refuse-end", () => send("refuse_end"));
+on("live-resign", () => { show(byId("live-resign-confirm"), true); });
+on("live-resign-confirm", () => { show(byId("live-resign-confirm"), false); send("resign"); });
+on("live-accept", () => {
+  if (state.dead_marked_by && state.dead_marked_by !== color && sameAsMarked()) send("agree_dead");
+  else send("mark_dead", { stones: [...marking] });
+});
+on("live-dispute", () => send("dispute"));
+on("live-confirm-result", () => send("confirm"));
+
+const sound = byId("live-sound");
+if (sound) sound.addEventListener("change", () => { soundOn = sound.checked; speak(""); });
+const confirmBox = byId("live-confirm-moves");
+if (confirmBox) confirmBox.checked = window.matchMedia("(max-width: 600px)").matches;
+
+render();
+setInterval(drawClocks, 250);
+connect();

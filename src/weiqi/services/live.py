@@ -1,0 +1,887 @@
+"""Live online play (issue #11): players as accounts, and the game room's use cases.
+
+Players are accounts: an organiser makes a one-time invitation code for an entrant of an
+individual event (:func:`create_invite`); a logged-in user who redeems it (:func:`redeem_invite`)
+becomes that entrant's player and sees "my game this round" (:func:`my_games`).
+
+A live game is the board's one game record (``services.games``: the same record, hash chain,
+signature and ``seq`` guard as every other game). The server is authoritative: every action of
+a player (:func:`act`) goes through the rules core (``GameRecord.append``), under the event's
+lock and with the ``seq`` the player's page showed, so of two moves sent for the same turn only
+one is stored. The game starts with the event's time control once both players are in the room
+(:func:`start_game`); the server's clock runs it, and :func:`wake` — called by the room at the
+clock's next deadline or call-out, whether or not anybody sends anything — records a time-out
+as a referee's look at the clock (``ClockEvent(CHECK)``) and says which call-out is due.
+
+Every read gives one :class:`Snapshot`: the board, captures, moves, both clocks and the ending,
+in plain JSON-ready values (no language: the room renders messages in each reader's).
+
+>>> from weiqi.store.database import Database
+>>> from weiqi.tournament.settings import EventSettings, System
+>>> from weiqi.services import accounts, tournament as t
+>>> db = Database("sqlite://"); db.upgrade()
+>>> local = Actor.local()
+>>> settings = EventSettings(System.ROUND_ROBIN, board_size=9)
+>>> ev = t.create_tournament(db, local, "Online", settings).id
+>>> _ = t.import_players(db, local, ev, "name\\n李\\n王\\n")
+>>> _ = t.pair_round(db, local, ev)
+>>> li, wang = (accounts.create_user(db, local, n, "a long pass phrase 7") for n in ("li", "wang"))
+>>> for user, name in ((li, "李"), (wang, "王")):
+...     code = create_invite(db, local, ev, player_id(db, ev, name)).code
+...     _ = redeem_invite(db, user.actor(), code)
+>>> black = seat(db, li.actor(), ev, 1, 1) or seat(db, wang.actor(), ev, 1, 1)
+>>> black is not None
+True
+>>> snap = start_game(db, ev, 1, 1)
+>>> snap.phase, snap.to_move, snap.seq
+('playing', 'B', 2)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from weiqi.clock.clock import Clock, Status
+from weiqi.clock.control import System, TimeControl
+from weiqi.errors import Conflict, IllegalMove, InvalidSetting, NotFound, PermissionDenied
+from weiqi.messages import Msg
+from weiqi.referee.actors import Actor as GameActor
+from weiqi.referee.events import (
+    AcceptEnd,
+    AgreeDead,
+    ClockAction,
+    ClockEvent,
+    Confirm,
+    Dispute,
+    MarkDead,
+    Move,
+    Pass,
+    ProposeEnd,
+    RefuseEnd,
+    Resign,
+)
+from weiqi.referee.events import Event as GameEvent
+from weiqi.referee.nigiri import ColorAssignment
+from weiqi.referee.record import GameRecord
+from weiqi.referee.state import GameState, Phase
+from weiqi.roles import Role
+from weiqi.rules.color import Color
+from weiqi.rules.dead_stones import propose_dead
+from weiqi.rules.vertex import format_vertex, parse_vertex
+from weiqi.services.actor import Actor
+from weiqi.services.games import (
+    Game,
+    _game_row,
+    _game_to_change,
+    _load_record,
+    _now,
+    _store,
+    _where,
+)
+from weiqi.services.permissions import Action, require
+from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
+from weiqi.store.database import Database
+from weiqi.store.live import PlayerAccountRow
+from weiqi.store.locks import lock_event
+from weiqi.store.models import Event as EventModel
+from weiqi.store.models import User
+from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
+
+#: The reasons the rules core gives for an illegal move (``IllegalMove.reason``), listed here
+#: so that the catalogues translate them: the room says them in the player's language.
+ILLEGAL_REASONS = (
+    Msg("occupied"),
+    Msg("suicide"),
+    Msg("ko"),
+    Msg("superko"),
+    Msg("wrong-turn"),
+    Msg("off-board"),
+    Msg("game-over"),
+)
+
+#: Who starts a live game and its clock, and looks at the clock when a flag falls: the server,
+#: acting for the referees (the record names it like any referee).
+SERVER = GameActor.referee("server")
+
+#: What a player may do in the room (:func:`act`).
+ACTIONS = (
+    "move",
+    "pass",
+    "resign",
+    "propose_end",
+    "accept_end",
+    "refuse_end",
+    "mark_dead",
+    "agree_dead",
+    "dispute",
+    "confirm",
+)
+
+_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1: read aloud, typed by hand
+
+
+# -- players as accounts ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Invite:
+    """A one-time invitation code for one entrant, shown once to the organiser who made it."""
+
+    player_id: int
+    name: str
+    code: str
+
+
+@dataclass(frozen=True)
+class EntrantAccount:
+    """An entrant as the organisers' invitation page lists it."""
+
+    player_id: int
+    name: str
+    invited: bool
+    """An unspent code exists."""
+    username: str | None
+    """The user who plays as this entrant, once a code was redeemed."""
+
+
+@dataclass(frozen=True)
+class Linked:
+    """What redeeming a code did: the user now plays as ``name`` in ``event_name``."""
+
+    event_id: int
+    event_name: str
+    player_id: int
+    name: str
+
+
+def _code_hash(code: str) -> str:
+    return hashlib.sha256(normalise_code(code).encode()).hexdigest()
+
+
+def normalise_code(code: str) -> str:
+    """A code as typed (any case, spaces or dashes) in the form it is hashed in.
+
+    >>> normalise_code(" abcd-efgh jk ")
+    'ABCDEFGHJK'
+    """
+    return "".join(ch for ch in code.upper() if ch.isalnum())
+
+
+def _new_code() -> str:
+    raw = "".join(secrets.choice(_CODE_ALPHABET) for _ in range(12))
+    return f"{raw[:4]}-{raw[4:8]}-{raw[8:]}"
+
+
+def _player(session: Session, event_id: int, player_id: int) -> PlayerRow:
+    row = session.get(PlayerRow, player_id)
+    if row is None or row.event_id != event_id:
+        raise NotFound(Msg("event %(event_id)s has no such player", event_id=event_id))
+    return row
+
+
+def player_id(db: Database, event_id: int, name: str) -> int:
+    """The id of the entrant named ``name`` (tests and scripts; pages pass ids).
+
+    ``NotFound`` when the event has no such entrant."""
+    with db.transaction() as session:
+        found = session.scalar(
+            select(PlayerRow.id).where(PlayerRow.event_id == event_id, PlayerRow.name == name)
+        )
+        if found is None:
+            raise NotFound(Msg("event %(event_id)s has no such player", event_id=event_id))
+        return int(found)
+
+
+def create_invite(
+    db: Database, actor: Actor, event_id: int, player: int, clock: ServerClock = SYSTEM_CLOCK
+) -> Invite:
+    """A new one-time code for entrant ``player`` (those who manage the event's players); it
+    replaces an unspent one. ``Conflict`` when a user already plays as this entrant."""
+    code = _new_code()
+    with db.transaction() as session:
+        require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        lock_event(session, event_id)
+        row = _player(session, event_id, player)
+        link = session.get(PlayerAccountRow, row.id)
+        if link is not None and link.user_id is not None:
+            raise Conflict(Msg("%(name)s is already linked to an account", name=row.name))
+        if link is None:
+            link = PlayerAccountRow(player_id=row.id, event_id=event_id)
+            session.add(link)
+        link.invite_hash = _code_hash(code)
+        link.invited_at = clock.now()
+        session.flush()
+        return Invite(row.id, row.name, code)
+
+
+def entrant_accounts(db: Database, actor: Actor, event_id: int) -> list[EntrantAccount]:
+    """Every entrant of the event with its invitation and linked user, in entry order."""
+    with db.transaction() as session:
+        require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        if session.get(EventModel, event_id) is None:
+            raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
+        players = session.scalars(
+            select(PlayerRow).where(PlayerRow.event_id == event_id).order_by(PlayerRow.id)
+        ).all()
+        links = {
+            r.player_id: r
+            for r in session.scalars(
+                select(PlayerAccountRow).where(PlayerAccountRow.event_id == event_id)
+            )
+        }
+        names = {
+            u.id: u.username
+            for u in session.scalars(
+                select(User).where(User.id.in_([r.user_id for r in links.values() if r.user_id]))
+            )
+        }
+        out = []
+        for p in players:
+            link = links.get(p.id)
+            user = link.user_id if link is not None else None
+            out.append(
+                EntrantAccount(
+                    p.id,
+                    p.name,
+                    link is not None and link.invite_hash is not None,
+                    names.get(user) if user is not None else None,
+                )
+            )
+        return out
+
+
+def redeem_invite(
+    db: Database, actor: Actor, code: str, clock: ServerClock = SYSTEM_CLOCK
+) -> Linked:
+    """The logged-in user becomes the player of the code's entrant; the code is spent.
+
+    ``InvalidSetting`` (field ``code``) for a code that is empty, unknown or already spent;
+    ``Conflict`` when the user already plays as another entrant of the same event."""
+    if not actor.authenticated or actor.user_id is None:
+        raise PermissionDenied(Role.PUBLIC.value, Msg("redeem an invitation code"))
+    if not normalise_code(code):
+        raise InvalidSetting("code", Msg("enter the invitation code"))
+    with db.transaction() as session:
+        link = session.scalar(
+            select(PlayerAccountRow).where(PlayerAccountRow.invite_hash == _code_hash(code))
+        )
+        if link is None:
+            raise InvalidSetting("code", Msg("this invitation code is unknown or already used"))
+        lock_event(session, link.event_id)
+        other = session.scalar(
+            select(PlayerAccountRow).where(
+                PlayerAccountRow.event_id == link.event_id,
+                PlayerAccountRow.user_id == actor.user_id,
+            )
+        )
+        row = _player(session, link.event_id, link.player_id)
+        if other is not None and other.player_id != link.player_id:
+            taken = session.get(PlayerRow, other.player_id)
+            raise Conflict(
+                Msg(
+                    "you already play as %(name)s in this event",
+                    name=taken.name if taken else "",
+                )
+            )
+        link.user_id = actor.user_id
+        link.linked_at = clock.now()
+        link.invite_hash = None
+        event = session.get(EventModel, link.event_id)
+        assert event is not None
+        session.flush()
+        return Linked(event.id, event.name, row.id, row.name)
+
+
+@dataclass(frozen=True)
+class MyGame:
+    """A linked player's board in the latest published round of one event."""
+
+    event_id: int
+    event_name: str
+    round: int
+    board: int
+    color: str
+    """``B`` or ``W``."""
+    opponent: str
+    result: str | None
+
+    @property
+    def url(self) -> str:
+        return room_url(self.event_id, self.round, self.board)
+
+
+def room_url(event_id: int, number: int, board: int) -> str:
+    """The game room of a board.
+
+    >>> room_url(3, 2, 1)
+    '/events/3/rounds/2/boards/1/play'
+    """
+    return f"/events/{event_id}/rounds/{number}/boards/{board}/play"
+
+
+def my_games(db: Database, actor: Actor) -> list[MyGame]:
+    """The user's game in the latest published round of each event they play in (a round
+    they sit out, or an event with no published round yet, shows nothing)."""
+    if actor.user_id is None:
+        return []
+    out: list[MyGame] = []
+    with db.transaction() as session:
+        links = session.scalars(
+            select(PlayerAccountRow).where(PlayerAccountRow.user_id == actor.user_id)
+        ).all()
+        for link in links:
+            rnd = session.scalar(
+                select(RoundRow)
+                .where(RoundRow.event_id == link.event_id, RoundRow.published.is_(True))
+                .order_by(RoundRow.number.desc())
+                .limit(1)
+            )
+            if rnd is None:
+                continue
+            event = session.get(EventModel, link.event_id)
+            assert event is not None
+            for game in rnd.games:
+                if link.player_id not in (game.black_id, game.white_id):
+                    continue
+                black = link.player_id == game.black_id
+                opponent = session.get(PlayerRow, game.white_id if black else game.black_id)
+                out.append(
+                    MyGame(
+                        event.id,
+                        event.name,
+                        rnd.number,
+                        game.board,
+                        "B" if black else "W",
+                        opponent.name if opponent is not None else "",
+                        game.result,
+                    )
+                )
+    return out
+
+
+def _seat(session: Session, actor: Actor, game: GameRow) -> Color | None:
+    """The colour ``actor`` plays on ``game``, or ``None`` (a spectator)."""
+    if actor.user_id is None:
+        return None
+    ids = session.scalars(
+        select(PlayerAccountRow.player_id).where(PlayerAccountRow.user_id == actor.user_id)
+    ).all()
+    if game.black_id in ids:
+        return Color.BLACK
+    if game.white_id in ids:
+        return Color.WHITE
+    return None
+
+
+def seat(db: Database, actor: Actor, event_id: int, number: int, board: int) -> str | None:
+    """``"B"``/``"W"``: the colour the user plays on the board; ``None``: a spectator."""
+    with db.transaction() as session:
+        game = _game_row(session, event_id, number, board)
+        assert isinstance(game.row, GameRow)
+        color = _seat(session, actor, game.row)
+        return color.value if color is not None else None
+
+
+# -- the room's state ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ClockSide:
+    """What one side has left at the snapshot's instant (seconds)."""
+
+    main: float
+    periods: int | None
+    period: float | None
+    moves: int | None
+    in_overtime: bool
+    total: float | None
+
+
+@dataclass(frozen=True)
+class ClockView:
+    """Both clocks at ``now`` (the server's time, seconds since the epoch): the page counts
+    down the running side from there until the next push."""
+
+    system: str
+    status: str
+    running: str | None
+    now: float
+    black: ClockSide
+    white: ClockSide
+    period_time: float
+    description: str
+    """The time control in settings notation (``"5m+3x30s"``)."""
+
+
+@dataclass(frozen=True)
+class Played:
+    """One event of the record as the room lists it."""
+
+    seq: int
+    kind: str
+    color: str | None
+    vertex: str | None
+    move_number: int
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The whole state of a live game, as every push and every (re)load gives it."""
+
+    event_id: int
+    round: int
+    board: int
+    size: int
+    black: str
+    white: str
+    seq: int
+    phase: str
+    to_move: str
+    stones: dict[str, str]
+    last_move: str | None
+    captures: dict[str, int]
+    """Stones each colour has captured (提子)."""
+    moves: list[Played]
+    clock: ClockView | None
+    dead: list[str]
+    """The dead stones marked (by a player), else the server's proposal while counting."""
+    dead_marked_by: str | None
+    proposed: bool
+    """``dead`` is the server's proposal, not yet a player's marking."""
+    result: str | None
+    confirmed: bool
+    started: bool
+    end_proposed_by: str | None = None
+    """The player who proposed to end the game (R-END-2), until the opponent answers."""
+    confirmations: list[str] = field(default_factory=list)
+    """Who confirmed the result so far: ``B``, ``W``, ``referee``."""
+    events: list[Played] = field(default_factory=list)
+    """The events since the ``seq`` the reader last saw (all of them on a first load)."""
+
+    def to_data(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return asdict(self)
+
+
+def _side(clock: Clock, now: float, color: Color) -> ClockSide:
+    v = clock.remaining(now, color)
+    return ClockSide(v.main, v.periods, v.period, v.moves, v.in_overtime, v.total)
+
+
+def _clock_view(clock: Clock | None, now: float) -> ClockView | None:
+    if clock is None or clock.tc.system is System.UNTIMED:
+        return None
+    c = clock.advance(now) if clock.status is Status.RUNNING else clock
+    running = c.to_move.value if c.status is Status.RUNNING and c.to_move else None
+    return ClockView(
+        c.tc.system.value,
+        c.status.value,
+        running,
+        now,
+        _side(c, now, Color.BLACK),
+        _side(c, now, Color.WHITE),
+        c.tc.period_time,
+        c.tc.format(),
+    )
+
+
+def _played(record: GameRecord, since: int = 0) -> list[Played]:
+    size = record.state.ruleset.board_size if record.state.ruleset else 19
+    out = []
+    for entry in record.entries[since:]:
+        event = entry.event
+        color = entry.actor.color.value if entry.actor.color is not None else None
+        vertex = None
+        if isinstance(event, Move):
+            vertex = format_vertex(event.point, size)
+        elif isinstance(event, ClockEvent):
+            kind = f"clock_{event.action.value}"
+            out.append(Played(entry.seq, kind, color, None, entry.move_number))
+            continue
+        out.append(Played(entry.seq, event.kind, color, vertex, entry.move_number))
+    return out
+
+
+@lru_cache(maxsize=256)
+def _proposal(stones: bytes, size: int) -> tuple[str, ...]:
+    """The server's dead-stone proposal of a position (``rules.dead_stones``), cached: every
+    snapshot of a game being counted shows it."""
+    return tuple(sorted(format_vertex(p, size) for p in propose_dead(stones, size)))
+
+
+def _snapshot(
+    event_id: int, game: Game, record: GameRecord | None, now: float, since: int = 0
+) -> Snapshot:
+    size = game.ruleset.board_size
+    if record is None:
+        return Snapshot(
+            event_id, game.number, game.board, size, game.black, game.white, 0, "not_started",
+            "B", {}, None, {"B": 0, "W": 0}, [], None, [], None, False, game.result,
+            game.confirmed, False,
+        )  # fmt: skip
+    state: GameState = record.state
+    moves = [p for p in _played(record) if p.kind in ("move", "pass", "propose_end")]
+    last = moves[-1].vertex if moves else None
+    dead = [format_vertex(p, size) for p in state.dead_stones]
+    proposed = False
+    if state.phase is Phase.COUNTING and state.dead_marked_by is None:
+        dead = list(_proposal(state.stones, size))
+        proposed = True
+    started = any(
+        isinstance(e.event, ClockEvent) and e.event.action is ClockAction.START
+        for e in record.entries
+    )
+    return Snapshot(
+        event_id,
+        game.number,
+        game.board,
+        size,
+        game.black,
+        game.white,
+        len(record),
+        state.phase.value,
+        state.to_move.value,
+        state.stone_map(),
+        last,
+        {"B": state.captures[0], "W": state.captures[1]},
+        moves,
+        _clock_view(state.clock, now),
+        dead,
+        state.dead_marked_by.value if state.dead_marked_by else None,
+        proposed,
+        state.result.to_code() if state.result is not None else None,
+        state.confirmed,
+        started,
+        state.end_proposed_by.value if state.end_proposed_by else None,
+        [a.color.value if a.color is not None else "referee" for a in state.confirmations],
+        _played(record, since),
+    )
+
+
+def _live_game(session: Session, event_id: int, number: int, board: int) -> Game:
+    game = _game_row(session, event_id, number, board)
+    if not isinstance(game.row, GameRow):  # pragma: no cover - boards of team events
+        raise NotFound(Msg("round %(number)s has no board %(board)s", number=number, board=board))
+    return game
+
+
+def snapshot(
+    db: Database,
+    event_id: int,
+    number: int,
+    board: int,
+    *,
+    since: int = 0,
+    clock: ServerClock = SYSTEM_CLOCK,
+) -> Snapshot:
+    """The game as the room shows it (``since``: list the record's events from there)."""
+    with db.transaction() as session:
+        game = _live_game(session, event_id, number, board)
+        _row, record = _load_record(session, game)
+        snap = _snapshot(event_id, game, record, clock.now().timestamp(), since)
+    return snap
+
+
+def _time_control(session: Session, event_id: int) -> TimeControl | None:
+    event = session.get(EventModel, event_id)
+    assert event is not None
+    if not event.time_control:
+        return None
+    tc = TimeControl.parse(event.time_control)
+    return None if tc.system is System.UNTIMED else tc
+
+
+def start_game(
+    db: Database, event_id: int, number: int, board: int, clock: ServerClock = SYSTEM_CLOCK
+) -> Snapshot:
+    """Start the game (both players are in the room): a new record with the event's time
+    control (its colours as paired), and Black's clock running. A game already started is left
+    as it is (read without the event's lock: a reconnection writes nothing, so the event's
+    pages stay cached); a board with a record from the referees (a result entered) is not
+    restarted."""
+    with db.transaction() as session:
+        game = _live_game(session, event_id, number, board)
+        _row, record = _load_record(session, game)
+        if not _to_start(game, record):
+            return _snapshot(event_id, game, record, clock.now().timestamp())
+    with db.transaction() as session:
+        game = _game_to_change(session, event_id, number, board, None)
+        row, record = _load_record(session, game)
+        if record is None and game.result is None:
+            at = clock.now().timestamp()
+            record = GameRecord.start(
+                game.ruleset,
+                ColorAssignment.by_organiser(game.black, game.white),
+                referee=SERVER,
+                at=at,
+                time_control=_time_control(session, event_id),
+            )
+            record.append(ClockEvent(ClockAction.START), SERVER, at)
+            _store(session, game, row, record)
+        elif record is not None and _to_start(game, record):
+            record.append(ClockEvent(ClockAction.START), SERVER, _now(clock, record))
+            _store(session, game, row, record)
+        snap = _snapshot(event_id, game, record, clock.now().timestamp())
+    return snap
+
+
+def _to_start(game: Game, record: GameRecord | None) -> bool:
+    """Whether the game is still to be started: no record and no result yet, or a record in
+    play whose clock was never started."""
+    if record is None:
+        return game.result is None
+    return record.state.phase is Phase.PLAYING and not any(
+        isinstance(e.event, ClockEvent) and e.event.action is ClockAction.START
+        for e in record.entries
+    )
+
+
+# -- a player's actions ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an action did: the game after it (``snapshot.events``: what it stored), and why
+    it was refused when it was (``refused``: nothing of the action stored — though a flag
+    that had fallen before it may have been recorded, as ``snapshot.events`` then shows)."""
+
+    snapshot: Snapshot
+    refused: Msg | None = None
+    reason: str | None = None
+    """The rules' reason of an illegal move (``occupied``, ``suicide``, ``ko``, ``superko``…)."""
+
+
+def _vertices(points: Iterable[str], size: int, field: str) -> tuple[int, ...]:
+    out = []
+    for v in points:
+        p = parse_vertex(str(v), size)
+        if p is None:
+            raise InvalidSetting(field, Msg("%(p)s holds no stone", p=str(v)))
+        out.append(p)
+    return tuple(sorted(set(out)))
+
+
+def _events_for(
+    action: str, color: Color, state: GameState, size: int, data: dict[str, Any], timed: bool
+) -> tuple[GameEvent, ...]:
+    press = (ClockEvent(ClockAction.PRESS),) if timed else ()
+    if action == "move":
+        point = parse_vertex(str(data.get("vertex", "")), size)
+        if point is None:
+            return (Pass(), *press)
+        return (Move(point), *press)
+    if action == "pass":
+        return (Pass(), *press)
+    if action == "resign":
+        return (Resign(),)
+    if action == "propose_end":  # the player to move proposes the end and passes (R-END-2)
+        return (ProposeEnd(), *press)
+    if action == "accept_end":
+        return (AcceptEnd(),)
+    if action == "refuse_end":
+        return (RefuseEnd(),)
+    if action == "mark_dead":
+        return (MarkDead(_vertices(data.get("stones", []), size, "dead stones")),)
+    if action == "agree_dead":
+        return (AgreeDead(),)
+    if action == "dispute":
+        # The opponent's marking holds stones of this player: the opponent claims them dead,
+        # this player says they live; play resumes with the claimant moving (R-END-3).
+        own = tuple(p for p in state.dead_stones if state.color_at(p) is color)
+        if state.dead_marked_by is None or state.dead_marked_by is color or not own:
+            raise Conflict(
+                Msg("only a marking of your own stones by your opponent can be disputed")
+            )
+        return (Dispute(own, color.opponent),)
+    if action == "confirm":
+        return (Confirm(),)
+    raise InvalidSetting("action", Msg("unknown action %(action)s", action=action))
+
+
+def act(
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    number: int,
+    board: int,
+    action: str,
+    expected_seq: int | None,
+    data: dict[str, Any] | None = None,
+    clock: ServerClock = SYSTEM_CLOCK,
+) -> Outcome:
+    """The player ``actor`` does ``action`` (one of :data:`ACTIONS`) in the game as it stood
+    at ``expected_seq`` (the ``seq`` of the snapshot the player saw; ``None``: whatever it is
+    now). ``data``: ``{"vertex": "D4"}`` for a move, ``{"stones": ["C3", …]}`` for a marking.
+
+    Refusals of the rules (an illegal move, not the player's turn, the game over) come back as
+    ``Outcome.refused``; a user who plays neither colour gets ``PermissionDenied``, a page out
+    of date a ``Conflict``."""
+    data = data or {}
+    with db.transaction() as session:
+        game = _game_to_change(session, event_id, number, board, expected_seq)
+        assert isinstance(game.row, GameRow)
+        color = _seat(session, actor, game.row)
+        if color is None:
+            raise PermissionDenied(actor.username or Role.PUBLIC.value, Msg("play in this game"))
+        row, record = _load_record(session, game)
+        seq = row.seq if row is not None else 0
+        if expected_seq is not None and expected_seq != seq:
+            raise Conflict(
+                Msg(
+                    "%(game)s: the game has changed since you loaded it (%(seq)s "
+                    "events now, %(expected_seq)s then); reload the page and try "
+                    "again",
+                    game=_where(game),
+                    seq=seq,
+                    expected_seq=expected_seq,
+                )
+            )
+        if record is None:
+            snap = _snapshot(event_id, game, None, clock.now().timestamp())
+            return Outcome(snap, Msg("the game has not started"))
+        before = len(record)
+        now = _now(clock, record)
+        flagged = _flag_if_due(record, now)
+        refused: Msg | None = None
+        reason: str | None = None
+        if flagged:
+            refused = Msg("time: %(color)s's time ran out", color=record.state.clock.flagged)  # type: ignore[union-attr]
+        else:
+            state = record.state
+            size = game.ruleset.board_size
+            timed = state.clock is not None and state.clock.status is Status.RUNNING
+            try:
+                first, *rest = _events_for(action, color, state, size, data, timed)
+                # The rules refuse an event before it changes anything (``GameRecord.append``).
+                record.append(first, GameActor.player(color), now)
+            except IllegalMove as err:
+                refused, reason = err.msg, err.reason
+            except (Conflict, InvalidSetting) as err:
+                refused = _core_reason(err)
+            else:
+                for one in rest:  # the clock pressed after the stone: refused only by a bug
+                    record.append(one, GameActor.player(color), now)
+        if len(record) > before:
+            _store(session, game, row, record)
+        snap = _snapshot(event_id, game, record, clock.now().timestamp(), since=before)
+    return Outcome(snap, refused, reason)
+
+
+def _core_reason(err: Any) -> Msg:
+    """The core says "event N: why"; the N of an event never stored means nothing."""
+    msg: Msg = err.msg
+    if msg.id == "event %(seq)s: %(reason)s":
+        why = msg.args["reason"]
+        return why if isinstance(why, Msg) else Msg.of(str(why))
+    return msg
+
+
+def _flag_due(record: GameRecord, now: float) -> bool:
+    """Whether a flag has fallen by ``now`` that the record does not hold yet."""
+    state = record.state
+    clock = state.clock
+    if clock is None or clock.status is not Status.RUNNING:
+        return False
+    due = clock.next_deadline()
+    return due is not None and due <= now and state.phase in (Phase.PLAYING, Phase.COUNTING)
+
+
+def _flag_if_due(record: GameRecord, now: float) -> bool:
+    """Record a flag that has fallen by ``now`` (the server looks at the clock); ``True`` if
+    the game ended on time by it."""
+    if not _flag_due(record, now):
+        return False
+    due = record.state.clock.next_deadline() if record.state.clock else None
+    record.append(ClockEvent(ClockAction.CHECK), SERVER, max(now, due or now))
+    return record.state.phase is Phase.FINISHED
+
+
+@dataclass(frozen=True)
+class Wake:
+    """What the server's look at a running clock found: the game after it (``changed``: a flag
+    was recorded), the call-out due now (``{"zh": …, "en": …}``) and when to look next
+    (seconds since the epoch; ``None``: the clock does not run)."""
+
+    snapshot: Snapshot
+    changed: bool
+    callout: dict[str, Any] | None
+    next_at: float | None
+
+
+def wake(
+    db: Database,
+    event_id: int,
+    number: int,
+    board: int,
+    clock: ServerClock = SYSTEM_CLOCK,
+    *,
+    since: int | None = None,
+) -> Wake:
+    """The server looks at the game's clock at its deadline or call-out, whether or not anybody
+    sends anything: a flag that has fallen is recorded (the time loss goes into the record and
+    the result), a call-out that is due is returned for the room to push. Only a flag writes
+    (under the event's lock); a call-out is a read."""
+    with db.transaction() as session:
+        game = _live_game(session, event_id, number, board)
+        _row, record = _load_record(session, game)
+        if record is None:
+            snap = _snapshot(event_id, game, None, clock.now().timestamp())
+            return Wake(snap, False, None, None)
+        if not _flag_due(record, _now(clock, record)):
+            return _woke(game, record, clock, since, len(record), False, event_id)
+    with db.transaction() as session:
+        game = _game_to_change(session, event_id, number, board, None)
+        row, record = _load_record(session, game)
+        assert record is not None
+        before = len(record)
+        changed = _flag_if_due(record, _now(clock, record)) or len(record) > before
+        if changed:
+            _store(session, game, row, record)
+        return _woke(game, record, clock, since, before, changed, event_id)
+
+
+def _woke(
+    game: Game,
+    record: GameRecord,
+    clock: ServerClock,
+    since: int | None,
+    before: int,
+    changed: bool,
+    event_id: int,
+) -> Wake:
+    now = _now(clock, record)
+    callout = None
+    next_at = None
+    c = record.state.clock
+    if c is not None and c.status is Status.RUNNING:
+        said = c.announcements(now)
+        if said and c.since is not None:
+            move_start = (c.since - c.elapsed) / 1000
+            if now - (move_start + said[-1].offset) < 1.0:
+                callout = said[-1].callout.to_dict()
+        next_at = c.next_wakeup(now)
+    snap = _snapshot(event_id, game, record, now, since=before if since is None else since)
+    return Wake(snap, changed, callout, next_at)
+
+
+def next_wakeup(
+    db: Database, event_id: int, number: int, board: int, clock: ServerClock = SYSTEM_CLOCK
+) -> float | None:
+    """When the server should look at the game's clock next (seconds since the epoch)."""
+    with db.transaction() as session:
+        game = _live_game(session, event_id, number, board)
+        _row, record = _load_record(session, game)
+        if record is None:
+            return None
+        c = record.state.clock
+        if c is None or c.status is not Status.RUNNING:
+            return None
+        return c.next_wakeup(max(clock.now().timestamp(), record.entries[-1].at))

@@ -1,0 +1,136 @@
+"""Live play against the real server (``weiqi serve`` in a subprocess) and real browsers: the
+fixtures of the server tests, and helpers to set up an online event through the services."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+from tests.server.conftest import (  # noqa: F401  (fixtures shared with the server tests)
+    LiveServer,
+    browser,
+    cheap_password_hashes,
+    database,
+    database_url,
+    live_server,
+    page,
+    postgres_url,
+    sqlite_template,
+    sqlite_url,
+)
+from weiqi.roles import Role
+from weiqi.services import accounts, live
+from weiqi.services import tournament as t
+from weiqi.services.actor import Actor
+from weiqi.services.event_admin import publish_round
+from weiqi.store.database import Database
+from weiqi.store.models import Event
+from weiqi.tournament.settings import EventSettings, System
+
+LOCAL = Actor.local()
+PASSWORD = "对局室的密码 2026"
+
+
+@dataclass(frozen=True)
+class OnlineEvent:
+    """An online round robin of two on 9×9, round 1 paired and published; ``players`` maps
+    ``B``/``W`` to the username that plays that colour on board 1 (each redeemed an
+    invitation code), ``referee`` is the event's referee."""
+
+    id: int
+    players: dict[str, str]
+    names: dict[str, str]
+    referee: str
+
+    def room(self, board: int = 1) -> str:
+        return f"/events/{self.id}/rounds/1/boards/{board}"
+
+
+def online_event(server: LiveServer, tag: str, time_control: str = "10m+3x30s") -> OnlineEvent:
+    db = Database(server.db_url)
+    try:
+        settings = EventSettings(system=System.ROUND_ROBIN, board_size=9)
+        ev = t.create_tournament(db, LOCAL, f"{tag}网络赛", settings).id
+        with db.transaction() as session:
+            event = session.get(Event, ev)
+            assert event is not None
+            event.time_control = time_control
+        t.import_players(db, LOCAL, ev, "name,rank\n李明,5d\n王强,4d\n")
+        t.pair_round(db, LOCAL, ev)
+        publish_round(db, LOCAL, ev, 1)
+        players = {}
+        names = {}
+        for name, user in (("李明", f"li-{tag}"), ("王强", f"wang-{tag}")):
+            account = accounts.create_user(db, LOCAL, user, PASSWORD)
+            code = live.create_invite(db, LOCAL, ev, live.player_id(db, ev, name)).code
+            live.redeem_invite(db, account.actor(), code)
+            colour = live.seat(db, account.actor(), ev, 1, 1)
+            assert colour is not None
+            players[colour] = user
+            names[colour] = name
+        referee = accounts.create_user(db, LOCAL, f"ref-{tag}", PASSWORD)
+        accounts.grant_role(db, LOCAL, referee.id, ev, Role.REFEREE)
+        return OnlineEvent(ev, players, names, f"ref-{tag}")
+    finally:
+        db.dispose()
+
+
+def session_cookie(server: LiveServer, username: str | None) -> str:
+    """The ``Cookie`` header of a logged-in session of ``username`` (``None``: anonymous)."""
+    with httpx.Client(base_url=server.url) as client:
+        token = client.get("/api/session").json()["csrf_token"]
+        if username is not None:
+            answer = client.post(
+                "/api/session",
+                json={"username": username, "password": PASSWORD},
+                headers={"X-CSRF-Token": token},
+            )
+            assert answer.status_code == 200, answer.text
+        return "; ".join(f"{k}={v}" for k, v in client.cookies.items())
+
+
+class Reader:
+    """One WebSocket reader of a room: what it received, in order."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.received: list[dict[str, Any]] = []
+
+    def next(self, timeout: float = 10) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        self.received.append(message)
+        return message
+
+    def until(self, test: Any, timeout: float = 10) -> dict[str, Any]:
+        """The first message (from now) for which ``test(message)`` holds."""
+        while True:
+            message = self.next(timeout)
+            if test(message):
+                return message
+
+    def act(self, action: str, seq: int, **data: Any) -> None:
+        self.ws.send(json.dumps({"type": "act", "action": action, "seq": seq, **data}))
+
+    def events(self) -> list[dict[str, Any]]:
+        """Every record event this reader was told of: the first state's, then each update's."""
+        out: list[dict[str, Any]] = []
+        for message in self.received:
+            if message["type"] in ("state", "update"):
+                out.extend(message["snapshot"]["events"])
+        return out
+
+
+@contextmanager
+def reader(
+    server: LiveServer, path: str, username: str | None, language: str = "zh-CN"
+) -> Iterator[Reader]:
+    url = server.url.replace("http://", "ws://") + path + "/live"
+    headers = {"Cookie": session_cookie(server, username), "Accept-Language": language}
+    with connect(url, additional_headers=headers, open_timeout=20) as ws:
+        yield Reader(ws)
