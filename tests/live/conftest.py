@@ -30,7 +30,7 @@ from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import publish_round
 from weiqi.store.database import Database
-from weiqi.store.models import Event
+from weiqi.store.models import EventRow
 from weiqi.tournament.settings import EventSettings, System
 
 LOCAL = Actor.local()
@@ -58,7 +58,7 @@ def online_event(server: LiveServer, tag: str, time_control: str = "10m+3x30s") 
         settings = EventSettings(system=System.ROUND_ROBIN, board_size=9)
         ev = t.create_tournament(db, LOCAL, f"{tag}网络赛", settings).id
         with db.transaction() as session:
-            event = session.get(Event, ev)
+            event = session.get(EventRow, ev)
             assert event is not None
             event.time_control = time_control
         t.import_players(db, LOCAL, ev, "name,rank\n李明,5d\n王强,4d\n")

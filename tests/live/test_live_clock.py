@@ -13,7 +13,7 @@ from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
 from weiqi.services.server_clock import ManualClock
 from weiqi.store.database import Database
-from weiqi.store.models import Event
+from weiqi.store.models import EventRow
 from weiqi.tournament.settings import EventSettings, System
 
 LOCAL = Actor.local()
@@ -23,7 +23,7 @@ T0 = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
 def _game(db: Database, time_control: str) -> tuple[int, dict[str, Actor]]:
     ev = t.create_tournament(db, LOCAL, "快棋", EventSettings(System.ROUND_ROBIN, board_size=9)).id
     with db.transaction() as session:
-        event = session.get(Event, ev)
+        event = session.get(EventRow, ev)
         assert event is not None
         event.time_control = time_control
     t.import_players(db, LOCAL, ev, "name\n李明\n王强\n")

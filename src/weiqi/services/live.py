@@ -17,11 +17,11 @@ Every read gives one :class:`Snapshot`: the board, captures, moves, both clocks 
 in plain JSON-ready values (no language: the room renders messages in each reader's).
 
 >>> from weiqi.store.database import Database
->>> from weiqi.tournament.settings import EventSettings, System
+>>> from weiqi.tournament.settings import EventSettings, TimeSystem
 >>> from weiqi.services import accounts, tournament as t
 >>> db = Database("sqlite://"); db.upgrade()
 >>> local = Actor.local()
->>> settings = EventSettings(System.ROUND_ROBIN, board_size=9)
+>>> settings = EventSettings(TimeSystem.ROUND_ROBIN, board_size=9)
 >>> ev = t.create_tournament(db, local, "Online", settings).id
 >>> _ = t.import_players(db, local, ev, "name\\n李\\n王\\n")
 >>> _ = t.pair_round(db, local, ev)
@@ -50,10 +50,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from weiqi.clock.clock import Clock, Status
-from weiqi.clock.control import System, TimeControl
+from weiqi.clock.control import TimeControl, TimeSystem
 from weiqi.errors import Conflict, IllegalMove, InvalidSetting, NotFound, PermissionDenied
 from weiqi.messages import Msg
-from weiqi.referee.actors import Actor as GameActor
+from weiqi.referee.actors import GameActor
 from weiqi.referee.events import (
     AcceptEnd,
     AgreeDead,
@@ -65,10 +65,10 @@ from weiqi.referee.events import (
     Move,
     Pass,
     ProposeEnd,
+    RecordEvent,
     RefuseEnd,
     Resign,
 )
-from weiqi.referee.events import Event as GameEvent
 from weiqi.referee.nigiri import ColorAssignment
 from weiqi.referee.record import GameRecord
 from weiqi.referee.state import GameState, Phase
@@ -91,8 +91,7 @@ from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.live import PlayerAccountRow
 from weiqi.store.locks import lock_event
-from weiqi.store.models import Event as EventModel
-from weiqi.store.models import User
+from weiqi.store.models import EventRow, User
 from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
 
 #: The reasons the rules core gives for an illegal move (``IllegalMove.reason``), listed here
@@ -226,7 +225,7 @@ def entrant_accounts(db: Database, actor: Actor, event_id: int) -> list[EntrantA
     """Every entrant of the event with its invitation and linked user, in entry order."""
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
-        if session.get(EventModel, event_id) is None:
+        if session.get(EventRow, event_id) is None:
             raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
         players = session.scalars(
             select(PlayerRow).where(PlayerRow.event_id == event_id).order_by(PlayerRow.id)
@@ -294,7 +293,7 @@ def redeem_invite(
         link.user_id = actor.user_id
         link.linked_at = clock.now()
         link.invite_hash = None
-        event = session.get(EventModel, link.event_id)
+        event = session.get(EventRow, link.event_id)
         assert event is not None
         session.flush()
         return Linked(event.id, event.name, row.id, row.name)
@@ -346,7 +345,7 @@ def my_games(db: Database, actor: Actor) -> list[MyGame]:
             )
             if rnd is None:
                 continue
-            event = session.get(EventModel, link.event_id)
+            event = session.get(EventRow, link.event_id)
             assert event is not None
             for game in rnd.games:
                 if link.player_id not in (game.black_id, game.white_id):
@@ -477,7 +476,7 @@ def _side(clock: Clock, now: float, color: Color) -> ClockSide:
 
 
 def _clock_view(clock: Clock | None, now: float) -> ClockView | None:
-    if clock is None or clock.tc.system is System.UNTIMED:
+    if clock is None or clock.tc.system is TimeSystem.UNTIMED:
         return None
     c = clock.advance(now) if clock.status is Status.RUNNING else clock
     running = c.to_move.value if c.status is Status.RUNNING and c.to_move else None
@@ -591,12 +590,12 @@ def snapshot(
 
 
 def _time_control(session: Session, event_id: int) -> TimeControl | None:
-    event = session.get(EventModel, event_id)
+    event = session.get(EventRow, event_id)
     assert event is not None
     if not event.time_control:
         return None
     tc = TimeControl.parse(event.time_control)
-    return None if tc.system is System.UNTIMED else tc
+    return None if tc.system is TimeSystem.UNTIMED else tc
 
 
 def start_game(
@@ -671,7 +670,7 @@ def _vertices(points: Iterable[str], size: int, field: str) -> tuple[int, ...]:
 
 def _events_for(
     action: str, color: Color, state: GameState, size: int, data: dict[str, Any], timed: bool
-) -> tuple[GameEvent, ...]:
+) -> tuple[RecordEvent, ...]:
     press = (ClockEvent(ClockAction.PRESS),) if timed else ()
     if action == "move":
         point = parse_vertex(str(data.get("vertex", "")), size)
