@@ -101,6 +101,32 @@ def settings_from_form(form: Mapping[str, str]) -> teams.TeamEventSettings:
     )
 
 
+def settings_form(s: teams.TeamEventSettings) -> dict[str, str]:
+    """The form fields showing the team settings ``s`` (inverse of :func:`settings_from_form`).
+
+    >>> settings_form(teams.TeamEventSettings(boards=3, max_foreign=1))["boards"]
+    '3'
+    >>> settings_from_form(settings_form(teams.TeamEventSettings(boards=3))).boards
+    3
+    """
+    return {
+        "system": s.system.value,
+        "team_type": s.team_type.value,
+        "boards": str(s.boards),
+        "board_colors": s.board_colors.value,
+        "max_foreign": "" if s.max_foreign is None else str(s.max_foreign),
+        "substitutes": {True: "yes", False: "no", None: ""}[s.substitutes],
+        "missing": s.missing.value,
+        "board_one_decides": "on" if s.board_one_decides else "",
+        "deadline_minutes": str(s.deadline_minutes),
+        "rounds": "" if s.rounds is None else str(s.rounds),
+        "cycles": str(s.cycles),
+        "ranking": s.ranking.value,
+        "seed": str(s.seed),
+        "player_order": s.player_order.value,
+    }
+
+
 def _roster_csv(team: str, coach: str, roster: str) -> str:
     """The teams CSV of one team typed as ``name,rank[,rating[,nationality]]`` lines."""
     out = io.StringIO()

@@ -73,7 +73,7 @@ from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Result
 from weiqi.services import games
 from weiqi.services.actor import Actor
-from weiqi.services.events import add_event, details_of
+from weiqi.services.events import add_event, details_of, event_name, store_details
 from weiqi.services.permissions import Action, require
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.team_coaches import require_coach
@@ -550,12 +550,50 @@ def _stamp(at: datetime | None) -> str:
 
 
 def create_team_event(
-    db: Database, actor: Actor, name: str, settings: TeamEventSettings
+    db: Database,
+    actor: Actor,
+    name: str,
+    settings: TeamEventSettings,
+    details: EventDetails | None = None,
 ) -> TeamEventInfo:
-    """Create a team event with its settings (:func:`weiqi.services.events.add_event`: a
-    creator who is not a site administrator runs it)."""
+    """Create a team event with its settings and details (dates, venue, time zone, time
+    control; ``None``: none announced, Asia/Shanghai) (:func:`weiqi.services.events.add_event`:
+    a creator who is not a site administrator runs it)."""
     with db.transaction() as session:
         event_id = add_event(session, actor, name, lambda i: settings_row(i, settings))
+        if details is not None:
+            event = session.get(EventModel, event_id)
+            assert event is not None
+            store_details(event, details)
+            session.flush()
+        return _info(session, event_id)
+
+
+def update_team_event(
+    db: Database, actor: Actor, event_id: int, name: str, details: EventDetails
+) -> TeamEventInfo:
+    """Change a team event's name and details (dates, venue, time zone, time control) at any
+    time, as an individual event's may change after round 1; the team settings (boards, team
+    type, system …) stay as the event was created with.
+
+    >>> from weiqi.tournament.details import EventDetails
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> ev = create_team_event(db, Actor.local(), "市团体赛", TeamEventSettings(boards=3))
+    >>> info = update_team_event(db, Actor.local(), ev.id, " 市团体赛 2027 ",
+    ...                          EventDetails(venue="天津棋院", time_zone="Europe/Paris"))
+    >>> info.name, info.details.venue, info.details.time_zone
+    ('市团体赛 2027', '天津棋院', 'Europe/Paris')
+    """
+    name = event_name(name)
+    with db.transaction() as session:
+        require(session, actor, Action.EDIT_SETTINGS, event_id)
+        lock_event(session, event_id)  # a new version: the public pages show the new details
+        event_row(session, event_id)  # NotFound for an event that is not a team event
+        event = session.get(EventModel, event_id)
+        assert event is not None
+        event.name = name
+        store_details(event, details)
+        session.flush()
         return _info(session, event_id)
 
 

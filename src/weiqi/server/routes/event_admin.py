@@ -4,7 +4,6 @@ pairing with its explanation, publishing and unpairing."""
 
 from __future__ import annotations
 
-import zoneinfo
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form
@@ -39,6 +38,7 @@ from weiqi.services.permissions import Action, allowed
 from weiqi.services.tournament import absences, create_tournament, set_absent, tournament_info
 from weiqi.tournament.details import (
     DEFAULT_TIME_ZONE,
+    TIME_ZONE_CHOICES,
     EventDetails,
     details_form,
     details_from_form,
@@ -111,8 +111,6 @@ SETTING_MSGIDS = (
     N_("must be between 2 and 25"),
 )
 
-# The time zones the settings form suggests (any IANA name is accepted).
-TIME_ZONE_CHOICES = sorted(z for z in zoneinfo.available_timezones() if "/" in z)
 
 # A field of the player form, as its label says it.
 _PLAYER_FIELDS = {
@@ -216,6 +214,8 @@ async def create_event(
 
 @router.get("/events/{event_id}/settings")
 def settings_page(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+    if _is_team(db, event_id):
+        return team_admin.settings_page(request, db, user, event_id)
     require_page(db, _actor(user), Action.EDIT_SETTINGS, event_id)
     info = tournament_info(db, event_id)
     values = {**event_admin.settings_form(info.settings), **details_form(info.details)}
@@ -232,6 +232,8 @@ def settings_page(request: Request, db: Db, user: LoggedIn, event_id: int) -> Re
 @router.post("/events/{event_id}/settings")
 @requires(Action.EDIT_SETTINGS)
 async def save_settings(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+    if _is_team(db, event_id):
+        return await team_admin.save_settings(request, db, user, event_id)
     form = await form_fields(request)
     name = form.get("name", "")
     require_page(db, _actor(user), Action.EDIT_SETTINGS, event_id)

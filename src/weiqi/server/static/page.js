@@ -17,3 +17,10 @@ document.addEventListener("submit", (event) => {
 for (const select of document.querySelectorAll("select[data-autosubmit]")) {
   select.addEventListener("change", () => select.form?.submit());
 }
+
+// A new event's time zone left empty (a page that is not Chinese) starts as the browser's.
+for (const zone of document.querySelectorAll("input[data-browser-zone]")) {
+  if (!zone.value) {
+    try { zone.value = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { /* keep empty */ }
+  }
+}
