@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.test_team_pages import FORM, TEAMS_CSV, admin, create, import_csv
-from weiqi.errors import InvalidSetting, NotFound
+from weiqi.errors import Conflict, InvalidSetting, NotFound
 from weiqi.services import teams
 from weiqi.services.actor import Actor
 from weiqi.services.events import event_details
@@ -116,3 +116,77 @@ def test_team_round_times_are_in_the_event_zone(client: TestClient, database: Da
     assert teams.as_utc(rnd.deadline) == datetime(2027, 7, 1, 7, 30, tzinfo=UTC)
     page = client.get(f"/events/{event_id}/manage/rounds/1").text
     assert "2027-07-01 09:30" in page and "07:30" not in page
+
+
+# -- the dashboard says why a round cannot be paired (issue #13: "the manage page never offers a
+#    round that cannot be paired"), by the team pairing's own preconditions --------------------
+
+TWO_TEAMS = "team,name,rank\nA,A1,5d\nA,A2,4d\nB,B1,5d\nB,B2,4d\n"
+
+
+def _pair_section(client: TestClient, event_id: int) -> str:
+    page = client.get(f"/events/{event_id}/manage").text
+    return page.split('id="rounds"')[1].split('id="teams"')[0]
+
+
+def _knockout(database: Database) -> int:
+    settings = teams.TeamEventSettings(boards=2, system=teams.TeamSystem.KNOCKOUT)
+    event_id = teams.create_team_event(database, LOCAL, "淘汰赛", settings).id
+    teams.import_teams(database, LOCAL, event_id, TWO_TEAMS)
+    return event_id
+
+
+def test_r_playoff_the_team_dashboard_names_why_the_next_round_waits(
+    client: TestClient, database: Database
+) -> None:
+    """No button that would fail: too few teams, lineups not revealed, a board without a
+    result, a drawn knockout match without its playoff (R-PLAYOFF) — each named, the same
+    reason ``pair_round`` refuses with; the button once the playoff is recorded."""
+    admin(client)
+    settings = teams.TeamEventSettings(boards=2, system=teams.TeamSystem.KNOCKOUT)
+    empty = teams.create_team_event(database, LOCAL, "空", settings).id
+    section = _pair_section(client, empty)
+    assert 'id="pair-blocked"' in section and "至少需要两支队" in section
+    assert 'id="pair-round"' not in section
+
+    event_id = _knockout(database)
+    assert 'id="pair-round"' in _pair_section(client, event_id)
+    assert teams.next_round(database, event_id) == teams.NextRound(False, None)
+    teams.pair_round(database, LOCAL, event_id)
+    why = teams.next_round(database, event_id).blocker
+    assert why is not None and why.id.startswith("round %(number)s has not been played")
+    section = _pair_section(client, event_id)
+    assert 'id="pair-blocked"' in section and "第2轮暂不能编排" in section
+    assert 'id="pair-round"' not in section
+
+    for t in "AB":
+        teams.submit_lineup(database, LOCAL, event_id, 1, t, [f"{t}1", f"{t}2"])
+    teams.reveal_round(database, LOCAL, event_id, 1)
+    teams.record_results(database, LOCAL, event_id, 1, [("A", 1, "B+R")])
+    assert "未出结果" in _pair_section(client, event_id)
+    teams.record_results(database, LOCAL, event_id, 1, [("A", 2, "B+R")])  # 1:1, drawn
+    why = teams.next_round(database, event_id).blocker
+    assert why is not None and "playoff" in why.id
+    section = _pair_section(client, event_id)
+    assert "加赛" in section and f'href="/events/{event_id}/manage/rounds/1"' in section
+    with pytest.raises(Conflict) as refused:  # the pairing itself refuses with the same reason
+        teams.pair_round(database, LOCAL, event_id)
+    assert refused.value.msg == why
+    teams.record_playoff(database, LOCAL, event_id, 1, "A")
+    section = _pair_section(client, event_id)
+    # two teams: the final is played, the knockout is over
+    assert 'id="rounds-done"' in section and 'id="pair-round"' not in section
+
+
+def test_a_team_round_robin_paired_to_the_end_offers_no_button(
+    client: TestClient, database: Database
+) -> None:
+    admin(client)
+    event_id = teams.create_team_event(
+        database, LOCAL, "循环赛", teams.TeamEventSettings(boards=2)
+    ).id
+    teams.import_teams(database, LOCAL, event_id, TWO_TEAMS)
+    teams.pair_round(database, LOCAL, event_id)  # two teams: one round
+    assert teams.next_round(database, event_id).finished
+    section = _pair_section(client, event_id)
+    assert 'id="rounds-done"' in section and 'id="pair-round"' not in section

@@ -94,7 +94,8 @@ from weiqi.text import check_entrants
 from weiqi.tournament.details import EventDetails
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.settings import System
-from weiqi.tournament.systems import system_for
+from weiqi.tournament.records import Event
+from weiqi.tournament.systems import TournamentSystem, system_for
 
 
 class TeamSystem(enum.Enum):
@@ -716,9 +717,12 @@ def _paired_rounds(session: Session, event_id: int) -> list[TeamRound]:
     ]
 
 
-def _fixtures(session: Session, row: TeamEventRow) -> tuple[list[Fixture], str | None]:
-    """The next round's fixtures and bye, paired by the event's system: the same system objects
-    as an individual event's, over the team codes (``weiqi.league.team_rounds``)."""
+def _next_round_event(
+    session: Session, row: TeamEventRow
+) -> tuple[TournamentSystem, Event] | None:
+    """The system and the core event of the next round, after the team pairing's own
+    preconditions (teams enough, board matches, the previous round played and decided), each
+    raised as ``Conflict``; ``None`` for a 擂台赛 not yet begun (one round, no fixtures)."""
     settings = settings_of(row)
     listed = event_teams(session, row.event_id)
     if len(listed) < 2:
@@ -733,7 +737,7 @@ def _fixtures(session: Session, row: TeamEventRow) -> tuple[list[Fixture], str |
     if settings.system is TeamSystem.WINNER_STAYS_ON:
         if event_rounds(session, row.event_id):
             raise Conflict(Msg("a 擂台赛 is one round, played game by game"))
-        return [], None
+        return None
     rounds = _paired_rounds(session, row.event_id)
     if rounds and settings.system is not TeamSystem.ROUND_ROBIN:
         if any(not m.seated for m in rounds[-1].matches):
@@ -752,7 +756,54 @@ def _fixtures(session: Session, row: TeamEventRow) -> tuple[list[Fixture], str |
         [t.code for t in listed], {t.code: t.name for t in listed}, {t.code: t.club for t in listed}
     )
     event = team_event(core, teams, rounds, settings.board_one_decides)
-    return team_fixtures(system_for(core, event.kind).next_round(event))
+    return system_for(core, event.kind), event
+
+
+def _fixtures(session: Session, row: TeamEventRow) -> tuple[list[Fixture], str | None]:
+    """The next round's fixtures and bye, paired by the event's system: the same system objects
+    as an individual event's, over the team codes (``weiqi.league.team_rounds``)."""
+    found = _next_round_event(session, row)
+    if found is None:
+        return [], None
+    system, event = found
+    return team_fixtures(system.next_round(event))
+
+
+@dataclass(frozen=True)
+class NextRound:
+    """Whether a team event's next round can be paired: ``finished`` (every round is paired
+    and played), else ``blocker``, what pairing would refuse with (``None``: it can be)."""
+
+    finished: bool
+    blocker: Msg | None
+
+
+def next_round(db: Database, event_id: int) -> NextRound:
+    """What :func:`pair_round` would do now, checked without pairing: the same team
+    preconditions, then the system's ``blocker``. The dashboard shows the reason instead of a
+    button that fails.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> ev = create_team_event(db, Actor.local(), "市团体赛", TeamEventSettings(boards=2))
+    >>> next_round(db, ev.id).blocker.id
+    'a team event needs at least two teams'
+    """
+    with db.transaction() as session:
+        row = event_row(session, event_id)
+        try:
+            found = _next_round_event(session, row)
+        except Conflict as err:
+            # a 擂台赛 is one round: once paired, there is no next one
+            done = row.system == TeamSystem.WINNER_STAYS_ON.value and bool(
+                event_rounds(session, event_id)
+            )
+            return NextRound(done, None if done else err.msg)
+        if found is None:
+            return NextRound(False, None)
+        system, event = found
+        if event.rounds and system.is_finished(event):
+            return NextRound(True, None)
+        return NextRound(False, system.blocker(event))
 
 
 def pair_round(

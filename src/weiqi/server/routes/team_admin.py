@@ -256,6 +256,7 @@ def _manage_page(
         "may_grant": allowed(db, actor, Action.GRANT_ROLE, event_id),
         "may_edit": allowed(db, actor, Action.EDIT_SETTINGS, event_id),
         "next_round": len(rounds) + 1,
+        "pairing": teams.next_round(db, event_id),
         "import_errors": import_errors or [],
         "import_text": import_text,
         "team_errors": team_errors or [],
