@@ -35,6 +35,7 @@ from weiqi.services import teams
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require
 from weiqi.store.database import Database
+from weiqi.services.player_names import matches_fields, search_terms
 from weiqi.text import clean_name
 
 E = TypeVar("E", bound=Enum)
@@ -220,3 +221,40 @@ def team_cards(db: Database, event_id: int) -> list[TeamCard]:
             )
             for t in teams.event_teams(session, event_id)
         ]
+
+
+def matching_matches(
+    cards: list[TeamCard], view: teams.RoundView, search: str
+) -> frozenset[int] | None:
+    """The matches of a team round that the organisers' search ``search`` finds (``None``: no
+    search, every match): a match whose team (name, club) or a player seated for it (name,
+    rank) matches every word — the same matching as every list's player search.
+
+    >>> card = TeamCard("黑龙", "黑龙", "天津", "", "", (RosterCard("黑龙1", "李明", "5d", None, "CN", False),))
+    >>> board = teams.BoardView(1, 0, "李明", "王芳", "B", None)
+    >>> view = teams.RoundView(1, None, None, None, None, None,
+    ...     (teams.MatchView(1, "黑龙", "白虎", {}, (board,)), teams.MatchView(2, "青龙", "朱雀", {}, ())))
+    >>> matching_matches([card], view, "李明 5段"), matching_matches([card], view, "天津")
+    (frozenset({1}), frozenset({1}))
+    >>> matching_matches([card], view, "朱雀"), matching_matches([card], view, " ")
+    (frozenset({2}), None)
+    """
+    terms = search_terms(search)
+    if not terms:
+        return None
+    by_code = {c.code: c for c in cards}
+    ranks = {(c.code, p.name): p.rank for c in cards for p in c.roster}
+
+    def side(code: str, player: str | None) -> bool:
+        card = by_code.get(code)
+        texts = (code, card.name if card else "", card.club if card else "", player or "")
+        return matches_fields(terms, texts, ranks.get((code, player or "")))
+
+    found = set()
+    for m in view.matches:
+        sides = [(m.home, None), (m.away, None)]
+        sides += [(m.home, b.home_player) for b in m.boards if b.home_player]
+        sides += [(m.away, b.away_player) for b in m.boards if b.away_player]
+        if any(side(code, player) for code, player in sides):
+            found.add(m.number)
+    return frozenset(found)

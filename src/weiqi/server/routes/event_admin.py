@@ -594,10 +594,14 @@ def pair(
 
 
 @router.get("/events/{event_id}/manage/rounds/{number}")
-def round_page(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
+def round_page(
+    request: Request, db: Db, user: LoggedIn, event_id: int, number: int, q: str = ""
+) -> Response:
+    """The organisers' round page; ``q`` searches its boards (either player: name, club,
+    rank), like the player list's, the standings' and the sheets' search."""
     if _is_team(db, event_id):
-        return team_admin.round_page(request, db, user, event_id, number)
-    return _round_page(request, db, _actor(user), event_id, number)
+        return team_admin.round_page(request, db, user, event_id, number, q)
+    return _round_page(request, db, _actor(user), event_id, number, search=q)
 
 
 _EDIT_FIELDS = ("kind", "player", "other", "board")
@@ -614,11 +618,12 @@ def _round_page(
     errors: dict[str, str] | None = None,
     preview: round_edits.EditPreview | None = None,
     status_code: int = 200,
+    search: str = "",
 ) -> Response:
     """The round's page; with ``preview``, the second step of an edit by hand (what it breaks,
-    the reason to confirm it)."""
+    the reason to confirm it); ``search`` shows only the boards it matches."""
     info = tournament_info(db, event_id)
-    detail = event_admin.round_detail(db, actor, event_id, number)
+    detail = event_admin.round_detail(db, actor, event_id, number, search)
     may_pair = allowed(db, actor, Action.PAIR_ROUND, event_id)
     may_edit = may_pair and detail.editable and not detail.published and detail.results == 0
     in_round = {p.black for p in detail.pairings} | {p.white for p in detail.pairings}

@@ -390,6 +390,7 @@ def _round_admin_page(
     *,
     problems: dict[int, list[str]] | None = None,
     status_code: int = 200,
+    search: str = "",
 ) -> Response:
     info = teams.team_event_info(db, event_id)
     may_record = allowed(db, actor, Action.RECORD_RESULT, event_id)
@@ -418,12 +419,18 @@ def _round_admin_page(
         "colour_text": lambda colour: colour_text(colour, _),
         "match_score": lambda m: match_score(m, _),
         "team_game_href": team_game_href,
+        "search": search.strip(),
+        "shown": team_admin.matching_matches(cards, view, search),
     }
     return html(request, "team_round_admin.html", context, status_code=status_code)
 
 
-def round_page(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
-    return _round_admin_page(request, db, user.actor(), event_id, number)
+def round_page(
+    request: Request, db: Db, user: LoggedIn, event_id: int, number: int, search: str = ""
+) -> Response:
+    """A team round's organisers' page; ``search`` shows the matches whose team or seated
+    player it matches."""
+    return _round_admin_page(request, db, user.actor(), event_id, number, search=search)
 
 
 @router.post("/events/{event_id}/manage/rounds/{number}/reveal")
