@@ -28,7 +28,9 @@ def test_the_round_page_searches_its_boards_by_name_club_and_rank(
     client: TestClient, database: Database
 ) -> None:
     api_login(client, "admin", ADMIN_PASSWORD)
-    info = tournament.create_tournament(database, LOCAL, "春季赛", EventSettings(System.SWISS, rounds=3))
+    info = tournament.create_tournament(
+        database, LOCAL, "春季赛", EventSettings(System.SWISS, rounds=3)
+    )
     event_admin.import_players(database, LOCAL, info.id, PLAYERS)
     rnd = event_admin.pair_next_round(database, LOCAL, info.id)
     path = f"/events/{info.id}/manage/rounds/1"

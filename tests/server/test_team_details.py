@@ -12,13 +12,12 @@ from fastapi.testclient import TestClient
 
 from tests.server.test_team_pages import FORM, TEAMS_CSV, admin, create, import_csv
 from weiqi.errors import Conflict, InvalidSetting, NotFound
-from weiqi.services import teams
+from weiqi.services import teams, tournament
 from weiqi.services.actor import Actor
 from weiqi.services.events import event_details
 from weiqi.store.database import Database
 from weiqi.tournament.details import EventDetails
 from weiqi.tournament.settings import EventSettings, System
-from weiqi.services import tournament
 
 LOCAL = Actor.local()
 DETAILS = {
@@ -45,7 +44,9 @@ def test_a_team_event_is_created_and_edited_with_its_details(database: Database)
     with pytest.raises(InvalidSetting) as refused:
         teams.update_team_event(database, LOCAL, info.id, "", later)
     assert refused.value.field == "name"
-    individual = tournament.create_tournament(database, LOCAL, "个人赛", EventSettings(System.SWISS, rounds=3))
+    individual = tournament.create_tournament(
+        database, LOCAL, "个人赛", EventSettings(System.SWISS, rounds=3)
+    )
     with pytest.raises(NotFound):
         teams.update_team_event(database, LOCAL, individual.id, "x", later)
 

@@ -675,9 +675,7 @@ def _detail(session: Session, event_id: int, rnd: RoundRow, search: str = "") ->
             row = rows.get(label)
             return row is not None and matches(terms, row, label)
 
-        shown_boards = frozenset(
-            p.board for p in view.pairings if found(p.black) or found(p.white)
-        )
+        shown_boards = frozenset(p.board for p in view.pairings if found(p.black) or found(p.white))
         shown_byes = tuple(b for b in view.byes if found(b))
     stored = json.loads(rnd.explanation_json or "{}")
     handicaps = {p.board: p.handicap for p in view.pairings}

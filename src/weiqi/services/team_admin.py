@@ -34,8 +34,8 @@ from weiqi.messages import Msg
 from weiqi.services import teams
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require
-from weiqi.store.database import Database
 from weiqi.services.player_names import matches_fields, search_terms
+from weiqi.store.database import Database
 from weiqi.text import clean_name
 
 E = TypeVar("E", bound=Enum)
@@ -230,10 +230,12 @@ def matching_matches(
     search, every match): a match whose team (name, club) or a player seated for it (name,
     rank) matches every word — the same matching as every list's player search.
 
-    >>> card = TeamCard("黑龙", "黑龙", "天津", "", "", (RosterCard("黑龙1", "李明", "5d", None, "CN", False),))
+    >>> li = RosterCard("黑龙1", "李明", "5d", None, "CN", False)
+    >>> card = TeamCard("黑龙", "黑龙", "天津", "", "", (li,))
     >>> board = teams.BoardView(1, 0, "李明", "王芳", "B", None)
+    >>> one = teams.MatchView(1, "黑龙", "白虎", {}, (board,))
     >>> view = teams.RoundView(1, None, None, None, None, None,
-    ...     (teams.MatchView(1, "黑龙", "白虎", {}, (board,)), teams.MatchView(2, "青龙", "朱雀", {}, ())))
+    ...                        (one, teams.MatchView(2, "青龙", "朱雀", {}, ())))
     >>> matching_matches([card], view, "李明 5段"), matching_matches([card], view, "天津")
     (frozenset({1}), frozenset({1}))
     >>> matching_matches([card], view, "朱雀"), matching_matches([card], view, " ")
@@ -252,7 +254,7 @@ def matching_matches(
 
     found = set()
     for m in view.matches:
-        sides = [(m.home, None), (m.away, None)]
+        sides: list[tuple[str, str | None]] = [(m.home, None), (m.away, None)]
         sides += [(m.home, b.home_player) for b in m.boards if b.home_player]
         sides += [(m.away, b.away_player) for b in m.boards if b.away_player]
         if any(side(code, player) for code, player in sides):

@@ -93,8 +93,8 @@ from weiqi.store.teams import (
 from weiqi.text import check_entrants
 from weiqi.tournament.details import EventDetails
 from weiqi.tournament.ranks import Rank
-from weiqi.tournament.settings import System
 from weiqi.tournament.records import Event
+from weiqi.tournament.settings import System
 from weiqi.tournament.systems import TournamentSystem, system_for
 
 
@@ -717,9 +717,7 @@ def _paired_rounds(session: Session, event_id: int) -> list[TeamRound]:
     ]
 
 
-def _next_round_event(
-    session: Session, row: TeamEventRow
-) -> tuple[TournamentSystem, Event] | None:
+def _next_round_event(session: Session, row: TeamEventRow) -> tuple[TournamentSystem, Event] | None:
     """The system and the core event of the next round, after the team pairing's own
     preconditions (teams enough, board matches, the previous round played and decided), each
     raised as ``Conflict``; ``None`` for a 擂台赛 not yet begun (one round, no fixtures)."""

@@ -31,7 +31,7 @@ from weiqi.server.page_forms import (
 from weiqi.server.routes import team_admin
 from weiqi.server.security import Db, LoggedIn, flash
 from weiqi.server.templating import html, locale_of, say, translate
-from weiqi.services import event_admin, public, round_edits
+from weiqi.services import event_admin, pair_explanation, public, round_edits
 from weiqi.services.accounts import UserInfo
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
@@ -641,6 +641,8 @@ def _round_page(
         "errors": errors or {},
         "preview": preview,
         "say": lambda m: say(request, m),
+        "whys": pair_explanation.board_whys(detail.explanations),
+        "why": pair_explanation,
     }
     return html(request, "event_round.html", context, status_code=status_code)
 
