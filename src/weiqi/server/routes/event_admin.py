@@ -642,6 +642,12 @@ def _round_page(
         "preview": preview,
         "say": lambda m: say(request, m),
         "whys": pair_explanation.board_whys(detail.explanations),
+        # a refused edit by hand comes back on the round's page, at its address
+        **(
+            {"page_address": f"/events/{event_id}/manage/rounds/{number}"}
+            if request.method == "POST"
+            else {}
+        ),
         "why": pair_explanation,
     }
     return html(request, "event_round.html", context, status_code=status_code)

@@ -1,5 +1,13 @@
 // Small behaviours of every page, kept out of the markup so that the Content-Security-Policy can
 // forbid inline script: print buttons, confirmations before a form is sent, selects that submit.
+
+// A form's answer (a refusal with its errors) is shown at the page's own address, not the
+// form's POST address: a reload then asks for the page (no re-POST, no 405), the typed input
+// being still on screen until then.
+const address = document.querySelector('meta[name="page-address"]')?.content;
+if (address) {
+  window.history.replaceState(window.history.state, "", address + window.location.hash);
+}
 for (const button of document.querySelectorAll("[data-print]")) {
   button.addEventListener("click", () => window.print());
 }
