@@ -20,7 +20,6 @@ from starlette.routing import Match
 from weiqi.i18n import LANGUAGE_NAMES, LOCALES, negotiate, render, render_value, translations
 from weiqi.messages import Msg
 from weiqi.rules.result import Result
-
 from weiqi.server.board import board_svg
 from weiqi.server.security import csrf_token, current_actor, current_user, pop_flashes
 from weiqi.services.navigation import EventNavigation, event_navigation
