@@ -191,3 +191,28 @@ def test_a_team_round_robin_paired_to_the_end_offers_no_button(
     assert teams.next_round(database, event_id).finished
     section = _pair_section(client, event_id)
     assert 'id="rounds-done"' in section and 'id="pair-round"' not in section
+
+
+def test_the_team_settings_page_is_the_organisers(client: TestClient, database: Database) -> None:
+    """Only those who may change the settings see or save them (R-ORG-1); the printable team
+    round page heads with the details too."""
+    event_id = teams.create_team_event(
+        database, LOCAL, "团体赛", teams.TeamEventSettings(boards=2),
+        EventDetails(venue="天津棋院", time_control="90m"),
+    ).id  # fmt: skip
+    anonymous = client.get(f"/events/{event_id}/settings", follow_redirects=False)
+    assert anonymous.status_code in (303, 401, 403) and "天津棋院" not in anonymous.text
+    token = admin(client)
+    client.cookies.clear()
+    refused = client.post(
+        f"/events/{event_id}/settings",
+        data={"name": "x", "csrf_token": token},
+        follow_redirects=False,
+    )
+    assert refused.status_code in (303, 401, 403)
+    assert teams.team_event_info(database, event_id).name == "团体赛"
+    admin(client)
+    teams.import_teams(database, LOCAL, event_id, TWO_TEAMS)
+    teams.pair_round(database, LOCAL, event_id)
+    sheet = client.get(f"/events/{event_id}/manage/rounds/1").text
+    assert 'id="event-details"' in sheet and "天津棋院" in sheet and "基本时限90分" in sheet
