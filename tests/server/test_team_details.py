@@ -57,7 +57,8 @@ def test_the_new_team_event_form_has_the_details_in_shanghai_time(client: TestCl
     for field in ("start_date", "end_date", "venue", "time_zone", "time_control"):
         assert f'name="{field}"' in page, field
     assert 'name="time_zone" value="Asia/Shanghai"' in page  # a Chinese page's default
-    english = client.get("/events/new?kind=team", cookies={"lang": "en"}).text
+    client.cookies.set("lang", "en")
+    english = client.get("/events/new?kind=team").text
     assert 'name="time_zone" value=""' in english  # page.js fills the browser's zone
 
 
