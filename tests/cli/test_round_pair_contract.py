@@ -7,6 +7,7 @@ with the event's codes as keys."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -115,8 +116,22 @@ def test_standings_table_shows_every_name_and_value_whole_on_80_columns(
     assert "…" not in run.out
 
 
+@pytest.fixture
+def english(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WEIQI_LANG", "en")
+    monkeypatch.setenv("COLUMNS", "200")  # a wide terminal: no phrase wrapped in its cell
+
+
+@pytest.fixture
+def chinese(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("WEIQI_LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")  # names no language: the default, Chinese
+    monkeypatch.setenv("COLUMNS", "200")
+
+
 def test_round_pair_explain_gives_the_round_totals(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], english: None
 ) -> None:
     """Issue #5: "for a round, its totals (score gaps, colour violations, same-club games)";
     --explain printed only the pairs although the Swiss computes the totals."""
@@ -131,4 +146,75 @@ def test_round_pair_explain_gives_the_round_totals(
         assert run.code == 0, run.err
     run = weiqi(capsys, "round", "pair", "--db", db, "--explain")
     assert run.code == 0, run.err
-    assert "score gap sum 2" in run.out and "colour violations" in run.out
+    assert "Score gaps (sum / largest) 2 / 2" in run.out and "Colour rule broken 0" in run.out
+
+
+def _played_round_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """Five players of two clubs, round 1 played (Black wins every board)."""
+    db = str(tmp_path / "e.sqlite3")
+    players = tmp_path / "players.csv"
+    players.write_text("name,rank,club\nA,5d,X\nB,4d,Y\nC,3d,X\nD,2d,Z\nE,1d,Y\n")
+    assert weiqi(capsys, "event", "create", "--db", db, "--name", "E", "--system", "swiss",
+                 "--rounds", "3").code == 0  # fmt: skip
+    assert weiqi(capsys, "player", "import", "--db", db, str(players)).code == 0
+    first = _json(capsys, "round", "pair", "--db", db)
+    assert isinstance(first, dict)
+    for p in first["pairings"]:
+        assert weiqi(capsys, "round", "result", "--db", db, "--round", "1", "--board",
+                     str(p["board"]), "B+R").code == 0  # fmt: skip
+    return db
+
+
+def test_issue_13_explain_speaks_plain_chinese_by_default(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], chinese: None
+) -> None:
+    """Issue #13: "the pairing explanation in plain words, in the page's language, with a
+    legend (no ``4float: White down``, no ``WBW / BWB``)" — the command line prints the round
+    page's phrases (``services.pair_explanation``), in Chinese when no locale says otherwise."""
+    from weiqi.i18n import translations
+    from weiqi.services import pair_explanation
+
+    db = _played_round_one(tmp_path, capsys)
+    run = weiqi(capsys, "round", "pair", "--db", db, "--explain")
+    assert run.code == 0, run.err
+    out = run.out
+    assert "每台对阵的依据" in out and "与理想对手的偏差" in out and "降组对阵" in out
+    assert "排位第 1" in out and "上局执黑" in out and "执黑 1 局" in out
+    zh = translations("zh_CN").gettext
+    for term, meaning in pair_explanation.LEGEND:  # the page's legend, word for word
+        assert f"{zh(term)}：{zh(meaning)}" in out, term
+    assert "float" not in out and "down" not in out  # no core note in English
+    assert not re.search(r"\b[BW]{2,3}\b", out)  # no colour strings
+
+
+def test_issue_13_explain_in_english_and_as_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], english: None
+) -> None:
+    db = _played_round_one(tmp_path, capsys)
+    run = weiqi(capsys, "round", "pair", "--db", db, "--explain")
+    assert run.code == 0, run.err
+    assert "Why each pair" in run.out and "Distance from the ideal opponent" in run.out
+    assert "seeding place 1" in run.out and "paired down" in run.out
+    assert "Seeding place: the player's place in this round's order" in run.out
+
+
+def test_issue_13_explain_json_gives_structured_values(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], chinese: None
+) -> None:
+    """``--json``: per board the two players' points, seeding place, colours so far and last
+    colour, the score gap, the distance and the notes as codes — no English text to parse."""
+    db = _played_round_one(tmp_path, capsys)
+    out = _json(capsys, "round", "pair", "--db", db, "--explain")
+    assert isinstance(out, dict)
+    rows = out["explanations"]
+    assert [r["board"] for r in rows] == [p["board"] for p in out["pairings"]]
+    for r, p in zip(rows, out["pairings"], strict=True):
+        assert (r["black"]["name"], r["white"]["name"]) == (p["black"], p["white"])
+        for side in (r["black"], r["white"]):
+            assert set(side) == {"name", "points", "seeding_place", "black_games",
+                                 "white_games", "last_colour"}  # fmt: skip
+            assert side["last_colour"] in ("B", "W", None)
+        assert r["score_gap"] == abs(r["black"]["points"] - r["white"]["points"])
+        assert set(r["notes"]) <= {"paired_down_black", "paired_down_white", "handicap",
+                                   "colour_rule_broken", "same_club", "by_hand"}  # fmt: skip
+    assert any(n.startswith("paired_down") for r in rows for n in r["notes"])

@@ -131,11 +131,15 @@ def test_a_stale_tab_entering_a_confirmed_boards_result_stays_on_the_game_page(
     expect(refused).to_be_visible()
     expect(refused).to_be_in_viewport()
     expect(refused).to_have_attribute("role", "alert")
-    assert stale.url == game_url(live_server.url, ev, 1, 1) + "/result"
+    # at the game page's own address, not the form's POST address: a reload asks for the page
+    expect(stale).to_have_url(game_url(live_server.url, ev, 1, 1))
     expect(stale.locator("#game-facts")).to_be_visible()
     expect(stale.locator("#result")).to_contain_text("黑中盘胜")
     expect(stale.locator("#enter-result")).to_have_count(0)
     screenshot(stale, f"stale-result-{viewport}", tmp_path)
+    reloaded = stale.reload()
+    assert reloaded is not None and reloaded.request.method == "GET" and reloaded.status == 200
+    expect(stale.locator("#result")).to_contain_text("黑中盘胜")
 
 
 def test_a_stale_tab_pairing_a_round_again_ends_on_the_manage_page(

@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.cells import cell_len
@@ -53,6 +53,10 @@ from weiqi.services.actor import Actor
 from weiqi.store.database import Database, database_url
 from weiqi.tournament.settings import EventSettings, System, settings_to_dict
 from weiqi.tournament.standings import Value, format_value
+
+if TYPE_CHECKING:
+    from weiqi.services.pair_explanation import BoardWhy
+    from weiqi.tournament.records import RoundTotals
 
 DbOption = Annotated[
     str | None,
@@ -784,12 +788,70 @@ def register(app: typer.Typer) -> None:
         for note in done.notes:
             typer.echo(f"note: {note}")
 
+    def _explanation(database: Database, event_id: int, number: int) -> tuple[BoardWhy, ...]:
+        """The round's explanation as the organisers' round page reads it (its read model)."""
+        from weiqi.services.event_admin import round_detail
+        from weiqi.services.pair_explanation import board_whys
+
+        return board_whys(round_detail(database, Actor.local(), event_id, number).explanations)
+
+    def _print_explanation(whys: tuple[BoardWhy, ...], totals: RoundTotals | None) -> None:
+        """Why each pair in plain words, in the command line's language (``WEIQI_LANG`` or the
+        locale's; Chinese by default): the page's table, legend and totals."""
+        import os
+
+        from weiqi.i18n import environment_locale, render, translations
+        from weiqi.services import pair_explanation as why
+
+        locale = environment_locale(os.environ)
+        gettext = translations(locale).gettext
+        comma, semicolon = ("，", "；") if locale == "zh_CN" else (", ", "; ")
+        console = Console()
+        if not whys:
+            console.print(gettext(why.NO_CHOICE))
+            return
+        table = Table(title=gettext("Why each pair"))
+        for column in why.COLUMNS:
+            table.add_column(gettext(column))
+        for w in whys:
+            sides = [
+                f"{s.name}（{comma.join(render(m, locale) for m in s.lines)}）"
+                if locale == "zh_CN"
+                else f"{s.name} ({comma.join(render(m, locale) for m in s.lines)})"
+                for s in (w.black, w.white)
+            ]
+            notes = semicolon.join(render(n.phrase, locale) for n in w.notes)
+            table.add_row(
+                str(w.board),
+                *sides,
+                str(w.score_gap),
+                str(w.seeding_deviation),
+                notes or (gettext(why.IDEAL) if w.ideal else "–"),
+            )
+        console.print(table)
+        colon = "：" if locale == "zh_CN" else ": "
+        for term, meaning in why.LEGEND:
+            console.print(f"{gettext(term)}{colon}{gettext(meaning)}", highlight=False)
+        if totals is not None:
+            # Issue #5: for a round, its totals (score gaps, colour violations, same club).
+            console.print(
+                semicolon.join(f"{gettext(k)} {v}" for k, v in why.totals_rows(totals)),
+                highlight=False,
+            )
+
     @round_app.command("pair")
     def pair(
         ctx: typer.Context,
         db: DbOption = None,
         event: EventOption = None,
-        explain: Annotated[bool, typer.Option("--explain", help="Say why each pair.")] = False,
+        explain: Annotated[
+            bool,
+            typer.Option(
+                "--explain",
+                help="Say why each pair, in plain words (WEIQI_LANG=en or zh_CN; default the "
+                "locale's, else Chinese).",
+            ),
+        ] = False,
         start: Annotated[
             str | None, typer.Option("--start", help="Team: the round's start (ISO 8601).")
         ] = None,
@@ -815,22 +877,17 @@ def register(app: typer.Typer) -> None:
         with bulk_values():
             view = pair_round(database, Actor.local(), event_id)
         totals = dataclasses.asdict(view.totals) if view.totals is not None else None
+        whys = _explanation(database, event_id, view.number) if explain else ()
         if as_json:
             out = _round_json(view)
             if explain:
-                out["explanations"] = list(view.explanations)
+                out["explanations"] = [w.as_json() for w in whys]
                 out["totals"] = totals
             typer.echo(json.dumps(out, ensure_ascii=False))
             return
         _round_table(view)
         if explain:
-            for line in view.explanations:
-                typer.echo(line)
-            if totals is not None:
-                # Issue #5: for a round, its totals (score gaps, colour violations, same club).
-                typer.echo(
-                    "round: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in totals.items())
-                )
+            _print_explanation(whys, view.totals)
 
     @round_app.command("result")
     def result(

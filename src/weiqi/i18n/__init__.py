@@ -27,6 +27,7 @@ nowhere else — pages, the API and the command line all call :func:`render`:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import Enum
 from fractions import Fraction
 from functools import cache
@@ -95,6 +96,23 @@ def negotiate(cookie: str | None, accept_language: str | None) -> str:
         for neg_q, _i, tag in sorted(ranked):
             if neg_q < 0 and (locale := _match(tag)) is not None:
                 return locale
+    return DEFAULT_LOCALE
+
+
+def environment_locale(environ: Mapping[str, str]) -> str:
+    """The command line's language: ``WEIQI_LANG`` (``zh_CN`` or ``en``), else the first of
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that names a language we have, else Chinese (as a
+    page without a choice is). ``C``/``POSIX`` name none.
+
+    >>> environment_locale({"LANG": "en_GB.UTF-8"}), environment_locale({"LANG": "C.UTF-8"})
+    ('en', 'zh_CN')
+    >>> environment_locale({"WEIQI_LANG": "zh_CN", "LC_ALL": "en_US.UTF-8"})
+    'zh_CN'
+    """
+    for name in ("WEIQI_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "").split(".")[0].split("@")[0]
+        if value and value not in ("C", "POSIX") and (locale := _match(value)) is not None:
+            return locale
     return DEFAULT_LOCALE
 
 

@@ -15,6 +15,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
+from starlette.routing import Match
 
 from weiqi.i18n import LANGUAGE_NAMES, LOCALES, negotiate, render, render_value, translations
 from weiqi.messages import Msg
@@ -90,8 +91,35 @@ def render_template(request: Request, name: str, context: Mapping[str, Any]) -> 
     return environment(locale).get_template(name).render({"locale": locale, **context})
 
 
+def _get_route(request: Request, path: str) -> bool:
+    """Whether the application answers ``GET path`` with a page (a route matches it fully)."""
+    scope = {"type": "http", "method": "GET", "path": path, "root_path": ""}
+    return any(route.matches(scope)[0] is Match.FULL for route in request.app.router.routes)
+
+
+def page_address(request: Request) -> str:
+    """The address of the page a request shows. A form's answer (a POST: a refusal shown with
+    its errors, or a board's page after an action) is shown at the address of the page it
+    belongs to — the POST's own address when a page is there (``/events/3/settings``, with its
+    query), else the nearest page above it (``…/manage/teams/import`` → ``…/manage``) — so
+    that a reload, a language switch or a log-in link never re-POSTs or meets a 405."""
+    query = f"?{request.url.query}" if request.url.query else ""
+    path = request.url.path
+    if request.method in ("GET", "HEAD") or _get_route(request, path):
+        return path + query
+    parts = path.rstrip("/").split("/")
+    while len(parts) > 1:
+        parts.pop()
+        above = "/".join(parts) or "/"
+        if _get_route(request, above):
+            return above
+    return "/"
+
+
 def page_context(request: Request) -> dict[str, Any]:
-    """What the base layout needs on every page."""
+    """What the base layout needs on every page; ``page_address`` (a POST's answer only): the
+    address the page's script puts in the address bar (``history.replaceState``)."""
+    here = page_address(request)
     return {
         "request": request,
         "user": current_user(request),
@@ -99,7 +127,8 @@ def page_context(request: Request) -> dict[str, Any]:
         if getattr(request.state, RENDER_FOR_CACHE, False)
         else csrf_token(request),
         "flashes": pop_flashes(request),
-        "here": request.url.path + (f"?{request.url.query}" if request.url.query else ""),
+        "here": here,
+        "page_address": here if request.method == "POST" else None,
     }
 
 

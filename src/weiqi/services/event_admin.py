@@ -168,6 +168,16 @@ class RoundDetail:
     editable: bool = False
     """The system pairs this round by the Swiss matching: it may be edited by hand while it
     is unpublished and has no result."""
+    search: str = ""
+    """The organisers' search of the round's page (``?q=``); empty: every board shown."""
+    shown_boards: frozenset[int] | None = None
+    """The boards where either player matches ``search`` (``None``: no search, all)."""
+    shown_byes: tuple[str, ...] | None = None
+    """The byes ``search`` matches (``None``: no search, all)."""
+
+    def shows(self, board: int) -> bool:
+        """Whether board ``board`` is shown under the search."""
+        return self.shown_boards is None or board in self.shown_boards
 
 
 @dataclass(frozen=True)
@@ -650,10 +660,23 @@ def pair_next_round(db: Database, actor: Actor, event_id: int) -> RoundDetail:
         return _detail(session, event_id, rnd)
 
 
-def _detail(session: Session, event_id: int, rnd: RoundRow) -> RoundDetail:
+def _detail(session: Session, event_id: int, rnd: RoundRow, search: str = "") -> RoundDetail:
+    terms = search_terms(search)
     event, players = tournament._load(session, event_id)
     view = tournament._round_view(session, rnd, players)
     names = {str(k): v for k, v in player_labels(players.values()).items()}
+    shown_boards: frozenset[int] | None = None
+    shown_byes: tuple[str, ...] | None = None
+    if terms:
+        # the same matching as every other list's search (name, club, country, rank)
+        rows = {names[k]: row for k, row in players.items()}
+
+        def found(label: str) -> bool:
+            row = rows.get(label)
+            return row is not None and matches(terms, row, label)
+
+        shown_boards = frozenset(p.board for p in view.pairings if found(p.black) or found(p.white))
+        shown_byes = tuple(b for b in view.byes if found(b))
     stored = json.loads(rnd.explanation_json or "{}")
     handicaps = {p.board: p.handicap for p in view.pairings}
     explanations = tuple(
@@ -691,6 +714,9 @@ def _detail(session: Session, event_id: int, rnd: RoundRow) -> RoundDetail:
         results=_entered_results(rnd, players),
         edits=edit_records(stored, names),
         editable=bool(explanations) and editable(event),
+        search=search.strip(),
+        shown_boards=shown_boards,
+        shown_byes=shown_byes,
     )
 
 
@@ -710,9 +736,12 @@ def _entered_results(rnd: RoundRow, players: Mapping[str, PlayerRow]) -> int:
     )
 
 
-def round_detail(db: Database, actor: Actor, event_id: int, number: int) -> RoundDetail:
+def round_detail(
+    db: Database, actor: Actor, event_id: int, number: int, search: str = ""
+) -> RoundDetail:
     """A round with its explanation: anyone once published, before that those who pair or
-    publish it."""
+    publish it. ``search`` (the page's ``?q=``) marks the boards and byes whose players it
+    matches (``player_names.matches``: name, club, rank), as every list's search does."""
     with db.transaction() as session:
         rnd = tournament._round_row(session, event_id, number)
         if not rnd.published:
@@ -720,7 +749,7 @@ def round_detail(db: Database, actor: Actor, event_id: int, number: int) -> Roun
                 require(session, actor, Action.PUBLISH_ROUND, event_id)
             except PermissionDenied:
                 require(session, actor, Action.PAIR_ROUND, event_id)
-        return _detail(session, event_id, rnd)
+        return _detail(session, event_id, rnd, search)
 
 
 def publish_round(

@@ -647,6 +647,8 @@ class TeamEventOverview:
     rounds: tuple[RoundSummary, ...]
     season_id: int | None = None
     """The league season of a division (its table and calendar are linked from its pages)."""
+    details: EventDetails = field(default_factory=EventDetails)
+    """Dates, venue, time zone and time control: the head of every public page and sheet."""
 
     @property
     def current_round(self) -> int | None:
@@ -671,7 +673,13 @@ def team_overview(db: Database, event_id: int) -> TeamEventOverview:
         for r in teams.list_rounds(db, event_id)
     )
     return TeamEventOverview(
-        info.id, info.name, info.settings.system.zh, info.settings.boards, rounds, info.season_id
+        info.id,
+        info.name,
+        info.settings.system.zh,
+        info.settings.boards,
+        rounds,
+        info.season_id,
+        info.details,
     )
 
 

@@ -34,6 +34,7 @@ from weiqi.messages import Msg
 from weiqi.services import teams
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require
+from weiqi.services.player_names import matches_fields, search_terms
 from weiqi.store.database import Database
 from weiqi.text import clean_name
 
@@ -99,6 +100,32 @@ def settings_from_form(form: Mapping[str, str]) -> teams.TeamEventSettings:
         seed=_int(form, "seed", 0) or 0,
         player_order=_enum(form, "player_order", PlayerOrder, PlayerOrder.FIXED),
     )
+
+
+def settings_form(s: teams.TeamEventSettings) -> dict[str, str]:
+    """The form fields showing the team settings ``s`` (inverse of :func:`settings_from_form`).
+
+    >>> settings_form(teams.TeamEventSettings(boards=3, max_foreign=1))["boards"]
+    '3'
+    >>> settings_from_form(settings_form(teams.TeamEventSettings(boards=3))).boards
+    3
+    """
+    return {
+        "system": s.system.value,
+        "team_type": s.team_type.value,
+        "boards": str(s.boards),
+        "board_colors": s.board_colors.value,
+        "max_foreign": "" if s.max_foreign is None else str(s.max_foreign),
+        "substitutes": {True: "yes", False: "no", None: ""}[s.substitutes],
+        "missing": s.missing.value,
+        "board_one_decides": "on" if s.board_one_decides else "",
+        "deadline_minutes": str(s.deadline_minutes),
+        "rounds": "" if s.rounds is None else str(s.rounds),
+        "cycles": str(s.cycles),
+        "ranking": s.ranking.value,
+        "seed": str(s.seed),
+        "player_order": s.player_order.value,
+    }
 
 
 def _roster_csv(team: str, coach: str, roster: str) -> str:
@@ -194,3 +221,42 @@ def team_cards(db: Database, event_id: int) -> list[TeamCard]:
             )
             for t in teams.event_teams(session, event_id)
         ]
+
+
+def matching_matches(
+    cards: list[TeamCard], view: teams.RoundView, search: str
+) -> frozenset[int] | None:
+    """The matches of a team round that the organisers' search ``search`` finds (``None``: no
+    search, every match): a match whose team (name, club) or a player seated for it (name,
+    rank) matches every word — the same matching as every list's player search.
+
+    >>> li = RosterCard("黑龙1", "李明", "5d", None, "CN", False)
+    >>> card = TeamCard("黑龙", "黑龙", "天津", "", "", (li,))
+    >>> board = teams.BoardView(1, 0, "李明", "王芳", "B", None)
+    >>> one = teams.MatchView(1, "黑龙", "白虎", {}, (board,))
+    >>> view = teams.RoundView(1, None, None, None, None, None,
+    ...                        (one, teams.MatchView(2, "青龙", "朱雀", {}, ())))
+    >>> matching_matches([card], view, "李明 5段"), matching_matches([card], view, "天津")
+    (frozenset({1}), frozenset({1}))
+    >>> matching_matches([card], view, "朱雀"), matching_matches([card], view, " ")
+    (frozenset({2}), None)
+    """
+    terms = search_terms(search)
+    if not terms:
+        return None
+    by_code = {c.code: c for c in cards}
+    ranks = {(c.code, p.name): p.rank for c in cards for p in c.roster}
+
+    def side(code: str, player: str | None) -> bool:
+        card = by_code.get(code)
+        texts = (code, card.name if card else "", card.club if card else "", player or "")
+        return matches_fields(terms, texts, ranks.get((code, player or "")))
+
+    found = set()
+    for m in view.matches:
+        sides: list[tuple[str, str | None]] = [(m.home, None), (m.away, None)]
+        sides += [(m.home, b.home_player) for b in m.boards if b.home_player]
+        sides += [(m.away, b.away_player) for b in m.boards if b.away_player]
+        if any(side(code, player) for code, player in sides):
+            found.add(m.number)
+    return frozenset(found)

@@ -73,7 +73,7 @@ from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Result
 from weiqi.services import games
 from weiqi.services.actor import Actor
-from weiqi.services.events import add_event, details_of
+from weiqi.services.events import add_event, details_of, event_name, store_details
 from weiqi.services.permissions import Action, require
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.team_coaches import require_coach
@@ -93,8 +93,9 @@ from weiqi.store.teams import (
 from weiqi.text import check_entrants
 from weiqi.tournament.details import EventDetails
 from weiqi.tournament.ranks import Rank
+from weiqi.tournament.records import Event
 from weiqi.tournament.settings import System
-from weiqi.tournament.systems import system_for
+from weiqi.tournament.systems import TournamentSystem, system_for
 
 
 class TeamSystem(enum.Enum):
@@ -550,12 +551,50 @@ def _stamp(at: datetime | None) -> str:
 
 
 def create_team_event(
-    db: Database, actor: Actor, name: str, settings: TeamEventSettings
+    db: Database,
+    actor: Actor,
+    name: str,
+    settings: TeamEventSettings,
+    details: EventDetails | None = None,
 ) -> TeamEventInfo:
-    """Create a team event with its settings (:func:`weiqi.services.events.add_event`: a
-    creator who is not a site administrator runs it)."""
+    """Create a team event with its settings and details (dates, venue, time zone, time
+    control; ``None``: none announced, Asia/Shanghai) (:func:`weiqi.services.events.add_event`:
+    a creator who is not a site administrator runs it)."""
     with db.transaction() as session:
         event_id = add_event(session, actor, name, lambda i: settings_row(i, settings))
+        if details is not None:
+            event = session.get(EventModel, event_id)
+            assert event is not None
+            store_details(event, details)
+            session.flush()
+        return _info(session, event_id)
+
+
+def update_team_event(
+    db: Database, actor: Actor, event_id: int, name: str, details: EventDetails
+) -> TeamEventInfo:
+    """Change a team event's name and details (dates, venue, time zone, time control) at any
+    time, as an individual event's may change after round 1; the team settings (boards, team
+    type, system …) stay as the event was created with.
+
+    >>> from weiqi.tournament.details import EventDetails
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> ev = create_team_event(db, Actor.local(), "市团体赛", TeamEventSettings(boards=3))
+    >>> info = update_team_event(db, Actor.local(), ev.id, " 市团体赛 2027 ",
+    ...                          EventDetails(venue="天津棋院", time_zone="Europe/Paris"))
+    >>> info.name, info.details.venue, info.details.time_zone
+    ('市团体赛 2027', '天津棋院', 'Europe/Paris')
+    """
+    name = event_name(name)
+    with db.transaction() as session:
+        require(session, actor, Action.EDIT_SETTINGS, event_id)
+        lock_event(session, event_id)  # a new version: the public pages show the new details
+        event_row(session, event_id)  # NotFound for an event that is not a team event
+        event = session.get(EventModel, event_id)
+        assert event is not None
+        event.name = name
+        store_details(event, details)
+        session.flush()
         return _info(session, event_id)
 
 
@@ -678,9 +717,10 @@ def _paired_rounds(session: Session, event_id: int) -> list[TeamRound]:
     ]
 
 
-def _fixtures(session: Session, row: TeamEventRow) -> tuple[list[Fixture], str | None]:
-    """The next round's fixtures and bye, paired by the event's system: the same system objects
-    as an individual event's, over the team codes (``weiqi.league.team_rounds``)."""
+def _next_round_event(session: Session, row: TeamEventRow) -> tuple[TournamentSystem, Event] | None:
+    """The system and the core event of the next round, after the team pairing's own
+    preconditions (teams enough, board matches, the previous round played and decided), each
+    raised as ``Conflict``; ``None`` for a 擂台赛 not yet begun (one round, no fixtures)."""
     settings = settings_of(row)
     listed = event_teams(session, row.event_id)
     if len(listed) < 2:
@@ -695,7 +735,7 @@ def _fixtures(session: Session, row: TeamEventRow) -> tuple[list[Fixture], str |
     if settings.system is TeamSystem.WINNER_STAYS_ON:
         if event_rounds(session, row.event_id):
             raise Conflict(Msg("a 擂台赛 is one round, played game by game"))
-        return [], None
+        return None
     rounds = _paired_rounds(session, row.event_id)
     if rounds and settings.system is not TeamSystem.ROUND_ROBIN:
         if any(not m.seated for m in rounds[-1].matches):
@@ -714,7 +754,54 @@ def _fixtures(session: Session, row: TeamEventRow) -> tuple[list[Fixture], str |
         [t.code for t in listed], {t.code: t.name for t in listed}, {t.code: t.club for t in listed}
     )
     event = team_event(core, teams, rounds, settings.board_one_decides)
-    return team_fixtures(system_for(core, event.kind).next_round(event))
+    return system_for(core, event.kind), event
+
+
+def _fixtures(session: Session, row: TeamEventRow) -> tuple[list[Fixture], str | None]:
+    """The next round's fixtures and bye, paired by the event's system: the same system objects
+    as an individual event's, over the team codes (``weiqi.league.team_rounds``)."""
+    found = _next_round_event(session, row)
+    if found is None:
+        return [], None
+    system, event = found
+    return team_fixtures(system.next_round(event))
+
+
+@dataclass(frozen=True)
+class NextRound:
+    """Whether a team event's next round can be paired: ``finished`` (every round is paired
+    and played), else ``blocker``, what pairing would refuse with (``None``: it can be)."""
+
+    finished: bool
+    blocker: Msg | None
+
+
+def next_round(db: Database, event_id: int) -> NextRound:
+    """What :func:`pair_round` would do now, checked without pairing: the same team
+    preconditions, then the system's ``blocker``. The dashboard shows the reason instead of a
+    button that fails.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> ev = create_team_event(db, Actor.local(), "市团体赛", TeamEventSettings(boards=2))
+    >>> next_round(db, ev.id).blocker.id
+    'a team event needs at least two teams'
+    """
+    with db.transaction() as session:
+        row = event_row(session, event_id)
+        try:
+            found = _next_round_event(session, row)
+        except Conflict as err:
+            # a 擂台赛 is one round: once paired, there is no next one
+            done = row.system == TeamSystem.WINNER_STAYS_ON.value and bool(
+                event_rounds(session, event_id)
+            )
+            return NextRound(done, None if done else err.msg)
+        if found is None:
+            return NextRound(False, None)
+        system, event = found
+        if event.rounds and system.is_finished(event):
+            return NextRound(True, None)
+        return NextRound(False, system.blocker(event))
 
 
 def pair_round(

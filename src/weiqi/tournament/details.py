@@ -34,6 +34,9 @@ from weiqi.text import clean_name
 DEFAULT_TIME_ZONE = "Asia/Shanghai"
 """The time zone of an event whose organiser did not choose one (a Chinese event's)."""
 
+TIME_ZONE_CHOICES = tuple(sorted(z for z in zoneinfo.available_timezones() if "/" in z))
+"""The time zones a settings form suggests (any IANA name is accepted)."""
+
 MAX_ZONE_NAME = 64
 MAX_VENUE = 200
 MAX_TIME_CONTROL = 100

@@ -4,7 +4,6 @@ pairing with its explanation, publishing and unpairing."""
 
 from __future__ import annotations
 
-import zoneinfo
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form
@@ -32,13 +31,14 @@ from weiqi.server.page_forms import (
 from weiqi.server.routes import team_admin
 from weiqi.server.security import Db, LoggedIn, flash
 from weiqi.server.templating import html, locale_of, say, translate
-from weiqi.services import event_admin, public, round_edits
+from weiqi.services import event_admin, pair_explanation, public, round_edits
 from weiqi.services.accounts import UserInfo
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
 from weiqi.services.tournament import absences, create_tournament, set_absent, tournament_info
 from weiqi.tournament.details import (
     DEFAULT_TIME_ZONE,
+    TIME_ZONE_CHOICES,
     EventDetails,
     details_form,
     details_from_form,
@@ -111,8 +111,6 @@ SETTING_MSGIDS = (
     N_("must be between 2 and 25"),
 )
 
-# The time zones the settings form suggests (any IANA name is accepted).
-TIME_ZONE_CHOICES = sorted(z for z in zoneinfo.available_timezones() if "/" in z)
 
 # A field of the player form, as its label says it.
 _PLAYER_FIELDS = {
@@ -216,6 +214,8 @@ async def create_event(
 
 @router.get("/events/{event_id}/settings")
 def settings_page(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+    if _is_team(db, event_id):
+        return team_admin.settings_page(request, db, user, event_id)
     require_page(db, _actor(user), Action.EDIT_SETTINGS, event_id)
     info = tournament_info(db, event_id)
     values = {**event_admin.settings_form(info.settings), **details_form(info.details)}
@@ -232,6 +232,8 @@ def settings_page(request: Request, db: Db, user: LoggedIn, event_id: int) -> Re
 @router.post("/events/{event_id}/settings")
 @requires(Action.EDIT_SETTINGS)
 async def save_settings(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+    if _is_team(db, event_id):
+        return await team_admin.save_settings(request, db, user, event_id)
     form = await form_fields(request)
     name = form.get("name", "")
     require_page(db, _actor(user), Action.EDIT_SETTINGS, event_id)
@@ -592,10 +594,14 @@ def pair(
 
 
 @router.get("/events/{event_id}/manage/rounds/{number}")
-def round_page(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
+def round_page(
+    request: Request, db: Db, user: LoggedIn, event_id: int, number: int, q: str = ""
+) -> Response:
+    """The organisers' round page; ``q`` searches its boards (either player: name, club,
+    rank), like the player list's, the standings' and the sheets' search."""
     if _is_team(db, event_id):
-        return team_admin.round_page(request, db, user, event_id, number)
-    return _round_page(request, db, _actor(user), event_id, number)
+        return team_admin.round_page(request, db, user, event_id, number, q)
+    return _round_page(request, db, _actor(user), event_id, number, search=q)
 
 
 _EDIT_FIELDS = ("kind", "player", "other", "board")
@@ -612,11 +618,12 @@ def _round_page(
     errors: dict[str, str] | None = None,
     preview: round_edits.EditPreview | None = None,
     status_code: int = 200,
+    search: str = "",
 ) -> Response:
     """The round's page; with ``preview``, the second step of an edit by hand (what it breaks,
-    the reason to confirm it)."""
+    the reason to confirm it); ``search`` shows only the boards it matches."""
     info = tournament_info(db, event_id)
-    detail = event_admin.round_detail(db, actor, event_id, number)
+    detail = event_admin.round_detail(db, actor, event_id, number, search)
     may_pair = allowed(db, actor, Action.PAIR_ROUND, event_id)
     may_edit = may_pair and detail.editable and not detail.published and detail.results == 0
     in_round = {p.black for p in detail.pairings} | {p.white for p in detail.pairings}
@@ -634,6 +641,14 @@ def _round_page(
         "errors": errors or {},
         "preview": preview,
         "say": lambda m: say(request, m),
+        "whys": pair_explanation.board_whys(detail.explanations),
+        # a refused edit by hand comes back on the round's page, at its address
+        **(
+            {"page_address": f"/events/{event_id}/manage/rounds/{number}"}
+            if request.method == "POST"
+            else {}
+        ),
+        "why": pair_explanation,
     }
     return html(request, "event_round.html", context, status_code=status_code)
 

@@ -35,6 +35,7 @@ from weiqi.server.public_tables import (
 from weiqi.server.security import Db
 from weiqi.server.templating import html, locale_of, translate
 from weiqi.services import public, teams
+from weiqi.services.events import event_details
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
@@ -52,8 +53,11 @@ def _projector(
     kind: str,
     back: str,
     seconds: int,
+    time_zone: str,
 ) -> Response:
+    """The projector page; ``time_zone``: the event's, in which its script shows the time."""
     context = {
+        "time_zone": time_zone,
         "event_name": event_name,
         "title": title,
         "table": table,
@@ -78,6 +82,7 @@ def round_projector(
         kind="round",
         back=f"/events/{event_id}/rounds/{number}",
         seconds=seconds,
+        time_zone=event_details(db, event_id).time_zone,
     )
 
 
@@ -99,6 +104,7 @@ def standings_projector(
         kind="standings",
         back=f"/events/{event_id}/standings",
         seconds=seconds,
+        time_zone=event_details(db, event_id).time_zone,
     )
 
 
@@ -116,6 +122,7 @@ def team_round_projector(
         kind="teamround",
         back=f"/events/{event_id}/teams/rounds/{number}",
         seconds=seconds,
+        time_zone=event_details(db, event_id).time_zone,
     )
 
 
@@ -133,4 +140,5 @@ def team_standings_projector(
         kind="standings",
         back=f"/events/{event_id}/teams/standings",
         seconds=seconds,
+        time_zone=event_details(db, event_id).time_zone,
     )

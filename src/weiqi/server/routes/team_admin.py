@@ -41,7 +41,14 @@ from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.services import team_admin, team_coaches, teams
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
-from weiqi.tournament.details import DEFAULT_TIME_ZONE, parse_local
+from weiqi.tournament.details import (
+    DEFAULT_TIME_ZONE,
+    TIME_ZONE_CHOICES,
+    EventDetails,
+    details_form,
+    details_from_form,
+    parse_local,
+)
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
@@ -106,13 +113,42 @@ def _choices(request: Request, names: dict[Any, str]) -> list[tuple[str, str]]:
     return [(k.value, translate(request, v)) for k, v in names.items()]
 
 
+# The team settings are fixed once the event exists (no service changes them): on its settings
+# page they are shown read-only with this reason, the name and the details stay editable.
+TEAM_FIELDS = (
+    "system",
+    "rounds",
+    "cycles",
+    "team_type",
+    "boards",
+    "max_foreign",
+    "board_colors",
+    "substitutes",
+    "player_order",
+    "deadline_minutes",
+    "missing",
+    "board_one_decides",
+    "ranking",
+)
+FIXED_REASON = N_("set when the event was created")
+
+
 def _settings_page(
-    request: Request, name: str, values: dict[str, str], errors: dict[str, str], status: int = 200
+    request: Request,
+    name: str,
+    values: dict[str, str],
+    errors: dict[str, str],
+    status: int = 200,
+    event_id: int | None = None,
 ) -> Response:
+    fixed = translate(request, FIXED_REASON)
     context = {
+        "event_id": event_id,
         "name": name,
         "values": values,
         "errors": errors,
+        "time_zones": TIME_ZONE_CHOICES,
+        "locked_fields": {f: fixed for f in TEAM_FIELDS} if event_id is not None else {},
         "systems": _choices(request, TEAM_SYSTEM_NAMES),
         "team_types": _choices(request, TEAM_TYPE_NAMES),
         "board_colours": _choices(request, BOARD_COLOUR_NAMES),
@@ -123,9 +159,16 @@ def _settings_page(
     return html(request, "team_settings.html", context, status_code=status)
 
 
+def _field_error(request: Request, err: InvalidSetting) -> dict[str, str]:
+    return {err.field: say(request, err.reason)}
+
+
 def new_team_event(request: Request, db: Db, user: LoggedIn) -> Response:
     require_page(db, user.actor(), Action.CREATE_EVENT)
-    return _settings_page(request, "", dict(team_admin.DEFAULT_FORM), {})
+    # a Chinese page's event is in China's time; otherwise page.js fills the browser's
+    zone = DEFAULT_TIME_ZONE if locale_of(request) == "zh_CN" else ""
+    values = {**team_admin.DEFAULT_FORM, **details_form(EventDetails()), "time_zone": zone}
+    return _settings_page(request, "", values, {})
 
 
 async def create_team_event(request: Request, db: Db, user: LoggedIn) -> Response:
@@ -134,12 +177,39 @@ async def create_team_event(request: Request, db: Db, user: LoggedIn) -> Respons
     require_page(db, user.actor(), Action.CREATE_EVENT)
     try:
         settings = team_admin.settings_from_form(form)
-        info = teams.create_team_event(db, user.actor(), name, settings)
+        details = details_from_form(form)
+        info = teams.create_team_event(db, user.actor(), name, settings, details)
     except InvalidSetting as err:
-        errors = {err.field: say(request, err.reason)}
-        return _settings_page(request, name, form, errors, 422)
+        return _settings_page(request, name, form, _field_error(request, err), 422)
     flash(request, translate(request, "Event %(name)s created.", name=info.name))
     return RedirectResponse(f"/events/{info.id}/manage", status_code=303)
+
+
+def settings_page(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+    """A team event's settings page: name and details editable, team settings shown."""
+    require_page(db, user.actor(), Action.EDIT_SETTINGS, event_id)
+    info = teams.team_event_info(db, event_id)
+    values = {**team_admin.settings_form(info.settings), **details_form(info.details)}
+    return _settings_page(request, info.name, values, {}, event_id=event_id)
+
+
+async def save_settings(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+    """Save a team event's name and details; a bad field is shown beside itself, the typed
+    input kept."""
+    form = await form_fields(request)
+    name = form.get("name", "")
+    require_page(db, user.actor(), Action.EDIT_SETTINGS, event_id)
+    info = teams.team_event_info(db, event_id)
+    try:
+        details = details_from_form(form, info.details.time_zone)
+        teams.update_team_event(db, user.actor(), event_id, name, details)
+    except InvalidSetting as err:
+        # the disabled team fields are not sent: show them as they are
+        values = {**form, **team_admin.settings_form(info.settings)}
+        errors = _field_error(request, err)
+        return _settings_page(request, name, values, errors, 422, event_id=event_id)
+    flash(request, translate(request, "Settings saved."))
+    return RedirectResponse(f"/events/{event_id}/manage", status_code=303)
 
 
 def settings_words(request: Request, s: teams.TeamEventSettings) -> list[str]:
@@ -184,7 +254,9 @@ def _manage_page(
         "may_manage": may_manage,
         "may_pair": allowed(db, actor, Action.PAIR_ROUND, event_id),
         "may_grant": allowed(db, actor, Action.GRANT_ROLE, event_id),
+        "may_edit": allowed(db, actor, Action.EDIT_SETTINGS, event_id),
         "next_round": len(rounds) + 1,
+        "pairing": teams.next_round(db, event_id),
         "import_errors": import_errors or [],
         "import_text": import_text,
         "team_errors": team_errors or [],
@@ -318,6 +390,7 @@ def _round_admin_page(
     *,
     problems: dict[int, list[str]] | None = None,
     status_code: int = 200,
+    search: str = "",
 ) -> Response:
     info = teams.team_event_info(db, event_id)
     may_record = allowed(db, actor, Action.RECORD_RESULT, event_id)
@@ -346,12 +419,18 @@ def _round_admin_page(
         "colour_text": lambda colour: colour_text(colour, _),
         "match_score": lambda m: match_score(m, _),
         "team_game_href": team_game_href,
+        "search": search.strip(),
+        "shown": team_admin.matching_matches(cards, view, search),
     }
     return html(request, "team_round_admin.html", context, status_code=status_code)
 
 
-def round_page(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
-    return _round_admin_page(request, db, user.actor(), event_id, number)
+def round_page(
+    request: Request, db: Db, user: LoggedIn, event_id: int, number: int, search: str = ""
+) -> Response:
+    """A team round's organisers' page; ``search`` shows the matches whose team or seated
+    player it matches."""
+    return _round_admin_page(request, db, user.actor(), event_id, number, search=search)
 
 
 @router.post("/events/{event_id}/manage/rounds/{number}/reveal")

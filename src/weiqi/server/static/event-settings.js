@@ -33,8 +33,3 @@ update();
 tiebreaks();
 const invalid = form.querySelector("label.invalid input, label.invalid select");
 if (invalid) { invalid.focus(); }
-// A new event outside a Chinese page starts in the browser's time zone.
-const zone = form.elements["time_zone"];
-if (zone && !zone.value) {
-  try { zone.value = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { /* keep empty */ }
-}

@@ -2,7 +2,11 @@
 // between the heading and the foot make a screen; every data-seconds seconds the next one comes
 // up, and after the last the page reloads so that new results show (0 seconds: only the keys
 // turn the screens). Keys: → ↓ PageDown space next, ← ↑ PageUp back, F full screen.
-// window.weiqiProjector lets a test turn the screens without waiting.
+// window.weiqiProjector lets a test turn the screens without waiting. The head shows the time
+// of day in the event's zone (data-time-zone), as the hall's clock reads — never the zone of
+// the computer that drives the screen.
+import { formatTime, pageZone } from "./local-time.js";
+
 const root = document.getElementById("projector");
 const table = root?.querySelector("table.data");
 const rows = table ? [...table.tBodies[0].rows] : [];
@@ -72,8 +76,18 @@ document.addEventListener("keydown", (event) => {
 });
 window.addEventListener("resize", layout);
 
+const clock = document.getElementById("projector-clock");
+function tick() {
+  if (!clock) return;
+  const now = Date.now();
+  clock.textContent = formatTime(now, pageZone());
+  clock.dateTime = new Date(now).toISOString();
+}
+
+tick(); // before the layout: the head's height is what it will be
 layout();
 restart();
+window.setInterval(tick, 1000);
 
 window.weiqiProjector = {
   get screens() { return screens.map(([start, end]) => end - start); },
