@@ -563,7 +563,7 @@ def create_team_event(
     with db.transaction() as session:
         event_id = add_event(session, actor, name, lambda i: settings_row(i, settings))
         if details is not None:
-            event = session.get(EventModel, event_id)
+            event = session.get(EventRow, event_id)
             assert event is not None
             store_details(event, details)
             session.flush()
@@ -590,7 +590,7 @@ def update_team_event(
         require(session, actor, Action.EDIT_SETTINGS, event_id)
         lock_event(session, event_id)  # a new version: the public pages show the new details
         event_row(session, event_id)  # NotFound for an event that is not a team event
-        event = session.get(EventModel, event_id)
+        event = session.get(EventRow, event_id)
         assert event is not None
         event.name = name
         store_details(event, details)
