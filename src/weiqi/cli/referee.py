@@ -23,8 +23,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from weiqi.clock.control import TimeControl
 from weiqi.errors import InputError, InvalidSetting
@@ -39,6 +37,7 @@ from weiqi.referee.state import GameState
 from weiqi.rules.color import Color
 from weiqi.rules.ruleset import PlayMode, Ruleset
 from weiqi.rules.vertex import format_vertex
+from weiqi.text_table import TextTable
 from weiqi.tournament.ranks import Rank
 
 RecordPath = Annotated[Path, typer.Argument(help="A game record (JSON).")]
@@ -141,14 +140,14 @@ def register(app: typer.Typer) -> None:
         if as_json:
             typer.echo(json.dumps(to_data(n), ensure_ascii=False))
             return
-        table = Table(show_header=False)
+        table = TextTable(show_header=False)
         table.add_row("握子 holder", n.holder)
         table.add_row("猜子 guesser", f"{n.guesser}: {n.guess.value} ({n.guess.stones_shown})")
         table.add_row("种子 seed", str(n.seed))
         table.add_row("子数 count", str(n.count))
         table.add_row("黑 Black", n.black)
         table.add_row("白 White", n.white)
-        Console().print(table)
+        typer.echo(table.render())
 
     record_app = typer.Typer(help="Game records (对局记录): check, show, export.")
     app.add_typer(record_app, name="record", no_args_is_help=True)
@@ -239,6 +238,9 @@ def register(app: typer.Typer) -> None:
         if as_json:
             typer.echo(json.dumps(facts, ensure_ascii=False))
             return
+        from rich.console import Console
+        from rich.table import Table
+
         table = Table(show_header=False)
         for key, value in facts.items():
             table.add_row(key, str(value))
@@ -258,6 +260,9 @@ def register(app: typer.Typer) -> None:
         """Verify the game records stored in a database: hash chain, stored head, every event
         replayed, and the head's signature under the site's key. Exit 1 when one fails."""
         # the database and the services only for this command: the file commands stay light
+        from rich.console import Console
+        from rich.table import Table
+
         from weiqi.cli.event import open_database
         from weiqi.services.games import TeamBoard, check_records
 
@@ -297,6 +302,9 @@ def register(app: typer.Typer) -> None:
     def show(path: RecordPath) -> None:
         """List the events of a record: who, when, at which move, what."""
         record = _read(path)
+        from rich.console import Console
+        from rich.table import Table
+
         size = record.state.ruleset.board_size if record.state.ruleset else 19
         table = Table("#", "at", "move", "who", "event")
         for e in record.entries:
