@@ -20,25 +20,21 @@ import json
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from weiqi.clock.control import TimeControl
 from weiqi.errors import InputError, InvalidSetting
-from weiqi.formats.sgf_referee import write_record_sgf
 from weiqi.messages import Msg
-from weiqi.referee.actors import Actor
 from weiqi.referee.codec import to_data
-from weiqi.referee.events import event_from_data
 from weiqi.referee.nigiri import ColorAssignment, Contestant, Guess, Nigiri
-from weiqi.referee.record import GameRecord
-from weiqi.referee.state import GameState
-from weiqi.rules.color import Color
 from weiqi.rules.ruleset import PlayMode, Ruleset
-from weiqi.rules.vertex import format_vertex
 from weiqi.text_table import TextTable
 from weiqi.tournament.ranks import Rank
+
+if TYPE_CHECKING:  # the record commands import these when they run: nigiri stays light
+    from weiqi.referee.record import GameRecord
+    from weiqi.referee.state import GameState
 
 RecordPath = Annotated[Path, typer.Argument(help="A game record (JSON).")]
 
@@ -66,6 +62,8 @@ def _read(path: Path, head: str | None = None) -> GameRecord:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
         raise InputError(str(path), err.strerror or "cannot be read") from None
+    from weiqi.referee.record import GameRecord
+
     try:
         return GameRecord.from_json(text, head)
     except InputError as err:
@@ -178,6 +176,10 @@ def register(app: typer.Typer) -> None:
             raise InvalidSetting(
                 "komi", Msg("not a number of stones: %(komi)s", komi=repr(komi))
             ) from None
+        from weiqi.clock.control import TimeControl
+        from weiqi.referee.actors import Actor
+        from weiqi.referee.record import GameRecord
+
         ruleset = Ruleset(board_size=size, komi=stones, play_mode=mode)
         tc = TimeControl.parse(time_control) if time_control is not None else None
         record = GameRecord.start(
@@ -198,6 +200,8 @@ def register(app: typer.Typer) -> None:
         at: AtOption = None,
     ) -> None:
         """Record a move or a pass."""
+        from weiqi.referee.actors import Actor
+
         record = _read(path)
         actor = Actor.parse(color)
         if actor.color is None:
@@ -214,6 +218,9 @@ def register(app: typer.Typer) -> None:
         at: AtOption = None,
     ) -> None:
         """Record any event (see weiqi.referee.events) in its JSON form."""
+        from weiqi.referee.actors import Actor
+        from weiqi.referee.events import event_from_data
+
         record = _read(path)
         try:
             data = json.loads(event)
@@ -301,8 +308,12 @@ def register(app: typer.Typer) -> None:
     @record_app.command("show")
     def show(path: RecordPath) -> None:
         """List the events of a record: who, when, at which move, what."""
-        record = _read(path)
         from rich.console import Console
+
+        from weiqi.rules.color import Color
+        from weiqi.rules.vertex import format_vertex
+
+        record = _read(path)
         from rich.table import Table
 
         size = record.state.ruleset.board_size if record.state.ruleset else 19
@@ -335,6 +346,8 @@ def register(app: typer.Typer) -> None:
         ] = None,
     ) -> None:
         """Export a record to SGF: penalties and rulings as comments, RE from the result."""
+        from weiqi.formats.sgf_referee import write_record_sgf
+
         data = write_record_sgf(_read(path))
         if output is None:
             typer.echo(data.decode("utf-8"), nl=False)
