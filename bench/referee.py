@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 
 from weiqi.clock import Clock, TimeControl
-from weiqi.referee.actors import Actor
+from weiqi.referee.actors import GameActor
 from weiqi.referee.events import AgreeDead, ClockAction, ClockEvent, Confirm, MarkDead, Move, Pass
 from weiqi.referee.nigiri import ColorAssignment
 from weiqi.referee.record import GameRecord, replay
@@ -55,7 +55,7 @@ def random_moves() -> list[tuple[Color, int, float]]:
 
 
 def build(moves: list[tuple[Color, int, float]]) -> GameRecord:
-    ref = Actor.referee("r1")
+    ref = GameActor.referee("r1")
     rec = GameRecord.start(
         Ruleset.chinese(),
         ColorAssignment.by_organiser("Li", "Wang"),
@@ -65,16 +65,16 @@ def build(moves: list[tuple[Color, int, float]]) -> GameRecord:
     )
     rec.append(ClockEvent(ClockAction.START), ref, 10)
     for color, point, now in moves:
-        rec.append(Move(point), Actor.player(color), now)
+        rec.append(Move(point), GameActor.player(color), now)
         rec.press_clock(color, now)
     now = moves[-1][2]
     for color in (Color.BLACK, Color.WHITE):
         now += 1
-        rec.append(Pass(), Actor.player(color), now)
+        rec.append(Pass(), GameActor.player(color), now)
         rec.press_clock(color, now)
-    rec.append(MarkDead(()), Actor.player(Color.BLACK), now + 1)
-    rec.append(AgreeDead(), Actor.player(Color.WHITE), now + 2)
-    for actor in (Actor.player(Color.BLACK), Actor.player(Color.WHITE), ref):
+    rec.append(MarkDead(()), GameActor.player(Color.BLACK), now + 1)
+    rec.append(AgreeDead(), GameActor.player(Color.WHITE), now + 2)
+    for actor in (GameActor.player(Color.BLACK), GameActor.player(Color.WHITE), ref):
         rec.append(Confirm(), actor, now + 3)
     return rec
 

@@ -6,32 +6,41 @@ import json
 
 import pytest
 
-from weiqi.clock import System, TimeControl
+from weiqi.clock import TimeControl, TimeSystem
 from weiqi.errors import InvalidSetting
 
 
 @pytest.mark.parametrize(
     ("text", "system", "main", "periods", "period", "moves", "increment", "canonical"),
     [
-        ("untimed", System.UNTIMED, 0, 0, 0, 0, 0, "untimed"),
-        ("none", System.UNTIMED, 0, 0, 0, 0, 0, "untimed"),
-        ("90m", System.ABSOLUTE, 5400, 0, 0, 0, 0, "1h30m"),
-        ("1h30m", System.ABSOLUTE, 5400, 0, 0, 0, 0, "1h30m"),
-        ("300", System.ABSOLUTE, 300, 0, 0, 0, 0, "5m"),
-        ("55m+5x60s", System.BYO_YOMI, 3300, 5, 60, 0, 0, "55m+5x60s"),
-        ("60m incl 5x60s", System.BYO_YOMI, 3300, 5, 60, 0, 0, "55m+5x60s"),
-        ("1h incl. 1x1m", System.BYO_YOMI, 3540, 1, 60, 0, 0, "59m+1x60s"),
-        ("3x30s", System.BYO_YOMI, 0, 3, 30, 0, 0, "3x30s"),
-        ("0+3x20s", System.BYO_YOMI, 0, 3, 20, 0, 0, "3x20s"),
-        ("10m+3x10s", System.BYO_YOMI, 600, 3, 10, 0, 0, "10m+3x10s"),
-        ("60m+15/10m", System.MOVES_PER_PERIOD, 3600, 0, 600, 15, 0, "1h+15/10m"),
-        ("60m+25/10m canadian", System.MOVES_PER_PERIOD, 3600, 0, 600, 25, 0, "1h+25/10m canadian"),
-        ("5m+10s/move", System.FISCHER, 300, 0, 0, 0, 10, "5m+10s/move"),
+        ("untimed", TimeSystem.UNTIMED, 0, 0, 0, 0, 0, "untimed"),
+        ("none", TimeSystem.UNTIMED, 0, 0, 0, 0, 0, "untimed"),
+        ("90m", TimeSystem.ABSOLUTE, 5400, 0, 0, 0, 0, "1h30m"),
+        ("1h30m", TimeSystem.ABSOLUTE, 5400, 0, 0, 0, 0, "1h30m"),
+        ("300", TimeSystem.ABSOLUTE, 300, 0, 0, 0, 0, "5m"),
+        ("55m+5x60s", TimeSystem.BYO_YOMI, 3300, 5, 60, 0, 0, "55m+5x60s"),
+        ("60m incl 5x60s", TimeSystem.BYO_YOMI, 3300, 5, 60, 0, 0, "55m+5x60s"),
+        ("1h incl. 1x1m", TimeSystem.BYO_YOMI, 3540, 1, 60, 0, 0, "59m+1x60s"),
+        ("3x30s", TimeSystem.BYO_YOMI, 0, 3, 30, 0, 0, "3x30s"),
+        ("0+3x20s", TimeSystem.BYO_YOMI, 0, 3, 20, 0, 0, "3x20s"),
+        ("10m+3x10s", TimeSystem.BYO_YOMI, 600, 3, 10, 0, 0, "10m+3x10s"),
+        ("60m+15/10m", TimeSystem.MOVES_PER_PERIOD, 3600, 0, 600, 15, 0, "1h+15/10m"),
+        (
+            "60m+25/10m canadian",
+            TimeSystem.MOVES_PER_PERIOD,
+            3600,
+            0,
+            600,
+            25,
+            0,
+            "1h+25/10m canadian",
+        ),
+        ("5m+10s/move", TimeSystem.FISCHER, 300, 0, 0, 0, 10, "5m+10s/move"),
     ],
 )
 def test_parse_and_format(
     text: str,
-    system: System,
+    system: TimeSystem,
     main: float,
     periods: int,
     period: float,
@@ -75,10 +84,10 @@ def test_r_time_2_reserve_is_taken_out_of_the_limit() -> None:
         (lambda: TimeControl.moves_per_period(0, 0, 600), "moves"),
         (lambda: TimeControl.moves_per_period(0, 15, -600), "period_time"),
         (lambda: TimeControl.fischer(300, 0), "increment"),
-        (lambda: TimeControl(System.ABSOLUTE, main_time=60, periods=3), "periods"),
-        (lambda: TimeControl(System.UNTIMED, main_time=60), "main_time"),
-        (lambda: TimeControl(System.ABSOLUTE, main_time=60, timeout_pass=True), "timeout_pass"),
-        (lambda: TimeControl(System.BYO_YOMI, 0, 1, 30, carry_over=True), "carry_over"),
+        (lambda: TimeControl(TimeSystem.ABSOLUTE, main_time=60, periods=3), "periods"),
+        (lambda: TimeControl(TimeSystem.UNTIMED, main_time=60), "main_time"),
+        (lambda: TimeControl(TimeSystem.ABSOLUTE, main_time=60, timeout_pass=True), "timeout_pass"),
+        (lambda: TimeControl(TimeSystem.BYO_YOMI, 0, 1, 30, carry_over=True), "carry_over"),
         (lambda: TimeControl.byo_yomi(0, 2.5, 30), "periods"),  # type: ignore[arg-type]
         (lambda: TimeControl.absolute("1h"), "main_time"),  # type: ignore[arg-type]
         (lambda: TimeControl.parse("5x"), "time control"),

@@ -7,7 +7,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from weiqi.clock import Clock, Color, LagPolicy, LatePolicy, Status, System, TimeControl
+from weiqi.clock import Clock, Color, LagPolicy, LatePolicy, Status, TimeControl, TimeSystem
 
 CONTROLS = [
     TimeControl.untimed(),
@@ -99,7 +99,9 @@ def test_random_sequences_keep_the_invariants(
 
 @settings(max_examples=100, deadline=None)
 @given(
-    tc=st.sampled_from([c for c in CONTROLS if c.system in (System.ABSOLUTE, System.FISCHER)]),
+    tc=st.sampled_from(
+        [c for c in CONTROLS if c.system in (TimeSystem.ABSOLUTE, TimeSystem.FISCHER)]
+    ),
     moves=st.lists(st.integers(0, 40_000), max_size=30),
 )
 def test_r_time_1_used_plus_left_is_the_time_given(tc: TimeControl, moves: list[int]) -> None:

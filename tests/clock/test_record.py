@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from weiqi.clock import Color, Status, TimeControl
-from weiqi.referee.actors import Actor
+from weiqi.referee.actors import GameActor
 from weiqi.referee.events import ClockAction, ClockEvent
 from weiqi.referee.nigiri import ColorAssignment
 from weiqi.referee.record import GameRecord
 from weiqi.rules.ruleset import Ruleset
 
 B, W = Color.BLACK, Color.WHITE
-REF = Actor.referee("r1")
+REF = GameActor.referee("r1")
 
 
 def test_r_time_5_the_record_derives_the_clock() -> None:

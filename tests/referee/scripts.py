@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from weiqi.clock.control import TimeControl
-from weiqi.referee.actors import Actor
+from weiqi.referee.actors import GameActor
 from weiqi.referee.events import AgreeDead, MarkDead, Pass
 from weiqi.referee.nigiri import ColorAssignment
 from weiqi.referee.record import GameRecord
@@ -14,10 +14,10 @@ from weiqi.rules.ruleset import PlayMode, Ruleset
 from weiqi.rules.vertex import parse_vertex
 
 B, W = Color.BLACK, Color.WHITE
-REF = Actor.referee("r1")
-CHIEF = Actor.chief_referee("chief")
-BLACK = Actor.player(B)
-WHITE = Actor.player(W)
+REF = GameActor.referee("r1")
+CHIEF = GameActor.chief_referee("chief")
+BLACK = GameActor.player(B)
+WHITE = GameActor.player(W)
 
 #: 5×5, Black walls column C, White column D: Black counts 15, White 10. With komi 2¼ the par
 #: (12½) plus komi is 14¾, so Black wins on the board by ¼ stone.
@@ -72,7 +72,7 @@ def play(record: GameRecord, clock: Clock, moves: list[str]) -> None:
 
 def pass_and_count(record: GameRecord, clock: Clock, dead: tuple[int, ...] = ()) -> None:
     """Both pass, Black marks ``dead``, White agrees."""
-    record.append(Pass(), Actor.player(record.state.to_move), clock())
-    record.append(Pass(), Actor.player(record.state.to_move), clock())
+    record.append(Pass(), GameActor.player(record.state.to_move), clock())
+    record.append(Pass(), GameActor.player(record.state.to_move), clock())
     record.append(MarkDead(dead), BLACK, clock())
     record.append(AgreeDead(), WHITE, clock())

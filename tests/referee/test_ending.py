@@ -275,7 +275,7 @@ def test_r_ref_2_dropped_stone_replaced_with_consent() -> None:
 
 def test_r_hcp_2_free_handicap_is_placed_before_the_first_move() -> None:
     """R-HCP-2: with free placement Black places the handicap stones; White moves next."""
-    from weiqi.referee.actors import Actor
+    from weiqi.referee.actors import GameActor
     from weiqi.referee.events import PlaceHandicap
     from weiqi.referee.nigiri import ColorAssignment
     from weiqi.referee.record import GameRecord
@@ -283,7 +283,7 @@ def test_r_hcp_2_free_handicap_is_placed_before_the_first_move() -> None:
 
     rules = Ruleset.handicap_game(2, size=9, placement=HandicapPlacement.FREE)
     rec = GameRecord.start(
-        rules, ColorAssignment.by_organiser("Li", "Wang"), referee=Actor.referee("r"), at=0
+        rules, ColorAssignment.by_organiser("Li", "Wang"), referee=GameActor.referee("r"), at=0
     )
     with pytest.raises(Conflict, match="handicap stones first"):
         rec.play(B, "E5", at=1)

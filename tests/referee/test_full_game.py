@@ -10,7 +10,7 @@ from fractions import Fraction
 from weiqi.clock.control import TimeControl
 from weiqi.formats.sgf import read_sgf
 from weiqi.formats.sgf_referee import write_record_sgf
-from weiqi.referee.actors import Actor
+from weiqi.referee.actors import GameActor
 from weiqi.referee.events import (
     AgreeDead,
     ClockAction,
@@ -33,8 +33,8 @@ from weiqi.rules.result import Outcome, Result
 from weiqi.rules.ruleset import PlayMode, Ruleset
 from weiqi.rules.vertex import parse_vertex
 
-REF = Actor.referee("r7")
-CHIEF = Actor.chief_referee("c1")
+REF = GameActor.referee("r7")
+CHIEF = GameActor.chief_referee("c1")
 
 
 class Game:
@@ -62,11 +62,11 @@ class Game:
     def move(self, color: Color, vertex: str, press: bool = True) -> None:
         point = parse_vertex(vertex, 9)
         event = Pass() if point is None else Move(point)
-        self.rec.append(event, Actor.player(color), self.tick())
+        self.rec.append(event, GameActor.player(color), self.tick())
         if press:
             self.rec.press_clock(color, self.tick())
 
-    def event(self, event: object, actor: Actor) -> None:
+    def event(self, event: object, actor: GameActor) -> None:
         self.rec.append(event, actor, self.tick())  # type: ignore[arg-type]
 
 
@@ -86,14 +86,14 @@ def test_a_whole_refereed_game() -> None:
         g.move(W, w)
         if i == 2:
             # R-REF-1: White plays again at once; strict mode voids it with a warning.
-            g.event(Move(parse_vertex("G5", 9) or 0), Actor.player(W))
+            g.event(Move(parse_vertex("G5", 9) or 0), GameActor.player(W))
     s = g.rec.state
     assert s.warnings == (1, 1) and [v.reason for v in s.void_moves] == ["double_move"]
 
     # R-END-2: Black proposes the end; White does not agree and invades; Black passes too.
-    g.event(ProposeEnd(), Actor.player(B))
+    g.event(ProposeEnd(), GameActor.player(B))
     g.rec.press_clock(B, g.tick())
-    g.event(RefuseEnd(), Actor.player(W))
+    g.event(RefuseEnd(), GameActor.player(W))
     g.move(W, "B5")
     g.move(B, "pass")
     g.move(W, "pass")
@@ -101,8 +101,8 @@ def test_a_whole_refereed_game() -> None:
 
     # R-END-3: Black marks B5 dead, White says it lives: play resumes, Black first.
     b5 = parse_vertex("B5", 9) or 0
-    g.event(MarkDead((b5,)), Actor.player(B))
-    g.event(Dispute((b5,), claimant=B), Actor.player(W))
+    g.event(MarkDead((b5,)), GameActor.player(B))
+    g.event(Dispute((b5,), claimant=B), GameActor.player(W))
     assert g.rec.state.phase is Phase.PLAYING and g.rec.state.to_move is B
     for vertex in ["B4", "B6", "C5"]:
         g.move(B, vertex)
@@ -111,8 +111,8 @@ def test_a_whole_refereed_game() -> None:
     assert g.rec.state.color_at(b5) is None and g.rec.state.captures == (1, 0)
     g.move(W, "pass")
     g.move(B, "pass")
-    g.event(MarkDead(()), Actor.player(W))
-    g.event(AgreeDead(), Actor.player(B))
+    g.event(MarkDead(()), GameActor.player(W))
+    g.event(AgreeDead(), GameActor.player(B))
 
     # R-PEN-1: Black 45 on the board against 44¼ is a win by ¾; a warning each cancels out.
     s = g.rec.state
@@ -120,7 +120,7 @@ def test_a_whole_refereed_game() -> None:
     assert s.result == Result.by_count(B, Fraction(3, 4))
     assert s.black == "Chang" or s.black == "Gu"
 
-    for actor in (Actor.player(B), Actor.player(W), REF):
+    for actor in (GameActor.player(B), GameActor.player(W), REF):
         g.event(Confirm(), actor)
     assert g.rec.state.confirmed
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from weiqi.clock.control import TimeControl
 from weiqi.errors import InputError, WeiqiError
-from weiqi.referee.actors import Actor
+from weiqi.referee.actors import GameActor
 from weiqi.referee.events import (
     AcceptEnd,
     AgreeDead,
@@ -18,12 +18,12 @@ from weiqi.referee.events import (
     ClockEvent,
     Confirm,
     Dispute,
-    Event,
     InfractionRuled,
     MarkDead,
     Move,
     Pass,
     ProposeEnd,
+    RecordEvent,
     RefuseEnd,
     RequestRecount,
     Resign,
@@ -44,16 +44,16 @@ SIZE = 5
 colors = st.sampled_from([Color.BLACK, Color.WHITE])
 points = st.integers(0, SIZE * SIZE - 1)
 #: Most events come from the player to move (resolved when the event is recorded).
-TO_MOVE = Actor.referee("to-move")
+TO_MOVE = GameActor.referee("to-move")
 players = st.integers(0, 9).flatmap(
-    lambda k: st.just(TO_MOVE) if k < 9 else colors.map(Actor.player)
+    lambda k: st.just(TO_MOVE) if k < 9 else colors.map(GameActor.player)
 )
 
 moves = st.tuples(points.map(Move), players)
-others: st.SearchStrategy[tuple[Event, Actor]] = st.one_of(
+others: st.SearchStrategy[tuple[RecordEvent, GameActor]] = st.one_of(
     st.tuples(st.just(Pass()), players),
     st.tuples(st.sampled_from([ProposeEnd(), AcceptEnd(), RefuseEnd()]), players),
-    st.tuples(st.just(Resign()), colors.map(Actor.player)),
+    st.tuples(st.just(Resign()), colors.map(GameActor.player)),
     st.tuples(st.lists(points, max_size=3).map(lambda p: MarkDead(tuple(p))), players),
     st.tuples(
         st.tuples(st.lists(points, min_size=1, max_size=2), colors).map(
@@ -113,7 +113,7 @@ time_controls = st.sampled_from(TIME_CONTROLS)
 
 
 def record_of(
-    script: list[tuple[Event, Actor]], strict: bool, tc: TimeControl | None = None
+    script: list[tuple[RecordEvent, GameActor]], strict: bool, tc: TimeControl | None = None
 ) -> tuple[GameRecord, list[GameState]]:
     """Record what the rules accept; a refused event must leave everything as it was."""
     mode = PlayMode.STRICT if strict else PlayMode.ONLINE
@@ -125,7 +125,7 @@ def record_of(
     for event, actor in script:
         before, length = rec.state, len(rec)
         if actor == TO_MOVE:
-            actor = Actor.player(before.to_move)
+            actor = GameActor.player(before.to_move)
         if timed:
             clock.now += 6  # seven seconds an event: flags fall within a few moves
         try:
@@ -144,18 +144,18 @@ to_move_moves = st.lists(st.tuples(points.map(Move), st.just(TO_MOVE)), max_size
 two_passes = st.just([(Pass(), TO_MOVE), (Pass(), TO_MOVE)])
 agreed = st.tuples(st.lists(points, max_size=2), colors).map(
     lambda pc: [
-        (MarkDead(tuple(pc[0])), Actor.player(pc[1])),
-        (AgreeDead(), Actor.player(pc[1].opponent)),
+        (MarkDead(tuple(pc[0])), GameActor.player(pc[1])),
+        (AgreeDead(), GameActor.player(pc[1].opponent)),
     ]
 )
-single: st.SearchStrategy[tuple[Event, Actor]] = st.one_of(
-    st.tuples(st.just(Confirm()), colors.map(Actor.player) | st.just(REF)),
-    st.tuples(st.just(RequestRecount()), colors.map(Actor.player)),
+single: st.SearchStrategy[tuple[RecordEvent, GameActor]] = st.one_of(
+    st.tuples(st.just(Confirm()), colors.map(GameActor.player) | st.just(REF)),
+    st.tuples(st.just(RequestRecount()), colors.map(GameActor.player)),
     others,
 )
-confirmed = st.permutations([Actor.player(Color.BLACK), Actor.player(Color.WHITE), REF]).map(
-    lambda actors: [(Confirm(), a) for a in actors]
-)
+confirmed = st.permutations(
+    [GameActor.player(Color.BLACK), GameActor.player(Color.WHITE), REF]
+).map(lambda actors: [(Confirm(), a) for a in actors])
 ending_chunks = st.one_of(agreed, confirmed, single.map(lambda e: [e]), single.map(lambda e: [e]))
 ending_scripts = st.tuples(
     to_move_moves, two_passes, st.lists(ending_chunks, min_size=3, max_size=12)
@@ -167,7 +167,7 @@ fast = settings(max_examples=40, deadline=None, suppress_health_check=[HealthChe
 @fast
 @given(scripts, st.booleans(), time_controls)
 def test_replaying_any_recorded_log_gives_the_identical_state(
-    script: list[tuple[Event, Actor]], strict: bool, tc: TimeControl | None
+    script: list[tuple[RecordEvent, GameActor]], strict: bool, tc: TimeControl | None
 ) -> None:
     rec, _ = record_of(script, strict, tc)
     assert replay(rec) == rec.state
@@ -178,7 +178,7 @@ def test_replaying_any_recorded_log_gives_the_identical_state(
 @fast
 @given(scripts, st.booleans(), time_controls)
 def test_a_log_cut_after_any_event_replays_to_the_state_at_that_event(
-    script: list[tuple[Event, Actor]], strict: bool, tc: TimeControl | None
+    script: list[tuple[RecordEvent, GameActor]], strict: bool, tc: TimeControl | None
 ) -> None:
     rec, states = record_of(script, strict, tc)
     first = len(rec) - len(states) + 1  # events recorded before the script
@@ -217,7 +217,7 @@ tamperings = st.sampled_from(["at", "actor", "move_number", "event", "swap", "dr
 @fast
 @given(scripts, tamperings, st.data())
 def test_a_tampered_or_reordered_log_is_rejected_naming_the_event(
-    script: list[tuple[Event, Actor]], how: str, data: st.DataObject
+    script: list[tuple[RecordEvent, GameActor]], how: str, data: st.DataObject
 ) -> None:
     rec, _ = record_of(script, strict=True, tc=TIME_CONTROLS[1])
     doc = json.loads(rec.to_json())

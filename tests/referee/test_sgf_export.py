@@ -71,14 +71,14 @@ def test_r_color_2_corrected_colours_restart_the_main_line() -> None:
 
 
 def test_handicap_stones_are_root_setup() -> None:
-    from weiqi.referee.actors import Actor
+    from weiqi.referee.actors import GameActor
     from weiqi.referee.nigiri import ColorAssignment
     from weiqi.referee.record import GameRecord
 
     rec = GameRecord.start(
         Ruleset.handicap_game(2, size=9),
         ColorAssignment.by_organiser("Li", "Wang"),
-        referee=Actor.referee("r1"),
+        referee=GameActor.referee("r1"),
         at=0,
     )
     game = record_to_sgf(rec)

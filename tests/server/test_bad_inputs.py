@@ -22,7 +22,7 @@ from weiqi.services import accounts, games
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
 from weiqi.store.database import Database
-from weiqi.store.models import Event, EventRole, User
+from weiqi.store.models import EventRole, EventRow, User
 from weiqi.store.tournament import PlayerRow
 from weiqi.text import MAX_ENTRANTS, MAX_NOTE_LENGTH, MAX_UPLOAD_BYTES
 from weiqi.tournament.settings import EventSettings, System
@@ -89,11 +89,11 @@ def test_empty_or_wrong_typed_settings_are_422_naming_the_setting(
     client: TestClient, database: Database, event: int, settings: dict[str, Any], field: str
 ) -> None:
     headers = admin(client)
-    before = count(database, Event)
+    before = count(database, EventRow)
     body = {"name": "新赛事", "settings": settings}
     refused(client.post("/api/events/tournaments", json=body, headers=headers), 422, field)
     refused(client.put(f"/api/events/{event}/settings", json=body, headers=headers), 422, field)
-    assert count(database, Event) == before
+    assert count(database, EventRow) == before
     assert t.tournament_info(database, event).name == "春季赛"
 
 
@@ -111,7 +111,7 @@ def test_a_count_beyond_the_int_string_limit_is_422_naming_the_field(
     form = {"csrf_token": headers["X-CSRF-Token"], "name": "页面赛", "system": "swiss"}
     page = client.post("/events/new", data={**form, "rounds": digits}, headers=ZH)
     assert page.status_code == 422 and "须为整数" in page.text
-    assert count(database, Event) == 0
+    assert count(database, EventRow) == 0
 
 
 # -- ids ------------------------------------------------------------------------------------
@@ -170,7 +170,7 @@ def test_bad_names_are_422_naming_the_field_and_nothing_is_stored(
         refused(response, 422, field)
         assert response.json()["args"]["reason"]["code"] == reason
     assert count(database, PlayerRow) == 0
-    assert count(database, Event) == 1
+    assert count(database, EventRow) == 1
     assert count(database, User) == 1
 
 

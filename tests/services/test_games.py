@@ -372,7 +372,7 @@ def test_r_time_2_art_22_7_no_leave_before_byo_yomi_when_the_record_keeps_the_cl
 
     from weiqi.clock.control import TimeControl
     from weiqi.errors import InvalidSetting
-    from weiqi.referee.actors import Actor as GameActor
+    from weiqi.referee.actors import GameActor
     from weiqi.referee.events import ClockAction, ClockEvent
     from weiqi.referee.nigiri import ColorAssignment
     from weiqi.referee.signature import signing_context

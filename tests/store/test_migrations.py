@@ -12,7 +12,7 @@ from weiqi.store import load_models
 from weiqi.store.base import Base
 from weiqi.store.database import Database
 from weiqi.store.migrate import current_revision, head_revision, upgrade
-from weiqi.store.models import Event, EventRole, User
+from weiqi.store.models import EventRole, EventRow, User
 
 
 def test_upgrade_creates_the_tables_at_head(database: Database) -> None:
@@ -62,7 +62,7 @@ def test_r_org_1_public_is_never_stored_as_a_role(database: Database) -> None:
     """R-ORG-1: the database refuses a role outside organiser/chief referee/referee/player."""
     uid = _user(database, "li")
     with database.transaction() as s:
-        event = Event(name="e")
+        event = EventRow(name="e")
         s.add(event)
         s.flush()
         eid = event.id
@@ -73,12 +73,12 @@ def test_r_org_1_public_is_never_stored_as_a_role(database: Database) -> None:
 def test_deleting_an_event_deletes_its_roles(database: Database) -> None:
     uid = _user(database, "wang")
     with database.transaction() as s:
-        event = Event(name="e")
+        event = EventRow(name="e")
         s.add(event)
         s.flush()
         s.add(EventRole(user_id=uid, event_id=event.id, role="referee"))
     with database.transaction() as s:
-        s.execute(delete(Event))
+        s.execute(delete(EventRow))
     with database.transaction() as s:
         assert s.scalars(select(EventRole)).all() == []
         assert s.execute(text("SELECT count(*) FROM users")).scalar_one() == 1

@@ -1,4 +1,4 @@
-"""Event versions (``store.versions``) on SQLite and PostgreSQL: every kind of write to an event
+"""EventRow versions (``store.versions``) on SQLite and PostgreSQL: every kind of write to an event
 changes its version in the same transaction, and nothing else does — a write of one event
 leaves the others' pages valid, a refused or read-only transaction changes nothing."""
 
@@ -10,7 +10,7 @@ from sqlalchemy import insert, text, update
 from weiqi.store import versions
 from weiqi.store.database import Database
 from weiqi.store.locks import lock_event
-from weiqi.store.models import Event, User
+from weiqi.store.models import EventRow, User
 from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
 from weiqi.store.versions import Version
 
@@ -25,7 +25,7 @@ def _version(db: Database, event_id: int) -> Version:
 @pytest.fixture
 def two_events(database: Database) -> tuple[int, int]:
     with database.transaction() as session:
-        first, second = Event(name="A"), Event(name="B")
+        first, second = EventRow(name="A"), EventRow(name="B")
         session.add_all([first, second])
         session.flush()
         session.add(PlayerRow(event_id=first.id, name="李明"))
@@ -67,7 +67,7 @@ def test_each_kind_of_write_changes_its_event_and_nothing_else(
         elif write == "bulk insert with event_id":
             session.execute(insert(PlayerRow), [{"event_id": a, "name": "王伟"}])
         elif write == "the event itself":
-            event = session.get(Event, a)
+            event = session.get(EventRow, a)
             assert event is not None
             event.name = "A 杯"
         elif write == "lock_event":

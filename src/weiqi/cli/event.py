@@ -80,7 +80,7 @@ def db_url(db: str | None) -> str:
     """
     from weiqi.store.plain import database_url
 
-    return database_url(db if db is None or "://" in db else f"sqlite:///{Path(db)}")
+    return database_url(db)
 
 
 @contextmanager

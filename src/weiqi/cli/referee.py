@@ -177,7 +177,7 @@ def register(app: typer.Typer) -> None:
                 "komi", Msg("not a number of stones: %(komi)s", komi=repr(komi))
             ) from None
         from weiqi.clock.control import TimeControl
-        from weiqi.referee.actors import Actor
+        from weiqi.referee.actors import GameActor
         from weiqi.referee.record import GameRecord
 
         ruleset = Ruleset(board_size=size, komi=stones, play_mode=mode)
@@ -185,7 +185,7 @@ def register(app: typer.Typer) -> None:
         record = GameRecord.start(
             ruleset,
             ColorAssignment.by_organiser(black, white),
-            referee=Actor.referee(referee),
+            referee=GameActor.referee(referee),
             at=_now(at),
             time_control=tc,
         )
@@ -200,10 +200,10 @@ def register(app: typer.Typer) -> None:
         at: AtOption = None,
     ) -> None:
         """Record a move or a pass."""
-        from weiqi.referee.actors import Actor
+        from weiqi.referee.actors import GameActor
 
         record = _read(path)
-        actor = Actor.parse(color)
+        actor = GameActor.parse(color)
         if actor.color is None:
             raise InputError(Msg("colour %(color)s", color=repr(color)), Msg("expected B or W"))
         record.play(actor.color, vertex, _now(at))
@@ -218,7 +218,7 @@ def register(app: typer.Typer) -> None:
         at: AtOption = None,
     ) -> None:
         """Record any event (see weiqi.referee.events) in its JSON form."""
-        from weiqi.referee.actors import Actor
+        from weiqi.referee.actors import GameActor
         from weiqi.referee.events import event_from_data
 
         record = _read(path)
@@ -226,7 +226,7 @@ def register(app: typer.Typer) -> None:
             data = json.loads(event)
         except json.JSONDecodeError as err:
             raise InputError("event", Msg("not JSON: %(msg)s", msg=err.msg)) from None
-        record.append(event_from_data(data), Actor.parse(actor), _now(at))
+        record.append(event_from_data(data), GameActor.parse(actor), _now(at))
         _write(path, record)
         _report(record)
 

@@ -19,7 +19,7 @@ Pure and deterministic: time comes in as numbers, nothing sleeps or reads the wa
 from weiqi.clock.account import View
 from weiqi.clock.callouts import Callout, Kind, callouts, schedule
 from weiqi.clock.clock import Announcement, Clock, Status, replay
-from weiqi.clock.control import System, TimeControl, format_duration, parse_duration
+from weiqi.clock.control import TimeControl, TimeSystem, format_duration, parse_duration
 from weiqi.clock.faults import Correction, correct_readings, split_lost_record
 from weiqi.clock.lag import LagPolicy
 from weiqi.clock.late import LatePolicy, LateRuling, judge_late
@@ -36,8 +36,8 @@ __all__ = [
     "LatePolicy",
     "LateRuling",
     "Status",
-    "System",
     "TimeControl",
+    "TimeSystem",
     "View",
     "callouts",
     "correct_readings",

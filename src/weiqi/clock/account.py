@@ -25,7 +25,7 @@ import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from weiqi.clock.control import System, TimeControl
+from weiqi.clock.control import TimeControl, TimeSystem
 
 
 def to_ms(seconds: float) -> int:
@@ -60,7 +60,7 @@ class Account(NamedTuple):
         return cls(
             main=to_ms(tc.main_time),
             periods=tc.periods,
-            period=to_ms(tc.period_time) if tc.system is System.MOVES_PER_PERIOD else 0,
+            period=to_ms(tc.period_time) if tc.system is TimeSystem.MOVES_PER_PERIOD else 0,
             moves=tc.moves,
         )
 
@@ -68,11 +68,11 @@ class Account(NamedTuple):
 def limit(tc: TimeControl, acc: Account) -> int | None:
     """Milliseconds the next move may take: the flag falls when the move's time reaches this."""
     s = tc.system
-    if s is System.UNTIMED:
+    if s is TimeSystem.UNTIMED:
         return None
-    if s is System.BYO_YOMI:
+    if s is TimeSystem.BYO_YOMI:
         return acc.main + acc.periods * to_ms(tc.period_time)
-    if s is System.MOVES_PER_PERIOD:
+    if s is TimeSystem.MOVES_PER_PERIOD:
         return acc.main + acc.period
     return acc.main
 
@@ -100,13 +100,13 @@ def charge(tc: TimeControl, acc: Account, elapsed: int) -> Account:
         raise ValueError(f"a move of {elapsed} ms reaches the limit of {cap} ms: the flag fell")
     s = tc.system
     used = acc.used + elapsed
-    if s is System.UNTIMED:
+    if s is TimeSystem.UNTIMED:
         return acc._replace(used=used)
-    if s is System.ABSOLUTE:
+    if s is TimeSystem.ABSOLUTE:
         return acc._replace(main=acc.main - elapsed, used=used)
-    if s is System.FISCHER:
+    if s is TimeSystem.FISCHER:
         return acc._replace(main=acc.main - elapsed + to_ms(tc.increment), used=used)
-    if s is System.BYO_YOMI:
+    if s is TimeSystem.BYO_YOMI:
         if elapsed <= acc.main:
             return acc._replace(main=acc.main - elapsed, used=used)
         spent = (elapsed - acc.main) // to_ms(tc.period_time)
@@ -136,15 +136,15 @@ def deduct(tc: TimeControl, acc: Account, amount: int) -> Account | None:
     """
     s = tc.system
     used = acc.used + amount
-    if amount <= 0 or s is System.UNTIMED:
-        return acc._replace(main=acc.main - amount if s is not System.UNTIMED else 0, used=used)
+    if amount <= 0 or s is TimeSystem.UNTIMED:
+        return acc._replace(main=acc.main - amount if s is not TimeSystem.UNTIMED else 0, used=used)
     from_main = min(acc.main, amount)
     rest = amount - from_main
     acc = acc._replace(main=acc.main - from_main, used=used)
-    if s is System.BYO_YOMI:
+    if s is TimeSystem.BYO_YOMI:
         period = to_ms(tc.period_time)
         acc = acc._replace(periods=acc.periods - -(-rest // period))
-    elif s is System.MOVES_PER_PERIOD:
+    elif s is TimeSystem.MOVES_PER_PERIOD:
         acc = acc._replace(period=acc.period - rest)
     elif rest:
         return None
@@ -184,10 +184,10 @@ def view(tc: TimeControl, acc: Account, elapsed: int) -> View:
     total = None if cap is None else to_s(max(0, cap - elapsed))
     main = to_s(max(0, acc.main - elapsed))
     over = max(0, elapsed - acc.main)
-    in_overtime = s in (System.BYO_YOMI, System.MOVES_PER_PERIOD) and elapsed >= acc.main
-    if s is System.UNTIMED:
+    in_overtime = s in (TimeSystem.BYO_YOMI, TimeSystem.MOVES_PER_PERIOD) and elapsed >= acc.main
+    if s is TimeSystem.UNTIMED:
         return View(0.0, None, None, None, False, None, False)
-    if s is System.BYO_YOMI:
+    if s is TimeSystem.BYO_YOMI:
         period_ms = to_ms(tc.period_time)
         if flagged:
             return View(0.0, 0, 0.0, None, True, 0.0, True)
@@ -195,7 +195,7 @@ def view(tc: TimeControl, acc: Account, elapsed: int) -> View:
         return View(
             main, acc.periods - spent, to_s(period_ms - into), None, in_overtime, total, False
         )
-    if s is System.MOVES_PER_PERIOD:
+    if s is TimeSystem.MOVES_PER_PERIOD:
         return View(
             main, None, to_s(max(0, acc.period - over)), acc.moves, in_overtime, total, flagged
         )

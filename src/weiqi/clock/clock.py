@@ -33,7 +33,7 @@ from typing import Any
 from weiqi.clock import account
 from weiqi.clock.account import Account, View, to_ms, to_s
 from weiqi.clock.callouts import Callout, schedule
-from weiqi.clock.control import System, TimeControl
+from weiqi.clock.control import TimeControl, TimeSystem
 from weiqi.clock.lag import LagPolicy
 from weiqi.clock.late import LatePolicy, judge_late
 from weiqi.errors import Conflict, InputError, InvalidSetting
@@ -486,7 +486,7 @@ class Clock:
         byo-yomi period is set back to ``at`` seconds into it."""
         c = self.advance(now)
         c._expect(Status.RUNNING, Status.PAUSED, action="restart the count")
-        if c.tc.system is not System.BYO_YOMI or c.to_move is None:
+        if c.tc.system is not TimeSystem.BYO_YOMI or c.to_move is None:
             raise Conflict(Msg("clock: only a byo-yomi count can be restarted"))
         e = c._elapsed_at(to_ms(now))
         acc = c.account(c.to_move)
@@ -510,7 +510,7 @@ class Clock:
     def _announcements(self, upto: int | None) -> Iterable[tuple[int, Callout]]:
         """(ms into the move, call) for the running player's byo-yomi in this move, in order,
         up to ``upto`` ms into it (all of them when ``None``)."""
-        if self.tc.system is not System.BYO_YOMI or self.to_move is None:
+        if self.tc.system is not TimeSystem.BYO_YOMI or self.to_move is None:
             return
         acc = self.account(self.to_move)
         period = to_ms(self.tc.period_time)

@@ -36,7 +36,7 @@ from weiqi.messages import Msg
 MAX_SECONDS = 100 * 3600
 
 
-class System(enum.Enum):
+class TimeSystem(enum.Enum):
     """The time systems an event can choose."""
 
     UNTIMED = "untimed"  # 不计时
@@ -52,11 +52,11 @@ class System(enum.Enum):
 
 
 _SYSTEM_NAMES = {
-    System.UNTIMED: Msg("untimed"),
-    System.ABSOLUTE: Msg("absolute"),
-    System.BYO_YOMI: Msg("byo_yomi"),
-    System.MOVES_PER_PERIOD: Msg("moves_per_period"),
-    System.FISCHER: Msg("fischer"),
+    TimeSystem.UNTIMED: Msg("untimed"),
+    TimeSystem.ABSOLUTE: Msg("absolute"),
+    TimeSystem.BYO_YOMI: Msg("byo_yomi"),
+    TimeSystem.MOVES_PER_PERIOD: Msg("moves_per_period"),
+    TimeSystem.FISCHER: Msg("fischer"),
 }
 
 
@@ -76,7 +76,7 @@ class TimeControl:
       :meth:`weiqi.clock.Clock.forfeit_turn`.
     """
 
-    system: System
+    system: TimeSystem
     main_time: float = 0.0
     periods: int = 0
     period_time: float = 0.0
@@ -120,34 +120,37 @@ class TimeControl:
                 raise InvalidSetting(
                     name, Msg("is not used by %(system)s time", system=self.system.msg)
                 )
-        if self.carry_over and self.system is not System.MOVES_PER_PERIOD:
+        if self.carry_over and self.system is not TimeSystem.MOVES_PER_PERIOD:
             raise InvalidSetting("carry_over", Msg("applies only to moves-per-period time"))
-        if self.timeout_pass and self.system is not System.BYO_YOMI:
+        if self.timeout_pass and self.system is not TimeSystem.BYO_YOMI:
             raise InvalidSetting("timeout_pass", Msg("applies only to byo-yomi"))
-        if self.system in (System.ABSOLUTE, System.FISCHER) and self.main_time <= 0:
+        if self.system in (TimeSystem.ABSOLUTE, TimeSystem.FISCHER) and self.main_time <= 0:
             raise InvalidSetting(
                 "main_time",
                 Msg("must be more than 0 for %(system)s time", system=self.system.msg),
             )
-        if self.system is System.FISCHER and self.increment <= 0:
+        if self.system is TimeSystem.FISCHER and self.increment <= 0:
             raise InvalidSetting("increment", Msg("must be more than 0 (else use absolute time)"))
-        if self.system is System.BYO_YOMI and self.periods < 1:
+        if self.system is TimeSystem.BYO_YOMI and self.periods < 1:
             raise InvalidSetting("periods", Msg("byo-yomi needs at least one period"))
-        if self.system is System.MOVES_PER_PERIOD and self.moves < 1:
+        if self.system is TimeSystem.MOVES_PER_PERIOD and self.moves < 1:
             raise InvalidSetting("moves", Msg("a period needs at least one move"))
-        if self.system in (System.BYO_YOMI, System.MOVES_PER_PERIOD) and self.period_time <= 0:
+        if (
+            self.system in (TimeSystem.BYO_YOMI, TimeSystem.MOVES_PER_PERIOD)
+            and self.period_time <= 0
+        ):
             raise InvalidSetting("period_time", Msg("must be more than 0 seconds"))
 
     # -- constructors -------------------------------------------------------------------------
 
     @classmethod
     def untimed(cls) -> TimeControl:
-        return cls(System.UNTIMED)
+        return cls(TimeSystem.UNTIMED)
 
     @classmethod
     def absolute(cls, main_time: float) -> TimeControl:
         """包干用时制 (R-TIME-1): ``main_time`` for the whole game; running out loses."""
-        return cls(System.ABSOLUTE, main_time=main_time)
+        return cls(TimeSystem.ABSOLUTE, main_time=main_time)
 
     @classmethod
     def byo_yomi(
@@ -155,7 +158,7 @@ class TimeControl:
     ) -> TimeControl:
         """``main_time`` and then ``periods`` byo-yomi periods (the quick forms: main time 0)."""
         return cls(
-            System.BYO_YOMI,
+            TimeSystem.BYO_YOMI,
             main_time=main_time,
             periods=periods,
             period_time=period_time,
@@ -210,7 +213,7 @@ class TimeControl:
     ) -> TimeControl:
         """定时限步制 (R-TIME-4), e.g. 15 moves per 10 minutes after the main time."""
         return cls(
-            System.MOVES_PER_PERIOD,
+            TimeSystem.MOVES_PER_PERIOD,
             main_time=main_time,
             moves=moves,
             period_time=period_time,
@@ -224,14 +227,14 @@ class TimeControl:
 
     @classmethod
     def fischer(cls, main_time: float, increment: float) -> TimeControl:
-        return cls(System.FISCHER, main_time=main_time, increment=increment)
+        return cls(TimeSystem.FISCHER, main_time=main_time, increment=increment)
 
     # -- facts --------------------------------------------------------------------------------
 
     @property
     def time_limit(self) -> float:
         """基本时限 as the rules count it: main time plus the reserved byo-yomi periods."""
-        if self.system is System.BYO_YOMI:
+        if self.system is TimeSystem.BYO_YOMI:
             return self.main_time + self.periods * self.period_time
         return self.main_time
 
@@ -245,13 +248,13 @@ class TimeControl:
         ['untimed', '1h30m', '3x30s', '1h+25/10m canadian', '5m+10s/move']
         """
         s = self.system
-        if s is System.UNTIMED:
+        if s is TimeSystem.UNTIMED:
             return "untimed"
-        if s is System.ABSOLUTE:
+        if s is TimeSystem.ABSOLUTE:
             return format_duration(self.main_time)
-        if s is System.FISCHER:
+        if s is TimeSystem.FISCHER:
             return f"{format_duration(self.main_time)}+{format_duration(self.increment)}/move"
-        if s is System.BYO_YOMI:
+        if s is TimeSystem.BYO_YOMI:
             tail = f"{self.periods}x{_period(self.period_time)}"
             if self.timeout_pass:
                 tail += " pass"
@@ -345,14 +348,14 @@ class TimeControl:
     def describe_zh(self) -> str:
         """The setting in Chinese, as an event announcement would state it."""
         s = self.system
-        if s is System.UNTIMED:
+        if s is TimeSystem.UNTIMED:
             return "不计时"
         main = f"基本时限{_zh_duration(self.main_time)}"
-        if s is System.ABSOLUTE:
+        if s is TimeSystem.ABSOLUTE:
             return f"包干用时制，{main}"
-        if s is System.FISCHER:
+        if s is TimeSystem.FISCHER:
             return f"{main}，每手加{_zh_duration(self.increment)}"
-        if s is System.BYO_YOMI:
+        if s is TimeSystem.BYO_YOMI:
             each = (
                 f"{_num(self.period_time)}秒"
                 if self.period_time <= 60
@@ -372,14 +375,14 @@ class TimeControl:
         '55 min main time, then 5 × 60 s byo-yomi'
         """
         s = self.system
-        if s is System.UNTIMED:
+        if s is TimeSystem.UNTIMED:
             return "untimed"
         main = f"{_en_duration(self.main_time)} main time"
-        if s is System.ABSOLUTE:
+        if s is TimeSystem.ABSOLUTE:
             return f"absolute time, {_en_duration(self.main_time)}"
-        if s is System.FISCHER:
+        if s is TimeSystem.FISCHER:
             return f"{main}, {_en_duration(self.increment)} added per move"
-        if s is System.BYO_YOMI:
+        if s is TimeSystem.BYO_YOMI:
             text = f"{self.periods} × {_en_duration(self.period_time)} byo-yomi"
             text = f"{main}, then {text}" if self.main_time else text
             return text + (" (a forfeited turn on request)" if self.timeout_pass else "")
@@ -402,7 +405,7 @@ class TimeControl:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TimeControl:
         try:
-            system = System(data["system"])
+            system = TimeSystem(data["system"])
         except (KeyError, ValueError):
             raise InvalidSetting(
                 "system", Msg("unknown time system %(get)s", get=repr(data.get("system")))
@@ -415,11 +418,11 @@ class TimeControl:
 
 
 _FIELDS_USED = {
-    System.UNTIMED: set(),
-    System.ABSOLUTE: {"main_time"},
-    System.BYO_YOMI: {"main_time", "periods", "period_time"},
-    System.MOVES_PER_PERIOD: {"main_time", "moves", "period_time"},
-    System.FISCHER: {"main_time", "increment"},
+    TimeSystem.UNTIMED: set(),
+    TimeSystem.ABSOLUTE: {"main_time"},
+    TimeSystem.BYO_YOMI: {"main_time", "periods", "period_time"},
+    TimeSystem.MOVES_PER_PERIOD: {"main_time", "moves", "period_time"},
+    TimeSystem.FISCHER: {"main_time", "increment"},
 }
 
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from weiqi.clock.account import View, to_ms
 from weiqi.clock.clock import Clock, Status
-from weiqi.clock.control import System, TimeControl
+from weiqi.clock.control import TimeControl, TimeSystem
 from weiqi.errors import InputError, InvalidSetting
 from weiqi.messages import Msg
 from weiqi.rules.color import Color
@@ -51,15 +51,15 @@ def sgf_properties(tc: TimeControl) -> dict[str, str]:
     {'TM': '300', 'OT': '10 fischer'}
     """
     s = tc.system
-    if s is System.UNTIMED:
+    if s is TimeSystem.UNTIMED:
         return {}
     props = {"TM": _n(tc.main_time)}
-    if s is System.BYO_YOMI:
+    if s is TimeSystem.BYO_YOMI:
         props["OT"] = f"{tc.periods}x{_n(tc.period_time)} byo-yomi"
-    elif s is System.MOVES_PER_PERIOD:
+    elif s is TimeSystem.MOVES_PER_PERIOD:
         carry = " carry-over" if tc.carry_over else ""
         props["OT"] = f"{tc.moves}/{_n(tc.period_time)} Canadian{carry}"
-    elif s is System.FISCHER:
+    elif s is TimeSystem.FISCHER:
         props["OT"] = f"{_n(tc.increment)} fischer"
     return props
 
@@ -122,7 +122,7 @@ def sgf_move_times(clock: Clock, now: float, color: Color) -> dict[str, str]:
     """
     v = clock.remaining(now, color)
     letter = color.value
-    if clock.tc.system is System.UNTIMED:
+    if clock.tc.system is TimeSystem.UNTIMED:
         return {}
     if v.in_overtime:
         assert v.period is not None
@@ -145,11 +145,11 @@ def gtp_time_settings(tc: TimeControl) -> str:
     '0 1 0'
     """
     s = tc.system
-    if s is System.UNTIMED:
+    if s is TimeSystem.UNTIMED:
         return "0 1 0"
-    if s is System.MOVES_PER_PERIOD:
+    if s is TimeSystem.MOVES_PER_PERIOD:
         return f"{_n(tc.main_time)} {_n(tc.period_time)} {tc.moves}"
-    if s is System.BYO_YOMI:
+    if s is TimeSystem.BYO_YOMI:
         return f"{_n(tc.main_time)} {_n(tc.period_time)} 1"
     return f"{_n(tc.main_time)} 0 0"
 
@@ -177,11 +177,11 @@ def kgs_time_settings(tc: TimeControl) -> str:
     ('absolute 1800', 'none')
     """
     s = tc.system
-    if s is System.UNTIMED:
+    if s is TimeSystem.UNTIMED:
         return "none"
-    if s is System.BYO_YOMI:
+    if s is TimeSystem.BYO_YOMI:
         return f"byoyomi {_n(tc.main_time)} {_n(tc.period_time)} {tc.periods}"
-    if s is System.MOVES_PER_PERIOD:
+    if s is TimeSystem.MOVES_PER_PERIOD:
         return f"canadian {_n(tc.main_time)} {_n(tc.period_time)} {tc.moves}"
     return f"absolute {_n(tc.main_time)}"
 
@@ -240,7 +240,7 @@ def gtp_time_left(clock: Clock, now: float, color: Color) -> tuple[int, int] | N
     >>> gtp_time_left(c, 31, Color.BLACK)
     (569, 24)
     """
-    if clock.tc.system is System.UNTIMED:
+    if clock.tc.system is TimeSystem.UNTIMED:
         return None
     v = clock.remaining(now, color)
     if v.in_overtime:
@@ -265,13 +265,13 @@ def apply_time_left(clock: Clock, color: Color, time: float, stones: int) -> Clo
         raise InputError("time_left", Msg("%(color)s's clock is running", color=color))
     tc = clock.tc
     acc = clock.account(color)
-    if tc.system is System.UNTIMED:
+    if tc.system is TimeSystem.UNTIMED:
         return clock
     if stones == 0:
         acc = acc._replace(main=to_ms(time))
-    elif tc.system is System.BYO_YOMI:
+    elif tc.system is TimeSystem.BYO_YOMI:
         acc = acc._replace(main=0, periods=stones)
-    elif tc.system is System.MOVES_PER_PERIOD:
+    elif tc.system is TimeSystem.MOVES_PER_PERIOD:
         acc = acc._replace(main=0, period=to_ms(time), moves=stones)
     else:
         acc = acc._replace(main=to_ms(time))

@@ -3,15 +3,15 @@ passes, stones moved by a ruling as set-up nodes, warnings, void moves, rulings 
 changes as comments on the node where they happened, and ``RE`` from the result.
 
 >>> from weiqi.referee.record import GameRecord
->>> from weiqi.referee.actors import Actor
+>>> from weiqi.referee.actors import GameActor
 >>> from weiqi.referee.events import Resign
 >>> from weiqi.referee.nigiri import ColorAssignment
 >>> from weiqi.rules.color import Color
 >>> from weiqi.rules.ruleset import Ruleset
 >>> rec = GameRecord.start(Ruleset.chinese(9), ColorAssignment.by_organiser("Li", "Wang"),
-...                        referee=Actor.referee("r1"), at=0)
+...                        referee=GameActor.referee("r1"), at=0)
 >>> _ = rec.play(Color.BLACK, "E5", at=1)
->>> _ = rec.append(Resign(), Actor.player(Color.WHITE), at=2)
+>>> _ = rec.append(Resign(), GameActor.player(Color.WHITE), at=2)
 >>> game = record_to_sgf(rec)
 >>> game.result.to_sgf(), game.black_player, [str(m) for m in game.moves()]
 ('B+R', 'Li', ['B E5'])

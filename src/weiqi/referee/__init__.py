@@ -3,7 +3,7 @@ penalties, rulings, the ending protocol, colours and nigiri (RULES.md §2, §4, 
 
 - :class:`GameRecord` — append events (checked against the rules first), read ``state``,
   ``history()``, ``to_json``/``from_json`` (hash chain checked); :func:`replay`.
-- :mod:`~weiqi.referee.events` — the events; :class:`Actor` — who acts.
+- :mod:`~weiqi.referee.events` — the events; :class:`GameActor` — who acts.
 - :class:`Infraction` / :class:`InfractionKind` / :class:`Penalty` — what a referee rules and
   what it costs; :class:`Ruling` / :class:`RulingKind` — decisions (R-REF-3, R-END-1(d)).
 - :class:`Nigiri` / :class:`ColorAssignment` — colours (R-COLOR-1).
@@ -16,7 +16,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from weiqi.referee.actors import Actor, Role
+    from weiqi.referee.actors import GameActor, Role
     from weiqi.referee.infractions import Infraction, InfractionKind, Penalty
     from weiqi.referee.nigiri import ColorAssignment, ColorMethod, Contestant, Guess, Nigiri
     from weiqi.referee.record import Entry, GameRecord, replay
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 #: Where each name of the package lives: a module is imported when its name is first used, so
 #: ``weiqi nigiri`` loads the nigiri, not the record, its replay and the SGF notes (issue #15).
 _WHERE = {
-    "Actor": "actors",
+    "GameActor": "actors",
     "Role": "actors",
     "Infraction": "infractions",
     "InfractionKind": "infractions",
@@ -55,11 +55,11 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "Actor",
     "ColorAssignment",
     "ColorMethod",
     "Contestant",
     "Entry",
+    "GameActor",
     "GameRecord",
     "GameState",
     "Guess",

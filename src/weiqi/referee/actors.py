@@ -1,12 +1,12 @@
 """Who does something in a game: a player (by colour), a referee, or the chief referee (R-ORG-1).
 
->>> Actor.player(Color.BLACK).describe()
+>>> GameActor.player(Color.BLACK).describe()
 'Black'
->>> Actor.chief_referee("zhang").describe()
+>>> GameActor.chief_referee("zhang").describe()
 'chief referee zhang'
->>> Actor.parse("W") == Actor.player(Color.WHITE), Actor.parse("referee:li").code
+>>> GameActor.parse("W") == GameActor.player(Color.WHITE), GameActor.parse("referee:li").code
 (True, 'referee:li')
->>> Actor(Role.REFEREE)
+>>> GameActor(Role.REFEREE)
 Traceback (most recent call last):
 ...
 weiqi.errors.InvalidSetting: actor: a referee needs an id
@@ -21,7 +21,7 @@ from weiqi.messages import Msg
 from weiqi.roles import Role
 from weiqi.rules.color import Color
 
-__all__ = ["GAME_ROLES", "Actor", "Role"]
+__all__ = ["GAME_ROLES", "GameActor", "Role"]
 
 
 #: The roles that act in a game record (the organiser acts only through the event's settings).
@@ -29,7 +29,7 @@ GAME_ROLES = (Role.PLAYER, Role.REFEREE, Role.CHIEF_REFEREE)
 
 
 @dataclass(frozen=True)
-class Actor:
+class GameActor:
     """One participant: a player is named by colour, a referee by id."""
 
     role: Role
@@ -55,19 +55,19 @@ class Actor:
                 )
 
     @classmethod
-    def player(cls, color: Color) -> Actor:
+    def player(cls, color: Color) -> GameActor:
         return cls(Role.PLAYER, color=color)
 
     @classmethod
-    def referee(cls, id: str) -> Actor:
+    def referee(cls, id: str) -> GameActor:
         return cls(Role.REFEREE, id=id)
 
     @classmethod
-    def chief_referee(cls, id: str) -> Actor:
+    def chief_referee(cls, id: str) -> GameActor:
         return cls(Role.CHIEF_REFEREE, id=id)
 
     @classmethod
-    def parse(cls, text: str) -> Actor:
+    def parse(cls, text: str) -> GameActor:
         """``B``/``W`` (or ``black``/``white``) for a player, ``referee:ID`` or
         ``chief_referee:ID`` (``chief:ID``) for a referee."""
         raw = text.strip()

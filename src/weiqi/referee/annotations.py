@@ -4,16 +4,16 @@ node; warnings, void moves, rulings and result changes become comments on the no
 happened (Chinese first, English second).
 
 >>> from weiqi.referee.record import GameRecord
->>> from weiqi.referee.actors import Actor
+>>> from weiqi.referee.actors import GameActor
 >>> from weiqi.referee.nigiri import ColorAssignment
 >>> from weiqi.referee.events import InfractionRuled
 >>> from weiqi.referee.infractions import Infraction, InfractionKind
 >>> from weiqi.rules.ruleset import Ruleset
 >>> rec = GameRecord.start(Ruleset.chinese(9), ColorAssignment.by_organiser("Li", "Wang"),
-...                        referee=Actor.referee("r1"), at=0)
+...                        referee=GameActor.referee("r1"), at=0)
 >>> _ = rec.play(Color.BLACK, "E5", at=1)
 >>> _ = rec.append(InfractionRuled(Infraction(InfractionKind.CLOCK_BEFORE_MOVE, Color.BLACK)),
-...                Actor.referee("r1"), at=2)
+...                GameActor.referee("r1"), at=2)
 >>> line = timeline(rec)
 >>> line.nodes[0].move
 (<Color.BLACK: 'B'>, 40)
@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from weiqi.clock.account import View
 from weiqi.clock.control import TimeControl
-from weiqi.referee.actors import Actor, Role
+from weiqi.referee.actors import GameActor, Role
 from weiqi.referee.events import ClockAction, ClockEvent, Move
 from weiqi.referee.infractions import Penalty
 from weiqi.referee.record import GameRecord
@@ -78,7 +78,7 @@ class Timeline:
     result: Result | None
 
 
-def _who(actor: Actor | None) -> str:
+def _who(actor: GameActor | None) -> str:
     if actor is None:
         return "规则"
     if actor.role is Role.CHIEF_REFEREE:

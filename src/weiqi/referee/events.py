@@ -28,14 +28,14 @@ from weiqi.rules.ruleset import Ruleset
 
 
 @dataclass(frozen=True)
-class Event:
+class RecordEvent:
     """Base of every event; ``kind`` names it in JSON."""
 
     kind: ClassVar[str] = ""
 
 
 @dataclass(frozen=True)
-class Start(Event):
+class Start(RecordEvent):
     """The game begins: its rules, the colours as assigned (R-COLOR-1) and the time control
     (``None``: untimed, clock events are kept as data only)."""
 
@@ -47,7 +47,7 @@ class Start(Event):
 
 
 @dataclass(frozen=True)
-class PlaceHandicap(Event):
+class PlaceHandicap(RecordEvent):
     """Black places the handicap stones where it chooses (free placement, R-HCP-2)."""
 
     kind: ClassVar[str] = "place_handicap"
@@ -55,7 +55,7 @@ class PlaceHandicap(Event):
 
 
 @dataclass(frozen=True)
-class Move(Event):
+class Move(RecordEvent):
     """A stone placed by the acting player (R-PLAY-1). ``point`` as in
     :mod:`weiqi.rules.vertex`."""
 
@@ -64,35 +64,35 @@ class Move(Event):
 
 
 @dataclass(frozen=True)
-class Pass(Event):
+class Pass(RecordEvent):
     """虚着 (R-PLAY-2)."""
 
     kind: ClassVar[str] = "pass"
 
 
 @dataclass(frozen=True)
-class Resign(Event):
+class Resign(RecordEvent):
     """中盘认输 (R-END-1(b))."""
 
     kind: ClassVar[str] = "resign"
 
 
 @dataclass(frozen=True)
-class ProposeEnd(Event):
+class ProposeEnd(RecordEvent):
     """The player to move says the game is over and passes (R-END-2)."""
 
     kind: ClassVar[str] = "propose_end"
 
 
 @dataclass(frozen=True)
-class AcceptEnd(Event):
+class AcceptEnd(RecordEvent):
     """The opponent agrees that play is complete (R-END-1(a), R-END-2)."""
 
     kind: ClassVar[str] = "accept_end"
 
 
 @dataclass(frozen=True)
-class RefuseEnd(Event):
+class RefuseEnd(RecordEvent):
     """The opponent does not agree and plays on; the proposer regains the right to move
     (R-END-2). Playing a move after a proposal refuses it too."""
 
@@ -100,7 +100,7 @@ class RefuseEnd(Event):
 
 
 @dataclass(frozen=True)
-class MarkDead(Event):
+class MarkDead(RecordEvent):
     """A player proposes which stones are dead (R-END-3); replaces any earlier marking."""
 
     kind: ClassVar[str] = "mark_dead"
@@ -108,14 +108,14 @@ class MarkDead(Event):
 
 
 @dataclass(frozen=True)
-class AgreeDead(Event):
+class AgreeDead(RecordEvent):
     """The other player agrees with the marking: the game is counted (R-END-3, R-SCORE-1)."""
 
     kind: ClassVar[str] = "agree_dead"
 
 
 @dataclass(frozen=True)
-class Dispute(Event):
+class Dispute(RecordEvent):
     """The players disagree about life and death: ``claimant`` says the opponent's ``stones``
     are dead, the opponent says they live. Play resumes and the claimant moves first (R-END-3).
     Recorded by either player or a referee."""
@@ -126,14 +126,14 @@ class Dispute(Event):
 
 
 @dataclass(frozen=True)
-class RequestRecount(Event):
+class RequestRecount(RecordEvent):
     """A player asks for a recount before the result is confirmed (R-REF-7)."""
 
     kind: ClassVar[str] = "request_recount"
 
 
 @dataclass(frozen=True)
-class LeaveSeat(Event):
+class LeaveSeat(RecordEvent):
     """A referee lets ``player``, in byo-yomi, leave the seat during the opponent's thinking
     time (Art. 22.7: "须征得裁判员许可，每局仅限一次"). The clock is not touched: away or not,
     the count runs as usual ("其余情形下棋手离席，一律照常读秒")."""
@@ -143,7 +143,7 @@ class LeaveSeat(Event):
 
 
 @dataclass(frozen=True)
-class Confirm(Event):
+class Confirm(RecordEvent):
     """The acting player or referee confirms the result; once both players and a referee have,
     it is final (R-END-4, R-REF-7)."""
 
@@ -151,7 +151,7 @@ class Confirm(Event):
 
 
 @dataclass(frozen=True)
-class ResultEntered(Event):
+class ResultEntered(RecordEvent):
     """A referee enters the result of a game played on a physical board, from its result sheet:
     either the ``result`` itself (resignation, time, a margin …) or ``black_count``, Black's
     count in stones (R-SCORE-5), from which the result follows with komi, handicap
@@ -164,7 +164,7 @@ class ResultEntered(Event):
 
 
 @dataclass(frozen=True)
-class SheetConfirmed(Event):
+class SheetConfirmed(RecordEvent):
     """A referee confirms a result that both players signed on the result sheet: it stands for
     the confirmation of both players and the referee (R-END-4, R-REF-7)."""
 
@@ -187,7 +187,7 @@ class ClockAction(enum.Enum):
 
 
 @dataclass(frozen=True)
-class ClockEvent(Event):
+class ClockEvent(RecordEvent):
     """A clock event. ``point`` is the sealed move of ``SEAL`` (``None`` = a sealed pass);
     ``color`` and ``seconds`` say whose reading ``ADJUST`` changes and by how much; ``color``
     is also who arrives (``ARRIVE``); ``absent`` are the players not seated at ``START`` and
@@ -203,7 +203,7 @@ class ClockEvent(Event):
 
 
 @dataclass(frozen=True)
-class InfractionRuled(Event):
+class InfractionRuled(RecordEvent):
     """A referee rules an infraction; the penalty follows from the catalogue (R-REF, R-PEN-1)."""
 
     kind: ClassVar[str] = "infraction"
@@ -211,7 +211,7 @@ class InfractionRuled(Event):
 
 
 @dataclass(frozen=True)
-class RulingMade(Event):
+class RulingMade(RecordEvent):
     """A referee's decision: moved stones, or an end by decision (R-REF-3, R-END-1(d))."""
 
     kind: ClassVar[str] = "ruling"
@@ -219,7 +219,7 @@ class RulingMade(Event):
 
 
 @dataclass(frozen=True)
-class WrongColors(Event):
+class WrongColors(RecordEvent):
     """The players took the wrong colours (R-COLOR-2): corrected up to move 10, else noted."""
 
     kind: ClassVar[str] = "wrong_colors"
@@ -227,7 +227,7 @@ class WrongColors(Event):
 
 
 @dataclass(frozen=True)
-class ResultCorrected(Event):
+class ResultCorrected(RecordEvent):
     """The chief referee changes a confirmed result, e.g. cheating found later (R-REF-6)."""
 
     kind: ClassVar[str] = "result_corrected"
@@ -236,7 +236,7 @@ class ResultCorrected(Event):
 
 
 @dataclass(frozen=True)
-class PlayedAgain(Event):
+class PlayedAgain(RecordEvent):
     """The game was played again and ``result`` is that game's result, from its signed result
     sheet: a replay (重赛) the referee ruled (R-REF-3, R-END-1(d)), or — ``playoff`` — the playoff
     (加赛) of a game that ended without a winner where the event needs one (a knockout,
@@ -248,7 +248,7 @@ class PlayedAgain(Event):
     playoff: bool = False
 
 
-EVENT_TYPES: dict[str, type[Event]] = {
+EVENT_TYPES: dict[str, type[RecordEvent]] = {
     cls.kind: cls
     for cls in (
         Start,
@@ -277,14 +277,14 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 
 
-def event_to_data(event: Event) -> dict[str, object]:
+def event_to_data(event: RecordEvent) -> dict[str, object]:
     """The JSON form of an event: ``{"kind": …, field: value, …}``."""
     data: dict[str, object] = {"kind": event.kind}
     data.update(to_data(event))
     return data
 
 
-def event_from_data(data: object, where: str = "event") -> Event:
+def event_from_data(data: object, where: str = "event") -> RecordEvent:
     """Read an event from its JSON form; :class:`~weiqi.errors.InputError` names ``where``.
 
     >>> event_from_data({"kind": "move", "point": 40})
@@ -299,7 +299,7 @@ def event_from_data(data: object, where: str = "event") -> Event:
         raise InputError(where, Msg("unknown event kind %(kind)s", kind=repr(kind)))
     fields = {k: v for k, v in data.items() if k != "kind"}
     try:
-        event: Event = from_data(EVENT_TYPES[kind], fields, f"{where} ({kind})")
+        event: RecordEvent = from_data(EVENT_TYPES[kind], fields, f"{where} ({kind})")
     except InputError:
         raise
     except WeiqiError as err:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from weiqi.errors import InvalidSetting
 from weiqi.messages import Msg
-from weiqi.referee.actors import Actor
+from weiqi.referee.actors import GameActor
 from weiqi.rules.color import Color
 
 
@@ -228,7 +228,7 @@ class Infraction:
 
     kind: InfractionKind
     offender: Color
-    reported_by: Actor | None = None
+    reported_by: GameActor | None = None
     penalty: Penalty | None = None
     points: tuple[int, ...] = ()
     prize_demotion: bool = False

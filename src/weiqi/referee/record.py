@@ -8,9 +8,9 @@ or impossible log is refused with an :class:`~weiqi.errors.InputError` naming th
 >>> from weiqi.rules.ruleset import Ruleset
 >>> from weiqi.referee.events import Resign
 >>> rec = GameRecord.start(Ruleset.chinese(9), ColorAssignment.by_organiser("Li", "Wang"),
-...                        referee=Actor.referee("r1"), at=0)
+...                        referee=GameActor.referee("r1"), at=0)
 >>> _ = rec.play(Color.BLACK, "E5", at=12.5)
->>> _ = rec.append(Resign(), Actor.player(Color.WHITE), at=30)
+>>> _ = rec.append(Resign(), GameActor.player(Color.WHITE), at=30)
 >>> rec.state.result.to_zh(), rec.state.move_number
 ('黑中盘胜', 1)
 >>> again = GameRecord.from_json(rec.to_json())
@@ -52,14 +52,14 @@ from weiqi.clock.control import TimeControl
 from weiqi.clock.late import LatePolicy
 from weiqi.errors import InputError, WeiqiError
 from weiqi.messages import Msg
-from weiqi.referee.actors import Actor
+from weiqi.referee.actors import GameActor
 from weiqi.referee.codec import canonical, from_data, to_data
 from weiqi.referee.events import (
     ClockAction,
     ClockEvent,
-    Event,
     Move,
     Pass,
+    RecordEvent,
     Start,
     event_from_data,
     event_to_data,
@@ -82,9 +82,9 @@ class Entry:
 
     seq: int
     at: float
-    actor: Actor
+    actor: GameActor
     move_number: int
-    event: Event
+    event: RecordEvent
     prev: str
     hash: str
 
@@ -124,7 +124,7 @@ class GameRecord:
         ruleset: Ruleset,
         colors: ColorAssignment,
         *,
-        referee: Actor,
+        referee: GameActor,
         at: float,
         time_control: TimeControl | None = None,
         late: LatePolicy | None = None,
@@ -135,7 +135,7 @@ class GameRecord:
         record.append(Start(ruleset, colors, time_control, late), referee, at)
         return record
 
-    def append(self, event: Event, actor: Actor, at: float) -> Entry:
+    def append(self, event: RecordEvent, actor: GameActor, at: float) -> Entry:
         """Record ``event`` by ``actor`` at time ``at``; return its entry."""
         if isinstance(at, bool) or not isinstance(at, int | float):
             raise InputError("at", Msg("the time must be a number, not %(at)s", at=repr(at)))
@@ -160,11 +160,11 @@ class GameRecord:
         """Convenience: the player of ``color`` plays at GTP ``vertex`` (``pass`` passes)."""
         assert self.state.ruleset is not None
         point = parse_vertex(vertex, self.state.ruleset.board_size)
-        event: Event = Pass() if point is None else Move(point)
-        return self.append(event, Actor.player(color), at)
+        event: RecordEvent = Pass() if point is None else Move(point)
+        return self.append(event, GameActor.player(color), at)
 
     def press_clock(self, color: Color, at: float) -> Entry:
-        return self.append(ClockEvent(ClockAction.PRESS), Actor.player(color), at)
+        return self.append(ClockEvent(ClockAction.PRESS), GameActor.player(color), at)
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -324,7 +324,7 @@ def _read_entry(raw: object, index: int) -> Entry:
         return Entry(
             seq=from_data(int, raw["seq"], f"{where}.seq"),
             at=from_data(float, raw["at"], f"{where}.at"),
-            actor=from_data(Actor, raw["actor"], f"{where}.actor"),
+            actor=from_data(GameActor, raw["actor"], f"{where}.actor"),
             move_number=from_data(int, raw["move_number"], f"{where}.move_number"),
             event=event,
             prev=from_data(str, raw["prev"], f"{where}.prev"),

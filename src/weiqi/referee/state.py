@@ -18,10 +18,10 @@ from fractions import Fraction
 from typing import Any
 
 from weiqi.clock.clock import Clock, Status
-from weiqi.clock.control import System
+from weiqi.clock.control import TimeSystem
 from weiqi.errors import Conflict, IllegalMove, InvalidSetting, PermissionDenied
 from weiqi.messages import Msg
-from weiqi.referee.actors import Actor, Role
+from weiqi.referee.actors import GameActor, Role
 from weiqi.referee.events import (
     AcceptEnd,
     AgreeDead,
@@ -29,7 +29,6 @@ from weiqi.referee.events import (
     ClockEvent,
     Confirm,
     Dispute,
-    Event,
     InfractionRuled,
     LeaveSeat,
     MarkDead,
@@ -38,6 +37,7 @@ from weiqi.referee.events import (
     PlaceHandicap,
     PlayedAgain,
     ProposeEnd,
+    RecordEvent,
     RefuseEnd,
     RequestRecount,
     Resign,
@@ -81,7 +81,7 @@ class Context:
 
     seq: int
     at: float
-    actor: Actor
+    actor: GameActor
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ class InfractionEntry:
     move_number: int
     infraction: Infraction
     penalty: Penalty
-    ruled_by: Actor | None
+    ruled_by: GameActor | None
 
 
 @dataclass(frozen=True)
@@ -123,7 +123,7 @@ class RulingEntry:
     seq: int
     move_number: int
     ruling: Ruling
-    ruled_by: Actor
+    ruled_by: GameActor
 
 
 @dataclass(frozen=True)
@@ -155,7 +155,7 @@ class ResultChange:
 
     seq: int
     at: float
-    actor: Actor | None
+    actor: GameActor | None
     result: Result | None
     reason: Msg
     """Why, as a message value (rendered per language by :func:`weiqi.i18n.render`)."""
@@ -268,7 +268,7 @@ class GameState:
     black_count: Fraction | None = None
     result: Result | None = None
     result_history: tuple[ResultChange, ...] = ()
-    confirmations: tuple[Actor, ...] = ()
+    confirmations: tuple[GameActor, ...] = ()
     #: The colour whose stone was the last move, while a take-back claim is still possible.
     last_stone_by: Color | None = None
     #: Permissions to leave the seat in byo-yomi, (Black's, White's): one each per game
@@ -368,7 +368,7 @@ class Referee:
 
     # -- entry point --------------------------------------------------------------------------
 
-    def apply(self, ctx: Context, event: Event) -> GameState:
+    def apply(self, ctx: Context, event: RecordEvent) -> GameState:
         """Apply one event; raise a :class:`~weiqi.errors.WeiqiError` (and change nothing) if
         the rules do not allow it."""
         s = self.state
@@ -462,7 +462,7 @@ class Referee:
             )
 
     @staticmethod
-    def _allowed_after_confirmation(event: Event) -> bool:
+    def _allowed_after_confirmation(event: RecordEvent) -> bool:
         if isinstance(event, ResultCorrected | ClockEvent | PlayedAgain):
             return True
         return isinstance(event, InfractionRuled) and event.infraction.kind in (
@@ -489,7 +489,7 @@ class Referee:
             raise PermissionDenied(ctx.actor.msg, action)
         return ctx.actor.color
 
-    def _referee(self, ctx: Context, action: str | Msg, role: Role = Role.REFEREE) -> Actor:
+    def _referee(self, ctx: Context, action: str | Msg, role: Role = Role.REFEREE) -> GameActor:
         actor = ctx.actor
         if not actor.is_referee or (
             role is Role.CHIEF_REFEREE and actor.role is not Role.CHIEF_REFEREE
@@ -837,7 +837,7 @@ class Referee:
             )
         clock = s.clock
         if clock is not None and (
-            clock.tc.system is not System.BYO_YOMI or clock.account(who).main > 0
+            clock.tc.system is not TimeSystem.BYO_YOMI or clock.account(who).main > 0
         ):
             raise Conflict(
                 Msg(
@@ -1095,7 +1095,7 @@ class Referee:
                 )
 
     def _penalise(
-        self, ctx: Context, s: GameState, inf: Infraction, ruled_by: Actor | None
+        self, ctx: Context, s: GameState, inf: Infraction, ruled_by: GameActor | None
     ) -> GameState:
         earlier = inf.earlier_in_event + sum(
             1
@@ -1221,7 +1221,7 @@ class Referee:
         return _evolve(
             s,
             phase=Phase.CONFIRMED,
-            confirmations=(Actor.player(Color.BLACK), Actor.player(Color.WHITE), actor),
+            confirmations=(GameActor.player(Color.BLACK), GameActor.player(Color.WHITE), actor),
             result_history=(
                 *s.result_history,
                 ResultChange(
@@ -1378,7 +1378,7 @@ class Referee:
             s,
             result=e.result,
             black_count=None,
-            confirmations=(Actor.player(Color.BLACK), Actor.player(Color.WHITE), actor),
+            confirmations=(GameActor.player(Color.BLACK), GameActor.player(Color.WHITE), actor),
             result_history=(
                 *s.result_history,
                 ResultChange(ctx.seq, ctx.at, actor, e.result, _played_again(e.playoff, e.result)),
@@ -1416,7 +1416,7 @@ def _free_handicap(ruleset: Ruleset) -> bool:
     return bool(ruleset.handicap and ruleset.handicap_placement is HandicapPlacement.FREE)
 
 
-def _signer(actor: Actor) -> str:
+def _signer(actor: GameActor) -> str:
     """Confirmation needs Black, White and one referee (R-REF-7)."""
     if actor.role is Role.PLAYER:
         assert actor.color is not None
@@ -1424,7 +1424,7 @@ def _signer(actor: Actor) -> str:
     return "referee"
 
 
-_HANDLERS: dict[type[Event], Callable[[Referee, Context, Any], GameState]] = {
+_HANDLERS: dict[type[RecordEvent], Callable[[Referee, Context, Any], GameState]] = {
     PlaceHandicap: Referee._place_handicap,
     Move: Referee._move,
     Pass: Referee._pass,

@@ -35,8 +35,8 @@ from weiqi.clock import (
     Clock,
     Color,
     Status,
-    System,
     TimeControl,
+    TimeSystem,
     format_duration,
     parse_duration,
     schedule,
@@ -137,12 +137,12 @@ def settings_from_form(form: Mapping[str, str]) -> TimeControl:
     weiqi.errors.InvalidSetting: periods: byo-yomi needs at least one period
     """
     try:
-        system = System(form.get("system", ""))
+        system = TimeSystem(form.get("system", ""))
     except ValueError:
         raise InvalidSetting(
             "system", Msg("unknown time system %(get)s", get=repr(form.get("system")))
         ) from None
-    if system is System.UNTIMED:
+    if system is TimeSystem.UNTIMED:
         return TimeControl.untimed()
 
     def duration(name: str) -> float:
@@ -169,11 +169,11 @@ def settings_from_form(form: Mapping[str, str]) -> TimeControl:
 
     main = duration("main_time")
     try:
-        if system is System.ABSOLUTE:
+        if system is TimeSystem.ABSOLUTE:
             return TimeControl.absolute(main)
-        if system is System.FISCHER:
+        if system is TimeSystem.FISCHER:
             return TimeControl.fischer(main, duration("increment"))
-        if system is System.MOVES_PER_PERIOD:
+        if system is TimeSystem.MOVES_PER_PERIOD:
             return TimeControl.moves_per_period(
                 main, whole("moves"), duration("period_time"), carry_over=flag("carry_over")
             )
@@ -221,7 +221,7 @@ def plan(tc: TimeControl, locale: str) -> dict[str, Any]:
     """
     lang = _language(locale)
     calls: dict[str, list[dict[str, Any]]] = {}
-    if tc.system is System.BYO_YOMI:
+    if tc.system is TimeSystem.BYO_YOMI:
         for left in range(1, tc.periods + 1):
             calls[str(left)] = [
                 {**c.to_dict(), "at_ms": to_ms(c.at)} for c in schedule(tc.period_time, left)

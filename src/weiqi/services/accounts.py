@@ -40,7 +40,7 @@ from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require
 from weiqi.store.database import Database
 from weiqi.store.locks import lock_event
-from weiqi.store.models import AuditEntry, Event, EventRole, LoginSession, User
+from weiqi.store.models import AuditEntry, EventRole, EventRow, LoginSession, User
 from weiqi.text import clean_name
 
 ADMIN_USERNAME = "admin"
@@ -413,7 +413,7 @@ def grant_role(db: Database, actor: Actor, user_id: int, event_id: int, role: Ro
     with db.transaction() as session:
         require(session, actor, Action.GRANT_ROLE, event_id)
         lock_event(session, event_id)  # of one grant sent twice, the second sees the first
-        if session.get(Event, event_id) is None:
+        if session.get(EventRow, event_id) is None:
             raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
         user = session.get(User, user_id)
         if user is None:
@@ -469,7 +469,7 @@ def event_roles(db: Database, event_id: int) -> list[RoleGrant]:
     """Who holds which role in one event (public information, like a programme), organisers
     first."""
     with db.transaction() as session:
-        if session.get(Event, event_id) is None:
+        if session.get(EventRow, event_id) is None:
             raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
         rows = session.scalars(select(EventRole).where(EventRole.event_id == event_id))
         grants = [grant_info(r) for r in rows]

@@ -59,7 +59,7 @@ from weiqi.services.tournament import PairingView, TournamentInfo
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
 from weiqi.store.locks import lock_event
-from weiqi.store.models import Event as EventModel
+from weiqi.store.models import EventRow
 from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
 from weiqi.text import clean_name
 from weiqi.tournament.details import EventDetails
@@ -450,7 +450,7 @@ def update_settings(
         settings = replace(settings, schedule_published=current.schedule_published)
         if paired:
             check_change_after_start(current, settings, paired)
-        event = session.get(EventModel, event_id)
+        event = session.get(EventRow, event_id)
         assert event is not None
         event.name = name
         if details is not None:

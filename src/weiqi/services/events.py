@@ -31,7 +31,7 @@ from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require
 from weiqi.store.base import Base
 from weiqi.store.database import Database
-from weiqi.store.models import Event, EventRole
+from weiqi.store.models import EventRole, EventRow
 from weiqi.store.teams import TeamEventRow
 from weiqi.store.tournament import EventSettingsRow
 from weiqi.text import clean_name
@@ -47,13 +47,13 @@ class EventInfo:
     details: EventDetails = field(default_factory=EventDetails)
 
 
-def _info(event: Event) -> EventInfo:
+def _info(event: EventRow) -> EventInfo:
     return EventInfo(
         id=event.id, name=event.name, created_at=event.created_at, details=details_of(event)
     )
 
 
-def details_of(event: Event) -> EventDetails:
+def details_of(event: EventRow) -> EventDetails:
     """The dates, venue, time zone and time control an event announces."""
     return EventDetails(
         start_date=event.start_date,
@@ -64,7 +64,7 @@ def details_of(event: Event) -> EventDetails:
     )
 
 
-def store_details(event: Event, details: EventDetails) -> None:
+def store_details(event: EventRow, details: EventDetails) -> None:
     """Write ``details`` onto the event's row (in the caller's transaction, under its lock)."""
     event.start_date = details.start_date
     event.end_date = details.end_date
@@ -75,7 +75,7 @@ def store_details(event: Event, details: EventDetails) -> None:
 
 def details_in(session: Session, event_id: int) -> EventDetails:
     """The details of event ``event_id`` in the caller's transaction (``NotFound`` if none)."""
-    event = session.get(Event, event_id)
+    event = session.get(EventRow, event_id)
     if event is None:
         raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
     return details_of(event)
@@ -113,7 +113,7 @@ def create_event(db: Database, actor: Actor, name: str) -> EventInfo:
     name = event_name(name)
     with db.transaction() as session:
         require(session, actor, Action.CREATE_EVENT)
-        event = Event(name=name)
+        event = EventRow(name=name)
         session.add(event)
         session.flush()
         return _info(event)
@@ -129,7 +129,7 @@ def add_event(
     event is created, by the pages, the API and the command line alike."""
     name = event_name(name)
     require(session, actor, Action.CREATE_EVENT)
-    event = Event(name=name)
+    event = EventRow(name=name)
     session.add(event)
     session.flush()
     session.add(settings_row(event.id))
@@ -143,13 +143,15 @@ def add_event(
 def list_events(db: Database) -> list[EventInfo]:
     """Every event, newest first (events are public)."""
     with db.transaction() as session:
-        rows = session.scalars(select(Event).order_by(Event.created_at.desc(), Event.id.desc()))
+        rows = session.scalars(
+            select(EventRow).order_by(EventRow.created_at.desc(), EventRow.id.desc())
+        )
         return [_info(e) for e in rows]
 
 
 def get_event(db: Database, event_id: int) -> EventInfo:
     with db.transaction() as session:
-        event = session.get(Event, event_id)
+        event = session.get(EventRow, event_id)
         if event is None:
             raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
         return _info(event)
@@ -232,7 +234,9 @@ def event_cards(db: Database) -> list[EventCard]:
 
     with db.transaction() as session:
         events = list(
-            session.scalars(select(Event).order_by(Event.created_at.desc(), Event.id.desc()))
+            session.scalars(
+                select(EventRow).order_by(EventRow.created_at.desc(), EventRow.id.desc())
+            )
         )
         individual = {
             e: (system, json.loads(raw).get("rounds"))

@@ -66,19 +66,19 @@ from weiqi.errors import (
 )
 from weiqi.formats.sgf_referee import record_to_sgf, write_sgf
 from weiqi.messages import Msg
-from weiqi.referee.actors import Actor as GameActor
+from weiqi.referee.actors import GameActor
 from weiqi.referee.events import (
     Confirm,
     InfractionRuled,
     LeaveSeat,
     PlayedAgain,
+    RecordEvent,
     RequestRecount,
     ResultCorrected,
     ResultEntered,
     RulingMade,
     SheetConfirmed,
 )
-from weiqi.referee.events import Event as GameEvent
 from weiqi.referee.infractions import Infraction, InfractionKind, Penalty
 from weiqi.referee.nigiri import ColorAssignment
 from weiqi.referee.record import GameRecord
@@ -97,7 +97,7 @@ from weiqi.services.site import record_signing_key
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow, TeamGameRecordRow
 from weiqi.store.locks import lock_event
-from weiqi.store.models import Event as EventModel
+from weiqi.store.models import EventRow
 from weiqi.store.teams import BoardGameRow, RosterRow, TeamMatchRow, TeamRoundRow, TeamRow
 from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
 from weiqi.text import check_upload, clean_note
@@ -330,7 +330,7 @@ def parse_entry(text: str) -> Result | Fraction:
 
 
 def _game_row(session: Session, event_id: int, number: int, board: BoardKey) -> Game:
-    if session.get(EventModel, event_id) is None:
+    if session.get(EventRow, event_id) is None:
         raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
     if isinstance(board, TeamBoard):
         return _team_game(session, event_id, number, board)
@@ -399,7 +399,7 @@ class RoundBoards:
 
 def round_boards(session: Session, event_id: int, number: int) -> RoundBoards:
     """Every board of round ``number`` with its players and records, in four queries."""
-    if session.get(EventModel, event_id) is None:
+    if session.get(EventRow, event_id) is None:
         raise NotFound(f"event {event_id} does not exist")
     rnd = session.scalar(
         select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
@@ -581,7 +581,7 @@ def _append(
     actor: Actor,
     event_id: int,
     game: Game,
-    event: GameEvent | tuple[GameEvent, ...],
+    event: RecordEvent | tuple[RecordEvent, ...],
     expected_seq: int | None,
     as_actor: GameActor | None = None,
     refused_as: str | None = None,
@@ -700,7 +700,7 @@ def _stamp(at: float) -> datetime:
 
 
 def _view(session: Session, event_id: int, game: Game) -> GameView:
-    event = session.get(EventModel, event_id)
+    event = session.get(EventRow, event_id)
     assert event is not None
     black, white = game.black, game.white
     row, record = _load_record(session, game)
@@ -858,7 +858,7 @@ def round_sheet(db: Database, event_id: int, number: int, search: str = "") -> R
         rnd = session.scalar(
             select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
         )
-        event = session.get(EventModel, event_id)
+        event = session.get(EventRow, event_id)
         if rnd is None or event is None:
             if event is None:
                 raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
@@ -891,7 +891,7 @@ def game_sgf(
         _, record = _load_record(session, game)
         if record is None:
             record = _start(game, GameActor.referee("weiqi"), clock)
-        event = session.get(EventModel, event_id)
+        event = session.get(EventRow, event_id)
         assert event is not None
         return write_sgf(record_to_sgf(record, event=event.name, round=str(number))).decode()
 
@@ -1091,7 +1091,7 @@ def _act(
     number: int,
     board: BoardKey,
     expected_seq: int | None,
-    build: Callable[[Session, Game], GameEvent],
+    build: Callable[[Session, Game], RecordEvent],
     *,
     as_actor: GameActor | None = None,
     refused_as: str | None = None,
@@ -1122,7 +1122,7 @@ def confirm_result(
     players have acknowledged it, this is the third signature; otherwise it stands for the
     players' signatures on the result sheet."""
 
-    def build(session: Session, game: Game) -> GameEvent:
+    def build(session: Session, game: Game) -> RecordEvent:
         _, record = _load_record(session, game)
         signed = record is not None and {
             a.color for a in record.state.confirmations if a.color is not None
@@ -1213,7 +1213,7 @@ def correct_result(
     if not reason:
         raise InvalidSetting("reason", Msg("a correction states its reason"))
 
-    def build(_session: Session, game: Game) -> GameEvent:
+    def build(_session: Session, game: Game) -> RecordEvent:
         if not game.confirmed:
             raise Conflict(
                 Msg(
@@ -1283,7 +1283,7 @@ def record_infraction(
     colour = _color(offender, "offender")
     note = clean_note("note", note)
 
-    def build(_session: Session, game: Game) -> GameEvent:
+    def build(_session: Session, game: Game) -> RecordEvent:
         where = _points(points, game.ruleset.board_size)
         return InfractionRuled(Infraction(what, colour, None, chosen, where, note=note))
 
@@ -1312,7 +1312,7 @@ def record_ruling(
         raise InvalidSetting("ruling", Msg("%(kind)s is not a ruling", kind=repr(kind))) from None
     ruling = Ruling(what, clean_note("reason", reason), _color(loser, "loser") if loser else None)
 
-    def build(session: Session, _game: Game) -> GameEvent:
+    def build(session: Session, _game: Game) -> RecordEvent:
         if ruling.required_role is Role.CHIEF_REFEREE:  # draw, replay, both lose, no result
             require(session, actor, Action.CHIEF_RULING, event_id)
         return RulingMade(ruling)

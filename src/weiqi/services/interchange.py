@@ -30,7 +30,7 @@ from weiqi.services.events import add_event, event_name
 from weiqi.services.permissions import Action, require
 from weiqi.services.tournament import _load, settings_row, store_plan
 from weiqi.store.database import Database
-from weiqi.store.models import Event as EventModel
+from weiqi.store.models import EventRow
 from weiqi.store.tournament import AbsenceRow, PlayerRow
 from weiqi.text import check_entrants, clean_name
 from weiqi.tournament.namesakes import identity_key
@@ -153,7 +153,7 @@ def exported_event(db: Database, actor: Actor, event_id: int) -> ImportedEvent:
     with db.transaction() as session:
         require(session, actor, Action.RECORD_RESULT, event_id)
         event, _ = _load(session, event_id)
-        model = session.get(EventModel, event_id)
+        model = session.get(EventRow, event_id)
         assert model is not None
         return ImportedEvent(model.name, event.settings, event.entrants, event.rounds)
 

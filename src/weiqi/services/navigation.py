@@ -15,7 +15,7 @@ from weiqi.messages import Msg
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require
 from weiqi.store.database import Database
-from weiqi.store.models import Event
+from weiqi.store.models import EventRow
 from weiqi.store.tournament import RoundRow
 
 
@@ -52,7 +52,7 @@ class EventNavigation:
 def event_navigation(db: Database, actor: Actor, event_id: int) -> EventNavigation:
     """Read the event's rounds and what ``actor`` may do in it (``NotFound`` if no event)."""
     with db.transaction() as session:
-        event = session.get(Event, event_id)
+        event = session.get(EventRow, event_id)
         if event is None:
             raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
         rounds = session.execute(

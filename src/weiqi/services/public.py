@@ -40,7 +40,7 @@ from weiqi.services.player_names import matches_fields, player_labels, search_te
 from weiqi.services.tournament import _load, _settings_row
 from weiqi.store import versions
 from weiqi.store.database import Database
-from weiqi.store.models import Event as EventModel
+from weiqi.store.models import EventRow
 from weiqi.store.tournament import PlayerRow, RoundRow
 from weiqi.tournament.details import EventDetails
 from weiqi.tournament.ranking import standings as rank_event
@@ -337,7 +337,7 @@ def _public_event(session: Session, event_id: int) -> tuple[Event, dict[str, Pla
     event, players = _load(session, event_id)
     count = _public_count(session, event_id)
     trimmed = Event(event.settings, event.entrants, event.rounds[:count], event.warnings)
-    model = session.get(EventModel, event_id)
+    model = session.get(EventRow, event_id)
     assert model is not None  # _load found its settings
     return trimmed, players, model.name
 

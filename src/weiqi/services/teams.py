@@ -79,7 +79,7 @@ from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.team_coaches import require_coach
 from weiqi.store.database import Database
 from weiqi.store.locks import lock_event
-from weiqi.store.models import Event as EventModel
+from weiqi.store.models import EventRow
 from weiqi.store.teams import (
     BoardGameRow,
     LineupBoardRow,
@@ -378,7 +378,7 @@ def settings_to_dict(s: TeamEventSettings) -> dict[str, object]:
 def event_row(session: Session, event_id: int) -> TeamEventRow:
     row = session.get(TeamEventRow, event_id)
     if row is None:
-        if session.get(EventModel, event_id) is None:
+        if session.get(EventRow, event_id) is None:
             raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
         raise NotFound(Msg("event %(event_id)s is not a team event", event_id=event_id))
     return row
@@ -517,7 +517,7 @@ def event_matches(session: Session, event_id: int) -> tuple[list[TeamMatch], int
 
 def _info(session: Session, event_id: int) -> TeamEventInfo:
     row = event_row(session, event_id)
-    event = session.get(EventModel, event_id)
+    event = session.get(EventRow, event_id)
     assert event is not None
     teams = session.scalar(
         select(func.count()).select_from(TeamRow).where(TeamRow.event_id == event_id)

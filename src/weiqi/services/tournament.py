@@ -54,7 +54,7 @@ from weiqi.services.player_names import namesake_labels, person, player_labels
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.locks import lock_event
-from weiqi.store.models import Event as EventModel
+from weiqi.store.models import EventRow
 from weiqi.store.tournament import (
     AbsenceRow,
     ByeRow,
@@ -113,7 +113,7 @@ class RoundView:
 def _settings_row(session: Session, event_id: int) -> EventSettingsRow:
     row = session.get(EventSettingsRow, event_id)
     if row is None:
-        if session.get(EventModel, event_id) is None:
+        if session.get(EventRow, event_id) is None:
             raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
         raise NotFound(
             Msg("event %(event_id)s is not a tournament (it has no settings)", event_id=event_id)
@@ -182,7 +182,7 @@ def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]
 
 def _info(session: Session, event_id: int) -> TournamentInfo:
     row = _settings_row(session, event_id)
-    event = session.get(EventModel, event_id)
+    event = session.get(EventRow, event_id)
     assert event is not None
     players = session.scalar(
         select(func.count()).select_from(PlayerRow).where(PlayerRow.event_id == event_id)
@@ -224,7 +224,7 @@ def create_tournament(
     with db.transaction() as session:
         event_id = add_event(session, actor, name, settings_row(settings))
         if details is not None:
-            event = session.get(EventModel, event_id)
+            event = session.get(EventRow, event_id)
             assert event is not None
             store_details(event, details)
             session.flush()

@@ -1,13 +1,13 @@
 """The engine and session factory of one database, and where its URL comes from.
 
 >>> from sqlalchemy import select
->>> from weiqi.store.models import Event
+>>> from weiqi.store.models import EventRow
 >>> db = Database("sqlite://")
 >>> db.upgrade()
 >>> with db.transaction() as session:
-...     session.add(Event(name="Club championship"))
+...     session.add(EventRow(name="Club championship"))
 >>> with db.transaction() as session:
-...     [e.name for e in session.scalars(select(Event))]
+...     [e.name for e in session.scalars(select(EventRow))]
 ['Club championship']
 """
 

@@ -21,13 +21,13 @@ page kept under the old one is out of date. Races the lock cannot order
 constraint, which ``Database.transaction`` turns into a ``Conflict``.
 
 >>> from weiqi.store.database import Database
->>> from weiqi.store.models import Event
+>>> from weiqi.store.models import EventRow
 >>> db = Database("sqlite://"); db.upgrade()
 >>> with db.transaction() as session:
-...     session.add(Event(name="Club"))
+...     session.add(EventRow(name="Club"))
 >>> with db.transaction() as session:
 ...     lock_event(session, 1)
-...     session.get(Event, 1).name
+...     session.get(EventRow, 1).name
 'Club'
 """
 
@@ -37,7 +37,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from weiqi.store import versions
-from weiqi.store.models import Event
+from weiqi.store.models import EventRow
 
 
 def lock_event(session: Session, event_id: int) -> None:
@@ -53,4 +53,6 @@ def lock_event(session: Session, event_id: int) -> None:
         if driver is not None and not driver.in_transaction:
             connection.exec_driver_sql("BEGIN IMMEDIATE")
         return
-    session.execute(select(Event.id).where(Event.id == event_id).with_for_update(key_share=True))
+    session.execute(
+        select(EventRow.id).where(EventRow.id == event_id).with_for_update(key_share=True)
+    )

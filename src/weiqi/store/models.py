@@ -53,7 +53,7 @@ class User(Base):
     )
 
 
-class Event(Base):
+class EventRow(Base):
     """A competition (赛会). Minimal here; the tournament work adds its settings."""
 
     __tablename__ = "events"
@@ -95,7 +95,7 @@ class EventRole(Base):
     granted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     user: Mapped[User] = relationship(back_populates="roles")
-    event: Mapped[Event] = relationship(back_populates="roles")
+    event: Mapped[EventRow] = relationship(back_populates="roles")
 
 
 class LoginSession(Base):

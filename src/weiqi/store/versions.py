@@ -7,7 +7,7 @@ Nobody bumps a version by hand. :func:`install` puts three listeners on the sess
 
 - an event the transaction locked (``store.locks.lock_event``: every service write checks
   under the event's lock);
-- an event a row it inserted, changed or deleted names (an ``Event``, any row with an
+- an event a row it inserted, changed or deleted names (an ``EventRow``, any row with an
   ``event_id``: players, rounds, teams, roles, settings), whether flushed from the session or
   sent as a bulk ``insert(...)`` with the values;
 - and when it wrote rows of an event that name no event (a game record, a board, a season)
@@ -20,14 +20,14 @@ back, not after a database is restored from a backup nor in another database who
 the same Redis, so a key made of versions can only name what was derived from it.
 
 >>> from weiqi.store.database import Database
->>> from weiqi.store.models import Event
+>>> from weiqi.store.models import EventRow
 >>> db = Database("sqlite://"); db.upgrade()
 >>> with db.transaction() as session:
-...     session.add(Event(name="Club"))
+...     session.add(EventRow(name="Club"))
 >>> with db.transaction() as session:
 ...     first = read(session, 1)
 >>> with db.transaction() as session:
-...     session.get(Event, 1).name = "Club championship"
+...     session.get(EventRow, 1).name = "Club championship"
 >>> with db.transaction() as session:
 ...     second = read(session, 1)
 >>> first.event != second.event, first.site == second.site
@@ -45,7 +45,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, ORMExecuteState, Session, mapped_column, sessionmaker
 
 from weiqi.store.base import Base
-from weiqi.store.models import Event
+from weiqi.store.models import EventRow
 
 __all__ = ["NOT_EVENT_DATA", "SITE", "EventVersionRow", "Version", "install", "read", "touch"]
 
@@ -146,7 +146,7 @@ def _after_flush(session: Session, _context: object) -> None:
     changed = [o for o in session.dirty if session.is_modified(o, include_collections=False)]
     for obj in (*session.new, *session.deleted, *changed):
         table = obj.__table__
-        if isinstance(obj, Event):
+        if isinstance(obj, EventRow):
             _wrote(session, table, (obj.id,))
         elif "event_id" in table.c:
             _wrote(session, table, (obj.event_id,))

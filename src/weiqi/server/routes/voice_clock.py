@@ -16,7 +16,7 @@ from fastapi.responses import RedirectResponse
 from starlette.requests import Request
 from starlette.responses import Response
 
-from weiqi.clock import System, TimeControl
+from weiqi.clock import TimeControl, TimeSystem
 from weiqi.errors import InvalidSetting
 from weiqi.server.inputs import ScreenedRoute
 from weiqi.server.templating import html, locale_of, say, translate
@@ -45,7 +45,7 @@ def _form(
 ) -> Response:
     context: dict[str, Any] = {
         "presets": PRESETS,
-        "systems": list(System),
+        "systems": list(TimeSystem),
         "values": values,
         "errors": errors,
         "settings": settings,
@@ -60,7 +60,7 @@ def clock_page(request: Request) -> Response:
     query = request.query_params
     simulate = query.get("simulate") == "1"
     settings = query.get("tc", "").strip()
-    blank = {name: "" for name in FORM_FIELDS} | {"system": System.BYO_YOMI.value}
+    blank = {name: "" for name in FORM_FIELDS} | {"system": TimeSystem.BYO_YOMI.value}
     if "system" in query:
         values = {name: query.get(name, "") for name in FORM_FIELDS}
         try:

@@ -62,7 +62,7 @@ def upgrade() -> None:
 
 def _records_of_recorded_results() -> None:
     # the referee core of this version writes the records (its JSON is versioned)
-    from weiqi.referee.actors import Actor
+    from weiqi.referee.actors import GameActor
     from weiqi.referee.events import ResultEntered, SheetConfirmed
     from weiqi.referee.nigiri import ColorAssignment
     from weiqi.referee.record import GameRecord
@@ -84,7 +84,7 @@ def _records_of_recorded_results() -> None:
             "WHERE g.result IS NOT NULL ORDER BY g.id"
         )
     ).all()
-    by = Actor.referee("weiqi")
+    by = GameActor.referee("weiqi")
     for game_id, home_color, code, home, away, revealed_at, home_team, away_team in rows:
         if home == away:  # namesakes of two teams, named apart as services.games does
             home, away = f"{home} ({home_team})", f"{away} ({away_team})"
