@@ -123,6 +123,10 @@ def test_light_commands_import_no_database_web_or_services(
     modules = imported_by(tmp_path, *argv, stdin=stdin)
     assert loaded(modules, HEAVY) == []
     assert cli_modules(modules) == own
+    # plain values (a file, a word, a whole number, a choice) need no pydantic validator
+    assert loaded(modules, ("pydantic", "pydantic_core")) == []
+    if args[-1] != "--help" or len(args) == 1:  # a command's own help page is rich's layout
+        assert loaded(modules, ("rich",)) == []  # plain tables (weiqi.text_table)
 
 
 def test_a_database_command_loads_its_group_only(tmp_path: Path) -> None:
@@ -135,6 +139,33 @@ def test_a_database_command_loads_its_group_only(tmp_path: Path) -> None:
     assert "sqlalchemy" in modules  # the guard sees what a command really imports
     assert loaded(modules, WEB) == []
     assert cli_modules(modules) == {"event", "inputs"}
+
+
+def test_standings_of_an_sqlite_file_load_no_sqlalchemy(tmp_path: Path) -> None:
+    """``weiqi standings --json`` of an SQLite file at the code's schema reads it without
+    SQLAlchemy or Alembic and without the services it does not use (issue #15: 10,000 players
+    × 9 rounds ≤ 1 s); ``tests/tournament/test_plain_standings.py`` shows the answer is the
+    same."""
+    db = tmp_path / "e.sqlite3"
+    imported_by(
+        tmp_path, "event", "create", "--db", str(db), "--name", "x", "--system", "swiss",
+        "--rounds", "3",
+    )  # fmt: skip
+    imported_by(tmp_path, "player", "import", "--db", str(db), str(_players_csv(tmp_path)))
+    modules = imported_by(tmp_path, "standings", "--db", str(db), "--json")
+    assert loaded(modules, ("sqlalchemy", "alembic", "rich", "pydantic", *WEB)) == []
+    assert loaded(modules, ("weiqi.services",)) == [
+        "weiqi.services",
+        "weiqi.services.actor",
+        "weiqi.services.event_rows",
+    ]
+    assert cli_modules(modules) == {"event", "inputs"}
+
+
+def _players_csv(tmp_path: Path) -> Path:
+    path = tmp_path / "players.csv"
+    path.write_text("name,rank\nA,5d\nB,4d\nC,3d\n", encoding="utf-8")
+    return path
 
 
 def eager_app() -> typer.Typer:
@@ -173,14 +204,24 @@ def test_the_table_names_every_command_its_module_and_help_line() -> None:
 
 
 def test_help_lists_every_command_as_the_eager_root_did() -> None:
-    """``weiqi --help`` is the same page, every command with its help line, in the same order."""
+    """``weiqi --help`` lists every command the eager root did, in the same order, each with
+    its whole help line (plain text: rich's layout of the page cost half its start)."""
     runner = CliRunner()
     lazy = runner.invoke(app, ["--help"], terminal_width=100)
     eager = runner.invoke(eager_app(), ["--help"], terminal_width=100)
     assert lazy.exit_code == eager.exit_code == 0
-    assert lazy.output == eager.output
-    for name in COMMANDS:
-        assert f" {name} " in lazy.output
+    listed = [line.split()[0] for line in lazy.output.split("Commands:")[1].splitlines()
+              if line.startswith("  ") and not line.startswith("   ")]  # fmt: skip
+    assert listed == list(COMMANDS)
+    flat = " ".join(lazy.output.split())
+    for name, entry in COMMANDS.items():
+        assert f" {name} {' '.join(entry.help.split())}" in flat
+        assert f" {name} " in eager.output
+    assert "Run Go (围棋) competitions" in lazy.output and "Usage:" in lazy.output
+
+
+def test_help_imports_no_rich(tmp_path: Path) -> None:
+    assert loaded(imported_by(tmp_path, "--help"), ("rich", "pydantic")) == []
 
 
 @pytest.mark.parametrize("name", list(COMMANDS))
@@ -205,3 +246,56 @@ def test_a_mistyped_command_is_still_suggested() -> None:
     result = CliRunner().invoke(app, ["chek", "x.sgf"])
     assert result.exit_code == 2
     assert "check" in result.output
+
+
+@pytest.mark.parametrize(
+    ("annotation", "value"),
+    [
+        (str, "张三 5d"),
+        (str, " padded "),
+        (int, "7"),
+        (int, "+12"),
+        (int, "-0"),
+        (int, "007"),
+        (int, 19),
+        (float, "60"),
+        (float, "-0.25"),
+        (float, 60.0),
+        (Path, "a//b/"),
+        (Path, ""),
+        (list[str], ("x.sgf", "y.sgf")),
+    ],
+)
+def test_plain_values_convert_as_typers_own_adapter_does(annotation: object, value: object) -> None:
+    """The values ``weiqi.cli`` converts without pydantic (issue #15: 0.1 s of every light
+    command's start) come out as typer's pydantic adapter makes them."""
+    from typer._coercion import build_runtime_param, resolve_type_descriptor
+    from typer.models import OptionInfo
+
+    from weiqi.cli import _DEFER, _plain_value
+
+    descriptor = resolve_type_descriptor(annotation, OptionInfo())
+    ours = _plain_value(annotation, descriptor.parameter_info, value, None, None)
+    typers = build_runtime_param(descriptor)._coerce_value(value, param=None, ctx=None)
+    assert ours is not _DEFER
+    assert ours == typers and type(ours) is type(typers)
+
+
+@pytest.mark.parametrize(
+    ("annotation", "value"),
+    [(int, " 7"), (int, "1_000"), (int, "x"), (float, "1e3"), (float, "inf"), (str, 5)],
+)
+def test_other_values_are_left_to_typer(annotation: object, value: object) -> None:
+    """Anything else goes to typer's adapter, so its result and its message stay typer's."""
+    from typer.models import OptionInfo
+
+    from weiqi.cli import _DEFER, _plain_value
+
+    assert _plain_value(annotation, OptionInfo(), value, None, None) is _DEFER
+
+
+def test_a_bad_value_gets_typers_own_message(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["nigiri", "A 5d", "B 3d", "--guess", "odd", "--seed", "x"])
+    assert result.exit_code == 2
+    assert "Invalid value for '--seed'" in result.output
+    assert "valid integer" in result.output

@@ -19,8 +19,11 @@ Usage::
 from __future__ import annotations
 
 import importlib
-import pkgutil
+import re
 import sys
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import typer
@@ -81,6 +84,97 @@ COMMANDS: dict[str, Entry] = {
 
 Command = TyperCommand | TyperGroup
 
+_DEFER = object()
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
+
+
+def _plain_value(annotation: Any, info: Any, value: Any, param: Any, ctx: Any) -> Any:
+    """What typer's pydantic adapter makes of a command-line ``value``, where that is plain (a
+    ``str`` or a list of them, a number in plain digits, a ``Path``, an enum's value, a
+    ``parser``'s answer, a default of the command's own), computed without pydantic;
+    ``_DEFER`` for everything else and on any error, so that the adapter itself answers, with
+    its own message.
+
+    >>> from typer.models import OptionInfo
+    >>> _plain_value(int, OptionInfo(), "+12", None, None)
+    12
+    >>> _plain_value(int, OptionInfo(), "1_000", None, None) is _DEFER
+    True
+    """
+    from typer._param_types import coerce_cli_choice, coerce_cli_path
+
+    if info.parser is not None:
+        return info.parser(value)
+    if annotation == list[str] and isinstance(value, (list, tuple)):
+        return list(value) if all(isinstance(v, str) for v in value) else _DEFER
+    bounded = info.min is not None or info.max is not None or info.clamp
+    if annotation in (str, int, float) and type(value) is annotation and not bounded:
+        return value  # a default of the command's own
+    if isinstance(annotation, type) and issubclass(annotation, Enum):
+        return coerce_cli_choice(
+            value, choices=list(annotation), case_sensitive=info.case_sensitive, ctx=ctx
+        )
+    if not isinstance(value, str):
+        return _DEFER
+    if annotation is str:
+        return value
+    if annotation is int and _WHOLE.fullmatch(value) and not bounded:
+        return int(value)
+    if annotation is float and _DECIMAL.fullmatch(value) and not bounded:
+        return float(value)
+    if annotation is Path and info.path_type in (None, Path) and not info.allow_dash:
+        return coerce_cli_path(Path(value), info, path_type=Path, param=param, ctx=ctx)
+    return _DEFER
+
+
+def _light_coercion() -> None:
+    """Let typer convert plain parameter values without building a pydantic validator for
+    each: typer 0.29 builds one per parameter on first use (``--help`` included), which costs a
+    light command a third of its start (pydantic's import and schema building, 0.1–0.16 s CPU
+    of ``weiqi nigiri`` or ``weiqi standings``, issue #15). A value :func:`_plain_value` does not
+    know (a list, a float, a date, a bad value) goes to typer's own adapter, built then, so the
+    results and the error messages stay typer's. Under another typer nothing changes."""
+    try:
+        from typer._coercion import RuntimeParam, build_runtime_param
+        from typer.core import _TyperParameter
+    except ImportError:  # not typer 0.29's coercion: nothing to spare
+        return
+    if getattr(_TyperParameter, "_weiqi_light", False):
+        return
+
+    @dataclass(frozen=True)
+    class Plain(RuntimeParam):
+        descriptor: Any = None
+        built: list[Any] = field(default_factory=list)
+
+        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
+            if not self.built:
+                try:
+                    quick = _plain_value(self.annotation, self.parameter_info, value, param, ctx)
+                except Exception:  # typer's adapter raises it again, in its own words
+                    quick = _DEFER
+                if quick is not _DEFER:
+                    return quick
+                self.built.append(build_runtime_param(self.descriptor))
+            return self.built[0]._coerce_value(value, param=param, ctx=ctx)
+
+    typer_get = _TyperParameter.get_runtime_param
+
+    def get_runtime_param(self: Any) -> Any:
+        if self._runtime_param is None:
+            d = self.type_descriptor
+            plain = not (d.is_list or d.is_tuple) or d.annotation == list[str]
+            if d.file_annotation is None and plain:
+                self._runtime_param = Plain(d.parameter_info, d.annotation, d)
+        return typer_get(self)
+
+    setattr(_TyperParameter, "get_runtime_param", get_runtime_param)  # noqa: B010
+    setattr(_TyperParameter, "_weiqi_light", True)  # noqa: B010
+
+
+_light_coercion()
+
 
 def module_commands(module: str) -> dict[str, Command]:
     """Import ``weiqi.cli.MODULE`` and build the commands its ``register`` adds, by name.
@@ -123,6 +217,22 @@ class LazyGroup(TyperGroup):
             self.commands.setdefault(name, LazyCommand(name, entry))
         self._all_loaded = False
 
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """``weiqi --help`` as plain text: rich's layout of it imported rich's help module
+        (0.08 s of CPU, half of the page's start; issue #15). Each command's whole help line
+        is shown, folded to the terminal's width."""
+        super(TyperGroup, self).format_help(ctx, formatter)
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, " ".join((command.help or "").split())))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         """The command named ``cmd_name``. A name the table lacks (a command a module registers
         but nobody added to :data:`COMMANDS`; the table's test fails until it is) is looked for
@@ -130,6 +240,8 @@ class LazyGroup(TyperGroup):
         command = super().get_command(ctx, cmd_name)
         if command is None and not self._all_loaded:
             self._all_loaded = True
+            import pkgutil  # only here: a light command's start does without it
+
             for info in pkgutil.iter_modules(__path__):
                 module = importlib.import_module(f"{__name__}.{info.name}")
                 if hasattr(module, "register"):

@@ -11,14 +11,13 @@ from __future__ import annotations
 import json
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from weiqi.clock import TimeControl, schedule
 from weiqi.clock.control import MAX_SECONDS
 from weiqi.clock.notation import gtp_time_settings, kgs_time_settings, sgf_properties
 from weiqi.errors import InvalidSetting
 from weiqi.messages import Msg
+from weiqi.text_table import TextTable
 
 
 def register(app: typer.Typer) -> None:
@@ -47,14 +46,14 @@ def register(app: typer.Typer) -> None:
         if as_json:
             typer.echo(json.dumps(facts, ensure_ascii=False))
             return
-        table = Table(show_header=False)
+        table = TextTable(show_header=False)
         table.add_row("setting", tc.format())
         table.add_row("中文", tc.describe_zh())
         table.add_row("English", tc.describe_en())
         table.add_row("SGF", "".join(f"{k}[{v}]" for k, v in sgf.items()) or "—")
         table.add_row("GTP", f"time_settings {facts['gtp_time_settings']}")
         table.add_row("KGS", f"kgs-time_settings {facts['kgs_time_settings']}")
-        Console().print(table)
+        typer.echo(table.render())
 
     @clock_app.command("callouts")
     def callouts_command(
@@ -75,7 +74,7 @@ def register(app: typer.Typer) -> None:
         if as_json:
             typer.echo(json.dumps([c.to_dict() for c in calls], ensure_ascii=False))
             return
-        table = Table("s", "中文", "English")
+        table = TextTable("s", "中文", "English")
         for call in calls:
             table.add_row(f"{call.at:g}", call.zh, call.en)
-        Console().print(table)
+        typer.echo(table.render())

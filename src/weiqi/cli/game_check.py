@@ -25,11 +25,9 @@ import sys
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from weiqi.errors import InputError, InvalidSetting
 from weiqi.formats.sgf import SgfGame, read_sgf
@@ -37,10 +35,13 @@ from weiqi.formats.sgf_check import MAX_FILE_BYTES, GameCheck, check_sgf
 from weiqi.formats.sgf_replay import record_handicap, replay_legal
 from weiqi.messages import Msg
 from weiqi.rules.counting import Count, count
-from weiqi.rules.dead_stones import Proposal, assess
 from weiqi.rules.result import format_points, format_stones_zh
 from weiqi.rules.ruleset import DEFAULT_KOMI, HandicapPlacement, Ruleset
 from weiqi.rules.vertex import format_vertex, parse_vertex
+from weiqi.text_table import TextTable
+
+if TYPE_CHECKING:  # the playouts only for --auto-dead
+    from weiqi.rules.dead_stones import Proposal
 
 AUTO_DEAD_SEED = 0
 
@@ -172,6 +173,8 @@ def score_game(
             raise InputError(Msg("--dead %(vertex)s", vertex=vertex), Msg("names no stone"))
         points.append(point)
     if auto_dead and proposal is None:
+        from weiqi.rules.dead_stones import assess
+
         proposal = assess(board, seed=AUTO_DEAD_SEED)
     if proposal is not None:
         points.extend(sorted(proposal.dead))
@@ -184,7 +187,7 @@ def uncertain_json(proposal: Proposal, size: int) -> list[dict[str, object]]:
     stones (GTP vertices), whether it was proposed dead and the share of its points it kept
     over the playouts.
 
-    >>> from weiqi.rules.dead_stones import ChainStatus
+    >>> from weiqi.rules.dead_stones import ChainStatus, Proposal
     >>> p = Proposal(frozenset({0}), (ChainStatus((0,), 1, 0.5, True),))
     >>> uncertain_json(p, 9)
     [{'colour': 'B', 'stones': ['A1'], 'proposed': 'dead', 'kept': 0.5}]
@@ -273,7 +276,11 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Count the final position of a record (area counting, 数子法)."""
         game = read_file(file)
-        proposal = assess(replay_legal(game), seed=AUTO_DEAD_SEED) if auto_dead else None
+        proposal = None
+        if auto_dead:
+            from weiqi.rules.dead_stones import assess
+
+            proposal = assess(replay_legal(game), seed=AUTO_DEAD_SEED)
         c = score_game(
             game,
             dead or [],
@@ -286,34 +293,32 @@ def register(app: typer.Typer) -> None:
                 out["uncertain"] = uncertain_json(proposal, game.size)
             typer.echo(json.dumps(out, ensure_ascii=False))
             return
-        table = Table("", "黑 Black", "白 White")
+        table = TextTable("", "黑 Black", "白 White")
         table.add_row("count (stones)", _stones(c.black), _stones(c.white))
         table.add_row("live stones", str(c.black_stones), str(c.white_stones))
         table.add_row("territory", str(c.black_territory), str(c.white_territory))
         table.add_row("dead stones removed", str(c.dead_black), str(c.dead_white))
-        console = Console()
-        console.print(table)
-        console.print(
+        typer.echo(table.render())
+        typer.echo(
             f"shared {c.shared} · par {_stones(c.par)} · komi {_stones(c.komi)} · "
             f"handicap compensation {_stones(c.handicap_compensation)}"
         )
-        console.print(f"{c.result.to_zh()}  ({c.result.to_sgf()})")
+        typer.echo(f"{c.result.to_zh()}  ({c.result.to_sgf()})")
         for note in game.notes:
-            console.print(f"note: {file}: {note}", style="dim", markup=False, soft_wrap=True)
+            typer.echo(f"note: {file}: {note}")
 
 
 _TABLE_ROWS = 1000
 
 
-def _check_table() -> Table:
-    return Table("file", "moves", "verdict")
+def _check_table() -> TextTable:
+    return TextTable("file", "moves", "verdict")
 
 
-def _print_table(table: Table, notes: list[str]) -> None:
-    console = Console()
-    console.print(table)
+def _print_table(table: TextTable, notes: list[str]) -> None:
+    typer.echo(table.render())
     for note in notes:
-        console.print(f"note: {note}", style="dim", markup=False, soft_wrap=True)
+        typer.echo(f"note: {note}")
 
 
 def _short(text: str, limit: int = 20) -> str:

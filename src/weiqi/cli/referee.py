@@ -20,26 +20,21 @@ import json
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from weiqi.clock.control import TimeControl
 from weiqi.errors import InputError, InvalidSetting
-from weiqi.formats.sgf_referee import write_record_sgf
 from weiqi.messages import Msg
-from weiqi.referee.actors import GameActor
 from weiqi.referee.codec import to_data
-from weiqi.referee.events import event_from_data
 from weiqi.referee.nigiri import ColorAssignment, Contestant, Guess, Nigiri
-from weiqi.referee.record import GameRecord
-from weiqi.referee.state import GameState
-from weiqi.rules.color import Color
 from weiqi.rules.ruleset import PlayMode, Ruleset
-from weiqi.rules.vertex import format_vertex
+from weiqi.text_table import TextTable
 from weiqi.tournament.ranks import Rank
+
+if TYPE_CHECKING:  # the record commands import these when they run: nigiri stays light
+    from weiqi.referee.record import GameRecord
+    from weiqi.referee.state import GameState
 
 RecordPath = Annotated[Path, typer.Argument(help="A game record (JSON).")]
 
@@ -67,6 +62,8 @@ def _read(path: Path, head: str | None = None) -> GameRecord:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
         raise InputError(str(path), err.strerror or "cannot be read") from None
+    from weiqi.referee.record import GameRecord
+
     try:
         return GameRecord.from_json(text, head)
     except InputError as err:
@@ -141,14 +138,14 @@ def register(app: typer.Typer) -> None:
         if as_json:
             typer.echo(json.dumps(to_data(n), ensure_ascii=False))
             return
-        table = Table(show_header=False)
+        table = TextTable(show_header=False)
         table.add_row("握子 holder", n.holder)
         table.add_row("猜子 guesser", f"{n.guesser}: {n.guess.value} ({n.guess.stones_shown})")
         table.add_row("种子 seed", str(n.seed))
         table.add_row("子数 count", str(n.count))
         table.add_row("黑 Black", n.black)
         table.add_row("白 White", n.white)
-        Console().print(table)
+        typer.echo(table.render())
 
     record_app = typer.Typer(help="Game records (对局记录): check, show, export.")
     app.add_typer(record_app, name="record", no_args_is_help=True)
@@ -179,6 +176,10 @@ def register(app: typer.Typer) -> None:
             raise InvalidSetting(
                 "komi", Msg("not a number of stones: %(komi)s", komi=repr(komi))
             ) from None
+        from weiqi.clock.control import TimeControl
+        from weiqi.referee.actors import GameActor
+        from weiqi.referee.record import GameRecord
+
         ruleset = Ruleset(board_size=size, komi=stones, play_mode=mode)
         tc = TimeControl.parse(time_control) if time_control is not None else None
         record = GameRecord.start(
@@ -199,6 +200,8 @@ def register(app: typer.Typer) -> None:
         at: AtOption = None,
     ) -> None:
         """Record a move or a pass."""
+        from weiqi.referee.actors import GameActor
+
         record = _read(path)
         actor = GameActor.parse(color)
         if actor.color is None:
@@ -215,6 +218,9 @@ def register(app: typer.Typer) -> None:
         at: AtOption = None,
     ) -> None:
         """Record any event (see weiqi.referee.events) in its JSON form."""
+        from weiqi.referee.actors import GameActor
+        from weiqi.referee.events import event_from_data
+
         record = _read(path)
         try:
             data = json.loads(event)
@@ -239,6 +245,9 @@ def register(app: typer.Typer) -> None:
         if as_json:
             typer.echo(json.dumps(facts, ensure_ascii=False))
             return
+        from rich.console import Console
+        from rich.table import Table
+
         table = Table(show_header=False)
         for key, value in facts.items():
             table.add_row(key, str(value))
@@ -258,6 +267,9 @@ def register(app: typer.Typer) -> None:
         """Verify the game records stored in a database: hash chain, stored head, every event
         replayed, and the head's signature under the site's key. Exit 1 when one fails."""
         # the database and the services only for this command: the file commands stay light
+        from rich.console import Console
+        from rich.table import Table
+
         from weiqi.cli.event import open_database
         from weiqi.services.games import TeamBoard, check_records
 
@@ -296,7 +308,14 @@ def register(app: typer.Typer) -> None:
     @record_app.command("show")
     def show(path: RecordPath) -> None:
         """List the events of a record: who, when, at which move, what."""
+        from rich.console import Console
+
+        from weiqi.rules.color import Color
+        from weiqi.rules.vertex import format_vertex
+
         record = _read(path)
+        from rich.table import Table
+
         size = record.state.ruleset.board_size if record.state.ruleset else 19
         table = Table("#", "at", "move", "who", "event")
         for e in record.entries:
@@ -327,6 +346,8 @@ def register(app: typer.Typer) -> None:
         ] = None,
     ) -> None:
         """Export a record to SGF: penalties and rulings as comments, RE from the result."""
+        from weiqi.formats.sgf_referee import write_record_sgf
+
         data = write_record_sgf(_read(path))
         if output is None:
             typer.echo(data.decode("utf-8"), nl=False)

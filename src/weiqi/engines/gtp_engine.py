@@ -37,12 +37,9 @@ from weiqi import __version__
 from weiqi.clock.notation import GTP_TIME_COMMANDS, GtpTime
 from weiqi.engines.policy import choose_move
 from weiqi.errors import IllegalMove, InputError, InvalidSetting, WeiqiError
-from weiqi.formats.sgf import SgfGame, read_sgf, write_sgf
-from weiqi.formats.sgf_replay import record_handicap, start_board
 from weiqi.rules.board import Board
 from weiqi.rules.color import Color
 from weiqi.rules.counting import count
-from weiqi.rules.dead_stones import propose_dead
 from weiqi.rules.handicap import fixed_handicap_points, max_fixed_handicap
 from weiqi.rules.ruleset import HandicapPlacement, Ruleset
 from weiqi.rules.vertex import MAX_SIZE, MIN_SIZE, format_vertex, parse_vertex
@@ -57,6 +54,8 @@ class GtpError(Exception):
 
 def proposed_dead(board: Board) -> set[int]:
     """The dead-stone proposal of :mod:`weiqi.rules.dead_stones` (seeded, reproducible)."""
+    from weiqi.rules.dead_stones import propose_dead  # imported when asked: a fast start
+
     return propose_dead(board)
 
 
@@ -369,6 +368,9 @@ class GtpEngine:
         if not 1 <= len(args) <= 2 or (len(args) == 2 and not args[1].isdigit()):
             raise GtpError("syntax error")
         until = int(args[1]) if len(args) == 2 else None
+        from weiqi.formats.sgf import read_sgf  # the SGF reader only for loadsgf
+        from weiqi.formats.sgf_replay import record_handicap, start_board
+
         try:
             game = read_sgf(Path(args[0]).read_bytes(), source=args[0])
         except OSError:
@@ -414,6 +416,8 @@ class GtpEngine:
     def _printsgf(self, args: list[str]) -> str:
         if len(args) > 1:
             raise GtpError("syntax error")
+        from weiqi.formats.sgf import SgfGame, write_sgf
+
         size = self.board.size
         game = SgfGame(size=size, komi=self.ruleset.komi, handicap=self.handicap or None)
         start = self.board.start_stones()

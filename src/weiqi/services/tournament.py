@@ -40,6 +40,7 @@ from weiqi.formats.players_csv import parse_players_csv
 from weiqi.messages import Msg
 from weiqi.rules.result import Result
 from weiqi.services.actor import Actor
+from weiqi.services.event_rows import StandingView, entrant, rounds_of, standing_views
 from weiqi.services.events import add_event, details_of, store_details
 from weiqi.services.games import (
     enter_and_confirm,
@@ -65,12 +66,10 @@ from weiqi.store.tournament import (
 from weiqi.text import check_entrants, check_upload
 from weiqi.tournament.details import EventDetails
 from weiqi.tournament.namesakes import Person, find, identity_key
-from weiqi.tournament.players import Entrant
-from weiqi.tournament.ranking import standings as rank_event
 from weiqi.tournament.ranks import Rank
-from weiqi.tournament.records import Event, Game, Round, RoundPlan, RoundTotals
+from weiqi.tournament.records import Event, Game, RoundPlan, RoundTotals
 from weiqi.tournament.settings import EventSettings, settings_from_dict, settings_to_dict
-from weiqi.tournament.standings import TIEBREAKS, Value
+from weiqi.tournament.standings import TIEBREAKS
 from weiqi.tournament.systems import require_complete, system_for
 
 
@@ -108,19 +107,6 @@ class RoundView:
     totals: RoundTotals | None = None  # the round's pairing quality, when just paired
 
 
-@dataclass(frozen=True)
-class StandingView:
-    place: int
-    name: str
-    label: str
-    """The name, with what tells a namesake apart (``weiqi.tournament.namesakes``)."""
-    points: int
-    tiebreaks: dict[str, Value]
-    shared: bool
-    by_lot: bool
-    playoff: bool
-
-
 # -- loading --------------------------------------------------------------------------------
 
 
@@ -156,7 +142,7 @@ def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]
         .where(PlayerRow.event_id == event_id)
     ):
         absent.setdefault(player_id, set()).add(number)
-    entrants = tuple(_entrant(p, ranks, absent.get(p.id)) for p in players)
+    entrants = tuple(entrant(p, ranks, absent.get(p.id)) for p in players)
     seeds: dict[int, int | None] = {
         number: seed
         for number, seed in session.execute(
@@ -165,86 +151,33 @@ def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]
             .order_by(RoundRow.number)
         )
     }
-    games: dict[int, list[Game]] = {number: [] for number in seeds}
-    results: dict[str, Result] = {}
-    komis: dict[str, Fraction] = {}
-    for number, board, black, white, code, handicap, komi, label in session.execute(
-        select(
-            RoundRow.number,
-            GameRow.board,
-            GameRow.black_id,
-            GameRow.white_id,
-            GameRow.result,
-            GameRow.handicap,
-            GameRow.komi,
-            GameRow.label,
-        )
-        .join(RoundRow, RoundRow.id == GameRow.round_id)
-        .where(RoundRow.event_id == event_id)
-        .order_by(RoundRow.number, GameRow.board)
-    ):
-        result = None
-        if code:
-            result = results.get(code)
-            if result is None:
-                result = results[code] = Result.parse(code)
-        fraction = komis.get(komi)
-        if fraction is None:
-            fraction = komis[komi] = Fraction(komi)
-        games[number].append(
-            Game(number, board, str(black), str(white), result, handicap, fraction, label)
-        )
-    byes: dict[int, list[str]] = {number: [] for number in seeds}
-    for number, player_id in session.execute(
-        select(RoundRow.number, ByeRow.player_id)
-        .join(RoundRow, RoundRow.id == ByeRow.round_id)
-        .where(RoundRow.event_id == event_id)
-    ):
-        byes[number].append(str(player_id))
-    rounds = tuple(
-        Round(number, tuple(games[number]), tuple(sorted(byes[number])), seed)
-        for number, seed in seeds.items()
+    rounds = rounds_of(
+        seeds,
+        session.execute(
+            select(
+                RoundRow.number,
+                GameRow.board,
+                GameRow.black_id,
+                GameRow.white_id,
+                GameRow.result,
+                GameRow.handicap,
+                GameRow.komi,
+                GameRow.label,
+            )
+            .join(RoundRow, RoundRow.id == GameRow.round_id)
+            .where(RoundRow.event_id == event_id)
+            .order_by(RoundRow.number, GameRow.board)
+        ),
+        session.execute(
+            select(RoundRow.number, ByeRow.player_id)
+            .join(RoundRow, RoundRow.id == ByeRow.round_id)
+            .where(RoundRow.event_id == event_id)
+        ),
     )
     warnings = {str(p.id): p.warnings for p in players if p.warnings}
     for pid, n in record_warnings(session, event_id).items():  # warnings in games (R-PEN-1)
         warnings[pid] = warnings.get(pid, 0) + n
     return Event(settings, entrants, rounds, warnings), by_id
-
-
-def _entrant(
-    p: PlayerRow, ranks: dict[str, Rank] | None = None, absent: set[int] | None = None
-) -> Entrant:
-    """The core's entrant of a player row; ``ranks`` caches parsed rank codes across rows;
-    ``absent``: the rounds the player sits out."""
-    rank = None
-    if p.rank:
-        rank = ranks.get(p.rank) if ranks is not None else None
-        if rank is None:
-            rank = Rank.parse(p.rank)
-            if ranks is not None:
-                ranks[p.rank] = rank
-    return Entrant(
-        id=str(p.id),
-        name=p.name,
-        rank=rank,
-        rating=p.rating,
-        club=p.club,
-        country=p.country,
-        region=p.region,
-        birth_date=p.birth_date,
-        withdrawn_after=p.withdrawn_after,
-        joined_round=p.joined_round,
-        absent_rounds=frozenset(absent or ()),
-        mcmahon_correction=p.mcmahon_correction or 0,
-        extra=_extra(p.extra_json),
-    )
-
-
-def _extra(text: str | None) -> tuple[tuple[str, str], ...]:
-    """A player's other details (``extra_json``) as the entrant holds them."""
-    if not text or text == "{}":
-        return ()
-    return tuple((str(k), str(v)) for k, v in json.loads(text).items())
 
 
 def _info(session: Session, event_id: int) -> TournamentInfo:
@@ -788,20 +721,7 @@ def event_standings(db: Database, event_id: int) -> list[StandingView]:
     """The standings with the event's tie-breaks (R-RANK-RR, R-RANK-SWISS, R-PLAYOFF)."""
     with db.transaction() as session:
         event, players = _load(session, event_id)
-    shown = player_labels(players.values())
-    return [
-        StandingView(
-            s.place,
-            players[s.id].name,
-            shown[int(s.id)],
-            s.points,
-            dict(s.tiebreaks),
-            s.shared,
-            s.by_lot,
-            s.playoff,
-        )
-        for s in rank_event(event)
-    ]
+    return standing_views(event, players)
 
 
 def tiebreak_names(codes: tuple[str, ...]) -> list[tuple[str, str, str]]:

@@ -16,7 +16,6 @@ from weiqi.tournament.records import Event, Round
 from weiqi.tournament.scoring import competitors, histories
 from weiqi.tournament.settings import System
 from weiqi.tournament.standings import Standing, rank, tiebreak_values
-from weiqi.tournament.systems.swiss import mcmahon_start
 
 
 def standings(event: Event, through_round: int | None = None) -> list[Standing]:
@@ -34,7 +33,11 @@ def standings(event: Event, through_round: int | None = None) -> list[Standing]:
     if through_round is not None:
         event = _through(event, through_round)
     hist = histories(event)
-    start = mcmahon_start(event) if s.system is System.MCMAHON else None
+    start = None
+    if s.system is System.MCMAHON:
+        from weiqi.tournament.systems.swiss import mcmahon_start  # the pairing: not for others
+
+        start = mcmahon_start(event)
     rounds = len(event.rounds)
     return rank(
         competitors(event, hist, start),

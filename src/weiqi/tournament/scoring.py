@@ -133,8 +133,9 @@ def histories(event: Event, upto: int | None = None) -> dict[str, PlayerHistory]
             hist[e.id].initial_points = missed * s.late_entry_points
             hist[e.id].points = hist[e.id].initial_points
     absent = [e for e in event.entrants if e.absent_rounds]
-    scored: dict[int, tuple[Result, bool, tuple[int, int] | None, OutcomeLetter, OutcomeLetter]]
-    scored = {}  # by id(result): a big event has few distinct results, shared by its games
+    # by id(result): a big event has few distinct results, shared by its games
+    scored: dict[int, tuple[_Scored, dict[int, tuple[dict[str, object], dict[str, object]]]]]
+    scored = {}
     for rnd in rounds:
         for h in hist.values():
             h.score_before[rnd.number] = h.points
@@ -154,12 +155,41 @@ def histories(event: Event, upto: int | None = None) -> dict[str, PlayerHistory]
     return hist
 
 
+_Scored = tuple[Result, bool, "tuple[int, int] | None", OutcomeLetter, OutcomeLetter]
+_new = object.__new__
+
+
+def _encounter(template: dict[str, object], number: int, opponent: str) -> Encounter:
+    """``Encounter(number, opponent, **template)`` without the frozen dataclass's one
+    ``object.__setattr__`` a field (a 10,000-player event has 90,000 encounters)."""
+    e = _new(Encounter)
+    d = e.__dict__
+    d.update(template)
+    d["round"] = number
+    d["opponent"] = opponent
+    return e
+
+
+def _template(
+    points: int, letter: OutcomeLetter, in_tb: bool, sos_adjust: int
+) -> dict[str, object]:
+    """The fields of an :class:`Encounter` besides its round and opponent."""
+    return {
+        "points": points,
+        "outcome": letter,
+        "in_tiebreaks": in_tb,
+        "game_points": 0,
+        "board_points": (),
+        "sos_adjust": sos_adjust,
+    }
+
+
 def _add_game(
     hist: Mapping[str, PlayerHistory],
     g: Game,
     s: EventSettings,
     void: frozenset[str],
-    scored: dict[int, tuple[Result, bool, tuple[int, int] | None, OutcomeLetter, OutcomeLetter]],
+    scored: dict[int, tuple[_Scored, dict[int, tuple[dict[str, object], dict[str, object]]]]],
 ) -> None:
     b, w = hist[g.black], hist[g.white]
     b.opponents.add(g.white)
@@ -169,12 +199,15 @@ def _add_game(
         _outstanding(b, w, g, s)
         return
     known = scored.get(id(result))
-    if known is None or known[0] is not result:
+    if known is None or known[0][0] is not result:
         pts = game_points(result, s)
         black_letter = _letter(result, Color.BLACK)
         white_letter = _letter(result, Color.WHITE)
-        known = scored[id(result)] = (result, is_forfeit(result), pts, black_letter, white_letter)
-    _, forfeit, pts, black_letter, white_letter = known
+        known = scored[id(result)] = (
+            (result, is_forfeit(result), pts, black_letter, white_letter),
+            {},
+        )
+    (_, forfeit, pts, black_letter, white_letter), templates = known
     if not forfeit:
         b.colours.append(Color.BLACK)
         w.colours.append(Color.WHITE)
@@ -187,20 +220,30 @@ def _add_game(
         return
     if void and (g.black in void or g.white in void):
         return
-    in_tb = s.forfeit_in_sos or not forfeit
     # handicap-adjusted SOS: the stones Black received are taken off White's score in Black's
     # SOS and added to Black's in White's (a stone is worth a win)
     adjust = g.handicap * s.points_win if s.sos_handicap else 0
-    for h, opp, mine, letter, sos_adjust in (
-        (b, g.white, pts[0], black_letter, -adjust),
-        (w, g.black, pts[1], white_letter, adjust),
-    ):
-        h.points += mine
-        h.encounters.append(Encounter(g.round, opp, mine, letter, in_tb, sos_adjust=sos_adjust))
-        if letter == "L":
-            h.losses += 1
-        if not forfeit:
-            h.games_played += 1
+    black_points, white_points = pts
+    pair = templates.get(adjust)
+    if pair is None:  # what both encounters of such a game hold besides round and opponent
+        in_tb = s.forfeit_in_sos or not forfeit
+        pair = (
+            _template(black_points, black_letter, in_tb, -adjust),
+            _template(white_points, white_letter, in_tb, adjust),
+        )
+        templates[adjust] = pair
+    black_template, white_template = pair
+    b.points += black_points
+    w.points += white_points
+    b.encounters.append(_encounter(black_template, g.round, g.white))
+    w.encounters.append(_encounter(white_template, g.round, g.black))
+    if black_letter == "L":
+        b.losses += 1
+    if white_letter == "L":
+        w.losses += 1
+    if not forfeit:
+        b.games_played += 1
+        w.games_played += 1
 
 
 def _outstanding(b: PlayerHistory, w: PlayerHistory, g: Game, s: EventSettings) -> None:
