@@ -4,6 +4,7 @@ same form pieces and rules, shown on its public pages and with every time in its
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from datetime import UTC, date, datetime
 
@@ -217,3 +218,54 @@ def test_the_team_settings_page_is_the_organisers(client: TestClient, database: 
     teams.pair_round(database, LOCAL, event_id)
     sheet = client.get(f"/events/{event_id}/manage/rounds/1").text
     assert 'id="event-details"' in sheet and "天津棋院" in sheet and "基本时限90分" in sheet
+
+
+def test_a_team_swiss_changes_its_rounds_deadline_and_ranking_after_round_1(
+    client: TestClient, database: Database
+) -> None:
+    """Issue #13, "settings stay editable after round 1 wherever that is safe", for a team
+    event: a Swiss's number of rounds, the lineup deadline and the ranking change on the
+    settings page once round 1 is paired; what shapes the matches already made (boards, team
+    type, system …) is shown locked with why, and a change of it is refused naming it."""
+    token = admin(client)
+    event_id = create(client, token, system="swiss", rounds="3", ranking="swiss_points")
+    assert import_csv(client, token, event_id, TEAMS_CSV).status_code in (200, 303)
+    teams.pair_round(database, LOCAL, event_id)
+    page = client.get(f"/events/{event_id}/settings").text
+    for editable in ("rounds", "deadline_minutes", "ranking"):
+        assert f'id="locked-{editable}"' not in page, editable
+    for fixed in ("boards", "system", "team_type", "board_one_decides"):
+        assert f'id="locked-{fixed}"' in page, fixed
+    assert "创建赛事时已确定" in page
+
+    form = {**FORM, **DETAILS, "system": "swiss", "rounds": "5", "deadline_minutes": "45",
+            "ranking": "swiss_total_score", "boards": "9"}  # fmt: skip
+    saved = client.post(
+        f"/events/{event_id}/settings", data={**form, "csrf_token": token}, follow_redirects=False
+    )
+    assert saved.status_code == 303, saved.text
+    s = teams.team_event_info(database, event_id).settings
+    assert (s.rounds, s.deadline_minutes, s.ranking.value) == (5, 45, "swiss_total_score")
+    assert s.boards == 3  # a locked field is not sent by the page; a crafted one is not taken
+
+    refused = client.post(
+        f"/events/{event_id}/settings",
+        data={**form, "rounds": "0", "csrf_token": token},
+        follow_redirects=False,
+    )
+    assert refused.status_code == 422 and 'id="error-rounds"' in refused.text
+    assert 'name="rounds" type="number" inputmode="numeric" value="0"' in refused.text  # kept
+    assert teams.team_event_info(database, event_id).settings.rounds == 5
+    with pytest.raises(InvalidSetting) as locked:
+        teams.update_team_event(
+            database, LOCAL, event_id, "x", EventDetails(), dataclasses.replace(s, boards=4)
+        )
+    assert locked.value.field == "boards"
+
+
+def test_a_team_round_robin_keeps_its_rounds_locked(client: TestClient) -> None:
+    """A round robin's rounds follow from its teams: its settings page locks them."""
+    token = admin(client)
+    event_id = create(client, token)
+    page = client.get(f"/events/{event_id}/settings").text
+    assert 'id="locked-rounds"' in page and 'id="locked-deadline_minutes"' not in page

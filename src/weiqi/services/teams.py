@@ -30,6 +30,7 @@ weiqi.errors.LineupRejected: lineup of B: board 1: player C1 is not on the roste
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import random
 from collections.abc import Mapping, Sequence
@@ -42,6 +43,7 @@ from sqlalchemy.orm import Session
 from weiqi.errors import Conflict, InputError, InvalidSetting, LineupRejected, NotFound
 from weiqi.formats.team_csv import parse_team_csv
 from weiqi.formats.team_results_csv import parse_team_results
+from weiqi.i18n import N_
 from weiqi.league.calendar import Fixture
 from weiqi.league.lineup import Lineup, LineupSettings, MissingLineup, lineups_for_round
 from weiqi.league.lineup import validate_lineup as core_validate_lineup
@@ -570,12 +572,49 @@ def create_team_event(
         return _info(session, event_id)
 
 
+TEAM_EDITABLE = frozenset({"rounds", "deadline_minutes", "ranking"})
+"""The team settings that may change at any time, as an individual event's tie-breaks and
+number of rounds may after round 1: a Swiss's number of rounds (never below the rounds
+paired), the lineup deadline of the rounds still to pair (a paired round keeps its own) and the
+ranking (the standings are derived from the matches on every read). The others shape the
+rosters, lineups and matches already made; a league division's come from its season."""
+
+FIXED_SETTING = N_("set when the event was created")
+SEASON_SETTING = N_("a league division's settings are its season's")
+
+
+def _check_team_change(
+    row: TeamEventRow, old: TeamEventSettings, new: TeamEventSettings, paired: int
+) -> None:
+    """Refuse a change of ``old`` into ``new`` that is not safe (see :data:`TEAM_EDITABLE`):
+    ``InvalidSetting`` naming the field and why."""
+    for f in dataclasses.fields(TeamEventSettings):
+        if getattr(old, f.name) == getattr(new, f.name):
+            continue
+        if row.season_id is not None:
+            raise InvalidSetting(f.name, Msg(SEASON_SETTING))
+        if f.name not in TEAM_EDITABLE or (
+            f.name == "rounds" and new.system is not TeamSystem.SWISS
+        ):
+            raise InvalidSetting(f.name, Msg(FIXED_SETTING))
+    if new.system is TeamSystem.SWISS and new.rounds is not None and new.rounds < paired:
+        raise InvalidSetting(
+            "rounds", Msg("must be at least %(paired)s, the rounds already paired", paired=paired)
+        )
+
+
 def update_team_event(
-    db: Database, actor: Actor, event_id: int, name: str, details: EventDetails
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    name: str,
+    details: EventDetails,
+    settings: TeamEventSettings | None = None,
 ) -> TeamEventInfo:
-    """Change a team event's name and details (dates, venue, time zone, time control) at any
-    time, as an individual event's may change after round 1; the team settings (boards, team
-    type, system …) stay as the event was created with.
+    """Change a team event's name and details (dates, venue, time zone, time control) and the
+    team settings of :data:`TEAM_EDITABLE` (``settings``: the event's with those changed;
+    ``None``: kept) at any time; the other team settings (boards, team type, system …) stay as
+    the event was created with, and a change of one is refused naming it.
 
     >>> from weiqi.tournament.details import EventDetails
     >>> db = Database("sqlite://"); db.upgrade()
@@ -584,12 +623,27 @@ def update_team_event(
     ...                          EventDetails(venue="天津棋院", time_zone="Europe/Paris"))
     >>> info.name, info.details.venue, info.details.time_zone
     ('市团体赛 2027', '天津棋院', 'Europe/Paris')
+    >>> later = dataclasses.replace(info.settings, deadline_minutes=60)
+    >>> changed = update_team_event(db, Actor.local(), ev.id, info.name, info.details, later)
+    >>> changed.settings.deadline_minutes
+    60
+    >>> update_team_event(db, Actor.local(), ev.id, info.name, info.details,
+    ...                   dataclasses.replace(later, boards=4))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: boards: set when the event was created
     """
     name = event_name(name)
     with db.transaction() as session:
         require(session, actor, Action.EDIT_SETTINGS, event_id)
         lock_event(session, event_id)  # a new version: the public pages show the new details
-        event_row(session, event_id)  # NotFound for an event that is not a team event
+        row = event_row(session, event_id)  # NotFound for an event that is not a team event
+        if settings is not None:
+            paired = len(event_rounds(session, event_id))
+            _check_team_change(row, settings_of(row), settings, paired)
+            row.rounds = settings.rounds
+            row.deadline_minutes = settings.deadline_minutes
+            row.ranking = settings.ranking.value
         event = session.get(EventRow, event_id)
         assert event is not None
         event.name = name

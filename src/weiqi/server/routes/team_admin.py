@@ -113,8 +113,8 @@ def _choices(request: Request, names: dict[Any, str]) -> list[tuple[str, str]]:
     return [(k.value, translate(request, v)) for k, v in names.items()]
 
 
-# The team settings are fixed once the event exists (no service changes them): on its settings
-# page they are shown read-only with this reason, the name and the details stay editable.
+# The team settings of the form; once the event exists only teams.TEAM_EDITABLE may change (a
+# league division's none): the others are shown read-only with their reason.
 TEAM_FIELDS = (
     "system",
     "rounds",
@@ -130,7 +130,6 @@ TEAM_FIELDS = (
     "board_one_decides",
     "ranking",
 )
-FIXED_REASON = N_("set when the event was created")
 
 
 def _settings_page(
@@ -140,15 +139,15 @@ def _settings_page(
     errors: dict[str, str],
     status: int = 200,
     event_id: int | None = None,
+    locked: dict[str, str] | None = None,
 ) -> Response:
-    fixed = translate(request, FIXED_REASON)
     context = {
         "event_id": event_id,
         "name": name,
         "values": values,
         "errors": errors,
         "time_zones": TIME_ZONE_CHOICES,
-        "locked_fields": {f: fixed for f in TEAM_FIELDS} if event_id is not None else {},
+        "locked_fields": locked or {},
         "systems": _choices(request, TEAM_SYSTEM_NAMES),
         "team_types": _choices(request, TEAM_TYPE_NAMES),
         "board_colours": _choices(request, BOARD_COLOUR_NAMES),
@@ -185,29 +184,46 @@ async def create_team_event(request: Request, db: Db, user: LoggedIn) -> Respons
     return RedirectResponse(f"/events/{info.id}/manage", status_code=303)
 
 
+def _locked(request: Request, info: teams.TeamEventInfo) -> dict[str, str]:
+    """The team settings an existing event's page shows read-only, each with why."""
+    if info.season_id is not None:
+        return dict.fromkeys(TEAM_FIELDS, translate(request, teams.SEASON_SETTING))
+    editable = set(teams.TEAM_EDITABLE)
+    if info.settings.system is not teams.TeamSystem.SWISS:
+        editable.discard("rounds")  # a round robin's or bracket's rounds follow from the teams
+    fixed = translate(request, teams.FIXED_SETTING)
+    return {f: fixed for f in TEAM_FIELDS if f not in editable}
+
+
 def settings_page(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
-    """A team event's settings page: name and details editable, team settings shown."""
+    """A team event's settings page: the name, the details and :data:`teams.TEAM_EDITABLE`
+    editable, the other team settings shown with why they are fixed."""
     require_page(db, user.actor(), Action.EDIT_SETTINGS, event_id)
     info = teams.team_event_info(db, event_id)
     values = {**team_admin.settings_form(info.settings), **details_form(info.details)}
-    return _settings_page(request, info.name, values, {}, event_id=event_id)
+    locked = _locked(request, info)
+    return _settings_page(request, info.name, values, {}, event_id=event_id, locked=locked)
 
 
 async def save_settings(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
-    """Save a team event's name and details; a bad field is shown beside itself, the typed
-    input kept."""
+    """Save a team event's name, details and editable team settings; a bad field is shown
+    beside itself, the typed input kept."""
     form = await form_fields(request)
     name = form.get("name", "")
     require_page(db, user.actor(), Action.EDIT_SETTINGS, event_id)
     info = teams.team_event_info(db, event_id)
+    current = team_admin.settings_form(info.settings)
+    locked = _locked(request, info)
+    # the disabled fields are not sent: they stay as they are, the others as typed
+    typed = {k: v for k, v in form.items() if k in TEAM_FIELDS and k not in locked}
     try:
         details = details_from_form(form, info.details.time_zone)
-        teams.update_team_event(db, user.actor(), event_id, name, details)
+        settings = team_admin.settings_from_form({**current, **typed})
+        teams.update_team_event(db, user.actor(), event_id, name, details, settings)
     except InvalidSetting as err:
-        # the disabled team fields are not sent: show them as they are
-        values = {**form, **team_admin.settings_form(info.settings)}
+        values = {**form, **{k: current[k] for k in locked}}
         errors = _field_error(request, err)
-        return _settings_page(request, name, values, errors, 422, event_id=event_id)
+        return _settings_page(request, name, values, errors, 422, event_id=event_id, locked=locked)
     flash(request, translate(request, "Settings saved."))
     return RedirectResponse(f"/events/{event_id}/manage", status_code=303)
 
