@@ -16,7 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from tests.programs import CHROMIUM
 from tests.store.conftest import (  # noqa: F401  (fixtures shared with the store tests)
@@ -139,6 +139,10 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    # A busy machine (two test workers, several browsers, the servers) can take more than the
+    # 5 s Playwright waits by default for a page to reach what a test expects; a failing
+    # expectation still fails, only later.
+    expect.set_options(timeout=15_000)
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
