@@ -24,7 +24,7 @@ import pytest
 from sqlalchemy import event, select
 
 from tests.store.conftest import cheap_password_hashes  # noqa: F401  (autouse)
-from weiqi.errors import Conflict, InputError, NotFound
+from weiqi.errors import Conflict, Duplicate, NotFound
 from weiqi.roles import Role
 from weiqi.services import accounts, event_admin, games, teams
 from weiqi.services import tournament as t
@@ -225,8 +225,8 @@ def test_the_same_player_entered_twice_is_entered_once(db: Database) -> None:
             partial(event_admin.register_player, db, LOCAL, ev, name, rank="2d"),
             held=(db, ev),
         )
-        winner(outcomes, refused=InputError)
-        refusal = next(o for o in outcomes if isinstance(o, InputError))
+        winner(outcomes, refused=Duplicate)  # 409: the same person, the name field
+        refusal = next(o for o in outcomes if isinstance(o, Duplicate))
         assert refusal.where == "name" and "is already entered" in refusal.message
     assert t.tournament_info(db, ev).players == TRIALS
 

@@ -39,7 +39,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from weiqi.errors import Conflict, InputError, InvalidSetting, LineupRejected, NotFound
+from weiqi.errors import Conflict, Duplicate, InputError, InvalidSetting, LineupRejected, NotFound
 from weiqi.formats.team_csv import parse_team_csv
 from weiqi.formats.team_results_csv import parse_team_results
 from weiqi.league.calendar import Fixture
@@ -585,7 +585,7 @@ def add_teams(session: Session, event_id: int, teams: Sequence[Team], boards: in
     check_entrants(len(existing_players) + sum(len(t.roster) for t in teams))
     for t in teams:
         if t.team_id in existing_teams:
-            raise InputError(
+            raise Duplicate(
                 Msg("team %(team_id)s", team_id=t.team_id), Msg("is already in the event")
             )
         if len(t.roster) < boards:
@@ -599,7 +599,7 @@ def add_teams(session: Session, event_id: int, teams: Sequence[Team], boards: in
             )
         clash = [p for p in t.player_ids if p in existing_players]
         if clash:
-            raise InputError(
+            raise Duplicate(
                 Msg("team %(team_id)s", team_id=t.team_id),
                 Msg("%(clash)s already play in the event", clash=", ".join(clash)),
             )

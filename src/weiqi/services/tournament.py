@@ -35,7 +35,7 @@ from fractions import Fraction
 from sqlalchemy import delete, func, insert, select
 from sqlalchemy.orm import Session
 
-from weiqi.errors import Conflict, InputError, InvalidSetting, NotFound, RowsRejected
+from weiqi.errors import Conflict, DuplicateRows, InputError, InvalidSetting, NotFound, RowsRejected
 from weiqi.formats.players_csv import parse_players_csv
 from weiqi.messages import Msg
 from weiqi.rules.result import Result
@@ -327,8 +327,8 @@ def import_players(
             for r, key in zip(rows, keys, strict=True)
             if key in existing
         ]
-        if clashes:
-            raise RowsRejected(source, clashes)
+        if clashes:  # the same person again: a clash with what is stored (409), by line
+            raise DuplicateRows(source, clashes)
         joined = max(1, event.next_round_number)
         if joined > 1 and not event.settings.system.is_swiss:
             raise Conflict(

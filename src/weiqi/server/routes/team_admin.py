@@ -26,6 +26,7 @@ from weiqi.league.standings import TeamRanking
 from weiqi.league.team import TeamType
 from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.messages import Msg
+from weiqi.server.errors import status_of
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_forms import (
     form_fields,
@@ -220,7 +221,7 @@ async def import_teams(request: Request, db: Db, user: LoggedIn, event_id: int) 
             event_id,
             import_errors=import_problems(request, err),
             import_text=sent.pasted,
-            status_code=422,
+            status_code=status_of(err),
         )
     flash(request, translate(request, "%(count)s teams imported.", count=count))
     return RedirectResponse(f"/events/{event_id}/manage#teams", status_code=303)
@@ -251,7 +252,7 @@ async def add_team(request: Request, db: Db, user: LoggedIn, event_id: int) -> R
             event_id,
             team_errors=import_problems(request, err),
             team_values=values,
-            status_code=422,
+            status_code=status_of(err),
         )
     flash(request, translate(request, "Team %(name)s entered.", name=values["name"].strip()))
     return RedirectResponse(f"/events/{event_id}/manage#teams", status_code=303)
