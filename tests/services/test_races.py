@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import pytest
-from sqlalchemy import event, select
+from sqlalchemy import Engine, event, select
 
 from tests.store.conftest import cheap_password_hashes  # noqa: F401  (autouse)
 from weiqi.errors import Conflict, Duplicate, NotFound
@@ -63,20 +64,44 @@ class Won:
     value: object
 
 
+@dataclass
+class _Watch:
+    """Who holds a gate on an engine, and the writers seen asking for the lock meanwhile."""
+
+    holder: int | None = None
+    asked: threading.Semaphore | None = None
+
+
+_watches: WeakKeyDictionary[Engine, _Watch] = WeakKeyDictionary()
+
+
+def _watch(db: Database) -> _Watch:
+    """The engine's one listener (installed once and never removed: removing a listener while
+    another thread runs a statement mutates the deque that thread iterates)."""
+    found = _watches.get(db.engine)
+    if found is None:
+        found = _watches[db.engine] = _Watch()
+
+        def seen(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+            asked, holder = found.asked, found.holder
+            if (
+                asked is not None
+                and threading.get_ident() != holder
+                and (statement.startswith("BEGIN IMMEDIATE") or "FOR NO KEY UPDATE" in statement)
+            ):
+                asked.release()
+
+        event.listen(db.engine, "before_cursor_execute", seen)
+    return found
+
+
 @contextmanager
 def gate(db: Database, event_id: int, writers: int = 2) -> Iterator[None]:
     """Hold ``event_id``'s write lock while the block starts the writers, and release it only
     once ``writers`` threads are asking for it (seen on the engine: the lock's statement)."""
+    watch = _watch(db)
     asked = threading.Semaphore(0)
-    holder = threading.get_ident()
-
-    def seen(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        if threading.get_ident() != holder and (
-            statement.startswith("BEGIN IMMEDIATE") or "FOR NO KEY UPDATE" in statement
-        ):
-            asked.release()
-
-    event.listen(db.engine, "before_cursor_execute", seen)
+    watch.holder, watch.asked = threading.get_ident(), asked
     try:
         with db.transaction() as session:
             lock_event(session, event_id)
@@ -85,7 +110,7 @@ def gate(db: Database, event_id: int, writers: int = 2) -> Iterator[None]:
                 assert asked.acquire(timeout=30), "a writer never asked for the lock"
             time.sleep(0.002)  # from asking to waiting
     finally:
-        event.remove(db.engine, "before_cursor_execute", seen)
+        watch.asked = watch.holder = None
 
 
 def race(

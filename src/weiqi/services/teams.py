@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session
 
 from weiqi.errors import Conflict, Duplicate, InputError, InvalidSetting, LineupRejected, NotFound
 from weiqi.formats.team_csv import parse_team_csv
@@ -80,6 +80,7 @@ from weiqi.services.team_coaches import require_coach
 from weiqi.store.database import Database
 from weiqi.store.locks import lock_event
 from weiqi.store.models import Event as EventModel
+from weiqi.store.seals import broken_in, seal_row
 from weiqi.store.teams import (
     BoardGameRow,
     LineupBoardRow,
@@ -472,6 +473,7 @@ def board_result(code: str | None) -> Result | None:
 
 
 def _core_match(m: TeamMatchRow, teams: dict[int, str], players: dict[int, str]) -> TeamMatch:
+    bad = _broken(m)
     return TeamMatch(
         teams[m.home_id],
         teams[m.away_id],
@@ -481,12 +483,21 @@ def _core_match(m: TeamMatchRow, teams: dict[int, str], players: dict[int, str])
                 players[g.home_player_id] if g.home_player_id is not None else None,
                 players[g.away_player_id] if g.away_player_id is not None else None,
                 Color(g.home_color),
-                board_result(g.result),
+                board_result(g.result) if g.id not in bad else None,
                 g.sitting,
             )
             for g in m.games
         ),
     )
+
+
+def _broken(m: TeamMatchRow) -> frozenset[int]:
+    """The boards of ``m``'s event whose seal does not hold (``store.seals``): their results
+    count as not played, on every page and in every table."""
+    session = object_session(m)
+    if session is None or not m.games:
+        return frozenset()
+    return broken_in(session, m.round.event_id, team=True)
 
 
 def _seated_matches(session: Session, event_id: int) -> list[list[TeamMatch]]:
@@ -1004,6 +1015,11 @@ def reveal_round(
             ]
         rnd.revealed_at = now
         session.flush()
+        for m in rnd.matches:  # an empty seat's forfeit counts from now: sealed, no record
+            for board in m.games:
+                if board.result is not None:
+                    seal_row(session, board)
+        session.flush()
         return _round_view(session, rnd)
 
 
@@ -1197,6 +1213,7 @@ def _match_view(
     board_one_decides: bool = False,
 ) -> MatchView:
     core = _core_match(m, teams, players)
+    bad = _broken(m)
     boards = tuple(
         BoardView(
             g.board,
@@ -1204,8 +1221,8 @@ def _match_view(
             players.get(g.home_player_id) if g.home_player_id is not None else None,
             players.get(g.away_player_id) if g.away_player_id is not None else None,
             g.home_color,
-            g.result,
-            bool(g.confirmed),
+            g.result if g.id not in bad else None,
+            bool(g.confirmed) and g.id not in bad,
         )
         for g in m.games
     )

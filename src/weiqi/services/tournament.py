@@ -52,8 +52,10 @@ from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import namesake_labels, person, player_labels
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
+from weiqi.store.games import GameRecordRow
 from weiqi.store.locks import lock_event
 from weiqi.store.models import Event as EventModel
+from weiqi.store.seals import broken_in, holds, seal_row, signing_key
 from weiqi.store.tournament import (
     AbsenceRow,
     ByeRow,
@@ -168,7 +170,9 @@ def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]
     games: dict[int, list[Game]] = {number: [] for number in seeds}
     results: dict[str, Result] = {}
     komis: dict[str, Fraction] = {}
-    for number, board, black, white, code, handicap, komi, label in session.execute(
+    key = signing_key(session)
+    in_games: dict[str, int] = {}  # warnings in games (R-PEN-1), of the boards that count
+    for row in session.execute(
         select(
             RoundRow.number,
             GameRow.board,
@@ -178,11 +182,28 @@ def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]
             GameRow.handicap,
             GameRow.komi,
             GameRow.label,
+            GameRow.id,
+            GameRow.confirmed,
+            GameRow.seal,
+            GameRecordRow.head,
+            GameRecordRow.black_warnings,
+            GameRecordRow.white_warnings,
         )
         .join(RoundRow, RoundRow.id == GameRow.round_id)
+        .outerjoin(GameRecordRow, GameRecordRow.game_id == GameRow.id)
         .where(RoundRow.event_id == event_id)
         .order_by(RoundRow.number, GameRow.board)
     ):
+        number, board, black, white, code, handicap, komi, label = row[:8]
+        gid, confirmed, seal, head, bw, ww = row[8:]
+        warned = (bw or 0, ww or 0)
+        # only what the board's seal holds counts (``store.seals``): a result or a warning
+        # rewritten in the database counts as not played, and is named by ``record check``
+        if not holds(key, "event_games", gid, (black, white), code, confirmed, warned, head, seal):
+            code, warned = None, (0, 0)
+        for warned_id, n in ((black, warned[0]), (white, warned[1])):
+            if n:
+                in_games[str(warned_id)] = in_games.get(str(warned_id), 0) + n
         result = None
         if code:
             result = results.get(code)
@@ -206,7 +227,7 @@ def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]
         for number, seed in seeds.items()
     )
     warnings = {str(p.id): p.warnings for p in players if p.warnings}
-    for pid, n in record_warnings(session, event_id).items():  # warnings in games (R-PEN-1)
+    for pid, n in in_games.items():
         warnings[pid] = warnings.get(pid, 0) + n
     return Event(settings, entrants, rounds, warnings), by_id
 
@@ -587,6 +608,12 @@ def store_plan(session: Session, event_id: int, plan: RoundPlan) -> RoundRow:
                 for g in plan.games
             ],
         )
+    if any(g.result is not None for g in plan.games):
+        # a withdrawn player's forfeits count from now: sealed without a record (store.seals)
+        for row in session.scalars(
+            select(GameRow).where(GameRow.round_id == rnd.id, GameRow.result.is_not(None))
+        ):
+            seal_row(session, row)
     if plan.byes:
         session.execute(
             insert(ByeRow), [{"round_id": rnd.id, "player_id": int(pid)} for pid in plan.byes]
@@ -619,13 +646,17 @@ def _round_view(session: Session, rnd: RoundRow, players: dict[str, PlayerRow]) 
             GameRow.handicap,
             GameRow.komi,
             GameRow.label,
+            GameRow.id,
         )
         .where(GameRow.round_id == rnd.id)
         .order_by(GameRow.board)
     )
+    bad = broken_in(session, rnd.event_id, team=False)  # shown as not played (store.seals)
     komis: dict[str, Fraction] = {}
     pairings = []
-    for board, black, white, result, confirmed, handicap, komi, label in games:
+    for board, black, white, result, confirmed, handicap, komi, label, gid in games:
+        if gid in bad:
+            result, confirmed = None, False
         if komi not in komis:
             komis[komi] = Fraction(komi)
         pairings.append(

@@ -33,7 +33,7 @@ from weiqi.server.page_forms import (
 from weiqi.server.routes import team_admin
 from weiqi.server.security import Db, LoggedIn, flash
 from weiqi.server.templating import html, locale_of, say, translate
-from weiqi.services import event_admin, public, round_edits
+from weiqi.services import event_admin, games, public, round_edits
 from weiqi.services.accounts import UserInfo
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
@@ -298,6 +298,12 @@ def _manage_page(
         "import_text": import_text,
         "player_error": player_error,
         "player_values": player_values or {},
+        # boards left out because their seal does not hold: for the chief referee to see
+        "broken_boards": (
+            [say(request, c.game) for c in games.broken_boards(db, actor, event_id)]
+            if allowed(db, actor, Action.CORRECT_RESULT, event_id)
+            else []
+        ),
         "rank_label": lambda code: rank_label(locale_of(request), code),
     }
     return html(request, "event_manage.html", context, status_code=status_code)
