@@ -346,6 +346,7 @@ def test_unpairing_against_a_result_entered_at_once_one_wins(db: Database) -> No
                 games.game_view(db, ev, 1, 1)
         else:
             assert games.game_view(db, ev, 1, 1).result == "B+R"
+    print(f"of {TRIALS} trials: unpairing won {wins[0]}, the result won {wins[1]}")
     with db.transaction() as session:
         records = session.scalars(select(GameRecordRow)).all()
         assert len(records) == wins[1]

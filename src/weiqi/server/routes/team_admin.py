@@ -39,7 +39,7 @@ from weiqi.server.public_tables import team_game_href
 from weiqi.server.security import AppClock, Db, LoggedIn, flash, server_clock
 from weiqi.server.team_tables import colour_text, match_score, result_text
 from weiqi.server.templating import html, locale_of, say, translate
-from weiqi.services import team_admin, team_coaches, teams
+from weiqi.services import games, team_admin, team_coaches, teams
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
 from weiqi.tournament.details import DEFAULT_TIME_ZONE, parse_local
@@ -185,6 +185,11 @@ def _manage_page(
         "may_manage": may_manage,
         "may_pair": allowed(db, actor, Action.PAIR_ROUND, event_id),
         "may_grant": allowed(db, actor, Action.GRANT_ROLE, event_id),
+        "broken_boards": (
+            [say(request, c.game) for c in games.broken_boards(db, actor, event_id)]
+            if allowed(db, actor, Action.CORRECT_RESULT, event_id)
+            else []
+        ),
         "next_round": len(rounds) + 1,
         "import_errors": import_errors or [],
         "import_text": import_text,
