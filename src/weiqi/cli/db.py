@@ -9,7 +9,8 @@ import typer
 db_app = typer.Typer(help="Database migrations (Alembic, shipped in weiqi/store/migrations).")
 
 DbOption = Annotated[
-    str | None, typer.Option("--db", help="Database URL; default $WEIQI_DATABASE_URL or SQLite.")
+    str | None,
+    typer.Option("--db", help="SQLite file or database URL; default $WEIQI_DATABASE_URL."),
 ]
 
 

@@ -66,8 +66,7 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for machine
 
 def open_database(db: str | None) -> Database:
     """A migrated database from ``--db`` (a file path or a URL)."""
-    url = db if db is None or "://" in db else f"sqlite:///{Path(db)}"
-    database = Database(database_url(url))
+    database = Database(database_url(db))
     database.upgrade()
     return database
 

@@ -31,12 +31,16 @@ DEFAULT_URL = "sqlite:///weiqi.sqlite3"
 
 
 def database_url(explicit: str | None = None) -> str:
-    """The URL to use: ``explicit`` (``--db``), else ``$WEIQI_DATABASE_URL``, else an SQLite file
-    ``./weiqi.sqlite3``.
+    """The URL to use: ``explicit`` (``--db``: a URL, or the path of an SQLite file, as every
+    command takes it), else ``$WEIQI_DATABASE_URL``, else an SQLite file ``./weiqi.sqlite3``.
 
     >>> database_url("sqlite:///x.sqlite3")
     'sqlite:///x.sqlite3'
+    >>> database_url("club/x.sqlite3")
+    'sqlite:///club/x.sqlite3'
     """
+    if explicit and "://" not in explicit:
+        return f"sqlite:///{explicit}"
     return explicit or os.environ.get("WEIQI_DATABASE_URL") or DEFAULT_URL
 
 
