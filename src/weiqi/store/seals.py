@@ -30,7 +30,7 @@ import hmac
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, Engine, select, text
+from sqlalchemy import Connection, select, text
 from sqlalchemy.orm import Session
 
 from weiqi.errors import InputError, RecordRefused
@@ -90,7 +90,7 @@ def players_of(row: GameRow | BoardGameRow) -> Players:
 def signing_key(session: Session) -> bytes:
     """The site's record key for ``session``'s database; ``RecordRefused`` (409, saying why)
     when this process does not have the key the database was signed with."""
-    found = site_key(session.get_bind().engine)
+    found = site_key(session.get_bind().engine, session.connection())
     if found.secret is None:
         assert found.problem is not None
         raise RecordRefused(Msg("the game records"), found.problem)
@@ -230,30 +230,29 @@ def broken_in(session: Session, event_id: int, *, team: bool) -> frozenset[int]:
 _DONE = "board_seals"
 
 
-def seal_stored_boards(engine: Engine, secret: str) -> int:
+def seal_stored_boards(connection: Connection, secret: str) -> int:
     """Seal every board stored before boards had seals, each only when its record verifies
     (chain, head, signature) and says what the board says: its result, confirmation and
     warnings; a team board with an empty seat and no record (a forfeit at the reveal) as it
     is. Once per database (``site_settings.board_seals``); the number of boards sealed."""
     key = record_key(secret)
-    with engine.begin() as connection:
-        done = connection.execute(
-            text("SELECT value FROM site_settings WHERE key = :key"), {"key": _DONE}
-        ).scalar()
-        if done is not None:
-            return 0
-        sealed = _seal_table(connection, key, "event_games", "game_records", "black_id, white_id")
-        sealed += _seal_table(
-            connection,
-            key,
-            "team_games",
-            "team_game_records",
-            "home_player_id, away_player_id, home_color",
-        )
-        connection.execute(
-            text("INSERT INTO site_settings (key, value) VALUES (:key, '1')"), {"key": _DONE}
-        )
-        return sealed
+    done = connection.execute(
+        text("SELECT value FROM site_settings WHERE key = :key"), {"key": _DONE}
+    ).scalar()
+    if done is not None:
+        return 0
+    sealed = _seal_table(connection, key, "event_games", "game_records", "black_id, white_id")
+    sealed += _seal_table(
+        connection,
+        key,
+        "team_games",
+        "team_game_records",
+        "home_player_id, away_player_id, home_color",
+    )
+    connection.execute(
+        text("INSERT INTO site_settings (key, value) VALUES (:key, '1')"), {"key": _DONE}
+    )
+    return sealed
 
 
 def _seal_table(

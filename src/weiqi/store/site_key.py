@@ -40,6 +40,8 @@ import hmac
 import os
 import secrets
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from weakref import WeakKeyDictionary
@@ -184,7 +186,7 @@ def _holds_signatures(connection: Connection) -> bool:
     return False
 
 
-def settle(engine: Engine) -> SiteKey:
+def settle(engine: Engine, connection: Connection | None = None) -> SiteKey:
     """Find (or make) the site's key for ``engine``'s database, move a secret still stored in
     the database out to the key file, and remember the key for this process. Run once a
     database is migrated (``Database.upgrade``); :func:`site_key` after.
@@ -193,15 +195,26 @@ def settle(engine: Engine) -> SiteKey:
     ``InputError``: one of the two is not this site's, and signing with the wrong one would
     make every record look forged."""
     with _settling:
-        found = _settle(engine)
+        found = _settle(engine, connection)
         _keys[engine] = found
         return found
 
 
-def _settle(engine: Engine) -> SiteKey:
+@contextmanager
+def _writing(engine: Engine, connection: Connection | None) -> Iterator[Connection]:
+    """``connection`` (the caller's transaction: on SQLite a second connection could not
+    write while it holds the lock), else a transaction of its own."""
+    if connection is not None:
+        yield connection
+        return
+    with engine.begin() as own:
+        yield own
+
+
+def _settle(engine: Engine, given: Connection | None) -> SiteKey:
     path = key_path(engine)
     env = os.environ.get(ENV_KEY) or None
-    with engine.connect() as connection:
+    with _writing(engine, given) as connection:
         legacy = _setting(connection, "secret_key")
         stored_id = _setting(connection, "secret_key_id")
         signed = _holds_signatures(connection)
@@ -250,18 +263,19 @@ def _settle(engine: Engine) -> SiteKey:
             session_secret=secret,
         )
     if legacy is not None or stored_id != key_id(secret):
-        _record_key_id(engine, key_id(secret))
+        _record_key_id(engine, given, key_id(secret))
     from weiqi.store.seals import seal_stored_boards  # (seals find their key through here)
 
-    seal_stored_boards(engine, secret)  # the boards of before migration 0015, once
+    with _writing(engine, given) as connection:  # the boards of before migration 0015, once
+        seal_stored_boards(connection, secret)
     return SiteKey(secret, source, session_secret=secret)
 
 
-def _record_key_id(engine: Engine, fingerprint: str) -> None:
+def _record_key_id(engine: Engine, given: Connection | None, fingerprint: str) -> None:
     """Store the key's fingerprint and remove a secret still in the database (two servers
     starting at once both may: the second finds the first's row)."""
     try:
-        with engine.begin() as connection:
+        with _writing(engine, given) as connection:
             connection.execute(
                 text("DELETE FROM site_settings WHERE key IN ('secret_key', 'secret_key_id')")
             )
@@ -276,7 +290,8 @@ def _record_key_id(engine: Engine, fingerprint: str) -> None:
             raise
 
 
-def site_key(engine: Engine) -> SiteKey:
-    """The key :func:`settle` found for ``engine`` (settling it now if nobody has)."""
+def site_key(engine: Engine, connection: Connection | None = None) -> SiteKey:
+    """The key :func:`settle` found for ``engine`` (settling it now if nobody has: a database
+    this process did not upgrade, in the caller's ``connection`` when it is in a transaction)."""
     found = _keys.get(engine)
-    return found if found is not None else settle(engine)
+    return found if found is not None else settle(engine, connection)
