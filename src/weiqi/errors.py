@@ -128,9 +128,9 @@ class Duplicate(FieldsRejected):
     entered again, a team code taken: not unreadable input but a clash with what is stored,
     HTTP 409 (``duplicate``), still named by its field so a form shows it next to the field.
 
-    >>> err = Duplicate("name", Msg("%(name)s is already entered", name="李"))
+    >>> err = Duplicate("team T1", "is already in the event")
     >>> err.where, err.message, list(err.problems)
-    ('name', 'name: 李 is already entered', ['name'])
+    ('team T1', 'team T1: is already in the event', ['team T1'])
     """
 
     def __init__(self, where: Msg | str, reason: Msg | str):
