@@ -65,8 +65,8 @@ def test_r_org_1_the_same_player_entered_again_is_409_naming_the_field(
 def test_the_registration_form_shows_the_duplicate_beside_the_name(
     client: TestClient, database: Database
 ) -> None:
-    """The dashboard's form: 409, the reason in Chinese in the name field's label (the input
-    marked invalid and described by it), every value kept, nothing entered twice."""
+    """The dashboard's form: 409, the reason in Chinese beside the name field (the input marked
+    invalid and described by it), every value kept, nothing entered twice."""
     token = admin(client)
     event_id = create(client, token)
     form = {"name": "王芳", "club": "天津", "rank": "2段", "csrf_token": token}
@@ -74,9 +74,10 @@ def test_the_registration_form_shows_the_duplicate_beside_the_name(
     assert first.status_code == 303
     page = client.post(f"/events/{event_id}/manage/players", data=form)
     assert page.status_code == 409
-    name_label = page.text.split('<input name="name"', 1)[1].split("</label>", 1)[0]
-    assert 'aria-invalid="true" aria-describedby="player-error"' in name_label
-    assert 'id="player-error"' in name_label and "王芳" in name_label and "已报名" in name_label
+    # the name's input, and right after its label (before the next field) the reason
+    name_field = page.text.split('<input name="name"', 1)[1].split('<input name="rank"', 1)[0]
+    assert 'aria-invalid="true" aria-describedby="player-error"' in name_field
+    assert 'id="player-error"' in name_field and "王芳" in name_field and "已报名" in name_field
     assert 'value="天津"' in page.text and 'value="2段"' in page.text
     assert tournament.tournament_info(database, event_id).players == 1
 
