@@ -54,8 +54,9 @@ from weiqi.tournament.settings import EventSettings, System
 
 LOCAL = Actor.local()
 T0 = datetime(2026, 5, 1, 8, 0, tzinfo=UTC)
-#: Trials of each race: 40 in the suite (about a minute for all of them on both databases);
-#: ``WEIQI_RACE_TRIALS=200`` runs the 200 of issue #16 (about five minutes).
+#: Trials of each race: 40 in the suite; ``WEIQI_RACE_TRIALS=200`` runs the 200 of issue #16,
+#: which took 9.9–22.4 min for the 32 races of this file on the shared 2-core machine (load
+#: 5–11): far more than the suite can spend, so it is a run of its own.
 TRIALS = int(os.environ.get("WEIQI_RACE_TRIALS", "40"))
 
 
