@@ -5,6 +5,7 @@ the user's data directory."""
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 
 import pytest
@@ -27,5 +28,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                 item.add_marker(skip)
 
 
+_DATA_HOME = "WEIQI_TEST_DATA_HOME"
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="weiqi-test-data-")
+    os.environ["XDG_DATA_HOME"] = os.environ[_DATA_HOME] = tempfile.mkdtemp(
+        prefix="weiqi-test-data-"
+    )
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = os.environ.pop(_DATA_HOME, None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
