@@ -1,6 +1,12 @@
-"""Tests that need a program this machine lacks are skipped, not run into a crash."""
+"""Tests that need a program this machine lacks are skipped, not run into a crash; the site
+keys of the PostgreSQL test databases (``store.site_key``) live in a folder of the run, not in
+the user's data directory."""
 
 from __future__ import annotations
+
+import os
+import shutil
+import tempfile
 
 import pytest
 
@@ -20,3 +26,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         for marker, skip in missing.items():
             if item.get_closest_marker(marker) is not None:
                 item.add_marker(skip)
+
+
+_DATA_HOME = "WEIQI_TEST_DATA_HOME"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    os.environ["XDG_DATA_HOME"] = os.environ[_DATA_HOME] = tempfile.mkdtemp(
+        prefix="weiqi-test-data-"
+    )
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = os.environ.pop(_DATA_HOME, None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)

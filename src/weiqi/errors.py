@@ -123,6 +123,26 @@ class FieldsRejected(InputError):
         super().__init__(first, why)
 
 
+class Duplicate(FieldsRejected):
+    """A field (or a team, a roster) naming what the event already holds — the same person
+    entered again, a team code taken: not unreadable input but a clash with what is stored,
+    HTTP 409 (``duplicate``), still named by its field so a form shows it next to the field.
+
+    >>> err = Duplicate("team T1", "is already in the event")
+    >>> err.where, err.message, list(err.problems)
+    ('team T1', 'team T1: is already in the event', ['team T1'])
+    """
+
+    def __init__(self, where: Msg | str, reason: Msg | str):
+        self.problems = {str(where): Msg.of(reason)}
+        InputError.__init__(self, where, reason)
+
+
+class DuplicateRows(RowsRejected):
+    """Rows of a file that name what the event already holds (a player entered before): like
+    :class:`RowsRejected`, by line, but HTTP 409 (``duplicate``)."""
+
+
 class PermissionDenied(WeiqiError):
     """A role tried an action it may not take; ``action`` is a msgid (``enter results``)."""
 

@@ -190,7 +190,11 @@ def test_pages_and_api_show_namesakes_apart_and_search(
         f"/api/events/{event_id}/players", json={"name": "李明", "club": "广州", "licence": "GZ-1"},
         headers=h,
     )  # fmt: skip
-    assert again.status_code == 422 and again.json()["args"]["field"]["code"] == "name"
+    assert (
+        again.status_code == 409
+        and again.json()["error"] == "duplicate"
+        and again.json()["args"]["field"]["code"] == "name"
+    )
     assert "李明" in again.json()["message"]
     listed = client.get(f"/api/events/{event_id}/players", params={"q": "李明"}).json()
     assert listed["total"] == 7

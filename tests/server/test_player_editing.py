@@ -193,7 +193,7 @@ def test_the_api_edits_deletes_and_reinstates(client: TestClient, database: Data
     put = client.put(f"/api/events/{event_id}/players/{p.id}", json=body, headers=h)
     assert put.status_code == 200 and put.json()["rank"] == "3d" and put.json()["name"] == "李明"
     clash = client.put(f"/api/events/{event_id}/players/{q.id}", json=body, headers=h)
-    assert clash.status_code == 422 and clash.json()["code"] == "%(field)s: %(reason)s"
+    assert clash.status_code == 409 and clash.json()["code"] == "%(field)s: %(reason)s"
     assert client.delete(f"/api/events/{event_id}/players/{q.id}", headers=h).status_code == 204
     event_admin.pair_next_round(database, LOCAL, event_id)
     assert client.delete(f"/api/events/{event_id}/players/{p.id}", headers=h).status_code == 409

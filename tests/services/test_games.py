@@ -317,8 +317,10 @@ def test_a_record_rewritten_with_its_chain_recomputed_is_refused_by_its_signatur
     checked = CliRunner().invoke(app, ["record", "check", "--db", db.url, "--json"])
     assert checked.exit_code == 1, checked.output
     lines = [json.loads(line) for line in checked.output.splitlines()]
-    assert [(c["board"], c["verified"]) for c in lines] == [(1, False), (2, True)]
+    # the record refused, and its board, whose seal no longer matches the record's head
+    assert [(c["board"], c["verified"]) for c in lines] == [(1, False), (2, True), (1, False)]
     assert "its signature does not match its head" in lines[0]["problem"]
+    assert "changed outside weiqi" in lines[2]["problem"]
 
     with db.transaction() as session:  # the attacker's other tries: no signature at all …
         row = session.get(GameRecordRow, rows[1].game_id)

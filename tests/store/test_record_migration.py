@@ -74,7 +74,9 @@ def test_0009_signs_every_stored_record_that_verifies(database_url: str, secret:
         (ev, 1, True),
         (ev, 2, False),
         (team_ev, TeamBoard(played.number, 1), True),
+        (ev, 2, False),  # and its board, which no record vouches for, is left unsealed
     ]
+    assert checks[-1].problem == games.UNSEALED
     assert games.game_view(db, ev, 1, 1).result == "B+R"
     assert games.game_view(db, team_ev, 1, TeamBoard(played.number, 1)).result == "W+R"
     with pytest.raises(RecordRefused, match="it has no signature"):

@@ -265,7 +265,8 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help="One JSON object per line.")] = False,
     ) -> None:
         """Verify the game records stored in a database: hash chain, stored head, every event
-        replayed, and the head's signature under the site's key. Exit 1 when one fails."""
+        replayed, and the head's signature under the site's key; then every board's seal (its
+        result, confirmation and warnings as its record left them). Exit 1 when one fails."""
         # the database and the services only for this command: the file commands stay light
         from rich.console import Console
         from rich.table import Table
@@ -302,7 +303,7 @@ def register(app: typer.Typer) -> None:
         if not as_json:
             Console().print(table)
             failed = sum(1 for c in checks if c.problem is not None)
-            typer.echo(f"{len(checks) - failed} of {len(checks)} stored game records verify")
+            typer.echo(f"{len(checks) - failed} of {len(checks)} stored records and boards verify")
         raise typer.Exit(1 if any(c.problem is not None for c in checks) else 0)
 
     @record_app.command("show")

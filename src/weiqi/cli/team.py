@@ -496,12 +496,17 @@ def register(app: typer.Typer) -> None:
         db: DbOption = None,
         event: EventOption = None,
         as_json: JsonOption = False,
+        game: Annotated[
+            int | None,
+            typer.Option("--game", help="The game's number: refused if it is no longer current."),
+        ] = None,
     ) -> None:
         """Record the current game's result; the winner stays on."""
         from weiqi.services.winner_stays_on import record_stage_result
 
         database = open_database(db)
-        view = record_stage_result(database, Actor.local(), _event_id(database, event), result_code)
+        event_id = _event_id(database, event)
+        view = record_stage_result(database, Actor.local(), event_id, result_code, game)
         if as_json:
             typer.echo(json.dumps(_stage_json(view), ensure_ascii=False))
         else:

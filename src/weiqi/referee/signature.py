@@ -78,3 +78,42 @@ def check_signature(key: bytes, head: str, signature: str | None, context: str) 
                 "from another game or signed with another site's key"
             ),
         )
+
+
+# -- a board's seal (``weiqi.store.seals``): pure, so that a reader without SQLAlchemy checks it
+
+Players = tuple[int | str | None, ...]
+
+
+def board_seal(
+    key: bytes,
+    table: str,
+    board_id: int,
+    players: Players,
+    result: str | None,
+    confirmed: bool,
+    warnings: tuple[int, int],
+    head: str | None,
+) -> str:
+    """The seal (64 hex digits) of board ``board_id`` of ``table`` as it counts."""
+    fields = (*players, result or "", int(bool(confirmed)), *warnings, head or "")
+    message = signing_context(table, board_id) + "\n" + "\x1f".join(str(f) for f in fields)
+    return hmac.new(key, message.encode(), hashlib.sha256).hexdigest()
+
+
+def holds(
+    key: bytes,
+    table: str,
+    board_id: int,
+    players: Players,
+    result: str | None,
+    confirmed: bool,
+    warnings: tuple[int, int],
+    head: str | None,
+    seal: str | None,
+) -> bool:
+    """Whether the board may count as stored: its seal holds, or it was never played."""
+    if seal is None:
+        return result is None and head is None and not confirmed
+    expected = board_seal(key, table, board_id, players, result, confirmed, warnings, head)
+    return hmac.compare_digest(expected, seal)

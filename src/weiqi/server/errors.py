@@ -1,16 +1,17 @@
 """The one place where errors become HTTP responses.
 
 ``PermissionDenied`` → 403, ``NotFound`` → 404, ``InputError``/``InvalidSetting``/``IllegalMove``
-and ``LineupRejected`` → 422, ``Conflict`` and ``RecordRefused`` (a stored game record that does
-not verify) → 409, a missing CSRF token → 403, too many logins → 429, a request body over
-``weiqi.text.MAX_REQUEST_BYTES`` → 413 (:func:`request_too_large`, answered by
-``server/body_limit.py`` before the body is read), no login or a wrong password at the API's
-login → 401 (a page redirects to the login form
-instead). Under ``/api/`` the body is JSON ``{"error": kind, "code": msgid, "args": {…},
-"message": text}``: ``code`` and ``args`` are the error's :class:`~weiqi.messages.Msg` (a client
-may translate it itself), ``message`` is it rendered in the language the client asked for (the
-``lang`` cookie or ``Accept-Language``; English when it asks for none). Elsewhere an error page in
-the user's language. Every message goes through :func:`weiqi.i18n.render`.
+and ``LineupRejected`` → 422 (but ``Duplicate``/``DuplicateRows``, input naming what is
+already stored, → 409 ``duplicate``: :func:`status_of`), ``Conflict`` and ``RecordRefused``
+(a stored game record that does not verify) → 409, a missing CSRF token → 403, too many
+logins → 429, a request body over ``weiqi.text.MAX_REQUEST_BYTES`` → 413
+(:func:`request_too_large`, answered by ``server/body_limit.py`` before the body is read), no
+login or a wrong password at the API's login → 401 (a page redirects to the login form instead).
+Under ``/api/`` the body is JSON ``{"error": kind, "code": msgid, "args": {…}, "message": text}``:
+``code`` and ``args`` are the error's :class:`~weiqi.messages.Msg` (a client may translate it),
+``message`` is it rendered in the language the client asked for (the ``lang`` cookie or
+``Accept-Language``; English when it asks for none). Elsewhere an error page in the user's
+language. Every message goes through :func:`weiqi.i18n.render`.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from starlette.responses import Response
 
 from weiqi.errors import (
     Conflict,
+    Duplicate,
+    DuplicateRows,
     IllegalMove,
     InputError,
     InvalidSetting,
@@ -49,6 +52,8 @@ _WEIQI_ERRORS: list[tuple[type[WeiqiError], int, str, str]] = [
     (NotFound, 404, "not_found", N_("Not found")),
     (Conflict, 409, "conflict", N_("Conflict")),
     (RecordRefused, 409, "record_refused", N_("Game record refused")),
+    (Duplicate, 409, "duplicate", N_("Already there")),
+    (DuplicateRows, 409, "duplicate", N_("Already there")),
     (InvalidSetting, 422, "invalid_setting", N_("Invalid setting")),
     (InputError, 422, "input_error", N_("Invalid input")),
     (IllegalMove, 422, "illegal_move", N_("Illegal move")),
@@ -125,6 +130,15 @@ def _classify(error: WeiqiError) -> tuple[int, str, str]:
         if isinstance(error, cls):
             return status, kind, title
     return 400, "error", N_("Error")
+
+
+def status_of(error: WeiqiError) -> int:
+    """The HTTP status of ``error`` — for a page that shows it on its own form.
+
+    >>> status_of(Duplicate("name", "is already entered")), status_of(InputError("name", "x"))
+    (409, 422)
+    """
+    return _classify(error)[0]
 
 
 async def _weiqi_error(request: Request, error: Exception) -> Response:

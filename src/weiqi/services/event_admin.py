@@ -40,6 +40,8 @@ from sqlalchemy.orm import Session
 
 from weiqi.errors import (
     Conflict,
+    Duplicate,
+    DuplicateRows,
     FieldsRejected,
     InputError,
     InvalidSetting,
@@ -538,6 +540,8 @@ def register_player(
     writer.writerow([name, rank, rating, club, country, birth_date, licence])
     try:
         tournament.import_players(db, actor, event_id, out.getvalue(), "form")
+    except DuplicateRows as err:  # the same person entered already: 409, on the name field
+        raise Duplicate("name", err.problems[0][1]) from None
     except RowsRejected as err:
         reason = err.problems[0][1]
         cell = reason.args.get("field")
@@ -989,14 +993,13 @@ def edit_player(
             )
         )
         if clash is not None:
-            raise FieldsRejected(
-                {
-                    "name": Msg(
-                        "another player is already entered as %(name)s with the same club, "
-                        "birth date and licence: give the one that tells them apart",
-                        name=fields.name,
-                    )
-                }
+            raise Duplicate(
+                "name",
+                Msg(
+                    "another player is already entered as %(name)s with the same club, "
+                    "birth date and licence: give the one that tells them apart",
+                    name=fields.name,
+                ),
             )
         row.identity_key = key
         row.licence = fields.licence

@@ -34,6 +34,7 @@ from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
+from weiqi.referee.signature import holds
 from weiqi.rules.result import Result
 from weiqi.tournament.namesakes import Person, labels
 from weiqi.tournament.players import Entrant
@@ -196,6 +197,45 @@ def rounds_of(
     )
 
 
+#: A board's columns with what its seal covers: the :data:`GameColumns`, then the board's id,
+#: its confirmation, its seal and its record's head and warnings (``None`` without a record).
+SealedColumns = tuple[
+    int, int, int, int, str | None, int, str, str,
+    int, bool, str | None, str | None, int | None, int | None,
+]  # fmt: skip
+
+
+def counted_games(
+    key: bytes, boards: Iterable[SealedColumns]
+) -> tuple[list[GameColumns], dict[str, int]]:
+    """The games as the standings count them, and the warnings in their records (R-PEN-1) by
+    player: a board whose seal does not hold (``weiqi.store.seals``: a result or a warning
+    count rewritten in the database) counts as not played, without its warnings.
+
+    >>> from weiqi.referee.signature import board_seal
+    >>> key = b"k" * 32
+    >>> seal = board_seal(key, "event_games", 9, (1, 2), "B+R", True, (0, 1), "h")
+    >>> row = (1, 1, 1, 2, "B+R", 0, "15/4", "", 9, True, seal, "h", 0, 1)
+    >>> counted_games(key, [row])
+    ([(1, 1, 1, 2, 'B+R', 0, '15/4', '')], {'2': 1})
+    >>> counted_games(key, [(*row[:4], "W+R", *row[5:])])  # rewritten behind the app's back
+    ([(1, 1, 1, 2, None, 0, '15/4', '')], {})
+    """
+    games: list[GameColumns] = []
+    in_games: dict[str, int] = {}
+    for row in boards:
+        number, board, black, white, code, handicap, komi, label = row[:8]
+        gid, confirmed, seal, head, bw, ww = row[8:]
+        warned = (bw or 0, ww or 0)
+        if not holds(key, "event_games", gid, (black, white), code, confirmed, warned, head, seal):
+            code, warned = None, (0, 0)
+        for pid, n in ((black, warned[0]), (white, warned[1])):
+            if n:
+                in_games[str(pid)] = in_games.get(str(pid), 0) + n
+        games.append((number, board, black, white, code, handicap, komi, label))
+    return games, in_games
+
+
 def standing_views(event: Event, players: Mapping[str, PlayerFields]) -> list[StandingView]:
     """The standings of ``event`` with each player's name and label (``players`` by core id:
     every player of the event, so that namesakes are told apart)."""
@@ -230,19 +270,15 @@ _ABSENCES = (
 )
 _ROUNDS = "SELECT number, seed FROM event_rounds WHERE event_id = ? ORDER BY number"
 _GAMES = (
-    "SELECT r.number, g.board, g.black_id, g.white_id, g.result, g.handicap, g.komi, g.label"
-    " FROM event_games g JOIN event_rounds r ON r.id = g.round_id WHERE r.event_id = ?"
+    "SELECT r.number, g.board, g.black_id, g.white_id, g.result, g.handicap, g.komi, g.label,"
+    " g.id, g.confirmed, g.seal, c.head, c.black_warnings, c.white_warnings"
+    " FROM event_games g JOIN event_rounds r ON r.id = g.round_id"
+    " LEFT JOIN game_records c ON c.game_id = g.id WHERE r.event_id = ?"
     " ORDER BY r.number, g.board"
 )
 _BYES = (
     "SELECT r.number, b.player_id FROM event_byes b JOIN event_rounds r ON r.id = b.round_id"
     " WHERE r.event_id = ?"
-)
-#: Warnings in the games' records (R-PEN-1), only of records that have one.
-_RECORD_WARNINGS = (
-    "SELECT g.black_id, g.white_id, c.black_warnings, c.white_warnings FROM game_records c"
-    " JOIN event_games g ON g.id = c.game_id JOIN event_rounds r ON r.id = g.round_id"
-    " WHERE r.event_id = ? AND (c.black_warnings > 0 OR c.white_warnings > 0)"
 )
 _LATEST = (
     "SELECT MAX(event_id) FROM event_settings"
@@ -258,10 +294,11 @@ def _player(row: tuple[object, ...]) -> PlayerColumns:
 
 
 def read_event(
-    connection: sqlite3.Connection, event_id: int
+    connection: sqlite3.Connection, event_id: int, key: bytes
 ) -> tuple[Event, dict[str, PlayerColumns]] | None:
-    """The individual event ``event_id`` and its players by core id, read with plain queries;
-    None when it is not one (no settings row)."""
+    """The individual event ``event_id`` and its players by core id, read with plain queries,
+    its boards counted as their seals under the record ``key`` allow; None when it is not one
+    (no settings row)."""
     found = connection.execute(
         "SELECT settings_json FROM event_settings WHERE event_id = ?", (event_id,)
     ).fetchone()
@@ -275,14 +312,11 @@ def read_event(
     ranks: dict[str, Rank] = {}
     entrants = tuple(entrant(p, ranks, absent.get(p.id)) for p in players)
     seeds = dict(connection.execute(_ROUNDS, (event_id,)).fetchall())
-    rounds = rounds_of(
-        seeds, connection.execute(_GAMES, (event_id,)), connection.execute(_BYES, (event_id,))
-    )
+    counted, in_games = counted_games(key, connection.execute(_GAMES, (event_id,)))
+    rounds = rounds_of(seeds, counted, connection.execute(_BYES, (event_id,)))
     warnings = {str(p.id): p.warnings for p in players if p.warnings}
-    for black, white, bw, ww in connection.execute(_RECORD_WARNINGS, (event_id,)):
-        for pid, n in ((black, bw), (white, ww)):
-            if n:
-                warnings[str(pid)] = warnings.get(str(pid), 0) + n
+    for pid, n in in_games.items():
+        warnings[pid] = warnings.get(pid, 0) + n
     return Event(settings, entrants, rounds, warnings), {str(p.id): p for p in players}
 
 
@@ -290,13 +324,17 @@ def sqlite_standings(url: str, event_id: int | None) -> list[StandingView] | Non
     """The standings of individual event ``event_id`` (None: the newest event) of the SQLite
     file of ``url``, read without SQLAlchemy; None when the usual path must answer (see the
     module's docstring)."""
-    from weiqi.store.plain import open_at_head
+    from weiqi.referee.signature import record_key
+    from weiqi.store.plain import open_at_head, sqlite_secret
 
     connection = open_at_head(url)
     if connection is None:
         return None
     try:
         connection.execute("BEGIN")  # one snapshot for every query, as one transaction
+        secret = sqlite_secret(connection, url)
+        if secret is None:
+            return None  # the site key is settled (or refused, with why) by the usual path
         if event_id is None:
             newest = [row[0] for row in connection.execute(_LATEST) if row[0] is not None]
             if not newest:
@@ -307,7 +345,7 @@ def sqlite_standings(url: str, event_id: int | None) -> list[StandingView] | Non
         ).fetchone()
         if team is not None:
             return None
-        loaded = read_event(connection, event_id)
+        loaded = read_event(connection, event_id, record_key(secret))
     finally:
         connection.close()
     if loaded is None:

@@ -94,11 +94,20 @@ from weiqi.services.permissions import Action, require, roles_in_event
 from weiqi.services.player_names import matches, namesake_labels, player_labels, search_terms
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.site import record_signing_key
+from weiqi.store import seals
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow, TeamGameRecordRow
 from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRow
-from weiqi.store.teams import BoardGameRow, RosterRow, TeamMatchRow, TeamRoundRow, TeamRow
+from weiqi.store.seals import seal_row
+from weiqi.store.teams import (
+    BoardGameRow,
+    RosterRow,
+    TeamEventRow,
+    TeamMatchRow,
+    TeamRoundRow,
+    TeamRow,
+)
 from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
 from weiqi.text import check_upload, clean_note
 from weiqi.tournament.settings import EventSettings, settings_from_dict
@@ -684,6 +693,8 @@ def _store(
         session.expire(row)
     game.row.result = state.result.to_code() if state.result is not None else None
     game.row.confirmed = state.confirmed
+    # what the standings count of the board, sealed with the record it follows
+    seal_row(session, game.row, (black, white), record.head)
 
 
 def _who(actor: GameActor | None) -> tuple[str | None, str]:
@@ -1480,7 +1491,11 @@ def check_records(db: Database, event_id: int | None = None) -> list[RecordCheck
     [('event 1 round 1 board 1', 2, None)]
     """
     with db.transaction() as session:
-        key = record_signing_key(session)
+        try:
+            key: bytes | None = record_signing_key(session)
+            missing = None
+        except RecordRefused as refused:  # the database's key is not here: nothing verifies
+            key, missing = None, refused.reason
         individual = (
             select(GameRecordRow, RoundRow.event_id, RoundRow.number, GameRow.board)
             .join(GameRow, GameRow.id == GameRecordRow.game_id)
@@ -1519,13 +1534,57 @@ def check_records(db: Database, event_id: int | None = None) -> list[RecordCheck
         ]
         checks = []
         for row, ev, number, key_of_board in sorted(found, key=lambda f: (f[1], f[2])):
-            try:
-                _verified(row, key)
-                problem = None
-            except InputError as err:
-                problem = err.msg
+            problem = missing
+            if key is not None:
+                try:
+                    _verified(row, key)
+                except InputError as err:
+                    problem = err.msg
             checks.append(RecordCheck(ev, number, key_of_board, row.seq, problem))
+        if key is not None:
+            checks += _board_checks(session, event_id)
         return checks
+
+
+#: Why a board whose seal does not hold is left out (``store.seals``).
+UNSEALED = Msg(
+    "the board's result, confirmation, warnings or players were changed outside weiqi: they "
+    "are not what its record was sealed with, so the board counts as not played"
+)
+
+
+def _board_checks(session: Session, event_id: int | None) -> list[RecordCheck]:
+    """The boards (of ``event_id``, or of every event) whose seal does not hold."""
+    events = select(EventRow.id).order_by(EventRow.id)
+    if event_id is not None:
+        events = events.where(EventRow.id == event_id)
+    out = []
+    for ev in session.scalars(events):
+        team = session.get(TeamEventRow, ev) is not None
+        boards = seals.team_boards(session, ev) if team else seals.individual_boards(session, ev)
+        for b in boards:
+            if not b.counts:
+                where: BoardKey = TeamBoard(b.match, b.board, b.sitting) if team else b.board
+                out.append(RecordCheck(ev, b.round, where, 0, UNSEALED))
+    return out
+
+
+def broken_boards(db: Database, actor: Actor, event_id: int) -> list[RecordCheck]:
+    """The boards of an event that count as not played because their seal does not hold —
+    a result or a warning rewritten in the database — for the chief referee's dashboard
+    (those who may correct results).
+
+    >>> from weiqi.store.database import Database
+    >>> from weiqi.tournament.settings import EventSettings, System
+    >>> from weiqi.services import tournament as t
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> ev = t.create_tournament(db, Actor.local(), "Club", EventSettings(System.ROUND_ROBIN))
+    >>> broken_boards(db, Actor.local(), ev.id)
+    []
+    """
+    with db.transaction() as session:
+        require(session, actor, Action.CORRECT_RESULT, event_id)
+        return _board_checks(session, event_id)
 
 
 def record_json(db: Database, event_id: int, number: int, board: BoardKey) -> str | None:
@@ -1547,6 +1606,7 @@ __all__ = [
     "RulingItem",
     "TeamBoard",
     "acknowledge_result",
+    "broken_boards",
     "check_records",
     "confirm_result",
     "correct_result",

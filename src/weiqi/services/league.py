@@ -84,6 +84,7 @@ from weiqi.services.teams import (
     settings_row,
 )
 from weiqi.store.database import Database
+from weiqi.store.locks import lock_event
 from weiqi.store.teams import (
     DraftLogRow,
     DraftRow,
@@ -193,6 +194,18 @@ def _division_rows(session: Session, season_id: int) -> list[TeamEventRow]:
             .order_by(TeamEventRow.event_id)
         )
     )
+
+
+def _lock_season(session: Session, season_id: int) -> list[TeamEventRow]:
+    """Hold the write lock (``store.locks``) of every division's event of the season, in the
+    order of their ids (two writers of one season never wait for each other crosswise), and
+    forget what the session read before: what the caller checks next is read under the lock.
+    A season's close and its draft are written under these locks, so of two at once the second
+    sees the first."""
+    for d in _division_rows(session, season_id):
+        lock_event(session, d.event_id)
+    session.expire_all()
+    return _division_rows(session, season_id)
 
 
 def _season_info(session: Session, season: SeasonRow) -> SeasonInfo:
@@ -391,6 +404,7 @@ def close_season(db: Database, actor: Actor, season_id: int) -> SeasonEnd:
         divisions = _division_rows(session, season_id)
         # R-ORG-1: the chief referee announces the final places
         require(session, actor, Action.PAIR_ROUND, divisions[0].event_id)
+        divisions = _lock_season(session, season_id)  # a result entered meanwhile comes first
         if season.final_json is not None:
             raise Conflict(Msg("season %(season_id)s is already closed", season_id=season_id))
         settings = season_settings_from_dict(json.loads(season.settings_json))
@@ -744,6 +758,7 @@ def start_draft(
         season = _season(session, season_id)
         divisions = _division_rows(session, season_id)
         require(session, actor, Action.RUN_DRAFT, divisions[0].event_id)
+        divisions = _lock_season(session, season_id)  # of two drafts started at once, one
         if season.final_json is None:
             raise Conflict(
                 Msg(
@@ -808,8 +823,11 @@ def protect(
 
 
 def _require_draft(session: Session, actor: Actor, row: DraftRow) -> None:
+    """``actor`` may run the draft; then its season's locks are held (:func:`_lock_season`),
+    so the draft's log and protected bases checked next are what the last writer stored."""
     divisions = _division_rows(session, row.season_id)
     require(session, actor, Action.RUN_DRAFT, divisions[0].event_id)
+    _lock_season(session, row.season_id)
 
 
 def _move(db: Database, actor: Actor, draft_id: int, club: str, player: str | None) -> DraftView:

@@ -1,4 +1,4 @@
-"""Settings of the installation kept in the database.
+"""The site: its administration overview and its secret (kept outside the database).
 
 >>> from weiqi.store.database import Database
 >>> db = Database("sqlite://"); db.upgrade()
@@ -12,20 +12,19 @@ True
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from weiqi.errors import Conflict
-from weiqi.referee.signature import record_key
 from weiqi.services.accounts import RoleGrant, UserInfo, grant_info, list_users
 from weiqi.services.actor import Actor
 from weiqi.services.events import EventInfo, list_events
 from weiqi.services.permissions import Action, require
 from weiqi.store.database import Database
-from weiqi.store.models import EventRole, SiteSetting, User
+from weiqi.store.models import EventRole, User
+from weiqi.store.seals import signing_key
+from weiqi.store.site_key import site_key
 
 
 @dataclass(frozen=True)
@@ -49,33 +48,19 @@ def site_overview(db: Database, actor: Actor) -> SiteOverview:
 
 
 def secret_key(db: Database) -> str:
-    """The key that signs session cookies: generated on first use, then kept, so sessions
-    survive a restart (and every worker signs with the same key: when two servers start at
-    once, the second takes the key the first stored). Migration 0009 stores it if no server
-    has yet, to sign the game records already stored."""
-    try:
-        with db.transaction() as session:
-            return _stored_secret(session)
-    except Conflict:  # the key's row, stored first by another server (``Database.transaction``)
-        with db.transaction() as session:
-            stored = session.get(SiteSetting, "secret_key")
-            assert stored is not None
-            return stored.value
-
-
-def _stored_secret(session: Session) -> str:
-    row = session.get(SiteSetting, "secret_key")
-    if row is None:
-        row = SiteSetting(key="secret_key", value=secrets.token_urlsafe(48))
-        session.add(row)
-    return row.value
+    """The key that signs session cookies: the site's secret (``store.site_key``: from
+    ``$WEIQI_SECRET_KEY`` or the key file, never the database), so sessions survive a restart
+    and every worker signs with the same key."""
+    return site_key(db.engine).session_secret
 
 
 def record_signing_key(session: Session) -> bytes:
-    """The key that signs the heads of the stored game records, in the caller's transaction:
-    derived from the site's secret (``weiqi.referee.signature.record_key``), never the secret
-    itself, so records and session cookies do not share a key.
+    """The key that signs the heads of the stored game records and the boards' seals, for the
+    caller's transaction: derived from the site's secret (``weiqi.referee.signature.record_key``),
+    never the secret itself, so records and session cookies do not share a key.
+    ``RecordRefused`` when this server does not have the key the database was signed with.
 
+    >>> from weiqi.referee.signature import record_key
     >>> from weiqi.store.database import Database
     >>> db = Database("sqlite://"); db.upgrade()
     >>> with db.transaction() as session:
@@ -83,4 +68,4 @@ def record_signing_key(session: Session) -> bytes:
     >>> key == record_key(secret_key(db)) != secret_key(db).encode()
     True
     """
-    return record_key(_stored_secret(session))
+    return signing_key(session)

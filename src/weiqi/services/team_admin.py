@@ -36,6 +36,7 @@ from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches_fields, search_terms
 from weiqi.store.database import Database
+from weiqi.store.locks import lock_event
 from weiqi.text import clean_name
 
 E = TypeVar("E", bound=Enum)
@@ -169,6 +170,7 @@ def add_team(
         raise RowsRejected("roster", [(max(n - 1, 1), why) for n, why in err.problems]) from None
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        lock_event(session, event_id)  # no round paired, no code taken: until commit
         row = teams.event_row(session, event_id)
         if teams.event_rounds(session, event_id):
             raise Conflict(Msg("the event has started; teams enter before round 1 is paired"))

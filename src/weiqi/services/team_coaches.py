@@ -22,6 +22,7 @@ from weiqi.roles import Role
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import POLICY, Action, require, roles_in_event
 from weiqi.store.database import Database
+from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRole, User
 from weiqi.store.teams import TeamCoachRow, TeamRow
 
@@ -70,6 +71,7 @@ def assign_coach(
         raise InvalidSetting(N_("role"), N_("must be coach or captain"))
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        lock_event(session, event_id)  # the coach and role looked up stay so until commit
         team_row = _team(session, event_id, team)
         user = session.scalar(select(User).where(User.username == username.strip().lower()))
         if user is None:

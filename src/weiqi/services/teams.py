@@ -38,9 +38,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session
 
-from weiqi.errors import Conflict, InputError, InvalidSetting, LineupRejected, NotFound
+from weiqi.errors import Conflict, Duplicate, InputError, InvalidSetting, LineupRejected, NotFound
 from weiqi.formats.team_csv import parse_team_csv
 from weiqi.formats.team_results_csv import parse_team_results
 from weiqi.i18n import N_
@@ -82,6 +82,7 @@ from weiqi.services.team_coaches import require_coach
 from weiqi.store.database import Database
 from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRow
+from weiqi.store.seals import broken_in, seal_row
 from weiqi.store.teams import (
     BoardGameRow,
     LineupBoardRow,
@@ -475,6 +476,7 @@ def board_result(code: str | None) -> Result | None:
 
 
 def _core_match(m: TeamMatchRow, teams: dict[int, str], players: dict[int, str]) -> TeamMatch:
+    bad = _broken(m)
     return TeamMatch(
         teams[m.home_id],
         teams[m.away_id],
@@ -484,12 +486,21 @@ def _core_match(m: TeamMatchRow, teams: dict[int, str], players: dict[int, str])
                 players[g.home_player_id] if g.home_player_id is not None else None,
                 players[g.away_player_id] if g.away_player_id is not None else None,
                 Color(g.home_color),
-                board_result(g.result),
+                board_result(g.result) if g.id not in bad else None,
                 g.sitting,
             )
             for g in m.games
         ),
     )
+
+
+def _broken(m: TeamMatchRow) -> frozenset[int]:
+    """The boards of ``m``'s event whose seal does not hold (``store.seals``): their results
+    count as not played, on every page and in every table."""
+    session = object_session(m)
+    if session is None or not m.games:
+        return frozenset()
+    return broken_in(session, m.round.event_id, team=True)
 
 
 def _seated_matches(session: Session, event_id: int) -> list[list[TeamMatch]]:
@@ -678,7 +689,7 @@ def add_teams(session: Session, event_id: int, teams: Sequence[Team], boards: in
     check_entrants(len(existing_players) + sum(len(t.roster) for t in teams))
     for t in teams:
         if t.team_id in existing_teams:
-            raise InputError(
+            raise Duplicate(
                 Msg("team %(team_id)s", team_id=t.team_id), Msg("is already in the event")
             )
         if len(t.roster) < boards:
@@ -692,7 +703,7 @@ def add_teams(session: Session, event_id: int, teams: Sequence[Team], boards: in
             )
         clash = [p for p in t.player_ids if p in existing_players]
         if clash:
-            raise InputError(
+            raise Duplicate(
                 Msg("team %(team_id)s", team_id=t.team_id),
                 Msg("%(clash)s already play in the event", clash=", ".join(clash)),
             )
@@ -1145,6 +1156,11 @@ def reveal_round(
             ]
         rnd.revealed_at = now
         session.flush()
+        for m in rnd.matches:  # an empty seat's forfeit counts from now: sealed, no record
+            for board in m.games:
+                if board.result is not None:
+                    seal_row(session, board)
+        session.flush()
         return _round_view(session, rnd)
 
 
@@ -1338,6 +1354,7 @@ def _match_view(
     board_one_decides: bool = False,
 ) -> MatchView:
     core = _core_match(m, teams, players)
+    bad = _broken(m)
     boards = tuple(
         BoardView(
             g.board,
@@ -1345,8 +1362,8 @@ def _match_view(
             players.get(g.home_player_id) if g.home_player_id is not None else None,
             players.get(g.away_player_id) if g.away_player_id is not None else None,
             g.home_color,
-            g.result,
-            bool(g.confirmed),
+            g.result if g.id not in bad else None,
+            bool(g.confirmed) and g.id not in bad,
         )
         for g in m.games
     )

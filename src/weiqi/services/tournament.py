@@ -35,12 +35,18 @@ from fractions import Fraction
 from sqlalchemy import delete, func, insert, select
 from sqlalchemy.orm import Session
 
-from weiqi.errors import Conflict, InputError, InvalidSetting, NotFound, RowsRejected
+from weiqi.errors import Conflict, DuplicateRows, InputError, InvalidSetting, NotFound, RowsRejected
 from weiqi.formats.players_csv import parse_players_csv
 from weiqi.messages import Msg
 from weiqi.rules.result import Result
 from weiqi.services.actor import Actor
-from weiqi.services.event_rows import StandingView, entrant, rounds_of, standing_views
+from weiqi.services.event_rows import (
+    StandingView,
+    counted_games,
+    entrant,
+    rounds_of,
+    standing_views,
+)
 from weiqi.services.events import add_event, details_of, store_details
 from weiqi.services.games import (
     enter_and_confirm,
@@ -53,8 +59,10 @@ from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import namesake_labels, person, player_labels
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
+from weiqi.store.games import GameRecordRow
 from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRow
+from weiqi.store.seals import broken_in, seal_row, signing_key
 from weiqi.store.tournament import (
     AbsenceRow,
     ByeRow,
@@ -151,8 +159,9 @@ def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]
             .order_by(RoundRow.number)
         )
     }
-    rounds = rounds_of(
-        seeds,
+    key = signing_key(session)
+    counted, in_games = counted_games(
+        key,
         session.execute(
             select(
                 RoundRow.number,
@@ -163,11 +172,22 @@ def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]
                 GameRow.handicap,
                 GameRow.komi,
                 GameRow.label,
+                GameRow.id,
+                GameRow.confirmed,
+                GameRow.seal,
+                GameRecordRow.head,
+                GameRecordRow.black_warnings,
+                GameRecordRow.white_warnings,
             )
             .join(RoundRow, RoundRow.id == GameRow.round_id)
+            .outerjoin(GameRecordRow, GameRecordRow.game_id == GameRow.id)
             .where(RoundRow.event_id == event_id)
             .order_by(RoundRow.number, GameRow.board)
         ),
+    )
+    rounds = rounds_of(
+        seeds,
+        counted,
         session.execute(
             select(RoundRow.number, ByeRow.player_id)
             .join(RoundRow, RoundRow.id == ByeRow.round_id)
@@ -175,7 +195,7 @@ def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]
         ),
     )
     warnings = {str(p.id): p.warnings for p in players if p.warnings}
-    for pid, n in record_warnings(session, event_id).items():  # warnings in games (R-PEN-1)
+    for pid, n in in_games.items():
         warnings[pid] = warnings.get(pid, 0) + n
     return Event(settings, entrants, rounds, warnings), by_id
 
@@ -260,8 +280,8 @@ def import_players(
             for r, key in zip(rows, keys, strict=True)
             if key in existing
         ]
-        if clashes:
-            raise RowsRejected(source, clashes)
+        if clashes:  # the same person again: a clash with what is stored (409), by line
+            raise DuplicateRows(source, clashes)
         joined = max(1, event.next_round_number)
         if joined > 1 and not event.settings.system.is_swiss:
             raise Conflict(
@@ -520,6 +540,12 @@ def store_plan(session: Session, event_id: int, plan: RoundPlan) -> RoundRow:
                 for g in plan.games
             ],
         )
+    if any(g.result is not None for g in plan.games):
+        # a withdrawn player's forfeits count from now: sealed without a record (store.seals)
+        for row in session.scalars(
+            select(GameRow).where(GameRow.round_id == rnd.id, GameRow.result.is_not(None))
+        ):
+            seal_row(session, row)
     if plan.byes:
         session.execute(
             insert(ByeRow), [{"round_id": rnd.id, "player_id": int(pid)} for pid in plan.byes]
@@ -552,13 +578,17 @@ def _round_view(session: Session, rnd: RoundRow, players: dict[str, PlayerRow]) 
             GameRow.handicap,
             GameRow.komi,
             GameRow.label,
+            GameRow.id,
         )
         .where(GameRow.round_id == rnd.id)
         .order_by(GameRow.board)
     )
+    bad = broken_in(session, rnd.event_id, team=False)  # shown as not played (store.seals)
     komis: dict[str, Fraction] = {}
     pairings = []
-    for board, black, white, result, confirmed, handicap, komi, label in games:
+    for board, black, white, result, confirmed, handicap, komi, label, gid in games:
+        if gid in bad:
+            result, confirmed = None, False
         if komi not in komis:
             komis[komi] = Fraction(komi)
         pairings.append(

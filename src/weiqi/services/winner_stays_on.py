@@ -34,6 +34,7 @@ from weiqi.services.teams import (
     settings_of,
 )
 from weiqi.store.database import Database
+from weiqi.store.locks import lock_event
 from weiqi.store.teams import TeamEventRow, WinnerStaysOnLogRow
 
 
@@ -139,20 +140,38 @@ def send_player(
     """The awaited team sends its next player (chosen order, R-FMT-3)."""
     with db.transaction() as session:
         require(session, actor, Action.SUBMIT_LINEUP, event_id)
+        lock_event(session, event_id)  # the log replayed is the log appended to
         _, stage = _stage(session, event_id)
         stage.send(team, player)
         _append(session, event_id, kind="send", team=team, player=player)
         return _stage_view(stage)
 
 
-def record_stage_result(db: Database, actor: Actor, event_id: int, code: str) -> WinnerStaysOnView:
+def record_stage_result(
+    db: Database, actor: Actor, event_id: int, code: str, game: int | None = None
+) -> WinnerStaysOnView:
     """Record the current game's result; the winner stays on, the loser's team sends the next
-    player (a replay or no result: the same two meet again)."""
+    player (a replay or no result: the same two meet again).
+
+    ``game`` is the number of the game the result is for, as the referee saw it: when another
+    result was recorded meanwhile the current game is another one, and this result is refused
+    (``Conflict``) instead of becoming the next game's. Two referees recording the same game
+    at once: one result, one ``Conflict``."""
     result = Result.parse(code)
     with db.transaction() as session:
         require(session, actor, Action.RECORD_RESULT, event_id)
+        lock_event(session, event_id)  # the log replayed is the log appended to
         _, stage = _stage(session, event_id)
-        stage.next_game()
+        current = stage.next_game()
+        if game is not None and current.number != game:
+            raise Conflict(
+                Msg(
+                    "game %(game)s of the 擂台赛 has its result already (game %(current)s is "
+                    "being played); nothing was stored",
+                    game=game,
+                    current=current.number,
+                )
+            )
         stage.record(result)
         _append(session, event_id, kind="result", result=result.to_code())
         return _stage_view(stage)

@@ -141,9 +141,12 @@ class Database:
         if revision == "head" and self.at_head():
             return  # the usual case: nothing to migrate, and Alembic not even imported
         from weiqi.store.migrate import upgrade
+        from weiqi.store.site_key import settle
 
         try:
             upgrade(self.engine, revision)
+            if revision == "head":  # the site's key, found or made (``store.site_key``)
+                settle(self.engine)
         except DBAPIError as err:
             where = self.engine.url.render_as_string(hide_password=True)
             reason = str(err.orig).splitlines()[0] if err.orig is not None else type(err).__name__

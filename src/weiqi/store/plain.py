@@ -18,6 +18,8 @@ reports errors as before.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
 import sqlite3
 from functools import cache
@@ -95,3 +97,68 @@ def open_at_head(url: str) -> sqlite3.Connection | None:
         connection.close()
         return None
     return connection
+
+
+# -- the site key, as ``store.site_key`` places it -------------------------------------------
+
+ENV_KEY = "WEIQI_SECRET_KEY"
+ENV_FILE = "WEIQI_SECRET_FILE"
+KEY_FILE = "weiqi.key"
+"""The default key file's name, in the SQLite database's folder."""
+
+_KEY_ID_LABEL = b"weiqi key id v1"
+
+
+def key_id(secret: str) -> str:
+    """The fingerprint of ``secret`` the database keeps: it names the key, and gives nothing
+    of it away.
+
+    >>> key_id("s") == key_id("s") != key_id("t"), len(key_id("s"))
+    (True, 32)
+    """
+    return hmac.new(secret.encode(), _KEY_ID_LABEL, hashlib.sha256).hexdigest()[:32]
+
+
+def sqlite_key_file(database: str | None) -> Path | None:
+    """The key file of the SQLite file ``database``: ``$WEIQI_SECRET_FILE``, else ``weiqi.key``
+    beside it (``None``: an in-memory database, whose key lives as long as the process).
+
+    >>> sqlite_key_file("/srv/go/e.sqlite3").as_posix() if not os.environ.get(ENV_FILE) else None
+    '/srv/go/weiqi.key'
+    """
+    explicit = os.environ.get(ENV_FILE)
+    if explicit:
+        return Path(explicit)
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    return Path(database).absolute().parent / KEY_FILE
+
+
+def sqlite_secret(connection: sqlite3.Connection, url: str) -> str | None:
+    """The site's secret of the SQLite file of ``url`` where ``store.site_key`` would find it
+    (``$WEIQI_SECRET_KEY``, else the key file), if the database names that very key (its
+    fingerprint) and keeps no secret of its own any more; None otherwise — no key, another
+    key, a database still to settle — and the caller takes the usual path, which settles the
+    key or says why it cannot."""
+    secret = os.environ.get(ENV_KEY)
+    if not secret:
+        path = sqlite_key_file(sqlite_file(url))
+        if path is None:
+            return None
+        try:
+            secret = path.read_text(encoding="utf-8").strip()
+        except OSError:
+            return None
+        if not secret:
+            return None
+    try:
+        stored = dict(
+            connection.execute(
+                "SELECT key, value FROM site_settings WHERE key IN ('secret_key', 'secret_key_id')"
+            ).fetchall()
+        )
+    except sqlite3.Error:
+        return None
+    if "secret_key" in stored or stored.get("secret_key_id") != key_id(secret):
+        return None
+    return secret

@@ -217,6 +217,8 @@ class BoardGameRow(Base):
     home_color: Mapped[str] = mapped_column(String(1))
     result: Mapped[str | None] = mapped_column(String(16), nullable=True)
     confirmed: Mapped[bool] = mapped_column(Boolean, default=False)
+    seal: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The board as it counts, sealed under the site's key (``store.seals``)."""
 
     match: Mapped[TeamMatchRow] = relationship(back_populates="games")
 

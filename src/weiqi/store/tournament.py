@@ -136,6 +136,8 @@ class GameRow(Base):
     handicap: Mapped[int] = mapped_column(Integer, default=0)
     komi: Mapped[str] = mapped_column(String(16))
     label: Mapped[str] = mapped_column(String(16), default="")
+    seal: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The board as it counts, sealed under the site's key (``store.seals``)."""
 
     round: Mapped[RoundRow] = relationship(back_populates="games")
 

@@ -20,6 +20,7 @@ from weiqi.errors import (
     WeiqiError,
 )
 from weiqi.i18n import N_
+from weiqi.server.errors import status_of
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_forms import (
     form_fields,
@@ -31,7 +32,7 @@ from weiqi.server.page_forms import (
 from weiqi.server.routes import team_admin
 from weiqi.server.security import Db, LoggedIn, flash
 from weiqi.server.templating import html, locale_of, say, translate
-from weiqi.services import event_admin, pair_explanation, public, round_edits
+from weiqi.services import event_admin, games, pair_explanation, public, round_edits
 from weiqi.services.accounts import UserInfo
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
@@ -272,7 +273,7 @@ def _manage_page(
     *,
     import_errors: list[tuple[int, str]] | None = None,
     import_text: str = "",
-    player_error: tuple[str, str] | None = None,
+    player_error: tuple[str, str, str] | None = None,
     player_values: dict[str, str] | None = None,
     status_code: int = 200,
     search: str = "",
@@ -299,6 +300,12 @@ def _manage_page(
         "import_text": import_text,
         "player_error": player_error,
         "player_values": player_values or {},
+        # boards left out because their seal does not hold: for the chief referee to see
+        "broken_boards": (
+            [say(request, c.game) for c in games.broken_boards(db, actor, event_id)]
+            if allowed(db, actor, Action.CORRECT_RESULT, event_id)
+            else []
+        ),
         "rank_label": lambda code: rank_label(locale_of(request), code),
     }
     return html(request, "event_manage.html", context, status_code=status_code)
@@ -324,7 +331,10 @@ async def register(request: Request, db: Db, user: LoggedIn, event_id: int) -> R
     except (InputError, InvalidSetting) as err:
         where = err.field if isinstance(err, InvalidSetting) else err.where
         label = _PLAYER_FIELDS.get(where, where)
-        message = (translate(request, label), say(request, err.reason))
+        # shown beside its field; a reason of no field (the entrants' limit) above the form
+        field = where.replace(" ", "_")
+        field = field if field in event_admin.PLAYER_FORM_FIELDS else ""
+        message = (field, translate(request, label), say(request, err.reason))
         return _manage_page(
             request,
             db,
@@ -332,7 +342,7 @@ async def register(request: Request, db: Db, user: LoggedIn, event_id: int) -> R
             event_id,
             player_error=message,
             player_values=values,
-            status_code=422,
+            status_code=status_of(err),
         )
     flash(request, translate(request, "%(name)s registered.", name=player.label))
     return RedirectResponse(f"/events/{event_id}/manage#players", status_code=303)
@@ -357,7 +367,7 @@ async def import_csv(request: Request, db: Db, user: LoggedIn, event_id: int) ->
             event_id,
             import_errors=import_problems(request, err),
             import_text=sent.pasted,
-            status_code=422,
+            status_code=status_of(err),
         )
     flash(request, translate(request, "%(count)s players imported.", count=count))
     return RedirectResponse(f"/events/{event_id}/manage#players", status_code=303)
@@ -466,7 +476,14 @@ async def edit_player(
     except FieldsRejected as err:
         errors = {f: say(request, why) for f, why in err.problems.items()}
         return _player_page(
-            request, db, actor, event_id, player_id, values=values, errors=errors, status_code=422
+            request,
+            db,
+            actor,
+            event_id,
+            player_id,
+            values=values,
+            errors=errors,
+            status_code=status_of(err),
         )
     flash(request, translate(request, "%(name)s saved.", name=done.name))
     return RedirectResponse(f"/events/{event_id}/manage#players", status_code=303)

@@ -26,6 +26,7 @@ from weiqi.league.standings import TeamRanking
 from weiqi.league.team import TeamType
 from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.messages import Msg
+from weiqi.server.errors import status_of
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_forms import (
     form_fields,
@@ -38,7 +39,7 @@ from weiqi.server.public_tables import team_game_href
 from weiqi.server.security import AppClock, Db, LoggedIn, flash, server_clock
 from weiqi.server.team_tables import colour_text, match_score, result_text
 from weiqi.server.templating import html, locale_of, say, translate
-from weiqi.services import team_admin, team_coaches, teams
+from weiqi.services import games, team_admin, team_coaches, teams
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
 from weiqi.tournament.details import (
@@ -271,6 +272,11 @@ def _manage_page(
         "may_pair": allowed(db, actor, Action.PAIR_ROUND, event_id),
         "may_grant": allowed(db, actor, Action.GRANT_ROLE, event_id),
         "may_edit": allowed(db, actor, Action.EDIT_SETTINGS, event_id),
+        "broken_boards": (
+            [say(request, c.game) for c in games.broken_boards(db, actor, event_id)]
+            if allowed(db, actor, Action.CORRECT_RESULT, event_id)
+            else []
+        ),
         "next_round": len(rounds) + 1,
         "pairing": teams.next_round(db, event_id),
         "import_errors": import_errors or [],
@@ -308,7 +314,7 @@ async def import_teams(request: Request, db: Db, user: LoggedIn, event_id: int) 
             event_id,
             import_errors=import_problems(request, err),
             import_text=sent.pasted,
-            status_code=422,
+            status_code=status_of(err),
         )
     flash(request, translate(request, "%(count)s teams imported.", count=count))
     return RedirectResponse(f"/events/{event_id}/manage#teams", status_code=303)
@@ -339,7 +345,7 @@ async def add_team(request: Request, db: Db, user: LoggedIn, event_id: int) -> R
             event_id,
             team_errors=import_problems(request, err),
             team_values=values,
-            status_code=422,
+            status_code=status_of(err),
         )
     flash(request, translate(request, "Team %(name)s entered.", name=values["name"].strip()))
     return RedirectResponse(f"/events/{event_id}/manage#teams", status_code=303)

@@ -166,6 +166,10 @@ def _signed_records() -> None:
     secret = bind.execute(
         sa.text("SELECT value FROM site_settings WHERE key = 'secret_key'")
     ).scalar()
+    if secret is None:  # (later versions keep it outside the database: store.site_key)
+        from weiqi.store.site_key import existing_secret
+
+        secret = existing_secret(bind.engine)
     if secret is None:  # no server has run yet: the secret it would generate, stored now
         secret = secrets.token_urlsafe(48)
         bind.execute(

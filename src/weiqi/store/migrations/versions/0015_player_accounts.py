@@ -3,8 +3,8 @@
 One row per entrant (``event_player_accounts``): the SHA-256 of an unspent one-time invitation
 code, and the user who redeemed it (issue #11, live online play).
 
-Revision ID: 0016
-Revises: 0013 (the lead engineer re-chains it after 0014/0015)
+Revision ID: 0015
+Revises: 0014
 Create Date: 2026-12-01 18:00:00.000000
 """
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0016"
-down_revision = "0013"
+revision = "0015"
+down_revision = "0014"
 branch_labels = None
 depends_on = None
 
