@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from weiqi.cli import app
+from weiqi.referee.signature import record_key
 from weiqi.services import games
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import player_named
@@ -33,7 +34,7 @@ from weiqi.services.tournament import (
 )
 from weiqi.store.database import Database
 from weiqi.store.migrate import head_revision
-from weiqi.store.plain import code_head, open_at_head
+from weiqi.store.plain import code_head, open_at_head, sqlite_secret
 from weiqi.tournament.settings import EventSettings, System
 
 LOCAL = Actor.local()
@@ -79,7 +80,9 @@ def test_the_plain_reader_loads_the_event_the_orm_loads(tmp_path: Path) -> None:
         orm_event, orm_players = _load(session, event)
     connection = open_at_head(url)
     assert connection is not None
-    loaded = read_event(connection, event)
+    secret = sqlite_secret(connection, url)
+    assert secret is not None
+    loaded = read_event(connection, event, record_key(secret))
     connection.close()
     assert loaded is not None
     plain_event, plain_players = loaded
@@ -171,3 +174,25 @@ def test_at_head_is_one_query_and_says_no_when_behind(tmp_path: Path, revision: 
             connection.exec_driver_sql(f"UPDATE alembic_version SET version_num = '{revision}'")
     assert not db.at_head()
     db.dispose()
+
+
+def test_the_plain_reader_counts_what_the_seals_allow(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A result rewritten in the file behind the app's back (issue #16) counts as not played
+    on the plain path as on the usual one; without the site key the plain path declines and
+    the usual path answers."""
+    url, db, event = build_event(tmp_path)
+    honest = event_standings(db, event)
+    path = url.removeprefix("sqlite:///")
+    with sqlite3.connect(path) as con:
+        (gid, code) = con.execute(
+            "SELECT g.id, g.result FROM event_games g JOIN event_rounds r ON r.id = g.round_id"
+            " WHERE r.event_id = ? AND r.number = 1 AND g.result LIKE 'W%' LIMIT 1",
+            (event,),
+        ).fetchone()
+        con.execute("UPDATE event_games SET result = ? WHERE id = ?", ("B" + code[1:], gid))
+    tampered = sqlite_standings(url, event)
+    assert tampered is not None and tampered == event_standings(db, event) != honest
+    monkeypatch.setenv("WEIQI_SECRET_FILE", str(tmp_path / "elsewhere.key"))
+    assert sqlite_standings(url, event) is None

@@ -138,13 +138,14 @@ class Database:
         ...     print(err.reason)
         cannot be opened (unable to open database file)
         """
-        if revision == "head" and self.at_head():
-            return  # the usual case: nothing to migrate, and Alembic not even imported
-        from weiqi.store.migrate import upgrade
         from weiqi.store.site_key import settle
 
         try:
-            upgrade(self.engine, revision)
+            # the usual case is nothing to migrate, found with one query: Alembic not imported
+            if not (revision == "head" and self.at_head()):
+                from weiqi.store.migrate import upgrade
+
+                upgrade(self.engine, revision)
             if revision == "head":  # the site's key, found or made (``store.site_key``)
                 settle(self.engine)
         except DBAPIError as err:

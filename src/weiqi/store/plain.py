@@ -10,8 +10,8 @@ reports errors as before.
 
 >>> database_url("sqlite:///x.sqlite3")
 'sqlite:///x.sqlite3'
->>> code_head()  # the newest migration shipped in ``store/migrations/versions``
-'0013'
+>>> code_head() >= "0013"  # the newest migration shipped in ``store/migrations/versions``
+True
 >>> sqlite_file("sqlite:///events/club.sqlite3"), sqlite_file("postgresql+psycopg://h/db")
 ('events/club.sqlite3', None)
 """
