@@ -634,9 +634,9 @@ def team_round_table(view: TeamRoundView, locale: str, event_id: int | None = No
                         "num",
                         _("The game on this board"),
                     ),
-                    Cell(b.home_player or "—"),
+                    Cell(b.home_name or b.home_player or "—"),
                     Cell(_("Black") if home_black else _("White")),
-                    Cell(b.away_player or "—"),
+                    Cell(b.away_name or b.away_player or "—"),
                     Cell(result_text(result, locale), cls="result"),
                     Cell(score if i == 0 else ""),
                 )
