@@ -36,6 +36,7 @@ from weiqi.errors import (
     RowsRejected,
 )
 from weiqi.formats.team_csv import parse_team_csv
+from weiqi.i18n import N_
 from weiqi.league.lineup import MissingLineup
 from weiqi.league.match import BoardColors
 from weiqi.league.standings import TeamRanking
@@ -47,7 +48,6 @@ from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches_fields, search_terms
 from weiqi.store.database import Database
-from weiqi.i18n import N_
 from weiqi.store.locks import lock_event
 from weiqi.store.teams import RosterRow, TeamCoachRow, TeamRow
 from weiqi.text import clean_name
