@@ -149,7 +149,8 @@ def test_the_api_edits_renames_and_deletes(client: TestClient, database: Databas
     ev = event(database)
     a, b = team_admin.team_cards(database, ev)[:2]
     body = {"name": "李明", "rank": "3段", "rating": 2100, "nationality": "CN"}
-    put = client.put(f"/api/events/{ev}/teams/{a.id}/players/{a.roster[0].id}", json=body, headers=h)
+    url = f"/api/events/{ev}/teams/{a.id}/players/{a.roster[0].id}"
+    put = client.put(url, json=body, headers=h)
     assert put.status_code == 200 and put.json()["rank"] == "3d"
     assert put.json()["player"] == "黑龙1"
     clash = client.put(
@@ -163,7 +164,8 @@ def test_the_api_edits_renames_and_deletes(client: TestClient, database: Databas
     )
     assert bad.status_code == 422
     renamed = client.put(f"/api/events/{ev}/teams/{a.id}", json={"name": "天津"}, headers=h)
-    assert renamed.status_code == 200 and renamed.json() == {"id": a.id, "code": "黑龙", "name": "天津"}
+    assert renamed.status_code == 200
+    assert renamed.json() == {"id": a.id, "code": "黑龙", "name": "天津"}
     assert client.delete(f"/api/events/{ev}/teams/{b.id}", headers=h).status_code == 204
     teams.pair_round(database, LOCAL, ev)
     assert client.delete(f"/api/events/{ev}/teams/{a.id}", headers=h).status_code == 409
