@@ -169,3 +169,19 @@ def test_the_api_edits_renames_and_deletes(client: TestClient, database: Databas
     assert client.delete(f"/api/events/{ev}/teams/{b.id}", headers=h).status_code == 204
     teams.pair_round(database, LOCAL, ev)
     assert client.delete(f"/api/events/{ev}/teams/{a.id}", headers=h).status_code == 409
+
+
+def test_the_public_round_page_shows_the_edited_name(
+    client: TestClient, database: Database
+) -> None:
+    """Issue #13: the boards already played show a roster player's edited name, and a renamed
+    team's new name, on the public pages."""
+    ev = event(database)
+    play_round_1(database, ev)
+    team = team_admin.team_cards(database, ev)[0]
+    team_admin.edit_roster_player(database, LOCAL, ev, team.id, team.roster[0].id, "李明远", "5d")
+    team_admin.rename_team(database, LOCAL, ev, team.id, "天津黑龙")
+    page = client.get(f"/events/{ev}/teams/rounds/1").text
+    assert "李明远" in page and ">黑龙1<" not in page and "天津黑龙" in page
+    overview = client.get(f"/events/{ev}/teams").text
+    assert "李明远" in overview and "天津黑龙" in overview

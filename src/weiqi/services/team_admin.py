@@ -482,3 +482,16 @@ def delete_team(db: Database, actor: Actor, event_id: int, team_id: int) -> str:
         session.execute(delete(TeamCoachRow).where(TeamCoachRow.team_id == row.id))
         session.delete(row)  # the roster goes with it (cascade)
         return name
+
+
+def team_names(db: Database, event_id: int) -> dict[str, str]:
+    """The teams' display names by code: what a page shows for a team's code.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> ev = teams.create_team_event(db, Actor.local(), "团体赛", teams.TeamEventSettings(boards=1))
+    >>> add_team(db, Actor.local(), ev.id, "黑龙", "", "李一,5d")
+    1
+    >>> team_names(db, ev.id)
+    {'黑龙': '黑龙'}
+    """
+    return {t.code: t.name for t in team_cards(db, event_id)}
