@@ -434,6 +434,31 @@ def _import_teams(w: World, actor: str) -> Send:
     return w.call(actor, "POST", f"/api/events/{ev}/teams/import", json=body)
 
 
+def _first_team(w: World, rounds: int = 0) -> tuple[int, int, int]:
+    """A fresh team event (``_team_event``): its id, its first team's and first player's ids."""
+    from weiqi.services import team_admin
+
+    ev = _team_event(w, rounds=rounds)
+    team = team_admin.team_cards(w.db, ev)[0]
+    return ev, team.id, team.roster[0].id
+
+
+def _rename_team(w: World, actor: str) -> Send:
+    ev, team, _ = _first_team(w)
+    return w.call(actor, "PUT", f"/api/events/{ev}/teams/{team}", json={"name": f"队 {actor}"})
+
+
+def _delete_team(w: World, actor: str) -> Send:
+    ev, team, _ = _first_team(w)
+    return w.call(actor, "DELETE", f"/api/events/{ev}/teams/{team}")
+
+
+def _edit_roster_player(w: World, actor: str) -> Send:
+    ev, team, player = _first_team(w)
+    body = {"name": f"李 {actor}", "rank": "3段"}
+    return w.call(actor, "PUT", f"/api/events/{ev}/teams/{team}/players/{player}", json=body)
+
+
 def _pair_team_round(w: World, actor: str) -> Send:
     return w.call(actor, "POST", f"/api/events/{_team_event(w)}/teams/rounds", json={})
 
@@ -548,6 +573,12 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
     ("POST", "/api/events/teams"): (_create_team_event, ORGANISERS),
     ("POST", "/api/events/{event_id}/teams/import"): (_import_teams, RUNNERS),
     ("POST", "/api/events/{event_id}/teams/coaches"): (_assign_coach, RUNNERS),
+    ("PUT", "/api/events/{event_id}/teams/{team_id}"): (_rename_team, RUNNERS),
+    ("DELETE", "/api/events/{event_id}/teams/{team_id}"): (_delete_team, RUNNERS),
+    ("PUT", "/api/events/{event_id}/teams/{team_id}/players/{player_id}"): (
+        _edit_roster_player,
+        RUNNERS,
+    ),
     ("POST", "/api/events/{event_id}/teams/rounds"): (_pair_team_round, CHIEF),
     ("POST", "/api/events/{event_id}/teams/rounds/{number}/reveal"): (_reveal_team_round, CHIEF),
     ("POST", "/api/events/{event_id}/teams/rounds/{number}/playoff"): (_record_playoff, REFEREES),
@@ -587,6 +618,7 @@ def team_state(db: Database) -> tuple[object, ...]:
     from weiqi.store.teams import (
         BoardGameRow,
         LineupRow,
+        RosterRow,
         TeamCoachRow,
         TeamMatchRow,
         TeamRoundRow,
@@ -597,7 +629,8 @@ def team_state(db: Database) -> tuple[object, ...]:
         return (
             sorted(session.execute(select(TeamCoachRow.team_id, TeamCoachRow.user_id)).all()),
             sorted((r.round_id, r.team_id, r.players) for r in session.scalars(select(LineupRow))),
-            sorted(session.execute(select(TeamRow.event_id, TeamRow.code)).all()),
+            sorted(session.execute(select(TeamRow.event_id, TeamRow.code, TeamRow.name)).all()),
+            sorted(session.execute(select(RosterRow.id, RosterRow.name, RosterRow.rank)).all()),
             sorted(
                 session.execute(
                     select(TeamRoundRow.event_id, TeamRoundRow.number, TeamRoundRow.revealed_at)
@@ -668,6 +701,7 @@ def test_every_write_endpoint_needs_the_csrf_token(world: World, endpoint: tuple
         user_id=world.user_ids["player"],
         role="player",
         player_id=1,
+        team_id=1,
         number=1,
         board=1,
         match=1,

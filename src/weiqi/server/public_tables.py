@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -596,10 +596,17 @@ def team_game_href(event_id: int, number: int, match: int, board: int, sitting: 
     return url + (f"?sitting={sitting}" if sitting else "")
 
 
-def team_round_table(view: TeamRoundView, locale: str, event_id: int | None = None) -> Table:
+def team_round_table(
+    view: TeamRoundView,
+    locale: str,
+    event_id: int | None = None,
+    names: Mapping[str, str] | None = None,
+) -> Table:
     """One row per board of every match: 对阵, 台次, 主队棋手, 执色, 客队棋手, 结果; a match's
     first row carries its score (场分 and 局分). Boards stay empty until the lineups are
-    revealed (sealed lineups, R-LINEUP)."""
+    revealed (sealed lineups, R-LINEUP). ``names``: the teams' display names by code (a
+    renamed team shows its new name); the players' are the boards' own."""
+    named = names or {}
     _ = gettext_for(locale)
     columns = [
         Column(_("Home – away"), cls="match"),
@@ -613,7 +620,7 @@ def team_round_table(view: TeamRoundView, locale: str, event_id: int | None = No
     rows = []
     classes = []
     for m in view.matches:
-        title = f"{m.home} – {m.away}"
+        title = f"{named.get(m.home, m.home)} – {named.get(m.away, m.away)}"
         score = f"{m.game_points[0]}:{m.game_points[1]}" if m.game_points else ""
         if not m.boards:
             rows.append((Cell(title, cls="name"), Cell(""), Cell(""), Cell(""), Cell(""),
@@ -634,9 +641,9 @@ def team_round_table(view: TeamRoundView, locale: str, event_id: int | None = No
                         "num",
                         _("The game on this board"),
                     ),
-                    Cell(b.home_player or "—"),
+                    Cell(b.home_name or b.home_player or "—"),
                     Cell(_("Black") if home_black else _("White")),
-                    Cell(b.away_player or "—"),
+                    Cell(b.away_name or b.away_player or "—"),
                     Cell(result_text(result, locale), cls="result"),
                     Cell(score if i == 0 else ""),
                 )

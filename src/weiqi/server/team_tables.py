@@ -77,9 +77,16 @@ def with_zones(table: Table, up: int, down: int, locale: str) -> Table:
     return Table(columns, tuple(rows), tuple(classes), table.legend)
 
 
-def player_table(records: Sequence[PlayerRecord], names: dict[str, str], locale: str) -> Table:
-    """Each player's games in the event, best first."""
+def player_table(
+    records: Sequence[PlayerRecord],
+    names: dict[str, str],
+    locale: str,
+    players: dict[str, str] | None = None,
+) -> Table:
+    """Each player's games in the event, best first; ``players``: the players' current names
+    by code (an edited name shows), else the code."""
     _ = gettext_for(locale)
+    named = players or {}
     columns = (
         Column(_("Player"), cls="name"),
         Column(_("Team")),
@@ -92,7 +99,7 @@ def player_table(records: Sequence[PlayerRecord], names: dict[str, str], locale:
     )
     rows = tuple(
         (
-            Cell(r.player_id, cls="name"),
+            Cell(named.get(r.player_id, r.player_id), cls="name"),
             Cell(names.get(r.team, r.team)),
             Cell(", ".join(str(b) for b in r.boards)),
             Cell(str(r.games)),
@@ -107,10 +114,15 @@ def player_table(records: Sequence[PlayerRecord], names: dict[str, str], locale:
 
 
 def boards_table(
-    by_board: dict[int, list[PlayerRecord]], names: dict[str, str], locale: str
+    by_board: dict[int, list[PlayerRecord]],
+    names: dict[str, str],
+    locale: str,
+    players: dict[str, str] | None = None,
 ) -> Table:
-    """The players of each board ranked by game points (board prizes); equal → shared."""
+    """The players of each board ranked by game points (board prizes); equal → shared;
+    ``players`` as for :func:`player_table`."""
     _ = gettext_for(locale)
+    named = players or {}
     columns = (
         Column(_("Board"), numeric=True, cls="board"),
         Column(_("Place"), numeric=True, cls="place"),
@@ -132,7 +144,7 @@ def boards_table(
                 (
                     Cell(str(board) if i == 0 else ""),
                     Cell(place_text(place, places.count(place) > 1, _), cls="place"),
-                    Cell(r.player_id, cls="name"),
+                    Cell(named.get(r.player_id, r.player_id), cls="name"),
                     Cell(names.get(r.team, r.team)),
                     Cell(str(r.games)),
                     Cell(str(r.wins)),

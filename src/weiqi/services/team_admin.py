@@ -23,8 +23,20 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TypeVar
 
-from weiqi.errors import Conflict, InputError, InvalidSetting, RowsRejected
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from weiqi.errors import (
+    Conflict,
+    Duplicate,
+    FieldsRejected,
+    InputError,
+    InvalidSetting,
+    NotFound,
+    RowsRejected,
+)
 from weiqi.formats.team_csv import parse_team_csv
+from weiqi.i18n import N_
 from weiqi.league.lineup import MissingLineup
 from weiqi.league.match import BoardColors
 from weiqi.league.standings import TeamRanking
@@ -37,7 +49,9 @@ from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches_fields, search_terms
 from weiqi.store.database import Database
 from weiqi.store.locks import lock_event
+from weiqi.store.teams import RosterRow, TeamCoachRow, TeamRow
 from weiqi.text import clean_name
+from weiqi.tournament.ranks import Rank
 
 E = TypeVar("E", bound=Enum)
 
@@ -186,6 +200,8 @@ class RosterCard:
     rating: int | None
     nationality: str
     foreign: bool
+    id: int = 0
+    """The roster row's id: the address of the player's edit page."""
 
 
 @dataclass(frozen=True)
@@ -196,6 +212,8 @@ class TeamCard:
     coach: str
     captain: str
     roster: tuple[RosterCard, ...]
+    id: int = 0
+    """The team row's id: the address of the team's page."""
 
 
 def team_cards(db: Database, event_id: int) -> list[TeamCard]:
@@ -217,9 +235,11 @@ def team_cards(db: Database, event_id: int) -> list[TeamCard]:
                         r.rating,
                         r.nationality or "",
                         r.foreign,
+                        r.id,
                     )
                     for r in t.roster
                 ),
+                t.id,
             )
             for t in teams.event_teams(session, event_id)
         ]
@@ -262,3 +282,216 @@ def matching_matches(
         if any(side(code, player) for code, player in sides):
             found.add(m.number)
     return frozenset(found)
+
+
+# The fields of a roster player's edit form, in the form's order (what the team CSV sets).
+ROSTER_FORM_FIELDS = ("name", "rank", "rating", "nationality")
+
+
+def _card(r: RosterRow) -> RosterCard:
+    return RosterCard(r.player_code, r.name, r.rank, r.rating, r.nationality or "", r.foreign, r.id)
+
+
+def _team_card(t: TeamRow) -> TeamCard:
+    roster = tuple(_card(r) for r in t.roster)
+    return TeamCard(t.code, t.name, t.club or "", t.coach or "", t.captain or "", roster, t.id)
+
+
+def _team(session: Session, event_id: int, team_id: int) -> TeamRow:
+    teams.event_row(session, event_id)
+    row = session.get(TeamRow, team_id)
+    if row is None or row.event_id != event_id:
+        raise NotFound(
+            Msg("no team %(code)s in event %(event_id)s", code=team_id, event_id=event_id)
+        )
+    return row
+
+
+def _roster_row(session: Session, event_id: int, team_id: int, player_id: int) -> RosterRow:
+    team = _team(session, event_id, team_id)
+    row = session.get(RosterRow, player_id)
+    if row is None or row.team_id != team.id:
+        raise NotFound(
+            Msg("no player %(player)s in team %(team)s", player=player_id, team=team.name)
+        )
+    return row
+
+
+def team_card(db: Database, event_id: int, team_id: int) -> TeamCard:
+    """One team of an event with its roster (``NotFound`` for a team of another event)."""
+    with db.transaction() as session:
+        return _team_card(_team(session, event_id, team_id))
+
+
+def roster_card(db: Database, event_id: int, team_id: int, player_id: int) -> RosterCard:
+    """One player of a team's roster as the edit form shows it."""
+    with db.transaction() as session:
+        return _card(_roster_row(session, event_id, team_id, player_id))
+
+
+def may_delete_team(db: Database, event_id: int) -> bool:
+    """Whether the event's teams can still be deleted: no round is paired yet."""
+    with db.transaction() as session:
+        teams.event_row(session, event_id)
+        return not teams.event_rounds(session, event_id)
+
+
+def check_roster_fields(
+    name: str, rank: str, rating: str = "", nationality: str = ""
+) -> tuple[str, str, int, str]:
+    """The fields of a roster player's form as they are stored, checked as a team CSV row is
+    (``weiqi.formats.team_csv``), or ``FieldsRejected`` with every bad field at once.
+
+    >>> check_roster_fields("李明", "5段", "2400", "CN")
+    ('李明', '5d', 2400, 'CN')
+    >>> try:
+    ...     check_roster_fields("", "12d", "-3")
+    ... except FieldsRejected as err:
+    ...     list(err.problems)
+    ['name', 'rank', 'rating']
+    """
+    problems: dict[str, Msg] = {}
+    clean, code, points, land = "", "", 0, ""
+    try:
+        clean = clean_name(N_("name"), name)
+    except (InvalidSetting, InputError) as err:
+        problems["name"] = err.reason
+    try:
+        code = Rank.parse(rank.strip()).code
+    except (InvalidSetting, InputError) as err:
+        problems["rank"] = err.reason
+    text = rating.strip()
+    if text:
+        try:
+            points = int(text)
+        except ValueError:
+            problems["rating"] = Msg("rating '%(cell)s' is not a whole number", cell=text)
+        else:
+            if points < 0:
+                problems["rating"] = Msg("rating %(rating)s is negative", rating=points)
+    try:
+        land = clean_name(N_("nationality"), nationality, required=False)
+    except (InvalidSetting, InputError) as err:
+        problems["nationality"] = err.reason
+    if problems:
+        raise FieldsRejected(problems)
+    return clean, code, points, land
+
+
+def edit_roster_player(
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    team_id: int,
+    player_id: int,
+    name: str,
+    rank: str,
+    rating: str = "",
+    nationality: str = "",
+    foreign: bool | None = None,
+) -> RosterCard:
+    """Change a roster player's details, at any time (issue #13). Lineups and games point at
+    the roster row, never the name: a renamed player keeps every board played, and the new name
+    shows on them. The player's code (their id in lineups and files) stays. ``foreign``
+    ``None`` keeps the 外援 mark.
+
+    ``FieldsRejected`` lists every bad field; a name another player of the event already has
+    is ``Duplicate`` (409) on ``name``.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> ev = teams.create_team_event(db, Actor.local(), "团体赛", teams.TeamEventSettings(boards=1))
+    >>> add_team(db, Actor.local(), ev.id, "黑龙", "", "李一,5d\\n李二,4d")
+    1
+    >>> t = team_cards(db, ev.id)[0]
+    >>> edit_roster_player(db, Actor.local(), ev.id, t.id, t.roster[0].id, "李明", "6段").rank
+    '6d'
+    """
+    clean, code, points, land = check_roster_fields(name, rank, rating, nationality)
+    with db.transaction() as session:
+        require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        lock_event(session, event_id)  # the name checked stays free until commit
+        row = _roster_row(session, event_id, team_id, player_id)
+        clash = session.scalar(
+            select(RosterRow.id)
+            .join(TeamRow)
+            .where(TeamRow.event_id == event_id, RosterRow.name == clean, RosterRow.id != row.id)
+        )
+        if clash is not None:
+            raise Duplicate(
+                "name", Msg("another player of the event is already called %(name)s", name=clean)
+            )
+        row.name, row.rank, row.rating, row.nationality = clean, code, points, land
+        if foreign is not None:
+            row.foreign = foreign
+        session.flush()
+        return _card(row)
+
+
+def rename_team(db: Database, actor: Actor, event_id: int, team_id: int, name: str) -> str:
+    """Change a team's display name, at any time; its code (its id in lineups, files and on
+    the command line) stays. Another team of the event with that name is ``Duplicate`` (409)
+    on ``name``. Returns the new name."""
+    try:
+        clean = clean_name(N_("name"), name)
+    except (InvalidSetting, InputError) as err:
+        raise FieldsRejected({"name": err.reason}) from None
+    with db.transaction() as session:
+        require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        lock_event(session, event_id)
+        row = _team(session, event_id, team_id)
+        clash = session.scalar(
+            select(TeamRow.id).where(
+                TeamRow.event_id == event_id, TeamRow.name == clean, TeamRow.id != row.id
+            )
+        )
+        if clash is not None:
+            raise Duplicate(
+                "name", Msg("another team of the event is already called %(name)s", name=clean)
+            )
+        row.name = clean
+        return clean
+
+
+def delete_team(db: Database, actor: Actor, event_id: int, team_id: int) -> str:
+    """Delete a team entered by mistake, with its roster and its coaches' links, before round 1
+    is paired; returns its name. Once a round is paired the team is part of the draw: it stays,
+    and its name and players can still be corrected (a team that stops playing sends no lineup
+    and loses its boards by forfeit).
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> ev = teams.create_team_event(db, Actor.local(), "团体赛", teams.TeamEventSettings(boards=1))
+    >>> add_team(db, Actor.local(), ev.id, "黑龙", "", "李一,5d")
+    1
+    >>> delete_team(db, Actor.local(), ev.id, team_cards(db, ev.id)[0].id), team_cards(db, ev.id)
+    ('黑龙', [])
+    """
+    with db.transaction() as session:
+        require(session, actor, Action.MANAGE_PLAYERS, event_id)
+        lock_event(session, event_id)  # no round paired between the check and the delete
+        row = _team(session, event_id, team_id)
+        if teams.event_rounds(session, event_id):
+            raise Conflict(
+                Msg(
+                    "%(name)s can no longer be deleted: round 1 is paired and the team is part "
+                    "of the draw. Keep the team and correct its name or players instead; a team "
+                    "that stops playing sends no lineup and loses its boards by forfeit.",
+                    name=row.name,
+                )
+            )
+        name = row.name
+        session.execute(delete(TeamCoachRow).where(TeamCoachRow.team_id == row.id))
+        session.delete(row)  # the roster goes with it (cascade)
+        return name
+
+
+def team_names(db: Database, event_id: int) -> dict[str, str]:
+    """The teams' display names by code: what a page shows for a team's code.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> ev = teams.create_team_event(db, Actor.local(), "团体赛", teams.TeamEventSettings(boards=1))
+    >>> add_team(db, Actor.local(), ev.id, "黑龙", "", "李一,5d")
+    1
+    >>> team_names(db, ev.id)
+    {'黑龙': '黑龙'}
+    """
+    return {t.code: t.name for t in team_cards(db, event_id)}

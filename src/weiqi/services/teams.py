@@ -190,6 +190,10 @@ class BoardView:
     result: str | None
     confirmed: bool = False
     """The result is confirmed in the board's game record (R-REF-7)."""
+    home_name: str | None = None
+    away_name: str | None = None
+    """The players' names as their roster rows say now (``None``: the code is the name shown);
+    an edited name shows on every game already played."""
 
 
 @dataclass(frozen=True)
@@ -460,6 +464,14 @@ def _codes(session: Session, event_id: int) -> tuple[dict[int, str], dict[int, s
         )
     }
     return teams, players
+
+
+def roster_names(session: Session, event_id: int) -> dict[int, str]:
+    """The players' current names by roster row id (an edited name is shown everywhere)."""
+    rows = session.execute(
+        select(RosterRow.id, RosterRow.name).join(TeamRow).where(TeamRow.event_id == event_id)
+    )
+    return {rid: name for rid, name in rows}
 
 
 def board_result(code: str | None) -> Result | None:
@@ -1352,8 +1364,10 @@ def _match_view(
     revealed: bool,
     submitted: dict[str, bool],
     board_one_decides: bool = False,
+    names: dict[int, str] | None = None,
 ) -> MatchView:
     core = _core_match(m, teams, players)
+    named = names or {}
     bad = _broken(m)
     boards = tuple(
         BoardView(
@@ -1364,6 +1378,8 @@ def _match_view(
             g.home_color,
             g.result if g.id not in bad else None,
             bool(g.confirmed) and g.id not in bad,
+            named.get(g.home_player_id) if g.home_player_id is not None else None,
+            named.get(g.away_player_id) if g.away_player_id is not None else None,
         )
         for g in m.games
     )
@@ -1389,6 +1405,7 @@ def _match_view(
 def _round_view(session: Session, rnd: TeamRoundRow) -> RoundView:
     row = event_row(session, rnd.event_id)
     teams, players = _codes(session, rnd.event_id)
+    names = roster_names(session, rnd.event_id)
     lineups = lineup_rows(session, rnd.event_id).get(rnd.id, [])
     submitted = {teams[lr.team_id]: lr.source == "submitted" for lr in lineups}
     revealed = rnd.revealed_at is not None
@@ -1400,6 +1417,7 @@ def _round_view(session: Session, rnd: TeamRoundRow) -> RoundView:
             revealed,
             {teams[t]: submitted.get(teams[t], False) for t in (m.home_id, m.away_id)},
             row.board_one_decides,
+            names,
         )
         for m in rnd.matches
     )

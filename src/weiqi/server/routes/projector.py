@@ -36,6 +36,7 @@ from weiqi.server.security import Db
 from weiqi.server.templating import html, locale_of, translate
 from weiqi.services import public, teams
 from weiqi.services.events import event_details
+from weiqi.services.team_admin import team_names
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
@@ -118,7 +119,7 @@ def team_round_projector(
         request,
         event_name=public.team_overview(db, event_id).name,
         title=translate(request, "Round %(round)s", round=number),
-        table=team_round_table(rnd, locale_of(request), event_id),
+        table=team_round_table(rnd, locale_of(request), event_id, team_names(db, event_id)),
         kind="teamround",
         back=f"/events/{event_id}/teams/rounds/{number}",
         seconds=seconds,

@@ -37,6 +37,7 @@ from weiqi.server.templating import html, locale_of, translate
 from weiqi.services import league, public, teams
 from weiqi.services.events import get_event
 from weiqi.services.permissions import Action, allowed
+from weiqi.services.team_admin import team_names
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
@@ -267,7 +268,7 @@ def team_round_page(
     request: Request, db: Db, event_id: int, number: int, format: Format = "html"
 ) -> Response:
     rnd = teams.show_round(db, event_id, number)
-    table = team_round_table(rnd, locale_of(request), event_id)
+    table = team_round_table(rnd, locale_of(request), event_id, team_names(db, event_id))
     if format == "csv":
         return csv_response(table, f"event-{event_id}-team-round-{number}.csv")
     title = translate(request, "Round %(round)s", round=number)

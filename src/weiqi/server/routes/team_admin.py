@@ -14,6 +14,7 @@ from starlette.responses import Response
 
 from weiqi.errors import (
     Conflict,
+    FieldsRejected,
     InputError,
     InvalidSetting,
     NotFound,
@@ -511,3 +512,180 @@ async def playoff(request: Request, db: Db, user: LoggedIn, event_id: int, numbe
     teams.record_playoff(db, user.actor(), event_id, number, winner)
     flash(request, translate(request, "The playoff is recorded."))
     return RedirectResponse(f"/events/{event_id}/manage/rounds/{number}", status_code=303)
+
+
+# The roster player form's fields: its key, its label (a msgid) and the input's attributes.
+_ROSTER_INPUTS = (
+    ("name", N_("Name"), ' required maxlength="200"'),
+    ("rank", N_("Rank"), ' required placeholder="5d / 2p / 3k / 5段"'),
+    ("rating", N_("Rating"), ' inputmode="numeric"'),
+    ("nationality", N_("Nationality"), ' maxlength="100"'),
+)
+DELETE_REFUSED = N_(
+    "Round 1 is paired: the team is part of the draw and can no longer be deleted. Its name "
+    "and players can still be corrected."
+)
+
+
+def _team_page(
+    request: Request,
+    db: Db,
+    actor: Actor,
+    event_id: int,
+    team_id: int,
+    *,
+    values: dict[str, str] | None = None,
+    errors: dict[str, str] | None = None,
+    status_code: int = 200,
+) -> Response:
+    require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
+    card = team_admin.team_card(db, event_id, team_id)
+    context = {
+        "info": teams.team_event_info(db, event_id),
+        "team": card,
+        "values": values or {"name": card.name},
+        "errors": errors or {},
+        "may_delete": team_admin.may_delete_team(db, event_id),
+        "delete_refused": translate(request, DELETE_REFUSED),
+        "rank_label": lambda code: rank_label(locale_of(request), code),
+    }
+    return html(request, "team_edit.html", context, status_code=status_code)
+
+
+@router.get("/events/{event_id}/manage/teams/{team_id}")
+def team_page(request: Request, db: Db, user: LoggedIn, event_id: int, team_id: int) -> Response:
+    """A team's page for its organisers: rename it, open a player, delete it before round 1."""
+    return _team_page(request, db, user.actor(), event_id, team_id)
+
+
+@router.post("/events/{event_id}/manage/teams/{team_id}")
+@requires(Action.MANAGE_PLAYERS)
+async def rename_team(
+    request: Request, db: Db, user: LoggedIn, event_id: int, team_id: int
+) -> Response:
+    form = await form_fields(request)
+    values = {"name": form.get("name", "")}
+    actor = user.actor()
+    try:
+        name = team_admin.rename_team(db, actor, event_id, team_id, values["name"])
+    except FieldsRejected as err:
+        errors = {f: say(request, why) for f, why in err.problems.items()}
+        return _team_page(
+            request,
+            db,
+            actor,
+            event_id,
+            team_id,
+            values=values,
+            errors=errors,
+            status_code=status_of(err),
+        )
+    flash(request, translate(request, "%(name)s saved.", name=name))
+    return RedirectResponse(f"/events/{event_id}/manage/teams/{team_id}", status_code=303)
+
+
+@router.get("/events/{event_id}/manage/teams/{team_id}/delete")
+def delete_team_page(
+    request: Request, db: Db, user: LoggedIn, event_id: int, team_id: int
+) -> Response:
+    """The confirm step of deleting a team: what it removes, before anything is done."""
+    actor = user.actor()
+    require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
+    context = {
+        "info": teams.team_event_info(db, event_id),
+        "team": team_admin.team_card(db, event_id, team_id),
+        "may_delete": team_admin.may_delete_team(db, event_id),
+        "delete_refused": translate(request, DELETE_REFUSED),
+    }
+    return html(request, "team_delete.html", context)
+
+
+@router.post("/events/{event_id}/manage/teams/{team_id}/delete")
+@requires(Action.MANAGE_PLAYERS)
+def delete_team(request: Request, db: Db, user: LoggedIn, event_id: int, team_id: int) -> Response:
+    try:
+        name = team_admin.delete_team(db, user.actor(), event_id, team_id)
+    except Conflict as err:  # round 1 paired meanwhile (a second tab): the page says why
+        flash(request, say(request, err.msg))
+        return RedirectResponse(f"/events/{event_id}/manage/teams/{team_id}", status_code=303)
+    flash(request, translate(request, "%(name)s deleted.", name=name))
+    return RedirectResponse(f"/events/{event_id}/manage#teams", status_code=303)
+
+
+def _roster_page(
+    request: Request,
+    db: Db,
+    actor: Actor,
+    event_id: int,
+    team_id: int,
+    player_id: int,
+    *,
+    values: dict[str, str] | None = None,
+    errors: dict[str, str] | None = None,
+    status_code: int = 200,
+) -> Response:
+    require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
+    card = team_admin.team_card(db, event_id, team_id)
+    player = team_admin.roster_card(db, event_id, team_id, player_id)
+    shown = {
+        "name": player.name,
+        "rank": rank_label(locale_of(request), player.rank),
+        "rating": str(player.rating) if player.rating else "",
+        "nationality": player.nationality,
+        "foreign": "on" if player.foreign else "",
+    }
+    context = {
+        "info": teams.team_event_info(db, event_id),
+        "team": card,
+        "player": player,
+        "fields": [(f, translate(request, label), attrs) for f, label, attrs in _ROSTER_INPUTS],
+        "values": values if values is not None else shown,
+        "errors": errors or {},
+    }
+    return html(request, "team_player.html", context, status_code=status_code)
+
+
+@router.get("/events/{event_id}/manage/teams/{team_id}/players/{player_id}")
+def roster_player_page(
+    request: Request, db: Db, user: LoggedIn, event_id: int, team_id: int, player_id: int
+) -> Response:
+    """A roster player's edit form (issue #13): name, rank, rating, nationality, 外援."""
+    return _roster_page(request, db, user.actor(), event_id, team_id, player_id)
+
+
+@router.post("/events/{event_id}/manage/teams/{team_id}/players/{player_id}")
+@requires(Action.MANAGE_PLAYERS)
+async def edit_roster_player(
+    request: Request, db: Db, user: LoggedIn, event_id: int, team_id: int, player_id: int
+) -> Response:
+    form = await form_fields(request)
+    values = {f: form.get(f, "") for f in (*team_admin.ROSTER_FORM_FIELDS, "foreign")}
+    actor = user.actor()
+    try:
+        done = team_admin.edit_roster_player(
+            db,
+            actor,
+            event_id,
+            team_id,
+            player_id,
+            values["name"],
+            values["rank"],
+            values["rating"],
+            values["nationality"],
+            foreign=bool(values["foreign"]),
+        )
+    except FieldsRejected as err:
+        errors = {f: say(request, why) for f, why in err.problems.items()}
+        return _roster_page(
+            request,
+            db,
+            actor,
+            event_id,
+            team_id,
+            player_id,
+            values=values,
+            errors=errors,
+            status_code=status_of(err),
+        )
+    flash(request, translate(request, "%(name)s saved.", name=done.name))
+    return RedirectResponse(f"/events/{event_id}/manage/teams/{team_id}", status_code=303)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Response
 from pydantic import BaseModel, Field
 
 from weiqi.server.inputs import ScreenedRoute, requires
@@ -158,3 +158,79 @@ def get_coaches(db: Db, event_id: int) -> list[CoachOut]:
         CoachOut(team=c.team, username=c.username, display_name=c.display_name, role=c.role)
         for c in team_coaches.list_coaches(db, event_id)
     ]
+
+
+class TeamNameIn(BaseModel):
+    name: str = Field(description="The team's display name; its code stays")
+
+
+class TeamOut(BaseModel):
+    id: int
+    code: str
+    name: str
+
+
+class RosterPlayerIn(BaseModel):
+    name: str
+    rank: str = Field(description="5d, 2p, 3k or 5段 …")
+    rating: int | str | None = None
+    nationality: str = ""
+    foreign: bool | None = Field(None, description="外援; left out: unchanged")
+
+
+class RosterPlayerOut(BaseModel):
+    id: int
+    player: str = Field(description="The player's code (their id in lineups and files)")
+    name: str
+    rank: str
+    rating: int | None
+    nationality: str
+    foreign: bool
+
+
+@router.put("/{event_id}/teams/{team_id}", response_model=TeamOut)
+@requires(Action.MANAGE_PLAYERS)
+def put_team(db: Db, actor: CurrentActor, event_id: int, team_id: int, body: TeamNameIn) -> TeamOut:
+    """Rename a team, at any time (its code stays); a name another team has is 409."""
+    team_admin.rename_team(db, actor, event_id, team_id, body.name)
+    card = team_admin.team_card(db, event_id, team_id)
+    return TeamOut(id=card.id, code=card.code, name=card.name)
+
+
+@router.delete("/{event_id}/teams/{team_id}", status_code=204)
+@requires(Action.MANAGE_PLAYERS)
+def delete_team(db: Db, actor: CurrentActor, event_id: int, team_id: int) -> Response:
+    """Delete a team with its roster and coaches' links, before round 1 is paired (409 after)."""
+    team_admin.delete_team(db, actor, event_id, team_id)
+    return Response(status_code=204)
+
+
+@router.put("/{event_id}/teams/{team_id}/players/{player_id}", response_model=RosterPlayerOut)
+@requires(Action.MANAGE_PLAYERS)
+def put_roster_player(
+    db: Db, actor: CurrentActor, event_id: int, team_id: int, player_id: int, body: RosterPlayerIn
+) -> RosterPlayerOut:
+    """Edit a roster player, at any time: the checks of the team CSV import; a name another
+    player of the event has is 409."""
+    rating = "" if body.rating is None else str(body.rating)
+    p = team_admin.edit_roster_player(
+        db,
+        actor,
+        event_id,
+        team_id,
+        player_id,
+        body.name,
+        body.rank,
+        rating,
+        body.nationality,
+        body.foreign,
+    )
+    return RosterPlayerOut(
+        id=p.id,
+        player=p.player,
+        name=p.name,
+        rank=p.rank,
+        rating=p.rating,
+        nationality=p.nationality,
+        foreign=p.foreign,
+    )

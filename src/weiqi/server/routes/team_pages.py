@@ -97,11 +97,13 @@ def records_page(
     request: Request, db: Db, event_id: int, format: str = "html", table: str = "boards"
 ) -> Response:
     """Board prizes: each board's players by game points; then every player's record."""
-    names = _names(db, event_id)
+    cards = team_admin.team_cards(db, event_id)
+    names = {t.code: t.name for t in cards}
+    current = {p.player: p.name for t in cards for p in t.roster}  # edited names show
     locale = locale_of(request)
     players, by_board = teams.records(db, event_id)
-    board_t = boards_table(by_board, names, locale)
-    player_t = player_table(players, names, locale)
+    board_t = boards_table(by_board, names, locale, current)
+    player_t = player_table(players, names, locale, current)
     if format == "csv":
         kind = "players" if table == "players" else "boards"
         return csv_response(
