@@ -185,6 +185,10 @@ def remeasure(folder: Path, runs: int, pair_rounds: list[int]) -> None:
     """The figures of the kept event in ``folder``, best of ``runs``, each with its ratio."""
     db = folder / "event.sqlite3"
     work = Path(tempfile.mkdtemp(prefix="cli_events_"))
+    # the site key lives beside the database (store.site_key): the copies need it to verify
+    key = folder / "weiqi.key"
+    if key.exists():
+        shutil.copy2(key, work / "weiqi.key")
     try:
         py_wall, py_cpu = best(runs, python_pass)
         up_wall, up_cpu = best(runs, lambda: weiqi("version")[1:])

@@ -1,4 +1,4 @@
-"""EventRow versions (``store.versions``) on SQLite and PostgreSQL: every kind of write to an event
+"""Event versions (``store.versions``) on SQLite and PostgreSQL: every kind of write to an event
 changes its version in the same transaction, and nothing else does — a write of one event
 leaves the others' pages valid, a refused or read-only transaction changes nothing."""
 

@@ -17,11 +17,11 @@ Every read gives one :class:`Snapshot`: the board, captures, moves, both clocks 
 in plain JSON-ready values (no language: the room renders messages in each reader's).
 
 >>> from weiqi.store.database import Database
->>> from weiqi.tournament.settings import EventSettings, TimeSystem
+>>> from weiqi.tournament.settings import EventSettings, System
 >>> from weiqi.services import accounts, tournament as t
 >>> db = Database("sqlite://"); db.upgrade()
 >>> local = Actor.local()
->>> settings = EventSettings(TimeSystem.ROUND_ROBIN, board_size=9)
+>>> settings = EventSettings(System.ROUND_ROBIN, board_size=9)
 >>> ev = t.create_tournament(db, local, "Online", settings).id
 >>> _ = t.import_players(db, local, ev, "name\\n李\\n王\\n")
 >>> _ = t.pair_round(db, local, ev)
