@@ -534,6 +534,28 @@ def _load_record(
     return row, record
 
 
+def _load_at(
+    session: Session, game: Game, expected_seq: int | None
+) -> tuple[GameRecordRow | TeamGameRecordRow | None, GameRecord | None]:
+    """The game's record as :func:`_load_record` gives it, refused with ``Conflict`` when
+    ``expected_seq`` (the number of events the writer saw; ``None``: not checked) is no longer
+    its length: somebody else appended meanwhile."""
+    row, record = _load_record(session, game)
+    seq = row.seq if row is not None else 0
+    if expected_seq is not None and expected_seq != seq:
+        raise Conflict(
+            Msg(
+                "%(game)s: the game has changed since you loaded it (%(seq)s "
+                "events now, %(expected_seq)s then); reload the page and try "
+                "again",
+                game=_where(game),
+                seq=seq,
+                expected_seq=expected_seq,
+            )
+        )
+    return row, record
+
+
 def _verified(row: GameRecordRow | TeamGameRecordRow, key: bytes) -> GameRecord:
     """The stored record of ``row`` with its chain, stored head and signature checked."""
     return GameRecord.from_json(
@@ -602,19 +624,7 @@ def _append(
     core's own refusal of the event (a ``Conflict``) is bad input for that field instead
     (``InvalidSetting``), nothing stored."""
     by = game_actor(session, actor, event_id)
-    row, record = _load_record(session, game)
-    seq = row.seq if row is not None else 0
-    if expected_seq is not None and expected_seq != seq:
-        raise Conflict(
-            Msg(
-                "%(game)s: the game has changed since you loaded it (%(seq)s "
-                "events now, %(expected_seq)s then); reload the page and try "
-                "again",
-                game=_where(game),
-                seq=seq,
-                expected_seq=expected_seq,
-            )
-        )
+    row, record = _load_at(session, game, expected_seq)
     if record is None:
         record = _start(game, by, clock)
     for one in event if isinstance(event, tuple) else (event,):

@@ -81,10 +81,10 @@ from weiqi.services.games import (
     Game,
     _game_row,
     _game_to_change,
+    _load_at,
     _load_record,
     _now,
     _store,
-    _where,
 )
 from weiqi.services.permissions import Action, require
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
@@ -730,19 +730,7 @@ def act(
         color = _seat(session, actor, game.row)
         if color is None:
             raise PermissionDenied(actor.username or Role.PUBLIC.value, Msg("play in this game"))
-        row, record = _load_record(session, game)
-        seq = row.seq if row is not None else 0
-        if expected_seq is not None and expected_seq != seq:
-            raise Conflict(
-                Msg(
-                    "%(game)s: the game has changed since you loaded it (%(seq)s "
-                    "events now, %(expected_seq)s then); reload the page and try "
-                    "again",
-                    game=_where(game),
-                    seq=seq,
-                    expected_seq=expected_seq,
-                )
-            )
+        row, record = _load_at(session, game, expected_seq)
         if record is None:
             snap = _snapshot(event_id, game, None, clock.now().timestamp())
             return Outcome(snap, Msg("the game has not started"))
