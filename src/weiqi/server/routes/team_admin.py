@@ -552,13 +552,13 @@ def _team_page(
     return html(request, "team_edit.html", context, status_code=status_code)
 
 
-@router.get("/events/{event_id}/manage/teams/{team_id}")
+@router.get("/events/{event_id}/manage/teams/{team_id:int}")
 def team_page(request: Request, db: Db, user: LoggedIn, event_id: int, team_id: int) -> Response:
     """A team's page for its organisers: rename it, open a player, delete it before round 1."""
     return _team_page(request, db, user.actor(), event_id, team_id)
 
 
-@router.post("/events/{event_id}/manage/teams/{team_id}")
+@router.post("/events/{event_id}/manage/teams/{team_id:int}")
 @requires(Action.MANAGE_PLAYERS)
 async def rename_team(
     request: Request, db: Db, user: LoggedIn, event_id: int, team_id: int
@@ -584,7 +584,7 @@ async def rename_team(
     return RedirectResponse(f"/events/{event_id}/manage/teams/{team_id}", status_code=303)
 
 
-@router.get("/events/{event_id}/manage/teams/{team_id}/delete")
+@router.get("/events/{event_id}/manage/teams/{team_id:int}/delete")
 def delete_team_page(
     request: Request, db: Db, user: LoggedIn, event_id: int, team_id: int
 ) -> Response:
@@ -600,7 +600,7 @@ def delete_team_page(
     return html(request, "team_delete.html", context)
 
 
-@router.post("/events/{event_id}/manage/teams/{team_id}/delete")
+@router.post("/events/{event_id}/manage/teams/{team_id:int}/delete")
 @requires(Action.MANAGE_PLAYERS)
 def delete_team(request: Request, db: Db, user: LoggedIn, event_id: int, team_id: int) -> Response:
     try:
@@ -645,7 +645,7 @@ def _roster_page(
     return html(request, "team_player.html", context, status_code=status_code)
 
 
-@router.get("/events/{event_id}/manage/teams/{team_id}/players/{player_id}")
+@router.get("/events/{event_id}/manage/teams/{team_id:int}/players/{player_id:int}")
 def roster_player_page(
     request: Request, db: Db, user: LoggedIn, event_id: int, team_id: int, player_id: int
 ) -> Response:
@@ -653,7 +653,7 @@ def roster_player_page(
     return _roster_page(request, db, user.actor(), event_id, team_id, player_id)
 
 
-@router.post("/events/{event_id}/manage/teams/{team_id}/players/{player_id}")
+@router.post("/events/{event_id}/manage/teams/{team_id:int}/players/{player_id:int}")
 @requires(Action.MANAGE_PLAYERS)
 async def edit_roster_player(
     request: Request, db: Db, user: LoggedIn, event_id: int, team_id: int, player_id: int
