@@ -220,7 +220,9 @@ def remeasure(folder: Path, runs: int, pair_rounds: list[int]) -> None:
             f"{st_wall / py_wall:.0f}× python -c pass (target ≤ 1 s); as a table "
             f"{tb_wall:.2f} s wall, {tb_cpu:.2f} s CPU"
         )
-        last = max(int(p.stem.removeprefix("before_round")) for p in folder.glob("before_round*"))
+        last = max(
+            int(p.stem.removeprefix("before_round")) for p in folder.glob("before_round*.sqlite3")
+        )
         sheet_text = (folder / f"round{last}.csv").read_text(encoding="utf-8").splitlines()
         tenth = work / "tenth.csv"
         tenth.write_text("\n".join(sheet_text[: 1 + (len(sheet_text) - 1) // 10]) + "\n")
