@@ -97,8 +97,10 @@ def board_seal(
 ) -> str:
     """The seal (64 hex digits) of board ``board_id`` of ``table`` as it counts."""
     fields = (*players, result or "", int(bool(confirmed)), *warnings, head or "")
-    message = signing_context(table, board_id) + "\n" + "\x1f".join(str(f) for f in fields)
-    return hmac.new(key, message.encode(), hashlib.sha256).hexdigest()
+    message = signing_context(table, board_id) + "\n" + "\x1f".join(map(str, fields))
+    # hmac.digest: the one-shot C path, the same bytes as hmac.new(…).digest() for a fraction
+    # of the cost, which counts when the standings of 45,000 boards check every seal
+    return hmac.digest(key, message.encode(), "sha256").hex()
 
 
 def holds(

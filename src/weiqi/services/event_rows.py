@@ -229,9 +229,10 @@ def counted_games(
         warned = (bw or 0, ww or 0)
         if not holds(key, "event_games", gid, (black, white), code, confirmed, warned, head, seal):
             code, warned = None, (0, 0)
-        for pid, n in ((black, warned[0]), (white, warned[1])):
-            if n:
-                in_games[str(pid)] = in_games.get(str(pid), 0) + n
+        if warned[0] or warned[1]:  # most boards have none
+            for pid, n in ((black, warned[0]), (white, warned[1])):
+                if n:
+                    in_games[str(pid)] = in_games.get(str(pid), 0) + n
         games.append((number, board, black, white, code, handicap, komi, label))
     return games, in_games
 
