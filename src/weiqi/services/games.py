@@ -917,30 +917,6 @@ def game_sgf(
         return write_sgf(record_to_sgf(record, event=event.name, round=str(number))).decode()
 
 
-def record_warnings(session: Session, event_id: int) -> dict[str, int]:
-    """Warnings per player (by core id) in the game records of an event (R-PEN-1), for the
-    WARN tie-break (R-RANK-RR B)."""
-    rows = session.execute(
-        select(
-            GameRow.black_id,
-            GameRow.white_id,
-            GameRecordRow.black_warnings,
-            GameRecordRow.white_warnings,
-        )
-        .join(GameRecordRow, GameRecordRow.game_id == GameRow.id)
-        .join(RoundRow, RoundRow.id == GameRow.round_id)
-        .where(RoundRow.event_id == event_id)
-        # only records with a warning: every board of a big event has a record
-        .where((GameRecordRow.black_warnings > 0) | (GameRecordRow.white_warnings > 0))
-    )
-    totals: dict[str, int] = {}
-    for black_id, white_id, bw, ww in rows:
-        for pid, n in ((black_id, bw), (white_id, ww)):
-            if n:
-                totals[str(pid)] = totals.get(str(pid), 0) + n
-    return totals
-
-
 # -- the result workflow ---------------------------------------------------------------------
 
 
@@ -1631,7 +1607,6 @@ __all__ = [
     "played_again_kind",
     "record_infraction",
     "record_ruling",
-    "record_warnings",
     "request_recount",
     "round_boards",
     "round_games",

@@ -52,7 +52,6 @@ from weiqi.services.games import (
     enter_and_confirm,
     individual_game,
     played_again_kind,
-    record_warnings,
     round_boards,
 )
 from weiqi.services.permissions import Action, require
@@ -472,7 +471,10 @@ def add_warning(db: Database, actor: Actor, event_id: int, name: str) -> int:
         lock_event(session, event_id)  # two warnings at once are two, not one
         row = _player(session, event_id, name)
         row.warnings += 1
-        return row.warnings + record_warnings(session, event_id).get(str(row.id), 0)
+        session.flush()
+        # the total the WARN tie-break counts: the games' warnings only where the seal holds
+        event, _ = _load(session, event_id)
+        return event.warnings.get(str(row.id), 0)
 
 
 def pair_round(db: Database, actor: Actor, event_id: int) -> RoundView:
