@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.resources
 import pkgutil
@@ -118,7 +119,8 @@ def create_app(
 
     ``secret_key`` signs session cookies; by default a key generated once and kept in the
     database. ``https_only`` adds the cookie's ``Secure`` flag and HSTS (behind TLS). With
-    ``redis_url`` the login limits are shared by every process on that Redis. ``clock`` is the
+    ``redis_url`` the login limits, the page cache and the live rooms' pushes and presence are
+    shared by every process on that Redis. ``clock`` is the
     only source of "now" for the services the routes call (lineup deadlines, the times in game
     records, login sessions): the system clock unless a test gives a ``ManualClock``.
     ``cache_pages`` keeps the public pages per event version (``server/page_cache.py``): in
@@ -135,6 +137,7 @@ def create_app(
     )
     app.state.db = db
     app.state.clock = clock
+    app.state.redis_url = redis_url  # the live rooms' bus and presence (routes/live.py)
     if login_limits is None:
         login_limits = RedisLoginLimits.from_url(redis_url) if redis_url else LoginLimits()
     app.state.login_limits = login_limits
@@ -143,9 +146,13 @@ def create_app(
     app.state.page_cache = PageCache(cache_pages) if cache_pages is not False else None
     # Innermost of the middlewares, so that its 413 page has the session and security headers.
     app.add_middleware(BodyLimit)
+    secret_key = secret_key or stored_secret_key(db)
+    # the live rooms' Redis keys: the same for every worker of this site (they share the
+    # database and so its key), apart from another site's on the same Redis
+    app.state.live_prefix = "weiqi:live:" + hashlib.sha256(secret_key.encode()).hexdigest()[:12]
     app.add_middleware(
         SessionMiddleware,
-        secret_key=secret_key or stored_secret_key(db),
+        secret_key=secret_key,
         session_cookie=SESSION_COOKIE,
         max_age=SESSION_DAYS * 24 * 3600,
         same_site="lax",

@@ -18,7 +18,7 @@ import asyncio
 import contextlib
 from collections import Counter
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from starlette.concurrency import run_in_threadpool
 
@@ -49,15 +49,57 @@ def channel(key: GameKey) -> str:
     return "game:{}:{}:{}".format(*key)
 
 
-class LiveRooms:
-    """The rooms of this process (``app.state.live``)."""
+class Presence(Protocol):
+    """Which colours are connected to a room: in this process (:class:`LocalPresence`) or over
+    every worker (``redis_bus.RedisPresence``)."""
 
-    def __init__(self, db: Database, clock: ServerClock, bus: Bus | None = None) -> None:
+    async def change(self, channel: str, color: str, by: int) -> None:
+        """One more (``by=1``) or one fewer (``-1``) connection of ``color``."""
+        ...
+
+    async def present(self, channel: str) -> set[str]: ...
+
+
+class LocalPresence:
+    """The connections of one process.
+
+    >>> import asyncio
+    >>> p = LocalPresence()
+    >>> asyncio.run(p.change("game:1:1:1", "B", 1)); asyncio.run(p.present("game:1:1:1"))
+    {'B'}
+    """
+
+    def __init__(self) -> None:
+        self._counts: dict[str, Counter[str]] = {}
+
+    async def change(self, channel: str, color: str, by: int) -> None:
+        counts = self._counts.setdefault(channel, Counter())
+        counts[color] += by
+        if counts[color] <= 0:
+            del counts[color]
+        if not counts:
+            del self._counts[channel]
+
+    async def present(self, channel: str) -> set[str]:
+        return set(self._counts.get(channel, ()))
+
+
+class LiveRooms:
+    """The rooms of this process (``app.state.live``), on the bus and presence given (this
+    process's own by default; Redis's with ``WEIQI_REDIS_URL``, shared by every worker)."""
+
+    def __init__(
+        self,
+        db: Database,
+        clock: ServerClock,
+        bus: Bus | None = None,
+        presence: Presence | None = None,
+    ) -> None:
         self.db = db
         self.clock = clock
         self.bus: Bus = bus or InProcessBus()
+        self.presence: Presence = presence or LocalPresence()
         self._locks: dict[GameKey, asyncio.Lock] = {}
-        self._present: dict[GameKey, Counter[str]] = {}
         self._watchers: dict[GameKey, asyncio.Task[None]] = {}
         self._nudges: dict[GameKey, asyncio.Event] = {}
 
@@ -86,30 +128,25 @@ class LiveRooms:
 
     async def join(self, key: GameKey, color: str | None) -> None:
         """A connection to the room opened; a player's colour counts as present. Once both
-        players are present the game starts (``live.start_game``: idempotent)."""
+        players are present (on any worker) the game starts (``live.start_game``:
+        idempotent, under the event's lock)."""
         if color is None:
             return
-        present = self._present.setdefault(key, Counter())
-        present[color] += 1
-        if present["B"] and present["W"]:
+        await self.presence.change(channel(key), color, 1)
+        if {"B", "W"} <= await self.presence.present(channel(key)):
             event_id, number, board = key
             await self.change(
                 key, lambda: live.start_game(self.db, event_id, number, board, self.clock)
             )
 
-    def leave(self, key: GameKey, color: str | None) -> None:
+    async def leave(self, key: GameKey, color: str | None) -> None:
         """A connection closed (the clock runs on: the rules' default, R-TIME-5 aside)."""
-        if color is None:
-            return
-        present = self._present.get(key)
-        if present is not None:
-            present[color] -= 1
-            if present[color] <= 0:
-                del present[color]
+        if color is not None:
+            await self.presence.change(channel(key), color, -1)
 
-    def present(self, key: GameKey) -> set[str]:
+    async def present(self, key: GameKey) -> set[str]:
         """The colours with a connection to the room now."""
-        return set(self._present.get(key, Counter()))
+        return await self.presence.present(channel(key))
 
     # -- the server's clock ------------------------------------------------------------------
 
