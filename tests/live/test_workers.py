@@ -11,6 +11,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -34,7 +35,11 @@ pytestmark = pytest.mark.postgres
 
 @contextmanager
 def serve(
-    workdir: Path, db_url: str, *extra: str, redis_url: str | None = REDIS_URL
+    workdir: Path,
+    db_url: str,
+    *extra: str,
+    redis_url: str | None = REDIS_URL,
+    processes: list[subprocess.Popen[bytes]] | None = None,
 ) -> Iterator[LiveServer]:
     """One ``weiqi serve`` process (``extra``: its options) on Redis, until the block ends."""
     port = _free_port()
@@ -49,13 +54,16 @@ def serve(
             [sys.executable, "-m", "weiqi", "serve", "--port", str(port), "--db", db_url, *extra],
             stdout=stdout, stderr=stderr, cwd=workdir, env=env,
         )  # fmt: skip
+    if processes is not None:
+        processes.append(process)
     try:
         url = f"http://127.0.0.1:{port}"
         wait_until_serving(url, process, log)
         printed = re.search(r"one-time password (\S+)", out.read_text())
         yield LiveServer(url, printed.group(1) if printed else "", log, db_url)
     finally:
-        process.terminate()
+        if process.poll() is None:
+            process.terminate()
         process.wait(timeout=20)
 
 
@@ -119,6 +127,46 @@ def test_serve_with_two_workers_plays_a_live_game(tmp_path: Path, pg_url: str) -
             seq = _play({"B": black, "W": white}, watchers, ["C3", "G7", "E5"])
             for r in (black, white, *watchers):
                 assert [e["seq"] for e in r.events()] == list(range(seq))
+
+
+def test_a_time_out_is_flagged_at_its_deadline_by_another_worker_after_kill_9(
+    tmp_path: Path, pg_url: str
+) -> None:
+    """R-TIME-2: both players on worker 1, nobody on worker 2; worker 1 is killed (``kill -9``:
+    no clean-up) during Black's 5 s of byo-yomi. Worker 2 finds the game overdue in the shared
+    deadlines and flags Black at the deadline — within a second of it, with nobody connected
+    anywhere — once: the record has one time-out and the result is White's win on time."""
+    processes: list[subprocess.Popen[bytes]] = []
+    with (
+        serve(tmp_path, pg_url, processes=processes) as one,
+        serve(tmp_path, pg_url) as two,
+    ):
+        ev = online_event(one, "kill", time_control="1x5s")
+        room = ev.room()
+        with reader(one, room, ev.players["B"]) as black, reader(one, room, ev.players["W"]):
+            start = black.until(_started)
+            clock = start["snapshot"]["clock"]
+            deadline = clock["now"] + clock["black"]["total"]
+            time.sleep(1.0)
+            processes[0].kill()  # kill -9: the watcher of the game dies with it
+            processes[0].wait(timeout=10)
+        db = Database(pg_url)
+        try:
+            while time.time() < deadline + 5:
+                view = games.game_view(db, ev.id, 1, 1)
+                if view.result is not None:
+                    break
+                time.sleep(0.05)
+            late = time.time() - deadline
+        finally:
+            db.dispose()
+        assert view.result == "W+T", view.result
+        assert late < 1.0, late  # at the deadline, by worker 2, though nobody is connected
+        with reader(two, room, None) as spectator:
+            state = spectator.next()
+        kinds = [e["kind"] for e in state["snapshot"]["events"]]
+        assert state["snapshot"]["result"] == "W+T"
+        assert kinds.count("clock_check") == 1, kinds  # flagged once
 
 
 def test_several_workers_without_redis_are_refused_with_why(tmp_path: Path) -> None:

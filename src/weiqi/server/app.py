@@ -13,6 +13,8 @@ import hashlib
 import importlib
 import importlib.resources
 import pkgutil
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import APIRouter, Depends, FastAPI
@@ -134,6 +136,7 @@ def create_app(
         dependencies=[Depends(csrf_protect)],
         docs_url=None,  # served by routes/docs.py from our own files: halls often have no internet
         redoc_url=None,
+        lifespan=_lifespan,
     )
     app.state.db = db
     app.state.clock = clock
@@ -170,6 +173,21 @@ def create_app(
     if unscreened:  # every request is authorized and screened before its body is read
         raise RuntimeError(f"routes without route_class=ScreenedRoute: {unscreened}")
     return app
+
+
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """With workers on Redis, each sweeps the shared deadlines from its start, whether or not
+    anybody connects to it (a game whose worker died is flagged on time by another); on the
+    way out, the live rooms' watchers stop."""
+    from weiqi.server.routes.live import rooms
+
+    if app.state.redis_url:
+        rooms(app).start_sweeper()
+    yield
+    live = getattr(app.state, "live", None)
+    if live is not None:
+        await live.close()
 
 
 def routers() -> list[APIRouter]:

@@ -210,3 +210,49 @@ class RedisPresence:
         with contextlib.suppress(Exception):
             await self._client.delete(self._alive_key(self.worker))
             await self._client.aclose()
+
+
+#: How long a claim on a due game keeps the other workers off it (its watcher starts at once).
+LEASE_MS = 2_000
+
+
+class RedisDeadlines:
+    """The next wake-up of every running game, in one sorted set shared by the workers, so that
+    a time-out is flagged at its deadline even when the worker watching the game has died
+    (issue #12). Each watcher writes its game's next deadline or call-out here; every worker
+    sweeps for entries past due (:data:`~weiqi.server.live.rooms.SWEEP_GRACE` after their time:
+    a live watcher reschedules its entry before then) and, holding a short lease (``SET NX
+    PX``, so one worker takes it), watches that game itself. The flag is still written once:
+    under the event's lock, after the record is read again (``services.live.wake``).
+    """
+
+    def __init__(self, client: aioredis.Redis, prefix: str = PREFIX) -> None:
+        self._client = client
+        self._prefix = prefix
+        self._key = f"{prefix}:deadlines"
+
+    @classmethod
+    def from_url(cls, url: str, prefix: str = PREFIX) -> RedisDeadlines:
+        return cls(aioredis.Redis.from_url(url), prefix)
+
+    async def schedule(self, channel: str, at: float) -> None:
+        """``channel``'s game next needs a look at ``at`` (a timestamp)."""
+        await self._client.zadd(self._key, {channel: at})
+
+    async def done(self, channel: str) -> None:
+        """``channel``'s clock stopped: nothing to wake for."""
+        await self._client.zrem(self._key, channel)
+
+    async def due(self, before: float) -> list[str]:
+        """The games whose wake-up is at or before ``before``."""
+        found = await self._client.zrangebyscore(self._key, "-inf", before)
+        return [c.decode() if isinstance(c, bytes) else str(c) for c in found]
+
+    async def claim(self, channel: str, worker: str) -> bool:
+        """Whether this worker takes ``channel``'s overdue game (no other did in the lease)."""
+        got = await self._client.set(f"{self._key}:lease:{channel}", worker, nx=True, px=LEASE_MS)
+        return bool(got)
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self._client.aclose()

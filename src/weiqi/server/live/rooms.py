@@ -38,6 +38,34 @@ T = TypeVar("T")
 MIN_SLEEP = 0.02
 #: Look a little after the deadline: the clock flags at or after it.
 AFTER_DEADLINE = 0.005
+#: With workers on Redis: how often each looks for games overdue, and how long after its time a
+#: game counts as overdue (its own watcher, alive, has looked and rescheduled by then).
+SWEEP_EVERY = 0.1
+SWEEP_GRACE = 0.25
+
+
+class Deadlines(Protocol):
+    """The games' next wake-ups shared by the workers (``redis_bus.RedisDeadlines``)."""
+
+    async def schedule(self, channel: str, at: float) -> None: ...
+
+    async def done(self, channel: str) -> None: ...
+
+    async def due(self, before: float) -> list[str]: ...
+
+    async def claim(self, channel: str, worker: str) -> bool: ...
+
+
+def game_key(name: str) -> GameKey | None:
+    """The game of a channel name, or None.
+
+    >>> game_key("game:3:1:2"), game_key("other")
+    ((3, 1, 2), None)
+    """
+    parts = name.split(":")
+    if len(parts) != 4 or parts[0] != "game" or not all(p.isdigit() for p in parts[1:]):
+        return None
+    return int(parts[1]), int(parts[2]), int(parts[3])
 
 
 def channel(key: GameKey) -> str:
@@ -94,11 +122,16 @@ class LiveRooms:
         clock: ServerClock,
         bus: Bus | None = None,
         presence: Presence | None = None,
+        deadlines: Deadlines | None = None,
+        worker: str = "",
     ) -> None:
         self.db = db
         self.clock = clock
         self.bus: Bus = bus or InProcessBus()
         self.presence: Presence = presence or LocalPresence()
+        self.deadlines = deadlines
+        self.worker = worker
+        self._sweeper: asyncio.Task[None] | None = None
         self._locks: dict[GameKey, asyncio.Lock] = {}
         self._watchers: dict[GameKey, asyncio.Task[None]] = {}
         self._nudges: dict[GameKey, asyncio.Event] = {}
@@ -171,7 +204,11 @@ class LiveRooms:
             except WeiqiError:  # the board is gone (its round unpaired), its record refused
                 return
             if next_at is None:
+                if self.deadlines is not None:
+                    await self.deadlines.done(channel(key))
                 return
+            if self.deadlines is not None:  # for another worker, should this one die
+                await self.deadlines.schedule(channel(key), next_at)
             delay = max(MIN_SLEEP, next_at + AFTER_DEADLINE - self.clock.now().timestamp())
             nudge.clear()
             with contextlib.suppress(TimeoutError):
@@ -189,8 +226,35 @@ class LiveRooms:
                 if woke.callout is not None:
                     await self.publish(key, {"type": "callout", "callout": woke.callout})
 
+    # -- the workers' shared deadlines -------------------------------------------------------
+
+    def start_sweeper(self) -> None:
+        """Look for overdue games of any worker (with shared :attr:`deadlines`)."""
+        if self.deadlines is not None and (self._sweeper is None or self._sweeper.done()):
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        assert self.deadlines is not None
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            with contextlib.suppress(Exception):  # Redis away a moment: the next sweep
+                overdue = await self.deadlines.due(self.clock.now().timestamp() - SWEEP_GRACE)
+                for name in overdue:
+                    key = game_key(name)
+                    if key is None:
+                        continue
+                    task = self._watchers.get(key)
+                    if task is not None and not task.done():
+                        continue  # watched here already
+                    if await self.deadlines.claim(name, self.worker):
+                        self.nudge(key)
+
     async def close(self) -> None:
         """Stop every watcher (the application shuts down)."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._sweeper
         for task in self._watchers.values():
             task.cancel()
         for task in self._watchers.values():

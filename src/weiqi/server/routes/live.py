@@ -59,14 +59,17 @@ def rooms(app: Any) -> LiveRooms:
     if found is None:
         redis_url = getattr(app.state, "redis_url", None)
         if redis_url:  # every worker's readers on one bus, presence counted over all of them
-            from weiqi.server.live.redis_bus import RedisBus, RedisPresence
+            from weiqi.server.live.redis_bus import RedisBus, RedisDeadlines, RedisPresence
 
             prefix = app.state.live_prefix
+            presence = RedisPresence.from_url(redis_url, prefix)
             found = LiveRooms(
                 app.state.db,
                 app.state.clock,
                 RedisBus.from_url(redis_url, prefix),
-                RedisPresence.from_url(redis_url, prefix),
+                presence,
+                RedisDeadlines.from_url(redis_url, prefix),
+                presence.worker,
             )
         else:
             found = LiveRooms(app.state.db, app.state.clock)
