@@ -2,10 +2,12 @@
 
 Columns (a header row, any order, English or Chinese names): ``team`` (队名), ``name`` (姓名),
 ``rank`` (段位) are required; ``rating`` (等级分), ``nationality`` (国籍), ``id`` (编号),
-``foreign`` (外援), ``protected`` (保护), ``captain`` (队长), ``club`` (俱乐部), ``coach`` (教练)
-are optional. Without a ``foreign`` column, a ``home_nationality`` marks every player of another
-nationality as foreign. Without an ``id`` column the name is the player's id, so names must be
-unique across the file.
+``foreign`` (外援), ``protected`` (保护), ``captain`` (队长), ``club`` (俱乐部), ``coach`` (教练),
+``birth_date`` (出生日期, YYYY-MM-DD) are optional. Without a ``foreign`` column, a
+``home_nationality`` marks every player of another nationality as foreign. Without an ``id``
+the player's id is the name (``weiqi.league.team.free_code``); two players may share a name when
+their teams or birth dates tell them apart — two 张伟 of two teams are namesakes, the same name
+and birth date twice in one team is the same player twice and refused.
 
 Every bad row is reported with its line number, and nothing is imported unless every row is good.
 
@@ -18,8 +20,10 @@ Every bad row is reported with its line number, and nothing is imported unless e
 ...     print(t.team_id, t.coach, [(e.player_id, e.foreign) for e in t.roster])
 Jiangsu Zhang [('Mi Yuting', False), ('Kim Jiseok', True)]
 Tianjin Liu [('Tang Weixing', False)]
+>>> [[e.player_id for e in t.roster] for t in parse_team_csv("team,name,rank\\nA,x,9p\\nB,x,3p\\n")]
+[['x'], ['x (B)']]
 >>> try:
-...     parse_team_csv("team,name,rank\\nA,x,9p\\nA,y,12d\\nB,x,3p\\n")
+...     parse_team_csv("team,name,rank\\nA,x,9p\\nA,y,12d\\nA,x,3p\\n")
 ... except RowsRejected as err:
 ...     [(line, str(why)) for line, why in err.problems]
 [(3, 'rank 12d: level must be 1..9'), (4, 'player x already on line 2')]
@@ -31,9 +35,11 @@ import csv
 import io
 import unicodedata
 from dataclasses import dataclass, field
+from datetime import date
 
 from weiqi.errors import InputError, InvalidSetting, RowsRejected
-from weiqi.league.team import RosterEntry, Team
+from weiqi.formats.players_csv import parse_birth_date
+from weiqi.league.team import RosterEntry, Team, free_code
 from weiqi.messages import Msg
 from weiqi.text import check_upload, clean_name
 from weiqi.tournament.ranks import Rank
@@ -50,6 +56,7 @@ _ALIASES = {
     "captain": ("captain", "队长"),
     "club": ("club", "俱乐部"),
     "coach": ("coach", "教练"),
+    "birth_date": ("birth_date", "birthdate", "出生日期"),
 }
 _REQUIRED = ("team", "name", "rank")
 # Stored as they are (weiqi.text.clean_name: one line, nothing invisible, at most 200 characters).
@@ -111,6 +118,7 @@ def parse_team_csv(
     problems: list[tuple[int, Msg]] = []
     teams: dict[str, _TeamDraft] = {}
     seen_ids: dict[str, int] = {}
+    seen_players: dict[tuple[str, str, date | None], int] = {}
     line = reader.line_num
     for row in reader:
         start, line = line + 1, reader.line_num
@@ -175,7 +183,13 @@ def parse_team_csv(
             flags[key] = bool(value)
         if "foreign" not in col and home_nationality is not None:
             flags["foreign"] = bool(nationality) and nationality.upper() != home_nationality.upper()
-        pid = cell("id") or name
+        born: date | None = None
+        try:
+            born = parse_birth_date(cell("birth_date"))
+        except InputError as err:
+            problems.append((start, err.reason))
+        identity = (team_name, name, born)
+        pid = cell("id")
         if pid and pid in seen_ids:
             problems.append(
                 (
@@ -187,8 +201,21 @@ def parse_team_csv(
                     ),
                 )
             )
-        elif pid:
+        elif not pid and name and identity in seen_players:
+            problems.append(
+                (
+                    start,
+                    Msg(
+                        "player %(pid)s already on line %(seen_ids)s",
+                        pid=name,
+                        seen_ids=seen_players[identity],
+                    ),
+                )
+            )
+        elif name:
+            pid = pid or free_code(name, team_name, seen_ids, born)
             seen_ids[pid] = start
+            seen_players.setdefault(identity, start)
         if len(problems) > before or rank is None:
             continue
         draft = teams.setdefault(team_name, _TeamDraft(start))
@@ -225,7 +252,9 @@ def parse_team_csv(
             else:
                 draft.captain = pid
         draft.entries.append(
-            RosterEntry(pid, name, rank, rating, nationality, flags["foreign"], flags["protected"])
+            RosterEntry(
+                pid, name, rank, rating, nationality, flags["foreign"], flags["protected"], born
+            )
         )
     if problems:
         raise RowsRejected(source, sorted(problems, key=lambda p: p[0]))

@@ -99,7 +99,7 @@ def records_page(
     """Board prizes: each board's players by game points; then every player's record."""
     cards = team_admin.team_cards(db, event_id)
     names = {t.code: t.name for t in cards}
-    current = {p.player: p.name for t in cards for p in t.roster}  # edited names show
+    current = {p.player: p.shown for t in cards for p in t.roster}  # edited names show
     locale = locale_of(request)
     players, by_board = teams.records(db, event_id)
     board_t = boards_table(by_board, names, locale, current)
@@ -166,7 +166,7 @@ def _lineup_page(
             "names": {c.code: c.name for c in cards},
             "submitted": submitted,
             "sealed": sealed,
-            "player_names": {p.player: p.name for p in card.roster} if card else {},
+            "player_names": {p.player: p.shown for p in card.roster} if card else {},
             "chosen": chosen,
             "substitutes": [p for p in card.roster if p.player not in chosen] if card else [],
             "refused": refused,
