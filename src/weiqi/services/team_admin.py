@@ -17,6 +17,7 @@ event whose creator runs it, a team entered from a form, and the teams with thei
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -277,6 +278,67 @@ def matching_matches(
         if any(side(code, player) for code, player in sides):
             found.add(m.number)
     return frozenset(found)
+
+
+@dataclass(frozen=True)
+class TeamSearch:
+    """The teams a search of the public team list leaves, and how many players of how many."""
+
+    text: str
+    teams: tuple[TeamCard, ...]
+    players: int
+    total: int
+
+
+def search_teams(cards: list[TeamCard], search: str) -> TeamSearch:
+    """The teams and players of the public team list that ``search`` finds — the same matching
+    as every list's player search: a team whose code, name, club or coach matches every word
+    shows its whole roster; otherwise a team shows the players that match (label, name,
+    nationality, rank — with the team's words: ``黑龙 5段``). No words: everything.
+
+    >>> zhang = RosterCard("张伟", "张伟", "5d", None, "CN", False, label="张伟 (黑龙)")
+    >>> li = RosterCard("李明", "李明", "3d", None, "KR", True)
+    >>> cards = [TeamCard("黑龙", "黑龙", "天津", "王教练", "", (zhang, li))]
+    >>> [len(t.roster) for t in search_teams(cards, "天津").teams]
+    [2]
+    >>> found = search_teams(cards, "黑龙 5段")
+    >>> [p.shown for t in found.teams for p in t.roster], found.players, found.total
+    (['张伟 (黑龙)'], 1, 2)
+    >>> search_teams(cards, "白虎").teams, search_teams(cards, " ").players
+    ((), 2)
+    """
+    terms = search_terms(search)
+    total = sum(len(c.roster) for c in cards)
+    if not terms:
+        return TeamSearch("", tuple(cards), total, total)
+    found: list[TeamCard] = []
+    for c in cards:
+        own = (c.code, c.name, c.club, c.coach)
+        if matches_fields(terms, own, None):
+            found.append(c)
+            continue
+        roster = tuple(
+            p
+            for p in c.roster
+            if matches_fields(terms, (*own, p.shown, p.name, p.nationality), p.rank)
+        )
+        if roster:
+            found.append(dataclasses.replace(c, roster=roster))
+    shown = sum(len(c.roster) for c in found)
+    return TeamSearch(search.strip(), tuple(found), shown, total)
+
+
+def search_round(
+    cards: list[TeamCard], view: teams.RoundView, search: str
+) -> tuple[teams.RoundView, int]:
+    """``view`` with only the matches ``search`` finds (:func:`matching_matches`), and how
+    many matches the round has."""
+    numbers = matching_matches(cards, view, search)
+    total = len(view.matches)
+    if numbers is None:
+        return view, total
+    kept = tuple(m for m in view.matches if m.number in numbers)
+    return dataclasses.replace(view, matches=kept), total
 
 
 # The fields of a roster player's edit form, in the form's order (what the team CSV sets).
