@@ -19,7 +19,10 @@ from weiqi.services import team_admin
 from weiqi.store.database import Database
 
 runner = CliRunner()
-TEAMS = "team,name,rank,nationality\n黑龙,张伟,5d,CN\n黑龙,李明,4d,CN\n白虎,张伟,3d,CN\n白虎,王芳,2d,CN\n"
+TEAMS = (
+    "team,name,rank,nationality\n"
+    "黑龙,张伟,5d,CN\n黑龙,李明,4d,CN\n白虎,张伟,3d,CN\n白虎,王芳,2d,CN\n"
+)
 
 
 @pytest.fixture
@@ -57,10 +60,8 @@ def test_a_namesake_is_edited_as_the_pages_show_them(db: str) -> None:
     """Two 张伟 of two teams: the bare name is refused with both labels, the label or the team
     finds one; what is not given stays, ``--json`` says the whole player."""
     assert "张伟 (黑龙), 张伟 (白虎)" in refused("team", "edit-player", "--db", db, "张伟")
-    out = json.loads(
-        run("team", "edit-player", "--db", db, "张伟 (白虎)", "--rank", "6段", "--rating",
-            "2300", "--nationality", "KR", "--foreign", "--json")  # fmt: skip
-    )
+    edit = ["team", "edit-player", "--db", db, "张伟 (白虎)", "--rank", "6段", "--rating", "2300"]
+    out = json.loads(run(*edit, "--nationality", "KR", "--foreign", "--json"))
     assert out == {
         "id": out["id"], "team": "白虎", "player": "张伟 (白虎)", "name": "张伟",
         "label": "张伟 (白虎)", "rank": "6d", "rating": 2300, "nationality": "KR",
@@ -84,11 +85,13 @@ def test_a_teammate_namesake_needs_another_birth_date(db: str) -> None:
     assert message.startswith("name: another player of the team is already called 张伟")
     bad = refused("team", "edit-player", "--db", db, "李明", "--birth-date", "1990-13-01")
     assert bad == "birth_date: birth date '1990-13-01' is not YYYY-MM-DD"
-    out = json.loads(
-        run("team", "edit-player", "--db", db, "李明", "--name", "张伟", "--birth-date",
-            "1995-07-02", "--json")  # fmt: skip
+    edit = ["team", "edit-player", "--db", db, "李明", "--name", "张伟"]
+    out = json.loads(run(*edit, "--birth-date", "1995-07-02", "--json"))
+    assert (out["label"], out["birth_date"], out["player"]) == (
+        "张伟 (黑龙, 1995)",
+        "1995-07-02",
+        "李明",
     )
-    assert (out["label"], out["birth_date"], out["player"]) == ("张伟 (黑龙, 1995)", "1995-07-02", "李明")
     assert set(roster(db)) == {"张伟 (黑龙)", "张伟 (黑龙, 1995)", "张伟 (白虎)", "王芳"}
 
 

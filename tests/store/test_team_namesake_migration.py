@@ -18,7 +18,9 @@ from weiqi.store.migrate import alembic_config, current_revision, head_revision
 
 LOCAL = Actor.local()
 BEFORE = ScriptDirectory.from_config(alembic_config()).get_revision("0016").down_revision
-ROSTER = "team,name,rank\n" + "\n".join(f"{t},{t}{i},{5 - i}d" for t in ("黑龙", "白虎") for i in (1, 2))
+ROSTER = "team,name,rank\n" + "\n".join(
+    f"{t},{t}{i},{5 - i}d" for t in ("黑龙", "白虎") for i in (1, 2)
+)
 
 
 def _downgrade(db: Database, revision: str) -> None:
@@ -53,7 +55,9 @@ def test_0016_keeps_rosters_lineups_and_boards_and_lets_namesakes_in(database_ur
 
     # a namesake of another team, then one of the same team born on another day
     black, white = team_admin.team_cards(db, ev)
-    renamed = team_admin.edit_roster_player(db, LOCAL, ev, white.id, white.roster[0].id, "黑龙1", "4d")
+    renamed = team_admin.edit_roster_player(
+        db, LOCAL, ev, white.id, white.roster[0].id, "黑龙1", "4d"
+    )
     assert (renamed.player, renamed.shown) == ("白虎1", "黑龙1 (白虎)")
     with pytest.raises(Duplicate):
         team_admin.edit_roster_player(db, LOCAL, ev, black.id, black.roster[1].id, "黑龙1", "3d")

@@ -150,9 +150,7 @@ MAX_CODE = 200
 """The longest player code (the store's column)."""
 
 
-def free_code(
-    name: str, team: str, taken: Container[str], birth_date: date | None = None
-) -> str:
+def free_code(name: str, team: str, taken: Container[str], birth_date: date | None = None) -> str:
     """The code of a player entered without an id: the name while no player of the event has
     it as a code; for a namesake the name with the team (then the birth date) that tells them
     apart, numbered only if nothing else does. A code never changes once given: it is an id,

@@ -265,7 +265,8 @@ def matching_matches(
     def side(code: str, player: str | None) -> bool:
         card = by_code.get(code)
         entry = players.get((code, player or ""))
-        texts = (code, card.name if card else "", card.club if card else "", player or "")
+        texts: tuple[str, ...] = (code, card.name if card else "", card.club if card else "")
+        texts += (player or "",)
         if entry is not None:
             texts += (entry.name, entry.shown, entry.nationality)
         return matches_fields(terms, texts, entry.rank if entry else None)
@@ -554,8 +555,10 @@ def find_player(
     >>> ev = teams.create_team_event(db, Actor.local(), "团体赛", teams.TeamEventSettings(boards=1))
     >>> for t in ("黑龙", "白虎"):
     ...     _ = add_team(db, Actor.local(), ev.id, t, "", "张伟,5d")
-    >>> find_player(db, ev.id, "张伟 (白虎)")[1].shown, find_player(db, ev.id, "张伟", "黑龙")[0].name
-    ('张伟 (白虎)', '黑龙')
+    >>> find_player(db, ev.id, "张伟 (白虎)")[1].shown
+    '张伟 (白虎)'
+    >>> find_player(db, ev.id, "张伟", "黑龙")[0].name
+    '黑龙'
     >>> find_player(db, ev.id, "张伟")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...

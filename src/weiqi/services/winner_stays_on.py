@@ -26,13 +26,13 @@ from weiqi.rules.result import Result
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require
 from weiqi.services.teams import (
-    find_roster_player,
-    roster_labels,
     TeamSystem,
     event_rounds,
     event_row,
     event_teams,
+    find_roster_player,
     lineup_rows,
+    roster_labels,
     settings_of,
 )
 from weiqi.store.database import Database
