@@ -298,7 +298,14 @@ def seal_lineup(
 
     listed = player_ids(players)
     submit_lineup(
-        database, Actor.local(), event_id, round_number, team, listed, clock=cli_clock(ctx)
+        database,
+        Actor.local(),
+        event_id,
+        round_number,
+        team,
+        listed,
+        clock=cli_clock(ctx),
+        typed=True,
     )
     typer.echo(f"round {round_number}: lineup of {team} sealed ({len(listed)} boards)")
 

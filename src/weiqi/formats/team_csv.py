@@ -104,9 +104,15 @@ def _columns(header: list[str], source: str) -> dict[str, int]:
 
 
 def parse_team_csv(
-    text: str, source: str = "teams.csv", home_nationality: str | None = None
+    text: str,
+    source: str = "teams.csv",
+    home_nationality: str | None = None,
+    *,
+    lines_before: int = 0,
 ) -> list[Team]:
-    """Teams in order of first appearance, players in file order; see the module doc."""
+    """Teams in order of first appearance, players in file order; see the module doc.
+    ``lines_before``: how many lines of ``text`` the reader does not count (a form's roster
+    made into a file with a header), taken off every line number reported."""
     text = check_upload(source, text)
     # NFC once for the whole file: every cell is then stored as clean_name would store it.
     reader = csv.reader(io.StringIO(unicodedata.normalize("NFC", text.lstrip("\ufeff"))))
@@ -197,7 +203,7 @@ def parse_team_csv(
                     Msg(
                         "player %(pid)s already on line %(seen_ids)s",
                         pid=pid,
-                        seen_ids=seen_ids[pid],
+                        seen_ids=seen_ids[pid] - lines_before,
                     ),
                 )
             )
@@ -208,7 +214,7 @@ def parse_team_csv(
                     Msg(
                         "player %(pid)s already on line %(seen_ids)s",
                         pid=name,
-                        seen_ids=seen_players[identity],
+                        seen_ids=seen_players[identity] - lines_before,
                     ),
                 )
             )
@@ -257,7 +263,8 @@ def parse_team_csv(
             )
         )
     if problems:
-        raise RowsRejected(source, sorted(problems, key=lambda p: p[0]))
+        shifted = [(max(n - lines_before, 1), why) for n, why in problems]
+        raise RowsRejected(source, sorted(shifted, key=lambda p: p[0]))
     if not teams:
         raise RowsRejected(source, [(line, "no players")])
     return [

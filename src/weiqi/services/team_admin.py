@@ -35,7 +35,6 @@ from weiqi.errors import (
     InputError,
     InvalidSetting,
     NotFound,
-    RowsRejected,
 )
 from weiqi.formats.players_csv import parse_birth_date
 from weiqi.formats.team_csv import parse_team_csv
@@ -182,11 +181,8 @@ def add_team(
     if not lines:
         raise InputError("roster", Msg("no players"))
     text = _roster_csv(name, coach.strip(), "\n".join(lines))
-    try:
-        parsed = parse_team_csv(text, "roster", home_nationality or None)
-    except RowsRejected as err:
-        # the header is line 1 of the generated file; the form's lines count from 1
-        raise RowsRejected("roster", [(max(n - 1, 1), why) for n, why in err.problems]) from None
+    # the header is line 1 of the generated file; the form's lines count from 1
+    parsed = parse_team_csv(text, "roster", home_nationality or None, lines_before=1)
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         lock_event(session, event_id)  # no round paired, no code taken: until commit

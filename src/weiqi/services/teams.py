@@ -510,12 +510,24 @@ def roster_names(session: Session, event_id: int) -> dict[int, str]:
 
 
 def find_roster_player(
-    rows: Sequence[RosterRow], shown: Mapping[int, str], typed: str, *, field: str = "player"
+    rows: Sequence[RosterRow],
+    shown: Mapping[int, str],
+    typed: str,
+    *,
+    field: str = "player",
+    names_first: bool = True,
 ) -> RosterRow:
-    """The roster row of ``rows`` that ``typed`` means: its code, its label as pages show it
-    (``shown``, by row id), or a name only one of ``rows`` has. A name two of them share is
-    ``InputError`` listing both labels; nobody so called is ``NotFound``."""
+    """The roster row of ``rows`` that ``typed`` means: its label as pages show it (``shown``,
+    by row id), a name only one of ``rows`` has, or its code. A name two of them share is
+    ``InputError`` listing both labels — even when it is also one's code (the first 张伟 entered
+    keeps the code ``张伟``): a person typing it means a name. ``names_first=False`` reads an
+    exact code first, for what a form's choice or an API client sends; nobody so called is
+    ``NotFound``."""
     text = typed.strip()
+    if not names_first:
+        coded = next((r for r in rows if r.player_code == text), None)
+        if coded is not None:
+            return coded
     labelled = {r.id: shown.get(r.id, r.name) for r in rows}
     by_label = [r for r in rows if labelled[r.id] == text]
     if len(by_label) == 1:
@@ -763,11 +775,12 @@ def _recoded(team: Team, taken: set[str]) -> Team:
     or the name and team) another player of the event already has: a namesake; an explicit id
     taken stays taken (refused by :func:`add_teams`)."""
     codes: dict[str, str] = {}
+    used = taken | set(team.player_ids)  # the team's own codes stay theirs
     for e in team.roster:
         default = e.player_id == e.name or e.player_id.startswith(f"{e.name} (")
         if e.player_id in taken and default:
-            codes[e.player_id] = free_code(e.name, team.name, taken | set(codes.values()),
-                                           e.birth_date)  # fmt: skip
+            codes[e.player_id] = free_code(e.name, team.name, used, e.birth_date)
+            used.add(codes[e.player_id])
     if not codes:
         return team
     return dataclasses.replace(
@@ -1023,6 +1036,7 @@ def _seal(
     players: Sequence[str],
     now: datetime,
     sealed: frozenset[str] | None = None,
+    typed: bool = False,
 ) -> None:
     """Seal ``team``'s lineup of ``rnd``; a later one replaces it until the deadline. With
     ``sealed`` (the teams that had one when the request came), a lineup sealed by somebody else
@@ -1051,7 +1065,7 @@ def _seal(
     wso = row.system == TeamSystem.WINNER_STAYS_ON.value
     if not wso and _match_of(rnd, team_row.id) is None:
         raise LineupRejected(team, Msg("has no match in round %(number)s", number=number))
-    codes = _typed_codes(session, team_row, players)
+    codes = _typed_codes(session, team_row, players, typed)
     lineup = core_validate_lineup(core_team(team_row), codes, settings_of(row).lineup)
     existing = session.scalar(
         select(LineupRow).where(LineupRow.round_id == rnd.id, LineupRow.team_id == team_row.id)
@@ -1077,7 +1091,9 @@ def _seal(
     existing.submitted_at = now
 
 
-def _typed_codes(session: Session, team_row: TeamRow, typed: Sequence[str]) -> list[str]:
+def _typed_codes(
+    session: Session, team_row: TeamRow, typed: Sequence[str], names_first: bool
+) -> list[str]:
     """The player codes of ``team_row`` that ``typed`` names (codes, labels as the pages show
     them, or names; :func:`find_roster_player`); one the roster has not is kept as typed for the
     lineup rules to refuse, a name two players of the team share is ``LineupRejected``."""
@@ -1088,7 +1104,8 @@ def _typed_codes(session: Session, team_row: TeamRow, typed: Sequence[str]) -> l
             out.append(text.strip())
             continue
         try:
-            out.append(find_roster_player(team_row.roster, shown, text).player_code)
+            found = find_roster_player(team_row.roster, shown, text, names_first=names_first)
+            out.append(found.player_code)
         except NotFound:
             out.append(text.strip())
         except InputError as err:
@@ -1125,10 +1142,16 @@ def submit_lineup(
     players: Sequence[str],
     *,
     clock: ServerClock = SYSTEM_CLOCK,
+    typed: bool = False,
 ) -> None:
     """Seal a team's lineup for a round (the last one before the deadline counts); refused with
-    :class:`LineupRejected` naming the reason, and then nothing is stored."""
-    submit_lineups(db, actor, event_id, number, {team: players}, clock=clock)
+    :class:`LineupRejected` naming the reason, and then nothing is stored.
+
+    ``players`` are the players' codes (what the lineup form's choices and API clients send);
+    a label as the pages show it (``张伟 (1990)``) or a name only one player of the team has is
+    taken too. ``typed`` (the command line: what a person typed) reads names first: a name two
+    players of the team share is refused with both labels even when it is one's code."""
+    submit_lineups(db, actor, event_id, number, {team: players}, clock=clock, typed=typed)
 
 
 def submit_lineups(
@@ -1139,6 +1162,7 @@ def submit_lineups(
     lineups: Mapping[str, Sequence[str]],
     *,
     clock: ServerClock = SYSTEM_CLOCK,
+    typed: bool = False,
 ) -> int:
     """Seal several teams' lineups in one transaction (the chief referee entering the sheets
     handed in): every one, or none when one is refused. A player-role account (a coach) may
@@ -1153,7 +1177,7 @@ def submit_lineups(
         row = event_row(session, event_id)
         rnd = _round(session, event_id, number)
         for team, players in lineups.items():
-            _seal(session, row, rnd, team, players, now, sealed)
+            _seal(session, row, rnd, team, players, now, sealed, typed)
         return len(lineups)
 
 
