@@ -130,6 +130,13 @@ def test_the_team_pages_in_chinese(client: TestClient, database: Database) -> No
     taken = client.post(url, data={**form, "rank": "5段", "rating": "2400"})
     assert taken.status_code == 409 and 'id="error-name"' in taken.text
     assert 'value="黑龙2"' in taken.text
+    born = {**form, "rank": "5段", "rating": "2400", "birth_date": "1990-13-01"}
+    bad_date = client.post(url, data=born)
+    assert bad_date.status_code == 422 and 'id="error-birth_date"' in bad_date.text
+    assert 'value="1990-13-01"' in bad_date.text
+    namesake = client.post(url, data={**born, "birth_date": "1990-03-01"})
+    assert namesake.status_code == 200 and "未保存" not in namesake.text  # a teammate's name, told apart by the birth date
+    assert "黑龙2 (黑龙, 1990)" in client.get(f"/events/{ev}/teams").text
     good = client.post(url, data={**form, "name": "李明", "rank": "5段", "rating": "2400"})
     assert good.status_code == 200 and "李明 的信息已保存。" in good.text
     renamed = client.post(
