@@ -135,7 +135,9 @@ def test_the_team_pages_in_chinese(client: TestClient, database: Database) -> No
     assert bad_date.status_code == 422 and 'id="error-birth_date"' in bad_date.text
     assert 'value="1990-13-01"' in bad_date.text
     namesake = client.post(url, data={**born, "birth_date": "1990-03-01"})
-    assert namesake.status_code == 200 and "未保存" not in namesake.text  # a teammate's name, told apart by the birth date
+    assert (
+        namesake.status_code == 200 and "未保存" not in namesake.text
+    )  # a teammate's name, told apart by the birth date
     assert "黑龙2 (黑龙, 1990)" in client.get(f"/events/{ev}/teams").text
     good = client.post(url, data={**form, "name": "李明", "rank": "5段", "rating": "2400"})
     assert good.status_code == 200 and "李明 的信息已保存。" in good.text
