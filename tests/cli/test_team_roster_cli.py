@@ -147,3 +147,28 @@ def test_a_refusal_is_one_line_without_a_traceback(db: str) -> None:
     )
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.splitlines() == ["error: rank: level must be 1..9"]
+
+
+def test_a_winner_stays_on_sends_a_namesake_by_label(tmp_path: Path) -> None:
+    """擂台赛 in chosen order: the team sends its 张伟 typed as the pages show him; the games
+    name both 张伟 apart."""
+    path = str(tmp_path / "stage.sqlite3")
+    (tmp_path / "teams.csv").write_text(TEAMS, encoding="utf-8")
+    run("event", "create", "--kind", "team", "--db", path, "--name", "擂台赛",
+        "--system", "winner_stays_on", "--boards", "2", "--order", "chosen")  # fmt: skip
+    run("team", "import", "--db", path, str(tmp_path / "teams.csv"))
+    run("round", "pair", "--db", path)
+    run("team", "lineup", "--db", path, "--round", "1", "--team", "黑龙", "张伟,李明")
+    run("team", "lineup", "--db", path, "--round", "1", "--team", "白虎", "张伟 (白虎),王芳")
+    run("round", "reveal", "--db", path, "--round", "1")
+    shown = json.loads(run("team", "winner-stays-on", "show", "--db", path, "--json"))
+    sender = shown["awaiting"]
+    assert sender in ("黑龙", "白虎")
+    label = f"张伟 ({sender})"
+    assert run("team", "winner-stays-on", "send", "--db", path, "--team", sender, label) == (
+        f"{sender} sends {label}\n"
+    )
+    other = "白虎" if sender == "黑龙" else "黑龙"
+    run("team", "winner-stays-on", "send", "--db", path, "--team", other, f"张伟 ({other})")
+    table = run("team", "winner-stays-on", "show", "--db", path)
+    assert "张伟 (黑龙)" in table and "张伟 (白虎)" in table

@@ -574,7 +574,9 @@ def register(app: typer.Typer) -> None:
             "winner": view.winner,
         }
 
-    def _print_stage(view: object) -> None:
+    def _print_stage(view: object, shown: dict[str, str]) -> None:
+        """The stage's games, the players named as the pages name them (``shown``: labels
+        by code, namesakes apart)."""
         from weiqi.services.winner_stays_on import WinnerStaysOnView
 
         assert isinstance(view, WinnerStaysOnView)
@@ -584,9 +586,9 @@ def register(app: typer.Typer) -> None:
         for g in view.games:
             table.add_row(
                 str(g.number),
-                f"{g.holder[1]} ({g.holder[0]})",
-                f"{g.challenger[1]} ({g.challenger[0]})",
-                g.black[1],
+                f"{shown.get(g.holder[1], g.holder[1])} ({g.holder[0]})",
+                f"{shown.get(g.challenger[1], g.challenger[1])} ({g.challenger[0]})",
+                shown.get(g.black[1], g.black[1]),
                 g.result or "",
             )
         console = Console()
@@ -603,16 +605,24 @@ def register(app: typer.Typer) -> None:
         """The games so far, the current game, and the winner once decided."""
         from weiqi.services.winner_stays_on import winner_stays_on
 
+        from weiqi.services.teams import player_labels
+
         database = open_database(db)
-        view = winner_stays_on(database, _event_id(database, event))
+        event_id = _event_id(database, event)
+        view = winner_stays_on(database, event_id)
         if as_json:
             typer.echo(json.dumps(_stage_json(view), ensure_ascii=False))
         else:
-            _print_stage(view)
+            _print_stage(view, player_labels(database, event_id))
 
     @stage_app.command("send")
     def stage_send(
-        player: Annotated[str, typer.Argument(help="The player sent to the stage.")],
+        player: Annotated[
+            str,
+            typer.Argument(
+                help="The player sent to the stage: a name, or a namesake as pages show it."
+            ),
+        ],
         team: Annotated[str, typer.Option("--team")],
         db: DbOption = None,
         event: EventOption = None,
@@ -622,7 +632,7 @@ def register(app: typer.Typer) -> None:
 
         database = open_database(db)
         send_player(database, Actor.local(), _event_id(database, event), team, player)
-        typer.echo(f"{team} sends {player}")
+        typer.echo(f"{team} sends {player.strip()}")
 
     @stage_app.command("result")
     def stage_result(
@@ -644,7 +654,9 @@ def register(app: typer.Typer) -> None:
         if as_json:
             typer.echo(json.dumps(_stage_json(view), ensure_ascii=False))
         else:
-            _print_stage(view)
+            from weiqi.services.teams import player_labels
+
+            _print_stage(view, player_labels(database, event_id))
 
     @team_app.command("members-total")
     def members_total_command(
