@@ -603,9 +603,8 @@ def register(app: typer.Typer) -> None:
         db: DbOption = None, event: EventOption = None, as_json: JsonOption = False
     ) -> None:
         """The games so far, the current game, and the winner once decided."""
-        from weiqi.services.winner_stays_on import winner_stays_on
-
         from weiqi.services.teams import player_labels
+        from weiqi.services.winner_stays_on import winner_stays_on
 
         database = open_database(db)
         event_id = _event_id(database, event)
