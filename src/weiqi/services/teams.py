@@ -193,8 +193,9 @@ class BoardView:
     """The result is confirmed in the board's game record (R-REF-7)."""
     home_name: str | None = None
     away_name: str | None = None
-    """The players' names as their roster rows say now (``None``: the code is the name shown);
-    an edited name shows on every game already played."""
+    """The players as every page shows them (:func:`roster_labels`: the roster row's current
+    name, namesakes apart — ``张伟 (黑龙)``; ``None``: the code is the name shown); an edited
+    name shows on every game already played."""
 
 
 @dataclass(frozen=True)
