@@ -38,6 +38,14 @@ _RACE_SQLITE_CODES = frozenset(
     {"SQLITE_CONSTRAINT_UNIQUE", "SQLITE_CONSTRAINT_PRIMARYKEY", "SQLITE_CONSTRAINT_FOREIGNKEY"}
 )
 
+#: What they call a lock held too long by others: SQLite's busy timeout ran out (another
+#: writer had the file), PostgreSQL's lock_not_available.
+_BUSY_SQLSTATES = frozenset({"55P03"})
+_BUSY_SQLITE_CODES = frozenset({"SQLITE_BUSY", "SQLITE_LOCKED"})
+BUSY = Msg(
+    "the database was busy with other changes for too long; nothing of yours was stored: try again"
+)
+
 #: The conflict of a write that lost such a race; nothing of it was stored.
 LOST_RACE = Msg(
     "somebody else changed the same thing at the same moment and was first; nothing of "
@@ -52,6 +60,15 @@ def lost_race(err: DBAPIError) -> bool:
     return (
         getattr(orig, "sqlstate", None) in _RACE_SQLSTATES
         or getattr(orig, "sqlite_errorname", None) in _RACE_SQLITE_CODES
+    )
+
+
+def busy(err: DBAPIError) -> bool:
+    """Whether ``err`` says the database's lock stayed with other writers past the timeout."""
+    orig = err.orig
+    return (
+        getattr(orig, "sqlstate", None) in _BUSY_SQLSTATES
+        or getattr(orig, "sqlite_errorname", None) in _BUSY_SQLITE_CODES
     )
 
 
@@ -106,7 +123,8 @@ class Database:
 
         The one place where a write that lost a race (:func:`lost_race`: a unique key another
         transaction stored first, whether found at a flush or at the commit) becomes what it
-        is for the user: a ``Conflict`` (HTTP 409), in their language, and not a server error.
+        is for the user: a ``Conflict`` (HTTP 409), in their language, and not a server error;
+        the same for a write that waited past the database's lock timeout (:func:`busy`).
 
         >>> from weiqi.store.models import User
         >>> db = Database("sqlite://"); db.upgrade()
@@ -122,6 +140,8 @@ class Database:
             with self.sessions.begin() as session:
                 yield session
         except DBAPIError as err:
+            if busy(err):  # a crowd of writers on one SQLite file: 409, not a server error
+                raise Conflict(BUSY) from err
             if not lost_race(err):
                 raise
             raise Conflict(LOST_RACE) from err

@@ -132,6 +132,10 @@ class LiveRooms:
         self.deadlines = deadlines
         self.worker = worker
         self._sweeper: asyncio.Task[None] | None = None
+        # SQLite takes one writer at a time for the whole file: the games' writes queue here,
+        # as coroutines, instead of as threads spinning on the file's busy timeout (a crowd of
+        # them outwaits it: a move refused with "database is locked")
+        self._writes = asyncio.Semaphore(1) if db.engine.dialect.name == "sqlite" else None
         self._locks: dict[GameKey, asyncio.Lock] = {}
         self._watchers: dict[GameKey, asyncio.Task[None]] = {}
         self._nudges: dict[GameKey, asyncio.Event] = {}
@@ -150,12 +154,20 @@ class LiveRooms:
         """Run ``work`` (a service call returning an ``Outcome``, a ``Snapshot`` or a ``Wake``)
         under the game's lock and push what it stored."""
         async with self.lock(key):
-            result = await run_in_threadpool(work)
+            result = await self._write(work)
             snap = getattr(result, "snapshot", result)
             if isinstance(snap, live.Snapshot) and snap.events:
                 await self.publish(key, {"type": "update", "snapshot": snap.to_data()})
         self.nudge(key)
         return result
+
+    async def _write(self, work: Callable[[], T]) -> T:
+        """``work`` (a service call that may write) in a worker thread, one at a time on
+        SQLite."""
+        if self._writes is None:
+            return await run_in_threadpool(work)
+        async with self._writes:
+            return await run_in_threadpool(work)
 
     # -- presence and the start --------------------------------------------------------------
 
@@ -216,8 +228,8 @@ class LiveRooms:
                 continue  # something changed: recompute
             async with self.lock(key):
                 try:
-                    woke = await run_in_threadpool(
-                        live.wake, self.db, event_id, number, board, self.clock
+                    woke = await self._write(
+                        lambda: live.wake(self.db, event_id, number, board, self.clock)
                     )
                 except WeiqiError:
                     return
