@@ -1075,6 +1075,28 @@ def register(app: typer.Typer) -> None:
         else:
             _round_table(view)
 
+    @round_app.command("confirm")
+    def confirm_round_command(
+        round_number: Annotated[int, typer.Option("--round")],
+        board: Annotated[int | None, typer.Option("--board", help="Only this board.")] = None,
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """The referee confirms (确认) the results of the round's finished games, as the game
+        page's button does: after both players' confirmation (an online game), the third
+        signature; otherwise in place of the players' signatures on the result sheet."""
+        from weiqi.services.games import confirm_result, round_games
+
+        in_db_range("--round", round_number)
+        database = open_database(db)
+        event_id = _event_id(database, event)
+        for game in round_games(database, event_id, round_number):
+            if (board is not None and game.board != board) or not game.result:
+                continue
+            if not game.confirmed:
+                confirm_result(database, Actor.local(), event_id, round_number, game.board)
+            typer.echo(f"board {game.board}: {game.result} confirmed")
+
     @round_app.command("publish")
     def publish_round_command(
         round_number: Annotated[int, typer.Option("--round")],

@@ -1,0 +1,153 @@
+"""GTP bots as entrants (issue #11): a whole online Swiss played by ``weiqi bot`` processes on a
+real ``weiqi serve``, everything set up and run from the command line as an organiser's script
+would (R-PLAY-1, R-END-1, R-END-3, R-END-4, R-TIME-2, R-RANK-SWISS).
+
+GNU Go at levels 1 and 3 and ``weiqi gtp`` (our weak player) play four entrants of a 2-round
+Swiss on 9×9 under "1m incl 3x10s" (Chinese byo-yomi: 30 s main time and 3 × 10 s). The
+organiser invites each entrant (``weiqi player invite --json``: the token each bot spends),
+pairs and publishes the rounds, watches them with ``weiqi round show --json`` and confirms the
+results the players confirmed (``weiqi round confirm``). Every game must end with a confirmed
+result, every stored record must verify (hash chain, every event replayed by the rules), every
+game's SGF from the server must replay legally, and the standings must hold all four with two
+games each; each bot exits by itself when the event has no more rounds for it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.programs import GNUGO
+from tests.server.conftest import SRC, LiveServer, run_server
+
+pytestmark = pytest.mark.gnugo
+
+ENV = {**os.environ, "PYTHONPATH": str(SRC), "PYTHONUNBUFFERED": "1"}
+ENGINES = {
+    "GNU Go 1": f"{GNUGO} --mode gtp --chinese-rules --level 1",
+    "GNU Go 3": f"{GNUGO} --mode gtp --chinese-rules --level 3",
+    "weiqi": f"{sys.executable} -m weiqi gtp",
+    "GNU Go 1b": f"{GNUGO} --mode gtp --chinese-rules --level 1",
+}
+
+
+def weiqi(*args: str) -> str:
+    """Run ``weiqi ARGS`` as a user would; its output (a failure fails the test)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "weiqi", *args], capture_output=True, text=True, env=ENV,
+        timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def bot_event(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer, str]]:
+    """The event created from the command line, then the server started on its database."""
+    workdir = tmp_path_factory.mktemp("bots")
+    db = f"sqlite:///{workdir / 'weiqi.sqlite3'}"
+    created = json.loads(
+        weiqi("event", "create", "--db", db, "--name", "机器人网络赛", "--system", "swiss",
+              "--rounds", "2", "--size", "9", "--time", "1m incl 3x10s", "--json")
+    )  # fmt: skip
+    assert created["settings"]["board_size"] == 9 and created["time_control"] == "30s+3x10s"
+    players = workdir / "players.csv"
+    players.write_text("name,rank\n" + "".join(f"{n},{i}d\n" for i, n in enumerate(ENGINES, 1)))
+    weiqi("player", "import", "--db", db, str(players))
+    with run_server(workdir, db) as server:
+        yield server, db
+
+
+def _round(db: str, number: int) -> dict[str, Any]:
+    shown: dict[str, Any] = json.loads(weiqi("round", "show", "--db", db, "--round", str(number),
+                                             "--json"))  # fmt: skip
+    return shown
+
+
+def _wait_for_results(db: str, number: int, bots: list[subprocess.Popen[str]]) -> dict[str, Any]:
+    """The round once every board has a result (no bot failing meanwhile: one whose last game
+    is over has stopped by itself)."""
+    deadline = time.monotonic() + 150
+    while True:
+        shown = _round(db, number)
+        if all(p["result"] for p in shown["pairings"]):
+            return shown
+        assert time.monotonic() < deadline, shown
+        assert all(b.poll() in (None, 0) for b in bots), [b.poll() for b in bots]
+        time.sleep(1)
+
+
+def test_r_play_1_an_online_swiss_played_by_gtp_bots_to_confirmed_results(
+    bot_event: tuple[LiveServer, str], tmp_path: Path
+) -> None:
+    server, db = bot_event
+    tokens = {}
+    for name in ENGINES:
+        made = json.loads(weiqi("player", "invite", "--db", db, name, "--json"))
+        assert made["name"] == name and len(made["token"]) == 14
+        tokens[name] = made["token"]
+    weiqi("round", "pair", "--db", db)
+    assert "published" in weiqi("round", "publish", "--db", db, "--round", "1")
+    logs = {name: (tmp_path / f"{i}.log").open("w") for i, name in enumerate(ENGINES)}
+    bots = {
+        name: subprocess.Popen(
+            [sys.executable, "-m", "weiqi", "bot", "--server", server.url,
+             "--token", tokens[name], "--engine", engine],
+            stdout=subprocess.PIPE, stderr=logs[name], text=True, env=ENV,
+        )  # fmt: skip
+        for name, engine in ENGINES.items()
+    }
+    try:
+        first = _round(db, 1)
+        assert {p["phase"] for p in first["pairings"]} <= {"not_started", "playing"}
+        for number in (1, 2):
+            shown = _wait_for_results(db, number, list(bots.values()))
+            assert all(p["phase"] == "finished" for p in shown["pairings"]), shown
+            confirmed = weiqi("round", "confirm", "--db", db, "--round", str(number))
+            assert confirmed.count("confirmed") == len(shown["pairings"]) == 2
+            if number == 1:
+                weiqi("round", "pair", "--db", db)
+                weiqi("round", "publish", "--db", db, "--round", "2")
+        for name, bot in bots.items():  # each stops by itself: the event has no more rounds
+            out, _ = bot.communicate(timeout=30)
+            assert bot.returncode == 0, (name, (tmp_path / "0.log").read_text())
+            assert out.strip() == "2 game(s) played", (name, out)
+    finally:
+        for bot in bots.values():
+            if bot.poll() is None:
+                bot.kill()
+                bot.wait()
+        for f in logs.values():
+            f.close()
+    event_id = json.loads(weiqi("event", "show", "--db", db, "--json"))["id"]
+    games = []
+    for number in (1, 2):
+        for p in _round(db, number)["pairings"]:
+            assert p["confirmed"] and p["phase"] == "confirmed", p
+            assert p["moves"] > 0, p  # played on the board, not entered
+            games.append((number, p))
+            sgf = httpx.get(
+                f"{server.url}/events/{event_id}/rounds/{number}/boards/{p['board']}/sgf"
+            )
+            assert sgf.status_code == 200
+            (tmp_path / f"r{number}b{p['board']}.sgf").write_text(sgf.text)
+            assert f"RE[{p['result']}]" in sgf.text
+    checked = [json.loads(line) for line in weiqi("check", str(tmp_path), "--json").splitlines()]
+    assert len(checked) == 4 and all(c["legal"] for c in checked), checked
+    assert "4 of 4 stored records and boards verify" in weiqi("record", "check", "--db", db)
+    standings = json.loads(weiqi("standings", "--db", db, "--json"))
+    assert sorted(s["name"] for s in standings) == sorted(ENGINES)
+    assert sum(s["points"] for s in standings) == 2 * len(games)  # 2 a win, 1 each a jigo
+    met = {(p["black"], p["white"]) for _, p in games}
+    for name in ENGINES:  # two games each, two different opponents (a Swiss)
+        opponents = [w if b == name else b for b, w in met if name in (b, w)]
+        assert len(opponents) == len(set(opponents)) == 2, (name, met)
