@@ -772,21 +772,17 @@ def register(app: typer.Typer) -> None:
         view: object, database: Database | None = None, event_id: int | None = None
     ) -> dict[str, object]:
         """A round as JSON; with the database, each board's game as it stands (``phase``:
-        not_started, playing, counting, finished or confirmed; ``moves``; ``confirmed``)."""
-        from weiqi.services.games import round_games
+        not_started, playing, finished or confirmed; ``events`` in its record; ``confirmed``)."""
+        from weiqi.services.live_bot import board_states
         from weiqi.services.tournament import RoundView
 
         assert isinstance(view, RoundView)
-        games = {}
+        states: dict[int, dict[str, object]] = {}
         if database is not None and event_id is not None:
-            games = {g.board: g for g in round_games(database, event_id, view.number)}
+            states = board_states(database, event_id, view.number)
 
         def live(board: int) -> dict[str, object]:
-            game = games.get(board)
-            if game is None:
-                return {}
-            phase = "confirmed" if game.confirmed else game.phase
-            return {"confirmed": game.confirmed, "phase": phase, "moves": game.move_number}
+            return states.get(board, {})
 
         return {
             "round": view.number,
@@ -847,11 +843,10 @@ def register(app: typer.Typer) -> None:
         from weiqi.services.tournament import enter_round
 
         database = open_database(db)
-        done = enter_round(
-            database, Actor.local(), _event_id(database, event), read_text(path), str(path)
-        )
+        event_id = _event_id(database, event)
+        done = enter_round(database, Actor.local(), event_id, read_text(path), str(path))
         if as_json:
-            out = _round_json(done.round)
+            out = _round_json(done.round, database, event_id)
             out["notes"] = [str(n) for n in done.notes]
             typer.echo(json.dumps(out, ensure_ascii=False))
             return
@@ -953,7 +948,7 @@ def register(app: typer.Typer) -> None:
         totals = dataclasses.asdict(view.totals) if view.totals is not None else None
         whys = _explanation(database, event_id, view.number) if explain else ()
         if as_json:
-            out = _round_json(view)
+            out = _round_json(view, database, event_id)
             if explain:
                 out["explanations"] = [w.as_json() for w in whys]
                 out["totals"] = totals
@@ -1103,7 +1098,8 @@ def register(app: typer.Typer) -> None:
         db: DbOption = None,
         event: EventOption = None,
         hide: Annotated[
-            bool, typer.Option("--hide", help="Hide the round again (its rooms close to the public).")
+            bool,
+            typer.Option("--hide", help="Hide the round again (its rooms close to the public)."),
         ] = False,
     ) -> None:
         """Publish a round (公布), as the organisers' page does: its pairing is public and its

@@ -64,9 +64,7 @@ class EntrantEventOut(BaseModel):
 
 
 @router.post("/invites/session", response_model=BotSessionOut)
-def api_code_session(
-    request: Request, body: CodeIn, db: Db, clock: AppClock
-) -> BotSessionOut:
+def api_code_session(request: Request, body: CodeIn, db: Db, clock: AppClock) -> BotSessionOut:
     """Spend an entrant's invitation code for a program: a code-only account plays as the
     entrant from now on, and this session is logged in as it (the cookie)."""
     limits: Limits = request.app.state.login_limits
