@@ -15,9 +15,7 @@ games each; each bot exits by itself when the event has no more rounds for it.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,28 +24,12 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.programs import GNUGO
-from tests.server.conftest import SRC, LiveServer, run_server
+from tests.live.bots import GNUGO_1, GNUGO_3, WEIQI_GTP, players_csv, start_bot, weiqi
+from tests.server.conftest import LiveServer, run_server
 
 pytestmark = pytest.mark.gnugo
 
-ENV = {**os.environ, "PYTHONPATH": str(SRC), "PYTHONUNBUFFERED": "1"}
-ENGINES = {
-    "GNU Go 1": f"{GNUGO} --mode gtp --chinese-rules --level 1",
-    "GNU Go 3": f"{GNUGO} --mode gtp --chinese-rules --level 3",
-    "weiqi": f"{sys.executable} -m weiqi gtp",
-    "GNU Go 1b": f"{GNUGO} --mode gtp --chinese-rules --level 1",
-}
-
-
-def weiqi(*args: str) -> str:
-    """Run ``weiqi ARGS`` as a user would; its output (a failure fails the test)."""
-    done = subprocess.run(
-        [sys.executable, "-m", "weiqi", *args], capture_output=True, text=True, env=ENV,
-        timeout=60,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    return done.stdout
+ENGINES = {"GNU Go 1": GNUGO_1, "GNU Go 3": GNUGO_3, "weiqi": WEIQI_GTP, "GNU Go 1b": GNUGO_1}
 
 
 @pytest.fixture(scope="module")
@@ -60,9 +42,7 @@ def bot_event(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveSe
               "--rounds", "2", "--size", "9", "--time", "1m incl 3x10s", "--json")
     )  # fmt: skip
     assert created["settings"]["board_size"] == 9 and created["time_control"] == "30s+3x10s"
-    players = workdir / "players.csv"
-    players.write_text("name,rank\n" + "".join(f"{n},{i}d\n" for i, n in enumerate(ENGINES, 1)))
-    weiqi("player", "import", "--db", db, str(players))
+    weiqi("player", "import", "--db", db, str(players_csv(workdir / "p.csv", list(ENGINES))))
     with run_server(workdir, db) as server:
         yield server, db
 
@@ -98,13 +78,10 @@ def test_r_play_1_an_online_swiss_played_by_gtp_bots_to_confirmed_results(
     weiqi("round", "pair", "--db", db)
     assert "published" in weiqi("round", "publish", "--db", db, "--round", "1")
     logs = {name: (tmp_path / f"{i}.log").open("w") for i, name in enumerate(ENGINES)}
-    bots = {}
-    for name, engine in ENGINES.items():
-        command = ["bot", "--server", server.url, "--token", tokens[name], "--engine", engine]
-        bots[name] = subprocess.Popen(
-            [sys.executable, "-m", "weiqi", *command],
-            stdout=subprocess.PIPE, stderr=logs[name], text=True, env=ENV,
-        )  # fmt: skip
+    bots = {
+        name: start_bot(server.url, tokens[name], engine, logs[name])
+        for name, engine in ENGINES.items()
+    }
     try:
         first = _round(db, 1)
         assert {p["phase"] for p in first["pairings"]} <= {"not_started", "playing"}
@@ -118,7 +95,7 @@ def test_r_play_1_an_online_swiss_played_by_gtp_bots_to_confirmed_results(
                 weiqi("round", "publish", "--db", db, "--round", "2")
         for name, bot in bots.items():  # each stops by itself: the event has no more rounds
             out, _ = bot.communicate(timeout=30)
-            assert bot.returncode == 0, (name, (tmp_path / "0.log").read_text())
+            assert bot.returncode == 0, name
             assert out.strip() == "2 game(s) played", (name, out)
     finally:
         for bot in bots.values():
