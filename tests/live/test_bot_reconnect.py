@@ -55,8 +55,11 @@ def test_r_play_1_bots_reconnect_after_the_server_is_killed_and_lose_no_move(
     tmp_path: Path,
 ) -> None:
     db = f"sqlite:///{tmp_path / 'weiqi.sqlite3'}"
-    event_id = weiqi_json("event", "create", "--db", db, "--name", "断线重连",
-                          "--system", "round-robin", "--size", "9", "--time", "2m+3x10s")["id"]  # fmt: skip
+    created = weiqi_json(
+        "event", "create", "--db", db, "--name", "断线重连", "--system", "round-robin",
+        "--size", "9", "--time", "2m+3x10s",
+    )  # fmt: skip
+    event_id = created["id"]
     weiqi("player", "import", "--db", db, str(players_csv(tmp_path / "p.csv", ["黑机", "白机"])))
     tokens = [weiqi_json("player", "invite", "--db", db, n)["token"] for n in ("黑机", "白机")]
     weiqi("round", "pair", "--db", db)
@@ -68,7 +71,9 @@ def test_r_play_1_bots_reconnect_after_the_server_is_killed_and_lose_no_move(
     bots: list[subprocess.Popen[str]] = []
     try:
         with serving(tmp_path, db, port, "first") as first:
-            bots = [start_bot(url, token, GNUGO_1, log) for token, log in zip(tokens, logs)]
+            bots = [
+                start_bot(url, token, GNUGO_1, log) for token, log in zip(tokens, logs, strict=True)
+            ]
             deadline = time.monotonic() + 60
             while len(_events(store, event_id)) < 16:  # a few moves in
                 assert time.monotonic() < deadline and all(b.poll() is None for b in bots)

@@ -18,6 +18,7 @@ import json
 import subprocess
 import time
 from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -26,17 +27,32 @@ import pytest
 
 from tests.live.bots import GNUGO_1, GNUGO_3, WEIQI_GTP, players_csv, start_bot, weiqi
 from tests.server.conftest import LiveServer, run_server
+from tests.store.conftest import postgres_schema
+from weiqi.services.live_bot import board_states
+from weiqi.store.database import Database
 
 pytestmark = pytest.mark.gnugo
 
 ENGINES = {"GNU Go 1": GNUGO_1, "GNU Go 3": GNUGO_3, "weiqi": WEIQI_GTP, "GNU Go 1b": GNUGO_1}
 
 
-@pytest.fixture(scope="module")
-def bot_event(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer, str]]:
-    """The event created from the command line, then the server started on its database."""
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def bot_event(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[LiveServer, str]]:
+    """The event created from the command line, then the server started on its database (a
+    SQLite file, or a new PostgreSQL schema)."""
     workdir = tmp_path_factory.mktemp("bots")
-    db = f"sqlite:///{workdir / 'weiqi.sqlite3'}"
+    with ExitStack() as stack:
+        if request.param == "postgres":
+            db = stack.enter_context(postgres_schema())
+        else:
+            db = f"sqlite:///{workdir / 'weiqi.sqlite3'}"
+        yield stack.enter_context(_served_event(workdir, db))
+
+
+@contextmanager
+def _served_event(workdir: Path, db: str) -> Iterator[tuple[LiveServer, str]]:
     created = json.loads(
         weiqi("event", "create", "--db", db, "--name", "机器人网络赛", "--system", "swiss",
               "--rounds", "2", "--size", "9", "--time", "1m incl 3x10s", "--json")
@@ -53,23 +69,31 @@ def _round(db: str, number: int) -> dict[str, Any]:
     return shown
 
 
-def _wait_for_results(db: str, number: int, bots: list[subprocess.Popen[str]]) -> dict[str, Any]:
-    """The round once every board has a result (no bot failing meanwhile: one whose last game
-    is over has stopped by itself)."""
-    deadline = time.monotonic() + 150
-    while True:
-        shown = _round(db, number)
-        if all(p["result"] for p in shown["pairings"]):
-            return shown
-        assert time.monotonic() < deadline, shown
-        assert all(b.poll() in (None, 0) for b in bots), [b.poll() for b in bots]
-        time.sleep(1)
+def _wait_for_results(
+    db: str, event_id: int, number: int, bots: list[subprocess.Popen[str]]
+) -> dict[str, Any]:
+    """The round (``weiqi round show --json``) once every board has a result, watched through
+    the services meanwhile (a command a second would take a core of its own); no bot may fail
+    meanwhile (one whose last game is over has stopped by itself)."""
+    store = Database(db)
+    try:
+        deadline = time.monotonic() + 240
+        while not all(
+            b["phase"] == "finished" for b in board_states(store, event_id, number).values()
+        ):
+            assert time.monotonic() < deadline, board_states(store, event_id, number)
+            assert all(b.poll() in (None, 0) for b in bots), [b.poll() for b in bots]
+            time.sleep(0.5)
+    finally:
+        store.dispose()
+    return _round(db, number)
 
 
 def test_r_play_1_an_online_swiss_played_by_gtp_bots_to_confirmed_results(
     bot_event: tuple[LiveServer, str], tmp_path: Path
 ) -> None:
     server, db = bot_event
+    event_id = json.loads(weiqi("event", "show", "--db", db, "--json"))["id"]
     tokens = {}
     for name in ENGINES:
         made = json.loads(weiqi("player", "invite", "--db", db, name, "--json"))
@@ -86,7 +110,7 @@ def test_r_play_1_an_online_swiss_played_by_gtp_bots_to_confirmed_results(
         first = _round(db, 1)
         assert {p["phase"] for p in first["pairings"]} <= {"not_started", "playing"}
         for number in (1, 2):
-            shown = _wait_for_results(db, number, list(bots.values()))
+            shown = _wait_for_results(db, event_id, number, list(bots.values()))
             assert all(p["phase"] == "finished" for p in shown["pairings"]), shown
             confirmed = weiqi("round", "confirm", "--db", db, "--round", str(number))
             assert confirmed.count("confirmed") == len(shown["pairings"]) == 2
@@ -104,7 +128,6 @@ def test_r_play_1_an_online_swiss_played_by_gtp_bots_to_confirmed_results(
                 bot.wait()
         for f in logs.values():
             f.close()
-    event_id = json.loads(weiqi("event", "show", "--db", db, "--json"))["id"]
     games = []
     for number in (1, 2):
         for p in _round(db, number)["pairings"]:

@@ -50,10 +50,10 @@ from weiqi.services.accounts import UserInfo, _info, normalise_username
 from weiqi.services.actor import Actor
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
+from weiqi.store.games import GameRecordRow
 from weiqi.store.live import PlayerAccountRow
 from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRow, User
-from weiqi.store.games import GameRecordRow
 from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
 from weiqi.tournament.settings import settings_from_dict
 
