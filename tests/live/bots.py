@@ -33,10 +33,14 @@ def weiqi_json(*args: str) -> Any:
     return json.loads(weiqi(*args, "--json"))
 
 
-def start_bot(server: str, token: str, engine: str, log: IO[str]) -> subprocess.Popen[str]:
-    """``weiqi bot`` in a subprocess: its stdout piped (the count of games it played at the
-    end), its log into ``log``."""
-    command = ["bot", "--server", server, "--token", token, "--engine", engine]
+def start_bot(
+    server: str, token: str, engine: str, log: IO[str], *more: str
+) -> subprocess.Popen[str]:
+    """``weiqi bot`` in a subprocess (``token`` empty: none given; ``more``: other options):
+    its stdout piped (the count of games it played at the end), its log into ``log``."""
+    command = ["bot", "--server", server, "--engine", engine, *more]
+    if token:
+        command += ["--token", token]
     return subprocess.Popen(
         [sys.executable, "-m", "weiqi", *command],
         stdout=subprocess.PIPE, stderr=log, text=True, env=ENV,

@@ -2,11 +2,13 @@
 
     weiqi player invite --db event.db "GNU Go" --json      # {"name": "GNU Go", "token": …}
     weiqi bot --server http://127.0.0.1:8000 --token ABCD-EFGH-JKLM \\
-              --engine "gnugo --mode gtp --chinese-rules --level 1"
+              --engine "gnugo --mode gtp --chinese-rules --level 1" --session gnugo.session
+    weiqi bot --server http://127.0.0.1:8000 --session gnugo.session --engine "…"   # again
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -16,10 +18,17 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def bot(
         server: Annotated[str, typer.Option(help="The weiqi server, e.g. http://127.0.0.1:8000.")],
+        engine: Annotated[str, typer.Option(help="The GTP engine: a program and its arguments.")],
         token: Annotated[
             str, typer.Option(help="The entrant's one-time code (weiqi player invite).")
-        ],
-        engine: Annotated[str, typer.Option(help="The GTP engine: a program and its arguments.")],
+        ] = "",
+        session: Annotated[
+            Path | None,
+            typer.Option(
+                help="Keep the session in this file (owner-only): a later run takes it up "
+                "without the code, which the first run spent."
+            ),
+        ] = None,
         rounds: Annotated[
             int | None, typer.Option(help="Stop after so many games (default: the event's).")
         ] = None,
@@ -33,6 +42,6 @@ def register(app: typer.Typer) -> None:
 
         played = run_bot(
             server, token, engine, rounds=rounds, once=once,
-            log=(lambda line: None) if quiet else None,
+            log=(lambda line: None) if quiet else None, session_file=session,
         )  # fmt: skip
         typer.echo(f"{played} game(s) played")

@@ -26,7 +26,7 @@ with ``once``.
 
 from __future__ import annotations
 
-import http.cookiejar
+import http.cookies
 import json
 import math
 import shlex
@@ -36,6 +36,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
@@ -57,6 +58,15 @@ MAX_RETRY = 8.0
 
 class BotError(WeiqiError):
     """The server refused the bot (its code, its session, its seat), or its engine failed."""
+
+
+def live_code(token: str) -> str:
+    """The code as the server reads it (any case, spaces or dashes), empty for none.
+
+    >>> live_code(" abcd-efgh jkLM "), live_code("")
+    ('ABCDEFGHJKLM', '')
+    """
+    return "".join(ch for ch in token.upper() if ch.isalnum())
 
 
 def engine_command(text: str) -> list[str]:
@@ -146,16 +156,16 @@ class Bot:
         *,
         log: Callable[[str], None] | None = None,
         engine_timeout: float = 60.0,
+        session_file: Path | None = None,
     ) -> None:
         self.server = server.rstrip("/")
         self.token = token
         self.command = list(engine)
         self.log = log or (lambda line: print(line, file=sys.stderr, flush=True))
         self.engine_timeout = engine_timeout
-        self._cookies = http.cookiejar.CookieJar()
-        self._opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(self._cookies)
-        )
+        self.session_file = session_file
+        self._cookies: dict[str, str] = {}
+        self._opener = urllib.request.build_opener()
         self.name = ""
         self._engine: SimpleEngine | None = None
         self._kgs = False
@@ -171,6 +181,8 @@ class Bot:
         restarting, say); the session cookie goes with it and is kept."""
         data = json.dumps(body).encode() if body is not None else None
         headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        if self._cookies:
+            headers["Cookie"] = self._cookie()
         if csrf:
             headers["X-CSRF-Token"] = csrf
         wait = RETRY
@@ -180,8 +192,10 @@ class Bot:
             )
             try:
                 with self._opener.open(request, timeout=30) as answer:
+                    self._keep(answer.headers.get_all("Set-Cookie") or [])
                     return answer.status, json.loads(answer.read() or b"null")
             except urllib.error.HTTPError as err:
+                self._keep(err.headers.get_all("Set-Cookie") or [])
                 try:
                     return err.code, json.loads(err.read() or b"null")
                 except ValueError:
@@ -194,6 +208,8 @@ class Bot:
     def sign_in(self) -> str:
         """Spend the code: the session cookie is this bot's from now on; returns the entrant's
         name. A refused code raises :class:`BotError` with the server's message."""
+        if not live_code(self.token):
+            raise BotError(Msg("give the entrant's code (--token): no saved session to take up"))
         _status, session = self._http("GET", "/api/session")
         status, answer = self._http(
             "POST", "/api/invites/session", {"code": self.token}, csrf=session["csrf_token"]
@@ -202,11 +218,56 @@ class Bot:
             message = answer.get("message", "") if isinstance(answer, dict) else str(status)
             raise BotError(Msg("the server refused the code: %(message)s", message=message))
         self.name = str(answer["name"])
+        self._save()
         self.log(f"{self.name}: signed in to {answer['event_name']}")
         return self.name
 
+    def _keep(self, set_cookies: list[str]) -> None:
+        """The cookies the server set (or cleared); the session's is saved when it changes."""
+        before = dict(self._cookies)
+        for line in set_cookies:
+            jar: http.cookies.SimpleCookie = http.cookies.SimpleCookie()
+            jar.load(line)
+            for name, morsel in jar.items():
+                if morsel["max-age"] == "0" or morsel.value in ("", "null"):
+                    self._cookies.pop(name, None)
+                else:
+                    self._cookies[name] = morsel.value
+        if self._cookies != before and self.name:
+            self._save()
+
     def _cookie(self) -> str:
-        return "; ".join(f"{c.name}={c.value}" for c in self._cookies)
+        return "; ".join(f"{k}={v}" for k, v in self._cookies.items())
+
+    def _save(self) -> None:
+        """Keep the session for a later run (``--session FILE``): readable by its owner only,
+        as it opens the entrant's games like a browser's cookie."""
+        if self.session_file is None:
+            return
+        data = {"server": self.server, "name": self.name, "cookies": self._cookies}
+        self.session_file.touch(mode=0o600, exist_ok=True)
+        self.session_file.chmod(0o600)
+        self.session_file.write_text(json.dumps(data, ensure_ascii=False), "utf-8")
+
+    def resume(self) -> bool:
+        """Take up the session a former run saved, if it is this server's and still open
+        (the code was spent then); ``False``: none to take up."""
+        if self.session_file is None or not self.session_file.exists():
+            return False
+        try:
+            data = json.loads(self.session_file.read_text("utf-8"))
+        except ValueError:
+            return False
+        if not isinstance(data, dict) or data.get("server") != self.server:
+            return False
+        self._cookies = {str(k): str(v) for k, v in dict(data.get("cookies", {})).items()}
+        status, _found = self._http("GET", "/api/live/games")
+        if status != 200:
+            self._cookies = {}
+            return False
+        self.name = str(data.get("name", ""))
+        self.log(f"{self.name}: session taken up from {self.session_file}")
+        return True
 
     def games(self) -> list[dict[str, Any]]:
         """The entrant's events with their latest published round's games (``GET
@@ -221,7 +282,7 @@ class Bot:
     def run(self, rounds: int | None = None, *, once: bool = False) -> int:
         """Sign in, then play every game the events give the entrant until they have no more
         (or ``rounds`` games, or one with ``once``); returns the number of games played."""
-        if not self.name:
+        if not self.name and not self.resume():
             self.sign_in()
         limit = 1 if once else rounds
         played: set[tuple[int, int, int]] = set()
@@ -408,9 +469,12 @@ def run_bot(
     rounds: int | None = None,
     once: bool = False,
     log: Callable[[str], None] | None = None,
+    session_file: Path | None = None,
 ) -> int:
-    """``weiqi bot``: play as the code's entrant until told to stop; the games played."""
-    bot = Bot(server, token, engine_command(engine), log=log)
+    """``weiqi bot``: play as the code's entrant until told to stop; the games played.
+    ``session_file``: where the session is kept, so that a later run takes it up without the
+    code (spent by the first)."""
+    bot = Bot(server, token, engine_command(engine), log=log, session_file=session_file)
     try:
         return bot.run(rounds, once=once)
     except EngineError as err:

@@ -55,7 +55,7 @@ from weiqi.store.live import PlayerAccountRow
 from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRow, User
 from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
-from weiqi.tournament.settings import settings_from_dict
+from weiqi.tournament.settings import EventSettings, settings_from_dict
 
 #: The password hash of a code-only account: not a hash the hasher can read, so every password
 #: is refused (``accounts.authenticate``); the account opens only by its session cookie.
@@ -153,8 +153,14 @@ class EntrantEvent:
         return self.round < self.rounds
 
 
-def _planned_rounds(system_settings: str, players: int) -> int | None:
-    settings = settings_from_dict(json.loads(system_settings))
+def _planned_rounds(settings: EventSettings, players: int) -> int | None:
+    """The rounds an event plays: its setting, or a round robin's by its entrants.
+
+    >>> from weiqi.tournament.settings import System
+    >>> _planned_rounds(EventSettings(System.ROUND_ROBIN), 5), _planned_rounds(
+    ...     EventSettings(System.ROUND_ROBIN, cycles=2), 4)
+    (5, 6)
+    """
     if settings.rounds is not None:
         return settings.rounds
     if settings.system.is_round_robin and players > 1:
@@ -218,7 +224,7 @@ def entrant_games(db: Database, actor: Actor) -> list[EntrantEvent]:
                     event.name,
                     player.name,
                     latest.number if latest is not None else None,
-                    _planned_rounds(row.settings_json, len(players)),
+                    _planned_rounds(settings, len(players)),
                     withdrawn,
                     games,
                 )
