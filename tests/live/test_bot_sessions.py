@@ -5,20 +5,24 @@ own board)."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
 from tests.server.conftest import csrf
 from tests.store.conftest import CHEAP_HASHER
+from weiqi.errors import Conflict, InvalidSetting
 from weiqi.server.app import create_app
-from weiqi.services import accounts, live
+from weiqi.services import accounts, live, live_bot
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import publish_round
 from weiqi.store.database import Database
+from weiqi.store.models import User
 from weiqi.tournament.settings import EventSettings, System
 
 LOCAL = Actor.local()
@@ -97,3 +101,35 @@ def test_r_org_1_games_need_a_login(event: tuple[TestClient, Database, int]) -> 
     client, _db, _ev = event
     answer = client.get("/api/live/games")
     assert answer.status_code == 403 and answer.json()["error"] == "permission_denied"
+
+
+def test_r_org_1_two_programs_spending_one_code_at_once_make_one_account(
+    database: Database,
+) -> None:
+    """The code is read again under the event's lock: of two spends at the same instant one
+    links the entrant, the other is refused, and only one account is made."""
+    ev = t.create_tournament(database, LOCAL, "同时", EventSettings(System.ROUND_ROBIN)).id
+    t.import_players(database, LOCAL, ev, "name\n甲\n乙\n")
+    code = live.create_invite(database, LOCAL, ev, live.player_id(database, ev, "甲")).code
+    start = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def spend() -> None:
+        start.wait()
+        try:
+            outcomes.append(live_bot.sign_in_with_code(database, code).user.username)
+        except (InvalidSetting, Conflict) as err:
+            outcomes.append(type(err).__name__)
+
+    workers = [threading.Thread(target=spend) for _ in range(2)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    made = [o for o in outcomes if o.startswith("bot-")]
+    assert len(made) == 1 and len(outcomes) == 2, outcomes
+    (entrant,) = [e for e in live.entrant_accounts(database, LOCAL, ev) if e.name == "甲"]
+    assert entrant.username == made[0] and not entrant.invited
+    with database.transaction() as session:
+        bots = session.scalars(select(User.username).where(User.username.like("bot-%"))).all()
+    assert bots == made

@@ -90,6 +90,9 @@ def sign_in_with_code(db: Database, code: str, clock: ServerClock = SYSTEM_CLOCK
         if link is None:
             raise InvalidSetting("code", Msg("this invitation code is unknown or already used"))
         lock_event(session, link.event_id)
+        session.refresh(link)  # read again under the lock: two programs spending one code
+        if link.invite_hash != live._code_hash(code) or link.user_id is not None:
+            raise InvalidSetting("code", Msg("this invitation code is unknown or already used"))
         player = live._player(session, link.event_id, link.player_id)
         user = User(
             username=_free_username(session, f"bot-{link.event_id}-{player.id}"),
