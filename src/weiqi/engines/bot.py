@@ -139,6 +139,8 @@ class _Game:
     disputes: int = 0
     remarks: int = 0
     timed: bool = False
+    engine: SimpleEngine | None = None
+    """The engine process the moves were given to (another one starts from an empty board)."""
 
 
 class Bot:
@@ -385,11 +387,11 @@ class Bot:
         engine = self.engine()
         moves = _moves(snap)
         known = state.engine_moves
-        if state.size != snap["size"] or moves[: len(known)] != known:
+        if state.engine is not engine or state.size != snap["size"] or moves[: len(known)] != known:
             engine.boardsize(snap["size"])
             engine.clear_board()
             engine.komi(state.komi)
-            state.size, known = snap["size"], []
+            state.size, state.engine, known = snap["size"], engine, []
             clock = snap.get("clock")
             timed = clock is not None and clock["system"] != TimeSystem.UNTIMED.value
             if clock is not None and timed and (self._kgs or self._time_settings):
