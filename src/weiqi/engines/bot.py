@@ -6,7 +6,7 @@ then, round after round, it asks for its games (``GET /api/live/games``), opens 
 room's WebSocket (``…/live``, the protocol of ``server/routes/live.py``) and plays:
 
 - on the room's first message (the whole game) it sets up the engine — ``boardsize``,
-  ``clear_board``, ``komi``, the time settings of the event's control (``kgs-time_settings``
+  ``clear_board``, ``komi``, ``fixed_handicap`` in a handicap game, the time settings of the event's control (``kgs-time_settings``
   when the engine knows it, else plain ``time_settings``) — and replays the moves so far;
 - on its turn it sends ``time_left`` from the live clock and ``genmove``, and plays, passes or
   resigns as the engine says; a move the server refuses as illegal (a superko the engine does
@@ -129,6 +129,9 @@ class _Game:
 
     color: str
     komi: float
+    handicap: int = 0
+    """Black's handicap stones, placed as GTP's ``fixed_handicap`` places them (the rules'
+    fixed placement); the moves start with White's."""
     engine_moves: list[tuple[str, str]] = field(default_factory=list)
     size: int | None = None
     acted_at: int | None = None
@@ -328,7 +331,7 @@ class Bot:
     def play(self, game: dict[str, Any]) -> str:
         """Play one game to its confirmed result (by both players); returns the result code.
         Reconnects after a network error; the room's first message gives the whole game."""
-        state = _Game(game["color"], float(game["komi"]))
+        state = _Game(game["color"], float(game["komi"]), int(game.get("handicap") or 0))
         url = ws_url(self.server, game["path"])
         wait = RETRY
         while True:
@@ -391,6 +394,8 @@ class Bot:
             engine.boardsize(snap["size"])
             engine.clear_board()
             engine.komi(state.komi)
+            if state.handicap >= 2:
+                engine.fixed_handicap(state.handicap)
             state.size, state.engine, known = snap["size"], engine, []
             clock = snap.get("clock")
             timed = clock is not None and clock["system"] != TimeSystem.UNTIMED.value
