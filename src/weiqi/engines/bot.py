@@ -6,8 +6,9 @@ then, round after round, it asks for its games (``GET /api/live/games``), opens 
 room's WebSocket (``…/live``, the protocol of ``server/routes/live.py``) and plays:
 
 - on the room's first message (the whole game) it sets up the engine — ``boardsize``,
-  ``clear_board``, ``komi``, ``fixed_handicap`` in a handicap game, the time settings of the event's control (``kgs-time_settings``
-  when the engine knows it, else plain ``time_settings``) — and replays the moves so far;
+  ``clear_board``, ``komi``, ``fixed_handicap`` in a handicap game, the time settings of the
+  event's control (``kgs-time_settings`` when the engine knows it, else plain
+  ``time_settings``) — and replays the moves so far;
 - on its turn it sends ``time_left`` from the live clock and ``genmove``, and plays, passes or
   resigns as the engine says; a move the server refuses as illegal (a superko the engine does
   not know) becomes a pass;
@@ -29,6 +30,7 @@ from __future__ import annotations
 import http.cookies
 import json
 import math
+import os
 import shlex
 import sys
 import time
@@ -46,6 +48,7 @@ from weiqi.clock.control import TimeControl, TimeSystem
 from weiqi.clock.notation import gtp_time_settings, kgs_time_settings
 from weiqi.engines.gtp import EngineError, SimpleEngine
 from weiqi.errors import WeiqiError
+from weiqi.i18n import environment_locale
 from weiqi.messages import Msg
 from weiqi.rules.color import Color
 
@@ -169,6 +172,8 @@ class Bot:
         self.log = log or (lambda line: print(line, file=sys.stderr, flush=True))
         self.engine_timeout = engine_timeout
         self.session_file = session_file
+        #: The server's refusals are logged in the command line's language (``WEIQI_LANG``…).
+        self.language = "zh-CN" if environment_locale(os.environ) == "zh_CN" else "en"
         self._cookies: dict[str, str] = {}
         self._opener = urllib.request.build_opener()
         self.name = ""
@@ -185,7 +190,11 @@ class Bot:
         """(status, JSON answer) of a request, retried after a network error (the server
         restarting, say); the session cookie goes with it and is kept."""
         data = json.dumps(body).encode() if body is not None else None
-        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        headers = {
+            "Content-Type": "application/json",
+            "Accept": "application/json",
+            "Accept-Language": self.language,
+        }
         if self._cookies:
             headers["Cookie"] = self._cookie()
         if csrf:
@@ -337,7 +346,9 @@ class Bot:
         while True:
             try:
                 with connect(
-                    url, additional_headers={"Cookie": self._cookie()}, open_timeout=20
+                    url,
+                    additional_headers={"Cookie": self._cookie(), "Accept-Language": self.language},
+                    open_timeout=20,
                 ) as ws:
                     wait = RETRY
                     result = self._room(ws, state)
