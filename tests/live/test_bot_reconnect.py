@@ -154,3 +154,24 @@ def test_r_play_1_a_bot_killed_and_started_again_takes_up_its_session(tmp_path: 
     assert "session taken up" in (tmp_path / "bot2.log").read_text()
     (board,) = weiqi_json("round", "show", "--db", db, "--round", "1")["pairings"]
     assert board["result"] and board["phase"] == "finished"
+
+
+def test_a_bot_waits_for_its_round_and_stops_when_told(tmp_path: Path) -> None:
+    """Before the round is published the bot has no game and waits for one; ``SIGTERM`` stops
+    it at once, cleanly (exit 0, the games it played counted, its engine closed)."""
+    db, _event_id, tokens = _event(tmp_path)
+    weiqi("round", "publish", "--db", db, "--round", "1", "--hide")
+    port = _free_port()
+    with (tmp_path / "bot.log").open("w") as log, serving(tmp_path, db, port, "wait"):
+        bot = start_bot(f"http://127.0.0.1:{port}", tokens[0], GNUGO_1, log)
+        try:
+            time.sleep(4)  # signed in, looking for its game every second
+            assert bot.poll() is None
+            bot.send_signal(signal.SIGTERM)
+            out, _ = bot.communicate(timeout=10)
+        finally:
+            if bot.poll() is None:
+                bot.kill()
+                bot.wait()
+    assert bot.returncode == 0 and out.strip() == "0 game(s) played"
+    assert "signed in" in (tmp_path / "bot.log").read_text()

@@ -38,8 +38,12 @@ def register(app: typer.Typer) -> None:
         """Play as an entrant of an online event with a GTP engine: every game the event
         gives it, round after round, until it has no more (or --rounds, --once); reconnects
         after a network error."""
+        import signal
+
         from weiqi.engines.bot import run_bot
 
+        # Told to stop by SIGTERM as by Ctrl-C: the engine is closed and the count printed.
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
         played = run_bot(
             server, token, engine, rounds=rounds, once=once,
             log=(lambda line: None) if quiet else None, session_file=session,

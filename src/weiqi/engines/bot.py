@@ -179,6 +179,8 @@ class Bot:
         self.name = ""
         self._engine: SimpleEngine | None = None
         self._kgs = False
+        #: The games played to their end so far: (event, round, board).
+        self.played: set[tuple[int, int, int]] = set()
         self._time_left = False
         self._time_settings = False
 
@@ -299,7 +301,7 @@ class Bot:
         if not self.name and not self.resume():
             self.sign_in()
         limit = 1 if once else rounds
-        played: set[tuple[int, int, int]] = set()
+        played = self.played
         try:
             while limit is None or len(played) < limit:
                 events = self.games()
@@ -495,5 +497,7 @@ def run_bot(
     bot = Bot(server, token, engine_command(engine), log=log, session_file=session_file)
     try:
         return bot.run(rounds, once=once)
+    except KeyboardInterrupt:  # told to stop (Ctrl-C): the engine is closed, the count said
+        return len(bot.played)
     except EngineError as err:
         raise BotError(Msg("the engine failed: %(error)s", error=err.message)) from None
