@@ -314,9 +314,11 @@ class Bot:
                 if todo:
                     event, game = todo[0]
                     result = self.play(game)
-                    played.add((event["event_id"], event["round"], game["board"]))
-                    self.log(f"{self.name}: round {event['round']} board {game['board']}: {result}")
-                    continue
+                    if result is not None:
+                        played.add((event["event_id"], event["round"], game["board"]))
+                        where = f"round {event['round']} board {game['board']}"
+                        self.log(f"{self.name}: {where}: {result}")
+                        continue
                 if not any(e["more_rounds"] for e in events):
                     break
                 time.sleep(POLL)
@@ -339,8 +341,9 @@ class Bot:
             self._time_settings = self._engine.known_command("time_settings")
         return self._engine
 
-    def play(self, game: dict[str, Any]) -> str:
-        """Play one game to its confirmed result (by both players); returns the result code.
+    def play(self, game: dict[str, Any]) -> str | None:
+        """Play one game to its confirmed result (by both players); returns the result code,
+        ``None`` when the room is closed to it (its round hidden or unpaired meanwhile).
         Reconnects after a network error; the room's first message gives the whole game."""
         state = _Game(game["color"], float(game["komi"]), int(game.get("handicap") or 0))
         url = ws_url(self.server, game["path"])
@@ -357,8 +360,9 @@ class Bot:
                     if result is not None:
                         return result
             except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as err:
-                if isinstance(err, InvalidStatus) and err.response.status_code in (403, 4403):
-                    raise BotError(Msg("the server does not seat this bot on the board")) from None
+                if isinstance(err, InvalidStatus) and err.response.status_code in (403, 404):
+                    self.log(f"{self.name}: the room is closed ({err}); looking again")
+                    return None
                 self.log(f"{self.name}: connection lost ({err}); reconnecting")
             time.sleep(wait)
             wait = min(MAX_RETRY, wait * 2)
