@@ -133,3 +133,33 @@ def test_r_org_1_two_programs_spending_one_code_at_once_make_one_account(
     with database.transaction() as session:
         bots = session.scalars(select(User.username).where(User.username.like("bot-%"))).all()
     assert bots == made
+
+
+def test_r_org_1_two_people_redeeming_one_code_at_once_link_one(database: Database) -> None:
+    """The same for a person's redemption (``/join``): of two users redeeming one code at the
+    same instant, one becomes the entrant's player, the other is refused."""
+    ev = t.create_tournament(database, LOCAL, "同时", EventSettings(System.ROUND_ROBIN)).id
+    t.import_players(database, LOCAL, ev, "name\n甲\n乙\n")
+    code = live.create_invite(database, LOCAL, ev, live.player_id(database, ev, "甲")).code
+    people = [
+        accounts.create_user(database, LOCAL, f"person{i}", "a long pass phrase 7").actor()
+        for i in range(2)
+    ]
+    start = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def redeem(person: Actor) -> None:
+        start.wait()
+        try:
+            outcomes.append(live.redeem_invite(database, person, code).name)
+        except (InvalidSetting, Conflict) as err:
+            outcomes.append(type(err).__name__)
+
+    workers = [threading.Thread(target=redeem, args=(p,)) for p in people]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    assert sorted(outcomes) == ["InvalidSetting", "甲"], outcomes
+    (entrant,) = [e for e in live.entrant_accounts(database, LOCAL, ev) if e.name == "甲"]
+    assert entrant.username in ("person0", "person1") and not entrant.invited
