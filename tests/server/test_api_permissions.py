@@ -591,7 +591,13 @@ ENDPOINTS.update(
     }
 )
 # Logging in and out are open to everybody; ``test_everyone_logs_in_and_out`` covers them.
-SESSION_ENDPOINTS = {("POST", "/api/session"), ("DELETE", "/api/session")}
+# So is spending an invitation code for a program's session (it logs in as the entrant's
+# code-only account): tests/live/test_bot_sessions.py covers it.
+SESSION_ENDPOINTS = {
+    ("POST", "/api/session"),
+    ("DELETE", "/api/session"),
+    ("POST", "/api/invites/session"),
+}
 
 
 def snapshot(db: Database) -> tuple[object, ...]:

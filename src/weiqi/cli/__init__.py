@@ -56,6 +56,12 @@ COMMANDS: dict[str, Entry] = {
     ),
     "score": Entry("game_check", "Count the final position of a record (area counting, 数子法)."),
     "match": Entry("match", "Play one game between two GTP engines; our rules judge every move."),
+    "bot": Entry(
+        "bot",
+        "Play as an entrant of an online event with a GTP engine: every game the event\n"
+        "gives it, round after round, until it has no more (or --rounds, --once); reconnects\n"
+        "after a network error.",
+    ),
     "nigiri": Entry(
         "referee", "猜先 (nigiri): who holds, the guess, the count and the colours, from a seed."
     ),

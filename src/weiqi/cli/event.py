@@ -201,7 +201,7 @@ INDIVIDUAL_CREATE = ("tiebreaks", "swiss_method", "bye_points", "no_result_point
                      "mcmahon_bar", "mcmahon_floor", "shared_places", "tie_resolution",
                      "top_score", "late_entry_points", "grand_final_reset", "board_size",
                      "cycle_policy", "handicap_placement", "preset",
-                     "absent_points")  # fmt: skip
+                     "absent_points", "time_control")  # fmt: skip
 
 
 #: ``event create`` options by the setting they give (where the two names differ).
@@ -330,7 +330,15 @@ def register(app: typer.Typer) -> None:
         grand_final_reset: Annotated[bool, typer.Option("--reset/--no-reset")] = True,
         seed: Annotated[int, typer.Option("--seed", help="Seed of every lot.")] = 0,
         board_size: Annotated[
-            int | None, typer.Option("--board-size", help="Board size (default 19).")
+            int | None, typer.Option("--board-size", "--size", help="Board size (default 19).")
+        ] = None,
+        time_control: Annotated[
+            str | None,
+            typer.Option(
+                "--time",
+                help="The time control its games are played with, e.g. '5m incl 3x20s' "
+                "(Chinese byo-yomi: the reserve inside the main time), '1h+3x30s', '10m'.",
+            ),
         ] = None,
         cycle_policy: Annotated[
             str | None,
@@ -384,6 +392,7 @@ def register(app: typer.Typer) -> None:
         board size, komi, cycle policy, handicap placement), or with --kind team a team one."""
         from weiqi.services.events import EventKind
         from weiqi.services.tournament import create_tournament
+        from weiqi.tournament.details import EventDetails
         from weiqi.tournament.ranks import Rank
         from weiqi.tournament.settings import settings_from_dict
 
@@ -444,9 +453,12 @@ def register(app: typer.Typer) -> None:
         if preset is not None:
             raw = _with_preset(ctx, preset, raw)
         settings = settings_from_dict(raw)
-        info = create_tournament(open_database(db), Actor.local(), name, settings)
+        details = EventDetails(time_control=time_control) if time_control else None
+        info = create_tournament(open_database(db), Actor.local(), name, settings, details)
         if as_json:
             out = {"id": info.id, "name": info.name, "settings": settings_to_dict(settings)}
+            if details is not None:
+                out["time_control"] = details.time_control
             typer.echo(json.dumps(out, ensure_ascii=False))
             return
         codes = ",".join(settings.tiebreak_codes) or "none (ranked by how far players came)"
@@ -474,6 +486,7 @@ def register(app: typer.Typer) -> None:
             info = tournament_info(database, event_id)
             facts = {"id": info.id, "name": info.name, "kind": "individual",
                      "players": info.players, "rounds_paired": info.rounds,
+                     "time_control": info.details.time_control,
                      "settings": settings_to_dict(info.settings)}  # fmt: skip
         if as_json:
             typer.echo(json.dumps(facts, ensure_ascii=False))
@@ -647,6 +660,28 @@ def register(app: typer.Typer) -> None:
         after = withdraw_player(database, Actor.local(), _event_id(database, event), name)
         typer.echo(f"{name} withdrawn after round {after}")
 
+    @player_app.command("invite")
+    def invite(
+        name: Annotated[
+            str, typer.Argument(help="The player's name; 张伟 (北京) for one of two namesakes.")
+        ],
+        db: DbOption = None,
+        event: EventOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        """A one-time invitation code (邀请码) for the player to play online: redeemed on the
+        site's /join page, or given to `weiqi bot --token`. It replaces an unspent one; only its
+        hash is kept, so this is the one place it is shown."""
+        from weiqi.services import live
+
+        database, event_id, player = _named_player(db, event, name)
+        made = live.create_invite(database, Actor.local(), event_id, player)
+        if as_json:
+            out = {"name": made.name, "token": made.code, "player_id": made.player_id}
+            typer.echo(json.dumps(out, ensure_ascii=False))
+            return
+        typer.echo(f"{made.name}: {made.code}")
+
     @player_app.command("edit")
     def edit(
         name: Annotated[
@@ -733,10 +768,22 @@ def register(app: typer.Typer) -> None:
         total = add_warning(database, Actor.local(), _event_id(database, event), name)
         typer.echo(f"{name}: {total} warning(s) in the event")
 
-    def _round_json(view: object) -> dict[str, object]:
+    def _round_json(
+        view: object, database: Database | None = None, event_id: int | None = None
+    ) -> dict[str, object]:
+        """A round as JSON; with the database, each board's game as it stands (``phase``:
+        not_started, playing, finished or confirmed; ``events`` in its record; ``confirmed``)."""
+        from weiqi.services.live_bot import board_states
         from weiqi.services.tournament import RoundView
 
         assert isinstance(view, RoundView)
+        states: dict[int, dict[str, object]] = {}
+        if database is not None and event_id is not None:
+            states = board_states(database, event_id, view.number)
+
+        def live(board: int) -> dict[str, object]:
+            return states.get(board, {})
+
         return {
             "round": view.number,
             "pairings": [
@@ -748,6 +795,7 @@ def register(app: typer.Typer) -> None:
                     "handicap": p.handicap,
                     "komi": str(p.komi),
                     **({"label": p.label} if p.label else {}),
+                    **live(p.board),
                 }
                 for p in view.pairings
             ],
@@ -795,11 +843,10 @@ def register(app: typer.Typer) -> None:
         from weiqi.services.tournament import enter_round
 
         database = open_database(db)
-        done = enter_round(
-            database, Actor.local(), _event_id(database, event), read_text(path), str(path)
-        )
+        event_id = _event_id(database, event)
+        done = enter_round(database, Actor.local(), event_id, read_text(path), str(path))
         if as_json:
-            out = _round_json(done.round)
+            out = _round_json(done.round, database, event_id)
             out["notes"] = [str(n) for n in done.notes]
             typer.echo(json.dumps(out, ensure_ascii=False))
             return
@@ -901,7 +948,7 @@ def register(app: typer.Typer) -> None:
         totals = dataclasses.asdict(view.totals) if view.totals is not None else None
         whys = _explanation(database, event_id, view.number) if explain else ()
         if as_json:
-            out = _round_json(view)
+            out = _round_json(view, database, event_id)
             if explain:
                 out["explanations"] = [w.as_json() for w in whys]
                 out["totals"] = totals
@@ -1019,9 +1066,54 @@ def register(app: typer.Typer) -> None:
             return
         view = show_round(database, event_id, round_number)
         if as_json:
-            typer.echo(json.dumps(_round_json(view), ensure_ascii=False))
+            typer.echo(json.dumps(_round_json(view, database, event_id), ensure_ascii=False))
         else:
             _round_table(view)
+
+    @round_app.command("confirm")
+    def confirm_round_command(
+        round_number: Annotated[int, typer.Option("--round")],
+        board: Annotated[int | None, typer.Option("--board", help="Only this board.")] = None,
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """The referee confirms (确认) the results of the round's finished games, as the game
+        page's button does: after both players' confirmation (an online game), the third
+        signature; otherwise in place of the players' signatures on the result sheet."""
+        from weiqi.services.games import confirm_result, round_games
+
+        in_db_range("--round", round_number)
+        database = open_database(db)
+        event_id = _event_id(database, event)
+        for game in round_games(database, event_id, round_number):
+            if (board is not None and game.board != board) or not game.result:
+                continue
+            if not game.confirmed:
+                confirm_result(database, Actor.local(), event_id, round_number, game.board)
+            typer.echo(f"board {game.board}: {game.result} confirmed")
+
+    @round_app.command("publish")
+    def publish_round_command(
+        round_number: Annotated[int, typer.Option("--round")],
+        db: DbOption = None,
+        event: EventOption = None,
+        hide: Annotated[
+            bool,
+            typer.Option("--hide", help="Hide the round again (its rooms close to the public)."),
+        ] = False,
+    ) -> None:
+        """Publish a round (公布), as the organisers' page does: its pairing is public and its
+        games open for online play (each board's room starts its game once both players are
+        in it)."""
+        from weiqi.services.event_admin import publish_round
+
+        in_db_range("--round", round_number)
+        database = open_database(db)
+        detail = publish_round(
+            database, Actor.local(), _event_id(database, event), round_number, not hide
+        )
+        state = "published" if detail.published else "hidden"
+        typer.echo(f"round {detail.number}: {state}, {len(detail.pairings)} board(s)")
 
     @round_app.command("edit")
     def edit_round_command(

@@ -275,6 +275,9 @@ def redeem_invite(
         if link is None:
             raise InvalidSetting("code", Msg("this invitation code is unknown or already used"))
         lock_event(session, link.event_id)
+        session.refresh(link)  # read again under the lock: two users redeeming one code
+        if link.invite_hash != _code_hash(code):
+            raise InvalidSetting("code", Msg("this invitation code is unknown or already used"))
         other = session.scalar(
             select(PlayerAccountRow).where(
                 PlayerAccountRow.event_id == link.event_id,

@@ -1,0 +1,52 @@
+"""What the bot tests share: ``weiqi`` as a user runs it, and ``weiqi bot`` processes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import IO, Any
+
+from tests.programs import GNUGO
+from tests.server.conftest import SRC
+
+ENV = {**os.environ, "PYTHONPATH": str(SRC), "PYTHONUNBUFFERED": "1"}
+GNUGO_1 = f"{GNUGO} --mode gtp --chinese-rules --level 1"
+GNUGO_3 = f"{GNUGO} --mode gtp --chinese-rules --level 3"
+WEIQI_GTP = f"{sys.executable} -m weiqi gtp"
+
+
+def weiqi(*args: str) -> str:
+    """Run ``weiqi ARGS`` as a user would; its output (a failure fails the test)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "weiqi", *args], capture_output=True, text=True, env=ENV,
+        timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def weiqi_json(*args: str) -> Any:
+    """``weiqi ARGS --json``, read."""
+    return json.loads(weiqi(*args, "--json"))
+
+
+def start_bot(
+    server: str, token: str, engine: str, log: IO[str], *more: str
+) -> subprocess.Popen[str]:
+    """``weiqi bot`` in a subprocess (``token`` empty: none given; ``more``: other options):
+    its stdout piped (the count of games it played at the end), its log into ``log``."""
+    command = ["bot", "--server", server, "--engine", engine, *more]
+    if token:
+        command += ["--token", token]
+    return subprocess.Popen(
+        [sys.executable, "-m", "weiqi", *command],
+        stdout=subprocess.PIPE, stderr=log, text=True, env=ENV,
+    )  # fmt: skip
+
+
+def players_csv(path: Path, names: list[str]) -> Path:
+    path.write_text("name,rank\n" + "".join(f"{n},{i}d\n" for i, n in enumerate(names, 1)))
+    return path
