@@ -29,7 +29,6 @@ import pytest
 from tests.live.bots import GNUGO_1, GNUGO_3, WEIQI_GTP, players_csv, start_bot, weiqi
 from tests.server.conftest import LiveServer, run_server
 from tests.store.conftest import postgres_schema
-from weiqi.services.games import record_json
 from weiqi.services.live_bot import board_states
 from weiqi.store.database import Database
 
@@ -144,26 +143,11 @@ def test_r_play_1_an_online_swiss_played_by_gtp_bots_to_confirmed_results(
             assert f"RE[{p['result']}]" in sgf.text
     # Every record replays by the rules (hash chain, every event, the stored result) …
     assert "4 of 4 stored records and boards verify" in weiqi("record", "check", "--db", db)
-    # … and so does its SGF, where play did not resume after a dispute: the claimant, who
-    # moves first then (R-END-3), may be the one who passed last, and two moves of one colour
-    # in a row are not what an SGF replay accepts (a limit of the SGF export, not of the game).
-    store = Database(db)
-    try:
-        disputed = {
-            f"r{n}b{p['board']}.sgf"
-            for n, p in games
-            if any(
-                e["event"]["kind"] == "dispute"
-                for e in json.loads(record_json(store, event_id, n, p["board"]) or "{}")["entries"]
-            )
-        }
-    finally:
-        store.dispose()
-    plain = [str(tmp_path / f) for f in sorted(os.listdir(tmp_path)) if f.endswith(".sgf")]
-    plain = [f for f in plain if os.path.basename(f) not in disputed]
-    if plain:
-        replayed = [json.loads(line) for line in weiqi("check", *plain, "--json").splitlines()]
-        assert len(replayed) == len(plain) and all(c["legal"] for c in replayed), replayed
+    # … and so does its SGF, every game: where play resumed after a dispute with the claimant
+    # to move (R-END-3), who may have passed last, the turn is given in a node of its own (PL)
+    files = [str(tmp_path / f) for f in sorted(os.listdir(tmp_path)) if f.endswith(".sgf")]
+    replayed = [json.loads(line) for line in weiqi("check", *files, "--json").splitlines()]
+    assert len(replayed) == len(files) == 4 and all(c["legal"] for c in replayed), replayed
     standings = json.loads(weiqi("standings", "--db", db, "--json"))
     assert sorted(s["name"] for s in standings) == sorted(ENGINES)
     assert sum(s["points"] for s in standings) == 2 * len(games)  # 2 a win, 1 each a jigo

@@ -53,6 +53,7 @@ from weiqi.formats.sgf_replay import (
     choose_first_player,
     record_handicap,
     replay,
+    resumed_turn,
     setup_board,
     setup_of,
 )
@@ -407,6 +408,10 @@ class _Scan:
         if move is None:
             if self.board is None:
                 self.before_first_move.append(node)
+            elif self.out.error is None and self.halted is None:
+                turn = resumed_turn(node)  # play resumed after a dispute (R-END-3)
+                if turn is not None:
+                    self.board.give_turn(turn)
             return
         point: Point | None = move.point
         if point is not None and not on_board(point, self.size):

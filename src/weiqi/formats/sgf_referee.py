@@ -59,9 +59,18 @@ def record_to_sgf(
         if "TM" in timing:
             game.time_limit = float(timing["TM"])
         game.overtime = timing.get("OT")
+    last = None  # the colour of the last move or pass on the line
     for node in line.nodes:
         if node.move is not None:
             color, p = node.move
+            if color is last:
+                # Play resumed after a dispute with the claimant to move, who also moved last
+                # (R-END-3): the turn is given in a node of its own, as SGF says it (PL).
+                turn = SgfNode(extra={"PL": [color.value]})
+                side = "黑" if color.value == "B" else "白"
+                turn.add_comment(f"对死活有异议，续弈：{side}方先走（第21条第4款）")
+                game.last_node().add_child(turn)
+            last = color
             sgf_node = game.play(
                 color,
                 None if p is None else _point(p, size),

@@ -170,6 +170,20 @@ def record_handicap(game: SgfGame) -> int:
     return handicap
 
 
+def resumed_turn(node: SgfNode) -> Color | None:
+    """The colour a move-less node of the game gives the turn to with ``PL`` (play resumed
+    after a dispute, the claimant to move: R-END-3), or None.
+
+    >>> resumed_turn(SgfNode(extra={"PL": ["W"]})), resumed_turn(SgfNode())
+    (<Color.WHITE: 'W'>, None)
+    """
+    value = node.extra.get("PL")
+    if not value:
+        return None
+    letter = value[0].strip().upper()
+    return Color.BLACK if letter == "B" else Color.WHITE if letter == "W" else None
+
+
 def move_reason(board: Board, color: Color, point: int | None) -> str | None:
     """Why the rules refuse this move now (``None`` if legal), playing it when legal. A stone
     on an occupied point is ``occupied`` whoever's turn it is."""
@@ -201,6 +215,9 @@ def replay(game: SgfGame, *, cycle: CyclePolicy = CyclePolicy.BAN) -> Replay:
                 Msg("setup stones (AB/AW/AE) during the game cannot be replayed under the rules"),
             )
         if node.move is None:
+            turn = resumed_turn(node) if number > 0 else None
+            if turn is not None:
+                board.give_turn(turn)
             continue
         number += 1
         color, point = node.move.color, node.move.point

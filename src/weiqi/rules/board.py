@@ -643,6 +643,23 @@ class Board:
         self._ko = -1
         self._record(c, -1)
 
+    def give_turn(self, color: Color) -> None:
+        """``color`` is to move now, no move played: how a game record says that play resumed
+        after a dispute with the claimant to move (R-END-3; SGF ``PL`` in a node of its own).
+        Like a pass it lifts a ko ban; unlike one it is no ply (:meth:`undo` goes back over
+        the move before it).
+
+        >>> b = Board(5)
+        >>> b.give_turn(Color.WHITE); b.to_move
+        <Color.WHITE: 'W'>
+        >>> _ = b.play(Color.WHITE, 12)
+        """
+        c = _CODE_OF[color]
+        if c != self.to_move_code:
+            self.hash ^= self._turn_keys[self.to_move_code] ^ self._turn_keys[c]
+            self.to_move_code = c
+            self._ko = -1
+
     def move(self, color: Color, point: int | None) -> list[int]:
         """Play a stone, or pass when ``point`` is ``None``; return the captured points."""
         if point is None:
