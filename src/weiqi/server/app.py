@@ -24,6 +24,7 @@ from weiqi import __version__
 from weiqi.server import errors, routes
 from weiqi.server.body_limit import BodyLimit
 from weiqi.server.inputs import ScreenedRoute
+from weiqi.server.live.lifespan import live_lifespan
 from weiqi.server.page_cache import PUBLIC_RESPONSE, MemoryPages, PageCache, Pages, RedisPages
 from weiqi.server.ratelimit import Limits, LoginLimits, RedisLoginLimits
 from weiqi.server.security import csrf_protect
@@ -132,6 +133,7 @@ def create_app(
         dependencies=[Depends(csrf_protect)],
         docs_url=None,  # served by routes/docs.py from our own files: halls often have no internet
         redoc_url=None,
+        lifespan=live_lifespan,  # live games: recovered after a restart, watched, heartbeat
     )
     app.state.db = db
     app.state.clock = clock

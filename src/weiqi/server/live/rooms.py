@@ -60,6 +60,8 @@ class LiveRooms:
         self._present: dict[GameKey, Counter[str]] = {}
         self._watchers: dict[GameKey, asyncio.Task[None]] = {}
         self._nudges: dict[GameKey, asyncio.Event] = {}
+        self._away: dict[GameKey, dict[str, float]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def lock(self, key: GameKey) -> asyncio.Lock:
         """The lock that orders the changes of one game and their pushes in this process."""
@@ -91,6 +93,9 @@ class LiveRooms:
             return
         present = self._present.setdefault(key, Counter())
         present[color] += 1
+        self._away.get(key, {}).pop(color, None)
+        if present[color] == 1:
+            await self.publish(key, self.presence(key))
         if present["B"] and present["W"]:
             event_id, number, board = key
             await self.change(
@@ -106,10 +111,31 @@ class LiveRooms:
             present[color] -= 1
             if present[color] <= 0:
                 del present[color]
+                self._away.setdefault(key, {})[color] = self.clock.now().timestamp()
+                with contextlib.suppress(RuntimeError):  # no loop: the application is gone
+                    task = asyncio.get_running_loop().create_task(
+                        self.publish(key, self.presence(key))
+                    )
+                    self._tasks.add(task)
+                    task.add_done_callback(self._tasks.discard)
 
     def present(self, key: GameKey) -> set[str]:
         """The colours with a connection to the room now."""
         return set(self._present.get(key, Counter()))
+
+    def away_since(self, key: GameKey) -> dict[str, float]:
+        """Since when (server time) each player who was connected and left is away."""
+        return dict(self._away.get(key, {}))
+
+    def presence(self, key: GameKey) -> dict[str, Any]:
+        """The room's presence message (the referee console shows who is disconnected):
+        ``{"type": "presence", "board": b, "present": ["B"], "away_since": {"W": t}}``."""
+        return {
+            "type": "presence",
+            "board": key[2],
+            "present": sorted(self.present(key)),
+            "away_since": self.away_since(key),
+        }
 
     # -- the server's clock ------------------------------------------------------------------
 

@@ -37,12 +37,14 @@ from weiqi.messages import Msg
 from weiqi.rules.result import Result
 from weiqi.server.board import board_svg, layout
 from weiqi.server.inputs import ScreenedRoute, requires
+from weiqi.server.live.lifespan import rooms
 from weiqi.server.live.rooms import GameKey, LiveRooms, channel
 from weiqi.server.security import AppClock, CurrentActor, Db, LoggedIn, flash
 from weiqi.server.templating import LANG_COOKIE, html, say, translate
 from weiqi.services import live
 from weiqi.services.accounts import session_user
 from weiqi.services.actor import ANONYMOUS, Actor
+from weiqi.services.live_notices import notice_msg
 from weiqi.services.permissions import Action
 from weiqi.services.public import require_round_visible
 from weiqi.store.database import Database
@@ -50,15 +52,6 @@ from weiqi.store.database import Database
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
 ROOM = "/events/{event_id}/rounds/{number}/boards/{board}"
-
-
-def rooms(app: Any) -> LiveRooms:
-    """The live rooms of this application (made on first use, on the app's database and
-    clock)."""
-    found = getattr(app.state, "live", None)
-    if found is None:
-        found = app.state.live = LiveRooms(app.state.db, app.state.clock)
-    return found
 
 
 # -- invitations -----------------------------------------------------------------------------
@@ -151,6 +144,8 @@ def _labels(request: Request) -> dict[str, str]:
         "marked_by": N_("Dead stones marked by %(color)s"),
         "time_up": N_("Time is up"),
         "end_proposed": N_("%(color)s proposes to end the game"),
+        "paused": N_("The game is paused by the referee"),
+        "referee_notes": N_("Referee's notes"),
     }
     return {k: translate(request, v) for k, v in words.items()}
 
@@ -166,8 +161,25 @@ def room(
     board: int,
 ) -> Response:
     require_round_visible(db, actor, event_id, number)
+    context = room_context(request, db, actor, clock, event_id, number, board)
+    return html(request, "live_room.html", context)
+
+
+def room_context(
+    request: Request,
+    db: Database,
+    actor: Actor,
+    clock: Any,
+    event_id: int,
+    number: int,
+    board: int,
+    *,
+    watch: bool = False,
+) -> dict[str, Any]:
+    """What ``live_room.html`` draws (``watch``: as a spectator, whoever reads it — the
+    referee console's view of the game)."""
     snap = live.snapshot(db, event_id, number, board, clock=clock)
-    color = live.seat(db, actor, event_id, number, board)
+    color = None if watch else live.seat(db, actor, event_id, number, board)
     geo = layout(snap.size)
     context = {
         "snap": snap,
@@ -180,12 +192,16 @@ def room(
             "mx": geo.margin_x,
             "my": geo.margin_y,
         },
-        "state": {**snap.to_data(), "result_text": _result_text(snap.result, request)},
+        "state": {
+            **snap.to_data(),
+            "result_text": _result_text(snap.result, request),
+            "notices_text": [say(request, notice_msg(n)) for n in snap.notices],
+        },
         "labels": _labels(request),
         "ws_path": ROOM.format(event_id=event_id, number=number, board=board) + "/live",
         "result_text": _result_text(snap.result, request),
     }
-    return html(request, "live_room.html", context)
+    return context
 
 
 def _result_text(code: str | None, request: Request | str) -> str:
@@ -219,7 +235,12 @@ def _same_origin(websocket: WebSocket) -> bool:
 def _localised(message: dict[str, Any], locale: str) -> dict[str, Any]:
     if message.get("type") in ("update", "state"):
         snap = message["snapshot"]
-        return {**message, "result_text": _result_text(snap.get("result"), locale)}
+        notices = [render(notice_msg(n), locale) for n in snap.get("notices", ())]
+        return {
+            **message,
+            "result_text": _result_text(snap.get("result"), locale),
+            "notices_text": notices,
+        }
     if message.get("type") == "callout":
         callout = message["callout"]
         return {**message, "text": callout["zh"] if locale == "zh_CN" else callout["en"]}

@@ -1,0 +1,454 @@
+"""Spectators and referees of a live round (issue #11).
+
+Pages:
+
+- ``/events/{id}/rounds/{n}/live``: every board of the round, live (stones, both clocks, the
+  result), for anybody who may see the round; each board links to its room (read-only for
+  whoever does not play in it) and its SGF with the moves so far;
+- ``/events/{id}/rounds/{n}/referee``: the referee console — every board with both clocks, the
+  move number and its alerts (time trouble, a disputed ending, a player disconnected, paused);
+- ``/events/{id}/rounds/{n}/boards/{b}/referee``: one game for its referee: the live board and
+  the forms to pause and resume it, record an infraction, rule, and (the chief referee) correct
+  a clock; each form posts to ``…/referee/{pause,resume,infraction,ruling,clock}``, is stored
+  in the game's record and pushed live to the players and spectators.
+- ``/events/{id}/rounds/{n}/live/socket``: the round's WebSocket: ``{"type": "round",
+  "boards": [...]}`` on connecting, then ``{"type": "board", "board": {...}}`` at every change
+  of a board; a referee also gets each board's ``alerts`` (re-evaluated every second).
+
+The JSON API of the referees' actions is ``routes/live_referee_api.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form
+from fastapi.responses import RedirectResponse
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from weiqi.errors import Conflict, InvalidSetting, NotFound, PermissionDenied
+from weiqi.i18n import N_
+from weiqi.messages import Msg
+from weiqi.referee.infractions import allowed_penalties
+from weiqi.server.board import board_svg, layout
+from weiqi.server.inputs import ScreenedRoute, requires
+from weiqi.server.live.lifespan import rooms
+from weiqi.server.live.rooms import GameKey, LiveRooms, channel
+from weiqi.server.routes.live import (
+    ROOM,
+    _labels,
+    _locale,
+    _result_text,
+    _same_origin,
+    _ws_actor,
+    room_context,
+)
+from weiqi.server.security import AppClock, CurrentActor, Db, flash
+from weiqi.server.templating import html, say, translate
+from weiqi.services import live, live_referee
+from weiqi.services.actor import Actor
+from weiqi.services.permissions import Action
+from weiqi.services.public import require_round_visible
+from weiqi.store.database import Database
+
+router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
+
+ROUND = "/events/{event_id}/rounds/{number}"
+#: How often a referee's console socket re-evaluates the alerts (time trouble and a long
+#: disconnection come with time, not with a push).
+ALERT_SECONDS = 1.0
+
+
+def _round_labels(request: Request) -> dict[str, str]:
+    words = {
+        "time_trouble": N_("%(color)s in time trouble"),
+        "dispute": N_("Ending disputed"),
+        "disconnected": N_("%(color)s disconnected"),
+        "paused": N_("Paused"),
+        "not_started": N_("Not started"),
+        "playing": N_("Playing"),
+        "counting": N_("Counting"),
+        "move": N_("Move %(n)s"),
+    }
+    return {**_labels(request), **{k: translate(request, v) for k, v in words.items()}}
+
+
+def _round_context(request: Request, data: live_referee.RoundLive, console: bool) -> dict[str, Any]:
+    boards = []
+    for b in data.boards:
+        boards.append(
+            {
+                **b,
+                "svg": board_svg(b["size"], b["stones"], last_move=b["last_move"],
+                                 coordinates=False),
+                "result_text": _result_text(b["result"], request),
+            }
+        )  # fmt: skip
+    path = ROUND.format(event_id=data.event_id, number=data.number)
+    geo = layout(data.size, coordinates=False)
+    return {
+        "data": data,
+        "boards": boards,
+        "console": console,
+        "config": {
+            "ws": path + "/live/socket",
+            "labels": _round_labels(request),
+            "console": console,
+            "geometry": {
+                "mx": geo.margin_x,
+                "my": geo.margin_y,
+                "cw": geo.cell_width,
+                "ch": geo.cell_height,
+            },
+            "boards": [
+                {**live_referee.summary(b), "result_text": x["result_text"]}
+                for b, x in zip(data.boards, boards, strict=True)
+            ],
+        },
+    }
+
+
+@router.get(ROUND + "/live")
+def round_page(
+    request: Request, db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int
+) -> Response:
+    """Every board of the round, live, for its spectators."""
+    data = live_referee.round_boards(db, actor, event_id, number, clock)
+    return html(request, "live_round.html", _round_context(request, data, False))
+
+
+@router.get(ROUND + "/referee")
+@requires(Action.RULE_INFRACTION)
+def console_page(
+    request: Request, db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int
+) -> Response:
+    """The referee console of a round."""
+    data = live_referee.console_boards(db, actor, event_id, number, clock)
+    return html(request, "live_console.html", _round_context(request, data, True))
+
+
+# -- one game for its referee ----------------------------------------------------------------
+
+
+def _options(request: Request) -> dict[str, Any]:
+    infractions = [
+        (k.value, say(request, Msg("%(kind)s", kind=k)),
+         [p.value for p in allowed_penalties(k)])
+        for k in live_referee.LIVE_INFRACTIONS
+    ]  # fmt: skip
+    rulings = [(k.value, say(request, Msg(k.value))) for k in live_referee.LIVE_RULINGS]
+    return {"infractions": infractions, "rulings": rulings}
+
+
+def _game_page(
+    request: Request,
+    db: Database,
+    actor: Actor,
+    clock: Any,
+    event_id: int,
+    number: int,
+    board: int,
+    form: str = "",
+    errors: dict[str, str] | None = None,
+    values: dict[str, str] | None = None,
+    status_code: int = 200,
+) -> Response:
+    data = live_referee.console_boards(db, actor, event_id, number, clock)
+    if not any(b["board"] == board for b in data.boards):
+        raise NotFound(Msg("round %(number)s has no board %(board)s", number=number,
+                                board=board))  # fmt: skip
+    context = room_context(request, db, actor, clock, event_id, number, board, watch=True)
+    context.update(
+        {
+            "console": True,
+            "form": form,
+            "errors": errors or {},
+            "values": values or {},
+            "action_path": ROOM.format(event_id=event_id, number=number, board=board) + "/referee",
+            "console_path": ROUND.format(event_id=event_id, number=number) + "/referee",
+            **_options(request),
+        }
+    )
+    return html(request, "live_console_game.html", context, status_code=status_code)
+
+
+@router.get(ROOM + "/referee")
+@requires(Action.RULE_INFRACTION)
+def game_console_page(
+    request: Request,
+    db: Db,
+    actor: CurrentActor,
+    clock: AppClock,
+    event_id: int,
+    number: int,
+    board: int,
+) -> Response:
+    """One live game for its referee."""
+    return _game_page(request, db, actor, clock, event_id, number, board)
+
+
+Seq = Annotated[int | None, Form()]
+
+
+async def _act(
+    request: Request,
+    db: Database,
+    actor: Actor,
+    clock: Any,
+    key: GameKey,
+    form: str,
+    values: dict[str, str],
+    work: Callable[[], live.Outcome],
+    done: str,
+) -> Response:
+    """Run a referee's action under the game's lock and push it; a refusal shows the form
+    again with the reason beside its field and what was typed kept."""
+    event_id, number, board = key
+    back = ROOM.format(event_id=event_id, number=number, board=board) + "/referee"
+    try:
+        await rooms(request.app).change(key, work)
+    except InvalidSetting as err:
+        errors = {err.field: say(request, err.reason)}
+        return await run_in_threadpool(
+            _game_page, request, db, actor, clock, event_id, number, board, form, errors,
+            values, 422,
+        )  # fmt: skip
+    except Conflict as err:
+        flash(request, say(request, err.msg))
+        return RedirectResponse(back, status_code=303)
+    flash(request, done)
+    return RedirectResponse(back, status_code=303)
+
+
+@router.post(ROOM + "/referee/pause")
+@requires(Action.RULE_INFRACTION)
+async def pause_game(
+    request: Request,
+    db: Db,
+    actor: CurrentActor,
+    clock: AppClock,
+    event_id: int,
+    number: int,
+    board: int,
+    seq: Seq = None,
+    reason: Annotated[str, Form()] = "",
+) -> Response:
+    return await _act(
+        request, db, actor, clock, (event_id, number, board), "pause", {"reason": reason},
+        lambda: live_referee.pause(db, actor, event_id, number, board, seq, reason,
+                                   clock=clock),
+        translate(request, "The game is paused."),
+    )  # fmt: skip
+
+
+@router.post(ROOM + "/referee/resume")
+@requires(Action.RULE_INFRACTION)
+async def resume_game(
+    request: Request,
+    db: Db,
+    actor: CurrentActor,
+    clock: AppClock,
+    event_id: int,
+    number: int,
+    board: int,
+    seq: Seq = None,
+) -> Response:
+    return await _act(
+        request, db, actor, clock, (event_id, number, board), "resume", {},
+        lambda: live_referee.resume(db, actor, event_id, number, board, seq, clock=clock),
+        translate(request, "The game goes on."),
+    )  # fmt: skip
+
+
+@router.post(ROOM + "/referee/infraction")
+@requires(Action.RULE_INFRACTION)
+async def game_infraction(
+    request: Request,
+    db: Db,
+    actor: CurrentActor,
+    clock: AppClock,
+    event_id: int,
+    number: int,
+    board: int,
+    seq: Seq = None,
+    kind: Annotated[str, Form()] = "",
+    offender: Annotated[str, Form()] = "",
+    penalty: Annotated[str, Form()] = "",
+    note: Annotated[str, Form()] = "",
+) -> Response:
+    values = {"kind": kind, "offender": offender, "penalty": penalty, "note": note}
+    return await _act(
+        request, db, actor, clock, (event_id, number, board), "infraction", values,
+        lambda: live_referee.record_infraction(db, actor, event_id, number, board, seq, kind,
+                                               offender, penalty, note, clock=clock),
+        translate(request, "Infraction recorded."),
+    )  # fmt: skip
+
+
+@router.post(ROOM + "/referee/ruling")
+@requires(Action.RULE_INFRACTION)
+async def game_ruling(
+    request: Request,
+    db: Db,
+    actor: CurrentActor,
+    clock: AppClock,
+    event_id: int,
+    number: int,
+    board: int,
+    seq: Seq = None,
+    kind: Annotated[str, Form()] = "",
+    loser: Annotated[str, Form()] = "",
+    reason: Annotated[str, Form()] = "",
+) -> Response:
+    values = {"kind": kind, "loser": loser, "reason": reason}
+    return await _act(
+        request, db, actor, clock, (event_id, number, board), "ruling", values,
+        lambda: live_referee.record_ruling(db, actor, event_id, number, board, seq, kind,
+                                           reason, loser, clock=clock),
+        translate(request, "Ruling recorded."),
+    )  # fmt: skip
+
+
+@router.post(ROOM + "/referee/clock")
+@requires(Action.CORRECT_CLOCK)
+async def game_clock(
+    request: Request,
+    db: Db,
+    actor: CurrentActor,
+    clock: AppClock,
+    event_id: int,
+    number: int,
+    board: int,
+    seq: Seq = None,
+    color: Annotated[str, Form()] = "",
+    seconds: Annotated[str, Form()] = "",
+    reason: Annotated[str, Form()] = "",
+) -> Response:
+    values = {"color": color, "seconds": seconds, "reason": reason}
+    return await _act(
+        request, db, actor, clock, (event_id, number, board), "clock", values,
+        lambda: live_referee.correct_clock(db, actor, event_id, number, board, seq, color,
+                                           seconds, reason, clock=clock),
+        translate(request, "Clock corrected."),
+    )  # fmt: skip
+
+
+# -- the round's socket ----------------------------------------------------------------------
+
+
+def _board_message(
+    snap: dict[str, Any], locale: str, live_rooms: LiveRooms, key: GameKey, console: bool
+) -> dict[str, Any]:
+    out = {**live_referee.summary(snap), "result_text": _result_text(snap.get("result"), locale)}
+    if console:
+        out["alerts"] = _alerts(snap, live_rooms, key)
+        out["present"] = sorted(live_rooms.present(key))
+    return {"type": "board", "board": out}
+
+
+def _alerts(snap: dict[str, Any], live_rooms: LiveRooms, key: GameKey) -> list[str]:
+    return live_referee.alerts(
+        snap,
+        live_rooms.present(key),
+        live_rooms.away_since(key),
+        live_rooms.clock.now().timestamp(),
+        0.0,
+    )
+
+
+async def round_socket(websocket: WebSocket) -> None:
+    """A spectator's or a referee's view of a whole round."""
+    params = websocket.path_params
+    event_id, number = int(params["event_id"]), int(params["number"])
+    live_rooms = rooms(websocket.app)
+    db: Database = websocket.app.state.db
+    if not _same_origin(websocket):
+        await websocket.close(code=4403)
+        return
+    actor = await run_in_threadpool(_ws_actor, websocket)
+    locale = _locale(websocket)
+    try:
+        await run_in_threadpool(require_round_visible, db, actor, event_id, number)
+        console = await run_in_threadpool(live_referee.may_referee, db, actor, event_id)
+        data = await run_in_threadpool(
+            live_referee.round_boards, db, actor, event_id, number, live_rooms.clock
+        )
+    except (NotFound, PermissionDenied):
+        await websocket.close(code=4404)
+        return
+    await websocket.accept()
+    keys = {b["board"]: (event_id, number, b["board"]) for b in data.boards}
+    latest = {b["board"]: b for b in data.boards}
+    inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+    subs = [live_rooms.bus.subscribe(channel(k)) for k in keys.values()]
+
+    async def pump(sub: Any) -> None:
+        while True:
+            await inbox.put(await sub.get())
+
+    tasks = [asyncio.get_running_loop().create_task(pump(s)) for s in subs]
+    try:
+        # Boards that changed between the read above and the subscriptions: read them again.
+        fresh = await run_in_threadpool(
+            live_referee.round_boards, db, actor, event_id, number, live_rooms.clock
+        )
+        latest = {b["board"]: b for b in fresh.boards}
+        first = [_board_message(b, locale, live_rooms, keys[n], console)["board"]
+                 for n, b in sorted(latest.items())]  # fmt: skip
+        await websocket.send_json({"type": "round", "boards": first})
+        shown = {b["board"]: b.get("alerts") for b in first}
+
+        async def send_board(n: int) -> None:
+            message = _board_message(latest[n], locale, live_rooms, keys[n], console)
+            shown[n] = message["board"].get("alerts")
+            await websocket.send_json(message)
+
+        async def listen() -> None:
+            while True:
+                message = await inbox.get()
+                if message.get("type") == "update":
+                    snap = message["snapshot"]
+                    n = int(snap["board"])
+                    if n in latest and snap["seq"] >= latest[n]["seq"]:
+                        latest[n] = snap
+                        await send_board(n)
+                elif message.get("type") == "presence" and console:
+                    n = int(message["board"])
+                    if n in latest:
+                        await send_board(n)
+
+        async def watch_alerts() -> None:
+            while True:
+                await asyncio.sleep(ALERT_SECONDS)
+                for n, snap in latest.items():
+                    if _alerts(snap, live_rooms, keys[n]) != shown.get(n):
+                        await send_board(n)
+
+        workers = [asyncio.get_running_loop().create_task(listen())]
+        if console:
+            workers.append(asyncio.get_running_loop().create_task(watch_alerts()))
+        tasks.extend(workers)
+        while True:  # the reader sends nothing we act on; this notices it leaving
+            text = await websocket.receive_text()
+            with contextlib.suppress(ValueError):
+                json.loads(text)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for sub in subs:
+            sub.close()
+
+
+router.add_websocket_route(ROUND + "/live/socket", round_socket)

@@ -1,0 +1,285 @@
+"""Spectators and the referee console of a live round, against the real server (``weiqi serve``
+in a subprocess) over real WebSockets (issue #11): the round page and its socket show every
+board live, the SGF has the moves so far; a referee pauses and resumes a game (R-TIME-5),
+records a warning (R-REF-6, R-PEN-1), corrects a clock as the chief referee (R-TIME-8) and
+rules (R-END-1(d)) — each in the game's record and pushed to the players; players and
+spectators are refused; the console's alerts say who is disconnected and who is short of time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from tests.live.conftest import PASSWORD, OnlineEvent, Reader, online_event, reader, session_cookie
+from tests.live.test_live_socket import _play, _seq_after, _started
+from tests.server.conftest import LiveServer
+from weiqi.roles import Role
+from weiqi.services import accounts, games
+from weiqi.store.database import Database
+
+LOCAL_ROLE = Role.CHIEF_REFEREE
+
+
+def _client(server: LiveServer, username: str | None) -> httpx.Client:
+    """A logged-in (or anonymous) client with its CSRF token at hand, in Chinese."""
+    client = httpx.Client(
+        base_url=server.url, headers={"Accept-Language": "zh-CN"}, follow_redirects=True
+    )
+    token = client.get("/api/session").json()["csrf_token"]
+    if username is not None:
+        answer = client.post(
+            "/api/session",
+            json={"username": username, "password": PASSWORD},
+            headers={"X-CSRF-Token": token},
+        )
+        assert answer.status_code == 200, answer.text
+        token = client.get("/api/session").json()["csrf_token"]
+    client.headers["X-CSRF-Token"] = token
+    return client
+
+
+def _form(client: httpx.Client, path: str, **data: Any) -> httpx.Response:
+    return client.post(path, data={"csrf_token": client.headers["X-CSRF-Token"], **data})
+
+
+def _chief(server: LiveServer, ev: OnlineEvent) -> str:
+    db = Database(server.db_url)
+    try:
+        name = f"chief-{ev.id}"
+        user = accounts.create_user(db, accounts.Actor.local(), name, PASSWORD)
+        accounts.grant_role(db, accounts.Actor.local(), user.id, ev.id, LOCAL_ROLE)
+        return name
+    finally:
+        db.dispose()
+
+
+@contextmanager
+def _round_reader(server: LiveServer, ev: OnlineEvent, username: str | None) -> Iterator[Reader]:
+    """A reader of the round's socket (the round page's and the console's)."""
+    url = server.url.replace("http://", "ws://") + f"/events/{ev.id}/rounds/1/live/socket"
+    headers = {"Cookie": session_cookie(server, username), "Accept-Language": "zh-CN"}
+    with connect(url, additional_headers=headers, open_timeout=20) as ws:
+        yield Reader(ws)
+
+
+def _update(r: Reader, seq: int) -> dict[str, Any]:
+    return r.until(lambda m: _seq_after(m, seq))
+
+
+def test_spectators_see_every_board_live_and_download_the_sgf_so_far(
+    live_server: LiveServer,
+) -> None:
+    """The round page lists the board with both players; the round socket sends every board on
+    connecting and the board again after each move; the SGF has the moves played so far; the
+    room of a player's game is read-only for a spectator (no controls)."""
+    ev = online_event(live_server, "watch")
+    anon = _client(live_server, None)
+    page = anon.get(f"/events/{ev.id}/rounds/1/live")
+    assert page.status_code == 200, page.text
+    assert "实况" in page.text and ev.names["B"] in page.text and 'id="board-1"' in page.text
+    with (
+        _round_reader(live_server, ev, None) as watcher,
+        reader(live_server, ev.room(), ev.players["B"]) as black,
+        reader(live_server, ev.room(), ev.players["W"]) as white,
+    ):
+        first = watcher.until(lambda m: m["type"] == "round")
+        assert [b["board"] for b in first["boards"]] == [1]
+        assert "alerts" not in first["boards"][0]  # the referees' alerts are theirs
+        for r in (black, white):
+            r.until(_started)
+        _play({"B": black, "W": white}, [], ["E5", "C3", "G7"])
+        seen = watcher.until(
+            lambda m: m["type"] == "board" and m["board"]["stones"].get("G7") == "B"
+        )
+        assert seen["board"]["move_number"] == 3 and seen["board"]["to_move"] == "W"
+        assert seen["board"]["clock"]["running"] == "W"
+        sgf = anon.get(f"/events/{ev.id}/rounds/1/boards/1/sgf")
+        assert sgf.status_code == 200
+        assert re.findall(r";([BW])\[([a-z]{2})\]", sgf.text) == [
+            ("B", "ee"),
+            ("W", "cg"),
+            ("B", "gc"),
+        ]
+    room = anon.get(f"/events/{ev.id}/rounds/1/boards/1/play")
+    assert "你正在观战" in room.text and 'id="live-controls"' not in room.text
+    assert 'id="live-sgf"' in room.text
+
+
+def test_r_time_5_a_referee_pauses_warns_corrects_the_clock_and_rules_live(
+    live_server: LiveServer,
+) -> None:
+    """R-TIME-5, R-REF-6, R-PEN-1, R-TIME-8, R-END-1(d): every action of the console goes into
+    the game's record and reaches both players and the spectator at once, with its notice in
+    Chinese; while paused no move is accepted and no clock runs."""
+    ev = online_event(live_server, "referee")
+    chief = _chief(live_server, ev)
+    referee = _client(live_server, ev.referee)
+    boss = _client(live_server, chief)
+    console = f"/events/{ev.id}/rounds/1/boards/1/referee"
+    with (
+        reader(live_server, ev.room(), None) as spectator,
+        reader(live_server, ev.room(), ev.players["B"]) as black,
+        reader(live_server, ev.room(), ev.players["W"]) as white,
+    ):
+        for r in (spectator, black, white):
+            r.until(_started)
+        seq = _play({"B": black, "W": white}, [spectator], ["E5", "C3"])
+        page = referee.get(console)
+        assert page.status_code == 200 and "暂停对局" in page.text
+        done = _form(referee, console + "/pause", seq=seq, reason="网络故障")
+        assert done.status_code == 200 and "对局已暂停" in done.text, done.text
+        for r in (spectator, black, white):
+            got = _update(r, seq)
+            assert got["snapshot"]["paused"] and got["snapshot"]["clock"]["running"] is None
+            assert got["notices_text"][-1] == f"裁判 {ev.referee} 暂停对局：网络故障"
+        seq = got["snapshot"]["seq"]
+        black.act("move", seq, vertex="G7")
+        refused = black.until(lambda m: m["type"] == "refused")
+        assert "暂停" in refused["message"]
+        # a warning: a ringing phone, the first in this game (R-REF-6)
+        done = _form(referee, console + "/infraction", seq=seq, kind="phone_ringing",
+                     offender="W")  # fmt: skip
+        assert done.status_code == 200, done.text
+        got = _update(white, seq)
+        assert got["snapshot"]["warnings"] == {"B": 0, "W": 1}
+        assert "手机发出响声" in got["notices_text"][-1] and "警告" in got["notices_text"][-1]
+        seq = got["snapshot"]["seq"]
+        # the clock correction is the chief referee's (R-TIME-8)
+        refused_page = _form(referee, console + "/clock", seq=seq, color="B", seconds="-30",
+                             reason="时钟故障")  # fmt: skip
+        assert refused_page.status_code == 403
+        done = _form(boss, console + "/clock", seq=seq, color="B", seconds="-30", reason="时钟故障")
+        assert done.status_code == 200, done.text
+        got = _update(black, seq)
+        assert got["snapshot"]["clock"]["black"]["main"] > 600 - 1  # given back, paused
+        assert "时钟故障" in got["notices_text"][-1]
+        seq = got["snapshot"]["seq"]
+        done = _form(referee, console + "/resume", seq=seq)
+        assert done.status_code == 200
+        got = _update(black, seq)
+        assert not got["snapshot"]["paused"] and got["snapshot"]["clock"]["running"] == "B"
+        seq = _play({"B": black, "W": white}, [spectator], ["G7"])
+        # a bad ruling is refused next to its field, what was typed kept
+        bad = _form(referee, console + "/ruling", seq=seq, kind="forfeit", reason="掉线不归")
+        assert bad.status_code == 422
+        assert 'id="error-loser"' in bad.text and 'value="掉线不归"' in bad.text
+        done = _form(referee, console + "/ruling", seq=seq, kind="forfeit", loser="W",
+                     reason="掉线不归")  # fmt: skip
+        assert done.status_code == 200, done.text
+        for r in (spectator, black, white):
+            got = _update(r, seq)
+            assert got["snapshot"]["result"] == "B+F" and got["result_text"] == "黑不战胜"
+    db = Database(live_server.db_url)
+    try:
+        view = games.game_view(db, ev.id, 1, 1)
+    finally:
+        db.dispose()
+    assert view.result == "B+F" and view.warnings == (0, 1)
+    record = view.history
+    assert record  # the ruling is in the result's history
+    kinds = [i.kind for i in view.infractions]
+    assert "phone_ringing" in kinds
+
+
+def test_players_and_spectators_may_not_referee(live_server: LiveServer) -> None:
+    """The console, its forms and its API refuse the game's own players, a spectator and a
+    visitor: nothing is stored, nothing pushed."""
+    ev = online_event(live_server, "refuse")
+    db = Database(live_server.db_url)
+    try:
+        accounts.create_user(db, accounts.Actor.local(), "spectator-refuse", PASSWORD)
+    finally:
+        db.dispose()
+    with (
+        reader(live_server, ev.room(), ev.players["B"]) as black,
+        reader(live_server, ev.room(), ev.players["W"]) as white,
+    ):
+        start = black.until(_started)
+        white.until(_started)
+        seq = start["snapshot"]["seq"]
+        api = f"/api/events/{ev.id}/rounds/1/boards/1/live"
+        for who in (ev.players["B"], ev.players["W"], "spectator-refuse", None):
+            client = _client(live_server, who)
+            console = client.get(f"/events/{ev.id}/rounds/1/referee", follow_redirects=False)
+            assert console.status_code in (303, 403), (who, console.status_code)
+            form = client.post(
+                f"/events/{ev.id}/rounds/1/boards/1/referee/pause",
+                data={"csrf_token": client.headers["X-CSRF-Token"], "seq": seq},
+                follow_redirects=False,
+            )
+            assert form.status_code in (303, 403), (who, form.status_code)
+            for what, body in (
+                ("pause", {}),
+                ("infraction", {"kind": "disturbing", "offender": "B", "penalty": "loss"}),
+                ("ruling", {"kind": "loss", "loser": "B", "reason": "x"}),
+                ("clock", {"color": "B", "seconds": "30", "reason": "x"}),
+            ):
+                answer = client.post(f"{api}/{what}", json=body)
+                assert answer.status_code == 403, (who, what)
+        with reader(live_server, ev.room(), ev.players["B"]) as again:
+            state = again.next()
+            assert state["snapshot"]["seq"] == seq and not state["snapshot"]["notices"]
+
+
+def test_the_console_shows_disconnections_and_time_trouble(live_server: LiveServer) -> None:
+    """The referee's round socket gives every board's alerts and who is connected: White's
+    leaving is a disconnection at once; Black with less than a minute is in time trouble; a
+    spectator's round socket gets no alerts."""
+    ev = online_event(live_server, "alerts", time_control="50s")
+    referee_cookie = session_cookie(live_server, ev.referee)
+    assert referee_cookie
+    page = _client(live_server, ev.referee).get(f"/events/{ev.id}/rounds/1/referee")
+    assert page.status_code == 200 and "裁判台" in page.text
+    with (
+        _round_reader(live_server, ev, ev.referee) as console,
+        reader(live_server, ev.room(), ev.players["B"]) as black,
+    ):
+        first = console.until(lambda m: m["type"] == "round")
+        assert first["boards"][0]["alerts"] == []  # not started: nothing to look at
+        with reader(live_server, ev.room(), ev.players["W"]) as white:
+            black.until(_started)
+            white.until(_started)
+            live = console.until(
+                lambda m: m["type"] == "board" and m["board"]["started"]
+                and m["board"]["present"] == ["B", "W"]
+            )  # fmt: skip
+            assert "time_trouble:B" in live["board"]["alerts"]
+            assert not [a for a in live["board"]["alerts"] if a.startswith("disconnected")]
+        gone = console.until(
+            lambda m: m["type"] == "board" and "disconnected:W" in m["board"]["alerts"]
+        )
+        assert gone["board"]["present"] == ["B"]
+    with _round_reader(live_server, ev, None) as watcher:
+        board = watcher.until(lambda m: m["type"] == "round")["boards"][0]
+        assert "alerts" not in board and "present" not in board
+
+
+@pytest.mark.parametrize("path", ["live", "referee"])
+def test_an_unpublished_round_is_not_shown(live_server: LiveServer, path: str) -> None:
+    """A round not published is nobody's to watch but its referees'."""
+    from weiqi.services import tournament as t
+    from weiqi.tournament.settings import EventSettings, System
+
+    db = Database(live_server.db_url)
+    try:
+        local = accounts.Actor.local()
+        settings = EventSettings(system=System.ROUND_ROBIN, board_size=9)
+        ev = t.create_tournament(db, local, f"未公布-{path}", settings).id
+        t.import_players(db, local, ev, "name\n甲\n乙\n")
+        t.pair_round(db, local, ev)  # not published
+        referee = accounts.create_user(db, local, f"ref-hidden-{path}", PASSWORD)
+        accounts.grant_role(db, local, referee.id, ev, Role.REFEREE)
+    finally:
+        db.dispose()
+    anon = _client(live_server, None)
+    answer = anon.get(f"/events/{ev}/rounds/1/{path}", follow_redirects=False)
+    assert answer.status_code in (303, 404)
+    referee_client = _client(live_server, f"ref-hidden-{path}")
+    assert referee_client.get(f"/events/{ev}/rounds/1/{path}").status_code == 200
