@@ -228,15 +228,32 @@ def test_players_and_spectators_may_not_referee(live_server: LiveServer) -> None
             assert state["snapshot"]["seq"] == seq and not state["snapshot"]["notices"]
 
 
+def _disconnect_alert(server: LiveServer, event_id: int, seconds: int | None) -> None:
+    """Set the event's disconnection setting (as the settings page stores it)."""
+    import json
+
+    from weiqi.store.tournament import EventSettingsRow
+
+    db = Database(server.db_url)
+    try:
+        with db.transaction() as session:
+            row = session.get(EventSettingsRow, event_id)
+            assert row is not None
+            row.settings_json = json.dumps(
+                {**json.loads(row.settings_json), "disconnect_alert": seconds}
+            )
+    finally:
+        db.dispose()
+
+
 def test_the_console_shows_disconnections_and_time_trouble(live_server: LiveServer) -> None:
-    """The referee's round socket gives every board's alerts and who is connected: White's
-    leaving is a disconnection at once; Black with less than a minute is in time trouble; a
-    spectator's round socket gets no alerts."""
+    """The referee's round socket gives every board's alerts and who is connected: Black with
+    less than a minute is in time trouble; by default (the clock simply runs) White's leaving
+    shows as not connected but is no alert; with the event's setting of 1 s it is an alert a
+    second later. A spectator's round socket gets neither."""
     ev = online_event(live_server, "alerts", time_control="50s")
-    referee_cookie = session_cookie(live_server, ev.referee)
-    assert referee_cookie
     page = _client(live_server, ev.referee).get(f"/events/{ev.id}/rounds/1/referee")
-    assert page.status_code == 200 and "裁判台" in page.text
+    assert page.status_code == 200 and "裁判台" in page.text and "计时照常进行" in page.text
     with (
         _round_reader(live_server, ev, ev.referee) as console,
         reader(live_server, ev.room(), ev.players["B"]) as black,
@@ -250,12 +267,25 @@ def test_the_console_shows_disconnections_and_time_trouble(live_server: LiveServ
                 lambda m: m["type"] == "board" and m["board"]["started"]
                 and m["board"]["present"] == ["B", "W"]
             )  # fmt: skip
-            assert "time_trouble:B" in live["board"]["alerts"]
-            assert not [a for a in live["board"]["alerts"] if a.startswith("disconnected")]
-        gone = console.until(
-            lambda m: m["type"] == "board" and "disconnected:W" in m["board"]["alerts"]
+            assert live["board"]["alerts"] == ["time_trouble:B", "time_trouble:W"]
+        gone = console.until(lambda m: m["type"] == "board" and m["board"]["present"] == ["B"])
+        assert gone["board"]["alerts"] == ["time_trouble:B", "time_trouble:W"]
+    _disconnect_alert(live_server, ev.id, 1)
+    page = _client(live_server, ev.referee).get(f"/events/{ev.id}/rounds/1/referee")
+    assert "断线1秒及以上" in page.text
+    with (
+        _round_reader(live_server, ev, ev.referee) as console,
+        reader(live_server, ev.room(), ev.players["B"]),
+    ):
+        alerted = console.until(
+            lambda m: (
+                m["type"] in ("round", "board")
+                and (m.get("board") or m["boards"][0])["present"] == ["B"]
+                and "disconnected:W" in (m.get("board") or m["boards"][0])["alerts"]
+            )
         )
-        assert gone["board"]["present"] == ["B"]
+        board = alerted.get("board") or alerted["boards"][0]
+        assert "disconnected:B" not in board["alerts"]
     with _round_reader(live_server, ev, None) as watcher:
         board = watcher.until(lambda m: m["type"] == "round")["boards"][0]
         assert "alerts" not in board and "present" not in board

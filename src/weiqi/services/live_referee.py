@@ -36,6 +36,7 @@ spectators.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -67,8 +68,9 @@ from weiqi.services.public import require_round_visible
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.models import EventRow
-from weiqi.store.tournament import RoundRow
+from weiqi.store.tournament import EventSettingsRow, RoundRow
 from weiqi.text import clean_note
+from weiqi.tournament.settings import settings_from_dict
 
 #: The infractions a referee records in a game played on the server: conduct (R-REF-6). The
 #: board's own errors (a double move, a take-back, capture errors, the clock pressed before the
@@ -162,6 +164,9 @@ class RoundLive:
     size: int
     boards: list[dict[str, Any]]
     """``Snapshot.to_data()`` of each board, in board order."""
+    disconnect_alert: int | None = None
+    """The event's setting: seconds away before a disconnection alerts the referees
+    (``None``: the clock simply runs, no alert)."""
 
 
 def board_data(
@@ -192,7 +197,9 @@ def _round(session: Session, event_id: int, number: int, clock: ServerClock) -> 
         for g in sorted(rnd.games, key=lambda g: g.board)
     ]
     size = boards[0]["size"] if boards else 19
-    return RoundLive(event_id, event.name, number, size, boards)
+    row = session.get(EventSettingsRow, event_id)
+    alert = settings_from_dict(json.loads(row.settings_json)).disconnect_alert if row else None
+    return RoundLive(event_id, event.name, number, size, boards, alert)
 
 
 def round_boards(

@@ -344,22 +344,29 @@ async def game_clock(
 
 
 def _board_message(
-    snap: dict[str, Any], locale: str, live_rooms: LiveRooms, key: GameKey, console: bool
+    snap: dict[str, Any],
+    locale: str,
+    live_rooms: LiveRooms,
+    key: GameKey,
+    console: bool,
+    after: float | None,
 ) -> dict[str, Any]:
     out = {**live_referee.summary(snap), "result_text": _result_text(snap.get("result"), locale)}
     if console:
-        out["alerts"] = _alerts(snap, live_rooms, key)
+        out["alerts"] = _alerts(snap, live_rooms, key, after)
         out["present"] = sorted(live_rooms.present(key))
     return {"type": "board", "board": out}
 
 
-def _alerts(snap: dict[str, Any], live_rooms: LiveRooms, key: GameKey) -> list[str]:
+def _alerts(
+    snap: dict[str, Any], live_rooms: LiveRooms, key: GameKey, after: float | None
+) -> list[str]:
     return live_referee.alerts(
         snap,
         live_rooms.present(key),
         live_rooms.away_since(key),
         live_rooms.clock.now().timestamp(),
-        0.0,
+        after,
     )
 
 
@@ -384,6 +391,7 @@ async def round_socket(websocket: WebSocket) -> None:
         await websocket.close(code=4404)
         return
     await websocket.accept()
+    after = None if data.disconnect_alert is None else float(data.disconnect_alert)
     keys = {b["board"]: (event_id, number, b["board"]) for b in data.boards}
     latest = {b["board"]: b for b in data.boards}
     inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
@@ -400,13 +408,13 @@ async def round_socket(websocket: WebSocket) -> None:
             live_referee.round_boards, db, actor, event_id, number, live_rooms.clock
         )
         latest = {b["board"]: b for b in fresh.boards}
-        first = [_board_message(b, locale, live_rooms, keys[n], console)["board"]
+        first = [_board_message(b, locale, live_rooms, keys[n], console, after)["board"]
                  for n, b in sorted(latest.items())]  # fmt: skip
         await websocket.send_json({"type": "round", "boards": first})
         shown = {b["board"]: b.get("alerts") for b in first}
 
         async def send_board(n: int) -> None:
-            message = _board_message(latest[n], locale, live_rooms, keys[n], console)
+            message = _board_message(latest[n], locale, live_rooms, keys[n], console, after)
             shown[n] = message["board"].get("alerts")
             await websocket.send_json(message)
 
@@ -428,7 +436,7 @@ async def round_socket(websocket: WebSocket) -> None:
             while True:
                 await asyncio.sleep(ALERT_SECONDS)
                 for n, snap in latest.items():
-                    if _alerts(snap, live_rooms, keys[n]) != shown.get(n):
+                    if _alerts(snap, live_rooms, keys[n], after) != shown.get(n):
                         await send_board(n)
 
         workers = [asyncio.get_running_loop().create_task(listen())]

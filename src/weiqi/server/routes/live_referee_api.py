@@ -83,7 +83,7 @@ async def api_pause(
     request: Request, body: PauseIn, db: Db, actor: CurrentActor, clock: AppClock,
     event_id: int, number: int, board: int,
 ) -> LiveGameOut:  # fmt: skip
-    """Pause the game (R-TIME-5): no player may play until it is resumed."""
+    """Pause the game: no player may play until it is resumed."""
     return await _push(request, event_id, number, board, lambda: live_referee.pause(
         db, actor, event_id, number, board, body.seq, body.reason, clock=clock))  # fmt: skip
 
@@ -105,7 +105,7 @@ async def api_infraction(
     request: Request, body: InfractionIn, db: Db, actor: CurrentActor, clock: AppClock,
     event_id: int, number: int, board: int,
 ) -> LiveGameOut:  # fmt: skip
-    """Record an infraction with the catalogue's penalty (a warning, a loss …; R-PEN-1)."""
+    """Record an infraction with the catalogue's penalty (a warning, a loss …)."""
     return await _push(request, event_id, number, board, lambda: live_referee.record_infraction(
         db, actor, event_id, number, board, body.seq, body.kind, body.offender, body.penalty,
         body.note, clock=clock))  # fmt: skip
@@ -117,7 +117,7 @@ async def api_ruling(
     request: Request, body: RulingIn, db: Db, actor: CurrentActor, clock: AppClock,
     event_id: int, number: int, board: int,
 ) -> LiveGameOut:  # fmt: skip
-    """Rule the game's end (R-END-1(d)); draw, replay, both lose and no result are the chief
+    """Rule the game's end; draw, replay, both lose and no result are the chief
     referee's."""
     return await _push(request, event_id, number, board, lambda: live_referee.record_ruling(
         db, actor, event_id, number, board, body.seq, body.kind, body.reason, body.loser,
@@ -130,7 +130,7 @@ async def api_clock(
     request: Request, body: ClockIn, db: Db, actor: CurrentActor, clock: AppClock,
     event_id: int, number: int, board: int,
 ) -> LiveGameOut:  # fmt: skip
-    """Correct a clock (R-TIME-8, the chief referee): ``seconds`` charged (negative: given
+    """Correct a clock (the chief referee): ``seconds`` charged (negative: given
     back), with the reason."""
     return await _push(request, event_id, number, board, lambda: live_referee.correct_clock(
         db, actor, event_id, number, board, body.seq, body.color, body.seconds, body.reason,
