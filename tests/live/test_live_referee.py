@@ -186,6 +186,10 @@ def test_r_time_5_a_referee_pauses_warns_corrects_the_clock_and_rules_live(
     assert record  # the ruling is in the result's history
     kinds = [i.kind for i in view.infractions]
     assert "phone_ringing" in kinds
+    sgf = referee.get(f"/events/{ev.id}/rounds/1/boards/1/sgf").text  # the notes go along
+    assert f"暂停计时（裁判 {ev.referee}：网络故障）" in sgf
+    assert f"更正计时：黑方 -30秒（裁判长 {chief}：时钟故障）" in sgf
+    assert "警告：白方手机发出响声" in sgf and "RE[B+F]" in sgf
 
 
 def test_players_and_spectators_may_not_referee(live_server: LiveServer) -> None:
@@ -313,3 +317,37 @@ def test_an_unpublished_round_is_not_shown(live_server: LiveServer, path: str) -
     assert answer.status_code in (303, 404)
     referee_client = _client(live_server, f"ref-hidden-{path}")
     assert referee_client.get(f"/events/{ev}/rounds/1/{path}").status_code == 200
+
+
+def test_r_end_3_a_disputed_ending_is_an_alert_on_the_console(live_server: LiveServer) -> None:
+    """R-END-3: after two passes White marks Black's H5 dead, Black disputes it and play
+    resumes: the console's board has the ``dispute`` alert until the game is over."""
+    ev = online_event(live_server, "dispute")
+    with (
+        _round_reader(live_server, ev, ev.referee) as console,
+        reader(live_server, ev.room(), ev.players["B"]) as black,
+        reader(live_server, ev.room(), ev.players["W"]) as white,
+    ):
+        for r in (black, white):
+            r.until(_started)
+        players = {"B": black, "W": white}
+        walls = [v for row in range(1, 10) for v in (f"E{row}", f"F{row}")]
+        seq = _play(players, [], [*walls, "H5"])
+
+        def step(mover: Reader, action: str, **data: Any) -> None:
+            nonlocal seq
+            mover.act(action, seq, **data)
+            got = white.until(lambda m: _seq_after(m, seq) or m["type"] == "refused")
+            assert got["type"] == "update", got
+            seq = got["snapshot"]["seq"]
+
+        step(white, "pass")
+        step(black, "pass")
+        step(white, "mark_dead", stones=["H5"])
+        step(black, "dispute")
+        disputed = console.until(lambda m: m["type"] == "board" and m["board"]["seq"] == seq)
+        assert "dispute" in disputed["board"]["alerts"]
+        assert disputed["board"]["phase"] == "playing" and disputed["board"]["to_move"] == "W"
+        step(white, "resign")
+        over = console.until(lambda m: m["type"] == "board" and m["board"]["result"])
+        assert over["board"]["alerts"] == [] and over["board"]["result_text"] == "黑中盘胜"
