@@ -8,6 +8,7 @@ spectators are refused; the console's alerts say who is disconnected and who is 
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -351,3 +352,34 @@ def test_r_end_3_a_disputed_ending_is_an_alert_on_the_console(live_server: LiveS
         step(white, "resign")
         over = console.until(lambda m: m["type"] == "board" and m["board"]["result"])
         assert over["board"]["alerts"] == [] and over["board"]["result_text"] == "黑中盘胜"
+
+
+def test_a_player_calls_the_referee_and_the_console_shows_it_until_answered(
+    live_server: LiveServer,
+) -> None:
+    """White calls the referee from the room: the console's board has the call at once, the
+    game page says who calls; a spectator may not call; the referee's answer clears it."""
+    ev = online_event(live_server, "call")
+    referee = _client(live_server, ev.referee)
+    with (
+        _round_reader(live_server, ev, ev.referee) as console,
+        reader(live_server, ev.room(), None) as spectator,
+        reader(live_server, ev.room(), ev.players["W"]) as white,
+    ):
+        console.until(lambda m: m["type"] == "round")
+        spectator.next()
+        spectator.ws.send(json.dumps({"type": "call_referee"}))
+        refused = spectator.until(lambda m: m["type"] == "refused")
+        assert refused["message"] == "只有本局棋手可以呼叫裁判"
+        white.next()
+        white.ws.send(json.dumps({"type": "call_referee"}))
+        called = console.until(lambda m: m["type"] == "board" and m["board"]["alerts"])
+        assert called["board"]["alerts"] == ["call:W"]
+        told = white.until(lambda m: m["type"] == "call")
+        assert list(told["calls"]) == ["W"]
+        page = referee.get(f"/events/{ev.id}/rounds/1/boards/1/referee")
+        assert "白方呼叫裁判" in page.text
+        done = _form(referee, f"/events/{ev.id}/rounds/1/boards/1/referee/answer")
+        assert done.status_code == 200 and "白方呼叫裁判" not in done.text
+        answered = console.until(lambda m: m["type"] == "board" and not m["board"]["alerts"])
+        assert answered["board"]["alerts"] == []

@@ -7,6 +7,7 @@ its loser next to the field with the reason typed kept, and resumes it."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -62,12 +63,15 @@ def test_a_visitor_watches_the_round_and_the_referee_pauses_a_game(
             console = referee.locator("#board-1")
             expect(console.locator('[data-presence="B"]')).to_have_attribute("data-online", "yes")
             expect(console.locator('[data-alert="time_trouble:B"]')).to_have_text("黑方时间紧张")
+            white.ws.send(json.dumps({"type": "call_referee"}))  # White's button in the room
+            expect(console.locator('[data-alert="call:W"]')).to_have_text("白方呼叫裁判")
             _fits(visitor, viewport["width"])
             _fits(referee, viewport["width"])
             screenshot(visitor, f"live-round-{device}", tmp_path)
             screenshot(referee, f"live-console-{device}", tmp_path)
             console.locator("a", has_text="裁判处理").click()
             expect(referee.locator("#live-referee")).to_be_visible()
+            expect(referee.locator("#form-answer")).to_contain_text("白方呼叫裁判")
             referee.locator("#form-pause input[name=reason]").fill("棋手网络故障")
             referee.locator("#form-pause button").click()
             expect(referee.locator("p.notice")).to_contain_text("对局已暂停")

@@ -592,6 +592,7 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
         _live_write("ruling", {"kind": "forfeit", "loser": "W", "reason": "掉线"}),
         REFEREES,
     ),
+    ("POST", f"{LIVE_GAME}/answer"): (_live_write("answer", {}), REFEREES),
     ("POST", f"{LIVE_GAME}/clock"): (
         _live_write("clock", {"color": "B", "seconds": "30", "reason": "时钟故障"}),
         CHIEF,

@@ -102,8 +102,10 @@ def alerts(
     away_since: Mapping[str, float] | None = None,
     now: float = 0.0,
     disconnect_after: float | None = 0.0,
+    calls: Mapping[str, float] | None = None,
 ) -> list[str]:
     """A board's alerts for the referees, from its snapshot (``Snapshot.to_data()``):
+    ``call:B`` (a player called the referee: ``calls``, whatever the game's state),
     ``time_trouble:B``, ``dispute``, ``disconnected:W``, ``paused``. ``present``: the colours
     connected (``None``: not known, no disconnection alert); ``away_since``: since when a
     colour is not; ``disconnect_after``: seconds away before it is an alert (``None``: the
@@ -118,7 +120,7 @@ def alerts(
     >>> alerts(snap, {"B"}, {"W": 100.0}, now=110.0, disconnect_after=20)
     ['time_trouble:B']
     """
-    out: list[str] = []
+    out: list[str] = [f"call:{c}" for c in ("B", "W") if c in (calls or {})]
     live_game = snap.get("started") and snap.get("phase") in ("playing", "counting")
     if not live_game or snap.get("result"):
         return out

@@ -61,6 +61,7 @@ class LiveRooms:
         self._watchers: dict[GameKey, asyncio.Task[None]] = {}
         self._nudges: dict[GameKey, asyncio.Event] = {}
         self._away: dict[GameKey, dict[str, float]] = {}
+        self._calls: dict[GameKey, dict[str, float]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
     def lock(self, key: GameKey) -> asyncio.Lock:
@@ -126,6 +127,28 @@ class LiveRooms:
     def away_since(self, key: GameKey) -> dict[str, float]:
         """Since when (server time) each player who was connected and left is away."""
         return dict(self._away.get(key, {}))
+
+    # -- a player's call for the referee -----------------------------------------------------
+
+    def calls(self, key: GameKey) -> dict[str, float]:
+        """The players of the game who called the referee and were not answered yet, with
+        when (server time). Kept by this process only: a call is a knock on the door, not part
+        of the game's record; a server restart forgets it (the player calls again)."""
+        return dict(self._calls.get(key, {}))
+
+    async def call_referee(self, key: GameKey, color: str) -> None:
+        """The player of ``color`` calls the referee: the console shows it until a referee acts
+        on the game or answers (:meth:`answer`)."""
+        self._calls.setdefault(key, {}).setdefault(color, self.clock.now().timestamp())
+        await self.publish(key, self._call_message(key))
+
+    async def answer(self, key: GameKey) -> None:
+        """A referee took up the game: its calls are answered."""
+        if self._calls.pop(key, None):
+            await self.publish(key, self._call_message(key))
+
+    def _call_message(self, key: GameKey) -> dict[str, Any]:
+        return {"type": "call", "board": key[2], "calls": self.calls(key)}
 
     def presence(self, key: GameKey) -> dict[str, Any]:
         """The room's presence message (the referee console shows who is disconnected):

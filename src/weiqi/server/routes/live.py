@@ -146,6 +146,7 @@ def _labels(request: Request) -> dict[str, str]:
         "end_proposed": N_("%(color)s proposes to end the game"),
         "paused": N_("The game is paused by the referee"),
         "referee_notes": N_("Referee's notes"),
+        "referee_called": N_("The referees are called: one will see to your game."),
     }
     return {k: translate(request, v) for k, v in words.items()}
 
@@ -304,6 +305,13 @@ async def room_socket(websocket: WebSocket) -> None:
                 data = json.loads(await websocket.receive_text())
             except ValueError:
                 continue  # not JSON: nothing to do
+            if isinstance(data, dict) and data.get("type") == "call_referee":
+                if color is None:  # only the game's players call its referee
+                    denied = Msg("only the players of this game may call its referee")
+                    await websocket.send_json(_refused(denied, None, locale, "PermissionDenied"))
+                else:
+                    await live_rooms.call_referee(key, color)
+                continue
             if not isinstance(data, dict) or data.get("type") != "act":
                 continue
             await _act(websocket, live_rooms, key, actor, data, locale)

@@ -76,6 +76,7 @@ def _round_labels(request: Request) -> dict[str, str]:
         "playing": N_("Playing"),
         "counting": N_("Counting"),
         "move": N_("Move %(n)s"),
+        "call": N_("%(color)s calls the referee"),
     }
     return {**_labels(request), **{k: translate(request, v) for k, v in words.items()}}
 
@@ -165,8 +166,10 @@ def _game_page(
         raise NotFound(Msg("round %(number)s has no board %(board)s", number=number,
                                 board=board))  # fmt: skip
     context = room_context(request, db, actor, clock, event_id, number, board, watch=True)
+    calls = rooms(request.app).calls((event_id, number, board))
     context.update(
         {
+            "calls": sorted(calls),
             "console": True,
             "form": form,
             "errors": errors or {},
@@ -212,8 +215,9 @@ async def _act(
     again with the reason beside its field and what was typed kept."""
     event_id, number, board = key
     back = ROOM.format(event_id=event_id, number=number, board=board) + "/referee"
+    live_rooms = rooms(request.app)
     try:
-        await rooms(request.app).change(key, work)
+        await live_rooms.change(key, work)
     except InvalidSetting as err:
         errors = {err.field: say(request, err.reason)}
         return await run_in_threadpool(
@@ -223,7 +227,18 @@ async def _act(
     except Conflict as err:
         flash(request, say(request, err.msg))
         return RedirectResponse(back, status_code=303)
+    await live_rooms.answer(key)  # the referee took the game up: its players' calls are answered
     flash(request, done)
+    return RedirectResponse(back, status_code=303)
+
+
+@router.post(ROOM + "/referee/answer")
+@requires(Action.RULE_INFRACTION)
+async def answer_call(request: Request, event_id: int, number: int, board: int) -> Response:
+    """The referee answers the players' call (nothing to record in the game)."""
+    await rooms(request.app).answer((event_id, number, board))
+    flash(request, translate(request, "The call is answered."))
+    back = ROOM.format(event_id=event_id, number=number, board=board) + "/referee"
     return RedirectResponse(back, status_code=303)
 
 
@@ -367,6 +382,7 @@ def _alerts(
         live_rooms.away_since(key),
         live_rooms.clock.now().timestamp(),
         after,
+        live_rooms.calls(key),
     )
 
 
@@ -427,7 +443,7 @@ async def round_socket(websocket: WebSocket) -> None:
                     if n in latest and snap["seq"] >= latest[n]["seq"]:
                         latest[n] = snap
                         await send_board(n)
-                elif message.get("type") == "presence" and console:
+                elif message.get("type") in ("presence", "call") and console:
                     n = int(message["board"])
                     if n in latest:
                         await send_board(n)

@@ -72,7 +72,9 @@ class ClockIn(BaseModel):
 async def _push(
     request: Request, event_id: int, number: int, board: int, work: Callable[[], live.Outcome]
 ) -> LiveGameOut:
-    outcome = await rooms(request.app).change((event_id, number, board), work)
+    live_rooms = rooms(request.app)
+    outcome = await live_rooms.change((event_id, number, board), work)
+    await live_rooms.answer((event_id, number, board))  # the players' calls are answered
     snap = outcome.snapshot.to_data()
     return LiveGameOut(**{k: snap[k] for k in LiveGameOut.model_fields})
 
@@ -135,3 +137,18 @@ async def api_clock(
     return await _push(request, event_id, number, board, lambda: live_referee.correct_clock(
         db, actor, event_id, number, board, body.seq, body.color, body.seconds, body.reason,
         clock=clock))  # fmt: skip
+
+
+class AnsweredOut(BaseModel):
+    """The players' calls of the game still open (none after the answer)."""
+
+    calls: dict[str, float]
+
+
+@router.post(GAME + "/answer", response_model=AnsweredOut)
+@requires(Action.RULE_INFRACTION)
+async def api_answer(request: Request, event_id: int, number: int, board: int) -> AnsweredOut:
+    """Answer the players' call for the referee (nothing is recorded in the game)."""
+    live_rooms = rooms(request.app)
+    await live_rooms.answer((event_id, number, board))
+    return AnsweredOut(calls=live_rooms.calls((event_id, number, board)))

@@ -273,6 +273,11 @@ function receive(data) {
     render();
   } else if (data.type === "refused") {
     message(data.message);
+  } else if (data.type === "call") {
+    const mine = color && data.calls && data.calls[color] !== undefined;
+    const el = byId("live-call-referee");
+    if (el) el.disabled = Boolean(mine);
+    if (mine) byId("live-callout").textContent = labels.referee_called;
   } else if (data.type === "callout") {
     byId("live-callout").textContent = data.text;
     speak(data.text);
@@ -338,6 +343,10 @@ on("live-accept", () => {
 });
 on("live-dispute", () => send("dispute"));
 on("live-confirm-result", () => send("confirm"));
+on("live-call-referee", () => {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "call_referee" }));
+  else message(labels.connecting);
+});
 
 const sound = byId("live-sound");
 if (sound) sound.addEventListener("change", () => { soundOn = sound.checked; speak(""); });
