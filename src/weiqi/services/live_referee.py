@@ -41,7 +41,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from weiqi.errors import Conflict, InvalidSetting, NotFound, PermissionDenied
@@ -52,7 +51,7 @@ from weiqi.referee.record import GameRecord
 from weiqi.referee.rulings import Ruling, RulingKind
 from weiqi.roles import Role
 from weiqi.rules.color import Color
-from weiqi.services import live
+from weiqi.services import games, live
 from weiqi.services.actor import Actor
 from weiqi.services.games import (
     RULINGS,
@@ -68,7 +67,7 @@ from weiqi.services.public import require_round_visible
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.models import EventRow
-from weiqi.store.tournament import EventSettingsRow, RoundRow
+from weiqi.store.tournament import EventSettingsRow
 from weiqi.text import clean_note
 from weiqi.tournament.settings import settings_from_dict
 
@@ -189,15 +188,15 @@ def _board_data(
 
 def _round(session: Session, event_id: int, number: int, clock: ServerClock) -> RoundLive:
     event = session.get(EventRow, event_id)
-    rnd = session.scalar(
-        select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
-    )
-    if event is None or rnd is None:
+    if event is None:
         raise NotFound(Msg("round %(number)s is not paired", number=number))
-    boards = [
-        _board_data(session, event_id, number, g.board, clock)
-        for g in sorted(rnd.games, key=lambda g: g.board)
-    ]
+    loaded = games.round_boards(session, event_id, number)  # every board's rows at once
+    now = clock.now().timestamp()
+    boards = []
+    for n in sorted(loaded.games):
+        game = games.individual_game(session, loaded.game(number, n), loaded.labels)
+        _row, record = _load_record(session, game)
+        boards.append(live._snapshot(event_id, game, record, now).to_data())
     size = boards[0]["size"] if boards else 19
     row = session.get(EventSettingsRow, event_id)
     alert = settings_from_dict(json.loads(row.settings_json)).disconnect_alert if row else None
