@@ -122,3 +122,39 @@ def test_r_time_5_a_killed_server_loses_no_move_and_its_downtime_is_a_pause(
     assert pause.at == pytest.approx(killed, abs=1.1)  # the last heartbeat before the kill
     assert resume.at == pytest.approx(restarted, abs=5)
     assert resume.at - pause.at > 4
+
+
+def test_r_time_2_after_a_restart_the_server_flags_a_game_nobody_reconnects_to(
+    tmp_path: Path,
+) -> None:
+    """R-TIME-2, R-TIME-5: the clocks of the games a restart interrupted are watched again at
+    once: with 10 s of byo-yomi, Black to move, the server down for 4 s and nobody reconnecting,
+    the flag falls at the deadline counted without the downtime, and is recorded."""
+    db_url = f"sqlite:///{tmp_path / 'weiqi.sqlite3'}"
+    port = _free_port()
+    server = LiveServer(f"http://127.0.0.1:{port}", "", tmp_path / "first.log", db_url)
+    with _serve(tmp_path, db_url, port, "first") as first:
+        ev = online_event(server, "restart-flag", time_control="1x10s")
+        with (
+            reader(server, ev.room(), ev.players["B"]) as black,
+            reader(server, ev.room(), ev.players["W"]) as white,
+        ):
+            start = black.until(_started)
+            white.until(_started)
+            left = start["snapshot"]["clock"]["black"]["total"]
+            began = start["snapshot"]["clock"]["now"]
+            time.sleep(2.5)
+            killed = time.time()
+            os.kill(first.pid, signal.SIGKILL)
+            first.wait(timeout=10)
+    time.sleep(4)
+    with _serve(tmp_path, db_url, port, "second"):
+        restarted = time.time()
+        while _record(db_url, ev.id).result is None and time.time() < restarted + 20:
+            time.sleep(0.1)
+        flagged = time.time()
+    assert _record(db_url, ev.id).result == "W+T"
+    used_before = killed - began
+    due = restarted + (left - used_before)
+    assert flagged - due < 2.5, (flagged, due)  # at the deadline (+ the beat and the polling)
+    assert flagged > restarted + (left - used_before) - 1.5  # the downtime was not charged
