@@ -17,6 +17,20 @@ cells are never cut or folded, so a long path stays whole on one line for ``grep
 ┌─────┬──────────┐
 │ SGF │ TM[3600] │
 └─────┴──────────┘
+
+A header may take two lines (``名次\\nplace``); a title is centred above, a caption below:
+
+>>> t = TextTable("名次\\nplace", "姓名\\nname", title="Club", caption="SB = 累进分")
+>>> t.add_row("1", "张三")
+>>> print(t.render())
+      Club
+┏━━━━━━━┳━━━━━━┓
+┃ 名次  ┃ 姓名 ┃
+┃ place ┃ name ┃
+┡━━━━━━━╇━━━━━━┩
+│ 1     │ 张三 │
+└───────┴──────┘
+SB = 累进分
 """
 
 from __future__ import annotations
@@ -36,8 +50,12 @@ def cell_width(text: str) -> int:
 class TextTable:
     """Rows of text cells under optional headers, rendered with box-drawing lines."""
 
-    def __init__(self, *headers: str, show_header: bool = True) -> None:
+    def __init__(
+        self, *headers: str, show_header: bool = True, title: str = "", caption: str = ""
+    ) -> None:
         self.headers = list(headers)
+        self.title = title
+        self.caption = caption
         self.show_header = show_header and bool(headers)
         self.rows: list[list[str]] = []
 
@@ -52,10 +70,15 @@ class TextTable:
         """The table as lines of text (no trailing newline)."""
         columns = max([len(self.headers), *(len(r) for r in self.rows)], default=0)
         grid = [r + [""] * (columns - len(r)) for r in self.rows]
-        heads = self.headers + [""] * (columns - len(self.headers))
+        heads = [h.split("\n") for h in self.headers] + [[""]] * (columns - len(self.headers))
+        depth = max((len(h) for h in heads), default=1)
+        head_rows = [[h[i] if i < len(h) else "" for h in heads] for i in range(depth)]
         widths = [
             max(
-                [cell_width(heads[i]) if self.show_header else 0, *(cell_width(r[i]) for r in grid)]
+                [
+                    max(cell_width(x) for x in heads[i]) if self.show_header else 0,
+                    *(cell_width(r[i]) for r in grid),
+                ]
             )
             for i in range(columns)
         ]
@@ -70,10 +93,17 @@ class TextTable:
             return edge + middle.join(padded) + edge
 
         out = []
+        if self.title:
+            total = sum(widths) + 3 * len(widths) + 1
+            out.append(" " * max(0, (total - cell_width(self.title)) // 2) + self.title)
         if self.show_header:
-            out += [line("┏", "━", "┳", "┓"), row(heads, "┃", "┃"), line("┡", "━", "╇", "┩")]
+            out.append(line("┏", "━", "┳", "┓"))
+            out += [row(r, "┃", "┃") for r in head_rows]
+            out.append(line("┡", "━", "╇", "┩"))
         else:
             out.append(line("┌", "─", "┬", "┐"))
         out += [row(r, "│", "│") for r in grid]
         out.append(line("└", "─", "┴", "┘"))
+        if self.caption:
+            out.append(self.caption)
         return "\n".join(out)

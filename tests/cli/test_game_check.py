@@ -326,11 +326,13 @@ def test_check_a_directory_checks_its_sgf_files(
     assert run.returncode == 1
 
 
+@pytest.mark.parametrize("moves", [";W[pd];B[dd]", ";B[pd]"], ids=["white-first", "black-first"])
 def test_ha_above_nine_is_refused_by_check_and_score_alike(
-    cli: Callable[..., subprocess.CompletedProcess[str]], tmp_path: Path
+    cli: Callable[..., subprocess.CompletedProcess[str]], tmp_path: Path, moves: str
 ) -> None:
-    """Issue #15 (9): HA[20] passed check but failed score."""
-    path = write(tmp_path, "ha20.sgf", "(;SZ[19]HA[20];W[pd];B[dd])")
+    """Issue #15 (9): HA[20] passed check but failed score; now both refuse it for its HA,
+    whoever moves first (score said "wrong-turn" when Black did)."""
+    path = write(tmp_path, "ha20.sgf", f"(;SZ[19]HA[20]{moves})")
     checked, scored = cli("check", path, "--json"), cli("score", path, "--json")
     assert checked.returncode == scored.returncode == 2
     reason = "HA[20]: must be 0 or 2 to 9 stones"

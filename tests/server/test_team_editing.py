@@ -60,10 +60,18 @@ def test_editing_reports_every_bad_field_and_a_name_taken(database: Database) ->
     with pytest.raises(FieldsRejected) as err:
         team_admin.edit_roster_player(database, LOCAL, ev, team.id, p.id, "", "12d", "abc")
     assert list(err.value.problems) == ["name", "rank", "rating"]
-    with pytest.raises(Duplicate) as dup:
-        team_admin.edit_roster_player(database, LOCAL, ev, team.id, p.id, "白虎1", "5d")
+    with pytest.raises(Duplicate) as dup:  # a teammate's name, nothing to tell them apart
+        team_admin.edit_roster_player(database, LOCAL, ev, team.id, p.id, "黑龙2", "5d")
     assert list(dup.value.problems) == ["name"]
     assert team_admin.team_cards(database, ev)[0].roster[0] == p  # nothing changed
+    # another team's player's name: a namesake, told apart by the team
+    named = team_admin.edit_roster_player(database, LOCAL, ev, team.id, p.id, "白虎1", "5d")
+    assert (named.player, named.shown) == ("黑龙1", "白虎1 (黑龙)")
+    # a teammate's name with another birth date: a namesake too
+    born = team_admin.edit_roster_player(
+        database, LOCAL, ev, team.id, p.id, "黑龙2", "5d", birth_date="1990-03-01"
+    )
+    assert born.shown == "黑龙2 (黑龙, 1990)" and born.birth_date is not None
     stranger = accounts.create_user(database, LOCAL, "wang", "a good password").actor()
     with pytest.raises(PermissionDenied):
         team_admin.edit_roster_player(database, stranger, ev, team.id, p.id, "李明", "5d")
@@ -114,14 +122,23 @@ def test_the_team_pages_in_chinese(client: TestClient, database: Database) -> No
     url = f"/events/{ev}/manage/teams/{team.id}/players/{p.id}"
     page = client.get(url).text
     assert "编辑棋手" in page and f'value="{p.name}"' in page and 'value="业余5段"' in page
-    form = {"name": "白虎1", "rank": "12d", "rating": "abc", "nationality": "CN",
+    form = {"name": "黑龙2", "rank": "12d", "rating": "abc", "nationality": "CN",
             "csrf_token": token}  # fmt: skip
     bad = client.post(url, data=form)
     assert bad.status_code == 422 and 'id="error-rank"' in bad.text
     assert 'id="error-rating"' in bad.text and 'value="abc"' in bad.text and "未保存" in bad.text
     taken = client.post(url, data={**form, "rank": "5段", "rating": "2400"})
     assert taken.status_code == 409 and 'id="error-name"' in taken.text
-    assert 'value="白虎1"' in taken.text
+    assert 'value="黑龙2"' in taken.text
+    born = {**form, "rank": "5段", "rating": "2400", "birth_date": "1990-13-01"}
+    bad_date = client.post(url, data=born)
+    assert bad_date.status_code == 422 and 'id="error-birth_date"' in bad_date.text
+    assert 'value="1990-13-01"' in bad_date.text
+    namesake = client.post(url, data={**born, "birth_date": "1990-03-01"})
+    assert (
+        namesake.status_code == 200 and "未保存" not in namesake.text
+    )  # a teammate's name, told apart by the birth date
+    assert "黑龙2 (黑龙, 1990)" in client.get(f"/events/{ev}/teams").text
     good = client.post(url, data={**form, "name": "李明", "rank": "5段", "rating": "2400"})
     assert good.status_code == 200 and "李明 的信息已保存。" in good.text
     renamed = client.post(
@@ -153,10 +170,14 @@ def test_the_api_edits_renames_and_deletes(client: TestClient, database: Databas
     put = client.put(url, json=body, headers=h)
     assert put.status_code == 200 and put.json()["rank"] == "3d"
     assert put.json()["player"] == "黑龙1"
-    clash = client.put(
+    namesake = client.put(
         f"/api/events/{ev}/teams/{b.id}/players/{b.roster[0].id}", json=body, headers=h
     )
-    assert clash.status_code == 409
+    assert namesake.status_code == 200  # another team's 李明: told apart by the team
+    clash = client.put(
+        f"/api/events/{ev}/teams/{b.id}/players/{b.roster[1].id}", json=body, headers=h
+    )
+    assert clash.status_code == 409  # a teammate's name and no birth date to tell them apart
     bad = client.put(
         f"/api/events/{ev}/teams/{b.id}/players/{b.roster[0].id}",
         json={**body, "name": "王", "rank": "12d"},

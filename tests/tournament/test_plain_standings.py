@@ -112,6 +112,10 @@ def test_plain_standings_equal_the_services_and_the_json_is_the_same(tmp_path: P
     table_fast = runner.invoke(app, ["standings", "--db", path], terminal_width=200)
     table_usual = runner.invoke(app, ["standings", "--db", f"{url}?timeout=5"], terminal_width=200)
     assert table_fast.output == table_usual.output
+    lines = table_fast.output.splitlines()
+    assert lines[0].strip() == "Club · 名次 standings"
+    assert lines[2].split("┃")[1:4] == [" 名次  ", " 姓名        ", " 积分   "]
+    assert "张伟 (上海)" in table_fast.output and "SOSOS = " in lines[-1]  # whole, not cut
 
 
 def test_a_file_behind_the_schema_takes_the_usual_path_and_is_migrated(tmp_path: Path) -> None:

@@ -1134,14 +1134,14 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The standings (名次): points, then the event's tie-breaks (a team event: match
         points, game points, board 1, board 2, …)."""
-        from weiqi.services.event_rows import sqlite_standings
+        from weiqi.services.event_rows import StandingsSheet, sqlite_standings_sheet
 
         with bulk_values():  # an SQLite file at the code's schema: read without SQLAlchemy
-            fast = sqlite_standings(
+            fast = sqlite_standings_sheet(
                 db_url(db), in_db_range("--event", event) if event is not None else None
             )
-        if fast is None or not as_json:
-            from weiqi.services.tournament import event_standings
+        if fast is None:
+            from weiqi.services.tournament import event_standings, tournament_info
 
             database = open_database(db)
             event_id = _event_id(database, event)
@@ -1150,10 +1150,14 @@ def register(app: typer.Typer) -> None:
 
                 show_team_standings(database, event_id, as_json)
                 return
-            if fast is None:
-                with bulk_values():
-                    fast = event_standings(database, event_id)
-        rows = fast
+            with bulk_values():
+                info = tournament_info(database, event_id)
+                fast = StandingsSheet(
+                    info.name,
+                    info.settings.tiebreak_codes,
+                    event_standings(database, event_id),
+                )
+        rows = fast.rows
         if as_json:
             out = [
                 {
@@ -1170,40 +1174,25 @@ def register(app: typer.Typer) -> None:
             ]
             typer.echo(json.dumps(out, ensure_ascii=False))
             return
-        from rich.cells import cell_len
-        from rich.console import Console
-        from rich.table import Table
+        from weiqi.text_table import TextTable
+        from weiqi.tournament.standings import TIEBREAKS
 
-        from weiqi.services.tournament import tiebreak_names, tournament_info
-
-        info = tournament_info(database, event_id)
-        names = tiebreak_names(info.settings.tiebreak_codes)
-        table = Table(
-            title=f"{info.name} · 名次 standings",
-            caption="; ".join(f"{c} = {zh} / {en}" for c, zh, en in names) or None,
-        )
-        cells = [
-            [
-                f"{r.place}{'=' if r.shared else ''}{' (加赛 playoff)' if r.playoff else ''}",
-                r.label,
-                str(r.points),
-                *[format_value(r.tiebreaks.get(c, 0)) for c, _, _ in names],
-            ]
-            for r in rows
-        ]
-        headers = [
+        names = [(c, TIEBREAKS[c].zh, TIEBREAKS[c].en) for c in fast.tiebreak_codes]
+        # Every name and value whole, never cut or folded (rich cut "Carol" to "Car…" on 80
+        # columns), and laid out without rich: 10,000 rows took rich 6 s (issue #15).
+        table = TextTable(
             "名次\nplace",
             "姓名\nname",
             "积分\npoints",
             *[f"{c}\n{zh}" for c, zh, _ in names],
-        ]
-        # Every name and value whole: with many tie-breaks on 80 columns rich cut "Carol" to
-        # "Car…" and 2800 to "280…". Columns are at least as wide as their longest cell (headers
-        # fold), and the table is printed wider than the terminal rather than cropped.
-        widths = [max([2, *(cell_len(row[i]) for row in cells)]) for i in range(len(headers))]
-        for header, width in zip(headers, widths, strict=True):
-            table.add_column(header, min_width=width, overflow="fold")
-        for row in cells:
-            table.add_row(*row)
-        needed = Console(width=10_000).measure(table).minimum  # unclamped by the terminal
-        Console(width=max(Console().width, needed)).print(table)
+            title=f"{fast.name} · 名次 standings",
+            caption="; ".join(f"{c} = {zh} / {en}" for c, zh, en in names),
+        )
+        for r in rows:
+            table.add_row(
+                f"{r.place}{'=' if r.shared else ''}{' (加赛 playoff)' if r.playoff else ''}",
+                r.label,
+                str(r.points),
+                *[format_value(r.tiebreaks.get(c, 0)) for c, _, _ in names],
+            )
+        typer.echo(table.render())

@@ -137,7 +137,6 @@ def score_game(
 ) -> Count:
     """Count the final position of ``game`` with the named dead stones (and, with
     ``auto_dead``, the proposed ones, or those of ``proposal`` when it is given)."""
-    board = replay_legal(game)
     from_record = komi is None and game.komi is not None
     if komi is None:
         komi = game.komi if game.komi is not None else DEFAULT_KOMI
@@ -166,6 +165,9 @@ def score_game(
                 err.reason,
             ) from None
         raise
+    # after the record's own settings, as ``check`` reads them: an HA[20] game is refused for
+    # its HA whoever moves first, not for the turn the handicap implies
+    board = replay_legal(game)
     points = []
     for vertex in dead:
         point = parse_vertex(vertex, game.size)

@@ -34,6 +34,14 @@ def register(app: typer.Typer) -> None:
                 "(e.g. 127.0.0.1); by default none: the client's own address counts."
             ),
         ] = None,
+        workers: Annotated[
+            int,
+            typer.Option(
+                min=1,
+                help="Worker processes (several need $WEIQI_REDIS_URL: they share the live "
+                "games' pushes through Redis; PostgreSQL recommended).",
+            ),
+        ] = 1,
     ) -> None:
         """Start the web application. Migrates the database first; on the first run prints the
         administrator's one-time password (or uses $WEIQI_ADMIN_PASSWORD)."""
@@ -43,6 +51,14 @@ def register(app: typer.Typer) -> None:
         from weiqi.server.app import create_app
         from weiqi.services.accounts import ADMIN_USERNAME, ensure_site_admin
 
+        redis_url = os.environ.get("WEIQI_REDIS_URL") or None
+        if workers > 1 and redis_url is None:
+            typer.echo(
+                f"error: --workers {workers} needs WEIQI_REDIS_URL (redis://host:6379/0): "
+                "a move made on one worker reaches the others through Redis",
+                err=True,
+            )
+            raise typer.Exit(2)
         # a file like every other command's --db (created and migrated on first use), or a URL
         database = open_database(db)
         password = ensure_site_admin(database, os.environ.get("WEIQI_ADMIN_PASSWORD"))
@@ -52,18 +68,29 @@ def register(app: typer.Typer) -> None:
                 f"{password}  (then set your own on the account page)"
             )
         typer.echo(f"weiqi: http://{host}:{port}/  (API docs: http://{host}:{port}/docs)")
+        # Login limits count per client address: a forged X-Forwarded-For must not reset it.
+        proxy = {
+            "proxy_headers": forwarded_allow_ips is not None,
+            "forwarded_allow_ips": forwarded_allow_ips,
+        }
+        if workers > 1:  # each worker builds the same app from the environment (server/worker.py)
+            os.environ["WEIQI_DATABASE_URL"] = database.url
+            os.environ["WEIQI_HTTPS_ONLY"] = "1" if https_only else ""
+            database.dispose()
+            uvicorn.run(
+                "weiqi.server.worker:worker_app",
+                factory=True,
+                host=host,
+                port=port,
+                workers=workers,
+                **proxy,  # type: ignore[arg-type]
+            )
+            return
         app = create_app(
             database,
             https_only=https_only,
-            redis_url=os.environ.get("WEIQI_REDIS_URL") or None,
+            redis_url=redis_url,
             # the public pages are kept per event version unless WEIQI_PAGE_CACHE=off
             cache_pages=os.environ.get("WEIQI_PAGE_CACHE", "on").lower() not in _OFF,
         )
-        uvicorn.run(
-            app,
-            host=host,
-            port=port,
-            # Login limits count per client address: a forged X-Forwarded-For must not reset it.
-            proxy_headers=forwarded_allow_ips is not None,
-            forwarded_allow_ips=forwarded_allow_ips,
-        )
+        uvicorn.run(app, host=host, port=port, **proxy)  # type: ignore[arg-type]

@@ -14,6 +14,9 @@ Usage::
     weiqi team coach --db club.sqlite3 --team Tianjin --user wang
     weiqi team lineup --db club.sqlite3 --round 1 --team Tianjin P1,P2,P3
     weiqi team lineup --db club.sqlite3 --round 2 --team Tianjin '"Li, Wei",P2,P3'
+    weiqi team edit-player --db club.sqlite3 "张伟 (Tianjin)" --rank 6d --birth-date 1990-03-01
+    weiqi team rename --db club.sqlite3 Tianjin "Tianjin Qiyuan" --json
+    weiqi team delete --db club.sqlite3 Beijing
     weiqi round reveal --db club.sqlite3 --round 1
     weiqi round result --db club.sqlite3 --round 1 --team Tianjin --board 1 B+R
     weiqi standings --db club.sqlite3 --json
@@ -107,9 +110,9 @@ def print_round(view: object) -> None:
             colour = "黑 B" if b.home_color == "B" else "白 W"
             table.add_row(
                 board,
-                b.home_player or "(空 empty)",
+                b.home_name or b.home_player or "(空 empty)",
                 colour,
-                b.away_player or "(空 empty)",
+                b.away_name or b.away_player or "(空 empty)",
                 b.result or "",
             )
         console.print(table)
@@ -295,9 +298,35 @@ def seal_lineup(
 
     listed = player_ids(players)
     submit_lineup(
-        database, Actor.local(), event_id, round_number, team, listed, clock=cli_clock(ctx)
+        database,
+        Actor.local(),
+        event_id,
+        round_number,
+        team,
+        listed,
+        clock=cli_clock(ctx),
+        typed=True,
     )
     typer.echo(f"round {round_number}: lineup of {team} sealed ({len(listed)} boards)")
+
+
+def roster_json(team: str, p: object) -> dict[str, object]:
+    """A roster player as ``team edit-player --json`` prints it."""
+    from weiqi.services.team_admin import RosterCard
+
+    assert isinstance(p, RosterCard)
+    return {
+        "id": p.id,
+        "team": team,
+        "player": p.player,
+        "name": p.name,
+        "label": p.shown,
+        "rank": p.rank,
+        "rating": p.rating or None,
+        "nationality": p.nationality,
+        "foreign": p.foreign,
+        "birth_date": p.birth_date.isoformat() if p.birth_date else None,
+    }
 
 
 def register(app: typer.Typer) -> None:
@@ -364,7 +393,13 @@ def register(app: typer.Typer) -> None:
     @team_app.command("lineup")
     def lineup(
         ctx: typer.Context,
-        players: Annotated[str, typer.Argument(help=f"By board. {PLAYER_IDS_HELP}")],
+        players: Annotated[
+            str,
+            typer.Argument(
+                help=f"By board. {PLAYER_IDS_HELP}; a name, or a namesake as pages show it "
+                "(张伟 (1990)), is taken too."
+            ),
+        ],
         round_number: RoundOption,
         team: Annotated[str, typer.Option("--team", help="The team's id (its name in the CSV).")],
         db: DbOption = None,
@@ -374,6 +409,103 @@ def register(app: typer.Typer) -> None:
         database = open_database(db)
         seal_lineup(ctx, database, _event_id(database, event), round_number, team, players)
 
+    @team_app.command("edit-player")
+    def edit_player(
+        player: Annotated[
+            str,
+            typer.Argument(
+                help="The player's name, or as pages show a namesake: 张伟 (黑龙), 张伟 (1990)."
+            ),
+        ],
+        team: Annotated[
+            str | None, typer.Option("--team", help="Look for the player in this team only.")
+        ] = None,
+        new_name: Annotated[str | None, typer.Option("--name", help="A new name.")] = None,
+        rank: Annotated[str | None, typer.Option(help="5d, 2p, 3k, 5段 …")] = None,
+        rating: Annotated[str | None, typer.Option(help="A rating ('' for none).")] = None,
+        nationality: Annotated[str | None, typer.Option(help="The nationality.")] = None,
+        foreign: Annotated[
+            bool | None, typer.Option("--foreign/--not-foreign", help="Mark as 外援 or not.")
+        ] = None,
+        birth_date: Annotated[
+            str | None,
+            typer.Option(help="YYYY-MM-DD ('' for none): tells two namesakes of a team apart."),
+        ] = None,
+        db: DbOption = None,
+        event: EventOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        """Change a roster player's details at any time (what is not given stays); lineups and
+        games stay with the player, whose code never changes."""
+        from weiqi.services import team_admin
+
+        database = open_database(db)
+        event_id = _event_id(database, event)
+        owner, now = team_admin.find_player(database, event_id, player, team)
+        done = team_admin.edit_roster_player(
+            database,
+            Actor.local(),
+            event_id,
+            owner.id,
+            now.id,
+            now.name if new_name is None else new_name,
+            now.rank if rank is None else rank,
+            (str(now.rating) if now.rating else "") if rating is None else rating,
+            now.nationality if nationality is None else nationality,
+            foreign,
+            birth_date,
+        )
+        if as_json:
+            typer.echo(json.dumps(roster_json(owner.code, done), ensure_ascii=False))
+            return
+        born = done.birth_date.isoformat() if done.birth_date else "-"
+        mark = " 外援 foreign" if done.foreign else ""
+        typer.echo(
+            f"{owner.name} · {done.shown}: {done.rank}, {done.rating or '-'}, "
+            f"{done.nationality or '-'}, {born}{mark}"
+        )
+
+    @team_app.command("rename")
+    def rename(
+        team: Annotated[str, typer.Argument(help="The team's code or its name.")],
+        new_name: Annotated[str, typer.Argument(metavar="NAME", help="The new name.")],
+        db: DbOption = None,
+        event: EventOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        """Rename a team at any time; its code (lineups, files, these commands) stays."""
+        from weiqi.services import team_admin
+
+        database = open_database(db)
+        event_id = _event_id(database, event)
+        card = team_admin.find_team(database, event_id, team)
+        name = team_admin.rename_team(database, Actor.local(), event_id, card.id, new_name)
+        if as_json:
+            out = {"id": card.id, "code": card.code, "name": name}
+            typer.echo(json.dumps(out, ensure_ascii=False))
+            return
+        typer.echo(f"{card.code}: {card.name} → {name}")
+
+    @team_app.command("delete")
+    def delete(
+        team: Annotated[str, typer.Argument(help="The team's code or its name.")],
+        db: DbOption = None,
+        event: EventOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        """Delete a team entered by mistake, with its roster, before round 1 is paired."""
+        from weiqi.services import team_admin
+
+        database = open_database(db)
+        event_id = _event_id(database, event)
+        card = team_admin.find_team(database, event_id, team)
+        name = team_admin.delete_team(database, Actor.local(), event_id, card.id)
+        if as_json:
+            out = {"id": card.id, "code": card.code, "name": name, "deleted": True}
+            typer.echo(json.dumps(out, ensure_ascii=False))
+            return
+        typer.echo(f"{name} deleted")
+
     @team_app.command("records")
     def records_command(
         board: Annotated[int | None, typer.Option("--board", help="One board's ranking.")] = None,
@@ -382,16 +514,18 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOption = False,
     ) -> None:
         """Per-player records, or one board's (for board prizes)."""
-        from weiqi.services.teams import record_to_dict, records
+        from weiqi.services.teams import player_labels, record_to_dict, records
 
         database = open_database(db)
-        players, by_board = records(database, _event_id(database, event))
+        event_id = _event_id(database, event)
+        players, by_board = records(database, event_id)
         if board is not None and board not in by_board:
             raise InputError(
                 "--board", Msg("the event has boards 1 to %(by_board)s", by_board=len(by_board))
             )
         chosen = by_board[board] if board is not None else players
-        out = [record_to_dict(r) for r in chosen]
+        shown = player_labels(database, event_id)
+        out = [record_to_dict(r, shown) for r in chosen]
         if as_json:
             typer.echo(json.dumps(out, ensure_ascii=False))
             return
@@ -410,7 +544,7 @@ def register(app: typer.Typer) -> None:
             table.add_column(col)
         for o in out:
             table.add_row(
-                str(o["player"]),
+                str(o["name"]),
                 str(o["team"]),
                 *(str(o[k]) for k in ("games", "wins", "draws", "losses", "game_points")),
                 ",".join(str(b) for b in o["boards"]),  # type: ignore[attr-defined]
@@ -440,7 +574,9 @@ def register(app: typer.Typer) -> None:
             "winner": view.winner,
         }
 
-    def _print_stage(view: object) -> None:
+    def _print_stage(view: object, shown: dict[str, str]) -> None:
+        """The stage's games, the players named as the pages name them (``shown``: labels
+        by code, namesakes apart)."""
         from weiqi.services.winner_stays_on import WinnerStaysOnView
 
         assert isinstance(view, WinnerStaysOnView)
@@ -450,9 +586,9 @@ def register(app: typer.Typer) -> None:
         for g in view.games:
             table.add_row(
                 str(g.number),
-                f"{g.holder[1]} ({g.holder[0]})",
-                f"{g.challenger[1]} ({g.challenger[0]})",
-                g.black[1],
+                f"{shown.get(g.holder[1], g.holder[1])} ({g.holder[0]})",
+                f"{shown.get(g.challenger[1], g.challenger[1])} ({g.challenger[0]})",
+                shown.get(g.black[1], g.black[1]),
                 g.result or "",
             )
         console = Console()
@@ -467,18 +603,25 @@ def register(app: typer.Typer) -> None:
         db: DbOption = None, event: EventOption = None, as_json: JsonOption = False
     ) -> None:
         """The games so far, the current game, and the winner once decided."""
+        from weiqi.services.teams import player_labels
         from weiqi.services.winner_stays_on import winner_stays_on
 
         database = open_database(db)
-        view = winner_stays_on(database, _event_id(database, event))
+        event_id = _event_id(database, event)
+        view = winner_stays_on(database, event_id)
         if as_json:
             typer.echo(json.dumps(_stage_json(view), ensure_ascii=False))
         else:
-            _print_stage(view)
+            _print_stage(view, player_labels(database, event_id))
 
     @stage_app.command("send")
     def stage_send(
-        player: Annotated[str, typer.Argument(help="The player sent to the stage.")],
+        player: Annotated[
+            str,
+            typer.Argument(
+                help="The player sent to the stage: a name, or a namesake as pages show it."
+            ),
+        ],
         team: Annotated[str, typer.Option("--team")],
         db: DbOption = None,
         event: EventOption = None,
@@ -488,7 +631,7 @@ def register(app: typer.Typer) -> None:
 
         database = open_database(db)
         send_player(database, Actor.local(), _event_id(database, event), team, player)
-        typer.echo(f"{team} sends {player}")
+        typer.echo(f"{team} sends {player.strip()}")
 
     @stage_app.command("result")
     def stage_result(
@@ -510,7 +653,9 @@ def register(app: typer.Typer) -> None:
         if as_json:
             typer.echo(json.dumps(_stage_json(view), ensure_ascii=False))
         else:
-            _print_stage(view)
+            from weiqi.services.teams import player_labels
+
+            _print_stage(view, player_labels(database, event_id))
 
     @team_app.command("members-total")
     def members_total_command(

@@ -2,10 +2,12 @@
 
 Columns (a header row, any order, English or Chinese names): ``team`` (队名), ``name`` (姓名),
 ``rank`` (段位) are required; ``rating`` (等级分), ``nationality`` (国籍), ``id`` (编号),
-``foreign`` (外援), ``protected`` (保护), ``captain`` (队长), ``club`` (俱乐部), ``coach`` (教练)
-are optional. Without a ``foreign`` column, a ``home_nationality`` marks every player of another
-nationality as foreign. Without an ``id`` column the name is the player's id, so names must be
-unique across the file.
+``foreign`` (外援), ``protected`` (保护), ``captain`` (队长), ``club`` (俱乐部), ``coach`` (教练),
+``birth_date`` (出生日期, YYYY-MM-DD) are optional. Without a ``foreign`` column, a
+``home_nationality`` marks every player of another nationality as foreign. Without an ``id``
+the player's id is the name (``weiqi.league.team.free_code``); two players may share a name when
+their teams or birth dates tell them apart — two 张伟 of two teams are namesakes, the same name
+and birth date twice in one team is the same player twice and refused.
 
 Every bad row is reported with its line number, and nothing is imported unless every row is good.
 
@@ -18,8 +20,10 @@ Every bad row is reported with its line number, and nothing is imported unless e
 ...     print(t.team_id, t.coach, [(e.player_id, e.foreign) for e in t.roster])
 Jiangsu Zhang [('Mi Yuting', False), ('Kim Jiseok', True)]
 Tianjin Liu [('Tang Weixing', False)]
+>>> [[e.player_id for e in t.roster] for t in parse_team_csv("team,name,rank\\nA,x,9p\\nB,x,3p\\n")]
+[['x'], ['x (B)']]
 >>> try:
-...     parse_team_csv("team,name,rank\\nA,x,9p\\nA,y,12d\\nB,x,3p\\n")
+...     parse_team_csv("team,name,rank\\nA,x,9p\\nA,y,12d\\nA,x,3p\\n")
 ... except RowsRejected as err:
 ...     [(line, str(why)) for line, why in err.problems]
 [(3, 'rank 12d: level must be 1..9'), (4, 'player x already on line 2')]
@@ -31,9 +35,11 @@ import csv
 import io
 import unicodedata
 from dataclasses import dataclass, field
+from datetime import date
 
 from weiqi.errors import InputError, InvalidSetting, RowsRejected
-from weiqi.league.team import RosterEntry, Team
+from weiqi.formats.players_csv import parse_birth_date
+from weiqi.league.team import RosterEntry, Team, free_code
 from weiqi.messages import Msg
 from weiqi.text import check_upload, clean_name
 from weiqi.tournament.ranks import Rank
@@ -50,6 +56,7 @@ _ALIASES = {
     "captain": ("captain", "队长"),
     "club": ("club", "俱乐部"),
     "coach": ("coach", "教练"),
+    "birth_date": ("birth_date", "birthdate", "出生日期"),
 }
 _REQUIRED = ("team", "name", "rank")
 # Stored as they are (weiqi.text.clean_name: one line, nothing invisible, at most 200 characters).
@@ -97,9 +104,15 @@ def _columns(header: list[str], source: str) -> dict[str, int]:
 
 
 def parse_team_csv(
-    text: str, source: str = "teams.csv", home_nationality: str | None = None
+    text: str,
+    source: str = "teams.csv",
+    home_nationality: str | None = None,
+    *,
+    lines_before: int = 0,
 ) -> list[Team]:
-    """Teams in order of first appearance, players in file order; see the module doc."""
+    """Teams in order of first appearance, players in file order; see the module doc.
+    ``lines_before``: how many lines of ``text`` the reader does not count (a form's roster
+    made into a file with a header), taken off every line number reported."""
     text = check_upload(source, text)
     # NFC once for the whole file: every cell is then stored as clean_name would store it.
     reader = csv.reader(io.StringIO(unicodedata.normalize("NFC", text.lstrip("\ufeff"))))
@@ -111,6 +124,7 @@ def parse_team_csv(
     problems: list[tuple[int, Msg]] = []
     teams: dict[str, _TeamDraft] = {}
     seen_ids: dict[str, int] = {}
+    seen_players: dict[tuple[str, str, date | None], int] = {}
     line = reader.line_num
     for row in reader:
         start, line = line + 1, reader.line_num
@@ -175,7 +189,13 @@ def parse_team_csv(
             flags[key] = bool(value)
         if "foreign" not in col and home_nationality is not None:
             flags["foreign"] = bool(nationality) and nationality.upper() != home_nationality.upper()
-        pid = cell("id") or name
+        born: date | None = None
+        try:
+            born = parse_birth_date(cell("birth_date"))
+        except InputError as err:
+            problems.append((start, err.reason))
+        identity = (team_name, name, born)
+        pid = cell("id")
         if pid and pid in seen_ids:
             problems.append(
                 (
@@ -183,12 +203,25 @@ def parse_team_csv(
                     Msg(
                         "player %(pid)s already on line %(seen_ids)s",
                         pid=pid,
-                        seen_ids=seen_ids[pid],
+                        seen_ids=seen_ids[pid] - lines_before,
                     ),
                 )
             )
-        elif pid:
+        elif not pid and name and identity in seen_players:
+            problems.append(
+                (
+                    start,
+                    Msg(
+                        "player %(pid)s already on line %(seen_ids)s",
+                        pid=name,
+                        seen_ids=seen_players[identity] - lines_before,
+                    ),
+                )
+            )
+        elif name:
+            pid = pid or free_code(name, team_name, seen_ids, born)
             seen_ids[pid] = start
+            seen_players.setdefault(identity, start)
         if len(problems) > before or rank is None:
             continue
         draft = teams.setdefault(team_name, _TeamDraft(start))
@@ -225,10 +258,13 @@ def parse_team_csv(
             else:
                 draft.captain = pid
         draft.entries.append(
-            RosterEntry(pid, name, rank, rating, nationality, flags["foreign"], flags["protected"])
+            RosterEntry(
+                pid, name, rank, rating, nationality, flags["foreign"], flags["protected"], born
+            )
         )
     if problems:
-        raise RowsRejected(source, sorted(problems, key=lambda p: p[0]))
+        shifted = [(max(n - lines_before, 1), why) for n, why in problems]
+        raise RowsRejected(source, sorted(shifted, key=lambda p: p[0]))
     if not teams:
         raise RowsRejected(source, [(line, "no players")])
     return [

@@ -23,8 +23,9 @@ A team registers a roster; the team type says how its players reach the boards:
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 
 from weiqi.errors import InvalidSetting
 from weiqi.messages import Msg
@@ -82,7 +83,8 @@ _TEAM_TYPE_ZH = {
 @dataclass(frozen=True)
 class RosterEntry:
     """A player registered for a team. ``foreign`` marks a 外援; ``protected`` marks a player the
-    club keeps out of the transfer draft (R-LEAGUE-2)."""
+    club keeps out of the transfer draft (R-LEAGUE-2). ``birth_date`` tells two namesakes of
+    one team apart."""
 
     player_id: str
     name: str
@@ -91,6 +93,7 @@ class RosterEntry:
     nationality: str = ""
     foreign: bool = False
     protected: bool = False
+    birth_date: date | None = None
 
 
 @dataclass(frozen=True)
@@ -141,6 +144,36 @@ class Team:
     def with_roster(self, roster: Iterable[RosterEntry]) -> Team:
         """The same team with another roster (after a draft); a declared order is dropped."""
         return Team(self.team_id, self.name, tuple(roster), self.club, self.coach, self.captain)
+
+
+MAX_CODE = 200
+"""The longest player code (the store's column)."""
+
+
+def free_code(name: str, team: str, taken: Container[str], birth_date: date | None = None) -> str:
+    """The code of a player entered without an id: the name while no player of the event has
+    it as a code; for a namesake the name with the team (then the birth date) that tells them
+    apart, numbered only if nothing else does. A code never changes once given: it is an id,
+    not the name shown (a renamed player keeps it).
+
+    >>> free_code("张伟", "黑龙", set()), free_code("张伟", "白虎", {"张伟"})
+    ('张伟', '张伟 (白虎)')
+    >>> free_code("张伟", "白虎", {"张伟", "张伟 (白虎)"}, date(1990, 3, 1))
+    '张伟 (白虎, 1990-03-01)'
+    >>> free_code("张伟", "白虎", {"张伟", "张伟 (白虎)"})
+    '张伟 (白虎) #2'
+    """
+    tried = [name, f"{name} ({team})"]
+    if birth_date is not None:
+        tried.append(f"{name} ({team}, {birth_date.isoformat()})")
+    for code in tried:
+        if code not in taken and len(code) <= MAX_CODE:
+            return code
+    base = tried[1] if len(tried[1]) <= MAX_CODE - 8 else name[: MAX_CODE - 8]
+    n = 2
+    while f"{base} #{n}" in taken:
+        n += 1
+    return f"{base} #{n}"
 
 
 def fixed_board_order(roster: Sequence[RosterEntry]) -> tuple[str, ...]:

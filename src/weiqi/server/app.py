@@ -9,9 +9,12 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.resources
 import pkgutil
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import APIRouter, Depends, FastAPI
@@ -119,7 +122,8 @@ def create_app(
 
     ``secret_key`` signs session cookies; by default a key generated once and kept in the
     database. ``https_only`` adds the cookie's ``Secure`` flag and HSTS (behind TLS). With
-    ``redis_url`` the login limits are shared by every process on that Redis. ``clock`` is the
+    ``redis_url`` the login limits, the page cache and the live rooms' pushes and presence are
+    shared by every process on that Redis. ``clock`` is the
     only source of "now" for the services the routes call (lineup deadlines, the times in game
     records, login sessions): the system clock unless a test gives a ``ManualClock``.
     ``cache_pages`` keeps the public pages per event version (``server/page_cache.py``): in
@@ -133,10 +137,11 @@ def create_app(
         dependencies=[Depends(csrf_protect)],
         docs_url=None,  # served by routes/docs.py from our own files: halls often have no internet
         redoc_url=None,
-        lifespan=live_lifespan,  # live games: recovered after a restart, watched, heartbeat
+        lifespan=_lifespan,
     )
     app.state.db = db
     app.state.clock = clock
+    app.state.redis_url = redis_url  # the live rooms' bus and presence (routes/live.py)
     if login_limits is None:
         login_limits = RedisLoginLimits.from_url(redis_url) if redis_url else LoginLimits()
     app.state.login_limits = login_limits
@@ -145,9 +150,13 @@ def create_app(
     app.state.page_cache = PageCache(cache_pages) if cache_pages is not False else None
     # Innermost of the middlewares, so that its 413 page has the session and security headers.
     app.add_middleware(BodyLimit)
+    secret_key = secret_key or stored_secret_key(db)
+    # the live rooms' Redis keys: the same for every worker of this site (they share the
+    # database and so its key), apart from another site's on the same Redis
+    app.state.live_prefix = "weiqi:live:" + hashlib.sha256(secret_key.encode()).hexdigest()[:12]
     app.add_middleware(
         SessionMiddleware,
-        secret_key=secret_key or stored_secret_key(db),
+        secret_key=secret_key,
         session_cookie=SESSION_COOKIE,
         max_age=SESSION_DAYS * 24 * 3600,
         same_site="lax",
@@ -165,6 +174,21 @@ def create_app(
     if unscreened:  # every request is authorized and screened before its body is read
         raise RuntimeError(f"routes without route_class=ScreenedRoute: {unscreened}")
     return app
+
+
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """The live games a restart interrupted are recovered from their records first (their
+    downtime a recorded pause) and watched again, and the server notes that it is alive while
+    it runs (``server/live/lifespan.py``); with workers on Redis, each sweeps the shared
+    deadlines from its start, whether or not anybody connects to it (a game whose worker died
+    is flagged on time by another); on the way out, the live rooms' watchers stop."""
+    from weiqi.server.routes.live import rooms
+
+    async with live_lifespan(app):
+        if app.state.redis_url:
+            rooms(app).start_sweeper()
+        yield
 
 
 def routers() -> list[APIRouter]:

@@ -321,10 +321,26 @@ def read_event(
     return Event(settings, entrants, rounds, warnings), {str(p.id): p for p in players}
 
 
+@dataclass(frozen=True)
+class StandingsSheet:
+    """What the standings command prints: the event's name, the tie-breaks' codes in order
+    (the table's columns) and the rows."""
+
+    name: str
+    tiebreak_codes: tuple[str, ...]
+    rows: list[StandingView]
+
+
 def sqlite_standings(url: str, event_id: int | None) -> list[StandingView] | None:
     """The standings of individual event ``event_id`` (None: the newest event) of the SQLite
     file of ``url``, read without SQLAlchemy; None when the usual path must answer (see the
     module's docstring)."""
+    sheet = sqlite_standings_sheet(url, event_id)
+    return None if sheet is None else sheet.rows
+
+
+def sqlite_standings_sheet(url: str, event_id: int | None) -> StandingsSheet | None:
+    """:func:`sqlite_standings` with the event's name and tie-break codes, for the table."""
     from weiqi.referee.signature import record_key
     from weiqi.store.plain import open_at_head, sqlite_secret
 
@@ -346,10 +362,13 @@ def sqlite_standings(url: str, event_id: int | None) -> list[StandingView] | Non
         ).fetchone()
         if team is not None:
             return None
+        named = connection.execute("SELECT name FROM events WHERE id = ?", (event_id,)).fetchone()
         loaded = read_event(connection, event_id, record_key(secret))
     finally:
         connection.close()
-    if loaded is None:
+    if loaded is None or named is None:
         return None
     event, players = loaded
-    return standing_views(event, players)
+    return StandingsSheet(
+        str(named[0]), event.settings.tiebreak_codes, standing_views(event, players)
+    )

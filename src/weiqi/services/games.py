@@ -110,6 +110,7 @@ from weiqi.store.teams import (
 )
 from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
 from weiqi.text import check_upload, clean_note
+from weiqi.tournament.namesakes import Person, labels
 from weiqi.tournament.settings import EventSettings, settings_from_dict
 
 #: Infractions a referee records on a game from the page (the ko and forbidden-point kinds
@@ -476,14 +477,24 @@ def team_game(session: Session, game: BoardGameRow) -> Game:
     teams = (home_team.code, away_team.code)
     black_team, white_team = teams if game.home_color == "B" else teams[::-1]
     komi = Ruleset().komi  # team events play with the rules' komi, no handicap
-    names = (black.name, white.name)
-    if black.name == white.name:  # namesakes of two teams: the record names them apart
-        names = (f"{black.name} ({black_team})", f"{white.name} ({white_team})")
+    # the team is shown beside each player; a namesake of the same team (born on another
+    # day) is told apart as the team's pages do it (张伟 (1990))
+    names = []
+    for player in (black, white):
+        mates = session.execute(
+            select(RosterRow.id, RosterRow.name, RosterRow.birth_date).where(
+                RosterRow.team_id == player.team_id, RosterRow.name == player.name
+            )
+        )
+        names.append(labels(Person(rid, name, "", born) for rid, name, born in mates)[player.id])
+    if names[0] == names[1]:  # namesakes of two teams: the record names them apart
+        names = [f"{names[0]} ({black_team})", f"{names[1]} ({white_team})"]
     return Game(
         game,
         number,
         game.board,
-        *names,
+        names[0],
+        names[1],
         komi,
         0,
         Ruleset(),

@@ -17,9 +17,11 @@ event whose creator runs it, a team entered from a form, and the teams with thei
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date
 from enum import Enum
 from typing import TypeVar
 
@@ -33,8 +35,8 @@ from weiqi.errors import (
     InputError,
     InvalidSetting,
     NotFound,
-    RowsRejected,
 )
+from weiqi.formats.players_csv import parse_birth_date
 from weiqi.formats.team_csv import parse_team_csv
 from weiqi.i18n import N_
 from weiqi.league.lineup import MissingLineup
@@ -144,14 +146,15 @@ def settings_form(s: teams.TeamEventSettings) -> dict[str, str]:
 
 
 def _roster_csv(team: str, coach: str, roster: str) -> str:
-    """The teams CSV of one team typed as ``name,rank[,rating[,nationality]]`` lines."""
+    """The teams CSV of one team typed as ``name,rank[,rating[,nationality[,birth date]]]``
+    lines."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["team", "name", "rank", "rating", "nationality", "coach"])
+    writer.writerow(["team", "name", "rank", "rating", "nationality", "birth_date", "coach"])
     for line in roster.splitlines():
         cells = next(csv.reader([line])) if line.strip() else []
-        cells = [c.strip() for c in cells][:4]
-        cells += [""] * (4 - len(cells))
+        cells = [c.strip() for c in cells][:5]
+        cells += [""] * (5 - len(cells))
         writer.writerow([team, *cells, coach])
     return out.getvalue()
 
@@ -166,7 +169,8 @@ def add_team(
     home_nationality: str = "CN",
 ) -> int:
     """Enter one team from the form: its name, coach, and its roster one player a line
-    (``name,rank[,rating[,nationality]]``; a player of another nationality than
+    (``name,rank[,rating[,nationality[,birth date]]]``, the birth date YYYY-MM-DD telling two
+    namesakes of the team apart; a player of another nationality than
     ``home_nationality`` is foreign). Bad lines raise ``RowsRejected`` numbered from 1."""
     name = name.strip()
     if not name:
@@ -177,11 +181,8 @@ def add_team(
     if not lines:
         raise InputError("roster", Msg("no players"))
     text = _roster_csv(name, coach.strip(), "\n".join(lines))
-    try:
-        parsed = parse_team_csv(text, "roster", home_nationality or None)
-    except RowsRejected as err:
-        # the header is line 1 of the generated file; the form's lines count from 1
-        raise RowsRejected("roster", [(max(n - 1, 1), why) for n, why in err.problems]) from None
+    # the header is line 1 of the generated file; the form's lines count from 1
+    parsed = parse_team_csv(text, "roster", home_nationality or None, lines_before=1)
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         lock_event(session, event_id)  # no round paired, no code taken: until commit
@@ -202,6 +203,15 @@ class RosterCard:
     foreign: bool
     id: int = 0
     """The roster row's id: the address of the player's edit page."""
+    label: str = ""
+    """The name as every page shows it: for namesakes with what tells them apart
+    (``张伟 (黑龙)``)."""
+    birth_date: date | None = None
+
+    @property
+    def shown(self) -> str:
+        """The label, or the name where no label was worked out."""
+        return self.label or self.name
 
 
 @dataclass(frozen=True)
@@ -220,29 +230,8 @@ def team_cards(db: Database, event_id: int) -> list[TeamCard]:
     """The teams of an event with their rosters, in the order they entered."""
     with db.transaction() as session:
         teams.event_row(session, event_id)
-        return [
-            TeamCard(
-                t.code,
-                t.name,
-                t.club or "",
-                t.coach or "",
-                t.captain or "",
-                tuple(
-                    RosterCard(
-                        r.player_code,
-                        r.name,
-                        r.rank,
-                        r.rating,
-                        r.nationality or "",
-                        r.foreign,
-                        r.id,
-                    )
-                    for r in t.roster
-                ),
-                t.id,
-            )
-            for t in teams.event_teams(session, event_id)
-        ]
+        shown = teams.roster_labels(session, event_id)
+        return [_team_card(t, shown) for t in teams.event_teams(session, event_id)]
 
 
 def matching_matches(
@@ -254,7 +243,7 @@ def matching_matches(
 
     >>> li = RosterCard("黑龙1", "李明", "5d", None, "CN", False)
     >>> card = TeamCard("黑龙", "黑龙", "天津", "", "", (li,))
-    >>> board = teams.BoardView(1, 0, "李明", "王芳", "B", None)
+    >>> board = teams.BoardView(1, 0, "黑龙1", "王芳", "B", None)
     >>> one = teams.MatchView(1, "黑龙", "白虎", {}, (board,))
     >>> view = teams.RoundView(1, None, None, None, None, None,
     ...                        (one, teams.MatchView(2, "青龙", "朱雀", {}, ())))
@@ -267,12 +256,16 @@ def matching_matches(
     if not terms:
         return None
     by_code = {c.code: c for c in cards}
-    ranks = {(c.code, p.name): p.rank for c in cards for p in c.roster}
+    players = {(c.code, p.player): p for c in cards for p in c.roster}
 
     def side(code: str, player: str | None) -> bool:
         card = by_code.get(code)
-        texts = (code, card.name if card else "", card.club if card else "", player or "")
-        return matches_fields(terms, texts, ranks.get((code, player or "")))
+        entry = players.get((code, player or ""))
+        texts: tuple[str, ...] = (code, card.name if card else "", card.club if card else "")
+        texts += (player or "",)
+        if entry is not None:
+            texts += (entry.name, entry.shown, entry.nationality)
+        return matches_fields(terms, texts, entry.rank if entry else None)
 
     found = set()
     for m in view.matches:
@@ -284,16 +277,87 @@ def matching_matches(
     return frozenset(found)
 
 
+@dataclass(frozen=True)
+class TeamSearch:
+    """The teams a search of the public team list leaves, and how many players of how many."""
+
+    text: str
+    teams: tuple[TeamCard, ...]
+    players: int
+    total: int
+
+
+def search_teams(cards: list[TeamCard], search: str) -> TeamSearch:
+    """The teams and players of the public team list that ``search`` finds — the same matching
+    as every list's player search: a team whose code, name, club or coach matches every word
+    shows its whole roster; otherwise a team shows the players that match (label, name,
+    nationality, rank — with the team's words: ``黑龙 5段``). No words: everything.
+
+    >>> zhang = RosterCard("张伟", "张伟", "5d", None, "CN", False, label="张伟 (黑龙)")
+    >>> li = RosterCard("李明", "李明", "3d", None, "KR", True)
+    >>> cards = [TeamCard("黑龙", "黑龙", "天津", "王教练", "", (zhang, li))]
+    >>> [len(t.roster) for t in search_teams(cards, "天津").teams]
+    [2]
+    >>> found = search_teams(cards, "黑龙 5段")
+    >>> [p.shown for t in found.teams for p in t.roster], found.players, found.total
+    (['张伟 (黑龙)'], 1, 2)
+    >>> search_teams(cards, "白虎").teams, search_teams(cards, " ").players
+    ((), 2)
+    """
+    terms = search_terms(search)
+    total = sum(len(c.roster) for c in cards)
+    if not terms:
+        return TeamSearch("", tuple(cards), total, total)
+    found: list[TeamCard] = []
+    for c in cards:
+        own = (c.code, c.name, c.club, c.coach)
+        if matches_fields(terms, own, None):
+            found.append(c)
+            continue
+        roster = tuple(
+            p
+            for p in c.roster
+            if matches_fields(terms, (*own, p.shown, p.name, p.nationality), p.rank)
+        )
+        if roster:
+            found.append(dataclasses.replace(c, roster=roster))
+    shown = sum(len(c.roster) for c in found)
+    return TeamSearch(search.strip(), tuple(found), shown, total)
+
+
+def search_round(
+    cards: list[TeamCard], view: teams.RoundView, search: str
+) -> tuple[teams.RoundView, int]:
+    """``view`` with only the matches ``search`` finds (:func:`matching_matches`), and how
+    many matches the round has."""
+    numbers = matching_matches(cards, view, search)
+    total = len(view.matches)
+    if numbers is None:
+        return view, total
+    kept = tuple(m for m in view.matches if m.number in numbers)
+    return dataclasses.replace(view, matches=kept), total
+
+
 # The fields of a roster player's edit form, in the form's order (what the team CSV sets).
 ROSTER_FORM_FIELDS = ("name", "rank", "rating", "nationality")
 
 
-def _card(r: RosterRow) -> RosterCard:
-    return RosterCard(r.player_code, r.name, r.rank, r.rating, r.nationality or "", r.foreign, r.id)
+def _card(r: RosterRow, shown: Mapping[int, str]) -> RosterCard:
+    return RosterCard(
+        r.player_code,
+        r.name,
+        r.rank,
+        r.rating,
+        r.nationality or "",
+        r.foreign,
+        r.id,
+        shown.get(r.id, r.name),
+        r.birth_date,
+    )
 
 
-def _team_card(t: TeamRow) -> TeamCard:
-    roster = tuple(_card(r) for r in t.roster)
+def _team_card(t: TeamRow, shown: Mapping[int, str]) -> TeamCard:
+    roster = tuple(_card(r, shown) for r in t.roster)
     return TeamCard(t.code, t.name, t.club or "", t.coach or "", t.captain or "", roster, t.id)
 
 
@@ -320,13 +384,15 @@ def _roster_row(session: Session, event_id: int, team_id: int, player_id: int) -
 def team_card(db: Database, event_id: int, team_id: int) -> TeamCard:
     """One team of an event with its roster (``NotFound`` for a team of another event)."""
     with db.transaction() as session:
-        return _team_card(_team(session, event_id, team_id))
+        row = _team(session, event_id, team_id)
+        return _team_card(row, teams.roster_labels(session, event_id))
 
 
 def roster_card(db: Database, event_id: int, team_id: int, player_id: int) -> RosterCard:
     """One player of a team's roster as the edit form shows it."""
     with db.transaction() as session:
-        return _card(_roster_row(session, event_id, team_id, player_id))
+        row = _roster_row(session, event_id, team_id, player_id)
+        return _card(row, teams.roster_labels(session, event_id))
 
 
 def may_delete_team(db: Database, event_id: int) -> bool:
@@ -389,14 +455,16 @@ def edit_roster_player(
     rating: str = "",
     nationality: str = "",
     foreign: bool | None = None,
+    birth_date: str | None = None,
 ) -> RosterCard:
     """Change a roster player's details, at any time (issue #13). Lineups and games point at
     the roster row, never the name: a renamed player keeps every board played, and the new name
     shows on them. The player's code (their id in lineups and files) stays. ``foreign``
-    ``None`` keeps the 外援 mark.
+    ``None`` keeps the 外援 mark; ``birth_date`` (YYYY-MM-DD, ``""`` for none) ``None`` keeps it.
 
-    ``FieldsRejected`` lists every bad field; a name another player of the event already has
-    is ``Duplicate`` (409) on ``name``.
+    A player of another team may have the same name (namesakes, shown ``张伟 (黑龙)``), and so
+    may one of the same team born on another day; the same name and birth date twice in one
+    team is ``Duplicate`` (409) on ``name``. ``FieldsRejected`` lists every bad field.
 
     >>> db = Database("sqlite://"); db.upgrade()
     >>> ev = teams.create_team_event(db, Actor.local(), "团体赛", teams.TeamEventSettings(boards=1))
@@ -406,25 +474,103 @@ def edit_roster_player(
     >>> edit_roster_player(db, Actor.local(), ev.id, t.id, t.roster[0].id, "李明", "6段").rank
     '6d'
     """
-    clean, code, points, land = check_roster_fields(name, rank, rating, nationality)
+    problems: dict[str, Msg] = {}
+    try:
+        clean, code, points, land = check_roster_fields(name, rank, rating, nationality)
+    except FieldsRejected as err:
+        problems.update(err.problems)
+    born: date | None = None
+    if birth_date is not None:
+        try:
+            born = parse_birth_date(birth_date.strip())
+        except InputError as err:
+            problems["birth_date"] = err.reason
+    if problems:
+        raise FieldsRejected(problems)
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         lock_event(session, event_id)  # the name checked stays free until commit
         row = _roster_row(session, event_id, team_id, player_id)
+        if birth_date is None:
+            born = row.birth_date
         clash = session.scalar(
-            select(RosterRow.id)
-            .join(TeamRow)
-            .where(TeamRow.event_id == event_id, RosterRow.name == clean, RosterRow.id != row.id)
+            select(RosterRow.id).where(
+                RosterRow.team_id == row.team_id,
+                RosterRow.name == clean,
+                RosterRow.id != row.id,
+                RosterRow.birth_date.is_(None) if born is None else RosterRow.birth_date == born,
+            )
         )
         if clash is not None:
             raise Duplicate(
-                "name", Msg("another player of the event is already called %(name)s", name=clean)
+                "name",
+                Msg(
+                    "another player of the team is already called %(name)s; a namesake needs "
+                    "another birth date",
+                    name=clean,
+                ),
             )
         row.name, row.rank, row.rating, row.nationality = clean, code, points, land
+        row.birth_date = born
         if foreign is not None:
             row.foreign = foreign
         session.flush()
-        return _card(row)
+        return _card(row, teams.roster_labels(session, event_id))
+
+
+def find_team(db: Database, event_id: int, typed: str) -> TeamCard:
+    """The team of the event that ``typed`` names: its code (its id on the command line) or
+    its name as the pages show it; ``NotFound`` otherwise.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> ev = teams.create_team_event(db, Actor.local(), "团体赛", teams.TeamEventSettings(boards=1))
+    >>> add_team(db, Actor.local(), ev.id, "黑龙", "", "李一,5d")
+    1
+    >>> find_team(db, ev.id, " 黑龙 ").code
+    '黑龙'
+    """
+    text = typed.strip()
+    cards = team_cards(db, event_id)
+    found = next((c for c in cards if c.code == text), None)
+    found = found or next((c for c in cards if c.name == text), None)
+    if found is None:
+        raise NotFound(
+            Msg("no team %(code)s in event %(event_id)s", code=repr(text), event_id=event_id)
+        )
+    return found
+
+
+def find_player(
+    db: Database, event_id: int, typed: str, team: str | None = None
+) -> tuple[TeamCard, RosterCard]:
+    """The roster player ``typed`` names — a code, a label as the pages show it (``张伟
+    (黑龙)``) or a name only one player has — among the event's players, or ``team``'s
+    (a code or a name). A name two players share is ``InputError`` listing their labels.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> ev = teams.create_team_event(db, Actor.local(), "团体赛", teams.TeamEventSettings(boards=1))
+    >>> for t in ("黑龙", "白虎"):
+    ...     _ = add_team(db, Actor.local(), ev.id, t, "", "张伟,5d")
+    >>> find_player(db, ev.id, "张伟 (白虎)")[1].shown
+    '张伟 (白虎)'
+    >>> find_player(db, ev.id, "张伟", "黑龙")[0].name
+    '黑龙'
+    >>> find_player(db, ev.id, "张伟")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InputError: player: 张伟 is the name of 2 players: 张伟 (黑龙), 张伟 (白虎); ...
+    """
+    with db.transaction() as session:
+        teams.event_row(session, event_id)
+        shown = teams.roster_labels(session, event_id)
+        rows = teams.event_teams(session, event_id)
+        if team is not None:
+            card = find_team(db, event_id, team)
+            rows = [t for t in rows if t.id == card.id]
+        roster = [r for t in rows for r in t.roster]
+        found = teams.find_roster_player(roster, shown, typed)
+        owner = next(t for t in rows if t.id == found.team_id)
+        return _team_card(owner, shown), _card(found, shown)
 
 
 def rename_team(db: Database, actor: Actor, event_id: int, team_id: int, name: str) -> str:

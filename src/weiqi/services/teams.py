@@ -59,7 +59,7 @@ from weiqi.league.match import (
     rotation_match,
 )
 from weiqi.league.standings import TeamRanking, members_total, team_standings
-from weiqi.league.team import RosterEntry, Team, TeamType, event_order
+from weiqi.league.team import RosterEntry, Team, TeamType, event_order, free_code
 from weiqi.league.team_rounds import (
     PlayedMatch,
     TeamRound,
@@ -95,6 +95,7 @@ from weiqi.store.teams import (
 )
 from weiqi.text import check_entrants
 from weiqi.tournament.details import EventDetails
+from weiqi.tournament.namesakes import Person, candidates_text, labels
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event
 from weiqi.tournament.settings import System
@@ -192,8 +193,9 @@ class BoardView:
     """The result is confirmed in the board's game record (R-REF-7)."""
     home_name: str | None = None
     away_name: str | None = None
-    """The players' names as their roster rows say now (``None``: the code is the name shown);
-    an edited name shows on every game already played."""
+    """The players as every page shows them (:func:`roster_labels`: the roster row's current
+    name, namesakes apart — ``张伟 (黑龙)``; ``None``: the code is the name shown); an edited
+    name shows on every game already played."""
 
 
 @dataclass(frozen=True)
@@ -263,6 +265,8 @@ def round_to_dict(view: RoundView) -> dict[str, object]:
                         **({"sitting": b.sitting} if b.sitting else {}),
                         "home_player": b.home_player,
                         "away_player": b.away_player,
+                        "home_name": b.home_name,
+                        "away_name": b.away_name,
                         "home_color": b.home_color,
                         "result": b.result,
                         "confirmed": b.confirmed,
@@ -303,10 +307,12 @@ def standings_to_dict(rows: Sequence[TeamStandingView]) -> list[dict[str, object
     return out
 
 
-def record_to_dict(r: PlayerRecord) -> dict[str, object]:
-    """A player's record (for board prizes) as plain JSON values: the API's and ``--json``'s."""
+def record_to_dict(r: PlayerRecord, shown: Mapping[str, str] | None = None) -> dict[str, object]:
+    """A player's record (for board prizes) as plain JSON values: the API's and ``--json``'s;
+    with ``shown`` (labels by code, :func:`player_labels`) the name as pages show it too."""
     return {
         "player": r.player_id,
+        **({"name": shown.get(r.player_id, r.player_id)} if shown is not None else {}),
         "team": r.team,
         "games": r.games,
         "wins": r.wins,
@@ -416,6 +422,7 @@ def core_team(row: TeamRow) -> Team:
                 r.nationality,
                 r.foreign,
                 r.protected,
+                r.birth_date,
             )
             for r in row.roster
         ),
@@ -466,12 +473,85 @@ def _codes(session: Session, event_id: int) -> tuple[dict[int, str], dict[int, s
     return teams, players
 
 
-def roster_names(session: Session, event_id: int) -> dict[int, str]:
-    """The players' current names by roster row id (an edited name is shown everywhere)."""
+def roster_labels(session: Session, event_id: int) -> dict[int, str]:
+    """How each roster player of the event is shown, by roster row id: the current name (an
+    edited name is shown everywhere), and for namesakes what tells them apart — the team, else
+    the birth year (``张伟 (黑龙)``, ``张伟 (1990)``; ``weiqi.tournament.namesakes``)."""
     rows = session.execute(
-        select(RosterRow.id, RosterRow.name).join(TeamRow).where(TeamRow.event_id == event_id)
+        select(RosterRow.id, RosterRow.name, TeamRow.name, RosterRow.birth_date)
+        .join(TeamRow)
+        .where(TeamRow.event_id == event_id)
+        .order_by(RosterRow.id)
     )
-    return {rid: name for rid, name in rows}
+    return labels(Person(rid, name, team, born) for rid, name, team, born in rows)
+
+
+def player_labels(db: Database, event_id: int) -> dict[str, str]:
+    """Each roster player's label (:func:`roster_labels`) by player code: what a page, a
+    table or a command shows for a code.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> ev = create_team_event(db, Actor.local(), "团体赛", TeamEventSettings(boards=1))
+    >>> import_teams(db, Actor.local(), ev.id, "team,name,rank\\nA,张伟,5d\\nB,张伟,4d\\n")
+    2
+    >>> player_labels(db, ev.id)
+    {'张伟': '张伟 (A)', '张伟 (B)': '张伟 (B)'}
+    """
+    with db.transaction() as session:
+        event_row(session, event_id)
+        shown = roster_labels(session, event_id)
+        _, codes = _codes(session, event_id)
+        return {codes[rid]: label for rid, label in shown.items()}
+
+
+def roster_names(session: Session, event_id: int) -> dict[int, str]:
+    """The players' names as every page shows them, by roster row id: their labels
+    (:func:`roster_labels`)."""
+    return roster_labels(session, event_id)
+
+
+def find_roster_player(
+    rows: Sequence[RosterRow],
+    shown: Mapping[int, str],
+    typed: str,
+    *,
+    field: str = "player",
+    names_first: bool = True,
+) -> RosterRow:
+    """The roster row of ``rows`` that ``typed`` means: its label as pages show it (``shown``,
+    by row id), a name only one of ``rows`` has, or its code. A name two of them share is
+    ``InputError`` listing both labels — even when it is also one's code (the first 张伟 entered
+    keeps the code ``张伟``): a person typing it means a name. ``names_first=False`` reads an
+    exact code first, for what a form's choice or an API client sends; nobody so called is
+    ``NotFound``."""
+    text = typed.strip()
+    if not names_first:
+        coded = next((r for r in rows if r.player_code == text), None)
+        if coded is not None:
+            return coded
+    labelled = {r.id: shown.get(r.id, r.name) for r in rows}
+    by_label = [r for r in rows if labelled[r.id] == text]
+    if len(by_label) == 1:
+        return by_label[0]
+    named = [r for r in rows if r.name == text]
+    if len(named) == 1 and not by_label:
+        return named[0]
+    if len(named) > 1:
+        names = [labelled[r.id] for r in named]
+        raise InputError(
+            field,
+            Msg(
+                "%(name)s is the name of %(count)s players: %(candidates)s; type one of them "
+                "as shown",
+                name=text,
+                count=len(names),
+                candidates=candidates_text(names),
+            ),
+        )
+    by_code = [r for r in rows if r.player_code == text]
+    if by_code:
+        return by_code[0]
+    raise NotFound(Msg("no player %(name)s", name=repr(text)))
 
 
 def board_result(code: str | None) -> Result | None:
@@ -691,14 +771,41 @@ def team_event_info(db: Database, event_id: int) -> TeamEventInfo:
         return _info(session, event_id)
 
 
+def _recoded(team: Team, taken: set[str]) -> Team:
+    """``team`` with a free code for each player entered without an id whose code (the name,
+    or the name and team) another player of the event already has: a namesake; an explicit id
+    taken stays taken (refused by :func:`add_teams`)."""
+    codes: dict[str, str] = {}
+    used = taken | set(team.player_ids)  # the team's own codes stay theirs
+    for e in team.roster:
+        default = e.player_id == e.name or e.player_id.startswith(f"{e.name} (")
+        if e.player_id in taken and default:
+            codes[e.player_id] = free_code(e.name, team.name, used, e.birth_date)
+            used.add(codes[e.player_id])
+    if not codes:
+        return team
+    return dataclasses.replace(
+        team,
+        roster=tuple(
+            dataclasses.replace(e, player_id=codes.get(e.player_id, e.player_id))
+            for e in team.roster
+        ),
+        captain=codes.get(team.captain, team.captain),
+        order=tuple(codes.get(c, c) for c in team.order),
+    )
+
+
 def add_teams(session: Session, event_id: int, teams: Sequence[Team], boards: int) -> None:
     """Store ``teams`` with their rosters in ``event_id`` (inside the caller's transaction),
-    refusing a team or player code already in the event and a roster too small to field."""
+    refusing a team code or an explicit player id already in the event and a roster too small
+    to field. A player entered without an id whose name another player of the event has (two
+    张伟 of two teams) is a namesake: they get a code of their own (:func:`free_code`)."""
     existing_teams = {t.code for t in event_teams(session, event_id)}
     _, players = _codes(session, event_id)
     existing_players = set(players.values())
     check_entrants(len(existing_teams) + len(teams))
     check_entrants(len(existing_players) + sum(len(t.roster) for t in teams))
+    stored: list[Team] = []
     for t in teams:
         if t.team_id in existing_teams:
             raise Duplicate(
@@ -713,13 +820,16 @@ def add_teams(session: Session, event_id: int, teams: Sequence[Team], boards: in
                     boards=boards,
                 ),
             )
+        t = _recoded(t, existing_players)
         clash = [p for p in t.player_ids if p in existing_players]
         if clash:
             raise Duplicate(
                 Msg("team %(team_id)s", team_id=t.team_id),
                 Msg("%(clash)s already play in the event", clash=", ".join(clash)),
             )
-    for t in teams:
+        existing_players |= set(t.player_ids)
+        stored.append(t)
+    for t in stored:
         row = TeamRow(
             event_id=event_id,
             code=t.team_id,
@@ -737,6 +847,7 @@ def add_teams(session: Session, event_id: int, teams: Sequence[Team], boards: in
                 rank=e.rank.code,
                 rating=e.rating,
                 nationality=e.nationality,
+                birth_date=e.birth_date,
                 foreign=e.foreign,
                 protected=e.protected,
                 declared_position=declared.get(e.player_id),
@@ -926,6 +1037,7 @@ def _seal(
     players: Sequence[str],
     now: datetime,
     sealed: frozenset[str] | None = None,
+    typed: bool = False,
 ) -> None:
     """Seal ``team``'s lineup of ``rnd``; a later one replaces it until the deadline. With
     ``sealed`` (the teams that had one when the request came), a lineup sealed by somebody else
@@ -954,9 +1066,8 @@ def _seal(
     wso = row.system == TeamSystem.WINNER_STAYS_ON.value
     if not wso and _match_of(rnd, team_row.id) is None:
         raise LineupRejected(team, Msg("has no match in round %(number)s", number=number))
-    lineup = core_validate_lineup(
-        core_team(team_row), [p.strip() for p in players], settings_of(row).lineup
-    )
+    codes = _typed_codes(session, team_row, players, typed)
+    lineup = core_validate_lineup(core_team(team_row), codes, settings_of(row).lineup)
     existing = session.scalar(
         select(LineupRow).where(LineupRow.round_id == rnd.id, LineupRow.team_id == team_row.id)
     )
@@ -979,6 +1090,28 @@ def _seal(
     existing.boards = _lineup_boards(team_row, lineup)
     existing.source = "submitted"
     existing.submitted_at = now
+
+
+def _typed_codes(
+    session: Session, team_row: TeamRow, typed: Sequence[str], names_first: bool
+) -> list[str]:
+    """The player codes of ``team_row`` that ``typed`` names (codes, labels as the pages show
+    them, or names; :func:`find_roster_player`); one the roster has not is kept as typed for the
+    lineup rules to refuse, a name two players of the team share is ``LineupRejected``."""
+    shown = roster_labels(session, team_row.event_id)
+    out: list[str] = []
+    for text in typed:
+        if not text.strip():
+            out.append(text.strip())
+            continue
+        try:
+            found = find_roster_player(team_row.roster, shown, text, names_first=names_first)
+            out.append(found.player_code)
+        except NotFound:
+            out.append(text.strip())
+        except InputError as err:
+            raise LineupRejected(team_row.code, err.reason) from None
+    return out
 
 
 def _lineup_boards(team_row: TeamRow, lineup: Sequence[str]) -> list[LineupBoardRow]:
@@ -1010,10 +1143,16 @@ def submit_lineup(
     players: Sequence[str],
     *,
     clock: ServerClock = SYSTEM_CLOCK,
+    typed: bool = False,
 ) -> None:
     """Seal a team's lineup for a round (the last one before the deadline counts); refused with
-    :class:`LineupRejected` naming the reason, and then nothing is stored."""
-    submit_lineups(db, actor, event_id, number, {team: players}, clock=clock)
+    :class:`LineupRejected` naming the reason, and then nothing is stored.
+
+    ``players`` are the players' codes (what the lineup form's choices and API clients send);
+    a label as the pages show it (``张伟 (1990)``) or a name only one player of the team has is
+    taken too. ``typed`` (the command line: what a person typed) reads names first: a name two
+    players of the team share is refused with both labels even when it is one's code."""
+    submit_lineups(db, actor, event_id, number, {team: players}, clock=clock, typed=typed)
 
 
 def submit_lineups(
@@ -1024,6 +1163,7 @@ def submit_lineups(
     lineups: Mapping[str, Sequence[str]],
     *,
     clock: ServerClock = SYSTEM_CLOCK,
+    typed: bool = False,
 ) -> int:
     """Seal several teams' lineups in one transaction (the chief referee entering the sheets
     handed in): every one, or none when one is refused. A player-role account (a coach) may
@@ -1038,7 +1178,7 @@ def submit_lineups(
         row = event_row(session, event_id)
         rnd = _round(session, event_id, number)
         for team, players in lineups.items():
-            _seal(session, row, rnd, team, players, now, sealed)
+            _seal(session, row, rnd, team, players, now, sealed, typed)
         return len(lineups)
 
 

@@ -76,7 +76,6 @@ from weiqi.tournament.namesakes import Person, find, identity_key
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event, Game, RoundPlan, RoundTotals
 from weiqi.tournament.settings import EventSettings, settings_from_dict, settings_to_dict
-from weiqi.tournament.standings import TIEBREAKS
 from weiqi.tournament.systems import require_complete, system_for
 
 
@@ -754,11 +753,6 @@ def event_standings(db: Database, event_id: int) -> list[StandingView]:
     with db.transaction() as session:
         event, players = _load(session, event_id)
     return standing_views(event, players)
-
-
-def tiebreak_names(codes: tuple[str, ...]) -> list[tuple[str, str, str]]:
-    """(code, 中文, English) for each code, for headers."""
-    return [(c, TIEBREAKS[c].zh, TIEBREAKS[c].en) for c in codes]
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from weiqi.errors import Conflict
+from weiqi.errors import Conflict, NotFound
 from weiqi.league.match import BoardColors
 from weiqi.league.winner_stays_on import WinnerStaysOn
 from weiqi.messages import Msg
@@ -30,12 +30,14 @@ from weiqi.services.teams import (
     event_rounds,
     event_row,
     event_teams,
+    find_roster_player,
     lineup_rows,
+    roster_labels,
     settings_of,
 )
 from weiqi.store.database import Database
 from weiqi.store.locks import lock_event
-from weiqi.store.teams import TeamEventRow, WinnerStaysOnLogRow
+from weiqi.store.teams import TeamEventRow, TeamRow, WinnerStaysOnLogRow
 
 
 @dataclass(frozen=True)
@@ -127,6 +129,18 @@ def _append(session: Session, event_id: int, **values: str) -> None:
     session.add(WinnerStaysOnLogRow(event_id=event_id, seq=(last or 0) + 1, **values))
 
 
+def _sent_code(session: Session, event_id: int, team: str, typed: str) -> str:
+    """The code of ``team``'s player that ``typed`` names (a code, a label or a name, as a
+    lineup takes them); kept as typed when the team has nobody so called (the stage says so)."""
+    row = session.scalar(select(TeamRow).where(TeamRow.event_id == event_id, TeamRow.code == team))
+    if row is None:
+        return typed
+    try:
+        return find_roster_player(row.roster, roster_labels(session, event_id), typed).player_code
+    except NotFound:
+        return typed
+
+
 def winner_stays_on(db: Database, event_id: int) -> WinnerStaysOnView:
     """The 擂台赛 so far: its games, who is out, whose turn it is to send, the winner."""
     with db.transaction() as session:
@@ -142,6 +156,7 @@ def send_player(
         require(session, actor, Action.SUBMIT_LINEUP, event_id)
         lock_event(session, event_id)  # the log replayed is the log appended to
         _, stage = _stage(session, event_id)
+        player = _sent_code(session, event_id, team, player)
         stage.send(team, player)
         _append(session, event_id, kind="send", team=team, player=player)
         return _stage_view(stage)

@@ -113,7 +113,12 @@ class TeamCoachRow(Base):
 class RosterRow(Base):
     """A player registered for a team; ``foreign`` marks a 外援. ``declared_position`` is the
     player's place (from 1) in the team's declared order (定台换人制), ``None`` when the team
-    declared none or left the player out of it."""
+    declared none or left the player out of it.
+
+    ``player_code`` is the player's id in lineups, files and on the command line: given by the
+    teams CSV's ``id`` column, else the name when nobody else in the event has it, else the
+    name with what tells the namesake apart (``张伟 (白虎)``); it never changes afterwards, so a
+    renamed player keeps it. ``birth_date`` tells two namesakes of one team apart."""
 
     __tablename__ = "team_roster"
     __table_args__ = (
@@ -135,6 +140,7 @@ class RosterRow(Base):
     rank: Mapped[str] = mapped_column(String(16))
     rating: Mapped[int] = mapped_column(Integer, default=0)
     nationality: Mapped[str] = mapped_column(String(100), default="")
+    birth_date: Mapped[date | None] = mapped_column(Date, nullable=True)
     foreign: Mapped[bool] = mapped_column(Boolean, default=False)
     protected: Mapped[bool] = mapped_column(Boolean, default=False)
     declared_position: Mapped[int | None] = mapped_column(Integer, nullable=True)

@@ -28,6 +28,11 @@ from typing import Any, Protocol
 class Subscription(Protocol):
     """One subscriber's messages of one channel."""
 
+    async def ready(self) -> None:
+        """Return once every message published from now on will be received (a bus across
+        processes subscribes over the network)."""
+        ...
+
     async def get(self) -> dict[str, Any]:
         """The next message (waits for one)."""
         ...
@@ -54,6 +59,9 @@ class _Queue:
         self._bus = bus
         self._channel = channel
         self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+
+    async def ready(self) -> None:
+        return None  # subscribed as soon as made
 
     async def get(self) -> dict[str, Any]:
         return await self.queue.get()

@@ -16,19 +16,9 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
-from weiqi.server.live.rooms import LiveRooms
 from weiqi.services import live_recovery
 
 log = logging.getLogger(__name__)
-
-
-def rooms(app: Any) -> LiveRooms:
-    """The live rooms of this application (made on first use, on the app's database and
-    clock)."""
-    found = getattr(app.state, "live", None)
-    if found is None:
-        found = app.state.live = LiveRooms(app.state.db, app.state.clock)
-    return found
 
 
 async def _heartbeat(app: Any) -> None:
@@ -44,6 +34,8 @@ async def _heartbeat(app: Any) -> None:
 @asynccontextmanager
 async def live_lifespan(app: Any) -> AsyncIterator[None]:
     """Recover, watch and beat while the application runs."""
+    from weiqi.server.routes.live import rooms  # the app's rooms (on Redis with workers)
+
     live_rooms = rooms(app)
     try:
         keys = await run_in_threadpool(live_recovery.recover, app.state.db, app.state.clock)

@@ -18,7 +18,7 @@ import asyncio
 import contextlib
 from collections import Counter
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from starlette.concurrency import run_in_threadpool
 
@@ -38,6 +38,34 @@ T = TypeVar("T")
 MIN_SLEEP = 0.02
 #: Look a little after the deadline: the clock flags at or after it.
 AFTER_DEADLINE = 0.005
+#: With workers on Redis: how often each looks for games overdue, and how long after its time a
+#: game counts as overdue (its own watcher, alive, has looked and rescheduled by then).
+SWEEP_EVERY = 0.1
+SWEEP_GRACE = 0.25
+
+
+class Deadlines(Protocol):
+    """The games' next wake-ups shared by the workers (``redis_bus.RedisDeadlines``)."""
+
+    async def schedule(self, channel: str, at: float) -> None: ...
+
+    async def done(self, channel: str) -> None: ...
+
+    async def due(self, before: float) -> list[str]: ...
+
+    async def claim(self, channel: str, worker: str) -> bool: ...
+
+
+def game_key(name: str) -> GameKey | None:
+    """The game of a channel name, or None.
+
+    >>> game_key("game:3:1:2"), game_key("other")
+    ((3, 1, 2), None)
+    """
+    parts = name.split(":")
+    if len(parts) != 4 or parts[0] != "game" or not all(p.isdigit() for p in parts[1:]):
+        return None
+    return int(parts[1]), int(parts[2]), int(parts[3])
 
 
 def channel(key: GameKey) -> str:
@@ -49,20 +77,66 @@ def channel(key: GameKey) -> str:
     return "game:{}:{}:{}".format(*key)
 
 
-class LiveRooms:
-    """The rooms of this process (``app.state.live``)."""
+class Presence(Protocol):
+    """Which colours are connected to a room: in this process (:class:`LocalPresence`) or over
+    every worker (``redis_bus.RedisPresence``)."""
 
-    def __init__(self, db: Database, clock: ServerClock, bus: Bus | None = None) -> None:
+    async def change(self, channel: str, color: str, by: int) -> None:
+        """One more (``by=1``) or one fewer (``-1``) connection of ``color``."""
+        ...
+
+    async def present(self, channel: str) -> set[str]: ...
+
+
+class LocalPresence:
+    """The connections of one process.
+
+    >>> import asyncio
+    >>> p = LocalPresence()
+    >>> asyncio.run(p.change("game:1:1:1", "B", 1)); asyncio.run(p.present("game:1:1:1"))
+    {'B'}
+    """
+
+    def __init__(self) -> None:
+        self._counts: dict[str, Counter[str]] = {}
+
+    async def change(self, channel: str, color: str, by: int) -> None:
+        counts = self._counts.setdefault(channel, Counter())
+        counts[color] += by
+        if counts[color] <= 0:
+            del counts[color]
+        if not counts:
+            del self._counts[channel]
+
+    async def present(self, channel: str) -> set[str]:
+        return set(self._counts.get(channel, ()))
+
+
+class LiveRooms:
+    """The rooms of this process (``app.state.live``), on the bus and presence given (this
+    process's own by default; Redis's with ``WEIQI_REDIS_URL``, shared by every worker)."""
+
+    def __init__(
+        self,
+        db: Database,
+        clock: ServerClock,
+        bus: Bus | None = None,
+        presence: Presence | None = None,
+        deadlines: Deadlines | None = None,
+        worker: str = "",
+    ) -> None:
         self.db = db
         self.clock = clock
         self.bus: Bus = bus or InProcessBus()
+        self.presence: Presence = presence or LocalPresence()
+        self.deadlines = deadlines
+        self.worker = worker
+        self._sweeper: asyncio.Task[None] | None = None
         self._locks: dict[GameKey, asyncio.Lock] = {}
-        self._present: dict[GameKey, Counter[str]] = {}
         self._watchers: dict[GameKey, asyncio.Task[None]] = {}
         self._nudges: dict[GameKey, asyncio.Event] = {}
         self._away: dict[GameKey, dict[str, float]] = {}
         self._calls: dict[GameKey, dict[str, float]] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
 
     def lock(self, key: GameKey) -> asyncio.Lock:
         """The lock that orders the changes of one game and their pushes in this process."""
@@ -89,40 +163,33 @@ class LiveRooms:
 
     async def join(self, key: GameKey, color: str | None) -> None:
         """A connection to the room opened; a player's colour counts as present. Once both
-        players are present the game starts (``live.start_game``: idempotent)."""
+        players are present (on any worker) the game starts (``live.start_game``:
+        idempotent, under the event's lock)."""
         if color is None:
             return
-        present = self._present.setdefault(key, Counter())
-        present[color] += 1
+        await self.presence.change(channel(key), color, 1)
         self._away.get(key, {}).pop(color, None)
-        if present[color] == 1:
-            await self.publish(key, self.presence(key))
-        if present["B"] and present["W"]:
+        present = await self.presence.present(channel(key))
+        await self.publish(key, await self.presence_message(key))
+        if {"B", "W"} <= present:
             event_id, number, board = key
             await self.change(
                 key, lambda: live.start_game(self.db, event_id, number, board, self.clock)
             )
 
-    def leave(self, key: GameKey, color: str | None) -> None:
+    async def leave(self, key: GameKey, color: str | None) -> None:
         """A connection closed (the clock runs on: the rules' default, R-TIME-5 aside)."""
         if color is None:
             return
-        present = self._present.get(key)
-        if present is not None:
-            present[color] -= 1
-            if present[color] <= 0:
-                del present[color]
-                self._away.setdefault(key, {})[color] = self.clock.now().timestamp()
-                with contextlib.suppress(RuntimeError):  # no loop: the application is gone
-                    task = asyncio.get_running_loop().create_task(
-                        self.publish(key, self.presence(key))
-                    )
-                    self._tasks.add(task)
-                    task.add_done_callback(self._tasks.discard)
+        await self.presence.change(channel(key), color, -1)
+        if color not in await self.presence.present(channel(key)):
+            self._away.setdefault(key, {})[color] = self.clock.now().timestamp()
+        with contextlib.suppress(Exception):  # the bus gone with the application: nobody listens
+            await self.publish(key, await self.presence_message(key))
 
-    def present(self, key: GameKey) -> set[str]:
+    async def present(self, key: GameKey) -> set[str]:
         """The colours with a connection to the room now."""
-        return set(self._present.get(key, Counter()))
+        return await self.presence.present(channel(key))
 
     def away_since(self, key: GameKey) -> dict[str, float]:
         """Since when (server time) each player who was connected and left is away."""
@@ -150,13 +217,14 @@ class LiveRooms:
     def _call_message(self, key: GameKey) -> dict[str, Any]:
         return {"type": "call", "board": key[2], "calls": self.calls(key)}
 
-    def presence(self, key: GameKey) -> dict[str, Any]:
+    async def presence_message(self, key: GameKey) -> dict[str, Any]:
         """The room's presence message (the referee console shows who is disconnected):
-        ``{"type": "presence", "board": b, "present": ["B"], "away_since": {"W": t}}``."""
+        ``{"type": "presence", "board": b, "present": ["B"], "away_since": {"W": t}}`` —
+        ``away_since`` as this process saw the players leave (its readers merge them)."""
         return {
             "type": "presence",
             "board": key[2],
-            "present": sorted(self.present(key)),
+            "present": sorted(await self.present(key)),
             "away_since": self.away_since(key),
         }
 
@@ -183,7 +251,11 @@ class LiveRooms:
             except WeiqiError:  # the board is gone (its round unpaired), its record refused
                 return
             if next_at is None:
+                if self.deadlines is not None:
+                    await self.deadlines.done(channel(key))
                 return
+            if self.deadlines is not None:  # for another worker, should this one die
+                await self.deadlines.schedule(channel(key), next_at)
             delay = max(MIN_SLEEP, next_at + AFTER_DEADLINE - self.clock.now().timestamp())
             nudge.clear()
             with contextlib.suppress(TimeoutError):
@@ -201,8 +273,35 @@ class LiveRooms:
                 if woke.callout is not None:
                     await self.publish(key, {"type": "callout", "callout": woke.callout})
 
+    # -- the workers' shared deadlines -------------------------------------------------------
+
+    def start_sweeper(self) -> None:
+        """Look for overdue games of any worker (with shared :attr:`deadlines`)."""
+        if self.deadlines is not None and (self._sweeper is None or self._sweeper.done()):
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        assert self.deadlines is not None
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            with contextlib.suppress(Exception):  # Redis away a moment: the next sweep
+                overdue = await self.deadlines.due(self.clock.now().timestamp() - SWEEP_GRACE)
+                for name in overdue:
+                    key = game_key(name)
+                    if key is None:
+                        continue
+                    task = self._watchers.get(key)
+                    if task is not None and not task.done():
+                        continue  # watched here already
+                    if await self.deadlines.claim(name, self.worker):
+                        self.nudge(key)
+
     async def close(self) -> None:
         """Stop every watcher (the application shuts down)."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._sweeper
         for task in self._watchers.values():
             task.cancel()
         for task in self._watchers.values():

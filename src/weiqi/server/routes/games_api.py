@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
 from weiqi.i18n import json_args, render
@@ -51,6 +51,8 @@ class HistoryOut(BaseModel):
 
 
 class InfractionOut(BaseModel):
+    model_config = ConfigDict(from_attributes=True)  # read off the service's item
+
     seq: int
     at: datetime
     offender: str = Field(description="B or W")
@@ -63,6 +65,8 @@ class InfractionOut(BaseModel):
 
 
 class RulingOut(BaseModel):
+    model_config = ConfigDict(from_attributes=True)  # read off the service's item
+
     seq: int
     at: datetime
     kind: str
@@ -72,6 +76,8 @@ class RulingOut(BaseModel):
 
 
 class SeatLeaveOut(BaseModel):
+    model_config = ConfigDict(from_attributes=True)  # read off the service's item
+
     seq: int
     at: datetime
     move_number: int
@@ -152,42 +158,9 @@ class GameOut(BaseModel):
                 )
                 for h in g.history
             ],
-            infractions=[
-                InfractionOut(
-                    seq=i.seq,
-                    at=i.at,
-                    offender=i.offender,
-                    player=i.player,
-                    kind=i.kind,
-                    requirement=i.requirement,
-                    penalty=i.penalty,
-                    ruled_by=i.ruled_by,
-                    note=i.note,
-                )
-                for i in g.infractions
-            ],
-            rulings=[
-                RulingOut(
-                    seq=r.seq,
-                    at=r.at,
-                    kind=r.kind,
-                    reason=r.reason,
-                    loser=r.loser,
-                    ruled_by=r.ruled_by,
-                )
-                for r in g.rulings
-            ],
-            seat_leaves=[
-                SeatLeaveOut(
-                    seq=v.seq,
-                    at=v.at,
-                    move_number=v.move_number,
-                    player_color=v.player_color,
-                    player=v.player,
-                    granted_by=v.granted_by,
-                )
-                for v in g.seat_leaves
-            ],
+            infractions=[InfractionOut.model_validate(i) for i in g.infractions],
+            rulings=[RulingOut.model_validate(r) for r in g.rulings],
+            seat_leaves=[SeatLeaveOut.model_validate(v) for v in g.seat_leaves],
             seq=g.seq,
             acknowledged=list(g.acknowledged),
             match=g.match,

@@ -37,7 +37,6 @@ from weiqi.messages import Msg
 from weiqi.rules.result import Result
 from weiqi.server.board import board_svg, layout
 from weiqi.server.inputs import ScreenedRoute, requires
-from weiqi.server.live.lifespan import rooms
 from weiqi.server.live.rooms import GameKey, LiveRooms, channel
 from weiqi.server.security import AppClock, CurrentActor, Db, LoggedIn, flash
 from weiqi.server.templating import LANG_COOKIE, html, say, translate
@@ -52,6 +51,31 @@ from weiqi.store.database import Database
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
 ROOM = "/events/{event_id}/rounds/{number}/boards/{board}"
+
+
+def rooms(app: Any) -> LiveRooms:
+    """The live rooms of this application (made on first use, on the app's database and
+    clock, and on Redis when the app has ``WEIQI_REDIS_URL``)."""
+    found = getattr(app.state, "live", None)
+    if found is None:
+        redis_url = getattr(app.state, "redis_url", None)
+        if redis_url:  # every worker's readers on one bus, presence counted over all of them
+            from weiqi.server.live.redis_bus import RedisBus, RedisDeadlines, RedisPresence
+
+            prefix = app.state.live_prefix
+            presence = RedisPresence.from_url(redis_url, prefix)
+            found = LiveRooms(
+                app.state.db,
+                app.state.clock,
+                RedisBus.from_url(redis_url, prefix),
+                presence,
+                RedisDeadlines.from_url(redis_url, prefix),
+                presence.worker,
+            )
+        else:
+            found = LiveRooms(app.state.db, app.state.clock)
+        app.state.live = found
+    return found
 
 
 # -- invitations -----------------------------------------------------------------------------
@@ -268,6 +292,7 @@ async def room_socket(websocket: WebSocket) -> None:
         return
     await websocket.accept()
     subscription = live_rooms.bus.subscribe(channel(key))
+    await subscription.ready()  # before the state is read: no push falls between the two
     seen = 0  # the record's length this reader has been told of
 
     async def send(message: dict[str, Any]) -> None:
@@ -282,6 +307,17 @@ async def room_socket(websocket: WebSocket) -> None:
                 if snap["seq"] <= seen:
                     continue  # already in the state this reader was sent
                 events = [e for e in snap["events"] if e["seq"] >= seen]
+                if not events or events[0]["seq"] > seen:
+                    # Two workers' pushes of one game crossed on the way (or this one came
+                    # first): what lies between is read again from the database, the truth.
+                    fresh = await run_in_threadpool(
+                        live.snapshot, db, event_id, number, board,
+                        since=seen, clock=live_rooms.clock,
+                    )  # fmt: skip
+                    snap = fresh.to_data()
+                    events = [e for e in snap["events"] if e["seq"] >= seen]
+                    if snap["seq"] <= seen:
+                        continue
                 message = {**message, "snapshot": {**snap, "events": events}}
                 seen = snap["seq"]
             await send(message)
@@ -319,7 +355,8 @@ async def room_socket(websocket: WebSocket) -> None:
         pass
     finally:
         subscription.close()
-        live_rooms.leave(key, color)
+        with contextlib.suppress(Exception):  # the presence store gone: counts expire
+            await live_rooms.leave(key, color)
         if pusher is not None:
             pusher.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -39,8 +39,7 @@ from weiqi.messages import Msg
 from weiqi.referee.infractions import allowed_penalties
 from weiqi.server.board import board_svg, layout
 from weiqi.server.inputs import ScreenedRoute, requires
-from weiqi.server.live.lifespan import rooms
-from weiqi.server.live.rooms import GameKey, LiveRooms, channel
+from weiqi.server.live.rooms import GameKey, channel
 from weiqi.server.routes.live import (
     ROOM,
     _labels,
@@ -49,6 +48,7 @@ from weiqi.server.routes.live import (
     _same_origin,
     _ws_actor,
     room_context,
+    rooms,
 )
 from weiqi.server.security import AppClock, CurrentActor, Db, flash
 from weiqi.server.templating import html, say, translate
@@ -358,32 +358,33 @@ async def game_clock(
 # -- the round's socket ----------------------------------------------------------------------
 
 
+class _Watched:
+    """What a round's socket knows of one board: its last snapshot, who is connected, since
+    when the others are away and who called the referee — as this process saw them, and as the
+    pushes of every worker say (with several workers on Redis, a player's socket may be on
+    another one)."""
+
+    def __init__(self, key: GameKey, snap: dict[str, Any]) -> None:
+        self.key = key
+        self.snap = snap
+        self.present: set[str] = set()
+        self.away: dict[str, float] = {}
+        self.calls: dict[str, float] = {}
+        self.shown: list[str] | None = None
+
+    def alerts(self, now: float, after: float | None) -> list[str]:
+        return live_referee.alerts(self.snap, self.present, self.away, now, after, self.calls)
+
+
 def _board_message(
-    snap: dict[str, Any],
-    locale: str,
-    live_rooms: LiveRooms,
-    key: GameKey,
-    console: bool,
-    after: float | None,
+    w: _Watched, locale: str, console: bool, now: float, after: float | None
 ) -> dict[str, Any]:
+    snap = w.snap
     out = {**live_referee.summary(snap), "result_text": _result_text(snap.get("result"), locale)}
     if console:
-        out["alerts"] = _alerts(snap, live_rooms, key, after)
-        out["present"] = sorted(live_rooms.present(key))
+        w.shown = out["alerts"] = w.alerts(now, after)
+        out["present"] = sorted(w.present)
     return {"type": "board", "board": out}
-
-
-def _alerts(
-    snap: dict[str, Any], live_rooms: LiveRooms, key: GameKey, after: float | None
-) -> list[str]:
-    return live_referee.alerts(
-        snap,
-        live_rooms.present(key),
-        live_rooms.away_since(key),
-        live_rooms.clock.now().timestamp(),
-        after,
-        live_rooms.calls(key),
-    )
 
 
 async def round_socket(websocket: WebSocket) -> None:
@@ -409,56 +410,74 @@ async def round_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     after = None if data.disconnect_alert is None else float(data.disconnect_alert)
     keys = {b["board"]: (event_id, number, b["board"]) for b in data.boards}
-    latest = {b["board"]: b for b in data.boards}
     inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
     subs = [live_rooms.bus.subscribe(channel(k)) for k in keys.values()]
+    tasks: list[asyncio.Task[None]] = []
+
+    def now() -> float:
+        return live_rooms.clock.now().timestamp()
 
     async def pump(sub: Any) -> None:
         while True:
             await inbox.put(await sub.get())
 
-    tasks = [asyncio.get_running_loop().create_task(pump(s)) for s in subs]
     try:
-        # Boards that changed between the read above and the subscriptions: read them again.
+        for sub in subs:
+            await sub.ready()  # before the boards are read: no push falls between the two
+        tasks = [asyncio.get_running_loop().create_task(pump(s)) for s in subs]
         fresh = await run_in_threadpool(
             live_referee.round_boards, db, actor, event_id, number, live_rooms.clock
         )
-        latest = {b["board"]: b for b in fresh.boards}
-        first = [_board_message(b, locale, live_rooms, keys[n], console, after)["board"]
-                 for n, b in sorted(latest.items())]  # fmt: skip
+        watched = {b["board"]: _Watched(keys[b["board"]], b) for b in fresh.boards}
+        for w in watched.values():
+            w.present = await live_rooms.present(w.key)
+            w.away = live_rooms.away_since(w.key)
+            w.calls = live_rooms.calls(w.key)
+        first = [
+            _board_message(w, locale, console, now(), after)["board"]
+            for _n, w in sorted(watched.items())
+        ]
         await websocket.send_json({"type": "round", "boards": first})
-        shown = {b["board"]: b.get("alerts") for b in first}
-
-        async def send_board(n: int) -> None:
-            message = _board_message(latest[n], locale, live_rooms, keys[n], console, after)
-            shown[n] = message["board"].get("alerts")
-            await websocket.send_json(message)
 
         async def listen() -> None:
             while True:
                 message = await inbox.get()
-                if message.get("type") == "update":
+                kind = message.get("type")
+                w = watched.get(int(message.get("board") or message.get("snapshot", {})
+                                    .get("board") or 0))  # fmt: skip
+                if w is None:
+                    continue
+                if kind == "update":
                     snap = message["snapshot"]
-                    n = int(snap["board"])
-                    if n in latest and snap["seq"] >= latest[n]["seq"]:
-                        latest[n] = snap
-                        await send_board(n)
-                elif message.get("type") in ("presence", "call") and console:
-                    n = int(message["board"])
-                    if n in latest:
-                        await send_board(n)
+                    if snap["seq"] < w.snap["seq"]:
+                        continue  # an older push overtaken by a newer one
+                    w.snap = snap
+                elif kind == "presence":
+                    w.present = set(message.get("present", ()))
+                    w.away = {
+                        c: t for c, t in {**w.away, **message.get("away_since", {})}.items()
+                        if c not in w.present
+                    }  # fmt: skip
+                    if not console:
+                        continue
+                elif kind == "call":
+                    w.calls = dict(message.get("calls", {}))
+                    if not console:
+                        continue
+                else:
+                    continue
+                await websocket.send_json(_board_message(w, locale, console, now(), after))
 
         async def watch_alerts() -> None:
             while True:
                 await asyncio.sleep(ALERT_SECONDS)
-                for n, snap in latest.items():
-                    if _alerts(snap, live_rooms, keys[n], after) != shown.get(n):
-                        await send_board(n)
+                for w in watched.values():
+                    if w.alerts(now(), after) != w.shown:
+                        await websocket.send_json(_board_message(w, locale, True, now(), after))
 
-        workers = [asyncio.get_running_loop().create_task(listen())]
+        tasks.append(asyncio.get_running_loop().create_task(listen()))
         if console:
-            workers.append(asyncio.get_running_loop().create_task(watch_alerts()))
-        tasks.extend(workers)
+            tasks.append(asyncio.get_running_loop().create_task(watch_alerts()))
         while True:  # the reader sends nothing we act on; this notices it leaving
             text = await websocket.receive_text()
             with contextlib.suppress(ValueError):

@@ -14,8 +14,8 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel
 
 from weiqi.server.inputs import ScreenedRoute, requires
-from weiqi.server.live.lifespan import rooms
 from weiqi.server.routes.api import _ERRORS
+from weiqi.server.routes.live import rooms
 from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import live, live_referee
 from weiqi.services.permissions import Action

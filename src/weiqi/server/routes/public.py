@@ -34,10 +34,9 @@ from weiqi.server.public_tables import (
 from weiqi.server.security import Db, current_actor
 from weiqi.server.team_tables import with_zones
 from weiqi.server.templating import html, locale_of, translate
-from weiqi.services import league, public, teams
+from weiqi.services import league, public, team_admin, teams
 from weiqi.services.events import get_event
 from weiqi.services.permissions import Action, allowed
-from weiqi.services.team_admin import team_names
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
@@ -265,10 +264,13 @@ def team_standings_page(
 @router.get("/events/{event_id}/teams/rounds/{number}")
 @cached_page
 def team_round_page(
-    request: Request, db: Db, event_id: int, number: int, format: Format = "html"
+    request: Request, db: Db, event_id: int, number: int, format: Format = "html", q: str = ""
 ) -> Response:
-    rnd = teams.show_round(db, event_id, number)
-    table = team_round_table(rnd, locale_of(request), event_id, team_names(db, event_id))
+    """A team round's matches and boards; ``q`` finds the matches of a team or of a player
+    seated for it (name as shown, rank, nationality)."""
+    cards = team_admin.team_cards(db, event_id)
+    rnd, total = team_admin.search_round(cards, teams.show_round(db, event_id, number), q)
+    table = team_round_table(rnd, locale_of(request), event_id, {c.code: c.name for c in cards})
     if format == "csv":
         return csv_response(table, f"event-{event_id}-team-round-{number}.csv")
     title = translate(request, "Round %(round)s", round=number)
@@ -282,6 +284,7 @@ def team_round_page(
             "title": title,
             "kind": "teamround",
             "projector": f"/events/{event_id}/teams/rounds/{number}/projector",
+            "search": _search(q.strip(), len(rnd.matches), total),
         },
     )
 

@@ -520,6 +520,7 @@ _ROSTER_INPUTS = (
     ("rank", N_("Rank"), ' required placeholder="5d / 2p / 3k / 5段"'),
     ("rating", N_("Rating"), ' inputmode="numeric"'),
     ("nationality", N_("Nationality"), ' maxlength="100"'),
+    ("birth_date", N_("Birth date"), ' type="date"'),
 )
 DELETE_REFUSED = N_(
     "Round 1 is paired: the team is part of the draw and can no longer be deleted. Its name "
@@ -632,6 +633,7 @@ def _roster_page(
         "rank": rank_label(locale_of(request), player.rank),
         "rating": str(player.rating) if player.rating else "",
         "nationality": player.nationality,
+        "birth_date": player.birth_date.isoformat() if player.birth_date else "",
         "foreign": "on" if player.foreign else "",
     }
     context = {
@@ -659,7 +661,8 @@ async def edit_roster_player(
     request: Request, db: Db, user: LoggedIn, event_id: int, team_id: int, player_id: int
 ) -> Response:
     form = await form_fields(request)
-    values = {f: form.get(f, "") for f in (*team_admin.ROSTER_FORM_FIELDS, "foreign")}
+    fields = (*team_admin.ROSTER_FORM_FIELDS, "birth_date", "foreign")
+    values = {f: form.get(f, "") for f in fields}
     actor = user.actor()
     try:
         done = team_admin.edit_roster_player(
@@ -673,6 +676,7 @@ async def edit_roster_player(
             values["rating"],
             values["nationality"],
             foreign=bool(values["foreign"]),
+            birth_date=values["birth_date"],
         )
     except FieldsRejected as err:
         errors = {f: say(request, why) for f, why in err.problems.items()}

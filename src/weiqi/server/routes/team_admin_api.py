@@ -4,12 +4,13 @@ and read the rounds and the board records. Same services, so the same permission
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from fastapi import APIRouter, Response
 from pydantic import BaseModel, Field
 
+from weiqi.league.match import PlayerRecord
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_cache import cached_page
 from weiqi.server.routes.api import _ERRORS
@@ -122,7 +123,11 @@ def post_playoff(
 def get_records(db: Db, event_id: int) -> dict[str, Any]:
     """Each player's record (best first) and each board's, for board prizes."""
     players, by_board = teams.records(db, event_id)
-    row = teams.record_to_dict
+    shown = teams.player_labels(db, event_id)
+
+    def row(r: PlayerRecord) -> dict[str, object]:
+        return teams.record_to_dict(r, shown)
+
     return {
         "players": [row(r) for r in players],
         "boards": {str(b): [row(r) for r in recs] for b, recs in by_board.items()},
@@ -176,16 +181,21 @@ class RosterPlayerIn(BaseModel):
     rating: int | str | None = None
     nationality: str = ""
     foreign: bool | None = Field(None, description="外援; left out: unchanged")
+    birth_date: date | None = Field(
+        None, description="Tells two namesakes of one team apart; left out: unchanged"
+    )
 
 
 class RosterPlayerOut(BaseModel):
     id: int
     player: str = Field(description="The player's code (their id in lineups and files)")
     name: str
+    label: str = Field(description="The name as pages show it: 张伟 (黑龙) for a namesake")
     rank: str
     rating: int | None
     nationality: str
     foreign: bool
+    birth_date: date | None = None
 
 
 @router.put("/{event_id}/teams/{team_id}", response_model=TeamOut)
@@ -224,13 +234,16 @@ def put_roster_player(
         rating,
         body.nationality,
         body.foreign,
+        birth_date=body.birth_date.isoformat() if body.birth_date else None,
     )
     return RosterPlayerOut(
         id=p.id,
         player=p.player,
         name=p.name,
+        label=p.shown,
         rank=p.rank,
         rating=p.rating,
         nationality=p.nationality,
         foreign=p.foreign,
+        birth_date=p.birth_date,
     )

@@ -70,9 +70,13 @@ def old_team_event_address(request: Request, rest: str) -> Response:
 
 @router.get("/events/{event_id}/teams")
 @cached_page
-def teams_page(request: Request, db: Db, actor: CurrentActor, event_id: int) -> Response:
-    """The teams with their rosters, the rounds, and a coach's way to the lineup form."""
+def teams_page(
+    request: Request, db: Db, actor: CurrentActor, event_id: int, q: str = ""
+) -> Response:
+    """The teams with their rosters, the rounds, and a coach's way to the lineup form; ``q``
+    finds teams (name, club, coach) and players (name as shown, rank, nationality)."""
     info = teams.team_event_info(db, event_id)
+    cards = team_admin.team_cards(db, event_id)
     return _team_page(
         request,
         db,
@@ -83,8 +87,12 @@ def teams_page(request: Request, db: Db, actor: CurrentActor, event_id: int) -> 
             "info": info,
             "words": settings_words(request, info.settings),
             "rounds": teams.list_rounds(db, event_id),
-            "teams": team_admin.team_cards(db, event_id),
-            "names": _names(db, event_id),
+            "teams": cards,
+            "found": team_admin.search_teams(cards, q),
+            # a found player keeps their place in the roster's numbering
+            "positions": {p.id: i for c in cards for i, p in enumerate(c.roster, start=1)},
+            "rank_label": lambda code: rank_label(locale_of(request), code),
+            "names": {t.code: t.name for t in cards},
             "runs": _may_run(db, actor, event_id),
             "may_lineup": allowed(db, actor, Action.SUBMIT_LINEUP, event_id),
         },
@@ -99,7 +107,7 @@ def records_page(
     """Board prizes: each board's players by game points; then every player's record."""
     cards = team_admin.team_cards(db, event_id)
     names = {t.code: t.name for t in cards}
-    current = {p.player: p.name for t in cards for p in t.roster}  # edited names show
+    current = {p.player: p.shown for t in cards for p in t.roster}  # edited names show
     locale = locale_of(request)
     players, by_board = teams.records(db, event_id)
     board_t = boards_table(by_board, names, locale, current)
@@ -166,7 +174,7 @@ def _lineup_page(
             "names": {c.code: c.name for c in cards},
             "submitted": submitted,
             "sealed": sealed,
-            "player_names": {p.player: p.name for p in card.roster} if card else {},
+            "player_names": {p.player: p.shown for p in card.roster} if card else {},
             "chosen": chosen,
             "substitutes": [p for p in card.roster if p.player not in chosen] if card else [],
             "refused": refused,

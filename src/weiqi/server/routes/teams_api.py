@@ -32,7 +32,10 @@ class LineupIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     team: str = Field(description="The team's id (its name in the teams CSV)")
-    players: list[str] = Field(description="Player ids by board: players[0] plays board 1")
+    players: list[str] = Field(
+        description="Player ids by board: players[0] plays board 1; a namesake's label as the "
+        "pages show it (张伟 (1990)) or a name only one player of the team has is taken too"
+    )
 
 
 class BoardResultIn(BaseModel):

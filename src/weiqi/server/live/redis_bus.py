@@ -1,0 +1,258 @@
+"""The push bus and the room presence shared by every worker through Redis (issue #12).
+
+With ``WEIQI_REDIS_URL`` a move made on one worker reaches the players and spectators connected
+to any other: :class:`RedisBus` publishes each message on the game's Redis channel and keeps
+one pub/sub connection per process, which hands each message to the local subscribers of that
+channel (the same per-subscriber queues as :class:`~weiqi.server.live.bus.InProcessBus`, so a
+slow reader never blocks the others). Messages are JSON; PostgreSQL stays the source of truth:
+a reader told of an update it cannot place after what it has (two workers' pushes of one game
+can cross on the way) reads the game again from the database (``routes/live.py``).
+
+:class:`RedisPresence` counts the connections of each colour per worker in one hash per game,
+so that a game starts once both players are connected, to whichever workers. A worker's counts
+count only while its heartbeat key lives (refreshed every few seconds): a worker killed with
+``kill -9`` stops counting within :data:`HEARTBEAT_TTL` seconds without any clean-up.
+
+>>> import asyncio
+>>> async def demo(url: str) -> list[dict[str, object]]:
+...     one, two = RedisBus.from_url(url), RedisBus.from_url(url)  # as two workers
+...     sub = two.subscribe("game:doc")
+...     await sub.ready()
+...     await one.publish("game:doc", {"n": 1})
+...     got = [await sub.get()]
+...     sub.close()
+...     await one.close(); await two.close()
+...     return got
+>>> asyncio.run(demo("redis://127.0.0.1:6379/0"))  # doctest: +SKIP
+[{'n': 1}]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+from typing import Any
+
+import redis.asyncio as aioredis
+
+#: Seconds a worker's presence counts without a fresh heartbeat.
+HEARTBEAT_TTL = 15
+HEARTBEAT_EVERY = 5.0
+PREFIX = "weiqi:live"
+
+
+class _Local:
+    """One local subscriber of a channel."""
+
+    def __init__(self, bus: RedisBus, channel: str) -> None:
+        self._bus = bus
+        self.channel = channel
+        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._closed = False
+
+    async def ready(self) -> None:
+        await self._bus._subscribed(self.channel)
+
+    async def get(self) -> dict[str, Any]:
+        return await self.queue.get()
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self._bus._remove(self)
+
+
+class RedisBus:
+    """The bus of every worker on one Redis (see the module's docstring)."""
+
+    def __init__(self, client: aioredis.Redis, prefix: str = PREFIX) -> None:
+        self._client = client
+        self._prefix = prefix
+        self._pubsub: Any = None
+        self._reader: asyncio.Task[None] | None = None
+        self._locals: dict[str, set[_Local]] = {}
+        self._ready: dict[str, asyncio.Future[None]] = {}
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    def from_url(cls, url: str, prefix: str = PREFIX) -> RedisBus:
+        return cls(aioredis.Redis.from_url(url), prefix)
+
+    def _name(self, channel: str) -> str:
+        return f"{self._prefix}:{channel}"
+
+    async def publish(self, channel: str, message: dict[str, Any]) -> None:
+        await self._client.publish(self._name(channel), json.dumps(message))
+
+    def subscribe(self, channel: str) -> _Local:
+        """A local subscriber; its messages flow once :meth:`_Local.ready` has returned (the
+        Redis subscription is made then: before it, a message may be missed)."""
+        sub = _Local(self, channel)
+        self._locals.setdefault(channel, set()).add(sub)
+        return sub
+
+    async def _subscribed(self, channel: str) -> None:
+        async with self._lock:
+            if self._pubsub is None:
+                self._pubsub = self._client.pubsub(ignore_subscribe_messages=False)
+            waiting = self._ready.get(channel)
+            if waiting is None:
+                waiting = self._ready[channel] = asyncio.get_running_loop().create_future()
+                await self._pubsub.subscribe(self._name(channel))
+            if self._reader is None or self._reader.done():
+                self._reader = asyncio.get_running_loop().create_task(self._read())
+        await waiting
+
+    async def _read(self) -> None:
+        start = len(self._prefix) + 1
+        while True:
+            message = await self._pubsub.get_message(timeout=1.0)
+            if message is None:
+                continue
+            name = message["channel"]
+            channel = (name.decode() if isinstance(name, bytes) else str(name))[start:]
+            if message["type"] == "subscribe":
+                waiting = self._ready.get(channel)
+                if waiting is not None and not waiting.done():
+                    waiting.set_result(None)
+                continue
+            if message["type"] != "message":
+                continue
+            data = json.loads(message["data"])
+            for sub in tuple(self._locals.get(channel, ())):
+                sub.queue.put_nowait(data)
+
+    def _remove(self, sub: _Local) -> None:
+        subs = self._locals.get(sub.channel)
+        if subs is None:
+            return
+        subs.discard(sub)
+        if not subs:
+            # The Redis subscription stays (one per game this worker has served, cheap for
+            # Redis): unsubscribing could cross a new reader's subscription on the connection.
+            del self._locals[sub.channel]
+
+    def subscribers(self, channel: str) -> int:
+        """How many local readers subscribe to ``channel`` now."""
+        return len(self._locals.get(channel, ()))
+
+    async def close(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+        if self._pubsub is not None:
+            with contextlib.suppress(Exception):
+                await self._pubsub.aclose()
+        with contextlib.suppress(Exception):
+            await self._client.aclose()
+
+
+class RedisPresence:
+    """Which colours are connected to a room, over every worker (see the module's docstring)."""
+
+    def __init__(self, client: aioredis.Redis, prefix: str = PREFIX) -> None:
+        self._client = client
+        self._prefix = prefix
+        self.worker = secrets.token_hex(6)
+        self._beat: asyncio.Task[None] | None = None
+
+    @classmethod
+    def from_url(cls, url: str, prefix: str = PREFIX) -> RedisPresence:
+        return cls(aioredis.Redis.from_url(url), prefix)
+
+    def _alive_key(self, worker: str) -> str:
+        return f"{self._prefix}:worker:{worker}"
+
+    async def _heartbeat(self) -> None:
+        while True:
+            await self._client.set(self._alive_key(self.worker), "1", ex=HEARTBEAT_TTL)
+            await asyncio.sleep(HEARTBEAT_EVERY)
+
+    async def _alive(self) -> None:
+        if self._beat is None or self._beat.done():
+            await self._client.set(self._alive_key(self.worker), "1", ex=HEARTBEAT_TTL)
+            self._beat = asyncio.get_running_loop().create_task(self._heartbeat())
+
+    async def change(self, channel: str, color: str, by: int) -> None:
+        """One more (``by=1``) or one fewer (``-1``) connection of ``color`` on this worker."""
+        await self._alive()
+        await self._client.hincrby(
+            f"{self._prefix}:presence:{channel}", f"{self.worker}:{color}", by
+        )
+
+    async def present(self, channel: str) -> set[str]:
+        """The colours with a connection on a live worker."""
+        counts = await self._client.hgetall(f"{self._prefix}:presence:{channel}")
+        by_worker: dict[str, set[str]] = {}
+        for field, count in counts.items():
+            name = field.decode() if isinstance(field, bytes) else str(field)
+            worker, _, color = name.partition(":")
+            if int(count) > 0:
+                by_worker.setdefault(worker, set()).add(color)
+        if not by_worker:
+            return set()
+        workers = list(by_worker)
+        alive = await self._client.mget([self._alive_key(w) for w in workers])
+        out: set[str] = set()
+        for worker, flag in zip(workers, alive, strict=True):
+            if flag is not None:
+                out |= by_worker[worker]
+        return out
+
+    async def close(self) -> None:
+        if self._beat is not None:
+            self._beat.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._beat
+        with contextlib.suppress(Exception):
+            await self._client.delete(self._alive_key(self.worker))
+            await self._client.aclose()
+
+
+#: How long a claim on a due game keeps the other workers off it (its watcher starts at once).
+LEASE_MS = 2_000
+
+
+class RedisDeadlines:
+    """The next wake-up of every running game, in one sorted set shared by the workers, so that
+    a time-out is flagged at its deadline even when the worker watching the game has died
+    (issue #12). Each watcher writes its game's next deadline or call-out here; every worker
+    sweeps for entries past due (:data:`~weiqi.server.live.rooms.SWEEP_GRACE` after their time:
+    a live watcher reschedules its entry before then) and, holding a short lease (``SET NX
+    PX``, so one worker takes it), watches that game itself. The flag is still written once:
+    under the event's lock, after the record is read again (``services.live.wake``).
+    """
+
+    def __init__(self, client: aioredis.Redis, prefix: str = PREFIX) -> None:
+        self._client = client
+        self._prefix = prefix
+        self._key = f"{prefix}:deadlines"
+
+    @classmethod
+    def from_url(cls, url: str, prefix: str = PREFIX) -> RedisDeadlines:
+        return cls(aioredis.Redis.from_url(url), prefix)
+
+    async def schedule(self, channel: str, at: float) -> None:
+        """``channel``'s game next needs a look at ``at`` (a timestamp)."""
+        await self._client.zadd(self._key, {channel: at})
+
+    async def done(self, channel: str) -> None:
+        """``channel``'s clock stopped: nothing to wake for."""
+        await self._client.zrem(self._key, channel)
+
+    async def due(self, before: float) -> list[str]:
+        """The games whose wake-up is at or before ``before``."""
+        found = await self._client.zrangebyscore(self._key, "-inf", before)
+        return [c.decode() if isinstance(c, bytes) else str(c) for c in found]
+
+    async def claim(self, channel: str, worker: str) -> bool:
+        """Whether this worker takes ``channel``'s overdue game (no other did in the lease)."""
+        got = await self._client.set(f"{self._key}:lease:{channel}", worker, nx=True, px=LEASE_MS)
+        return bool(got)
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self._client.aclose()

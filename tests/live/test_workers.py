@@ -1,0 +1,238 @@
+"""Several workers on PostgreSQL + Redis (issue #12): a move made on one worker reaches the
+players and spectators connected to another, once and in order; the game starts when its two
+players are connected to different workers; ``weiqi serve --workers 2`` serves live games;
+several workers without Redis are refused with why. And the Redis bus and presence alone:
+two buses as two processes, a killed worker's presence expiring (R-PLAY-1, R-TIME-2)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+import pytest
+import redis
+
+from tests.live.conftest import online_event, reader
+from tests.live.test_live_socket import _play, _seq_after, _started
+from tests.server.conftest import SRC, LiveServer, _free_port, wait_until_serving
+from tests.store.conftest import postgres_schema
+from weiqi.server.live.redis_bus import RedisBus, RedisPresence
+from weiqi.services import games
+from weiqi.store.database import Database
+
+REDIS_URL = os.environ.get("WEIQI_TEST_REDIS", "redis://127.0.0.1:6379/0")
+
+pytestmark = pytest.mark.postgres
+
+
+@contextmanager
+def serve(
+    workdir: Path,
+    db_url: str,
+    *extra: str,
+    redis_url: str | None = REDIS_URL,
+    processes: list[subprocess.Popen[bytes]] | None = None,
+) -> Iterator[LiveServer]:
+    """One ``weiqi serve`` process (``extra``: its options) on Redis, until the block ends."""
+    port = _free_port()
+    out, log = workdir / f"stdout-{port}.txt", workdir / f"server-{port}.log"
+    env = {**os.environ, "PYTHONPATH": str(SRC), "PYTHONUNBUFFERED": "1"}
+    env.pop("WEIQI_DATABASE_URL", None)
+    env.pop("WEIQI_REDIS_URL", None)
+    if redis_url is not None:
+        env["WEIQI_REDIS_URL"] = redis_url
+    with out.open("wb") as stdout, log.open("wb") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "weiqi", "serve", "--port", str(port), "--db", db_url, *extra],
+            stdout=stdout, stderr=stderr, cwd=workdir, env=env,
+        )  # fmt: skip
+    if processes is not None:
+        processes.append(process)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        wait_until_serving(url, process, log)
+        printed = re.search(r"one-time password (\S+)", out.read_text())
+        yield LiveServer(url, printed.group(1) if printed else "", log, db_url)
+    finally:
+        if process.poll() is None:
+            process.terminate()
+        process.wait(timeout=20)
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    with postgres_schema() as url:
+        Database(url).upgrade()
+        yield url
+
+
+def test_a_game_played_across_two_workers_reaches_everyone_once_in_order(
+    tmp_path: Path, pg_url: str
+) -> None:
+    """Black on worker 1, White and a spectator on worker 2 (two ``weiqi serve`` processes on
+    one PostgreSQL and one Redis): the game starts although no worker has both players; every
+    reader gets every event of the record exactly once, in the record's order, whichever
+    worker made it; the resignation ends the game for all three."""
+    with serve(tmp_path, pg_url) as one, serve(tmp_path, pg_url) as two:
+        ev = online_event(one, "workers")
+        room = ev.room()
+        with (
+            reader(two, room, None) as spectator,
+            reader(one, room, ev.players["B"]) as black,
+            reader(two, room, ev.players["W"]) as white,
+        ):
+            for r in (spectator, black, white):
+                assert r.next()["type"] == "state"
+            for r in (spectator, black, white):
+                r.until(_started)
+            moves = ["E5", "C3", "G7", "C7", "G3", "D5", "C5", "D4"]
+            seq = _play({"B": black, "W": white}, [spectator], moves)
+            black.act("resign", seq)
+            for r in (black, white, spectator):
+                end = r.until(lambda m: _seq_after(m, seq))
+                assert end["snapshot"]["result"] == "W+R"
+            for r in (black, white, spectator):
+                seqs = [e["seq"] for e in r.events()]
+                assert seqs == list(range(len(seqs))), seqs  # each once, in order, none missing
+                assert [e["vertex"] for e in r.events() if e["kind"] == "move"] == moves
+    db = Database(pg_url)
+    try:
+        view = games.game_view(db, ev.id, 1, 1)
+    finally:
+        db.dispose()
+    assert view.result == "W+R" and view.move_number == len(moves)
+
+
+def test_serve_with_two_workers_plays_a_live_game(tmp_path: Path, pg_url: str) -> None:
+    """``weiqi serve --workers 2``: uvicorn's two processes behind one port, each built from
+    the environment the command set (``server/worker.py``); wherever each connection lands,
+    both players and a spectator see the whole game."""
+    with serve(tmp_path, pg_url, "--workers", "2") as server:
+        ev = online_event(server, "two")
+        room = ev.room()
+        with ExitStack() as stack:
+            watchers = [stack.enter_context(reader(server, room, None)) for _ in range(3)]
+            black = stack.enter_context(reader(server, room, ev.players["B"]))
+            white = stack.enter_context(reader(server, room, ev.players["W"]))
+            for r in (*watchers, black, white):
+                r.until(_started)
+            seq = _play({"B": black, "W": white}, watchers, ["C3", "G7", "E5"])
+            for r in (black, white, *watchers):
+                assert [e["seq"] for e in r.events()] == list(range(seq))
+
+
+def test_a_time_out_is_flagged_at_its_deadline_by_another_worker_after_kill_9(
+    tmp_path: Path, pg_url: str
+) -> None:
+    """R-TIME-2: both players on worker 1, nobody on worker 2; worker 1 is killed (``kill -9``:
+    no clean-up) during Black's 5 s of byo-yomi. Worker 2 finds the game overdue in the shared
+    deadlines and flags Black at the deadline — within a second of it, with nobody connected
+    anywhere — once: the record has one time-out and the result is White's win on time."""
+    processes: list[subprocess.Popen[bytes]] = []
+    with (
+        serve(tmp_path, pg_url, processes=processes) as one,
+        serve(tmp_path, pg_url) as two,
+    ):
+        ev = online_event(one, "kill", time_control="1x5s")
+        room = ev.room()
+        with reader(one, room, ev.players["B"]) as black, reader(one, room, ev.players["W"]):
+            start = black.until(_started)
+            clock = start["snapshot"]["clock"]
+            deadline = clock["now"] + clock["black"]["total"]
+            time.sleep(1.0)
+            processes[0].kill()  # kill -9: the watcher of the game dies with it
+            processes[0].wait(timeout=10)
+        db = Database(pg_url)
+        try:
+            while time.time() < deadline + 5:
+                view = games.game_view(db, ev.id, 1, 1)
+                if view.result is not None:
+                    break
+                time.sleep(0.05)
+            late = time.time() - deadline
+        finally:
+            db.dispose()
+        assert view.result == "W+T", view.result
+        assert late < 1.0, late  # at the deadline, by worker 2, though nobody is connected
+        with reader(two, room, None) as spectator:
+            state = spectator.next()
+        kinds = [e["kind"] for e in state["snapshot"]["events"]]
+        assert state["snapshot"]["result"] == "W+T"
+        assert kinds.count("clock_check") == 1, kinds  # flagged once
+
+
+def test_several_workers_without_redis_are_refused_with_why(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    env.pop("WEIQI_REDIS_URL", None)
+    run = subprocess.run(
+        [sys.executable, "-m", "weiqi", "serve", "--workers", "2", "--db", str(tmp_path / "x")],
+        capture_output=True, text=True, env=env, timeout=60,
+    )  # fmt: skip
+    assert run.returncode == 2
+    assert "--workers 2 needs WEIQI_REDIS_URL" in run.stderr and "Traceback" not in run.stderr
+    assert not (tmp_path / "x").exists()  # refused before anything was created
+
+
+def test_two_redis_buses_pass_every_message_in_order() -> None:
+    """Two buses on one Redis stand for two workers: what one publishes, the other's
+    subscribers get, in the order published; another channel's messages stay out."""
+    prefix = f"weiqi:test:{uuid.uuid4().hex[:8]}"
+
+    async def run() -> tuple[list[int], list[int], int]:
+        one, two = RedisBus.from_url(REDIS_URL, prefix), RedisBus.from_url(REDIS_URL, prefix)
+        a, b = two.subscribe("game:1:1:1"), two.subscribe("game:1:1:1")
+        other = one.subscribe("game:1:1:2")
+        for sub in (a, b, other):
+            await sub.ready()
+        for n in range(50):
+            await one.publish("game:1:1:1", {"n": n})
+        got_a = [int((await asyncio.wait_for(a.get(), 5))["n"]) for _ in range(50)]
+        got_b = [int((await asyncio.wait_for(b.get(), 5))["n"]) for _ in range(50)]
+        await asyncio.sleep(0.1)
+        stray = other.queue.qsize()
+        for sub in (a, b, other):
+            sub.close()
+        await one.close()
+        await two.close()
+        return got_a, got_b, stray
+
+    got_a, got_b, stray = asyncio.run(run())
+    assert got_a == got_b == list(range(50))
+    assert stray == 0
+
+
+def test_a_killed_workers_presence_stops_counting() -> None:
+    """Presence counts per worker; a worker whose heartbeat key is gone (killed, never
+    cleaned up) no longer counts, while a live one's connections do."""
+    prefix = f"weiqi:test:{uuid.uuid4().hex[:8]}"
+
+    async def run() -> tuple[set[str], set[str], set[str]]:
+        one, two = (
+            RedisPresence.from_url(REDIS_URL, prefix),
+            RedisPresence.from_url(REDIS_URL, prefix),
+        )
+        await one.change("game:9:1:1", "B", 1)
+        await two.change("game:9:1:1", "W", 1)
+        both = await one.present("game:9:1:1")
+        assert one._beat is not None
+        one._beat.cancel()  # as kill -9: no heartbeat, no clean-up
+        redis.Redis.from_url(REDIS_URL).delete(f"{prefix}:worker:{one.worker}")
+        after = await two.present("game:9:1:1")
+        await two.change("game:9:1:1", "W", -1)
+        empty = await two.present("game:9:1:1")
+        await two.close()
+        return both, after, empty
+
+    both, after, empty = asyncio.run(run())
+    assert both == {"B", "W"} and after == {"W"} and empty == set()
+    client = redis.Redis.from_url(REDIS_URL)
+    for key in client.scan_iter(f"{prefix}:*"):
+        client.delete(key)
