@@ -200,7 +200,8 @@ class LiveRooms:
     def calls(self, key: GameKey) -> dict[str, float]:
         """The players of the game who called the referee and were not answered yet, with
         when (server time). Kept by this process only: a call is a knock on the door, not part
-        of the game's record; a server restart forgets it (the player calls again)."""
+        of the game's record; a server restart forgets it (the player calls again). With
+        several workers, each learns of the calls from the pushes its readers receive."""
         return dict(self._calls.get(key, {}))
 
     async def call_referee(self, key: GameKey, color: str) -> None:
@@ -210,9 +211,17 @@ class LiveRooms:
         await self.publish(key, self._call_message(key))
 
     async def answer(self, key: GameKey) -> None:
-        """A referee took up the game: its calls are answered."""
-        if self._calls.pop(key, None):
-            await self.publish(key, self._call_message(key))
+        """A referee took up the game: its calls are answered (on every worker: the call may
+        have reached another)."""
+        self._calls.pop(key, None)
+        await self.publish(key, self._call_message(key))
+
+    def note_calls(self, key: GameKey, calls: dict[str, float]) -> None:
+        """The calls of the game as a push (from any worker) says they are now."""
+        if calls:
+            self._calls[key] = dict(calls)
+        else:
+            self._calls.pop(key, None)
 
     def _call_message(self, key: GameKey) -> dict[str, Any]:
         return {"type": "call", "board": key[2], "calls": self.calls(key)}
@@ -298,13 +307,20 @@ class LiveRooms:
 
     async def close(self) -> None:
         """Stop every watcher (the application shuts down)."""
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._sweeper
-        for task in self._watchers.values():
-            task.cancel()
-        for task in self._watchers.values():
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        tasks = [*self._watchers.values(), *([self._sweeper] if self._sweeper else [])]
+        await stop_tasks(tasks)
         self._watchers.clear()
+
+
+async def stop_tasks(tasks: list[asyncio.Task[Any]], every: float = 0.2) -> None:
+    """Cancel ``tasks`` and wait until they are done, cancelling again those that go on: a
+    Redis client may swallow the cancellation of a command it was in (the sweeper then slept
+    on, and the application's shutdown waited for it forever)."""
+    pending = {t for t in tasks if not t.done()}
+    while pending:
+        for task in pending:
+            task.cancel()
+        _done, pending = await asyncio.wait(pending, timeout=every)
+    for task in tasks:
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            task.result()

@@ -320,6 +320,8 @@ async def room_socket(websocket: WebSocket) -> None:
                         continue
                 message = {**message, "snapshot": {**snap, "events": events}}
                 seen = snap["seq"]
+            elif message.get("type") == "call":  # a call (or its answer) made on any worker
+                live_rooms.note_calls(key, message.get("calls") or {})
             await send(message)
 
     pusher: asyncio.Task[None] | None = None

@@ -462,6 +462,7 @@ async def round_socket(websocket: WebSocket) -> None:
                         continue
                 elif kind == "call":
                     w.calls = dict(message.get("calls", {}))
+                    live_rooms.note_calls(w.key, w.calls)
                     if not console:
                         continue
                 else:
