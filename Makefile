@@ -40,6 +40,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/startup.py
 	$(BIN)/python bench/pages.py
 	$(BIN)/python bench/rating_lists.py
+	$(BIN)/python bench/live_round.py
 
 # Messages: extract from code and templates, merge into each locale's .po, then translate the
 # empty msgstr entries (the .po files are compiled in memory when the server starts).

@@ -499,6 +499,34 @@ def _redeem(w: World, actor: str) -> Send:
     return w.call(actor, "POST", "/api/invites/redeem", json={"code": code})
 
 
+LIVE_GAME = "/api/events/{event_id}/rounds/{number}/boards/{board}/live"
+
+
+def _live_write(
+    what: str, body: dict[str, object], paused: bool = False
+) -> Callable[[World, str], Send]:
+    """Live play (issue #11): a referee's action in a game the server runs (started, its clock
+    running; ``paused``: paused by a referee first)."""
+
+    def prepare(w: World, actor: str) -> Send:
+        from weiqi.services import live_referee
+        from weiqi.store.models import EventRow
+
+        ev = _tournament(w, players=2)
+        with w.db.transaction() as session:
+            row = session.get(EventRow, ev)
+            assert row is not None
+            row.time_control = "10m+3x30s"
+        tournament.pair_round(w.db, LOCAL, ev)
+        seq = live.start_game(w.db, ev, 1, 1).seq
+        if paused:
+            seq = live_referee.pause(w.db, LOCAL, ev, 1, 1, seq).snapshot.seq
+        path = f"/api/events/{ev}/rounds/1/boards/1/live/{what}"
+        return w.call(actor, "POST", path, json={"seq": seq, **body})
+
+    return prepare
+
+
 ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[str]]] = {
     ("POST", "/api/users"): (_create_user, frozenset({"admin"})),
     ("POST", "/api/events"): (_create_event, ORGANISERS),
@@ -553,6 +581,22 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
         frozenset({"admin", "chief_referee"}),
     ),
     ("POST", "/api/events/{event_id}/rounds/{number}/results"): (_round_results, REFEREES),
+    # Live play (issue #11): the referee console's actions; a clock correction is the chief's
+    ("POST", f"{LIVE_GAME}/pause"): (_live_write("pause", {"reason": "网络故障"}), REFEREES),
+    ("POST", f"{LIVE_GAME}/resume"): (_live_write("resume", {}, paused=True), REFEREES),
+    ("POST", f"{LIVE_GAME}/infraction"): (
+        _live_write("infraction", {"kind": "disturbing", "offender": "B", "penalty": "warning"}),
+        REFEREES,
+    ),
+    ("POST", f"{LIVE_GAME}/ruling"): (
+        _live_write("ruling", {"kind": "forfeit", "loser": "W", "reason": "掉线"}),
+        REFEREES,
+    ),
+    ("POST", f"{LIVE_GAME}/answer"): (_live_write("answer", {}), REFEREES),
+    ("POST", f"{LIVE_GAME}/clock"): (
+        _live_write("clock", {"color": "B", "seconds": "30", "reason": "时钟故障"}),
+        CHIEF,
+    ),
     # The voice clock's replay reads and stores nothing: open to everybody, anonymous too.
     ("POST", "/api/clock/replay"): (_replay_clock, frozenset(ACTORS)),
     # Team events: a coach or captain holds the player role and submits for its own team

@@ -142,6 +142,8 @@ def timeline(record: GameRecord) -> Timeline:
             and entry.actor.color is not None
         ):
             _note_time(nodes, entry.actor.color, state.clock.remaining(entry.at, entry.actor.color))
+        if isinstance(entry.event, ClockEvent) and entry.event.action in _NOTED_CLOCK:
+            notes.append(_clock_note(entry.event, entry.actor))
         for void in state.void_moves[len(before.void_moves) :]:
             notes.append(
                 f"无效着手：{void.color.zh} {format_vertex(void.point, size)}"
@@ -191,6 +193,35 @@ def timeline(record: GameRecord) -> Timeline:
         nodes,
         final.result,
     )
+
+
+#: The clock events of a referee (or the system) that the record's notes show (R-TIME-5,
+#: R-TIME-8): who paused, resumed or corrected the clock, and why.
+_NOTED_CLOCK = (ClockAction.PAUSE, ClockAction.RESUME, ClockAction.ADJUST)
+
+
+def _clock_note(event: ClockEvent, actor: GameActor) -> str:
+    """A pause, a resumption or a clock correction as a note.
+
+    >>> _clock_note(ClockEvent(ClockAction.PAUSE, reason="server restart"),
+    ...             GameActor.referee("system"))
+    '暂停计时（系统：server restart）/ clock paused: server restart'
+    >>> _clock_note(ClockEvent(ClockAction.ADJUST, color=Color.BLACK, seconds=-30,
+    ...                        reason="fault"), GameActor.chief_referee("li"))
+    '更正计时：黑方 -30秒（裁判长 li：fault）/ clock corrected: Black -30 s: fault'
+    """
+    who = "系统" if actor.role is Role.REFEREE and actor.id == "system" else _who(actor)
+    why = f"：{event.reason}" if event.reason else ""
+    en_why = f": {event.reason}" if event.reason else ""
+    if event.action is ClockAction.ADJUST and event.color is not None:
+        seconds = f"{event.seconds or 0:+g}"
+        return (
+            f"更正计时：{event.color.zh}方 {seconds}秒（{who}{why}）"
+            f"/ clock corrected: {event.color.en} {seconds} s{en_why}"
+        )
+    if event.action is ClockAction.PAUSE:
+        return f"暂停计时（{who}{why}）/ clock paused{en_why}"
+    return f"恢复计时（{who}{why}）/ clock resumed{en_why}"
 
 
 def _note_time(nodes: list[Node], color: Color, left: View) -> None:

@@ -36,6 +36,11 @@ from weiqi.errors import InputError, WeiqiError
 from weiqi.messages import Msg
 from weiqi.rules.result import Result
 
+#: A field added to a record's value after records were stored carries this in its metadata:
+#: written only when it differs from its default, so that every stored entry (which lacks it)
+#: keeps its canonical JSON, hence its hash: ``field(default="", metadata={OMIT_DEFAULT: True})``.
+OMIT_DEFAULT = "weiqi.omit_default"
+
 
 def canonical(data: object) -> str:
     """Canonical JSON: sorted keys, compact separators, non-ASCII kept."""
@@ -59,7 +64,11 @@ def to_data(value: object) -> Any:
     if isinstance(value, dict):
         return {str(k): to_data(v) for k, v in value.items()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {
+            f.name: to_data(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if not (f.metadata.get(OMIT_DEFAULT) and getattr(value, f.name) == f.default)
+        }
     raise TypeError(f"cannot write {type(value).__name__} to JSON")
 
 

@@ -10,7 +10,7 @@ True
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar
 
@@ -18,7 +18,7 @@ from weiqi.clock.control import TimeControl
 from weiqi.clock.late import LatePolicy
 from weiqi.errors import InputError, WeiqiError
 from weiqi.messages import Msg
-from weiqi.referee.codec import from_data, to_data
+from weiqi.referee.codec import OMIT_DEFAULT, from_data, to_data
 from weiqi.referee.infractions import Infraction
 from weiqi.referee.nigiri import ColorAssignment
 from weiqi.referee.rulings import Ruling
@@ -191,7 +191,16 @@ class ClockEvent(RecordEvent):
     """A clock event. ``point`` is the sealed move of ``SEAL`` (``None`` = a sealed pass);
     ``color`` and ``seconds`` say whose reading ``ADJUST`` changes and by how much; ``color``
     is also who arrives (``ARRIVE``); ``absent`` are the players not seated at ``START`` and
-    ``scheduled`` the start time their lateness counts from (default: the event's time)."""
+    ``scheduled`` the start time their lateness counts from (default: the event's time);
+    ``reason`` says why a referee (or the system) paused, resumed or adjusted the clock — e.g.
+    ``"server restart"`` for the time a live game's server was down (R-TIME-5).
+
+    >>> event_to_data(ClockEvent(ClockAction.PRESS))["kind"], "reason" in event_to_data(
+    ...     ClockEvent(ClockAction.PAUSE))
+    ('clock', False)
+    >>> event_to_data(ClockEvent(ClockAction.PAUSE, reason="server restart"))["reason"]
+    'server restart'
+    """
 
     kind: ClassVar[str] = "clock"
     action: ClockAction
@@ -200,6 +209,8 @@ class ClockEvent(RecordEvent):
     seconds: float | None = None
     absent: tuple[Color, ...] = ()
     scheduled: float | None = None
+    # added after records were stored: written only when given (their hashes stay as they were)
+    reason: str = field(default="", metadata={OMIT_DEFAULT: True})
 
 
 @dataclass(frozen=True)

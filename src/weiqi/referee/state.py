@@ -196,6 +196,10 @@ _CLOCK_ACTIONS = {
     ClockAction.ADJUST: Msg("adjust the clock"),
 }
 assert _CLOCK_ACTIONS.keys() == set(ClockAction)
+#: The clock events of a referee (or the system) that may say why (``ClockEvent.reason``).
+_REASONED_CLOCK_ACTIONS = frozenset(
+    {ClockAction.PAUSE, ClockAction.RESUME, ClockAction.STOP, ClockAction.ADJUST}
+)
 #: The rulings by their value, as ``ruling: %(kind)s`` names them.
 _RULING_KINDS = (
     Msg("dropped_stone"),
@@ -945,6 +949,10 @@ class Referee:
             raise InvalidSetting("clock", Msg("only an adjustment or an arrival names a colour"))
         if action is not ClockAction.ADJUST and e.seconds is not None:
             raise InvalidSetting("clock", Msg("only an adjustment names seconds"))
+        if e.reason and action not in _REASONED_CLOCK_ACTIONS:
+            raise InvalidSetting(
+                "clock", Msg("only a pause, a resumption, a stop or an adjustment states a reason")
+            )
         if action is not ClockAction.START and (e.absent or e.scheduled is not None):
             raise InvalidSetting("clock", Msg("only the start names absent players and a schedule"))
         if action is ClockAction.SEAL:

@@ -27,6 +27,7 @@ from weiqi import __version__
 from weiqi.server import errors, routes
 from weiqi.server.body_limit import BodyLimit
 from weiqi.server.inputs import ScreenedRoute
+from weiqi.server.live.lifespan import live_lifespan
 from weiqi.server.page_cache import PUBLIC_RESPONSE, MemoryPages, PageCache, Pages, RedisPages
 from weiqi.server.ratelimit import Limits, LoginLimits, RedisLoginLimits
 from weiqi.server.security import csrf_protect
@@ -177,17 +178,17 @@ def create_app(
 
 @asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
-    """With workers on Redis, each sweeps the shared deadlines from its start, whether or not
-    anybody connects to it (a game whose worker died is flagged on time by another); on the
-    way out, the live rooms' watchers stop."""
+    """The live games a restart interrupted are recovered from their records first (their
+    downtime a recorded pause) and watched again, and the server notes that it is alive while
+    it runs (``server/live/lifespan.py``); with workers on Redis, each sweeps the shared
+    deadlines from its start, whether or not anybody connects to it (a game whose worker died
+    is flagged on time by another); on the way out, the live rooms' watchers stop."""
     from weiqi.server.routes.live import rooms
 
-    if app.state.redis_url:
-        rooms(app).start_sweeper()
-    yield
-    live = getattr(app.state, "live", None)
-    if live is not None:
-        await live.close()
+    async with live_lifespan(app):
+        if app.state.redis_url:
+            rooms(app).start_sweeper()
+        yield
 
 
 def routers() -> list[APIRouter]:

@@ -80,6 +80,7 @@ ACTION_MSGIDS = (
     N_("record infractions and rulings"),
     N_("correct confirmed results"),
     N_("rule a draw, a replay, both lose or no result"),
+    N_("correct a game's clock"),
     N_("submit lineups"),
     N_("submit the lineup of a team they do not coach"),
     N_("run the transfer draft"),

@@ -297,6 +297,7 @@ def settings_from_form(form: Mapping[str, str], base: EventSettings | None = Non
         "mcmahon_bar": _rank(form, "mcmahon_bar"),
         "mcmahon_floor": _rank(form, "mcmahon_floor"),
         "seed": _int(form, "seed", 0),
+        "disconnect_alert": _int(form, "disconnect_alert", None),
     }
     # the games' rules (R-BOARD-1, R-KO-2, R-HCP-2): a field left out keeps the settings' default
     size = _int(form, "board_size", None)
@@ -357,6 +358,7 @@ EDITABLE_AFTER_START = frozenset(
         "late_entry_points",
         "absent_points",
         "schedule_published",
+        "disconnect_alert",
     }
 )
 """The settings that may change once a round is paired: they only rank the players (the

@@ -76,6 +76,7 @@ from weiqi.roles import Role
 from weiqi.rules.color import Color
 from weiqi.rules.dead_stones import propose_dead
 from weiqi.rules.vertex import format_vertex, parse_vertex
+from weiqi.services import live_notices
 from weiqi.services.actor import Actor
 from weiqi.services.games import (
     Game,
@@ -123,6 +124,9 @@ ACTIONS = (
     "dispute",
     "confirm",
 )
+
+#: What a player may not do while a referee has paused the game (R-TIME-5); resigning may.
+PAUSED_REFUSES = frozenset({"move", "pass", "propose_end", "accept_end", "refuse_end"})
 
 _CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1: read aloud, typed by hand
 
@@ -467,6 +471,15 @@ class Snapshot:
     """Who confirmed the result so far: ``B``, ``W``, ``referee``."""
     events: list[Played] = field(default_factory=list)
     """The events since the ``seq`` the reader last saw (all of them on a first load)."""
+    move_number: int = 0
+    warnings: dict[str, int] = field(default_factory=lambda: {"B": 0, "W": 0})
+    """Warnings each colour was given in this game (one stone each at counting, R-PEN-1)."""
+    paused: bool = False
+    """A referee (or the system, while the server was down) paused the game (R-TIME-5)."""
+    notices: list[dict[str, Any]] = field(default_factory=list)
+    """What the referees and the system did (``services.live_notices``), in record order."""
+    disputed: bool = False
+    """The ending was disputed (R-END-3) and the game is not over yet: the referees look."""
 
     def to_data(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -565,7 +578,19 @@ def _snapshot(
         state.end_proposed_by.value if state.end_proposed_by else None,
         [a.color.value if a.color is not None else "referee" for a in state.confirmations],
         _played(record, since),
+        move_number=state.move_number,
+        warnings={"B": state.warnings[0], "W": state.warnings[1]},
+        paused=_referee_paused(state),
+        notices=live_notices.notices(record),
+        disputed=state.result is None and any(e.event.kind == "dispute" for e in record.entries),
     )
+
+
+def _referee_paused(state: GameState) -> bool:
+    """The clock stands still in play: a pause (R-TIME-5), not the wait while the dead stones
+    are agreed (which is the counting phase)."""
+    c = state.clock
+    return state.phase is Phase.PLAYING and c is not None and c.status is Status.PAUSED
 
 
 def _live_game(session: Session, event_id: int, number: int, board: int) -> Game:
@@ -744,6 +769,8 @@ def act(
         reason: str | None = None
         if flagged:
             refused = Msg("time: %(color)s's time ran out", color=record.state.clock.flagged)  # type: ignore[union-attr]
+        elif action in PAUSED_REFUSES and _referee_paused(record.state):
+            refused = Msg("the game is paused: wait until the referee resumes it")
         else:
             state = record.state
             size = game.ruleset.board_size

@@ -45,6 +45,7 @@ class Action(StrEnum):
     RULE_INFRACTION = "record infractions and rulings"
     CORRECT_RESULT = "correct confirmed results"
     CHIEF_RULING = "rule a draw, a replay, both lose or no result"
+    CORRECT_CLOCK = "correct a game's clock"
     SUBMIT_LINEUP = "submit lineups"
     SUBMIT_OTHER_LINEUP = "submit the lineup of a team they do not coach"
     RUN_DRAFT = "run the transfer draft"
@@ -75,6 +76,7 @@ POLICY: dict[Action, frozenset[Role]] = {
     Action.RULE_INFRACTION: frozenset({Role.CHIEF_REFEREE, Role.REFEREE}),
     Action.CORRECT_RESULT: frozenset({Role.CHIEF_REFEREE}),
     Action.CHIEF_RULING: frozenset({Role.CHIEF_REFEREE}),  # Art. 17.5–6 (R-REF-3)
+    Action.CORRECT_CLOCK: frozenset({Role.CHIEF_REFEREE}),  # R-TIME-8: the chief referee's
     # R-FMT-1: a team's coach or captain holds the player role in the event and submits for
     # the teams it coaches only (services/team_coaches.py); organisers and the chief referee
     # enter any team's sheet.

@@ -204,6 +204,10 @@ class EventSettings:
     cycle: CyclePolicy = CyclePolicy.BAN
     handicap_placement: HandicapPlacement = HandicapPlacement.FIXED
     schedule_published: bool = False
+    #: Live play (issue #11): seconds a player may be disconnected before the referee console
+    #: alerts the referees; ``None``: the clock simply runs, as the rules say (the console
+    #: still shows who is connected).
+    disconnect_alert: int | None = None
 
     def __post_init__(self) -> None:
         for name, kind in (("cycle", CyclePolicy), ("handicap_placement", HandicapPlacement)):
@@ -266,6 +270,8 @@ class EventSettings:
                 raise InvalidSetting(name, Msg("must be between 0 and 10"))
         if self.handicap_reduction > 100:  # a rank scale spans some 40 steps
             raise InvalidSetting("handicap_reduction", Msg("must be at most 100"))
+        if self.disconnect_alert is not None and not 0 <= self.disconnect_alert <= 3600:
+            raise InvalidSetting("disconnect_alert", Msg("must be between 0 and 3600"))
         if abs(self.seed) >= 10**15:  # round_seed (seed × 1000 + round) is a 64-bit column
             raise InvalidSetting("seed", Msg("must be below 10^15 in size"))
         ruleset = self.ruleset  # the board size and komi as one game's rules allow them

@@ -139,6 +139,8 @@ class LiveRooms:
         self._locks: dict[GameKey, asyncio.Lock] = {}
         self._watchers: dict[GameKey, asyncio.Task[None]] = {}
         self._nudges: dict[GameKey, asyncio.Event] = {}
+        self._away: dict[GameKey, dict[str, float]] = {}
+        self._calls: dict[GameKey, dict[str, float]] = {}
 
     def lock(self, key: GameKey) -> asyncio.Lock:
         """The lock that orders the changes of one game and their pushes in this process."""
@@ -178,7 +180,10 @@ class LiveRooms:
         if color is None:
             return
         await self.presence.change(channel(key), color, 1)
-        if {"B", "W"} <= await self.presence.present(channel(key)):
+        self._away.get(key, {}).pop(color, None)
+        present = await self.presence.present(channel(key))
+        await self.publish(key, await self.presence_message(key))
+        if {"B", "W"} <= present:
             event_id, number, board = key
             await self.change(
                 key, lambda: live.start_game(self.db, event_id, number, board, self.clock)
@@ -186,12 +191,63 @@ class LiveRooms:
 
     async def leave(self, key: GameKey, color: str | None) -> None:
         """A connection closed (the clock runs on: the rules' default, R-TIME-5 aside)."""
-        if color is not None:
-            await self.presence.change(channel(key), color, -1)
+        if color is None:
+            return
+        await self.presence.change(channel(key), color, -1)
+        if color not in await self.presence.present(channel(key)):
+            self._away.setdefault(key, {})[color] = self.clock.now().timestamp()
+        with contextlib.suppress(Exception):  # the bus gone with the application: nobody listens
+            await self.publish(key, await self.presence_message(key))
 
     async def present(self, key: GameKey) -> set[str]:
         """The colours with a connection to the room now."""
         return await self.presence.present(channel(key))
+
+    def away_since(self, key: GameKey) -> dict[str, float]:
+        """Since when (server time) each player who was connected and left is away."""
+        return dict(self._away.get(key, {}))
+
+    # -- a player's call for the referee -----------------------------------------------------
+
+    def calls(self, key: GameKey) -> dict[str, float]:
+        """The players of the game who called the referee and were not answered yet, with
+        when (server time). Kept by this process only: a call is a knock on the door, not part
+        of the game's record; a server restart forgets it (the player calls again). With
+        several workers, each learns of the calls from the pushes its readers receive."""
+        return dict(self._calls.get(key, {}))
+
+    async def call_referee(self, key: GameKey, color: str) -> None:
+        """The player of ``color`` calls the referee: the console shows it until a referee acts
+        on the game or answers (:meth:`answer`)."""
+        self._calls.setdefault(key, {}).setdefault(color, self.clock.now().timestamp())
+        await self.publish(key, self._call_message(key))
+
+    async def answer(self, key: GameKey) -> None:
+        """A referee took up the game: its calls are answered (on every worker: the call may
+        have reached another)."""
+        self._calls.pop(key, None)
+        await self.publish(key, self._call_message(key))
+
+    def note_calls(self, key: GameKey, calls: dict[str, float]) -> None:
+        """The calls of the game as a push (from any worker) says they are now."""
+        if calls:
+            self._calls[key] = dict(calls)
+        else:
+            self._calls.pop(key, None)
+
+    def _call_message(self, key: GameKey) -> dict[str, Any]:
+        return {"type": "call", "board": key[2], "calls": self.calls(key)}
+
+    async def presence_message(self, key: GameKey) -> dict[str, Any]:
+        """The room's presence message (the referee console shows who is disconnected):
+        ``{"type": "presence", "board": b, "present": ["B"], "away_since": {"W": t}}`` —
+        ``away_since`` as this process saw the players leave (its readers merge them)."""
+        return {
+            "type": "presence",
+            "board": key[2],
+            "present": sorted(await self.present(key)),
+            "away_since": self.away_since(key),
+        }
 
     # -- the server's clock ------------------------------------------------------------------
 
@@ -263,13 +319,20 @@ class LiveRooms:
 
     async def close(self) -> None:
         """Stop every watcher (the application shuts down)."""
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._sweeper
-        for task in self._watchers.values():
-            task.cancel()
-        for task in self._watchers.values():
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        tasks = [*self._watchers.values(), *([self._sweeper] if self._sweeper else [])]
+        await stop_tasks(tasks)
         self._watchers.clear()
+
+
+async def stop_tasks(tasks: list[asyncio.Task[Any]], every: float = 0.2) -> None:
+    """Cancel ``tasks`` and wait until they are done, cancelling again those that go on: a
+    Redis client may swallow the cancellation of a command it was in (the sweeper then slept
+    on, and the application's shutdown waited for it forever)."""
+    pending = {t for t in tasks if not t.done()}
+    while pending:
+        for task in pending:
+            task.cancel()
+        _done, pending = await asyncio.wait(pending, timeout=every)
+    for task in tasks:
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            task.result()

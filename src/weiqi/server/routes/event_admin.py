@@ -107,6 +107,7 @@ SETTING_MSGIDS = (
     N_("pairing_method"),
     N_("tie_resolution"),
     N_("board_size"),
+    N_("disconnect_alert"),
     N_("cycle"),
     N_("handicap_placement"),
     N_("must be between 2 and 25"),

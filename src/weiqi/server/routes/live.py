@@ -43,6 +43,7 @@ from weiqi.server.templating import LANG_COOKIE, html, say, translate
 from weiqi.services import live
 from weiqi.services.accounts import session_user
 from weiqi.services.actor import ANONYMOUS, Actor
+from weiqi.services.live_notices import notice_msg
 from weiqi.services.permissions import Action
 from weiqi.services.public import require_round_visible
 from weiqi.store.database import Database
@@ -167,6 +168,9 @@ def _labels(request: Request) -> dict[str, str]:
         "marked_by": N_("Dead stones marked by %(color)s"),
         "time_up": N_("Time is up"),
         "end_proposed": N_("%(color)s proposes to end the game"),
+        "paused": N_("The game is paused by the referee"),
+        "referee_notes": N_("Referee's notes"),
+        "referee_called": N_("The referees are called: one will see to your game."),
     }
     return {k: translate(request, v) for k, v in words.items()}
 
@@ -182,8 +186,25 @@ def room(
     board: int,
 ) -> Response:
     require_round_visible(db, actor, event_id, number)
+    context = room_context(request, db, actor, clock, event_id, number, board)
+    return html(request, "live_room.html", context)
+
+
+def room_context(
+    request: Request,
+    db: Database,
+    actor: Actor,
+    clock: Any,
+    event_id: int,
+    number: int,
+    board: int,
+    *,
+    watch: bool = False,
+) -> dict[str, Any]:
+    """What ``live_room.html`` draws (``watch``: as a spectator, whoever reads it — the
+    referee console's view of the game)."""
     snap = live.snapshot(db, event_id, number, board, clock=clock)
-    color = live.seat(db, actor, event_id, number, board)
+    color = None if watch else live.seat(db, actor, event_id, number, board)
     geo = layout(snap.size)
     context = {
         "snap": snap,
@@ -196,12 +217,16 @@ def room(
             "mx": geo.margin_x,
             "my": geo.margin_y,
         },
-        "state": {**snap.to_data(), "result_text": _result_text(snap.result, request)},
+        "state": {
+            **snap.to_data(),
+            "result_text": _result_text(snap.result, request),
+            "notices_text": [say(request, notice_msg(n)) for n in snap.notices],
+        },
         "labels": _labels(request),
         "ws_path": ROOM.format(event_id=event_id, number=number, board=board) + "/live",
         "result_text": _result_text(snap.result, request),
     }
-    return html(request, "live_room.html", context)
+    return context
 
 
 def _result_text(code: str | None, request: Request | str) -> str:
@@ -235,7 +260,12 @@ def _same_origin(websocket: WebSocket) -> bool:
 def _localised(message: dict[str, Any], locale: str) -> dict[str, Any]:
     if message.get("type") in ("update", "state"):
         snap = message["snapshot"]
-        return {**message, "result_text": _result_text(snap.get("result"), locale)}
+        notices = [render(notice_msg(n), locale) for n in snap.get("notices", ())]
+        return {
+            **message,
+            "result_text": _result_text(snap.get("result"), locale),
+            "notices_text": notices,
+        }
     if message.get("type") == "callout":
         callout = message["callout"]
         return {**message, "text": callout["zh"] if locale == "zh_CN" else callout["en"]}
@@ -290,6 +320,8 @@ async def room_socket(websocket: WebSocket) -> None:
                         continue
                 message = {**message, "snapshot": {**snap, "events": events}}
                 seen = snap["seq"]
+            elif message.get("type") == "call":  # a call (or its answer) made on any worker
+                live_rooms.note_calls(key, message.get("calls") or {})
             await send(message)
 
     pusher: asyncio.Task[None] | None = None
@@ -311,6 +343,13 @@ async def room_socket(websocket: WebSocket) -> None:
                 data = json.loads(await websocket.receive_text())
             except ValueError:
                 continue  # not JSON: nothing to do
+            if isinstance(data, dict) and data.get("type") == "call_referee":
+                if color is None:  # only the game's players call its referee
+                    denied = Msg("only the players of this game may call its referee")
+                    await websocket.send_json(_refused(denied, None, locale, "PermissionDenied"))
+                else:
+                    await live_rooms.call_referee(key, color)
+                continue
             if not isinstance(data, dict) or data.get("type") != "act":
                 continue
             await _act(websocket, live_rooms, key, actor, data, locale)

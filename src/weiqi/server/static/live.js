@@ -121,6 +121,8 @@ function drawStatus() {
     text = fmt(state.confirmed ? labels.confirmed : labels.finished, { result: state.result_text || state.result });
   } else if (!state.started) {
     text = labels.not_started;
+  } else if (state.paused) {
+    text = labels.paused;
   } else if (state.phase === "counting") {
     text = `${labels.counting} · ${state.proposed ? labels.proposal : fmt(labels.marked_by, { color: colourName(state.dead_marked_by) })}`;
   } else if (state.end_proposed_by) {
@@ -141,7 +143,7 @@ function show(el, on) { if (el) el.hidden = !on; }
 
 function drawControls() {
   if (!byId("live-controls")) return;
-  const playing = state.phase === "playing" && state.started;
+  const playing = state.phase === "playing" && state.started && !state.paused;
   const myTurn = playing && state.to_move === color;
   byId("live-pass").disabled = !myTurn;
   const proposed = playing && state.end_proposed_by && state.end_proposed_by !== color;
@@ -224,7 +226,29 @@ function speak(text) {
 
 // -- messages ---------------------------------------------------------------------------------
 
+function drawNotices() {
+  const box = byId("live-notices");
+  if (!box) return;
+  const texts = state.notices_text || [];
+  box.hidden = texts.length === 0;
+  byId("live-notices-list").replaceChildren(...texts.map((t) => {
+    const li = document.createElement("li");
+    li.textContent = t;
+    return li;
+  }));
+}
+
+function drawReferee() {
+  // The referee console's forms (live_console_game.html): the record's length they act on,
+  // and pause or resume as the game stands.
+  document.querySelectorAll("input[data-live-seq]").forEach((i) => { i.value = state.seq; });
+  document.querySelectorAll("[data-when-paused]").forEach((el) => { el.hidden = !state.paused; });
+  document.querySelectorAll("[data-when-running]").forEach((el) => { el.hidden = Boolean(state.paused); });
+}
+
 function render() {
+  drawReferee();
+  drawNotices();
   drawBoard();
   drawMoves();
   drawStatus();
@@ -240,7 +264,7 @@ function message(text) {
 
 function receive(data) {
   if (data.type === "state" || data.type === "update") {
-    state = { ...data.snapshot, result_text: data.result_text };
+    state = { ...data.snapshot, result_text: data.result_text, notices_text: data.notices_text };
     if (data.type === "state" && data.color !== undefined) color = data.color;
     receivedAt = performance.now();
     pending = null;
@@ -249,6 +273,11 @@ function receive(data) {
     render();
   } else if (data.type === "refused") {
     message(data.message);
+  } else if (data.type === "call") {
+    const mine = color && data.calls && data.calls[color] !== undefined;
+    const el = byId("live-call-referee");
+    if (el) el.disabled = Boolean(mine);
+    if (mine) byId("live-callout").textContent = labels.referee_called;
   } else if (data.type === "callout") {
     byId("live-callout").textContent = data.text;
     speak(data.text);
@@ -289,7 +318,7 @@ svg.addEventListener("click", (event) => {
     drawControls();
     return;
   }
-  if (state.phase !== "playing" || state.to_move !== color) return;
+  if (state.phase !== "playing" || state.to_move !== color || state.paused) return;
   if (confirmMoves()) {
     pending = vertex;
     drawBoard();
@@ -314,6 +343,10 @@ on("live-accept", () => {
 });
 on("live-dispute", () => send("dispute"));
 on("live-confirm-result", () => send("confirm"));
+on("live-call-referee", () => {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "call_referee" }));
+  else message(labels.connecting);
+});
 
 const sound = byId("live-sound");
 if (sound) sound.addEventListener("change", () => { soundOn = sound.checked; speak(""); });

@@ -1,0 +1,498 @@
+"""Spectators and referees of a live round (issue #11).
+
+Pages:
+
+- ``/events/{id}/rounds/{n}/live``: every board of the round, live (stones, both clocks, the
+  result), for anybody who may see the round; each board links to its room (read-only for
+  whoever does not play in it) and its SGF with the moves so far;
+- ``/events/{id}/rounds/{n}/referee``: the referee console — every board with both clocks, the
+  move number and its alerts (time trouble, a disputed ending, a player disconnected, paused);
+- ``/events/{id}/rounds/{n}/boards/{b}/referee``: one game for its referee: the live board and
+  the forms to pause and resume it, record an infraction, rule, and (the chief referee) correct
+  a clock; each form posts to ``…/referee/{pause,resume,infraction,ruling,clock}``, is stored
+  in the game's record and pushed live to the players and spectators.
+- ``/events/{id}/rounds/{n}/live/socket``: the round's WebSocket: ``{"type": "round",
+  "boards": [...]}`` on connecting, then ``{"type": "board", "board": {...}}`` at every change
+  of a board; a referee also gets each board's ``alerts`` (re-evaluated every second).
+
+The JSON API of the referees' actions is ``routes/live_referee_api.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form
+from fastapi.responses import RedirectResponse
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from weiqi.errors import Conflict, InvalidSetting, NotFound, PermissionDenied
+from weiqi.i18n import N_
+from weiqi.messages import Msg
+from weiqi.referee.infractions import allowed_penalties
+from weiqi.server.board import board_svg, layout
+from weiqi.server.inputs import ScreenedRoute, requires
+from weiqi.server.live.rooms import GameKey, channel
+from weiqi.server.routes.live import (
+    ROOM,
+    _labels,
+    _locale,
+    _result_text,
+    _same_origin,
+    _ws_actor,
+    room_context,
+    rooms,
+)
+from weiqi.server.security import AppClock, CurrentActor, Db, flash
+from weiqi.server.templating import html, say, translate
+from weiqi.services import live, live_referee
+from weiqi.services.actor import Actor
+from weiqi.services.permissions import Action
+from weiqi.services.public import require_round_visible
+from weiqi.store.database import Database
+
+router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
+
+ROUND = "/events/{event_id}/rounds/{number}"
+#: How often a referee's console socket re-evaluates the alerts (time trouble and a long
+#: disconnection come with time, not with a push).
+ALERT_SECONDS = 1.0
+
+
+def _round_labels(request: Request) -> dict[str, str]:
+    words = {
+        "time_trouble": N_("%(color)s in time trouble"),
+        "dispute": N_("Ending disputed"),
+        "disconnected": N_("%(color)s disconnected"),
+        "paused": N_("Paused"),
+        "not_started": N_("Not started"),
+        "playing": N_("Playing"),
+        "counting": N_("Counting"),
+        "move": N_("Move %(n)s"),
+        "call": N_("%(color)s calls the referee"),
+    }
+    return {**_labels(request), **{k: translate(request, v) for k, v in words.items()}}
+
+
+def _round_context(request: Request, data: live_referee.RoundLive, console: bool) -> dict[str, Any]:
+    boards = []
+    for b in data.boards:
+        boards.append(
+            {
+                **b,
+                "svg": board_svg(b["size"], b["stones"], last_move=b["last_move"],
+                                 coordinates=False),
+                "result_text": _result_text(b["result"], request),
+            }
+        )  # fmt: skip
+    path = ROUND.format(event_id=data.event_id, number=data.number)
+    geo = layout(data.size, coordinates=False)
+    return {
+        "data": data,
+        "boards": boards,
+        "console": console,
+        "config": {
+            "ws": path + "/live/socket",
+            "labels": _round_labels(request),
+            "console": console,
+            "geometry": {
+                "mx": geo.margin_x,
+                "my": geo.margin_y,
+                "cw": geo.cell_width,
+                "ch": geo.cell_height,
+            },
+            "boards": [
+                {**live_referee.summary(b), "result_text": x["result_text"]}
+                for b, x in zip(data.boards, boards, strict=True)
+            ],
+        },
+    }
+
+
+@router.get(ROUND + "/live")
+def round_page(
+    request: Request, db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int
+) -> Response:
+    """Every board of the round, live, for its spectators."""
+    data = live_referee.round_boards(db, actor, event_id, number, clock)
+    return html(request, "live_round.html", _round_context(request, data, False))
+
+
+@router.get(ROUND + "/referee")
+@requires(Action.RULE_INFRACTION)
+def console_page(
+    request: Request, db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int
+) -> Response:
+    """The referee console of a round."""
+    data = live_referee.console_boards(db, actor, event_id, number, clock)
+    return html(request, "live_console.html", _round_context(request, data, True))
+
+
+# -- one game for its referee ----------------------------------------------------------------
+
+
+def _options(request: Request) -> dict[str, Any]:
+    infractions = [
+        (k.value, say(request, Msg("%(kind)s", kind=k)),
+         [p.value for p in allowed_penalties(k)])
+        for k in live_referee.LIVE_INFRACTIONS
+    ]  # fmt: skip
+    rulings = [(k.value, say(request, Msg(k.value))) for k in live_referee.LIVE_RULINGS]
+    return {"infractions": infractions, "rulings": rulings}
+
+
+def _game_page(
+    request: Request,
+    db: Database,
+    actor: Actor,
+    clock: Any,
+    event_id: int,
+    number: int,
+    board: int,
+    form: str = "",
+    errors: dict[str, str] | None = None,
+    values: dict[str, str] | None = None,
+    status_code: int = 200,
+) -> Response:
+    data = live_referee.console_boards(db, actor, event_id, number, clock)
+    if not any(b["board"] == board for b in data.boards):
+        raise NotFound(Msg("round %(number)s has no board %(board)s", number=number,
+                                board=board))  # fmt: skip
+    context = room_context(request, db, actor, clock, event_id, number, board, watch=True)
+    calls = rooms(request.app).calls((event_id, number, board))
+    context.update(
+        {
+            "calls": sorted(calls),
+            "console": True,
+            "form": form,
+            "errors": errors or {},
+            "values": values or {},
+            "action_path": ROOM.format(event_id=event_id, number=number, board=board) + "/referee",
+            "console_path": ROUND.format(event_id=event_id, number=number) + "/referee",
+            **_options(request),
+        }
+    )
+    return html(request, "live_console_game.html", context, status_code=status_code)
+
+
+@router.get(ROOM + "/referee")
+@requires(Action.RULE_INFRACTION)
+def game_console_page(
+    request: Request,
+    db: Db,
+    actor: CurrentActor,
+    clock: AppClock,
+    event_id: int,
+    number: int,
+    board: int,
+) -> Response:
+    """One live game for its referee."""
+    return _game_page(request, db, actor, clock, event_id, number, board)
+
+
+Seq = Annotated[int | None, Form()]
+
+
+async def _act(
+    request: Request,
+    db: Database,
+    actor: Actor,
+    clock: Any,
+    key: GameKey,
+    form: str,
+    values: dict[str, str],
+    work: Callable[[], live.Outcome],
+    done: str,
+) -> Response:
+    """Run a referee's action under the game's lock and push it; a refusal shows the form
+    again with the reason beside its field and what was typed kept."""
+    event_id, number, board = key
+    back = ROOM.format(event_id=event_id, number=number, board=board) + "/referee"
+    live_rooms = rooms(request.app)
+    try:
+        await live_rooms.change(key, work)
+    except InvalidSetting as err:
+        errors = {err.field: say(request, err.reason)}
+        return await run_in_threadpool(
+            _game_page, request, db, actor, clock, event_id, number, board, form, errors,
+            values, 422,
+        )  # fmt: skip
+    except Conflict as err:
+        flash(request, say(request, err.msg))
+        return RedirectResponse(back, status_code=303)
+    await live_rooms.answer(key)  # the referee took the game up: its players' calls are answered
+    flash(request, done)
+    return RedirectResponse(back, status_code=303)
+
+
+@router.post(ROOM + "/referee/answer")
+@requires(Action.RULE_INFRACTION)
+async def answer_call(request: Request, event_id: int, number: int, board: int) -> Response:
+    """The referee answers the players' call (nothing to record in the game)."""
+    await rooms(request.app).answer((event_id, number, board))
+    flash(request, translate(request, "The call is answered."))
+    back = ROOM.format(event_id=event_id, number=number, board=board) + "/referee"
+    return RedirectResponse(back, status_code=303)
+
+
+@router.post(ROOM + "/referee/pause")
+@requires(Action.RULE_INFRACTION)
+async def pause_game(
+    request: Request,
+    db: Db,
+    actor: CurrentActor,
+    clock: AppClock,
+    event_id: int,
+    number: int,
+    board: int,
+    seq: Seq = None,
+    reason: Annotated[str, Form()] = "",
+) -> Response:
+    return await _act(
+        request, db, actor, clock, (event_id, number, board), "pause", {"reason": reason},
+        lambda: live_referee.pause(db, actor, event_id, number, board, seq, reason,
+                                   clock=clock),
+        translate(request, "The game is paused."),
+    )  # fmt: skip
+
+
+@router.post(ROOM + "/referee/resume")
+@requires(Action.RULE_INFRACTION)
+async def resume_game(
+    request: Request,
+    db: Db,
+    actor: CurrentActor,
+    clock: AppClock,
+    event_id: int,
+    number: int,
+    board: int,
+    seq: Seq = None,
+) -> Response:
+    return await _act(
+        request, db, actor, clock, (event_id, number, board), "resume", {},
+        lambda: live_referee.resume(db, actor, event_id, number, board, seq, clock=clock),
+        translate(request, "The game goes on."),
+    )  # fmt: skip
+
+
+@router.post(ROOM + "/referee/infraction")
+@requires(Action.RULE_INFRACTION)
+async def game_infraction(
+    request: Request,
+    db: Db,
+    actor: CurrentActor,
+    clock: AppClock,
+    event_id: int,
+    number: int,
+    board: int,
+    seq: Seq = None,
+    kind: Annotated[str, Form()] = "",
+    offender: Annotated[str, Form()] = "",
+    penalty: Annotated[str, Form()] = "",
+    note: Annotated[str, Form()] = "",
+) -> Response:
+    values = {"kind": kind, "offender": offender, "penalty": penalty, "note": note}
+    return await _act(
+        request, db, actor, clock, (event_id, number, board), "infraction", values,
+        lambda: live_referee.record_infraction(db, actor, event_id, number, board, seq, kind,
+                                               offender, penalty, note, clock=clock),
+        translate(request, "Infraction recorded."),
+    )  # fmt: skip
+
+
+@router.post(ROOM + "/referee/ruling")
+@requires(Action.RULE_INFRACTION)
+async def game_ruling(
+    request: Request,
+    db: Db,
+    actor: CurrentActor,
+    clock: AppClock,
+    event_id: int,
+    number: int,
+    board: int,
+    seq: Seq = None,
+    kind: Annotated[str, Form()] = "",
+    loser: Annotated[str, Form()] = "",
+    reason: Annotated[str, Form()] = "",
+) -> Response:
+    values = {"kind": kind, "loser": loser, "reason": reason}
+    return await _act(
+        request, db, actor, clock, (event_id, number, board), "ruling", values,
+        lambda: live_referee.record_ruling(db, actor, event_id, number, board, seq, kind,
+                                           reason, loser, clock=clock),
+        translate(request, "Ruling recorded."),
+    )  # fmt: skip
+
+
+@router.post(ROOM + "/referee/clock")
+@requires(Action.CORRECT_CLOCK)
+async def game_clock(
+    request: Request,
+    db: Db,
+    actor: CurrentActor,
+    clock: AppClock,
+    event_id: int,
+    number: int,
+    board: int,
+    seq: Seq = None,
+    color: Annotated[str, Form()] = "",
+    seconds: Annotated[str, Form()] = "",
+    reason: Annotated[str, Form()] = "",
+) -> Response:
+    values = {"color": color, "seconds": seconds, "reason": reason}
+    return await _act(
+        request, db, actor, clock, (event_id, number, board), "clock", values,
+        lambda: live_referee.correct_clock(db, actor, event_id, number, board, seq, color,
+                                           seconds, reason, clock=clock),
+        translate(request, "Clock corrected."),
+    )  # fmt: skip
+
+
+# -- the round's socket ----------------------------------------------------------------------
+
+
+class _Watched:
+    """What a round's socket knows of one board: its last snapshot, who is connected, since
+    when the others are away and who called the referee — as this process saw them, and as the
+    pushes of every worker say (with several workers on Redis, a player's socket may be on
+    another one)."""
+
+    def __init__(self, key: GameKey, snap: dict[str, Any]) -> None:
+        self.key = key
+        self.snap = snap
+        self.present: set[str] = set()
+        self.away: dict[str, float] = {}
+        self.calls: dict[str, float] = {}
+        self.shown: list[str] | None = None
+
+    def alerts(self, now: float, after: float | None) -> list[str]:
+        return live_referee.alerts(self.snap, self.present, self.away, now, after, self.calls)
+
+
+def _board_message(
+    w: _Watched, locale: str, console: bool, now: float, after: float | None
+) -> dict[str, Any]:
+    snap = w.snap
+    out = {**live_referee.summary(snap), "result_text": _result_text(snap.get("result"), locale)}
+    if console:
+        w.shown = out["alerts"] = w.alerts(now, after)
+        out["present"] = sorted(w.present)
+    return {"type": "board", "board": out}
+
+
+async def round_socket(websocket: WebSocket) -> None:
+    """A spectator's or a referee's view of a whole round."""
+    params = websocket.path_params
+    event_id, number = int(params["event_id"]), int(params["number"])
+    live_rooms = rooms(websocket.app)
+    db: Database = websocket.app.state.db
+    if not _same_origin(websocket):
+        await websocket.close(code=4403)
+        return
+    actor = await run_in_threadpool(_ws_actor, websocket)
+    locale = _locale(websocket)
+    try:
+        await run_in_threadpool(require_round_visible, db, actor, event_id, number)
+        console = await run_in_threadpool(live_referee.may_referee, db, actor, event_id)
+        data = await run_in_threadpool(
+            live_referee.round_boards, db, actor, event_id, number, live_rooms.clock
+        )
+    except (NotFound, PermissionDenied):
+        await websocket.close(code=4404)
+        return
+    await websocket.accept()
+    after = None if data.disconnect_alert is None else float(data.disconnect_alert)
+    keys = {b["board"]: (event_id, number, b["board"]) for b in data.boards}
+    inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+    subs = [live_rooms.bus.subscribe(channel(k)) for k in keys.values()]
+    tasks: list[asyncio.Task[None]] = []
+
+    def now() -> float:
+        return live_rooms.clock.now().timestamp()
+
+    async def pump(sub: Any) -> None:
+        while True:
+            await inbox.put(await sub.get())
+
+    try:
+        for sub in subs:
+            await sub.ready()  # before the boards are read: no push falls between the two
+        tasks = [asyncio.get_running_loop().create_task(pump(s)) for s in subs]
+        fresh = await run_in_threadpool(
+            live_referee.round_boards, db, actor, event_id, number, live_rooms.clock
+        )
+        watched = {b["board"]: _Watched(keys[b["board"]], b) for b in fresh.boards}
+        for w in watched.values():
+            w.present = await live_rooms.present(w.key)
+            w.away = live_rooms.away_since(w.key)
+            w.calls = live_rooms.calls(w.key)
+        first = [
+            _board_message(w, locale, console, now(), after)["board"]
+            for _n, w in sorted(watched.items())
+        ]
+        await websocket.send_json({"type": "round", "boards": first})
+
+        async def listen() -> None:
+            while True:
+                message = await inbox.get()
+                kind = message.get("type")
+                w = watched.get(int(message.get("board") or message.get("snapshot", {})
+                                    .get("board") or 0))  # fmt: skip
+                if w is None:
+                    continue
+                if kind == "update":
+                    snap = message["snapshot"]
+                    if snap["seq"] < w.snap["seq"]:
+                        continue  # an older push overtaken by a newer one
+                    w.snap = snap
+                elif kind == "presence":
+                    w.present = set(message.get("present", ()))
+                    w.away = {
+                        c: t for c, t in {**w.away, **message.get("away_since", {})}.items()
+                        if c not in w.present
+                    }  # fmt: skip
+                    if not console:
+                        continue
+                elif kind == "call":
+                    w.calls = dict(message.get("calls", {}))
+                    live_rooms.note_calls(w.key, w.calls)
+                    if not console:
+                        continue
+                else:
+                    continue
+                await websocket.send_json(_board_message(w, locale, console, now(), after))
+
+        async def watch_alerts() -> None:
+            while True:
+                await asyncio.sleep(ALERT_SECONDS)
+                for w in watched.values():
+                    if w.alerts(now(), after) != w.shown:
+                        await websocket.send_json(_board_message(w, locale, True, now(), after))
+
+        tasks.append(asyncio.get_running_loop().create_task(listen()))
+        if console:
+            tasks.append(asyncio.get_running_loop().create_task(watch_alerts()))
+        while True:  # the reader sends nothing we act on; this notices it leaving
+            text = await websocket.receive_text()
+            with contextlib.suppress(ValueError):
+                json.loads(text)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for sub in subs:
+            sub.close()
+
+
+router.add_websocket_route(ROUND + "/live/socket", round_socket)

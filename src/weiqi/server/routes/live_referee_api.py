@@ -1,0 +1,154 @@
+"""The JSON API of the referees of a live game (issue #11): the same services as the console's
+forms (``routes/live_referee.py``), therefore the same permissions; each action is stored in the
+game's record and pushed live to the players and spectators. Writes need the ``X-CSRF-Token``
+header. ``seq`` is the record's length the caller saw (refused with 409 when the game changed
+meanwhile); leave it out to act on the game as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel
+
+from weiqi.server.inputs import ScreenedRoute, requires
+from weiqi.server.routes.api import _ERRORS
+from weiqi.server.routes.live import rooms
+from weiqi.server.security import AppClock, CurrentActor, Db
+from weiqi.services import live, live_referee
+from weiqi.services.permissions import Action
+
+router = APIRouter(
+    route_class=ScreenedRoute, prefix="/api", tags=["live referee"], responses=_ERRORS
+)
+
+GAME = "/events/{event_id}/rounds/{number}/boards/{board}/live"
+
+
+class LiveGameOut(BaseModel):
+    """The game after the action."""
+
+    seq: int
+    phase: str
+    paused: bool
+    warnings: dict[str, int]
+    result: str | None
+    clock: dict[str, Any] | None
+
+
+class PauseIn(BaseModel):
+    seq: int | None = None
+    reason: str = ""
+
+
+class ResumeIn(BaseModel):
+    seq: int | None = None
+
+
+class InfractionIn(BaseModel):
+    seq: int | None = None
+    kind: str
+    offender: str
+    penalty: str = ""
+    note: str = ""
+
+
+class RulingIn(BaseModel):
+    seq: int | None = None
+    kind: str
+    reason: str
+    loser: str = ""
+
+
+class ClockIn(BaseModel):
+    seq: int | None = None
+    color: str
+    seconds: str
+    reason: str
+
+
+async def _push(
+    request: Request, event_id: int, number: int, board: int, work: Callable[[], live.Outcome]
+) -> LiveGameOut:
+    live_rooms = rooms(request.app)
+    outcome = await live_rooms.change((event_id, number, board), work)
+    await live_rooms.answer((event_id, number, board))  # the players' calls are answered
+    snap = outcome.snapshot.to_data()
+    return LiveGameOut(**{k: snap[k] for k in LiveGameOut.model_fields})
+
+
+@router.post(GAME + "/pause", response_model=LiveGameOut)
+@requires(Action.RULE_INFRACTION)
+async def api_pause(
+    request: Request, body: PauseIn, db: Db, actor: CurrentActor, clock: AppClock,
+    event_id: int, number: int, board: int,
+) -> LiveGameOut:  # fmt: skip
+    """Pause the game: no player may play until it is resumed."""
+    return await _push(request, event_id, number, board, lambda: live_referee.pause(
+        db, actor, event_id, number, board, body.seq, body.reason, clock=clock))  # fmt: skip
+
+
+@router.post(GAME + "/resume", response_model=LiveGameOut)
+@requires(Action.RULE_INFRACTION)
+async def api_resume(
+    request: Request, body: ResumeIn, db: Db, actor: CurrentActor, clock: AppClock,
+    event_id: int, number: int, board: int,
+) -> LiveGameOut:  # fmt: skip
+    """Resume a paused game: the clock of the player to move runs again."""
+    return await _push(request, event_id, number, board, lambda: live_referee.resume(
+        db, actor, event_id, number, board, body.seq, clock=clock))  # fmt: skip
+
+
+@router.post(GAME + "/infraction", response_model=LiveGameOut)
+@requires(Action.RULE_INFRACTION)
+async def api_infraction(
+    request: Request, body: InfractionIn, db: Db, actor: CurrentActor, clock: AppClock,
+    event_id: int, number: int, board: int,
+) -> LiveGameOut:  # fmt: skip
+    """Record an infraction with the catalogue's penalty (a warning, a loss …)."""
+    return await _push(request, event_id, number, board, lambda: live_referee.record_infraction(
+        db, actor, event_id, number, board, body.seq, body.kind, body.offender, body.penalty,
+        body.note, clock=clock))  # fmt: skip
+
+
+@router.post(GAME + "/ruling", response_model=LiveGameOut)
+@requires(Action.RULE_INFRACTION)
+async def api_ruling(
+    request: Request, body: RulingIn, db: Db, actor: CurrentActor, clock: AppClock,
+    event_id: int, number: int, board: int,
+) -> LiveGameOut:  # fmt: skip
+    """Rule the game's end; draw, replay, both lose and no result are the chief
+    referee's."""
+    return await _push(request, event_id, number, board, lambda: live_referee.record_ruling(
+        db, actor, event_id, number, board, body.seq, body.kind, body.reason, body.loser,
+        clock=clock))  # fmt: skip
+
+
+@router.post(GAME + "/clock", response_model=LiveGameOut)
+@requires(Action.CORRECT_CLOCK)
+async def api_clock(
+    request: Request, body: ClockIn, db: Db, actor: CurrentActor, clock: AppClock,
+    event_id: int, number: int, board: int,
+) -> LiveGameOut:  # fmt: skip
+    """Correct a clock (the chief referee): ``seconds`` charged (negative: given
+    back), with the reason."""
+    return await _push(request, event_id, number, board, lambda: live_referee.correct_clock(
+        db, actor, event_id, number, board, body.seq, body.color, body.seconds, body.reason,
+        clock=clock))  # fmt: skip
+
+
+class AnsweredOut(BaseModel):
+    """The players' calls of the game still open (none after the answer)."""
+
+    calls: dict[str, float]
+
+
+@router.post(GAME + "/answer", response_model=AnsweredOut)
+@requires(Action.RULE_INFRACTION)
+async def api_answer(request: Request, event_id: int, number: int, board: int) -> AnsweredOut:
+    """Answer the players' call for the referee (nothing is recorded in the game)."""
+    live_rooms = rooms(request.app)
+    await live_rooms.answer((event_id, number, board))
+    return AnsweredOut(calls=live_rooms.calls((event_id, number, board)))

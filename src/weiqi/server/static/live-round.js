@@ -1,0 +1,145 @@
+// The boards of a live round (issue #11): the spectators' round page and the referee console.
+// The server is the truth: each board is redrawn from the snapshot the round's socket pushes
+// (stones, last move, clocks, result; for referees, who is connected and the alerts), and the
+// running clock is counted down between two pushes. The boards' geometry is read from their
+// SVG (weiqi.server.board, R-BOARD-3).
+
+const COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+const SVG = "http://www.w3.org/2000/svg";
+const config = JSON.parse(document.getElementById("round-config").textContent);
+const labels = config.labels;
+const boards = new Map(); // board number -> {data, receivedAt}
+const fmt = (text, args) => text.replace(/%\((\w+)\)s/g, (_, k) => String(args[k] ?? ""));
+
+function colourName(c) { return c === "B" ? labels.black : labels.white; }
+
+function geometry(svg) {
+  const g = config.geometry; // the server's layout of the round's board size, no coordinates
+  return { size: Number(svg.dataset.size), mx: g.mx, my: g.my, cw: g.cw, ch: g.ch };
+}
+
+function drawStones(el, b) {
+  const svg = el.querySelector("svg");
+  if (!svg) return;
+  const g = geometry(svg);
+  svg.querySelectorAll(".stone, .last-move").forEach((n) => n.remove());
+  const put = (vertex, attrs) => {
+    const col = COLUMNS.indexOf(vertex[0]) + 1;
+    const row = parseInt(vertex.slice(1), 10);
+    const c = document.createElementNS(SVG, "circle");
+    c.setAttribute("cx", g.mx + (col - 1) * g.cw);
+    c.setAttribute("cy", g.my + (g.size - row) * g.ch);
+    c.setAttribute("data-vertex", vertex);
+    for (const [k, v] of Object.entries(attrs)) c.setAttribute(k, v);
+    svg.appendChild(c);
+  };
+  for (const [vertex, colour] of Object.entries(b.stones || {})) {
+    if (colour === "B") put(vertex, { class: "stone black", fill: "#111111", r: 0.48 * g.cw });
+    else put(vertex, { class: "stone white", fill: "#ffffff", stroke: "#000000", "stroke-width": 0.045 * g.cw, r: 0.48 * g.cw });
+  }
+  if (b.last_move && b.stones[b.last_move]) {
+    put(b.last_move, {
+      class: "last-move", fill: "none", r: 0.22 * g.cw, "stroke-width": 0.07 * g.cw,
+      stroke: b.stones[b.last_move] === "B" ? "#ffffff" : "#111111",
+    });
+  }
+}
+
+function mmss(seconds) {
+  const s = Math.max(0, Math.ceil(seconds - 1e-9));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+}
+
+function sideText(clock, side, elapsed) {
+  if (clock.system === "byo_yomi") {
+    const main = side.main - elapsed;
+    if (main > 0 || !side.periods) {
+      return side.periods ? `${mmss(main)} + ${fmt(labels.periods, { n: side.periods, s: clock.period_time })}` : mmss(main);
+    }
+    const over = -main + (side.in_overtime ? clock.period_time - side.period : 0);
+    const used = Math.floor(over / clock.period_time);
+    const periods = side.periods - used;
+    if (periods <= 0) return labels.time_up;
+    const left = clock.period_time - (over - used * clock.period_time);
+    return `${Math.max(0, Math.ceil(left))}″ · ${fmt(labels.periods, { n: periods, s: clock.period_time })}`;
+  }
+  return mmss((side.total ?? side.main) - elapsed);
+}
+
+function drawClocks() {
+  for (const [n, entry] of boards) {
+    const el = document.getElementById(`board-${n}`);
+    const clock = entry.data.clock;
+    for (const c of ["B", "W"]) {
+      const span = el && el.querySelector(`[data-clock="${c}"]`);
+      if (!span) continue;
+      if (!clock) { span.textContent = "–"; continue; }
+      const side = c === "B" ? clock.black : clock.white;
+      const running = clock.running === c;
+      const elapsed = running ? (performance.now() - entry.receivedAt) / 1000 : 0;
+      span.textContent = sideText(clock, side, elapsed);
+      span.classList.toggle("running", running);
+    }
+  }
+}
+
+function alertText(a) {
+  const [kind, colour] = a.split(":");
+  return fmt(labels[kind] || kind, { color: colourName(colour) });
+}
+
+function drawBoard(b) {
+  const el = document.getElementById(`board-${b.board}`);
+  if (!el) return;
+  boards.set(b.board, { data: b, receivedAt: performance.now() });
+  drawStones(el, b);
+  let state;
+  if (b.result) state = b.result_text || b.result;
+  else if (!b.started) state = labels.not_started;
+  else if (b.paused) state = labels.paused;
+  else if (b.phase === "counting") state = labels.counting;
+  else state = fmt(labels.move, { n: b.move_number });
+  el.querySelector('[data-field="state"]').textContent = state;
+  el.dataset.phase = b.phase;
+  const list = el.querySelector('[data-field="alerts"]');
+  if (list && b.alerts) {
+    list.replaceChildren(...b.alerts.map((a) => {
+      const li = document.createElement("li");
+      li.className = `alert alert-${a.split(":")[0]}`;
+      li.dataset.alert = a;
+      li.textContent = alertText(a);
+      return li;
+    }));
+    el.classList.toggle("has-alerts", b.alerts.length > 0);
+  }
+  for (const c of ["B", "W"]) {
+    const p = el.querySelector(`[data-presence="${c}"]`);
+    if (p && b.present) p.dataset.online = b.present.includes(c) ? "yes" : "no";
+  }
+}
+
+function receive(data) {
+  if (data.type === "round") data.boards.forEach(drawBoard);
+  else if (data.type === "board") drawBoard(data.board);
+  drawClocks();
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  const socket = new WebSocket(scheme + location.host + config.ws);
+  const status = document.getElementById("round-live-status");
+  socket.addEventListener("message", (e) => receive(JSON.parse(e.data)));
+  socket.addEventListener("open", () => { document.body.dataset.live = "open"; status.textContent = ""; });
+  socket.addEventListener("close", () => {
+    document.body.dataset.live = "closed";
+    status.textContent = labels.disconnected;
+    setTimeout(connect, 1000);
+  });
+}
+
+config.boards.forEach(drawBoard);
+setInterval(drawClocks, 250);
+connect();
