@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from tests.server.test_event_admin_pages import admin, create
 from tests.server.test_team_pages import TEAMS_CSV
 from tests.server.test_team_pages import create as create_team_event
-from weiqi.services import accounts, event_admin, tournament
+from weiqi.services import accounts, event_admin, team_admin, tournament
 from weiqi.services.actor import Actor
 from weiqi.store.database import Database
 
@@ -85,8 +85,9 @@ def test_the_registration_form_shows_the_duplicate_beside_the_name(
 def test_a_team_or_roster_player_entered_again_is_409(
     client: TestClient, database: Database
 ) -> None:
-    """A team code already in the event, or a roster naming a player of another team: 409
-    ``duplicate`` through the API; the page's form answers 409 with the reason."""
+    """A team code already in the event, or a teammate's name given to another teammate with
+    nothing to tell them apart: 409 ``duplicate`` through the API. Another team's player of
+    the same name is a namesake, entered and told apart by the team."""
     token = admin(client)
     h = {"X-CSRF-Token": token}
     event_id = create_team_event(client, token)
@@ -96,13 +97,21 @@ def test_a_team_or_roster_player_entered_again_is_409(
     assert same_team.status_code == 409, same_team.text
     assert same_team.json()["error"] == "duplicate"
     assert same_team.json()["args"]["field"]["args"]["team_id"] == "黑龙"
-    clash = "队名,姓名,段位\n玄武,黑龙1,1d\n玄武,玄武2,1d\n玄武,玄武3,1d\n"
-    same_player = client.post(url, json={"csv": clash}, headers=h)
-    assert same_player.status_code == 409 and same_player.json()["error"] == "duplicate"
-    assert "黑龙1" in same_player.json()["args"]["reason"]["args"]["clash"]
-    roster = {"name": "玄武", "roster": "黑龙1,5d\n玄武2,4d\n玄武3,3d", "csrf_token": token}
-    page = client.post(f"/events/{event_id}/manage/teams", data=roster)
-    assert page.status_code == 409 and "黑龙1" in page.text
+    # Another team's 黑龙1 is a namesake, told apart by the team (namesakes in team events) …
+    namesake = "队名,姓名,段位\n玄武,黑龙1,1d\n玄武,玄武2,1d\n玄武,玄武3,1d\n"
+    assert client.post(url, json={"csv": namesake}, headers=h).status_code == 200
+    # … while a teammate's name, with nothing to tell the two apart, is the same player again
+    cards = {c.code: c for c in team_admin.team_cards(database, event_id)}
+    black = cards["黑龙"]
+    first, second = black.roster[0], black.roster[1]
+    clash = client.put(
+        f"/api/events/{event_id}/teams/{black.id}/players/{second.id}",
+        json={"name": first.name, "rank": "3段"},
+        headers=h,
+    )
+    assert clash.status_code == 409 and clash.json()["error"] == "duplicate", clash.text
+    page = client.get(f"/events/{event_id}/teams")
+    assert "黑龙1 (黑龙)" in page.text and "黑龙1 (玄武)" in page.text
 
 
 def test_a_role_granted_again_or_a_taken_username_is_409(
