@@ -341,15 +341,61 @@ def register(app: typer.Typer) -> None:
 
     @record_app.command("sgf")
     def sgf(
-        path: RecordPath,
+        path: Annotated[
+            Path | None,
+            typer.Argument(help="A game record (JSON); or name a stored game with --db."),
+        ] = None,
         output: Annotated[
             Path | None, typer.Option("--output", "-o", help="Write here, not stdout.")
         ] = None,
+        db: Annotated[
+            str | None,
+            typer.Option("--db", help="A stored game's database (SQLite file or URL)."),
+        ] = None,
+        event: Annotated[
+            int | None, typer.Option("--event", help="Its event (default the newest).")
+        ] = None,
+        round_number: Annotated[int | None, typer.Option("--round", help="Its round.")] = None,
+        board: Annotated[int | None, typer.Option("--board", help="Its board.")] = None,
+        team: Annotated[
+            str | None, typer.Option("--team", help="A team event: either team of the match.")
+        ] = None,
+        sitting: Annotated[
+            int, typer.Option("--sitting", help="Team: 全队轮赛制 sitting (1…).")
+        ] = 1,
     ) -> None:
-        """Export a record to SGF: penalties and rulings as comments, RE from the result."""
-        from weiqi.formats.sgf_referee import write_record_sgf
+        """Export a record to SGF: penalties and rulings as comments, RE from the result. With
+        ``--db --round N --board B`` (a team board: ``--team``) a stored game's record, a live
+        one with its moves so far (``weiqi record sgf --db e.sqlite3 --round 1 --board 3``)."""
+        if db is None:
+            if path is None:
+                raise InputError(
+                    "record", Msg("give a record file, or --db with --round and --board")
+                )
+            from weiqi.formats.sgf_referee import write_record_sgf
 
-        data = write_record_sgf(_read(path))
+            data = write_record_sgf(_read(path))
+        else:
+            if path is not None:
+                raise InputError("record", Msg("give a record file or --db, not both"))
+            if round_number is None or board is None:
+                raise InputError("--db", Msg("name the stored game with --round and --board"))
+            from weiqi.cli.event import event_id_option, is_team, open_database
+            from weiqi.cli.inputs import in_db_range
+            from weiqi.services.games import TeamBoard, game_sgf
+
+            database = open_database(db)
+            event_id = event_id_option(database, event)
+            rnd = in_db_range("--round", round_number)
+            key: int | TeamBoard = in_db_range("--board", board)
+            if is_team(database, event_id):  # a team board by its team, as round result takes it
+                from weiqi.services.teams import match_number
+
+                if team is None:
+                    raise InputError("--team", Msg("a team event's board needs the team"))
+                match = match_number(database, event_id, rnd, team)
+                key = TeamBoard(match, key, in_db_range("--sitting", sitting) - 1)
+            data = game_sgf(database, event_id, rnd, key).encode()
         if output is None:
             typer.echo(data.decode("utf-8"), nl=False)
         else:

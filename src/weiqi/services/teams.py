@@ -1329,6 +1329,19 @@ def lineup_rows(session: Session, event_id: int) -> dict[int, list[LineupRow]]:
     return out
 
 
+def match_number(db: Database, event_id: int, number: int, team: str) -> int:
+    """The number in round ``number`` of the match ``team`` (a code or a name) plays; where a
+    command names a team board by its team, as ``round result --team`` does."""
+    with db.transaction() as session:
+        rnd = _round(session, event_id, number)
+        m = _match_of(rnd, _team_by_code(session, event_id, team).id)
+        if m is None:
+            raise NotFound(
+                Msg("%(team)s has no match in round %(number)s", team=team, number=number)
+            )
+        return m.number
+
+
 def _set_board_result(
     session: Session,
     actor: Actor,
