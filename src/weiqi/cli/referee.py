@@ -387,14 +387,15 @@ def register(app: typer.Typer) -> None:
             database = open_database(db)
             event_id = event_id_option(database, event)
             rnd = in_db_range("--round", round_number)
-            key: int | TeamBoard = in_db_range("--board", board)
+            number = in_db_range("--board", board)
+            key: int | TeamBoard = number
             if is_team(database, event_id):  # a team board by its team, as round result takes it
                 from weiqi.services.teams import match_number
 
                 if team is None:
                     raise InputError("--team", Msg("a team event's board needs the team"))
                 match = match_number(database, event_id, rnd, team)
-                key = TeamBoard(match, key, in_db_range("--sitting", sitting) - 1)
+                key = TeamBoard(match, number, in_db_range("--sitting", sitting) - 1)
             data = game_sgf(database, event_id, rnd, key).encode()
         if output is None:
             typer.echo(data.decode("utf-8"), nl=False)
