@@ -967,6 +967,8 @@ class Referee:
                 )
         if action is ClockAction.FORFEIT_TURN:
             self._in_phase(ctx, "forfeit a turn on time", Phase.PLAYING)
+            # the log says whose turn was forfeited (the event itself names nobody)
+            color = s.clock.flagged if s.clock is not None else None
         s = _evolve(
             s, clock_log=(*s.clock_log, ClockEntry(ctx.seq, ctx.at, action, color, e.point))
         )

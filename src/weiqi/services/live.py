@@ -68,9 +68,11 @@ from weiqi.referee.events import (
     RecordEvent,
     RefuseEnd,
     Resign,
+    RulingMade,
 )
 from weiqi.referee.nigiri import ColorAssignment
 from weiqi.referee.record import GameRecord
+from weiqi.referee.rulings import Ruling, RulingKind
 from weiqi.referee.state import GameState, Phase
 from weiqi.roles import Role
 from weiqi.rules.color import Color
@@ -123,7 +125,16 @@ ACTIONS = (
     "agree_dead",
     "dispute",
     "confirm",
+    "forfeit_turn",
+    "accept_time_loss",
 )
+
+#: Where the event lets a player whose last period ran out ask for a forfeited turn (弃权一次,
+#: R-TIME-2, Art. 22.5; the time control's ``pass``): how long the server waits for the ask
+#: before it rules the loss on time. The clock stands still meanwhile, for nobody.
+FORFEIT_ASK_SECONDS = 10.0
+#: What the flagged player asks for; the server, the game's referee, records it.
+_ASKED_OF_THE_SERVER = frozenset({"forfeit_turn", "accept_time_loss"})
 
 #: What a player may not do while a referee has paused the game (R-TIME-5); resigning may.
 PAUSED_REFUSES = frozenset({"move", "pass", "propose_end", "accept_end", "refuse_end"})
@@ -480,6 +491,10 @@ class Snapshot:
     """What the referees and the system did (``services.live_notices``), in record order."""
     disputed: bool = False
     """The ending was disputed (R-END-3) and the game is not over yet: the referees look."""
+    asking: str | None = None
+    """The colour whose last period ran out and who may ask for a forfeited turn (弃权一次)
+    until ``asking_until`` (seconds since the epoch); else the loss on time is ruled."""
+    asking_until: float | None = None
 
     def to_data(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -583,7 +598,31 @@ def _snapshot(
         paused=_referee_paused(state),
         notices=live_notices.notices(record),
         disputed=state.result is None and any(e.event.kind == "dispute" for e in record.entries),
+        asking=_asking(state).value if _asking(state) is not None else None,  # type: ignore[union-attr]
+        asking_until=_ask_deadline(record),
     )
+
+
+def _asking(state: GameState) -> Color | None:
+    """The player whose flag fell where the event allows a forfeited turn, while the game
+    waits for their ask (R-TIME-2)."""
+    c = state.clock
+    if state.phase is not Phase.PLAYING or c is None or c.status is not Status.FLAGGED:
+        return None
+    return c.flagged if c.tc.timeout_pass else None
+
+
+def _ask_deadline(record: GameRecord) -> float | None:
+    """Until when the flagged player may ask for the forfeited turn: :data:`FORFEIT_ASK_SECONDS`
+    after the look at the clock that found the flag."""
+    if _asking(record.state) is None:
+        return None
+    checks = [
+        e.at
+        for e in record.entries
+        if isinstance(e.event, ClockEvent) and e.event.action is ClockAction.CHECK
+    ]
+    return (checks[-1] if checks else record.entries[-1].at) + FORFEIT_ASK_SECONDS
 
 
 def _referee_paused(state: GameState) -> bool:
@@ -730,6 +769,13 @@ def _events_for(
         return (Dispute(own, color.opponent),)
     if action == "confirm":
         return (Confirm(),)
+    if action in _ASKED_OF_THE_SERVER:
+        if _asking(state) is not color:
+            raise Conflict(Msg("only a player whose last period ran out may ask for this"))
+        if action == "forfeit_turn":  # 弃权一次: the opponent moves, the same byo-yomi goes on
+            return (ClockEvent(ClockAction.FORFEIT_TURN),)
+        declined = Ruling(RulingKind.TIME_LOSS, live_notices.DECLINED_REASON, color)
+        return (RulingMade(declined),)
     raise InvalidSetting("action", Msg("unknown action %(action)s", action=action))
 
 
@@ -777,8 +823,10 @@ def act(
             timed = state.clock is not None and state.clock.status is Status.RUNNING
             try:
                 first, *rest = _events_for(action, color, state, size, data, timed)
-                # The rules refuse an event before it changes anything (``GameRecord.append``).
-                record.append(first, GameActor.player(color), now)
+                # The rules refuse an event before it changes anything (``GameRecord.append``);
+                # a flagged player's ask is recorded by the server, the game's referee.
+                by = SERVER if action in _ASKED_OF_THE_SERVER else GameActor.player(color)
+                record.append(first, by, now)
             except IllegalMove as err:
                 refused, reason = err.msg, err.reason
             except (Conflict, InvalidSetting) as err:
@@ -809,6 +857,12 @@ def _flag_due(record: GameRecord, now: float) -> bool:
         return False
     due = clock.next_deadline()
     return due is not None and due <= now and state.phase in (Phase.PLAYING, Phase.COUNTING)
+
+
+def _ask_expired(record: GameRecord, now: float) -> bool:
+    """Whether the flagged player's time to ask for a forfeited turn is over (R-TIME-2)."""
+    until = _ask_deadline(record)
+    return until is not None and now >= until
 
 
 def _flag_if_due(record: GameRecord, now: float) -> bool:
@@ -852,14 +906,22 @@ def wake(
         if record is None:
             snap = _snapshot(event_id, game, None, clock.now().timestamp())
             return Wake(snap, False, None, None)
-        if not _flag_due(record, _now(clock, record)):
+        now = _now(clock, record)
+        if not _flag_due(record, now) and not _ask_expired(record, now):
             return _woke(game, record, clock, since, len(record), False, event_id)
     with db.transaction() as session:
         game = _game_to_change(session, event_id, number, board, None)
         row, record = _load_record(session, game)
         assert record is not None
         before = len(record)
-        changed = _flag_if_due(record, _now(clock, record)) or len(record) > before
+        now = _now(clock, record)
+        _flag_if_due(record, now)
+        if _ask_expired(record, now):  # no forfeited turn asked in time: the loss stands
+            loser = _asking(record.state)
+            assert loser is not None
+            ruling = Ruling(RulingKind.TIME_LOSS, live_notices.NOT_ASKED_REASON, loser)
+            record.append(RulingMade(ruling), SERVER, now)
+        changed = len(record) > before
         if changed:
             _store(session, game, row, record)
         return _woke(game, record, clock, since, before, changed, event_id)
@@ -899,6 +961,8 @@ def next_wakeup(
         if record is None:
             return None
         c = record.state.clock
+        if c is not None and c.status is Status.FLAGGED:
+            return _ask_deadline(record)  # the loss on time is ruled then, unless asked
         if c is None or c.status is not Status.RUNNING:
             return None
         return c.next_wakeup(max(clock.now().timestamp(), record.entries[-1].at))

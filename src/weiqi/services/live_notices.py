@@ -42,6 +42,10 @@ from weiqi.rules.color import Color
 SYSTEM = GameActor.referee("system")
 #: The reason a pause for a server's downtime states in the record.
 RESTART_REASON = "server restart"
+#: The reasons the server, a live game's referee, states for a loss on time where the event
+#: allows a forfeited turn instead (R-TIME-2): the player declined it, or did not ask in time.
+DECLINED_REASON = "forfeited turn declined"
+NOT_ASKED_REASON = "no forfeited turn asked in time"
 
 _PENALTY = {
     Penalty.NONE: Msg("recorded, no penalty in this game"),
@@ -56,10 +60,18 @@ def notices(record: GameRecord) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     state = record.state
     penalties = {e.seq: e.penalty for e in state.infractions}
+    forfeited = {
+        c.seq: c.color.value
+        for c in state.clock_log
+        if c.action is ClockAction.FORFEIT_TURN and c.color is not None
+    }
     for entry in record.entries:
         event = entry.event
         base: dict[str, Any] = {"seq": entry.seq, "at": entry.at, "by": _by(entry.actor)}
-        if isinstance(event, ClockEvent) and event.action in (
+        if isinstance(event, ClockEvent) and event.action is ClockAction.FORFEIT_TURN:
+            flagged = forfeited.get(entry.seq)
+            out.append({**base, "kind": "forfeit_turn", "color": flagged, "reason": None})
+        elif isinstance(event, ClockEvent) and event.action in (
             ClockAction.PAUSE,
             ClockAction.RESUME,
             ClockAction.ADJUST,
@@ -143,6 +155,16 @@ def notice_msg(notice: dict[str, Any]) -> Msg:
             kind=InfractionKind(notice["what"]), penalty=_PENALTY[penalty],
         )  # fmt: skip
         return Msg("%(what)s: %(reason)s", what=msg, reason=reason) if reason else msg
+    if kind == "forfeit_turn" and color is not None:
+        return Msg(
+            "%(color)s's last period ran out: a forfeited turn (弃权一次) at their request; the "
+            "same byo-yomi goes on",
+            color=color,
+        )
+    if kind == "ruling" and reason in (DECLINED_REASON, NOT_ASKED_REASON) and color is not None:
+        if reason == DECLINED_REASON:
+            return Msg("%(color)s lost on time: no forfeited turn asked for", color=color)
+        return Msg("%(color)s lost on time: no forfeited turn asked for in time", color=color)
     if kind == "ruling":
         what = Msg(RulingKind(notice["what"]).value)
         if color is not None:

@@ -161,6 +161,9 @@ function drawControls() {
   }
   const finished = state.phase === "finished";
   show(byId("live-confirm-result"), finished && !(state.confirmations || []).includes(color));
+  // the last period ran out where the event allows a forfeited turn: ask, or accept the loss
+  // (the server rules the loss itself at asking_until)
+  show(byId("live-asking"), state.asking === color);
 }
 
 function sameAsMarked() {
@@ -342,6 +345,8 @@ on("live-accept", () => {
   else send("mark_dead", { stones: [...marking] });
 });
 on("live-dispute", () => send("dispute"));
+on("live-forfeit-turn", () => send("forfeit_turn"));
+on("live-accept-time-loss", () => send("accept_time_loss"));
 on("live-confirm-result", () => send("confirm"));
 on("live-call-referee", () => {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "call_referee" }));
