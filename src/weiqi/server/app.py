@@ -13,8 +13,6 @@ import hashlib
 import importlib
 import importlib.resources
 import pkgutil
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import APIRouter, Depends, FastAPI
@@ -137,7 +135,7 @@ def create_app(
         dependencies=[Depends(csrf_protect)],
         docs_url=None,  # served by routes/docs.py from our own files: halls often have no internet
         redoc_url=None,
-        lifespan=_lifespan,
+        lifespan=live_lifespan,
     )
     app.state.db = db
     app.state.clock = clock
@@ -174,21 +172,6 @@ def create_app(
     if unscreened:  # every request is authorized and screened before its body is read
         raise RuntimeError(f"routes without route_class=ScreenedRoute: {unscreened}")
     return app
-
-
-@asynccontextmanager
-async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
-    """The live games a restart interrupted are recovered from their records first (their
-    downtime a recorded pause) and watched again, and the server notes that it is alive while
-    it runs (``server/live/lifespan.py``); with workers on Redis, each sweeps the shared
-    deadlines from its start, whether or not anybody connects to it (a game whose worker died
-    is flagged on time by another); on the way out, the live rooms' watchers stop."""
-    from weiqi.server.routes.live import rooms
-
-    async with live_lifespan(app):
-        if app.state.redis_url:
-            rooms(app).start_sweeper()
-        yield
 
 
 def routers() -> list[APIRouter]:

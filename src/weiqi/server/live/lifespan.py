@@ -1,7 +1,8 @@
 """The live rooms' part of the application's life (issue #11): on start-up the games a server
 restart interrupted are recovered from their records (``services/live_recovery.py``: the
 downtime is a recorded pause, R-TIME-5) and watched again, so that their flags fall at the
-deadline whether or not anybody reconnects; while the application runs it notes every
+deadline whether or not anybody reconnects; with several workers each sweeps the shared
+deadlines (``LiveRooms.start_sweeper``); while the application runs it notes every
 ``HEARTBEAT_SECONDS`` that it is alive; on shutdown the watchers stop.
 """
 
@@ -44,6 +45,9 @@ async def live_lifespan(app: Any) -> AsyncIterator[None]:
         keys = []
     for key in keys:
         live_rooms.nudge(key)
+    # with workers on Redis each sweeps the shared deadlines from its start, whether or not
+    # anybody connects to it: a game whose worker died is flagged on time by another
+    live_rooms.start_sweeper()
     beating = asyncio.get_running_loop().create_task(_heartbeat(app))
     try:
         yield
