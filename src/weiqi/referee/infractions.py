@@ -12,7 +12,7 @@ the rules leave one ("warning or loss, by the circumstances").
 >>> penalty_for(InfractionKind.DISTURBING, earlier=0)
 Traceback (most recent call last):
 ...
-weiqi.errors.InvalidSetting: penalty: disturbing the opponent: the referee chooses warning | loss
+weiqi.errors.InvalidSetting: penalty: disturbing the opponent: the referee chooses warning or loss
 """
 
 from __future__ import annotations
@@ -33,6 +33,29 @@ class Penalty(enum.Enum):
     WARNING = "warning"  # 警告: one stone at counting, the second loses the game (R-PEN-1)
     LOSS = "loss"  # 判负
     BOTH_LOSE = "both_lose"  # 双方均负 (cheating by agreement, R-REF-6)
+
+    @property
+    def zh(self) -> str:
+        return {"none": "不处罚", "warning": "警告", "loss": "判负", "both_lose": "双方均负"}[
+            self.value
+        ]
+
+    @property
+    def en(self) -> str:
+        return self.value  # the code, as the forms and the API name it
+
+
+def _either(options: tuple[Penalty, ...]) -> Msg | Penalty:
+    """The penalties a referee chooses among, said in the reader's language.
+
+    >>> from weiqi.i18n import render
+    >>> render(Msg("choose %(p)s", p=_either((Penalty.WARNING, Penalty.LOSS))), "en")
+    'choose warning or loss'
+    """
+    said: Msg | Penalty = options[-1]
+    for option in reversed(options[:-1]):
+        said = Msg("%(first)s or %(rest)s", first=option, rest=said)
+    return said
 
 
 class InfractionKind(enum.Enum):
@@ -176,7 +199,7 @@ def penalty_for(kind: InfractionKind, earlier: int, chosen: Penalty | None = Non
         fixed = _FIXED[kind]
         if chosen is not None and chosen is not fixed:
             raise InvalidSetting(
-                "penalty", Msg("%(kind)s is always %(fixed)s", kind=kind, fixed=fixed.value)
+                "penalty", Msg("%(kind)s is always %(fixed)s", kind=kind, fixed=fixed)
             )
         return fixed
     if kind in _WARNING_THEN_LOSS:
@@ -188,26 +211,25 @@ def penalty_for(kind: InfractionKind, earlier: int, chosen: Penalty | None = Non
                     "%(kind)s: offence %(value)s in this game is a %(due)s",
                     kind=kind,
                     value=earlier + 1,
-                    due=due.value,
+                    due=due,
                 ),
             )
         return due
     options = _CHOICE[kind]
+    choices = _either(options)
     if chosen is None:
-        choices = " | ".join(p.value for p in options)
         raise InvalidSetting(
             "penalty",
             Msg("%(kind)s: the referee chooses %(choices)s", kind=kind, choices=choices),
         )
     if chosen not in options:
-        choices = " | ".join(p.value for p in options)
         raise InvalidSetting(
             "penalty",
             Msg(
                 "%(kind)s allows %(choices)s, not %(chosen)s",
                 kind=kind,
                 choices=choices,
-                chosen=chosen.value,
+                chosen=chosen,
             ),
         )
     return chosen

@@ -1238,8 +1238,11 @@ def correct_result(
 # -- infractions and rulings -----------------------------------------------------------------
 
 
-def _color(text: str, field: str) -> Color:
-    key = text.strip().upper()
+def _color(text: str | None, field: str) -> Color:
+    """``B``/``W`` (also Black, White, 黑, 白) as typed or chosen for ``field``."""
+    key = (text or "").strip().upper()
+    if not key:  # a form's choice left empty
+        raise InvalidSetting(field, Msg("choose Black or White"))
     if key in ("B", "BLACK", "黑"):
         return Color.BLACK
     if key in ("W", "WHITE", "白"):

@@ -46,15 +46,15 @@ from sqlalchemy.orm import Session
 from weiqi.errors import Conflict, InvalidSetting, NotFound, PermissionDenied
 from weiqi.messages import Msg
 from weiqi.referee.events import ClockAction, ClockEvent, InfractionRuled, RecordEvent, RulingMade
-from weiqi.referee.infractions import Infraction, InfractionKind, Penalty, allowed_penalties
+from weiqi.referee.infractions import Infraction, InfractionKind, Penalty
 from weiqi.referee.record import GameRecord
 from weiqi.referee.rulings import Ruling, RulingKind
 from weiqi.roles import Role
-from weiqi.rules.color import Color
 from weiqi.services import games, live
 from weiqi.services.actor import Actor
 from weiqi.services.games import (
     RULINGS,
+    _color,
     _game_to_change,
     _load_at,
     _load_record,
@@ -328,13 +328,6 @@ def resume(
                    build, "resume", clock)  # fmt: skip
 
 
-def _color(text: str | None, field: str) -> Color:
-    key = (text or "").strip().upper()
-    if key in ("B", "W"):
-        return Color(key)
-    raise InvalidSetting(field, Msg("choose Black or White"))
-
-
 def record_infraction(
     db: Database,
     actor: Actor,
@@ -365,18 +358,8 @@ def record_infraction(
             chosen = Penalty(penalty)
         except ValueError:
             raise InvalidSetting("penalty", Msg("choose the penalty")) from None
-    if (
-        chosen is None
-        and len(allowed_penalties(what)) > 1
-        and what
-        not in (
-            InfractionKind.PHONE_RINGING,
-            InfractionKind.SMOKING,
-        )
-    ):
-        raise InvalidSetting(
-            "penalty", Msg("the rules leave the penalty to the referee: choose it")
-        )
+    # a penalty the rules leave to the referee and none chosen: the catalogue refuses it
+    # (``penalty_for``) when the event is appended, next to the penalty field
     text = clean_note("note", note)
 
     def build(_s: Session, _r: GameRecord) -> RecordEvent:
