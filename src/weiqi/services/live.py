@@ -569,6 +569,7 @@ def _snapshot(
         isinstance(e.event, ClockEvent) and e.event.action is ClockAction.START
         for e in record.entries
     )
+    asking = _asking(state)
     return Snapshot(
         event_id,
         game.number,
@@ -598,7 +599,7 @@ def _snapshot(
         paused=_referee_paused(state),
         notices=live_notices.notices(record),
         disputed=state.result is None and any(e.event.kind == "dispute" for e in record.entries),
-        asking=_asking(state).value if _asking(state) is not None else None,  # type: ignore[union-attr]
+        asking=asking.value if asking is not None else None,
         asking_until=_ask_deadline(record),
     )
 

@@ -198,9 +198,28 @@ def _round(session: Session, event_id: int, number: int, clock: ServerClock) -> 
         _row, record = _load_record(session, game)
         boards.append(live._snapshot(event_id, game, record, now).to_data())
     size = boards[0]["size"] if boards else 19
+    return RoundLive(
+        event_id, event.name, number, size, boards, _disconnect_alert(session, event_id)
+    )
+
+
+def _disconnect_alert(session: Session, event_id: int) -> int | None:
     row = session.get(EventSettingsRow, event_id)
-    alert = settings_from_dict(json.loads(row.settings_json)).disconnect_alert if row else None
-    return RoundLive(event_id, event.name, number, size, boards, alert)
+    return settings_from_dict(json.loads(row.settings_json)).disconnect_alert if row else None
+
+
+def round_plan(
+    db: Database, actor: Actor, event_id: int, number: int
+) -> tuple[list[int], int | None]:
+    """The boards of a round and the event's disconnection setting, for a round's socket to
+    subscribe to before it reads the boards (:func:`round_boards`); no record is read. A round
+    not public is ``NotFound`` to all but its referees and organisers."""
+    require_round_visible(db, actor, event_id, number)
+    with db.transaction() as session:
+        if session.get(EventRow, event_id) is None:
+            raise NotFound(Msg("round %(number)s is not paired", number=number))
+        boards = sorted(games.round_boards(session, event_id, number).games)
+        return boards, _disconnect_alert(session, event_id)
 
 
 def round_boards(

@@ -55,7 +55,6 @@ from weiqi.server.templating import html, say, translate
 from weiqi.services import live, live_referee
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action
-from weiqi.services.public import require_round_visible
 from weiqi.store.database import Database
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
@@ -399,17 +398,16 @@ async def round_socket(websocket: WebSocket) -> None:
     actor = await run_in_threadpool(_ws_actor, websocket)
     locale = _locale(websocket)
     try:
-        await run_in_threadpool(require_round_visible, db, actor, event_id, number)
-        console = await run_in_threadpool(live_referee.may_referee, db, actor, event_id)
-        data = await run_in_threadpool(
-            live_referee.round_boards, db, actor, event_id, number, live_rooms.clock
+        boards, alert = await run_in_threadpool(
+            live_referee.round_plan, db, actor, event_id, number
         )
+        console = await run_in_threadpool(live_referee.may_referee, db, actor, event_id)
     except (NotFound, PermissionDenied):
         await websocket.close(code=4404)
         return
     await websocket.accept()
-    after = None if data.disconnect_alert is None else float(data.disconnect_alert)
-    keys = {b["board"]: (event_id, number, b["board"]) for b in data.boards}
+    after = None if alert is None else float(alert)
+    keys = {b: (event_id, number, b) for b in boards}
     inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
     subs = [live_rooms.bus.subscribe(channel(k)) for k in keys.values()]
     tasks: list[asyncio.Task[None]] = []
