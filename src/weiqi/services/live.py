@@ -284,22 +284,13 @@ def redeem_invite(
     if not normalise_code(code):
         raise InvalidSetting("code", Msg("enter the invitation code"))
     with db.transaction() as session:
-        link = session.scalar(
-            select(PlayerAccountRow).where(PlayerAccountRow.invite_hash == _code_hash(code))
-        )
-        if link is None:
-            raise InvalidSetting("code", Msg("this invitation code is unknown or already used"))
-        lock_event(session, link.event_id)
-        session.refresh(link)  # read again under the lock: two users redeeming one code
-        if link.invite_hash != _code_hash(code):
-            raise InvalidSetting("code", Msg("this invitation code is unknown or already used"))
+        link = claim_code(session, code)
         other = session.scalar(
             select(PlayerAccountRow).where(
                 PlayerAccountRow.event_id == link.event_id,
                 PlayerAccountRow.user_id == actor.user_id,
             )
         )
-        row = _player(session, link.event_id, link.player_id)
         if other is not None and other.player_id != link.player_id:
             taken = session.get(PlayerRow, other.player_id)
             raise Conflict(
@@ -308,13 +299,35 @@ def redeem_invite(
                     name=taken.name if taken else "",
                 )
             )
-        link.user_id = actor.user_id
-        link.linked_at = clock.now()
-        link.invite_hash = None
-        event = session.get(EventRow, link.event_id)
-        assert event is not None
-        session.flush()
-        return Linked(event.id, event.name, row.id, row.name)
+        return link_user(session, link, actor.user_id, clock)
+
+
+def claim_code(session: Session, code: str) -> PlayerAccountRow:
+    """The unspent invitation ``code``'s link, read again under its event's lock (two people
+    or programs spending one code: one links, the other is refused); ``InvalidSetting`` (field
+    ``code``) for a code unknown or already spent."""
+    link = session.scalar(
+        select(PlayerAccountRow).where(PlayerAccountRow.invite_hash == _code_hash(code))
+    )
+    if link is None:
+        raise InvalidSetting("code", Msg("this invitation code is unknown or already used"))
+    lock_event(session, link.event_id)
+    session.refresh(link)
+    if link.invite_hash != _code_hash(code) or link.user_id is not None:
+        raise InvalidSetting("code", Msg("this invitation code is unknown or already used"))
+    return link
+
+
+def link_user(session: Session, link: PlayerAccountRow, user_id: int, clock: ServerClock) -> Linked:
+    """User ``user_id`` becomes the player of ``link``'s entrant; the code is spent."""
+    row = _player(session, link.event_id, link.player_id)
+    link.user_id = user_id
+    link.linked_at = clock.now()
+    link.invite_hash = None
+    event = session.get(EventRow, link.event_id)
+    assert event is not None
+    session.flush()
+    return Linked(event.id, event.name, row.id, row.name)
 
 
 @dataclass(frozen=True)

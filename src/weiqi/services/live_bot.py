@@ -52,7 +52,6 @@ from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
 from weiqi.store.live import PlayerAccountRow
-from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRow, User
 from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
 from weiqi.tournament.settings import EventSettings, settings_from_dict
@@ -84,15 +83,7 @@ def sign_in_with_code(db: Database, code: str, clock: ServerClock = SYSTEM_CLOCK
     if not live.normalise_code(code):
         raise InvalidSetting("code", Msg("enter the invitation code"))
     with db.transaction() as session:
-        link = session.scalar(
-            select(PlayerAccountRow).where(PlayerAccountRow.invite_hash == live._code_hash(code))
-        )
-        if link is None:
-            raise InvalidSetting("code", Msg("this invitation code is unknown or already used"))
-        lock_event(session, link.event_id)
-        session.refresh(link)  # read again under the lock: two programs spending one code
-        if link.invite_hash != live._code_hash(code) or link.user_id is not None:
-            raise InvalidSetting("code", Msg("this invitation code is unknown or already used"))
+        link = live.claim_code(session, code)
         player = live._player(session, link.event_id, link.player_id)
         user = User(
             username=_free_username(session, f"bot-{link.event_id}-{player.id}"),
@@ -104,13 +95,7 @@ def sign_in_with_code(db: Database, code: str, clock: ServerClock = SYSTEM_CLOCK
         )
         session.add(user)
         session.flush()
-        link.user_id = user.id
-        link.linked_at = clock.now()
-        link.invite_hash = None
-        event = session.get(EventRow, link.event_id)
-        assert event is not None
-        session.flush()
-        linked = live.Linked(event.id, event.name, player.id, player.name)
+        linked = live.link_user(session, link, user.id, clock)
         return BotSignIn(_info(user), linked)
 
 
