@@ -199,9 +199,9 @@ INDIVIDUAL_CREATE = ("tiebreaks", "swiss_method", "bye_points", "no_result_point
                      "replay_points", "first_round", "pairing_method", "colour_policy", "komi",
                      "avoid_same_club", "avoid_same_region", "elimination_losses", "best_of",
                      "mcmahon_bar", "mcmahon_floor", "shared_places", "tie_resolution",
-                     "top_score", "late_entry_points", "grand_final_reset", "board_size",
+                     "top_score", "late_entry_points", "grand_final_reset",
                      "cycle_policy", "handicap_placement", "preset",
-                     "absent_points", "time_control")  # fmt: skip
+                     "absent_points")  # fmt: skip
 
 
 #: ``event create`` options by the setting they give (where the two names differ).
@@ -404,7 +404,7 @@ def register(app: typer.Typer) -> None:
             create_team(
                 db, name, system, team_type, boards, board_colours, max_foreign, substitutes,
                 missing, board_one_decides, deadline_minutes, rounds, cycles, ranking, seed,
-                player_order, as_json,
+                player_order, as_json, board_size, time_control,
             )  # fmt: skip
             return
 
@@ -667,17 +667,32 @@ def register(app: typer.Typer) -> None:
         ],
         db: DbOption = None,
         event: EventOption = None,
+        team: Annotated[
+            str | None,
+            typer.Option("--team", help="Team events: the roster player's team (code or name)."),
+        ] = None,
         as_json: JsonOption = False,
     ) -> None:
         """A one-time invitation code (邀请码) for the player to play online: redeemed on the
-        site's /join page, or given to `weiqi bot --token`. It replaces an unspent one; only its
-        hash is kept, so this is the one place it is shown."""
+        site's /join page, or given to `weiqi bot --token`; in a team event for a roster player
+        (of --team), who then plays the boards the lineups seat them on. It replaces an unspent
+        one; only its hash is kept, so this is the one place it is shown."""
         from weiqi.services import live
 
-        database, event_id, player = _named_player(db, event, name)
+        database = open_database(db)
+        event_id = event_id_option(database, event)
+        if is_team(database, event_id) or team is not None:
+            try:
+                player = live.player_id(database, event_id, name, team)
+            except InvalidSetting as err:
+                raise InputError("--team", err.reason) from None
+        else:
+            database, event_id, player = _named_player(db, event, name)
         made = live.create_invite(database, Actor.local(), event_id, player)
         if as_json:
             out = {"name": made.name, "token": made.code, "player_id": made.player_id}
+            if made.team is not None:
+                out["team"] = made.team
             typer.echo(json.dumps(out, ensure_ascii=False))
             return
         typer.echo(f"{made.name}: {made.code}")

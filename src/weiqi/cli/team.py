@@ -162,8 +162,11 @@ def create_team(
     seed: int,
     player_order: str,
     as_json: bool,
+    board_size: int | None = None,
+    time_control: str | None = None,
 ) -> None:
-    """``event create --kind team``: create a team event with its settings."""
+    """``event create --kind team``: create a team event with its settings (``board_size``:
+    its boards', ``time_control``: the one its boards are played with online)."""
     from weiqi.league.lineup import MissingLineup
     from weiqi.league.match import BoardColors
     from weiqi.league.team import TeamType
@@ -174,6 +177,7 @@ def create_team(
         create_team_event,
         settings_to_dict,
     )
+    from weiqi.tournament.details import EventDetails
 
     sys_ = choice(TeamSystem, system.replace("-", "_"), "--system")
     default_ranking = "swiss_points" if sys_ is TeamSystem.SWISS else "round_robin"
@@ -192,8 +196,10 @@ def create_team(
         ranking=choice(TeamRanking, ranking or default_ranking, "--ranking"),
         seed=seed,
         player_order=choice(PlayerOrder, player_order, "--order"),
+        board_size=board_size or 19,
     )
-    info = create_team_event(open_database(db), Actor.local(), name, settings)
+    details = EventDetails(time_control=time_control) if time_control else None
+    info = create_team_event(open_database(db), Actor.local(), name, settings, details)
     if as_json:
         out = {"id": info.id, "name": info.name, "settings": settings_to_dict(settings)}
         typer.echo(json.dumps(out, ensure_ascii=False))

@@ -85,17 +85,21 @@ def engine_command(text: str) -> list[str]:
 
 
 def ws_url(server: str, path: str) -> str:
-    """The WebSocket address of a room's path on ``server``.
+    """The WebSocket address of a room's path on ``server`` (a team board's path may carry its
+    sitting as a query).
 
     >>> ws_url("https://go.example.org/", "/events/1/rounds/2/boards/3")
     'wss://go.example.org/events/1/rounds/2/boards/3/live'
+    >>> ws_url("http://h", "/events/1/teams/rounds/2/matches/1/boards/3?sitting=1")
+    'ws://h/events/1/teams/rounds/2/matches/1/boards/3/live?sitting=1'
     """
     base = server.rstrip("/")
     if base.startswith("https://"):
         base = "wss://" + base[len("https://") :]
     elif base.startswith("http://"):
         base = "ws://" + base[len("http://") :]
-    return f"{base}{path}/live"
+    where, mark, query = path.partition("?")
+    return f"{base}{where}/live{mark}{query}"
 
 
 def _moves(snap: dict[str, Any]) -> list[tuple[str, str]]:
@@ -179,8 +183,8 @@ class Bot:
         self.name = ""
         self._engine: SimpleEngine | None = None
         self._kgs = False
-        #: The games played to their end so far: (event, round, board).
-        self.played: set[tuple[int, int, int]] = set()
+        #: The games played to their end so far: (event, round, the room's path).
+        self.played: set[tuple[int, int, str]] = set()
         self._time_left = False
         self._time_settings = False
 
@@ -309,13 +313,13 @@ class Bot:
                     (e, g)
                     for e in events
                     for g in e["games"]
-                    if (e["event_id"], e["round"], g["board"]) not in played
+                    if (e["event_id"], e["round"], g["path"]) not in played
                 ]
                 if todo:
                     event, game = todo[0]
                     result = self.play(game)
                     if result is not None:
-                        played.add((event["event_id"], event["round"], game["board"]))
+                        played.add((event["event_id"], event["round"], game["path"]))
                         where = f"round {event['round']} board {game['board']}"
                         self.log(f"{self.name}: {where}: {result}")
                         continue

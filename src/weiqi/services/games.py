@@ -476,7 +476,10 @@ def team_game(session: Session, game: BoardGameRow) -> Game:
     black, white = (home, away) if game.home_color == "B" else (away, home)
     teams = (home_team.code, away_team.code)
     black_team, white_team = teams if game.home_color == "B" else teams[::-1]
-    komi = Ruleset().komi  # team events play with the rules' komi, no handicap
+    # team events play with the rules' komi, no handicap, on the event's board size
+    team_event = session.get(TeamEventRow, match.round.event_id)
+    ruleset = Ruleset(board_size=team_event.board_size if team_event is not None else 19)
+    komi = ruleset.komi
     # the team is shown beside each player; a namesake of the same team (born on another
     # day) is told apart as the team's pages do it (张伟 (1990))
     names = []
@@ -497,7 +500,7 @@ def team_game(session: Session, game: BoardGameRow) -> Game:
         names[1],
         komi,
         0,
-        Ruleset(),
+        ruleset,
         match.number,
         game.sitting,
         black_team,

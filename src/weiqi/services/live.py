@@ -1,8 +1,15 @@
 """Live online play (issue #11): players as accounts, and the game room's use cases.
 
 Players are accounts: an organiser makes a one-time invitation code for an entrant of an
-individual event (:func:`create_invite`); a logged-in user who redeems it (:func:`redeem_invite`)
-becomes that entrant's player and sees "my game this round" (:func:`my_games`).
+individual event, or a roster player of a team event (:func:`create_invite`); a logged-in user
+who redeems it (:func:`redeem_invite`) becomes that player and sees "my game this round"
+(:func:`my_games`): the board of the latest published round, or of the latest team round whose
+lineups are revealed.
+
+A board is named as ``services.games`` names it (a :data:`~weiqi.services.games.BoardKey`: the
+board number of an individual round, a :class:`~weiqi.services.games.TeamBoard` of a team
+match): every function below takes either, and a team board is played exactly as an individual
+one (its record, clock, ending and result; the result then counts in the match score).
 
 A live game is the board's one game record (``services.games``: the same record, hash chain,
 signature and ``seq`` guard as every other game). The server is authoritative: every action of
@@ -41,7 +48,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -81,7 +88,9 @@ from weiqi.rules.vertex import format_vertex, parse_vertex
 from weiqi.services import live_notices
 from weiqi.services.actor import Actor
 from weiqi.services.games import (
+    BoardKey,
     Game,
+    TeamBoard,
     _game_row,
     _game_to_change,
     _load_at,
@@ -95,6 +104,7 @@ from weiqi.store.database import Database
 from weiqi.store.live import PlayerAccountRow
 from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRow, User
+from weiqi.store.teams import BoardGameRow, RosterRow, TeamRoundRow, TeamRow
 from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
 
 #: The reasons the rules core gives for an illegal move (``IllegalMove.reason``), listed here
@@ -147,11 +157,13 @@ _CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1: read aloud
 
 @dataclass(frozen=True)
 class Invite:
-    """A one-time invitation code for one entrant, shown once to the organiser who made it."""
+    """A one-time invitation code for one entrant (or roster player: ``player_id`` is then its
+    roster id, ``team`` its team's code), shown once to the organiser who made it."""
 
     player_id: int
     name: str
     code: str
+    team: str | None = None
 
 
 @dataclass(frozen=True)
@@ -164,6 +176,8 @@ class EntrantAccount:
     """An unspent code exists."""
     username: str | None
     """The user who plays as this entrant, once a code was redeemed."""
+    team: str | None = None
+    """A roster player's team (its name; ``player_id`` is then the roster id)."""
 
 
 @dataclass(frozen=True)
@@ -201,39 +215,142 @@ def _player(session: Session, event_id: int, player_id: int) -> PlayerRow:
     return row
 
 
-def player_id(db: Database, event_id: int, name: str) -> int:
-    """The id of the entrant named ``name`` (tests and scripts; pages pass ids).
+def _roster_player(session: Session, event_id: int, roster_id: int) -> tuple[RosterRow, TeamRow]:
+    """A roster player of the team event and its team; ``NotFound`` for anybody else (a roster
+    player of another event, an entrant's id)."""
+    row = session.get(RosterRow, roster_id)
+    team = session.get(TeamRow, row.team_id) if row is not None else None
+    if row is None or team is None or team.event_id != event_id:
+        raise NotFound(Msg("event %(event_id)s has no such player", event_id=event_id))
+    return row, team
 
-    ``NotFound`` when the event has no such entrant."""
+
+def _team_event(session: Session, event_id: int) -> bool:
+    from weiqi.store.teams import TeamEventRow
+
+    return session.get(TeamEventRow, event_id) is not None
+
+
+def _team_named(session: Session, event_id: int, team: str) -> TeamRow:
+    """The event's team whose code or name is ``team``; ``InvalidSetting`` (field ``team``)."""
+    found = (
+        session.scalars(
+            select(TeamRow).where(TeamRow.event_id == event_id, TeamRow.code == team)
+        ).first()
+        or session.scalars(
+            select(TeamRow).where(TeamRow.event_id == event_id, TeamRow.name == team)
+        ).first()
+    )
+    if found is None:
+        raise InvalidSetting("team", Msg("the event has no team %(team)s", team=team))
+    return found
+
+
+def player_id(db: Database, event_id: int, name: str, team: str | None = None) -> int:
+    """The id of the entrant named ``name`` (tests and scripts; pages pass ids); in a team
+    event the roster player's id, of ``team`` (its code or name) when given.
+
+    ``NotFound`` when the event (or the team) has no such player; ``InvalidSetting`` (field
+    ``team``) for a team the event does not have, or a team given in an individual event."""
     with db.transaction() as session:
-        found = session.scalar(
-            select(PlayerRow.id).where(PlayerRow.event_id == event_id, PlayerRow.name == name)
-        )
+        if not _team_event(session, event_id):
+            if team is not None:
+                raise InvalidSetting("team", Msg("applies to team events only"))
+            found = session.scalar(
+                select(PlayerRow.id).where(PlayerRow.event_id == event_id, PlayerRow.name == name)
+            )
+        else:
+            query = (
+                select(RosterRow.id)
+                .join(TeamRow, RosterRow.team_id == TeamRow.id)
+                .where(TeamRow.event_id == event_id)
+                .where((RosterRow.name == name) | (RosterRow.player_code == name))
+            )
+            if team is not None:
+                query = query.where(TeamRow.id == _team_named(session, event_id, team).id)
+            ids = session.scalars(query).all()
+            if len(ids) > 1:
+                raise InvalidSetting(
+                    "team", Msg("%(name)s plays for several teams: name the team", name=name)
+                )
+            found = ids[0] if ids else None
         if found is None:
+            if team is not None:
+                raise NotFound(
+                    Msg("%(name)s is not a roster player of %(team)s", name=name, team=team)
+                )
             raise NotFound(Msg("event %(event_id)s has no such player", event_id=event_id))
         return int(found)
 
 
+def _link_of(
+    session: Session, event_id: int, player: int, team_event: bool
+) -> PlayerAccountRow | None:
+    column = PlayerAccountRow.roster_id if team_event else PlayerAccountRow.player_id
+    return session.scalar(select(PlayerAccountRow).where(column == player))
+
+
+def _linked_name(session: Session, link: PlayerAccountRow) -> str:
+    """The name of the entrant or roster player of ``link``."""
+    if link.roster_id is not None:
+        return _roster_player(session, link.event_id, link.roster_id)[0].name
+    assert link.player_id is not None
+    return _player(session, link.event_id, link.player_id).name
+
+
 def create_invite(
-    db: Database, actor: Actor, event_id: int, player: int, clock: ServerClock = SYSTEM_CLOCK
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    player: int,
+    clock: ServerClock = SYSTEM_CLOCK,
+    *,
+    team: int | None = None,
 ) -> Invite:
-    """A new one-time code for entrant ``player`` (those who manage the event's players); it
-    replaces an unspent one. ``Conflict`` when a user already plays as this entrant."""
+    """A new one-time code for entrant ``player`` — in a team event the roster player of that
+    id (``team``: the team id the organiser meant; another team's player is refused) — for
+    those who manage the event's players; it replaces an unspent one. ``Conflict`` when a user
+    already plays as this player; ``NotFound`` for a player the event does not have."""
     code = _new_code()
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         lock_event(session, event_id)
-        row = _player(session, event_id, player)
-        link = session.get(PlayerAccountRow, row.id)
+        team_event = _team_event(session, event_id)
+        team_code = None
+        if team_event:
+            roster, of_team = _roster_player(session, event_id, player)
+            if team is not None and of_team.id != team:
+                raise InvalidSetting(
+                    "team",
+                    Msg("%(name)s is not a roster player of %(team)s", name=roster.name,
+                        team=_team_label(session, event_id, team)),
+                )  # fmt: skip
+            name, team_code = roster.name, of_team.code
+        else:
+            if team is not None:
+                raise InvalidSetting("team", Msg("applies to team events only"))
+            name = _player(session, event_id, player).name
+        link = _link_of(session, event_id, player, team_event)
         if link is not None and link.user_id is not None:
-            raise Conflict(Msg("%(name)s is already linked to an account", name=row.name))
+            raise Conflict(Msg("%(name)s is already linked to an account", name=name))
         if link is None:
-            link = PlayerAccountRow(player_id=row.id, event_id=event_id)
+            link = PlayerAccountRow(event_id=event_id)
+            if team_event:
+                link.roster_id = player
+            else:
+                link.player_id = player
             session.add(link)
         link.invite_hash = _code_hash(code)
         link.invited_at = clock.now()
         session.flush()
-        return Invite(row.id, row.name, code)
+        return Invite(player, name, code, team_code)
+
+
+def _team_label(session: Session, event_id: int, team: int) -> str:
+    row = session.get(TeamRow, team)
+    if row is None or row.event_id != event_id:
+        raise InvalidSetting("team", Msg("the event has no team %(team)s", team=str(team)))
+    return row.name
 
 
 def entrant_accounts(db: Database, actor: Actor, event_id: int) -> list[EntrantAccount]:
@@ -242,11 +359,23 @@ def entrant_accounts(db: Database, actor: Actor, event_id: int) -> list[EntrantA
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         if session.get(EventRow, event_id) is None:
             raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
-        players = session.scalars(
-            select(PlayerRow).where(PlayerRow.event_id == event_id).order_by(PlayerRow.id)
-        ).all()
+        team_event = _team_event(session, event_id)
+        players: list[tuple[int, str, str | None]]
+        if team_event:  # each team's roster, in the teams' order
+            rows = session.execute(
+                select(RosterRow.id, RosterRow.name, TeamRow.name)
+                .join(TeamRow, RosterRow.team_id == TeamRow.id)
+                .where(TeamRow.event_id == event_id)
+                .order_by(TeamRow.id, RosterRow.position, RosterRow.id)
+            ).all()
+            players = [(int(i), n, t) for i, n, t in rows]
+        else:
+            entrants = session.scalars(
+                select(PlayerRow).where(PlayerRow.event_id == event_id).order_by(PlayerRow.id)
+            ).all()
+            players = [(p.id, p.name, None) for p in entrants]
         links = {
-            r.player_id: r
+            (r.roster_id if team_event else r.player_id): r
             for r in session.scalars(
                 select(PlayerAccountRow).where(PlayerAccountRow.event_id == event_id)
             )
@@ -258,15 +387,16 @@ def entrant_accounts(db: Database, actor: Actor, event_id: int) -> list[EntrantA
             )
         }
         out = []
-        for p in players:
-            link = links.get(p.id)
+        for pid, name, team in players:
+            link = links.get(pid)
             user = link.user_id if link is not None else None
             out.append(
                 EntrantAccount(
-                    p.id,
-                    p.name,
+                    pid,
+                    name,
                     link is not None and link.invite_hash is not None,
                     names.get(user) if user is not None else None,
+                    team,
                 )
             )
         return out
@@ -291,12 +421,11 @@ def redeem_invite(
                 PlayerAccountRow.user_id == actor.user_id,
             )
         )
-        if other is not None and other.player_id != link.player_id:
-            taken = session.get(PlayerRow, other.player_id)
+        if other is not None and other.id != link.id:
             raise Conflict(
                 Msg(
                     "you already play as %(name)s in this event",
-                    name=taken.name if taken else "",
+                    name=_linked_name(session, other),
                 )
             )
         return link_user(session, link, actor.user_id, clock)
@@ -319,20 +448,24 @@ def claim_code(session: Session, code: str) -> PlayerAccountRow:
 
 
 def link_user(session: Session, link: PlayerAccountRow, user_id: int, clock: ServerClock) -> Linked:
-    """User ``user_id`` becomes the player of ``link``'s entrant; the code is spent."""
-    row = _player(session, link.event_id, link.player_id)
+    """User ``user_id`` becomes the player of ``link``'s entrant (or roster player); the code is
+    spent."""
+    name = _linked_name(session, link)
     link.user_id = user_id
     link.linked_at = clock.now()
     link.invite_hash = None
     event = session.get(EventRow, link.event_id)
     assert event is not None
     session.flush()
-    return Linked(event.id, event.name, row.id, row.name)
+    player = link.roster_id if link.roster_id is not None else link.player_id
+    assert player is not None
+    return Linked(event.id, event.name, player, name)
 
 
 @dataclass(frozen=True)
 class MyGame:
-    """A linked player's board in the latest published round of one event."""
+    """A linked player's board in the latest published round of one event (in a team event:
+    the latest round whose lineups are revealed, ``key`` the team board)."""
 
     event_id: int
     event_name: str
@@ -342,19 +475,63 @@ class MyGame:
     """``B`` or ``W``."""
     opponent: str
     result: str | None
+    key: BoardKey = 0
+    """How the board is named in its round (``services.games``)."""
+    team: str | None = None
+    """A team board's own team and the opponent's (names)."""
+    opponent_team: str | None = None
 
     @property
     def url(self) -> str:
-        return room_url(self.event_id, self.round, self.board)
+        return room_url(self.event_id, self.round, self.key)
 
 
-def room_url(event_id: int, number: int, board: int) -> str:
-    """The game room of a board.
+def key_of(data: Mapping[str, Any]) -> BoardKey:
+    """The board of a snapshot's data (``Snapshot.to_data()``).
+
+    >>> key_of({"board": 2, "match": None}), key_of({"board": 2, "match": 1, "sitting": 0})
+    (2, TeamBoard(match=1, board=2, sitting=0))
+    """
+    board = int(data["board"])
+    match = data.get("match")
+    return board if match is None else TeamBoard(int(match), board, int(data.get("sitting", 0)))
+
+
+def board_ref(board: BoardKey) -> int | str:
+    """A board as the pushes and the round pages name it: its number, or a team board's
+    ``match.board.sitting``.
+
+    >>> board_ref(2), board_ref(TeamBoard(1, 4))
+    (2, '1.4.0')
+    """
+    if isinstance(board, TeamBoard):
+        return f"{board.match}.{board.board}.{board.sitting}"
+    return board
+
+
+def board_path(event_id: int, number: int, board: BoardKey) -> str:
+    """The page of a board, in its event's scheme (without a rotation match's ``?sitting=``).
+
+    >>> board_path(3, 2, 1), board_path(3, 2, TeamBoard(1, 4))
+    ('/events/3/rounds/2/boards/1', '/events/3/teams/rounds/2/matches/1/boards/4')
+    """
+    if isinstance(board, TeamBoard):
+        return (
+            f"/events/{event_id}/teams/rounds/{number}/matches/{board.match}/boards/{board.board}"
+        )
+    return f"/events/{event_id}/rounds/{number}/boards/{board}"
+
+
+def room_url(event_id: int, number: int, board: BoardKey, part: str = "/play") -> str:
+    """The game room of a board (``part="/live"``: its WebSocket): the board's page + ``/play``.
 
     >>> room_url(3, 2, 1)
     '/events/3/rounds/2/boards/1/play'
+    >>> room_url(3, 2, TeamBoard(1, 4, 1), "/live")
+    '/events/3/teams/rounds/2/matches/1/boards/4/live?sitting=1'
     """
-    return f"/events/{event_id}/rounds/{number}/boards/{board}/play"
+    sitting = board.sitting if isinstance(board, TeamBoard) else 0
+    return board_path(event_id, number, board) + part + (f"?sitting={sitting}" if sitting else "")
 
 
 def my_games(db: Database, actor: Actor) -> list[MyGame]:
@@ -368,6 +545,9 @@ def my_games(db: Database, actor: Actor) -> list[MyGame]:
             select(PlayerAccountRow).where(PlayerAccountRow.user_id == actor.user_id)
         ).all()
         for link in links:
+            if link.roster_id is not None:
+                out.extend(_my_team_games(session, link, link.roster_id))
+                continue
             rnd = session.scalar(
                 select(RoundRow)
                 .where(RoundRow.event_id == link.event_id, RoundRow.published.is_(True))
@@ -392,30 +572,81 @@ def my_games(db: Database, actor: Actor) -> list[MyGame]:
                         "B" if black else "W",
                         opponent.name if opponent is not None else "",
                         game.result,
+                        game.board,
                     )
                 )
     return out
 
 
-def _seat(session: Session, actor: Actor, game: GameRow) -> Color | None:
-    """The colour ``actor`` plays on ``game``, or ``None`` (a spectator)."""
+def team_board_seats(row: BoardGameRow) -> tuple[int | None, int | None]:
+    """The roster ids of a team board's Black and White."""
+    home, away = row.home_player_id, row.away_player_id
+    return (home, away) if row.home_color == "B" else (away, home)
+
+
+def _seat(session: Session, actor: Actor, game: GameRow | BoardGameRow) -> Color | None:
+    """The colour ``actor`` plays on ``game`` (an individual or a team board), or ``None``
+    (a spectator)."""
     if actor.user_id is None:
         return None
-    ids = session.scalars(
-        select(PlayerAccountRow.player_id).where(PlayerAccountRow.user_id == actor.user_id)
-    ).all()
-    if game.black_id in ids:
+    team = isinstance(game, BoardGameRow)
+    column = PlayerAccountRow.roster_id if team else PlayerAccountRow.player_id
+    ids = session.scalars(select(column).where(PlayerAccountRow.user_id == actor.user_id)).all()
+    black, white = team_board_seats(game) if isinstance(game, BoardGameRow) else (
+        game.black_id, game.white_id)  # fmt: skip
+    if black is not None and black in ids:
         return Color.BLACK
-    if game.white_id in ids:
+    if white is not None and white in ids:
         return Color.WHITE
     return None
 
 
-def seat(db: Database, actor: Actor, event_id: int, number: int, board: int) -> str | None:
+def _my_team_games(session: Session, link: PlayerAccountRow, roster_id: int) -> list[MyGame]:
+    """The roster player's board in the latest round of the event whose lineups are revealed
+    (none: not in the lineup, or no round revealed yet)."""
+    rnd = session.scalar(
+        select(TeamRoundRow)
+        .where(TeamRoundRow.event_id == link.event_id, TeamRoundRow.revealed_at.is_not(None))
+        .order_by(TeamRoundRow.number.desc())
+        .limit(1)
+    )
+    if rnd is None:
+        return []
+    event = session.get(EventRow, link.event_id)
+    assert event is not None
+    out = []
+    for match in rnd.matches:
+        for game in match.games:
+            black, white = team_board_seats(game)
+            if roster_id not in (black, white) or black is None or white is None:
+                continue
+            mine = Color.BLACK if roster_id == black else Color.WHITE
+            other = session.get(RosterRow, white if mine is Color.BLACK else black)
+            home = session.get(TeamRow, match.home_id)
+            away = session.get(TeamRow, match.away_id)
+            assert home is not None and away is not None and other is not None
+            at_home = roster_id == game.home_player_id
+            out.append(
+                MyGame(
+                    event.id,
+                    event.name,
+                    rnd.number,
+                    game.board,
+                    mine.value,
+                    other.name,
+                    game.result,
+                    TeamBoard(match.number, game.board, game.sitting),
+                    (home if at_home else away).name,
+                    (away if at_home else home).name,
+                )
+            )
+    return out
+
+
+def seat(db: Database, actor: Actor, event_id: int, number: int, board: BoardKey) -> str | None:
     """``"B"``/``"W"``: the colour the user plays on the board; ``None``: a spectator."""
     with db.transaction() as session:
         game = _game_row(session, event_id, number, board)
-        assert isinstance(game.row, GameRow)
         color = _seat(session, actor, game.row)
         return color.value if color is not None else None
 
@@ -508,10 +739,21 @@ class Snapshot:
     """The colour whose last period ran out and who may ask for a forfeited turn (弃权一次)
     until ``asking_until`` (seconds since the epoch); else the loss on time is ruled."""
     asking_until: float | None = None
+    match: int | None = None
+    """A team board's match in its round and sitting (``None``: an individual board)."""
+    sitting: int = 0
+    black_team: str | None = None
+    """A team board's teams (codes) of Black and White."""
+    white_team: str | None = None
+
+    @property
+    def key(self) -> BoardKey:
+        """How the board is named in its round (``services.games``)."""
+        return key_of(asdict(self))
 
     def to_data(self) -> dict[str, Any]:
-        """JSON-ready."""
-        return asdict(self)
+        """JSON-ready, with the board's :func:`board_ref` (``ref``)."""
+        return {**asdict(self), "ref": board_ref(self.key)}
 
 
 def _side(clock: Clock, now: float, color: Color) -> ClockSide:
@@ -568,7 +810,8 @@ def _snapshot(
         return Snapshot(
             event_id, game.number, game.board, size, game.black, game.white, 0, "not_started",
             "B", {}, None, {"B": 0, "W": 0}, [], None, [], None, False, game.result,
-            game.confirmed, False,
+            game.confirmed, False, match=game.match, sitting=game.sitting,
+            black_team=game.black_team, white_team=game.white_team,
         )  # fmt: skip
     state: GameState = record.state
     moves = [p for p in _played(record) if p.kind in ("move", "pass", "propose_end")]
@@ -614,6 +857,10 @@ def _snapshot(
         disputed=state.result is None and any(e.event.kind == "dispute" for e in record.entries),
         asking=asking.value if asking is not None else None,
         asking_until=_ask_deadline(record),
+        match=game.match,
+        sitting=game.sitting,
+        black_team=game.black_team,
+        white_team=game.white_team,
     )
 
 
@@ -646,18 +893,17 @@ def _referee_paused(state: GameState) -> bool:
     return state.phase is Phase.PLAYING and c is not None and c.status is Status.PAUSED
 
 
-def _live_game(session: Session, event_id: int, number: int, board: int) -> Game:
-    game = _game_row(session, event_id, number, board)
-    if not isinstance(game.row, GameRow):  # pragma: no cover - boards of team events
-        raise NotFound(Msg("round %(number)s has no board %(board)s", number=number, board=board))
-    return game
+def _live_game(session: Session, event_id: int, number: int, board: BoardKey) -> Game:
+    """The board's game: an individual round's board, or a team board once seated (its round's
+    lineups revealed)."""
+    return _game_row(session, event_id, number, board)
 
 
 def snapshot(
     db: Database,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     *,
     since: int = 0,
     clock: ServerClock = SYSTEM_CLOCK,
@@ -680,7 +926,7 @@ def _time_control(session: Session, event_id: int) -> TimeControl | None:
 
 
 def start_game(
-    db: Database, event_id: int, number: int, board: int, clock: ServerClock = SYSTEM_CLOCK
+    db: Database, event_id: int, number: int, board: BoardKey, clock: ServerClock = SYSTEM_CLOCK
 ) -> Snapshot:
     """Start the game (both players are in the room): a new record with the event's time
     control (its colours as paired), and Black's clock running. A game already started is left
@@ -798,7 +1044,7 @@ def act(
     actor: Actor,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     action: str,
     expected_seq: int | None,
     data: dict[str, Any] | None = None,
@@ -814,7 +1060,6 @@ def act(
     data = data or {}
     with db.transaction() as session:
         game = _game_to_change(session, event_id, number, board, expected_seq)
-        assert isinstance(game.row, GameRow)
         color = _seat(session, actor, game.row)
         if color is None:
             raise PermissionDenied(actor.username or Role.PUBLIC.value, Msg("play in this game"))
@@ -905,7 +1150,7 @@ def wake(
     db: Database,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     clock: ServerClock = SYSTEM_CLOCK,
     *,
     since: int | None = None,
@@ -966,7 +1211,7 @@ def _woke(
 
 
 def next_wakeup(
-    db: Database, event_id: int, number: int, board: int, clock: ServerClock = SYSTEM_CLOCK
+    db: Database, event_id: int, number: int, board: BoardKey, clock: ServerClock = SYSTEM_CLOCK
 ) -> float | None:
     """When the server should look at the game's clock next (seconds since the epoch)."""
     with db.transaction() as session:

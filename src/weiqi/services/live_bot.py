@@ -45,14 +45,17 @@ from sqlalchemy.orm import Session
 from weiqi.errors import InvalidSetting, PermissionDenied
 from weiqi.messages import Msg
 from weiqi.roles import Role
+from weiqi.rules.ruleset import Ruleset
 from weiqi.services import live
 from weiqi.services.accounts import UserInfo, _info, normalise_username
 from weiqi.services.actor import Actor
+from weiqi.services.games import _game_row
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
 from weiqi.store.live import PlayerAccountRow
 from weiqi.store.models import EventRow, User
+from weiqi.store.teams import TeamEventRow, TeamRoundRow, TeamRow
 from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
 from weiqi.tournament.settings import EventSettings, settings_from_dict
 
@@ -84,10 +87,12 @@ def sign_in_with_code(db: Database, code: str, clock: ServerClock = SYSTEM_CLOCK
         raise InvalidSetting("code", Msg("enter the invitation code"))
     with db.transaction() as session:
         link = live.claim_code(session, code)
-        player = live._player(session, link.event_id, link.player_id)
+        name = live._linked_name(session, link)
+        # an entrant's id, or a roster player's (``r``: another table's ids)
+        who = f"{link.player_id}" if link.player_id is not None else f"r{link.roster_id}"
         user = User(
-            username=_free_username(session, f"bot-{link.event_id}-{player.id}"),
-            display_name=player.name,
+            username=_free_username(session, f"bot-{link.event_id}-{who}"),
+            display_name=name,
             password_hash=NO_PASSWORD,
             is_admin=False,
             must_change_password=False,
@@ -169,6 +174,9 @@ def entrant_games(db: Database, actor: Actor) -> list[EntrantEvent]:
             .order_by(PlayerAccountRow.event_id)
         ).all()
         for link in links:
+            if link.roster_id is not None:
+                out.append(_team_entrant(session, link, link.roster_id))
+                continue
             event = session.get(EventRow, link.event_id)
             player = session.get(PlayerRow, link.player_id)
             row = session.get(EventSettingsRow, link.event_id)
@@ -218,6 +226,45 @@ def entrant_games(db: Database, actor: Actor) -> list[EntrantEvent]:
                 )
             )
     return out
+
+
+def _team_entrant(session: Session, link: PlayerAccountRow, roster_id: int) -> EntrantEvent:
+    """A roster player's board in the latest round whose lineups are revealed, with what its
+    engine needs: the team event's board size, the rules' komi (team boards have no handicap)."""
+    team_event = session.get(TeamEventRow, link.event_id)
+    event = session.get(EventRow, link.event_id)
+    assert team_event is not None and event is not None
+    roster, _team = live._roster_player(session, link.event_id, roster_id)
+    ruleset = Ruleset(board_size=team_event.board_size)
+    games = [
+        EntrantGame(
+            g.board,
+            g.color,
+            g.opponent,
+            ruleset.board_size,
+            float(ruleset.komi * 2),
+            0,
+            g.result,
+            g.result is not None and _confirmed(session, g),
+            live.room_url(event.id, g.round, g.key, ""),
+        )
+        for g in live._my_team_games(session, link, roster_id)
+    ]
+    rounds = team_event.rounds
+    if rounds is None and team_event.system == "round_robin":
+        teams = len(session.scalars(select(TeamRow.id).where(TeamRow.event_id == event.id)).all())
+        rounds = (teams - 1 + teams % 2) * team_event.cycles if teams > 1 else None
+    latest = session.scalar(
+        select(TeamRoundRow.number)
+        .where(TeamRoundRow.event_id == event.id, TeamRoundRow.revealed_at.is_not(None))
+        .order_by(TeamRoundRow.number.desc())
+        .limit(1)
+    )
+    return EntrantEvent(event.id, event.name, roster.name, latest, rounds, False, games)
+
+
+def _confirmed(session: Session, game: live.MyGame) -> bool:
+    return bool(_game_row(session, game.event_id, game.round, game.key).confirmed)
 
 
 def board_states(db: Database, event_id: int, number: int) -> dict[int, dict[str, object]]:

@@ -47,12 +47,13 @@ from weiqi.errors import WeiqiError
 from weiqi.referee.events import ClockAction, ClockEvent
 from weiqi.referee.state import Phase
 from weiqi.services import live
-from weiqi.services.games import _game_to_change, _load_record, _store
+from weiqi.services.games import BoardKey, TeamBoard, _game_to_change, _load_record, _store
 from weiqi.services.live_notices import RESTART_REASON, SYSTEM
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
-from weiqi.store.games import GameRecordRow
+from weiqi.store.games import GameRecordRow, TeamGameRecordRow
 from weiqi.store.models import SiteSetting
+from weiqi.store.teams import BoardGameRow, TeamMatchRow, TeamRoundRow
 from weiqi.store.tournament import GameRow, RoundRow
 
 #: How often the running server notes that it is alive: at most this much of a downtime counts
@@ -61,7 +62,7 @@ HEARTBEAT_SECONDS = 1.0
 #: The ``site_settings`` key of the last beat (seconds since the epoch, on the server clock).
 HEARTBEAT_KEY = "live_heartbeat"
 
-GameKey = tuple[int, int, int]
+GameKey = tuple[int, int, BoardKey]
 
 
 def beat(db: Database, clock: ServerClock = SYSTEM_CLOCK) -> None:
@@ -83,7 +84,8 @@ def last_beat(db: Database) -> float | None:
 
 
 def _running(db: Database) -> list[GameKey]:
-    """The boards whose record may have a running clock: a record and no result yet."""
+    """The boards whose record may have a running clock: a record and no result yet
+    (individual and team boards)."""
     with db.transaction() as session:
         rows = session.execute(
             select(RoundRow.event_id, RoundRow.number, GameRow.board)
@@ -92,7 +94,19 @@ def _running(db: Database) -> list[GameKey]:
             .where(GameRow.result.is_(None))
             .order_by(RoundRow.event_id, RoundRow.number, GameRow.board)
         ).all()
-    return [(int(e), int(n), int(b)) for e, n, b in rows]
+        team = session.execute(
+            select(TeamRoundRow.event_id, TeamRoundRow.number, TeamMatchRow.number,
+                   BoardGameRow.board, BoardGameRow.sitting)
+            .join(TeamMatchRow, TeamMatchRow.round_id == TeamRoundRow.id)
+            .join(BoardGameRow, BoardGameRow.match_id == TeamMatchRow.id)
+            .join(TeamGameRecordRow, TeamGameRecordRow.game_id == BoardGameRow.id)
+            .where(BoardGameRow.result.is_(None))
+            .order_by(TeamRoundRow.event_id, TeamRoundRow.number, TeamMatchRow.number,
+                      BoardGameRow.board, BoardGameRow.sitting)
+        ).all()  # fmt: skip
+    out: list[GameKey] = [(int(e), int(n), int(b)) for e, n, b in rows]
+    out += [(int(e), int(n), TeamBoard(int(m), int(b), int(s))) for e, n, m, b, s in team]
+    return out
 
 
 def recover(db: Database, clock: ServerClock = SYSTEM_CLOCK) -> list[GameKey]:

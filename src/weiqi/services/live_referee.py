@@ -41,6 +41,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from weiqi.errors import Conflict, InvalidSetting, NotFound, PermissionDenied
@@ -54,6 +55,7 @@ from weiqi.services import games, live
 from weiqi.services.actor import Actor
 from weiqi.services.games import (
     RULINGS,
+    BoardKey,
     _color,
     _game_to_change,
     _load_at,
@@ -67,6 +69,7 @@ from weiqi.services.public import require_round_visible
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.models import EventRow
+from weiqi.store.teams import TeamEventRow, TeamRoundRow
 from weiqi.store.tournament import EventSettingsRow
 from weiqi.text import clean_note
 from weiqi.tournament.settings import settings_from_dict
@@ -171,7 +174,7 @@ class RoundLive:
 
 
 def board_data(
-    db: Database, event_id: int, number: int, board: int, clock: ServerClock = SYSTEM_CLOCK
+    db: Database, event_id: int, number: int, board: BoardKey, clock: ServerClock = SYSTEM_CLOCK
 ) -> dict[str, Any]:
     """One board's snapshot (``Snapshot.to_data()``)."""
     with db.transaction() as session:
@@ -179,7 +182,7 @@ def board_data(
 
 
 def _board_data(
-    session: Session, event_id: int, number: int, board: int, clock: ServerClock
+    session: Session, event_id: int, number: int, board: BoardKey, clock: ServerClock
 ) -> dict[str, Any]:
     game = live._live_game(session, event_id, number, board)
     _row, record = _load_record(session, game)
@@ -190,17 +193,39 @@ def _round(session: Session, event_id: int, number: int, clock: ServerClock) -> 
     event = session.get(EventRow, event_id)
     if event is None:
         raise NotFound(Msg("round %(number)s is not paired", number=number))
-    loaded = games.round_boards(session, event_id, number)  # every board's rows at once
     now = clock.now().timestamp()
     boards = []
-    for n in sorted(loaded.games):
-        game = games.individual_game(session, loaded.game(number, n), loaded.labels)
+    for game in _round_games(session, event_id, number):
         _row, record = _load_record(session, game)
         boards.append(live._snapshot(event_id, game, record, now).to_data())
     size = boards[0]["size"] if boards else 19
     return RoundLive(
         event_id, event.name, number, size, boards, _disconnect_alert(session, event_id)
     )
+
+
+def _round_games(session: Session, event_id: int, number: int) -> list[games.Game]:
+    """Every board of the round as a game, in order: an individual round's boards, or a team
+    round's seated boards (match by match) once its lineups are revealed."""
+    if session.get(TeamEventRow, event_id) is None:
+        loaded = games.round_boards(session, event_id, number)  # every board's rows at once
+        return [
+            games.individual_game(session, loaded.game(number, n), loaded.labels)
+            for n in sorted(loaded.games)
+        ]
+    rnd = session.scalar(
+        select(TeamRoundRow).where(TeamRoundRow.event_id == event_id, TeamRoundRow.number == number)
+    )
+    if rnd is None:
+        raise NotFound(Msg("round %(number)s is not paired", number=number))
+    if rnd.revealed_at is None:
+        return []  # nobody is seated before the lineups are revealed
+    return [
+        games.team_game(session, g)
+        for m in sorted(rnd.matches, key=lambda m: m.number)
+        for g in sorted(m.games, key=lambda g: (g.board, g.sitting))
+        if g.home_player_id is not None and g.away_player_id is not None
+    ]
 
 
 def _disconnect_alert(session: Session, event_id: int) -> int | None:
@@ -210,7 +235,7 @@ def _disconnect_alert(session: Session, event_id: int) -> int | None:
 
 def round_plan(
     db: Database, actor: Actor, event_id: int, number: int
-) -> tuple[list[int], int | None]:
+) -> tuple[list[BoardKey], int | None]:
     """The boards of a round and the event's disconnection setting, for a round's socket to
     subscribe to before it reads the boards (:func:`round_boards`); no record is read. A round
     not public is ``NotFound`` to all but its referees and organisers."""
@@ -218,7 +243,10 @@ def round_plan(
     with db.transaction() as session:
         if session.get(EventRow, event_id) is None:
             raise NotFound(Msg("round %(number)s is not paired", number=number))
-        boards = sorted(games.round_boards(session, event_id, number).games)
+        if session.get(TeamEventRow, event_id) is None:
+            boards: list[BoardKey] = [*sorted(games.round_boards(session, event_id, number).games)]
+        else:
+            boards = [g.key for g in _round_games(session, event_id, number)]
         return boards, _disconnect_alert(session, event_id)
 
 
@@ -264,7 +292,7 @@ def _change(
     action: Action,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     expected_seq: int | None,
     build: Build,
     field: str,
@@ -307,7 +335,7 @@ def pause(
     actor: Actor,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     expected_seq: int | None,
     reason: str = "",
     *,
@@ -331,7 +359,7 @@ def resume(
     actor: Actor,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     expected_seq: int | None,
     *,
     clock: ServerClock = SYSTEM_CLOCK,
@@ -352,7 +380,7 @@ def record_infraction(
     actor: Actor,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     expected_seq: int | None,
     kind: str,
     offender: str,
@@ -393,7 +421,7 @@ def record_ruling(
     actor: Actor,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     expected_seq: int | None,
     kind: str,
     reason: str,
@@ -429,7 +457,7 @@ def correct_clock(
     actor: Actor,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     expected_seq: int | None,
     color: str,
     seconds: str,

@@ -73,6 +73,7 @@ from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.messages import Msg
 from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Result
+from weiqi.rules.ruleset import Ruleset
 from weiqi.services import games
 from weiqi.services.actor import Actor
 from weiqi.services.events import add_event, details_of, event_name, store_details
@@ -146,8 +147,11 @@ class TeamEventSettings:
     ranking: TeamRanking = TeamRanking.ROUND_ROBIN
     seed: int = 0
     player_order: PlayerOrder = PlayerOrder.FIXED
+    board_size: int = 19
+    """The size of every board of the event (R-BOARD-1: 19 unless the event says otherwise)."""
 
     def __post_init__(self) -> None:
+        Ruleset(board_size=self.board_size)  # the rules' sizes only (InvalidSetting)
         if self.team_type.plays_board_matches:
             self.lineup  # noqa: B018 — LineupSettings checks boards and the foreign limit
         elif self.boards < 1:
@@ -342,6 +346,7 @@ def settings_of(row: TeamEventRow) -> TeamEventSettings:
         ranking=TeamRanking(row.ranking),
         seed=row.seed,
         player_order=PlayerOrder(row.player_order),
+        board_size=row.board_size,
     )
 
 
@@ -363,6 +368,7 @@ def settings_row(event_id: int, s: TeamEventSettings) -> TeamEventRow:
         ranking=s.ranking.value,
         seed=s.seed,
         player_order=s.player_order.value,
+        board_size=s.board_size,
     )
 
 
@@ -383,6 +389,7 @@ def settings_to_dict(s: TeamEventSettings) -> dict[str, object]:
         "ranking": s.ranking.value,
         "seed": s.seed,
         "player_order": s.player_order.value,
+        "board_size": s.board_size,
     }
 
 

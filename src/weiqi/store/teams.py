@@ -74,6 +74,8 @@ class TeamEventRow(Base):
     division: Mapped[str] = mapped_column(String(32), default="")
     # 擂台赛: ``fixed`` (the lineup is the order) or ``chosen`` (each team sends player by player)
     player_order: Mapped[str] = mapped_column(String(16), default="fixed")
+    # the boards' size (every board of the event; the rules' 19 unless set, R-BOARD-1)
+    board_size: Mapped[int] = mapped_column(Integer, default=19, server_default="19")
 
 
 class TeamRow(Base):

@@ -25,11 +25,13 @@ from starlette.concurrency import run_in_threadpool
 from weiqi.errors import WeiqiError
 from weiqi.server.live.bus import Bus, InProcessBus
 from weiqi.services import live
+from weiqi.services.games import BoardKey, TeamBoard
+from weiqi.services.live import board_ref
 from weiqi.services.server_clock import ServerClock
 from weiqi.store.database import Database
 
-GameKey = tuple[int, int, int]
-"""(event, round, board)."""
+GameKey = tuple[int, int, BoardKey]
+"""(event, round, board): the board as ``services.games`` names it (a number, a team board)."""
 
 T = TypeVar("T")
 
@@ -56,25 +58,44 @@ class Deadlines(Protocol):
     async def claim(self, channel: str, worker: str) -> bool: ...
 
 
+def parse_board_ref(text: str) -> BoardKey | None:
+    """The board of :func:`board_ref`'s text, or None.
+
+    >>> parse_board_ref("2"), parse_board_ref("1.4.0"), parse_board_ref("x")
+    (2, TeamBoard(match=1, board=4, sitting=0), None)
+    """
+    parts = text.split(".")
+    if not all(p.isdigit() for p in parts):
+        return None
+    if len(parts) == 1:
+        return int(parts[0])
+    if len(parts) == 3:
+        return TeamBoard(int(parts[0]), int(parts[1]), int(parts[2]))
+    return None
+
+
 def game_key(name: str) -> GameKey | None:
     """The game of a channel name, or None.
 
-    >>> game_key("game:3:1:2"), game_key("other")
-    ((3, 1, 2), None)
+    >>> game_key("game:3:1:2"), game_key("game:3:1:1.2.0"), game_key("other")
+    ((3, 1, 2), (3, 1, TeamBoard(match=1, board=2, sitting=0)), None)
     """
     parts = name.split(":")
-    if len(parts) != 4 or parts[0] != "game" or not all(p.isdigit() for p in parts[1:]):
+    if len(parts) != 4 or parts[0] != "game" or not all(p.isdigit() for p in parts[1:3]):
         return None
-    return int(parts[1]), int(parts[2]), int(parts[3])
+    board = parse_board_ref(parts[3])
+    if board is None:
+        return None
+    return int(parts[1]), int(parts[2]), board
 
 
 def channel(key: GameKey) -> str:
     """The bus channel of a game.
 
-    >>> channel((3, 1, 2))
-    'game:3:1:2'
+    >>> channel((3, 1, 2)), channel((3, 1, TeamBoard(1, 2)))
+    ('game:3:1:2', 'game:3:1:1.2.0')
     """
-    return "game:{}:{}:{}".format(*key)
+    return f"game:{key[0]}:{key[1]}:{board_ref(key[2])}"
 
 
 class Presence(Protocol):
@@ -236,7 +257,7 @@ class LiveRooms:
             self._calls.pop(key, None)
 
     def _call_message(self, key: GameKey) -> dict[str, Any]:
-        return {"type": "call", "board": key[2], "calls": self.calls(key)}
+        return {"type": "call", "board": board_ref(key[2]), "calls": self.calls(key)}
 
     async def presence_message(self, key: GameKey) -> dict[str, Any]:
         """The room's presence message (the referee console shows who is disconnected):
@@ -244,7 +265,7 @@ class LiveRooms:
         ``away_since`` as this process saw the players leave (its readers merge them)."""
         return {
             "type": "presence",
-            "board": key[2],
+            "board": board_ref(key[2]),
             "present": sorted(await self.present(key)),
             "away_since": self.away_since(key),
         }

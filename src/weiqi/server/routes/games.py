@@ -38,6 +38,7 @@ from weiqi.services import games
 from weiqi.services.actor import Actor
 from weiqi.services.events import event_details
 from weiqi.services.games import BoardKey, GameView, TeamBoard
+from weiqi.services.live import room_url
 from weiqi.services.permissions import Action, allowed
 from weiqi.services.public import require_round_visible
 from weiqi.store.database import Database
@@ -157,6 +158,7 @@ def _game_page(
         "game": game,
         "urls": {
             "game": game_url(event_id, number, key),
+            "play": room_url(event_id, number, key),
             "action": lambda action: game_url(event_id, number, key, action),
             "round": round_url(event_id, number, key),
         },

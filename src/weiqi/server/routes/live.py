@@ -5,8 +5,10 @@ Pages:
 - ``/events/{id}/invites``: the organisers make a one-time invitation code per entrant;
 - ``/join``: a logged-in user redeems a code and becomes that entrant's player;
 - ``/events/{id}/rounds/{n}/boards/{b}/play``: the game room (anyone may watch a published
-  round's room; the two players play in it);
-- ``/events/{id}/rounds/{n}/boards/{b}/live``: the room's WebSocket. The server sends the
+  round's room; the two players play in it); a team board's room is its page's address +
+  ``/play`` (``/events/{id}/teams/rounds/{n}/matches/{m}/boards/{b}/play``, ``?sitting=`` for
+  a rotation match's later sittings), open once the round's lineups are revealed;
+- ``…/live`` beside ``…/play``: the room's WebSocket. The server sends the
   whole game on connecting (``{"type": "state", …}``), then every change once, in order
   (``"update"``: the snapshot with the events it added), call-outs (``"callout"``) and, to the
   sender only, refusals (``"refused"``, the reason in the reader's language). A player sends
@@ -38,11 +40,13 @@ from weiqi.rules.result import Result
 from weiqi.server.board import board_svg, layout
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.live.rooms import GameKey, LiveRooms, channel
+from weiqi.server.routes.games import TEAM, game_url
 from weiqi.server.security import AppClock, CurrentActor, Db, LoggedIn, flash
 from weiqi.server.templating import LANG_COOKIE, html, say, translate
 from weiqi.services import live
 from weiqi.services.accounts import session_user
 from weiqi.services.actor import ANONYMOUS, Actor
+from weiqi.services.games import BoardKey, TeamBoard
 from weiqi.services.live_notices import notice_msg
 from weiqi.services.permissions import Action
 from weiqi.services.public import require_round_visible
@@ -51,6 +55,8 @@ from weiqi.store.database import Database
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
 ROOM = "/events/{event_id}/rounds/{number}/boards/{board}"
+#: A team board's room: the team board page's address (``routes.games``) + ``/play``.
+TEAM_ROOM = TEAM + "/boards/{board}"
 
 
 def rooms(app: Any) -> LiveRooms:
@@ -190,6 +196,33 @@ def room(
     return html(request, "live_room.html", context)
 
 
+@router.get(TEAM_ROOM + "/play")
+def team_room(
+    request: Request,
+    db: Db,
+    actor: CurrentActor,
+    clock: AppClock,
+    event_id: int,
+    number: int,
+    match: int,
+    board: int,
+    sitting: int = 0,
+) -> Response:
+    """A team board's room: the same room (its lookup refuses a board not seated yet)."""
+    key = TeamBoard(match, board, sitting)
+    context = room_context(request, db, actor, clock, event_id, number, key)
+    return html(request, "live_room.html", context)
+
+
+def require_board_visible(
+    db: Database, actor: Actor, event_id: int, number: int, board: BoardKey
+) -> None:
+    """An individual round's boards are seen once it is published; a team board once its
+    round's lineups are revealed (which the board's lookup itself checks)."""
+    if not isinstance(board, TeamBoard):
+        require_round_visible(db, actor, event_id, number)
+
+
 def room_context(
     request: Request,
     db: Database,
@@ -197,7 +230,7 @@ def room_context(
     clock: Any,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     *,
     watch: bool = False,
 ) -> dict[str, Any]:
@@ -223,7 +256,12 @@ def room_context(
             "notices_text": [say(request, notice_msg(n)) for n in snap.notices],
         },
         "labels": _labels(request),
-        "ws_path": ROOM.format(event_id=event_id, number=number, board=board) + "/live",
+        "ws_path": live.room_url(event_id, number, board, "/live"),
+        "urls": {
+            "board": game_url(event_id, number, board),
+            "sgf": game_url(event_id, number, board, "/sgf"),
+            "round": f"/events/{event_id}/rounds/{number}/live",
+        },
         "result_text": _result_text(snap.result, request),
     }
     return context
@@ -272,10 +310,20 @@ def _localised(message: dict[str, Any], locale: str) -> dict[str, Any]:
     return message
 
 
+def socket_key(websocket: WebSocket) -> GameKey:
+    """The game of a room's socket, from its path (and a rotation match's ``?sitting=``)."""
+    params = websocket.path_params
+    board: BoardKey = int(params["board"])
+    if "match" in params:
+        sitting = websocket.query_params.get("sitting", "0")
+        seat = int(sitting) if sitting.isdigit() else 0
+        board = TeamBoard(int(params["match"]), int(params["board"]), seat)
+    return int(params["event_id"]), int(params["number"]), board
+
+
 async def room_socket(websocket: WebSocket) -> None:
     """One reader of a room: the state, then every push; a player's actions."""
-    params = websocket.path_params
-    key: GameKey = (int(params["event_id"]), int(params["number"]), int(params["board"]))
+    key = socket_key(websocket)
     event_id, number, board = key
     live_rooms = rooms(websocket.app)
     db: Database = websocket.app.state.db
@@ -285,9 +333,9 @@ async def room_socket(websocket: WebSocket) -> None:
     actor = await run_in_threadpool(_ws_actor, websocket)
     locale = _locale(websocket)
     try:
-        await run_in_threadpool(require_round_visible, db, actor, event_id, number)
+        await run_in_threadpool(require_board_visible, db, actor, event_id, number, board)
         color = await run_in_threadpool(live.seat, db, actor, event_id, number, board)
-    except NotFound:
+    except (NotFound, Conflict):  # no such board, or a team board not seated yet
         await websocket.close(code=4404)
         return
     await websocket.accept()
@@ -400,3 +448,4 @@ def _refused(msg: Msg, reason: str | None, locale: str, code: str) -> dict[str, 
 
 
 router.add_websocket_route(ROOM + "/live", room_socket)
+router.add_websocket_route(TEAM_ROOM + "/live", room_socket)

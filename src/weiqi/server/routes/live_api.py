@@ -18,8 +18,11 @@ router = APIRouter(route_class=ScreenedRoute, prefix="/api", tags=["live play"],
 
 class InviteOut(BaseModel):
     player_id: int
+    """The entrant's id, or in a team event the roster player's."""
     name: str
     code: str
+    team: str | None = None
+    """A roster player's team (its code)."""
 
 
 class RedeemIn(BaseModel):
@@ -41,7 +44,21 @@ def api_invite(
     """A one-time invitation code for the entrant (it replaces an unspent one); only its hash
     is kept, so this answer is the one place it is shown."""
     made = live.create_invite(db, actor, event_id, player_id, clock)
-    return InviteOut(player_id=made.player_id, name=made.name, code=made.code)
+    return InviteOut(**vars(made))
+
+
+@router.post(
+    "/events/{event_id}/teams/{team_id}/players/{player_id}/invite", response_model=InviteOut
+)
+@requires(Action.MANAGE_PLAYERS)
+def api_team_invite(
+    db: Db, actor: CurrentActor, clock: AppClock, event_id: int, team_id: int, player_id: int
+) -> InviteOut:
+    """A one-time invitation code for a roster player of team ``team_id`` (another team's
+    player is refused, 422 naming the field ``team``); the redeemer plays the boards the
+    lineups seat that player on."""
+    made = live.create_invite(db, actor, event_id, player_id, clock, team=team_id)
+    return InviteOut(**vars(made))
 
 
 @router.post("/invites/redeem", response_model=LinkedOut)

@@ -40,6 +40,7 @@ from weiqi.referee.infractions import allowed_penalties
 from weiqi.server.board import board_svg, layout
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.live.rooms import GameKey, channel
+from weiqi.server.routes.games import game_url
 from weiqi.server.routes.live import (
     ROOM,
     _labels,
@@ -54,6 +55,7 @@ from weiqi.server.security import AppClock, CurrentActor, Db, flash
 from weiqi.server.templating import html, say, translate
 from weiqi.services import live, live_referee
 from weiqi.services.actor import Actor
+from weiqi.services.games import BoardKey, TeamBoard
 from weiqi.services.permissions import Action
 from weiqi.store.database import Database
 
@@ -80,12 +82,26 @@ def _round_labels(request: Request) -> dict[str, str]:
     return {**_labels(request), **{k: translate(request, v) for k, v in words.items()}}
 
 
+def _board_urls(event_id: int, number: int, snap: dict[str, Any]) -> dict[str, str]:
+    """Where a board of the round page leads: its room, SGF and referee view (a team board's
+    referee view is its game page, where the referees record for every board)."""
+    key = live.key_of(snap)
+    return {
+        "play_url": live.room_url(event_id, number, key),
+        "sgf_url": game_url(event_id, number, key, "/sgf"),
+        "referee_url": game_url(event_id, number, key)
+        if isinstance(key, TeamBoard)
+        else ROOM.format(event_id=event_id, number=number, board=key) + "/referee",
+    }
+
+
 def _round_context(request: Request, data: live_referee.RoundLive, console: bool) -> dict[str, Any]:
     boards = []
     for b in data.boards:
         boards.append(
             {
                 **b,
+                **_board_urls(data.event_id, data.number, b),
                 "svg": board_svg(b["size"], b["stones"], last_move=b["last_move"],
                                  coordinates=False),
                 "result_text": _result_text(b["result"], request),
@@ -154,14 +170,14 @@ def _game_page(
     clock: Any,
     event_id: int,
     number: int,
-    board: int,
+    board: BoardKey,
     form: str = "",
     errors: dict[str, str] | None = None,
     values: dict[str, str] | None = None,
     status_code: int = 200,
 ) -> Response:
     data = live_referee.console_boards(db, actor, event_id, number, clock)
-    if not any(b["board"] == board for b in data.boards):
+    if not any(live.key_of(b) == board for b in data.boards):
         raise NotFound(Msg("round %(number)s has no board %(board)s", number=number,
                                 board=board))  # fmt: skip
     context = room_context(request, db, actor, clock, event_id, number, board, watch=True)
@@ -407,7 +423,7 @@ async def round_socket(websocket: WebSocket) -> None:
         return
     await websocket.accept()
     after = None if alert is None else float(alert)
-    keys = {b: (event_id, number, b) for b in boards}
+    keys: dict[int | str, GameKey] = {live.board_ref(b): (event_id, number, b) for b in boards}
     inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
     subs = [live_rooms.bus.subscribe(channel(k)) for k in keys.values()]
     tasks: list[asyncio.Task[None]] = []
@@ -426,14 +442,13 @@ async def round_socket(websocket: WebSocket) -> None:
         fresh = await run_in_threadpool(
             live_referee.round_boards, db, actor, event_id, number, live_rooms.clock
         )
-        watched = {b["board"]: _Watched(keys[b["board"]], b) for b in fresh.boards}
+        watched = {b["ref"]: _Watched(keys[b["ref"]], b) for b in fresh.boards if b["ref"] in keys}
         for w in watched.values():
             w.present = await live_rooms.present(w.key)
             w.away = live_rooms.away_since(w.key)
             w.calls = live_rooms.calls(w.key)
         first = [
-            _board_message(w, locale, console, now(), after)["board"]
-            for _n, w in sorted(watched.items())
+            _board_message(w, locale, console, now(), after)["board"] for w in watched.values()
         ]
         await websocket.send_json({"type": "round", "boards": first})
 
@@ -441,8 +456,8 @@ async def round_socket(websocket: WebSocket) -> None:
             while True:
                 message = await inbox.get()
                 kind = message.get("type")
-                w = watched.get(int(message.get("board") or message.get("snapshot", {})
-                                    .get("board") or 0))  # fmt: skip
+                ref = message.get("board") or message.get("snapshot", {}).get("ref")
+                w = watched.get(ref) if ref is not None else None
                 if w is None:
                     continue
                 if kind == "update":

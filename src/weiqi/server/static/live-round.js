@@ -8,7 +8,7 @@ const COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 const SVG = "http://www.w3.org/2000/svg";
 const config = JSON.parse(document.getElementById("round-config").textContent);
 const labels = config.labels;
-const boards = new Map(); // board number -> {data, receivedAt}
+const boards = new Map(); // board ref (its number, a team board's "match.board.sitting") -> {data, receivedAt}
 const fmt = (text, args) => text.replace(/%\((\w+)\)s/g, (_, k) => String(args[k] ?? ""));
 
 function colourName(c) { return c === "B" ? labels.black : labels.white; }
@@ -92,9 +92,10 @@ function alertText(a) {
 }
 
 function drawBoard(b) {
-  const el = document.getElementById(`board-${b.board}`);
+  const ref = b.ref ?? b.board;
+  const el = document.getElementById(`board-${ref}`);
   if (!el) return;
-  boards.set(b.board, { data: b, receivedAt: performance.now() });
+  boards.set(ref, { data: b, receivedAt: performance.now() });
   drawStones(el, b);
   let state;
   if (b.result) state = b.result_text || b.result;
