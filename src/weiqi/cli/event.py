@@ -1094,12 +1094,25 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The referee confirms (确认) the results of the round's finished games, as the game
         page's button does: after both players' confirmation (an online game), the third
-        signature; otherwise in place of the players' signatures on the result sheet."""
-        from weiqi.services.games import confirm_result, round_games
+        signature; otherwise in place of the players' signatures on the result sheet. In a team
+        event, every board of every match (``--board``: that board of each match)."""
+        from weiqi.services.games import TeamBoard, confirm_result, round_games
 
         in_db_range("--round", round_number)
         database = open_database(db)
         event_id = _event_id(database, event)
+        if is_team(database, event_id):
+            from weiqi.services.teams import show_round as show_team_round
+
+            for match in show_team_round(database, event_id, round_number).matches:
+                for b in match.boards:
+                    if (board is not None and b.board != board) or not b.result:
+                        continue
+                    if not b.confirmed:
+                        key = TeamBoard(match.number, b.board, b.sitting)
+                        confirm_result(database, Actor.local(), event_id, round_number, key)
+                    typer.echo(f"match {match.number} board {b.board}: {b.result} confirmed")
+            return
         for game in round_games(database, event_id, round_number):
             if (board is not None and game.board != board) or not game.result:
                 continue
