@@ -206,3 +206,44 @@ def test_r_score_team_1_a_team_board_is_played_in_the_room_and_scores_for_the_ma
     assert match.game_points == ((4, 0) if match.home == black_team else (0, 4))
     standings = {row.team: row for row in t.standings(database, ev)}
     assert standings[black_team].played == 1 and standings[black_team].game_points >= 1
+
+
+def test_r_time_5_the_referee_console_lists_team_boards_and_pauses_one(database: Database) -> None:
+    """The console of a team round lists its boards (match, board, players); a team board's
+    referee page pauses and resumes its game (R-TIME-5) in its record, as an individual
+    board's does; the spectators' round page lists the same boards."""
+    accounts.ensure_site_admin(database, ADMIN_PASSWORD)
+    ev = team_event(database, time_control="10m")
+    key = TeamBoard(1, 2)
+    live.start_game(database, ev, 1, key)
+    room = f"/events/{ev}/teams/rounds/1/matches/1/boards/2"
+    app = create_app(database, secret_key="team console")
+    with TestClient(app) as admin, TestClient(app) as public:
+        snap = live.snapshot(database, ev, 1, key)  # after the start-up's recovery of it
+        assert snap.clock is not None and snap.clock.status == "running"
+        round_page = public.get(f"/events/{ev}/rounds/1/live")
+        assert round_page.status_code == 200
+        assert round_page.text.count('class="round-board"') == 2
+        assert "第1场" in round_page.text and f'href="{room}/play"' in round_page.text
+        api_login(admin, "admin", ADMIN_PASSWORD)
+        console = admin.get(f"/events/{ev}/rounds/1/referee")
+        assert console.status_code == 200 and f'href="{room}/referee"' in console.text
+        assert "龙二" in console.text and "虎二" in console.text
+        page = admin.get(f"{room}/referee")
+        assert page.status_code == 200 and f'action="{room}/referee/pause"' in page.text
+        paused = admin.post(
+            f"{room}/referee/pause",
+            data={"csrf_token": csrf(admin), "seq": str(snap.seq), "reason": "棋钟故障"},
+            follow_redirects=False,
+        )
+        assert paused.status_code == 303 and paused.headers["location"] == f"{room}/referee"
+        assert live.snapshot(database, ev, 1, key).paused
+        resumed = admin.post(f"{room}/referee/resume", data={"csrf_token": csrf(admin)},
+                             follow_redirects=False)  # fmt: skip
+        assert resumed.status_code == 303
+        after = live.snapshot(database, ev, 1, key)
+        assert not after.paused and [n["kind"] for n in after.notices][-2:] == ["pause", "resume"]
+        assert after.notices[-2]["reason"] == "棋钟故障"
+        refused = public.get(f"{room}/referee", follow_redirects=False)
+        assert refused.status_code in (303, 403)  # to the login page: referees only
+        assert refused.headers.get("location", "/login").startswith("/login")

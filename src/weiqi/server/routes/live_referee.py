@@ -26,7 +26,7 @@ import json
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Form
+from fastapi import APIRouter, Depends, Form
 from fastapi.responses import RedirectResponse
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -43,6 +43,7 @@ from weiqi.server.live.rooms import GameKey, channel
 from weiqi.server.routes.games import game_url
 from weiqi.server.routes.live import (
     ROOM,
+    TEAM_ROOM,
     _labels,
     _locale,
     _result_text,
@@ -67,6 +68,20 @@ ROUND = "/events/{event_id}/rounds/{number}"
 ALERT_SECONDS = 1.0
 
 
+def room_key(
+    event_id: int, number: int, board: int, match: int | None = None, sitting: int = 0
+) -> GameKey:
+    """The game of a referee's page from its path: an individual board, or a team board (the
+    ``{match}`` of its path, a rotation match's ``?sitting=``)."""
+    if match is None:
+        return event_id, number, board
+    return event_id, number, TeamBoard(match, board, sitting)
+
+
+#: The game a referee's page is about (both kinds of boards, one set of handlers).
+Key = Annotated[GameKey, Depends(room_key)]
+
+
 def _round_labels(request: Request) -> dict[str, str]:
     words = {
         "time_trouble": N_("%(color)s in time trouble"),
@@ -83,15 +98,12 @@ def _round_labels(request: Request) -> dict[str, str]:
 
 
 def _board_urls(event_id: int, number: int, snap: dict[str, Any]) -> dict[str, str]:
-    """Where a board of the round page leads: its room, SGF and referee view (a team board's
-    referee view is its game page, where the referees record for every board)."""
+    """Where a board of the round page leads: its room, SGF and referee view."""
     key = live.key_of(snap)
     return {
         "play_url": live.room_url(event_id, number, key),
         "sgf_url": game_url(event_id, number, key, "/sgf"),
-        "referee_url": game_url(event_id, number, key)
-        if isinstance(key, TeamBoard)
-        else ROOM.format(event_id=event_id, number=number, board=key) + "/referee",
+        "referee_url": live.room_url(event_id, number, key, "/referee"),
     }
 
 
@@ -189,7 +201,10 @@ def _game_page(
             "form": form,
             "errors": errors or {},
             "values": values or {},
-            "action_path": ROOM.format(event_id=event_id, number=number, board=board) + "/referee",
+            "actions": {
+                what: live.room_url(event_id, number, board, f"/referee/{what}")
+                for what in ("answer", "pause", "resume", "infraction", "ruling", "clock")
+            },
             "console_path": ROUND.format(event_id=event_id, number=number) + "/referee",
             **_options(request),
         }
@@ -198,17 +213,17 @@ def _game_page(
 
 
 @router.get(ROOM + "/referee")
+@router.get(TEAM_ROOM + "/referee")
 @requires(Action.RULE_INFRACTION)
 def game_console_page(
     request: Request,
     db: Db,
     actor: CurrentActor,
     clock: AppClock,
-    event_id: int,
-    number: int,
-    board: int,
+    key: Key,
 ) -> Response:
     """One live game for its referee."""
+    event_id, number, board = key
     return _game_page(request, db, actor, clock, event_id, number, board)
 
 
@@ -229,7 +244,7 @@ async def _act(
     """Run a referee's action under the game's lock and push it; a refusal shows the form
     again with the reason beside its field and what was typed kept."""
     event_id, number, board = key
-    back = ROOM.format(event_id=event_id, number=number, board=board) + "/referee"
+    back = live.room_url(event_id, number, board, "/referee")
     live_rooms = rooms(request.app)
     try:
         await live_rooms.change(key, work)
@@ -248,30 +263,32 @@ async def _act(
 
 
 @router.post(ROOM + "/referee/answer")
+@router.post(TEAM_ROOM + "/referee/answer")
 @requires(Action.RULE_INFRACTION)
-async def answer_call(request: Request, event_id: int, number: int, board: int) -> Response:
+async def answer_call(request: Request, key: Key) -> Response:
     """The referee answers the players' call (nothing to record in the game)."""
-    await rooms(request.app).answer((event_id, number, board))
+    event_id, number, board = key
+    await rooms(request.app).answer(key)
     flash(request, translate(request, "The call is answered."))
-    back = ROOM.format(event_id=event_id, number=number, board=board) + "/referee"
+    back = live.room_url(event_id, number, board, "/referee")
     return RedirectResponse(back, status_code=303)
 
 
 @router.post(ROOM + "/referee/pause")
+@router.post(TEAM_ROOM + "/referee/pause")
 @requires(Action.RULE_INFRACTION)
 async def pause_game(
     request: Request,
     db: Db,
     actor: CurrentActor,
     clock: AppClock,
-    event_id: int,
-    number: int,
-    board: int,
+    key: Key,
     seq: Seq = None,
     reason: Annotated[str, Form()] = "",
 ) -> Response:
+    event_id, number, board = key
     return await _act(
-        request, db, actor, clock, (event_id, number, board), "pause", {"reason": reason},
+        request, db, actor, clock, key, "pause", {"reason": reason},
         lambda: live_referee.pause(db, actor, event_id, number, board, seq, reason,
                                    clock=clock),
         translate(request, "The game is paused."),
@@ -279,43 +296,43 @@ async def pause_game(
 
 
 @router.post(ROOM + "/referee/resume")
+@router.post(TEAM_ROOM + "/referee/resume")
 @requires(Action.RULE_INFRACTION)
 async def resume_game(
     request: Request,
     db: Db,
     actor: CurrentActor,
     clock: AppClock,
-    event_id: int,
-    number: int,
-    board: int,
+    key: Key,
     seq: Seq = None,
 ) -> Response:
+    event_id, number, board = key
     return await _act(
-        request, db, actor, clock, (event_id, number, board), "resume", {},
+        request, db, actor, clock, key, "resume", {},
         lambda: live_referee.resume(db, actor, event_id, number, board, seq, clock=clock),
         translate(request, "The game goes on."),
     )  # fmt: skip
 
 
 @router.post(ROOM + "/referee/infraction")
+@router.post(TEAM_ROOM + "/referee/infraction")
 @requires(Action.RULE_INFRACTION)
 async def game_infraction(
     request: Request,
     db: Db,
     actor: CurrentActor,
     clock: AppClock,
-    event_id: int,
-    number: int,
-    board: int,
+    key: Key,
     seq: Seq = None,
     kind: Annotated[str, Form()] = "",
     offender: Annotated[str, Form()] = "",
     penalty: Annotated[str, Form()] = "",
     note: Annotated[str, Form()] = "",
 ) -> Response:
+    event_id, number, board = key
     values = {"kind": kind, "offender": offender, "penalty": penalty, "note": note}
     return await _act(
-        request, db, actor, clock, (event_id, number, board), "infraction", values,
+        request, db, actor, clock, key, "infraction", values,
         lambda: live_referee.record_infraction(db, actor, event_id, number, board, seq, kind,
                                                offender, penalty, note, clock=clock),
         translate(request, "Infraction recorded."),
@@ -323,23 +340,23 @@ async def game_infraction(
 
 
 @router.post(ROOM + "/referee/ruling")
+@router.post(TEAM_ROOM + "/referee/ruling")
 @requires(Action.RULE_INFRACTION)
 async def game_ruling(
     request: Request,
     db: Db,
     actor: CurrentActor,
     clock: AppClock,
-    event_id: int,
-    number: int,
-    board: int,
+    key: Key,
     seq: Seq = None,
     kind: Annotated[str, Form()] = "",
     loser: Annotated[str, Form()] = "",
     reason: Annotated[str, Form()] = "",
 ) -> Response:
+    event_id, number, board = key
     values = {"kind": kind, "loser": loser, "reason": reason}
     return await _act(
-        request, db, actor, clock, (event_id, number, board), "ruling", values,
+        request, db, actor, clock, key, "ruling", values,
         lambda: live_referee.record_ruling(db, actor, event_id, number, board, seq, kind,
                                            reason, loser, clock=clock),
         translate(request, "Ruling recorded."),
@@ -347,23 +364,23 @@ async def game_ruling(
 
 
 @router.post(ROOM + "/referee/clock")
+@router.post(TEAM_ROOM + "/referee/clock")
 @requires(Action.CORRECT_CLOCK)
 async def game_clock(
     request: Request,
     db: Db,
     actor: CurrentActor,
     clock: AppClock,
-    event_id: int,
-    number: int,
-    board: int,
+    key: Key,
     seq: Seq = None,
     color: Annotated[str, Form()] = "",
     seconds: Annotated[str, Form()] = "",
     reason: Annotated[str, Form()] = "",
 ) -> Response:
+    event_id, number, board = key
     values = {"color": color, "seconds": seconds, "reason": reason}
     return await _act(
-        request, db, actor, clock, (event_id, number, board), "clock", values,
+        request, db, actor, clock, key, "clock", values,
         lambda: live_referee.correct_clock(db, actor, event_id, number, board, seq, color,
                                            seconds, reason, clock=clock),
         translate(request, "Clock corrected."),
