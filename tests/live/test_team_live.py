@@ -8,12 +8,14 @@ team standings (R-FMT-1, R-SCORE-TEAM-1). Through the services, the JSON API, th
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
+from tests.server.test_team_pages import FORM, admin, create
 from weiqi.cli import app as cli_app
 from weiqi.errors import InvalidSetting, NotFound
 from weiqi.server.app import create_app
@@ -247,3 +249,25 @@ def test_r_time_5_the_referee_console_lists_team_boards_and_pauses_one(database:
         refused = public.get(f"{room}/referee", follow_redirects=False)
         assert refused.status_code in (303, 403)  # to the login page: referees only
         assert refused.headers.get("location", "/login").startswith("/login")
+
+
+def test_r_board_1_a_team_event_plays_its_boards_on_the_size_it_was_created_with(
+    database: Database,
+) -> None:
+    """R-BOARD-1: 19×19 unless the event says otherwise: the new team event form takes a board
+    size (a bad one refused beside its field, input kept), the settings page shows it fixed,
+    and the team boards' records are played on it."""
+    accounts.ensure_site_admin(database, ADMIN_PASSWORD)
+    with TestClient(create_app(database, secret_key="board size")) as client:
+        token = admin(client)
+        refused = client.post("/events/new?kind=team", data={**FORM, "name": "小棋盘团体赛",
+                              "board_size": "1", "csrf_token": token})  # fmt: skip
+        assert refused.status_code == 422 and 'id="error-board_size"' in refused.text
+        assert 'name="board_size" type="number" inputmode="numeric" value="1"' in refused.text
+        event_id = create(client, token, board_size="13")
+        assert t.team_event_info(database, event_id).settings.board_size == 13
+        page = client.get(f"/events/{event_id}/settings").text
+        assert re.search(r'name="board_size"[^>]* value="13"[^>]* disabled', page)
+    assert t.team_event_info(database, team_event(database)).settings.board_size == 9
+    snap = live.start_game(database, team_event(database), 1, TeamBoard(1, 1))
+    assert snap.size == 9

@@ -69,6 +69,7 @@ DEFAULT_FORM: dict[str, str] = {
     "cycles": "1",
     "ranking": TeamRanking.ROUND_ROBIN.value,
     "player_order": PlayerOrder.FIXED.value,
+    "board_size": "19",
 }
 
 
@@ -116,6 +117,7 @@ def settings_from_form(form: Mapping[str, str]) -> teams.TeamEventSettings:
         ranking=_enum(form, "ranking", TeamRanking, TeamRanking.ROUND_ROBIN),
         seed=_int(form, "seed", 0) or 0,
         player_order=_enum(form, "player_order", PlayerOrder, PlayerOrder.FIXED),
+        board_size=_int(form, "board_size", 19) or 19,
     )
 
 
@@ -142,6 +144,7 @@ def settings_form(s: teams.TeamEventSettings) -> dict[str, str]:
         "ranking": s.ranking.value,
         "seed": str(s.seed),
         "player_order": s.player_order.value,
+        "board_size": str(s.board_size),
     }
 
 

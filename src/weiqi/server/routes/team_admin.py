@@ -123,6 +123,7 @@ TEAM_FIELDS = (
     "cycles",
     "team_type",
     "boards",
+    "board_size",
     "max_foreign",
     "board_colors",
     "substitutes",
