@@ -210,7 +210,9 @@ def test_r_score_team_1_a_team_board_is_played_in_the_room_and_scores_for_the_ma
     assert standings[black_team].played == 1 and standings[black_team].game_points >= 1
 
 
-def test_r_time_5_the_referee_console_lists_team_boards_and_pauses_one(database: Database) -> None:
+def test_r_time_5_the_referee_console_lists_team_boards_and_pauses_one(
+    database: Database,
+) -> None:
     """The console of a team round lists its boards (match, board, players); a team board's
     referee page pauses and resumes its game (R-TIME-5) in its record, as an individual
     board's does; the spectators' round page lists the same boards."""
@@ -246,6 +248,11 @@ def test_r_time_5_the_referee_console_lists_team_boards_and_pauses_one(database:
         after = live.snapshot(database, ev, 1, key)
         assert not after.paused and [n["kind"] for n in after.notices][-2:] == ["pause", "resume"]
         assert after.notices[-2]["reason"] == "棋钟故障"
+        headers = {"X-CSRF-Token": csrf(admin)}  # the JSON API: the same, at the board's address
+        api = admin.post(f"/api{room}/live/pause", json={"reason": "断电"}, headers=headers)
+        assert api.status_code == 200 and api.json()["paused"], api.text
+        api = admin.post(f"/api{room}/live/resume", json={}, headers=headers)
+        assert api.status_code == 200 and not api.json()["paused"], api.text
         refused = public.get(f"{room}/referee", follow_redirects=False)
         assert refused.status_code in (303, 403)  # to the login page: referees only
         assert refused.headers.get("location", "/login").startswith("/login")

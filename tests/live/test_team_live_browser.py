@@ -11,9 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from tests.live.conftest import PASSWORD
+from tests.live.test_live_browser import _context_page, _play
 from tests.live.test_team_live import LOCAL, team_event
 from tests.server.conftest import LiveServer, screenshot
 from tests.server.result_pages import log_in_as
@@ -24,21 +25,6 @@ from weiqi.store.database import Database
 
 pytestmark = pytest.mark.browser
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-
-
-def _context_page(browser: Browser, viewport: dict[str, int]) -> Page:
-    context = browser.new_context(locale="zh-CN", viewport=viewport)  # type: ignore[arg-type]
-    context.set_default_timeout(15_000)
-    return context.new_page()
-
-
-def _play(page: Page, vertex: str, phone: bool) -> None:
-    """Click the point (a star point of 9×9 here); on the phone, confirm the move."""
-    page.locator(f"#live-board svg.board circle.star[data-vertex={vertex}]").click(force=True)
-    if phone:
-        confirm = page.locator("#live-confirm")
-        expect(confirm).to_be_visible()
-        confirm.click()
 
 
 def _set_up(server: LiveServer, tag: str) -> tuple[int, dict[str, str], TeamBoard, str]:

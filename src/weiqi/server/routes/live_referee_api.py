@@ -1,8 +1,10 @@
 """The JSON API of the referees of a live game (issue #11): the same services as the console's
 forms (``routes/live_referee.py``), therefore the same permissions; each action is stored in the
 game's record and pushed live to the players and spectators. Writes need the ``X-CSRF-Token``
-header. ``seq`` is the record's length the caller saw (refused with 409 when the game changed
-meanwhile); leave it out to act on the game as it is.
+header. A team board's are the same under its address
+(``/api/events/{id}/teams/rounds/{n}/matches/{m}/boards/{b}/live/…``). ``seq`` is the
+record's length the caller saw (refused with 409 when the game changed meanwhile); leave it
+out to act on the game as it is.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel
 
 from weiqi.server.inputs import ScreenedRoute, requires
+from weiqi.server.live.rooms import GameKey
 from weiqi.server.routes.api import _ERRORS
 from weiqi.server.routes.live import rooms
+from weiqi.server.routes.live_referee import Key
 from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import live, live_referee
 from weiqi.services.permissions import Action
@@ -25,6 +29,8 @@ router = APIRouter(
 )
 
 GAME = "/events/{event_id}/rounds/{number}/boards/{board}/live"
+#: A team board's (``?sitting=`` for a rotation match's later sittings).
+TEAM_GAME = "/events/{event_id}/teams/rounds/{number}/matches/{match}/boards/{board}/live"
 
 
 class LiveGameOut(BaseModel):
@@ -69,72 +75,80 @@ class ClockIn(BaseModel):
     reason: str
 
 
-async def _push(
-    request: Request, event_id: int, number: int, board: int, work: Callable[[], live.Outcome]
-) -> LiveGameOut:
+async def _push(request: Request, key: GameKey, work: Callable[[], live.Outcome]) -> LiveGameOut:
     live_rooms = rooms(request.app)
-    outcome = await live_rooms.change((event_id, number, board), work)
-    await live_rooms.answer((event_id, number, board))  # the players' calls are answered
+    outcome = await live_rooms.change(key, work)
+    await live_rooms.answer(key)  # the players' calls are answered
     snap = outcome.snapshot.to_data()
     return LiveGameOut(**{k: snap[k] for k in LiveGameOut.model_fields})
 
 
 @router.post(GAME + "/pause", response_model=LiveGameOut)
+@router.post(TEAM_GAME + "/pause", response_model=LiveGameOut)
 @requires(Action.RULE_INFRACTION)
 async def api_pause(
     request: Request, body: PauseIn, db: Db, actor: CurrentActor, clock: AppClock,
-    event_id: int, number: int, board: int,
+    key: Key,
 ) -> LiveGameOut:  # fmt: skip
     """Pause the game: no player may play until it is resumed."""
-    return await _push(request, event_id, number, board, lambda: live_referee.pause(
+    event_id, number, board = key
+    return await _push(request, key, lambda: live_referee.pause(
         db, actor, event_id, number, board, body.seq, body.reason, clock=clock))  # fmt: skip
 
 
 @router.post(GAME + "/resume", response_model=LiveGameOut)
+@router.post(TEAM_GAME + "/resume", response_model=LiveGameOut)
 @requires(Action.RULE_INFRACTION)
 async def api_resume(
     request: Request, body: ResumeIn, db: Db, actor: CurrentActor, clock: AppClock,
-    event_id: int, number: int, board: int,
+    key: Key,
 ) -> LiveGameOut:  # fmt: skip
     """Resume a paused game: the clock of the player to move runs again."""
-    return await _push(request, event_id, number, board, lambda: live_referee.resume(
+    event_id, number, board = key
+    return await _push(request, key, lambda: live_referee.resume(
         db, actor, event_id, number, board, body.seq, clock=clock))  # fmt: skip
 
 
 @router.post(GAME + "/infraction", response_model=LiveGameOut)
+@router.post(TEAM_GAME + "/infraction", response_model=LiveGameOut)
 @requires(Action.RULE_INFRACTION)
 async def api_infraction(
     request: Request, body: InfractionIn, db: Db, actor: CurrentActor, clock: AppClock,
-    event_id: int, number: int, board: int,
+    key: Key,
 ) -> LiveGameOut:  # fmt: skip
     """Record an infraction with the catalogue's penalty (a warning, a loss …)."""
-    return await _push(request, event_id, number, board, lambda: live_referee.record_infraction(
+    event_id, number, board = key
+    return await _push(request, key, lambda: live_referee.record_infraction(
         db, actor, event_id, number, board, body.seq, body.kind, body.offender, body.penalty,
         body.note, clock=clock))  # fmt: skip
 
 
 @router.post(GAME + "/ruling", response_model=LiveGameOut)
+@router.post(TEAM_GAME + "/ruling", response_model=LiveGameOut)
 @requires(Action.RULE_INFRACTION)
 async def api_ruling(
     request: Request, body: RulingIn, db: Db, actor: CurrentActor, clock: AppClock,
-    event_id: int, number: int, board: int,
+    key: Key,
 ) -> LiveGameOut:  # fmt: skip
     """Rule the game's end; draw, replay, both lose and no result are the chief
     referee's."""
-    return await _push(request, event_id, number, board, lambda: live_referee.record_ruling(
+    event_id, number, board = key
+    return await _push(request, key, lambda: live_referee.record_ruling(
         db, actor, event_id, number, board, body.seq, body.kind, body.reason, body.loser,
         clock=clock))  # fmt: skip
 
 
 @router.post(GAME + "/clock", response_model=LiveGameOut)
+@router.post(TEAM_GAME + "/clock", response_model=LiveGameOut)
 @requires(Action.CORRECT_CLOCK)
 async def api_clock(
     request: Request, body: ClockIn, db: Db, actor: CurrentActor, clock: AppClock,
-    event_id: int, number: int, board: int,
+    key: Key,
 ) -> LiveGameOut:  # fmt: skip
     """Correct a clock (the chief referee): ``seconds`` charged (negative: given
     back), with the reason."""
-    return await _push(request, event_id, number, board, lambda: live_referee.correct_clock(
+    event_id, number, board = key
+    return await _push(request, key, lambda: live_referee.correct_clock(
         db, actor, event_id, number, board, body.seq, body.color, body.seconds, body.reason,
         clock=clock))  # fmt: skip
 
@@ -146,9 +160,10 @@ class AnsweredOut(BaseModel):
 
 
 @router.post(GAME + "/answer", response_model=AnsweredOut)
+@router.post(TEAM_GAME + "/answer", response_model=AnsweredOut)
 @requires(Action.RULE_INFRACTION)
-async def api_answer(request: Request, event_id: int, number: int, board: int) -> AnsweredOut:
+async def api_answer(request: Request, key: Key) -> AnsweredOut:
     """Answer the players' call for the referee (nothing is recorded in the game)."""
     live_rooms = rooms(request.app)
-    await live_rooms.answer((event_id, number, board))
-    return AnsweredOut(calls=live_rooms.calls((event_id, number, board)))
+    await live_rooms.answer(key)
+    return AnsweredOut(calls=live_rooms.calls(key))
