@@ -230,6 +230,9 @@ def test_r_time_5_the_referee_console_lists_team_boards_and_pauses_one(
         assert round_page.text.count('class="round-board"') == 2
         assert "第1场" in round_page.text and f'href="{room}/play"' in round_page.text
         api_login(admin, "admin", ADMIN_PASSWORD)
+        manage = admin.get(f"/events/{ev}/manage/rounds/1").text  # the way there
+        assert f'href="/events/{ev}/rounds/1/referee" id="referee-console-link"' in manage
+        assert f'href="/events/{ev}/rounds/1/live" id="live-boards-link"' in manage
         console = admin.get(f"/events/{ev}/rounds/1/referee")
         assert console.status_code == 200 and f'href="{room}/referee"' in console.text
         assert "龙二" in console.text and "虎二" in console.text
