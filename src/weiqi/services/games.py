@@ -83,12 +83,13 @@ from weiqi.referee.infractions import Infraction, InfractionKind, Penalty
 from weiqi.referee.nigiri import ColorAssignment
 from weiqi.referee.record import GameRecord
 from weiqi.referee.rulings import Ruling, RulingKind
-from weiqi.referee.signature import signing_context
+from weiqi.referee.signature import check_signature, signing_context
 from weiqi.roles import Role
 from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Result
 from weiqi.rules.ruleset import Ruleset
 from weiqi.rules.vertex import parse_vertex
+from weiqi.services import record_cache
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require, roles_in_event
 from weiqi.services.player_names import matches, namesake_labels, player_labels, search_terms
@@ -349,7 +350,11 @@ def _game_row(session: Session, event_id: int, number: int, board: BoardKey) -> 
     )
     if rnd is None:
         raise NotFound(Msg("round %(number)s is not paired", number=number))
-    game = next((g for g in rnd.games if g.board == board), None)
+    # the one board, not the round's every game (a live move of a 1,000-board round loaded
+    # 1,000 rows to find its own)
+    game = session.scalar(
+        select(GameRow).where(GameRow.round_id == rnd.id, GameRow.board == board).limit(1)
+    )
     if game is None:
         raise NotFound(Msg("round %(number)s has no board %(board)s", number=number, board=board))
     return individual_game(session, game)
@@ -529,8 +534,16 @@ def _ruleset(game: Game) -> Ruleset:
 
 
 def _load_record(
-    session: Session, game: Game
+    session: Session, game: Game, *, keep: bool = False
 ) -> tuple[GameRecordRow | TeamGameRecordRow | None, GameRecord | None]:
+    """The game's stored row and its record, verified (the hash chain, every event, the stored
+    head and its signature), or ``(None, None)`` without one; ``RecordRefused`` when what is
+    stored cannot be trusted.
+
+    A record this worker kept (``services.record_cache``) is used when the stored text is still
+    exactly the one it came from, its signature checked again: no replay. With ``keep`` (a
+    caller whose record does not outlive its transaction) the record is kept once the
+    transaction commits, for the next one."""
     row: GameRecordRow | TeamGameRecordRow | None
     if isinstance(game.row, BoardGameRow):
         row = session.get(TeamGameRecordRow, game.id)
@@ -538,20 +551,36 @@ def _load_record(
         row = session.get(GameRecordRow, game.id)
     if row is None:
         return None, None
+    key = _cache_key(session, game)
+    kept = record_cache.CACHE.take(key)
     try:
-        record = _verified(row, record_signing_key(session))
+        signing = record_signing_key(session)
+        # the same text, head and signature as verified: from_json would give this record
+        same = kept is not None and kept.seq == row.seq and kept.head == row.head
+        if kept is not None and same and kept.still() and kept.text == row.record_json:
+            check_signature(signing, row.head, row.signature, _context(game))
+        else:
+            record = _verified(row, signing)
+            kept = record_cache.Kept(record, row.record_json, row.head, row.seq)
     except InputError as err:  # not the user's input: what is stored cannot be trusted
         raise RecordRefused(_where(game), err.msg) from None
-    return row, record
+    if keep:
+        record_cache.note(session, key, kept)
+    return row, kept.record
+
+
+def _cache_key(session: Session, game: Game) -> record_cache.Key:
+    table = game.record_table.__tablename__
+    return (session.get_bind().engine.url.render_as_string(), table, game.id)
 
 
 def _load_at(
-    session: Session, game: Game, expected_seq: int | None
+    session: Session, game: Game, expected_seq: int | None, *, keep: bool = False
 ) -> tuple[GameRecordRow | TeamGameRecordRow | None, GameRecord | None]:
     """The game's record as :func:`_load_record` gives it, refused with ``Conflict`` when
     ``expected_seq`` (the number of events the writer saw; ``None``: not checked) is no longer
     its length: somebody else appended meanwhile."""
-    row, record = _load_record(session, game)
+    row, record = _load_record(session, game, keep=keep)
     seq = row.seq if row is not None else 0
     if expected_seq is not None and expected_seq != seq:
         raise Conflict(
@@ -682,8 +711,9 @@ def _store(
     black, white = state.warnings
     if state.colors_wrong_noted:  # colours swapped on the board after move 10 (R-COLOR-2)
         black, white = white, black
+    text = record.to_json()
     values = {
-        "record_json": record.to_json(),
+        "record_json": text,
         "head": record.head,
         "signature": record.signature(record_signing_key(session), _context(game)),
         "seq": len(record),
@@ -712,6 +742,9 @@ def _store(
                 )
             )
         session.expire(row)
+    key = _cache_key(session, game)
+    if record_cache.noted(session, key):  # loaded to be kept: kept as stored now
+        record_cache.note(session, key, record_cache.Kept(record, text, record.head, len(record)))
     game.row.result = state.result.to_code() if state.result is not None else None
     game.row.confirmed = state.confirmed
     # what the standings count of the board, sealed with the record it follows

@@ -8,7 +8,10 @@ A live game is the board's one game record (``services.games``: the same record,
 signature and ``seq`` guard as every other game). The server is authoritative: every action of
 a player (:func:`act`) goes through the rules core (``GameRecord.append``), under the event's
 lock and with the ``seq`` the player's page showed, so of two moves sent for the same turn only
-one is stored. The game starts with the event's time control once both players are in the room
+one is stored. The worker keeps each game's verified record in memory between moves
+(``services.record_cache``): a move replays nothing unless somebody else wrote meanwhile.
+
+The game starts with the event's time control once both players are in the room
 (:func:`start_game`); the server's clock runs it, and :func:`wake` — called by the room at the
 clock's next deadline or call-out, whether or not anybody sends anything — records a time-out
 as a referee's look at the clock (``ClockEvent(CHECK)``) and says which call-out is due.
@@ -665,7 +668,7 @@ def snapshot(
     """The game as the room shows it (``since``: list the record's events from there)."""
     with db.transaction() as session:
         game = _live_game(session, event_id, number, board)
-        _row, record = _load_record(session, game)
+        _row, record = _load_record(session, game, keep=True)
         snap = _snapshot(event_id, game, record, clock.now().timestamp(), since)
     return snap
 
@@ -689,12 +692,12 @@ def start_game(
     restarted."""
     with db.transaction() as session:
         game = _live_game(session, event_id, number, board)
-        _row, record = _load_record(session, game)
+        _row, record = _load_record(session, game, keep=True)
         if not _to_start(game, record):
             return _snapshot(event_id, game, record, clock.now().timestamp())
     with db.transaction() as session:
         game = _game_to_change(session, event_id, number, board, None)
-        row, record = _load_record(session, game)
+        row, record = _load_record(session, game, keep=True)
         if record is None and game.result is None:
             at = clock.now().timestamp()
             record = GameRecord.start(
@@ -818,7 +821,7 @@ def act(
         color = _seat(session, actor, game.row)
         if color is None:
             raise PermissionDenied(actor.username or Role.PUBLIC.value, Msg("play in this game"))
-        row, record = _load_at(session, game, expected_seq)
+        row, record = _load_at(session, game, expected_seq, keep=True)
         if record is None:
             snap = _snapshot(event_id, game, None, clock.now().timestamp())
             return Outcome(snap, Msg("the game has not started"))
@@ -916,7 +919,7 @@ def wake(
     (under the event's lock); a call-out is a read."""
     with db.transaction() as session:
         game = _live_game(session, event_id, number, board)
-        _row, record = _load_record(session, game)
+        _row, record = _load_record(session, game, keep=True)
         if record is None:
             snap = _snapshot(event_id, game, None, clock.now().timestamp())
             return Wake(snap, False, None, None)
@@ -925,7 +928,7 @@ def wake(
             return _woke(game, record, clock, since, len(record), False, event_id)
     with db.transaction() as session:
         game = _game_to_change(session, event_id, number, board, None)
-        row, record = _load_record(session, game)
+        row, record = _load_record(session, game, keep=True)
         assert record is not None
         before = len(record)
         now = _now(clock, record)
@@ -971,7 +974,7 @@ def next_wakeup(
     """When the server should look at the game's clock next (seconds since the epoch)."""
     with db.transaction() as session:
         game = _live_game(session, event_id, number, board)
-        _row, record = _load_record(session, game)
+        _row, record = _load_record(session, game, keep=True)
         if record is None:
             return None
         c = record.state.clock
