@@ -98,7 +98,7 @@ from weiqi.services.site import record_signing_key
 from weiqi.store import seals
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow, TeamGameRecordRow
-from weiqi.store.locks import lock_event
+from weiqi.store.locks import lock_event, lock_event_shared
 from weiqi.store.models import EventRow
 from weiqi.store.seals import seal_row
 from weiqi.store.teams import (
@@ -369,16 +369,37 @@ def _round_paired(session: Session, event_id: int, number: int, board: BoardKey)
 
 
 def _game_to_change(
-    session: Session, event_id: int, number: int, board: BoardKey, expected_seq: int | None
+    session: Session,
+    event_id: int,
+    number: int,
+    board: BoardKey,
+    expected_seq: int | None,
+    *,
+    game_only: bool = False,
 ) -> Game:
     """The game a write changes, loaded under the event's lock (``store.locks``), so that what
     the write checks (its record's length, its result) stays true until it commits.
+
+    With ``game_only`` (a write that changes this game and nothing else of the event: a live
+    move) the event's lock is taken shared and the board's own row locked: the boards of one
+    event write in parallel (on PostgreSQL; SQLite has one writer anyway), two writes of one
+    board one after the other, and a writer of the whole event waits for both.
 
     A round that was paired when the request came (or when the page that sends
     ``expected_seq`` was loaded) and is gone once the lock is held was unpaired meanwhile:
     the unpairing won, and this write is a ``Conflict``, not a board that never existed."""
     paired = expected_seq is not None or _round_paired(session, event_id, number, board)
-    lock_event(session, event_id)
+    if game_only and not isinstance(board, TeamBoard):
+        lock_event_shared(session, event_id)
+        # the board's row locked before it is read: what is read is the last write's
+        session.execute(
+            select(GameRow.id)
+            .join(RoundRow)
+            .where(RoundRow.event_id == event_id, RoundRow.number == number, GameRow.board == board)
+            .with_for_update(of=GameRow)
+        )
+    else:
+        lock_event(session, event_id)
     if paired and not _round_paired(session, event_id, number, board):
         raise Conflict(
             Msg(

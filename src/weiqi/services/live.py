@@ -6,9 +6,10 @@ becomes that entrant's player and sees "my game this round" (:func:`my_games`).
 
 A live game is the board's one game record (``services.games``: the same record, hash chain,
 signature and ``seq`` guard as every other game). The server is authoritative: every action of
-a player (:func:`act`) goes through the rules core (``GameRecord.append``), under the event's
-lock and with the ``seq`` the player's page showed, so of two moves sent for the same turn only
-one is stored. The worker keeps each game's verified record in memory between moves
+a player (:func:`act`) goes through the rules core (``GameRecord.append``), under the game's
+own lock (the event's taken shared: the games of one event write in parallel) and with the
+``seq`` the player's page showed, so of two moves sent for the same turn only one is stored.
+The worker keeps each game's verified record in memory between moves
 (``services.record_cache``): a move replays nothing unless somebody else wrote meanwhile.
 
 The game starts with the event's time control once both players are in the room
@@ -816,7 +817,7 @@ def act(
     of date a ``Conflict``."""
     data = data or {}
     with db.transaction() as session:
-        game = _game_to_change(session, event_id, number, board, expected_seq)
+        game = _game_to_change(session, event_id, number, board, expected_seq, game_only=True)
         assert isinstance(game.row, GameRow)
         color = _seat(session, actor, game.row)
         if color is None:
@@ -916,7 +917,7 @@ def wake(
     """The server looks at the game's clock at its deadline or call-out, whether or not anybody
     sends anything: a flag that has fallen is recorded (the time loss goes into the record and
     the result), a call-out that is due is returned for the room to push. Only a flag writes
-    (under the event's lock); a call-out is a read."""
+    (under the game's lock); a call-out is a read."""
     with db.transaction() as session:
         game = _live_game(session, event_id, number, board)
         _row, record = _load_record(session, game, keep=True)
@@ -927,7 +928,7 @@ def wake(
         if not _flag_due(record, now) and not _ask_expired(record, now):
             return _woke(game, record, clock, since, len(record), False, event_id)
     with db.transaction() as session:
-        game = _game_to_change(session, event_id, number, board, None)
+        game = _game_to_change(session, event_id, number, board, None, game_only=True)
         row, record = _load_record(session, game, keep=True)
         assert record is not None
         before = len(record)
