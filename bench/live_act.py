@@ -27,12 +27,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from live import online_round
 from weiqi.services import accounts, live, record_cache
-from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
 from weiqi.store.database import Database
-from weiqi.store.models import EventRow
-from weiqi.tournament.settings import EventSettings, System
 
 LOCAL = Actor.local()
 
@@ -55,15 +53,7 @@ def build(url: str, games: int) -> tuple[Database, int, dict[str, Actor]]:
     """An event of ``games`` boards whose board 1's players are linked accounts."""
     db = Database(url)
     db.upgrade()
-    settings = EventSettings(System.SWISS, rounds=1, board_size=19)
-    ev = t.create_tournament(db, LOCAL, "网络赛 act bench", settings).id
-    with db.transaction() as session:
-        event = session.get(EventRow, ev)
-        assert event is not None
-        event.time_control = "60m"
-    names = [f"P{i:05d}" for i in range(2 * games)]
-    t.import_players(db, LOCAL, ev, "name,rank\n" + "".join(f"{n},5k\n" for n in names))
-    rnd = t.pair_round(db, LOCAL, ev)
+    ev, _names, rnd = online_round(db, games, 19, "网络赛 act bench")
     first = next(p for p in rnd.pairings if p.board == 1)
     seats: dict[str, Actor] = {}
     for colour, name in (("B", first.black), ("W", first.white)):
