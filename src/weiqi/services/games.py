@@ -565,34 +565,50 @@ def _load_record(
     exactly the one it came from, its signature checked again: no replay. With ``keep`` (a
     caller whose record does not outlive its transaction) the record is kept once the
     transaction commits, for the next one."""
+    return _load_stored(session, game.record_table, game.id, _where(game), keep=keep)
+
+
+def _load_stored(
+    session: Session,
+    table: type[GameRecordRow] | type[TeamGameRecordRow],
+    game_id: int,
+    where: Msg,
+    *,
+    keep: bool = False,
+) -> tuple[GameRecordRow | TeamGameRecordRow | None, GameRecord | None]:
+    """:func:`_load_record` of the record stored in ``table`` for game ``game_id`` (``where``:
+    the board, as a refusal names it)."""
     row: GameRecordRow | TeamGameRecordRow | None
-    if isinstance(game.row, BoardGameRow):
-        row = session.get(TeamGameRecordRow, game.id)
+    if table is TeamGameRecordRow:
+        row = session.get(TeamGameRecordRow, game_id)
     else:
-        row = session.get(GameRecordRow, game.id)
+        row = session.get(GameRecordRow, game_id)
     if row is None:
         return None, None
-    key = _cache_key(session, game)
+    key = _cache_key(session, table, game_id)
     kept = record_cache.CACHE.take(key)
     try:
         signing = record_signing_key(session)
         # the same text, head and signature as verified: from_json would give this record
         same = kept is not None and kept.seq == row.seq and kept.head == row.head
         if kept is not None and same and kept.still() and kept.text == row.record_json:
-            check_signature(signing, row.head, row.signature, _context(game))
+            check_signature(
+                signing, row.head, row.signature, signing_context(table.__tablename__, game_id)
+            )
         else:
             record = _verified(row, signing)
             kept = record_cache.Kept(record, row.record_json, row.head, row.seq)
     except InputError as err:  # not the user's input: what is stored cannot be trusted
-        raise RecordRefused(_where(game), err.msg) from None
+        raise RecordRefused(where, err.msg) from None
     if keep:
         record_cache.note(session, key, kept)
     return row, kept.record
 
 
-def _cache_key(session: Session, game: Game) -> record_cache.Key:
-    table = game.record_table.__tablename__
-    return (session.get_bind().engine.url.render_as_string(), table, game.id)
+def _cache_key(
+    session: Session, table: type[GameRecordRow] | type[TeamGameRecordRow], game_id: int
+) -> record_cache.Key:
+    return (session.get_bind().engine.url.render_as_string(), table.__tablename__, game_id)
 
 
 def _load_at(
@@ -763,7 +779,7 @@ def _store(
                 )
             )
         session.expire(row)
-    key = _cache_key(session, game)
+    key = _cache_key(session, game.record_table, game.id)
     if record_cache.noted(session, key):  # loaded to be kept: kept as stored now
         record_cache.note(session, key, record_cache.Kept(record, text, record.head, len(record)))
     game.row.result = state.result.to_code() if state.result is not None else None

@@ -90,12 +90,14 @@ from weiqi.services.games import (
     _game_to_change,
     _load_at,
     _load_record,
+    _load_stored,
     _now,
     _store,
 )
 from weiqi.services.permissions import Action, require
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
+from weiqi.store.games import GameRecordRow
 from weiqi.store.live import PlayerAccountRow
 from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRow, User
@@ -974,8 +976,19 @@ def next_wakeup(
 ) -> float | None:
     """When the server should look at the game's clock next (seconds since the epoch)."""
     with db.transaction() as session:
-        game = _live_game(session, event_id, number, board)
-        _row, record = _load_record(session, game, keep=True)
+        # the record alone (the room asks after every move): not the players and settings
+        game_id = session.scalar(
+            select(GameRow.id)
+            .join(RoundRow)
+            .where(RoundRow.event_id == event_id, RoundRow.number == number, GameRow.board == board)
+            .limit(1)
+        )
+        if game_id is None:
+            raise NotFound(
+                Msg("round %(number)s has no board %(board)s", number=number, board=board)
+            )
+        where = Msg("round %(round)s board %(board)s", round=number, board=board)
+        _row, record = _load_stored(session, GameRecordRow, game_id, where, keep=True)
         if record is None:
             return None
         c = record.state.clock
