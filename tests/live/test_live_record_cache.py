@@ -16,43 +16,27 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from tests.live.test_live_clock import _game as live_game
 from tests.services.test_races import TRIALS, Won, race
 from weiqi.errors import Conflict, RecordRefused
 from weiqi.referee.codec import canonical
 from weiqi.referee.events import Move
 from weiqi.referee.record import GameRecord
 from weiqi.rules.vertex import format_vertex
-from weiqi.services import accounts, games, live, record_cache
-from weiqi.services import tournament as t
+from weiqi.services import games, live, record_cache
 from weiqi.services.actor import Actor
 from weiqi.services.site import record_signing_key
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
-from weiqi.store.models import EventRow
-from weiqi.tournament.settings import EventSettings, System
 
 LOCAL = Actor.local()
 SRC = Path(__file__).resolve().parents[2] / "src"
 
 
-def _game(db: Database, time_control: str = "60m") -> tuple[int, dict[str, Actor]]:
-    """An online 9×9 game of two linked players, started; their actors by colour."""
-    ev = t.create_tournament(db, LOCAL, "缓存", EventSettings(System.ROUND_ROBIN, board_size=9)).id
-    with db.transaction() as session:
-        event = session.get(EventRow, ev)
-        assert event is not None
-        event.time_control = time_control
-    t.import_players(db, LOCAL, ev, "name\n李明\n王强\n")
-    t.pair_round(db, LOCAL, ev)
-    seats = {}
-    for name, user in (("李明", f"li{ev}"), ("王强", f"wang{ev}")):
-        actor = accounts.create_user(db, LOCAL, user, "a long pass phrase 7").actor()
-        live.redeem_invite(
-            db, actor, live.create_invite(db, LOCAL, ev, live.player_id(db, ev, name)).code
-        )
-        colour = live.seat(db, actor, ev, 1, 1)
-        assert colour is not None
-        seats[colour] = actor
+def _game(db: Database) -> tuple[int, dict[str, Actor]]:
+    """An online 9×9 game of two linked players (60 minutes each), started; their actors by
+    colour."""
+    ev, seats = live_game(db, "60m")
     live.start_game(db, ev, 1, 1)
     return ev, seats
 
