@@ -57,6 +57,7 @@ from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import publish_round
 from weiqi.services.site import secret_key
+from weiqi.services.tournament import RoundView
 from weiqi.store.database import Database
 from weiqi.store.models import EventRow
 from weiqi.tournament.settings import EventSettings, System
@@ -149,6 +150,22 @@ def cookie_signer(secret: str) -> TestClient:
     return TestClient(SessionMiddleware(app, secret_key=secret, session_cookie="weiqi_session"))
 
 
+def online_round(
+    db: Database, games: int, size: int, name: str
+) -> tuple[int, list[str], RoundView]:
+    """A Swiss event of ``2 × games`` entrants on ``size``×``size`` with a time control of 60
+    minutes (nobody flags), its round 1 paired: the event, the entrants' names, the round."""
+    settings = EventSettings(system=System.SWISS, rounds=1, board_size=size)
+    ev = t.create_tournament(db, LOCAL, name, settings).id
+    with db.transaction() as session:
+        event = session.get(EventRow, ev)
+        assert event is not None
+        event.time_control = "60m"
+    names = [f"P{i:05d}" for i in range(2 * games)]
+    t.import_players(db, LOCAL, ev, "name,rank\n" + "".join(f"{n},5k\n" for n in names))
+    return ev, names, t.pair_round(db, LOCAL, ev)
+
+
 def build_event(url: str, games: int) -> tuple[int, list[Seat]]:
     """The online round and each player's seat with its session cookie."""
     db = Database(url)
@@ -157,15 +174,7 @@ def build_event(url: str, games: int) -> tuple[int, list[Seat]]:
         PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
     )
     try:
-        settings = EventSettings(system=System.SWISS, rounds=1, board_size=9)
-        ev = t.create_tournament(db, LOCAL, "网络赛 bench", settings).id
-        with db.transaction() as session:
-            event = session.get(EventRow, ev)
-            assert event is not None
-            event.time_control = "60m"
-        names = [f"P{i:05d}" for i in range(2 * games)]
-        t.import_players(db, LOCAL, ev, "name,rank\n" + "".join(f"{n},5k\n" for n in names))
-        rnd = t.pair_round(db, LOCAL, ev)
+        ev, names, rnd = online_round(db, games, 9, "网络赛 bench")
         publish_round(db, LOCAL, ev, 1)
         seat_of = {}
         for p in rnd.pairings:

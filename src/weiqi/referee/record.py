@@ -73,6 +73,8 @@ from weiqi.rules.vertex import parse_vertex
 
 FORMAT = "weiqi-game-record"
 VERSION = 1
+#: The canonical JSON of a record after its ``entries`` (the keys sort after it).
+_DOCUMENT_TAIL = canonical({"format": FORMAT, "version": VERSION})[1:]
 GENESIS = "0" * 64
 
 
@@ -115,6 +117,9 @@ class GameRecord:
     def __init__(self) -> None:
         self._entries: list[Entry] = []
         self._referee = Referee()
+        # the canonical JSON of the first entries, as :meth:`to_json` wrote them: an entry never
+        # changes, so a record stored after every event encodes each event once
+        self._texts: list[str] = []
 
     # -- building -----------------------------------------------------------------------------
 
@@ -214,7 +219,19 @@ class GameRecord:
         }
 
     def to_json(self) -> str:
-        return canonical(self.to_data())
+        """The canonical JSON of :meth:`to_data` (each entry encoded once per record).
+
+        >>> from weiqi.rules.ruleset import Ruleset
+        >>> r = GameRecord.start(Ruleset(board_size=9), ColorAssignment.by_organiser("李", "王"),
+        ...                      referee=GameActor.referee("r"), at=0.0)
+        >>> _ = r.play(Color.BLACK, "E5", 1.0)
+        >>> first = r.to_json(); _ = r.play(Color.WHITE, "C3", 2.0)
+        >>> r.to_json() == canonical(r.to_data()) and first != r.to_json()
+        True
+        """
+        for entry in self._entries[len(self._texts) :]:
+            self._texts.append(canonical(entry.to_data()))
+        return '{"entries":[' + ",".join(self._texts) + "]," + _DOCUMENT_TAIL
 
     @classmethod
     def from_json(

@@ -83,12 +83,13 @@ from weiqi.referee.infractions import Infraction, InfractionKind, Penalty
 from weiqi.referee.nigiri import ColorAssignment
 from weiqi.referee.record import GameRecord
 from weiqi.referee.rulings import Ruling, RulingKind
-from weiqi.referee.signature import signing_context
+from weiqi.referee.signature import check_signature, signing_context
 from weiqi.roles import Role
 from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Result
 from weiqi.rules.ruleset import Ruleset
 from weiqi.rules.vertex import parse_vertex
+from weiqi.services import record_cache
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require, roles_in_event
 from weiqi.services.player_names import matches, namesake_labels, player_labels, search_terms
@@ -97,7 +98,7 @@ from weiqi.services.site import record_signing_key
 from weiqi.store import seals
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow, TeamGameRecordRow
-from weiqi.store.locks import lock_event
+from weiqi.store.locks import lock_event, lock_event_shared
 from weiqi.store.models import EventRow
 from weiqi.store.seals import seal_row
 from weiqi.store.teams import (
@@ -349,7 +350,11 @@ def _game_row(session: Session, event_id: int, number: int, board: BoardKey) -> 
     )
     if rnd is None:
         raise NotFound(Msg("round %(number)s is not paired", number=number))
-    game = next((g for g in rnd.games if g.board == board), None)
+    # the one board, not the round's every game (a live move of a 1,000-board round loaded
+    # 1,000 rows to find its own)
+    game = session.scalar(
+        select(GameRow).where(GameRow.round_id == rnd.id, GameRow.board == board).limit(1)
+    )
     if game is None:
         raise NotFound(Msg("round %(number)s has no board %(board)s", number=number, board=board))
     return individual_game(session, game)
@@ -364,16 +369,54 @@ def _round_paired(session: Session, event_id: int, number: int, board: BoardKey)
 
 
 def _game_to_change(
-    session: Session, event_id: int, number: int, board: BoardKey, expected_seq: int | None
+    session: Session,
+    event_id: int,
+    number: int,
+    board: BoardKey,
+    expected_seq: int | None,
+    *,
+    game_only: bool = False,
 ) -> Game:
     """The game a write changes, loaded under the event's lock (``store.locks``), so that what
     the write checks (its record's length, its result) stays true until it commits.
+
+    With ``game_only`` (a write that changes this game and nothing else of the event: a live
+    move) the event's lock is taken shared and the board's own row locked: the boards of one
+    event write in parallel (on PostgreSQL; SQLite has one writer anyway), two writes of one
+    board one after the other, and a writer of the whole event waits for both.
 
     A round that was paired when the request came (or when the page that sends
     ``expected_seq`` was loaded) and is gone once the lock is held was unpaired meanwhile:
     the unpairing won, and this write is a ``Conflict``, not a board that never existed."""
     paired = expected_seq is not None or _round_paired(session, event_id, number, board)
-    lock_event(session, event_id)
+    if game_only:
+        lock_event_shared(session, event_id)
+        # the board's row locked before it is read: what is read is the last write's
+        if isinstance(board, TeamBoard):
+            session.execute(
+                select(BoardGameRow.id)
+                .join(TeamMatchRow)
+                .join(TeamRoundRow)
+                .where(
+                    TeamRoundRow.event_id == event_id,
+                    TeamRoundRow.number == number,
+                    TeamMatchRow.number == board.match,
+                    BoardGameRow.board == board.board,
+                    BoardGameRow.sitting == board.sitting,
+                )
+                .with_for_update(of=BoardGameRow)
+            )
+        else:
+            session.execute(
+                select(GameRow.id)
+                .join(RoundRow)
+                .where(
+                    RoundRow.event_id == event_id, RoundRow.number == number, GameRow.board == board
+                )
+                .with_for_update(of=GameRow)
+            )
+    else:
+        lock_event(session, event_id)
     if paired and not _round_paired(session, event_id, number, board):
         raise Conflict(
             Msg(
@@ -532,29 +575,69 @@ def _ruleset(game: Game) -> Ruleset:
 
 
 def _load_record(
-    session: Session, game: Game
+    session: Session, game: Game, *, keep: bool = False
 ) -> tuple[GameRecordRow | TeamGameRecordRow | None, GameRecord | None]:
+    """The game's stored row and its record, verified (the hash chain, every event, the stored
+    head and its signature), or ``(None, None)`` without one; ``RecordRefused`` when what is
+    stored cannot be trusted.
+
+    A record this worker kept (``services.record_cache``) is used when the stored text is still
+    exactly the one it came from, its signature checked again: no replay. With ``keep`` (a
+    caller whose record does not outlive its transaction) the record is kept once the
+    transaction commits, for the next one."""
+    return _load_stored(session, game.record_table, game.id, _where(game), keep=keep)
+
+
+def _load_stored(
+    session: Session,
+    table: type[GameRecordRow] | type[TeamGameRecordRow],
+    game_id: int,
+    where: Msg,
+    *,
+    keep: bool = False,
+) -> tuple[GameRecordRow | TeamGameRecordRow | None, GameRecord | None]:
+    """:func:`_load_record` of the record stored in ``table`` for game ``game_id`` (``where``:
+    the board, as a refusal names it)."""
     row: GameRecordRow | TeamGameRecordRow | None
-    if isinstance(game.row, BoardGameRow):
-        row = session.get(TeamGameRecordRow, game.id)
+    if table is TeamGameRecordRow:
+        row = session.get(TeamGameRecordRow, game_id)
     else:
-        row = session.get(GameRecordRow, game.id)
+        row = session.get(GameRecordRow, game_id)
     if row is None:
         return None, None
+    key = _cache_key(session, table, game_id)
+    kept = record_cache.CACHE.take(key)
     try:
-        record = _verified(row, record_signing_key(session))
+        signing = record_signing_key(session)
+        # the same text, head and signature as verified: from_json would give this record
+        same = kept is not None and kept.seq == row.seq and kept.head == row.head
+        if kept is not None and same and kept.still() and kept.text == row.record_json:
+            check_signature(
+                signing, row.head, row.signature, signing_context(table.__tablename__, game_id)
+            )
+        else:
+            record = _verified(row, signing)
+            kept = record_cache.Kept(record, row.record_json, row.head, row.seq)
     except InputError as err:  # not the user's input: what is stored cannot be trusted
-        raise RecordRefused(_where(game), err.msg) from None
-    return row, record
+        raise RecordRefused(where, err.msg) from None
+    if keep:
+        record_cache.note(session, key, kept)
+    return row, kept.record
+
+
+def _cache_key(
+    session: Session, table: type[GameRecordRow] | type[TeamGameRecordRow], game_id: int
+) -> record_cache.Key:
+    return (session.get_bind().engine.url.render_as_string(), table.__tablename__, game_id)
 
 
 def _load_at(
-    session: Session, game: Game, expected_seq: int | None
+    session: Session, game: Game, expected_seq: int | None, *, keep: bool = False
 ) -> tuple[GameRecordRow | TeamGameRecordRow | None, GameRecord | None]:
     """The game's record as :func:`_load_record` gives it, refused with ``Conflict`` when
     ``expected_seq`` (the number of events the writer saw; ``None``: not checked) is no longer
     its length: somebody else appended meanwhile."""
-    row, record = _load_record(session, game)
+    row, record = _load_record(session, game, keep=keep)
     seq = row.seq if row is not None else 0
     if expected_seq is not None and expected_seq != seq:
         raise Conflict(
@@ -685,8 +768,9 @@ def _store(
     black, white = state.warnings
     if state.colors_wrong_noted:  # colours swapped on the board after move 10 (R-COLOR-2)
         black, white = white, black
+    text = record.to_json()
     values = {
-        "record_json": record.to_json(),
+        "record_json": text,
         "head": record.head,
         "signature": record.signature(record_signing_key(session), _context(game)),
         "seq": len(record),
@@ -715,6 +799,9 @@ def _store(
                 )
             )
         session.expire(row)
+    key = _cache_key(session, game.record_table, game.id)
+    if record_cache.noted(session, key):  # loaded to be kept: kept as stored now
+        record_cache.note(session, key, record_cache.Kept(record, text, record.head, len(record)))
     game.row.result = state.result.to_code() if state.result is not None else None
     game.row.confirmed = state.confirmed
     # what the standings count of the board, sealed with the record it follows

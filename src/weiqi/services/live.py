@@ -13,9 +13,13 @@ one (its record, clock, ending and result; the result then counts in the match s
 
 A live game is the board's one game record (``services.games``: the same record, hash chain,
 signature and ``seq`` guard as every other game). The server is authoritative: every action of
-a player (:func:`act`) goes through the rules core (``GameRecord.append``), under the event's
-lock and with the ``seq`` the player's page showed, so of two moves sent for the same turn only
-one is stored. The game starts with the event's time control once both players are in the room
+a player (:func:`act`) goes through the rules core (``GameRecord.append``), under the game's
+own lock (the event's taken shared: the games of one event write in parallel) and with the
+``seq`` the player's page showed, so of two moves sent for the same turn only one is stored.
+The worker keeps each game's verified record in memory between moves
+(``services.record_cache``): a move replays nothing unless somebody else wrote meanwhile.
+
+The game starts with the event's time control once both players are in the room
 (:func:`start_game`); the server's clock runs it, and :func:`wake` — called by the room at the
 clock's next deadline or call-out, whether or not anybody sends anything — records a time-out
 as a referee's look at the clock (``ClockEvent(CHECK)``) and says which call-out is due.
@@ -95,16 +99,18 @@ from weiqi.services.games import (
     _game_to_change,
     _load_at,
     _load_record,
+    _load_stored,
     _now,
     _store,
 )
 from weiqi.services.permissions import Action, require
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
+from weiqi.store.games import GameRecordRow, TeamGameRecordRow
 from weiqi.store.live import PlayerAccountRow
 from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRow, User
-from weiqi.store.teams import BoardGameRow, RosterRow, TeamRoundRow, TeamRow
+from weiqi.store.teams import BoardGameRow, RosterRow, TeamMatchRow, TeamRoundRow, TeamRow
 from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
 
 #: The reasons the rules core gives for an illegal move (``IllegalMove.reason``), listed here
@@ -911,7 +917,7 @@ def snapshot(
     """The game as the room shows it (``since``: list the record's events from there)."""
     with db.transaction() as session:
         game = _live_game(session, event_id, number, board)
-        _row, record = _load_record(session, game)
+        _row, record = _load_record(session, game, keep=True)
         snap = _snapshot(event_id, game, record, clock.now().timestamp(), since)
     return snap
 
@@ -935,12 +941,12 @@ def start_game(
     restarted."""
     with db.transaction() as session:
         game = _live_game(session, event_id, number, board)
-        _row, record = _load_record(session, game)
+        _row, record = _load_record(session, game, keep=True)
         if not _to_start(game, record):
             return _snapshot(event_id, game, record, clock.now().timestamp())
     with db.transaction() as session:
         game = _game_to_change(session, event_id, number, board, None)
-        row, record = _load_record(session, game)
+        row, record = _load_record(session, game, keep=True)
         if record is None and game.result is None:
             at = clock.now().timestamp()
             record = GameRecord.start(
@@ -1059,11 +1065,11 @@ def act(
     of date a ``Conflict``."""
     data = data or {}
     with db.transaction() as session:
-        game = _game_to_change(session, event_id, number, board, expected_seq)
+        game = _game_to_change(session, event_id, number, board, expected_seq, game_only=True)
         color = _seat(session, actor, game.row)
         if color is None:
             raise PermissionDenied(actor.username or Role.PUBLIC.value, Msg("play in this game"))
-        row, record = _load_at(session, game, expected_seq)
+        row, record = _load_at(session, game, expected_seq, keep=True)
         if record is None:
             snap = _snapshot(event_id, game, None, clock.now().timestamp())
             return Outcome(snap, Msg("the game has not started"))
@@ -1158,10 +1164,10 @@ def wake(
     """The server looks at the game's clock at its deadline or call-out, whether or not anybody
     sends anything: a flag that has fallen is recorded (the time loss goes into the record and
     the result), a call-out that is due is returned for the room to push. Only a flag writes
-    (under the event's lock); a call-out is a read."""
+    (under the game's lock); a call-out is a read."""
     with db.transaction() as session:
         game = _live_game(session, event_id, number, board)
-        _row, record = _load_record(session, game)
+        _row, record = _load_record(session, game, keep=True)
         if record is None:
             snap = _snapshot(event_id, game, None, clock.now().timestamp())
             return Wake(snap, False, None, None)
@@ -1169,8 +1175,8 @@ def wake(
         if not _flag_due(record, now) and not _ask_expired(record, now):
             return _woke(game, record, clock, since, len(record), False, event_id)
     with db.transaction() as session:
-        game = _game_to_change(session, event_id, number, board, None)
-        row, record = _load_record(session, game)
+        game = _game_to_change(session, event_id, number, board, None, game_only=True)
+        row, record = _load_record(session, game, keep=True)
         assert record is not None
         before = len(record)
         now = _now(clock, record)
@@ -1210,13 +1216,49 @@ def _woke(
     return Wake(snap, changed, callout, next_at)
 
 
+def _board_id(
+    session: Session, event_id: int, number: int, board: BoardKey
+) -> tuple[type[GameRecordRow] | type[TeamGameRecordRow], int]:
+    """The table of the board's record and the board's row id, read alone (no players, no
+    settings); ``NotFound`` when the round has no such board."""
+    game_id: int | None
+    if isinstance(board, TeamBoard):
+        game_id = session.scalar(
+            select(BoardGameRow.id)
+            .join(TeamMatchRow)
+            .join(TeamRoundRow)
+            .where(
+                TeamRoundRow.event_id == event_id,
+                TeamRoundRow.number == number,
+                TeamMatchRow.number == board.match,
+                BoardGameRow.board == board.board,
+                BoardGameRow.sitting == board.sitting,
+            )
+        )
+        table: type[GameRecordRow] | type[TeamGameRecordRow] = TeamGameRecordRow
+    else:
+        game_id = session.scalar(
+            select(GameRow.id)
+            .join(RoundRow)
+            .where(RoundRow.event_id == event_id, RoundRow.number == number, GameRow.board == board)
+        )
+        table = GameRecordRow
+    if game_id is None:
+        raise NotFound(
+            Msg("round %(number)s has no board %(board)s", number=number, board=board_ref(board))
+        )
+    return table, game_id
+
+
 def next_wakeup(
     db: Database, event_id: int, number: int, board: BoardKey, clock: ServerClock = SYSTEM_CLOCK
 ) -> float | None:
     """When the server should look at the game's clock next (seconds since the epoch)."""
     with db.transaction() as session:
-        game = _live_game(session, event_id, number, board)
-        _row, record = _load_record(session, game)
+        # the record alone (the room asks after every move): not the players and settings
+        table, game_id = _board_id(session, event_id, number, board)
+        where = Msg("round %(round)s board %(board)s", round=number, board=board_ref(board))
+        _row, record = _load_stored(session, table, game_id, where, keep=True)
         if record is None:
             return None
         c = record.state.clock

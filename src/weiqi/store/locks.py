@@ -56,3 +56,21 @@ def lock_event(session: Session, event_id: int) -> None:
     session.execute(
         select(EventRow.id).where(EventRow.id == event_id).with_for_update(key_share=True)
     )
+
+
+def lock_event_shared(session: Session, event_id: int) -> None:
+    """Hold ``event_id``'s write lock shared until the session's transaction ends: for a
+    write that changes one game only and locks that game's own row itself (a live move), so
+    that the games of one event write in parallel while every writer that takes the whole
+    event (:func:`lock_event`: unpairing the round, linking a player) still waits for them and
+    they for it. The event's version changes as with :func:`lock_event`.
+
+    PostgreSQL: ``SELECT … FOR SHARE`` (it conflicts with ``FOR NO KEY UPDATE``, not with
+    itself). SQLite has one writer for the whole file: the same ``BEGIN IMMEDIATE`` as
+    :func:`lock_event`."""
+    connection = session.connection()
+    if connection.dialect.name == "sqlite":
+        lock_event(session, event_id)
+        return
+    versions.touch(session, event_id)
+    session.execute(select(EventRow.id).where(EventRow.id == event_id).with_for_update(read=True))
