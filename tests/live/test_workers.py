@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
+import httpx
 import pytest
 import redis
 
@@ -134,6 +135,11 @@ def test_r_play_1_two_workers_given_a_move_for_the_same_turn_at_once_store_exact
             }
             for r in (spectator, *seats.values()):
                 r.until(_started)
+            # what a monitor reads of each worker (GET /health/live): its open room sockets,
+            # both workers alive, no game overdue
+            figures = [httpx.get(f"{w.url}/health/live").json() for w in (one, two)]
+            assert [f["readers"] for f in figures] == [2, 3], figures
+            assert all(f["workers"] == 2 and f["overdue"] == 0 for f in figures), figures
             seq = max(last_seq(r) for r in seats.values())
             black = iter(f"{c}{n}" for c in "BC" for n in range(1, 10))  # nothing captured
             white = iter(f"{c}{n}" for c in "HG" for n in range(1, 10))

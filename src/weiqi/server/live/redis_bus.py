@@ -138,6 +138,10 @@ class RedisBus:
         """How many local readers subscribe to ``channel`` now."""
         return len(self._locals.get(channel, ()))
 
+    def readers(self) -> int:
+        """How many local readers subscribe to any channel now."""
+        return sum(len(subs) for subs in self._locals.values())
+
     async def close(self) -> None:
         if self._reader is not None:
             self._reader.cancel()
@@ -182,6 +186,11 @@ class RedisPresence:
         await self._client.hincrby(
             f"{self._prefix}:presence:{channel}", f"{self.worker}:{color}", by
         )
+
+    async def workers(self) -> int:
+        """How many workers are alive (their heartbeat key lives)."""
+        await self._alive()
+        return sum([1 async for _ in self._client.scan_iter(self._alive_key("*"), count=100)])
 
     async def present(self, channel: str) -> set[str]:
         """The colours with a connection on a live worker."""
@@ -247,6 +256,10 @@ class RedisDeadlines:
         """The games whose wake-up is at or before ``before``."""
         found = await self._client.zrangebyscore(self._key, "-inf", before)
         return [c.decode() if isinstance(c, bytes) else str(c) for c in found]
+
+    async def count_due(self, before: float) -> int:
+        """How many games' wake-ups are at or before ``before`` (a monitor's figure)."""
+        return int(await self._client.zcount(self._key, "-inf", before))
 
     async def claim(self, channel: str, worker: str) -> bool:
         """Whether this worker takes ``channel``'s overdue game (no other did in the lease)."""
