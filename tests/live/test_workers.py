@@ -310,3 +310,31 @@ def test_a_killed_workers_presence_stops_counting() -> None:
     client = redis.Redis.from_url(REDIS_URL)
     for key in client.scan_iter(f"{prefix}:*"):
         client.delete(key)
+
+
+def test_a_crowd_of_sockets_joining_at_once_waits_for_redis_connections() -> None:
+    """400 room sockets opening at once on one worker: each changes and reads the presence at
+    the same moment. The worker's Redis client waits for a connection of its pool instead of
+    failing the 101st command ("Too many connections", found by ``bench/live.py`` with 2,000
+    spectators); the counts come out exact."""
+    prefix = f"weiqi:test:{uuid.uuid4().hex[:8]}"
+
+    async def run() -> tuple[set[str], int]:
+        presence = RedisPresence.from_url(REDIS_URL, prefix)
+
+        async def join(n: int) -> set[str]:
+            await presence.change(f"game:9:1:{n % 40}", "BW"[n % 2], 1)
+            return await presence.present(f"game:9:1:{n % 40}")
+
+        seen = await asyncio.gather(*(join(n) for n in range(400)))
+        await presence.close()
+        return set().union(*seen), len(seen)
+
+    colours, joined = asyncio.run(run())
+    assert colours == {"B", "W"} and joined == 400
+    client = redis.Redis.from_url(REDIS_URL)
+    counts = [int(v) for key in client.scan_iter(f"{prefix}:presence:*")
+              for v in client.hgetall(key).values()]  # fmt: skip
+    assert sum(counts) == 400
+    for key in client.scan_iter(f"{prefix}:*"):
+        client.delete(key)
