@@ -149,10 +149,12 @@ class Figure:
 
     @property
     def rate(self) -> float:
-        return self.moves / self.seconds
+        return self.moves / self.seconds if self.seconds > 0 else 0.0
 
     def percentile(self, p: float) -> float:
         ordered = sorted(self.latencies)
+        if not ordered:
+            return float("nan")
         return 1000 * ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
@@ -364,12 +366,18 @@ async def client(spec: dict[str, Any]) -> dict[str, Any]:
             urls = {c: f"{base}/events/{spec['event']}/rounds/1/boards/{board}/live" for c in "BW"}
             headers = {c: {"Cookie": cookies[c]} for c in "BW"}
         jobs.append(_game(urls, headers, plan, spec["think"], latencies, relay, gate))
-    spans = await asyncio.gather(*jobs)
+    # a game that fails (a push later than RECV_TIMEOUT, a socket the server closed) is
+    # counted, not the end of the run: an overloaded server is a figure too
+    played = await asyncio.gather(*jobs, return_exceptions=True)
+    spans = [p for p in played if isinstance(p, tuple)]
+    errors = [f"{type(p).__name__}: {p}"[:200] for p in played if isinstance(p, BaseException)]
     stop.set()
     await asyncio.gather(*watchers)
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return {
-        "moves": len(plan) * len(spans),
+        "moves": len(latencies),
+        "failed": len(errors),
+        "errors": sorted(set(errors))[:5],
         "start": min((a for a, _ in spans), default=0.0),
         "end": max((b for _, b in spans), default=0.0),
         "latencies": latencies,
@@ -491,7 +499,9 @@ def play(
             raise RuntimeError(f"a client failed ({proc.returncode})")
         results.append(json.loads(out))
     latencies = [x for r in results for x in r["latencies"]]
-    seconds = max(r["end"] for r in results) - min(r["start"] for r in results)
+    ends = [r["end"] for r in results if r["end"]]
+    starts = [r["start"] for r in results if r["start"]]
+    seconds = max(ends, default=1.0) - min(starts, default=0.0)
     figure = Figure("relay" if relay else "weiqi", sum(r["moves"] for r in results), seconds,
                     latencies)  # fmt: skip
     extra = {
@@ -499,7 +509,10 @@ def play(
         "watching": float(sum(r["spectators"][0] for r in results)),
         "pushed": float(sum(r["spectators"][1] for r in results)),
         "failed": float(sum(r["spectators"][2] for r in results)),
+        "games failed": float(sum(r["failed"] for r in results)),
     }
+    for error in sorted({e for r in results for e in r["errors"]}):
+        print(f"    a game failed: {error}")
     return figure, extra
 
 
@@ -614,7 +627,8 @@ def main(argv: list[str] | None = None) -> None:
                     f"(of {ours.seconds * (os.cpu_count() or 1):.0f} s of the cores); postgres "
                     f"backends active at most {spent['active']:.0f}, waiting on a lock "
                     f"{spent['locked']:.0f}; spectators {extra['watching']:.0f} connected, "
-                    f"{extra['failed']:.0f} failed, {extra['pushed']:.0f} pushes"
+                    f"{extra['failed']:.0f} failed, {extra['pushed']:.0f} pushes; games failed "
+                    f"{extra['games failed']:.0f}"
                 )
     load = os.getloadavg()
     print(f"load at the end {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
