@@ -7,21 +7,24 @@ two buses as two processes, a killed worker's presence expiring (R-PLAY-1, R-TIM
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import os
 import re
 import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
+import httpx
 import pytest
 import redis
 
-from tests.live.conftest import online_event, reader
-from tests.live.test_live_socket import _play, _seq_after, _started
+from tests.live.conftest import Reader, online_event, reader
+from tests.live.test_live_socket import _play, _seq_after, _started, last_seq
 from tests.server.conftest import SRC, LiveServer, _free_port, wait_until_serving
 from tests.store.conftest import postgres_schema
 from weiqi.server.live.redis_bus import RedisBus, RedisPresence
@@ -109,6 +112,77 @@ def test_a_game_played_across_two_workers_reaches_everyone_once_in_order(
     finally:
         db.dispose()
     assert view.result == "W+R" and view.move_number == len(moves)
+
+
+def test_r_play_1_two_workers_given_a_move_for_the_same_turn_at_once_store_exactly_one(
+    tmp_path: Path, pg_url: str
+) -> None:
+    """Moves are ordered by the record's ``seq`` across workers: each player is connected to
+    both workers (two tabs, or a client that fails over and sends its move again), and for
+    every turn the mover's two connections send at once a move for the same ``seq`` — one to
+    each worker: two different moves, or the same message replayed. Exactly one lands each
+    turn: the record grows by that move alone, the other connection's is refused as out of
+    date (nothing stored), and a spectator sees each event once, in order."""
+    with serve(tmp_path, pg_url) as one, serve(tmp_path, pg_url) as two:
+        ev = online_event(one, "race")
+        room = ev.room()
+        with ExitStack() as stack:
+            spectator = stack.enter_context(reader(two, room, None))
+            seats = {
+                (colour, n): stack.enter_context(reader(server, room, ev.players[colour]))
+                for colour in "BW"
+                for n, server in enumerate((one, two))
+            }
+            for r in (spectator, *seats.values()):
+                r.until(_started)
+            # what a monitor reads of each worker (GET /health/live): its open room sockets,
+            # both workers alive, no game overdue
+            figures = [httpx.get(f"{w.url}/health/live").json() for w in (one, two)]
+            assert [f["readers"] for f in figures] == [2, 3], figures
+            assert all(f["workers"] == 2 and f["overdue"] == 0 for f in figures), figures
+            seq = max(last_seq(r) for r in seats.values())
+            black = iter(f"{c}{n}" for c in "BC" for n in range(1, 10))  # nothing captured
+            white = iter(f"{c}{n}" for c in "HG" for n in range(1, 10))
+            landed = []
+            for turn in range(12):
+                colour = "BW"[turn % 2]
+                moves = black if colour == "B" else white
+                first = next(moves)
+                second = first if turn % 4 < 2 else next(moves)  # replayed, or another move
+                a, b = seats[(colour, 0)], seats[(colour, 1)]
+                a.act("move", seq, vertex=first)  # at once: neither waits for an answer
+                b.act("move", seq, vertex=second)
+                update = spectator.until(lambda m, s=seq: _seq_after(m, s))
+                move = [e for e in update["snapshot"]["events"] if e["kind"] == "move"]
+                assert [e["seq"] for e in move] == [seq] and move[0]["color"] == colour
+                assert move[0]["vertex"] in (first, second)
+                landed.append(move[0]["vertex"])
+                seq = update["snapshot"]["seq"]
+                for r in seats.values():  # every connection is told of it before the next turn
+                    r.until(lambda m, s=seq: m["type"] == "update" and m["snapshot"]["seq"] >= s)
+            # every turn's other move (or the replayed one) is refused, whenever it is told
+            deadline = time.monotonic() + 10
+            while _refusals(seats.values()) < len(landed) and time.monotonic() < deadline:
+                for r in seats.values():
+                    with contextlib.suppress(TimeoutError):
+                        r.next(timeout=0.2)
+            refused = [m for r in seats.values() for m in r.received if m["type"] == "refused"]
+            assert len(refused) == len(landed), refused
+            assert {m["code"] for m in refused} == {"Conflict"}, refused  # out of date
+        seqs = [e["seq"] for e in spectator.events()]
+        assert seqs == list(range(len(seqs)))  # each event once, in order
+    db = Database(pg_url)
+    try:
+        view = games.game_view(db, ev.id, 1, 1)
+        record = json.loads(games.record_json(db, ev.id, 1, 1) or "{}")
+    finally:
+        db.dispose()
+    stored = [e["event"] for e in record["entries"] if e["event"]["kind"] == "move"]
+    assert view.move_number == len(stored) == len(landed) == 12  # one move a turn, no more
+
+
+def _refusals(readers: Iterable[Reader]) -> int:
+    return sum(m["type"] == "refused" for r in readers for m in r.received)
 
 
 def test_serve_with_two_workers_plays_a_live_game(tmp_path: Path, pg_url: str) -> None:
@@ -234,5 +308,33 @@ def test_a_killed_workers_presence_stops_counting() -> None:
     both, after, empty = asyncio.run(run())
     assert both == {"B", "W"} and after == {"W"} and empty == set()
     client = redis.Redis.from_url(REDIS_URL)
+    for key in client.scan_iter(f"{prefix}:*"):
+        client.delete(key)
+
+
+def test_a_crowd_of_sockets_joining_at_once_waits_for_redis_connections() -> None:
+    """400 room sockets opening at once on one worker: each changes and reads the presence at
+    the same moment. The worker's Redis client waits for a connection of its pool instead of
+    failing the 101st command ("Too many connections", found by ``bench/live.py`` with 2,000
+    spectators); the counts come out exact."""
+    prefix = f"weiqi:test:{uuid.uuid4().hex[:8]}"
+
+    async def run() -> tuple[set[str], int]:
+        presence = RedisPresence.from_url(REDIS_URL, prefix)
+
+        async def join(n: int) -> set[str]:
+            await presence.change(f"game:9:1:{n % 40}", "BW"[n % 2], 1)
+            return await presence.present(f"game:9:1:{n % 40}")
+
+        seen = await asyncio.gather(*(join(n) for n in range(400)))
+        await presence.close()
+        return set().union(*seen), len(seen)
+
+    colours, joined = asyncio.run(run())
+    assert colours == {"B", "W"} and joined == 400
+    client = redis.Redis.from_url(REDIS_URL)
+    counts = [int(v) for key in client.scan_iter(f"{prefix}:presence:*")
+              for v in client.hgetall(key).values()]  # fmt: skip
+    assert sum(counts) == 400
     for key in client.scan_iter(f"{prefix}:*"):
         client.delete(key)

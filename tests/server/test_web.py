@@ -34,6 +34,12 @@ def test_health(client: TestClient) -> None:
     assert client.get("/health").json() == {"status": "ok", "database": True, "version": "0.1.0"}
 
 
+def test_health_live_of_one_process_without_redis(client: TestClient) -> None:
+    """A worker's live figures: nothing open yet; no workers or overdue count without Redis."""
+    figures = client.get("/health/live").json()
+    assert figures == {"readers": 0, "watched": 0, "workers": None, "overdue": None}
+
+
 def test_home_is_chinese_by_default_with_an_empty_state(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200

@@ -4,6 +4,7 @@
     weiqi bot --server http://127.0.0.1:8000 --token ABCD-EFGH-JKLM \\
               --engine "gnugo --mode gtp --chinese-rules --level 1" --session gnugo.session
     weiqi bot --server http://127.0.0.1:8000 --session gnugo.session --engine "…"   # again
+    weiqi bot --server http://w1:8000 --server http://w2:8000 --token … --engine "…"  # fail-over
 """
 
 from __future__ import annotations
@@ -17,7 +18,13 @@ import typer
 def register(app: typer.Typer) -> None:
     @app.command()
     def bot(
-        server: Annotated[str, typer.Option(help="The weiqi server, e.g. http://127.0.0.1:8000.")],
+        server: Annotated[
+            list[str],
+            typer.Option(
+                help="The weiqi server, e.g. http://127.0.0.1:8000; repeated for the workers "
+                "of one site: after a network error the bot goes on with the next."
+            ),
+        ],
         engine: Annotated[str, typer.Option(help="The GTP engine: a program and its arguments.")],
         token: Annotated[
             str, typer.Option(help="The entrant's one-time code (weiqi player invite).")

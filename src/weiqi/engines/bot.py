@@ -151,18 +151,24 @@ class _Game:
     timed: bool = False
     engine: SimpleEngine | None = None
     """The engine process the moves were given to (another one starts from an empty board)."""
+    told: dict[int, dict[str, Any]] = field(default_factory=dict)
+    sent: list[tuple[int, str, str | None]] = field(default_factory=list)
 
 
 class Bot:
-    """One entrant played by one GTP engine on one server.
+    """One entrant played by one GTP engine on one server, or on any of several workers of one
+    site (fail-over: after a network error it goes on with the next, issue #12).
 
     >>> Bot("http://127.0.0.1:8000", "ABCD-EFGH-JKLM", ["gnugo", "--mode", "gtp"]).server
     'http://127.0.0.1:8000'
+    >>> bot = Bot(["http://a:8000/", "http://b:8000"], "", ["gnugo"])
+    >>> bot.server, bot.fail_over(), bot.server, bot.fail_over(), bot.server
+    ('http://a:8000', False, 'http://b:8000', True, 'http://a:8000')
     """
 
     def __init__(
         self,
-        server: str,
+        server: str | Sequence[str],
         token: str,
         engine: Sequence[str],
         *,
@@ -170,7 +176,13 @@ class Bot:
         engine_timeout: float = 60.0,
         session_file: Path | None = None,
     ) -> None:
-        self.server = server.rstrip("/")
+        given = [server] if isinstance(server, str) else list(server)
+        if not given:  # the command line requires one
+            raise ValueError("no server given")
+        #: The workers of the site, any of which serves the bot (one database behind them all:
+        #: the session opens the entrant's games on each).
+        self.servers = [s.rstrip("/") for s in given]
+        self._at = 0
         self.token = token
         self.command = list(engine)
         self.log = log or (lambda line: print(line, file=sys.stderr, flush=True))
@@ -187,6 +199,24 @@ class Bot:
         self.played: set[tuple[int, int, str]] = set()
         self._time_left = False
         self._time_settings = False
+        #: Every event of each game (by its room's path) the server told the bot of, by the
+        #: record's ``seq``: what it acknowledged, to be found in the stored record.
+        self.told: dict[str, dict[int, dict[str, Any]]] = {}
+        #: Each action the bot sent, by room: ``(seq, action, vertex)``.
+        self.sent: dict[str, list[tuple[int, str, str | None]]] = {}
+        #: The bot's colour in each game.
+        self.seats: dict[str, str] = {}
+
+    @property
+    def server(self) -> str:
+        """The worker the bot talks to now."""
+        return self.servers[self._at]
+
+    def fail_over(self) -> bool:
+        """Go on with the next worker after a network error; ``True`` once every worker was
+        tried in turn (time to wait before the next round of tries)."""
+        self._at = (self._at + 1) % len(self.servers)
+        return self._at == 0
 
     # -- HTTP ------------------------------------------------------------------------------
 
@@ -221,9 +251,10 @@ class Bot:
                 except ValueError:
                     return err.code, None
             except (OSError, urllib.error.URLError) as err:
-                self.log(f"{self.name or 'bot'}: {method} {path}: {err}; retrying")
-                time.sleep(wait)
-                wait = min(MAX_RETRY, wait * 2)
+                self.log(f"{self.name or 'bot'}: {method} {self.server}{path}: {err}; retrying")
+                if self.fail_over():
+                    time.sleep(wait)
+                    wait = min(MAX_RETRY, wait * 2)
 
     def sign_in(self) -> str:
         """Spend the code: the session cookie is this bot's from now on; returns the entrant's
@@ -278,7 +309,7 @@ class Bot:
             data = json.loads(self.session_file.read_text("utf-8"))
         except ValueError:
             return False
-        if not isinstance(data, dict) or data.get("server") != self.server:
+        if not isinstance(data, dict) or data.get("server") not in self.servers:
             return False
         self._cookies = {str(k): str(v) for k, v in dict(data.get("cookies", {})).items()}
         status, _found = self._http("GET", "/api/live/games")
@@ -350,12 +381,14 @@ class Bot:
         ``None`` when the room is closed to it (its round hidden or unpaired meanwhile).
         Reconnects after a network error; the room's first message gives the whole game."""
         state = _Game(game["color"], float(game["komi"]), int(game.get("handicap") or 0))
-        url = ws_url(self.server, game["path"])
+        state.told = self.told.setdefault(game["path"], {})
+        state.sent = self.sent.setdefault(game["path"], [])
+        self.seats[game["path"]] = state.color
         wait = RETRY
         while True:
             try:
                 with connect(
-                    url,
+                    ws_url(self.server, game["path"]),
                     additional_headers={"Cookie": self._cookie(), "Accept-Language": self.language},
                     open_timeout=20,
                 ) as ws:
@@ -367,9 +400,10 @@ class Bot:
                 if isinstance(err, InvalidStatus) and err.response.status_code in (403, 404):
                     self.log(f"{self.name}: the room is closed ({err}); looking again")
                     return None
-                self.log(f"{self.name}: connection lost ({err}); reconnecting")
-            time.sleep(wait)
-            wait = min(MAX_RETRY, wait * 2)
+                self.log(f"{self.name}: connection to {self.server} lost ({err}); reconnecting")
+            if self.fail_over():  # every worker tried: wait a little longer each round
+                time.sleep(wait)
+                wait = min(MAX_RETRY, wait * 2)
 
     def _room(self, ws: ClientConnection, state: _Game) -> str | None:
         snap: dict[str, Any] | None = None
@@ -384,6 +418,8 @@ class Bot:
                 snap, received = message["snapshot"], time.monotonic()
             elif kind == "update":
                 snap, received = message["snapshot"], time.monotonic()
+            if kind in ("state", "update"):
+                state.told.update((e["seq"], e) for e in message["snapshot"]["events"])
             elif kind == "refused":
                 self.log(f"{self.name}: refused: {message.get('message')}")
                 if snap is not None and message.get("code") == "refused":
@@ -403,6 +439,7 @@ class Bot:
             if action is not None:
                 name, data = action
                 ws.send(json.dumps({"type": "act", "action": name, "seq": snap["seq"], **data}))
+                state.sent.append((snap["seq"], name, data.get("vertex")))
                 state.acted_at = snap["seq"]
 
     def _sync(self, snap: dict[str, Any], state: _Game) -> SimpleEngine:
@@ -490,7 +527,7 @@ class Bot:
 
 
 def run_bot(
-    server: str,
+    server: str | Sequence[str],
     token: str,
     engine: str,
     *,

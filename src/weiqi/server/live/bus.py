@@ -96,3 +96,7 @@ class InProcessBus:
     def subscribers(self, channel: str) -> int:
         """How many subscribe to ``channel`` now."""
         return len(self._channels.get(channel, ()))
+
+    def readers(self) -> int:
+        """How many subscribe to any channel now (this process's open room sockets)."""
+        return sum(len(subs) for subs in self._channels.values())

@@ -37,6 +37,22 @@ from typing import Any
 
 import redis.asyncio as aioredis
 
+#: Connections each client of a worker keeps to Redis at most; more commands at once wait for
+#: one (up to :data:`POOL_WAIT` seconds). redis-py's own pool refuses the 101st command at once
+#: ("Too many connections"): a worker joined by 2,400 sockets at once failed their presence.
+POOL_SIZE = 50
+POOL_WAIT = 30.0
+
+
+def client(url: str) -> aioredis.Redis:
+    """A Redis client of ``url`` whose commands wait for a free connection of its pool (of
+    :data:`POOL_SIZE`) instead of failing when a crowd of them comes at once."""
+    pool = aioredis.BlockingConnectionPool.from_url(
+        url, max_connections=POOL_SIZE, timeout=POOL_WAIT
+    )
+    return aioredis.Redis(connection_pool=pool)
+
+
 #: Seconds a worker's presence counts without a fresh heartbeat.
 HEARTBEAT_TTL = 15
 HEARTBEAT_EVERY = 5.0
@@ -78,7 +94,7 @@ class RedisBus:
 
     @classmethod
     def from_url(cls, url: str, prefix: str = PREFIX) -> RedisBus:
-        return cls(aioredis.Redis.from_url(url), prefix)
+        return cls(client(url), prefix)
 
     def _name(self, channel: str) -> str:
         return f"{self._prefix}:{channel}"
@@ -138,6 +154,10 @@ class RedisBus:
         """How many local readers subscribe to ``channel`` now."""
         return len(self._locals.get(channel, ()))
 
+    def readers(self) -> int:
+        """How many local readers subscribe to any channel now."""
+        return sum(len(subs) for subs in self._locals.values())
+
     async def close(self) -> None:
         if self._reader is not None:
             self._reader.cancel()
@@ -161,14 +181,17 @@ class RedisPresence:
 
     @classmethod
     def from_url(cls, url: str, prefix: str = PREFIX) -> RedisPresence:
-        return cls(aioredis.Redis.from_url(url), prefix)
+        return cls(client(url), prefix)
 
     def _alive_key(self, worker: str) -> str:
         return f"{self._prefix}:worker:{worker}"
 
     async def _heartbeat(self) -> None:
         while True:
-            await self._client.set(self._alive_key(self.worker), "1", ex=HEARTBEAT_TTL)
+            # a failed beat (Redis away a moment) is tried again at the next: the task that
+            # ended on one left the worker's players uncounted 15 s later
+            with contextlib.suppress(Exception):
+                await self._client.set(self._alive_key(self.worker), "1", ex=HEARTBEAT_TTL)
             await asyncio.sleep(HEARTBEAT_EVERY)
 
     async def _alive(self) -> None:
@@ -182,6 +205,11 @@ class RedisPresence:
         await self._client.hincrby(
             f"{self._prefix}:presence:{channel}", f"{self.worker}:{color}", by
         )
+
+    async def workers(self) -> int:
+        """How many workers are alive (their heartbeat key lives)."""
+        await self._alive()
+        return sum([1 async for _ in self._client.scan_iter(self._alive_key("*"), count=100)])
 
     async def present(self, channel: str) -> set[str]:
         """The colours with a connection on a live worker."""
@@ -233,7 +261,7 @@ class RedisDeadlines:
 
     @classmethod
     def from_url(cls, url: str, prefix: str = PREFIX) -> RedisDeadlines:
-        return cls(aioredis.Redis.from_url(url), prefix)
+        return cls(client(url), prefix)
 
     async def schedule(self, channel: str, at: float) -> None:
         """``channel``'s game next needs a look at ``at`` (a timestamp)."""
@@ -247,6 +275,10 @@ class RedisDeadlines:
         """The games whose wake-up is at or before ``before``."""
         found = await self._client.zrangebyscore(self._key, "-inf", before)
         return [c.decode() if isinstance(c, bytes) else str(c) for c in found]
+
+    async def count_due(self, before: float) -> int:
+        """How many games' wake-ups are at or before ``before`` (a monitor's figure)."""
+        return int(await self._client.zcount(self._key, "-inf", before))
 
     async def claim(self, channel: str, worker: str) -> bool:
         """Whether this worker takes ``channel``'s overdue game (no other did in the lease)."""

@@ -44,6 +44,8 @@ AFTER_DEADLINE = 0.005
 #: game counts as overdue (its own watcher, alive, has looked and rescheduled by then).
 SWEEP_EVERY = 0.1
 SWEEP_GRACE = 0.25
+#: A game still due this long after its grace counts as overdue to a monitor.
+OVERDUE = 1.0
 
 
 class Deadlines(Protocol):
@@ -56,6 +58,8 @@ class Deadlines(Protocol):
     async def due(self, before: float) -> list[str]: ...
 
     async def claim(self, channel: str, worker: str) -> bool: ...
+
+    async def count_due(self, before: float) -> int: ...
 
 
 def parse_board_ref(text: str) -> BoardKey | None:
@@ -337,6 +341,35 @@ class LiveRooms:
                         continue  # watched here already
                     if await self.deadlines.claim(name, self.worker):
                         self.nudge(key)
+
+    # -- what a monitor watches ---------------------------------------------------------------
+
+    async def figures(self) -> dict[str, int | None]:
+        """This worker's live figures (``GET /health/live``): ``readers`` — open room sockets
+        here; ``watched`` — running games whose clock this worker watches; with workers on
+        Redis, ``workers`` — how many are alive, and ``overdue`` — games whose deadline passed
+        more than a second ago unlooked at (a sweep that does not keep up: it should stay 0).
+
+        >>> import asyncio
+        >>> from weiqi.services.server_clock import SYSTEM_CLOCK
+        >>> rooms = LiveRooms(Database("sqlite://"), SYSTEM_CLOCK)
+        >>> asyncio.run(rooms.figures())
+        {'readers': 0, 'watched': 0, 'workers': None, 'overdue': None}
+        """
+        readers = getattr(self.bus, "readers", None)
+        out: dict[str, int | None] = {
+            "readers": readers() if callable(readers) else None,
+            "watched": sum(not t.done() for t in self._watchers.values()),
+            "workers": None,
+            "overdue": None,
+        }
+        count = getattr(self.presence, "workers", None)
+        if callable(count):
+            out["workers"] = await count()
+        if self.deadlines is not None:
+            late = self.clock.now().timestamp() - SWEEP_GRACE - OVERDUE
+            out["overdue"] = await self.deadlines.count_due(late)
+        return out
 
     async def close(self) -> None:
         """Stop every watcher (the application shuts down)."""
