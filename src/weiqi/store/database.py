@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -75,6 +76,17 @@ def busy(err: DBAPIError) -> bool:
 def _enable_sqlite_foreign_keys(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
+    # Write-ahead logging: readers never wait for the writer, and a commit appends to the log
+    # instead of rewriting pages through a rollback journal. ``synchronous=NORMAL`` syncs at
+    # checkpoints, not at every commit: a killed process loses nothing it committed (a live
+    # move's acknowledgement stays true across kill -9); only a power cut may undo the last
+    # commits, never corrupt the file. A live move took 18-28 ms in-process before, 8-9 after
+    # (bench/live_act.py). A file that cannot be switched (read-only) keeps its journal.
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+    except sqlite3.OperationalError:
+        pass
     cursor.close()
 
 
