@@ -165,13 +165,13 @@ def test_r_rank_swiss_standings_rank_by_points_then_sos(db: Database, web: TestC
     opponents: dict[str, list[str]] = {}
     for n in (1, 2, 3):
         rnd = web.get(f"/api/events/{ev}/rounds/{n}").json()
-        for b in rnd["boards"]:
-            black, white = b["black"]["name"], b["white"]["name"]
-            won = "black" if b["result"]["code"].startswith("B") else "white"
+        for b in rnd["pairings"]:
+            black, white = b["black_player"]["name"], b["white_player"]["name"]
+            won = "black" if b["result"].startswith("B") else "white"
             for me, opp, colour in ((black, white, "black"), (white, black, "white")):
                 points[me] = points.get(me, 0) + (2 if won == colour else 0)
                 opponents.setdefault(me, []).append(opp)
-        for p in rnd["byes"]:
+        for p in rnd["bye_players"]:
             points[p["name"]] = points.get(p["name"], 0) + rnd["bye_points"]
     sos = {p: sum(points[o] for o in opponents.get(p, [])) for p in points}
     rows = table_of(web, f"/events/{ev}/standings")

@@ -30,18 +30,21 @@ from weiqi.errors import NotFound, PermissionDenied
 from weiqi.messages import Msg
 from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Result
-from weiqi.services.actor import Actor
-from weiqi.services.events import details_in
-from weiqi.services.permissions import Action, require
 
 # The event as the core sees it is loaded by the tournament service; reusing its loader keeps
 # one definition of how stored rows become a core ``Event``.
+from weiqi.services import read_models
+from weiqi.services.actor import Actor
+from weiqi.services.events import details_in
+from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches_fields, player_labels, search_terms
-from weiqi.services.tournament import _load, _settings_row
+from weiqi.services.read_models import BoardFacts, RoundRead, StandingsRead
+from weiqi.services.tournament import _load, _round_row, _settings_row
 from weiqi.store import versions
 from weiqi.store.database import Database
+from weiqi.store.games import GameRecordRow
 from weiqi.store.models import EventRow
-from weiqi.store.tournament import PlayerRow, RoundRow
+from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
 from weiqi.tournament.details import EventDetails
 from weiqi.tournament.ranking import standings as rank_event
 from weiqi.tournament.ranks import Rank
@@ -88,8 +91,10 @@ __all__ = [
     "public_round",
     "require_round_visible",
     "round_is_public",
+    "round_read",
     "schedule",
     "standings",
+    "standings_read",
     "team_overview",
 ]
 
@@ -456,6 +461,71 @@ def public_round(db: Database, event_id: int, number: int, search: str = "") -> 
         s.bye_points if s.system.is_swiss else None,
         search.strip(),
     )
+
+
+def _keeper(search: str) -> read_models.Keep | None:
+    """Whether a player matches ``search`` (name, club, rank); None keeps every player."""
+    terms = search_terms(search)
+    if not terms:
+        return None
+    return lambda p: matches_fields(terms, (p.label, p.name, p.club, p.country), p.rank)
+
+
+def _board_facts(session: Session, event_id: int, number: int) -> dict[int, BoardFacts]:
+    """Each board of round ``number``: its confirmation and its record's length (one query,
+    no record replayed)."""
+    rows = session.execute(
+        select(GameRow.board, GameRow.confirmed, GameRecordRow.seq)
+        .join(RoundRow, GameRow.round_id == RoundRow.id)
+        .outerjoin(GameRecordRow, GameRecordRow.game_id == GameRow.id)
+        .where(RoundRow.event_id == event_id, RoundRow.number == number)
+    )
+    return {int(b): BoardFacts(bool(c), int(seq or 0)) for b, c, seq in rows}
+
+
+def round_read(
+    db: Database, event_id: int, number: int | None, search: str = "", *, public: bool = True
+) -> RoundRead:
+    """Round ``number`` as the API, the pages and ``weiqi round show --json`` give it
+    (:class:`read_models.RoundRead`); ``public``: only a public round, as anybody may read it
+    (otherwise ``NotFound``), else any paired round, ``None`` the latest, as its organisers
+    see it; with ``search``, the boards and byes of the players it matches."""
+    keep = _keeper(search)
+    with db.transaction() as session:
+        _settings_row(session, event_id)
+        if public:
+            count = _public_count(session, event_id)
+            if number is None or not 1 <= number <= count:
+                raise NotFound(Msg("round %(number)s is not public", number=number))
+            event, players, _ = _public_event(session, event_id)
+        else:
+            event, players = _load(session, event_id)
+            if number is None:
+                if not event.rounds:
+                    raise NotFound(Msg("no round is paired yet"))
+                number = len(event.rounds)
+            _round_row(session, event_id, number)
+        boards = _board_facts(session, event_id, number)
+    return read_models.round_read(event, players, number, boards, keep)
+
+
+def standings_read(
+    db: Database, event_id: int, search: str = "", *, public: bool = True
+) -> StandingsRead:
+    """The standings as the API, the pages and ``weiqi standings --json`` give them
+    (:class:`read_models.StandingsRead`): over the public rounds, or with ``public`` False
+    over every paired round (the organisers' view); with ``search``, the rows it matches
+    (R-RANK-RR, R-RANK-SWISS, R-PLAYOFF)."""
+    keep = _keeper(search)
+    with db.transaction() as session:
+        if public:
+            event, players, name = _public_event(session, event_id)
+        else:
+            event, players = _load(session, event_id)
+            model = session.get(EventRow, event_id)
+            assert model is not None  # _load found its settings
+            name = model.name
+    return read_models.standings_read(name, event, players, keep)
 
 
 def player_list(db: Database, event_id: int, search: str = "") -> PlayerList:
