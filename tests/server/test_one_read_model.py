@@ -129,3 +129,52 @@ def test_the_organisers_command_line_reads_an_unpublished_round_the_public_canno
         assert web.get(f"/api/events/{ev}/standings").json()["rounds"] == 1
     shown = _cli(capsys, "round", "show", "--db", str(path))
     assert isinstance(shown, dict) and shown["round"] == 2 and len(shown["pairings"]) == 2
+
+
+def test_a_team_events_api_round_and_standings_equal_the_command_line_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same for a team event: its round (matches, boards once revealed, lineups) and its
+    standings, built through the services, are one object for the API and ``--json``."""
+    from weiqi.services.actor import Actor
+    from weiqi.services.read_models import MatchRead, TeamRoundRead, TeamStandingRead
+    from weiqi.services.teams import (
+        TeamEventSettings,
+        create_team_event,
+        import_teams,
+        pair_round,
+        record_board_result,
+        reveal_round,
+        submit_lineup,
+    )
+
+    local = Actor.local()
+    path = tmp_path / "t.sqlite3"
+    db = Database(f"sqlite:///{path}")
+    db.upgrade()
+    ev = create_team_event(db, local, "杯", TeamEventSettings(boards=2, max_foreign=0)).id
+    import_teams(db, local, ev, "team,name,rank\nA,A1,5p\nA,A2,5p\nB,B1,5p\nB,B2,5p\n"
+                 "C,C1,4p\nC,C2,4p\n")  # fmt: skip
+    pair_round(db, local, ev)
+    rnd = _cli(capsys, "round", "show", "--db", str(path))
+    assert isinstance(rnd, dict)
+    for m in rnd["matches"]:
+        for team in (m["home"], m["away"]):
+            submit_lineup(db, local, ev, 1, team, [f"{team}1", f"{team}2"])
+    reveal_round(db, local, ev, 1)
+    playing = next(m for m in rnd["matches"])
+    for board in (1, 2):
+        record_board_result(db, local, ev, 1, playing["home"], board, "B+R")
+    with TestClient(create_app(db, secret_key="t")) as web:
+        api_round = web.get(f"/api/events/{ev}/teams/rounds/1").json()
+        api_table = web.get(f"/api/events/{ev}/teams/standings").json()
+    cli_round = _cli(capsys, "round", "show", "--db", str(path), "--round", "1")
+    cli_table = _cli(capsys, "standings", "--db", str(path))
+    assert api_round == cli_round and api_table == cli_table
+    assert list(api_round) == [f.name for f in dataclasses.fields(TeamRoundRead)]
+    assert list(api_round["matches"][0]) == [f.name for f in dataclasses.fields(MatchRead)]
+    assert [b["result"] for b in api_round["matches"][0]["boards"]] == ["B+R", "B+R"]
+    assert api_round["bye"] is not None  # three teams: one rests
+    assert [list(r) for r in api_table] == [
+        [f.name for f in dataclasses.fields(TeamStandingRead)]
+    ] * 3

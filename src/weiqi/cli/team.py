@@ -55,11 +55,10 @@ from weiqi.errors import InputError
 from weiqi.league.standings import TeamRanking
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
+from weiqi.services.read_models import as_json as plain
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
-from weiqi.services.teams import TeamStandingView
+from weiqi.services.teams import TeamStandingView, round_read, standings_read
 from weiqi.services.teams import iso as _iso
-from weiqi.services.teams import round_to_dict as round_json
-from weiqi.services.teams import standings_to_dict as standings_json
 from weiqi.store.database import Database
 from weiqi.tournament.standings import tiebreak
 
@@ -219,7 +218,7 @@ def pair_team_round(database: Database, event_id: int, start: str | None, as_jso
 
     view = pair_round(database, Actor.local(), event_id, parse_time(start, "--start"))
     if as_json:
-        typer.echo(json.dumps(round_json(view), ensure_ascii=False))
+        typer.echo(json.dumps(plain(round_read(view)), ensure_ascii=False))
     else:
         print_round(view)
 
@@ -232,7 +231,7 @@ def reveal_team_round(
 
     view = reveal_round(database, Actor.local(), event_id, round_number, clock=cli_clock(ctx))
     if as_json:
-        typer.echo(json.dumps(round_json(view), ensure_ascii=False))
+        typer.echo(json.dumps(plain(round_read(view)), ensure_ascii=False))
     else:
         print_round(view)
 
@@ -245,7 +244,7 @@ def show_team_round(
 
     view = show_round(database, event_id, round_number)
     if as_json:
-        typer.echo(json.dumps(round_json(view), ensure_ascii=False))
+        typer.echo(json.dumps(plain(round_read(view)), ensure_ascii=False))
     else:
         print_round(view)
 
@@ -280,7 +279,7 @@ def show_team_standings(
 
     rows = standings(database, event_id)
     if as_json:
-        typer.echo(json.dumps(standings_json(rows), ensure_ascii=False))
+        typer.echo(json.dumps([plain(r) for r in standings_read(rows)], ensure_ascii=False))
         return
     print_standings(f"{team_event_info(database, event_id).name} · {heading}", rows)
 

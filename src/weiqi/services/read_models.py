@@ -283,3 +283,68 @@ def round_read(
         s.bye_points if s.system.is_swiss else None,
         rnd.seed,
     )
+
+
+# -- team events ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TeamBoardRead:
+    """One board of a match: the players as codes and as every page shows them."""
+
+    board: int
+    sitting: int
+    """0, or the sitting of a rotation match's board (第几轮 of the rotation)."""
+    home_player: str | None
+    away_player: str | None
+    home_name: str | None
+    away_name: str | None
+    home_color: str
+    result: str | None
+    confirmed: bool
+
+
+@dataclass(frozen=True)
+class MatchRead:
+    match: int
+    home: str
+    away: str
+    submitted: dict[str, bool]
+    """Whether each team's lineup is in."""
+    boards: list[TeamBoardRead]
+    """Empty until the lineups are revealed."""
+    game_points: list[int] | None
+    match_points: list[int] | None
+    winner: str | None
+    decided_by_board_one: bool
+    decided_by_playoff: bool
+
+
+@dataclass(frozen=True)
+class TeamRoundRead:
+    """A team event's round: ``weiqi round show --json`` and the API give this object."""
+
+    round: int
+    date: str | None
+    starts_at: str | None
+    deadline: str | None
+    revealed_at: str | None
+    """Times in ISO 8601, UTC."""
+    bye: str | None
+    matches: list[MatchRead]
+    lineups: dict[str, list[str]]
+
+
+@dataclass(frozen=True)
+class TeamStandingRead:
+    place: int
+    team: str
+    name: str
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    match_points: int
+    game_points: int
+    board_points: list[int]
+    shared: bool

@@ -77,6 +77,12 @@ from weiqi.services import games
 from weiqi.services.actor import Actor
 from weiqi.services.events import add_event, details_of, event_name, store_details
 from weiqi.services.permissions import Action, require
+from weiqi.services.read_models import (
+    MatchRead,
+    TeamBoardRead,
+    TeamRoundRead,
+    TeamStandingRead,
+)
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.team_coaches import require_coach
 from weiqi.store.database import Database
@@ -244,67 +250,47 @@ def iso(at: datetime | None) -> str | None:
     return as_utc(at).isoformat(timespec="minutes") if at is not None else None
 
 
-def round_to_dict(view: RoundView) -> dict[str, object]:
-    """A round as plain JSON values (the CLI's ``--json`` and the API answer the same)."""
-    return {
-        "round": view.number,
-        "date": view.date,
-        "starts_at": iso(view.starts_at),
-        "deadline": iso(view.deadline),
-        "revealed_at": iso(view.revealed_at),
-        "bye": view.bye,
-        "matches": [
-            {
-                "match": m.number,
-                "home": m.home,
-                "away": m.away,
-                "submitted": m.submitted,
-                "boards": [
-                    {
-                        "board": b.board,
-                        **({"sitting": b.sitting} if b.sitting else {}),
-                        "home_player": b.home_player,
-                        "away_player": b.away_player,
-                        "home_name": b.home_name,
-                        "away_name": b.away_name,
-                        "home_color": b.home_color,
-                        "result": b.result,
-                        "confirmed": b.confirmed,
-                    }
-                    for b in m.boards
-                ],
-                "game_points": list(m.game_points) if m.game_points else None,
-                "match_points": list(m.match_points) if m.match_points else None,
-                "winner": m.winner,
-                **({"decided_by_board_one": True} if m.decided_by_board_one else {}),
-                **({"decided_by_playoff": True} if m.decided_by_playoff else {}),
-            }
+def _board_read(b: BoardView) -> TeamBoardRead:
+    return TeamBoardRead(b.board, b.sitting, b.home_player, b.away_player, b.home_name,
+                         b.away_name, b.home_color, b.result, b.confirmed)  # fmt: skip
+
+
+def round_read(view: RoundView) -> TeamRoundRead:
+    """A round as the API, the pages' JSON and ``weiqi round show --json`` give it (one read
+    model, ``services.read_models``)."""
+    return TeamRoundRead(
+        view.number,
+        view.date,
+        iso(view.starts_at),
+        iso(view.deadline),
+        iso(view.revealed_at),
+        view.bye,
+        [
+            MatchRead(
+                m.number,
+                m.home,
+                m.away,
+                dict(m.submitted),
+                [_board_read(b) for b in m.boards],
+                list(m.game_points) if m.game_points else None,
+                list(m.match_points) if m.match_points else None,
+                m.winner,
+                m.decided_by_board_one,
+                m.decided_by_playoff,
+            )
             for m in view.matches
         ],
-        "lineups": {team: list(players) for team, players in view.lineups.items()},
-    }
+        {team: list(players) for team, players in view.lineups.items()},
+    )
 
 
-def standings_to_dict(rows: Sequence[TeamStandingView]) -> list[dict[str, object]]:
-    """Standings as plain JSON values."""
-    out: list[dict[str, object]] = []
-    for r in rows:
-        out.append(
-            {
-                "place": r.place,
-                "team": r.team,
-                "name": r.name,
-                "played": r.played,
-                "won": r.won,
-                "drawn": r.drawn,
-                "lost": r.lost,
-                "match_points": r.match_points,
-                "game_points": r.game_points,
-                "board_points": list(r.board_points),
-                **({"shared": True} if r.shared else {}),
-            }
-        )
-    return out
+def standings_read(rows: Sequence[TeamStandingView]) -> list[TeamStandingRead]:
+    """Standings as the API and ``weiqi standings --json`` give them (one read model)."""
+    return [
+        TeamStandingRead(r.place, r.team, r.name, r.played, r.won, r.drawn, r.lost,
+                         r.match_points, r.game_points, list(r.board_points), r.shared)
+        for r in rows
+    ]  # fmt: skip
 
 
 def record_to_dict(r: PlayerRecord, shown: Mapping[str, str] | None = None) -> dict[str, object]:
