@@ -18,6 +18,7 @@ from tests.server.public_pages import small_swiss
 from weiqi.server.app import create_app
 from weiqi.services import read_models
 from weiqi.services.read_models import (
+    EventRead,
     PairingRead,
     PlayerRead,
     RoundRead,
@@ -59,6 +60,10 @@ def test_the_api_round_and_standings_equal_the_command_line_json(
             assert list(api) == [f.name for f in dataclasses.fields(RoundRead)]
             assert len(api["pairings"]) == 4 and api["bye"] is not None
         table = web.get(f"/api/events/{ev}/standings").json()
+        summary = web.get(f"/api/events/{ev}/overview").json()
+    assert summary == _cli(capsys, "event", "show", "--db", path, "--event", str(ev))
+    assert list(summary) == [f.name for f in dataclasses.fields(EventRead)]
+    assert (summary["rounds_paired"], summary["current_round"], summary["players"]) == (3, 3, 9)
     # weiqi standings --json prints the rows (issue #5: a list in place order), read from the
     # SQLite file without SQLAlchemy: the same rows as the API's
     rows = _cli(capsys, "standings", "--db", path, "--event", str(ev))

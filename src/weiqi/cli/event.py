@@ -251,6 +251,10 @@ def _tiebreaks(text: str | None) -> tuple[str, ...] | None:
     return codes
 
 
+#: The summary's fields ``event show`` does not list as rows (the settings follow one a row).
+_NOT_A_ROW = ("id", "name", "settings", "system", "system_zh", "system_en")
+
+
 def register(app: typer.Typer) -> None:
     event_app = typer.Typer(help="Events (赛会), individual or team.", no_args_is_help=True)
     player_app = typer.Typer(help="Players of an individual event.", no_args_is_help=True)
@@ -466,9 +470,7 @@ def register(app: typer.Typer) -> None:
         db: DbOption = None, event: EventOption = None, as_json: JsonOption = False
     ) -> None:
         """Show an event's settings and progress (--json: id, name, kind, players or teams,
-        rounds_paired, settings)."""
-        from weiqi.services.tournament import tournament_info
-
+        rounds_paired, settings; an individual event's as the API's overview gives it)."""
         database = open_database(db)
         event_id = _event_id(database, event)
         facts: dict[str, object]
@@ -477,11 +479,10 @@ def register(app: typer.Typer) -> None:
 
             facts = team_facts(database, event_id)
         else:
-            info = tournament_info(database, event_id)
-            facts = {"id": info.id, "name": info.name, "kind": "individual",
-                     "players": info.players, "rounds_paired": info.rounds,
-                     "time_control": info.details.time_control,
-                     "settings": settings_to_dict(info.settings)}  # fmt: skip
+            from weiqi.services.public import event_read
+            from weiqi.services.read_models import as_json as plain
+
+            facts = plain(event_read(database, event_id, public=False))  # the API's overview
         if as_json:
             typer.echo(json.dumps(facts, ensure_ascii=False))
             return
@@ -490,7 +491,7 @@ def register(app: typer.Typer) -> None:
 
         table = Table(show_header=False, title=str(facts["name"]))
         for key, value in facts.items():
-            if key not in ("id", "name", "settings"):
+            if key not in _NOT_A_ROW and not isinstance(value, list):
                 table.add_row(key.replace("_", " "), str(value))
         settings = facts["settings"]
         assert isinstance(settings, dict)

@@ -56,6 +56,7 @@ SYSTEM_NAMES: dict[System, str] = {
     System.MCMAHON: N_("McMahon system"),
     System.MATCH: N_("Match"),
 }
+assert {s: s.en for s in System} == SYSTEM_NAMES
 TIEBREAK_NAMES: dict[str, str] = {
     "SB": N_("Sonneborn-Berger"),
     "WARN": N_("warnings"),

@@ -38,7 +38,13 @@ from weiqi.services.actor import Actor
 from weiqi.services.events import details_in
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches_fields, player_labels, search_terms
-from weiqi.services.read_models import BoardFacts, RoundRead, StandingsRead
+from weiqi.services.read_models import (
+    BoardFacts,
+    EventRead,
+    RoundRead,
+    RoundSummaryRead,
+    StandingsRead,
+)
 from weiqi.services.tournament import _load, _round_row, _settings_row
 from weiqi.store import versions
 from weiqi.store.database import Database
@@ -72,7 +78,6 @@ __all__ = [
     "PlayerList",
     "PlayerRef",
     "PublicRound",
-    "RoundSummary",
     "Schedule",
     "ScheduleBoard",
     "ScheduleRound",
@@ -81,6 +86,7 @@ __all__ = [
     "TeamEventOverview",
     "bracket",
     "crosstable",
+    "event_read",
     "event_version",
     "format_value",
     "grid",
@@ -116,18 +122,6 @@ class PlayerRef:
 
 
 @dataclass(frozen=True)
-class RoundSummary:
-    number: int
-    games: int
-    finished: int
-    byes: int
-
-    @property
-    def complete(self) -> bool:
-        return self.finished == self.games
-
-
-@dataclass(frozen=True)
 class EventOverview:
     id: int
     name: str
@@ -135,7 +129,7 @@ class EventOverview:
     players: int
     rounds_planned: int | None
     """The rounds the event will have: the Swiss's number, a round robin's schedule length."""
-    rounds: tuple[RoundSummary, ...]
+    rounds: tuple[RoundSummaryRead, ...]
     details: EventDetails = field(default_factory=EventDetails)
     """Dates, venue, time zone and time control."""
 
@@ -146,10 +140,7 @@ class EventOverview:
     @property
     def current_round(self) -> int | None:
         """The round being played: the first public round with results missing, else the last."""
-        for r in self.rounds:
-            if not r.complete:
-                return r.number
-        return self.rounds[-1].number if self.rounds else None
+        return read_models.current_round(self.rounds)
 
 
 @dataclass(frozen=True)
@@ -368,15 +359,6 @@ def _refs(players: Mapping[str, PlayerRow]) -> dict[str, PlayerRef]:
     return out
 
 
-def _planned(event: Event) -> int | None:
-    s = event.settings
-    if s.system.is_round_robin:
-        from weiqi.tournament.systems.round_robin import schedule_length
-
-        return schedule_length(event)
-    return s.rounds
-
-
 def event_version(db: Database, event_id: int) -> versions.Version | None:
     """What every public page of ``event_id`` is derived from: it changes with every write
     to the event (``store.versions``), so a page kept under it is current while it stays the
@@ -398,16 +380,8 @@ def overview(db: Database, event_id: int) -> EventOverview:
     with db.transaction() as session:
         event, players, name = _public_event(session, event_id)
         details = details_in(session, event_id)
-    rounds = tuple(
-        RoundSummary(
-            r.number,
-            len(r.games),
-            sum(1 for g in r.games if game_points(g.result, event.settings) is not None),
-            len(r.byes),
-        )
-        for r in event.rounds
-    )
-    planned = _planned(event)
+    rounds = tuple(read_models.round_summaries(event))
+    planned = read_models.rounds_planned(event)
     return EventOverview(event_id, name, event.settings, len(players), planned, rounds, details)
 
 
@@ -461,6 +435,18 @@ def public_round(db: Database, event_id: int, number: int, search: str = "") -> 
         s.bye_points if s.system.is_swiss else None,
         search.strip(),
     )
+
+
+def _event_for(
+    session: Session, event_id: int, public: bool
+) -> tuple[Event, dict[str, PlayerRow], str]:
+    """The event with its public rounds (``public``) or all of them, its players and name."""
+    if public:
+        return _public_event(session, event_id)
+    event, players = _load(session, event_id)
+    model = session.get(EventRow, event_id)
+    assert model is not None  # _load found its settings
+    return event, players, model.name
 
 
 def _keeper(search: str) -> read_models.Keep | None:
@@ -518,14 +504,18 @@ def standings_read(
     (R-RANK-RR, R-RANK-SWISS, R-PLAYOFF)."""
     keep = _keeper(search)
     with db.transaction() as session:
-        if public:
-            event, players, name = _public_event(session, event_id)
-        else:
-            event, players = _load(session, event_id)
-            model = session.get(EventRow, event_id)
-            assert model is not None  # _load found its settings
-            name = model.name
+        event, players, name = _event_for(session, event_id, public)
     return read_models.standings_read(name, event, players, keep)
+
+
+def event_read(db: Database, event_id: int, *, public: bool = True) -> EventRead:
+    """The event's summary as the API's overview and ``weiqi event show --json`` give it
+    (:class:`read_models.EventRead`): over the public rounds, or with ``public`` False over
+    every paired round (the organisers' view)."""
+    with db.transaction() as session:
+        event, players, name = _event_for(session, event_id, public)
+        details = details_in(session, event_id)
+    return read_models.event_read(event_id, name, event, len(players), details.time_control)
 
 
 def player_list(db: Database, event_id: int, search: str = "") -> PlayerList:
@@ -714,7 +704,7 @@ class TeamEventOverview:
     name: str
     system_zh: str
     boards: int
-    rounds: tuple[RoundSummary, ...]
+    rounds: tuple[RoundSummaryRead, ...]
     season_id: int | None = None
     """The league season of a division (its table and calendar are linked from its pages)."""
     details: EventDetails = field(default_factory=EventDetails)
@@ -722,10 +712,7 @@ class TeamEventOverview:
 
     @property
     def current_round(self) -> int | None:
-        for r in self.rounds:
-            if not r.complete:
-                return r.number
-        return self.rounds[-1].number if self.rounds else None
+        return read_models.current_round(self.rounds)
 
 
 def team_overview(db: Database, event_id: int) -> TeamEventOverview:
@@ -734,7 +721,7 @@ def team_overview(db: Database, event_id: int) -> TeamEventOverview:
 
     info = teams.team_event_info(db, event_id)
     rounds = tuple(
-        RoundSummary(
+        RoundSummaryRead(
             r.number,
             len(r.matches),
             sum(1 for m in r.matches if m.match_points is not None),

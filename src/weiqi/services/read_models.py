@@ -348,3 +348,103 @@ class TeamStandingRead:
     game_points: int
     board_points: list[int]
     shared: bool
+
+
+# -- the event ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundSummaryRead:
+    number: int
+    games: int
+    finished: int
+    """Games with a result that scores."""
+    byes: int
+
+    @property
+    def complete(self) -> bool:
+        return self.finished == self.games
+
+
+@dataclass(frozen=True)
+class EventRead:
+    """An individual event's summary: ``weiqi event show --json`` and the API's overview."""
+
+    id: int
+    name: str
+    kind: str
+    """individual."""
+    system: str
+    system_zh: str
+    system_en: str
+    settings: dict[str, Any]
+    """Every setting of the event, as ``event create`` takes them."""
+    tiebreaks: list[TieBreakRead]
+    players: int
+    rounds_paired: int
+    """The rounds shown (the public ones to the public)."""
+    rounds_planned: int | None
+    """The rounds the event will have: the Swiss's number, a round robin's schedule length."""
+    current_round: int | None
+    """The round being played: the first with results missing, else the last."""
+    rounds: list[RoundSummaryRead]
+    time_control: str
+
+
+def round_summaries(event: Event) -> list[RoundSummaryRead]:
+    """Each round's games, how many of them have a result that scores, and its byes."""
+    from weiqi.tournament.scoring import game_points
+
+    s = event.settings
+    return [
+        RoundSummaryRead(
+            r.number,
+            len(r.games),
+            sum(1 for g in r.games if game_points(g.result, s) is not None),
+            len(r.byes),
+        )
+        for r in event.rounds
+    ]
+
+
+def current_round(rounds: Sequence[RoundSummaryRead]) -> int | None:
+    """The round being played: the first with results missing, else the last."""
+    for r in rounds:
+        if not r.complete:
+            return r.number
+    return rounds[-1].number if rounds else None
+
+
+def rounds_planned(event: Event) -> int | None:
+    """The rounds the event will have: the Swiss's number, a round robin's schedule length."""
+    if event.settings.system.is_round_robin:
+        from weiqi.tournament.systems.round_robin import schedule_length
+
+        return schedule_length(event)
+    return event.settings.rounds
+
+
+def event_read(
+    event_id: int, name: str, event: Event, players: int, time_control: str
+) -> EventRead:
+    """The summary of individual event ``event_id`` over the rounds of ``event``."""
+    from weiqi.tournament.settings import settings_to_dict
+
+    s = event.settings
+    rounds = round_summaries(event)
+    return EventRead(
+        event_id,
+        name,
+        "individual",
+        s.system.value,
+        s.system.zh,
+        s.system.en,
+        settings_to_dict(s),
+        tiebreak_reads(s.tiebreak_codes),
+        players,
+        len(rounds),
+        rounds_planned(event),
+        current_round(rounds),
+        rounds,
+        time_control,
+    )

@@ -11,12 +11,17 @@ from pydantic import BaseModel, Field
 
 from weiqi.server.inputs import ScreenedRoute
 from weiqi.server.page_cache import cached_page
-from weiqi.server.public_tables import SYSTEM_NAMES, TIEBREAK_NAMES
+from weiqi.server.public_tables import TIEBREAK_NAMES
 from weiqi.server.routes.api import ErrorOut
 from weiqi.server.security import Db
 from weiqi.services import public
-from weiqi.services.read_models import ResultRead, RoundRead, StandingsRead, result_read
-from weiqi.tournament.settings import settings_to_dict
+from weiqi.services.read_models import (
+    EventRead,
+    ResultRead,
+    RoundRead,
+    StandingsRead,
+    result_read,
+)
 from weiqi.tournament.standings import TIEBREAKS, Value
 
 router = APIRouter(
@@ -65,48 +70,12 @@ def _number(value: Value) -> float:
     return float(value)
 
 
-class RoundSummaryOut(BaseModel):
-    number: int
-    games: int
-    finished: int
-    byes: int
-
-
-class OverviewOut(BaseModel):
-    id: int
-    name: str
-    system: str
-    system_zh: str
-    system_en: str
-    settings: dict[str, object] = Field(description="every setting of the event")
-    tiebreaks: list[TieBreakOut] = Field(description="in the event's order")
-    players: int
-    rounds_planned: int | None
-    current_round: int | None
-    rounds: list[RoundSummaryOut] = Field(description="the public rounds")
-
-
 @router.get("/{event_id}/overview")
 @cached_page
-def event_overview(db: Db, event_id: int) -> OverviewOut:
-    """The event's system, settings and tie-breaks, and its public rounds."""
-    ev = public.overview(db, event_id)
-    return OverviewOut(
-        id=ev.id,
-        name=ev.name,
-        system=ev.settings.system.value,
-        system_zh=ev.settings.system.zh,
-        system_en=SYSTEM_NAMES[ev.settings.system],
-        settings=settings_to_dict(ev.settings),
-        tiebreaks=_tiebreaks(ev.tiebreaks),
-        players=ev.players,
-        rounds_planned=ev.rounds_planned,
-        current_round=ev.current_round,
-        rounds=[
-            RoundSummaryOut(number=r.number, games=r.games, finished=r.finished, byes=r.byes)
-            for r in ev.rounds
-        ],
-    )
+def event_overview(db: Db, event_id: int) -> EventRead:
+    """The event's system, settings and tie-breaks, and its public rounds: the object ``weiqi
+    event show --json`` prints (one read model, ``services.read_models``)."""
+    return public.event_read(db, event_id)
 
 
 @router.get("/{event_id}/rounds/{number}")
