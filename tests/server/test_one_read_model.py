@@ -88,7 +88,7 @@ def test_both_print_what_one_function_builds(
     won = read_models.ResultRead("W+R", "W+R", "白中盘胜", "White wins by resignation")
     pairing = PairingRead(7, "P1 (X)", "P2 (X)", "W+R", 2, "0", "G1", True, "confirmed", 9,
                           _player(1), _player(2), won)  # fmt: skip
-    made = RoundRead(42, [pairing], "P3 (X)", ["P3 (X)"], [_player(3)], 1, 1234)
+    made = RoundRead(42, [pairing], "P3 (X)", ["P3 (X)"], [_player(3)], 1, 1234, "Made")
     row = StandingRead(1, "P1", "P1 (X)", 6, {"SOS": 3.5}, True, False, True, _player(1))
     sheet = StandingsRead("Made", 3, [TieBreakRead("SOS", "对手分", "SOS")], [row], [_player(4)])
 

@@ -52,7 +52,6 @@ from weiqi.store.games import GameRecordRow
 from weiqi.store.models import EventRow
 from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
 from weiqi.tournament.details import EventDetails
-from weiqi.tournament.ranking import standings as rank_event
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event, Game
 from weiqi.tournament.scoring import game_points, histories, is_forfeit, voided_players
@@ -60,7 +59,6 @@ from weiqi.tournament.settings import EventSettings, System
 from weiqi.tournament.standings import Value, format_value
 
 __all__ = [
-    "BoardView",
     "Bracket",
     "BracketColumn",
     "BracketMatchView",
@@ -77,12 +75,9 @@ __all__ = [
     "PlayerGame",
     "PlayerList",
     "PlayerRef",
-    "PublicRound",
     "Schedule",
     "ScheduleBoard",
     "ScheduleRound",
-    "StandingRow",
-    "Standings",
     "TeamEventOverview",
     "bracket",
     "crosstable",
@@ -94,12 +89,10 @@ __all__ = [
     "overview",
     "player_card",
     "player_list",
-    "public_round",
     "require_round_visible",
     "round_is_public",
     "round_read",
     "schedule",
-    "standings",
     "standings_read",
     "team_overview",
 ]
@@ -144,32 +137,6 @@ class EventOverview:
 
 
 @dataclass(frozen=True)
-class BoardView:
-    board: int
-    black: PlayerRef
-    white: PlayerRef
-    handicap: int
-    komi: Fraction
-    result: Result | None
-    confirmed: bool
-    label: str = ""
-
-
-@dataclass(frozen=True)
-class PublicRound:
-    event_name: str
-    number: int
-    rounds: int
-    """How many rounds are public (for links to the others)."""
-    boards: tuple[BoardView, ...]
-    byes: tuple[PlayerRef, ...]
-    bye_points: int | None
-    """What a bye scores here, or None where a bye is only a rest (round robin, bracket)."""
-    search: str = ""
-    """The search the boards and byes match (a board where either player does)."""
-
-
-@dataclass(frozen=True)
 class PlayerList:
     """The event's players for the public: name (namesakes told apart), rank, club, country."""
 
@@ -179,30 +146,6 @@ class PlayerList:
     total: int
     """Every player of the event."""
     search: str = ""
-
-
-@dataclass(frozen=True)
-class StandingRow:
-    place: int
-    shared: bool
-    by_lot: bool
-    playoff: bool
-    player: PlayerRef
-    points: int
-    tiebreaks: tuple[Value, ...]
-    """In the order of ``Standings.codes``."""
-
-
-@dataclass(frozen=True)
-class Standings:
-    event_name: str
-    codes: tuple[str, ...]
-    rounds: int
-    rows: tuple[StandingRow, ...]
-    void: tuple[PlayerRef, ...] = ()
-    """Withdrawn round-robin players whose results are cancelled (R-WD-1): no place."""
-    search: str = ""
-    """The search the rows match (every row without one)."""
 
 
 @dataclass(frozen=True)
@@ -390,53 +333,6 @@ def _matches(terms: tuple[str, ...], ref: PlayerRef) -> bool:
     return matches_fields(terms, (ref.label, ref.name, ref.club, ref.country), rank)
 
 
-def public_round(db: Database, event_id: int, number: int, search: str = "") -> PublicRound:
-    """One public round's boards (with results as far as recorded) and byes; with ``search``,
-    the boards where either player matches it (name, club, rank)."""
-    terms = search_terms(search)
-    with db.transaction() as session:
-        _settings_row(session, event_id)
-        count = _public_count(session, event_id)
-        if not 1 <= number <= count:
-            raise NotFound(Msg("round %(number)s is not public", number=number))
-        event, players, name = _public_event(session, event_id)
-        confirmed = {
-            g.board: g.confirmed
-            for g in session.scalars(
-                select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
-            )
-            .one()
-            .games
-        }
-    rnd = event.rounds[number - 1]
-    refs = _refs(players)
-    boards = tuple(
-        BoardView(
-            g.board,
-            refs[g.black],
-            refs[g.white],
-            g.handicap,
-            g.komi,
-            g.result,
-            confirmed[g.board],
-            g.label,
-        )
-        for g in sorted(rnd.games, key=lambda g: g.board)
-        if _matches(terms, refs[g.black]) or _matches(terms, refs[g.white])
-    )
-    s = event.settings
-    byes = sorted((refs[p] for p in rnd.byes if _matches(terms, refs[p])), key=lambda r: r.label)
-    return PublicRound(
-        name,
-        number,
-        count,
-        boards,
-        tuple(byes),
-        s.bye_points if s.system.is_swiss else None,
-        search.strip(),
-    )
-
-
 def _event_for(
     session: Session, event_id: int, public: bool
 ) -> tuple[Event, dict[str, PlayerRow], str]:
@@ -483,16 +379,14 @@ def round_read(
             count = _public_count(session, event_id)
             if number is None or not 1 <= number <= count:
                 raise NotFound(Msg("round %(number)s is not public", number=number))
-            event, players, _ = _public_event(session, event_id)
-        else:
-            event, players = _load(session, event_id)
-            if number is None:
-                if not event.rounds:
-                    raise NotFound(Msg("no round is paired yet"))
-                number = len(event.rounds)
-            _round_row(session, event_id, number)
+        event, players, name = _event_for(session, event_id, public)
+        if number is None:
+            if not event.rounds:
+                raise NotFound(Msg("no round is paired yet"))
+            number = len(event.rounds)
+        _round_row(session, event_id, number)
         boards = _board_facts(session, event_id, number)
-    return read_models.round_read(event, players, number, boards, keep)
+    return read_models.round_read(name, event, players, number, boards, keep)
 
 
 def standings_read(
@@ -529,41 +423,12 @@ def player_list(db: Database, event_id: int, search: str = "") -> PlayerList:
     return PlayerList(name, shown, len(refs), search.strip())
 
 
-def standings(db: Database, event_id: int, search: str = "") -> Standings:
-    """Places, points and the event's tie-breaks in its order, over the public rounds
-    (R-RANK-RR, R-RANK-SWISS, R-PLAYOFF); with ``search``, the rows it matches (their places
-    those of the whole field)."""
-    terms = search_terms(search)
-    with db.transaction() as session:
-        event, players, name = _public_event(session, event_id)
-    refs = _refs(players)
-    ranked = rank_event(event)
-    codes = event.settings.tiebreak_codes  # none by default in a bracket
-    rows = tuple(
-        StandingRow(
-            s.place,
-            s.shared,
-            s.by_lot,
-            s.playoff,
-            refs[s.id],
-            s.points,
-            tuple(s.tiebreaks.get(c, 0) for c in codes),
-        )
-        for s in ranked
-        if _matches(terms, refs[s.id])
-    )
-    void = tuple(
-        refs[p] for p in sorted(voided_players(event), key=int) if _matches(terms, refs[p])
-    )
-    return Standings(name, codes, len(event.rounds), rows, void, search.strip())
-
-
 def crosstable(db: Database, event_id: int) -> Crosstable:
     """Every player's rounds, rows in the order of the standings; a withdrawn round-robin
     player whose results are cancelled follows without a place, the cells in brackets."""
-    table = standings(db, event_id)
-    with db.transaction() as session:
-        event, players, _ = _public_event(session, event_id)
+    with db.transaction() as session:  # one snapshot for the table and its standings
+        event, players, name = _public_event(session, event_id)
+    table = read_models.standings_read(name, event, players)
     refs = _refs(players)
     order = [str(r.player.id) for r in table.rows] + [str(p.id) for p in table.void]
     row_of = {pid: i for i, pid in enumerate(order, start=1)}
@@ -581,10 +446,11 @@ def crosstable(db: Database, event_id: int) -> Crosstable:
                 refs[pid],
                 cells,
                 standing.points if standing else 0,
-                standing.tiebreaks if standing else (),
+                tuple(standing.tiebreaks.values()) if standing else (),
             )
         )
-    return Crosstable(table.event_name, table.codes, len(event.rounds), tuple(rows))
+    codes = tuple(t.code for t in table.tiebreaks)
+    return Crosstable(table.event, codes, len(event.rounds), tuple(rows))
 
 
 def _cell(
@@ -863,10 +729,10 @@ def grid(db: Database, event_id: int) -> Grid:
     the column player, totals and place from the standings (none for cancelled results)."""
     from weiqi.tournament.systems.round_robin import starting_field
 
-    table = standings(db, event_id)
-    with db.transaction() as session:
+    with db.transaction() as session:  # one snapshot for the grid and its standings
         event, players, name = _public_event(session, event_id)
     _round_robin(event)
+    table = read_models.standings_read(name, event, players)
     refs = _refs(players)
     order = [e.id for e in starting_field(event)]
     index = {pid: i for i, pid in enumerate(order)}

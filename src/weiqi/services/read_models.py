@@ -100,7 +100,7 @@ class StandingsRead:
     """The standings: the command line's ``--json`` prints the ``rows`` (issue #5: a list in
     place order), the API answers the whole."""
 
-    name: str
+    event: str
     """The event's name."""
     rounds: int
     """The rounds counted."""
@@ -158,6 +158,8 @@ class RoundRead:
     """What a bye scores, or None where a bye is only a rest (round robin, bracket)."""
     seed: int | None
     """The seed of the round's drawing of lots."""
+    event: str
+    """The event's name."""
 
 
 @dataclass(frozen=True)
@@ -234,6 +236,7 @@ def _phase(result: Result | None, facts: BoardFacts) -> str:
 
 
 def round_read(
+    name: str,
     event: Event,
     players: Mapping[str, PlayerFields],
     number: int,
@@ -282,6 +285,7 @@ def round_read(
         byes,
         s.bye_points if s.system.is_swiss else None,
         rnd.seed,
+        name,
     )
 
 
