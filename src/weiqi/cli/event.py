@@ -1212,13 +1212,13 @@ def register(app: typer.Typer) -> None:
             sqlite_standings_sheet,
         )
 
+        # an SQLite file at the code's schema is read without SQLAlchemy (event_rows)
+        url, chosen = db_url(db), in_db_range("--event", event) if event is not None else None
         if as_json:  # the rows of the API's standings (one read model, services.read_models)
             from weiqi.services.read_models import as_json as plain
 
-            with bulk_values():  # an SQLite file at the code's schema: read without SQLAlchemy
-                read = sqlite_standings_read(
-                    db_url(db), in_db_range("--event", event) if event is not None else None
-                )
+            with bulk_values():
+                read = sqlite_standings_read(url, chosen)
             if read is None:
                 from weiqi.services.public import standings_read
 
@@ -1229,10 +1229,8 @@ def register(app: typer.Typer) -> None:
                     read = standings_read(*usual, public=False)
             typer.echo(json.dumps([plain(r) for r in read.rows], ensure_ascii=False))
             return
-        with bulk_values():  # an SQLite file at the code's schema: read without SQLAlchemy
-            fast = sqlite_standings_sheet(
-                db_url(db), in_db_range("--event", event) if event is not None else None
-            )
+        with bulk_values():
+            fast = sqlite_standings_sheet(url, chosen)
         if fast is None:
             from weiqi.services.tournament import event_standings, tournament_info
 

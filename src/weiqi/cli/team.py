@@ -55,10 +55,11 @@ from weiqi.errors import InputError
 from weiqi.league.standings import TeamRanking
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
+from weiqi.services.read_models import TeamStandingRead
 from weiqi.services.read_models import as_json as plain
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
-from weiqi.services.teams import TeamStandingView, round_read, standings_read
 from weiqi.services.teams import iso as _iso
+from weiqi.services.teams import round_read
 from weiqi.store.database import Database
 from weiqi.tournament.standings import tiebreak
 
@@ -124,7 +125,7 @@ def print_round(view: object) -> None:
         console.print(f"轮空 bye: {view.bye}")
 
 
-def print_standings(title: str, rows: Sequence[TeamStandingView]) -> None:
+def print_standings(title: str, rows: Sequence[TeamStandingRead]) -> None:
     table = Table(title=title)
     boards = 0
     for r in rows:
@@ -279,7 +280,7 @@ def show_team_standings(
 
     rows = standings(database, event_id)
     if as_json:
-        typer.echo(json.dumps([plain(r) for r in standings_read(rows)], ensure_ascii=False))
+        typer.echo(json.dumps([plain(r) for r in rows], ensure_ascii=False))
         return
     print_standings(f"{team_event_info(database, event_id).name} · {heading}", rows)
 

@@ -37,9 +37,8 @@ from weiqi.services.public import (
     PlayerRef,
     format_value,
 )
-from weiqi.services.read_models import PlayerRead, RoundRead, StandingsRead
+from weiqi.services.read_models import PlayerRead, RoundRead, StandingsRead, TeamStandingRead
 from weiqi.services.teams import RoundView as TeamRoundView
-from weiqi.services.teams import TeamStandingView
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.settings import EventSettings, System
 from weiqi.tournament.standings import BOARD_EN, TIEBREAKS, tiebreak
@@ -557,7 +556,7 @@ def player_table(card: PlayerCard, locale: str, *, event_id: int) -> Table:
 # -- team events ----------------------------------------------------------------------------
 
 
-def team_standings_table(rows: Sequence[TeamStandingView], boards: int, locale: str) -> Table:
+def team_standings_table(rows: Sequence[TeamStandingRead], boards: int, locale: str) -> Table:
     """名次, 队名, 场次, 胜, 和, 负, 场分, 局分, then the game points of board 1, 2, …
     (R-SCORE-TEAM-1, R-RANK-TEAM: the order the ties are broken in); the points' columns are
     named by the tie-break registry, as the individual table's."""

@@ -230,21 +230,6 @@ class RoundView:
     lineups: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class TeamStandingView:
-    place: int
-    team: str
-    name: str
-    played: int
-    won: int
-    drawn: int
-    lost: int
-    match_points: int
-    game_points: int
-    board_points: tuple[int, ...]
-    shared: bool
-
-
 def iso(at: datetime | None) -> str | None:
     """A stored time as ISO 8601 in UTC (minutes)."""
     return as_utc(at).isoformat(timespec="minutes") if at is not None else None
@@ -282,15 +267,6 @@ def round_read(view: RoundView) -> TeamRoundRead:
         ],
         {team: list(players) for team, players in view.lineups.items()},
     )
-
-
-def standings_read(rows: Sequence[TeamStandingView]) -> list[TeamStandingRead]:
-    """Standings as the API and ``weiqi standings --json`` give them (one read model)."""
-    return [
-        TeamStandingRead(r.place, r.team, r.name, r.played, r.won, r.drawn, r.lost,
-                         r.match_points, r.game_points, list(r.board_points), r.shared)
-        for r in rows
-    ]  # fmt: skip
 
 
 def record_to_dict(r: PlayerRecord, shown: Mapping[str, str] | None = None) -> dict[str, object]:
@@ -1592,9 +1568,10 @@ def list_rounds(db: Database, event_id: int) -> list[RoundView]:
         return [_round_view(session, r) for r in event_rounds(session, event_id)]
 
 
-def standings(db: Database, event_id: int) -> list[TeamStandingView]:
+def standings(db: Database, event_id: int) -> list[TeamStandingRead]:
     """The team standings (R-RANK-TEAM): match points, game points, board 1, board 2, …
-    (a Swiss as its ranking setting says); equal on every key → a shared place."""
+    (a Swiss as its ranking setting says); equal on every key → a shared place. The read
+    model the API answers, the pages render and ``weiqi standings --json`` prints."""
     with db.transaction() as session:
         row = event_row(session, event_id)
         settings = settings_of(row)
@@ -1608,7 +1585,7 @@ def standings(db: Database, event_id: int) -> list[TeamStandingView]:
     )
     places = [s.place for s in table]
     return [
-        TeamStandingView(
+        TeamStandingRead(
             s.place,
             s.team,
             names[s.team],
@@ -1618,7 +1595,7 @@ def standings(db: Database, event_id: int) -> list[TeamStandingView]:
             s.row.lost,
             s.row.match_points,
             s.row.game_points,
-            tuple(s.row.board_points) or (0,) * settings.boards,
+            list(s.row.board_points) or [0] * settings.boards,
             places.count(s.place) > 1,
         )
         for s in table

@@ -106,14 +106,14 @@ def post_board_results(
 def get_standings(db: Db, event_id: int) -> list[TeamStandingRead]:
     # R-RANK-TEAM
     """Team standings: match points, game points, board 1, board 2, …"""
-    return teams.standings_read(teams.standings(db, event_id))
+    return teams.standings(db, event_id)
 
 
 @router.get("/leagues/{season_id}/table")
 def get_league_table(db: Db, season_id: int, division: str | None = None) -> list[TeamStandingRead]:
     """A division's table (the top division unless ``division`` names another)."""
     event_id = league.division_event(db, season_id, division)
-    return teams.standings_read(teams.standings(db, event_id))
+    return teams.standings(db, event_id)
 
 
 @router.get("/drafts/{draft_id}")
