@@ -51,7 +51,9 @@ from weiqi.tournament.settings import EventSettings, System, settings_to_dict
 from weiqi.tournament.standings import format_value
 
 if TYPE_CHECKING:  # the database, rich: imported by the commands that use them (issue #15)
+    from weiqi.services.event_rows import StandingsSheet
     from weiqi.services.pair_explanation import BoardWhy
+    from weiqi.services.read_models import StandingsRead
     from weiqi.store.database import Database
     from weiqi.tournament.records import RoundTotals
 
@@ -1200,6 +1202,22 @@ def register(app: typer.Typer) -> None:
         show_team_standings(database, event_id, as_json)
         return None
 
+    def _usual_standings(
+        database: Database, event_id: int, as_json: bool
+    ) -> StandingsRead | StandingsSheet:
+        """The standings through SQLAlchemy: the API's read model for ``--json``, else the
+        sheet the table prints."""
+        if as_json:
+            from weiqi.services.public import standings_read
+
+            return standings_read(database, event_id, public=False)
+        from weiqi.services.event_rows import StandingsSheet
+        from weiqi.services.tournament import event_standings, tournament_info
+
+        info = tournament_info(database, event_id)
+        codes = info.settings.tiebreak_codes
+        return StandingsSheet(info.name, codes, event_standings(database, event_id))
+
     @app.command("standings")
     def standings_command(
         db: DbOption = None, event: EventOption = None, as_json: JsonOption = False
@@ -1214,37 +1232,18 @@ def register(app: typer.Typer) -> None:
 
         # an SQLite file at the code's schema is read without SQLAlchemy (event_rows)
         url, chosen = db_url(db), in_db_range("--event", event) if event is not None else None
-        if as_json:  # the rows of the API's standings (one read model, services.read_models)
-            from weiqi.services.read_models import as_json as plain
-
-            with bulk_values():
-                read = sqlite_standings_read(url, chosen)
-            if read is None:
-                from weiqi.services.public import standings_read
-
+        with bulk_values():
+            fast = (sqlite_standings_read if as_json else sqlite_standings_sheet)(url, chosen)
+            if fast is None:
                 usual = _individual_standings(db, event, as_json)
                 if usual is None:
                     return
-                with bulk_values():
-                    read = standings_read(*usual, public=False)
-            typer.echo(json.dumps([plain(r) for r in read.rows], ensure_ascii=False))
-            return
-        with bulk_values():
-            fast = sqlite_standings_sheet(url, chosen)
-        if fast is None:
-            from weiqi.services.tournament import event_standings, tournament_info
+                fast = _usual_standings(*usual, as_json)
+        if not isinstance(fast, StandingsSheet):  # the rows of the API's standings (read model)
+            from weiqi.services.read_models import as_json as plain
 
-            usual = _individual_standings(db, event, as_json)
-            if usual is None:
-                return
-            database, event_id = usual
-            with bulk_values():
-                info = tournament_info(database, event_id)
-                fast = StandingsSheet(
-                    info.name,
-                    info.settings.tiebreak_codes,
-                    event_standings(database, event_id),
-                )
+            typer.echo(json.dumps([plain(r) for r in fast.rows], ensure_ascii=False))
+            return
         rows = fast.rows
         from weiqi.text_table import TextTable
         from weiqi.tournament.standings import TIEBREAKS
