@@ -157,10 +157,13 @@ def test_standings_of_an_sqlite_file_load_no_sqlalchemy(
     imported_by(tmp_path, "player", "import", "--db", str(db), str(_players_csv(tmp_path)))
     modules = imported_by(tmp_path, "standings", "--db", str(db), *as_json)
     assert loaded(modules, ("sqlalchemy", "alembic", "rich", "pydantic", *WEB)) == []
+    # --json prints the API's read model (issue #10), itself free of SQLAlchemy and pydantic
+    read_model = ["weiqi.services.read_models"] if as_json else []
     assert loaded(modules, ("weiqi.services",)) == [
         "weiqi.services",
         "weiqi.services.actor",
         "weiqi.services.event_rows",
+        *read_model,
     ]
     assert cli_modules(modules) == {"event", "inputs"}
 

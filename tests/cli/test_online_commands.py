@@ -13,7 +13,7 @@ from tests.cli.contracts import weiqi
 from weiqi.errors import InvalidSetting, NotFound
 from weiqi.services import games, live_bot
 from weiqi.services.actor import Actor
-from weiqi.services.public import public_round
+from weiqi.services.public import round_read
 from weiqi.store.database import Database
 
 
@@ -76,11 +76,11 @@ def test_a_round_is_published_hidden_and_its_results_confirmed(
     try:
         done = weiqi(capsys, "round", "publish", "--db", db, "--round", "1")
         assert done.out.strip() == "round 1: published, 2 board(s)"
-        assert len(public_round(database, 1, 1).boards) == 2
+        assert len(round_read(database, 1, 1).pairings) == 2
         hidden = weiqi(capsys, "round", "publish", "--db", db, "--round", "1", "--hide")
         assert hidden.out.strip() == "round 1: hidden, 2 board(s)"
         with pytest.raises(NotFound):  # the public, and the rooms' spectators, see it no more
-            public_round(database, 1, 1)
+            round_read(database, 1, 1)
         weiqi(capsys, "round", "publish", "--db", db, "--round", "9").one_line_error("9")
         shown = json.loads(weiqi(capsys, "round", "show", "--db", db, "--round", "1", "--json").out)
         assert [p["phase"] for p in shown["pairings"]] == ["not_started", "not_started"]

@@ -137,7 +137,7 @@ def test_r_league_1_r_league_2_a_whole_season_and_the_next_draft(db: Database) -
         assert s.match_points == 4 * (12 - k)
         assert s.game_points == 12 * (12 - k) + 4 * (k - 1)
         # boards 1–3 go to the stronger club, board 4 to the weaker
-        assert s.board_points == (4 * (12 - k),) * 3 + (4 * (k - 1),)
+        assert s.board_points == [4 * (12 - k)] * 3 + [4 * (k - 1)]
     assert sum(s.match_points for s in table) == 2 * 132  # 2 match points shared per match
 
     end = close_season(db, LOCAL, season.id)

@@ -11,6 +11,7 @@ import pytest
 from weiqi.errors import Duplicate, LineupRejected, RowsRejected
 from weiqi.services import games, team_admin, teams
 from weiqi.services.actor import Actor
+from weiqi.services.read_models import as_json
 from weiqi.store.database import Database
 
 LOCAL = Actor.local()
@@ -77,7 +78,7 @@ def test_lineups_take_names_labels_and_codes(db: Database, ev: int) -> None:
         ("张伟 (黑龙, 1995)", "张伟 (白虎)"),
         ("张伟 (黑龙, 1990)", "王芳"),
     ]
-    json_board = teams.round_to_dict(view)["matches"][0]["boards"][0]  # type: ignore[index]
+    json_board = as_json(teams.round_read(view))["matches"][0]["boards"][0]  # type: ignore[index]
     assert (json_board["home_player"], json_board["home_name"]) == (
         "张伟 (黑龙)",
         "张伟 (黑龙, 1995)",

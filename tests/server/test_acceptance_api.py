@@ -136,9 +136,9 @@ def test_r_org_1_end_to_end_api_on_sqlite_and_postgresql(client: TestClient) -> 
     points: dict[str, int] = {}
     opponents: dict[str, list[str]] = {}
     for number in range(1, ROUNDS + 1):
-        for board in api.get(f"/api/events/{ev}/rounds/{number}")["boards"]:
-            black, white = board["black"]["name"], board["white"]["name"]
-            b, w = game_points(board["result"]["code"])
+        for board in api.get(f"/api/events/{ev}/rounds/{number}")["pairings"]:
+            black, white = board["black_player"]["name"], board["white_player"]["name"]
+            b, w = game_points(board["result"])
             points[black] = points.get(black, 0) + b
             points[white] = points.get(white, 0) + w
             opponents.setdefault(black, []).append(white)

@@ -125,11 +125,11 @@ def test_search_filters_every_list_by_name_club_or_rank(database: Database) -> N
     ]
     rnd = event_admin.pair_next_round(database, LOCAL, event_id)
     event_admin.publish_round(database, LOCAL, event_id, rnd.number)
-    found = public.public_round(database, event_id, 1, "上海")
-    assert len(found.boards) + len(found.byes) == 1
+    found = public.round_read(database, event_id, 1, "上海")
+    assert len(found.pairings) + len(found.byes) == 1
     sheet = games.round_sheet(database, event_id, 1, "上海")
     assert sheet.total == 3 and len(sheet.boards) == 1
-    standing = public.standings(database, event_id, "王芳")
+    standing = public.standings_read(database, event_id, "王芳")
     assert [r.player.label for r in standing.rows] == ["王芳 (1990)", "王芳 (1995)"] or [
         r.player.label for r in standing.rows
     ] == ["王芳 (1995)", "王芳 (1990)"]

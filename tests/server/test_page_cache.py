@@ -96,12 +96,12 @@ def test_a_result_entered_shows_on_the_next_read(database: Database, make_pages:
     with _web(database, make_pages()) as public:
         before = _reads(public, ev)
         assert _reads(public, ev) == before  # read again: the same (kept) pages
-        board = public.get(f"/api/events/{ev}/rounds/2").json()["boards"][0]
+        board = public.get(f"/api/events/{ev}/rounds/2").json()["pairings"][0]
         assert board["result"] is None
         _enter_result(database, ev, board["board"], "B+R")
         after = _reads(public, ev)
-        board = public.get(f"/api/events/{ev}/rounds/2").json()["boards"][0]
-    assert board["result"]["code"] == "B+R"
+        board = public.get(f"/api/events/{ev}/rounds/2").json()["pairings"][0]
+    assert board["result"] == "B+R"
     assert Result.parse("B+R").to_zh() in after[f"/events/{ev}/rounds/2"]
     changed = {view for view in before if before[view] != after[view]}
     assert changed == set(before), f"unchanged after the write: {set(before) - changed}"
@@ -151,7 +151,7 @@ def test_etag_answers_304_until_the_next_write(database: Database) -> None:
             assert public.get(url, headers={"If-None-Match": '"other"'}).status_code == 200
         urls = (f"/events/{ev}/crosstable", f"/api/events/{ev}/crosstable")
         kept = {url: public.get(url) for url in urls}
-        board = public.get(f"/api/events/{ev}/rounds/2").json()["boards"][0]["board"]
+        board = public.get(f"/api/events/{ev}/rounds/2").json()["pairings"][0]["board"]
         _enter_result(database, ev, board, "W+R")
         for url, old in kept.items():
             fresh = public.get(url, headers={"If-None-Match": old.headers["etag"]})
@@ -250,7 +250,7 @@ def test_two_instances_on_one_redis_share_pages_and_invalidation(database: Datab
             kept = two.get(f"/api/events/{ev}/standings").text
             _rename_behind_the_services(database, "P01", "Q01")
             assert one.get(f"/api/events/{ev}/standings").text == kept  # from Redis
-            board = two.get(f"/api/events/{ev}/rounds/2").json()["boards"][0]["board"]
+            board = two.get(f"/api/events/{ev}/rounds/2").json()["pairings"][0]["board"]
             api_login(one, "admin", ADMIN_PASSWORD)
             response = one.post(
                 f"/api/events/{ev}/rounds/2/results",
@@ -260,8 +260,8 @@ def test_two_instances_on_one_redis_share_pages_and_invalidation(database: Datab
             assert response.status_code == 200, response.text
             fresh = two.get(f"/api/events/{ev}/standings").text
             assert fresh != kept and "Q01" in fresh
-            rnd = two.get(f"/api/events/{ev}/rounds/2").json()["boards"][0]
-            assert rnd["result"]["code"] == "B+R"
+            rnd = two.get(f"/api/events/{ev}/rounds/2").json()["pairings"][0]
+            assert rnd["result"] == "B+R"
     finally:
         client = redis.Redis.from_url(REDIS_URL)
         keys = list(client.scan_iter(prefix + "*"))

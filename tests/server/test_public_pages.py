@@ -165,13 +165,13 @@ def test_r_rank_swiss_standings_rank_by_points_then_sos(db: Database, web: TestC
     opponents: dict[str, list[str]] = {}
     for n in (1, 2, 3):
         rnd = web.get(f"/api/events/{ev}/rounds/{n}").json()
-        for b in rnd["boards"]:
-            black, white = b["black"]["name"], b["white"]["name"]
-            won = "black" if b["result"]["code"].startswith("B") else "white"
+        for b in rnd["pairings"]:
+            black, white = b["black_player"]["name"], b["white_player"]["name"]
+            won = "black" if b["result"].startswith("B") else "white"
             for me, opp, colour in ((black, white, "black"), (white, black, "white")):
                 points[me] = points.get(me, 0) + (2 if won == colour else 0)
                 opponents.setdefault(me, []).append(opp)
-        for p in rnd["byes"]:
+        for p in rnd["bye_players"]:
             points[p["name"]] = points.get(p["name"], 0) + rnd["bye_points"]
     sos = {p: sum(points[o] for o in opponents.get(p, [])) for p in points}
     rows = table_of(web, f"/events/{ev}/standings")
@@ -263,7 +263,7 @@ def test_r_score_ind_1_a_players_games_and_running_score(db: Database, web: Test
     """R-SCORE-IND-1: a win scores 2, a draw 1, a loss 0, a forfeit win 2; the running score
     adds them up round by round."""
     ev = round_robin_with_draw_and_withdrawal(db)
-    zhang = next(r for r in public.standings(db, ev).rows if r.player.name == "张三").player
+    zhang = next(r for r in public.standings_read(db, ev).rows if r.player.name == "张三").player
     rows = table_of(web, f"/events/{ev}/players/{zhang.id}")
     assert rows[0] == [
         "轮次",

@@ -152,7 +152,7 @@ def test_grid_is_n_by_n_in_seeding_order_with_results_from_the_row_side(
     wang, zhang = grid.rows[1], grid.rows[2]
     assert wang.cells[2] is not None and wang.cells[2][0].outcome == "D"
     assert wang.cells[2][0].points == 1
-    standings = {r.player.name: r for r in public.standings(db, ev).rows}
+    standings = {r.player.name: r for r in public.standings_read(db, ev).rows}
     for r in grid.rows:
         assert (r.points, r.place) == (
             standings[r.player.name].points,

@@ -15,6 +15,7 @@ from weiqi.league.team import RosterEntry, Team, TeamType
 from weiqi.services import games, teams
 from weiqi.services.actor import Actor
 from weiqi.services.games import TeamBoard
+from weiqi.services.read_models import as_json
 from weiqi.services.server_clock import ManualClock
 from weiqi.store.database import Database
 from weiqi.store.migrate import alembic_config, current_revision, head_revision
@@ -99,7 +100,7 @@ def _orders(db: Database, ev: int) -> dict[str, tuple[str, ...]]:
 def _facts(db: Database, ev: int) -> tuple[object, ...]:
     return (
         teams.standings(db, ev),
-        [teams.round_to_dict(r) for r in teams.list_rounds(db, ev)],
+        [as_json(teams.round_read(r)) for r in teams.list_rounds(db, ev)],
     )
 
 

@@ -15,6 +15,7 @@ from weiqi.league.season import SeasonSettings
 from weiqi.services import games, league, teams
 from weiqi.services.actor import Actor
 from weiqi.services.games import TeamBoard
+from weiqi.services.read_models import as_json
 from weiqi.services.server_clock import ManualClock
 from weiqi.store.database import Database
 from weiqi.store.games import TeamGameRecordRow
@@ -82,7 +83,7 @@ def _division(db: Database) -> int:
 def _facts(db: Database, ev: int) -> tuple[object, ...]:
     return (
         teams.standings(db, ev),
-        [teams.round_to_dict(r)["matches"] for r in teams.list_rounds(db, ev)],
+        [as_json(teams.round_read(r))["matches"] for r in teams.list_rounds(db, ev)],
     )
 
 

@@ -72,7 +72,7 @@ def test_r_fmt_3_cli_and_public_page_show_no_bracket_tiebreaks(tmp_path: Path) -
     table = run("standings", "--db", db)
     assert "SB" not in table and "WARN" not in table
     database = Database(f"sqlite:///{db}")
-    assert public.standings(database, latest_event(database)).codes == ()
+    assert public.standings_read(database, latest_event(database)).tiebreaks == []
     database.dispose()
 
 
@@ -86,5 +86,5 @@ def test_r_fmt_3_explicit_codes_reach_the_public_standings(tmp_path: Path) -> No
     t.import_players(database, local, ev, "name\nA\nB\n")
     t.pair_round(database, local, ev)
     t.record_result(database, local, ev, 1, 1, "B+R")
-    assert public.standings(database, ev).codes == ("SOS",)
+    assert [t.code for t in public.standings_read(database, ev).tiebreaks] == ["SOS"]
     database.dispose()

@@ -48,10 +48,12 @@ from weiqi.errors import InputError, InvalidSetting
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
 from weiqi.tournament.settings import EventSettings, System, settings_to_dict
-from weiqi.tournament.standings import Value, format_value
+from weiqi.tournament.standings import format_value
 
 if TYPE_CHECKING:  # the database, rich: imported by the commands that use them (issue #15)
+    from weiqi.services.event_rows import StandingsSheet
     from weiqi.services.pair_explanation import BoardWhy
+    from weiqi.services.read_models import StandingsRead
     from weiqi.store.database import Database
     from weiqi.tournament.records import RoundTotals
 
@@ -251,10 +253,8 @@ def _tiebreaks(text: str | None) -> tuple[str, ...] | None:
     return codes
 
 
-def _json_value(v: Value) -> int | float:
-    if isinstance(v, Fraction):
-        return v.numerator if v.denominator == 1 else float(v)
-    return v
+#: The summary's fields ``event show`` does not list as rows (the settings follow one a row).
+_NOT_A_ROW = ("id", "name", "settings", "system", "system_zh", "system_en")
 
 
 def register(app: typer.Typer) -> None:
@@ -472,9 +472,7 @@ def register(app: typer.Typer) -> None:
         db: DbOption = None, event: EventOption = None, as_json: JsonOption = False
     ) -> None:
         """Show an event's settings and progress (--json: id, name, kind, players or teams,
-        rounds_paired, settings)."""
-        from weiqi.services.tournament import tournament_info
-
+        rounds_paired, settings; an individual event's as the API's overview gives it)."""
         database = open_database(db)
         event_id = _event_id(database, event)
         facts: dict[str, object]
@@ -483,11 +481,10 @@ def register(app: typer.Typer) -> None:
 
             facts = team_facts(database, event_id)
         else:
-            info = tournament_info(database, event_id)
-            facts = {"id": info.id, "name": info.name, "kind": "individual",
-                     "players": info.players, "rounds_paired": info.rounds,
-                     "time_control": info.details.time_control,
-                     "settings": settings_to_dict(info.settings)}  # fmt: skip
+            from weiqi.services.public import event_read
+            from weiqi.services.read_models import as_json as plain
+
+            facts = plain(event_read(database, event_id, public=False))  # the API's overview
         if as_json:
             typer.echo(json.dumps(facts, ensure_ascii=False))
             return
@@ -496,7 +493,7 @@ def register(app: typer.Typer) -> None:
 
         table = Table(show_header=False, title=str(facts["name"]))
         for key, value in facts.items():
-            if key not in ("id", "name", "settings"):
+            if key not in _NOT_A_ROW and not isinstance(value, list):
                 table.add_row(key.replace("_", " "), str(value))
         settings = facts["settings"]
         assert isinstance(settings, dict)
@@ -783,43 +780,14 @@ def register(app: typer.Typer) -> None:
         total = add_warning(database, Actor.local(), _event_id(database, event), name)
         typer.echo(f"{name}: {total} warning(s) in the event")
 
-    def _round_json(
-        view: object, database: Database | None = None, event_id: int | None = None
-    ) -> dict[str, object]:
-        """A round as JSON; with the database, each board's game as it stands (``phase``:
-        not_started, playing, finished or confirmed; ``events`` in its record; ``confirmed``)."""
-        from weiqi.services.live_bot import board_states
-        from weiqi.services.tournament import RoundView
+    def _round_json(database: Database, event_id: int, number: int | None) -> dict[str, object]:
+        """A round as the API answers it (``services.read_models.RoundRead``, one read model):
+        each board's game as it stands too (``phase``: not_started, playing, finished or
+        confirmed; ``events`` in its record; ``confirmed``)."""
+        from weiqi.services.public import round_read
+        from weiqi.services.read_models import as_json
 
-        assert isinstance(view, RoundView)
-        states: dict[int, dict[str, object]] = {}
-        if database is not None and event_id is not None:
-            states = board_states(database, event_id, view.number)
-
-        def live(board: int) -> dict[str, object]:
-            return states.get(board, {})
-
-        return {
-            "round": view.number,
-            "pairings": [
-                {
-                    "board": p.board,
-                    "black": p.black,
-                    "white": p.white,
-                    "result": p.result,
-                    "handicap": p.handicap,
-                    "komi": str(p.komi),
-                    **({"label": p.label} if p.label else {}),
-                    **live(p.board),
-                }
-                for p in view.pairings
-            ],
-            # Issue #5's shape: "bye" is a name or null, never a list. A knockout can give
-            # several byes in one round; "byes" lists them all and "bye" is its first.
-            "bye": view.byes[0] if view.byes else None,
-            "byes": list(view.byes),
-            "seed": view.seed,
-        }
+        return as_json(round_read(database, event_id, number, public=False))
 
     def _round_table(view: object) -> None:
         from weiqi.services.tournament import RoundView
@@ -861,7 +829,7 @@ def register(app: typer.Typer) -> None:
         event_id = _event_id(database, event)
         done = enter_round(database, Actor.local(), event_id, read_text(path), str(path))
         if as_json:
-            out = _round_json(done.round, database, event_id)
+            out = _round_json(database, event_id, done.round.number)
             out["notes"] = [str(n) for n in done.notes]
             typer.echo(json.dumps(out, ensure_ascii=False))
             return
@@ -963,7 +931,7 @@ def register(app: typer.Typer) -> None:
         totals = dataclasses.asdict(view.totals) if view.totals is not None else None
         whys = _explanation(database, event_id, view.number) if explain else ()
         if as_json:
-            out = _round_json(view, database, event_id)
+            out = _round_json(database, event_id, view.number)
             if explain:
                 out["explanations"] = [w.as_json() for w in whys]
                 out["totals"] = totals
@@ -1079,11 +1047,11 @@ def register(app: typer.Typer) -> None:
 
             show_team_round(database, event_id, round_number, as_json)
             return
-        view = show_round(database, event_id, round_number)
         if as_json:
-            typer.echo(json.dumps(_round_json(view, database, event_id), ensure_ascii=False))
+            out = _round_json(database, event_id, round_number)
+            typer.echo(json.dumps(out, ensure_ascii=False))
         else:
-            _round_table(view)
+            _round_table(show_round(database, event_id, round_number))
 
     @round_app.command("confirm")
     def confirm_round_command(
@@ -1248,52 +1216,63 @@ def register(app: typer.Typer) -> None:
         view = record_playoff(database, Actor.local(), event_id, round_number, winner)
         typer.echo(f"round {round_number} {view.home}–{view.away}: {view.winner} by playoff")
 
+    def _individual_standings(
+        db: str | None, event: int | None, as_json: bool
+    ) -> tuple[Database, int] | None:
+        """The database and the event the standings read the usual way; None when it is a
+        team event, whose standings are then printed."""
+        database = open_database(db)
+        event_id = _event_id(database, event)
+        if not is_team(database, event_id):
+            return database, event_id
+        from weiqi.cli.team import show_team_standings
+
+        show_team_standings(database, event_id, as_json)
+        return None
+
+    def _usual_standings(
+        database: Database, event_id: int, as_json: bool
+    ) -> StandingsRead | StandingsSheet:
+        """The standings through SQLAlchemy: the API's read model for ``--json``, else the
+        sheet the table prints."""
+        if as_json:
+            from weiqi.services.public import standings_read
+
+            return standings_read(database, event_id, public=False)
+        from weiqi.services.event_rows import StandingsSheet
+        from weiqi.services.tournament import event_standings, tournament_info
+
+        info = tournament_info(database, event_id)
+        codes = info.settings.tiebreak_codes
+        return StandingsSheet(info.name, codes, event_standings(database, event_id))
+
     @app.command("standings")
     def standings_command(
         db: DbOption = None, event: EventOption = None, as_json: JsonOption = False
     ) -> None:
         """The standings (名次): points, then the event's tie-breaks (a team event: match
         points, game points, board 1, board 2, …)."""
-        from weiqi.services.event_rows import StandingsSheet, sqlite_standings_sheet
+        from weiqi.services.event_rows import (
+            StandingsSheet,
+            sqlite_standings_read,
+            sqlite_standings_sheet,
+        )
 
-        with bulk_values():  # an SQLite file at the code's schema: read without SQLAlchemy
-            fast = sqlite_standings_sheet(
-                db_url(db), in_db_range("--event", event) if event is not None else None
-            )
-        if fast is None:
-            from weiqi.services.tournament import event_standings, tournament_info
+        # an SQLite file at the code's schema is read without SQLAlchemy (event_rows)
+        url, chosen = db_url(db), in_db_range("--event", event) if event is not None else None
+        with bulk_values():
+            fast = (sqlite_standings_read if as_json else sqlite_standings_sheet)(url, chosen)
+            if fast is None:
+                usual = _individual_standings(db, event, as_json)
+                if usual is None:
+                    return
+                fast = _usual_standings(*usual, as_json)
+        if not isinstance(fast, StandingsSheet):  # the rows of the API's standings (read model)
+            from weiqi.services.read_models import as_json as plain
 
-            database = open_database(db)
-            event_id = _event_id(database, event)
-            if is_team(database, event_id):
-                from weiqi.cli.team import show_team_standings
-
-                show_team_standings(database, event_id, as_json)
-                return
-            with bulk_values():
-                info = tournament_info(database, event_id)
-                fast = StandingsSheet(
-                    info.name,
-                    info.settings.tiebreak_codes,
-                    event_standings(database, event_id),
-                )
-        rows = fast.rows
-        if as_json:
-            out = [
-                {
-                    "place": r.place,
-                    "name": r.name,
-                    "label": r.label,
-                    "points": r.points,
-                    "tiebreaks": {k: _json_value(v) for k, v in r.tiebreaks.items()},
-                    **({"shared": True} if r.shared else {}),
-                    **({"playoff": True} if r.playoff else {}),
-                    **({"by_lot": True} if r.by_lot else {}),
-                }
-                for r in rows
-            ]
-            typer.echo(json.dumps(out, ensure_ascii=False))
+            typer.echo(json.dumps([plain(r) for r in fast.rows], ensure_ascii=False))
             return
+        rows = fast.rows
         from weiqi.text_table import TextTable
         from weiqi.tournament.standings import TIEBREAKS
 

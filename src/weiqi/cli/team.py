@@ -55,11 +55,11 @@ from weiqi.errors import InputError
 from weiqi.league.standings import TeamRanking
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
+from weiqi.services.read_models import TeamStandingRead
+from weiqi.services.read_models import as_json as plain
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
-from weiqi.services.teams import TeamStandingView
 from weiqi.services.teams import iso as _iso
-from weiqi.services.teams import round_to_dict as round_json
-from weiqi.services.teams import standings_to_dict as standings_json
+from weiqi.services.teams import round_read
 from weiqi.store.database import Database
 from weiqi.tournament.standings import tiebreak
 
@@ -125,7 +125,7 @@ def print_round(view: object) -> None:
         console.print(f"轮空 bye: {view.bye}")
 
 
-def print_standings(title: str, rows: Sequence[TeamStandingView]) -> None:
+def print_standings(title: str, rows: Sequence[TeamStandingRead]) -> None:
     table = Table(title=title)
     boards = 0
     for r in rows:
@@ -225,7 +225,7 @@ def pair_team_round(database: Database, event_id: int, start: str | None, as_jso
 
     view = pair_round(database, Actor.local(), event_id, parse_time(start, "--start"))
     if as_json:
-        typer.echo(json.dumps(round_json(view), ensure_ascii=False))
+        typer.echo(json.dumps(plain(round_read(view)), ensure_ascii=False))
     else:
         print_round(view)
 
@@ -238,7 +238,7 @@ def reveal_team_round(
 
     view = reveal_round(database, Actor.local(), event_id, round_number, clock=cli_clock(ctx))
     if as_json:
-        typer.echo(json.dumps(round_json(view), ensure_ascii=False))
+        typer.echo(json.dumps(plain(round_read(view)), ensure_ascii=False))
     else:
         print_round(view)
 
@@ -251,7 +251,7 @@ def show_team_round(
 
     view = show_round(database, event_id, round_number)
     if as_json:
-        typer.echo(json.dumps(round_json(view), ensure_ascii=False))
+        typer.echo(json.dumps(plain(round_read(view)), ensure_ascii=False))
     else:
         print_round(view)
 
@@ -286,7 +286,7 @@ def show_team_standings(
 
     rows = standings(database, event_id)
     if as_json:
-        typer.echo(json.dumps(standings_json(rows), ensure_ascii=False))
+        typer.echo(json.dumps([plain(r) for r in rows], ensure_ascii=False))
         return
     print_standings(f"{team_event_info(database, event_id).name} · {heading}", rows)
 

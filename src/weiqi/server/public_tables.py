@@ -1,12 +1,15 @@
 """The public tables of an event in one language, as plain cells: the page renders them as
 HTML and the CSV export writes the same cells, so the two cannot disagree.
 
->>> from weiqi.services.public import Standings, StandingRow, PlayerRef
->>> table = standings_table(Standings("Open", ("SOS", "WARN"), 3, (
-...     StandingRow(1, False, False, False, PlayerRef(7, "李明", None, ""), 6, (8, 0)),
-...     StandingRow(2, True, False, False, PlayerRef(8, "王伟", None, ""), 4, (9, 0)),
-...     StandingRow(2, True, False, False, PlayerRef(9, "张三", None, ""), 4, (9, 0)),
-... )), "zh_CN", event_id=1)
+>>> from weiqi.services.read_models import PlayerRead, StandingRead, StandingsRead, tiebreak_reads
+>>> def row(place, shared, n, name, points, sos):
+...     p = PlayerRead(n, name, name, None, "", "", None)
+...     return StandingRead(place, name, name, points, {"SOS": sos, "WARN": 0}, shared, False,
+...                         False, p)
+>>> rows = [row(1, False, 7, "李明", 6, 8), row(2, True, 8, "王伟", 4, 9),
+...         row(2, True, 9, "张三", 4, 9)]
+>>> codes = tiebreak_reads(("SOS", "WARN"))
+>>> table = standings_table(StandingsRead("Open", 3, codes, rows, []), "zh_CN", event_id=1)
 >>> [c.label for c in table.columns]
 ['名次', '姓名', '段位', '积分', '对手分', '警告次数', '备注']
 >>> [r[0].text for r in table.rows]
@@ -32,12 +35,10 @@ from weiqi.services.public import (
     PlayerCard,
     PlayerList,
     PlayerRef,
-    PublicRound,
-    Standings,
     format_value,
 )
+from weiqi.services.read_models import PlayerRead, RoundRead, StandingsRead, TeamStandingRead
 from weiqi.services.teams import RoundView as TeamRoundView
-from weiqi.services.teams import TeamStandingView
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.settings import EventSettings, System
 from weiqi.tournament.standings import BOARD_EN, TIEBREAKS, tiebreak
@@ -56,6 +57,7 @@ SYSTEM_NAMES: dict[System, str] = {
     System.MCMAHON: N_("McMahon system"),
     System.MATCH: N_("Match"),
 }
+assert {s: s.en for s in System} == SYSTEM_NAMES
 TIEBREAK_NAMES: dict[str, str] = {
     "SB": N_("Sonneborn-Berger"),
     "WARN": N_("warnings"),
@@ -213,9 +215,12 @@ def stones(value: Fraction) -> str:
     return f"{sign}{head}{glyph or ''}"
 
 
-def rank_text(rank: Rank | None, locale: str) -> str:
-    if rank is None:
+def rank_text(rank: Rank | str | None, locale: str) -> str:
+    """A rank as the page's language writes it: 5段 in Chinese, 5d otherwise."""
+    if not rank:
         return ""
+    if isinstance(rank, str):
+        rank = Rank.parse(rank)
     if locale != "zh_CN":
         return rank.code
     return rank.zh.removeprefix("业余")  # amateur dan is the usual reading: 5段
@@ -287,7 +292,7 @@ def game_href(event_id: int, number: int, board: int | None) -> str | None:
     return None if board is None else f"/events/{event_id}/rounds/{number}/boards/{board}"
 
 
-def _player_cell(p: PlayerRef, event_id: int) -> Cell:
+def _player_cell(p: PlayerRef | PlayerRead, event_id: int) -> Cell:
     return Cell(p.label or p.name, href=f"/events/{event_id}/players/{p.id}", cls="name")
 
 
@@ -299,11 +304,11 @@ def _tiebreak_columns(codes: Sequence[str], locale: str) -> list[Column]:
     return out
 
 
-def _has_club(players: Sequence[PlayerRef]) -> bool:
+def _has_club(players: Sequence[PlayerRef | PlayerRead]) -> bool:
     return any(p.club for p in players)
 
 
-def standings_table(table: Standings, locale: str, *, event_id: int) -> Table:
+def standings_table(table: StandingsRead, locale: str, *, event_id: int) -> Table:
     """名次, 姓名, 段位, 单位, 积分, one column per tie-break in the event's order, 备注."""
     _ = gettext_for(locale)
     club = _has_club([r.player for r in table.rows])
@@ -313,7 +318,7 @@ def standings_table(table: Standings, locale: str, *, event_id: int) -> Table:
         Column(_("Rank"), cls="rank"),
         *([Column(_("Club"), cls="club")] if club else []),
         Column(_("Points"), numeric=True, cls="points"),
-        *_tiebreak_columns(table.codes, locale),
+        *_tiebreak_columns([t.code for t in table.tiebreaks], locale),
         Column(_("Note"), cls="note"),
     ]
     rows = []
@@ -333,7 +338,7 @@ def standings_table(table: Standings, locale: str, *, event_id: int) -> Table:
                 Cell(rank_text(r.player.rank, locale)),
                 *([Cell(r.player.club)] if club else []),
                 Cell(str(r.points), cls="num points"),
-                *(Cell(format_value(v), cls="num") for v in r.tiebreaks),
+                *(Cell(format_value(v), cls="num") for v in r.tiebreaks.values()),
                 Cell(_(", ").join(notes), cls="note"),
             )
         )
@@ -398,7 +403,7 @@ def crosstable_table(table: Crosstable, locale: str, *, event_id: int) -> Table:
     return Table(tuple(columns), tuple(rows), (), legend)
 
 
-def round_table(rnd: PublicRound, locale: str, *, event_id: int, sgf: bool = False) -> Table:
+def round_table(rnd: RoundRead, locale: str, *, event_id: int, sgf: bool = False) -> Table:
     """台次, 黑方, 段位, 白方, 段位, 让子/贴目, 结果 (and SGF ``RE`` if asked); byes follow."""
     _ = gettext_for(locale)
     columns = [
@@ -414,25 +419,28 @@ def round_table(rnd: PublicRound, locale: str, *, event_id: int, sgf: bool = Fal
         columns.append(Column("SGF", title=_("SGF notation"), cls="sgf"))
     rows = []
     classes = []
-    for b in rnd.boards:
-        winner = b.result.winner if b.result is not None else None
+    for b in rnd.pairings:
+        winner = Result.parse(b.result).winner if b.result is not None else None
+        black, white = b.black_player, b.white_player
+        notation = b.notation
         row = [
-            Cell(str(b.board), game_href(event_id, rnd.number, b.board),
+            Cell(str(b.board), game_href(event_id, rnd.round, b.board),
                  "num", _("The game on this board")),
-            Cell(b.black.label or b.black.name, f"/events/{event_id}/players/{b.black.id}",
+            Cell(black.label, f"/events/{event_id}/players/{black.id}",
                  "name" + (" winner" if winner is Color.BLACK else "")),
-            Cell(rank_text(b.black.rank, locale)),
-            Cell(b.white.label or b.white.name, f"/events/{event_id}/players/{b.white.id}",
+            Cell(rank_text(black.rank, locale)),
+            Cell(white.label, f"/events/{event_id}/players/{white.id}",
                  "name" + (" winner" if winner is Color.WHITE else "")),
-            Cell(rank_text(b.white.rank, locale)),
-            Cell(handicap_text(b.handicap, b.komi, _)),
-            Cell(result_text(b.result, locale), cls="result"),
+            Cell(rank_text(white.rank, locale)),
+            Cell(handicap_text(b.handicap, Fraction(b.komi), _)),
+            Cell("" if notation is None else notation.zh if locale == "zh_CN" else notation.en,
+                 cls="result"),
         ]  # fmt: skip
         if sgf:
-            row.append(Cell(b.result.to_sgf() if b.result else "", cls="sgf"))
+            row.append(Cell(notation.sgf if notation else "", cls="sgf"))
         rows.append(tuple(row))
         classes.append("" if b.result is not None else "pending")
-    for p in rnd.byes:
+    for p in rnd.bye_players:
         points = (
             _("bye (%(points)s points)") % {"points": rnd.bye_points}
             if rnd.bye_points is not None
@@ -548,7 +556,7 @@ def player_table(card: PlayerCard, locale: str, *, event_id: int) -> Table:
 # -- team events ----------------------------------------------------------------------------
 
 
-def team_standings_table(rows: Sequence[TeamStandingView], boards: int, locale: str) -> Table:
+def team_standings_table(rows: Sequence[TeamStandingRead], boards: int, locale: str) -> Table:
     """名次, 队名, 场次, 胜, 和, 负, 场分, 局分, then the game points of board 1, 2, …
     (R-SCORE-TEAM-1, R-RANK-TEAM: the order the ties are broken in); the points' columns are
     named by the tie-break registry, as the individual table's."""

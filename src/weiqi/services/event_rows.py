@@ -46,6 +46,8 @@ from weiqi.tournament.standings import Value
 if TYPE_CHECKING:
     import sqlite3
 
+    from weiqi.services.read_models import StandingsRead
+
 
 class PlayerFields(Protocol):
     """What the event's loading reads of a player: a stored row (``store.tournament.PlayerRow``)
@@ -341,6 +343,28 @@ def sqlite_standings(url: str, event_id: int | None) -> list[StandingView] | Non
 
 def sqlite_standings_sheet(url: str, event_id: int | None) -> StandingsSheet | None:
     """:func:`sqlite_standings` with the event's name and tie-break codes, for the table."""
+    loaded = sqlite_event(url, event_id)
+    if loaded is None:
+        return None
+    name, event, players = loaded
+    return StandingsSheet(name, event.settings.tiebreak_codes, standing_views(event, players))
+
+
+def sqlite_standings_read(url: str, event_id: int | None) -> StandingsRead | None:
+    """The standings' read model (``weiqi standings --json``, the API's) read as
+    :func:`sqlite_standings` reads them; None when the usual path must answer."""
+    from weiqi.services.read_models import standings_read
+
+    loaded = sqlite_event(url, event_id)
+    return None if loaded is None else standings_read(*loaded)
+
+
+def sqlite_event(
+    url: str, event_id: int | None
+) -> tuple[str, Event, dict[str, PlayerColumns]] | None:
+    """The name, the core's event and the players by core id of individual event ``event_id``
+    (None: the newest event) of the SQLite file of ``url``, read without SQLAlchemy; None when
+    the usual path must answer (see the module's docstring)."""
     from weiqi.referee.signature import record_key
     from weiqi.store.plain import open_at_head, sqlite_secret
 
@@ -369,6 +393,4 @@ def sqlite_standings_sheet(url: str, event_id: int | None) -> StandingsSheet | N
     if loaded is None or named is None:
         return None
     event, players = loaded
-    return StandingsSheet(
-        str(named[0]), event.settings.tiebreak_codes, standing_views(event, players)
-    )
+    return str(named[0]), event, players

@@ -30,20 +30,28 @@ from weiqi.errors import NotFound, PermissionDenied
 from weiqi.messages import Msg
 from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Result
-from weiqi.services.actor import Actor
-from weiqi.services.events import details_in
-from weiqi.services.permissions import Action, require
 
 # The event as the core sees it is loaded by the tournament service; reusing its loader keeps
 # one definition of how stored rows become a core ``Event``.
+from weiqi.services import read_models
+from weiqi.services.actor import Actor
+from weiqi.services.events import details_in
+from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches_fields, player_labels, search_terms
-from weiqi.services.tournament import _load, _settings_row
+from weiqi.services.read_models import (
+    BoardFacts,
+    EventRead,
+    RoundRead,
+    RoundSummaryRead,
+    StandingsRead,
+)
+from weiqi.services.tournament import _load, _round_row, _settings_row
 from weiqi.store import versions
 from weiqi.store.database import Database
+from weiqi.store.games import GameRecordRow
 from weiqi.store.models import EventRow
-from weiqi.store.tournament import PlayerRow, RoundRow
+from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
 from weiqi.tournament.details import EventDetails
-from weiqi.tournament.ranking import standings as rank_event
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event, Game
 from weiqi.tournament.scoring import game_points, histories, is_forfeit, voided_players
@@ -51,7 +59,6 @@ from weiqi.tournament.settings import EventSettings, System
 from weiqi.tournament.standings import Value, format_value
 
 __all__ = [
-    "BoardView",
     "Bracket",
     "BracketColumn",
     "BracketMatchView",
@@ -68,16 +75,13 @@ __all__ = [
     "PlayerGame",
     "PlayerList",
     "PlayerRef",
-    "PublicRound",
-    "RoundSummary",
     "Schedule",
     "ScheduleBoard",
     "ScheduleRound",
-    "StandingRow",
-    "Standings",
     "TeamEventOverview",
     "bracket",
     "crosstable",
+    "event_read",
     "event_version",
     "format_value",
     "grid",
@@ -85,11 +89,11 @@ __all__ = [
     "overview",
     "player_card",
     "player_list",
-    "public_round",
     "require_round_visible",
     "round_is_public",
+    "round_read",
     "schedule",
-    "standings",
+    "standings_read",
     "team_overview",
 ]
 
@@ -111,18 +115,6 @@ class PlayerRef:
 
 
 @dataclass(frozen=True)
-class RoundSummary:
-    number: int
-    games: int
-    finished: int
-    byes: int
-
-    @property
-    def complete(self) -> bool:
-        return self.finished == self.games
-
-
-@dataclass(frozen=True)
 class EventOverview:
     id: int
     name: str
@@ -130,7 +122,7 @@ class EventOverview:
     players: int
     rounds_planned: int | None
     """The rounds the event will have: the Swiss's number, a round robin's schedule length."""
-    rounds: tuple[RoundSummary, ...]
+    rounds: tuple[RoundSummaryRead, ...]
     details: EventDetails = field(default_factory=EventDetails)
     """Dates, venue, time zone and time control."""
 
@@ -141,36 +133,7 @@ class EventOverview:
     @property
     def current_round(self) -> int | None:
         """The round being played: the first public round with results missing, else the last."""
-        for r in self.rounds:
-            if not r.complete:
-                return r.number
-        return self.rounds[-1].number if self.rounds else None
-
-
-@dataclass(frozen=True)
-class BoardView:
-    board: int
-    black: PlayerRef
-    white: PlayerRef
-    handicap: int
-    komi: Fraction
-    result: Result | None
-    confirmed: bool
-    label: str = ""
-
-
-@dataclass(frozen=True)
-class PublicRound:
-    event_name: str
-    number: int
-    rounds: int
-    """How many rounds are public (for links to the others)."""
-    boards: tuple[BoardView, ...]
-    byes: tuple[PlayerRef, ...]
-    bye_points: int | None
-    """What a bye scores here, or None where a bye is only a rest (round robin, bracket)."""
-    search: str = ""
-    """The search the boards and byes match (a board where either player does)."""
+        return read_models.current_round(self.rounds)
 
 
 @dataclass(frozen=True)
@@ -183,30 +146,6 @@ class PlayerList:
     total: int
     """Every player of the event."""
     search: str = ""
-
-
-@dataclass(frozen=True)
-class StandingRow:
-    place: int
-    shared: bool
-    by_lot: bool
-    playoff: bool
-    player: PlayerRef
-    points: int
-    tiebreaks: tuple[Value, ...]
-    """In the order of ``Standings.codes``."""
-
-
-@dataclass(frozen=True)
-class Standings:
-    event_name: str
-    codes: tuple[str, ...]
-    rounds: int
-    rows: tuple[StandingRow, ...]
-    void: tuple[PlayerRef, ...] = ()
-    """Withdrawn round-robin players whose results are cancelled (R-WD-1): no place."""
-    search: str = ""
-    """The search the rows match (every row without one)."""
 
 
 @dataclass(frozen=True)
@@ -363,15 +302,6 @@ def _refs(players: Mapping[str, PlayerRow]) -> dict[str, PlayerRef]:
     return out
 
 
-def _planned(event: Event) -> int | None:
-    s = event.settings
-    if s.system.is_round_robin:
-        from weiqi.tournament.systems.round_robin import schedule_length
-
-        return schedule_length(event)
-    return s.rounds
-
-
 def event_version(db: Database, event_id: int) -> versions.Version | None:
     """What every public page of ``event_id`` is derived from: it changes with every write
     to the event (``store.versions``), so a page kept under it is current while it stays the
@@ -393,16 +323,8 @@ def overview(db: Database, event_id: int) -> EventOverview:
     with db.transaction() as session:
         event, players, name = _public_event(session, event_id)
         details = details_in(session, event_id)
-    rounds = tuple(
-        RoundSummary(
-            r.number,
-            len(r.games),
-            sum(1 for g in r.games if game_points(g.result, event.settings) is not None),
-            len(r.byes),
-        )
-        for r in event.rounds
-    )
-    planned = _planned(event)
+    rounds = tuple(read_models.round_summaries(event))
+    planned = read_models.rounds_planned(event)
     return EventOverview(event_id, name, event.settings, len(players), planned, rounds, details)
 
 
@@ -411,51 +333,83 @@ def _matches(terms: tuple[str, ...], ref: PlayerRef) -> bool:
     return matches_fields(terms, (ref.label, ref.name, ref.club, ref.country), rank)
 
 
-def public_round(db: Database, event_id: int, number: int, search: str = "") -> PublicRound:
-    """One public round's boards (with results as far as recorded) and byes; with ``search``,
-    the boards where either player matches it (name, club, rank)."""
+def _event_for(
+    session: Session, event_id: int, public: bool
+) -> tuple[Event, dict[str, PlayerRow], str]:
+    """The event with its public rounds (``public``) or all of them, its players and name."""
+    if public:
+        return _public_event(session, event_id)
+    event, players = _load(session, event_id)
+    model = session.get(EventRow, event_id)
+    assert model is not None  # _load found its settings
+    return event, players, model.name
+
+
+def _keeper(search: str) -> read_models.Keep | None:
+    """Whether a player matches ``search`` (name, club, rank); None keeps every player."""
     terms = search_terms(search)
+    if not terms:
+        return None
+    return lambda p: matches_fields(terms, (p.label, p.name, p.club, p.country), p.rank)
+
+
+def _board_facts(session: Session, event_id: int, number: int) -> dict[int, BoardFacts]:
+    """Each board of round ``number``: its confirmation and its record's length (one query,
+    no record replayed)."""
+    rows = session.execute(
+        select(GameRow.board, GameRow.confirmed, GameRecordRow.seq)
+        .join(RoundRow, GameRow.round_id == RoundRow.id)
+        .outerjoin(GameRecordRow, GameRecordRow.game_id == GameRow.id)
+        .where(RoundRow.event_id == event_id, RoundRow.number == number)
+    )
+    return {int(b): BoardFacts(bool(c), int(seq or 0)) for b, c, seq in rows}
+
+
+def round_read(
+    db: Database, event_id: int, number: int | None, search: str = "", *, public: bool = True
+) -> RoundRead:
+    """Round ``number`` as the API, the pages and ``weiqi round show --json`` give it
+    (:class:`read_models.RoundRead`); ``public``: only a public round, as anybody may read it
+    (otherwise ``NotFound``), else any paired round, ``None`` the latest, as its organisers
+    see it; with ``search``, the boards and byes of the players it matches."""
+    keep = _keeper(search)
     with db.transaction() as session:
         _settings_row(session, event_id)
-        count = _public_count(session, event_id)
-        if not 1 <= number <= count:
-            raise NotFound(Msg("round %(number)s is not public", number=number))
-        event, players, name = _public_event(session, event_id)
-        confirmed = {
-            g.board: g.confirmed
-            for g in session.scalars(
-                select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
-            )
-            .one()
-            .games
-        }
-    rnd = event.rounds[number - 1]
-    refs = _refs(players)
-    boards = tuple(
-        BoardView(
-            g.board,
-            refs[g.black],
-            refs[g.white],
-            g.handicap,
-            g.komi,
-            g.result,
-            confirmed[g.board],
-            g.label,
-        )
-        for g in sorted(rnd.games, key=lambda g: g.board)
-        if _matches(terms, refs[g.black]) or _matches(terms, refs[g.white])
-    )
-    s = event.settings
-    byes = sorted((refs[p] for p in rnd.byes if _matches(terms, refs[p])), key=lambda r: r.label)
-    return PublicRound(
-        name,
-        number,
-        count,
-        boards,
-        tuple(byes),
-        s.bye_points if s.system.is_swiss else None,
-        search.strip(),
-    )
+        if public:
+            count = _public_count(session, event_id)
+            if number is None or not 1 <= number <= count:
+                raise NotFound(Msg("round %(number)s is not public", number=number))
+        event, players, name = _event_for(session, event_id, public)
+        if number is None:
+            if not event.rounds:
+                raise NotFound(Msg("no round is paired yet"))
+            number = len(event.rounds)
+        _round_row(session, event_id, number)
+        boards = _board_facts(session, event_id, number)
+    return read_models.round_read(name, event, players, number, boards, keep)
+
+
+def standings_read(
+    db: Database, event_id: int, search: str = "", *, public: bool = True
+) -> StandingsRead:
+    """The standings as the API, the pages and ``weiqi standings --json`` give them
+    (:class:`read_models.StandingsRead`): over the public rounds, or with ``public`` False
+    over every paired round (the organisers' view); with ``search``, the rows it matches
+    (R-RANK-RR, R-RANK-SWISS, R-PLAYOFF)."""
+    keep = _keeper(search)
+    with db.transaction() as session:
+        event, players, name = _event_for(session, event_id, public)
+    return read_models.standings_read(name, event, players, keep)
+
+
+def event_read(db: Database, event_id: int, *, public: bool = True) -> EventRead:
+    """The event's summary as the API's overview and ``weiqi event show --json`` give it
+    (:class:`read_models.EventRead`): over the public rounds, or with ``public`` False over
+    every paired round (the organisers' view)."""
+    with db.transaction() as session:
+        event, players, name = _event_for(session, event_id, public)
+        details = details_in(session, event_id)
+    return read_models.event_read(event_id, name, event, len(players), details.time_control)
 
 
 def player_list(db: Database, event_id: int, search: str = "") -> PlayerList:
@@ -469,41 +423,12 @@ def player_list(db: Database, event_id: int, search: str = "") -> PlayerList:
     return PlayerList(name, shown, len(refs), search.strip())
 
 
-def standings(db: Database, event_id: int, search: str = "") -> Standings:
-    """Places, points and the event's tie-breaks in its order, over the public rounds
-    (R-RANK-RR, R-RANK-SWISS, R-PLAYOFF); with ``search``, the rows it matches (their places
-    those of the whole field)."""
-    terms = search_terms(search)
-    with db.transaction() as session:
-        event, players, name = _public_event(session, event_id)
-    refs = _refs(players)
-    ranked = rank_event(event)
-    codes = event.settings.tiebreak_codes  # none by default in a bracket
-    rows = tuple(
-        StandingRow(
-            s.place,
-            s.shared,
-            s.by_lot,
-            s.playoff,
-            refs[s.id],
-            s.points,
-            tuple(s.tiebreaks.get(c, 0) for c in codes),
-        )
-        for s in ranked
-        if _matches(terms, refs[s.id])
-    )
-    void = tuple(
-        refs[p] for p in sorted(voided_players(event), key=int) if _matches(terms, refs[p])
-    )
-    return Standings(name, codes, len(event.rounds), rows, void, search.strip())
-
-
 def crosstable(db: Database, event_id: int) -> Crosstable:
     """Every player's rounds, rows in the order of the standings; a withdrawn round-robin
     player whose results are cancelled follows without a place, the cells in brackets."""
-    table = standings(db, event_id)
-    with db.transaction() as session:
-        event, players, _ = _public_event(session, event_id)
+    with db.transaction() as session:  # one snapshot for the table and its standings
+        event, players, name = _public_event(session, event_id)
+    table = read_models.standings_read(name, event, players)
     refs = _refs(players)
     order = [str(r.player.id) for r in table.rows] + [str(p.id) for p in table.void]
     row_of = {pid: i for i, pid in enumerate(order, start=1)}
@@ -521,10 +446,11 @@ def crosstable(db: Database, event_id: int) -> Crosstable:
                 refs[pid],
                 cells,
                 standing.points if standing else 0,
-                standing.tiebreaks if standing else (),
+                tuple(standing.tiebreaks.values()) if standing else (),
             )
         )
-    return Crosstable(table.event_name, table.codes, len(event.rounds), tuple(rows))
+    codes = tuple(t.code for t in table.tiebreaks)
+    return Crosstable(table.event, codes, len(event.rounds), tuple(rows))
 
 
 def _cell(
@@ -644,7 +570,7 @@ class TeamEventOverview:
     name: str
     system_zh: str
     boards: int
-    rounds: tuple[RoundSummary, ...]
+    rounds: tuple[RoundSummaryRead, ...]
     season_id: int | None = None
     """The league season of a division (its table and calendar are linked from its pages)."""
     details: EventDetails = field(default_factory=EventDetails)
@@ -652,10 +578,7 @@ class TeamEventOverview:
 
     @property
     def current_round(self) -> int | None:
-        for r in self.rounds:
-            if not r.complete:
-                return r.number
-        return self.rounds[-1].number if self.rounds else None
+        return read_models.current_round(self.rounds)
 
 
 def team_overview(db: Database, event_id: int) -> TeamEventOverview:
@@ -664,7 +587,7 @@ def team_overview(db: Database, event_id: int) -> TeamEventOverview:
 
     info = teams.team_event_info(db, event_id)
     rounds = tuple(
-        RoundSummary(
+        RoundSummaryRead(
             r.number,
             len(r.matches),
             sum(1 for m in r.matches if m.match_points is not None),
@@ -806,10 +729,10 @@ def grid(db: Database, event_id: int) -> Grid:
     the column player, totals and place from the standings (none for cancelled results)."""
     from weiqi.tournament.systems.round_robin import starting_field
 
-    table = standings(db, event_id)
-    with db.transaction() as session:
+    with db.transaction() as session:  # one snapshot for the grid and its standings
         event, players, name = _public_event(session, event_id)
     _round_robin(event)
+    table = read_models.standings_read(name, event, players)
     refs = _refs(players)
     order = [e.id for e in starting_field(event)]
     index = {pid: i for i, pid in enumerate(order)}

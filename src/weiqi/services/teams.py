@@ -78,6 +78,12 @@ from weiqi.services import games
 from weiqi.services.actor import Actor
 from weiqi.services.events import add_event, details_of, event_name, store_details
 from weiqi.services.permissions import Action, require
+from weiqi.services.read_models import (
+    MatchRead,
+    TeamBoardRead,
+    TeamRoundRead,
+    TeamStandingRead,
+)
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.team_coaches import require_coach
 from weiqi.store.database import Database
@@ -228,87 +234,43 @@ class RoundView:
     lineups: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class TeamStandingView:
-    place: int
-    team: str
-    name: str
-    played: int
-    won: int
-    drawn: int
-    lost: int
-    match_points: int
-    game_points: int
-    board_points: tuple[int, ...]
-    shared: bool
-
-
 def iso(at: datetime | None) -> str | None:
     """A stored time as ISO 8601 in UTC (minutes)."""
     return as_utc(at).isoformat(timespec="minutes") if at is not None else None
 
 
-def round_to_dict(view: RoundView) -> dict[str, object]:
-    """A round as plain JSON values (the CLI's ``--json`` and the API answer the same)."""
-    return {
-        "round": view.number,
-        "date": view.date,
-        "starts_at": iso(view.starts_at),
-        "deadline": iso(view.deadline),
-        "revealed_at": iso(view.revealed_at),
-        "bye": view.bye,
-        "matches": [
-            {
-                "match": m.number,
-                "home": m.home,
-                "away": m.away,
-                "submitted": m.submitted,
-                "boards": [
-                    {
-                        "board": b.board,
-                        **({"sitting": b.sitting} if b.sitting else {}),
-                        "home_player": b.home_player,
-                        "away_player": b.away_player,
-                        "home_name": b.home_name,
-                        "away_name": b.away_name,
-                        "home_color": b.home_color,
-                        "result": b.result,
-                        "confirmed": b.confirmed,
-                    }
-                    for b in m.boards
-                ],
-                "game_points": list(m.game_points) if m.game_points else None,
-                "match_points": list(m.match_points) if m.match_points else None,
-                "winner": m.winner,
-                **({"decided_by_board_one": True} if m.decided_by_board_one else {}),
-                **({"decided_by_playoff": True} if m.decided_by_playoff else {}),
-            }
+def _board_read(b: BoardView) -> TeamBoardRead:
+    return TeamBoardRead(b.board, b.sitting, b.home_player, b.away_player, b.home_name,
+                         b.away_name, b.home_color, b.result, b.confirmed)  # fmt: skip
+
+
+def round_read(view: RoundView) -> TeamRoundRead:
+    """A round as the API, the pages' JSON and ``weiqi round show --json`` give it (one read
+    model, ``services.read_models``)."""
+    return TeamRoundRead(
+        view.number,
+        view.date,
+        iso(view.starts_at),
+        iso(view.deadline),
+        iso(view.revealed_at),
+        view.bye,
+        [
+            MatchRead(
+                m.number,
+                m.home,
+                m.away,
+                dict(m.submitted),
+                [_board_read(b) for b in m.boards],
+                list(m.game_points) if m.game_points else None,
+                list(m.match_points) if m.match_points else None,
+                m.winner,
+                m.decided_by_board_one,
+                m.decided_by_playoff,
+            )
             for m in view.matches
         ],
-        "lineups": {team: list(players) for team, players in view.lineups.items()},
-    }
-
-
-def standings_to_dict(rows: Sequence[TeamStandingView]) -> list[dict[str, object]]:
-    """Standings as plain JSON values."""
-    out: list[dict[str, object]] = []
-    for r in rows:
-        out.append(
-            {
-                "place": r.place,
-                "team": r.team,
-                "name": r.name,
-                "played": r.played,
-                "won": r.won,
-                "drawn": r.drawn,
-                "lost": r.lost,
-                "match_points": r.match_points,
-                "game_points": r.game_points,
-                "board_points": list(r.board_points),
-                **({"shared": True} if r.shared else {}),
-            }
-        )
-    return out
+        {team: list(players) for team, players in view.lineups.items()},
+    )
 
 
 def record_to_dict(r: PlayerRecord, shown: Mapping[str, str] | None = None) -> dict[str, object]:
@@ -1613,9 +1575,10 @@ def list_rounds(db: Database, event_id: int) -> list[RoundView]:
         return [_round_view(session, r) for r in event_rounds(session, event_id)]
 
 
-def standings(db: Database, event_id: int) -> list[TeamStandingView]:
+def standings(db: Database, event_id: int) -> list[TeamStandingRead]:
     """The team standings (R-RANK-TEAM): match points, game points, board 1, board 2, …
-    (a Swiss as its ranking setting says); equal on every key → a shared place."""
+    (a Swiss as its ranking setting says); equal on every key → a shared place. The read
+    model the API answers, the pages render and ``weiqi standings --json`` prints."""
     with db.transaction() as session:
         row = event_row(session, event_id)
         settings = settings_of(row)
@@ -1629,7 +1592,7 @@ def standings(db: Database, event_id: int) -> list[TeamStandingView]:
     )
     places = [s.place for s in table]
     return [
-        TeamStandingView(
+        TeamStandingRead(
             s.place,
             s.team,
             names[s.team],
@@ -1639,7 +1602,7 @@ def standings(db: Database, event_id: int) -> list[TeamStandingView]:
             s.row.lost,
             s.row.match_points,
             s.row.game_points,
-            tuple(s.row.board_points) or (0,) * settings.boards,
+            list(s.row.board_points) or [0] * settings.boards,
             places.count(s.place) > 1,
         )
         for s in table

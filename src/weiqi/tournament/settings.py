@@ -50,6 +50,11 @@ class System(enum.Enum):
         return _SYSTEM_ZH[self]
 
     @property
+    def en(self) -> str:
+        """The English name (the msgid the pages translate: ``server.public_tables``)."""
+        return _SYSTEM_EN[self]
+
+    @property
     def is_round_robin(self) -> bool:
         return self in (System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN)
 
@@ -58,6 +63,16 @@ class System(enum.Enum):
         return self in (System.SWISS, System.SWISS_KNOCKOUT, System.MCMAHON)
 
 
+_SYSTEM_EN = {
+    System.ROUND_ROBIN: "Round robin",
+    System.DOUBLE_ROUND_ROBIN: "Double round robin",
+    System.KNOCKOUT: "Knockout",
+    System.DOUBLE_ELIMINATION: "Double elimination",
+    System.SWISS: "Swiss system",
+    System.SWISS_KNOCKOUT: "Swiss with elimination",
+    System.MCMAHON: "McMahon system",
+    System.MATCH: "Match",
+}
 _SYSTEM_ZH = {
     System.ROUND_ROBIN: "循环制",
     System.DOUBLE_ROUND_ROBIN: "双循环",

@@ -495,12 +495,14 @@ def format_value(value: Value) -> str:
 
     >>> format_value(7), format_value(Fraction(15, 2)), format_value(Fraction(1, 3))
     ('7', '7.5', '0.33')
+    >>> format_value(1 / 3), format_value(2400.0)
+    ('0.33', '2400')
     """
+    if isinstance(value, float):  # as a read model carries it: shown as the value it stands for
+        value = Fraction(value).limit_denominator(10**6)
     if isinstance(value, Fraction):
         if value.denominator == 1:
             return str(value.numerator)
         text = f"{float(value):.2f}".rstrip("0")
         return text
-    if isinstance(value, float):
-        return f"{value:g}"
     return str(value)

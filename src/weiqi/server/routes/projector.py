@@ -3,7 +3,7 @@ screenful at a time (``static/projector.js`` pages through the rows and reloads 
 the last one to show new results; ``?seconds=0`` pages only by the arrow keys).
 
 Each view reads the same model and builds the same table as its public page (a round:
-``public.public_round`` and ``round_table``; the standings: ``public.standings`` and
+``public.round_read`` and ``round_table``; the standings: ``public.standings_read`` and
 ``standings_table``; a team event's through ``teams``), so the projector shows what the page
 shows, in the reader's language, public rounds only.
 
@@ -74,10 +74,10 @@ def _projector(
 def round_projector(
     request: Request, db: Db, event_id: int, number: int, seconds: Seconds = DEFAULT_SECONDS
 ) -> Response:
-    rnd = public.public_round(db, event_id, number)
+    rnd = public.round_read(db, event_id, number)
     return _projector(
         request,
-        event_name=rnd.event_name,
+        event_name=rnd.event,
         title=translate(request, "Round %(round)s", round=number),
         table=round_table(rnd, locale_of(request), event_id=event_id),
         kind="round",
@@ -92,14 +92,14 @@ def round_projector(
 def standings_projector(
     request: Request, db: Db, event_id: int, seconds: Seconds = DEFAULT_SECONDS
 ) -> Response:
-    data = public.standings(db, event_id)
+    data = public.standings_read(db, event_id)
     if data.rounds:
         title = translate(request, "Standings after round %(round)s", round=data.rounds)
     else:
         title = translate(request, "Standings")
     return _projector(
         request,
-        event_name=data.event_name,
+        event_name=data.event,
         title=title,
         table=standings_table(data, locale_of(request), event_id=event_id),
         kind="standings",

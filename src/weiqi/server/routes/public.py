@@ -88,7 +88,7 @@ def event_page(request: Request, db: Db, event_id: int) -> Response:
         return html(request, "public_unset.html", {"event": plain})
     locale = locale_of(request)
     words = settings_words(ev.settings, ev.rounds_planned, locale)
-    leaders = public.standings(db, event_id).rows[:LEADERS] if ev.rounds else ()
+    leaders = public.standings_read(db, event_id).rows[:LEADERS] if ev.rounds else []
     _ = gettext_for(locale)
     return html(
         request, "public_event.html",
@@ -109,7 +109,7 @@ def round_page(
     q: str = "",
 ) -> Response:
     """A public round's pairings and results; ``q`` finds the boards of a player."""
-    rnd = public.public_round(db, event_id, number, q)
+    rnd = public.round_read(db, event_id, number, q)  # the API's round (one read model)
     table = round_table(rnd, locale_of(request), event_id=event_id, sgf=sgf)
     if format == "csv":
         return csv_response(table, f"event-{event_id}-round-{number}.csv")
@@ -118,7 +118,7 @@ def round_page(
         request, db, event_id, "public_table.html", f"round-{number}",
         {"table": table, "title": title, "kind": "round", "sgf": sgf,
          "projector": f"/events/{event_id}/rounds/{number}/projector",
-         "search": _search(rnd.search, len(rnd.boards) + len(rnd.byes), None,
+         "search": _search(q.strip(), len(rnd.pairings) + len(rnd.byes), None,
                            {"sgf": "true"} if sgf else {})},
     )  # fmt: skip
 
@@ -129,7 +129,7 @@ def standings_page(
     request: Request, db: Db, event_id: int, format: Format = "html", q: str = ""
 ) -> Response:
     """The standings; ``q`` finds players in them (their places those of the whole field)."""
-    data = public.standings(db, event_id, q)
+    data = public.standings_read(db, event_id, q)  # the API's standings (one read model)
     table = standings_table(data, locale_of(request), event_id=event_id)
     if format == "csv":
         return csv_response(table, f"event-{event_id}-standings.csv")
@@ -141,7 +141,7 @@ def standings_page(
         request, db, event_id, "public_table.html", "standings",
         {"table": table, "title": title, "kind": "standings",
          "projector": f"/events/{event_id}/standings/projector",
-         "search": _search(data.search, len(data.rows) + len(data.void), None)},
+         "search": _search(q.strip(), len(data.rows) + len(data.void), None)},
     )  # fmt: skip
 
 

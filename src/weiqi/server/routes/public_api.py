@@ -9,14 +9,19 @@ from __future__ import annotations
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
-from weiqi.rules.result import Result
 from weiqi.server.inputs import ScreenedRoute
 from weiqi.server.page_cache import cached_page
-from weiqi.server.public_tables import SYSTEM_NAMES, TIEBREAK_NAMES
+from weiqi.server.public_tables import TIEBREAK_NAMES
 from weiqi.server.routes.api import ErrorOut
 from weiqi.server.security import Db
 from weiqi.services import public
-from weiqi.tournament.settings import settings_to_dict
+from weiqi.services.read_models import (
+    EventRead,
+    ResultRead,
+    RoundRead,
+    StandingsRead,
+    result_read,
+)
 from weiqi.tournament.standings import TIEBREAKS, Value
 
 router = APIRouter(
@@ -65,148 +70,31 @@ def _number(value: Value) -> float:
     return float(value)
 
 
-class RoundSummaryOut(BaseModel):
-    number: int
-    games: int
-    finished: int
-    byes: int
-
-
-class OverviewOut(BaseModel):
-    id: int
-    name: str
-    system: str
-    system_zh: str
-    system_en: str
-    settings: dict[str, object] = Field(description="every setting of the event")
-    tiebreaks: list[TieBreakOut] = Field(description="in the event's order")
-    players: int
-    rounds_planned: int | None
-    current_round: int | None
-    rounds: list[RoundSummaryOut] = Field(description="the public rounds")
-
-
 @router.get("/{event_id}/overview")
 @cached_page
-def event_overview(db: Db, event_id: int) -> OverviewOut:
-    """The event's system, settings and tie-breaks, and its public rounds."""
-    ev = public.overview(db, event_id)
-    return OverviewOut(
-        id=ev.id,
-        name=ev.name,
-        system=ev.settings.system.value,
-        system_zh=ev.settings.system.zh,
-        system_en=SYSTEM_NAMES[ev.settings.system],
-        settings=settings_to_dict(ev.settings),
-        tiebreaks=_tiebreaks(ev.tiebreaks),
-        players=ev.players,
-        rounds_planned=ev.rounds_planned,
-        current_round=ev.current_round,
-        rounds=[
-            RoundSummaryOut(number=r.number, games=r.games, finished=r.finished, byes=r.byes)
-            for r in ev.rounds
-        ],
-    )
-
-
-class ResultOut(BaseModel):
-    code: str = Field(description="B+1.5, W+R, 0, BL, Void, Replay, B+J …")
-    sgf: str
-    zh: str
-    en: str
-
-    @classmethod
-    def of(cls, r: Result | None) -> ResultOut | None:
-        if r is None:
-            return None
-        return cls(code=r.to_code(), sgf=r.to_sgf(), zh=r.to_zh(), en=r.to_en())
-
-
-class BoardOut(BaseModel):
-    board: int
-    black: PlayerOut
-    white: PlayerOut
-    handicap: int = Field(description="0 even with komi, 1 让先, 2…9 stones")
-    komi: str = Field(description="in stones, as a fraction: 15/4")
-    result: ResultOut | None
-    confirmed: bool
-    label: str
-
-
-class RoundOut(BaseModel):
-    number: int
-    boards: list[BoardOut]
-    byes: list[PlayerOut]
-    bye_points: int | None
+def event_overview(db: Db, event_id: int) -> EventRead:
+    """The event's system, settings and tie-breaks, and its public rounds: the object ``weiqi
+    event show --json`` prints (one read model, ``services.read_models``)."""
+    return public.event_read(db, event_id)
 
 
 @router.get("/{event_id}/rounds/{number}")
 @cached_page
-def event_round(db: Db, event_id: int, number: int, q: str = "") -> RoundOut:
+def event_round(db: Db, event_id: int, number: int, q: str = "") -> RoundRead:
     """A public round: its boards with results as far as recorded, and its byes; ``q``: the
-    boards of the players it matches (name, club, rank)."""
-    rnd = public.public_round(db, event_id, number, q)
-    return RoundOut(
-        number=rnd.number,
-        boards=[
-            BoardOut(
-                board=b.board,
-                black=PlayerOut.of(b.black),
-                white=PlayerOut.of(b.white),
-                handicap=b.handicap,
-                komi=str(b.komi),
-                result=ResultOut.of(b.result),
-                confirmed=b.confirmed,
-                label=b.label,
-            )
-            for b in rnd.boards
-        ],
-        byes=[PlayerOut.of(p) for p in rnd.byes],
-        bye_points=rnd.bye_points,
-    )
-
-
-class StandingOut(BaseModel):
-    place: int
-    shared: bool
-    by_lot: bool
-    playoff: bool
-    player: PlayerOut
-    points: int
-    tiebreaks: dict[str, float] = Field(description="by code, in the event's order")
-
-
-class StandingsOut(BaseModel):
-    rounds: int = Field(description="the public rounds counted")
-    tiebreaks: list[TieBreakOut]
-    rows: list[StandingOut]
-    void: list[PlayerOut] = Field(description="players whose results are cancelled")  # R-WD-1
+    boards of the players it matches (name, club, rank). The same object as ``weiqi round
+    show --json`` prints (one read model, ``services.read_models``)."""
+    return public.round_read(db, event_id, number, q)
 
 
 @router.get("/{event_id}/standings")
 @cached_page
-def event_standings(db: Db, event_id: int, q: str = "") -> StandingsOut:
+def event_standings(db: Db, event_id: int, q: str = "") -> StandingsRead:
     # R-RANK-RR, R-RANK-SWISS
-    """Places, points and tie-breaks over the public rounds; ``q``:
-    the rows of the players it matches (name, club, rank), with their places in the field."""
-    s = public.standings(db, event_id, q)
-    return StandingsOut(
-        rounds=s.rounds,
-        tiebreaks=_tiebreaks(s.codes),
-        rows=[
-            StandingOut(
-                place=r.place,
-                shared=r.shared,
-                by_lot=r.by_lot,
-                playoff=r.playoff,
-                player=PlayerOut.of(r.player),
-                points=r.points,
-                tiebreaks={c: _number(v) for c, v in zip(s.codes, r.tiebreaks, strict=True)},
-            )
-            for r in s.rows
-        ],
-        void=[PlayerOut.of(p) for p in s.void],
-    )
+    """Places, points and tie-breaks over the public rounds; ``q``: the rows of the players it
+    matches (name, club, rank), with their places in the field. Its ``rows`` are what
+    ``weiqi standings --json`` prints (one read model, ``services.read_models``)."""
+    return public.standings_read(db, event_id, q)
 
 
 class CellOut(BaseModel):
@@ -277,7 +165,7 @@ class PlayerGameOut(BaseModel):
     colour: str | None
     opponent: PlayerOut | None = Field(description="null for a bye or a round not played")
     bye: bool
-    result: ResultOut | None
+    result: ResultRead | None
     outcome: str | None
     points: int | None
     running: int = Field(description="the player's points after this round")
@@ -323,7 +211,7 @@ def event_player(db: Db, event_id: int, player_id: int) -> PlayerCardOut:
                 colour=g.colour.value if g.colour else None,
                 opponent=PlayerOut.of(g.opponent) if g.opponent else None,
                 bye=g.opponent is None and g.outcome == "W",
-                result=ResultOut.of(g.result),
+                result=result_read(g.result),
                 outcome=g.outcome,
                 points=g.points,
                 running=g.running,

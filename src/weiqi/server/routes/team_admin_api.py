@@ -18,6 +18,7 @@ from weiqi.server.routes.api_event_admin import ImportOut, RowsRejectedOut
 from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import team_admin, team_coaches, teams
 from weiqi.services.permissions import Action
+from weiqi.services.read_models import TeamRoundRead
 
 router = APIRouter(
     route_class=ScreenedRoute, prefix="/api/events", responses=_ERRORS, tags=["teams"]
@@ -85,26 +86,26 @@ def post_import_teams(db: Db, actor: CurrentActor, event_id: int, body: TeamsImp
 
 @router.get("/{event_id}/teams/rounds")
 @cached_page
-def get_rounds(db: Db, event_id: int) -> list[dict[str, Any]]:
+def get_rounds(db: Db, event_id: int) -> list[TeamRoundRead]:
     """Every paired round; boards and lineups only of revealed rounds."""
-    return [teams.round_to_dict(r) for r in teams.list_rounds(db, event_id)]
+    return [teams.round_read(r) for r in teams.list_rounds(db, event_id)]
 
 
 @router.post("/{event_id}/teams/rounds", status_code=201)
 @requires(Action.PAIR_ROUND)
-def post_pair(db: Db, actor: CurrentActor, event_id: int, body: PairIn) -> dict[str, Any]:
+def post_pair(db: Db, actor: CurrentActor, event_id: int, body: PairIn) -> TeamRoundRead:
     """Pair the next round (the chief referee)."""
-    return teams.round_to_dict(teams.pair_round(db, actor, event_id, start=body.start))
+    return teams.round_read(teams.pair_round(db, actor, event_id, start=body.start))
 
 
 @router.post("/{event_id}/teams/rounds/{number}/reveal")
 @requires(Action.PAIR_ROUND)
 def post_reveal(
     db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int
-) -> dict[str, Any]:
+) -> TeamRoundRead:
     """Reveal every lineup of the round together and seat the boards (not before the
     deadline by the server's clock); a missing lineup gets the event's fallback."""
-    return teams.round_to_dict(teams.reveal_round(db, actor, event_id, number, clock=clock))
+    return teams.round_read(teams.reveal_round(db, actor, event_id, number, clock=clock))
 
 
 @router.post("/{event_id}/teams/rounds/{number}/playoff")

@@ -22,6 +22,7 @@ from weiqi.server.routes.api import _ERRORS
 from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import league, teams
 from weiqi.services.permissions import Action
+from weiqi.services.read_models import MatchRead, TeamRoundRead, TeamStandingRead
 
 router = APIRouter(route_class=ScreenedRoute, prefix="/api", responses=_ERRORS, tags=["teams"])
 
@@ -47,9 +48,10 @@ class BoardResultIn(BaseModel):
 
 @router.get("/events/{event_id}/teams/rounds/{number}")
 @cached_page
-def get_round(db: Db, event_id: int, number: int) -> dict[str, Any]:
-    """A round's matches; boards and lineups only once the lineups are revealed."""
-    return teams.round_to_dict(teams.show_round(db, event_id, number))
+def get_round(db: Db, event_id: int, number: int) -> TeamRoundRead:
+    """A round's matches; boards and lineups only once the lineups are revealed (the object
+    ``weiqi round show --json`` prints)."""
+    return teams.round_read(teams.show_round(db, event_id, number))
 
 
 @router.post("/events/{event_id}/teams/rounds/{number}/lineups", status_code=204)
@@ -67,16 +69,13 @@ def post_lineup(
 @requires(Action.ENTER_RESULT)
 def post_board_result(
     db: Db, actor: CurrentActor, event_id: int, number: int, body: BoardResultIn
-) -> dict[str, Any]:
+) -> MatchRead:
     """Record one board's result; answers the match (scores once every board is played)."""
     teams.record_board_result(
         db, actor, event_id, number, body.team, body.board, body.result, body.sitting
     )
     view = teams.show_round(db, event_id, number)
-    match = next(m for m in view.matches if body.team in (m.home, m.away))
-    whole = teams.round_to_dict(view)
-    matches: list[dict[str, Any]] = whole["matches"]  # type: ignore[assignment]
-    return next(m for m in matches if m["match"] == match.number)
+    return next(m for m in teams.round_read(view).matches if body.team in (m.home, m.away))
 
 
 class BoardResultsIn(BaseModel):
@@ -89,7 +88,7 @@ class BoardResultsIn(BaseModel):
 @requires(Action.ENTER_RESULT)
 def post_board_results(
     db: Db, actor: CurrentActor, event_id: int, number: int, body: BoardResultsIn
-) -> dict[str, Any]:
+) -> TeamRoundRead:
     """Record several boards' results in one transaction: every board, or none when one is
     refused (a team match's sheet); answers the round."""
     teams.record_results(
@@ -99,24 +98,22 @@ def post_board_results(
         number,
         [(r.team, r.board, r.result, r.sitting) for r in body.results],
     )
-    return teams.round_to_dict(teams.show_round(db, event_id, number))
+    return teams.round_read(teams.show_round(db, event_id, number))
 
 
 @router.get("/events/{event_id}/teams/standings")
 @cached_page
-def get_standings(db: Db, event_id: int) -> list[dict[str, object]]:
+def get_standings(db: Db, event_id: int) -> list[TeamStandingRead]:
     # R-RANK-TEAM
     """Team standings: match points, game points, board 1, board 2, …"""
-    return teams.standings_to_dict(teams.standings(db, event_id))
+    return teams.standings(db, event_id)
 
 
 @router.get("/leagues/{season_id}/table")
-def get_league_table(
-    db: Db, season_id: int, division: str | None = None
-) -> list[dict[str, object]]:
+def get_league_table(db: Db, season_id: int, division: str | None = None) -> list[TeamStandingRead]:
     """A division's table (the top division unless ``division`` names another)."""
     event_id = league.division_event(db, season_id, division)
-    return teams.standings_to_dict(teams.standings(db, event_id))
+    return teams.standings(db, event_id)
 
 
 @router.get("/drafts/{draft_id}")
