@@ -157,7 +157,7 @@ def build_event(url: str, games: int) -> tuple[int, list[Seat]]:
         PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
     )
     try:
-        settings = EventSettings(system=System.SWISS, rounds=1, board_size=9)
+        settings = EventSettings(system=System.SWISS, rounds=1, board_size=9, play="online")
         ev = t.create_tournament(db, LOCAL, "网络赛 bench", settings).id
         with db.transaction() as session:
             event = session.get(EventRow, ev)

@@ -52,10 +52,18 @@ class OnlineEvent:
         return f"/events/{self.id}/rounds/1/boards/{board}"
 
 
-def online_event(server: LiveServer, tag: str, time_control: str = "10m+3x30s") -> OnlineEvent:
+def online_event(
+    server: LiveServer, tag: str, time_control: str = "10m+3x30s", **options: Any
+) -> OnlineEvent:
+    """``options``: more settings of the event (``game_start="round_start"``)."""
     db = Database(server.db_url)
     try:
-        settings = EventSettings(system=System.ROUND_ROBIN, board_size=9)
+        settings = EventSettings(
+            system=System.ROUND_ROBIN,
+            board_size=9,
+            play="online",  # type: ignore[arg-type]
+            **options,
+        )
         ev = t.create_tournament(db, LOCAL, f"{tag}网络赛", settings).id
         with db.transaction() as session:
             event = session.get(EventRow, ev)

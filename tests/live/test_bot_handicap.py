@@ -21,7 +21,7 @@ def test_r_hcp_2_bots_play_a_handicap_game_with_the_fixed_placement(tmp_path: Pa
     db = f"sqlite:///{tmp_path / 'weiqi.sqlite3'}"
     ev = weiqi_json(
         "event", "create", "--db", db, "--name", "让子网络赛", "--system", "round-robin",
-        "--size", "9", "--colours", "handicap", "--time", "2m+3x10s",
+        "--play", "online", "--size", "9", "--colours", "handicap", "--time", "2m+3x10s",
     )["id"]  # fmt: skip
     (tmp_path / "p.csv").write_text("name,rank\n强,5d\n弱,2d\n", "utf-8")
     weiqi("player", "import", "--db", db, str(tmp_path / "p.csv"))

@@ -21,7 +21,9 @@ T0 = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
 
 
 def _game(db: Database, time_control: str) -> tuple[int, dict[str, Actor]]:
-    ev = t.create_tournament(db, LOCAL, "快棋", EventSettings(System.ROUND_ROBIN, board_size=9)).id
+    ev = t.create_tournament(
+        db, LOCAL, "快棋", EventSettings(System.ROUND_ROBIN, board_size=9, play="online")
+    ).id
     with db.transaction() as session:
         event = session.get(EventRow, ev)
         assert event is not None

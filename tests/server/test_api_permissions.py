@@ -130,7 +130,7 @@ def _revoke_role(w: World, actor: str) -> Send:
 def _tournament(w: World, players: int = 8, rounds: int = 0) -> int:
     """A fresh Swiss where each actor holds the role it holds in the world's event."""
     info = tournament.create_tournament(
-        w.db, LOCAL, "积分编排赛", EventSettings(System.SWISS, rounds=3)
+        w.db, LOCAL, "积分编排赛", EventSettings(System.SWISS, rounds=3, play="online")
     )
     for actor in ("player", "referee", "chief_referee", "organiser"):
         accounts.grant_role(w.db, LOCAL, w.user_ids[actor], info.id, Role(actor))

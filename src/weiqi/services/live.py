@@ -21,7 +21,7 @@ in plain JSON-ready values (no language: the room renders messages in each reade
 >>> from weiqi.services import accounts, tournament as t
 >>> db = Database("sqlite://"); db.upgrade()
 >>> local = Actor.local()
->>> settings = EventSettings(System.ROUND_ROBIN, board_size=9)
+>>> settings = EventSettings(System.ROUND_ROBIN, board_size=9, play="online")
 >>> ev = t.create_tournament(db, local, "Online", settings).id
 >>> _ = t.import_players(db, local, ev, "name\\n李\\n王\\n")
 >>> _ = t.pair_round(db, local, ev)
@@ -43,6 +43,7 @@ import hashlib
 import secrets
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
+from datetime import timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -51,6 +52,7 @@ from sqlalchemy.orm import Session
 
 from weiqi.clock.clock import Clock, Status
 from weiqi.clock.control import TimeControl, TimeSystem
+from weiqi.clock.late import LatePolicy
 from weiqi.errors import Conflict, IllegalMove, InvalidSetting, NotFound, PermissionDenied
 from weiqi.messages import Msg
 from weiqi.referee.actors import GameActor
@@ -80,8 +82,10 @@ from weiqi.rules.dead_stones import propose_dead
 from weiqi.rules.vertex import format_vertex, parse_vertex
 from weiqi.services import live_notices
 from weiqi.services.actor import Actor
+from weiqi.services.event_admin import as_utc
 from weiqi.services.games import (
     Game,
+    _event_settings,
     _game_row,
     _game_to_change,
     _load_at,
@@ -92,10 +96,12 @@ from weiqi.services.games import (
 from weiqi.services.permissions import Action, require
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
+from weiqi.store.games import GameRecordRow
 from weiqi.store.live import PlayerAccountRow
 from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRow, User
 from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
+from weiqi.tournament.settings import EventSettings, GameStart
 
 #: The reasons the rules core gives for an illegal move (``IllegalMove.reason``), listed here
 #: so that the catalogues translate them: the room says them in the player's language.
@@ -112,6 +118,9 @@ ILLEGAL_REASONS = (
 #: Who starts a live game and its clock, and looks at the clock when a flag falls: the server,
 #: acting for the referees (the record names it like any referee).
 SERVER = GameActor.referee("server")
+
+#: Why the room starts no game of an event played over the board (``EventSettings.play``).
+OVER_THE_BOARD = Msg("this event is played over the board: the referees enter its results")
 
 #: What a player may do in the room (:func:`act`).
 ACTIONS = (
@@ -508,6 +517,15 @@ class Snapshot:
     """The colour whose last period ran out and who may ask for a forfeited turn (弃权一次)
     until ``asking_until`` (seconds since the epoch); else the loss on time is ruled."""
     asking_until: float | None = None
+    starts_at: float | None = None
+    """When the server starts the game by itself (its round's start time, seconds since the
+    epoch), while it has not started: the room counts down to it."""
+    absent: list[str] = field(default_factory=list)
+    """The players not in the room when the game started at the round's start time, until
+    they arrive (their clock runs: R-TIME-6)."""
+    starts_in: float | None = None
+    """Seconds from the snapshot's instant to ``starts_at`` (the room counts down from it,
+    whatever its own clock says)."""
 
     def to_data(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -564,11 +582,15 @@ def _snapshot(
     event_id: int, game: Game, record: GameRecord | None, now: float, since: int = 0
 ) -> Snapshot:
     size = game.ruleset.board_size
+    starts = None
+    if isinstance(game.row, GameRow) and game.row.round.starts_at is not None:
+        starts = as_utc(game.row.round.starts_at).timestamp()  # type: ignore[union-attr]
     if record is None:
         return Snapshot(
             event_id, game.number, game.board, size, game.black, game.white, 0, "not_started",
             "B", {}, None, {"B": 0, "W": 0}, [], None, [], None, False, game.result,
-            game.confirmed, False,
+            game.confirmed, False, starts_at=starts,
+            starts_in=None if starts is None else starts - now,
         )  # fmt: skip
     state: GameState = record.state
     moves = [p for p in _played(record) if p.kind in ("move", "pass", "propose_end")]
@@ -614,6 +636,9 @@ def _snapshot(
         disputed=state.result is None and any(e.event.kind == "dispute" for e in record.entries),
         asking=asking.value if asking is not None else None,
         asking_until=_ask_deadline(record),
+        starts_at=None if started else starts,
+        absent=sorted(c.value for c in state.clock.absent) if state.clock is not None else [],
+        starts_in=None if started or starts is None else starts - now,
     )
 
 
@@ -680,37 +705,188 @@ def _time_control(session: Session, event_id: int) -> TimeControl | None:
 
 
 def start_game(
-    db: Database, event_id: int, number: int, board: int, clock: ServerClock = SYSTEM_CLOCK
+    db: Database,
+    event_id: int,
+    number: int,
+    board: int,
+    clock: ServerClock = SYSTEM_CLOCK,
+    *,
+    present: Iterable[str] | None = None,
 ) -> Snapshot:
     """Start the game (both players are in the room): a new record with the event's time
     control (its colours as paired), and Black's clock running. A game already started is left
     as it is (read without the event's lock: a reconnection writes nothing, so the event's
     pages stay cached); a board with a record from the referees (a result entered) is not
-    restarted."""
+    restarted.
+
+    The event's settings decide (:attr:`EventSettings.online`, the one rule): a game of an
+    event played over the board is never started here (``Conflict``); a game that starts at
+    its round's start time (:func:`start_time`) is not started before it, whoever is in the
+    room — the server starts it then (:func:`wake`, the room passing who is ``present``:
+    ``"B"``, ``"W"``; ``None``: both). A player absent at the round's start time is late
+    (R-TIME-6, Art. 22): their clock runs from the start time, and on arriving in the room
+    (:func:`arrive`) the late time is deducted twice; past the limit (1 hour, as for a venue
+    apart from the lodging) the game is lost by forfeit."""
     with db.transaction() as session:
         game = _live_game(session, event_id, number, board)
         _row, record = _load_record(session, game)
         if not _to_start(game, record):
             return _snapshot(event_id, game, record, clock.now().timestamp())
+        at = _start_time(session, game)  # refuses an event played over the board
+        if at is not None and clock.now().timestamp() < at:
+            return _snapshot(event_id, game, record, clock.now().timestamp())
     with db.transaction() as session:
         game = _game_to_change(session, event_id, number, board, None)
         row, record = _load_record(session, game)
-        if record is None and game.result is None:
-            at = clock.now().timestamp()
-            record = GameRecord.start(
-                game.ruleset,
-                ColorAssignment.by_organiser(game.black, game.white),
-                referee=SERVER,
-                at=at,
-                time_control=_time_control(session, event_id),
-            )
-            record.append(ClockEvent(ClockAction.START), SERVER, at)
-            _store(session, game, row, record)
-        elif record is not None and _to_start(game, record):
-            record.append(ClockEvent(ClockAction.START), SERVER, _now(clock, record))
-            _store(session, game, row, record)
+        at = _start_time(session, game)
+        seated = {"B", "W"} if present is None or at is None else set(present)
+        absent = tuple(c for c in (Color.BLACK, Color.WHITE) if c.value not in seated)
+        record = _begin(session, game, row, record, at, clock, absent)
         snap = _snapshot(event_id, game, record, clock.now().timestamp())
     return snap
+
+
+def arrive(
+    db: Database,
+    event_id: int,
+    number: int,
+    board: int,
+    color: str,
+    clock: ServerClock = SYSTEM_CLOCK,
+) -> Snapshot:
+    """The player of ``color`` came into the room of a game that started without them: the
+    server records the arrival (``ClockEvent(ARRIVE)``) and the clock judges the lateness
+    (R-TIME-6: the late time deducted twice, a forfeit past the limit). Nothing is written for
+    a player who was not absent (the snapshot then lists no new event)."""
+    seat_color = Color(color)
+    with db.transaction() as session:
+        game = _live_game(session, event_id, number, board)
+        _row, record = _load_record(session, game)
+        if record is None or not _is_absent(record, seat_color):
+            return _snapshot(
+                event_id, game, record, clock.now().timestamp(), since=len(record or ())
+            )
+    with db.transaction() as session:
+        game = _game_to_change(session, event_id, number, board, None)
+        row, record = _load_record(session, game)
+        assert record is not None
+        before = len(record)
+        if _is_absent(record, seat_color):
+            record.append(
+                ClockEvent(ClockAction.ARRIVE, color=seat_color), SERVER, _now(clock, record)
+            )
+            _store(session, game, row, record)
+        return _snapshot(event_id, game, record, clock.now().timestamp(), since=before)
+
+
+def _is_absent(record: GameRecord, color: Color) -> bool:
+    c = record.state.clock
+    return c is not None and color in c.absent and record.state.phase is Phase.PLAYING
+
+
+def _begin(
+    session: Session,
+    game: Game,
+    row: Any,
+    record: GameRecord | None,
+    at: float | None,
+    clock: ServerClock,
+    absent: tuple[Color, ...] = (),
+) -> GameRecord | None:
+    """Start the game's clock in the caller's transaction (under the event's lock) if it is
+    still to be started: at ``at`` (the round's start time: the clock ran from then, present
+    or not; the ``absent`` players late from it) or now."""
+    now = clock.now().timestamp()
+    when = now if at is None else min(at, now)
+    tc = _time_control(session, _event_of(game))
+    late = absent if tc is not None else ()  # an untimed game judges no lateness
+    start = ClockEvent(ClockAction.START, absent=late, scheduled=at if late else None)
+    if record is None and game.result is None:
+        record = GameRecord.start(
+            game.ruleset,
+            ColorAssignment.by_organiser(game.black, game.white),
+            referee=SERVER,
+            at=when,
+            time_control=tc,
+            late=LatePolicy.separate_venue() if at is not None else None,
+        )
+        record.append(start, SERVER, when)
+        _store(session, game, row, record)
+    elif record is not None and _to_start(game, record):
+        # a record the referees began before the start (a warning): its policy, no lateness
+        record.append(ClockEvent(ClockAction.START), SERVER, max(when, record.entries[-1].at))
+        _store(session, game, row, record)
+    return record
+
+
+def _start_time(session: Session, game: Game) -> float | None:
+    """When the server starts the game whoever is in the room (seconds since the epoch): its
+    round's start time where the event starts games then; ``None``: once both players are in
+    the room. ``Conflict`` for an event played over the board."""
+    settings = _event_settings(session, _event_of(game))
+    if settings is None or not settings.online:
+        raise Conflict(OVER_THE_BOARD)
+    if settings.game_start is not GameStart.ROUND_START:
+        return None
+    assert isinstance(game.row, GameRow)
+    starts = as_utc(game.row.round.starts_at)
+    return starts.timestamp() if starts is not None else None
+
+
+def _event_of(game: Game) -> int:
+    assert isinstance(game.row, GameRow)  # the boards of team events are not played here yet
+    return game.row.round.event_id
+
+
+def _scheduled(session: Session, game: Game) -> float | None:
+    """:func:`_start_time`, ``None`` for an event played over the board (nothing to wake)."""
+    try:
+        return _start_time(session, game)
+    except Conflict:
+        return None
+
+
+def start_time(db: Database, event_id: int, number: int, board: int) -> float | None:
+    """When the server starts the game by itself (:func:`_start_time`); ``None`` also for a
+    game already begun."""
+    with db.transaction() as session:
+        game = _live_game(session, event_id, number, board)
+        _row, record = _load_record(session, game)
+        return _start_time(session, game) if _to_start(game, record) else None
+
+
+def scheduled_starts(
+    db: Database, clock: ServerClock = SYSTEM_CLOCK, within: float = 60.0
+) -> list[tuple[int, int, int]]:
+    """The games the server is to start by itself within ``within`` seconds or overdue: boards
+    of published rounds with a start time, no record and no result yet, in online events that
+    start games at the round's start time. The application looks for them regularly and
+    watches each (``server/live/lifespan.py``), so that a game starts on time with nobody in
+    the room — also when the start was set from the command line."""
+    limit = clock.now() + timedelta(seconds=within)
+    with db.transaction() as session:
+        rows = session.execute(
+            select(RoundRow.event_id, RoundRow.number, GameRow.board)
+            .join(GameRow, GameRow.round_id == RoundRow.id)
+            .outerjoin(GameRecordRow, GameRecordRow.game_id == GameRow.id)
+            .where(
+                RoundRow.published.is_(True),
+                RoundRow.starts_at.is_not(None),
+                RoundRow.starts_at <= limit,
+                GameRow.result.is_(None),
+                GameRecordRow.game_id.is_(None),
+            )
+            .order_by(RoundRow.event_id, RoundRow.number, GameRow.board)
+        ).all()
+        settings: dict[int, EventSettings | None] = {}
+        out = []
+        for event_id, number, board in rows:
+            if event_id not in settings:
+                settings[event_id] = _event_settings(session, event_id)
+            found = settings[event_id]
+            if found is not None and found.online and found.game_start is GameStart.ROUND_START:
+                out.append((int(event_id), int(number), int(board)))
+        return out
 
 
 def _to_start(game: Game, record: GameRecord | None) -> bool:
@@ -899,6 +1075,9 @@ class Wake:
     changed: bool
     callout: dict[str, Any] | None
     next_at: float | None
+    start_due: bool = False
+    """The round's start time has come and the game is still to start: the room starts it
+    (:func:`start_game` with who is present)."""
 
 
 def wake(
@@ -917,12 +1096,22 @@ def wake(
     with db.transaction() as session:
         game = _live_game(session, event_id, number, board)
         _row, record = _load_record(session, game)
-        if record is None:
+        to_start = _to_start(game, record)
+        if to_start:
+            at = _scheduled(session, game)
+            if at is None or clock.now().timestamp() < at:
+                snap = _snapshot(event_id, game, record, clock.now().timestamp())
+                return Wake(snap, False, None, at)
+        elif record is None:
             snap = _snapshot(event_id, game, None, clock.now().timestamp())
             return Wake(snap, False, None, None)
-        now = _now(clock, record)
-        if not _flag_due(record, now) and not _ask_expired(record, now):
-            return _woke(game, record, clock, since, len(record), False, event_id)
+        else:
+            now = _now(clock, record)
+            if not _flag_due(record, now) and not _ask_expired(record, now):
+                return _woke(game, record, clock, since, len(record), False, event_id)
+    if to_start:  # the round's start time has come: the room starts it, knowing who is there
+        snap = _snapshot(event_id, game, record, clock.now().timestamp())
+        return Wake(snap, False, None, None, start_due=True)
     with db.transaction() as session:
         game = _game_to_change(session, event_id, number, board, None)
         row, record = _load_record(session, game)
@@ -972,6 +1161,8 @@ def next_wakeup(
     with db.transaction() as session:
         game = _live_game(session, event_id, number, board)
         _row, record = _load_record(session, game)
+        if _to_start(game, record):
+            return _scheduled(session, game)
         if record is None:
             return None
         c = record.state.clock

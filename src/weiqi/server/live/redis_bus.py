@@ -248,6 +248,10 @@ class RedisDeadlines:
         found = await self._client.zrangebyscore(self._key, "-inf", before)
         return [c.decode() if isinstance(c, bytes) else str(c) for c in found]
 
+    async def pending(self, channel: str) -> bool:
+        """Whether a watcher (of any worker) has scheduled ``channel``'s next wake-up."""
+        return await self._client.zscore(self._key, channel) is not None
+
     async def claim(self, channel: str, worker: str) -> bool:
         """Whether this worker takes ``channel``'s overdue game (no other did in the lease)."""
         got = await self._client.set(f"{self._key}:lease:{channel}", worker, nx=True, px=LEASE_MS)

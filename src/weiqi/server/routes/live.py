@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from datetime import UTC, datetime
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
@@ -43,10 +44,12 @@ from weiqi.server.templating import LANG_COOKIE, html, say, translate
 from weiqi.services import live
 from weiqi.services.accounts import session_user
 from weiqi.services.actor import ANONYMOUS, Actor
+from weiqi.services.events import event_details
 from weiqi.services.live_notices import notice_msg
 from weiqi.services.permissions import Action
 from weiqi.services.public import require_round_visible
 from weiqi.store.database import Database
+from weiqi.tournament.details import format_local
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
@@ -160,6 +163,7 @@ def _labels(request: Request) -> dict[str, str]:
         "finished": N_("Game over: %(result)s"),
         "confirmed": N_("Confirmed: %(result)s"),
         "not_started": N_("Waiting for both players"),
+        "starts_in": N_("The game starts in %(time)s: the clock starts then, present or not"),
         "pass": N_("pass"),
         "periods": N_("%(n)s × %(s)ss"),
         "connecting": N_("Connecting…"),
@@ -225,8 +229,17 @@ def room_context(
         "labels": _labels(request),
         "ws_path": ROOM.format(event_id=event_id, number=number, board=board) + "/live",
         "result_text": _result_text(snap.result, request),
+        "starts": _starts_text(db, event_id, snap.starts_at),
     }
     return context
+
+
+def _starts_text(db: Database, event_id: int, starts_at: float | None) -> str:
+    """The round's start time as the room shows it, in the event's time zone."""
+    if starts_at is None:
+        return ""
+    zone_name = event_details(db, event_id).time_zone
+    return f"{format_local(datetime.fromtimestamp(starts_at, UTC), zone_name)} ({zone_name})"
 
 
 def _result_text(code: str | None, request: Request | str) -> str:

@@ -119,6 +119,10 @@ function drawStatus() {
   let text;
   if (state.result) {
     text = fmt(state.confirmed ? labels.confirmed : labels.finished, { result: state.result_text || state.result });
+  } else if (!state.started && state.starts_in != null) {
+    // the server starts the game at the round's start time, whoever is in the room
+    const left = state.starts_in - (performance.now() - receivedAt) / 1000;
+    text = fmt(labels.starts_in, { time: mmss(left) });
   } else if (!state.started) {
     text = labels.not_started;
   } else if (state.paused) {
@@ -359,5 +363,8 @@ const confirmBox = byId("live-confirm-moves");
 if (confirmBox) confirmBox.checked = window.matchMedia("(max-width: 600px)").matches;
 
 render();
-setInterval(drawClocks, 250);
+setInterval(() => {
+  drawClocks();
+  if (!state.started && state.starts_in != null) drawStatus();  // the countdown to the start
+}, 250);
 connect();

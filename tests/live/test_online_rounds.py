@@ -1,0 +1,152 @@
+"""Online rounds (issue #11), the services on a manual clock, SQLite and PostgreSQL: the event's
+play mode is the one rule of whether the room starts a game; the round's start time, set in the
+event's time zone and refused when it is not later than the server's now; a game that starts at
+the round's start time starts then with nobody in the room, an absent player's clock running
+and the lateness judged on arrival (R-TIME-6, Art. 22)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from weiqi.errors import Conflict, InvalidSetting
+from weiqi.i18n import render
+from weiqi.services import accounts, event_admin, live
+from weiqi.services import tournament as t
+from weiqi.services.actor import Actor
+from weiqi.services.server_clock import ManualClock
+from weiqi.store.database import Database
+from weiqi.store.models import EventRow
+from weiqi.tournament.settings import (
+    EventSettings,
+    GameStart,
+    PlayMode,
+    System,
+    settings_from_dict,
+    settings_to_dict,
+)
+
+LOCAL = Actor.local()
+#: 2026-12-05 09:00 in Shanghai (the events' default time zone).
+T0 = datetime(2026, 12, 5, 1, 0, tzinfo=UTC)
+
+
+def _event(
+    db: Database, time_control: str = "1h+3x30s", **settings: object
+) -> tuple[int, dict[str, Actor]]:
+    made = EventSettings(System.ROUND_ROBIN, board_size=9, **settings)  # type: ignore[arg-type]
+    ev = t.create_tournament(db, LOCAL, "网络赛", made).id
+    with db.transaction() as session:
+        event = session.get(EventRow, ev)
+        assert event is not None
+        event.time_control = time_control
+    t.import_players(db, LOCAL, ev, "name\n李明\n王强\n")
+    t.pair_round(db, LOCAL, ev)
+    seats = {}
+    for name, user in (("李明", f"li-{ev}"), ("王强", f"wang-{ev}")):
+        actor = accounts.create_user(db, LOCAL, user, "a long pass phrase 7").actor()
+        live.redeem_invite(
+            db, actor, live.create_invite(db, LOCAL, ev, live.player_id(db, ev, name)).code
+        )
+        colour = live.seat(db, actor, ev, 1, 1)
+        assert colour is not None
+        seats[colour] = actor
+    return ev, seats
+
+
+def test_the_play_mode_setting_decides_whether_the_room_starts_a_game(database: Database) -> None:
+    """Over the board (the default) the room starts no game and says why; online it does."""
+    assert EventSettings(System.ROUND_ROBIN).play is PlayMode.BOARD
+    online = EventSettings(System.ROUND_ROBIN, play="online", game_start="round_start")  # type: ignore[arg-type]
+    assert settings_from_dict(settings_to_dict(online)) == online
+    assert settings_to_dict(online)["play"] == "online"
+    with pytest.raises(InvalidSetting) as bad:
+        EventSettings(System.ROUND_ROBIN, play="internet")  # type: ignore[arg-type]
+    assert bad.value.field == "play"
+    board, _ = _event(database)
+    with pytest.raises(Conflict) as refused:
+        live.start_game(database, board, 1, 1)
+    assert render(refused.value.msg, "zh_CN") == "本赛事为现场对局，结果由裁判录入"
+    assert live.snapshot(database, board, 1, 1).phase == "not_started"
+    played, _ = _event(database, play="online")
+    assert live.start_game(database, played, 1, 1).started
+
+
+def test_the_round_start_is_typed_in_the_event_time_zone_and_must_be_later_than_now(
+    database: Database,
+) -> None:
+    """A start in the past, or one that cannot be read, is refused naming the field; a start
+    is kept in UTC and cleared by an empty one; once a game began it cannot change."""
+    ev, _ = _event(database, play="online")
+    clock = ManualClock(T0)
+    with pytest.raises(InvalidSetting) as past:
+        event_admin.set_round_start(database, LOCAL, ev, 1, "2026-12-05 08:59", clock)
+    assert past.value.field == "start"
+    assert render(past.value.reason, "zh_CN") == "开始时间须晚于现在（2026-12-05 09:00）"
+    with pytest.raises(InvalidSetting) as unreadable:
+        event_admin.set_round_start(database, LOCAL, ev, 1, "明天早上", clock)
+    assert unreadable.value.field == "start"
+    detail = event_admin.set_round_start(database, LOCAL, ev, 1, "2026-12-05T09:30", clock)
+    assert detail.starts_at == T0 + timedelta(minutes=30)
+    assert event_admin.round_detail(database, LOCAL, ev, 1).starts_at == T0 + timedelta(minutes=30)
+    assert event_admin.set_round_start(database, LOCAL, ev, 1, "", clock).starts_at is None
+    live.start_game(database, ev, 1, 1, clock)
+    with pytest.raises(Conflict):
+        event_admin.set_round_start(database, LOCAL, ev, 1, "2026-12-05 10:00", clock)
+
+
+def test_r_time_6_the_game_starts_at_the_round_start_with_nobody_in_the_room(
+    database: Database,
+) -> None:
+    """Games that start at the round's start time: both players in the room before it start
+    nothing; the server's look at the start time finds the start due and starts the clock then,
+    with the players not in the room absent. Black arrives 10 minutes late: 20 minutes are
+    deducted (twice the late time, Art. 22.2); White never comes and loses by forfeit one hour
+    after the start (Art. 22.1), recorded by the server with nobody sending anything."""
+    ev, seats = _event(database, play="online", game_start="round_start")
+    clock = ManualClock(T0)
+    event_admin.set_round_start(database, LOCAL, ev, 1, "2026-12-05 09:30", clock)
+    start = (T0 + timedelta(minutes=30)).timestamp()
+    assert live.scheduled_starts(database, clock) == []  # not published yet
+    event_admin.publish_round(database, LOCAL, ev, 1)
+    assert live.scheduled_starts(database, clock, within=3600) == [(ev, 1, 1)]
+    assert live.scheduled_starts(database, clock, within=60) == []  # not yet near
+    early = live.start_game(database, ev, 1, 1, clock)  # both in the room, before the time
+    assert not early.started and early.starts_at == start and early.starts_in == 1800
+    assert live.next_wakeup(database, ev, 1, 1, clock) == start
+    assert live.start_time(database, ev, 1, 1) == start
+    assert not live.wake(database, ev, 1, 1, clock).start_due
+    clock.set(T0 + timedelta(minutes=30, milliseconds=5))
+    woke = live.wake(database, ev, 1, 1, clock)
+    assert woke.start_due and not woke.changed
+    started = live.start_game(database, ev, 1, 1, clock, present=set())
+    assert started.started and started.absent == ["B", "W"] and started.starts_at is None
+    assert live.scheduled_starts(database, clock) == []
+    assert started.clock is not None and started.clock.running == "B"
+    clock.set(T0 + timedelta(minutes=40))
+    arrived = live.arrive(database, ev, 1, 1, "B", clock)
+    assert [e.kind for e in arrived.events] == ["clock_arrive"]
+    assert arrived.absent == ["W"]
+    assert arrived.clock is not None
+    assert arrived.clock.black.main == pytest.approx(40 * 60, abs=0.01)  # 1 h − 2 × 10 min
+    assert live.arrive(database, ev, 1, 1, "B", clock).events == []  # not absent: nothing
+    moved = live.act(database, seats["B"], ev, 1, 1, "move", None, {"vertex": "E5"}, clock)
+    assert moved.refused is None
+    due = live.next_wakeup(database, ev, 1, 1, clock)
+    assert due is not None and due <= start + 3600 + 0.01
+    clock.set(T0 + timedelta(minutes=90, milliseconds=5))
+    flagged = live.wake(database, ev, 1, 1, clock)
+    assert flagged.changed and flagged.snapshot.result == "B+F"
+
+
+def test_the_game_starts_when_both_are_present_without_a_start_time(database: Database) -> None:
+    """The setting "at the round's start time" with no start set: the room's usual start
+    (both players present); the server wakes for nothing meanwhile."""
+    ev, _ = _event(database, play="online", game_start=GameStart.ROUND_START)
+    event_admin.publish_round(database, LOCAL, ev, 1)
+    clock = ManualClock(T0)
+    assert live.next_wakeup(database, ev, 1, 1, clock) is None
+    assert live.scheduled_starts(database, clock) == []
+    snap = live.start_game(database, ev, 1, 1, clock)
+    assert snap.started and snap.absent == []

@@ -1,0 +1,63 @@
+"""What a player sees of a round's start time in the game room, in Chinese, on a desktop and a
+390×844 phone (issue #11; R-TIME-6): before the start the room says when the round starts and
+counts down to it; at the start the server starts the game and Black's clock runs although
+White is not in the room (an absent player is late from the start time)."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.live.conftest import PASSWORD, online_event
+from tests.server.conftest import LiveServer, screenshot
+from tests.server.result_pages import log_in_as
+from weiqi.services import event_admin
+from weiqi.services.actor import Actor
+from weiqi.store.database import Database
+from weiqi.tournament.details import format_local
+
+pytestmark = pytest.mark.browser
+VIEWPORTS = {"desktop": {"width": 1200, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.mark.parametrize("device", sorted(VIEWPORTS))
+def test_r_time_6_the_room_counts_down_to_the_round_start_then_the_clock_runs(
+    browser: Browser, live_server: LiveServer, tmp_path: Path, device: str
+) -> None:
+    ev = online_event(live_server, f"倒计时-{device}", "10m+3x30s", game_start="round_start")
+    at = datetime.now(UTC) + timedelta(seconds=12)
+    db = Database(live_server.db_url)
+    try:
+        typed = format_local(at, "Asia/Shanghai", "%Y-%m-%d %H:%M:%S")
+        event_admin.set_round_start(db, Actor.local(), ev.id, 1, typed)
+    finally:
+        db.dispose()
+    context = browser.new_context(locale="zh-CN", viewport=VIEWPORTS[device])  # type: ignore[arg-type]
+    context.set_default_timeout(20_000)
+    black = context.new_page()
+    try:
+        log_in_as(black, live_server.url, ev.players["B"], PASSWORD)
+        black.goto(f"{live_server.url}{ev.room()}/play")
+        expect(black.locator("#live-you")).to_have_text("你执黑")
+        shown = format_local(at, "Asia/Shanghai")
+        expect(black.locator("#live-starts")).to_have_text(f"本轮开始时间：{shown} (Asia/Shanghai)")
+        status = black.locator("#live-status")
+        expect(status).to_have_text(
+            re.compile(r"^对局将在0:\d\d后开始：届时开钟，无论棋手是否在场$")
+        )
+        first = status.text_content()
+        black.wait_for_timeout(1500)
+        assert status.text_content() != first  # it counts down
+        screenshot(black, f"online-start-countdown-{device}", tmp_path)
+        # the start time comes: the server starts the game, White absent; Black's clock runs
+        expect(status).to_have_text("轮到你落子", timeout=30_000)
+        expect(black.locator("#player-B")).to_have_class(re.compile(r"\bto-move\b"))
+        clock = black.locator("#clock-B")
+        expect(clock).to_contain_text("9:5")
+        screenshot(black, f"online-start-running-{device}", tmp_path)
+    finally:
+        context.close()
