@@ -6,12 +6,14 @@ and the lateness judged on arrival (R-TIME-6, Art. 22)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+import random
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
 from weiqi.errors import Conflict, InvalidSetting
 from weiqi.i18n import render
+from weiqi.referee.nigiri import Contestant, Guess, Nigiri
 from weiqi.services import accounts, event_admin, live
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
@@ -150,3 +152,96 @@ def test_the_game_starts_when_both_are_present_without_a_start_time(database: Da
     assert live.scheduled_starts(database, clock) == []
     snap = live.start_game(database, ev, 1, 1, clock)
     assert snap.started and snap.absent == []
+
+
+def _drawn_black(seed: int, holder: str, guesser: str) -> str:
+    """Who the server's nigiri with ``seed`` gives Black (the guess and handful from it)."""
+    guess = random.Random(seed).choice((Guess.ODD, Guess.EVEN))
+    a, b = Contestant(holder, 5, date.max), Contestant(guesser, 3, date.max)
+    return Nigiri.draw(a, b, guess, seed).black
+
+
+@pytest.mark.parametrize("swapped", [False, True])
+def test_r_color_1_nigiri_is_drawn_when_the_game_opens_and_the_board_takes_its_colours(
+    database: Database, monkeypatch: pytest.MonkeyPatch, swapped: bool
+) -> None:
+    """R-COLOR-1: an even game of an event whose online colours are by nigiri: when a player
+    first opens the room the server draws it — the higher rank (李明 5d) holds, the guess and
+    the handful from a secret seed that is recorded — before the clock starts (a move is
+    refused until then); the drawn Black is Black on the round's board (the round sheet and
+    standings read it) and in the record; the draw can be run again from its seed. The seed
+    source is fixed here to give each outcome (paired colours kept, or swapped)."""
+    made = EventSettings(System.ROUND_ROBIN, board_size=9, play="online", online_colours="nigiri")  # type: ignore[arg-type]
+    ev = t.create_tournament(database, LOCAL, "猜先赛", made).id
+    t.import_players(database, LOCAL, ev, "name,rank\n李明,5d\n王强,3d\n")
+    t.pair_round(database, LOCAL, ev)
+    (paired,) = event_admin.round_detail(database, LOCAL, ev, 1).pairings
+    want = paired.white if swapped else paired.black
+    seed = next(s for s in range(1, 200) if _drawn_black(s, "李明", "王强") == want)
+    monkeypatch.setattr(live.secrets, "randbits", lambda _bits: seed)
+    clock = ManualClock(T0)
+    opened = live.open_game(database, ev, 1, 1, clock)
+    assert not opened.started and opened.nigiri is not None
+    drawn = opened.nigiri
+    assert drawn["holder"] == "李明" and drawn["guesser"] == "王强" and drawn["seed"] == seed
+    assert drawn["black"] == want == opened.black
+    assert [e.kind for e in opened.events] == ["start"]
+    assert live.open_game(database, ev, 1, 1, clock).events == []  # drawn once
+    (board,) = event_admin.round_detail(database, LOCAL, ev, 1).pairings
+    assert (board.black, board.white) == (
+        (paired.white, paired.black) if swapped else (paired.black, paired.white)
+    )
+    again = Nigiri.draw(
+        Contestant("李明", 5, date.max), Contestant("王强", 3, date.max),
+        Guess(drawn["guess"]), drawn["seed"],
+    )  # fmt: skip
+    assert again.count == drawn["count"] and again.black == want
+    black = accounts.create_user(database, LOCAL, f"b-{ev}", "a long pass phrase 7").actor()
+    name = want
+    code = live.create_invite(database, LOCAL, ev, live.player_id(database, ev, name)).code
+    live.redeem_invite(database, black, code)
+    assert live.seat(database, black, ev, 1, 1) == "B"
+    early = live.act(database, black, ev, 1, 1, "move", None, {"vertex": "E5"}, clock)
+    assert early.refused is not None and render(early.refused, "zh_CN") == "对局尚未开始"
+    started = live.start_game(database, ev, 1, 1, clock)
+    assert started.started and started.nigiri == drawn and started.black == want
+    moved = live.act(database, black, ev, 1, 1, "move", None, {"vertex": "E5"}, clock)
+    assert moved.refused is None
+
+
+def test_r_color_1_a_handicap_game_keeps_its_colours(database: Database) -> None:
+    """Nigiri is for even games: a handicap game's colours come from the ranks (no draw)."""
+    made = EventSettings(
+        System.ROUND_ROBIN, board_size=9, play="online", online_colours="nigiri",  # type: ignore[arg-type]
+        colour_policy="handicap",
+    )  # fmt: skip
+    ev = t.create_tournament(database, LOCAL, "让子赛", made).id
+    t.import_players(database, LOCAL, ev, "name,rank\n李明,5d\n王强,1d\n")
+    t.pair_round(database, LOCAL, ev)
+    assert live.open_game(database, ev, 1, 1).events == []
+    snap = live.start_game(database, ev, 1, 1)
+    assert snap.started and snap.nigiri is None and snap.black == "王强"
+
+
+def test_r_hcp_2_an_online_event_refuses_free_handicap_placement_clearly() -> None:
+    """R-HCP-2: handicap stones on the star points by default, free placement configurable —
+    over the board. The game room puts them on the star points only, so an online event with
+    handicap games and free placement is refused, naming the setting, in Chinese (a game
+    waiting for stones nobody can place would never begin)."""
+    with pytest.raises(InvalidSetting) as refused:
+        EventSettings(
+            System.ROUND_ROBIN, play="online", colour_policy="handicap",  # type: ignore[arg-type]
+            handicap_placement="free",  # type: ignore[arg-type]
+        )  # fmt: skip
+    assert refused.value.field == "handicap_placement"
+    assert (
+        render(refused.value.reason, "zh_CN") == "网络对局的让子放在星位上；自由摆放只用于现场对局"
+    )
+    over_the_board = EventSettings(
+        System.ROUND_ROBIN,
+        colour_policy="handicap",
+        handicap_placement="free",  # type: ignore[arg-type]
+    )
+    assert not over_the_board.online
+    fixed = EventSettings(System.ROUND_ROBIN, play="online", colour_policy="handicap")  # type: ignore[arg-type]
+    assert fixed.handicap_placement.value == "fixed"

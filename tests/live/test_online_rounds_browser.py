@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, expect
 from tests.live.conftest import PASSWORD, online_event
 from tests.server.conftest import LiveServer, screenshot
 from tests.server.result_pages import log_in_as
-from weiqi.services import event_admin
+from weiqi.services import event_admin, live
 from weiqi.services.actor import Actor
 from weiqi.store.database import Database
 from weiqi.tournament.details import format_local
@@ -61,3 +61,50 @@ def test_r_time_6_the_room_counts_down_to_the_round_start_then_the_clock_runs(
         screenshot(black, f"online-start-running-{device}", tmp_path)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("device", sorted(VIEWPORTS))
+def test_r_color_1_the_players_see_the_nigiri_before_the_clock_starts(
+    browser: Browser, live_server: LiveServer, tmp_path: Path, device: str
+) -> None:
+    """R-COLOR-1: colours by nigiri. 王强 opens the room first: the server draws the nigiri
+    then, and the room shows who held, the guess, the handful and who plays Black, and which
+    colour 王强 plays — before the clock starts (waiting for both players). 李明 comes in: the
+    game starts with the drawn colours, Black to move."""
+    ev = online_event(live_server, f"猜先-{device}", "10m+3x30s", online_colours="nigiri")
+    user = {ev.names[c]: ev.players[c] for c in ("B", "W")}
+    pages = []
+    try:
+        for name in ("王强", "李明"):
+            context = browser.new_context(locale="zh-CN", viewport=VIEWPORTS[device])  # type: ignore[arg-type]
+            context.set_default_timeout(20_000)
+            page = context.new_page()
+            log_in_as(page, live_server.url, user[name], PASSWORD)
+            pages.append(page)
+        wang, li = pages
+        wang.goto(f"{live_server.url}{ev.room()}/play")
+        nigiri = wang.locator("#live-nigiri")
+        expect(nigiri).to_be_visible()
+        db = Database(live_server.db_url)
+        try:
+            drawn = live.snapshot(db, ev.id, 1, 1).nigiri
+        finally:
+            db.dispose()
+        assert drawn is not None and drawn["holder"] == "李明" and drawn["guesser"] == "王强"
+        guess = "单" if drawn["guess"] == "odd" else "双"
+        expect(nigiri).to_have_text(
+            f"猜先：李明握子，王强猜{guess}，抓出{drawn['count']}子：{drawn['black']}执黑"
+            f"（种子{drawn['seed']}）"
+        )
+        wang_black = drawn["black"] == "王强"
+        expect(wang.locator("#live-you")).to_have_text("你执黑" if wang_black else "你执白")
+        expect(wang.locator("#live-status")).to_have_text("等待双方棋手入座")
+        screenshot(wang, f"online-nigiri-{device}", tmp_path)
+        li.goto(f"{live_server.url}{ev.room()}/play")
+        expect(li.locator("#live-you")).to_have_text("你执白" if wang_black else "你执黑")
+        black_page = wang if wang_black else li
+        expect(black_page.locator("#live-status")).to_have_text("轮到你落子")
+        expect(li.locator("#live-nigiri")).to_contain_text(f"{drawn['black']}执黑")
+    finally:
+        for page in pages:
+            page.context.close()

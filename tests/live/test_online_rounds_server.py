@@ -218,3 +218,26 @@ def test_both_players_in_the_room_before_the_start_wait_for_it(live_server: Live
         assert time.time() >= start - 0.05
         assert got["snapshot"]["absent"] == []
         black.until(_started, timeout=10)
+
+
+def test_r_color_1_a_player_opening_the_room_draws_the_nigiri_for_everyone(
+    live_server: LiveServer,
+) -> None:
+    """R-COLOR-1 over the WebSocket: a spectator already watching gets the opened game (the
+    nigiri, the clock not started) when the first player comes in; that player's ``color`` is
+    the drawn one; a second connection draws nothing again."""
+    ev = online_event(live_server, "猜先", "10m+3x30s", online_colours="nigiri")
+    with reader(live_server, ev.room(), None) as spectator:
+        assert spectator.next()["snapshot"]["nigiri"] is None
+        with reader(live_server, ev.room(), ev.players["B"]) as first:
+            state = first.next()
+            drawn = state["snapshot"]["nigiri"]
+            assert drawn is not None and not state["snapshot"]["started"]
+            assert drawn["holder"] == "李明" and drawn["black"] == state["snapshot"]["black"]
+            mine = "B" if drawn["black"] == ev.names["B"] else "W"
+            assert state["color"] == mine
+            seen = spectator.until(lambda m: m["type"] == "update")
+            assert seen["snapshot"]["nigiri"] == drawn
+            with reader(live_server, ev.room(), ev.players["B"]) as again:
+                assert again.next()["snapshot"]["nigiri"] == drawn
+    assert _snapshot(live_server, ev.id).nigiri == drawn

@@ -201,6 +201,7 @@ INDIVIDUAL_CREATE = ("tiebreaks", "swiss_method", "bye_points", "no_result_point
                      "mcmahon_bar", "mcmahon_floor", "shared_places", "tie_resolution",
                      "top_score", "late_entry_points", "grand_final_reset", "board_size",
                      "cycle_policy", "handicap_placement", "preset", "play", "game_start",
+                     "online_colours",
                      "absent_points", "time_control")  # fmt: skip
 
 
@@ -366,6 +367,14 @@ def register(app: typer.Typer) -> None:
                 "round_start (at the round's start time, present or not).",
             ),
         ] = None,
+        online_colours: Annotated[
+            str | None,
+            typer.Option(
+                "--online-colours",
+                help="Online even games: paired (the default) or nigiri (猜先, drawn by the "
+                "server when the game opens).",
+            ),
+        ] = None,
         team_type: Annotated[
             str,
             typer.Option(
@@ -465,6 +474,7 @@ def register(app: typer.Typer) -> None:
             ("handicap_placement", handicap_placement),
             ("play", play),
             ("game_start", game_start),
+            ("online_colours", online_colours),
         ):
             if value is not None:
                 raw[key] = value

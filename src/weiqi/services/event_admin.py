@@ -306,7 +306,7 @@ def settings_from_form(form: Mapping[str, str], base: EventSettings | None = Non
     size = _int(form, "board_size", None)
     if size is not None:
         data["board_size"] = size
-    for key in ("cycle", "handicap_placement", "play", "game_start"):
+    for key in ("cycle", "handicap_placement", "play", "game_start", "online_colours"):
         if form.get(key, "").strip():
             data[key] = form[key].strip()
     if len(set(codes)) != len(codes) and data["tiebreaks"] is not None:
@@ -363,6 +363,7 @@ EDITABLE_AFTER_START = frozenset(
         "schedule_published",
         "disconnect_alert",
         "game_start",
+        "online_colours",
     }
 )
 """The settings that may change once a round is paired: they only rank the players (the

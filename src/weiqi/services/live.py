@@ -40,10 +40,11 @@ True
 from __future__ import annotations
 
 import hashlib
+import random
 import secrets
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
-from datetime import timedelta
+from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -71,8 +72,9 @@ from weiqi.referee.events import (
     RefuseEnd,
     Resign,
     RulingMade,
+    Start,
 )
-from weiqi.referee.nigiri import ColorAssignment
+from weiqi.referee.nigiri import ColorAssignment, Contestant, Guess, Nigiri
 from weiqi.referee.record import GameRecord
 from weiqi.referee.rulings import Ruling, RulingKind
 from weiqi.referee.state import GameState, Phase
@@ -92,6 +94,7 @@ from weiqi.services.games import (
     _load_record,
     _now,
     _store,
+    individual_game,
 )
 from weiqi.services.permissions import Action, require
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
@@ -101,6 +104,7 @@ from weiqi.store.live import PlayerAccountRow
 from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRow, User
 from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
+from weiqi.tournament.ranks import Rank
 from weiqi.tournament.settings import EventSettings, GameStart
 
 #: The reasons the rules core gives for an illegal move (``IllegalMove.reason``), listed here
@@ -520,6 +524,9 @@ class Snapshot:
     starts_at: float | None = None
     """When the server starts the game by itself (its round's start time, seconds since the
     epoch), while it has not started: the room counts down to it."""
+    nigiri: dict[str, Any] | None = None
+    """The nigiri that gave the colours (猜先, R-COLOR-1): ``holder``, ``guesser``, ``guess``
+    (``odd``/``even``), ``count`` (the stones in the handful), ``seed``, ``black``."""
     absent: list[str] = field(default_factory=list)
     """The players not in the room when the game started at the round's start time, until
     they arrive (their clock runs: R-TIME-6)."""
@@ -637,9 +644,25 @@ def _snapshot(
         asking=asking.value if asking is not None else None,
         asking_until=_ask_deadline(record),
         starts_at=None if started else starts,
+        nigiri=_nigiri_data(record),
         absent=sorted(c.value for c in state.clock.absent) if state.clock is not None else [],
         starts_in=None if started or starts is None else starts - now,
     )
+
+
+def _nigiri_data(record: GameRecord) -> dict[str, Any] | None:
+    first = record.entries[0].event if len(record) else None
+    drawn = first.colors.nigiri if isinstance(first, Start) else None
+    if drawn is None:
+        return None
+    return {
+        "holder": drawn.holder,
+        "guesser": drawn.guesser,
+        "guess": drawn.guess.value,
+        "count": drawn.count,
+        "seed": drawn.seed,
+        "black": drawn.black,
+    }
 
 
 def _asking(state: GameState) -> Color | None:
@@ -795,28 +818,104 @@ def _begin(
 ) -> GameRecord | None:
     """Start the game's clock in the caller's transaction (under the event's lock) if it is
     still to be started: at ``at`` (the round's start time: the clock ran from then, present
-    or not; the ``absent`` players late from it) or now."""
+    or not; the ``absent`` players late from it) or now. A game not opened yet is opened
+    first (:func:`_open`: its colours)."""
     now = clock.now().timestamp()
     when = now if at is None else min(at, now)
-    tc = _time_control(session, _event_of(game))
-    late = absent if tc is not None else ()  # an untimed game judges no lateness
-    start = ClockEvent(ClockAction.START, absent=late, scheduled=at if late else None)
     if record is None and game.result is None:
-        record = GameRecord.start(
-            game.ruleset,
-            ColorAssignment.by_organiser(game.black, game.white),
-            referee=SERVER,
-            at=when,
-            time_control=tc,
-            late=LatePolicy.separate_venue() if at is not None else None,
-        )
-        record.append(start, SERVER, when)
-        _store(session, game, row, record)
-    elif record is not None and _to_start(game, record):
-        # a record the referees began before the start (a warning): its policy, no lateness
-        record.append(ClockEvent(ClockAction.START), SERVER, max(when, record.entries[-1].at))
+        game, record = _open(session, game, at, when)
+        row, _stored = _load_record(session, game)  # the row just written
+    if record is not None and _to_start(game, record):
+        c = record.state.clock
+        # only a record opened for the round's start time judges lateness (its policy)
+        late = absent if c is not None and c.late is not None else ()
+        start = ClockEvent(ClockAction.START, absent=late, scheduled=at if late else None)
+        record.append(start, SERVER, max(when, record.entries[-1].at))
         _store(session, game, row, record)
     return record
+
+
+def _open(session: Session, game: Game, at: float | None, when: float) -> tuple[Game, GameRecord]:
+    """A new record of the game, its clock not started (stored): the event's time control, and
+    the colours as paired — or, for an even game of an event that says so, by nigiri (猜先,
+    R-COLOR-1) the server draws now, its seed recorded; the board's colours follow it, so the
+    round sheet and the standings show the drawn colours. Returns the game as it now is."""
+    assert isinstance(game.row, GameRow)
+    settings = _event_settings(session, _event_of(game))
+    colours = ColorAssignment.by_organiser(game.black, game.white)
+    if settings is not None and settings.online_colours == "nigiri" and game.row.handicap == 0:
+        drawn = _nigiri(session, game)
+        if drawn is not None:
+            colours = ColorAssignment.by_nigiri(drawn)
+            if drawn.black != game.black:  # the paired White took Black
+                game.row.black_id, game.row.white_id = game.row.white_id, game.row.black_id
+                session.flush()
+                game = individual_game(session, game.row)
+    record = GameRecord.start(
+        game.ruleset,
+        colours,
+        referee=SERVER,
+        at=when,
+        time_control=_time_control(session, _event_of(game)),
+        late=LatePolicy.separate_venue() if at is not None else None,
+    )
+    row, _none = _load_record(session, game)
+    _store(session, game, row, record)
+    return game, record
+
+
+def _nigiri(session: Session, game: Game) -> Nigiri | None:
+    """The server's nigiri for the game: the higher rank holds, at equal rank the elder
+    (R-COLOR-1); the guess and the handful come from one secret seed, recorded so that anyone
+    can draw it again (``Nigiri.verify``). ``None`` when the ranks and birth dates do not say
+    who holds: then the chief referee decides, and the colours stay as paired."""
+    assert isinstance(game.row, GameRow)
+    seed = secrets.randbits(48)
+    guess = random.Random(seed).choice((Guess.ODD, Guess.EVEN))
+    people = []
+    for name, pid in ((game.black, game.row.black_id), (game.white, game.row.white_id)):
+        player = session.get(PlayerRow, pid)
+        assert player is not None
+        strength = Rank.parse(player.rank).strength if player.rank else 0
+        people.append(Contestant(name, strength, player.birth_date or date.max))
+    try:
+        return Nigiri.draw(people[0], people[1], guess, seed)
+    except InvalidSetting:
+        return None
+
+
+def open_game(
+    db: Database, event_id: int, number: int, board: int, clock: ServerClock = SYSTEM_CLOCK
+) -> Snapshot:
+    """Open the game when a player first comes into its room, before its clock starts, where
+    its colours are drawn by nigiri (:func:`_open`): the players see who is Black before the
+    clock starts. Elsewhere (colours as paired, a game opened or started already, an event
+    played over the board) nothing is written."""
+    with db.transaction() as session:
+        game = _live_game(session, event_id, number, board)
+        _row, record = _load_record(session, game)
+        if record is not None or game.result is not None or not _draws_nigiri(session, game):
+            return _snapshot(
+                event_id, game, record, clock.now().timestamp(), since=len(record or ())
+            )
+    with db.transaction() as session:
+        game = _game_to_change(session, event_id, number, board, None)
+        _row, record = _load_record(session, game)
+        if record is None and game.result is None:
+            game, record = _open(session, game, _start_time(session, game), clock.now().timestamp())
+            return _snapshot(event_id, game, record, clock.now().timestamp())
+        return _snapshot(event_id, game, record, clock.now().timestamp(), since=len(record or ()))
+
+
+def _draws_nigiri(session: Session, game: Game) -> bool:
+    settings = _event_settings(session, _event_of(game))
+    return (
+        settings is not None
+        and settings.online
+        and settings.online_colours == "nigiri"
+        and isinstance(game.row, GameRow)
+        and game.row.handicap == 0
+    )
 
 
 def _start_time(session: Session, game: Game) -> float | None:
@@ -995,8 +1094,8 @@ def act(
         if color is None:
             raise PermissionDenied(actor.username or Role.PUBLIC.value, Msg("play in this game"))
         row, record = _load_at(session, game, expected_seq)
-        if record is None:
-            snap = _snapshot(event_id, game, None, clock.now().timestamp())
+        if record is None or (action not in ("resign",) and _to_start(game, record)):
+            snap = _snapshot(event_id, game, record, clock.now().timestamp())
             return Outcome(snap, Msg("the game has not started"))
         before = len(record)
         now = _now(clock, record)

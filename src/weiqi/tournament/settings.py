@@ -231,6 +231,9 @@ class EventSettings:
     #: Over the board or online (:class:`PlayMode`), and when an online game starts.
     play: PlayMode = PlayMode.BOARD
     game_start: GameStart = GameStart.PRESENT
+    #: The colours of an online event's even games: as paired, or by nigiri (猜先, R-COLOR-1)
+    #: that the server draws when the game opens in the room.
+    online_colours: Literal["paired", "nigiri"] = "paired"
 
     def __post_init__(self) -> None:
         for name, kind in (
@@ -285,6 +288,8 @@ class EventSettings:
             raise InvalidSetting("unplayed_sos", Msg("must be 'none' or 'own_start'"))
         if self.handicap_basis not in ("rank", "mcmahon"):
             raise InvalidSetting("handicap_basis", Msg("must be 'rank' or 'mcmahon'"))
+        if self.online_colours not in ("paired", "nigiri"):
+            raise InvalidSetting("online_colours", Msg("must be 'paired' or 'nigiri'"))
         if self.colour_policy not in ("even", "handicap"):
             raise InvalidSetting("colour_policy", Msg("must be 'even' or 'handicap'"))
         if not -50 <= self.komi <= 50:
@@ -302,6 +307,20 @@ class EventSettings:
             raise InvalidSetting("disconnect_alert", Msg("must be between 0 and 3600"))
         if abs(self.seed) >= 10**15:  # round_seed (seed × 1000 + round) is a 64-bit column
             raise InvalidSetting("seed", Msg("must be below 10^15 in size"))
+        if (
+            self.online
+            and self.colour_policy == "handicap"
+            and self.handicap_placement is HandicapPlacement.FREE
+        ):
+            # the game room places handicap stones only as the rules fix them (R-HCP-2): a
+            # game waiting for free placement would never begin there
+            raise InvalidSetting(
+                "handicap_placement",
+                Msg(
+                    "online games put the handicap stones on the star points; "
+                    "free placement is for games over the board"
+                ),
+            )
         ruleset = self.ruleset  # the board size and komi as one game's rules allow them
         if (
             self.colour_policy == "handicap"

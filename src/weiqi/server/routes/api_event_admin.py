@@ -81,7 +81,8 @@ class TournamentIn(BaseModel):
         "double-round-robin, knockout, double-elimination, swiss, swiss-knockout, mcmahon, "
         "match), rounds, tiebreaks (codes in order, e.g. ['SOS','SB']), komi ('15/4'), the "
         "games' board_size (19), cycle (ban, no_result, draw, replay) and handicap_placement "
-        "(fixed, free), play (board, online) and game_start (present, round_start), … — "
+        "(fixed, free), play (board, online), game_start (present, round_start) and "
+        "online_colours (paired, nigiri), … — "
         "omitted fields take the rules' defaults (komi 3¾, points 2/1/0).",
         examples=[{"system": "swiss", "rounds": 5}],
     )

@@ -113,6 +113,8 @@ SETTING_MSGIDS = (
     N_("handicap_placement"),
     N_("play"),
     N_("game_start"),
+    N_("online_colours"),
+    N_("must be 'paired' or 'nigiri'"),
     N_("must be between 2 and 25"),
 )
 

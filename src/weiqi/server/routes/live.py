@@ -163,6 +163,14 @@ def _labels(request: Request) -> dict[str, str]:
         "finished": N_("Game over: %(result)s"),
         "confirmed": N_("Confirmed: %(result)s"),
         "not_started": N_("Waiting for both players"),
+        "nigiri": N_(
+            "Nigiri: %(holder)s held, %(guesser)s guessed %(guess)s, the handful had "
+            "%(count)s stones: %(black)s plays Black (seed %(seed)s)"
+        ),
+        "odd": N_("odd"),
+        "even": N_("even"),
+        "you_black": N_("You play Black"),
+        "you_white": N_("You play White"),
         "starts_in": N_("The game starts in %(time)s: the clock starts then, present or not"),
         "pass": N_("pass"),
         "periods": N_("%(n)s × %(s)ss"),
@@ -300,6 +308,11 @@ async def room_socket(websocket: WebSocket) -> None:
     try:
         await run_in_threadpool(require_round_visible, db, actor, event_id, number)
         color = await run_in_threadpool(live.seat, db, actor, event_id, number, board)
+        if color is not None:  # a player opens the game: colours drawn by nigiri now, if so
+            await live_rooms.change(
+                key, lambda: live.open_game(db, event_id, number, board, live_rooms.clock)
+            )
+            color = await run_in_threadpool(live.seat, db, actor, event_id, number, board)
     except NotFound:
         await websocket.close(code=4404)
         return

@@ -253,7 +253,23 @@ function drawReferee() {
   document.querySelectorAll("[data-when-running]").forEach((el) => { el.hidden = Boolean(state.paused); });
 }
 
+function drawNigiri() {
+  // the colours drawn by nigiri when the game opened (猜先): who held, the guess, the count
+  const el = byId("live-nigiri");
+  const n = state.nigiri;
+  if (!el) return;
+  el.hidden = !n;
+  if (!n) return;
+  el.textContent = fmt(labels.nigiri, {
+    holder: n.holder, guesser: n.guesser, guess: n.guess === "odd" ? labels.odd : labels.even,
+    count: n.count, black: n.black, seed: n.seed,
+  });
+  const you = byId("live-you");
+  if (you && color) you.textContent = color === "B" ? labels.you_black : labels.you_white;
+}
+
 function render() {
+  drawNigiri();
   drawReferee();
   drawNotices();
   drawBoard();
