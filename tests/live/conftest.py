@@ -89,6 +89,32 @@ def online_event(
         db.dispose()
 
 
+def seated_event(
+    db: Database, time_control: str, name: str = "网络赛", **settings: Any
+) -> tuple[int, dict[str, Actor]]:
+    """A round robin of two on 9×9 (``settings``: more of its settings, e.g. ``play="online"``)
+    with ``time_control``, round 1 paired, each entrant linked to a new user (named after the
+    event's id): the event's id and the players' actors by the colour they play."""
+    made = EventSettings(System.ROUND_ROBIN, board_size=9, **settings)
+    ev = t.create_tournament(db, LOCAL, name, made).id
+    with db.transaction() as session:
+        event = session.get(EventRow, ev)
+        assert event is not None
+        event.time_control = time_control
+    t.import_players(db, LOCAL, ev, "name\n李明\n王强\n")
+    t.pair_round(db, LOCAL, ev)
+    seats = {}
+    for player, user in (("李明", f"li-{ev}"), ("王强", f"wang-{ev}")):
+        actor = accounts.create_user(db, LOCAL, user, "a long pass phrase 7").actor()
+        live.redeem_invite(
+            db, actor, live.create_invite(db, LOCAL, ev, live.player_id(db, ev, player)).code
+        )
+        colour = live.seat(db, actor, ev, 1, 1)
+        assert colour is not None
+        seats[colour] = actor
+    return ev, seats
+
+
 def session_cookie(server: LiveServer, username: str | None) -> str:
     """The ``Cookie`` header of a logged-in session of ``username`` (``None``: anonymous)."""
     with httpx.Client(base_url=server.url) as client:

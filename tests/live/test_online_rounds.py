@@ -11,6 +11,7 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
+from tests.live.conftest import seated_event
 from weiqi.errors import Conflict, InvalidSetting
 from weiqi.i18n import render
 from weiqi.referee.nigiri import Contestant, Guess, Nigiri
@@ -19,7 +20,6 @@ from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
 from weiqi.services.server_clock import ManualClock
 from weiqi.store.database import Database
-from weiqi.store.models import EventRow
 from weiqi.tournament.settings import (
     EventSettings,
     GameStart,
@@ -37,24 +37,9 @@ T0 = datetime(2026, 12, 5, 1, 0, tzinfo=UTC)
 def _event(
     db: Database, time_control: str = "1h+3x30s", **settings: object
 ) -> tuple[int, dict[str, Actor]]:
-    made = EventSettings(System.ROUND_ROBIN, board_size=9, **settings)  # type: ignore[arg-type]
-    ev = t.create_tournament(db, LOCAL, "网络赛", made).id
-    with db.transaction() as session:
-        event = session.get(EventRow, ev)
-        assert event is not None
-        event.time_control = time_control
-    t.import_players(db, LOCAL, ev, "name\n李明\n王强\n")
-    t.pair_round(db, LOCAL, ev)
-    seats = {}
-    for name, user in (("李明", f"li-{ev}"), ("王强", f"wang-{ev}")):
-        actor = accounts.create_user(db, LOCAL, user, "a long pass phrase 7").actor()
-        live.redeem_invite(
-            db, actor, live.create_invite(db, LOCAL, ev, live.player_id(db, ev, name)).code
-        )
-        colour = live.seat(db, actor, ev, 1, 1)
-        assert colour is not None
-        seats[colour] = actor
-    return ev, seats
+    """An event of two on 9×9 (over the board unless ``settings`` say otherwise), round 1
+    paired, each entrant linked to a user: the event and the users by colour."""
+    return seated_event(db, time_control, **settings)
 
 
 def test_the_play_mode_setting_decides_whether_the_room_starts_a_game(database: Database) -> None:
