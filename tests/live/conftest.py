@@ -53,9 +53,14 @@ class OnlineEvent:
 
 
 def online_event(
-    server: LiveServer, tag: str, time_control: str = "10m+3x30s", **options: Any
+    server: LiveServer,
+    tag: str,
+    time_control: str = "10m+3x30s",
+    ranks: tuple[str, str] = ("5d", "4d"),
+    **options: Any,
 ) -> OnlineEvent:
-    """``options``: more settings of the event (``game_start="round_start"``)."""
+    """``ranks``: of 李明 and 王强; ``options``: more settings of the event
+    (``game_start="round_start"``)."""
     db = Database(server.db_url)
     try:
         settings = EventSettings(
@@ -69,7 +74,7 @@ def online_event(
             event = session.get(EventRow, ev)
             assert event is not None
             event.time_control = time_control
-        t.import_players(db, LOCAL, ev, "name,rank\n李明,5d\n王强,4d\n")
+        t.import_players(db, LOCAL, ev, f"name,rank\n李明,{ranks[0]}\n王强,{ranks[1]}\n")
         t.pair_round(db, LOCAL, ev)
         publish_round(db, LOCAL, ev, 1)
         players = {}

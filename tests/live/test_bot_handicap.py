@@ -18,10 +18,24 @@ pytestmark = pytest.mark.gnugo
 
 
 def test_r_hcp_2_bots_play_a_handicap_game_with_the_fixed_placement(tmp_path: Path) -> None:
+    _bots_play_a_handicap_game(tmp_path, "fixed")
+
+
+def test_r_hcp_2_bots_play_a_handicap_game_placing_the_stones_freely(tmp_path: Path) -> None:
+    """Free placement (R-HCP-2, ``--handicap-placement free``): the Black bot has its engine
+    choose the three points (GTP ``place_free_handicap``) and places them in the room; the
+    White bot gives them to its engine (``set_free_handicap``); the game is played out and the
+    SGF holds the stones where Black put them."""
+    sgf = _bots_play_a_handicap_game(tmp_path, "free")
+    assert "AB[" in sgf
+
+
+def _bots_play_a_handicap_game(tmp_path: Path, placement: str) -> str:
     db = f"sqlite:///{tmp_path / 'weiqi.sqlite3'}"
     ev = weiqi_json(
         "event", "create", "--db", db, "--name", "让子网络赛", "--system", "round-robin",
         "--play", "online", "--size", "9", "--colours", "handicap", "--time", "2m+3x10s",
+        "--handicap-placement", placement,
     )["id"]  # fmt: skip
     (tmp_path / "p.csv").write_text("name,rank\n强,5d\n弱,2d\n", "utf-8")
     weiqi("player", "import", "--db", db, str(tmp_path / "p.csv"))
@@ -54,3 +68,4 @@ def test_r_hcp_2_bots_play_a_handicap_game_with_the_fixed_placement(tmp_path: Pa
     (tmp_path / "game.sgf").write_text(sgf)
     assert '"legal": true' in weiqi("check", str(tmp_path / "game.sgf"), "--json")
     assert "1 of 1 stored records and boards verify" in weiqi("record", "check", "--db", db)
+    return sgf

@@ -20,6 +20,7 @@ from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
 from weiqi.services.server_clock import ManualClock
 from weiqi.store.database import Database
+from weiqi.store.models import EventRow
 from weiqi.tournament.settings import (
     EventSettings,
     GameStart,
@@ -208,25 +209,54 @@ def test_r_color_1_a_handicap_game_keeps_its_colours(database: Database) -> None
     assert snap.started and snap.nigiri is None and snap.black == "王强"
 
 
-def test_r_hcp_2_an_online_event_refuses_free_handicap_placement_clearly() -> None:
-    """R-HCP-2: handicap stones on the star points by default, free placement configurable —
-    over the board. The game room puts them on the star points only, so an online event with
-    handicap games and free placement is refused, naming the setting, in Chinese (a game
-    waiting for stones nobody can place would never begin)."""
-    with pytest.raises(InvalidSetting) as refused:
-        EventSettings(
-            System.ROUND_ROBIN, play="online", colour_policy="handicap",  # type: ignore[arg-type]
-            handicap_placement="free",  # type: ignore[arg-type]
-        )  # fmt: skip
-    assert refused.value.field == "handicap_placement"
-    assert (
-        render(refused.value.reason, "zh_CN") == "网络对局的让子放在星位上；自由摆放只用于现场对局"
-    )
-    over_the_board = EventSettings(
-        System.ROUND_ROBIN,
-        colour_policy="handicap",
+def test_r_hcp_2_black_places_the_handicap_stones_freely_then_white_moves(
+    database: Database,
+) -> None:
+    """R-HCP-2 with free placement in the room: the game starts with Black to place its three
+    stones (Black's clock running); White may neither move nor place, Black may not move
+    first; a wrong count, a point twice or off the board is refused with the reason, nothing
+    stored; the three stones placed, White moves next and White's clock runs."""
+    made = EventSettings(
+        System.ROUND_ROBIN, board_size=9, play="online", colour_policy="handicap",  # type: ignore[arg-type]
         handicap_placement="free",  # type: ignore[arg-type]
-    )
-    assert not over_the_board.online
-    fixed = EventSettings(System.ROUND_ROBIN, play="online", colour_policy="handicap")  # type: ignore[arg-type]
-    assert fixed.handicap_placement.value == "fixed"
+    )  # fmt: skip
+    ev = t.create_tournament(database, LOCAL, "自由让子", made).id
+    with database.transaction() as session:
+        event = session.get(EventRow, ev)
+        assert event is not None
+        event.time_control = "10m+3x30s"
+    t.import_players(database, LOCAL, ev, "name,rank\n李明,5d\n王强,2d\n")
+    t.pair_round(database, LOCAL, ev)
+    seats = {}
+    for name in ("李明", "王强"):
+        actor = accounts.create_user(database, LOCAL, f"u{name}", "a long pass phrase 7").actor()
+        code = live.create_invite(database, LOCAL, ev, live.player_id(database, ev, name)).code
+        live.redeem_invite(database, actor, code)
+        seats[live.seat(database, actor, ev, 1, 1)] = actor
+    clock = ManualClock(T0)
+    snap = live.start_game(database, ev, 1, 1, clock)
+    assert snap.black == "王强" and snap.handicap_to_place == 3 and snap.to_move == "B"
+    assert snap.clock is not None and snap.clock.running == "B" and snap.stones == {}
+
+    def refused(color: str, action: str, **data: object) -> str:
+        out = live.act(database, seats[color], ev, 1, 1, action, None, data, clock)
+        assert out.refused is not None and out.snapshot.events == []
+        return render(out.refused, "zh_CN")
+
+    assert refused("W", "place_handicap", stones=["C3", "G7", "E5"]) == "只有黑方放置让子"
+    assert refused("W", "move", vertex="E5") == "黑方须先放置让子"
+    assert refused("B", "move", vertex="E5") == "黑方须先放置让子"
+    assert "3" in refused("B", "place_handicap", stones=["C3", "G7"])
+    assert refused("B", "place_handicap", stones=["C3", "C3", "G7"])
+    assert refused("B", "place_handicap", stones=["C3", "G7", "Z99"]).endswith("Z99不是棋盘上的点")
+    clock.advance(timedelta(seconds=20))
+    placed = live.act(
+        database, seats["B"], ev, 1, 1, "place_handicap", None, {"stones": ["C3", "G7", "E5"]},
+        clock,
+    )  # fmt: skip
+    assert placed.refused is None
+    assert placed.snapshot.stones == {"C3": "B", "G7": "B", "E5": "B"}
+    assert placed.snapshot.handicap_to_place == 0 and placed.snapshot.to_move == "W"
+    assert placed.snapshot.clock is not None and placed.snapshot.clock.running == "W"
+    moved = live.act(database, seats["W"], ev, 1, 1, "move", None, {"vertex": "C7"}, clock)
+    assert moved.refused is None and moved.snapshot.to_move == "B"

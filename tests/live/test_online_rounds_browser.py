@@ -108,3 +108,55 @@ def test_r_color_1_the_players_see_the_nigiri_before_the_clock_starts(
     finally:
         for page in pages:
             page.context.close()
+
+
+@pytest.mark.parametrize("device", sorted(VIEWPORTS))
+def test_r_hcp_2_black_places_the_handicap_stones_by_clicking_then_white_moves(
+    browser: Browser, live_server: LiveServer, tmp_path: Path, device: str
+) -> None:
+    """R-HCP-2, free placement: 王强 (2d) takes Black with three stones against 李明 (5d). Black
+    is asked to place them and taps three points (one tapped twice is taken back), the count
+    shown as it goes; the button places them; White, who meanwhile was told Black is placing,
+    then has the move."""
+    ev = online_event(
+        live_server, f"自由让子-{device}", "10m+3x30s", ("5d", "2d"),
+        colour_policy="handicap", handicap_placement="free",
+    )  # fmt: skip
+    assert ev.names["B"] == "王强"
+    pages = []
+    try:
+        for c in ("B", "W"):
+            context = browser.new_context(locale="zh-CN", viewport=VIEWPORTS[device])  # type: ignore[arg-type]
+            context.set_default_timeout(20_000)
+            page = context.new_page()
+            log_in_as(page, live_server.url, ev.players[c], PASSWORD)
+            page.goto(f"{live_server.url}{ev.room()}/play")
+            pages.append(page)
+        black, white = pages
+        status = black.locator("#live-status")
+        expect(status).to_have_text("请放置让子：已选0子，共3子")
+        expect(white.locator("#live-status")).to_have_text("黑方正在放置让子")
+        place = black.locator("#live-place-handicap")
+        expect(place).to_be_disabled()
+        for vertex in ("C3", "G7", "E5", "E5", "C7"):
+            black.locator(f"#live-board svg.board circle.star[data-vertex={vertex}]").click(
+                force=True
+            )
+        expect(status).to_have_text("请放置让子：已选3子，共3子")
+        expect(black.locator("svg.board circle.placing")).to_have_count(3)
+        screenshot(black, f"online-free-handicap-{device}", tmp_path)
+        expect(place).to_be_enabled()
+        place.click()
+        for page in (black, white):
+            for vertex in ("C3", "G7", "C7"):
+                stone = page.locator(f"svg.board circle.stone.black[data-vertex={vertex}]")
+                expect(stone).to_have_count(1)
+        expect(white.locator("#live-status")).to_have_text("轮到你落子")
+        expect(place).to_be_hidden()
+        white.locator("#live-board svg.board circle.star[data-vertex=G3]").click(force=True)
+        if device == "phone":
+            white.locator("#live-confirm").click()
+        expect(black.locator("svg.board circle.stone.white[data-vertex=G3]")).to_have_count(1)
+    finally:
+        for page in pages:
+            page.context.close()

@@ -241,3 +241,35 @@ def test_r_color_1_a_player_opening_the_room_draws_the_nigiri_for_everyone(
             with reader(live_server, ev.room(), ev.players["B"]) as again:
                 assert again.next()["snapshot"]["nigiri"] == drawn
     assert _snapshot(live_server, ev.id).nigiri == drawn
+
+
+def test_r_hcp_2_placing_out_of_turn_or_a_wrong_count_is_refused_in_chinese(
+    live_server: LiveServer,
+) -> None:
+    """R-HCP-2 over the WebSocket, free placement: White placing stones is refused (only Black
+    places them), so is Black placing two of three; each refusal goes to the sender only with
+    its reason in Chinese and nothing is stored; three stones are placed and pushed to both."""
+    ev = online_event(
+        live_server, "放子", "10m+3x30s", ("5d", "2d"),
+        colour_policy="handicap", handicap_placement="free",
+    )  # fmt: skip
+    with (
+        reader(live_server, ev.room(), ev.players["B"]) as black,
+        reader(live_server, ev.room(), ev.players["W"]) as white,
+    ):
+        started = black.until(_started)
+        assert started["snapshot"]["handicap_to_place"] == 3
+        white.until(_started)
+        seq = started["snapshot"]["seq"]
+        white.act("place_handicap", seq, stones=["C3", "G7", "E5"])
+        refused = white.until(lambda m: m["type"] == "refused")
+        assert refused["message"] == "只有黑方放置让子"
+        black.act("place_handicap", seq, stones=["C3", "G7"])
+        short = black.until(lambda m: m["type"] == "refused")
+        assert "应放3子，给出了2子" in short["message"]
+        black.act("place_handicap", seq, stones=["C3", "G7", "E5"])
+        for r in (black, white):
+            placed = r.until(lambda m: m["type"] == "update")
+            assert placed["snapshot"]["handicap_stones"] == ["C3", "G7", "E5"]
+            assert placed["snapshot"]["to_move"] == "W"
+    assert _snapshot(live_server, ev.id).stones == {"C3": "B", "G7": "B", "E5": "B"}

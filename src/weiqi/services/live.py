@@ -54,7 +54,14 @@ from sqlalchemy.orm import Session
 from weiqi.clock.clock import Clock, Status
 from weiqi.clock.control import TimeControl, TimeSystem
 from weiqi.clock.late import LatePolicy
-from weiqi.errors import Conflict, IllegalMove, InvalidSetting, NotFound, PermissionDenied
+from weiqi.errors import (
+    Conflict,
+    IllegalMove,
+    InputError,
+    InvalidSetting,
+    NotFound,
+    PermissionDenied,
+)
 from weiqi.messages import Msg
 from weiqi.referee.actors import GameActor
 from weiqi.referee.events import (
@@ -67,6 +74,7 @@ from weiqi.referee.events import (
     MarkDead,
     Move,
     Pass,
+    PlaceHandicap,
     ProposeEnd,
     RecordEvent,
     RefuseEnd,
@@ -128,6 +136,7 @@ OVER_THE_BOARD = Msg("this event is played over the board: the referees enter it
 
 #: What a player may do in the room (:func:`act`).
 ACTIONS = (
+    "place_handicap",
     "move",
     "pass",
     "resign",
@@ -524,6 +533,10 @@ class Snapshot:
     starts_at: float | None = None
     """When the server starts the game by itself (its round's start time, seconds since the
     epoch), while it has not started: the room counts down to it."""
+    handicap_to_place: int = 0
+    """The handicap stones Black is to place freely before White's first move (R-HCP-2)."""
+    handicap_stones: list[str] = field(default_factory=list)
+    """Where Black placed them (free placement; the fixed ones are the rules' star points)."""
     nigiri: dict[str, Any] | None = None
     """The nigiri that gave the colours (猜先, R-COLOR-1): ``holder``, ``guesser``, ``guess``
     (``odd``/``even``), ``count`` (the stones in the handful), ``seed``, ``black``."""
@@ -645,6 +658,15 @@ def _snapshot(
         asking_until=_ask_deadline(record),
         starts_at=None if started else starts,
         nigiri=_nigiri_data(record),
+        handicap_stones=[
+            format_vertex(p, size)
+            for e in record.entries
+            if isinstance(e.event, PlaceHandicap)
+            for p in e.event.points
+        ],
+        handicap_to_place=state.ruleset.handicap
+        if state.handicap_pending and state.ruleset is not None
+        else 0,
         absent=sorted(c.value for c in state.clock.absent) if state.clock is not None else [],
         starts_in=None if started or starts is None else starts - now,
     )
@@ -1028,6 +1050,19 @@ def _events_for(
     action: str, color: Color, state: GameState, size: int, data: dict[str, Any], timed: bool
 ) -> tuple[RecordEvent, ...]:
     press = (ClockEvent(ClockAction.PRESS),) if timed else ()
+    if action == "place_handicap":  # free placement (R-HCP-2): Black's stones, then White
+        if color is not Color.BLACK:
+            raise Conflict(Msg("only Black places the handicap stones"))
+        points = []
+        for v in data.get("stones") or []:
+            try:
+                p = parse_vertex(str(v), size)
+            except InputError:
+                p = None
+            if p is None:
+                raise InvalidSetting("stones", Msg("%(p)s is not a point of the board", p=str(v)))
+            points.append(p)
+        return (PlaceHandicap(tuple(points)), *press)
     if action == "move":
         point = parse_vertex(str(data.get("vertex", "")), size)
         if point is None:

@@ -307,20 +307,6 @@ class EventSettings:
             raise InvalidSetting("disconnect_alert", Msg("must be between 0 and 3600"))
         if abs(self.seed) >= 10**15:  # round_seed (seed × 1000 + round) is a 64-bit column
             raise InvalidSetting("seed", Msg("must be below 10^15 in size"))
-        if (
-            self.online
-            and self.colour_policy == "handicap"
-            and self.handicap_placement is HandicapPlacement.FREE
-        ):
-            # the game room places handicap stones only as the rules fix them (R-HCP-2): a
-            # game waiting for free placement would never begin there
-            raise InvalidSetting(
-                "handicap_placement",
-                Msg(
-                    "online games put the handicap stones on the star points; "
-                    "free placement is for games over the board"
-                ),
-            )
         ruleset = self.ruleset  # the board size and komi as one game's rules allow them
         if (
             self.colour_policy == "handicap"

@@ -167,6 +167,8 @@ def _labels(request: Request) -> dict[str, str]:
             "Nigiri: %(holder)s held, %(guesser)s guessed %(guess)s, the handful had "
             "%(count)s stones: %(black)s plays Black (seed %(seed)s)"
         ),
+        "place_handicap": N_("Place your handicap stones: %(n)s of %(total)s chosen"),
+        "placing_handicap": N_("Black is placing the handicap stones"),
         "odd": N_("odd"),
         "even": N_("even"),
         "you_black": N_("You play Black"),

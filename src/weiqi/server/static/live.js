@@ -18,6 +18,7 @@ let state = config.state;
 let color = config.color || null;
 let receivedAt = performance.now();
 let pending = null; // a vertex tapped, waiting for "play here" (the confirm-move option)
+let placing = new Set(); // Black's handicap stones chosen so far (free placement), not yet sent
 let marking = new Set(state.dead || []);
 let socket = null;
 let soundOn = true;
@@ -100,7 +101,10 @@ function drawBoard() {
     });
   }
   if (pending) stone(pending, color, "pending");
+  if (placingNow()) for (const v of placing) stone(v, "B", "pending placing");
 }
+
+function placingNow() { return state.handicap_to_place > 0 && color === "B"; }
 
 function colourName(c) { return c === "B" ? labels.black : labels.white; }
 
@@ -125,6 +129,10 @@ function drawStatus() {
     text = fmt(labels.starts_in, { time: mmss(left) });
   } else if (!state.started) {
     text = labels.not_started;
+  } else if (state.handicap_to_place > 0) {
+    text = color === "B"
+      ? fmt(labels.place_handicap, { n: placing.size, total: state.handicap_to_place })
+      : labels.placing_handicap;
   } else if (state.paused) {
     text = labels.paused;
   } else if (state.phase === "counting") {
@@ -149,7 +157,10 @@ function drawControls() {
   if (!byId("live-controls")) return;
   const playing = state.phase === "playing" && state.started && !state.paused;
   const myTurn = playing && state.to_move === color;
-  byId("live-pass").disabled = !myTurn;
+  const toPlace = playing && placingNow();
+  show(byId("live-place-handicap"), toPlace);
+  if (toPlace) byId("live-place-handicap").disabled = placing.size !== state.handicap_to_place;
+  byId("live-pass").disabled = !myTurn || state.handicap_to_place > 0;
   const proposed = playing && state.end_proposed_by && state.end_proposed_by !== color;
   byId("live-propose-end").disabled = !myTurn || Boolean(state.end_proposed_by);
   show(byId("live-end-answer"), Boolean(proposed));
@@ -291,6 +302,7 @@ function receive(data) {
     if (data.type === "state" && data.color !== undefined) color = data.color;
     receivedAt = performance.now();
     pending = null;
+    if (!(state.handicap_to_place > 0)) placing = new Set();
     marking = new Set(state.dead || []);
     if (data.type === "update") message("");
     render();
@@ -342,6 +354,15 @@ svg.addEventListener("click", (event) => {
     return;
   }
   if (state.phase !== "playing" || state.to_move !== color || state.paused) return;
+  if (placingNow()) {  // free handicap placement: tap to choose or take back, then place
+    if (state.stones[vertex]) return;
+    if (placing.has(vertex)) placing.delete(vertex);
+    else if (placing.size < state.handicap_to_place) placing.add(vertex);
+    drawBoard();
+    drawStatus();
+    drawControls();
+    return;
+  }
   if (confirmMoves()) {
     pending = vertex;
     drawBoard();
@@ -355,6 +376,7 @@ function on(id, handler) { const el = byId(id); if (el) el.addEventListener("cli
 
 on("live-confirm", () => { if (pending) { send("move", { vertex: pending }); } });
 on("live-pass", () => send("pass"));
+on("live-place-handicap", () => send("place_handicap", { stones: [...placing] }));
 on("live-propose-end", () => send("propose_end"));
 on("live-accept-end", () => send("accept_end"));
 on("live-refuse-end", () => send("refuse_end"));
