@@ -173,6 +173,8 @@ def test_r_color_1_nigiri_is_drawn_when_the_game_opens_and_the_board_takes_its_c
     assert drawn["black"] == want == opened.black
     assert [e.kind for e in opened.events] == ["start"]
     assert live.open_game(database, ev, 1, 1, clock).events == []  # drawn once
+    # only opened, not begun: the round's start may still move
+    assert event_admin.set_round_start(database, LOCAL, ev, 1, "2026-12-05 10:00", clock).starts_at
     (board,) = event_admin.round_detail(database, LOCAL, ev, 1).pairings
     assert (board.black, board.white) == (
         (paired.white, paired.black) if swapped else (paired.black, paired.white)

@@ -835,10 +835,12 @@ def set_round_start(
                     now=format_local(now, zone_name),
                 ),
             )
+        # a record of one event is a game only opened (its colours drawn by nigiri): it has
+        # not begun; more (the clock started, a referee's decision) and the start stands
         began = session.scalar(
             select(func.count())
             .select_from(GameRecordRow)
-            .where(GameRecordRow.game_id.in_([g.id for g in rnd.games]))
+            .where(GameRecordRow.game_id.in_([g.id for g in rnd.games]), GameRecordRow.seq > 1)
         )
         if began:
             raise Conflict(
