@@ -206,7 +206,7 @@ def test_both_players_in_the_room_before_the_start_wait_for_it(live_server: Live
     """Both players in the room before the round's start: the game does not start early; at
     the start it starts with nobody absent (the room counts down to it meanwhile)."""
     ev = online_event(live_server, "候场", "10m+3x30s", game_start="round_start")
-    start = _set_start(live_server, ev.id, 4)
+    start = _set_start(live_server, ev.id, 12)  # time enough to connect on a busy machine
     with (
         reader(live_server, ev.room(), ev.players["B"]) as black,
         reader(live_server, ev.room(), ev.players["W"]) as white,
@@ -214,7 +214,9 @@ def test_both_players_in_the_room_before_the_start_wait_for_it(live_server: Live
         state = black.next()
         assert state["type"] == "state" and not state["snapshot"]["started"]
         assert state["snapshot"]["starts_in"] > 0
-        got = white.until(_started, timeout=20)
+        assert not white.next()["snapshot"]["started"]
+        assert time.time() < start, "both players were not in the room before the start"
+        got = white.until(_started, timeout=30)
         assert time.time() >= start - 0.05
         assert got["snapshot"]["absent"] == []
         black.until(_started, timeout=10)

@@ -929,6 +929,16 @@ def open_game(
         return _snapshot(event_id, game, record, clock.now().timestamp(), since=len(record or ()))
 
 
+def to_open(db: Database, event_id: int, number: int, board: int) -> bool:
+    """Whether a player coming into the room opens the game (:func:`open_game`: its colours
+    to be drawn by nigiri and no record yet): a cheap read, so that the room writes only then."""
+    with db.transaction() as session:
+        game = _live_game(session, event_id, number, board)
+        if game.result is not None or session.get(GameRecordRow, game.id) is not None:
+            return False
+        return _draws_nigiri(session, game)
+
+
 def _draws_nigiri(session: Session, game: Game) -> bool:
     settings = _event_settings(session, _event_of(game))
     return (

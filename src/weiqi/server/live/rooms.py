@@ -191,15 +191,11 @@ class LiveRooms:
         self._away.get(key, {}).pop(color, None)
         present = await self.presence.present(channel(key))
         await self.publish(key, await self.presence_message(key))
-        event_id, number, board = key
         if {"B", "W"} <= present:
+            event_id, number, board = key
             await self.change(
                 key, lambda: live.start_game(self.db, event_id, number, board, self.clock)
             )
-        # a player late for a game that started at its round's start time (R-TIME-6)
-        await self.change(
-            key, lambda: live.arrive(self.db, event_id, number, board, color, self.clock)
-        )
 
     async def leave(self, key: GameKey, color: str | None) -> None:
         """A connection closed (the clock runs on: the rules' default, R-TIME-5 aside)."""

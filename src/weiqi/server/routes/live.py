@@ -310,7 +310,8 @@ async def room_socket(websocket: WebSocket) -> None:
     try:
         await run_in_threadpool(require_round_visible, db, actor, event_id, number)
         color = await run_in_threadpool(live.seat, db, actor, event_id, number, board)
-        if color is not None:  # a player opens the game: colours drawn by nigiri now, if so
+        if color is not None and await run_in_threadpool(live.to_open, db, *key):
+            # a player opens the game: its colours drawn by nigiri now, before the clock runs
             await live_rooms.change(
                 key, lambda: live.open_game(db, event_id, number, board, live_rooms.clock)
             )
@@ -363,6 +364,11 @@ async def room_socket(websocket: WebSocket) -> None:
         pusher = asyncio.get_running_loop().create_task(forward())
         try:
             await live_rooms.join(key, color)
+            if color is not None and color in first.absent:  # late for the start (R-TIME-6)
+                await live_rooms.change(
+                    key,
+                    lambda: live.arrive(db, event_id, number, board, color, live_rooms.clock),
+                )
         except WeiqiError as err:  # a board with a refused record, unpaired meanwhile …
             await websocket.send_json(_refused(err.msg, None, locale, type(err).__name__))
         live_rooms.nudge(key)
