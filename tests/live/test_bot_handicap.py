@@ -5,13 +5,12 @@ played to its result, its SGF replaying legally with the three stones."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.live.bots import GNUGO_1, start_bot, weiqi, weiqi_json
+from tests.live.bots import play_one_game_each, weiqi, weiqi_json
 from tests.server.conftest import run_server
 
 pytestmark = pytest.mark.gnugo
@@ -43,22 +42,9 @@ def _bots_play_a_handicap_game(tmp_path: Path, placement: str) -> str:
     assert board["handicap"] == 3 and board["komi"] == "0", board
     weiqi("round", "publish", "--db", db, "--round", "1")
     tokens = [weiqi_json("player", "invite", "--db", db, n)["token"] for n in ("强", "弱")]
-    logs = [(tmp_path / f"bot{i}.log").open("w") for i in range(2)]
-    bots: list[subprocess.Popen[str]] = []
-    try:
-        with run_server(tmp_path, db) as server:
-            bots = [start_bot(server.url, t, GNUGO_1, f) for t, f in zip(tokens, logs, strict=True)]
-            for bot in bots:
-                out, _ = bot.communicate(timeout=120)
-                assert bot.returncode == 0 and out.strip() == "1 game(s) played"
-            sgf = httpx.get(f"{server.url}/events/{ev}/rounds/1/boards/1/sgf").text
-    finally:
-        for bot in bots:
-            if bot.poll() is None:
-                bot.kill()
-                bot.wait()
-        for f in logs:
-            f.close()
+    with run_server(tmp_path, db) as server:
+        play_one_game_each(server.url, tokens, tmp_path)
+        sgf = httpx.get(f"{server.url}/events/{ev}/rounds/1/boards/1/sgf").text
     for i in range(2):
         assert "occupied" not in (tmp_path / f"bot{i}.log").read_text()
         assert "此处已有棋子" not in (tmp_path / f"bot{i}.log").read_text()

@@ -6,13 +6,12 @@ result, and the board and the SGF name the drawn Black."""
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.live.bots import GNUGO_1, start_bot, weiqi, weiqi_json
+from tests.live.bots import play_one_game_each, weiqi, weiqi_json
 from tests.server.conftest import run_server
 from weiqi.services import live
 from weiqi.store.database import Database
@@ -31,22 +30,9 @@ def test_r_color_1_bots_play_the_colours_the_nigiri_gave(tmp_path: Path) -> None
     weiqi("round", "pair", "--db", db)
     weiqi("round", "publish", "--db", db, "--round", "1")
     tokens = [weiqi_json("player", "invite", "--db", db, n)["token"] for n in ("甲", "乙")]
-    logs = [(tmp_path / f"bot{i}.log").open("w") for i in range(2)]
-    bots: list[subprocess.Popen[str]] = []
-    try:
-        with run_server(tmp_path, db) as server:
-            bots = [start_bot(server.url, t, GNUGO_1, f) for t, f in zip(tokens, logs, strict=True)]
-            for bot in bots:
-                out, _ = bot.communicate(timeout=120)
-                assert bot.returncode == 0 and out.strip() == "1 game(s) played"
-            sgf = httpx.get(f"{server.url}/events/{ev}/rounds/1/boards/1/sgf").text
-    finally:
-        for bot in bots:
-            if bot.poll() is None:
-                bot.kill()
-                bot.wait()
-        for f in logs:
-            f.close()
+    with run_server(tmp_path, db) as server:
+        play_one_game_each(server.url, tokens, tmp_path)
+        sgf = httpx.get(f"{server.url}/events/{ev}/rounds/1/boards/1/sgf").text
     store = Database(db)
     try:
         drawn = live.snapshot(store, ev, 1, 1).nigiri

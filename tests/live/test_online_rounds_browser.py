@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.live.conftest import PASSWORD, online_event
 from tests.server.conftest import LiveServer, screenshot
@@ -22,6 +22,15 @@ from weiqi.tournament.details import format_local
 
 pytestmark = pytest.mark.browser
 VIEWPORTS = {"desktop": {"width": 1200, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+def _player(browser: Browser, server: LiveServer, username: str, device: str) -> Page:
+    """A page of its own browser context, in Chinese at the device's size, logged in."""
+    context = browser.new_context(locale="zh-CN", viewport=VIEWPORTS[device])  # type: ignore[arg-type]
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    log_in_as(page, server.url, username, PASSWORD)
+    return page
 
 
 @pytest.mark.parametrize("device", sorted(VIEWPORTS))
@@ -36,11 +45,9 @@ def test_r_time_6_the_room_counts_down_to_the_round_start_then_the_clock_runs(
         event_admin.set_round_start(db, Actor.local(), ev.id, 1, typed)
     finally:
         db.dispose()
-    context = browser.new_context(locale="zh-CN", viewport=VIEWPORTS[device])  # type: ignore[arg-type]
-    context.set_default_timeout(20_000)
-    black = context.new_page()
+    black = _player(browser, live_server, ev.players["B"], device)
+    context = black.context
     try:
-        log_in_as(black, live_server.url, ev.players["B"], PASSWORD)
         black.goto(f"{live_server.url}{ev.room()}/play")
         expect(black.locator("#live-you")).to_have_text("你执黑")
         shown = format_local(at, "Asia/Shanghai")
@@ -75,12 +82,7 @@ def test_r_color_1_the_players_see_the_nigiri_before_the_clock_starts(
     user = {ev.names[c]: ev.players[c] for c in ("B", "W")}
     pages = []
     try:
-        for name in ("王强", "李明"):
-            context = browser.new_context(locale="zh-CN", viewport=VIEWPORTS[device])  # type: ignore[arg-type]
-            context.set_default_timeout(20_000)
-            page = context.new_page()
-            log_in_as(page, live_server.url, user[name], PASSWORD)
-            pages.append(page)
+        pages = [_player(browser, live_server, user[n], device) for n in ("王强", "李明")]
         wang, li = pages
         wang.goto(f"{live_server.url}{ev.room()}/play")
         nigiri = wang.locator("#live-nigiri")
@@ -125,13 +127,9 @@ def test_r_hcp_2_black_places_the_handicap_stones_by_clicking_then_white_moves(
     assert ev.names["B"] == "王强"
     pages = []
     try:
-        for c in ("B", "W"):
-            context = browser.new_context(locale="zh-CN", viewport=VIEWPORTS[device])  # type: ignore[arg-type]
-            context.set_default_timeout(20_000)
-            page = context.new_page()
-            log_in_as(page, live_server.url, ev.players[c], PASSWORD)
+        pages = [_player(browser, live_server, ev.players[c], device) for c in ("B", "W")]
+        for page in pages:
             page.goto(f"{live_server.url}{ev.room()}/play")
-            pages.append(page)
         black, white = pages
         status = black.locator("#live-status")
         expect(status).to_have_text("请放置让子：已选0子，共3子")
