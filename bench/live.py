@@ -182,7 +182,7 @@ def online_round(
 ) -> tuple[int, list[str], RoundView]:
     """A Swiss event of ``2 × games`` entrants on ``size``×``size`` with a time control of 60
     minutes (nobody flags), its round 1 paired: the event, the entrants' names, the round."""
-    settings = EventSettings(system=System.SWISS, rounds=1, board_size=size)
+    settings = EventSettings(system=System.SWISS, rounds=1, board_size=size, play="online")
     ev = t.create_tournament(db, LOCAL, name, settings).id
     with db.transaction() as session:
         event = session.get(EventRow, ev)

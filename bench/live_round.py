@@ -31,7 +31,7 @@ def main() -> None:
         db = Database(f"sqlite:///{Path(tmp) / 'bench.sqlite3'}")
         db.upgrade()
         ev = t.create_tournament(db, local, "bench", EventSettings(System.SWISS, rounds=3,
-                                                                  board_size=9)).id  # fmt: skip
+                                 play="online", board_size=9)).id  # fmt: skip
         with db.transaction() as session:
             row = session.get(EventRow, ev)
             assert row is not None

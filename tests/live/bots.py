@@ -47,6 +47,25 @@ def start_bot(
     )  # fmt: skip
 
 
+def play_one_game_each(server: str, tokens: list[str], folder: Path, timeout: float = 120) -> None:
+    """A GNU Go ``weiqi bot`` for each code, each to play one game: every one exits 0 having
+    said so (their logs ``bot0.log``, … in ``folder``); any still running is killed."""
+    logs = [(folder / f"bot{i}.log").open("w") for i in range(len(tokens))]
+    bots: list[subprocess.Popen[str]] = []
+    try:
+        bots = [start_bot(server, t, GNUGO_1, f) for t, f in zip(tokens, logs, strict=True)]
+        for bot in bots:
+            out, _ = bot.communicate(timeout=timeout)
+            assert bot.returncode == 0 and out.strip() == "1 game(s) played"
+    finally:
+        for bot in bots:
+            if bot.poll() is None:
+                bot.kill()
+                bot.wait()
+        for f in logs:
+            f.close()
+
+
 def players_csv(path: Path, names: list[str]) -> Path:
     path.write_text("name,rank\n" + "".join(f"{n},{i}d\n" for i, n in enumerate(names, 1)))
     return path

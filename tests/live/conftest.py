@@ -52,16 +52,29 @@ class OnlineEvent:
         return f"/events/{self.id}/rounds/1/boards/{board}"
 
 
-def online_event(server: LiveServer, tag: str, time_control: str = "10m+3x30s") -> OnlineEvent:
+def online_event(
+    server: LiveServer,
+    tag: str,
+    time_control: str = "10m+3x30s",
+    ranks: tuple[str, str] = ("5d", "4d"),
+    **options: Any,
+) -> OnlineEvent:
+    """``ranks``: of 李明 and 王强; ``options``: more settings of the event
+    (``game_start="round_start"``)."""
     db = Database(server.db_url)
     try:
-        settings = EventSettings(system=System.ROUND_ROBIN, board_size=9)
+        settings = EventSettings(
+            system=System.ROUND_ROBIN,
+            board_size=9,
+            play="online",  # type: ignore[arg-type]
+            **options,
+        )
         ev = t.create_tournament(db, LOCAL, f"{tag}网络赛", settings).id
         with db.transaction() as session:
             event = session.get(EventRow, ev)
             assert event is not None
             event.time_control = time_control
-        t.import_players(db, LOCAL, ev, "name,rank\n李明,5d\n王强,4d\n")
+        t.import_players(db, LOCAL, ev, f"name,rank\n李明,{ranks[0]}\n王强,{ranks[1]}\n")
         t.pair_round(db, LOCAL, ev)
         publish_round(db, LOCAL, ev, 1)
         players = {}
@@ -79,6 +92,32 @@ def online_event(server: LiveServer, tag: str, time_control: str = "10m+3x30s") 
         return OnlineEvent(ev, players, names, f"ref-{tag}")
     finally:
         db.dispose()
+
+
+def seated_event(
+    db: Database, time_control: str, name: str = "网络赛", **settings: Any
+) -> tuple[int, dict[str, Actor]]:
+    """A round robin of two on 9×9 (``settings``: more of its settings, e.g. ``play="online"``)
+    with ``time_control``, round 1 paired, each entrant linked to a new user (named after the
+    event's id): the event's id and the players' actors by the colour they play."""
+    made = EventSettings(System.ROUND_ROBIN, board_size=9, **settings)
+    ev = t.create_tournament(db, LOCAL, name, made).id
+    with db.transaction() as session:
+        event = session.get(EventRow, ev)
+        assert event is not None
+        event.time_control = time_control
+    t.import_players(db, LOCAL, ev, "name\n李明\n王强\n")
+    t.pair_round(db, LOCAL, ev)
+    seats = {}
+    for player, user in (("李明", f"li-{ev}"), ("王强", f"wang-{ev}")):
+        actor = accounts.create_user(db, LOCAL, user, "a long pass phrase 7").actor()
+        live.redeem_invite(
+            db, actor, live.create_invite(db, LOCAL, ev, live.player_id(db, ev, player)).code
+        )
+        colour = live.seat(db, actor, ev, 1, 1)
+        assert colour is not None
+        seats[colour] = actor
+    return ev, seats
 
 
 def session_cookie(server: LiveServer, username: str | None) -> str:

@@ -33,7 +33,7 @@ def _event(server: LiveServer) -> tuple[int, str, str]:
     the username of White's player."""
     db = Database(server.db_url)
     try:
-        settings = EventSettings(System.ROUND_ROBIN, board_size=9)
+        settings = EventSettings(System.ROUND_ROBIN, board_size=9, play="online")
         ev = t.create_tournament(db, LOCAL, "结束对局", settings).id
         with db.transaction() as session:
             event = session.get(EventRow, ev)

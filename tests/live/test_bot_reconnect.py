@@ -59,7 +59,7 @@ def _event(tmp_path: Path) -> tuple[str, int, list[str]]:
     db = f"sqlite:///{tmp_path / 'weiqi.sqlite3'}"
     created = weiqi_json(
         "event", "create", "--db", db, "--name", "断线重连", "--system", "round-robin",
-        "--size", "9", "--time", "2m+3x10s",
+        "--play", "online", "--size", "9", "--time", "2m+3x10s",
     )  # fmt: skip
     weiqi("player", "import", "--db", db, str(players_csv(tmp_path / "p.csv", ["黑机", "白机"])))
     tokens = [weiqi_json("player", "invite", "--db", db, n)["token"] for n in ("黑机", "白机")]

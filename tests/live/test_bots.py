@@ -56,7 +56,8 @@ def bot_event(
 def _served_event(workdir: Path, db: str) -> Iterator[tuple[LiveServer, str]]:
     created = json.loads(
         weiqi("event", "create", "--db", db, "--name", "机器人网络赛", "--system", "swiss",
-              "--rounds", "2", "--size", "9", "--time", "1m incl 3x10s", "--json")
+              "--play", "online", "--rounds", "2", "--size", "9", "--time", "1m incl 3x10s",
+              "--json")
     )  # fmt: skip
     assert created["settings"]["board_size"] == 9 and created["time_control"] == "30s+3x10s"
     weiqi("player", "import", "--db", db, str(players_csv(workdir / "p.csv", list(ENGINES))))

@@ -28,7 +28,9 @@ PASSWORD = "邀请码测试的密码 2026"
 
 
 def _event(db: Database) -> int:
-    ev = t.create_tournament(db, LOCAL, "网络赛", EventSettings(System.ROUND_ROBIN, board_size=9))
+    ev = t.create_tournament(
+        db, LOCAL, "网络赛", EventSettings(System.ROUND_ROBIN, board_size=9, play="online")
+    )
     t.import_players(db, LOCAL, ev.id, "name\n李明\n王强\n张伟\n刘洋\n")
     t.pair_round(db, LOCAL, ev.id)
     return ev.id

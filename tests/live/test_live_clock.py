@@ -7,37 +7,19 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from tests.live.conftest import seated_event
 from weiqi.i18n import render
-from weiqi.services import accounts, games, live
-from weiqi.services import tournament as t
+from weiqi.services import games, live
 from weiqi.services.actor import Actor
 from weiqi.services.server_clock import ManualClock
 from weiqi.store.database import Database
-from weiqi.store.models import EventRow
-from weiqi.tournament.settings import EventSettings, System
 
 LOCAL = Actor.local()
 T0 = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
 
 
 def _game(db: Database, time_control: str) -> tuple[int, dict[str, Actor]]:
-    ev = t.create_tournament(db, LOCAL, "快棋", EventSettings(System.ROUND_ROBIN, board_size=9)).id
-    with db.transaction() as session:
-        event = session.get(EventRow, ev)
-        assert event is not None
-        event.time_control = time_control
-    t.import_players(db, LOCAL, ev, "name\n李明\n王强\n")
-    t.pair_round(db, LOCAL, ev)
-    seats = {}
-    for name, user in (("李明", "li"), ("王强", "wang")):
-        actor = accounts.create_user(db, LOCAL, user, "a long pass phrase 7").actor()
-        live.redeem_invite(
-            db, actor, live.create_invite(db, LOCAL, ev, live.player_id(db, ev, name)).code
-        )
-        colour = live.seat(db, actor, ev, 1, 1)
-        assert colour is not None
-        seats[colour] = actor
-    return ev, seats
+    return seated_event(db, time_control, "快棋", play="online")
 
 
 def test_r_time_2_the_flag_falls_at_the_deadline_with_nobody_sending_anything(

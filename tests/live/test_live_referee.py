@@ -305,7 +305,7 @@ def test_an_unpublished_round_is_not_shown(live_server: LiveServer, path: str) -
     db = Database(live_server.db_url)
     try:
         local = accounts.Actor.local()
-        settings = EventSettings(system=System.ROUND_ROBIN, board_size=9)
+        settings = EventSettings(system=System.ROUND_ROBIN, board_size=9, play="online")
         ev = t.create_tournament(db, local, f"未公布-{path}", settings).id
         t.import_players(db, local, ev, "name\n甲\n乙\n")
         t.pair_round(db, local, ev)  # not published

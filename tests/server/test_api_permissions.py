@@ -130,7 +130,7 @@ def _revoke_role(w: World, actor: str) -> Send:
 def _tournament(w: World, players: int = 8, rounds: int = 0) -> int:
     """A fresh Swiss where each actor holds the role it holds in the world's event."""
     info = tournament.create_tournament(
-        w.db, LOCAL, "积分编排赛", EventSettings(System.SWISS, rounds=3)
+        w.db, LOCAL, "积分编排赛", EventSettings(System.SWISS, rounds=3, play="online")
     )
     for actor in ("player", "referee", "chief_referee", "organiser"):
         accounts.grant_role(w.db, LOCAL, w.user_ids[actor], info.id, Role(actor))
@@ -206,6 +206,12 @@ def _pair_round(w: World, actor: str) -> Send:
 def _publish_round(w: World, actor: str) -> Send:
     event = _tournament(w, rounds=1)
     return w.call(actor, "POST", f"/api/events/{event}/rounds/1/publish", json={})
+
+
+def _round_start(w: World, actor: str) -> Send:
+    event = _tournament(w, rounds=1)
+    body = {"start": "2030-06-01 09:30"}
+    return w.call(actor, "PUT", f"/api/events/{event}/rounds/1/start", json=body)
 
 
 def _unpair_round(w: World, actor: str) -> Send:
@@ -541,6 +547,7 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
     ("PUT", "/api/events/{event_id}/players/{player_id}/absences"): (_set_absences, RUNNERS),
     ("POST", "/api/events/{event_id}/rounds"): (_pair_round, CHIEF),
     ("POST", "/api/events/{event_id}/rounds/{number}/publish"): (_publish_round, RUNNERS),
+    ("PUT", "/api/events/{event_id}/rounds/{number}/start"): (_round_start, RUNNERS),
     ("DELETE", "/api/events/{event_id}/rounds/{number}"): (_unpair_round, CHIEF),
     ("POST", "/api/events/{event_id}/rounds/{number}/edits/check"): (_check_edit, CHIEF),
     ("POST", "/api/events/{event_id}/rounds/{number}/edits"): (_make_edit, CHIEF),
@@ -705,7 +712,9 @@ def tournament_state(db: Database) -> tuple[object, ...]:
                 select(EventSettingsRow.event_id, EventSettingsRow.settings_json)
             ).all(),
             session.execute(select(PlayerRow.name, PlayerRow.withdrawn_after)).all(),
-            session.execute(select(RoundRow.event_id, RoundRow.number, RoundRow.published)).all(),
+            session.execute(
+                select(RoundRow.event_id, RoundRow.number, RoundRow.published, RoundRow.starts_at)
+            ).all(),
         )
 
 

@@ -202,7 +202,8 @@ INDIVIDUAL_CREATE = ("tiebreaks", "swiss_method", "bye_points", "no_result_point
                      "avoid_same_club", "avoid_same_region", "elimination_losses", "best_of",
                      "mcmahon_bar", "mcmahon_floor", "shared_places", "tie_resolution",
                      "top_score", "late_entry_points", "grand_final_reset",
-                     "cycle_policy", "handicap_placement", "preset",
+                     "cycle_policy", "handicap_placement", "preset", "play", "game_start",
+                     "online_colours",
                      "absent_points")  # fmt: skip
 
 
@@ -350,6 +351,30 @@ def register(app: typer.Typer) -> None:
         handicap_placement: Annotated[
             str | None, typer.Option("--handicap-placement", help="fixed or free.")
         ] = None,
+        play: Annotated[
+            str | None,
+            typer.Option(
+                "--play",
+                help="Where the games are played: board (over the board, the default) or "
+                "online (each published round's games in the game room).",
+            ),
+        ] = None,
+        game_start: Annotated[
+            str | None,
+            typer.Option(
+                "--game-start",
+                help="Online: present (when both players are in the room, the default) or "
+                "round_start (at the round's start time, present or not).",
+            ),
+        ] = None,
+        online_colours: Annotated[
+            str | None,
+            typer.Option(
+                "--online-colours",
+                help="Online even games: paired (the default) or nigiri (猜先, drawn by the "
+                "server when the game opens).",
+            ),
+        ] = None,
         team_type: Annotated[
             str,
             typer.Option(
@@ -447,6 +472,9 @@ def register(app: typer.Typer) -> None:
             ("board_size", board_size),
             ("cycle", cycle_policy),
             ("handicap_placement", handicap_placement),
+            ("play", play),
+            ("game_start", game_start),
+            ("online_colours", online_colours),
         ):
             if value is not None:
                 raw[key] = value
@@ -1110,6 +1138,49 @@ def register(app: typer.Typer) -> None:
         )
         state = "published" if detail.published else "hidden"
         typer.echo(f"round {detail.number}: {state}, {len(detail.pairings)} board(s)")
+
+    @round_app.command("start")
+    def start_round_command(
+        ctx: typer.Context,
+        round_number: Annotated[int, typer.Option("--round")],
+        start: Annotated[
+            str,
+            typer.Option(
+                "--start",
+                help="When the round starts, in the event's time zone: '2026-12-05 09:30' "
+                "(empty: no start time).",
+            ),
+        ],
+        db: DbOption = None,
+        event: EventOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        """Set when a round starts (开始时间), as the round's page does: an online event whose
+        games start at the round's start time has the server start them then, present or not.
+        What "now" is, is the server's clock: a time not later than now is refused."""
+        from weiqi.cli.team import cli_clock
+        from weiqi.services.event_admin import set_round_start
+        from weiqi.services.events import event_details
+        from weiqi.tournament.details import format_local
+
+        in_db_range("--round", round_number)
+        database = open_database(db)
+        event_id = _event_id(database, event)
+        detail = set_round_start(
+            database, Actor.local(), event_id, round_number, start, cli_clock(ctx)
+        )
+        zone_name = event_details(database, event_id).time_zone
+        local = format_local(detail.starts_at, zone_name)
+        if as_json:
+            starts = detail.starts_at.isoformat() if detail.starts_at else None
+            out = {"round": detail.number, "starts_at": starts, "local": local, "zone": zone_name}
+            typer.echo(json.dumps(out, ensure_ascii=False))
+            return
+        typer.echo(
+            f"round {detail.number}: starts {local} ({zone_name})"
+            if local
+            else f"round {detail.number}: no start time"
+        )
 
     @round_app.command("edit")
     def edit_round_command(

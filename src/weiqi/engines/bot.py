@@ -137,9 +137,12 @@ class _Game:
     color: str
     komi: float
     handicap: int = 0
-    """Black's handicap stones, placed as GTP's ``fixed_handicap`` places them (the rules'
-    fixed placement); the moves start with White's."""
+    """Black's handicap stones: placed as GTP's ``fixed_handicap`` places them (the rules'
+    fixed placement), or where Black placed them freely (``place_free_handicap`` for the
+    bot's own, ``set_free_handicap`` for the opponent's); the moves start with White's."""
     engine_moves: list[tuple[str, str]] = field(default_factory=list)
+    engine_handicap: list[str] = field(default_factory=list)
+    """The handicap stones placed freely that the engine was given (``set_free_handicap``)."""
     size: int | None = None
     acted_at: int | None = None
     """The ``seq`` the bot last acted on: nothing more until the game changes."""
@@ -413,8 +416,10 @@ class Bot:
             message = json.loads(ws.recv())
             kind = message.get("type")
             if kind == "state":
-                if message.get("color") != state.color:
+                if message.get("color") not in ("B", "W"):
                     raise BotError(Msg("the server does not seat this bot on the board"))
+                # the colour as the room says it: a nigiri drawn on opening may have changed it
+                state.color = message["color"]
                 snap, received = message["snapshot"], time.monotonic()
             elif kind == "update":
                 snap, received = message["snapshot"], time.monotonic()
@@ -448,12 +453,21 @@ class Bot:
         engine = self.engine()
         moves = _moves(snap)
         known = state.engine_moves
-        if state.engine is not engine or state.size != snap["size"] or moves[: len(known)] != known:
+        placed = list(snap.get("handicap_stones") or [])
+        if (
+            state.engine is not engine
+            or state.size != snap["size"]
+            or moves[: len(known)] != known
+            or placed != state.engine_handicap
+        ):
             engine.boardsize(snap["size"])
             engine.clear_board()
             engine.komi(state.komi)
-            if state.handicap >= 2:
+            if placed:  # placed freely by Black (R-HCP-2)
+                engine.set_free_handicap(placed)
+            elif state.handicap >= 2 and not snap.get("handicap_to_place"):
                 engine.fixed_handicap(state.handicap)
+            state.engine_handicap = placed
             state.size, state.engine, known = snap["size"], engine, []
             clock = snap.get("clock")
             timed = clock is not None and clock["system"] != TimeSystem.UNTIMED.value
@@ -488,6 +502,11 @@ class Bot:
             if snap["to_move"] != me:
                 return None
             engine = self._sync(snap, state)
+            if snap.get("handicap_to_place"):  # Black places its stones freely: the engine's
+                return (
+                    "place_handicap",
+                    {"stones": engine.place_free_handicap(snap["handicap_to_place"])},
+                )
             if state.refused.get(snap["seq"]):
                 return ("pass", {})
             clock = snap.get("clock")

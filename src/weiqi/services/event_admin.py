@@ -32,7 +32,7 @@ import io
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from datetime import date
+from datetime import UTC, date, datetime
 from fractions import Fraction
 
 from sqlalchemy import func, select
@@ -53,10 +53,11 @@ from weiqi.i18n import N_
 from weiqi.messages import Msg
 from weiqi.services import tournament
 from weiqi.services.actor import Actor
-from weiqi.services.events import event_name, store_details
+from weiqi.services.events import details_in, event_name, store_details
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches, namesake_labels, player_labels, search_terms
 from weiqi.services.round_edits import EditRecord, edit_records
+from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.tournament import PairingView, TournamentInfo
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
@@ -64,7 +65,7 @@ from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRow
 from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
 from weiqi.text import clean_name
-from weiqi.tournament.details import EventDetails
+from weiqi.tournament.details import EventDetails, format_local, parse_local
 from weiqi.tournament.manual import editable
 from weiqi.tournament.namesakes import identity_key
 from weiqi.tournament.ranks import Rank
@@ -176,6 +177,8 @@ class RoundDetail:
     """The boards where either player matches ``search`` (``None``: no search, all)."""
     shown_byes: tuple[str, ...] | None = None
     """The byes ``search`` matches (``None``: no search, all)."""
+    starts_at: datetime | None = None
+    """When the round starts (UTC), as the organisers set it (:func:`set_round_start`)."""
 
     def shows(self, board: int) -> bool:
         """Whether board ``board`` is shown under the search."""
@@ -303,7 +306,7 @@ def settings_from_form(form: Mapping[str, str], base: EventSettings | None = Non
     size = _int(form, "board_size", None)
     if size is not None:
         data["board_size"] = size
-    for key in ("cycle", "handicap_placement"):
+    for key in ("cycle", "handicap_placement", "play", "game_start", "online_colours"):
         if form.get(key, "").strip():
             data[key] = form[key].strip()
     if len(set(codes)) != len(codes) and data["tiebreaks"] is not None:
@@ -359,6 +362,8 @@ EDITABLE_AFTER_START = frozenset(
         "absent_points",
         "schedule_published",
         "disconnect_alert",
+        "game_start",
+        "online_colours",
     }
 )
 """The settings that may change once a round is paired: they only rank the players (the
@@ -380,6 +385,7 @@ _PLAYED = frozenset(
         "board_size",
         "cycle",
         "handicap_placement",
+        "play",
         "colour_policy",
         "handicap_reduction",
         "handicap_max",
@@ -723,6 +729,7 @@ def _detail(session: Session, event_id: int, rnd: RoundRow, search: str = "") ->
         search=search.strip(),
         shown_boards=shown_boards,
         shown_byes=shown_byes,
+        starts_at=as_utc(rnd.starts_at),
     )
 
 
@@ -767,6 +774,79 @@ def publish_round(
         lock_event(session, event_id)
         rnd = tournament._round_row(session, event_id, number)
         rnd.published = published
+        session.flush()
+        return _detail(session, event_id, rnd)
+
+
+def as_utc(moment: datetime | None) -> datetime | None:
+    """A stored moment as an aware UTC one (SQLite gives it back naive, in UTC).
+
+    >>> as_utc(datetime(2026, 12, 5, 1, 30)).isoformat()
+    '2026-12-05T01:30:00+00:00'
+    """
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)
+
+
+def set_round_start(
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    number: int,
+    start: str,
+    clock: ServerClock = SYSTEM_CLOCK,
+) -> RoundDetail:
+    """Set when round ``number`` starts (those who publish rounds): ``start`` as typed, in the
+    event's time zone (``2026-12-05 09:30``; empty: no start time). An online event whose games
+    start at the round's start time (``EventSettings.game_start``) has the server start them
+    then. What "now" is comes from the server's clock.
+
+    ``InvalidSetting`` (field ``start``) for a time that cannot be read or is not later than
+    now; ``Conflict`` once a game of the round has begun (it began under the old time).
+
+    >>> from weiqi.services.server_clock import ManualClock
+    >>> from weiqi.services.tournament import create_tournament, pair_round
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> local = Actor.local()
+    >>> ev = create_tournament(db, local, "网络赛", EventSettings(System.ROUND_ROBIN)).id
+    >>> _ = import_players(db, local, ev, "name\\n甲\\n乙\\n")
+    >>> _ = pair_round(db, local, ev)
+    >>> now = ManualClock(datetime(2026, 12, 1, 0, 0, tzinfo=UTC))
+    >>> set_round_start(db, local, ev, 1, "2026-12-05 09:30", now).starts_at.isoformat()
+    '2026-12-05T01:30:00+00:00'
+    >>> set_round_start(db, local, ev, 1, "2026-11-30 09:30", now)
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: start: the start must be later than now (2026-12-01 08:00)
+    """
+    with db.transaction() as session:
+        require(session, actor, Action.PUBLISH_ROUND, event_id)
+        lock_event(session, event_id)
+        rnd = tournament._round_row(session, event_id, number)
+        zone_name = details_in(session, event_id).time_zone
+        when = parse_local(start, zone_name) if start.strip() else None
+        now = clock.now()
+        if when is not None and when <= now:
+            raise InvalidSetting(
+                "start",
+                Msg(
+                    "the start must be later than now (%(now)s)",
+                    now=format_local(now, zone_name),
+                ),
+            )
+        # a record of one event is a game only opened (its colours drawn by nigiri): it has
+        # not begun; more (the clock started, a referee's decision) and the start stands
+        began = session.scalar(
+            select(func.count())
+            .select_from(GameRecordRow)
+            .where(GameRecordRow.game_id.in_([g.id for g in rnd.games]), GameRecordRow.seq > 1)
+        )
+        if began:
+            raise Conflict(
+                Msg("a game of round %(number)s has begun: its start cannot change", number=number)
+            )
+        rnd.starts_at = when
         session.flush()
         return _detail(session, event_id, rnd)
 

@@ -32,7 +32,7 @@ in plain JSON-ready values (no language: the room renders messages in each reade
 >>> from weiqi.services import accounts, tournament as t
 >>> db = Database("sqlite://"); db.upgrade()
 >>> local = Actor.local()
->>> settings = EventSettings(System.ROUND_ROBIN, board_size=9)
+>>> settings = EventSettings(System.ROUND_ROBIN, board_size=9, play="online")
 >>> ev = t.create_tournament(db, local, "Online", settings).id
 >>> _ = t.import_players(db, local, ev, "name\\n李\\n王\\n")
 >>> _ = t.pair_round(db, local, ev)
@@ -51,9 +51,11 @@ True
 from __future__ import annotations
 
 import hashlib
+import random
 import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
+from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -62,7 +64,15 @@ from sqlalchemy.orm import Session
 
 from weiqi.clock.clock import Clock, Status
 from weiqi.clock.control import TimeControl, TimeSystem
-from weiqi.errors import Conflict, IllegalMove, InvalidSetting, NotFound, PermissionDenied
+from weiqi.clock.late import LatePolicy
+from weiqi.errors import (
+    Conflict,
+    IllegalMove,
+    InputError,
+    InvalidSetting,
+    NotFound,
+    PermissionDenied,
+)
 from weiqi.messages import Msg
 from weiqi.referee.actors import GameActor
 from weiqi.referee.events import (
@@ -75,13 +85,15 @@ from weiqi.referee.events import (
     MarkDead,
     Move,
     Pass,
+    PlaceHandicap,
     ProposeEnd,
     RecordEvent,
     RefuseEnd,
     Resign,
     RulingMade,
+    Start,
 )
-from weiqi.referee.nigiri import ColorAssignment
+from weiqi.referee.nigiri import ColorAssignment, Contestant, Guess, Nigiri
 from weiqi.referee.record import GameRecord
 from weiqi.referee.rulings import Ruling, RulingKind
 from weiqi.referee.state import GameState, Phase
@@ -91,10 +103,12 @@ from weiqi.rules.dead_stones import propose_dead
 from weiqi.rules.vertex import format_vertex, parse_vertex
 from weiqi.services import live_notices
 from weiqi.services.actor import Actor
+from weiqi.services.event_admin import as_utc
 from weiqi.services.games import (
     BoardKey,
     Game,
     TeamBoard,
+    _event_settings,
     _game_row,
     _game_to_change,
     _load_at,
@@ -102,6 +116,7 @@ from weiqi.services.games import (
     _load_stored,
     _now,
     _store,
+    individual_game,
 )
 from weiqi.services.permissions import Action, require
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
@@ -112,6 +127,8 @@ from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRow, User
 from weiqi.store.teams import BoardGameRow, RosterRow, TeamMatchRow, TeamRoundRow, TeamRow
 from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
+from weiqi.tournament.ranks import Rank
+from weiqi.tournament.settings import EventSettings, GameStart
 
 #: The reasons the rules core gives for an illegal move (``IllegalMove.reason``), listed here
 #: so that the catalogues translate them: the room says them in the player's language.
@@ -129,8 +146,12 @@ ILLEGAL_REASONS = (
 #: acting for the referees (the record names it like any referee).
 SERVER = GameActor.referee("server")
 
+#: Why the room starts no game of an event played over the board (``EventSettings.play``).
+OVER_THE_BOARD = Msg("this event is played over the board: the referees enter its results")
+
 #: What a player may do in the room (:func:`act`).
 ACTIONS = (
+    "place_handicap",
     "move",
     "pass",
     "resign",
@@ -757,6 +778,23 @@ class Snapshot:
         """How the board is named in its round (``services.games``)."""
         return key_of(asdict(self))
 
+    starts_at: float | None = None
+    """When the server starts the game by itself (its round's start time, seconds since the
+    epoch), while it has not started: the room counts down to it."""
+    handicap_to_place: int = 0
+    """The handicap stones Black is to place freely before White's first move (R-HCP-2)."""
+    handicap_stones: list[str] = field(default_factory=list)
+    """Where Black placed them (free placement; the fixed ones are the rules' star points)."""
+    nigiri: dict[str, Any] | None = None
+    """The nigiri that gave the colours (猜先, R-COLOR-1): ``holder``, ``guesser``, ``guess``
+    (``odd``/``even``), ``count`` (the stones in the handful), ``seed``, ``black``."""
+    absent: list[str] = field(default_factory=list)
+    """The players not in the room when the game started at the round's start time, until
+    they arrive (their clock runs: R-TIME-6)."""
+    starts_in: float | None = None
+    """Seconds from the snapshot's instant to ``starts_at`` (the room counts down from it,
+    whatever its own clock says)."""
+
     def to_data(self) -> dict[str, Any]:
         """JSON-ready, with the board's :func:`board_ref` (``ref``)."""
         return {**asdict(self), "ref": board_ref(self.key)}
@@ -812,12 +850,16 @@ def _snapshot(
     event_id: int, game: Game, record: GameRecord | None, now: float, since: int = 0
 ) -> Snapshot:
     size = game.ruleset.board_size
+    starts = None
+    if isinstance(game.row, GameRow) and game.row.round.starts_at is not None:
+        starts = as_utc(game.row.round.starts_at).timestamp()  # type: ignore[union-attr]
     if record is None:
         return Snapshot(
             event_id, game.number, game.board, size, game.black, game.white, 0, "not_started",
             "B", {}, None, {"B": 0, "W": 0}, [], None, [], None, False, game.result,
             game.confirmed, False, match=game.match, sitting=game.sitting,
-            black_team=game.black_team, white_team=game.white_team,
+            black_team=game.black_team, white_team=game.white_team, starts_at=starts,
+            starts_in=None if starts is None else starts - now,
         )  # fmt: skip
     state: GameState = record.state
     moves = [p for p in _played(record) if p.kind in ("move", "pass", "propose_end")]
@@ -867,7 +909,35 @@ def _snapshot(
         sitting=game.sitting,
         black_team=game.black_team,
         white_team=game.white_team,
+        starts_at=None if started else starts,
+        nigiri=_nigiri_data(record),
+        handicap_stones=[
+            format_vertex(p, size)
+            for e in record.entries
+            if isinstance(e.event, PlaceHandicap)
+            for p in e.event.points
+        ],
+        handicap_to_place=state.ruleset.handicap
+        if state.handicap_pending and state.ruleset is not None
+        else 0,
+        absent=sorted(c.value for c in state.clock.absent) if state.clock is not None else [],
+        starts_in=None if started or starts is None else starts - now,
     )
+
+
+def _nigiri_data(record: GameRecord) -> dict[str, Any] | None:
+    first = record.entries[0].event if len(record) else None
+    drawn = first.colors.nigiri if isinstance(first, Start) else None
+    if drawn is None:
+        return None
+    return {
+        "holder": drawn.holder,
+        "guesser": drawn.guesser,
+        "guess": drawn.guess.value,
+        "count": drawn.count,
+        "seed": drawn.seed,
+        "black": drawn.black,
+    }
 
 
 def _asking(state: GameState) -> Color | None:
@@ -932,37 +1002,278 @@ def _time_control(session: Session, event_id: int) -> TimeControl | None:
 
 
 def start_game(
-    db: Database, event_id: int, number: int, board: BoardKey, clock: ServerClock = SYSTEM_CLOCK
+    db: Database,
+    event_id: int,
+    number: int,
+    board: BoardKey,
+    clock: ServerClock = SYSTEM_CLOCK,
+    *,
+    present: Iterable[str] | None = None,
 ) -> Snapshot:
     """Start the game (both players are in the room): a new record with the event's time
     control (its colours as paired), and Black's clock running. A game already started is left
     as it is (read without the event's lock: a reconnection writes nothing, so the event's
     pages stay cached); a board with a record from the referees (a result entered) is not
-    restarted."""
+    restarted.
+
+    The event's settings decide (:attr:`EventSettings.online`, the one rule): a game of an
+    event played over the board is never started here (``Conflict``); a game that starts at
+    its round's start time (:func:`start_time`) is not started before it, whoever is in the
+    room — the server starts it then (:func:`wake`, the room passing who is ``present``:
+    ``"B"``, ``"W"``; ``None``: both). A player absent at the round's start time is late
+    (R-TIME-6, Art. 22): their clock runs from the start time, and on arriving in the room
+    (:func:`arrive`) the late time is deducted twice; past the limit (1 hour, as for a venue
+    apart from the lodging) the game is lost by forfeit."""
     with db.transaction() as session:
         game = _live_game(session, event_id, number, board)
         _row, record = _load_record(session, game, keep=True)
         if not _to_start(game, record):
             return _snapshot(event_id, game, record, clock.now().timestamp())
+        at = _start_time(session, game)  # refuses an event played over the board
+        if at is not None and clock.now().timestamp() < at:
+            return _snapshot(event_id, game, record, clock.now().timestamp())
     with db.transaction() as session:
         game = _game_to_change(session, event_id, number, board, None)
         row, record = _load_record(session, game, keep=True)
-        if record is None and game.result is None:
-            at = clock.now().timestamp()
-            record = GameRecord.start(
-                game.ruleset,
-                ColorAssignment.by_organiser(game.black, game.white),
-                referee=SERVER,
-                at=at,
-                time_control=_time_control(session, event_id),
-            )
-            record.append(ClockEvent(ClockAction.START), SERVER, at)
-            _store(session, game, row, record)
-        elif record is not None and _to_start(game, record):
-            record.append(ClockEvent(ClockAction.START), SERVER, _now(clock, record))
-            _store(session, game, row, record)
+        at = _start_time(session, game)
+        seated = {"B", "W"} if present is None or at is None else set(present)
+        absent = tuple(c for c in (Color.BLACK, Color.WHITE) if c.value not in seated)
+        record = _begin(session, game, row, record, at, clock, absent)
         snap = _snapshot(event_id, game, record, clock.now().timestamp())
     return snap
+
+
+def arrive(
+    db: Database,
+    event_id: int,
+    number: int,
+    board: BoardKey,
+    color: str,
+    clock: ServerClock = SYSTEM_CLOCK,
+) -> Snapshot:
+    """The player of ``color`` came into the room of a game that started without them: the
+    server records the arrival (``ClockEvent(ARRIVE)``) and the clock judges the lateness
+    (R-TIME-6: the late time deducted twice, a forfeit past the limit). Nothing is written for
+    a player who was not absent (the snapshot then lists no new event)."""
+    seat_color = Color(color)
+    with db.transaction() as session:
+        game = _live_game(session, event_id, number, board)
+        _row, record = _load_record(session, game)
+        if record is None or not _is_absent(record, seat_color):
+            return _snapshot(
+                event_id, game, record, clock.now().timestamp(), since=len(record or ())
+            )
+    with db.transaction() as session:
+        game = _game_to_change(session, event_id, number, board, None)
+        row, record = _load_record(session, game)
+        assert record is not None
+        before = len(record)
+        if _is_absent(record, seat_color):
+            record.append(
+                ClockEvent(ClockAction.ARRIVE, color=seat_color), SERVER, _now(clock, record)
+            )
+            _store(session, game, row, record)
+        return _snapshot(event_id, game, record, clock.now().timestamp(), since=before)
+
+
+def _is_absent(record: GameRecord, color: Color) -> bool:
+    c = record.state.clock
+    return c is not None and color in c.absent and record.state.phase is Phase.PLAYING
+
+
+def _begin(
+    session: Session,
+    game: Game,
+    row: Any,
+    record: GameRecord | None,
+    at: float | None,
+    clock: ServerClock,
+    absent: tuple[Color, ...] = (),
+) -> GameRecord | None:
+    """Start the game's clock in the caller's transaction (under the event's lock) if it is
+    still to be started: at ``at`` (the round's start time: the clock ran from then, present
+    or not; the ``absent`` players late from it) or now. A game not opened yet is opened
+    first (:func:`_open`: its colours)."""
+    now = clock.now().timestamp()
+    when = now if at is None else min(at, now)
+    if record is None and game.result is None:
+        game, record = _open(session, game, at, when)
+        row, _stored = _load_record(session, game)  # the row just written
+    if record is not None and _to_start(game, record):
+        c = record.state.clock
+        # only a record opened for the round's start time judges lateness (its policy)
+        late = absent if c is not None and c.late is not None else ()
+        start = ClockEvent(ClockAction.START, absent=late, scheduled=at if late else None)
+        record.append(start, SERVER, max(when, record.entries[-1].at))
+        _store(session, game, row, record)
+    return record
+
+
+def _open(session: Session, game: Game, at: float | None, when: float) -> tuple[Game, GameRecord]:
+    """A new record of the game, its clock not started (stored): the event's time control, and
+    the colours as paired — or, for an even game of an event that says so, by nigiri (猜先,
+    R-COLOR-1) the server draws now, its seed recorded; the board's colours follow it, so the
+    round sheet and the standings show the drawn colours. Returns the game as it now is."""
+    colours = ColorAssignment.by_organiser(game.black, game.white)
+    if _draws_nigiri(session, game):
+        assert isinstance(game.row, GameRow)
+        drawn = _nigiri(session, game)
+        if drawn is not None:
+            colours = ColorAssignment.by_nigiri(drawn)
+            if drawn.black != game.black:  # the paired White took Black
+                game.row.black_id, game.row.white_id = game.row.white_id, game.row.black_id
+                session.flush()
+                game = individual_game(session, game.row)
+    record = GameRecord.start(
+        game.ruleset,
+        colours,
+        referee=SERVER,
+        at=when,
+        time_control=_time_control(session, _event_of(game)),
+        late=LatePolicy.separate_venue() if at is not None else None,
+    )
+    row, _none = _load_record(session, game)
+    _store(session, game, row, record)
+    return game, record
+
+
+def _nigiri(session: Session, game: Game) -> Nigiri | None:
+    """The server's nigiri for the game: the higher rank holds, at equal rank the elder
+    (R-COLOR-1); the guess and the handful come from one secret seed, recorded so that anyone
+    can draw it again (``Nigiri.verify``). ``None`` when the ranks and birth dates do not say
+    who holds: then the chief referee decides, and the colours stay as paired."""
+    assert isinstance(game.row, GameRow)
+    seed = secrets.randbits(48)
+    guess = random.Random(seed).choice((Guess.ODD, Guess.EVEN))
+    people = []
+    for name, pid in ((game.black, game.row.black_id), (game.white, game.row.white_id)):
+        player = session.get(PlayerRow, pid)
+        assert player is not None
+        strength = Rank.parse(player.rank).strength if player.rank else 0
+        people.append(Contestant(name, strength, player.birth_date or date.max))
+    try:
+        return Nigiri.draw(people[0], people[1], guess, seed)
+    except InvalidSetting:
+        return None
+
+
+def open_game(
+    db: Database, event_id: int, number: int, board: BoardKey, clock: ServerClock = SYSTEM_CLOCK
+) -> Snapshot:
+    """Open the game when a player first comes into its room, before its clock starts, where
+    its colours are drawn by nigiri (:func:`_open`): the players see who is Black before the
+    clock starts. Elsewhere (colours as paired, a game opened or started already, an event
+    played over the board) nothing is written."""
+    with db.transaction() as session:
+        game = _live_game(session, event_id, number, board)
+        _row, record = _load_record(session, game)
+        if record is not None or game.result is not None or not _draws_nigiri(session, game):
+            return _snapshot(
+                event_id, game, record, clock.now().timestamp(), since=len(record or ())
+            )
+    with db.transaction() as session:
+        game = _game_to_change(session, event_id, number, board, None)
+        _row, record = _load_record(session, game)
+        if record is None and game.result is None:
+            game, record = _open(session, game, _start_time(session, game), clock.now().timestamp())
+            return _snapshot(event_id, game, record, clock.now().timestamp())
+        return _snapshot(event_id, game, record, clock.now().timestamp(), since=len(record or ()))
+
+
+def to_open(db: Database, event_id: int, number: int, board: BoardKey) -> bool:
+    """Whether a player coming into the room opens the game (:func:`open_game`: its colours
+    to be drawn by nigiri and no record yet): a cheap read, so that the room writes only then."""
+    with db.transaction() as session:
+        game = _live_game(session, event_id, number, board)
+        if game.result is not None or session.get(game.record_table, game.id) is not None:
+            return False
+        return _draws_nigiri(session, game)
+
+
+def _draws_nigiri(session: Session, game: Game) -> bool:
+    settings = _event_settings(session, _event_of(game))
+    return (
+        settings is not None
+        and settings.online
+        and settings.online_colours == "nigiri"
+        and isinstance(game.row, GameRow)
+        and game.row.handicap == 0
+    )
+
+
+def _start_time(session: Session, game: Game) -> float | None:
+    """When the server starts the game whoever is in the room (seconds since the epoch): its
+    round's start time where the event starts games then; ``None``: once both players are in
+    the room. ``Conflict`` for an event played over the board."""
+    if isinstance(game.row, BoardGameRow):
+        # a team event's boards are played in the room once its lineups are revealed (it has
+        # no play mode nor game start of its own yet): a game starts once both are in the room
+        return None
+    settings = _event_settings(session, _event_of(game))
+    if settings is None or not settings.online:
+        raise Conflict(OVER_THE_BOARD)
+    if settings.game_start is not GameStart.ROUND_START:
+        return None
+    assert isinstance(game.row, GameRow)
+    starts = as_utc(game.row.round.starts_at)
+    return starts.timestamp() if starts is not None else None
+
+
+def _event_of(game: Game) -> int:
+    if isinstance(game.row, BoardGameRow):
+        return game.row.match.round.event_id
+    return game.row.round.event_id
+
+
+def _scheduled(session: Session, game: Game) -> float | None:
+    """:func:`_start_time`, ``None`` for an event played over the board (nothing to wake)."""
+    try:
+        return _start_time(session, game)
+    except Conflict:
+        return None
+
+
+def start_time(db: Database, event_id: int, number: int, board: BoardKey) -> float | None:
+    """When the server starts the game by itself (:func:`_start_time`); ``None`` also for a
+    game already begun."""
+    with db.transaction() as session:
+        game = _live_game(session, event_id, number, board)
+        _row, record = _load_record(session, game)
+        return _start_time(session, game) if _to_start(game, record) else None
+
+
+def scheduled_starts(
+    db: Database, clock: ServerClock = SYSTEM_CLOCK, within: float = 60.0
+) -> list[tuple[int, int, int]]:
+    """The games the server is to start by itself within ``within`` seconds or overdue: boards
+    of published rounds with a start time, no record and no result yet, in online events that
+    start games at the round's start time. The application looks for them regularly and
+    watches each (``server/live/lifespan.py``), so that a game starts on time with nobody in
+    the room — also when the start was set from the command line."""
+    limit = clock.now() + timedelta(seconds=within)
+    with db.transaction() as session:
+        rows = session.execute(
+            select(RoundRow.event_id, RoundRow.number, GameRow.board)
+            .join(GameRow, GameRow.round_id == RoundRow.id)
+            .outerjoin(GameRecordRow, GameRecordRow.game_id == GameRow.id)
+            .where(
+                RoundRow.published.is_(True),
+                RoundRow.starts_at.is_not(None),
+                RoundRow.starts_at <= limit,
+                GameRow.result.is_(None),
+                GameRecordRow.game_id.is_(None),
+            )
+            .order_by(RoundRow.event_id, RoundRow.number, GameRow.board)
+        ).all()
+        settings: dict[int, EventSettings | None] = {}
+        out = []
+        for event_id, number, board in rows:
+            if event_id not in settings:
+                settings[event_id] = _event_settings(session, event_id)
+            found = settings[event_id]
+            if found is not None and found.online and found.game_start is GameStart.ROUND_START:
+                out.append((int(event_id), int(number), int(board)))
+        return out
 
 
 def _to_start(game: Game, record: GameRecord | None) -> bool:
@@ -970,6 +1281,11 @@ def _to_start(game: Game, record: GameRecord | None) -> bool:
     play whose clock was never started."""
     if record is None:
         return game.result is None
+    return _to_start_clock(record)
+
+
+def _to_start_clock(record: GameRecord) -> bool:
+    """Whether ``record`` is in play with its clock never started."""
     return record.state.phase is Phase.PLAYING and not any(
         isinstance(e.event, ClockEvent) and e.event.action is ClockAction.START
         for e in record.entries
@@ -1005,6 +1321,19 @@ def _events_for(
     action: str, color: Color, state: GameState, size: int, data: dict[str, Any], timed: bool
 ) -> tuple[RecordEvent, ...]:
     press = (ClockEvent(ClockAction.PRESS),) if timed else ()
+    if action == "place_handicap":  # free placement (R-HCP-2): Black's stones, then White
+        if color is not Color.BLACK:
+            raise Conflict(Msg("only Black places the handicap stones"))
+        points = []
+        for v in data.get("stones") or []:
+            try:
+                p = parse_vertex(str(v), size)
+            except InputError:
+                p = None
+            if p is None:
+                raise InvalidSetting("stones", Msg("%(p)s is not a point of the board", p=str(v)))
+            points.append(p)
+        return (PlaceHandicap(tuple(points)), *press)
     if action == "move":
         point = parse_vertex(str(data.get("vertex", "")), size)
         if point is None:
@@ -1070,8 +1399,8 @@ def act(
         if color is None:
             raise PermissionDenied(actor.username or Role.PUBLIC.value, Msg("play in this game"))
         row, record = _load_at(session, game, expected_seq, keep=True)
-        if record is None:
-            snap = _snapshot(event_id, game, None, clock.now().timestamp())
+        if record is None or (action not in ("resign",) and _to_start(game, record)):
+            snap = _snapshot(event_id, game, record, clock.now().timestamp())
             return Outcome(snap, Msg("the game has not started"))
         before = len(record)
         now = _now(clock, record)
@@ -1150,6 +1479,9 @@ class Wake:
     changed: bool
     callout: dict[str, Any] | None
     next_at: float | None
+    start_due: bool = False
+    """The round's start time has come and the game is still to start: the room starts it
+    (:func:`start_game` with who is present)."""
 
 
 def wake(
@@ -1168,12 +1500,22 @@ def wake(
     with db.transaction() as session:
         game = _live_game(session, event_id, number, board)
         _row, record = _load_record(session, game, keep=True)
-        if record is None:
+        to_start = _to_start(game, record)
+        if to_start:
+            at = _scheduled(session, game)
+            if at is None or clock.now().timestamp() < at:
+                snap = _snapshot(event_id, game, record, clock.now().timestamp())
+                return Wake(snap, False, None, at)
+        elif record is None:
             snap = _snapshot(event_id, game, None, clock.now().timestamp())
             return Wake(snap, False, None, None)
-        now = _now(clock, record)
-        if not _flag_due(record, now) and not _ask_expired(record, now):
-            return _woke(game, record, clock, since, len(record), False, event_id)
+        else:
+            now = _now(clock, record)
+            if not _flag_due(record, now) and not _ask_expired(record, now):
+                return _woke(game, record, clock, since, len(record), False, event_id)
+    if to_start:  # the round's start time has come: the room starts it, knowing who is there
+        snap = _snapshot(event_id, game, record, clock.now().timestamp())
+        return Wake(snap, False, None, None, start_due=True)
     with db.transaction() as session:
         game = _game_to_change(session, event_id, number, board, None, game_only=True)
         row, record = _load_record(session, game, keep=True)
@@ -1259,6 +1601,10 @@ def next_wakeup(
         table, game_id = _board_id(session, event_id, number, board)
         where = Msg("round %(round)s board %(board)s", round=number, board=board_ref(board))
         _row, record = _load_stored(session, table, game_id, where, keep=True)
+        if record is None or _to_start_clock(record):
+            # not started yet: when the server is to start it (the players and settings read)
+            game = _live_game(session, event_id, number, board)
+            return _scheduled(session, game) if _to_start(game, record) else None
         if record is None:
             return None
         c = record.state.clock

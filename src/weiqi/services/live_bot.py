@@ -20,7 +20,7 @@ latest published round's game(s) of its entrant with what it needs to set up its
 >>> db = Database("sqlite://"); db.upgrade()
 >>> local = Actor.local()
 >>> ev = t.create_tournament(db, local, "Bots", EventSettings(System.SWISS, rounds=2,
-...                          board_size=9)).id
+...                          board_size=9, play="online")).id
 >>> _ = t.import_players(db, local, ev, "name\\nGNU Go\\nweiqi\\n")
 >>> code = live.create_invite(db, local, ev, live.player_id(db, ev, "GNU Go")).code
 >>> bot = sign_in_with_code(db, code)

@@ -20,7 +20,7 @@ spectators.
 >>> db = Database("sqlite://"); db.upgrade()
 >>> local = Actor.local()
 >>> ev = t.create_tournament(db, local, "Online", EventSettings(System.ROUND_ROBIN,
-...                          board_size=9)).id
+...                          board_size=9, play="online")).id
 >>> with db.transaction() as s:
 ...     s.get(EventRow, ev).time_control = "10m+3x30s"
 >>> _ = t.import_players(db, local, ev, "name\\n李\\n王\\n")

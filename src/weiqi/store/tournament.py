@@ -6,12 +6,13 @@ confirmed. Standings and the next pairing are derived by ``weiqi.tournament`` on
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import (
     Boolean,
     Date,
+    DateTime,
     Float,
     ForeignKey,
     Integer,
@@ -111,6 +112,9 @@ class RoundRow(Base):
     seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
     published: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     explanation_json: Mapped[str] = mapped_column(Text, default="{}", server_default="{}")
+    starts_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the round starts (UTC), set by the organisers; an online event may start its games
+    then (``EventSettings.game_start``)."""
 
     games: Mapped[list[GameRow]] = relationship(
         back_populates="round", cascade="all, delete-orphan", order_by="GameRow.board"

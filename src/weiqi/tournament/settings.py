@@ -91,6 +91,26 @@ TIEBREAK_CODES = ("SB", "WARN", "SOS", "TOTAL", "CUSS", "SOS-1", "SOSOS", "DE", 
 KOMI_STONES = Fraction(15, 4)
 
 
+class PlayMode(enum.Enum):
+    """Where an event's games are played (issue #11): over the board, the referees entering
+    the results (the default), or online, each published round's games opened in the game room
+    and played there under the server's clock. The one setting that decides whether a game may
+    start in the room (``services.live.start_game``)."""
+
+    BOARD = "board"
+    ONLINE = "online"
+
+
+class GameStart(enum.Enum):
+    """When an online game starts: once both players are in the room (the default), or at the
+    round's start time whether or not they are, the clock of an absent player running as over
+    the board (R-TIME-1, Art. 20). A round without a start time starts its games when both
+    players are in the room either way."""
+
+    PRESENT = "present"
+    ROUND_START = "round_start"
+
+
 def _is_bracket(system: System, elimination_losses: int | None) -> bool:
     return system is System.DOUBLE_ELIMINATION or (
         system is System.KNOCKOUT and (elimination_losses or 1) == 1
@@ -223,9 +243,20 @@ class EventSettings:
     #: alerts the referees; ``None``: the clock simply runs, as the rules say (the console
     #: still shows who is connected).
     disconnect_alert: int | None = None
+    #: Over the board or online (:class:`PlayMode`), and when an online game starts.
+    play: PlayMode = PlayMode.BOARD
+    game_start: GameStart = GameStart.PRESENT
+    #: The colours of an online event's even games: as paired, or by nigiri (猜先, R-COLOR-1)
+    #: that the server draws when the game opens in the room.
+    online_colours: Literal["paired", "nigiri"] = "paired"
 
     def __post_init__(self) -> None:
-        for name, kind in (("cycle", CyclePolicy), ("handicap_placement", HandicapPlacement)):
+        for name, kind in (
+            ("cycle", CyclePolicy),
+            ("handicap_placement", HandicapPlacement),
+            ("play", PlayMode),
+            ("game_start", GameStart),
+        ):
             value = getattr(self, name)
             if not isinstance(value, kind):
                 try:
@@ -272,6 +303,8 @@ class EventSettings:
             raise InvalidSetting("unplayed_sos", Msg("must be 'none' or 'own_start'"))
         if self.handicap_basis not in ("rank", "mcmahon"):
             raise InvalidSetting("handicap_basis", Msg("must be 'rank' or 'mcmahon'"))
+        if self.online_colours not in ("paired", "nigiri"):
+            raise InvalidSetting("online_colours", Msg("must be 'paired' or 'nigiri'"))
         if self.colour_policy not in ("even", "handicap"):
             raise InvalidSetting("colour_policy", Msg("must be 'even' or 'handicap'"))
         if not -50 <= self.komi <= 50:
@@ -367,6 +400,17 @@ class EventSettings:
         (9, Fraction(0, 1), 2)
         """
         return self.ruleset.with_(komi=komi, handicap=handicap if handicap >= 2 else 0)
+
+    @property
+    def online(self) -> bool:
+        """Whether the event's games are played in the game room (the one rule: the room
+        starts no game of an event played over the board).
+
+        >>> board, online = (EventSettings(System.ROUND_ROBIN, play=p) for p in ("board", "online"))
+        >>> board.online, online.online, online.play
+        (False, True, <PlayMode.ONLINE: 'online'>)
+        """
+        return self.play is PlayMode.ONLINE
 
     @property
     def tiebreak_codes(self) -> tuple[str, ...]:

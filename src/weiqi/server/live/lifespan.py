@@ -48,6 +48,8 @@ async def live_lifespan(app: Any) -> AsyncIterator[None]:
     # with workers on Redis each sweeps the shared deadlines from its start, whether or not
     # anybody connects to it: a game whose worker died is flagged on time by another
     live_rooms.start_sweeper()
+    # games that start at their round's start time start then, whoever is connected
+    live_rooms.start_start_watch()
     beating = asyncio.get_running_loop().create_task(_heartbeat(app))
     try:
         yield

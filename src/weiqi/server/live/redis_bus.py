@@ -280,6 +280,10 @@ class RedisDeadlines:
         """How many games' wake-ups are at or before ``before`` (a monitor's figure)."""
         return int(await self._client.zcount(self._key, "-inf", before))
 
+    async def pending(self, channel: str) -> bool:
+        """Whether a watcher (of any worker) has scheduled ``channel``'s next wake-up."""
+        return await self._client.zscore(self._key, channel) is not None
+
     async def claim(self, channel: str, worker: str) -> bool:
         """Whether this worker takes ``channel``'s overdue game (no other did in the lease)."""
         got = await self._client.set(f"{self._key}:lease:{channel}", worker, nx=True, px=LEASE_MS)

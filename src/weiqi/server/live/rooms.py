@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Protocol, TypeVar
 
 from starlette.concurrency import run_in_threadpool
@@ -46,6 +47,10 @@ SWEEP_EVERY = 0.1
 SWEEP_GRACE = 0.25
 #: A game still due this long after its grace counts as overdue to a monitor.
 OVERDUE = 1.0
+#: How often the application looks for games to start at their round's start time, and how
+#: far ahead (a watcher then sleeps until the exact time).
+STARTS_EVERY = 1.0
+STARTS_AHEAD = 60.0
 
 
 class Deadlines(Protocol):
@@ -56,6 +61,8 @@ class Deadlines(Protocol):
     async def done(self, channel: str) -> None: ...
 
     async def due(self, before: float) -> list[str]: ...
+
+    async def pending(self, channel: str) -> bool: ...
 
     async def claim(self, channel: str, worker: str) -> bool: ...
 
@@ -157,6 +164,7 @@ class LiveRooms:
         self.deadlines = deadlines
         self.worker = worker
         self._sweeper: asyncio.Task[None] | None = None
+        self._starts: asyncio.Task[None] | None = None
         # SQLite takes one writer at a time for the whole file: the games' writes queue here,
         # as coroutines, instead of as threads spinning on the file's busy timeout (a crowd of
         # them outwaits it: a move refused with "database is locked")
@@ -314,10 +322,47 @@ class LiveRooms:
                     )
                 except WeiqiError:
                     return
+                if woke.start_due:  # the round's start time: started with who is here now
+                    snap = await self._write(partial(self._start, key, await self.present(key)))
+                    woke = live.Wake(snap, bool(snap.events), None, None)
                 if woke.changed:
                     await self.publish(key, {"type": "update", "snapshot": woke.snapshot.to_data()})
                 if woke.callout is not None:
                     await self.publish(key, {"type": "callout", "callout": woke.callout})
+
+    async def watch_starts(self) -> None:
+        """Watch every game that starts at its round's start time (``live.scheduled_starts``:
+        also a start set from the command line, or by another worker) from a little before
+        it, so that the server starts it on time with nobody in the room. With workers on
+        Redis one of them watches each (the first to claim it; the others see its wake-up
+        scheduled)."""
+        while True:
+            with contextlib.suppress(Exception):  # a database or Redis hiccup: the next look
+                keys = await run_in_threadpool(
+                    live.scheduled_starts, self.db, self.clock, STARTS_AHEAD
+                )
+                for key in keys:
+                    task = self._watchers.get(key)
+                    if task is not None and not task.done():
+                        continue
+                    if self.deadlines is not None:
+                        name = channel(key)
+                        if await self.deadlines.pending(name):
+                            continue  # another worker's watcher has it
+                        if not await self.deadlines.claim(name, self.worker):
+                            continue
+                    self.nudge(key)
+            await asyncio.sleep(STARTS_EVERY)
+
+    def start_start_watch(self) -> None:
+        """Begin :meth:`watch_starts` (once per process)."""
+        if self._starts is None or self._starts.done():
+            self._starts = asyncio.get_running_loop().create_task(self.watch_starts())
+
+    def _start(self, key: GameKey, present: set[str]) -> live.Snapshot:
+        """Start the game at its round's start time, with who is in the room now."""
+        event_id, number, board = key
+        return live.start_game(self.db, event_id, number, board, self.clock, present=present)
 
     # -- the workers' shared deadlines -------------------------------------------------------
 
@@ -373,7 +418,8 @@ class LiveRooms:
 
     async def close(self) -> None:
         """Stop every watcher (the application shuts down)."""
-        tasks = [*self._watchers.values(), *([self._sweeper] if self._sweeper else [])]
+        extra = [t for t in (self._sweeper, self._starts) if t is not None]
+        tasks = [*self._watchers.values(), *extra]
         await stop_tasks(tasks)
         self._watchers.clear()
 

@@ -9,14 +9,14 @@ from fractions import Fraction
 from typing import Any
 
 from fastapi import APIRouter
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
 from weiqi.i18n import json_args, render
 from weiqi.messages import Msg
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.routes.api import _ERRORS
-from weiqi.server.security import CurrentActor, Db
+from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import event_admin, round_edits, tournament
 from weiqi.services.event_admin import (
     Dashboard,
@@ -81,7 +81,8 @@ class TournamentIn(BaseModel):
         "double-round-robin, knockout, double-elimination, swiss, swiss-knockout, mcmahon, "
         "match), rounds, tiebreaks (codes in order, e.g. ['SOS','SB']), komi ('15/4'), the "
         "games' board_size (19), cycle (ban, no_result, draw, replay) and handicap_placement "
-        "(fixed, free), … — "
+        "(fixed, free), play (board, online), game_start (present, round_start) and "
+        "online_colours (paired, nigiri), … — "
         "omitted fields take the rules' defaults (komi 3¾, points 2/1/0).",
         examples=[{"system": "swiss", "rounds": 5}],
     )
@@ -315,12 +316,15 @@ class RoundOut(BaseModel):
     results: int
     edits: list[EditRecordOut] = []
     """The chief referee's edits by hand of the pairing, oldest first."""
+    starts_at: datetime | None = None
+    """When the round starts (UTC), once the organisers set it."""
 
     @classmethod
     def of(cls, r: RoundDetail) -> RoundOut:
         return cls(
             number=r.number,
             published=r.published,
+            starts_at=r.starts_at,
             pairings=[
                 PairingOut(
                     board=p.board,
@@ -353,6 +357,16 @@ class RoundOut(BaseModel):
 
 class PublishIn(BaseModel):
     published: bool = True
+
+
+class StartIn(BaseModel):
+    # what time it is comes from the server's clock, never from a body ("now", "at")
+    model_config = ConfigDict(extra="forbid")
+
+    start: str = Field(
+        description="when the round starts, in the event's time zone ('2026-12-05 09:30'); "
+        "empty: no start time. Not later than now (the server's clock) is refused."
+    )
 
 
 @router.post("/tournaments", status_code=201)
@@ -510,6 +524,18 @@ def post_publish(
 ) -> RoundOut:
     """Publish a round to the public, or hide it again (organisers and the chief referee)."""
     return RoundOut.of(event_admin.publish_round(db, actor, event_id, number, body.published))
+
+
+@router.put("/{event_id}/rounds/{number}/start")
+@requires(Action.PUBLISH_ROUND)
+def put_start(
+    db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int, body: StartIn
+) -> RoundOut:
+    """Set when the round starts (organisers and the chief referee): an online event whose
+    games start at the round's start time has the server start them then. 422 (field
+    ``start``) for a time that cannot be read or is not later than now; 409 once a game of
+    the round has begun."""
+    return RoundOut.of(event_admin.set_round_start(db, actor, event_id, number, body.start, clock))
 
 
 @router.delete("/{event_id}/rounds/{number}", status_code=204)

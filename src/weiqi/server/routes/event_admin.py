@@ -30,7 +30,7 @@ from weiqi.server.page_forms import (
     require_page,
 )
 from weiqi.server.routes import team_admin
-from weiqi.server.security import Db, LoggedIn, flash
+from weiqi.server.security import AppClock, Db, LoggedIn, flash
 from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.services import event_admin, games, pair_explanation, public, round_edits
 from weiqi.services.accounts import UserInfo
@@ -43,6 +43,7 @@ from weiqi.tournament.details import (
     EventDetails,
     details_form,
     details_from_form,
+    format_local,
 )
 from weiqi.tournament.settings import TIEBREAK_CODES, System, default_tiebreak_table
 from weiqi.tournament.standings import TIEBREAKS
@@ -110,6 +111,10 @@ SETTING_MSGIDS = (
     N_("disconnect_alert"),
     N_("cycle"),
     N_("handicap_placement"),
+    N_("play"),
+    N_("game_start"),
+    N_("online_colours"),
+    N_("must be 'paired' or 'nigiri'"),
     N_("must be between 2 and 25"),
 )
 
@@ -667,6 +672,7 @@ def _round_page(
             else {}
         ),
         "why": pair_explanation,
+        "starts": format_local(detail.starts_at, info.details.time_zone),
     }
     return html(request, "event_round.html", context, status_code=status_code)
 
@@ -754,6 +760,32 @@ async def publish(request: Request, db: Db, user: LoggedIn, event_id: int, numbe
         flash(request, translate(request, "Round %(number)s published.", number=number))
     else:
         flash(request, translate(request, "Round %(number)s hidden again.", number=number))
+    return RedirectResponse(f"/events/{event_id}/manage/rounds/{number}", status_code=303)
+
+
+@router.post("/events/{event_id}/manage/rounds/{number}/start")
+@requires(Action.PUBLISH_ROUND)
+async def round_start(
+    request: Request, db: Db, user: LoggedIn, clock: AppClock, event_id: int, number: int
+) -> Response:
+    """Set when the round starts (typed in the event's time zone; "now" is the server's):
+    a refusal comes back beside the field with what was typed kept."""
+    form = await form_fields(request)
+    typed = form.get("start", "")
+    actor = _actor(user)
+    try:
+        event_admin.set_round_start(db, actor, event_id, number, typed, clock)
+    except InvalidSetting as err:
+        return _round_page(
+            request, db, actor, event_id, number, values={"start": typed},
+            errors={"start": say(request, err.reason)}, status_code=422,
+        )  # fmt: skip
+    except Conflict as err:
+        return _round_page(
+            request, db, actor, event_id, number, values={"start": typed},
+            errors={"start": say(request, err.msg)}, status_code=409,
+        )  # fmt: skip
+    flash(request, translate(request, "The start of round %(number)s is saved.", number=number))
     return RedirectResponse(f"/events/{event_id}/manage/rounds/{number}", status_code=303)
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from datetime import UTC, datetime
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
@@ -46,11 +47,13 @@ from weiqi.server.templating import LANG_COOKIE, html, say, translate
 from weiqi.services import live
 from weiqi.services.accounts import session_user
 from weiqi.services.actor import ANONYMOUS, Actor
+from weiqi.services.events import event_details
 from weiqi.services.games import BoardKey, TeamBoard
 from weiqi.services.live_notices import notice_msg
 from weiqi.services.permissions import Action
 from weiqi.services.public import require_round_visible
 from weiqi.store.database import Database
+from weiqi.tournament.details import format_local
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
@@ -166,6 +169,17 @@ def _labels(request: Request) -> dict[str, str]:
         "finished": N_("Game over: %(result)s"),
         "confirmed": N_("Confirmed: %(result)s"),
         "not_started": N_("Waiting for both players"),
+        "nigiri": N_(
+            "Nigiri: %(holder)s held, %(guesser)s guessed %(guess)s, the handful had "
+            "%(count)s stones: %(black)s plays Black (seed %(seed)s)"
+        ),
+        "place_handicap": N_("Place your handicap stones: %(n)s of %(total)s chosen"),
+        "placing_handicap": N_("Black is placing the handicap stones"),
+        "odd": N_("odd"),
+        "even": N_("even"),
+        "you_black": N_("You play Black"),
+        "you_white": N_("You play White"),
+        "starts_in": N_("The game starts in %(time)s: the clock starts then, present or not"),
         "pass": N_("pass"),
         "periods": N_("%(n)s × %(s)ss"),
         "connecting": N_("Connecting…"),
@@ -263,8 +277,17 @@ def room_context(
             "round": f"/events/{event_id}/rounds/{number}/live",
         },
         "result_text": _result_text(snap.result, request),
+        "starts": _starts_text(db, event_id, snap.starts_at),
     }
     return context
+
+
+def _starts_text(db: Database, event_id: int, starts_at: float | None) -> str:
+    """The round's start time as the room shows it, in the event's time zone."""
+    if starts_at is None:
+        return ""
+    zone_name = event_details(db, event_id).time_zone
+    return f"{format_local(datetime.fromtimestamp(starts_at, UTC), zone_name)} ({zone_name})"
 
 
 def _result_text(code: str | None, request: Request | str) -> str:
@@ -335,6 +358,12 @@ async def room_socket(websocket: WebSocket) -> None:
     try:
         await run_in_threadpool(require_board_visible, db, actor, event_id, number, board)
         color = await run_in_threadpool(live.seat, db, actor, event_id, number, board)
+        if color is not None and await run_in_threadpool(live.to_open, db, *key):
+            # a player opens the game: its colours drawn by nigiri now, before the clock runs
+            await live_rooms.change(
+                key, lambda: live.open_game(db, event_id, number, board, live_rooms.clock)
+            )
+            color = await run_in_threadpool(live.seat, db, actor, event_id, number, board)
     except (NotFound, Conflict):  # no such board, or a team board not seated yet
         await websocket.close(code=4404)
         return
@@ -383,6 +412,11 @@ async def room_socket(websocket: WebSocket) -> None:
         pusher = asyncio.get_running_loop().create_task(forward())
         try:
             await live_rooms.join(key, color)
+            if color is not None and color in first.absent:  # late for the start (R-TIME-6)
+                await live_rooms.change(
+                    key,
+                    lambda: live.arrive(db, event_id, number, board, color, live_rooms.clock),
+                )
         except WeiqiError as err:  # a board with a refused record, unpaired meanwhile …
             await websocket.send_json(_refused(err.msg, None, locale, type(err).__name__))
         live_rooms.nudge(key)

@@ -18,6 +18,7 @@ let state = config.state;
 let color = config.color || null;
 let receivedAt = performance.now();
 let pending = null; // a vertex tapped, waiting for "play here" (the confirm-move option)
+let placing = new Set(); // Black's handicap stones chosen so far (free placement), not yet sent
 let marking = new Set(state.dead || []);
 let socket = null;
 let soundOn = true;
@@ -100,7 +101,10 @@ function drawBoard() {
     });
   }
   if (pending) stone(pending, color, "pending");
+  if (placingNow()) for (const v of placing) stone(v, "B", "pending placing");
 }
+
+function placingNow() { return state.handicap_to_place > 0 && color === "B"; }
 
 function colourName(c) { return c === "B" ? labels.black : labels.white; }
 
@@ -119,8 +123,16 @@ function drawStatus() {
   let text;
   if (state.result) {
     text = fmt(state.confirmed ? labels.confirmed : labels.finished, { result: state.result_text || state.result });
+  } else if (!state.started && state.starts_in != null) {
+    // the server starts the game at the round's start time, whoever is in the room
+    const left = state.starts_in - (performance.now() - receivedAt) / 1000;
+    text = fmt(labels.starts_in, { time: mmss(left) });
   } else if (!state.started) {
     text = labels.not_started;
+  } else if (state.handicap_to_place > 0) {
+    text = color === "B"
+      ? fmt(labels.place_handicap, { n: placing.size, total: state.handicap_to_place })
+      : labels.placing_handicap;
   } else if (state.paused) {
     text = labels.paused;
   } else if (state.phase === "counting") {
@@ -145,7 +157,10 @@ function drawControls() {
   if (!byId("live-controls")) return;
   const playing = state.phase === "playing" && state.started && !state.paused;
   const myTurn = playing && state.to_move === color;
-  byId("live-pass").disabled = !myTurn;
+  const toPlace = playing && placingNow();
+  show(byId("live-place-handicap"), toPlace);
+  if (toPlace) byId("live-place-handicap").disabled = placing.size !== state.handicap_to_place;
+  byId("live-pass").disabled = !myTurn || state.handicap_to_place > 0;
   const proposed = playing && state.end_proposed_by && state.end_proposed_by !== color;
   byId("live-propose-end").disabled = !myTurn || Boolean(state.end_proposed_by);
   show(byId("live-end-answer"), Boolean(proposed));
@@ -249,7 +264,23 @@ function drawReferee() {
   document.querySelectorAll("[data-when-running]").forEach((el) => { el.hidden = Boolean(state.paused); });
 }
 
+function drawNigiri() {
+  // the colours drawn by nigiri when the game opened (猜先): who held, the guess, the count
+  const el = byId("live-nigiri");
+  const n = state.nigiri;
+  if (!el) return;
+  el.hidden = !n;
+  if (!n) return;
+  el.textContent = fmt(labels.nigiri, {
+    holder: n.holder, guesser: n.guesser, guess: n.guess === "odd" ? labels.odd : labels.even,
+    count: n.count, black: n.black, seed: n.seed,
+  });
+  const you = byId("live-you");
+  if (you && color) you.textContent = color === "B" ? labels.you_black : labels.you_white;
+}
+
 function render() {
+  drawNigiri();
   drawReferee();
   drawNotices();
   drawBoard();
@@ -271,6 +302,7 @@ function receive(data) {
     if (data.type === "state" && data.color !== undefined) color = data.color;
     receivedAt = performance.now();
     pending = null;
+    if (!(state.handicap_to_place > 0)) placing = new Set();
     marking = new Set(state.dead || []);
     if (data.type === "update") message("");
     render();
@@ -322,6 +354,15 @@ svg.addEventListener("click", (event) => {
     return;
   }
   if (state.phase !== "playing" || state.to_move !== color || state.paused) return;
+  if (placingNow()) {  // free handicap placement: tap to choose or take back, then place
+    if (state.stones[vertex]) return;
+    if (placing.has(vertex)) placing.delete(vertex);
+    else if (placing.size < state.handicap_to_place) placing.add(vertex);
+    drawBoard();
+    drawStatus();
+    drawControls();
+    return;
+  }
   if (confirmMoves()) {
     pending = vertex;
     drawBoard();
@@ -335,6 +376,7 @@ function on(id, handler) { const el = byId(id); if (el) el.addEventListener("cli
 
 on("live-confirm", () => { if (pending) { send("move", { vertex: pending }); } });
 on("live-pass", () => send("pass"));
+on("live-place-handicap", () => send("place_handicap", { stones: [...placing] }));
 on("live-propose-end", () => send("propose_end"));
 on("live-accept-end", () => send("accept_end"));
 on("live-refuse-end", () => send("refuse_end"));
@@ -359,5 +401,8 @@ const confirmBox = byId("live-confirm-moves");
 if (confirmBox) confirmBox.checked = window.matchMedia("(max-width: 600px)").matches;
 
 render();
-setInterval(drawClocks, 250);
+setInterval(() => {
+  drawClocks();
+  if (!state.started && state.starts_in != null) drawStatus();  // the countdown to the start
+}, 250);
 connect();
