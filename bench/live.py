@@ -78,7 +78,7 @@ from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
 from weiqi.store.models import EventRow
 from weiqi.store.tournament import GameRow, RoundRow
-from weiqi.tournament.settings import EventSettings, System
+from weiqi.tournament.settings import EventSettings, PlayMode, System
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 LOCAL = Actor.local()
@@ -182,7 +182,7 @@ def online_round(
 ) -> tuple[int, list[str], RoundView]:
     """A Swiss event of ``2 × games`` entrants on ``size``×``size`` with a time control of 60
     minutes (nobody flags), its round 1 paired: the event, the entrants' names, the round."""
-    settings = EventSettings(system=System.SWISS, rounds=1, board_size=size, play="online")
+    settings = EventSettings(system=System.SWISS, rounds=1, board_size=size, play=PlayMode.ONLINE)
     ev = t.create_tournament(db, LOCAL, name, settings).id
     with db.transaction() as session:
         event = session.get(EventRow, ev)

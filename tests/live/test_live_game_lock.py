@@ -25,7 +25,7 @@ from weiqi.store.games import GameRecordRow
 from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRow
 from weiqi.store.tournament import GameRow, RoundRow
-from weiqi.tournament.settings import EventSettings, System
+from weiqi.tournament.settings import EventSettings, PlayMode, System
 
 LOCAL = Actor.local()
 BOARDS = 4
@@ -34,7 +34,7 @@ BOARDS = 4
 def _event(db: Database) -> tuple[int, dict[tuple[int, str], Actor]]:
     """An online 9×9 round of :data:`BOARDS` boards, every game started; each board's
     players' actors by (board, colour)."""
-    settings = EventSettings(System.SWISS, rounds=1, board_size=9)
+    settings = EventSettings(System.SWISS, rounds=1, board_size=9, play=PlayMode.ONLINE)
     ev = t.create_tournament(db, LOCAL, "并行", settings).id
     with db.transaction() as session:
         event = session.get(EventRow, ev)

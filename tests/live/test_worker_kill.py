@@ -39,7 +39,7 @@ from weiqi.services.games import confirm_result, record_json
 from weiqi.services.live_bot import board_states
 from weiqi.store.database import Database
 from weiqi.store.models import EventRow
-from weiqi.tournament.settings import EventSettings, System
+from weiqi.tournament.settings import EventSettings, PlayMode, System
 
 pytestmark = [pytest.mark.postgres, pytest.mark.gnugo, pytest.mark.slow]
 
@@ -60,7 +60,7 @@ def _engine(delay: float) -> list[str]:
 
 def _event(db: Database, name: str, games: int, time_control: str) -> tuple[int, list[str]]:
     """A one-round online Swiss of ``2 × games`` entrants on 9×9, published; its codes."""
-    settings = EventSettings(system=System.SWISS, rounds=1, board_size=9)
+    settings = EventSettings(system=System.SWISS, rounds=1, board_size=9, play=PlayMode.ONLINE)
     ev = t.create_tournament(db, LOCAL, name, settings).id
     with db.transaction() as session:
         event = session.get(EventRow, ev)
