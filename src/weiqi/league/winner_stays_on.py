@@ -22,13 +22,17 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from weiqi.errors import Conflict, InputError, InvalidSetting
+from weiqi.league.team_rounds import team_entrants, team_settings
 from weiqi.messages import Msg
 from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Reason, Result
+from weiqi.tournament.records import Event, EventKind, Round, RoundPlan
+from weiqi.tournament.records import Game as TeamGame
+from weiqi.tournament.settings import EventSettings, System
 
 Seat = tuple[str, str]
 """(team id, player id)."""
@@ -232,3 +236,157 @@ class WinnerStaysOn:
             self.holder = (self._holder_from, self._waiting[self._holder_from].pop(0))
         if self.challenger is None and self._challenger_from is not None:
             self.challenger = (self._challenger_from, self._waiting[self._challenger_from].pop(0))
+
+
+@dataclass(frozen=True)
+class StageSetup:
+    """What a 擂台赛 is played from besides its results: each team's players in order (its
+    sealed lineup), how the next player is chosen, the nigiri seed (``None``: the challenger
+    takes black) and, in chosen order, the players sent so far in the order they were sent."""
+
+    teams: Mapping[str, Sequence[str]]
+    order: PlayerOrder = PlayerOrder.FIXED
+    seed: int | None = None
+    sends: tuple[Seat, ...] = ()
+
+
+class WinnerStaysOnSystem:
+    """The 擂台赛 as a competition system (:class:`~weiqi.tournament.systems.TournamentSystem`)
+    over team codes, like the team round robin, Swiss and knockout.
+
+    Its rounds are the successive games, one game a round between two teams (Black's team
+    first): a 擂台赛 pairs one game at a time, each decided by the result before it, which is
+    what the protocol's "the next round, given the event so far" already is. One match whose
+    games expand through the lineups would not fit: with three or more teams it has no two
+    sides, and its games are not known before they are played. The players come from the
+    :class:`StageSetup`; :meth:`replay` is the state machine after the event's results.
+
+    >>> from weiqi.tournament.records import Round
+    >>> system = WinnerStaysOnSystem(StageSetup({"CN": ["c1", "c2"], "JP": ["j1"]}))
+    >>> event = stage_event(system.setup, ())
+    >>> plan = system.next_round(event); [(g.black, g.white, g.label) for g in plan.games]
+    [('JP', 'CN', 'j1–c1')]
+    >>> won = plan.games[0].with_result(Result.win(Color.WHITE, Reason.RESIGNATION))
+    >>> event = event.with_round(Round(1, (won,)))  # c1 (white) beats j1: Japan is out
+    >>> system.is_finished(event), sorted(system.eliminated(event))
+    (True, ['JP'])
+    >>> system.blocker(event)
+    Msg('the match is over')
+    """
+
+    def __init__(self, setup: StageSetup) -> None:
+        self.setup = setup
+
+    def replay(self, event: Event) -> WinnerStaysOn:
+        """The match after the event's games (the last one may be in play, without a result),
+        each checked against the game the match seats."""
+        played = []
+        for rnd in event.rounds:
+            [game] = rnd.games  # one game a round
+            played.append(((game.black, game.white), game.result))
+        return self._replay(played)
+
+    def play(self, results: Iterable[Result]) -> WinnerStaysOn:
+        """The match after ``results``, the results of its games in the order recorded."""
+        return self._replay([(None, r) for r in results])
+
+    def _replay(
+        self, games: Sequence[tuple[tuple[str, str] | None, Result | None]]
+    ) -> WinnerStaysOn:
+        """Replay ``games`` (the teams of each as stored, when known, and its result), the sends
+        taken in turn whenever a team is awaited."""
+        setup = self.setup
+        rng = random.Random(setup.seed) if setup.seed is not None else None
+        stage = WinnerStaysOn(setup.teams, setup.order, rng)
+        sends = iter(setup.sends)
+
+        def fill() -> None:
+            while stage.awaiting is not None:
+                sent = next(sends, None)
+                if sent is None:
+                    return
+                stage.send(*sent)
+
+        for teams, result in games:
+            fill()
+            seated = stage.next_game()
+            if teams is not None and teams != (seated.black[0], seated.white[0]):
+                raise Conflict(
+                    Msg(
+                        "round %(number)s stored where round %(i)s belongs",
+                        number=len(stage.games),
+                        i=seated.number,
+                    )
+                )
+            if result is None:
+                break
+            stage.record(result)
+        fill()
+        return stage
+
+    def next_round(self, event: Event) -> RoundPlan:
+        why = self.blocker(event)
+        if why is not None:
+            raise Conflict(why)
+        game = self.replay(event).next_game()
+        number = event.next_round_number
+        return RoundPlan(number, (_team_game(number, game),))
+
+    def blocker(self, event: Event) -> Msg | None:
+        if event.rounds and any(g.result is None for g in event.rounds[-1].games):
+            return Msg(
+                "round %(rounds)s: no final result on board(s) %(boards)s",
+                rounds=len(event.rounds),
+                boards="1",
+            )
+        stage = self.replay(event)
+        if stage.finished:
+            return Msg("the match is over")
+        if stage.awaiting is not None:
+            return Msg("%(awaiting)s must send its next player first", awaiting=stage.awaiting)
+        return None
+
+    def is_finished(self, event: Event) -> bool:
+        return self.replay(event).finished
+
+    def eliminated(self, event: Event) -> frozenset[str]:
+        """The teams with no player left to play or on the stage."""
+        stage = self.replay(event)
+        return frozenset(stage.teams) - frozenset(stage.alive())
+
+
+def _team_game(number: int, game: Game) -> TeamGame:
+    """A game of the stage as the systems see it: Black's team against White's, one board,
+    labelled with the two players (Black's first)."""
+    return TeamGame(
+        number,
+        1,
+        game.black[0],
+        game.white[0],
+        game.result,
+        label=f"{game.black[1]}–{game.white[1]}",
+    )
+
+
+def stage_event(
+    setup: StageSetup, results: Sequence[Result], settings: EventSettings | None = None
+) -> Event:
+    """The 擂台赛 as the systems read it: the teams (seeded in the order listed) and one round
+    per game of ``results`` (the results in the order they were recorded), over team codes.
+    ``settings`` score it for the standings (match points 2 / 1 / 0 by default).
+
+    >>> s = StageSetup({"CN": ["c1", "c2"], "JP": ["j1", "j2"]})
+    >>> ev = stage_event(s, [Result.win(Color.BLACK, Reason.RESIGNATION)])
+    >>> [(g.black, g.white, g.label, g.result.to_code()) for r in ev.rounds for g in r.games]
+    [('JP', 'CN', 'j1–c1', 'B+R')]
+    """
+    machine = WinnerStaysOnSystem(setup).play(results)
+    rounds = tuple(
+        Round(g.number, (_team_game(g.number, g),)) for g in machine.games if g.result is not None
+    )
+    return Event(
+        settings or team_settings(System.MATCH),
+        team_entrants(setup.teams),
+        rounds,
+        kind=EventKind.TEAM,
+    )

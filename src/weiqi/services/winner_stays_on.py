@@ -1,7 +1,7 @@
 """擂台赛 (winner stays on, R-FMT-3) as a team event: the teams' orders are their sealed lineups
 of round 1 (fixed order) or the players they send one by one (chosen order); every send and every
-result goes to an append-only log, and the match is replayed from it by the core's
-``WinnerStaysOn`` on each use.
+result goes to an append-only log, and the match is replayed from it on each use by the
+competition system of :func:`~weiqi.tournament.systems.system_for` (one game a round).
 
 Usage (after ``create_team_event`` with ``TeamSystem.WINNER_STAYS_ON``, ``import_teams``,
 ``pair_round``, the lineups and ``reveal_round`` of ``services.teams``)::
@@ -12,7 +12,6 @@ Usage (after ``create_team_event`` with ``TeamSystem.WINNER_STAYS_ON``, ``import
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from sqlalchemy import func, select
@@ -20,7 +19,12 @@ from sqlalchemy.orm import Session
 
 from weiqi.errors import Conflict, NotFound
 from weiqi.league.match import BoardColors
-from weiqi.league.winner_stays_on import WinnerStaysOn
+from weiqi.league.winner_stays_on import (
+    StageSetup,
+    WinnerStaysOn,
+    WinnerStaysOnSystem,
+    stage_event,
+)
 from weiqi.messages import Msg
 from weiqi.rules.result import Result
 from weiqi.services.actor import Actor
@@ -38,6 +42,7 @@ from weiqi.services.teams import (
 from weiqi.store.database import Database
 from weiqi.store.locks import lock_event
 from weiqi.store.teams import TeamEventRow, TeamRow, WinnerStaysOnLogRow
+from weiqi.tournament.systems import system_for
 
 
 @dataclass(frozen=True)
@@ -81,21 +86,23 @@ def _stage(session: Session, event_id: int) -> tuple[TeamEventRow, WinnerStaysOn
     sealed = lineup_rows(session, event_id).get(rounds[0].id, [])
     by_team = {lr.team_id: lr.players for lr in sealed}
     squads = {code: list(by_team[tid]) for tid, code in teams.items() if by_team.get(tid)}
-    rng = random.Random(settings.seed) if settings.board_colors is BoardColors.NIGIRI else None
-    stage = WinnerStaysOn(squads, settings.player_order, rng)
-    log = session.scalars(
-        select(WinnerStaysOnLogRow)
-        .where(WinnerStaysOnLogRow.event_id == event_id)
-        .order_by(WinnerStaysOnLogRow.seq)
+    log = list(
+        session.scalars(
+            select(WinnerStaysOnLogRow)
+            .where(WinnerStaysOnLogRow.event_id == event_id)
+            .order_by(WinnerStaysOnLogRow.seq)
+        )
     )
-    for line in log:
-        if line.kind == "send":
-            assert line.team is not None and line.player is not None
-            stage.send(line.team, line.player)
-        else:
-            assert line.result is not None
-            stage.next_game()
-            stage.record(Result.parse(line.result))
+    sends = tuple((line.team or "", line.player or "") for line in log if line.kind == "send")
+    nigiri = settings.board_colors is BoardColors.NIGIRI
+    setup = StageSetup(squads, settings.player_order, settings.seed if nigiri else None, sends)
+    # the 擂台赛's system, the same protocol as every system's (one game a round)
+    event = stage_event(
+        setup, [Result.parse(line.result or "") for line in log if line.kind == "result"]
+    )
+    system = system_for(event.settings, event.kind, setup)
+    assert isinstance(system, WinnerStaysOnSystem)
+    stage = system.replay(event)
     return row, stage
 
 

@@ -13,13 +13,16 @@ teams (an event of team codes, :mod:`weiqi.league.team_rounds`) are paired by th
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from weiqi.errors import Conflict
 from weiqi.messages import Msg
 from weiqi.tournament.records import Event, EventKind, RoundPlan
 from weiqi.tournament.scoring import outstanding_games
 from weiqi.tournament.settings import EventSettings, System
+
+if TYPE_CHECKING:
+    from weiqi.league.winner_stays_on import StageSetup
 
 
 class TournamentSystem(Protocol):
@@ -80,9 +83,21 @@ def round_seed(settings: EventSettings, number: int) -> int:
     return settings.seed * 1000 + number
 
 
-def system_for(settings: EventSettings, kind: EventKind = EventKind.INDIVIDUAL) -> TournamentSystem:
+def system_for(
+    settings: EventSettings,
+    kind: EventKind = EventKind.INDIVIDUAL,
+    stage: StageSetup | None = None,
+) -> TournamentSystem:
     """The system of an event with ``settings``. A team knockout is paired round by round (one
-    bye a round, what its store keeps); everything else is the same object for both kinds."""
+    bye a round, what its store keeps); everything else is the same object for both kinds.
+    A 擂台赛 (winner stays on) is played from its teams' orders (``stage``): one game a round.
+
+    >>> from weiqi.league.winner_stays_on import StageSetup
+    >>> setup = StageSetup({"CN": ["c1"], "JP": ["j1"]})
+    >>> type(system_for(EventSettings(system=System.MATCH), EventKind.TEAM, setup)).__name__
+    'WinnerStaysOnSystem'
+    """
+    from weiqi.league.winner_stays_on import WinnerStaysOnSystem
     from weiqi.tournament.systems.knockout import (
         DoubleElimination,
         HalvingKnockout,
@@ -92,6 +107,8 @@ def system_for(settings: EventSettings, kind: EventKind = EventKind.INDIVIDUAL) 
     from weiqi.tournament.systems.round_robin import RoundRobin
     from weiqi.tournament.systems.swiss import Swiss
 
+    if stage is not None:
+        return WinnerStaysOnSystem(stage)
     s = settings.system
     if s.is_round_robin:
         return RoundRobin()
