@@ -42,6 +42,7 @@ from weiqi.server.team_tables import colour_text, match_score, result_text
 from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.services import games, team_admin, team_coaches, teams
 from weiqi.services.actor import Actor
+from weiqi.services.event_admin import LOCKED_PLAYED
 from weiqi.services.permissions import Action, allowed
 from weiqi.tournament.details import (
     DEFAULT_TIME_ZONE,
@@ -51,6 +52,7 @@ from weiqi.tournament.details import (
     details_from_form,
     parse_local,
 )
+from weiqi.tournament.settings import GameStart
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
@@ -124,6 +126,8 @@ TEAM_FIELDS = (
     "team_type",
     "boards",
     "board_size",
+    "play",
+    "game_start",
     "max_foreign",
     "board_colors",
     "substitutes",
@@ -194,8 +198,14 @@ def _locked(request: Request, info: teams.TeamEventInfo) -> dict[str, str]:
     editable = set(teams.TEAM_EDITABLE)
     if info.settings.system is not teams.TeamSystem.SWISS:
         editable.discard("rounds")  # a round robin's or bracket's rounds follow from the teams
+    if info.rounds:
+        played = translate(request, LOCKED_PLAYED)
+        locked = dict.fromkeys(teams.TEAM_EDITABLE_UNPAIRED, played)
+    else:
+        editable |= teams.TEAM_EDITABLE_UNPAIRED
+        locked = {}
     fixed = translate(request, teams.FIXED_SETTING)
-    return {f: fixed for f in TEAM_FIELDS if f not in editable}
+    return locked | {f: fixed for f in TEAM_FIELDS if f not in editable and f not in locked}
 
 
 def settings_page(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
@@ -242,6 +252,12 @@ def settings_words(request: Request, s: teams.TeamEventSettings) -> list[str]:
         words.append(translate(request, "at most %(n)s foreign players", n=s.max_foreign))
     if s.board_one_decides:
         words.append(translate(request, "board 1 decides a drawn match"))
+    if s.online:
+        words.append(translate(request, "Played online"))
+    else:
+        words.append(translate(request, "Played over the board"))
+    if s.online and s.game_start is GameStart.ROUND_START:
+        words.append(translate(request, "boards start at the round's start time"))
     return words
 
 
