@@ -8,14 +8,20 @@ with nobody in the room, an absent player's clock running and the lateness judge
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 
+from tests.cli.contracts import weiqi
 from tests.live.test_team_live import LOCAL, _linked, team_event
+from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
 from weiqi.errors import Conflict, InvalidSetting
 from weiqi.i18n import render
-from weiqi.services import live, team_admin
+from weiqi.server.app import create_app
+from weiqi.services import accounts, live, team_admin
 from weiqi.services import teams as t
 from weiqi.services.games import TeamBoard
 from weiqi.services.server_clock import ManualClock
@@ -141,3 +147,74 @@ def test_a_team_board_waits_for_both_players_without_the_round_start_setting(
     assert live.start_time(database, ev, 1, TeamBoard(1, 1)) is None
     snap = live.start_game(database, ev, 1, TeamBoard(1, 1), clock)
     assert snap.started and snap.absent == []
+
+
+def test_r_fmt_1_an_online_team_event_and_its_round_start_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``weiqi event create --kind team --play online --game-start round_start`` (a bad value
+    named in one line, exit 2), shown by ``event show``; ``weiqi round start`` sets a team
+    round's start (a past one refused) and moves its sealed lineups' deadline."""
+    db = str(tmp_path / "t.sqlite3")
+    base = ("event", "create", "--db", db, "--kind", "team", "--name", "网络团体赛",
+            "--system", "round_robin", "--boards", "1", "--deadline-minutes", "15")  # fmt: skip
+    weiqi(capsys, *base, "--play", "internet").one_line_error("--play", "internet")
+    weiqi(capsys, *base, "--game-start", "later").one_line_error("--game-start")
+    made = weiqi(capsys, *base, "--play", "online", "--game-start", "round_start", "--json")
+    assert made.code == 0, made.err
+    settings = json.loads(made.out)["settings"]
+    assert (settings["play"], settings["game_start"]) == ("online", "round_start")
+    shown = json.loads(weiqi(capsys, "event", "show", "--db", db, "--json").out)
+    assert shown["settings"]["play"] == "online"
+    (tmp_path / "t.csv").write_text("team,name,rank\n甲队,张,5d\n乙队,李,5d\n", "utf-8")
+    assert weiqi(capsys, "team", "import", "--db", db, str(tmp_path / "t.csv")).code == 0
+    assert weiqi(capsys, "round", "pair", "--db", db).code == 0
+    past = weiqi(capsys, "round", "start", "--db", db, "--round", "1", "--start", "2020-01-01 9:00")
+    past.one_line_error("start")
+    good = weiqi(capsys, "round", "start", "--db", db, "--round", "1", "--start",
+                 "2030-06-01 09:30", "--json")  # fmt: skip
+    assert good.code == 0, good.err
+    out = json.loads(good.out)
+    assert out["local"] == "2030-06-01 09:30" and out["starts_at"].startswith("2030-06-01T01:30")
+    database = Database(f"sqlite:///{db}")
+    try:
+        rnd = t.list_rounds(database, json.loads(made.out)["id"])[0]
+        assert t.iso(rnd.deadline) == "2030-06-01T01:15+00:00"  # 15 minutes before
+    finally:
+        database.dispose()
+
+
+def test_r_fmt_1_the_api_and_pages_set_an_online_team_event_and_its_round_start(
+    database: Database,
+) -> None:
+    """``POST /api/events/teams`` takes ``play`` and ``game_start``; ``PUT
+    /api/events/{id}/teams/rounds/{n}/start`` sets a team round's start (422 naming ``start``
+    for a past one); the settings page offers both settings and the pages say where the boards
+    are played, in Chinese."""
+    accounts.ensure_site_admin(database, ADMIN_PASSWORD)
+    app = create_app(database, secret_key="team online settings")
+    with TestClient(app) as client:
+        api_login(client, "admin", ADMIN_PASSWORD)
+        headers = {"X-CSRF-Token": csrf(client)}
+        body = {"name": "网络团体赛", "settings": {"boards": 1, "play": "online",
+                                                  "game_start": "round_start"}}  # fmt: skip
+        made = client.post("/api/events/teams", json=body, headers=headers)
+        assert made.status_code == 201, made.text
+        assert made.json()["settings"]["play"] == "online"
+        ev = made.json()["id"]
+        bad = client.post("/api/events/teams", headers=headers,
+                          json={"name": "x", "settings": {"play": "internet"}})  # fmt: skip
+        assert bad.status_code == 422 and "play" in bad.text
+        t.import_teams(database, LOCAL, ev, "team,name,rank\n甲队,张,5d\n乙队,李,5d\n")
+        t.pair_round(database, LOCAL, ev)
+        path = f"/api/events/{ev}/teams/rounds/1/start"
+        past = client.put(path, json={"start": "2020-01-01 09:00"}, headers=headers)
+        assert past.status_code == 422 and "start" in past.text
+        good = client.put(path, json={"start": "2030-06-01 09:30"}, headers=headers)
+        assert good.status_code == 200, good.text
+        assert good.json()["starts_at"].startswith("2030-06-01T01:30")
+        settings = client.get(f"/events/{ev}/settings").text
+        assert "对局方式" in settings and "网络对局的开始" in settings
+        assert "第一轮后不能修改" in settings  # the play mode, once round 1 is paired
+        public = client.get(f"/events/{ev}/teams").text
+        assert "网络对局" in public and "各台按轮次开始时间开赛" in public

@@ -66,8 +66,12 @@ def test_issue_13_team_event_details_edited_on_its_settings_page(
     form.get_by_label("地点").fill("天津棋院")
     form.get_by_label("用时").fill("1h incl 5x60s")
     form.get_by_label("每场台数").fill("2")
+    form.get_by_label("对局方式").select_option("online")  # its boards played in the room
+    form.get_by_label("网络对局的开始").select_option("round_start")
     form.get_by_role("button", name="创建赛事").click()
     expect(page).to_have_url(re.compile(r"/events/\d+/manage$"))
+    expect(page.locator(".facts-line")).to_contain_text("网络对局")
+    expect(page.locator(".facts-line")).to_contain_text("各台按轮次开始时间开赛")
     found = re.search(r"/events/(\d+)/manage", page.url)
     assert found
     event_id = int(found.group(1))
@@ -84,6 +88,8 @@ def test_issue_13_team_event_details_edited_on_its_settings_page(
     form = page.locator("#team-event-settings")
     expect(form.get_by_label("每场台数")).to_be_disabled()
     expect(page.locator("#locked-boards")).to_contain_text("创建赛事时已确定")
+    expect(form.get_by_label("对局方式")).to_have_value("online")  # no round yet: it may change
+    expect(form.get_by_label("对局方式")).to_be_enabled()
 
     form.get_by_label("地点").fill("天津棋院二楼")
     form.get_by_label("结束日期").fill("2027-04-30")  # before the first day: refused
@@ -107,6 +113,7 @@ def test_issue_13_team_event_details_edited_on_its_settings_page(
     expect(page.get_by_role("status")).to_contain_text("设置已保存。")
     page.goto(f"{live_server.url}/events/{event_id}/teams")
     details = page.locator("#event-details")
+    expect(page.get_by_text("网络对局", exact=False).first).to_be_visible()
     expect(details).to_contain_text("天津棋院二楼")
     expect(details).to_contain_text("2027-05-01 – 2027-05-03")
     expect(details).to_contain_text("基本时限90分")
