@@ -9,6 +9,7 @@ with nobody in the room, an absent player's clock running and the lateness judge
 from __future__ import annotations
 
 import json
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from fastapi.testclient import TestClient
 
 from tests.cli.contracts import weiqi
 from tests.live.test_team_live import LOCAL, _linked, team_event
-from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
+from tests.server.conftest import ADMIN_PASSWORD, LiveServer, api_login, csrf
 from weiqi.errors import Conflict, InvalidSetting
 from weiqi.i18n import render
 from weiqi.server.app import create_app
@@ -26,6 +27,7 @@ from weiqi.services import teams as t
 from weiqi.services.games import TeamBoard
 from weiqi.services.server_clock import ManualClock
 from weiqi.store.database import Database
+from weiqi.tournament.details import format_local
 from weiqi.tournament.settings import GameStart, PlayMode
 
 #: 2026-12-05 09:00 in Shanghai (the events' default time zone).
@@ -218,3 +220,33 @@ def test_r_fmt_1_the_api_and_pages_set_an_online_team_event_and_its_round_start(
         assert "第一轮后不能修改" in settings  # the play mode, once round 1 is paired
         public = client.get(f"/events/{ev}/teams").text
         assert "网络对局" in public and "各台按轮次开始时间开赛" in public
+
+
+def test_r_time_6_the_server_starts_a_team_board_at_its_round_start_with_nobody_connected(
+    live_server: LiveServer,
+) -> None:
+    """A running server (``LiveRooms.watch_starts``): the team round's start set a few seconds
+    ahead once its lineups are revealed, nobody in any room: the server starts both boards at
+    the start time by itself, both players absent and Black's clock running (R-TIME-6)."""
+    db = Database(live_server.db_url)
+    try:
+        ev = team_event(db, game_start=GameStart.ROUND_START, deadline_minutes=0,
+                        time_control="10m+3x30s")  # fmt: skip
+        at = datetime.now(UTC) + timedelta(seconds=3)
+        typed = format_local(at, "Asia/Shanghai", "%Y-%m-%d %H:%M:%S")
+        starts = t.set_round_start(db, LOCAL, ev, 1, typed).starts_at
+        assert starts is not None
+        boards = (TeamBoard(1, 1), TeamBoard(1, 2))
+        assert not any(live.snapshot(db, ev, 1, b).started for b in boards)
+        deadline = time.monotonic() + 20
+        snaps = [live.snapshot(db, ev, 1, b) for b in boards]
+        while not all(s.started for s in snaps) and time.monotonic() < deadline:
+            time.sleep(0.2)
+            snaps = [live.snapshot(db, ev, 1, b) for b in boards]
+        assert all(s.started for s in snaps), "the server did not start the team boards"
+        assert time.time() >= starts.timestamp()
+        for snap in snaps:
+            assert snap.absent == ["B", "W"] and snap.clock is not None
+            assert snap.clock.running == "B"
+    finally:
+        db.dispose()

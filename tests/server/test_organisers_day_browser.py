@@ -187,6 +187,21 @@ def test_issue_13_team_dashboard_says_why_and_round_pages_search(
     page.get_by_role("link", name="显示全部").click()
     expect(page.locator("#pairing tbody tr")).to_have_count(2)
 
+    # the team round's start, set on its page as an individual round's (a past one refused
+    # beside the field, the input kept); on a phone too
+    page.goto(f"{live_server.url}/events/{event_id}/manage/rounds/1")
+    page.locator("#round-start").fill("2020-01-01T09:00")
+    page.locator("#round-start-form").get_by_role("button", name="保存开始时间").click()
+    expect(page.locator("#error-start")).to_contain_text("开始时间须晚于现在")
+    expect(page.locator("#error-start")).to_be_in_viewport()
+    expect(page.locator("#round-start")).to_have_value("2020-01-01T09:00")
+    page.locator("#round-start").fill("2030-06-01T09:30")
+    page.locator("#round-start-form").get_by_role("button", name="保存开始时间").click()
+    expect(page.locator("#round-starts")).to_contain_text("2030-06-01 09:30")
+    expect(page.locator(".facts-line")).to_contain_text("2030-06-01 09:00")  # lineups: 30 min
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(page, "team-round-start-zh-phone", tmp_path)
+
 
 def test_issue_13_the_projector_clock_is_in_the_event_zone(
     new_york: Page, live_server: LiveServer, tmp_path: Path

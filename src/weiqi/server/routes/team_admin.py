@@ -44,12 +44,14 @@ from weiqi.services import games, team_admin, team_coaches, teams
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import LOCKED_PLAYED
 from weiqi.services.permissions import Action, allowed
+from weiqi.services.server_clock import ServerClock
 from weiqi.tournament.details import (
     DEFAULT_TIME_ZONE,
     TIME_ZONE_CHOICES,
     EventDetails,
     details_form,
     details_from_form,
+    format_local,
     parse_local,
 )
 from weiqi.tournament.settings import GameStart
@@ -431,6 +433,8 @@ def _round_admin_page(
     problems: dict[int, list[str]] | None = None,
     status_code: int = 200,
     search: str = "",
+    values: dict[str, str] | None = None,
+    errors: dict[str, str] | None = None,
 ) -> Response:
     info = teams.team_event_info(db, event_id)
     may_record = allowed(db, actor, Action.RECORD_RESULT, event_id)
@@ -461,8 +465,30 @@ def _round_admin_page(
         "team_game_href": team_game_href,
         "search": search.strip(),
         "shown": team_admin.matching_matches(cards, view, search),
+        "may_publish": allowed(db, actor, Action.PUBLISH_ROUND, event_id),
+        "starts": format_local(view.starts_at, info.details.time_zone),
+        "values": values or {},
+        "errors": errors or {},
     }
     return html(request, "team_round_admin.html", context, status_code=status_code)
+
+
+def round_start(
+    request: Request, db: Db, actor: Actor, clock: ServerClock, event_id: int, number: int,
+    typed: str,
+) -> Response:  # fmt: skip
+    """Set when a team round starts from its page (``teams.set_round_start``): a refusal
+    comes back beside the field with what was typed kept."""
+    try:
+        teams.set_round_start(db, actor, event_id, number, typed, clock)
+    except (InvalidSetting, Conflict) as err:
+        reason = err.reason if isinstance(err, InvalidSetting) else err.msg
+        return _round_admin_page(
+            request, db, actor, event_id, number, values={"start": typed},
+            errors={"start": say(request, reason)}, status_code=status_of(err),
+        )  # fmt: skip
+    flash(request, translate(request, "The start of round %(number)s is saved.", number=number))
+    return RedirectResponse(f"/events/{event_id}/manage/rounds/{number}", status_code=303)
 
 
 def round_page(
