@@ -105,6 +105,7 @@ from weiqi.services import live_notices
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import as_utc
 from weiqi.services.games import (
+    TEAM_BOARD_PLACE,
     BoardKey,
     Game,
     TeamBoard,
@@ -1286,13 +1287,7 @@ def scheduled_starts(
         boards += [
             (int(event_id), int(number), TeamBoard(int(match), int(board), int(sitting)))
             for event_id, number, match, board, sitting in session.execute(
-                select(
-                    TeamRoundRow.event_id,
-                    TeamRoundRow.number,
-                    TeamMatchRow.number,
-                    BoardGameRow.board,
-                    BoardGameRow.sitting,
-                )
+                select(*TEAM_BOARD_PLACE)
                 .join(TeamMatchRow, TeamMatchRow.round_id == TeamRoundRow.id)
                 .join(BoardGameRow, BoardGameRow.match_id == TeamMatchRow.id)
                 .outerjoin(TeamGameRecordRow, TeamGameRecordRow.game_id == BoardGameRow.id)
