@@ -59,10 +59,10 @@ def test_r_fmt_1_an_online_team_event_played_by_gtp_bots_to_the_standings(
     db = f"sqlite:///{tmp_path / 'teams.sqlite3'}"
     created = json.loads(
         weiqi("event", "create", "--db", db, "--kind", "team", "--name", "团体机器人赛",
-              "--system", "round_robin", "--boards", "2", "--size", "9",
+              "--system", "round_robin", "--boards", "2", "--size", "9", "--play", "online",
               "--time", "1m incl 3x10s", "--json")
     )  # fmt: skip
-    assert created["settings"]["board_size"] == 9
+    assert created["settings"]["board_size"] == 9 and created["settings"]["play"] == "online"
     event_id = created["id"]
     csv = tmp_path / "teams.csv"
     csv.write_text(

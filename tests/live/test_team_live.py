@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -26,14 +27,18 @@ from weiqi.services.games import TeamBoard
 from weiqi.services.live import create_invite, player_id, redeem_invite
 from weiqi.store.database import Database
 from weiqi.store.models import EventRow
+from weiqi.tournament.settings import PlayMode
 
 LOCAL = Actor.local()
 PASSWORD = "团体网络赛测试的密码 2026"
 
 
-def team_event(db: Database, *, reveal: bool = True, time_control: str = "") -> int:
-    """Two teams of two on 9×9, round 1 paired (and its lineups revealed)."""
-    settings = t.TeamEventSettings(boards=2, board_size=9)
+def team_event(db: Database, *, reveal: bool = True, time_control: str = "", **more: Any) -> int:
+    """Two teams of two on 9×9 played online (``more``: more team settings), round 1 paired
+    (and its lineups revealed)."""
+    settings = t.TeamEventSettings(
+        **{"boards": 2, "board_size": 9, "play": PlayMode.ONLINE, **more}
+    )
     ev = t.create_team_event(db, LOCAL, "团体网络赛", settings).id
     if time_control:
         with db.transaction() as session:

@@ -474,6 +474,12 @@ def _reveal_team_round(w: World, actor: str) -> Send:
     return w.call(actor, "POST", f"/api/events/{ev}/teams/rounds/1/reveal")
 
 
+def _team_round_start(w: World, actor: str) -> Send:
+    ev = _team_event(w, rounds=1)
+    body = {"start": "2030-06-01 09:30"}
+    return w.call(actor, "PUT", f"/api/events/{ev}/teams/rounds/1/start", json=body)
+
+
 def _record_playoff(w: World, actor: str) -> Send:
     from weiqi.services import teams
 
@@ -632,6 +638,7 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
     ),
     ("POST", "/api/events/{event_id}/teams/rounds"): (_pair_team_round, CHIEF),
     ("POST", "/api/events/{event_id}/teams/rounds/{number}/reveal"): (_reveal_team_round, CHIEF),
+    ("PUT", "/api/events/{event_id}/teams/rounds/{number}/start"): (_team_round_start, RUNNERS),
     ("POST", "/api/events/{event_id}/teams/rounds/{number}/playoff"): (_record_playoff, REFEREES),
 }
 # R-REF-7 on team boards: the same workflow, the same roles, as on an individual event's board

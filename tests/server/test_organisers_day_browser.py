@@ -66,8 +66,12 @@ def test_issue_13_team_event_details_edited_on_its_settings_page(
     form.get_by_label("地点").fill("天津棋院")
     form.get_by_label("用时").fill("1h incl 5x60s")
     form.get_by_label("每场台数").fill("2")
+    form.get_by_label("对局方式").select_option("online")  # its boards played in the room
+    form.get_by_label("网络对局的开始").select_option("round_start")
     form.get_by_role("button", name="创建赛事").click()
     expect(page).to_have_url(re.compile(r"/events/\d+/manage$"))
+    expect(page.locator(".facts-line")).to_contain_text("网络对局")
+    expect(page.locator(".facts-line")).to_contain_text("各台按轮次开始时间开赛")
     found = re.search(r"/events/(\d+)/manage", page.url)
     assert found
     event_id = int(found.group(1))
@@ -84,6 +88,8 @@ def test_issue_13_team_event_details_edited_on_its_settings_page(
     form = page.locator("#team-event-settings")
     expect(form.get_by_label("每场台数")).to_be_disabled()
     expect(page.locator("#locked-boards")).to_contain_text("创建赛事时已确定")
+    expect(form.get_by_label("对局方式")).to_have_value("online")  # no round yet: it may change
+    expect(form.get_by_label("对局方式")).to_be_enabled()
 
     form.get_by_label("地点").fill("天津棋院二楼")
     form.get_by_label("结束日期").fill("2027-04-30")  # before the first day: refused
@@ -107,6 +113,7 @@ def test_issue_13_team_event_details_edited_on_its_settings_page(
     expect(page.get_by_role("status")).to_contain_text("设置已保存。")
     page.goto(f"{live_server.url}/events/{event_id}/teams")
     details = page.locator("#event-details")
+    expect(page.get_by_text("网络对局", exact=False).first).to_be_visible()
     expect(details).to_contain_text("天津棋院二楼")
     expect(details).to_contain_text("2027-05-01 – 2027-05-03")
     expect(details).to_contain_text("基本时限90分")
@@ -179,6 +186,21 @@ def test_issue_13_team_dashboard_says_why_and_round_pages_search(
     screenshot(page, "round-search-zh-phone", tmp_path)
     page.get_by_role("link", name="显示全部").click()
     expect(page.locator("#pairing tbody tr")).to_have_count(2)
+
+    # the team round's start, set on its page as an individual round's (a past one refused
+    # beside the field, the input kept); on a phone too
+    page.goto(f"{live_server.url}/events/{event_id}/manage/rounds/1")
+    page.locator("#round-start").fill("2020-01-01T09:00")
+    page.locator("#round-start-form").get_by_role("button", name="保存开始时间").click()
+    expect(page.locator("#error-start")).to_contain_text("开始时间须晚于现在")
+    expect(page.locator("#error-start")).to_be_in_viewport()
+    expect(page.locator("#round-start")).to_have_value("2020-01-01T09:00")
+    page.locator("#round-start").fill("2030-06-01T09:30")
+    page.locator("#round-start-form").get_by_role("button", name="保存开始时间").click()
+    expect(page.locator("#round-starts")).to_contain_text("2030-06-01 09:30")
+    expect(page.locator(".facts-line")).to_contain_text("2030-06-01 09:00")  # lineups: 30 min
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(page, "team-round-start-zh-phone", tmp_path)
 
 
 def test_issue_13_the_projector_clock_is_in_the_event_zone(

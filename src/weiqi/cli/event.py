@@ -202,8 +202,7 @@ INDIVIDUAL_CREATE = ("tiebreaks", "swiss_method", "bye_points", "no_result_point
                      "avoid_same_club", "avoid_same_region", "elimination_losses", "best_of",
                      "mcmahon_bar", "mcmahon_floor", "shared_places", "tie_resolution",
                      "top_score", "late_entry_points", "grand_final_reset",
-                     "cycle_policy", "handicap_placement", "preset", "play", "game_start",
-                     "online_colours",
+                     "cycle_policy", "handicap_placement", "preset", "online_colours",
                      "absent_points")  # fmt: skip
 
 
@@ -356,7 +355,8 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--play",
                 help="Where the games are played: board (over the board, the default) or "
-                "online (each published round's games in the game room).",
+                "online (each published round's games, a team round's boards once its lineups "
+                "are revealed, in the game room).",
             ),
         ] = None,
         game_start: Annotated[
@@ -429,7 +429,7 @@ def register(app: typer.Typer) -> None:
             create_team(
                 db, name, system, team_type, boards, board_colours, max_foreign, substitutes,
                 missing, board_one_decides, deadline_minutes, rounds, cycles, ranking, seed,
-                player_order, as_json, board_size, time_control,
+                player_order, as_json, board_size, time_control, play, game_start,
             )  # fmt: skip
             return
 
@@ -1156,9 +1156,11 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOption = False,
     ) -> None:
         """Set when a round starts (开始时间), as the round's page does: an online event whose
-        games start at the round's start time has the server start them then, present or not.
+        games start at the round's start time has the server start them then, present or not
+        (a team round: its boards once its lineups are revealed).
         What "now" is, is the server's clock: a time not later than now is refused."""
         from weiqi.cli.team import cli_clock
+        from weiqi.services import teams
         from weiqi.services.event_admin import set_round_start
         from weiqi.services.events import event_details
         from weiqi.tournament.details import format_local
@@ -1166,20 +1168,24 @@ def register(app: typer.Typer) -> None:
         in_db_range("--round", round_number)
         database = open_database(db)
         event_id = _event_id(database, event)
-        detail = set_round_start(
-            database, Actor.local(), event_id, round_number, start, cli_clock(ctx)
+        args = (database, Actor.local(), event_id, round_number, start, cli_clock(ctx))
+        # a team round's start also moves its lineup deadline while its lineups are sealed
+        at = (
+            teams.set_round_start(*args).starts_at
+            if is_team(database, event_id)
+            else set_round_start(*args).starts_at
         )
         zone_name = event_details(database, event_id).time_zone
-        local = format_local(detail.starts_at, zone_name)
+        local = format_local(at, zone_name)
         if as_json:
-            starts = detail.starts_at.isoformat() if detail.starts_at else None
-            out = {"round": detail.number, "starts_at": starts, "local": local, "zone": zone_name}
+            starts = at.isoformat() if at else None
+            out = {"round": round_number, "starts_at": starts, "local": local, "zone": zone_name}
             typer.echo(json.dumps(out, ensure_ascii=False))
             return
         typer.echo(
-            f"round {detail.number}: starts {local} ({zone_name})"
+            f"round {round_number}: starts {local} ({zone_name})"
             if local
-            else f"round {detail.number}: no start time"
+            else f"round {round_number}: no start time"
         )
 
     @round_app.command("edit")

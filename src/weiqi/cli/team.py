@@ -164,9 +164,12 @@ def create_team(
     as_json: bool,
     board_size: int | None = None,
     time_control: str | None = None,
+    play: str | None = None,
+    game_start: str | None = None,
 ) -> None:
     """``event create --kind team``: create a team event with its settings (``board_size``:
-    its boards', ``time_control``: the one its boards are played with online)."""
+    its boards', ``time_control``: the one its boards are played with online, ``play``: over
+    the board or online, ``game_start``: when an online board starts)."""
     from weiqi.league.lineup import MissingLineup
     from weiqi.league.match import BoardColors
     from weiqi.league.team import TeamType
@@ -178,6 +181,7 @@ def create_team(
         settings_to_dict,
     )
     from weiqi.tournament.details import EventDetails
+    from weiqi.tournament.settings import GameStart, PlayMode
 
     sys_ = choice(TeamSystem, system.replace("-", "_"), "--system")
     default_ranking = "swiss_points" if sys_ is TeamSystem.SWISS else "round_robin"
@@ -197,6 +201,8 @@ def create_team(
         seed=seed,
         player_order=choice(PlayerOrder, player_order, "--order"),
         board_size=board_size or 19,
+        play=choice(PlayMode, play or PlayMode.BOARD.value, "--play"),
+        game_start=choice(GameStart, game_start or GameStart.PRESENT.value, "--game-start"),
     )
     details = EventDetails(time_control=time_control) if time_control else None
     info = create_team_event(open_database(db), Actor.local(), name, settings, details)
@@ -206,7 +212,7 @@ def create_team(
         return
     typer.echo(
         f"team event {info.id}: {info.name} — {settings.system.zh} ({settings.system.value}),"
-        f" {settings.team_type.zh}, {settings.boards} boards"
+        f" {settings.team_type.zh}, {settings.boards} boards, {settings.play.value}"
     )
 
 

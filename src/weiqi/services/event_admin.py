@@ -30,7 +30,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from fractions import Fraction
@@ -60,7 +60,7 @@ from weiqi.services.round_edits import EditRecord, edit_records
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.tournament import PairingView, TournamentInfo
 from weiqi.store.database import Database
-from weiqi.store.games import GameRecordRow
+from weiqi.store.games import GameRecordRow, TeamGameRecordRow
 from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRow
 from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
@@ -789,6 +789,42 @@ def as_utc(moment: datetime | None) -> datetime | None:
     return moment.replace(tzinfo=UTC)
 
 
+def round_start_typed(
+    session: Session, event_id: int, number: int, start: str, clock: ServerClock
+) -> datetime | None:
+    """A round's start as typed in the event's time zone (empty: ``None``), as a UTC moment;
+    ``InvalidSetting`` (field ``start``) for one that cannot be read or is not later than now
+    (the server's clock). Individual and team rounds alike (``teams.set_round_start``)."""
+    zone_name = details_in(session, event_id).time_zone
+    when = parse_local(start, zone_name) if start.strip() else None
+    now = clock.now()
+    if when is not None and when <= now:
+        raise InvalidSetting(
+            "start",
+            Msg("the start must be later than now (%(now)s)", now=format_local(now, zone_name)),
+        )
+    return when
+
+
+def refuse_begun(
+    session: Session,
+    table: type[GameRecordRow] | type[TeamGameRecordRow],
+    game_ids: Sequence[int],
+    number: int,
+) -> None:
+    """``Conflict`` once a game of round ``number`` has begun: its start cannot change (the
+    game began under the old time). A record of one event is a game only opened (its colours
+    drawn by nigiri): it has not begun; more (the clock started, a referee's decision) and the
+    start stands."""
+    began = session.scalar(
+        select(func.count()).select_from(table).where(table.game_id.in_(game_ids), table.seq > 1)
+    )
+    if began:
+        raise Conflict(
+            Msg("a game of round %(number)s has begun: its start cannot change", number=number)
+        )
+
+
 def set_round_start(
     db: Database,
     actor: Actor,
@@ -824,28 +860,8 @@ def set_round_start(
         require(session, actor, Action.PUBLISH_ROUND, event_id)
         lock_event(session, event_id)
         rnd = tournament._round_row(session, event_id, number)
-        zone_name = details_in(session, event_id).time_zone
-        when = parse_local(start, zone_name) if start.strip() else None
-        now = clock.now()
-        if when is not None and when <= now:
-            raise InvalidSetting(
-                "start",
-                Msg(
-                    "the start must be later than now (%(now)s)",
-                    now=format_local(now, zone_name),
-                ),
-            )
-        # a record of one event is a game only opened (its colours drawn by nigiri): it has
-        # not begun; more (the clock started, a referee's decision) and the start stands
-        began = session.scalar(
-            select(func.count())
-            .select_from(GameRecordRow)
-            .where(GameRecordRow.game_id.in_([g.id for g in rnd.games]), GameRecordRow.seq > 1)
-        )
-        if began:
-            raise Conflict(
-                Msg("a game of round %(number)s has begun: its start cannot change", number=number)
-            )
+        when = round_start_typed(session, event_id, number, start, clock)
+        refuse_begun(session, GameRecordRow, [g.id for g in rnd.games], number)
         rnd.starts_at = when
         session.flush()
         return _detail(session, event_id, rnd)

@@ -209,6 +209,16 @@ class TeamBoard:
 #: How a board is named in its round: its number (individual events) or a team match's board.
 BoardKey = int | TeamBoard
 
+#: A team board's place as a query selects it (joining its match and round): the event, the
+#: round's number, the match's, the board and the sitting.
+TEAM_BOARD_PLACE = (
+    TeamRoundRow.event_id,
+    TeamRoundRow.number,
+    TeamMatchRow.number,
+    BoardGameRow.board,
+    BoardGameRow.sitting,
+)
+
 
 @dataclass
 class Game:
@@ -1593,14 +1603,7 @@ def check_records(db: Database, event_id: int | None = None) -> list[RecordCheck
             .order_by(RoundRow.event_id, RoundRow.number, GameRow.board)
         )
         team = (
-            select(
-                TeamGameRecordRow,
-                TeamRoundRow.event_id,
-                TeamRoundRow.number,
-                TeamMatchRow.number,
-                BoardGameRow.board,
-                BoardGameRow.sitting,
-            )
+            select(TeamGameRecordRow, *TEAM_BOARD_PLACE)
             .join(BoardGameRow, BoardGameRow.id == TeamGameRecordRow.game_id)
             .join(TeamMatchRow, TeamMatchRow.id == BoardGameRow.match_id)
             .join(TeamRoundRow, TeamRoundRow.id == TeamMatchRow.round_id)

@@ -105,6 +105,7 @@ from weiqi.services import live_notices
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import as_utc
 from weiqi.services.games import (
+    TEAM_BOARD_PLACE,
     BoardKey,
     Game,
     TeamBoard,
@@ -125,10 +126,17 @@ from weiqi.store.games import GameRecordRow, TeamGameRecordRow
 from weiqi.store.live import PlayerAccountRow
 from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRow, User
-from weiqi.store.teams import BoardGameRow, RosterRow, TeamMatchRow, TeamRoundRow, TeamRow
+from weiqi.store.teams import (
+    BoardGameRow,
+    RosterRow,
+    TeamEventRow,
+    TeamMatchRow,
+    TeamRoundRow,
+    TeamRow,
+)
 from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
 from weiqi.tournament.ranks import Rank
-from weiqi.tournament.settings import EventSettings, GameStart
+from weiqi.tournament.settings import GameStart, PlaySettings
 
 #: The reasons the rules core gives for an illegal move (``IllegalMove.reason``), listed here
 #: so that the catalogues translate them: the room says them in the player's language.
@@ -253,8 +261,6 @@ def _roster_player(session: Session, event_id: int, roster_id: int) -> tuple[Ros
 
 
 def _team_event(session: Session, event_id: int) -> bool:
-    from weiqi.store.teams import TeamEventRow
-
     return session.get(TeamEventRow, event_id) is not None
 
 
@@ -850,9 +856,7 @@ def _snapshot(
     event_id: int, game: Game, record: GameRecord | None, now: float, since: int = 0
 ) -> Snapshot:
     size = game.ruleset.board_size
-    starts = None
-    if isinstance(game.row, GameRow) and game.row.round.starts_at is not None:
-        starts = as_utc(game.row.round.starts_at).timestamp()  # type: ignore[union-attr]
+    starts = _round_start(game)
     if record is None:
         return Snapshot(
             event_id, game.number, game.board, size, game.black, game.white, 0, "not_started",
@@ -1016,14 +1020,14 @@ def start_game(
     pages stay cached); a board with a record from the referees (a result entered) is not
     restarted.
 
-    The event's settings decide (:attr:`EventSettings.online`, the one rule): a game of an
-    event played over the board is never started here (``Conflict``); a game that starts at
-    its round's start time (:func:`start_time`) is not started before it, whoever is in the
-    room — the server starts it then (:func:`wake`, the room passing who is ``present``:
-    ``"B"``, ``"W"``; ``None``: both). A player absent at the round's start time is late
-    (R-TIME-6, Art. 22): their clock runs from the start time, and on arriving in the room
-    (:func:`arrive`) the late time is deducted twice; past the limit (1 hour, as for a venue
-    apart from the lodging) the game is lost by forfeit."""
+    The event's settings decide (:attr:`PlaySettings.online`, the one rule, of team events
+    alike): a game of an event played over the board is never started here (``Conflict``);
+    a game that starts at its round's start time (:func:`start_time`) is not started before
+    it, whoever is in the room — the server starts it then (:func:`wake`, the room passing
+    who is ``present``: ``"B"``, ``"W"``; ``None``: both). A player absent at the round's
+    start time is late (R-TIME-6, Art. 22): their clock runs from the start time, and on
+    arriving in the room (:func:`arrive`) the late time is deducted twice; past the limit
+    (1 hour, as for a venue apart from the lodging) the game is lost by forfeit."""
     with db.transaction() as session:
         game = _live_game(session, event_id, number, board)
         _row, record = _load_record(session, game, keep=True)
@@ -1204,19 +1208,31 @@ def _draws_nigiri(session: Session, game: Game) -> bool:
 def _start_time(session: Session, game: Game) -> float | None:
     """When the server starts the game whoever is in the room (seconds since the epoch): its
     round's start time where the event starts games then; ``None``: once both players are in
-    the room. ``Conflict`` for an event played over the board."""
-    if isinstance(game.row, BoardGameRow):
-        # a team event's boards are played in the room once its lineups are revealed (it has
-        # no play mode nor game start of its own yet): a game starts once both are in the room
-        return None
-    settings = _event_settings(session, _event_of(game))
+    the room. ``Conflict`` for an event played over the board. The one rule of individual and
+    team events alike (:class:`~weiqi.tournament.settings.PlaySettings`; a team board's round
+    is its match's)."""
+    settings = _play_settings(session, _event_of(game))
     if settings is None or not settings.online:
         raise Conflict(OVER_THE_BOARD)
-    if settings.game_start is not GameStart.ROUND_START:
-        return None
-    assert isinstance(game.row, GameRow)
-    starts = as_utc(game.row.round.starts_at)
+    return _round_start(game) if settings.game_start is GameStart.ROUND_START else None
+
+
+def _round_start(game: Game) -> float | None:
+    """When the game's round starts (seconds since the epoch), as the organisers set it; a
+    team board's round is its match's."""
+    row = game.row
+    rnd = row.match.round if isinstance(row, BoardGameRow) else row.round
+    starts = as_utc(rnd.starts_at)
     return starts.timestamp() if starts is not None else None
+
+
+def _play_settings(session: Session, event_id: int) -> PlaySettings | None:
+    """The event's play mode and game start: a team event's team settings, else its
+    individual settings (``None``: an event without settings, played over the board)."""
+    from weiqi.services.teams import settings_of
+
+    team = session.get(TeamEventRow, event_id)
+    return settings_of(team) if team is not None else _event_settings(session, event_id)
 
 
 def _event_of(game: Game) -> int:
@@ -1244,36 +1260,65 @@ def start_time(db: Database, event_id: int, number: int, board: BoardKey) -> flo
 
 def scheduled_starts(
     db: Database, clock: ServerClock = SYSTEM_CLOCK, within: float = 60.0
-) -> list[tuple[int, int, int]]:
+) -> list[tuple[int, int, BoardKey]]:
     """The games the server is to start by itself within ``within`` seconds or overdue: boards
-    of published rounds with a start time, no record and no result yet, in online events that
-    start games at the round's start time. The application looks for them regularly and
+    of published rounds (a team round: its lineups revealed, both seats taken) with a start
+    time, no record and no result yet, in online events that start games at the round's start
+    time (:func:`_start_time`'s settings). The application looks for them regularly and
     watches each (``server/live/lifespan.py``), so that a game starts on time with nobody in
     the room — also when the start was set from the command line."""
     limit = clock.now() + timedelta(seconds=within)
     with db.transaction() as session:
-        rows = session.execute(
-            select(RoundRow.event_id, RoundRow.number, GameRow.board)
-            .join(GameRow, GameRow.round_id == RoundRow.id)
-            .outerjoin(GameRecordRow, GameRecordRow.game_id == GameRow.id)
-            .where(
-                RoundRow.published.is_(True),
-                RoundRow.starts_at.is_not(None),
-                RoundRow.starts_at <= limit,
-                GameRow.result.is_(None),
-                GameRecordRow.game_id.is_(None),
+        boards: list[tuple[int, int, BoardKey]] = [
+            (int(event_id), int(number), int(board))
+            for event_id, number, board in session.execute(
+                select(RoundRow.event_id, RoundRow.number, GameRow.board)
+                .join(GameRow, GameRow.round_id == RoundRow.id)
+                .outerjoin(GameRecordRow, GameRecordRow.game_id == GameRow.id)
+                .where(
+                    RoundRow.published.is_(True),
+                    RoundRow.starts_at.is_not(None),
+                    RoundRow.starts_at <= limit,
+                    GameRow.result.is_(None),
+                    GameRecordRow.game_id.is_(None),
+                )
             )
-            .order_by(RoundRow.event_id, RoundRow.number, GameRow.board)
-        ).all()
-        settings: dict[int, EventSettings | None] = {}
+        ]
+        boards += [
+            (int(event_id), int(number), TeamBoard(int(match), int(board), int(sitting)))
+            for event_id, number, match, board, sitting in session.execute(
+                select(*TEAM_BOARD_PLACE)
+                .join(TeamMatchRow, TeamMatchRow.round_id == TeamRoundRow.id)
+                .join(BoardGameRow, BoardGameRow.match_id == TeamMatchRow.id)
+                .outerjoin(TeamGameRecordRow, TeamGameRecordRow.game_id == BoardGameRow.id)
+                .where(
+                    TeamRoundRow.revealed_at.is_not(None),
+                    TeamRoundRow.starts_at.is_not(None),
+                    TeamRoundRow.starts_at <= limit,
+                    BoardGameRow.home_player_id.is_not(None),
+                    BoardGameRow.away_player_id.is_not(None),
+                    BoardGameRow.result.is_(None),
+                    TeamGameRecordRow.game_id.is_(None),
+                )
+            )
+        ]
+        settings: dict[int, PlaySettings | None] = {}
         out = []
-        for event_id, number, board in rows:
+        for key in sorted(boards, key=_board_order):
+            event_id = key[0]
             if event_id not in settings:
-                settings[event_id] = _event_settings(session, event_id)
+                settings[event_id] = _play_settings(session, event_id)
             found = settings[event_id]
             if found is not None and found.online and found.game_start is GameStart.ROUND_START:
-                out.append((int(event_id), int(number), int(board)))
+                out.append(key)
         return out
+
+
+def _board_order(key: tuple[int, int, BoardKey]) -> tuple[int, int, int, int, int]:
+    event_id, number, board = key
+    if isinstance(board, TeamBoard):
+        return event_id, number, board.match, board.sitting, board.board
+    return event_id, number, 0, 0, board
 
 
 def _to_start(game: Game, record: GameRecord | None) -> bool:

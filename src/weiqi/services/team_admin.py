@@ -54,6 +54,7 @@ from weiqi.store.locks import lock_event
 from weiqi.store.teams import RosterRow, TeamCoachRow, TeamRow
 from weiqi.text import clean_name
 from weiqi.tournament.ranks import Rank
+from weiqi.tournament.settings import GameStart, PlayMode
 
 E = TypeVar("E", bound=Enum)
 
@@ -70,6 +71,8 @@ DEFAULT_FORM: dict[str, str] = {
     "ranking": TeamRanking.ROUND_ROBIN.value,
     "player_order": PlayerOrder.FIXED.value,
     "board_size": "19",
+    "play": PlayMode.BOARD.value,
+    "game_start": GameStart.PRESENT.value,
 }
 
 
@@ -118,6 +121,8 @@ def settings_from_form(form: Mapping[str, str]) -> teams.TeamEventSettings:
         seed=_int(form, "seed", 0) or 0,
         player_order=_enum(form, "player_order", PlayerOrder, PlayerOrder.FIXED),
         board_size=_int(form, "board_size", 19) or 19,
+        play=_enum(form, "play", PlayMode, PlayMode.BOARD),
+        game_start=_enum(form, "game_start", GameStart, GameStart.PRESENT),
     )
 
 
@@ -145,6 +150,8 @@ def settings_form(s: teams.TeamEventSettings) -> dict[str, str]:
         "seed": str(s.seed),
         "player_order": s.player_order.value,
         "board_size": str(s.board_size),
+        "play": s.play.value,
+        "game_start": s.game_start.value,
     }
 
 

@@ -76,6 +76,7 @@ from weiqi.rules.result import Outcome, Result
 from weiqi.rules.ruleset import Ruleset
 from weiqi.services import games
 from weiqi.services.actor import Actor
+from weiqi.services.event_admin import LOCKED_PLAYED, refuse_begun, round_start_typed
 from weiqi.services.events import add_event, details_of, event_name, store_details
 from weiqi.services.permissions import Action, require
 from weiqi.services.read_models import (
@@ -87,6 +88,7 @@ from weiqi.services.read_models import (
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.team_coaches import require_coach
 from weiqi.store.database import Database
+from weiqi.store.games import TeamGameRecordRow
 from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRow
 from weiqi.store.seals import broken_in, seal_row
@@ -105,7 +107,7 @@ from weiqi.tournament.details import EventDetails
 from weiqi.tournament.namesakes import Person, candidates_text, labels
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event
-from weiqi.tournament.settings import System
+from weiqi.tournament.settings import GameStart, PlayMode, PlaySettings, System
 from weiqi.tournament.systems import TournamentSystem, system_for
 
 
@@ -131,12 +133,19 @@ _SYSTEM_ZH = {
 
 
 @dataclass(frozen=True)
-class TeamEventSettings:
+class TeamEventSettings(PlaySettings):
     """The settings of a team event.
 
     ``deadline_minutes``: lineups close this long before a round's start (a round paired without
     a start closes when its lineups are revealed). ``rounds`` is required for a Swiss;
     ``cycles`` (1 or 2) is the round robin's. ``seed`` seeds nigiri and Swiss colour ties.
+    ``play`` and ``game_start`` as an individual event's (:class:`PlaySettings`): over the
+    board by default; online, each board is played in the game room once its round's lineups
+    are revealed, starting when both players are in or at the round's start. The colours stay
+    the boards' (``board_colors``): a team board is never drawn by nigiri.
+
+    >>> TeamEventSettings(play="online").online, TeamEventSettings().game_start.value
+    (True, 'present')
     """
 
     system: TeamSystem = TeamSystem.ROUND_ROBIN
@@ -155,8 +164,18 @@ class TeamEventSettings:
     player_order: PlayerOrder = PlayerOrder.FIXED
     board_size: int = 19
     """The size of every board of the event (R-BOARD-1: 19 unless the event says otherwise)."""
+    play: PlayMode = PlayMode.BOARD
+    game_start: GameStart = GameStart.PRESENT
 
     def __post_init__(self) -> None:
+        for name, kind in (("play", PlayMode), ("game_start", GameStart)):
+            value = getattr(self, name)
+            try:
+                object.__setattr__(self, name, kind(value))
+            except ValueError:
+                raise InvalidSetting(
+                    name, Msg("unknown value %(text)s", text=repr(value))
+                ) from None
         Ruleset(board_size=self.board_size)  # the rules' sizes only (InvalidSetting)
         if self.team_type.plays_board_matches:
             self.lineup  # noqa: B018 — LineupSettings checks boards and the foreign limit
@@ -309,6 +328,8 @@ def settings_of(row: TeamEventRow) -> TeamEventSettings:
         seed=row.seed,
         player_order=PlayerOrder(row.player_order),
         board_size=row.board_size,
+        play=PlayMode(row.play),
+        game_start=GameStart(row.game_start),
     )
 
 
@@ -331,6 +352,8 @@ def settings_row(event_id: int, s: TeamEventSettings) -> TeamEventRow:
         seed=s.seed,
         player_order=s.player_order.value,
         board_size=s.board_size,
+        play=s.play.value,
+        game_start=s.game_start.value,
     )
 
 
@@ -352,6 +375,8 @@ def settings_to_dict(s: TeamEventSettings) -> dict[str, object]:
         "seed": s.seed,
         "player_order": s.player_order.value,
         "board_size": s.board_size,
+        "play": s.play.value,
+        "game_start": s.game_start.value,
     }
 
 
@@ -644,12 +669,17 @@ def create_team_event(
         return _info(session, event_id)
 
 
-TEAM_EDITABLE = frozenset({"rounds", "deadline_minutes", "ranking"})
+TEAM_EDITABLE = frozenset({"rounds", "deadline_minutes", "ranking", "game_start"})
 """The team settings that may change at any time, as an individual event's tie-breaks and
 number of rounds may after round 1: a Swiss's number of rounds (never below the rounds
-paired), the lineup deadline of the rounds still to pair (a paired round keeps its own) and the
-ranking (the standings are derived from the matches on every read). The others shape the
-rosters, lineups and matches already made; a league division's come from its season."""
+paired), the lineup deadline of the rounds still to pair (a paired round keeps its own), the
+ranking (the standings are derived from the matches on every read) and when online boards
+start (a board begun stays begun). The others shape the rosters, lineups and matches already
+made; a league division's come from its season."""
+
+TEAM_EDITABLE_UNPAIRED = frozenset({"play"})
+"""The team settings that may change until round 1 is paired, as an individual event's play
+mode: the games of a paired round are played where the event said."""
 
 FIXED_SETTING = N_("set when the event was created")
 SEASON_SETTING = N_("a league division's settings are its season's")
@@ -665,7 +695,10 @@ def _check_team_change(
             continue
         if row.season_id is not None:
             raise InvalidSetting(f.name, Msg(SEASON_SETTING))
-        if f.name not in TEAM_EDITABLE or (
+        if f.name in TEAM_EDITABLE_UNPAIRED:
+            if paired:
+                raise InvalidSetting(f.name, Msg(LOCKED_PLAYED))
+        elif f.name not in TEAM_EDITABLE or (
             f.name == "rounds" and new.system is not TeamSystem.SWISS
         ):
             raise InvalidSetting(f.name, Msg(FIXED_SETTING))
@@ -716,6 +749,8 @@ def update_team_event(
             row.rounds = settings.rounds
             row.deadline_minutes = settings.deadline_minutes
             row.ranking = settings.ranking.value
+            row.play = settings.play.value
+            row.game_start = settings.game_start.value
         event = session.get(EventRow, event_id)
         assert event is not None
         event.name = name
@@ -990,6 +1025,47 @@ def pair_round(
             for i, f in enumerate(fixtures, start=1)
         ]
         session.add(rnd)
+        session.flush()
+        return _round_view(session, rnd)
+
+
+def set_round_start(
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    number: int,
+    start: str,
+    clock: ServerClock = SYSTEM_CLOCK,
+) -> RoundView:
+    """Set when team round ``number`` starts, as an individual round's
+    (``event_admin.set_round_start``: typed in the event's time zone, later than now, not once
+    a board has begun): an online event whose boards start at the round's start time has the
+    server start them then. A round whose lineups are still sealed moves its lineup deadline
+    with it (``deadline_minutes`` before); a revealed one keeps the deadline it closed at.
+
+    >>> from weiqi.services.server_clock import ManualClock
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> ev = create_team_event(db, Actor.local(), "网络团体赛", TeamEventSettings(boards=1))
+    >>> _ = import_teams(db, Actor.local(), ev.id, "team,name,rank\\n甲队,张,5d\\n乙队,李,5d\\n")
+    >>> _ = pair_round(db, Actor.local(), ev.id)
+    >>> now = ManualClock(datetime(2026, 12, 1, 0, 0, tzinfo=UTC))
+    >>> view = set_round_start(db, Actor.local(), ev.id, 1, "2026-12-05 09:30", now)
+    >>> view.starts_at.isoformat(), view.deadline.isoformat()
+    ('2026-12-05T01:30:00+00:00', '2026-12-05T01:00:00+00:00')
+    """
+    with db.transaction() as session:
+        require(session, actor, Action.PUBLISH_ROUND, event_id)
+        lock_event(session, event_id)
+        row = event_row(session, event_id)
+        rnd = _round(session, event_id, number)
+        when = round_start_typed(session, event_id, number, start, clock)
+        ids = [g.id for m in rnd.matches for g in m.games]
+        refuse_begun(session, TeamGameRecordRow, ids, number)
+        rnd.starts_at = when
+        if rnd.revealed_at is None:
+            rnd.lineup_deadline = (
+                when - timedelta(minutes=row.deadline_minutes) if when is not None else None
+            )
         session.flush()
         return _round_view(session, rnd)
 

@@ -76,6 +76,9 @@ class TeamEventRow(Base):
     player_order: Mapped[str] = mapped_column(String(16), default="fixed")
     # the boards' size (every board of the event; the rules' 19 unless set, R-BOARD-1)
     board_size: Mapped[int] = mapped_column(Integer, default=19, server_default="19")
+    # over the board or online, and when an online board starts (``TeamEventSettings``)
+    play: Mapped[str] = mapped_column(String(16), default="board", server_default="board")
+    game_start: Mapped[str] = mapped_column(String(16), default="present", server_default="present")
 
 
 class TeamRow(Base):

@@ -111,6 +111,26 @@ class GameStart(enum.Enum):
     ROUND_START = "round_start"
 
 
+class PlaySettings:
+    """Where an event's games are played and when an online game starts: the two settings
+    that individual (:class:`EventSettings`) and team events (``services.teams``) share, read
+    by the one rule of the game room (``services.live._start_time``)."""
+
+    play: PlayMode
+    game_start: GameStart
+
+    @property
+    def online(self) -> bool:
+        """Whether the event's games are played in the game room (the one rule: the room
+        starts no game of an event played over the board).
+
+        >>> board, online = (EventSettings(System.ROUND_ROBIN, play=p) for p in ("board", "online"))
+        >>> board.online, online.online, online.play
+        (False, True, <PlayMode.ONLINE: 'online'>)
+        """
+        return self.play is PlayMode.ONLINE
+
+
 def _is_bracket(system: System, elimination_losses: int | None) -> bool:
     return system is System.DOUBLE_ELIMINATION or (
         system is System.KNOCKOUT and (elimination_losses or 1) == 1
@@ -153,7 +173,7 @@ def default_tiebreak_table(max_losses: int = 10) -> dict[str, list[str]]:
 
 
 @dataclass(frozen=True)
-class EventSettings:
+class EventSettings(PlaySettings):
     """The settings of one individual event; invalid values raise ``InvalidSetting``.
 
     Scoring of special results:
@@ -400,17 +420,6 @@ class EventSettings:
         (9, Fraction(0, 1), 2)
         """
         return self.ruleset.with_(komi=komi, handicap=handicap if handicap >= 2 else 0)
-
-    @property
-    def online(self) -> bool:
-        """Whether the event's games are played in the game room (the one rule: the room
-        starts no game of an event played over the board).
-
-        >>> board, online = (EventSettings(System.ROUND_ROBIN, play=p) for p in ("board", "online"))
-        >>> board.online, online.online, online.play
-        (False, True, <PlayMode.ONLINE: 'online'>)
-        """
-        return self.play is PlayMode.ONLINE
 
     @property
     def tiebreak_codes(self) -> tuple[str, ...]:

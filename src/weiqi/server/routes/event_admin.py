@@ -773,6 +773,8 @@ async def round_start(
     form = await form_fields(request)
     typed = form.get("start", "")
     actor = _actor(user)
+    if _is_team(db, event_id):
+        return team_admin.round_start(request, db, actor, clock, event_id, number, typed)
     try:
         event_admin.set_round_start(db, actor, event_id, number, typed, clock)
     except InvalidSetting as err:

@@ -42,15 +42,19 @@ from weiqi.server.team_tables import colour_text, match_score, result_text
 from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.services import games, team_admin, team_coaches, teams
 from weiqi.services.actor import Actor
+from weiqi.services.event_admin import LOCKED_PLAYED
 from weiqi.services.permissions import Action, allowed
+from weiqi.services.server_clock import ServerClock
 from weiqi.tournament.details import (
     DEFAULT_TIME_ZONE,
     TIME_ZONE_CHOICES,
     EventDetails,
     details_form,
     details_from_form,
+    format_local,
     parse_local,
 )
+from weiqi.tournament.settings import GameStart
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
@@ -124,6 +128,8 @@ TEAM_FIELDS = (
     "team_type",
     "boards",
     "board_size",
+    "play",
+    "game_start",
     "max_foreign",
     "board_colors",
     "substitutes",
@@ -194,8 +200,14 @@ def _locked(request: Request, info: teams.TeamEventInfo) -> dict[str, str]:
     editable = set(teams.TEAM_EDITABLE)
     if info.settings.system is not teams.TeamSystem.SWISS:
         editable.discard("rounds")  # a round robin's or bracket's rounds follow from the teams
+    if info.rounds:
+        played = translate(request, LOCKED_PLAYED)
+        locked = dict.fromkeys(teams.TEAM_EDITABLE_UNPAIRED, played)
+    else:
+        editable |= teams.TEAM_EDITABLE_UNPAIRED
+        locked = {}
     fixed = translate(request, teams.FIXED_SETTING)
-    return {f: fixed for f in TEAM_FIELDS if f not in editable}
+    return locked | {f: fixed for f in TEAM_FIELDS if f not in editable and f not in locked}
 
 
 def settings_page(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
@@ -242,6 +254,12 @@ def settings_words(request: Request, s: teams.TeamEventSettings) -> list[str]:
         words.append(translate(request, "at most %(n)s foreign players", n=s.max_foreign))
     if s.board_one_decides:
         words.append(translate(request, "board 1 decides a drawn match"))
+    if s.online:
+        words.append(translate(request, "Played online"))
+    else:
+        words.append(translate(request, "Played over the board"))
+    if s.online and s.game_start is GameStart.ROUND_START:
+        words.append(translate(request, "boards start at the round's start time"))
     return words
 
 
@@ -415,6 +433,8 @@ def _round_admin_page(
     problems: dict[int, list[str]] | None = None,
     status_code: int = 200,
     search: str = "",
+    values: dict[str, str] | None = None,
+    errors: dict[str, str] | None = None,
 ) -> Response:
     info = teams.team_event_info(db, event_id)
     may_record = allowed(db, actor, Action.RECORD_RESULT, event_id)
@@ -445,8 +465,30 @@ def _round_admin_page(
         "team_game_href": team_game_href,
         "search": search.strip(),
         "shown": team_admin.matching_matches(cards, view, search),
+        "may_publish": allowed(db, actor, Action.PUBLISH_ROUND, event_id),
+        "starts": format_local(view.starts_at, info.details.time_zone),
+        "values": values or {},
+        "errors": errors or {},
     }
     return html(request, "team_round_admin.html", context, status_code=status_code)
+
+
+def round_start(
+    request: Request, db: Db, actor: Actor, clock: ServerClock, event_id: int, number: int,
+    typed: str,
+) -> Response:  # fmt: skip
+    """Set when a team round starts from its page (``teams.set_round_start``): a refusal
+    comes back beside the field with what was typed kept."""
+    try:
+        teams.set_round_start(db, actor, event_id, number, typed, clock)
+    except (InvalidSetting, Conflict) as err:
+        reason = err.reason if isinstance(err, InvalidSetting) else err.msg
+        return _round_admin_page(
+            request, db, actor, event_id, number, values={"start": typed},
+            errors={"start": say(request, reason)}, status_code=status_of(err),
+        )  # fmt: skip
+    flash(request, translate(request, "The start of round %(number)s is saved.", number=number))
+    return RedirectResponse(f"/events/{event_id}/manage/rounds/{number}", status_code=303)
 
 
 def round_page(

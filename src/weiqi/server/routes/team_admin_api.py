@@ -14,7 +14,7 @@ from weiqi.league.match import PlayerRecord
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_cache import cached_page
 from weiqi.server.routes.api import _ERRORS
-from weiqi.server.routes.api_event_admin import ImportOut, RowsRejectedOut
+from weiqi.server.routes.api_event_admin import ImportOut, RowsRejectedOut, StartIn
 from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import team_admin, team_coaches, teams
 from weiqi.services.permissions import Action
@@ -32,7 +32,8 @@ class TeamEventIn(BaseModel):
         description="As the page's form: system (round_robin, swiss, knockout, winner_stays_on), "
         "team_type (fixed_boards, fixed_order, per_round, rotation, members_total), boards, "
         "board_colors, max_foreign, substitutes (yes/no), missing (forfeit/previous), "
-        "board_one_decides, deadline_minutes, rounds, cycles, ranking, player_order",
+        "board_one_decides, deadline_minutes, rounds, cycles, ranking, player_order, board_size, "
+        "play (board, online) and game_start (present, round_start)",
     )
 
 
@@ -106,6 +107,19 @@ def post_reveal(
     """Reveal every lineup of the round together and seat the boards (not before the
     deadline by the server's clock); a missing lineup gets the event's fallback."""
     return teams.round_read(teams.reveal_round(db, actor, event_id, number, clock=clock))
+
+
+@router.put("/{event_id}/teams/rounds/{number}/start")
+@requires(Action.PUBLISH_ROUND)
+def put_start(
+    db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int, body: StartIn
+) -> TeamRoundRead:
+    """Set when the team round starts, as an individual round's start (``PUT
+    /api/events/{id}/rounds/{n}/start``): an online event whose boards start at the round's
+    start time has the server start them then; a round still sealed moves its lineup deadline
+    with it. 422 (field ``start``) for a time that cannot be read or is not later than now;
+    409 once a board of the round has begun."""
+    return teams.round_read(teams.set_round_start(db, actor, event_id, number, body.start, clock))
 
 
 @router.post("/{event_id}/teams/rounds/{number}/playoff")
