@@ -294,13 +294,23 @@ TEAM_GAME = "/api/events/{event_id}/teams/rounds/{number}/matches/{match}/boards
 REFEREES = frozenset({"admin", "chief_referee", "referee"})
 
 
-def _team_game_event(w: World, *steps: str) -> int:
+def _team_game_event(w: World, *steps: str, online: bool = False) -> int:
     """A new team event of two 2-board teams, round 1 revealed, the matrix's roles granted in
-    it; match 1 board 1 brought along ``steps`` (``count``, ``result``, ``confirm``)."""
+    it; match 1 board 1 brought along ``steps`` (``count``, ``result``, ``confirm``);
+    ``online``: its boards played in the room, under a time control."""
     from weiqi.services import teams
     from weiqi.services.games import TeamBoard
+    from weiqi.store.models import EventRow
+    from weiqi.tournament.settings import PlayMode
 
-    ev = teams.create_team_event(w.db, LOCAL, "团体赛", teams.TeamEventSettings(boards=2)).id
+    play = PlayMode.ONLINE if online else PlayMode.BOARD
+    settings = teams.TeamEventSettings(boards=2, play=play)
+    ev = teams.create_team_event(w.db, LOCAL, "团体赛", settings).id
+    if online:
+        with w.db.transaction() as session:
+            row = session.get(EventRow, ev)
+            assert row is not None
+            row.time_control = "10m+3x30s"
     for actor in ("player", "referee", "chief_referee", "organiser"):
         accounts.grant_role(w.db, LOCAL, w.user_ids[actor], ev, Role(actor))
     teams.import_teams(w.db, LOCAL, ev, "team,name,rank\nA,A1,5d\nA,A2,5d\nB,B1,5d\nB,B2,5d\n")
@@ -511,32 +521,75 @@ def _redeem(w: World, actor: str) -> Send:
     return w.call(actor, "POST", "/api/invites/redeem", json={"code": code})
 
 
+def _team_invite(w: World, actor: str) -> Send:
+    """Live play (issue #11): a one-time invitation code for a roster player."""
+    from weiqi.services import teams
+
+    ev = _team_game_event(w)
+    with w.db.transaction() as session:
+        team = next(r for r in teams.event_teams(session, ev) if r.code == "A")
+        team_id, player = team.id, team.roster[0].id
+    return w.call(actor, "POST", f"/api/events/{ev}/teams/{team_id}/players/{player}/invite")
+
+
 LIVE_GAME = "/api/events/{event_id}/rounds/{number}/boards/{board}/live"
+TEAM_LIVE_GAME = "/api/events/{event_id}/teams/rounds/{number}/matches/{match}/boards/{board}/live"
 
 
 def _live_write(
-    what: str, body: dict[str, object], paused: bool = False
+    what: str, body: dict[str, object], paused: bool = False, team: bool = False
 ) -> Callable[[World, str], Send]:
     """Live play (issue #11): a referee's action in a game the server runs (started, its clock
-    running; ``paused``: paused by a referee first)."""
+    running; ``paused``: paused by a referee first) — ``team``: match 1's board 1 of a team
+    event, at the team board's address."""
 
     def prepare(w: World, actor: str) -> Send:
         from weiqi.services import live_referee
+        from weiqi.services.games import BoardKey, TeamBoard
         from weiqi.store.models import EventRow
 
-        ev = _tournament(w, players=2)
-        with w.db.transaction() as session:
-            row = session.get(EventRow, ev)
-            assert row is not None
-            row.time_control = "10m+3x30s"
-        tournament.pair_round(w.db, LOCAL, ev)
-        seq = live.start_game(w.db, ev, 1, 1).seq
+        board: BoardKey
+        if team:
+            ev, board = _team_game_event(w, online=True), TeamBoard(1, 1)
+            path = f"/api/events/{ev}/teams/rounds/1/matches/1/boards/1/live/{what}"
+        else:
+            ev, board = _tournament(w, players=2), 1
+            with w.db.transaction() as session:
+                row = session.get(EventRow, ev)
+                assert row is not None
+                row.time_control = "10m+3x30s"
+            tournament.pair_round(w.db, LOCAL, ev)
+            path = f"/api/events/{ev}/rounds/1/boards/1/live/{what}"
+        seq = live.start_game(w.db, ev, 1, board).seq
         if paused:
-            seq = live_referee.pause(w.db, LOCAL, ev, 1, 1, seq).snapshot.seq
-        path = f"/api/events/{ev}/rounds/1/boards/1/live/{what}"
+            seq = live_referee.pause(w.db, LOCAL, ev, 1, board, seq).snapshot.seq
         return w.call(actor, "POST", path, json={"seq": seq, **body})
 
     return prepare
+
+
+def _live_actions(
+    prefix: str, team: bool
+) -> dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[str]]]:
+    """The referee console's actions on a live board (issue #11): a clock correction is the
+    chief referee's, the rest any referee's — individual and team boards alike."""
+    infraction = {"kind": "disturbing", "offender": "B", "penalty": "warning"}
+    ruling = {"kind": "forfeit", "loser": "W", "reason": "掉线"}
+    clock = {"color": "B", "seconds": "30", "reason": "时钟故障"}
+    return {
+        ("POST", f"{prefix}/pause"): (
+            _live_write("pause", {"reason": "网络故障"}, team=team),
+            REFEREES,
+        ),
+        ("POST", f"{prefix}/resume"): (_live_write("resume", {}, paused=True, team=team), REFEREES),
+        ("POST", f"{prefix}/infraction"): (
+            _live_write("infraction", infraction, team=team),
+            REFEREES,
+        ),
+        ("POST", f"{prefix}/ruling"): (_live_write("ruling", ruling, team=team), REFEREES),
+        ("POST", f"{prefix}/answer"): (_live_write("answer", {}, team=team), REFEREES),
+        ("POST", f"{prefix}/clock"): (_live_write("clock", clock, team=team), CHIEF),
+    }
 
 
 ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[str]]] = {
@@ -594,21 +647,12 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
         frozenset({"admin", "chief_referee"}),
     ),
     ("POST", "/api/events/{event_id}/rounds/{number}/results"): (_round_results, REFEREES),
-    # Live play (issue #11): the referee console's actions; a clock correction is the chief's
-    ("POST", f"{LIVE_GAME}/pause"): (_live_write("pause", {"reason": "网络故障"}), REFEREES),
-    ("POST", f"{LIVE_GAME}/resume"): (_live_write("resume", {}, paused=True), REFEREES),
-    ("POST", f"{LIVE_GAME}/infraction"): (
-        _live_write("infraction", {"kind": "disturbing", "offender": "B", "penalty": "warning"}),
-        REFEREES,
-    ),
-    ("POST", f"{LIVE_GAME}/ruling"): (
-        _live_write("ruling", {"kind": "forfeit", "loser": "W", "reason": "掉线"}),
-        REFEREES,
-    ),
-    ("POST", f"{LIVE_GAME}/answer"): (_live_write("answer", {}), REFEREES),
-    ("POST", f"{LIVE_GAME}/clock"): (
-        _live_write("clock", {"color": "B", "seconds": "30", "reason": "时钟故障"}),
-        CHIEF,
+    # Live play (issue #11): the referee console's actions, individual and team boards
+    **_live_actions(LIVE_GAME, team=False),
+    **_live_actions(TEAM_LIVE_GAME, team=True),
+    ("POST", "/api/events/{event_id}/teams/{team_id}/players/{player_id}/invite"): (
+        _team_invite,
+        RUNNERS,
     ),
     # The voice clock's replay reads and stores nothing: open to everybody, anonymous too.
     ("POST", "/api/clock/replay"): (_replay_clock, frozenset(ACTORS)),
