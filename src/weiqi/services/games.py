@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from fractions import Fraction
 
-from sqlalchemy import select, update
+from sqlalchemy import Select, select, update
 from sqlalchemy.orm import Session
 
 from weiqi.errors import (
@@ -218,6 +218,30 @@ TEAM_BOARD_PLACE = (
     BoardGameRow.board,
     BoardGameRow.sitting,
 )
+
+
+def board_id_query(event_id: int, number: int, board: BoardKey) -> Select[int]:
+    """The query of the row id of ``board`` in round ``number`` (an individual board's
+    ``GameRow``, a team board's ``BoardGameRow``), nothing else read: a live move locks it
+    (``FOR UPDATE`` of that row alone), the room's look at the clock finds its record by it."""
+    if isinstance(board, TeamBoard):
+        return (
+            select(BoardGameRow.id)
+            .join(TeamMatchRow)
+            .join(TeamRoundRow)
+            .where(
+                TeamRoundRow.event_id == event_id,
+                TeamRoundRow.number == number,
+                TeamMatchRow.number == board.match,
+                BoardGameRow.board == board.board,
+                BoardGameRow.sitting == board.sitting,
+            )
+        )
+    return (
+        select(GameRow.id)
+        .join(RoundRow)
+        .where(RoundRow.event_id == event_id, RoundRow.number == number, GameRow.board == board)
+    )
 
 
 @dataclass
@@ -402,29 +426,9 @@ def _game_to_change(
     if game_only:
         lock_event_shared(session, event_id)
         # the board's row locked before it is read: what is read is the last write's
-        if isinstance(board, TeamBoard):
-            session.execute(
-                select(BoardGameRow.id)
-                .join(TeamMatchRow)
-                .join(TeamRoundRow)
-                .where(
-                    TeamRoundRow.event_id == event_id,
-                    TeamRoundRow.number == number,
-                    TeamMatchRow.number == board.match,
-                    BoardGameRow.board == board.board,
-                    BoardGameRow.sitting == board.sitting,
-                )
-                .with_for_update(of=BoardGameRow)
-            )
-        else:
-            session.execute(
-                select(GameRow.id)
-                .join(RoundRow)
-                .where(
-                    RoundRow.event_id == event_id, RoundRow.number == number, GameRow.board == board
-                )
-                .with_for_update(of=GameRow)
-            )
+        # of the board's row alone: locking the round's row too would queue every board of it
+        row = BoardGameRow if isinstance(board, TeamBoard) else GameRow
+        session.execute(board_id_query(event_id, number, board).with_for_update(of=row))
     else:
         lock_event(session, event_id)
     if paired and not _round_paired(session, event_id, number, board):

@@ -117,6 +117,7 @@ from weiqi.services.games import (
     _load_stored,
     _now,
     _store,
+    board_id_query,
     individual_game,
 )
 from weiqi.services.permissions import Action, require
@@ -1608,28 +1609,8 @@ def _board_id(
 ) -> tuple[type[GameRecordRow] | type[TeamGameRecordRow], int]:
     """The table of the board's record and the board's row id, read alone (no players, no
     settings); ``NotFound`` when the round has no such board."""
-    game_id: int | None
-    if isinstance(board, TeamBoard):
-        game_id = session.scalar(
-            select(BoardGameRow.id)
-            .join(TeamMatchRow)
-            .join(TeamRoundRow)
-            .where(
-                TeamRoundRow.event_id == event_id,
-                TeamRoundRow.number == number,
-                TeamMatchRow.number == board.match,
-                BoardGameRow.board == board.board,
-                BoardGameRow.sitting == board.sitting,
-            )
-        )
-        table: type[GameRecordRow] | type[TeamGameRecordRow] = TeamGameRecordRow
-    else:
-        game_id = session.scalar(
-            select(GameRow.id)
-            .join(RoundRow)
-            .where(RoundRow.event_id == event_id, RoundRow.number == number, GameRow.board == board)
-        )
-        table = GameRecordRow
+    game_id = session.scalar(board_id_query(event_id, number, board))
+    table = TeamGameRecordRow if isinstance(board, TeamBoard) else GameRecordRow
     if game_id is None:
         raise NotFound(
             Msg("round %(number)s has no board %(board)s", number=number, board=board_ref(board))
