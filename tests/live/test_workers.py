@@ -139,7 +139,9 @@ def test_r_play_1_two_workers_given_a_move_for_the_same_turn_at_once_store_exact
             # both workers alive, no game overdue
             figures = [httpx.get(f"{w.url}/health/live").json() for w in (one, two)]
             assert [f["readers"] for f in figures] == [2, 3], figures
-            assert all(f["workers"] == 2 and f["overdue"] == 0 for f in figures), figures
+            # both workers alive (at least: the tests running beside this one in the suite may
+            # have workers of their own on the same Redis)
+            assert all(f["workers"] >= 2 and f["overdue"] == 0 for f in figures), figures
             seq = max(last_seq(r) for r in seats.values())
             black = iter(f"{c}{n}" for c in "BC" for n in range(1, 10))  # nothing captured
             white = iter(f"{c}{n}" for c in "HG" for n in range(1, 10))
