@@ -780,11 +780,6 @@ class Snapshot:
     """A team board's teams (codes) of Black and White."""
     white_team: str | None = None
 
-    @property
-    def key(self) -> BoardKey:
-        """How the board is named in its round (``services.games``)."""
-        return key_of(asdict(self))
-
     starts_at: float | None = None
     """When the server starts the game by itself (its round's start time, seconds since the
     epoch), while it has not started: the room counts down to it."""
@@ -801,6 +796,11 @@ class Snapshot:
     starts_in: float | None = None
     """Seconds from the snapshot's instant to ``starts_at`` (the room counts down from it,
     whatever its own clock says)."""
+
+    @property
+    def key(self) -> BoardKey:
+        """How the board is named in its round (``services.games``)."""
+        return key_of({"board": self.board, "match": self.match, "sitting": self.sitting})
 
     def to_data(self) -> dict[str, Any]:
         """JSON-ready, with the board's :func:`board_ref` (``ref``)."""
