@@ -425,10 +425,10 @@ def _game_to_change(
     paired = expected_seq is not None or _round_paired(session, event_id, number, board)
     if game_only:
         lock_event_shared(session, event_id)
-        # the board's row locked before it is read: what is read is the last write's
-        # of the board's row alone: locking the round's row too would queue every board of it
-        row = BoardGameRow if isinstance(board, TeamBoard) else GameRow
-        session.execute(board_id_query(event_id, number, board).with_for_update(of=row))
+        # the board's row locked before it is read (what is read is the last write's), and
+        # that row alone: locking the round's row too would queue every board of the round
+        table = BoardGameRow if isinstance(board, TeamBoard) else GameRow
+        session.execute(board_id_query(event_id, number, board).with_for_update(of=table))
     else:
         lock_event(session, event_id)
     if paired and not _round_paired(session, event_id, number, board):
