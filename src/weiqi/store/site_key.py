@@ -245,8 +245,14 @@ def _settle(engine: Engine, given: Connection | None) -> SiteKey:
         _record_key_id(engine, given, key_id(secret))
     from weiqi.store.seals import seal_stored_boards  # (seals find their key through here)
 
-    with _writing(engine, given) as connection:  # the boards of before migration 0014, once
-        seal_stored_boards(connection, secret)
+    try:
+        with _writing(engine, given) as connection:  # the boards of before migration 0014, once
+            seal_stored_boards(connection, secret)
+    except DBAPIError as err:  # two servers starting at once: the first one sealed them
+        from weiqi.store.database import lost_race
+
+        if not lost_race(err):
+            raise
     return SiteKey(secret, source, session_secret=secret)
 
 
