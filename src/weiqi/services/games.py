@@ -49,7 +49,7 @@ import io
 import json
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from fractions import Fraction
 
@@ -89,13 +89,13 @@ from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Result
 from weiqi.rules.ruleset import Ruleset
 from weiqi.rules.vertex import parse_vertex
-from weiqi.services import record_cache
+from weiqi.services import game_cache, record_cache
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, require, roles_in_event
 from weiqi.services.player_names import matches, namesake_labels, player_labels, search_terms
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.site import record_signing_key
-from weiqi.store import seals
+from weiqi.store import seals, versions
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow, TeamGameRecordRow
 from weiqi.store.locks import lock_event, lock_event_shared
@@ -264,6 +264,9 @@ class Game:
     sitting: int = 0
     black_team: str | None = None
     white_team: str | None = None
+    kept: game_cache.Kept[Game] | None = field(default=None, compare=False, repr=False)
+    """What this worker keeps of the board for the next move (``services.game_cache``), when
+    the game was loaded for a live move."""
 
     @property
     def id(self) -> int:
@@ -428,7 +431,10 @@ def _game_to_change(
         # the board's row locked before it is read (what is read is the last write's), and
         # that row alone: locking the round's row too would queue every board of the round
         table = BoardGameRow if isinstance(board, TeamBoard) else GameRow
-        session.execute(board_id_query(event_id, number, board).with_for_update(of=table))
+        query = board_id_query(event_id, number, board).with_only_columns(table)
+        found = session.scalar(query.with_for_update(of=table))
+        if isinstance(found, GameRow | BoardGameRow):  # the round is still paired and has the board
+            return _kept_game(session, (event_id, number, board), found)
     else:
         lock_event(session, event_id)
     if paired and not _round_paired(session, event_id, number, board):
@@ -439,6 +445,35 @@ def _game_to_change(
             )
         )
     return _game_row(session, event_id, number, board)
+
+
+def _kept_game(
+    session: Session, place: tuple[int, int, BoardKey], row: GameRow | BoardGameRow
+) -> Game:
+    """The board (its ``row`` locked by the caller) as :func:`_game_row` gives it, from what
+    this worker kept of it while nothing it was read from changed (``services.game_cache``):
+    the shapes are read before what is kept is (on a miss), so that nothing kept is older
+    than they say."""
+    event_id, number, board = place
+    shapes = versions.shapes(session, event_id)
+    key = (session.get_bind().engine.url.render_as_string(), event_id, number, board)
+    values = _row_values(row)
+    kept = game_cache.CACHE.get(key, (shapes.site, shapes.event), values)
+    if kept is not None:
+        game: Game = replace(kept.game, row=row, kept=kept)
+        return game
+    game = _game_row(session, event_id, number, board)
+    kept = game_cache.Kept((shapes.site, shapes.event), values, replace(game, kept=None))
+    game_cache.CACHE.put(key, kept)
+    return replace(game, kept=kept)
+
+
+def _row_values(row: GameRow | BoardGameRow) -> tuple[object, ...]:
+    """What a board's description is derived from of its own row (which a move writes)."""
+    if isinstance(row, BoardGameRow):
+        return (row.match_id, row.board, row.sitting, row.home_player_id, row.away_player_id,
+                row.home_color)  # fmt: skip
+    return (row.round_id, row.board, row.black_id, row.white_id, row.komi, row.handicap)
 
 
 @dataclass(frozen=True)

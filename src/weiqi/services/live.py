@@ -635,6 +635,19 @@ def _seat(session: Session, actor: Actor, game: GameRow | BoardGameRow) -> Color
     return None
 
 
+def _kept_seat(session: Session, actor: Actor, game: Game) -> Color | None:
+    """:func:`_seat`, kept with the board's other reads (``services.game_cache``) when the
+    game was loaded for a live move: a move asks again only after an account was linked or
+    the pairing changed."""
+    kept = game.kept
+    if kept is None or actor.user_id is None:
+        return _seat(session, actor, game.row)
+    if actor.user_id not in kept.seats:
+        kept.seats[actor.user_id] = _seat(session, actor, game.row)
+    seat: Color | None = kept.seats[actor.user_id]
+    return seat
+
+
 def _my_team_games(session: Session, link: PlayerAccountRow, roster_id: int) -> list[MyGame]:
     """The roster player's board in the latest round of the event whose lineups are revealed
     (none: not in the lineup, or no round revealed yet)."""
@@ -857,8 +870,8 @@ def _snapshot(
     event_id: int, game: Game, record: GameRecord | None, now: float, since: int = 0
 ) -> Snapshot:
     size = game.ruleset.board_size
-    starts = _round_start(game)
     if record is None:
+        starts = _round_start(game)
         return Snapshot(
             event_id, game.number, game.board, size, game.black, game.white, 0, "not_started",
             "B", {}, None, {"B": 0, "W": 0}, [], None, [], None, False, game.result,
@@ -878,6 +891,7 @@ def _snapshot(
         isinstance(e.event, ClockEvent) and e.event.action is ClockAction.START
         for e in record.entries
     )
+    starts = None if started else _round_start(game)  # the round read only before
     asking = _asking(state)
     return Snapshot(
         event_id,
@@ -914,7 +928,7 @@ def _snapshot(
         sitting=game.sitting,
         black_team=game.black_team,
         white_team=game.white_team,
-        starts_at=None if started else starts,
+        starts_at=starts,
         nigiri=_nigiri_data(record),
         handicap_stones=[
             format_vertex(p, size)
@@ -926,7 +940,7 @@ def _snapshot(
         if state.handicap_pending and state.ruleset is not None
         else 0,
         absent=sorted(c.value for c in state.clock.absent) if state.clock is not None else [],
-        starts_in=None if started or starts is None else starts - now,
+        starts_in=None if starts is None else starts - now,
     )
 
 
@@ -1351,6 +1365,9 @@ class Outcome:
     refused: Msg | None = None
     reason: str | None = None
     """The rules' reason of an illegal move (``occupied``, ``suicide``, ``ko``, ``superko``…)."""
+    next_at: float | None = None
+    """When the server should look at the game's clock next, as :func:`next_wakeup` would
+    say right after the action (the room's watcher need not read the game again)."""
 
 
 def _vertices(points: Iterable[str], size: int, field: str) -> tuple[int, ...]:
@@ -1441,7 +1458,7 @@ def act(
     data = data or {}
     with db.transaction() as session:
         game = _game_to_change(session, event_id, number, board, expected_seq, game_only=True)
-        color = _seat(session, actor, game.row)
+        color = _kept_seat(session, actor, game)
         if color is None:
             raise PermissionDenied(actor.username or Role.PUBLIC.value, Msg("play in this game"))
         row, record = _load_at(session, game, expected_seq, keep=True)
@@ -1476,8 +1493,9 @@ def act(
                     record.append(one, GameActor.player(color), now)
         if len(record) > before:
             _store(session, game, row, record)
-        snap = _snapshot(event_id, game, record, clock.now().timestamp(), since=before)
-    return Outcome(snap, refused, reason)
+        at = clock.now().timestamp()
+        snap = _snapshot(event_id, game, record, at, since=before)
+    return Outcome(snap, refused, reason, _started_wakeup(record, at))
 
 
 def _core_reason(err: Any) -> Msg:
@@ -1631,11 +1649,14 @@ def next_wakeup(
             # not started yet: when the server is to start it (the players and settings read)
             game = _live_game(session, event_id, number, board)
             return _scheduled(session, game) if _to_start(game, record) else None
-        if record is None:
-            return None
-        c = record.state.clock
-        if c is not None and c.status is Status.FLAGGED:
-            return _ask_deadline(record)  # the loss on time is ruled then, unless asked
-        if c is None or c.status is not Status.RUNNING:
-            return None
-        return c.next_wakeup(max(clock.now().timestamp(), record.entries[-1].at))
+        return _started_wakeup(record, clock.now().timestamp())
+
+
+def _started_wakeup(record: GameRecord, now: float) -> float | None:
+    """:func:`next_wakeup` of a game whose clock was started."""
+    c = record.state.clock
+    if c is not None and c.status is Status.FLAGGED:
+        return _ask_deadline(record)  # the loss on time is ruled then, unless asked
+    if c is None or c.status is not Status.RUNNING:
+        return None
+    return c.next_wakeup(max(now, record.entries[-1].at))

@@ -15,9 +15,18 @@ Nobody bumps a version by hand. :func:`install` puts three listeners on the sess
   that a write nobody can place still invalidates everything rather than nothing.
 
 Tables that no public page reads (:data:`NOT_EVENT_DATA`: accounts, login sessions, the audit
-log) change nothing. A version is a fresh random number, not a count: a version never comes
-back, not after a database is restored from a backup nor in another database whose pages share
-the same Redis, so a key made of versions can only name what was derived from it.
+log) change nothing.
+
+Each event (and the site) also has a *shape*: it changes with the version, except when all a
+transaction wrote was a game's progress (:data:`PROGRESS`: its record and its board's row — a
+live move). What a live move reads of its game and does not write — the players, their labels
+and accounts, the settings, the round — is therefore the same for as long as the shape stays,
+and a worker keeps it that long (``services.game_cache``); the board's own row, which a move
+does write, is read every time.
+
+A version (and a shape) is a fresh random number, not a count: a version never comes back,
+not after a database is restored from a backup nor in another database whose pages share the
+same Redis, so a key made of versions can only name what was derived from it.
 
 >>> from weiqi.store.database import Database
 >>> from weiqi.store.models import EventRow
@@ -47,7 +56,18 @@ from sqlalchemy.orm import Mapped, ORMExecuteState, Session, mapped_column, sess
 from weiqi.store.base import Base
 from weiqi.store.models import EventRow
 
-__all__ = ["NOT_EVENT_DATA", "SITE", "EventVersionRow", "Version", "install", "read", "touch"]
+__all__ = [
+    "NOT_EVENT_DATA",
+    "PROGRESS",
+    "SITE",
+    "EventVersionRow",
+    "Shapes",
+    "Version",
+    "install",
+    "read",
+    "shapes",
+    "touch",
+]
 
 SITE = 0
 """The row of the site's version (no event has id 0)."""
@@ -66,8 +86,12 @@ NOT_EVENT_DATA = frozenset(
 )
 """Tables whose writes change no page derived from an event."""
 
+PROGRESS = frozenset({"game_records", "team_game_records", "event_games", "team_games"})
+"""Tables of a game's progress: a write to these alone changes the versions, not the shapes."""
+
 _TOUCHED = "weiqi.versions.touched"
 _UNPLACED = "weiqi.versions.unplaced"
+_SHAPED = "weiqi.versions.shaped"
 
 
 class EventVersionRow(Base):
@@ -81,6 +105,9 @@ class EventVersionRow(Base):
 
     event_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     version: Mapped[int] = mapped_column(BigInteger)
+    shape: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    """Changed with ``version`` unless all that was written is a game's progress (``None``:
+    a row from before shapes existed, until the next write that changes it)."""
 
 
 class Version(NamedTuple):
@@ -99,6 +126,28 @@ def new_version() -> int:
 _READ = select(EventVersionRow.event_id, EventVersionRow.version).where(
     or_(EventVersionRow.event_id == SITE, EventVersionRow.event_id == bindparam("event_id"))
 )
+
+
+class Shapes(NamedTuple):
+    """What a live game's description is derived from: the site's shape and the event's."""
+
+    site: int
+    event: int
+
+
+_SHAPES = select(EventVersionRow.event_id, EventVersionRow.shape).where(
+    or_(EventVersionRow.event_id == SITE, EventVersionRow.event_id == bindparam("event_id"))
+)
+
+
+def shapes(connection: Session | Connection, event_id: int) -> Shapes:
+    """The shapes of the site and of ``event_id``. A row not written yet, or none since shapes
+    exist, reads 0: the first write that changes the shape gives it a fresh random one, so
+    what was derived under 0 is never taken for what came after."""
+    rows: dict[int, int | None] = {
+        row.event_id: row.shape for row in connection.execute(_SHAPES, {"event_id": event_id})
+    }
+    return Shapes(rows.get(SITE) or 0, rows.get(event_id) or 0)
 
 
 def read(connection: Session | Connection, event_id: int) -> Version | None:
@@ -131,6 +180,8 @@ def _wrote(session: Session, table: Table, event_ids: Iterable[Any] | None) -> N
     """Note a write to ``table`` of rows of ``event_ids`` (``None``: rows that name no event)."""
     if table.name in NOT_EVENT_DATA:
         return
+    if table.name not in PROGRESS:
+        session.info[_SHAPED] = True
     if event_ids is None:
         session.info[_UNPLACED] = True
         return
@@ -173,21 +224,26 @@ def _do_orm_execute(state: ORMExecuteState) -> None:
 def _before_commit(session: Session) -> None:
     session.flush()  # what is still pending is written (and noted) before the versions
     touched: set[int] = session.info.pop(_TOUCHED, set())
+    shaped = session.info.pop(_SHAPED, False)
     if session.info.pop(_UNPLACED, False) and not touched:
         touched = {SITE}
     if touched:
         connection = session.connection()
         for event_id in sorted(touched):  # one order for every transaction: no deadlock
-            _bump(connection, event_id)
+            _bump(connection, event_id, shaped)
 
 
-def _bump(connection: Connection, event_id: int) -> None:
+def _bump(connection: Connection, event_id: int, shaped: bool) -> None:
     table = EventVersionRow.__table__
     dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
     version = new_version()
+    changed: dict[str, int] = {"version": version}
+    if shaped:
+        changed["shape"] = new_version()
     statement = (
+        # a new row gets a shape of its own: no kept description can name it
         dialect.insert(table)
-        .values(event_id=event_id, version=version)
-        .on_conflict_do_update(index_elements=[table.c.event_id], set_={"version": version})
+        .values(event_id=event_id, version=version, shape=changed.get("shape", new_version()))
+        .on_conflict_do_update(index_elements=[table.c.event_id], set_=changed)
     )
     connection.execute(statement)

@@ -172,6 +172,8 @@ class LiveRooms:
         self._locks: dict[GameKey, asyncio.Lock] = {}
         self._watchers: dict[GameKey, asyncio.Task[None]] = {}
         self._nudges: dict[GameKey, asyncio.Event] = {}
+        self._told: dict[GameKey, float | None] = {}
+        """When to look at a game's clock next, as the change that nudged its watcher said."""
         self._away: dict[GameKey, dict[str, float]] = {}
         self._calls: dict[GameKey, dict[str, float]] = {}
 
@@ -193,7 +195,11 @@ class LiveRooms:
             snap = getattr(result, "snapshot", result)
             if isinstance(snap, live.Snapshot) and snap.events:
                 await self.publish(key, {"type": "update", "snapshot": snap.to_data()})
-        self.nudge(key)
+            # a player's action says when to look next: the watcher need not read the game
+            if isinstance(result, live.Outcome):
+                self.nudge(key, result.next_at)
+            else:
+                self.nudge(key)
         return result
 
     async def _write(self, work: Callable[[], T]) -> T:
@@ -284,8 +290,13 @@ class LiveRooms:
 
     # -- the server's clock ------------------------------------------------------------------
 
-    def nudge(self, key: GameKey) -> None:
-        """The game changed: its watcher recomputes when to wake (started if not running)."""
+    def nudge(self, key: GameKey, *next_at: float | None) -> None:
+        """The game changed: its watcher recomputes when to wake (started if not running) —
+        or wakes at ``next_at`` when the change said when (one value)."""
+        if next_at:
+            self._told[key] = next_at[0]
+        else:
+            self._told.pop(key, None)
         task = self._watchers.get(key)
         if task is None or task.done():
             self._nudges[key] = asyncio.Event()
@@ -298,12 +309,16 @@ class LiveRooms:
         event_id, number, board = key
         nudge = self._nudges[key]
         while True:
-            try:
-                next_at = await run_in_threadpool(
-                    live.next_wakeup, self.db, event_id, number, board, self.clock
-                )
-            except WeiqiError:  # the board is gone (its round unpaired), its record refused
-                return
+            nudge.clear()  # before the look: a change meanwhile wakes the wait below at once
+            if key in self._told:
+                next_at = self._told.pop(key)
+            else:
+                try:
+                    next_at = await run_in_threadpool(
+                        live.next_wakeup, self.db, event_id, number, board, self.clock
+                    )
+                except WeiqiError:  # the board is gone (its round unpaired), its record refused
+                    return
             if next_at is None:
                 if self.deadlines is not None:
                     await self.deadlines.done(channel(key))
@@ -311,7 +326,6 @@ class LiveRooms:
             if self.deadlines is not None:  # for another worker, should this one die
                 await self.deadlines.schedule(channel(key), next_at)
             delay = max(MIN_SLEEP, next_at + AFTER_DEADLINE - self.clock.now().timestamp())
-            nudge.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(nudge.wait(), timeout=delay)
                 continue  # something changed: recompute

@@ -1,0 +1,89 @@
+"""What a live move reads of its game and does not write, kept by a worker between moves.
+
+A move of a live game wrote its record and its board's row, and read — every time, the same —
+the event, the round, both players with their namesakes (for the labels), the event's
+settings (for the ruleset) and the mover's account links (for the seat): nine of the fifteen
+statements of a move (issue #11: a move's time was mostly the database's round trips and the
+ORM's rows). Those reads are kept here, per board, and used again only while nothing they come
+from can have changed:
+
+- the *shapes* of the site and of the event (``store.versions``) are those the kept reads were
+  made under: every write to the event but a game's progress (a move, a clock press, a result)
+  changes the event's shape, and a write that names no event (a team's roster) the site's;
+- the board's row — read afresh, locked, by every move — still has the values the kept reads
+  were derived from (its players, komi, handicap, round or match): a nigiri that swapped the
+  colours, a pairing changed, and the game is read again.
+
+So the cache changes no answer, only its cost; a miss reads everything as before. One
+worker's entries are its own (a process's memory), at most :data:`MAX_BOARDS` of them, the
+least recently used dropped first.
+
+>>> cache = GameCache(2)
+>>> cache.put(("db", 1, 1, 1), Kept((5, 7), (1, 2), "game", {}))
+>>> cache.get(("db", 1, 1, 1), (5, 7), (1, 2)).game, cache.get(("db", 1, 1, 1), (5, 8), (1, 2))
+('game', None)
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+#: A board's place: the database (its URL), the event, the round and the board's key.
+Key = tuple[str, int, int, object]
+
+#: Boards one worker keeps (a national event's round of this many boards per worker).
+MAX_BOARDS = 20_000
+
+G = TypeVar("G")
+
+
+@dataclass
+class Kept(Generic[G]):
+    """A board's reads: the shapes and the row values they were made under, the game (its
+    row to be replaced by the move's own), and the seats found so far by user id."""
+
+    shapes: tuple[int, int]
+    row: tuple[Any, ...]
+    game: G
+    seats: dict[int, Any] = field(default_factory=dict)
+
+
+class GameCache:
+    """The kept reads of one worker, by :data:`Key`; thread-safe."""
+
+    def __init__(self, size: int = MAX_BOARDS) -> None:
+        self.size = size
+        self.enabled = True
+        """Off: nothing is kept (the benchmark's reference)."""
+        self._kept: OrderedDict[Key, Kept[Any]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Key, shapes: tuple[int, int], row: tuple[Any, ...]) -> Kept[Any] | None:
+        """The reads kept at ``key`` if made under ``shapes`` from ``row``, else ``None``."""
+        with self._lock:
+            kept = self._kept.get(key)
+            if kept is None or kept.shapes != shapes or kept.row != row:
+                return None
+            self._kept.move_to_end(key)
+            return kept
+
+    def put(self, key: Key, kept: Kept[Any]) -> None:
+        """Keep ``kept`` at ``key`` (replacing what was there)."""
+        if not self.enabled:
+            return
+        with self._lock:
+            self._kept[key] = kept
+            self._kept.move_to_end(key)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
+
+#: This worker's kept reads.
+CACHE = GameCache()
