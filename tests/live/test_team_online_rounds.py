@@ -103,7 +103,7 @@ def test_r_time_6_a_team_board_starts_at_its_round_start_with_nobody_in_the_room
     start = T0 + timedelta(minutes=30)
     assert view.starts_at == start and view.deadline == start - timedelta(minutes=10)
     assert live.scheduled_starts(database, clock, within=3600) == []  # lineups still sealed
-    t.submit_lineups(database, LOCAL, ev, 1, LINEUPS)
+    t.submit_lineups(database, LOCAL, ev, 1, LINEUPS, clock=clock)
     clock.set(T0 + timedelta(minutes=25))
     t.reveal_round(database, LOCAL, ev, 1, clock=clock)
     one, two = TeamBoard(1, 1), TeamBoard(1, 2)
@@ -142,7 +142,7 @@ def test_a_team_board_waits_for_both_players_without_the_round_start_setting(
     ev = team_event(database, reveal=False, deadline_minutes=0, time_control="1h")
     clock = ManualClock(T0)
     t.set_round_start(database, LOCAL, ev, 1, "2026-12-05 09:30", clock)
-    t.submit_lineups(database, LOCAL, ev, 1, LINEUPS)
+    t.submit_lineups(database, LOCAL, ev, 1, LINEUPS, clock=clock)
     clock.set(T0 + timedelta(hours=2))
     t.reveal_round(database, LOCAL, ev, 1, clock=clock)
     assert live.scheduled_starts(database, clock) == []
