@@ -42,7 +42,9 @@ import asyncio
 import contextlib
 import json
 import os
+import pstats
 import resource
+import signal
 import socket
 import subprocess
 import sys
@@ -256,8 +258,12 @@ def serving(argv: list[str], env: dict[str, str], log: Path) -> Iterator[tuple[s
         print(log.read_text()[-4000:], file=sys.stderr)  # what the server said of it
         raise
     finally:
-        process.terminate()
-        process.wait(timeout=30)
+        process.send_signal(signal.SIGINT)  # as Ctrl-C: a profiled server writes its profile
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 async def _update_after(ws: Any, seq: int) -> tuple[int, float]:
@@ -581,6 +587,7 @@ def main(argv: list[str] | None = None) -> None:
         "--redis", default=os.environ.get("WEIQI_REDIS_URL", "redis://127.0.0.1:6379/0")
     )
     ap.add_argument("--quick", action="store_true", help="100 games, workers 1,2, 10 moves")
+    ap.add_argument("--profile", help="one worker's server under cProfile: its top functions")
     ap.add_argument("--client", help=argparse.SUPPRESS)  # a client process's spec
     args = ap.parse_args(argv)
     if args.client:
@@ -616,7 +623,9 @@ def main(argv: list[str] | None = None) -> None:
             print(_line(ref))
             for workers in counts:
                 reset(url, event)
-                serve = [sys.executable, "-m", "weiqi", "serve", "--port", "{port}", "--db", url]
+                profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
+                serve = [sys.executable, *profile, "-m", "weiqi", "serve", "--port", "{port}",
+                         "--db", url]  # fmt: skip
                 if workers > 1:
                     serve += ["--workers", str(workers)]
                 with serving(serve, env, folder / "serve.log") as (base, pid):
@@ -639,6 +648,10 @@ def main(argv: list[str] | None = None) -> None:
                     f"{extra['failed']:.0f} failed, {extra['pushed']:.0f} pushes; games failed "
                     f"{extra['games failed']:.0f}"
                 )
+    if args.profile:  # where one worker's time went (cumulative, then own)
+        stats = pstats.Stats(args.profile)
+        stats.sort_stats("cumulative").print_stats(40)
+        stats.sort_stats("tottime").print_stats(25)
     load = os.getloadavg()
     print(f"load at the end {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
     print(f"ratio {first_ratio:.2f}")
