@@ -121,3 +121,18 @@ def test_a_move_with_its_game_kept_reads_only_what_it_writes(db: Database) -> No
         assert any("event_players" in s for s in seen) and any("event_settings" in s for s in seen)
     finally:
         game_cache.CACHE.enabled = True
+
+
+def test_a_moves_push_lists_only_the_moves_since_the_reader_last_saw(db: Database) -> None:
+    """A push stays as small at move 300 as at move 3: the update of a move lists the moves
+    from its ``since`` on (the player's room keeps the earlier ones); a first load lists all."""
+    ev, seats = _game(db)
+    for colour, vertex in (("B", "E5"), ("W", "C3")):
+        live.act(db, seats[colour], ev, 1, 1, "move", None, {"vertex": vertex})
+    third = live.act(db, seats["B"], ev, 1, 1, "move", None, {"vertex": "G7"}).snapshot
+    assert [m.vertex for m in third.moves] == ["G7"] and third.last_move == "G7"
+    assert third.since == third.events[0].seq > 0
+    full = live.snapshot(db, ev, 1, 1)
+    assert [m.vertex for m in full.moves] == ["E5", "C3", "G7"] and full.since == 0
+    passed = live.act(db, seats["W"], ev, 1, 1, "pass", None).snapshot
+    assert [m.kind for m in passed.moves] == ["pass"] and passed.last_move is None

@@ -758,6 +758,7 @@ class Snapshot:
     captures: dict[str, int]
     """Stones each colour has captured (提子)."""
     moves: list[Played]
+    """The moves (stones, passes, end proposals) from ``since`` on."""
     clock: ClockView | None
     dead: list[str]
     """The dead stones marked (by a player), else the server's proposal while counting."""
@@ -809,6 +810,9 @@ class Snapshot:
     starts_in: float | None = None
     """Seconds from the snapshot's instant to ``starts_at`` (the room counts down from it,
     whatever its own clock says)."""
+    since: int = 0
+    """``moves`` and ``events`` are those from this ``seq`` on: a reader keeps its own earlier
+    moves (0: all of them, as on a first load)."""
 
     @property
     def key(self) -> BoardKey:
@@ -859,6 +863,42 @@ def _played(record: GameRecord, since: int = 0) -> list[Played]:
     return out
 
 
+_MOVES = ("move", "pass", "propose_end")
+
+
+@dataclass(frozen=True)
+class _Facts:
+    """What a snapshot tells of the whole record, found in one pass over it."""
+
+    started: bool
+    """The clock was started (``ClockEvent(START)``)."""
+    disputed: bool
+    last_move: str | None
+    """The last stone's vertex; ``None`` after a pass or before any move."""
+    handicap: tuple[int, ...]
+    """The freely placed handicap stones (R-HCP-2)."""
+
+
+def _facts(record: GameRecord) -> _Facts:
+    size = record.state.ruleset.board_size if record.state.ruleset else 19
+    started = disputed = False
+    last: str | None = None
+    handicap: tuple[int, ...] = ()
+    for entry in record.entries:
+        event = entry.event
+        if isinstance(event, Move):
+            last = format_vertex(event.point, size)
+        elif event.kind in _MOVES:
+            last = None
+        elif isinstance(event, ClockEvent):
+            started = started or event.action is ClockAction.START
+        elif isinstance(event, PlaceHandicap):
+            handicap += event.points
+        elif event.kind == "dispute":
+            disputed = True
+    return _Facts(started, disputed, last, handicap)
+
+
 @lru_cache(maxsize=256)
 def _proposal(stones: bytes, size: int) -> tuple[str, ...]:
     """The server's dead-stone proposal of a position (``rules.dead_stones``), cached: every
@@ -880,17 +920,17 @@ def _snapshot(
             starts_in=None if starts is None else starts - now,
         )  # fmt: skip
     state: GameState = record.state
-    moves = [p for p in _played(record) if p.kind in ("move", "pass", "propose_end")]
-    last = moves[-1].vertex if moves else None
+    events = _played(record, since)
+    # only the moves since ``since`` (a reader holds the earlier ones): a push stays as small
+    # at move 300 as at move 3
+    moves = [p for p in events if p.kind in _MOVES]
+    facts = _facts(record)
     dead = [format_vertex(p, size) for p in state.dead_stones]
     proposed = False
     if state.phase is Phase.COUNTING and state.dead_marked_by is None:
         dead = list(_proposal(state.stones, size))
         proposed = True
-    started = any(
-        isinstance(e.event, ClockEvent) and e.event.action is ClockAction.START
-        for e in record.entries
-    )
+    started = facts.started
     starts = None if started else _round_start(game)  # the round read only before
     asking = _asking(state)
     return Snapshot(
@@ -904,7 +944,7 @@ def _snapshot(
         state.phase.value,
         state.to_move.value,
         state.stone_map(),
-        last,
+        facts.last_move,
         {"B": state.captures[0], "W": state.captures[1]},
         moves,
         _clock_view(state.clock, now),
@@ -916,12 +956,12 @@ def _snapshot(
         started,
         state.end_proposed_by.value if state.end_proposed_by else None,
         [a.color.value if a.color is not None else "referee" for a in state.confirmations],
-        _played(record, since),
+        events,
         move_number=state.move_number,
         warnings={"B": state.warnings[0], "W": state.warnings[1]},
         paused=_referee_paused(state),
         notices=live_notices.notices(record),
-        disputed=state.result is None and any(e.event.kind == "dispute" for e in record.entries),
+        disputed=state.result is None and facts.disputed,
         asking=asking.value if asking is not None else None,
         asking_until=_ask_deadline(record),
         match=game.match,
@@ -930,17 +970,13 @@ def _snapshot(
         white_team=game.white_team,
         starts_at=starts,
         nigiri=_nigiri_data(record),
-        handicap_stones=[
-            format_vertex(p, size)
-            for e in record.entries
-            if isinstance(e.event, PlaceHandicap)
-            for p in e.event.points
-        ],
+        handicap_stones=[format_vertex(p, size) for p in facts.handicap],
         handicap_to_place=state.ruleset.handicap
         if state.handicap_pending and state.ruleset is not None
         else 0,
         absent=sorted(c.value for c in state.clock.absent) if state.clock is not None else [],
         starts_in=None if starts is None else starts - now,
+        since=since,
     )
 
 

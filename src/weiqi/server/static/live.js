@@ -298,7 +298,12 @@ function message(text) {
 
 function receive(data) {
   if (data.type === "state" || data.type === "update") {
-    state = { ...data.snapshot, result_text: data.result_text, notices_text: data.notices_text };
+    const snap = data.snapshot;
+    // an update lists the moves from its `since` on: the earlier ones are those already here
+    const earlier = data.type === "update" && snap.since > 0
+      ? state.moves.filter((m) => m.seq < snap.since) : [];
+    state = { ...snap, moves: earlier.concat(snap.moves), result_text: data.result_text,
+      notices_text: data.notices_text };
     if (data.type === "state" && data.color !== undefined) color = data.color;
     receivedAt = performance.now();
     pending = null;
