@@ -123,6 +123,12 @@ def test_the_round_start_over_the_json_api_never_takes_the_time_from_the_body(
     good = client.put(url, json={"start": "2030-06-01 09:30"}, headers=headers)
     assert good.status_code == 200, good.text
     assert good.json()["starts_at"].startswith("2030-06-01T01:30:00")
+    # the public round says it too, in the event's zone: its JSON and its page
+    event_admin.publish_round(database, LOCAL, ev, 1)
+    public = client.get(f"/api/events/{ev}/rounds/1").json()
+    assert public["starts_at"] == "2030-06-01T09:30+08:00"
+    page = client.get(f"/events/{ev}/rounds/1", headers=ZH).text
+    assert "本轮开始时间：2030-06-01 09:30 (Asia/Shanghai)" in page
 
 
 def test_the_round_start_from_the_command_line(

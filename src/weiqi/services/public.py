@@ -51,7 +51,7 @@ from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
 from weiqi.store.models import EventRow
 from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
-from weiqi.tournament.details import EventDetails
+from weiqi.tournament.details import EventDetails, local_time
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event, Game
 from weiqi.tournament.scoring import game_points, histories, is_forfeit, voided_players
@@ -384,9 +384,13 @@ def round_read(
             if not event.rounds:
                 raise NotFound(Msg("no round is paired yet"))
             number = len(event.rounds)
-        _round_row(session, event_id, number)
+        row = _round_row(session, event_id, number)
         boards = _board_facts(session, event_id, number)
-    return read_models.round_read(name, event, players, number, boards, keep)
+        starts = None
+        if row.starts_at is not None:
+            zone = details_in(session, event_id).time_zone
+            starts = local_time(row.starts_at, zone).isoformat(timespec="minutes")
+    return read_models.round_read(name, event, players, number, boards, keep, starts)
 
 
 def standings_read(

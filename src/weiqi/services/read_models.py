@@ -160,6 +160,9 @@ class RoundRead:
     """The seed of the round's drawing of lots."""
     event: str
     """The event's name."""
+    starts_at: str | None = None
+    """When the round starts as its organisers set it (online games start then), in the
+    event's time zone with its offset: ``2027-05-01T09:30+08:00``; None when not set."""
 
 
 @dataclass(frozen=True)
@@ -242,6 +245,7 @@ def round_read(
     number: int,
     boards: Mapping[int, BoardFacts],
     keep: Keep | None = None,
+    starts_at: str | None = None,
 ) -> RoundRead:
     """Round ``number`` of ``event``: its boards in order with results as far as recorded
     (``boards``: each board's stored facts) and its byes; with ``keep``, the boards where
@@ -286,6 +290,7 @@ def round_read(
         s.bye_points if s.system.is_swiss else None,
         rnd.seed,
         name,
+        starts_at,
     )
 
 

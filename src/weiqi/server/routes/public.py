@@ -118,6 +118,8 @@ def round_page(
         request, db, event_id, "public_table.html", f"round-{number}",
         {"table": table, "title": title, "kind": "round", "sgf": sgf,
          "projector": f"/events/{event_id}/rounds/{number}/projector",
+         # the read model's local time with its offset: shown as typed, with the zone's name
+         "starts": (rnd.starts_at or "")[:16].replace("T", " "),
          "search": _search(q.strip(), len(rnd.pairings) + len(rnd.byes), None,
                            {"sgf": "true"} if sgf else {})},
     )  # fmt: skip
