@@ -1088,7 +1088,7 @@ def start_game(
         if at is not None and clock.now().timestamp() < at:
             return _snapshot(event_id, game, record, clock.now().timestamp())
     with db.transaction() as session:
-        game = _game_to_change(session, event_id, number, board, None)
+        game = _game_to_change(session, event_id, number, board, None, game_only=True)
         row, record = _load_record(session, game, keep=True)
         at = _start_time(session, game)
         seated = {"B", "W"} if present is None or at is None else set(present)
@@ -1119,7 +1119,7 @@ def arrive(
                 event_id, game, record, clock.now().timestamp(), since=len(record or ())
             )
     with db.transaction() as session:
-        game = _game_to_change(session, event_id, number, board, None)
+        game = _game_to_change(session, event_id, number, board, None, game_only=True)
         row, record = _load_record(session, game)
         assert record is not None
         before = len(record)
@@ -1227,7 +1227,7 @@ def open_game(
                 event_id, game, record, clock.now().timestamp(), since=len(record or ())
             )
     with db.transaction() as session:
-        game = _game_to_change(session, event_id, number, board, None)
+        game = _game_to_change(session, event_id, number, board, None, game_only=True)
         _row, record = _load_record(session, game)
         if record is None and game.result is None:
             game, record = _open(session, game, _start_time(session, game), clock.now().timestamp())
