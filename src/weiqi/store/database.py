@@ -102,6 +102,10 @@ def _without_password(url: str) -> str:
         return repr(url) if "@" not in url else "(unparsable URL)"
 
 
+POOL_SIZE = 20
+"""Connections a server process keeps open to PostgreSQL (and as many more at a peak)."""
+
+
 class Database:
     """One database: its engine and the session factory everybody uses."""
 
@@ -114,6 +118,14 @@ class Database:
             kwargs["connect_args"] = {"check_same_thread": False}
             if url in ("sqlite://", "sqlite:///:memory:"):
                 kwargs["poolclass"] = StaticPool
+        else:
+            # The server's threads (up to 40) each hold a connection for a transaction: with
+            # the default 5 kept, every connection above them was opened for one transaction
+            # and closed after it — a new PostgreSQL backend (a process) per live move under
+            # load. Keep as many as a busy worker uses; a few workers stay under PostgreSQL's
+            # default of 100 connections.
+            kwargs["pool_size"] = POOL_SIZE
+            kwargs["max_overflow"] = POOL_SIZE
         try:
             self.engine: Engine = create_engine(url, **kwargs)
         except (ArgumentError, NoSuchModuleError, ValueError) as err:
