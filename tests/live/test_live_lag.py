@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from tests.live.conftest import seated_event
+from tests.live.test_team_live import _linked, team_event
 from weiqi.clock import LagPolicy
 from weiqi.i18n import render
 from weiqi.services import games, live
@@ -143,3 +144,27 @@ def test_a_move_too_late_even_with_the_lag_forgiven_does_not_stand(database: Dat
         assert late.snapshot.stones == {}
         kinds = [(e["kind"], e.get("action")) for e in _record(database, ev)]
         assert kinds[-1] == ("clock", "press") and ("move", None) not in kinds
+
+
+def test_a_team_board_has_its_events_allowance(database: Database) -> None:
+    """A team event's online boards start with the event's allowance (here 0.5 s a move, at
+    most 2 s) as an individual event's games do."""
+    ev = team_event(database, time_control="10m", lag_gain=0.5, lag_cap=2)
+    players = [_linked(database, ev, name) for name in ("龙一", "虎一")]
+    (mine,) = live.my_games(database, players[0])
+    key = mine.key
+    seats = {live.seat(database, p, ev, 1, key): p for p in players}
+    clock = ManualClock(T0)
+    live.start_game(database, ev, 1, key, clock)
+    clock.set(T0 + timedelta(seconds=12))
+    moved = live.act(
+        database, seats["B"], ev, 1, key, "move", None, {"vertex": "E5", "think": 9}, clock
+    )
+    assert moved.refused is None and _left(moved, "B") == 600 - 10  # 2 of the 3 s forgiven
+    text = games.record_json(database, ev, 1, key)
+    assert text is not None
+    assert json.loads(text)["entries"][0]["event"]["lag"] == {
+        "gain": 0.5,
+        "cap": 2.0,
+        "initial": None,
+    }

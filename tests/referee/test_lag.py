@@ -134,7 +134,7 @@ def test_only_a_press_states_a_think_time_of_seconds_at_least_zero() -> None:
     record = _game(LagPolicy())
     record.append(Move(pt("A1")), BLACK, 5.0)
     for bad in (-1.0, float("nan"), float("inf")):
-        with pytest.raises(InvalidSetting, match="think"):
+        with pytest.raises(InvalidSetting, match="a think time is a number of seconds"):
             record.append(ClockEvent(ClockAction.PRESS, think=bad), BLACK, 5.0)
     with pytest.raises(InvalidSetting, match="only a press"):
         record.append(ClockEvent(ClockAction.PAUSE, think=1.0), REF, 5.0)

@@ -963,8 +963,8 @@ class Referee:
                 raise InvalidSetting("clock", Msg("only a press of the clock states a think time"))
             if not _seconds(e.think):
                 raise InvalidSetting(
-                    "think",
-                    Msg("must be a number of seconds >= 0, not %(value)s", value=e.think),
+                    "clock",
+                    Msg("a think time is a number of seconds >= 0, not %(value)s", value=e.think),
                 )
         if action is ClockAction.SEAL:
             self._in_phase(ctx, "seal a move", Phase.PLAYING)

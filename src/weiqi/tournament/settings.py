@@ -167,12 +167,9 @@ class PlaySettings:
                 )
             object.__setattr__(self, name, float(value))
         if 0 < self.lag_cap < self.lag_gain:
+            gain = f"{self.lag_gain:g}"  # 1.5, not 1.50
             raise InvalidSetting(
-                "lag_cap",
-                Msg(
-                    "must hold at least one move's allowance (%(gain)s s)",
-                    gain=f"{self.lag_gain:g}",
-                ),
+                "lag_cap", Msg("must hold at least one move's allowance (%(gain)s s)", gain=gain)
             )
 
     @property
