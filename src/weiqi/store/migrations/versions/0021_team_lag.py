@@ -7,9 +7,9 @@ allowance in its settings' JSON, which needs no migration.
 
 Downgrading drops the columns (the allowances are lost).
 
-Revision ID: 0020
-Revises: 0019
-Create Date: 2026-12-03 09:00:00.000000
+Revision ID: 0021
+Revises: 0020
+Create Date: 2026-12-05 20:00:00.000000
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0020"
-down_revision = "0019"
+revision = "0021"
+down_revision = "0020"
 branch_labels = None
 depends_on = None
 
