@@ -40,15 +40,14 @@ def test_the_bots_send_their_think_times(tmp_path: Path) -> None:
     entries = json.loads(text)["entries"]
     assert entries[0]["event"]["lag"] == {"gain": 0.5, "cap": 2.0, "initial": None}
     began = next(e["at"] for e in entries if e["event"].get("action") == "start")
-    timed = 0
     for entry in entries:
         if entry["event"].get("action") != "press":
             continue
         think = entry["event"].get("think")
         if think is not None:
-            timed += 1
             assert 0 <= think <= entry["at"] - began + 0.05, (think, entry["at"] - began)
         began = entry["at"]
-    presses = sum(1 for e in entries if e["event"].get("action") == "press")
-    assert presses > 10 and timed >= presses - 1, (timed, presses)  # the first may be unseen
+    presses = [e for e in entries if e["event"].get("action") == "press"]
+    unseen = [(e["seq"], e["actor"]["color"]) for e in presses if "think" not in e["event"]]
+    assert len(presses) >= 2 and len(unseen) <= 1, (unseen, len(presses))  # a short game too
     assert "1 of 1 stored records and boards verify" in weiqi("record", "check", "--db", db)
