@@ -1,7 +1,8 @@
 """The server's clock of a live game on a manual clock (issue #11; R-TIME-2, R-TIME-3): the
 services say when to wake, give the call-outs due, and record a flag exactly at the deadline
 whether or not a player sends anything; a move sent after the deadline is refused and the flag
-recorded instead. Real database (SQLite and PostgreSQL), no server."""
+recorded instead. The written rules: the events have no lag allowance (``lag_gain=0``; with
+one, see ``test_live_lag``). Real database (SQLite and PostgreSQL), no server."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ T0 = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
 
 
 def _game(db: Database, time_control: str) -> tuple[int, dict[str, Actor]]:
-    return seated_event(db, time_control, "快棋", play="online")
+    return seated_event(db, time_control, "快棋", play="online", lag_gain=0)
 
 
 def test_r_time_2_the_flag_falls_at_the_deadline_with_nobody_sending_anything(

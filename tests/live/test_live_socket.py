@@ -144,7 +144,8 @@ def test_r_time_2_the_server_flags_a_time_out_with_no_client_message(
     """R-TIME-2, R-TIME-3: with 1 × 5 s of byo-yomi and nobody sending anything once the game
     has started, the server itself counts the call-outs and flags Black at the deadline: the
     loss on time goes into the record (a look at the clock by the server) and is pushed to
-    every reader; the board's result is White's win on time."""
+    every reader; the board's result is White's win on time. The deadline is the online
+    event's: its default lag allowance's full quota (3 s) after the time runs out."""
     ev = online_event(live_server, "flag", time_control="1x5s")
     room = ev.room()
     with (
@@ -155,7 +156,7 @@ def test_r_time_2_the_server_flags_a_time_out_with_no_client_message(
         start = black.until(_started)
         clock = start["snapshot"]["clock"]
         assert clock["running"] == "B" and clock["black"]["total"] == pytest.approx(5, abs=0.5)
-        deadline = clock["now"] + clock["black"]["total"]
+        deadline = clock["now"] + clock["black"]["total"] + 3  # the lag quota
         flagged = black.until(lambda m: m["type"] == "update" and m["snapshot"]["result"], 15)
         late = time.time() - deadline
         assert flagged["snapshot"]["result"] == "W+T"

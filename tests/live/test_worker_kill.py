@@ -59,8 +59,12 @@ def _engine(delay: float) -> list[str]:
 
 
 def _event(db: Database, name: str, games: int, time_control: str) -> tuple[int, list[str]]:
-    """A one-round online Swiss of ``2 × games`` entrants on 9×9, published; its codes."""
-    settings = EventSettings(system=System.SWISS, rounds=1, board_size=9, play=PlayMode.ONLINE)
+    """A one-round online Swiss of ``2 × games`` entrants on 9×9, published; its codes. No lag
+    allowance: the flags fall when the clocks say (the kill's timing counts on it), each one
+    found by a server's look at the clock, not by a late move's press."""
+    settings = EventSettings(
+        system=System.SWISS, rounds=1, board_size=9, play=PlayMode.ONLINE, lag_gain=0
+    )
     ev = t.create_tournament(db, LOCAL, name, settings).id
     with db.transaction() as session:
         event = session.get(EventRow, ev)

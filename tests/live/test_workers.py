@@ -211,7 +211,9 @@ def test_a_time_out_is_flagged_at_its_deadline_by_another_worker_after_kill_9(
     """R-TIME-2: both players on worker 1, nobody on worker 2; worker 1 is killed (``kill -9``:
     no clean-up) during Black's 5 s of byo-yomi. Worker 2 finds the game overdue in the shared
     deadlines and flags Black at the deadline — within a second of it, with nobody connected
-    anywhere — once: the record has one time-out and the result is White's win on time."""
+    anywhere — once: the record has one time-out and the result is White's win on time. The
+    deadline is the online event's: its default lag allowance's full quota (3 s) after the
+    time runs out."""
     processes: list[subprocess.Popen[bytes]] = []
     with (
         serve(tmp_path, pg_url, processes=processes) as one,
@@ -222,7 +224,7 @@ def test_a_time_out_is_flagged_at_its_deadline_by_another_worker_after_kill_9(
         with reader(one, room, ev.players["B"]) as black, reader(one, room, ev.players["W"]):
             start = black.until(_started)
             clock = start["snapshot"]["clock"]
-            deadline = clock["now"] + clock["black"]["total"]
+            deadline = clock["now"] + clock["black"]["total"] + 3  # the lag quota
             time.sleep(1.0)
             processes[0].kill()  # kill -9: the watcher of the game dies with it
             processes[0].wait(timeout=10)

@@ -236,6 +236,35 @@ def _with_preset(ctx: typer.Context, preset: str, raw: dict[str, object]) -> dic
     return base
 
 
+def _lag(text: str | None) -> dict[str, float]:
+    """``--lag``: the online games' network-lag allowance as ``GAIN/CAP`` seconds (each move
+    adds GAIN to a player's quota, which holds at most CAP), or ``off`` (also ``0``); the
+    settings it gives (none when not given: the default, 1/3).
+
+    >>> _lag("0.5/2"), _lag("off"), _lag(None)
+    ({'lag_gain': 0.5, 'lag_cap': 2.0}, {'lag_gain': 0.0}, {})
+    >>> _lag("3")
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InputError: --lag: '3' is not GAIN/CAP in seconds (such as 1/3) or off
+    """
+    if text is None:
+        return {}
+    words = text.strip().lower()
+    if words in ("off", "0"):
+        return {"lag_gain": 0.0}
+    gain, slash, cap = words.partition("/")
+    try:
+        if not slash:
+            raise ValueError(text)
+        return {"lag_gain": float(gain), "lag_cap": float(cap)}
+    except ValueError:
+        raise InputError(
+            "--lag",
+            Msg("%(text)s is not GAIN/CAP in seconds (such as 1/3) or off", text=repr(text)),
+        ) from None
+
+
 def _tiebreaks(text: str | None) -> tuple[str, ...] | None:
     """``--tiebreaks``: the codes in order; given but naming no code (``""``, ``","``) is an
     error rather than silently the defaults or no tie-breaks at all.
@@ -367,6 +396,15 @@ def register(app: typer.Typer) -> None:
                 "round_start (at the round's start time, present or not).",
             ),
         ] = None,
+        lag: Annotated[
+            str | None,
+            typer.Option(
+                "--lag",
+                help="Online: the network-lag allowance, GAIN/CAP seconds (each move adds GAIN "
+                "to a player's quota of forgiven lag, which holds at most CAP; default 1/3) or "
+                "off.",
+            ),
+        ] = None,
         online_colours: Annotated[
             str | None,
             typer.Option(
@@ -429,7 +467,7 @@ def register(app: typer.Typer) -> None:
             create_team(
                 db, name, system, team_type, boards, board_colours, max_foreign, substitutes,
                 missing, board_one_decides, deadline_minutes, rounds, cycles, ranking, seed,
-                player_order, as_json, board_size, time_control, play, game_start,
+                player_order, as_json, board_size, time_control, play, game_start, _lag(lag),
             )  # fmt: skip
             return
 
@@ -478,6 +516,7 @@ def register(app: typer.Typer) -> None:
         ):
             if value is not None:
                 raw[key] = value
+        raw.update(_lag(lag))
         if preset is not None:
             raw = _with_preset(ctx, preset, raw)
         settings = settings_from_dict(raw)

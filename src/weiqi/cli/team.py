@@ -34,7 +34,7 @@ app a ``ManualClock`` as ``CliRunner().invoke(app, args, obj=clock)``).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Annotated
 
 import typer
@@ -166,10 +166,12 @@ def create_team(
     time_control: str | None = None,
     play: str | None = None,
     game_start: str | None = None,
+    lag: Mapping[str, float] | None = None,
 ) -> None:
     """``event create --kind team``: create a team event with its settings (``board_size``:
     its boards', ``time_control``: the one its boards are played with online, ``play``: over
-    the board or online, ``game_start``: when an online board starts)."""
+    the board or online, ``game_start``: when an online board starts, ``lag``: the online
+    boards' ``lag_gain`` and ``lag_cap`` where given)."""
     from weiqi.league.lineup import MissingLineup
     from weiqi.league.match import BoardColors
     from weiqi.league.team import TeamType
@@ -203,6 +205,7 @@ def create_team(
         board_size=board_size or 19,
         play=choice(PlayMode, play or PlayMode.BOARD.value, "--play"),
         game_start=choice(GameStart, game_start or GameStart.PRESENT.value, "--game-start"),
+        **(lag or {}),
     )
     details = EventDetails(time_control=time_control) if time_control else None
     info = create_team_event(open_database(db), Actor.local(), name, settings, details)

@@ -11,7 +11,10 @@ room's WebSocket (``…/live``, the protocol of ``server/routes/live.py``) and p
   ``time_settings``) — and replays the moves so far;
 - on its turn it sends ``time_left`` from the live clock and ``genmove``, and plays, passes or
   resigns as the engine says; a move the server refuses as illegal (a superko the engine does
-  not know) becomes a pass;
+  not know) becomes a pass. A move or pass says how long the bot thought (``think``, seconds:
+  from the arrival of the push that gave it the turn, the engine's ``genmove`` included), so
+  that an online event's lag allowance forgives the network's share of the server's measure;
+  a turn that began before the connection says nothing;
 - in the counting phase it marks the stones ``final_status_list dead`` calls dead, agrees with
   the opponent's marking when it is the same, disputes it once when it holds its own stones the
   engine thinks alive (play resumes, R-END-3), otherwise marks once more its own view and then
@@ -156,6 +159,46 @@ class _Game:
     """The engine process the moves were given to (another one starts from an empty board)."""
     told: dict[int, dict[str, Any]] = field(default_factory=dict)
     sent: list[tuple[int, str, str | None]] = field(default_factory=list)
+    turn: tuple[int, str] | None = None
+    """The bot's turn being timed: the move number and colour of the snapshot that gave it."""
+    turn_since: float | None = None
+    """When the push that gave the bot that turn arrived (``time.monotonic()``); ``None``: the
+    turn began before the connection, its think time unknown (none is sent)."""
+
+
+#: The actions that end the bot's turn on the clock: they carry its think time.
+PRESSES = frozenset({"move", "pass", "propose_end", "place_handicap"})
+
+
+def note_turn(state: _Game, snap: dict[str, Any], at: float, fresh: bool) -> None:
+    """After a push: time the bot's turn from ``at`` when a ``fresh`` push (an update) gave it;
+    the room's first message (``fresh`` false) may come during a turn already begun.
+
+    >>> game = _Game("B", 7.5)
+    >>> snap = {"started": True, "result": None, "phase": "playing", "to_move": "B",
+    ...         "move_number": 4, "clock": {}}
+    >>> note_turn(game, snap, 10.0, fresh=True); game.turn_since
+    10.0
+    >>> note_turn(game, snap, 12.0, fresh=True); game.turn_since  # the same turn goes on
+    10.0
+    >>> note_turn(game, {**snap, "to_move": "W"}, 13.0, fresh=True); game.turn_since is None
+    True
+    >>> note_turn(game, snap, 20.0, fresh=False); game.turn_since is None  # begun unseen
+    True
+    """
+    mine = (
+        snap["started"]
+        and snap["result"] is None
+        and snap["phase"] == "playing"
+        and snap["to_move"] == state.color
+        and snap.get("clock") is not None
+    )
+    if not mine:
+        state.turn = state.turn_since = None
+        return
+    key = (int(snap["move_number"]), str(snap["to_move"]))
+    if key != state.turn:
+        state.turn, state.turn_since = key, at if fresh else None
 
 
 class Bot:
@@ -425,6 +468,7 @@ class Bot:
                 snap, received = message["snapshot"], time.monotonic()
             if kind in ("state", "update"):
                 state.told.update((e["seq"], e) for e in message["snapshot"]["events"])
+                note_turn(state, message["snapshot"], received, fresh=kind == "update")
             elif kind == "refused":
                 self.log(f"{self.name}: refused: {message.get('message')}")
                 if snap is not None and message.get("code") == "refused":
@@ -443,6 +487,8 @@ class Bot:
             action = self._decide(snap, state, time.monotonic() - received)
             if action is not None:
                 name, data = action
+                if name in PRESSES and state.turn_since is not None:
+                    data = {**data, "think": round(time.monotonic() - state.turn_since, 3)}
                 ws.send(json.dumps({"type": "act", "action": name, "seq": snap["seq"], **data}))
                 state.sent.append((snap["seq"], name, data.get("vertex")))
                 state.acted_at = snap["seq"]

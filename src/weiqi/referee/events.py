@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from weiqi.clock.control import TimeControl
+from weiqi.clock.lag import LagPolicy
 from weiqi.clock.late import LatePolicy
 from weiqi.errors import InputError, WeiqiError
 from weiqi.messages import Msg
@@ -37,13 +38,27 @@ class RecordEvent:
 @dataclass(frozen=True)
 class Start(RecordEvent):
     """The game begins: its rules, the colours as assigned (R-COLOR-1) and the time control
-    (``None``: untimed, clock events are kept as data only)."""
+    (``None``: untimed, clock events are kept as data only). ``lag``: the allowance for network
+    lag of a game played online (:class:`~weiqi.clock.lag.LagPolicy`, a per-move quota; the
+    written rules, over the board, have none).
+
+    >>> colours = ColorAssignment.by_organiser("Li", "Wang")
+    >>> "lag" in event_to_data(Start(Ruleset.chinese(9), colours))  # stored records: same hash
+    False
+    >>> data = event_to_data(Start(Ruleset.chinese(9), colours, lag=LagPolicy(gain=1, cap=3)))
+    >>> data["lag"]
+    {'gain': 1, 'cap': 3, 'initial': None}
+    >>> event_from_data(data).lag
+    LagPolicy(gain=1, cap=3, initial=None)
+    """
 
     kind: ClassVar[str] = "start"
     ruleset: Ruleset
     colors: ColorAssignment
     time_control: TimeControl | None = None
     late: LatePolicy | None = None  # late arrival at the start (R-TIME-6)
+    # added after records were stored: written only when given (their hashes stay as they were)
+    lag: LagPolicy | None = field(default=None, metadata={OMIT_DEFAULT: True})
 
 
 @dataclass(frozen=True)
@@ -193,7 +208,10 @@ class ClockEvent(RecordEvent):
     is also who arrives (``ARRIVE``); ``absent`` are the players not seated at ``START`` and
     ``scheduled`` the start time their lateness counts from (default: the event's time);
     ``reason`` says why a referee (or the system) paused, resumed or adjusted the clock — e.g.
-    ``"server restart"`` for the time a live game's server was down (R-TIME-5).
+    ``"server restart"`` for the time a live game's server was down (R-TIME-5); ``think`` is a
+    ``PRESS``'s think time in seconds as the player's client measured it (online play: the
+    game's :class:`~weiqi.clock.lag.LagPolicy` forgives the network's share of the time the
+    server measured, out of its quota; only ever the client's claim).
 
     >>> event_to_data(ClockEvent(ClockAction.PRESS))["kind"], "reason" in event_to_data(
     ...     ClockEvent(ClockAction.PAUSE))
@@ -211,6 +229,7 @@ class ClockEvent(RecordEvent):
     scheduled: float | None = None
     # added after records were stored: written only when given (their hashes stay as they were)
     reason: str = field(default="", metadata={OMIT_DEFAULT: True})
+    think: float | None = field(default=None, metadata={OMIT_DEFAULT: True})
 
 
 @dataclass(frozen=True)

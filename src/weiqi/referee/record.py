@@ -49,6 +49,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from weiqi.clock.control import TimeControl
+from weiqi.clock.lag import LagPolicy
 from weiqi.clock.late import LatePolicy
 from weiqi.errors import InputError, WeiqiError
 from weiqi.messages import Msg
@@ -133,11 +134,13 @@ class GameRecord:
         at: float,
         time_control: TimeControl | None = None,
         late: LatePolicy | None = None,
+        lag: LagPolicy | None = None,
     ) -> GameRecord:
         """A new record whose first event starts the game (``time_control`` ``None``: untimed,
-        clock events are kept as data; ``late``: how late arrival is judged, R-TIME-6)."""
+        clock events are kept as data; ``late``: how late arrival is judged, R-TIME-6; ``lag``:
+        the allowance for network lag of a game played online, ``None`` over the board)."""
         record = cls()
-        record.append(Start(ruleset, colors, time_control, late), referee, at)
+        record.append(Start(ruleset, colors, time_control, late, lag), referee, at)
         return record
 
     def append(self, event: RecordEvent, actor: GameActor, at: float) -> Entry:
@@ -168,8 +171,11 @@ class GameRecord:
         event: RecordEvent = Pass() if point is None else Move(point)
         return self.append(event, GameActor.player(color), at)
 
-    def press_clock(self, color: Color, at: float) -> Entry:
-        return self.append(ClockEvent(ClockAction.PRESS), GameActor.player(color), at)
+    def press_clock(self, color: Color, at: float, think: float | None = None) -> Entry:
+        """The player of ``color`` presses the clock at ``at`` (``think``: their think time as
+        their client measured it, seconds; see :class:`~weiqi.clock.lag.LagPolicy`)."""
+        event = ClockEvent(ClockAction.PRESS, think=think)
+        return self.append(event, GameActor.player(color), at)
 
     # -- reading ------------------------------------------------------------------------------
 

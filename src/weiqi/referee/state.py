@@ -12,6 +12,7 @@ leaves the machine as it was.
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from fractions import Fraction
@@ -574,7 +575,9 @@ class Referee:
                 white=e.colors.white,
                 to_move=self.board.to_move,
                 clock=(
-                    Clock.new(e.time_control, late=e.late) if e.time_control is not None else None
+                    Clock.new(e.time_control, lag=e.lag, late=e.late)
+                    if e.time_control is not None
+                    else None
                 ),
                 handicap_pending=_free_handicap(e.ruleset),
             )
@@ -955,6 +958,14 @@ class Referee:
             )
         if action is not ClockAction.START and (e.absent or e.scheduled is not None):
             raise InvalidSetting("clock", Msg("only the start names absent players and a schedule"))
+        if e.think is not None:
+            if action is not ClockAction.PRESS:
+                raise InvalidSetting("clock", Msg("only a press of the clock states a think time"))
+            if not _seconds(e.think):
+                raise InvalidSetting(
+                    "clock",
+                    Msg("a think time is a number of seconds >= 0, not %(value)s", value=e.think),
+                )
         if action is ClockAction.SEAL:
             self._in_phase(ctx, "seal a move", Phase.PLAYING)
             if color is not s.to_move:
@@ -985,7 +996,7 @@ class Referee:
             clock = clock.arrive(now, color)
         elif action is ClockAction.PRESS:
             assert color is not None
-            clock = clock.press(now, color)
+            clock = clock.press(now, color, client_think=e.think)
         elif action is ClockAction.SEAL:
             assert color is not None
             clock = clock.seal(now, color)
@@ -1420,6 +1431,16 @@ class Referee:
                 ),
             ),
         )
+
+
+def _seconds(value: object) -> bool:
+    """Whether ``value`` is a finite number of seconds >= 0 (not a flag, not NaN)."""
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and value >= 0
+    )
 
 
 def _free_handicap(ruleset: Ruleset) -> bool:

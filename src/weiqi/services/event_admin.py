@@ -73,6 +73,7 @@ from weiqi.tournament.records import RoundTotals
 from weiqi.tournament.settings import (
     EventSettings,
     System,
+    seconds_setting,
     settings_from_dict,
     settings_to_dict,
 )
@@ -309,6 +310,9 @@ def settings_from_form(form: Mapping[str, str], base: EventSettings | None = Non
     for key in ("cycle", "handicap_placement", "play", "game_start", "online_colours"):
         if form.get(key, "").strip():
             data[key] = form[key].strip()
+    for key in ("lag_gain", "lag_cap"):  # the online games' lag allowance, in seconds
+        if form.get(key, "").strip():
+            data[key] = seconds_setting(key, form[key])
     if len(set(codes)) != len(codes) and data["tiebreaks"] is not None:
         raise InvalidSetting("tiebreaks", N_("a code appears twice"))
     if base is not None:
@@ -325,6 +329,7 @@ def settings_form(settings: EventSettings) -> dict[str, str]:
     """
     d = settings_to_dict(settings)
     out = {k: "" if v is None else str(v) for k, v in d.items() if not isinstance(v, bool | list)}
+    out.update({k: f"{v:g}" for k, v in d.items() if isinstance(v, float)})  # 1, not 1.0
     out.update({k: "on" if v else "" for k, v in d.items() if isinstance(v, bool)})
     out["komi"] = format_komi(settings.komi)
     out["tiebreaks_default"] = "on" if settings.tiebreaks is None else ""
@@ -364,11 +369,15 @@ EDITABLE_AFTER_START = frozenset(
         "disconnect_alert",
         "game_start",
         "online_colours",
+        "lag_gain",
+        "lag_cap",
     }
 )
 """The settings that may change once a round is paired: they only rank the players (the
-standings are derived from the rounds on every read, so they follow) or count the rounds still
-to come; the name and the details (dates, venue, time zone, time control) may change too."""
+standings are derived from the rounds on every read, so they follow), count the rounds still
+to come or shape the online games still to start (a game begun keeps the lag allowance its
+record started with); the name and the details (dates, venue, time zone, time control) may
+change too."""
 
 LOCKED_PLAYED = N_("cannot change after round 1: the games already played were played under it")
 LOCKED_PAIRED = N_("cannot change after round 1: the pairings already made depend on it")

@@ -51,6 +51,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 import secrets
 from collections.abc import Iterable, Mapping
@@ -181,6 +182,9 @@ ACTIONS = (
 FORFEIT_ASK_SECONDS = 10.0
 #: What the flagged player asks for; the server, the game's referee, records it.
 _ASKED_OF_THE_SERVER = frozenset({"forfeit_turn", "accept_time_loss"})
+
+#: The actions that end the player's turn on the clock (a press follows them).
+_PRESSES = frozenset({"place_handicap", "move", "pass", "propose_end"})
 
 #: What a player may not do while a referee has paused the game (R-TIME-5); resigning may.
 PAUSED_REFUSES = frozenset({"move", "pass", "propose_end", "accept_end", "refuse_end"})
@@ -1179,6 +1183,7 @@ def _open(session: Session, game: Game, at: float | None, when: float) -> tuple[
                 game.row.black_id, game.row.white_id = game.row.white_id, game.row.black_id
                 session.flush()
                 game = individual_game(session, game.row)
+    settings = _play_settings(session, _event_of(game))
     record = GameRecord.start(
         game.ruleset,
         colours,
@@ -1186,6 +1191,7 @@ def _open(session: Session, game: Game, at: float | None, when: float) -> tuple[
         at=when,
         time_control=_time_control(session, _event_of(game)),
         late=LatePolicy.separate_venue() if at is not None else None,
+        lag=settings.lag if settings is not None else None,
     )
     row, _none = _load_record(session, game)
     _store(session, game, row, record)
@@ -1416,10 +1422,33 @@ def _vertices(points: Iterable[str], size: int, field: str) -> tuple[int, ...]:
     return tuple(sorted(set(out)))
 
 
+def _think(data: dict[str, Any]) -> float | None:
+    """The think time a player's client says the move took (``data["think"]``, seconds), to
+    the millisecond; ``None`` for none or anything but a finite number >= 0. A bad value is
+    ignored rather than refused: the move counts, nothing of its time is forgiven.
+
+    >>> _think({"think": 12.3456}), _think({"think": 3}), _think({})
+    (12.346, 3.0, None)
+    >>> _think({"think": -1}), _think({"think": "5"}), _think({"think": 10**400})
+    (None, None, None)
+    """
+    value = data.get("think")
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    try:
+        seconds = float(value)
+    except OverflowError:  # a whole number beyond any float
+        return None
+    return round(seconds, 3) if math.isfinite(seconds) and seconds >= 0 else None
+
+
 def _events_for(
     action: str, color: Color, state: GameState, size: int, data: dict[str, Any], timed: bool
 ) -> tuple[RecordEvent, ...]:
-    press = (ClockEvent(ClockAction.PRESS),) if timed else ()
+    # the press that ends the player's turn carries their client's think time where the game
+    # has a lag allowance: it forgives the rest of what the server measured, out of its quota
+    think = _think(data) if state.clock is not None and state.clock.lag is not None else None
+    press = (ClockEvent(ClockAction.PRESS, think=think),) if timed else ()
     if action == "place_handicap":  # free placement (R-HCP-2): Black's stones, then White
         if color is not Color.BLACK:
             raise Conflict(Msg("only Black places the handicap stones"))
@@ -1486,7 +1515,12 @@ def act(
 ) -> Outcome:
     """The player ``actor`` does ``action`` (one of :data:`ACTIONS`) in the game as it stood
     at ``expected_seq`` (the ``seq`` of the snapshot the player saw; ``None``: whatever it is
-    now). ``data``: ``{"vertex": "D4"}`` for a move, ``{"stones": ["C3", …]}`` for a marking.
+    now). ``data``: ``{"vertex": "D4"}`` for a move, ``{"stones": ["C3", …]}`` for a marking;
+    a move, a pass, a proposal to end or a handicap placement may say ``"think"``: the seconds
+    the player thought, as their client measured them from the push that gave them the turn.
+    It is only the client's claim: the time of the event is the server's (``clock``), and the
+    game's lag allowance (:class:`~weiqi.clock.lag.LagPolicy`, from the event's settings)
+    forgives at most its quota of the difference.
 
     Refusals of the rules (an illegal move, not the player's turn, the game over) come back as
     ``Outcome.refused``; a user who plays neither colour gets ``PermissionDenied``, a page out
@@ -1504,6 +1538,8 @@ def act(
         before = len(record)
         now = _now(clock, record)
         flagged = _flag_if_due(record, now)
+        if not flagged and action in _PRESSES:
+            flagged = _flag_if_late(record, color, now, data)
         refused: Msg | None = None
         reason: str | None = None
         if flagged:
@@ -1567,6 +1603,29 @@ def _flag_if_due(record: GameRecord, now: float) -> bool:
     due = record.state.clock.next_deadline() if record.state.clock else None
     record.append(ClockEvent(ClockAction.CHECK), SERVER, max(now, due or now))
     return record.state.phase is Phase.FINISHED
+
+
+def _flag_if_late(record: GameRecord, color: Color, now: float, data: dict[str, Any]) -> bool:
+    """Record the flag of a turn sent too late: with a lag allowance the flag falls only when
+    the quota is spent too (:meth:`Clock.next_deadline`), so a press may reach the server after
+    the time ran out and before that; it counts if its think time, the lag forgiven, fits the
+    time left. If not, the move does not stand: the press alone is recorded, which makes the
+    flag fall (R-TIME-2); ``True`` then."""
+    state = record.state
+    clock = state.clock
+    if (
+        clock is None
+        or clock.lag is None
+        or clock.status is not Status.RUNNING
+        or clock.to_move is not color
+        or state.phase is not Phase.PLAYING
+    ):
+        return False
+    think = _think(data)
+    if clock.press(now, color, think).status is not Status.FLAGGED:
+        return False
+    record.append(ClockEvent(ClockAction.PRESS, think=think), GameActor.player(color), now)
+    return True
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,7 @@ from weiqi.store.locks import lock_event
 from weiqi.store.teams import RosterRow, TeamCoachRow, TeamRow
 from weiqi.text import clean_name
 from weiqi.tournament.ranks import Rank
-from weiqi.tournament.settings import GameStart, PlayMode
+from weiqi.tournament.settings import LAG_CAP, LAG_GAIN, GameStart, PlayMode, seconds_setting
 
 E = TypeVar("E", bound=Enum)
 
@@ -73,6 +73,8 @@ DEFAULT_FORM: dict[str, str] = {
     "board_size": "19",
     "play": PlayMode.BOARD.value,
     "game_start": GameStart.PRESENT.value,
+    "lag_gain": f"{LAG_GAIN:g}",
+    "lag_cap": f"{LAG_CAP:g}",
 }
 
 
@@ -84,6 +86,11 @@ def _int(form: Mapping[str, str], field: str, default: int | None) -> int | None
         return int(text)
     except ValueError:
         raise InvalidSetting(field, Msg("must be a whole number")) from None
+
+
+def _seconds(form: Mapping[str, str], field: str, default: float) -> float:
+    text = form.get(field, "").strip()
+    return seconds_setting(field, text) if text else default
 
 
 def _enum(form: Mapping[str, str], field: str, kind: type[E], default: E) -> E:
@@ -123,6 +130,8 @@ def settings_from_form(form: Mapping[str, str]) -> teams.TeamEventSettings:
         board_size=_int(form, "board_size", 19) or 19,
         play=_enum(form, "play", PlayMode, PlayMode.BOARD),
         game_start=_enum(form, "game_start", GameStart, GameStart.PRESENT),
+        lag_gain=_seconds(form, "lag_gain", LAG_GAIN),
+        lag_cap=_seconds(form, "lag_cap", LAG_CAP),
     )
 
 
@@ -152,6 +161,8 @@ def settings_form(s: teams.TeamEventSettings) -> dict[str, str]:
         "board_size": str(s.board_size),
         "play": s.play.value,
         "game_start": s.game_start.value,
+        "lag_gain": f"{s.lag_gain:g}",
+        "lag_cap": f"{s.lag_cap:g}",
     }
 
 

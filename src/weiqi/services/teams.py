@@ -107,7 +107,14 @@ from weiqi.tournament.details import EventDetails
 from weiqi.tournament.namesakes import Person, candidates_text, labels
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event
-from weiqi.tournament.settings import GameStart, PlayMode, PlaySettings, System
+from weiqi.tournament.settings import (
+    LAG_CAP,
+    LAG_GAIN,
+    GameStart,
+    PlayMode,
+    PlaySettings,
+    System,
+)
 from weiqi.tournament.systems import TournamentSystem, system_for
 
 
@@ -142,7 +149,9 @@ class TeamEventSettings(PlaySettings):
     ``play`` and ``game_start`` as an individual event's (:class:`PlaySettings`): over the
     board by default; online, each board is played in the game room once its round's lineups
     are revealed, starting when both players are in or at the round's start. The colours stay
-    the boards' (``board_colors``): a team board is never drawn by nigiri.
+    the boards' (``board_colors``): a team board is never drawn by nigiri. ``lag_gain`` and
+    ``lag_cap``: the network-lag allowance of its online boards, as an individual event's
+    (:attr:`PlaySettings.lag`).
 
     >>> TeamEventSettings(play="online").online, TeamEventSettings().game_start.value
     (True, 'present')
@@ -166,8 +175,11 @@ class TeamEventSettings(PlaySettings):
     """The size of every board of the event (R-BOARD-1: 19 unless the event says otherwise)."""
     play: PlayMode = PlayMode.BOARD
     game_start: GameStart = GameStart.PRESENT
+    lag_gain: float = LAG_GAIN
+    lag_cap: float = LAG_CAP
 
     def __post_init__(self) -> None:
+        self._check_lag()
         for name, kind in (("play", PlayMode), ("game_start", GameStart)):
             value = getattr(self, name)
             try:
@@ -330,6 +342,8 @@ def settings_of(row: TeamEventRow) -> TeamEventSettings:
         board_size=row.board_size,
         play=PlayMode(row.play),
         game_start=GameStart(row.game_start),
+        lag_gain=row.lag_gain,
+        lag_cap=row.lag_cap,
     )
 
 
@@ -354,6 +368,8 @@ def settings_row(event_id: int, s: TeamEventSettings) -> TeamEventRow:
         board_size=s.board_size,
         play=s.play.value,
         game_start=s.game_start.value,
+        lag_gain=s.lag_gain,
+        lag_cap=s.lag_cap,
     )
 
 
@@ -377,6 +393,8 @@ def settings_to_dict(s: TeamEventSettings) -> dict[str, object]:
         "board_size": s.board_size,
         "play": s.play.value,
         "game_start": s.game_start.value,
+        "lag_gain": s.lag_gain,
+        "lag_cap": s.lag_cap,
     }
 
 
@@ -669,12 +687,15 @@ def create_team_event(
         return _info(session, event_id)
 
 
-TEAM_EDITABLE = frozenset({"rounds", "deadline_minutes", "ranking", "game_start"})
+TEAM_EDITABLE = frozenset(
+    {"rounds", "deadline_minutes", "ranking", "game_start", "lag_gain", "lag_cap"}
+)
 """The team settings that may change at any time, as an individual event's tie-breaks and
 number of rounds may after round 1: a Swiss's number of rounds (never below the rounds
 paired), the lineup deadline of the rounds still to pair (a paired round keeps its own), the
-ranking (the standings are derived from the matches on every read) and when online boards
-start (a board begun stays begun). The others shape the rosters, lineups and matches already
+ranking (the standings are derived from the matches on every read), when online boards
+start (a board begun stays begun) and their lag allowance (a board begun keeps the one its
+record started with). The others shape the rosters, lineups and matches already
 made; a league division's come from its season."""
 
 TEAM_EDITABLE_UNPAIRED = frozenset({"play"})
@@ -751,6 +772,8 @@ def update_team_event(
             row.ranking = settings.ranking.value
             row.play = settings.play.value
             row.game_start = settings.game_start.value
+            row.lag_gain = settings.lag_gain
+            row.lag_cap = settings.lag_cap
         event = session.get(EventRow, event_id)
         assert event is not None
         event.name = name

@@ -17,6 +17,7 @@ from sqlalchemy import (
     Boolean,
     Date,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -79,6 +80,9 @@ class TeamEventRow(Base):
     # over the board or online, and when an online board starts (``TeamEventSettings``)
     play: Mapped[str] = mapped_column(String(16), default="board", server_default="board")
     game_start: Mapped[str] = mapped_column(String(16), default="present", server_default="present")
+    # the online boards' network-lag allowance: seconds of quota a move, at most ``lag_cap``
+    lag_gain: Mapped[float] = mapped_column(Float, default=1.0, server_default="1")
+    lag_cap: Mapped[float] = mapped_column(Float, default=3.0, server_default="3")
 
 
 class TeamRow(Base):

@@ -22,11 +22,13 @@ weiqi.errors.InvalidSetting: rounds: a Swiss event needs a number of rounds
 from __future__ import annotations
 
 import enum
+import math
 import typing
 from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Literal
 
+from weiqi.clock.lag import LagPolicy
 from weiqi.errors import InputError, InvalidSetting
 from weiqi.messages import Msg
 from weiqi.rules.ruleset import CyclePolicy, HandicapPlacement, Ruleset
@@ -111,13 +113,64 @@ class GameStart(enum.Enum):
     ROUND_START = "round_start"
 
 
+#: The network-lag allowance of an online event by default (lichess-style, :class:`LagPolicy`):
+#: each move adds 1 s to a player's quota, which holds at most 3 s.
+LAG_GAIN = 1.0
+LAG_CAP = 3.0
+#: The largest allowance the settings take (seconds a move, seconds of quota).
+LAG_GAIN_MAX = 10
+LAG_CAP_MAX = 60
+
+
 class PlaySettings:
-    """Where an event's games are played and when an online game starts: the two settings
-    that individual (:class:`EventSettings`) and team events (``services.teams``) share, read
-    by the one rule of the game room (``services.live._start_time``)."""
+    """Where an event's games are played, when an online game starts and how much network lag
+    an online game forgives: the settings that individual (:class:`EventSettings`) and team
+    events (``services.teams``) share, read by the one rule of the game room
+    (``services.live``)."""
 
     play: PlayMode
     game_start: GameStart
+    lag_gain: float
+    lag_cap: float
+
+    @property
+    def lag(self) -> LagPolicy | None:
+        """The allowance for network lag of the event's online games: ``lag_gain`` seconds of
+        quota a move, at most ``lag_cap`` (:class:`~weiqi.clock.lag.LagPolicy`, as lichess
+        does). ``None`` over the board — the written rules have no lag — or with a gain or a
+        cap of 0.
+
+        >>> EventSettings(System.ROUND_ROBIN, play="online").lag
+        LagPolicy(gain=1.0, cap=3.0, initial=None)
+        >>> EventSettings(System.ROUND_ROBIN).lag is None  # over the board
+        True
+        >>> EventSettings(System.ROUND_ROBIN, play="online", lag_gain=0).lag is None
+        True
+        """
+        if not self.online or self.lag_gain == 0 or self.lag_cap == 0:
+            return None
+        return LagPolicy(gain=float(self.lag_gain), cap=float(self.lag_cap))
+
+    def _check_lag(self) -> None:
+        """``InvalidSetting`` naming ``lag_gain`` or ``lag_cap`` unless both are seconds within
+        their bounds and the cap holds at least one move's gain; each is kept as a float."""
+        for name, most in (("lag_gain", LAG_GAIN_MAX), ("lag_cap", LAG_CAP_MAX)):
+            value = getattr(self, name)
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int | float)
+                or not math.isfinite(value)
+                or not 0 <= value <= most
+            ):
+                raise InvalidSetting(
+                    name, Msg("must be a number of seconds between 0 and %(most)s", most=most)
+                )
+            object.__setattr__(self, name, float(value))
+        if 0 < self.lag_cap < self.lag_gain:
+            gain = f"{self.lag_gain:g}"  # 1.5, not 1.50
+            raise InvalidSetting(
+                "lag_cap", Msg("must hold at least one move's allowance (%(gain)s s)", gain=gain)
+            )
 
     @property
     def online(self) -> bool:
@@ -129,6 +182,23 @@ class PlaySettings:
         (False, True, <PlayMode.ONLINE: 'online'>)
         """
         return self.play is PlayMode.ONLINE
+
+
+def seconds_setting(field: str, text: str) -> float:
+    """A number of seconds typed in a form (``1``, ``0.5``; a decimal comma too), checked
+    for bounds by the settings; anything else is ``InvalidSetting`` naming ``field``.
+
+    >>> seconds_setting("lag_cap", " 2,5 ")
+    2.5
+    >>> seconds_setting("lag_gain", "1 s")
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: lag_gain: must be a number of seconds, such as 1 or 0.5
+    """
+    try:
+        return float(text.strip().replace(",", "."))
+    except ValueError:
+        raise InvalidSetting(field, Msg("must be a number of seconds, such as 1 or 0.5")) from None
 
 
 def _is_bracket(system: System, elimination_losses: int | None) -> bool:
@@ -269,6 +339,10 @@ class EventSettings(PlaySettings):
     #: The colours of an online event's even games: as paired, or by nigiri (猜先, R-COLOR-1)
     #: that the server draws when the game opens in the room.
     online_colours: Literal["paired", "nigiri"] = "paired"
+    #: Online games forgive network lag out of a per-move quota (:attr:`PlaySettings.lag`):
+    #: ``lag_gain`` seconds a move, at most ``lag_cap``; 0 forgives nothing.
+    lag_gain: float = LAG_GAIN
+    lag_cap: float = LAG_CAP
 
     def __post_init__(self) -> None:
         for name, kind in (
@@ -340,6 +414,7 @@ class EventSettings(PlaySettings):
             raise InvalidSetting("handicap_reduction", Msg("must be at most 100"))
         if self.disconnect_alert is not None and not 0 <= self.disconnect_alert <= 3600:
             raise InvalidSetting("disconnect_alert", Msg("must be between 0 and 3600"))
+        self._check_lag()
         if abs(self.seed) >= 10**15:  # round_seed (seed × 1000 + round) is a 64-bit column
             raise InvalidSetting("seed", Msg("must be below 10^15 in size"))
         ruleset = self.ruleset  # the board size and komi as one game's rules allow them
@@ -629,5 +704,9 @@ def _setting_value(key: str, value: object) -> object:
         return value
     if kind in (int, int | None):
         return _whole(key, value)
+    if kind is float:  # seconds (the lag allowance): whole or not, checked by the class
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise InvalidSetting(key, Msg("must be a number"))
+        return value
     # a Literal of words or an enumeration (cycle, handicap_placement): checked by the class
     return _text(key, value)

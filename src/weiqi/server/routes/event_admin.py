@@ -114,6 +114,8 @@ SETTING_MSGIDS = (
     N_("play"),
     N_("game_start"),
     N_("online_colours"),
+    N_("lag_gain"),
+    N_("lag_cap"),
     N_("must be 'paired' or 'nigiri'"),
     N_("must be between 2 and 25"),
 )

@@ -13,7 +13,10 @@ Pages:
   (``"update"``: the snapshot with the events it added), call-outs (``"callout"``) and, to the
   sender only, refusals (``"refused"``, the reason in the reader's language). A player sends
   ``{"type": "act", "action": "move", "vertex": "D4", "seq": N}`` (or ``pass``, ``resign``,
-  ``mark_dead`` with ``stones``, ``agree_dead``, ``dispute``, ``confirm``).
+  ``mark_dead`` with ``stones``, ``agree_dead``, ``dispute``, ``confirm``). A move, a pass,
+  a proposal to end or a handicap placement may add ``"think": S``, the seconds the player
+  thought as their device measured them: the game's lag allowance forgives the rest of the
+  server's measure, out of its quota (``services.live.act``; anything but seconds is ignored).
 
 The JSON API of invitations is ``routes/live_api.py``.
 """

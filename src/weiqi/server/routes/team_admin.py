@@ -130,6 +130,8 @@ TEAM_FIELDS = (
     "board_size",
     "play",
     "game_start",
+    "lag_gain",
+    "lag_cap",
     "max_foreign",
     "board_colors",
     "substitutes",

@@ -27,13 +27,14 @@ router = APIRouter(
 
 class TeamEventIn(BaseModel):
     name: str
-    settings: dict[str, str | int | bool | None] = Field(
+    settings: dict[str, str | int | float | bool | None] = Field(
         default_factory=dict,
         description="As the page's form: system (round_robin, swiss, knockout, winner_stays_on), "
         "team_type (fixed_boards, fixed_order, per_round, rotation, members_total), boards, "
         "board_colors, max_foreign, substitutes (yes/no), missing (forfeit/previous), "
         "board_one_decides, deadline_minutes, rounds, cycles, ranking, player_order, board_size, "
-        "play (board, online) and game_start (present, round_start)",
+        "play (board, online), game_start (present, round_start) and the online boards' lag "
+        "allowance lag_gain (seconds a move, 1; 0: none) and lag_cap (seconds, 3)",
     )
 
 

@@ -4,6 +4,12 @@
 // down between two pushes. It decides nothing by rules of its own: an illegal move comes back
 // refused, with the reason in the reader's language. The board's geometry is the server's
 // (weiqi.server.board.layout, R-BOARD-3), given in the page's config.
+//
+// Network lag (an online event's allowance, lichess-style): the player's move, pass, proposal
+// to end or handicap placement says how long they thought (`think`, seconds), measured on this
+// device from the arrival of the push that gave them the turn. The server's own clock still
+// decides; it forgives at most its quota of the difference. A turn this page did not see begin
+// (loaded or reconnected during it) says nothing: nothing of it is forgiven.
 
 const COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 const SVG = "http://www.w3.org/2000/svg";
@@ -17,6 +23,8 @@ const byId = (id) => document.getElementById(id);
 let state = config.state;
 let color = config.color || null;
 let receivedAt = performance.now();
+let turnKey = null; // the turn of this player that `turnSince` times (move number and colour)
+let turnSince = null; // when the push that gave this player the turn arrived (null: not seen)
 let pending = null; // a vertex tapped, waiting for "play here" (the confirm-move option)
 let placing = new Set(); // Black's handicap stones chosen so far (free placement), not yet sent
 let marking = new Set(state.dead || []);
@@ -296,6 +304,23 @@ function message(text) {
   el.hidden = !text;
 }
 
+// Whether it is this player's turn on the clock (a pause does not end the turn: its time then
+// counts in the think time too, which only ever forgives less).
+function myTurn() {
+  return Boolean(color) && Boolean(state.clock) && state.started && !state.result
+    && state.phase === "playing" && state.to_move === color;
+}
+
+// After each push: a turn of this player that began with an update is timed from its arrival;
+// the first message of a connection (`state`) may come in the middle of a turn already begun.
+function noteTurn(fresh) {
+  if (!myTurn()) { turnKey = null; turnSince = null; return; }
+  const key = `${state.move_number}/${state.to_move}`;
+  if (key === turnKey) return;
+  turnKey = key;
+  turnSince = fresh ? receivedAt : null;
+}
+
 function receive(data) {
   if (data.type === "state" || data.type === "update") {
     const snap = data.snapshot;
@@ -306,6 +331,7 @@ function receive(data) {
       notices_text: data.notices_text };
     if (data.type === "state" && data.color !== undefined) color = data.color;
     receivedAt = performance.now();
+    noteTurn(data.type === "update");
     pending = null;
     if (!(state.handicap_to_place > 0)) placing = new Set();
     marking = new Set(state.dead || []);
@@ -336,9 +362,15 @@ function connect() {
   });
 }
 
+const PRESSES = new Set(["move", "pass", "propose_end", "place_handicap"]);
+
 function send(action, extra = {}) {
   if (!socket || socket.readyState !== WebSocket.OPEN) { message(labels.connecting); return; }
-  socket.send(JSON.stringify({ type: "act", action, seq: state.seq, ...extra }));
+  const body = { type: "act", action, seq: state.seq, ...extra };
+  if (PRESSES.has(action) && turnSince !== null && myTurn()) {
+    body.think = Math.round(performance.now() - turnSince) / 1000;
+  }
+  socket.send(JSON.stringify(body));
 }
 
 // -- the player's hands -----------------------------------------------------------------------
