@@ -105,6 +105,22 @@ def ws_url(server: str, path: str) -> str:
     return f"{base}{where}/live{mark}{query}"
 
 
+def merged(held: dict[str, Any] | None, update: dict[str, Any]) -> dict[str, Any]:
+    """The game after the room's ``update``, which lists only the moves from its ``since`` on:
+    the earlier ones are those of the snapshot ``held``.
+
+    >>> held = {"seq": 4, "moves": [{"seq": 1, "vertex": "E5"}, {"seq": 3, "vertex": "C3"}]}
+    >>> new = {"seq": 6, "since": 4, "moves": [{"seq": 4, "vertex": "G7"}]}
+    >>> [m["vertex"] for m in merged(held, new)["moves"]]
+    ['E5', 'C3', 'G7']
+    """
+    since = update.get("since") or 0
+    if held is None or since <= 0:
+        return update
+    earlier = [m for m in held["moves"] if m["seq"] < since]
+    return {**update, "moves": earlier + update["moves"]}
+
+
 def _moves(snap: dict[str, Any]) -> list[tuple[str, str]]:
     """The moves of a snapshot as the engine plays them: (colour, vertex or ``pass``)."""
     out = []
@@ -465,7 +481,7 @@ class Bot:
                 state.color = message["color"]
                 snap, received = message["snapshot"], time.monotonic()
             elif kind == "update":
-                snap, received = message["snapshot"], time.monotonic()
+                snap, received = merged(snap, message["snapshot"]), time.monotonic()
             if kind in ("state", "update"):
                 state.told.update((e["seq"], e) for e in message["snapshot"]["events"])
                 note_turn(state, message["snapshot"], received, fresh=kind == "update")
