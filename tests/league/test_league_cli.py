@@ -102,3 +102,36 @@ def test_r_league_1_r_league_2_a_small_season_from_the_command_line(tmp_path: Pa
     assert shown["finished"] and len(shown["log"]) == 8
     assert shown["rosters"]["E"] == ["E1", "E2", "A3", "E3"]
     assert "摘牌结束" in run("draft", "show", "--db", db)
+
+
+def test_a_season_played_online_gives_its_divisions_the_play_settings(tmp_path: Path) -> None:
+    """``league create --play online --game-start round_start --size 13 --lag 0.5/2``: every
+    division's team event is played online in the game room, on 13×13, starting at its round's
+    start time, with that lag allowance; a season made without them (or stored before they
+    existed) plays over the board on 19×19."""
+    from weiqi.services.league import season_settings_from_dict
+    from weiqi.services.teams import settings_of
+    from weiqi.store.database import Database
+    from weiqi.store.teams import TeamEventRow
+    from weiqi.tournament.settings import GameStart, PlayMode
+
+    db = str(tmp_path / "league.sqlite3")
+    jia = clubs_csv(tmp_path / "jia.csv", "ABCD")
+    made = json.loads(run("league", "create", "--db", db, "--name", "2027", "--division",
+                          f"甲={jia}", "--start", "2027-03-06", "--boards", "2", "--min-roster",
+                          "2", "--play", "online", "--game-start", "round_start", "--size",
+                          "13", "--lag", "0.5/2", "--json"))  # fmt: skip
+    assert made["divisions"]
+    with Database(f"sqlite:///{db}").transaction() as session:
+        rows = session.query(TeamEventRow).all()
+        assert rows and all(r.season_id is not None for r in rows)
+        for row in rows:
+            s = settings_of(row)
+            assert s.online and s.play is PlayMode.ONLINE
+            assert s.game_start is GameStart.ROUND_START and s.board_size == 13
+            assert s.lag is not None and (s.lag.gain, s.lag.cap) == (0.5, 2.0)
+    assert "--play" in refused("league", "create", "--db", str(tmp_path / "x.sqlite3"),
+                               "--name", "2028", "--division", f"甲={jia}", "--start",
+                               "2028-03-04", "--play", "internet")  # fmt: skip
+    old = season_settings_from_dict({"boards": 4})  # a season stored before play settings
+    assert old.play is PlayMode.BOARD and old.board_size == 19

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from weiqi.cli.inputs import choice, db_int, in_db_range, read_text
+from weiqi.cli.inputs import choice, db_int, in_db_range, lag_settings, read_text
 from weiqi.errors import InputError, InvalidSetting
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
@@ -234,35 +234,6 @@ def _with_preset(ctx: typer.Context, preset: str, raw: dict[str, object]) -> dic
             base[key] = value
     base["system"] = "mcmahon" if raw["system"] in ("mcmahon", None) else raw["system"]
     return base
-
-
-def _lag(text: str | None) -> dict[str, float]:
-    """``--lag``: the online games' network-lag allowance as ``GAIN/CAP`` seconds (each move
-    adds GAIN to a player's quota, which holds at most CAP), or ``off`` (also ``0``); the
-    settings it gives (none when not given: the default, 1/3).
-
-    >>> _lag("0.5/2"), _lag("off"), _lag(None)
-    ({'lag_gain': 0.5, 'lag_cap': 2.0}, {'lag_gain': 0.0}, {})
-    >>> _lag("3")
-    Traceback (most recent call last):
-    ...
-    weiqi.errors.InputError: --lag: '3' is not GAIN/CAP in seconds (such as 1/3) or off
-    """
-    if text is None:
-        return {}
-    words = text.strip().lower()
-    if words in ("off", "0"):
-        return {"lag_gain": 0.0}
-    gain, slash, cap = words.partition("/")
-    try:
-        if not slash:
-            raise ValueError(text)
-        return {"lag_gain": float(gain), "lag_cap": float(cap)}
-    except ValueError:
-        raise InputError(
-            "--lag",
-            Msg("%(text)s is not GAIN/CAP in seconds (such as 1/3) or off", text=repr(text)),
-        ) from None
 
 
 def _tiebreaks(text: str | None) -> tuple[str, ...] | None:
@@ -467,7 +438,8 @@ def register(app: typer.Typer) -> None:
             create_team(
                 db, name, system, team_type, boards, board_colours, max_foreign, substitutes,
                 missing, board_one_decides, deadline_minutes, rounds, cycles, ranking, seed,
-                player_order, as_json, board_size, time_control, play, game_start, _lag(lag),
+                player_order, as_json, board_size, time_control, play, game_start,
+                lag_settings(lag),
             )  # fmt: skip
             return
 
@@ -516,7 +488,7 @@ def register(app: typer.Typer) -> None:
         ):
             if value is not None:
                 raw[key] = value
-        raw.update(_lag(lag))
+        raw.update(lag_settings(lag))
         if preset is not None:
             raw = _with_preset(ctx, preset, raw)
         settings = settings_from_dict(raw)

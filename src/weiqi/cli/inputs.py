@@ -154,3 +154,32 @@ def player_ids(text: str, argument: str = "PLAYERS") -> list[str]:
             ),
         )
     return [cell.strip() for cell in rows[0] if cell.strip()]
+
+
+def lag_settings(text: str | None) -> dict[str, float]:
+    """``--lag``: the online games' network-lag allowance as ``GAIN/CAP`` seconds (each move
+    adds GAIN to a player's quota, which holds at most CAP), or ``off`` (also ``0``); the
+    settings it gives (none when not given: the default, 1/3).
+
+    >>> lag_settings("0.5/2"), lag_settings("off"), lag_settings(None)
+    ({'lag_gain': 0.5, 'lag_cap': 2.0}, {'lag_gain': 0.0}, {})
+    >>> lag_settings("3")
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InputError: --lag: '3' is not GAIN/CAP in seconds (such as 1/3) or off
+    """
+    if text is None:
+        return {}
+    words = text.strip().lower()
+    if words in ("off", "0"):
+        return {"lag_gain": 0.0}
+    gain, slash, cap = words.partition("/")
+    try:
+        if not slash:
+            raise ValueError(text)
+        return {"lag_gain": float(gain), "lag_cap": float(cap)}
+    except ValueError:
+        raise InputError(
+            "--lag",
+            Msg("%(text)s is not GAIN/CAP in seconds (such as 1/3) or off", text=repr(text)),
+        ) from None

@@ -34,7 +34,15 @@ from rich.console import Console
 from rich.table import Table
 
 from weiqi.cli.event import DbOption, JsonOption, open_database
-from weiqi.cli.inputs import PLAYER_IDS_HELP, choice, db_int, in_db_range, player_ids, read_text
+from weiqi.cli.inputs import (
+    PLAYER_IDS_HELP,
+    choice,
+    db_int,
+    in_db_range,
+    lag_settings,
+    player_ids,
+    read_text,
+)
 from weiqi.cli.team import (
     RoundOption,
     record_team_board,
@@ -158,12 +166,37 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option("--home-nationality", help="Other nationalities are foreign (外援)."),
         ] = None,
+        board_size: Annotated[int, typer.Option("--size", help="Board size (default 19).")] = 19,
+        play: Annotated[
+            str,
+            typer.Option(
+                "--play",
+                help="Where the divisions' boards are played: board (over the board, the "
+                "default) or online (in the game room once a round's lineups are revealed).",
+            ),
+        ] = "board",
+        game_start: Annotated[
+            str,
+            typer.Option(
+                "--game-start",
+                help="Online: present (when both players are in the room, the default) or "
+                "round_start (at the round's start time, present or not).",
+            ),
+        ] = "present",
+        lag: Annotated[
+            str | None,
+            typer.Option(
+                "--lag",
+                help="Online: the network-lag allowance, GAIN/CAP seconds (default 1/3) or off.",
+            ),
+        ] = None,
         db: DbOption = None,
         as_json: JsonOption = False,
     ) -> None:
         """Create a season: each division's clubs and rosters from CSV, a dated calendar."""
         from weiqi.league.season import SeasonSettings
         from weiqi.services.league import create_season
+        from weiqi.tournament.settings import LAG_CAP, LAG_GAIN, GameStart, PlayMode
 
         try:
             first = datetime.date.fromisoformat(start)
@@ -179,6 +212,7 @@ def register(app: typer.Typer) -> None:
                     "--division", Msg("%(spec)s: expected LABEL=clubs.csv", spec=repr(spec))
                 )
             divisions.append((label.strip(), read_text(Path(path.strip()))))
+        lags = lag_settings(lag)
         settings = SeasonSettings(
             boards=boards,
             min_roster=min_roster,
@@ -188,6 +222,11 @@ def register(app: typer.Typer) -> None:
             board_one_decides=board_one_decides,
             promoted=promoted,
             relegated=relegated,
+            board_size=board_size,
+            play=choice(PlayMode, play, "--play"),
+            game_start=choice(GameStart, game_start, "--game-start"),
+            lag_gain=lags.get("lag_gain", LAG_GAIN),
+            lag_cap=lags.get("lag_cap", LAG_CAP),
         )
         info = create_season(
             open_database(db), Actor.local(), name, divisions, settings, first, days,

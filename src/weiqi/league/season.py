@@ -41,6 +41,7 @@ from weiqi.league.standings import TeamRanking, TeamStanding, team_standings
 from weiqi.league.team import RosterEntry, Team, TeamType
 from weiqi.messages import Msg
 from weiqi.rules.result import Result
+from weiqi.tournament.settings import LAG_CAP, LAG_GAIN, GameStart, PlayMode
 
 __all__ = [
     "RosterEntry",
@@ -79,6 +80,13 @@ class SeasonSettings:
     promoted: int = 2  # clubs of the lower division that go up
     relegated: int = 2  # clubs of the top division that go down
     withdrawal: Withdrawal = Withdrawal.RESULTS_STAND
+    # where the divisions' boards are played, as a team event's (``PlaySettings``): over the
+    # board by default; online, in the game room once a round's lineups are revealed
+    board_size: int = 19
+    play: PlayMode = PlayMode.BOARD
+    game_start: GameStart = GameStart.PRESENT
+    lag_gain: float = LAG_GAIN
+    lag_cap: float = LAG_CAP
 
     def __post_init__(self) -> None:
         if self.min_roster < self.boards:

@@ -96,12 +96,15 @@ from weiqi.store.teams import (
 )
 from weiqi.text import clean_name
 from weiqi.tournament.ranks import Rank
+from weiqi.tournament.settings import GameStart, PlayMode
 
 _ENUMS = {
     "team_type": TeamType,
     "missing": MissingLineup,
     "board_colors": BoardColors,
     "withdrawal": Withdrawal,
+    "play": PlayMode,
+    "game_start": GameStart,
 }
 
 
@@ -279,6 +282,11 @@ def create_season(
         deadline_minutes=0,
         cycles=2,
         ranking=TeamRanking.ROUND_ROBIN,
+        board_size=settings.board_size,
+        play=settings.play,
+        game_start=settings.game_start,
+        lag_gain=settings.lag_gain,
+        lag_cap=settings.lag_cap,
     )
     with db.transaction() as session:
         require(session, actor, Action.CREATE_EVENT)
