@@ -32,7 +32,9 @@ Last line: ``ratio X`` = our moves/s ÷ the relay's at the first size and the fi
 Usage: ``PYTHONPATH=src python bench/live.py [--games 1000,5000] [--workers 1,2,4] [--moves 20]
 [--think 1.0] [--spectators 10000] [--clients 4] [--db postgresql+psycopg://…] [--quick]``
 (``--quick``: 100 games, workers 1,2, 10 moves, 200 spectators). Without ``--db`` a new schema
-of the local PostgreSQL (``WEIQI_TEST_POSTGRES`` or 127.0.0.1/test) is made for each size.
+of the local PostgreSQL (``WEIQI_TEST_POSTGRES`` or 127.0.0.1/test) is made for each size;
+``--db sqlite:///FILE --redis none --workers 1`` measures the laptop's one process (``make
+run``: SQLite and the in-process bus).
 """
 
 from __future__ import annotations
@@ -564,6 +566,8 @@ def database(given: str | None) -> Iterator[str]:
 
 
 def _named(url: str) -> str:
+    if not url.startswith("postgresql"):
+        return url  # a SQLite file: the laptop's one process
     return url + ("&" if "?" in url else "?") + f"application_name={APP_NAME}"
 
 
@@ -601,6 +605,9 @@ def main(argv: list[str] | None = None) -> None:
     env = {**os.environ, "PYTHONPATH": str(SRC), "WEIQI_PAGE_CACHE": "on",
            "WEIQI_REDIS_URL": args.redis}  # fmt: skip
     env.pop("WEIQI_DATABASE_URL", None)
+    if args.redis == "none":  # one process with its in-process bus, as `make run`
+        env.pop("WEIQI_REDIS_URL")
+        args.redis = None
     first_ratio = None
     load = os.getloadavg()
     print(
