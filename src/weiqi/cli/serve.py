@@ -49,6 +49,7 @@ def register(app: typer.Typer) -> None:
 
         from weiqi.cli.event import open_database
         from weiqi.server.app import create_app
+        from weiqi.server.worker import tune_gc
         from weiqi.services.accounts import ADMIN_USERNAME, ensure_site_admin
 
         redis_url = os.environ.get("WEIQI_REDIS_URL") or None
@@ -93,4 +94,5 @@ def register(app: typer.Typer) -> None:
             # the public pages are kept per event version unless WEIQI_PAGE_CACHE=off
             cache_pages=os.environ.get("WEIQI_PAGE_CACHE", "on").lower() not in _OFF,
         )
+        tune_gc()
         uvicorn.run(app, host=host, port=port, **proxy)  # type: ignore[arg-type]

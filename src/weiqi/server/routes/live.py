@@ -336,6 +336,24 @@ def _localised(message: dict[str, Any], locale: str) -> dict[str, Any]:
     return message
 
 
+#: Where a pushed message keeps its text per language (see :func:`_text`).
+_TEXTS = "\0texts"
+
+
+def _text(message: dict[str, Any], locale: str) -> str:
+    """``message`` as a reader in ``locale`` gets it, as JSON: encoded once per language for
+    all the readers of this worker that get it unchanged (a round's hundreds of spectators get
+    one push of the bus, the same object), kept in the message itself — the bus hands each
+    message to its local readers after it has sent it on, so nothing encodes it again."""
+    texts: dict[str, str] = message.setdefault(_TEXTS, {})
+    text = texts.get(locale)
+    if text is None:
+        plain = {k: v for k, v in message.items() if k != _TEXTS}
+        text = json.dumps(_localised(plain, locale), separators=(",", ":"), ensure_ascii=False)
+        texts[locale] = text
+    return text
+
+
 def socket_key(websocket: WebSocket) -> GameKey:
     """The game of a room's socket, from its path (and a rotation match's ``?sitting=``)."""
     params = websocket.path_params
@@ -398,11 +416,12 @@ async def room_socket(websocket: WebSocket) -> None:
                     events = [e for e in snap["events"] if e["seq"] >= seen]
                     if snap["seq"] <= seen:
                         continue
-                message = {**message, "snapshot": {**snap, "events": events}}
+                if snap is not message["snapshot"] or len(events) != len(snap["events"]):
+                    message = {"type": "update", "snapshot": {**snap, "events": events}}
                 seen = snap["seq"]
             elif message.get("type") == "call":  # a call (or its answer) made on any worker
                 live_rooms.note_calls(key, message.get("calls") or {})
-            await send(message)
+            await websocket.send_text(_text(message, locale))
 
     pusher: asyncio.Task[None] | None = None
     try:
