@@ -447,6 +447,18 @@ def _game_to_change(
     return _game_row(session, event_id, number, board)
 
 
+def read_game(session: Session, event_id: int, number: int, board: BoardKey) -> Game:
+    """The board as :func:`_game_row` gives it, to be read (not locked), from what this worker
+    keeps of it while nothing it comes from changed (:func:`_kept_game`); ``NotFound`` as
+    :func:`_game_row` says it."""
+    table = BoardGameRow if isinstance(board, TeamBoard) else GameRow
+    query = board_id_query(event_id, number, board).with_only_columns(table)
+    found = session.scalar(query)
+    if isinstance(found, GameRow | BoardGameRow):
+        return _kept_game(session, (event_id, number, board), found)
+    return _game_row(session, event_id, number, board)
+
+
 def _kept_game(
     session: Session, place: tuple[int, int, BoardKey], row: GameRow | BoardGameRow
 ) -> Game:

@@ -111,7 +111,6 @@ from weiqi.services.games import (
     Game,
     TeamBoard,
     _event_settings,
-    _game_row,
     _game_to_change,
     _load_at,
     _load_record,
@@ -120,6 +119,7 @@ from weiqi.services.games import (
     _store,
     board_id_query,
     individual_game,
+    read_game,
 )
 from weiqi.services.permissions import Action, require
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
@@ -695,10 +695,14 @@ def _my_team_games(session: Session, link: PlayerAccountRow, roster_id: int) -> 
 
 
 def seat(db: Database, actor: Actor, event_id: int, number: int, board: BoardKey) -> str | None:
-    """``"B"``/``"W"``: the colour the user plays on the board; ``None``: a spectator."""
+    """``"B"``/``"W"``: the colour the user plays on the board; ``None``: a spectator (anyone
+    not logged in, the board not looked up: a crowd of anonymous spectators reads nothing
+    here)."""
+    if actor.user_id is None:
+        return None
     with db.transaction() as session:
-        game = _game_row(session, event_id, number, board)
-        color = _seat(session, actor, game.row)
+        game = _live_game(session, event_id, number, board)
+        color = _kept_seat(session, actor, game)
         return color.value if color is not None else None
 
 
@@ -1030,8 +1034,10 @@ def _referee_paused(state: GameState) -> bool:
 
 def _live_game(session: Session, event_id: int, number: int, board: BoardKey) -> Game:
     """The board's game: an individual round's board, or a team board once seated (its round's
-    lineups revealed)."""
-    return _game_row(session, event_id, number, board)
+    lineups revealed) — what this worker keeps of it used again while nothing it comes from
+    changed (``services.game_cache``): a round's spectators opening its rooms read each board
+    once, not once each."""
+    return read_game(session, event_id, number, board)
 
 
 def snapshot(
