@@ -13,8 +13,11 @@ from tests.programs import GNUGO
 from tests.server.conftest import SRC
 
 ENV = {**os.environ, "PYTHONPATH": str(SRC), "PYTHONUNBUFFERED": "1"}
-GNUGO_1 = f"{GNUGO} --mode gtp --chinese-rules --level 1"
-GNUGO_3 = f"{GNUGO} --mode gtp --chinese-rules --level 3"
+#: GNU Go at a fixed level: given a time control (``time_settings``, as the bot sends it) GNU Go
+#: raises its level while it has time to spare, up to ``--max-level`` (default above 10), and
+#: took 20–30 s of thinking a 9×9 game at "level 1"; held at its level it plays one in 1–2 s.
+GNUGO_1 = f"{GNUGO} --mode gtp --chinese-rules --level 1 --max-level 1"
+GNUGO_3 = f"{GNUGO} --mode gtp --chinese-rules --level 3 --max-level 3"
 WEIQI_GTP = f"{sys.executable} -m weiqi gtp"
 
 
