@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
 import sys
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import IO, Any
 
 from tests.programs import GNUGO
 from tests.server.conftest import SRC
+from weiqi.cli import main
 
 ENV = {**os.environ, "PYTHONPATH": str(SRC), "PYTHONUNBUFFERED": "1"}
-GNUGO_1 = f"{GNUGO} --mode gtp --chinese-rules --level 1"
-GNUGO_3 = f"{GNUGO} --mode gtp --chinese-rules --level 3"
+#: GNU Go at a fixed level: given a time control (``time_settings``, as the bot sends it) GNU Go
+#: raises its level while it has time to spare, up to ``--max-level`` (default above 10), and
+#: took 20–30 s of thinking a 9×9 game at "level 1"; held at its level it plays one in 1–2 s.
+GNUGO_1 = f"{GNUGO} --mode gtp --chinese-rules --level 1 --max-level 1"
+GNUGO_3 = f"{GNUGO} --mode gtp --chinese-rules --level 3 --max-level 3"
 WEIQI_GTP = f"{sys.executable} -m weiqi gtp"
 
 
@@ -31,6 +37,30 @@ def weiqi(*args: str) -> str:
 def weiqi_json(*args: str) -> Any:
     """``weiqi ARGS --json``, read."""
     return json.loads(weiqi(*args, "--json"))
+
+
+def weiqi_here(*args: str) -> str:
+    """``weiqi ARGS`` run in this process, through the script's entry point
+    (``weiqi.cli.main``, as ``tests/cli/contracts.py`` runs it): the same command and output
+    without a new interpreter's start, about 1 s a command on the shared cores. For the set-up
+    of a test whose subject is not the command line (a failure fails the test)."""
+    argv, out, err = sys.argv, io.StringIO(), io.StringIO()
+    sys.argv = ["weiqi", *args]
+    code: int | str | None = 0
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            main()
+    except SystemExit as exit_:
+        code = exit_.code
+    finally:
+        sys.argv = argv
+    assert code in (0, None), err.getvalue()
+    return out.getvalue()
+
+
+def weiqi_here_json(*args: str) -> Any:
+    """``weiqi ARGS --json`` in this process (:func:`weiqi_here`), read."""
+    return json.loads(weiqi_here(*args, "--json"))
 
 
 def start_bot(

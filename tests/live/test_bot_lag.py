@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.live.bots import play_one_game_each, weiqi, weiqi_json
+from tests.live.bots import play_one_game_each, weiqi_here, weiqi_here_json
 from tests.server.conftest import run_server
 from weiqi.services import games
 from weiqi.store.database import Database
@@ -20,15 +20,15 @@ pytestmark = pytest.mark.gnugo
 
 def test_the_bots_send_their_think_times(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'weiqi.sqlite3'}"
-    ev = weiqi_json(
+    ev = weiqi_here_json(
         "event", "create", "--db", db, "--name", "延时网络赛", "--system", "round-robin",
         "--play", "online", "--size", "9", "--time", "2m+3x10s", "--lag", "0.5/2",
     )["id"]  # fmt: skip
     (tmp_path / "p.csv").write_text("name,rank\n甲,3d\n乙,1d\n", "utf-8")
-    weiqi("player", "import", "--db", db, str(tmp_path / "p.csv"))
-    weiqi("round", "pair", "--db", db)
-    weiqi("round", "publish", "--db", db, "--round", "1")
-    tokens = [weiqi_json("player", "invite", "--db", db, n)["token"] for n in ("甲", "乙")]
+    weiqi_here("player", "import", "--db", db, str(tmp_path / "p.csv"))
+    weiqi_here("round", "pair", "--db", db)
+    weiqi_here("round", "publish", "--db", db, "--round", "1")
+    tokens = [weiqi_here_json("player", "invite", "--db", db, n)["token"] for n in ("甲", "乙")]
     with run_server(tmp_path, db) as server:
         play_one_game_each(server.url, tokens, tmp_path)
     store = Database(db)
@@ -50,4 +50,4 @@ def test_the_bots_send_their_think_times(tmp_path: Path) -> None:
     presses = [e for e in entries if e["event"].get("action") == "press"]
     unseen = [(e["seq"], e["actor"]["color"]) for e in presses if "think" not in e["event"]]
     assert len(presses) >= 2 and len(unseen) <= 1, (unseen, len(presses))  # a short game too
-    assert "1 of 1 stored records and boards verify" in weiqi("record", "check", "--db", db)
+    assert "1 of 1 stored records and boards verify" in weiqi_here("record", "check", "--db", db)

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.live.bots import ENV, GNUGO_1, players_csv, start_bot, weiqi, weiqi_json
+from tests.live.bots import ENV, GNUGO_1, players_csv, start_bot, weiqi_here, weiqi_here_json
 from tests.server.conftest import _free_port, wait_until_serving
 from weiqi.services.games import record_json
 from weiqi.store.database import Database
@@ -57,14 +57,16 @@ def _events(db: Database, event_id: int) -> list[dict[str, object]]:
 def _event(tmp_path: Path) -> tuple[str, int, list[str]]:
     """A round robin of two on 9×9, round 1 published: the database, the event, the codes."""
     db = f"sqlite:///{tmp_path / 'weiqi.sqlite3'}"
-    created = weiqi_json(
+    created = weiqi_here_json(
         "event", "create", "--db", db, "--name", "断线重连", "--system", "round-robin",
         "--play", "online", "--size", "9", "--time", "2m+3x10s",
     )  # fmt: skip
-    weiqi("player", "import", "--db", db, str(players_csv(tmp_path / "p.csv", ["黑机", "白机"])))
-    tokens = [weiqi_json("player", "invite", "--db", db, n)["token"] for n in ("黑机", "白机")]
-    weiqi("round", "pair", "--db", db)
-    weiqi("round", "publish", "--db", db, "--round", "1")
+    weiqi_here(
+        "player", "import", "--db", db, str(players_csv(tmp_path / "p.csv", ["黑机", "白机"]))
+    )
+    tokens = [weiqi_here_json("player", "invite", "--db", db, n)["token"] for n in ("黑机", "白机")]
+    weiqi_here("round", "pair", "--db", db)
+    weiqi_here("round", "publish", "--db", db, "--round", "1")
     return db, int(created["id"]), tokens
 
 
@@ -93,7 +95,7 @@ def test_r_play_1_bots_reconnect_after_the_server_is_killed_and_lose_no_move(
             os.kill(first.pid, signal.SIGKILL)
             first.wait()
         before = _events(store, event_id)
-        assert weiqi_json("round", "show", "--db", db, "--round", "1")["pairings"][0][
+        assert weiqi_here_json("round", "show", "--db", db, "--round", "1")["pairings"][0][
             "result"
         ] is None  # fmt: skip
         time.sleep(1.5)  # the bots find the server gone and keep trying
@@ -113,9 +115,9 @@ def test_r_play_1_bots_reconnect_after_the_server_is_killed_and_lose_no_move(
     assert after[: len(before)] == before and len(after) > len(before)
     for i in range(2):
         assert "reconnecting" in (tmp_path / f"bot{i}.log").read_text()
-    (board,) = weiqi_json("round", "show", "--db", db, "--round", "1")["pairings"]
+    (board,) = weiqi_here_json("round", "show", "--db", db, "--round", "1")["pairings"]
     assert board["result"] and board["phase"] == "finished"
-    assert "1 of 1 stored records and boards verify" in weiqi("record", "check", "--db", db)
+    assert "1 of 1 stored records and boards verify" in weiqi_here("record", "check", "--db", db)
 
 
 def test_r_play_1_a_bot_killed_and_started_again_takes_up_its_session(tmp_path: Path) -> None:
@@ -152,7 +154,7 @@ def test_r_play_1_a_bot_killed_and_started_again_takes_up_its_session(tmp_path: 
             f.close()
         store.dispose()
     assert "session taken up" in (tmp_path / "bot2.log").read_text()
-    (board,) = weiqi_json("round", "show", "--db", db, "--round", "1")["pairings"]
+    (board,) = weiqi_here_json("round", "show", "--db", db, "--round", "1")["pairings"]
     assert board["result"] and board["phase"] == "finished"
 
 
@@ -160,12 +162,16 @@ def test_a_bot_waits_for_its_round_and_stops_when_told(tmp_path: Path) -> None:
     """Before the round is published the bot has no game and waits for one; ``SIGTERM`` stops
     it at once, cleanly (exit 0, the games it played counted, its engine closed)."""
     db, _event_id, tokens = _event(tmp_path)
-    weiqi("round", "publish", "--db", db, "--round", "1", "--hide")
+    weiqi_here("round", "publish", "--db", db, "--round", "1", "--hide")
     port = _free_port()
     with (tmp_path / "bot.log").open("w") as log, serving(tmp_path, db, port, "wait"):
         bot = start_bot(f"http://127.0.0.1:{port}", tokens[0], GNUGO_1, log)
         try:
-            time.sleep(4)  # signed in, looking for its game every second
+            signed_in = time.monotonic() + 30
+            while "signed in" not in (tmp_path / "bot.log").read_text():
+                assert bot.poll() is None and time.monotonic() < signed_in
+                time.sleep(0.1)
+            time.sleep(2.5)  # looking for its game every second: two looks and more
             assert bot.poll() is None
             bot.send_signal(signal.SIGTERM)
             out, _ = bot.communicate(timeout=10)

@@ -3,7 +3,9 @@ real ``weiqi serve``, everything set up and run from the command line as an orga
 would (R-PLAY-1, R-END-1, R-END-3, R-END-4, R-TIME-2, R-RANK-SWISS).
 
 GNU Go at levels 1 and 3 and ``weiqi gtp`` (our weak player) play four entrants of a 2-round
-Swiss on 9×9 under "1m incl 3x10s" (Chinese byo-yomi: 30 s main time and 3 × 10 s). The
+Swiss on 9×9 under "1m incl 3x10s" (Chinese byo-yomi: 30 s main time and 3 × 10 s), on
+PostgreSQL with every command a process of its own, and on SQLite with the same commands run in
+this process (``weiqi_here``: a command's start is about 1 s on the shared cores). The
 organiser invites each entrant (``weiqi player invite --json``: the token each bot spends),
 pairs and publishes the rounds, watches them with ``weiqi round show --json`` and confirms the
 results the players confirmed (``weiqi round confirm``). Every game must end with a confirmed
@@ -18,7 +20,7 @@ import json
 import os
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
@@ -26,7 +28,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.live.bots import GNUGO_1, GNUGO_3, WEIQI_GTP, players_csv, start_bot, weiqi
+from tests.live.bots import GNUGO_1, GNUGO_3, WEIQI_GTP, players_csv, start_bot, weiqi, weiqi_here
 from tests.server.conftest import LiveServer, run_server
 from tests.store.conftest import postgres_schema
 from weiqi.services.live_bot import board_states
@@ -35,25 +37,28 @@ from weiqi.store.database import Database
 pytestmark = pytest.mark.gnugo
 
 ENGINES = {"GNU Go 1": GNUGO_1, "GNU Go 3": GNUGO_3, "weiqi": WEIQI_GTP, "GNU Go 1b": GNUGO_1}
+Weiqi = Callable[..., str]
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def bot_event(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[tuple[LiveServer, str]]:
+) -> Iterator[tuple[LiveServer, str, Weiqi]]:
     """The event created from the command line, then the server started on its database (a
-    SQLite file, or a new PostgreSQL schema)."""
+    new PostgreSQL schema, the commands run as processes; or a SQLite file, the commands run in
+    this process); how the test runs a command."""
     workdir = tmp_path_factory.mktemp("bots")
     with ExitStack() as stack:
         if request.param == "postgres":
-            db = stack.enter_context(postgres_schema())
+            db, run = stack.enter_context(postgres_schema()), weiqi
         else:
-            db = f"sqlite:///{workdir / 'weiqi.sqlite3'}"
-        yield stack.enter_context(_served_event(workdir, db))
+            db, run = f"sqlite:///{workdir / 'weiqi.sqlite3'}", weiqi_here
+        server, _ = stack.enter_context(_served_event(workdir, db, run))
+        yield server, db, run
 
 
 @contextmanager
-def _served_event(workdir: Path, db: str) -> Iterator[tuple[LiveServer, str]]:
+def _served_event(workdir: Path, db: str, weiqi: Weiqi) -> Iterator[tuple[LiveServer, str]]:
     created = json.loads(
         weiqi("event", "create", "--db", db, "--name", "机器人网络赛", "--system", "swiss",
               "--play", "online", "--rounds", "2", "--size", "9", "--time", "1m incl 3x10s",
@@ -65,14 +70,14 @@ def _served_event(workdir: Path, db: str) -> Iterator[tuple[LiveServer, str]]:
         yield server, db
 
 
-def _round(db: str, number: int) -> dict[str, Any]:
+def _round(weiqi: Weiqi, db: str, number: int) -> dict[str, Any]:
     shown: dict[str, Any] = json.loads(weiqi("round", "show", "--db", db, "--round", str(number),
                                              "--json"))  # fmt: skip
     return shown
 
 
 def _wait_for_results(
-    db: str, event_id: int, number: int, bots: list[subprocess.Popen[str]]
+    weiqi: Weiqi, db: str, event_id: int, number: int, bots: list[subprocess.Popen[str]]
 ) -> dict[str, Any]:
     """The round (``weiqi round show --json``) once every board has a result, watched through
     the services meanwhile (a command a second would take a core of its own); no bot may fail
@@ -88,13 +93,13 @@ def _wait_for_results(
             time.sleep(0.5)
     finally:
         store.dispose()
-    return _round(db, number)
+    return _round(weiqi, db, number)
 
 
 def test_r_play_1_an_online_swiss_played_by_gtp_bots_to_confirmed_results(
-    bot_event: tuple[LiveServer, str], tmp_path: Path
+    bot_event: tuple[LiveServer, str, Weiqi], tmp_path: Path
 ) -> None:
-    server, db = bot_event
+    server, db, weiqi = bot_event
     event_id = json.loads(weiqi("event", "show", "--db", db, "--json"))["id"]
     tokens = {}
     for name in ENGINES:
@@ -109,10 +114,10 @@ def test_r_play_1_an_online_swiss_played_by_gtp_bots_to_confirmed_results(
         for name, engine in ENGINES.items()
     }
     try:
-        first = _round(db, 1)
+        first = _round(weiqi, db, 1)
         assert {p["phase"] for p in first["pairings"]} <= {"not_started", "playing"}
         for number in (1, 2):
-            shown = _wait_for_results(db, event_id, number, list(bots.values()))
+            shown = _wait_for_results(weiqi, db, event_id, number, list(bots.values()))
             assert all(p["phase"] == "finished" for p in shown["pairings"]), shown
             confirmed = weiqi("round", "confirm", "--db", db, "--round", str(number))
             assert confirmed.count("confirmed") == len(shown["pairings"]) == 2
@@ -132,7 +137,7 @@ def test_r_play_1_an_online_swiss_played_by_gtp_bots_to_confirmed_results(
             f.close()
     games = []
     for number in (1, 2):
-        for p in _round(db, number)["pairings"]:
+        for p in _round(weiqi, db, number)["pairings"]:
             assert p["confirmed"] and p["phase"] == "confirmed", p
             assert p["events"] > 20, p  # played move by move, not entered
             games.append((number, p))

@@ -1,7 +1,7 @@
 """GTP bots as roster players (issue #11): a small online team event — two teams of two boards,
 one round on 9×9 — played by ``weiqi bot`` processes on a real ``weiqi serve`` on SQLite, set up
-from the command line as an organiser's script would (R-FMT-1, R-SCORE-TEAM-1, R-END-4,
-R-TIME-1).
+with the ``weiqi`` commands an organiser's script would run (in this process: the Swiss of
+``test_bots.py`` runs them as processes) (R-FMT-1, R-SCORE-TEAM-1, R-END-4, R-TIME-1).
 
 The organiser creates the event with its board size and time control, imports the teams, pairs
 the round, seals both lineups and reveals them, and invites each roster player
@@ -23,7 +23,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.live.bots import GNUGO_1, WEIQI_GTP, start_bot, weiqi
+from tests.live.bots import GNUGO_1, WEIQI_GTP, start_bot, weiqi_here
 from tests.server.conftest import run_server
 from weiqi.services import games
 from weiqi.services import teams as t
@@ -58,7 +58,7 @@ def test_r_fmt_1_an_online_team_event_played_by_gtp_bots_to_the_standings(
 ) -> None:
     db = f"sqlite:///{tmp_path / 'teams.sqlite3'}"
     created = json.loads(
-        weiqi("event", "create", "--db", db, "--kind", "team", "--name", "团体机器人赛",
+        weiqi_here("event", "create", "--db", db, "--kind", "team", "--name", "团体机器人赛",
               "--system", "round_robin", "--boards", "2", "--size", "9", "--play", "online",
               "--time", "1m incl 3x10s", "--json")
     )  # fmt: skip
@@ -69,15 +69,17 @@ def test_r_fmt_1_an_online_team_event_played_by_gtp_bots_to_the_standings(
         "team,name,rank\n"
         + "".join(f"{team},{p},{i}d\n" for team, ps in ROSTERS.items() for i, p in enumerate(ps, 1))
     )
-    weiqi("team", "import", "--db", db, str(csv))
-    weiqi("round", "pair", "--db", db)
+    weiqi_here("team", "import", "--db", db, str(csv))
+    weiqi_here("round", "pair", "--db", db)
     for team, players in ROSTERS.items():
-        weiqi("team", "lineup", "--db", db, "--round", "1", "--team", team, ",".join(players))
-    weiqi("round", "reveal", "--db", db, "--round", "1")
+        weiqi_here("team", "lineup", "--db", db, "--round", "1", "--team", team, ",".join(players))
+    weiqi_here("round", "reveal", "--db", db, "--round", "1")
     tokens = {}
     for team, players in ROSTERS.items():
         for name in players:
-            made = json.loads(weiqi("player", "invite", "--db", db, name, "--team", team, "--json"))
+            made = json.loads(
+                weiqi_here("player", "invite", "--db", db, name, "--team", team, "--json")
+            )
             assert (made["name"], made["team"]) == (name, team) and len(made["token"]) == 14
             tokens[name] = made["token"]
     with run_server(tmp_path, db) as server:
@@ -99,7 +101,7 @@ def test_r_fmt_1_an_online_team_event_played_by_gtp_bots_to_the_standings(
                     bot.wait()
             for f in logs.values():
                 f.close()
-        confirmed = weiqi("round", "confirm", "--db", db, "--round", "1")
+        confirmed = weiqi_here("round", "confirm", "--db", db, "--round", "1")
         assert confirmed.count("confirmed") == 2, confirmed
         store = Database(db)
         try:
@@ -117,7 +119,7 @@ def test_r_fmt_1_an_online_team_event_played_by_gtp_bots_to_the_standings(
             assert match.game_points is not None and sum(match.game_points) > 0
         finally:
             store.dispose()
-    standings = json.loads(weiqi("standings", "--db", db, "--json"))
+    standings = json.loads(weiqi_here("standings", "--db", db, "--json"))
     rows = standings if isinstance(standings, list) else standings["standings"]
     assert {r["team"] for r in rows} == set(ROSTERS)
     assert all(r["played"] == 1 for r in rows), rows

@@ -54,8 +54,10 @@ KILL_BEFORE_FLAG = 1.0
 
 
 def _engine(delay: float) -> list[str]:
+    """GNU Go held at level 0 (``--max-level``: see ``tests.live.bots.GNUGO_1``) behind the
+    relay that thinks ``delay`` seconds a move."""
     return [sys.executable, SLOW_GTP, str(delay), GNUGO, "--mode", "gtp", "--chinese-rules",
-            "--level", "0"]  # fmt: skip
+            "--level", "0", "--max-level", "0"]  # fmt: skip
 
 
 def _event(db: Database, name: str, games: int, time_control: str) -> tuple[int, list[str]]:

@@ -12,9 +12,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
@@ -34,11 +36,43 @@ from weiqi.store.database import Database
 ADMIN_PASSWORD = "keeper of the site 2026"
 
 
+_FREE_APPS: dict[tuple[str, bool], list[FastAPI]] = {}
+
+
+@contextmanager
+def served(
+    db: Database,
+    *,
+    secret_key: str = "test secret",
+    https_only: bool = False,
+    base_url: str = "http://testserver",
+    **options: Any,
+) -> Iterator[TestClient]:
+    """A client of ``create_app(db, secret_key=…, https_only=…, **options)`` while the block
+    runs (the application started and stopped with it, as ``with TestClient(app)``).
+
+    FastAPI builds an application's routes (each parameter's pydantic adapter) on the first
+    request that reaches them, again for every new application: 0.15-0.5 s of each test that
+    makes one. So the client gets the state of a new application on ``db`` — everything
+    ``create_app`` keeps per site: the database, clock, login limits, page cache, live rooms
+    (made on first use) — in an application of this process not in use, made with the same
+    secret key and TLS setting (all its middleware is made of), whose routes keep no state."""
+    fresh = create_app(db, secret_key=secret_key, https_only=https_only, **options)
+    free = _FREE_APPS.setdefault((secret_key, https_only), [])
+    app = free.pop() if free else fresh
+    app.state = fresh.state
+    try:
+        with TestClient(app, base_url=base_url) as client:
+            yield client
+    finally:
+        free.append(app)
+
+
 @pytest.fixture
 def client(database: Database) -> Iterator[TestClient]:  # noqa: F811
     """A client of the app on a fresh database whose administrator is ``admin``."""
     ensure_site_admin(database, ADMIN_PASSWORD)
-    with TestClient(create_app(database, secret_key="test secret")) as c:
+    with served(database) as c:
         yield c
 
 

@@ -23,9 +23,9 @@ from weiqi.server.app import create_app
 from weiqi.services import accounts, event_admin, games, live, team_coaches, tournament
 from weiqi.services.actor import Actor
 from weiqi.services.events import create_event
-from weiqi.services.site import site_overview
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow, TeamGameRecordRow
+from weiqi.store.models import EventRole, EventRow, User
 from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
 from weiqi.tournament.settings import EventSettings, System
 
@@ -703,17 +703,32 @@ SESSION_ENDPOINTS = {
 
 
 def snapshot(db: Database) -> tuple[object, ...]:
-    o = site_overview(db, LOCAL)
+    """What an action may change, read as plain columns: users, events, role grants, the
+    tournaments, every board's result and record head, the team events.
+
+    The world grows by a tournament or two a test, and this is read twice a test: through the
+    services' objects (``site_overview``) it took most of the module's time (O(tests²))."""
     with db.transaction() as session:
+        users = session.execute(
+            select(User.username, User.is_admin, User.session_epoch).order_by(User.username)
+        ).all()
+        events = session.scalars(
+            select(EventRow.name).order_by(EventRow.created_at.desc(), EventRow.id.desc())
+        ).all()
+        grants = session.execute(
+            select(User.username, EventRole.event_id, EventRole.role)
+            .join(User, User.id == EventRole.user_id)
+            .order_by(EventRole.event_id, EventRole.role, User.username)
+        ).all()
         boards = session.execute(select(GameRow.id, GameRow.result, GameRow.confirmed)).all()
         records = session.execute(select(GameRecordRow.game_id, GameRecordRow.head)).all()
         records += session.execute(
             select(TeamGameRecordRow.game_id + 1_000_000, TeamGameRecordRow.head)
         ).all()
     return (
-        [(u.username, u.is_admin, u.session_epoch) for u in o.users],
-        [e.name for e in o.events],
-        [(g.username, g.event_id, g.role) for g in o.grants],
+        users,
+        events,
+        grants,
         tournament_state(db),
         sorted(boards),
         sorted(records),
@@ -722,9 +737,10 @@ def snapshot(db: Database) -> tuple[object, ...]:
 
 
 def team_state(db: Database) -> tuple[object, ...]:
-    """Teams, rounds, reveals, board results and playoffs of every team event."""
+    """Teams, rounds, lineups, reveals, board results and playoffs of every team event."""
     from weiqi.store.teams import (
         BoardGameRow,
+        LineupBoardRow,
         LineupRow,
         RosterRow,
         TeamCoachRow,
@@ -734,9 +750,19 @@ def team_state(db: Database) -> tuple[object, ...]:
     )
 
     with db.transaction() as session:
+        lineups: dict[tuple[int, int], list[str]] = {}
+        for round_id, team_id, code in session.execute(
+            select(LineupRow.round_id, LineupRow.team_id, RosterRow.player_code)
+            .outerjoin(LineupBoardRow, LineupBoardRow.lineup_id == LineupRow.id)
+            .outerjoin(RosterRow, RosterRow.id == LineupBoardRow.player_id)
+            .order_by(LineupRow.id, LineupBoardRow.position)
+        ):
+            players = lineups.setdefault((round_id, team_id), [])
+            if code is not None:  # a forfeit's lineup names nobody
+                players.append(code)
         return (
             sorted(session.execute(select(TeamCoachRow.team_id, TeamCoachRow.user_id)).all()),
-            sorted((r.round_id, r.team_id, r.players) for r in session.scalars(select(LineupRow))),
+            sorted((r, t, tuple(players)) for (r, t), players in lineups.items()),
             sorted(session.execute(select(TeamRow.event_id, TeamRow.code, TeamRow.name)).all()),
             sorted(session.execute(select(RosterRow.id, RosterRow.name, RosterRow.rank)).all()),
             sorted(

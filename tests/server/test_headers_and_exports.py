@@ -13,11 +13,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 
-from tests.server.conftest import ADMIN_PASSWORD, api_login
+from tests.server.conftest import ADMIN_PASSWORD, api_login, served
 from tests.server.public_pages import small_swiss
-from weiqi.server.app import create_app
 from weiqi.services.accounts import ensure_site_admin
 from weiqi.store.database import Database
 
@@ -35,7 +33,7 @@ def db(tmp_path: Path, sqlite_template: Path) -> Iterator[Database]:
 
 
 def test_every_page_forbids_inline_script(db: Database) -> None:
-    with TestClient(create_app(db, secret_key="k")) as web:
+    with served(db, secret_key="k") as web:
         for url in ("/", "/login", "/clock", "/docs", "/api/session"):
             policy = web.get(url).headers["content-security-policy"]
             assert "script-src 'self'" in policy and "unsafe-inline" not in policy, url
@@ -54,14 +52,14 @@ def test_no_template_has_inline_handlers_or_styles() -> None:
 
 
 def test_hsts_only_when_served_over_tls(db: Database) -> None:
-    with TestClient(create_app(db, secret_key="k")) as plain:
+    with served(db, secret_key="k") as plain:
         assert "strict-transport-security" not in plain.get("/").headers
-    with TestClient(create_app(db, secret_key="k", https_only=True), base_url="https://t") as tls:
+    with served(db, secret_key="k", https_only=True, base_url="https://t") as tls:
         assert tls.get("/").headers["strict-transport-security"].startswith("max-age=31536000")
 
 
 def test_a_logged_in_session_gets_no_store(db: Database) -> None:
-    with TestClient(create_app(db, secret_key="k")) as web:
+    with served(db, secret_key="k") as web:
         assert "no-store" not in web.get("/events").headers.get("cache-control", "")
         api_login(web, "admin", ADMIN_PASSWORD)
         for url in ("/api/session", "/", "/admin"):
@@ -74,7 +72,7 @@ def test_csv_cells_cannot_run_as_formulas(db: Database) -> None:
     our BOM'd CSV directly, shows the name instead of running it; numbers stay numbers."""
     names = ["=HYPERLINK(A1)", "@SUM(A1)", "+1+1", "-2+3", "李明", "王伟"]
     ev = small_swiss(db, players=6, rounds=2, names=names)
-    with TestClient(create_app(db, secret_key="k")) as web:
+    with served(db, secret_key="k") as web:
         text = web.get(f"/events/{ev}/standings", params={"format": "csv"}).text
     rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
     cells = {cell for row in rows for cell in row}
@@ -86,7 +84,7 @@ def test_csv_cells_cannot_run_as_formulas(db: Database) -> None:
 
 
 def test_api_docs_are_served_without_internet(db: Database) -> None:
-    with TestClient(create_app(db, secret_key="k")) as web:
+    with served(db, secret_key="k") as web:
         page = web.get("/docs").text
         assets = re.findall(r'(?:src|href)="([^"]+)"', page)
         assert assets and all(a.startswith("/static/") for a in assets), assets

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import uuid
 from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 from datetime import timedelta
 
 import pytest
@@ -17,11 +18,10 @@ import redis
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
+from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf, served
 from tests.server.public_pages import LOCAL, T0, publish, small_swiss, team_round_robin
 from weiqi.roles import Role
 from weiqi.rules.result import Result
-from weiqi.server.app import create_app
 from weiqi.server.page_cache import MemoryPages, Pages, RedisPages
 from weiqi.services import accounts, teams
 from weiqi.services.server_clock import ManualClock
@@ -53,8 +53,8 @@ def make_pages(request: pytest.FixtureRequest) -> Iterator[MakePages]:
         client.delete(*keys)
 
 
-def _web(db: Database, pages: Pages | bool) -> TestClient:
-    return TestClient(create_app(db, secret_key="k", cache_pages=pages))
+def _web(db: Database, pages: Pages | bool) -> AbstractContextManager[TestClient]:
+    return served(db, secret_key="k", cache_pages=pages)
 
 
 def _swiss_with_round_2_open(db: Database) -> int:

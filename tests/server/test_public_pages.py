@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.server.conftest import served
 from tests.server.public_pages import (
     LOCAL,
     csv_rows,
@@ -25,7 +26,6 @@ from tests.server.public_pages import (
     team_round_robin,
 )
 from weiqi.i18n import translations
-from weiqi.server.app import create_app
 from weiqi.server.public_tables import SYSTEM_NAMES, TIEBREAK_NAMES
 from weiqi.services import public
 from weiqi.services.tournament import (
@@ -56,7 +56,7 @@ def db(tmp_path: Path, sqlite_template: Path) -> Iterator[Database]:
 
 @pytest.fixture
 def web(db: Database) -> Iterator[TestClient]:
-    with TestClient(create_app(db, secret_key="test secret")) as c:
+    with served(db) as c:
         yield c
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.server.conftest import served
 from tests.server.public_pages import (
     LOCAL,
     html_tables,
@@ -19,7 +20,6 @@ from tests.server.public_pages import (
     stronger_wins,
 )
 from weiqi.errors import Conflict, NotFound
-from weiqi.server.app import create_app
 from weiqi.services import event_admin, public
 from weiqi.services.tournament import (
     create_tournament,
@@ -45,7 +45,7 @@ def db(tmp_path: Path, sqlite_template: Path) -> Iterator[Database]:
 
 @pytest.fixture
 def web(db: Database) -> Iterator[TestClient]:
-    with TestClient(create_app(db, secret_key="test secret")) as c:
+    with served(db) as c:
         yield c
 
 

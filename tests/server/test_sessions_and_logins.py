@@ -10,7 +10,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 import httpx
@@ -24,10 +24,11 @@ from tests.server.conftest import (
     _free_port,
     api_login,
     csrf,
+    served,
     wait_until_serving,
 )
 from weiqi.roles import Role
-from weiqi.server.app import SESSION_COOKIE, create_app
+from weiqi.server.app import SESSION_COOKIE
 from weiqi.server.ratelimit import RedisLoginLimits, TooManyAttempts
 from weiqi.services import accounts
 from weiqi.services.actor import Actor
@@ -38,8 +39,8 @@ LOCAL = Actor.local()
 REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
-def _app(db: Database) -> TestClient:
-    return TestClient(create_app(db, secret_key="k"))
+def _app(db: Database) -> AbstractContextManager[TestClient]:
+    return served(db, secret_key="k")
 
 
 def test_logging_out_ends_the_session_for_every_copy_of_the_cookie(database: Database) -> None:

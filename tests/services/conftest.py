@@ -2,4 +2,5 @@
 
 from __future__ import annotations
 
+from tests.store.conftest import sqlite_template  # noqa: F401  (a fixture of db)
 from tests.tournament.conftest import db  # noqa: F401  (the same fixture on both databases)

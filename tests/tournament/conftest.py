@@ -3,20 +3,29 @@ PostgreSQL schema (marked ``postgres``)."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.store.conftest import postgres_schema
+from tests.store.conftest import (  # noqa: F401  (the template fixture, used by db)
+    postgres_schema,
+    sqlite_template,
+)
 from weiqi.store.database import Database
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
-    if request.param == "sqlite":
+def db(
+    request: pytest.FixtureRequest,
+    tmp_path: Path,
+    sqlite_template: Path,  # noqa: F811
+) -> Iterator[Database]:
+    if request.param == "sqlite":  # a copy of the file migrated once per run
+        shutil.copyfile(sqlite_template, tmp_path / "event.sqlite3")
         database = Database(f"sqlite:///{tmp_path / 'event.sqlite3'}")
-        database.upgrade()
+        database.upgrade()  # at head already: only checks
         yield database
         database.dispose()
         return
