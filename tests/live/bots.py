@@ -99,3 +99,20 @@ def play_one_game_each(server: str, tokens: list[str], folder: Path, timeout: fl
 def players_csv(path: Path, names: list[str]) -> Path:
     path.write_text("name,rank\n" + "".join(f"{n},{i}d\n" for i, n in enumerate(names, 1)))
     return path
+
+
+def two_player_event(folder: Path, name: str, *options: str) -> tuple[str, int, list[str]]:
+    """An online 9×9 round robin of 甲 (3d) and 乙 (1d) on a new SQLite file of ``folder``,
+    under 2m+3x10s with more ``event create`` ``options``, round 1 paired and published: the
+    database's URL, the event's id and the two players' invitation tokens."""
+    db = f"sqlite:///{folder / 'weiqi.sqlite3'}"
+    ev = weiqi_here_json(
+        "event", "create", "--db", db, "--name", name, "--system", "round-robin",
+        "--play", "online", "--size", "9", "--time", "2m+3x10s", *options,
+    )["id"]  # fmt: skip
+    (folder / "p.csv").write_text("name,rank\n甲,3d\n乙,1d\n", "utf-8")
+    weiqi_here("player", "import", "--db", db, str(folder / "p.csv"))
+    weiqi_here("round", "pair", "--db", db)
+    weiqi_here("round", "publish", "--db", db, "--round", "1")
+    tokens = [weiqi_here_json("player", "invite", "--db", db, n)["token"] for n in ("甲", "乙")]
+    return db, int(ev), tokens

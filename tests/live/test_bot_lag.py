@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.live.bots import play_one_game_each, weiqi_here, weiqi_here_json
+from tests.live.bots import play_one_game_each, two_player_event, weiqi_here
 from tests.server.conftest import run_server
 from weiqi.services import games
 from weiqi.store.database import Database
@@ -19,16 +19,7 @@ pytestmark = pytest.mark.gnugo
 
 
 def test_the_bots_send_their_think_times(tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path / 'weiqi.sqlite3'}"
-    ev = weiqi_here_json(
-        "event", "create", "--db", db, "--name", "延时网络赛", "--system", "round-robin",
-        "--play", "online", "--size", "9", "--time", "2m+3x10s", "--lag", "0.5/2",
-    )["id"]  # fmt: skip
-    (tmp_path / "p.csv").write_text("name,rank\n甲,3d\n乙,1d\n", "utf-8")
-    weiqi_here("player", "import", "--db", db, str(tmp_path / "p.csv"))
-    weiqi_here("round", "pair", "--db", db)
-    weiqi_here("round", "publish", "--db", db, "--round", "1")
-    tokens = [weiqi_here_json("player", "invite", "--db", db, n)["token"] for n in ("甲", "乙")]
+    db, ev, tokens = two_player_event(tmp_path, "延时网络赛", "--lag", "0.5/2")
     with run_server(tmp_path, db) as server:
         play_one_game_each(server.url, tokens, tmp_path)
     store = Database(db)

@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.live.bots import play_one_game_each, weiqi_here, weiqi_here_json
+from tests.live.bots import play_one_game_each, two_player_event, weiqi_here_json
 from tests.server.conftest import run_server
 from weiqi.services import live
 from weiqi.store.database import Database
@@ -20,16 +20,7 @@ pytestmark = pytest.mark.gnugo
 
 
 def test_r_color_1_bots_play_the_colours_the_nigiri_gave(tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path / 'weiqi.sqlite3'}"
-    ev = weiqi_here_json(
-        "event", "create", "--db", db, "--name", "猜先网络赛", "--system", "round-robin",
-        "--play", "online", "--online-colours", "nigiri", "--size", "9", "--time", "2m+3x10s",
-    )["id"]  # fmt: skip
-    (tmp_path / "p.csv").write_text("name,rank\n甲,3d\n乙,1d\n", "utf-8")
-    weiqi_here("player", "import", "--db", db, str(tmp_path / "p.csv"))
-    weiqi_here("round", "pair", "--db", db)
-    weiqi_here("round", "publish", "--db", db, "--round", "1")
-    tokens = [weiqi_here_json("player", "invite", "--db", db, n)["token"] for n in ("甲", "乙")]
+    db, ev, tokens = two_player_event(tmp_path, "猜先网络赛", "--online-colours", "nigiri")
     with run_server(tmp_path, db) as server:
         play_one_game_each(server.url, tokens, tmp_path)
         sgf = httpx.get(f"{server.url}/events/{ev}/rounds/1/boards/1/sgf").text
