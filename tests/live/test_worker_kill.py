@@ -147,7 +147,9 @@ def test_r_play_1_kill_9_of_a_worker_in_the_middle_of_20_bot_games(
             if least is not None and least <= KILL_BEFORE_FLAG:
                 break
             time.sleep(0.05)
-        on_one = [b for b in bots if b.server == one.url]
+        # the bots whose game was still going on worker 1 (one that already finished its
+        # game there has nothing more to ask of any worker)
+        on_one = [b for b in bots if b.server == one.url and not b.played]
         processes[0].kill()
         killed_at = time.time()
         processes[0].wait(timeout=10)
@@ -164,7 +166,7 @@ def test_r_play_1_kill_9_of_a_worker_in_the_middle_of_20_bot_games(
         for log in logfiles:
             log.flush()
 
-    # Every bot that was on worker 1 went on with worker 2, which served it to the end.
+    # Every bot that was playing on worker 1 went on with worker 2, which served it to the end.
     assert on_one, "no bot was on worker 1 when it was killed"
     for bot in on_one:
         assert bot.server == two.url and bot.played, bot.name
