@@ -10,10 +10,12 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import InvalidStatus
 
-from tests.live.conftest import OnlineEvent, Reader, online_event, reader
+from tests.live.conftest import LOCAL, OnlineEvent, Reader, online_event, reader
 from tests.server.conftest import LiveServer
 from weiqi.services import games
+from weiqi.services.event_admin import publish_round
 from weiqi.store.database import Database
 
 
@@ -289,3 +291,33 @@ def test_r_end_2_a_proposal_to_end_is_refused_then_accepted(live_server: LiveSer
         assert snap["end_proposed_by"] == "B"
         snap = step(white, "accept_end")
         assert snap["phase"] == "counting" and snap["proposed"]
+
+
+def test_r_play_1_a_hidden_round_s_room_lets_in_only_its_referees(live_server: LiveServer) -> None:
+    """A round hidden again after publication: its room's socket is refused at the handshake to
+    a spectator and to the game's own players — as if the board did not exist, like every read
+    of an unpublished round — while its referee watches it; a board the round does not have is
+    refused to all. (One read lets a reader in: the visibility, the seat and the state.)"""
+    ev = online_event(live_server, "hidden")
+    db = Database(live_server.db_url)
+    try:
+        publish_round(db, LOCAL, ev.id, 1, published=False)
+    finally:
+        db.dispose()
+    for who in (None, ev.players["B"]):
+        with pytest.raises(InvalidStatus), reader(live_server, ev.room(), who):
+            pass
+    with reader(live_server, ev.room(), ev.referee) as referee:
+        state = referee.next()
+        assert state["type"] == "state" and state["color"] is None
+        assert state["snapshot"]["phase"] == "not_started"
+    with pytest.raises(InvalidStatus), reader(live_server, ev.room(7), ev.referee):
+        pass
+    db = Database(live_server.db_url)
+    try:
+        publish_round(db, LOCAL, ev.id, 1)
+    finally:
+        db.dispose()
+    with reader(live_server, ev.room(), ev.players["B"]) as black:
+        state = black.next()
+        assert state["type"] == "state" and state["color"] == "B"

@@ -122,6 +122,7 @@ from weiqi.services.games import (
     read_game,
 )
 from weiqi.services.permissions import Action, require
+from weiqi.services.public import check_round_visible
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow, TeamGameRecordRow
@@ -1057,6 +1058,41 @@ def snapshot(
     return snap
 
 
+@dataclass(frozen=True)
+class Entry:
+    """What a room's socket learns when a reader comes in (:func:`enter_room`)."""
+
+    color: str | None
+    """``"B"``/``"W"``: the colour the reader plays on the board; ``None``: a spectator."""
+    opens: bool
+    """Whether the reader's coming opens the game (:func:`open_game`): a player of a game
+    whose colours are drawn by nigiri and which has no record yet."""
+    snapshot: Snapshot
+
+
+def enter_room(
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    number: int,
+    board: BoardKey,
+    clock: ServerClock = SYSTEM_CLOCK,
+) -> Entry:
+    """Whether ``actor`` may see the board (``NotFound`` as if it did not exist: an individual
+    round not yet public; a team board not seated), the colour they play there, whether they
+    open the game and its state — read in one transaction, not one per question: a round's
+    start is every player's and every spectator's socket coming in at once."""
+    with db.transaction() as session:
+        if not isinstance(board, TeamBoard):
+            check_round_visible(session, actor, event_id, number)
+        game = _live_game(session, event_id, number, board)
+        seat = _kept_seat(session, actor, game) if actor.user_id is not None else None
+        _row, record = _load_record(session, game, keep=True)
+        opens = seat is not None and record is None and _opens(session, game)
+        snap = _snapshot(event_id, game, record, clock.now().timestamp())
+    return Entry(seat.value if seat is not None else None, opens, snap)
+
+
 def _time_control(session: Session, event_id: int) -> TimeControl | None:
     event = session.get(EventRow, event_id)
     assert event is not None
@@ -1252,9 +1288,12 @@ def to_open(db: Database, event_id: int, number: int, board: BoardKey) -> bool:
     to be drawn by nigiri and no record yet): a cheap read, so that the room writes only then."""
     with db.transaction() as session:
         game = _live_game(session, event_id, number, board)
-        if game.result is not None or session.get(game.record_table, game.id) is not None:
-            return False
-        return _draws_nigiri(session, game)
+        return session.get(game.record_table, game.id) is None and _opens(session, game)
+
+
+def _opens(session: Session, game: Game) -> bool:
+    """Whether a player's coming opens ``game``, which has no record yet."""
+    return game.result is None and _draws_nigiri(session, game)
 
 
 def _draws_nigiri(session: Session, game: Game) -> bool:

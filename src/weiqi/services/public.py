@@ -243,20 +243,30 @@ def require_round_visible(db: Database, actor: Actor, event_id: int, number: int
     every read of a round's games goes through (pages, API, SGF). A round that does not exist
     passes: the read itself names what is missing."""
     with db.transaction() as session:
-        for n in range(1, number + 1):
-            row = session.scalar(
-                select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == n)
-            )
-            if row is None:
-                return
-            if not round_is_public(row):
-                break
-        else:
+        check_round_visible(session, actor, event_id, number)
+
+
+def check_round_visible(session: Session, actor: Actor, event_id: int, number: int) -> None:
+    """:func:`require_round_visible` inside a transaction the caller holds (a room's socket
+    reads the board, the seat and the state in the same one)."""
+    rows = {
+        row.number: row
+        for row in session.scalars(
+            select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number <= number)
+        )
+    }
+    for n in range(1, number + 1):
+        row = rows.get(n)
+        if row is None:
             return
-        try:
-            require(session, actor, Action.ENTER_RESULT, event_id)
-        except PermissionDenied:
-            raise NotFound(Msg("round %(number)s is not public", number=number)) from None
+        if not round_is_public(row):
+            break
+    else:
+        return
+    try:
+        require(session, actor, Action.ENTER_RESULT, event_id)
+    except PermissionDenied:
+        raise NotFound(Msg("round %(number)s is not public", number=number)) from None
 
 
 def _public_count(session: Session, event_id: int) -> int:

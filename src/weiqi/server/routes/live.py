@@ -231,15 +231,6 @@ def team_room(
     return html(request, "live_room.html", context)
 
 
-def require_board_visible(
-    db: Database, actor: Actor, event_id: int, number: int, board: BoardKey
-) -> None:
-    """An individual round's boards are seen once it is published; a team board once its
-    round's lineups are revealed (which the board's lookup itself checks)."""
-    if not isinstance(board, TeamBoard):
-        require_round_visible(db, actor, event_id, number)
-
-
 def room_context(
     request: Request,
     db: Database,
@@ -376,22 +367,26 @@ async def room_socket(websocket: WebSocket) -> None:
         return
     actor = await run_in_threadpool(_ws_actor, websocket)
     locale = _locale(websocket)
+    clock = live_rooms.clock
+    subscription = live_rooms.bus.subscribe(channel(key))
     try:
-        await run_in_threadpool(require_board_visible, db, actor, event_id, number, board)
-        color = await run_in_threadpool(live.seat, db, actor, event_id, number, board)
-        if color is not None and await run_in_threadpool(live.to_open, db, *key):
-            # a player opens the game: its colours drawn by nigiri now, before the clock runs
-            await live_rooms.change(
-                key, lambda: live.open_game(db, event_id, number, board, live_rooms.clock)
-            )
-            color = await run_in_threadpool(live.seat, db, actor, event_id, number, board)
+        await subscription.ready()  # before the state is read: no push falls between the two
+        async with live_rooms.lock(key):  # no change of this worker's between the two either
+            entry = await run_in_threadpool(live.enter_room, db, actor, *key, clock)
+        if entry.opens:  # a player opens the game: colours drawn by nigiri before the clock
+            await live_rooms.change(key, lambda: live.open_game(db, *key, clock))
+            async with live_rooms.lock(key):
+                entry = await run_in_threadpool(live.enter_room, db, actor, *key, clock)
     except (NotFound, Conflict):  # no such board, or a team board not seated yet
+        subscription.close()
         await websocket.close(code=4404)
         return
+    except BaseException:
+        subscription.close()
+        raise
     await websocket.accept()
-    subscription = live_rooms.bus.subscribe(channel(key))
-    await subscription.ready()  # before the state is read: no push falls between the two
-    seen = 0  # the record's length this reader has been told of
+    color, first = entry.color, entry.snapshot
+    seen = first.seq  # the record's length this reader has been told of
 
     async def send(message: dict[str, Any]) -> None:
         await websocket.send_json(_localised(message, locale))
@@ -425,12 +420,7 @@ async def room_socket(websocket: WebSocket) -> None:
 
     pusher: asyncio.Task[None] | None = None
     try:
-        async with live_rooms.lock(key):  # no change between the state and the first push
-            first = await run_in_threadpool(
-                live.snapshot, db, event_id, number, board, clock=live_rooms.clock
-            )
-            seen = first.seq
-            await send({"type": "state", "snapshot": first.to_data(), "color": color})
+        await send({"type": "state", "snapshot": first.to_data(), "color": color})
         pusher = asyncio.get_running_loop().create_task(forward())
         try:
             await live_rooms.join(key, color)
