@@ -31,7 +31,7 @@ T0 = datetime(2026, 5, 1, 8, 0, tzinfo=UTC)
 
 def _event(db: Database) -> int:
     ev = t.create_tournament(
-        db, LOCAL, "网络赛", EventSettings(System.ROUND_ROBIN, board_size=9, play="online")
+        db, LOCAL, "网络赛", EventSettings(System.ROUND_ROBIN, board_size=9, play=PlayMode.ONLINE)
     ).id
     t.import_players(db, LOCAL, ev, "name\n李明\n王强\n张伟\n刘洋\n")
     t.pair_round(db, LOCAL, ev)

@@ -56,7 +56,8 @@ from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import player_labels
 from weiqi.services.server_clock import ServerClock
 from weiqi.store.database import Database
-from weiqi.store.entry_claims import NOTE_LIMIT, EntryClaimRow
+from weiqi.store.entry_claims import NOTE_LIMIT as NOTE_LIMIT
+from weiqi.store.entry_claims import EntryClaimRow
 from weiqi.store.live import PlayerAccountRow
 from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRow, User
