@@ -88,6 +88,9 @@ CLOSED_REASONS = {
     "user-linked": Msg("you now play as another player of this event"),
 }
 
+#: What a claim form says when no player was chosen.
+CHOOSE_PLAYER = Msg("choose the player you are")
+
 #: What the audit log records of a decision (``AuditEntry.action``).
 AUDIT_APPROVED, AUDIT_DECLINED = "claim-approved", "claim-declined"
 
@@ -118,6 +121,8 @@ class Claim:
     decided_at: datetime | None = None
     decided_by: str | None = None
     """The username of whoever approved or declined it (``None``: settled by another link)."""
+    time_zone: str = "UTC"
+    """The event's time zone, which the pages show the times in."""
     taken_by: str | None = None
     """A pending claim's entrant already played by this user (linked by a code meanwhile):
     it can only be declined."""
@@ -310,7 +315,7 @@ def _views(session: Session, rows: list[EntryClaimRow]) -> list[Claim]:
     ids = {r.user_id for r in rows} | {r.decided_by for r in rows if r.decided_by is not None}
     users = {u.id: u for u in session.scalars(select(User).where(User.id.in_(ids)))}
     events = {
-        e.id: e.name
+        e.id: e
         for e in session.scalars(
             select(EventRow).where(EventRow.id.in_({r.event_id for r in rows}))
         )
@@ -332,7 +337,7 @@ def _views(session: Session, rows: list[EntryClaimRow]) -> list[Claim]:
             Claim(
                 r.id,
                 r.event_id,
-                events.get(r.event_id, ""),
+                events[r.event_id].name,
                 r.roster_id if r.roster_id is not None else r.player_id or 0,
                 name,
                 team,
@@ -345,6 +350,7 @@ def _views(session: Session, rows: list[EntryClaimRow]) -> list[Claim]:
                 CLOSED_REASONS.get(r.closed_by) if r.closed_by else None,
                 r.decided_at,
                 decider.username if decider is not None else None,
+                events[r.event_id].time_zone,
                 taken,
             )
         )
