@@ -30,7 +30,8 @@ def test_the_organisers_list_approve_and_decline_claims_from_a_script(
     assert weiqi(capsys, "player", "import", "--db", db, str(players)).code == 0
     database = Database(f"sqlite:///{db}")
     clock = ManualClock(datetime(2026, 5, 1, 8, 0, tzinfo=UTC))
-    a, b = (accounts.create_user(database, LOCAL, n, "认领的密码 2026").actor() for n in ("li", "wang"))
+    made = (accounts.create_user(database, LOCAL, n, "认领的密码 2026") for n in ("li", "wang"))
+    a, b = (user.actor() for user in made)
     jia = live.player_id(database, 1, "甲")
     first = entry_claims.claim_entry(database, a, 1, jia, clock, note="EGF PIN 1")
     second = entry_claims.claim_entry(database, b, 1, live.player_id(database, 1, "乙"), clock)
