@@ -24,7 +24,9 @@ from weiqi.services import accounts, event_admin, games, live, team_coaches, tou
 from weiqi.services.actor import Actor
 from weiqi.services.events import create_event
 from weiqi.store.database import Database
+from weiqi.store.entry_claims import EntryClaimRow
 from weiqi.store.games import GameRecordRow, TeamGameRecordRow
+from weiqi.store.live import PlayerAccountRow
 from weiqi.store.models import EventRole, EventRow, User
 from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
 from weiqi.tournament.settings import EventSettings, System
@@ -532,6 +534,45 @@ def _team_invite(w: World, actor: str) -> Send:
     return w.call(actor, "POST", f"/api/events/{ev}/teams/{team_id}/players/{player}/invite")
 
 
+def _claim_event(w: World) -> tuple[int, int]:
+    """Entry claims (issue #11): a fresh event, and the id of its entrant P0."""
+    event = _tournament(w, players=2)
+    return event, live.player_id(w.db, event, "P0")
+
+
+def _claim(w: World, actor: str) -> Send:
+    """Any logged-in user claims an entrant (in a fresh event each time)."""
+    event, player = _claim_event(w)
+    return w.call(actor, "POST", f"/api/events/{event}/claims", json={"player_id": player})
+
+
+def _pending_claim(w: World) -> tuple[int, int]:
+    """A fresh event and a claim the user ``player`` made there."""
+    from weiqi.services import entry_claims
+    from weiqi.services.server_clock import SYSTEM_CLOCK
+
+    event, player = _claim_event(w)
+    claimant = Actor(w.user_ids["player"], "player")
+    return event, entry_claims.claim_entry(w.db, claimant, event, player, SYSTEM_CLOCK).id
+
+
+def _approve_claim(w: World, actor: str) -> Send:
+    event, claim = _pending_claim(w)
+    return w.call(actor, "POST", f"/api/events/{event}/claims/{claim}/approve")
+
+
+def _decline_claim(w: World, actor: str) -> Send:
+    event, claim = _pending_claim(w)
+    body = {"reason": "不是本人"}
+    return w.call(actor, "POST", f"/api/events/{event}/claims/{claim}/decline", json=body)
+
+
+def _withdraw_claim(w: World, actor: str) -> Send:
+    """Only the claimant withdraws a claim (the organisers decline it instead)."""
+    _, claim = _pending_claim(w)
+    return w.call(actor, "DELETE", f"/api/claims/{claim}")
+
+
 LIVE_GAME = "/api/events/{event_id}/rounds/{number}/boards/{board}/live"
 TEAM_LIVE_GAME = "/api/events/{event_id}/teams/rounds/{number}/matches/{match}/boards/{board}/live"
 
@@ -618,6 +659,10 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
     ("POST", "/api/account/password"): (_change_password, LOGGED_IN),
     ("POST", "/api/events/{event_id}/players/{player_id}/invite"): (_invite, RUNNERS),
     ("POST", "/api/invites/redeem"): (_redeem, LOGGED_IN),
+    ("POST", "/api/events/{event_id}/claims"): (_claim, LOGGED_IN),
+    ("POST", "/api/events/{event_id}/claims/{claim_id}/approve"): (_approve_claim, RUNNERS),
+    ("POST", "/api/events/{event_id}/claims/{claim_id}/decline"): (_decline_claim, RUNNERS),
+    ("DELETE", "/api/claims/{claim_id}"): (_withdraw_claim, frozenset({"player"})),
     # R-REF-7: results, confirmation, infractions and rulings; corrections by the chief referee
     ("POST", f"{GAME}/result"): (
         _game_write("result", {"result": "184.5"}),
@@ -721,6 +766,8 @@ def snapshot(db: Database) -> tuple[object, ...]:
             .order_by(EventRole.event_id, EventRole.role, User.username)
         ).all()
         boards = session.execute(select(GameRow.id, GameRow.result, GameRow.confirmed)).all()
+        claims = session.execute(select(EntryClaimRow.id, EntryClaimRow.state)).all()
+        links = session.execute(select(PlayerAccountRow.id, PlayerAccountRow.user_id)).all()
         records = session.execute(select(GameRecordRow.game_id, GameRecordRow.head)).all()
         records += session.execute(
             select(TeamGameRecordRow.game_id + 1_000_000, TeamGameRecordRow.head)
@@ -733,6 +780,8 @@ def snapshot(db: Database) -> tuple[object, ...]:
         sorted(boards),
         sorted(records),
         team_state(db),
+        sorted(claims),
+        sorted(links, key=str),
     )
 
 
@@ -841,6 +890,7 @@ def test_every_write_endpoint_needs_the_csrf_token(world: World, endpoint: tuple
         number=1,
         board=1,
         match=1,
+        claim_id=1,
     )
     before = snapshot(world.db)
     response = world.app_clients["admin"].request(method, path, json={})

@@ -733,6 +733,81 @@ def register(app: typer.Typer) -> None:
             return
         typer.echo(f"{made.name}: {made.code}")
 
+    @player_app.command("claims")
+    def claims(db: DbOption = None, event: EventOption = None, as_json: JsonOption = False) -> None:
+        """The entry claims (认领) of the event: users who asked to play as an entrant, pending
+        first, then the decided ones; `weiqi player approve|decline CLAIM` decides one."""
+        from weiqi.services import entry_claims
+
+        database = open_database(db)
+        found = entry_claims.event_claims(database, Actor.local(), event_id_option(database, event))
+        if as_json:
+            rows = [
+                {
+                    "id": c.id,
+                    "player": c.name,
+                    "team": c.team,
+                    "username": c.username,
+                    "display_name": c.display_name,
+                    "note": c.note,
+                    "made_at": c.made_at.isoformat(),
+                    "state": c.state,
+                    "reason": c.reason or (str(c.closed) if c.closed else ""),
+                    "taken_by": c.taken_by,
+                }
+                for c in found
+            ]
+            typer.echo(json.dumps(rows, ensure_ascii=False))
+            return
+        for c in found:
+            team = f" ({c.team})" if c.team else ""
+            why = c.reason or (str(c.closed) if c.closed else "")
+            note = f" — {c.note}" if c.note else ""
+            typer.echo(
+                f"{c.id}: {c.username} ({c.display_name}) → {c.name}{team}: {c.state}"
+                + (f": {why}" if why else "")
+                + note
+            )
+
+    @player_app.command("approve")
+    def approve(
+        claim: Annotated[int, typer.Argument(help="The claim's number (weiqi player claims).")],
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """Approve an entry claim: the user plays as the entrant online, as with a redeemed
+        invitation code (an unspent code is spent); rival claims are declined."""
+        from weiqi.services import entry_claims
+        from weiqi.services.server_clock import SYSTEM_CLOCK
+
+        database = open_database(db)
+        event_id = event_id_option(database, event)
+        done = entry_claims.approve_claim(database, Actor.local(), event_id, claim, SYSTEM_CLOCK)
+        typer.echo(f"{done.username} now plays as {done.name}")
+
+    @player_app.command("decline")
+    def decline(
+        claim: Annotated[int, typer.Argument(help="The claim's number (weiqi player claims).")],
+        reason: Annotated[
+            str, typer.Option("--reason", help="Why, for the claimant (at most 200 characters).")
+        ] = "",
+        db: DbOption = None,
+        event: EventOption = None,
+    ) -> None:
+        """Decline an entry claim; the claimant reads the reason on their claims page."""
+        from weiqi.services import entry_claims
+        from weiqi.services.server_clock import SYSTEM_CLOCK
+
+        database = open_database(db)
+        event_id = event_id_option(database, event)
+        try:
+            done = entry_claims.decline_claim(
+                database, Actor.local(), event_id, claim, SYSTEM_CLOCK, reason
+            )
+        except InvalidSetting as err:
+            raise InputError("--reason", err.reason) from None
+        typer.echo(f"declined: {done.username} → {done.name}")
+
     @player_app.command("edit")
     def edit(
         name: Annotated[

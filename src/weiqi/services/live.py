@@ -488,11 +488,14 @@ def claim_code(session: Session, code: str) -> PlayerAccountRow:
 
 def link_user(session: Session, link: PlayerAccountRow, user_id: int, clock: ServerClock) -> Linked:
     """User ``user_id`` becomes the player of ``link``'s entrant (or roster player); the code is
-    spent."""
+    spent, and the pending claims this settles are declined (``entry_claims.close_claims``)."""
+    from weiqi.services.entry_claims import close_claims  # it builds on this module
+
     name = _linked_name(session, link)
     link.user_id = user_id
     link.linked_at = clock.now()
     link.invite_hash = None
+    close_claims(session, link, user_id, clock)
     event = session.get(EventRow, link.event_id)
     assert event is not None
     session.flush()

@@ -106,11 +106,18 @@ def _invites(
     event_id: int,
     made: live.Invite | None = None,
     status_code: int = 200,
+    declining: dict[str, Any] | None = None,
 ) -> Response:
+    """``declining``: a decline of a claim refused (``routes/entry_claims.py``), shown at its
+    form with what was typed."""
+    from weiqi.services.entry_claims import event_claims
+
     context = {
         "event_id": event_id,
         "entrants": live.entrant_accounts(db, actor, event_id),
         "made": made,
+        "claims": event_claims(db, actor, event_id),
+        "declining": declining,
     }
     return html(request, "live_invites.html", context, status_code=status_code)
 
