@@ -115,7 +115,11 @@ def test_r_end_3_two_passes_then_both_accept_the_marking_and_a_spectator_watches
         expect(spectator.locator("#live-you")).to_have_text("你正在观战")
         expect(spectator.locator("#live-controls")).to_have_count(0)
         for i, vertex in enumerate(["C3", "G7", "G3", "C7"]):
-            _play(black if i % 2 == 0 else white, vertex, phone=False)
+            mover = black if i % 2 == 0 else white
+            # a click before the mover's page knows it is their turn is not a move (the game
+            # starts once both are in: on a loaded machine, after the first click could come)
+            expect(mover.locator("#live-status")).to_have_text("轮到你落子")
+            _play(mover, vertex, phone=False)
             expect(spectator.locator("#live-moves li")).to_have_count(i + 1)
         expect(spectator.locator("svg.board circle.stone.white[data-vertex=C7]")).to_have_count(1)
         black.locator("#live-pass").click()
