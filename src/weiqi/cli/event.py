@@ -65,6 +65,10 @@ EventOption = Annotated[
     int | None, typer.Option("--event", help="Event id; default the newest event.")
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
+# A player named on the command line: the one spelling every player command takes.
+PlayerNameArg = Annotated[
+    str, typer.Argument(help="The player's name; 张伟 (北京) for one of two namesakes.")
+]
 
 
 def open_database(db: str | None) -> Database:
@@ -683,9 +687,7 @@ def register(app: typer.Typer) -> None:
 
     @player_app.command("withdraw")
     def withdraw(
-        name: Annotated[
-            str, typer.Argument(help="The player's name; 张伟 (北京) for one of two namesakes.")
-        ],
+        name: PlayerNameArg,
         db: DbOption = None,
         event: EventOption = None,
     ) -> None:
@@ -698,9 +700,7 @@ def register(app: typer.Typer) -> None:
 
     @player_app.command("invite")
     def invite(
-        name: Annotated[
-            str, typer.Argument(help="The player's name; 张伟 (北京) for one of two namesakes.")
-        ],
+        name: PlayerNameArg,
         db: DbOption = None,
         event: EventOption = None,
         team: Annotated[
@@ -810,9 +810,7 @@ def register(app: typer.Typer) -> None:
 
     @player_app.command("edit")
     def edit(
-        name: Annotated[
-            str, typer.Argument(help="The player's name; 张伟 (北京) for one of two namesakes.")
-        ],
+        name: PlayerNameArg,
         new_name: Annotated[str | None, typer.Option("--name", help="A new name.")] = None,
         rank: Annotated[str | None, typer.Option(help="5d, 2p, 3k, 5段 …")] = None,
         rating: Annotated[str | None, typer.Option(help="A rating ('' for none).")] = None,
@@ -850,9 +848,7 @@ def register(app: typer.Typer) -> None:
 
     @player_app.command("delete")
     def delete(
-        name: Annotated[
-            str, typer.Argument(help="The player's name; 张伟 (北京) for one of two namesakes.")
-        ],
+        name: PlayerNameArg,
         db: DbOption = None,
         event: EventOption = None,
     ) -> None:
@@ -866,9 +862,7 @@ def register(app: typer.Typer) -> None:
 
     @player_app.command("reinstate")
     def reinstate(
-        name: Annotated[
-            str, typer.Argument(help="The player's name; 张伟 (北京) for one of two namesakes.")
-        ],
+        name: PlayerNameArg,
         db: DbOption = None,
         event: EventOption = None,
     ) -> None:
@@ -881,9 +875,7 @@ def register(app: typer.Typer) -> None:
 
     @player_app.command("warn")
     def warn(
-        name: Annotated[
-            str, typer.Argument(help="The player's name; 张伟 (北京) for one of two namesakes.")
-        ],
+        name: PlayerNameArg,
         db: DbOption = None,
         event: EventOption = None,
     ) -> None:
@@ -1279,9 +1271,7 @@ def register(app: typer.Typer) -> None:
         kind: Annotated[
             str, typer.Argument(help="swap, pair (with OTHER), bye, or table (with --board).")
         ],
-        player: Annotated[
-            str, typer.Argument(help="The player's name; 张伟 (北京) for one of two namesakes.")
-        ],
+        player: PlayerNameArg,
         other: Annotated[
             str | None, typer.Argument(help="swap, pair: the second player's name.")
         ] = None,
