@@ -1564,8 +1564,12 @@ def enter_round_results(
     return changed
 
 
-def parse_results_csv(text: str, source: str = "results.csv") -> list[tuple[int, int, str]]:
-    """``board,result`` rows with their line numbers (a result is a code or Black's count).
+def parse_results_csv(
+    text: str, source: str = "results.csv", *, whole_round: bool = False
+) -> list[tuple[int, int, str]]:
+    """``board,result`` rows with their line numbers (a result is a code or Black's count);
+    ``whole_round``: also refuse a board named twice and a result that is no result code —
+    every bad line is listed in one ``RowsRejected``.
 
     >>> parse_results_csv("board,result\\n1,B+R\\n2,184.5\\n")
     [(2, 1, 'B+R'), (3, 2, '184.5')]
@@ -1578,6 +1582,7 @@ def parse_results_csv(text: str, source: str = "results.csv") -> list[tuple[int,
         )
     rows: list[tuple[int, int, str]] = []
     problems: list[tuple[int, Msg]] = []
+    seen: set[int] = set()
     for line, rec in enumerate(reader, start=2):
         rec = {k.strip(): (v or "").strip() for k, v in rec.items() if k}
         try:
@@ -1585,6 +1590,16 @@ def parse_results_csv(text: str, source: str = "results.csv") -> list[tuple[int,
         except ValueError:
             problems.append((line, Msg("board '%(rec)s' is not a number", rec=str(rec["board"]))))
             continue
+        if whole_round:
+            if board in seen:
+                problems.append((line, Msg("board %(board)s appears twice", board=board)))
+                continue
+            seen.add(board)
+            try:
+                Result.parse(rec["result"])
+            except InputError as err:
+                problems.append((line, err.msg))
+                continue
         rows.append((line, board, rec["result"]))
     if problems:
         raise RowsRejected(source, problems)

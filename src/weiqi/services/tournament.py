@@ -51,6 +51,7 @@ from weiqi.services.events import add_event, details_of, store_details
 from weiqi.services.games import (
     enter_and_confirm,
     individual_game,
+    parse_results_csv,
     played_again_kind,
     round_boards,
 )
@@ -684,34 +685,7 @@ def record_results(
     clock: ServerClock = SYSTEM_CLOCK,
 ) -> int:
     """Record a whole round from CSV ``board,result`` — every row or none."""
-    reader = csv.DictReader(io.StringIO(check_upload(source, text).lstrip("\ufeff")))
-    if reader.fieldnames is None or {"board", "result"} - {f.strip() for f in reader.fieldnames}:
-        raise InputError(
-            Msg("%(source)s, line 1", source=source),
-            Msg("columns 'board' and 'result' are required"),
-        )
-    rows: list[tuple[int, int, str]] = []
-    problems: list[tuple[int, Msg]] = []
-    seen: set[int] = set()
-    for line, rec in enumerate(reader, start=2):
-        rec = {k.strip(): (v or "").strip() for k, v in rec.items() if k}
-        try:
-            board = int(rec["board"])
-        except ValueError:
-            problems.append((line, Msg("board '%(rec)s' is not a number", rec=str(rec["board"]))))
-            continue
-        if board in seen:
-            problems.append((line, Msg("board %(board)s appears twice", board=board)))
-            continue
-        seen.add(board)
-        try:
-            Result.parse(rec["result"])
-        except InputError as err:
-            problems.append((line, err.msg))
-            continue
-        rows.append((line, board, rec["result"]))
-    if problems:
-        raise RowsRejected(source, problems)
+    rows = parse_results_csv(text, source, whole_round=True)
     with db.transaction() as session:
         require(session, actor, Action.RECORD_RESULT, event_id)
         lock_event(session, event_id)
