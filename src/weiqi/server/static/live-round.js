@@ -4,6 +4,8 @@
 // running clock is counted down between two pushes. The boards' geometry is read from their
 // SVG (weiqi.server.board, R-BOARD-3).
 
+import { mmss, sideText } from "./live-clock.js";
+
 const COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 const SVG = "http://www.w3.org/2000/svg";
 const config = JSON.parse(document.getElementById("round-config").textContent);
@@ -45,30 +47,6 @@ function drawStones(el, b) {
   }
 }
 
-function mmss(seconds) {
-  const s = Math.max(0, Math.ceil(seconds - 1e-9));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
-}
-
-function sideText(clock, side, elapsed) {
-  if (clock.system === "byo_yomi") {
-    const main = side.main - elapsed;
-    if (main > 0 || !side.periods) {
-      return side.periods ? `${mmss(main)} + ${fmt(labels.periods, { n: side.periods, s: clock.period_time })}` : mmss(main);
-    }
-    const over = -main + (side.in_overtime ? clock.period_time - side.period : 0);
-    const used = Math.floor(over / clock.period_time);
-    const periods = side.periods - used;
-    if (periods <= 0) return labels.time_up;
-    const left = clock.period_time - (over - used * clock.period_time);
-    return `${Math.max(0, Math.ceil(left))}″ · ${fmt(labels.periods, { n: periods, s: clock.period_time })}`;
-  }
-  return mmss((side.total ?? side.main) - elapsed);
-}
-
 function drawClocks() {
   for (const [n, entry] of boards) {
     const el = document.getElementById(`board-${n}`);
@@ -80,7 +58,7 @@ function drawClocks() {
       const side = c === "B" ? clock.black : clock.white;
       const running = clock.running === c;
       const elapsed = running ? (performance.now() - entry.receivedAt) / 1000 : 0;
-      span.textContent = sideText(clock, side, elapsed);
+      span.textContent = sideText(clock, side, elapsed, labels);
       span.classList.toggle("running", running);
     }
   }

@@ -11,6 +11,8 @@
 // decides; it forgives at most its quota of the difference. A turn this page did not see begin
 // (loaded or reconnected during it) says nothing: nothing of it is forgiven.
 
+import { mmss, sideText } from "./live-clock.js";
+
 const COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -196,33 +198,6 @@ function sameAsMarked() {
 
 // -- clocks -----------------------------------------------------------------------------------
 
-function mmss(seconds) {
-  const s = Math.max(0, Math.ceil(seconds - 1e-9));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
-}
-
-function sideText(clock, side, elapsed) {
-  if (clock.system === "byo_yomi") {
-    let main = side.main - elapsed;
-    if (main > 0 || !side.periods) {
-      return side.periods
-        ? `${mmss(main)} + ${fmt(labels.periods, { n: side.periods, s: clock.period_time })}`
-        : mmss(main);
-    }
-    const over = -main + (side.in_overtime ? clock.period_time - side.period : 0);
-    const used = Math.floor(over / clock.period_time);
-    const periods = side.periods - used;
-    if (periods <= 0) return labels.time_up;
-    const left = clock.period_time - (over - used * clock.period_time);
-    return `${Math.max(0, Math.ceil(left))}″ · ${fmt(labels.periods, { n: periods, s: clock.period_time })}`;
-  }
-  const total = side.total ?? side.main;
-  return mmss(total - elapsed);
-}
-
 function drawClocks() {
   const clock = state.clock;
   for (const c of ["B", "W"]) {
@@ -231,7 +206,7 @@ function drawClocks() {
     const side = c === "B" ? clock.black : clock.white;
     const running = clock.running === c;
     const elapsed = running ? (performance.now() - receivedAt) / 1000 : 0;
-    el.textContent = sideText(clock, running ? side : { ...side, main: side.main }, elapsed);
+    el.textContent = sideText(clock, running ? side : { ...side, main: side.main }, elapsed, labels);
     el.classList.toggle("low", running && side.total !== null && side.total - elapsed < 10);
   }
 }
