@@ -141,7 +141,8 @@ def test_r_end_2_refused_proposal_opponent_plays_on_and_proposer_moves_again() -
     rec.append(ProposeEnd(), BLACK, clock())
     play(rec, clock, ["D4"])
     assert rec.state.end_proposed_by is None
-    with pytest.raises(Conflict, match="nobody has proposed"):
+    # The refusal names the event by its place in the record.
+    with pytest.raises(Conflict, match=r"^event \d+: nobody has proposed to end the game$"):
         rec.append(AcceptEnd(), WHITE, clock())
 
 

@@ -85,6 +85,13 @@ class Context:
     actor: GameActor
 
 
+def _refused(ctx: Context, reason: Msg) -> Conflict:
+    """The conflict an event meets where the game does not allow it, named by its place in
+    the record: ``raise _refused(ctx, Msg("the game has already started"))`` reads "event 3:
+    the game has already started"."""
+    return Conflict(Msg("event %(seq)s: %(reason)s", seq=ctx.seq, reason=reason))
+
+
 @dataclass(frozen=True)
 class InfractionEntry:
     """An infraction as it was ruled and what it cost. ``ruled_by`` is ``None`` when the rules
@@ -381,22 +388,15 @@ class Referee:
             self.state = self._start(ctx, event)
             return self.state
         if s.phase is Phase.NOT_STARTED:
-            raise Conflict(
-                Msg(
-                    "event %(seq)s: %(reason)s", seq=ctx.seq, reason=Msg("the game has not started")
-                )
-            )
+            raise _refused(ctx, Msg("the game has not started"))
         if s.phase is Phase.CONFIRMED and not self._allowed_after_confirmation(event):
-            raise Conflict(
+            raise _refused(
+                ctx,
                 Msg(
-                    "event %(seq)s: %(reason)s",
-                    seq=ctx.seq,
-                    reason=Msg(
-                        "the result %(result)s is confirmed and can no longer be changed"
-                        "; only the chief referee may correct it",
-                        result=s.result,
-                    ),
-                )
+                    "the result %(result)s is confirmed and can no longer be changed"
+                    "; only the chief referee may correct it",
+                    result=s.result,
+                ),
             )
         handler = _HANDLERS.get(type(event))
         if handler is None:
@@ -454,16 +454,13 @@ class Referee:
         clock = self.state.clock
         if clock is not None and clock.status is Status.FLAGGED:
             assert clock.flagged is not None
-            raise Conflict(
+            raise _refused(
+                ctx,
                 Msg(
-                    "event %(seq)s: %(reason)s",
-                    seq=ctx.seq,
-                    reason=Msg(
-                        "%(flagged)s's time has run out: a forfeited turn or a loss on "
-                        "time must be ruled first",
-                        flagged=clock.flagged,
-                    ),
-                )
+                    "%(flagged)s's time has run out: a forfeited turn or a loss on "
+                    "time must be ruled first",
+                    flagged=clock.flagged,
+                ),
             )
 
     @staticmethod
@@ -504,16 +501,13 @@ class Referee:
 
     def _in_phase(self, ctx: Context, what: str | Msg, *phases: Phase) -> None:
         if self.state.phase not in phases:
-            raise Conflict(
+            raise _refused(
+                ctx,
                 Msg(
-                    "event %(seq)s: %(reason)s",
-                    seq=ctx.seq,
-                    reason=Msg(
-                        "cannot %(what)s while the game is %(phase)s",
-                        what=Msg.of(what),
-                        phase=self._phase_msg(),
-                    ),
-                )
+                    "cannot %(what)s while the game is %(phase)s",
+                    what=Msg.of(what),
+                    phase=self._phase_msg(),
+                ),
             )
 
     def _phase_msg(self) -> Msg:
@@ -558,13 +552,7 @@ class Referee:
 
     def _start(self, ctx: Context, e: Start) -> GameState:
         if self.state.phase is not Phase.NOT_STARTED:
-            raise Conflict(
-                Msg(
-                    "event %(seq)s: %(reason)s",
-                    seq=ctx.seq,
-                    reason=Msg("the game has already started"),
-                )
-            )
+            raise _refused(ctx, Msg("the game has already started"))
         self._board = Board.from_ruleset(e.ruleset, enforce_turn=False)
         return self._snapshot(
             GameState(
@@ -591,13 +579,7 @@ class Referee:
         if ctx.actor.color is not Color.BLACK and not ctx.actor.is_referee:
             raise PermissionDenied(ctx.actor.msg, "place Black's handicap stones")
         if not s.handicap_pending:
-            raise Conflict(
-                Msg(
-                    "event %(seq)s: %(reason)s",
-                    seq=ctx.seq,
-                    reason=Msg("no handicap stones are to be placed freely"),
-                )
-            )
+            raise _refused(ctx, Msg("no handicap stones are to be placed freely"))
         if len(e.points) != s.ruleset.handicap:
             raise InvalidSetting(
                 "handicap",
@@ -616,13 +598,7 @@ class Referee:
         self._no_flag(ctx)
         s = self.state
         if s.handicap_pending:
-            raise Conflict(
-                Msg(
-                    "event %(seq)s: %(reason)s",
-                    seq=ctx.seq,
-                    reason=Msg("Black places the handicap stones first"),
-                )
-            )
+            raise _refused(ctx, Msg("Black places the handicap stones first"))
         strict = s.ruleset is not None and s.ruleset.play_mode is PlayMode.STRICT
         point = e.point
         board = self.board
@@ -707,13 +683,7 @@ class Referee:
         if color is not s.to_move:
             raise self._illegal("wrong-turn", None)
         if s.handicap_pending:
-            raise Conflict(
-                Msg(
-                    "event %(seq)s: %(reason)s",
-                    seq=ctx.seq,
-                    reason=Msg("Black places the handicap stones first"),
-                )
-            )
+            raise _refused(ctx, Msg("Black places the handicap stones first"))
         proposal = s.end_proposed_by
         s = self._pass_turn(s, color)
         if isinstance(e, ProposeEnd):
@@ -738,21 +708,9 @@ class Referee:
         self._in_phase(ctx, "answer a proposal to end the game", Phase.PLAYING)
         s = self.state
         if s.end_proposed_by is None:
-            raise Conflict(
-                Msg(
-                    "event %(seq)s: %(reason)s",
-                    seq=ctx.seq,
-                    reason=Msg("nobody has proposed to end the game"),
-                )
-            )
+            raise _refused(ctx, Msg("nobody has proposed to end the game"))
         if s.end_proposed_by is color:
-            raise Conflict(
-                Msg(
-                    "event %(seq)s: %(reason)s",
-                    seq=ctx.seq,
-                    reason=Msg("%(color)s cannot answer their own proposal", color=color),
-                )
-            )
+            raise _refused(ctx, Msg("%(color)s cannot answer their own proposal", color=color))
         if isinstance(e, AcceptEnd):
             return _evolve(s, phase=Phase.COUNTING, end_proposed_by=None)  # R-END-1(a)
         # R-END-2: the opponent plays on (it is their turn); the proposer moves after them.
@@ -771,21 +729,9 @@ class Referee:
         self._in_phase(ctx, "agree to the dead stones", Phase.COUNTING)
         s = self.state
         if s.dead_marked_by is None:
-            raise Conflict(
-                Msg(
-                    "event %(seq)s: %(reason)s",
-                    seq=ctx.seq,
-                    reason=Msg("no dead stones have been marked yet"),
-                )
-            )
+            raise _refused(ctx, Msg("no dead stones have been marked yet"))
         if s.dead_marked_by is color:
-            raise Conflict(
-                Msg(
-                    "event %(seq)s: %(reason)s",
-                    seq=ctx.seq,
-                    reason=Msg("%(color)s cannot agree to their own marking", color=color),
-                )
-            )
+            raise _refused(ctx, Msg("%(color)s cannot agree to their own marking", color=color))
         assert s.ruleset is not None
         counted = count(
             s.stones,
@@ -831,41 +777,31 @@ class Referee:
         s = self.state
         who = e.player
         if who is s.to_move:
-            raise Conflict(
+            raise _refused(
+                ctx,
                 Msg(
-                    "event %(seq)s: %(reason)s",
-                    seq=ctx.seq,
-                    reason=Msg(
-                        "it is %(who)s's own time: leaving needs no permission and the "
-                        "count runs on",
-                        who=who,
-                    ),
-                )
+                    "it is %(who)s's own time: leaving needs no permission and the count runs on",
+                    who=who,
+                ),
             )
         clock = s.clock
         if clock is not None and (
             clock.tc.system is not TimeSystem.BYO_YOMI or clock.account(who).main > 0
         ):
-            raise Conflict(
+            raise _refused(
+                ctx,
                 Msg(
-                    "event %(seq)s: %(reason)s",
-                    seq=ctx.seq,
-                    reason=Msg(
-                        "%(who)s is not in byo-yomi: leaving needs no permission",
-                        who=who,
-                    ),
-                )
+                    "%(who)s is not in byo-yomi: leaving needs no permission",
+                    who=who,
+                ),
             )
         if s.seat_leaves[0 if who is Color.BLACK else 1] >= 1:
-            raise Conflict(
+            raise _refused(
+                ctx,
                 Msg(
-                    "event %(seq)s: %(reason)s",
-                    seq=ctx.seq,
-                    reason=Msg(
-                        "%(who)s has already left the seat once in byo-yomi; only once per game",
-                        who=who,
-                    ),
-                )
+                    "%(who)s has already left the seat once in byo-yomi; only once per game",
+                    who=who,
+                ),
             )
         return _evolve(s, seat_leaves=_bump(s.seat_leaves, who))
 
@@ -874,13 +810,7 @@ class Referee:
         self._in_phase(ctx, "ask for a recount", Phase.FINISHED)
         s = self.state
         if s.black_count is None:
-            raise Conflict(
-                Msg(
-                    "event %(seq)s: %(reason)s",
-                    seq=ctx.seq,
-                    reason=Msg("the result %(result)s was not counted", result=s.result),
-                )
-            )
+            raise _refused(ctx, Msg("the result %(result)s was not counted", result=s.result))
         return _evolve(
             s,
             phase=Phase.COUNTING,
@@ -899,13 +829,7 @@ class Referee:
         actor = ctx.actor
         signers = {_signer(a) for a in s.confirmations}
         if _signer(actor) in signers:
-            raise Conflict(
-                Msg(
-                    "event %(seq)s: %(reason)s",
-                    seq=ctx.seq,
-                    reason=Msg("%(describe)s has already confirmed", describe=actor.msg),
-                )
-            )
+            raise _refused(ctx, Msg("%(describe)s has already confirmed", describe=actor.msg))
         s = _evolve(s, confirmations=(*s.confirmations, actor))
         signers.add(_signer(actor))
         if {"B", "W", "referee"} <= signers:
@@ -969,13 +893,7 @@ class Referee:
         if action is ClockAction.SEAL:
             self._in_phase(ctx, "seal a move", Phase.PLAYING)
             if color is not s.to_move:
-                raise Conflict(
-                    Msg(
-                        "event %(seq)s: %(reason)s",
-                        seq=ctx.seq,
-                        reason=Msg("only the player to move seals a move"),
-                    )
-                )
+                raise _refused(ctx, Msg("only the player to move seals a move"))
         if action is ClockAction.FORFEIT_TURN:
             self._in_phase(ctx, "forfeit a turn on time", Phase.PLAYING)
             # the log says whose turn was forfeited (the event itself names nobody)
@@ -1014,13 +932,7 @@ class Referee:
             clock = clock.forfeit_turn(now)
             assert flagged is not None
             if flagged is not s.to_move:
-                raise Conflict(
-                    Msg(
-                        "event %(seq)s: %(reason)s",
-                        seq=ctx.seq,
-                        reason=Msg("%(flagged)s is not the player to move", flagged=flagged),
-                    )
-                )
+                raise _refused(ctx, Msg("%(flagged)s is not the player to move", flagged=flagged))
             # R-TIME-2 (Art. 22.5): the last period ran out; at the player's request the turn is
             # forfeited (a pass) and the same byo-yomi goes on.
             s = self._pass_turn(s, flagged)
@@ -1064,16 +976,13 @@ class Referee:
             and s.phase not in (Phase.PLAYING, Phase.COUNTING)
         ):
             # Art. 16.3: a complaint about the opponent must be made during the game.
-            raise Conflict(
+            raise _refused(
+                ctx,
                 Msg(
-                    "event %(seq)s: %(reason)s",
-                    seq=ctx.seq,
-                    reason=Msg(
-                        "%(kind)s must be ruled during the game, which is %(phase)s",
-                        kind=inf.kind,
-                        phase=self._phase_msg(),
-                    ),
-                )
+                    "%(kind)s must be ruled during the game, which is %(phase)s",
+                    kind=inf.kind,
+                    phase=self._phase_msg(),
+                ),
             )
         if (
             inf.kind is InfractionKind.TAKE_BACK
@@ -1081,16 +990,12 @@ class Referee:
             and s.last_stone_by is not inf.offender
         ):
             # R-REF-2: claimed by the opponent before their next move.
-            raise Conflict(
+            raise _refused(
+                ctx,
                 Msg(
-                    "event %(seq)s: %(reason)s",
-                    seq=ctx.seq,
-                    reason=Msg(
-                        "a take-back by %(offender)s must be claimed before the "
-                        "opponent's next move",
-                        offender=inf.offender,
-                    ),
-                )
+                    "a take-back by %(offender)s must be claimed before the opponent's next move",
+                    offender=inf.offender,
+                ),
             )
         if inf.kind is InfractionKind.CAPTURE_LIVE_STONES and s.board_recorded:
             self._check_points(inf, must_hold=inf.offender.opponent)
@@ -1280,13 +1185,7 @@ class Referee:
         color = s.last_stone_by
         board = self.board
         if color is None or not board.history or board.history[-1][1] is None:
-            raise Conflict(
-                Msg(
-                    "event %(seq)s: %(reason)s",
-                    seq=ctx.seq,
-                    reason=Msg("the last event is not a stone to replace"),
-                )
-            )
+            raise _refused(ctx, Msg("the last event is not a stone to replace"))
         mover, dropped = board.undo()
         assert dropped is not None
         reason = board.legality(color, point)
@@ -1332,13 +1231,7 @@ class Referee:
         s = self.state
         assert s.ruleset is not None and s.assigned is not None
         if s.colors_corrected or s.colors_wrong_noted:
-            raise Conflict(
-                Msg(
-                    "event %(seq)s: %(reason)s",
-                    seq=ctx.seq,
-                    reason=Msg("the colours have already been dealt with"),
-                )
-            )
+            raise _refused(ctx, Msg("the colours have already been dealt with"))
         if s.move_number <= COLOR_CORRECTION_LIMIT:
             # R-COLOR-2: corrected; the game starts again with the assigned colours.
             self._board = Board.from_ruleset(s.ruleset, enforce_turn=False)
@@ -1360,40 +1253,28 @@ class Referee:
         s = self.state
         what = "playoff" if e.playoff else "replay"
         if s.phase is not Phase.CONFIRMED or s.result is None:
-            raise Conflict(
+            raise _refused(
+                ctx,
                 Msg(
-                    "event %(seq)s: %(reason)s",
-                    seq=ctx.seq,
-                    reason=Msg(
-                        "a %(what)s follows a confirmed result; the game is %(phase)s",
-                        what=what,
-                        phase=self._phase_msg(),
-                    ),
-                )
+                    "a %(what)s follows a confirmed result; the game is %(phase)s",
+                    what=what,
+                    phase=self._phase_msg(),
+                ),
             )
         if e.playoff:
             # A playoff settles a game without a winner (R-PLAYOFF); both lose needs none.
             if s.result.outcome in (Outcome.WIN, Outcome.BOTH_LOSE):
-                raise Conflict(
-                    Msg(
-                        "event %(seq)s: %(reason)s",
-                        seq=ctx.seq,
-                        reason=Msg(
-                            "the result %(result)s needs no playoff (加赛)", result=s.result
-                        ),
-                    )
+                raise _refused(
+                    ctx, Msg("the result %(result)s needs no playoff (加赛)", result=s.result)
                 )
         elif s.result.outcome is not Outcome.REPLAY:
-            raise Conflict(
+            raise _refused(
+                ctx,
                 Msg(
-                    "event %(seq)s: %(reason)s",
-                    seq=ctx.seq,
-                    reason=Msg(
-                        "the result %(result)s is no replay ruling (重赛); only a replayed "
-                        "game's result may follow a confirmed result",
-                        result=s.result,
-                    ),
-                )
+                    "the result %(result)s is no replay ruling (重赛); only a replayed "
+                    "game's result may follow a confirmed result",
+                    result=s.result,
+                ),
             )
         return _evolve(
             s,
@@ -1410,13 +1291,7 @@ class Referee:
         self._referee(ctx, "correct a confirmed result", Role.CHIEF_REFEREE)
         s = self.state
         if s.phase is not Phase.CONFIRMED:
-            raise Conflict(
-                Msg(
-                    "event %(seq)s: %(reason)s",
-                    seq=ctx.seq,
-                    reason=Msg("the result is not confirmed yet; a referee rules instead"),
-                )
-            )
+            raise _refused(ctx, Msg("the result is not confirmed yet; a referee rules instead"))
         if not e.reason.strip():
             raise InvalidSetting("reason", Msg("a correction states its reason"))
         assert s.ruleset is not None
