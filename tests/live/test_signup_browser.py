@@ -20,7 +20,7 @@ from weiqi.services import accounts, live
 from weiqi.services import tournament as t
 from weiqi.services.event_admin import publish_round
 from weiqi.store.database import Database
-from weiqi.tournament.settings import EventSettings, System
+from weiqi.tournament.settings import EventSettings, PlayMode, System
 
 pytestmark = pytest.mark.browser
 VIEWPORTS = {"desktop": {"width": 1200, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -37,7 +37,7 @@ def _event_with_a_code(server: LiveServer, tag: str) -> tuple[int, str]:
     account he had, 李明 has only the invitation code returned."""
     db = Database(server.db_url)
     try:
-        settings = EventSettings(System.ROUND_ROBIN, board_size=9, play="online")
+        settings = EventSettings(System.ROUND_ROBIN, board_size=9, play=PlayMode.ONLINE)
         ev = t.create_tournament(db, LOCAL, f"{tag}网络赛", settings).id
         t.import_players(db, LOCAL, ev, "name,rank\n李明,5d\n王强,4d\n")
         t.pair_round(db, LOCAL, ev)
