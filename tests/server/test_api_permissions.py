@@ -744,6 +744,7 @@ SESSION_ENDPOINTS = {
     ("POST", "/api/session"),
     ("DELETE", "/api/session"),
     ("POST", "/api/invites/session"),
+    ("POST", "/api/signup"),  # makes its own account: tests/server/test_signup.py
 }
 
 

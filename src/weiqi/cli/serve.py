@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from weiqi.services.signup import SignupPolicy
 from weiqi.store.database import DEFAULT_URL
 
 _OFF = frozenset({"off", "0", "no", "false"})
@@ -42,6 +43,14 @@ def register(app: typer.Typer) -> None:
                 "games' pushes through Redis; PostgreSQL recommended).",
             ),
         ] = 1,
+        signup: Annotated[
+            SignupPolicy,
+            typer.Option(
+                envvar="WEIQI_SIGNUP",
+                help="Who may make their own account at /signup: 'open' (anybody) or 'code' "
+                "(only with an invitation code).",
+            ),
+        ] = SignupPolicy.OPEN,
     ) -> None:
         """Start the web application. Migrates the database first; on the first run prints the
         administrator's one-time password (or uses $WEIQI_ADMIN_PASSWORD)."""
@@ -77,6 +86,7 @@ def register(app: typer.Typer) -> None:
         if workers > 1:  # each worker builds the same app from the environment (server/worker.py)
             os.environ["WEIQI_DATABASE_URL"] = database.url
             os.environ["WEIQI_HTTPS_ONLY"] = "1" if https_only else ""
+            os.environ["WEIQI_SIGNUP"] = signup.value
             database.dispose()
             uvicorn.run(
                 "weiqi.server.worker:worker_app",
@@ -93,6 +103,7 @@ def register(app: typer.Typer) -> None:
             redis_url=redis_url,
             # the public pages are kept per event version unless WEIQI_PAGE_CACHE=off
             cache_pages=os.environ.get("WEIQI_PAGE_CACHE", "on").lower() not in _OFF,
+            open_signup=signup is SignupPolicy.OPEN,
         )
         tune_gc()
         uvicorn.run(app, host=host, port=port, **proxy)  # type: ignore[arg-type]

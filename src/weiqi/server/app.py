@@ -115,6 +115,7 @@ def create_app(
     redis_url: str | None = None,
     clock: ServerClock = SYSTEM_CLOCK,
     cache_pages: bool | Pages = True,
+    open_signup: bool = True,
 ) -> FastAPI:
     """The web application on ``db`` (already migrated: see ``Database.upgrade``).
 
@@ -126,7 +127,8 @@ def create_app(
     records, login sessions): the system clock unless a test gives a ``ManualClock``.
     ``cache_pages`` keeps the public pages per event version (``server/page_cache.py``): in
     this process, or on ``redis_url``'s Redis, shared by every worker (or in the ``Pages``
-    given).
+    given). ``open_signup``: anybody may make their own account (``/signup``); if false, only
+    with an invitation code (``weiqi serve --signup code``).
     """
     app = FastAPI(
         title="weiqi",
@@ -143,6 +145,7 @@ def create_app(
     if login_limits is None:
         login_limits = RedisLoginLimits.from_url(redis_url) if redis_url else LoginLimits()
     app.state.login_limits = login_limits
+    app.state.open_signup = open_signup  # routes/signup.py
     if cache_pages is True:
         cache_pages = RedisPages.from_url(redis_url) if redis_url else MemoryPages()
     app.state.page_cache = PageCache(cache_pages) if cache_pages is not False else None

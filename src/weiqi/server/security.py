@@ -11,6 +11,8 @@ API); a cross-site page can do neither, since it cannot read our pages or cookie
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Annotated, Any
 
@@ -177,6 +179,24 @@ def attempt_login(request: Request, username: str, password: str) -> UserInfo | 
     limits.succeeded(address, name)
     log_in(request, user)
     return user
+
+
+#: The "username" under which the login limits count the attempts to spend an invitation code —
+#: a program's (``POST /api/invites/session``) or a person's signing up (``/signup``).
+CODE_ATTEMPTS = "#invitation-code"
+
+
+@contextmanager
+def code_attempt(request: Request) -> Iterator[None]:
+    """Count an attempt to spend an invitation code or to sign up against the login limits of
+    the client's address, *before* the block runs (``TooManyAttempts`` instead when the limits
+    are reached); forgiven when the block ends without an error, so a failure — an unknown or
+    spent code, a taken username — stays counted, as a failed login does."""
+    limits: Limits = request.app.state.login_limits
+    address = request.client.host if request.client else "unknown"
+    limits.attempt(address, CODE_ATTEMPTS)
+    yield
+    limits.succeeded(address, CODE_ATTEMPTS)
 
 
 def safe_next(target: str | None) -> str:

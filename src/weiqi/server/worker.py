@@ -3,8 +3,9 @@
 uvicorn starts each worker process from an import string, so the worker builds its application
 from the environment the command set before starting them: ``WEIQI_DATABASE_URL`` (already
 migrated by the command, once), ``WEIQI_REDIS_URL`` (the pushes, presence, login limits and
-page cache shared by every worker), ``WEIQI_HTTPS_ONLY`` and ``WEIQI_PAGE_CACHE``. Every worker
-reads the same database, so they share the session cookies' key and every record.
+page cache shared by every worker), ``WEIQI_HTTPS_ONLY``, ``WEIQI_PAGE_CACHE`` and
+``WEIQI_SIGNUP``. Every worker reads the same database, so they share the session cookies' key
+and every record.
 
 >>> import os, tempfile
 >>> from unittest import mock
@@ -55,6 +56,7 @@ def tune_gc() -> None:
 def worker_app() -> FastAPI:
     """The application on the environment's database and Redis (see the module's docstring)."""
     from weiqi.server.app import create_app
+    from weiqi.services.signup import SignupPolicy
     from weiqi.store.database import DEFAULT_URL, Database
 
     app = create_app(
@@ -62,6 +64,7 @@ def worker_app() -> FastAPI:
         https_only=os.environ.get("WEIQI_HTTPS_ONLY", "") == "1",
         redis_url=os.environ.get("WEIQI_REDIS_URL") or None,
         cache_pages=os.environ.get("WEIQI_PAGE_CACHE", "on").lower() not in _OFF,
+        open_signup=SignupPolicy(os.environ.get("WEIQI_SIGNUP") or "open") is SignupPolicy.OPEN,
     )
     tune_gc()
     return app

@@ -165,6 +165,76 @@ def _find_user(session: Session, username: str) -> User | None:
     return session.scalar(select(User).where(User.username == normalise_username(username)))
 
 
+class UsernameTaken(Conflict):
+    """A username another user has: HTTP 409 ``conflict`` (as every clash with what is stored),
+    and ``field`` names the form field it belongs beside.
+
+    >>> UsernameTaken("li").message, UsernameTaken.field
+    ("username 'li' is taken", 'username')
+    """
+
+    field = N_("username")
+
+    def __init__(self, name: str) -> None:
+        super().__init__(Msg("username %(name)s is taken", name=repr(name)))
+
+
+def new_user_problems(username: str, password: str, display_name: str) -> dict[str, Msg]:
+    """What is wrong with a new user's fields, by field (none: ``{}``) — the one rule of every
+    way an account is made (:func:`create_user`, ``services.signup.sign_up``): a username of
+    2–64 letters, digits, '.', '_' or '-' (any case: it is stored lower-case), a password by
+    :func:`_check_password`, a display name as :func:`weiqi.text.clean_name` keeps names.
+
+    >>> new_user_problems("Li", "correct horse", "李明")
+    {}
+    >>> for field, why in new_user_problems("x", "short", "").items():
+    ...     print(field, why, sep=": ")
+    username: use 2–64 letters, digits, '.', '_' or '-'
+    password: must have at least 8 characters
+    """
+    problems: dict[str, Msg] = {}
+    name = normalise_username(username)
+    if not _USERNAME.match(name):
+        problems["username"] = Msg(N_("use 2–64 letters, digits, '.', '_' or '-'"))
+    try:
+        clean_name("display_name", display_name, required=False)
+    except InvalidSetting as err:
+        problems["display_name"] = err.reason
+    try:
+        _check_password(password, name)
+    except InvalidSetting as err:
+        problems["password"] = err.reason
+    return problems
+
+
+def add_user(
+    session: Session, username: str, password_hash: str, display_name: str, is_admin: bool = False
+) -> User:
+    """Store a new user in ``session``'s transaction (its fields checked by
+    :func:`new_user_problems`; ``password_hash`` made by :func:`hash_password` before the
+    transaction, so no lock waits for argon2); the display name defaults to the username.
+    :class:`UsernameTaken` if the name is taken."""
+    name = normalise_username(username)
+    if _find_user(session, name) is not None:
+        raise UsernameTaken(name)
+    user = User(
+        username=name,
+        display_name=clean_name("display_name", display_name, required=False) or name,
+        password_hash=password_hash,
+        is_admin=is_admin,
+        must_change_password=False,
+        session_epoch=0,
+    )
+    session.add(user)
+    session.flush()
+    return user
+
+
+def hash_password(password: str) -> str:
+    """The stored (argon2) form of ``password``."""
+    return _hasher.hash(password)
+
+
 def create_user(
     db: Database,
     actor: Actor,
@@ -173,26 +243,16 @@ def create_user(
     display_name: str = "",
     is_admin: bool = False,
 ) -> UserInfo:
-    """Create a user; only a site administrator may. ``Conflict`` if the name is taken."""
-    name = normalise_username(username)
-    if not _USERNAME.match(name):
-        raise InvalidSetting(N_("username"), N_("use 2–64 letters, digits, '.', '_' or '-'"))
-    _check_password(password, name)
+    """Create a user; only a site administrator may. ``InvalidSetting`` naming the first field
+    that :func:`new_user_problems` refuses; :class:`UsernameTaken` if the name is taken."""
+    problems = new_user_problems(username, password, display_name)
+    if problems:
+        field, reason = next(iter(problems.items()))
+        raise InvalidSetting(field, reason)
+    password_hash = hash_password(password)
     with db.transaction() as session:
         require(session, actor, Action.CREATE_USER)
-        if _find_user(session, name) is not None:
-            raise Conflict(Msg("username %(name)s is taken", name=repr(name)))
-        user = User(
-            username=name,
-            display_name=clean_name("display_name", display_name, required=False) or name,
-            password_hash=_hasher.hash(password),
-            is_admin=is_admin,
-            must_change_password=False,
-            session_epoch=0,
-        )
-        session.add(user)
-        session.flush()
-        return _info(user)
+        return _info(add_user(session, username, password_hash, display_name, is_admin))
 
 
 def authenticate(db: Database, username: str, password: str) -> UserInfo | None:

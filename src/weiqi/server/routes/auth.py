@@ -10,6 +10,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from weiqi.server.inputs import ScreenedRoute
+from weiqi.server.routes.signup import open_signup
 from weiqi.server.security import attempt_login, current_user, log_out, safe_next
 from weiqi.server.templating import html, translate
 
@@ -20,7 +21,8 @@ router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 def login_form(request: Request, next: str | None = None) -> Response:
     if current_user(request) is not None:
         return RedirectResponse(safe_next(next), status_code=303)
-    return html(request, "login.html", {"next": safe_next(next), "error": None, "username": ""})
+    context = {"next": safe_next(next), "error": None, "username": ""}
+    return html(request, "login.html", {**context, "open_signup": open_signup(request)})
 
 
 @router.post("/login")
@@ -36,6 +38,7 @@ def login(
             "next": safe_next(next),
             "error": translate(request, "Wrong username or password."),
             "username": username,
+            "open_signup": open_signup(request),
         }
         return html(request, "login.html", context, status_code=400)
     target = "/account" if user.must_change_password else safe_next(next)

@@ -3,7 +3,8 @@
 Pages:
 
 - ``/events/{id}/invites``: the organisers make a one-time invitation code per entrant;
-- ``/join``: a logged-in user redeems a code and becomes that entrant's player;
+- ``/join``: a logged-in user redeems a code and becomes that entrant's player (one not logged
+  in is offered to log in or to create an account with the code: ``routes/signup.py``);
 - ``/events/{id}/rounds/{n}/boards/{b}/play``: the game room (anyone may watch a published
   round's room; the two players play in it); a team board's room is its page's address +
   ``/play`` (``/events/{id}/teams/rounds/{n}/matches/{m}/boards/{b}/play``, ``?sitting=`` for
@@ -45,7 +46,8 @@ from weiqi.server.board import board_svg, layout
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.live.rooms import GameKey, LiveRooms, channel
 from weiqi.server.routes.games import TEAM, game_url
-from weiqi.server.security import AppClock, CurrentActor, Db, LoggedIn, flash
+from weiqi.server.routes.signup import join_logged_out
+from weiqi.server.security import AppClock, CurrentActor, CurrentUser, Db, LoggedIn, flash
 from weiqi.server.templating import LANG_COOKIE, html, say, translate
 from weiqi.services import live
 from weiqi.services.accounts import session_user
@@ -137,8 +139,10 @@ def make_invite(
 
 
 @router.get("/join")
-def join_page(request: Request, user: LoggedIn) -> Response:
-    return html(request, "live_join.html", {"error": None, "code": ""})
+def join_page(request: Request, user: CurrentUser, code: str = "", then: str = "") -> Response:
+    if user is None:  # log in first, or create an account with the code (routes/signup.py)
+        return join_logged_out(request, code, then)
+    return html(request, "live_join.html", {"error": None, "code": code})
 
 
 @router.post("/join")

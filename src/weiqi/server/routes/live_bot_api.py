@@ -17,15 +17,18 @@ from pydantic import BaseModel
 from starlette.requests import Request
 
 from weiqi.server.inputs import ScreenedRoute
-from weiqi.server.ratelimit import Limits
 from weiqi.server.routes.api import _ERRORS, UserOut
-from weiqi.server.security import AppClock, CurrentActor, Db, csrf_token, log_in
+from weiqi.server.security import (
+    AppClock,
+    CurrentActor,
+    Db,
+    code_attempt,
+    csrf_token,
+    log_in,
+)
 from weiqi.services import live_bot
 
 router = APIRouter(route_class=ScreenedRoute, prefix="/api", tags=["live play"], responses=_ERRORS)
-
-#: The "username" a code's attempts are counted under in the login limits.
-CODE_ATTEMPTS = "#invitation-code"
 
 
 class CodeIn(BaseModel):
@@ -67,11 +70,8 @@ class EntrantEventOut(BaseModel):
 def api_code_session(request: Request, body: CodeIn, db: Db, clock: AppClock) -> BotSessionOut:
     """Spend an entrant's invitation code for a program: a code-only account plays as the
     entrant from now on, and this session is logged in as it (the cookie)."""
-    limits: Limits = request.app.state.login_limits
-    address = request.client.host if request.client else "unknown"
-    limits.attempt(address, CODE_ATTEMPTS)  # counted before the check; forgiven on success
-    done = live_bot.sign_in_with_code(db, body.code, clock)
-    limits.succeeded(address, CODE_ATTEMPTS)
+    with code_attempt(request):  # counted before the check; forgiven on success
+        done = live_bot.sign_in_with_code(db, body.code, clock)
     log_in(request, done.user)
     return BotSessionOut(
         user=UserOut.of(done.user),
