@@ -199,12 +199,18 @@ class RedisPresence:
             await self._client.set(self._alive_key(self.worker), "1", ex=HEARTBEAT_TTL)
             self._beat = asyncio.get_running_loop().create_task(self._heartbeat())
 
-    async def change(self, channel: str, color: str, by: int) -> None:
-        """One more (``by=1``) or one fewer (``-1``) connection of ``color`` on this worker."""
+    async def change(self, channel: str, color: str, by: int) -> set[str]:
+        """One more (``by=1``) or one fewer (``-1``) connection of ``color`` on this worker;
+        the colours present after it — the change and the read in one round trip (a round's
+        start is every player joining at once: a command each queued for the pool's
+        connections behind thousands of others)."""
         await self._alive()
-        await self._client.hincrby(
-            f"{self._prefix}:presence:{channel}", f"{self.worker}:{color}", by
-        )
+        key = f"{self._prefix}:presence:{channel}"
+        async with self._client.pipeline(transaction=False) as pipe:
+            pipe.hincrby(key, f"{self.worker}:{color}", by)
+            pipe.hgetall(key)
+            _count, counts = await pipe.execute()
+        return await self._on_live_workers(counts)
 
     async def workers(self) -> int:
         """How many workers are alive (their heartbeat key lives)."""
@@ -214,6 +220,11 @@ class RedisPresence:
     async def present(self, channel: str) -> set[str]:
         """The colours with a connection on a live worker."""
         counts = await self._client.hgetall(f"{self._prefix}:presence:{channel}")
+        return await self._on_live_workers(counts)
+
+    async def _on_live_workers(self, counts: dict[Any, Any]) -> set[str]:
+        """The colours of a presence hash's ``worker:colour`` counts that are on a live worker
+        (this one is: it beats while it runs)."""
         by_worker: dict[str, set[str]] = {}
         for field, count in counts.items():
             name = field.decode() if isinstance(field, bytes) else str(field)
@@ -222,9 +233,11 @@ class RedisPresence:
                 by_worker.setdefault(worker, set()).add(color)
         if not by_worker:
             return set()
+        out = by_worker.pop(self.worker, set())
+        if not by_worker:
+            return out
         workers = list(by_worker)
         alive = await self._client.mget([self._alive_key(w) for w in workers])
-        out: set[str] = set()
         for worker, flag in zip(workers, alive, strict=True):
             if flag is not None:
                 out |= by_worker[worker]

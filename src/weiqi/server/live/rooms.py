@@ -113,8 +113,9 @@ class Presence(Protocol):
     """Which colours are connected to a room: in this process (:class:`LocalPresence`) or over
     every worker (``redis_bus.RedisPresence``)."""
 
-    async def change(self, channel: str, color: str, by: int) -> None:
-        """One more (``by=1``) or one fewer (``-1``) connection of ``color``."""
+    async def change(self, channel: str, color: str, by: int) -> set[str]:
+        """One more (``by=1``) or one fewer (``-1``) connection of ``color``; the colours
+        present after it (what :meth:`present` would say, without asking again)."""
         ...
 
     async def present(self, channel: str) -> set[str]: ...
@@ -125,20 +126,23 @@ class LocalPresence:
 
     >>> import asyncio
     >>> p = LocalPresence()
-    >>> asyncio.run(p.change("game:1:1:1", "B", 1)); asyncio.run(p.present("game:1:1:1"))
+    >>> asyncio.run(p.change("game:1:1:1", "B", 1))
     {'B'}
+    >>> asyncio.run(p.change("game:1:1:1", "W", 1)) == asyncio.run(p.present("game:1:1:1"))
+    True
     """
 
     def __init__(self) -> None:
         self._counts: dict[str, Counter[str]] = {}
 
-    async def change(self, channel: str, color: str, by: int) -> None:
+    async def change(self, channel: str, color: str, by: int) -> set[str]:
         counts = self._counts.setdefault(channel, Counter())
         counts[color] += by
         if counts[color] <= 0:
             del counts[color]
         if not counts:
             del self._counts[channel]
+        return set(counts)
 
     async def present(self, channel: str) -> set[str]:
         return set(self._counts.get(channel, ()))
@@ -218,10 +222,11 @@ class LiveRooms:
         idempotent, under the event's lock)."""
         if color is None:
             return
-        await self.presence.change(channel(key), color, 1)
+        # a round's start is thousands of joins at once: one round trip to the presence store
+        # for the change and who is there, the message built from that answer
+        present = await self.presence.change(channel(key), color, 1)
         self._away.get(key, {}).pop(color, None)
-        present = await self.presence.present(channel(key))
-        await self.publish(key, await self.presence_message(key))
+        await self.publish(key, self._presence_message(key, present))
         if {"B", "W"} <= present:
             event_id, number, board = key
             await self.change(
@@ -232,11 +237,11 @@ class LiveRooms:
         """A connection closed (the clock runs on: the rules' default, R-TIME-5 aside)."""
         if color is None:
             return
-        await self.presence.change(channel(key), color, -1)
-        if color not in await self.presence.present(channel(key)):
+        present = await self.presence.change(channel(key), color, -1)
+        if color not in present:
             self._away.setdefault(key, {})[color] = self.clock.now().timestamp()
         with contextlib.suppress(Exception):  # the bus gone with the application: nobody listens
-            await self.publish(key, await self.presence_message(key))
+            await self.publish(key, self._presence_message(key, present))
 
     async def present(self, key: GameKey) -> set[str]:
         """The colours with a connection to the room now."""
@@ -281,10 +286,13 @@ class LiveRooms:
         """The room's presence message (the referee console shows who is disconnected):
         ``{"type": "presence", "board": b, "present": ["B"], "away_since": {"W": t}}`` —
         ``away_since`` as this process saw the players leave (its readers merge them)."""
+        return self._presence_message(key, await self.present(key))
+
+    def _presence_message(self, key: GameKey, present: set[str]) -> dict[str, Any]:
         return {
             "type": "presence",
             "board": board_ref(key[2]),
-            "present": sorted(await self.present(key)),
+            "present": sorted(present),
             "away_since": self.away_since(key),
         }
 
