@@ -217,6 +217,11 @@ def test_r_ko_1_r_end_3_r_end_4_a_whole_game_with_ko_dispute_and_count_to_the_st
         names = {"B": "黑方", "W": "白方"}
         listed = spectator.locator("#live-moves li").all_inner_texts()
         assert listed == [f"{names[c]} {v or '停着'}" for c, v in played]
+        # the list keeps the latest move in view: it scrolls down, never sideways out of sight
+        moves = spectator.locator("#live-moves")
+        moves.scroll_into_view_if_needed()  # the page, not the list
+        expect(moves.locator("li").last).to_be_in_viewport()
+        assert moves.evaluate("el => el.scrollWidth <= el.clientWidth")
         screenshot(spectator, f"live-full-game-{device}", tmp_path)
 
         referee = _context_page(browser, viewport)
