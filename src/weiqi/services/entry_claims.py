@@ -462,12 +462,7 @@ def approve_claim(
                 )
             )
         if link is None:
-            link = PlayerAccountRow(event_id=event_id)
-            if team_event:
-                link.roster_id = player
-            else:
-                link.player_id = player
-            session.add(link)
+            link = live.new_link(session, event_id, player, team_event)
             session.flush()
         row.state = ClaimState.APPROVED.value
         row.decided_by = actor.user_id

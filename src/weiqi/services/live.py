@@ -329,6 +329,18 @@ def _link_of(
     return session.scalar(select(PlayerAccountRow).where(column == player))
 
 
+def new_link(session: Session, event_id: int, player: int, team_event: bool) -> PlayerAccountRow:
+    """The account link of entrant ``player`` (in a team event: of that roster player), made
+    empty — for an invitation or an approved claim to fill."""
+    link = PlayerAccountRow(event_id=event_id)
+    if team_event:
+        link.roster_id = player
+    else:
+        link.player_id = player
+    session.add(link)
+    return link
+
+
 def _linked_name(session: Session, link: PlayerAccountRow) -> str:
     """The name of the entrant or roster player of ``link``."""
     if link.roster_id is not None:
@@ -372,13 +384,7 @@ def create_invite(
         link = _link_of(session, event_id, player, team_event)
         if link is not None and link.user_id is not None:
             raise Conflict(Msg("%(name)s is already linked to an account", name=name))
-        if link is None:
-            link = PlayerAccountRow(event_id=event_id)
-            if team_event:
-                link.roster_id = player
-            else:
-                link.player_id = player
-            session.add(link)
+        link = link or new_link(session, event_id, player, team_event)
         link.invite_hash = _code_hash(code)
         link.invited_at = clock.now()
         session.flush()
