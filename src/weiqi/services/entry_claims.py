@@ -41,6 +41,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Literal
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -213,6 +214,31 @@ def _linked_in(session: Session, event_id: int, user_id: int) -> PlayerAccountRo
     )
 
 
+def _linkable(
+    session: Session,
+    event_id: int,
+    player: int,
+    team_event: bool,
+    user_id: int,
+    name: str,
+    who: Literal["you", "claimant"],
+) -> tuple[PlayerAccountRow | None, Msg | None]:
+    """The entrant's account link (``None``: none yet) and why user ``user_id`` may not become
+    its player (``None``: they may) — somebody plays as the entrant already, or the user plays
+    as another entrant of the event; ``who`` names the user to the reader. A claim is refused
+    for it, and so is its approval later (a code redeemed meanwhile)."""
+    link = live._link_of(session, event_id, player, team_event)
+    if link is not None and link.user_id is not None:
+        return link, Msg("%(name)s is already linked to an account", name=name)
+    mine = _linked_in(session, event_id, user_id)
+    if mine is None:
+        return link, None
+    other = live._linked_name(session, mine)
+    if who == "you":
+        return link, Msg("you already play as %(name)s in this event", name=other)
+    return link, Msg("the claimant already plays as %(name)s in this event", name=other)
+
+
 def _pending_of(session: Session, event_id: int, user_id: int) -> EntryClaimRow | None:
     return session.scalar(
         select(EntryClaimRow).where(
@@ -248,20 +274,9 @@ def claim_entry(
         lock_event(session, event_id)
         _event(session, event_id)
         team_event, name, _ = _entrant(session, event_id, player, team)
-        link = live._link_of(session, event_id, player, team_event)
-        if link is not None and link.user_id is not None:
-            raise InvalidSetting(
-                "player", Msg("%(name)s is already linked to an account", name=name)
-            )
-        mine = _linked_in(session, event_id, user_id)
-        if mine is not None:
-            raise InvalidSetting(
-                "player",
-                Msg(
-                    "you already play as %(name)s in this event",
-                    name=live._linked_name(session, mine),
-                ),
-            )
+        _link, refused = _linkable(session, event_id, player, team_event, user_id, name, "you")
+        if refused is not None:
+            raise InvalidSetting("player", refused)
         pending = _pending_of(session, event_id, user_id)
         if pending is not None:
             raise InvalidSetting(
@@ -449,18 +464,12 @@ def approve_claim(
         team_event = row.roster_id is not None
         player = row.roster_id if team_event else row.player_id
         assert player is not None
-        link = live._link_of(session, event_id, player, team_event)
         name = _names(session, [row])[row.id][0]
-        if link is not None and link.user_id is not None:
-            raise Conflict(Msg("%(name)s is already linked to an account", name=name))
-        mine = _linked_in(session, event_id, row.user_id)
-        if mine is not None:
-            raise Conflict(
-                Msg(
-                    "the claimant already plays as %(name)s in this event",
-                    name=live._linked_name(session, mine),
-                )
-            )
+        link, refused = _linkable(
+            session, event_id, player, team_event, row.user_id, name, "claimant"
+        )
+        if refused is not None:
+            raise Conflict(refused)
         if link is None:
             link = live.new_link(session, event_id, player, team_event)
             session.flush()

@@ -47,7 +47,7 @@ from weiqi.messages import Msg
 from weiqi.roles import Role
 from weiqi.rules.ruleset import Ruleset
 from weiqi.services import live
-from weiqi.services.accounts import UserInfo, _info, normalise_username
+from weiqi.services.accounts import UserInfo, _info, add_user, normalise_username
 from weiqi.services.actor import Actor
 from weiqi.services.games import _game_row
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
@@ -90,16 +90,8 @@ def sign_in_with_code(db: Database, code: str, clock: ServerClock = SYSTEM_CLOCK
         name = live._linked_name(session, link)
         # an entrant's id, or a roster player's (``r``: another table's ids)
         who = f"{link.player_id}" if link.player_id is not None else f"r{link.roster_id}"
-        user = User(
-            username=_free_username(session, f"bot-{link.event_id}-{who}"),
-            display_name=name,
-            password_hash=NO_PASSWORD,
-            is_admin=False,
-            must_change_password=False,
-            session_epoch=0,
-        )
-        session.add(user)
-        session.flush()
+        user = add_user(session, _free_username(session, f"bot-{link.event_id}-{who}"),
+                        NO_PASSWORD, name)  # fmt: skip
         linked = live.link_user(session, link, user.id, clock)
         return BotSignIn(_info(user), linked)
 

@@ -282,13 +282,10 @@ class LiveRooms:
     def _call_message(self, key: GameKey) -> dict[str, Any]:
         return {"type": "call", "board": board_ref(key[2]), "calls": self.calls(key)}
 
-    async def presence_message(self, key: GameKey) -> dict[str, Any]:
+    def _presence_message(self, key: GameKey, present: set[str]) -> dict[str, Any]:
         """The room's presence message (the referee console shows who is disconnected):
         ``{"type": "presence", "board": b, "present": ["B"], "away_since": {"W": t}}`` —
         ``away_since`` as this process saw the players leave (its readers merge them)."""
-        return self._presence_message(key, await self.present(key))
-
-    def _presence_message(self, key: GameKey, present: set[str]) -> dict[str, Any]:
         return {
             "type": "presence",
             "board": board_ref(key[2]),

@@ -62,25 +62,13 @@ class ClaimOut(BaseModel):
 
 
 def _out(claim: entry_claims.Claim, locale: str) -> ClaimOut:
-    return ClaimOut(
-        id=claim.id,
-        event_id=claim.event_id,
-        event_name=claim.event_name,
-        player_id=claim.player_id,
-        name=claim.name,
-        team=claim.team,
-        username=claim.username,
-        display_name=claim.display_name,
-        note=claim.note,
-        made_at=claim.made_at,
-        state=claim.state,
-        reason=claim.reason,
-        closed=render(claim.closed, locale) if claim.closed is not None else None,
-        closed_code=claim.closed.id if claim.closed is not None else None,
-        decided_at=claim.decided_at,
-        decided_by=claim.decided_by,
-        taken_by=claim.taken_by,
-    )
+    """The service's value as the API shows it: its message rendered in the reader's language
+    (and named by its id), the rest as it is."""
+    values = {f: getattr(claim, f) for f in ClaimOut.model_fields if hasattr(claim, f)}
+    closed = claim.closed
+    values["closed"] = render(closed, locale) if closed is not None else None
+    values["closed_code"] = closed.id if closed is not None else None
+    return ClaimOut(**values)
 
 
 @router.post("/events/{event_id}/claims", response_model=ClaimOut, status_code=201)
