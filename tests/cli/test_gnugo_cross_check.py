@@ -38,6 +38,8 @@ class Gtp:
         lines = []
         while True:
             line = self.process.stdout.readline()
+            if not line:  # GNU Go is gone: its answer will never come
+                raise EOFError(f"{command}: GNU Go exited ({self.process.poll()})")
             if line == "\n" and lines:
                 break
             lines.append(line.rstrip("\n"))

@@ -4,6 +4,7 @@ fixtures of the server tests, and helpers to set up an online event through the 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -147,9 +148,14 @@ class Reader:
         return message
 
     def until(self, test: Any, timeout: float = 10) -> dict[str, Any]:
-        """The first message (from now) for which ``test(message)`` holds."""
+        """The first message (from now) for which ``test(message)`` holds, within ``timeout``
+        seconds in all (messages that keep coming but never match must not keep it waiting)."""
+        deadline = time.monotonic() + timeout
         while True:
-            message = self.next(timeout)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no matching message in {timeout} s: {self.received[-5:]}")
+            message = self.next(left)
             if test(message):
                 return message
 

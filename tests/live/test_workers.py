@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import json
 import os
 import re
@@ -330,8 +331,18 @@ def test_a_crowd_of_sockets_joining_at_once_waits_for_redis_connections() -> Non
             await presence.change(f"game:9:1:{n % 40}", "BW"[n % 2], 1)
             return await presence.present(f"game:9:1:{n % 40}")
 
-        seen = await asyncio.gather(*(join(n) for n in range(400)))
-        await presence.close()
+        joins = [asyncio.get_running_loop().create_task(join(n)) for n in range(400)]
+        _done, pending = await asyncio.wait(joins, timeout=60)
+        closing = asyncio.get_running_loop().create_task(presence.close())
+        _closed, unclosed = await asyncio.wait([closing], timeout=20)
+        if pending or unclosed:  # say where they wait rather than hang the whole suite
+            stacks = io.StringIO()
+            for task in [*list(pending)[:3], *unclosed]:
+                task.print_stack(limit=15, file=stacks)
+            raise AssertionError(
+                f"{len(pending)} joins, close {bool(unclosed)}:\n{stacks.getvalue()}"
+            )
+        seen = [t.result() for t in joins]
         return set().union(*seen), len(seen)
 
     colours, joined = asyncio.run(run())

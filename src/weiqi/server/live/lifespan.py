@@ -9,7 +9,6 @@ deadlines (``LiveRooms.start_sweeper``); while the application runs it notes eve
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -17,6 +16,7 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
+from weiqi.server.live.tasks import stop_tasks
 from weiqi.services import live_recovery
 
 log = logging.getLogger(__name__)
@@ -54,7 +54,5 @@ async def live_lifespan(app: Any) -> AsyncIterator[None]:
     try:
         yield
     finally:
-        beating.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await beating
+        await stop_tasks([beating])
         await live_rooms.close()

@@ -37,6 +37,8 @@ from typing import Any
 
 import redis.asyncio as aioredis
 
+from weiqi.server.live.tasks import stop_tasks
+
 #: Connections each client of a worker keeps to Redis at most; more commands at once wait for
 #: one (up to :data:`POOL_WAIT` seconds). redis-py's own pool refuses the 101st command at once
 #: ("Too many connections"): a worker joined by 2,400 sockets at once failed their presence.
@@ -163,10 +165,7 @@ class RedisBus:
         return sum(len(subs) for subs in self._locals.values())
 
     async def close(self) -> None:
-        if self._reader is not None:
-            self._reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._reader
+        await stop_tasks([self._reader])
         if self._pubsub is not None:
             with contextlib.suppress(Exception):
                 await self._pubsub.aclose()
@@ -248,10 +247,7 @@ class RedisPresence:
         return out
 
     async def close(self) -> None:
-        if self._beat is not None:
-            self._beat.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._beat
+        await stop_tasks([self._beat])
         with contextlib.suppress(Exception):
             await self._client.delete(self._alive_key(self.worker))
             await self._client.aclose()

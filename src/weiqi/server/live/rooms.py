@@ -25,6 +25,7 @@ from starlette.concurrency import run_in_threadpool
 
 from weiqi.errors import WeiqiError
 from weiqi.server.live.bus import Bus, InProcessBus
+from weiqi.server.live.tasks import stop_tasks
 from weiqi.services import live
 from weiqi.services.games import BoardKey, TeamBoard
 from weiqi.services.live import board_ref
@@ -437,21 +438,5 @@ class LiveRooms:
 
     async def close(self) -> None:
         """Stop every watcher (the application shuts down)."""
-        extra = [t for t in (self._sweeper, self._starts) if t is not None]
-        tasks = [*self._watchers.values(), *extra]
-        await stop_tasks(tasks)
+        await stop_tasks([*self._watchers.values(), self._sweeper, self._starts])
         self._watchers.clear()
-
-
-async def stop_tasks(tasks: list[asyncio.Task[Any]], every: float = 0.2) -> None:
-    """Cancel ``tasks`` and wait until they are done, cancelling again those that go on: a
-    Redis client may swallow the cancellation of a command it was in (the sweeper then slept
-    on, and the application's shutdown waited for it forever)."""
-    pending = {t for t in tasks if not t.done()}
-    while pending:
-        for task in pending:
-            task.cancel()
-        _done, pending = await asyncio.wait(pending, timeout=every)
-    for task in tasks:
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            task.result()

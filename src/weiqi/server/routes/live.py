@@ -45,6 +45,7 @@ from weiqi.rules.result import Result
 from weiqi.server.board import board_svg, layout
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.live.rooms import GameKey, LiveRooms, channel
+from weiqi.server.live.tasks import stop_tasks
 from weiqi.server.routes.games import TEAM, game_url
 from weiqi.server.routes.signup import join_logged_out
 from weiqi.server.security import AppClock, CurrentActor, CurrentUser, Db, LoggedIn, flash
@@ -464,10 +465,7 @@ async def room_socket(websocket: WebSocket) -> None:
         subscription.close()
         with contextlib.suppress(Exception):  # the presence store gone: counts expire
             await live_rooms.leave(key, color)
-        if pusher is not None:
-            pusher.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await pusher
+        await stop_tasks([pusher])
 
 
 async def _act(

@@ -40,6 +40,7 @@ from weiqi.referee.infractions import allowed_penalties
 from weiqi.server.board import board_svg, layout
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.live.rooms import GameKey, channel
+from weiqi.server.live.tasks import stop_tasks
 from weiqi.server.routes.games import game_url
 from weiqi.server.routes.live import (
     ROOM,
@@ -516,11 +517,7 @@ async def round_socket(websocket: WebSocket) -> None:
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await stop_tasks(tasks)
         for sub in subs:
             sub.close()
 
