@@ -29,6 +29,7 @@ from tests.live.test_live_socket import _play, _seq_after, _started, last_seq
 from tests.server.conftest import SRC, LiveServer, _free_port, wait_until_serving
 from tests.store.conftest import postgres_schema
 from weiqi.server.live.redis_bus import RedisBus, RedisPresence
+from weiqi.server.live.tasks import stop_tasks
 from weiqi.services import games
 from weiqi.store.database import Database
 
@@ -321,7 +322,8 @@ def test_a_crowd_of_sockets_joining_at_once_waits_for_redis_connections() -> Non
     """400 room sockets opening at once on one worker: each changes and reads the presence at
     the same moment. The worker's Redis client waits for a connection of its pool instead of
     failing the 101st command ("Too many connections", found by ``bench/live.py`` with 2,000
-    spectators); the counts come out exact."""
+    spectators); the counts come out exact, and the worker beats once (every join had started
+    a heartbeat of its own, which beat on after the presence was closed)."""
     prefix = f"weiqi:test:{uuid.uuid4().hex[:8]}"
 
     async def run() -> tuple[set[str], int]:
@@ -339,10 +341,19 @@ def test_a_crowd_of_sockets_joining_at_once_waits_for_redis_connections() -> Non
             stacks = io.StringIO()
             for task in [*list(pending)[:3], *unclosed]:
                 task.print_stack(limit=15, file=stacks)
+            await stop_tasks([*pending, *unclosed])
             raise AssertionError(
                 f"{len(pending)} joins, close {bool(unclosed)}:\n{stacks.getvalue()}"
             )
         seen = [t.result() for t in joins]
+        # nothing of the presence's may run on after it is closed
+        left = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        if left:
+            stacks = io.StringIO()
+            for task in left[:5]:
+                task.print_stack(limit=15, file=stacks)
+            await stop_tasks(left)  # or asyncio.run's own single cancel may wait forever
+            raise AssertionError(f"{len(left)} tasks left:\n{stacks.getvalue()}")
         return set().union(*seen), len(seen)
 
     colours, joined = asyncio.run(run())

@@ -206,11 +206,24 @@ def test_thirty_parallel_wrong_logins_get_five_tries(tmp_path: Path) -> None:
 
 def test_two_workers_on_redis_share_the_login_limit(tmp_path: Path) -> None:
     db_url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
-    redis.Redis.from_url(REDIS_URL).delete("weiqi:login:user:127.0.0.1:admin")
     env = {"WEIQI_REDIS_URL": REDIS_URL}
     with _server(db_url, tmp_path, env=env) as one, _server(db_url, tmp_path, env=env) as two:
         codes = [_login(url, "wrong guess") for url in (one, two, one, two, one)]
         assert codes == [401] * 5
         assert _login(two, ADMIN_PASSWORD) == 429
         assert _login(one, ADMIN_PASSWORD) == 429
-    redis.Redis.from_url(REDIS_URL).delete("weiqi:login:user:127.0.0.1:admin")
+
+
+def test_two_sites_on_one_redis_keep_their_own_login_limits(tmp_path: Path) -> None:
+    """Two events' sites (two databases, so two keys) on one Redis: wrong passwords spent on
+    one do not lock the namesake administrator of the other out (the limits are kept under
+    each site's own keys, as its live rooms are)."""
+    env = {"WEIQI_REDIS_URL": REDIS_URL}
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    a, b = (f"sqlite:///{tmp_path / n / 'site.sqlite3'}" for n in "ab")
+    with _server(a, tmp_path / "a", env=env) as one, _server(b, tmp_path / "b", env=env) as two:
+        assert [_login(one, "wrong guess") for _ in range(5)] == [401] * 5
+        assert _login(one, ADMIN_PASSWORD) == 429
+        assert _login(two, "wrong guess") == 401
+        assert _login(two, ADMIN_PASSWORD) == 200

@@ -142,8 +142,16 @@ def create_app(
     app.state.db = db
     app.state.clock = clock
     app.state.redis_url = redis_url  # the live rooms' bus and presence (routes/live.py)
+    secret_key = secret_key or stored_secret_key(db)
+    # this site's Redis keys: the same for every worker of the site (they share the database
+    # and so its key), apart from another site's on the same Redis (its logins, its rooms)
+    site = hashlib.sha256(secret_key.encode()).hexdigest()[:12]
     if login_limits is None:
-        login_limits = RedisLoginLimits.from_url(redis_url) if redis_url else LoginLimits()
+        login_limits = (
+            RedisLoginLimits.from_url(redis_url, prefix=f"weiqi:login:{site}")
+            if redis_url
+            else LoginLimits()
+        )
     app.state.login_limits = login_limits
     app.state.open_signup = open_signup  # routes/signup.py
     if cache_pages is True:
@@ -151,10 +159,7 @@ def create_app(
     app.state.page_cache = PageCache(cache_pages) if cache_pages is not False else None
     # Innermost of the middlewares, so that its 413 page has the session and security headers.
     app.add_middleware(BodyLimit)
-    secret_key = secret_key or stored_secret_key(db)
-    # the live rooms' Redis keys: the same for every worker of this site (they share the
-    # database and so its key), apart from another site's on the same Redis
-    app.state.live_prefix = "weiqi:live:" + hashlib.sha256(secret_key.encode()).hexdigest()[:12]
+    app.state.live_prefix = f"weiqi:live:{site}"
     app.add_middleware(
         SessionMiddleware,
         secret_key=secret_key,

@@ -181,6 +181,7 @@ class RedisPresence:
         self._prefix = prefix
         self.worker = secrets.token_hex(6)
         self._beat: asyncio.Task[None] | None = None
+        self._first: asyncio.Task[None] | None = None
 
     @classmethod
     def from_url(cls, url: str, prefix: str = PREFIX) -> RedisPresence:
@@ -189,18 +190,27 @@ class RedisPresence:
     def _alive_key(self, worker: str) -> str:
         return f"{self._prefix}:worker:{worker}"
 
+    async def _beat_once(self) -> None:
+        await self._client.set(self._alive_key(self.worker), "1", ex=HEARTBEAT_TTL)
+
     async def _heartbeat(self) -> None:
         while True:
+            await asyncio.sleep(HEARTBEAT_EVERY)
             # a failed beat (Redis away a moment) is tried again at the next: the task that
             # ended on one left the worker's players uncounted 15 s later
             with contextlib.suppress(Exception):
-                await self._client.set(self._alive_key(self.worker), "1", ex=HEARTBEAT_TTL)
-            await asyncio.sleep(HEARTBEAT_EVERY)
+                await self._beat_once()
 
     async def _alive(self) -> None:
+        """The worker's heartbeat started, once (the first 400 joins at once had each started
+        one, 399 of them beating on after ``close``), after its first beat is stored."""
+        loop = asyncio.get_running_loop()
+        first = self._first
+        if first is None or (first.done() and (first.cancelled() or first.exception())):
+            first = self._first = loop.create_task(self._beat_once())  # again if it failed
         if self._beat is None or self._beat.done():
-            await self._client.set(self._alive_key(self.worker), "1", ex=HEARTBEAT_TTL)
-            self._beat = asyncio.get_running_loop().create_task(self._heartbeat())
+            self._beat = loop.create_task(self._heartbeat())
+        await asyncio.shield(first)  # a join given up must not cancel everyone's first beat
 
     async def change(self, channel: str, color: str, by: int) -> set[str]:
         """One more (``by=1``) or one fewer (``-1``) connection of ``color`` on this worker;
@@ -247,7 +257,7 @@ class RedisPresence:
         return out
 
     async def close(self) -> None:
-        await stop_tasks([self._beat])
+        await stop_tasks([self._beat, self._first])
         with contextlib.suppress(Exception):
             await self._client.delete(self._alive_key(self.worker))
             await self._client.aclose()
