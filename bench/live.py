@@ -300,7 +300,10 @@ async def _game(
         if not relay:  # the state, then the start
             for ws in (b, w):
                 while True:
-                    m = json.loads(await ws.recv())
+                    try:
+                        m = json.loads(await asyncio.wait_for(ws.recv(), RECV_TIMEOUT))
+                    except TimeoutError:
+                        raise RuntimeError(f"not started in {RECV_TIMEOUT} s") from None
                     if m["type"] in ("state", "update") and m["snapshot"]["started"]:
                         seq = max(seq, m["snapshot"]["seq"])
                         break
