@@ -19,6 +19,7 @@ import uuid
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -318,6 +319,18 @@ def test_a_killed_workers_presence_stops_counting() -> None:
         client.delete(key)
 
 
+async def _fail_with_stacks(what: str, tasks: list[asyncio.Task[Any]]) -> None:
+    """Nothing if ``tasks`` is empty; else they are stopped (or ``asyncio.run``'s own single
+    cancel may wait on them forever) and the test fails with where the first five stood."""
+    if not tasks:
+        return
+    stacks = io.StringIO()
+    for task in tasks[:5]:
+        task.print_stack(limit=15, file=stacks)
+    await stop_tasks(tasks)
+    raise AssertionError(f"{len(tasks)} {what}:\n{stacks.getvalue()}")
+
+
 def test_a_crowd_of_sockets_joining_at_once_waits_for_redis_connections() -> None:
     """400 room sockets opening at once on one worker: each changes and reads the presence at
     the same moment. The worker's Redis client waits for a connection of its pool instead of
@@ -337,23 +350,13 @@ def test_a_crowd_of_sockets_joining_at_once_waits_for_redis_connections() -> Non
         _done, pending = await asyncio.wait(joins, timeout=60)
         closing = asyncio.get_running_loop().create_task(presence.close())
         _closed, unclosed = await asyncio.wait([closing], timeout=20)
-        if pending or unclosed:  # say where they wait rather than hang the whole suite
-            stacks = io.StringIO()
-            for task in [*list(pending)[:3], *unclosed]:
-                task.print_stack(limit=15, file=stacks)
-            await stop_tasks([*pending, *unclosed])
-            raise AssertionError(
-                f"{len(pending)} joins, close {bool(unclosed)}:\n{stacks.getvalue()}"
-            )
+        # say where they wait rather than hang the whole suite
+        await _fail_with_stacks("joins or close waiting", [*pending, *unclosed])
         seen = [t.result() for t in joins]
         # nothing of the presence's may run on after it is closed
-        left = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
-        if left:
-            stacks = io.StringIO()
-            for task in left[:5]:
-                task.print_stack(limit=15, file=stacks)
-            await stop_tasks(left)  # or asyncio.run's own single cancel may wait forever
-            raise AssertionError(f"{len(left)} tasks left:\n{stacks.getvalue()}")
+        await _fail_with_stacks(
+            "tasks left", [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        )
         return set().union(*seen), len(seen)
 
     colours, joined = asyncio.run(run())
