@@ -14,9 +14,11 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from collections.abc import Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
@@ -24,6 +26,7 @@ from typing import Any
 import httpx
 import pytest
 import redis
+from sqlalchemy import text
 
 from tests.live.conftest import Reader, online_event, reader
 from tests.live.test_live_socket import _play, _seq_after, _started, last_seq
@@ -248,6 +251,51 @@ def test_a_time_out_is_flagged_at_its_deadline_by_another_worker_after_kill_9(
         kinds = [e["kind"] for e in state["snapshot"]["events"]]
         assert state["snapshot"]["result"] == "W+T"
         assert kinds.count("clock_check") == 1, kinds  # flagged once
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_workers_hold_no_more_postgresql_connections_than_the_command_was_given(
+    tmp_path: Path, pg_url: str, workers: str
+) -> None:
+    """``weiqi serve --workers 1|2 --db-connections 4``: a crowd of 240 requests that each use
+    the database (``/health``), 40 at a time, all answered, while the workers' backends in
+    PostgreSQL (named by the URL's ``application_name``) never pass 4. Four workers of 40
+    each opened more than PostgreSQL's default 100 allows, and every request past it failed
+    with HTTP 500 (``bench/live.py``)."""
+    name = f"weiqi-{uuid.uuid4().hex[:12]}"
+    url = f"{pg_url}&application_name={name}"
+    seen: list[int] = []
+    done = False
+    admin = Database(pg_url)
+
+    def sample() -> None:
+        with admin.engine.connect() as connection:
+            while not done:
+                count = connection.execute(
+                    text("SELECT count(*) FROM pg_stat_activity WHERE application_name = :n"),
+                    {"n": name},
+                ).scalar_one()
+                seen.append(int(count))
+                connection.commit()
+                time.sleep(0.005)
+
+    try:
+        with serve(tmp_path, url, "--workers", workers, "--db-connections", "4") as server:
+            watcher = threading.Thread(target=sample)
+            watcher.start()
+            try:
+                with (
+                    httpx.Client(base_url=server.url, timeout=60) as client,
+                    ThreadPoolExecutor(40) as pool,
+                ):
+                    codes = list(pool.map(lambda _: client.get("/health").status_code, range(240)))
+            finally:
+                done = True
+                watcher.join()
+    finally:
+        admin.dispose()
+    assert codes == [200] * 240
+    assert 2 <= max(seen) <= 4, max(seen)
 
 
 def test_several_workers_without_redis_are_refused_with_why(tmp_path: Path) -> None:

@@ -43,6 +43,16 @@ def register(app: typer.Typer) -> None:
                 "games' pushes through Redis; PostgreSQL recommended).",
             ),
         ] = 1,
+        db_connections: Annotated[
+            int | None,
+            typer.Option(
+                min=2,
+                envvar="WEIQI_DB_CONNECTIONS",
+                help="PostgreSQL connections all the workers may hold at once, shared evenly; "
+                "default: what the server allows less 10, at most 40 a worker. Give each "
+                "`weiqi serve` its part when several share one PostgreSQL.",
+            ),
+        ] = None,
         signup: Annotated[
             SignupPolicy,
             typer.Option(
@@ -60,6 +70,7 @@ def register(app: typer.Typer) -> None:
         from weiqi.server.app import create_app
         from weiqi.server.worker import tune_gc
         from weiqi.services.accounts import ADMIN_USERNAME, ensure_site_admin
+        from weiqi.store.database import Database, connection_share
 
         redis_url = os.environ.get("WEIQI_REDIS_URL") or None
         if workers > 1 and redis_url is None:
@@ -71,6 +82,7 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2)
         # a file like every other command's --db (created and migrated on first use), or a URL
         database = open_database(db)
+        share = connection_share(workers, database.allowed_connections(), db_connections)
         password = ensure_site_admin(database, os.environ.get("WEIQI_ADMIN_PASSWORD"))
         if password is not None:
             typer.echo(
@@ -87,6 +99,7 @@ def register(app: typer.Typer) -> None:
             os.environ["WEIQI_DATABASE_URL"] = database.url
             os.environ["WEIQI_HTTPS_ONLY"] = "1" if https_only else ""
             os.environ["WEIQI_SIGNUP"] = signup.value
+            os.environ["WEIQI_DB_POOL"] = str(share)
             database.dispose()
             uvicorn.run(
                 "weiqi.server.worker:worker_app",
@@ -97,8 +110,9 @@ def register(app: typer.Typer) -> None:
                 **proxy,  # type: ignore[arg-type]
             )
             return
+        database.dispose()
         app = create_app(
-            database,
+            Database(database.url, connections=share),
             https_only=https_only,
             redis_url=redis_url,
             # the public pages are kept per event version unless WEIQI_PAGE_CACHE=off

@@ -3,9 +3,10 @@
 uvicorn starts each worker process from an import string, so the worker builds its application
 from the environment the command set before starting them: ``WEIQI_DATABASE_URL`` (already
 migrated by the command, once), ``WEIQI_REDIS_URL`` (the pushes, presence, login limits and
-page cache shared by every worker), ``WEIQI_HTTPS_ONLY``, ``WEIQI_PAGE_CACHE`` and
-``WEIQI_SIGNUP``. Every worker reads the same database, so they share the session cookies' key
-and every record.
+page cache shared by every worker), ``WEIQI_HTTPS_ONLY``, ``WEIQI_PAGE_CACHE``,
+``WEIQI_SIGNUP`` and ``WEIQI_DB_POOL`` (the connections to PostgreSQL each worker may hold:
+its share of ``--db-connections``). Every worker reads the same database, so they share the
+session cookies' key and every record.
 
 >>> import os, tempfile
 >>> from unittest import mock
@@ -57,10 +58,12 @@ def worker_app() -> FastAPI:
     """The application on the environment's database and Redis (see the module's docstring)."""
     from weiqi.server.app import create_app
     from weiqi.services.signup import SignupPolicy
-    from weiqi.store.database import DEFAULT_URL, Database
+    from weiqi.store.database import DEFAULT_URL, POOL_SIZE, Database
 
+    # the worker's share of the command's PostgreSQL connections (``connection_share``)
+    pool = int(os.environ.get("WEIQI_DB_POOL") or POOL_SIZE)
     app = create_app(
-        Database(os.environ.get("WEIQI_DATABASE_URL") or DEFAULT_URL),
+        Database(os.environ.get("WEIQI_DATABASE_URL") or DEFAULT_URL, connections=pool),
         https_only=os.environ.get("WEIQI_HTTPS_ONLY", "") == "1",
         redis_url=os.environ.get("WEIQI_REDIS_URL") or None,
         cache_pages=os.environ.get("WEIQI_PAGE_CACHE", "on").lower() not in _OFF,

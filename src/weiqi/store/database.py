@@ -102,14 +102,47 @@ def _without_password(url: str) -> str:
         return repr(url) if "@" not in url else "(unparsable URL)"
 
 
-POOL_SIZE = 20
-"""Connections a server process keeps open to PostgreSQL (and as many more at a peak)."""
+POOL_SIZE = 40
+"""Connections a server process holds to PostgreSQL at most, unless told: one for each of the
+server's threads (anyio's 40), which each hold one for a transaction."""
+
+#: Connections of PostgreSQL's ``max_connections`` that ``weiqi serve`` leaves to others by
+#: default (``psql``, a backup, the CLI on the same database, the monitor).
+SPARE_CONNECTIONS = 10
+
+
+def connection_share(workers: int, allowed: int | None, asked: int | None = None) -> int:
+    """Connections each of a ``weiqi serve``'s ``workers`` processes may hold to PostgreSQL:
+    ``asked`` (``--db-connections``, the whole command's) split evenly, else what the server
+    ``allowed`` (``max_connections`` less its reserved ones, or None when unknown) less
+    :data:`SPARE_CONNECTIONS`, and never more than :data:`POOL_SIZE` nor fewer than 2. Four
+    workers of 40 opened more connections than PostgreSQL's default 100 allows and every one
+    past it failed (a socket refused with HTTP 500, a game never started: ``bench/live.py``);
+    a thread that finds its worker's share in use waits for a connection instead.
+
+    >>> connection_share(1, 97)
+    40
+    >>> connection_share(4, 97)  # (97 - 10) // 4
+    21
+    >>> connection_share(4, 97, asked=40)
+    10
+    >>> connection_share(8, None)
+    40
+    >>> connection_share(64, 97)
+    2
+    """
+    total = (
+        asked
+        if asked is not None
+        else (allowed - SPARE_CONNECTIONS if allowed is not None else POOL_SIZE * workers)
+    )
+    return max(2, min(POOL_SIZE, total // workers))
 
 
 class Database:
     """One database: its engine and the session factory everybody uses."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, connections: int = POOL_SIZE) -> None:
         self.url = url
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
@@ -120,13 +153,16 @@ class Database:
                 kwargs["poolclass"] = StaticPool
         else:
             # The server's threads (up to 40) each hold a connection for a transaction: with
-            # the default 5 kept, every connection above them was opened for one transaction
-            # and closed after it — a new PostgreSQL backend (a process) per live move under
-            # load. Keep as many as a busy worker uses; a few workers stay under PostgreSQL's
-            # default of 100 connections.
-            kwargs["pool_size"] = POOL_SIZE
-            kwargs["max_overflow"] = POOL_SIZE
+            # SQLAlchemy's default 5 kept, every connection above them was opened for one
+            # transaction and closed after it — a new PostgreSQL backend (a process) per live
+            # move under load. Keep every connection a worker may hold (its share of the
+            # server's, :func:`connection_share`) open once opened; past it, a thread waits.
+            kwargs["pool_size"] = connections
+            kwargs["max_overflow"] = 0
         try:
+            if not url.startswith("sqlite") and "application_name" not in make_url(url).query:
+                # how pg_stat_activity names our backends, unless the URL names them itself
+                kwargs["connect_args"] = {"application_name": "weiqi"}
             self.engine: Engine = create_engine(url, **kwargs)
         except (ArgumentError, NoSuchModuleError, ValueError) as err:
             # A mistyped --db or $WEIQI_DATABASE_URL is bad input: one line, no traceback.
@@ -228,6 +264,25 @@ class Database:
         except Exception:
             return False
         return True
+
+    def allowed_connections(self) -> int | None:
+        """How many connections PostgreSQL lets users like us open at once (its
+        ``max_connections`` less ``superuser_reserved_connections``); None for SQLite, which
+        has no such limit.
+
+        >>> Database("sqlite://").allowed_connections() is None
+        True
+        """
+        if self.engine.dialect.name != "postgresql":
+            return None
+        with self.engine.connect() as connection:
+            allowed = connection.execute(
+                text(
+                    "SELECT current_setting('max_connections')::int"
+                    " - current_setting('superuser_reserved_connections')::int"
+                )
+            ).scalar_one()
+        return int(allowed)
 
     def dispose(self) -> None:
         self.engine.dispose()
