@@ -574,6 +574,32 @@ def _named(url: str) -> str:
     return url + ("&" if "?" in url else "?") + f"application_name={APP_NAME}"
 
 
+def server_errors(log: Path) -> str:
+    """The exceptions the server's log ends its tracebacks with (the last of a chain),
+    counted: ``""`` when none.
+
+    >>> import tempfile; log = Path(tempfile.mkdtemp()) / "serve.log"
+    >>> _ = log.write_text("Traceback (most recent call last):\\n  x\\nOSError: too many\\n" * 2)
+    >>> server_errors(log)
+    '2 × OSError: too many'
+    """
+    counts: dict[str, int] = {}
+    lines = log.read_text(errors="replace").splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("Traceback"):
+            end = next((j for j in range(i + 1, len(lines)) if not lines[j].startswith(" ")), None)
+            chained = (
+                any(  # the cause of another traceback: that one is counted
+                    "above exception" in later for later in lines[end + 1 : end + 4]
+                )
+                if end is not None
+                else True
+            )
+            if not chained:
+                counts[lines[end][:160]] = counts.get(lines[end][:160], 0) + 1
+    return "; ".join(f"{n} × {what}" for what, n in sorted(counts.items(), key=lambda c: -c[1]))
+
+
 def _line(f: Figure) -> str:
     return (
         f"  {f.label:10} {f.moves} moves in {f.seconds:.1f} s: {f.rate:.0f} moves/s, "
@@ -658,6 +684,9 @@ def main(argv: list[str] | None = None) -> None:
                     f"{extra['failed']:.0f} failed, {extra['pushed']:.0f} pushes; games failed "
                     f"{extra['games failed']:.0f}"
                 )
+                errors = server_errors(folder / "serve.log")
+                if errors:  # what the server said went wrong, so a failed game has a why
+                    print(f"    server errors: {errors}")
     if args.profile:  # where one worker's time went (cumulative, then own)
         stats = pstats.Stats(args.profile)
         stats.sort_stats("cumulative").print_stats(40)
