@@ -5,14 +5,15 @@ leaves the others' pages valid, a refused or read-only transaction changes nothi
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import insert, text, update
+from sqlalchemy import insert, select, text, update
+from sqlalchemy.exc import OperationalError
 
 from weiqi.store import versions
 from weiqi.store.database import Database
-from weiqi.store.locks import lock_event
+from weiqi.store.locks import lock_event, lock_event_shared
 from weiqi.store.models import EventRow, User
 from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
-from weiqi.store.versions import Version
+from weiqi.store.versions import EventProgressRow, EventVersionRow, Version
 
 
 def _version(db: Database, event_id: int) -> Version:
@@ -93,6 +94,64 @@ def test_a_write_no_event_can_be_named_for_changes_the_sites_version(
     after_a, after_b = _version(database, a), _version(database, b)
     assert after_a.site != before_a.site and after_b.site == after_a.site
     assert (after_a.event, after_b.event) == (before_a.event, before_b.event)
+
+
+def test_a_games_progress_changes_a_lane_of_its_event_not_the_events_row(
+    database: Database, two_events: tuple[int, int]
+) -> None:
+    """A live move (a game's board alone, under its event's lock taken shared) changes the
+    event's version through one of its progress lanes; the event's own row, which every move
+    of the event queued for, and its shape stay, and so does the other event."""
+    a, b = two_events
+    before_a, before_b = _version(database, a), _version(database, b)
+    with database.transaction() as session:
+        before_shapes = versions.shapes(session, a)
+        own_before = session.scalar(select(EventVersionRow.version).filter_by(event_id=a))
+    for _ in range(3):
+        with database.transaction() as session:
+            lock_event_shared(session, a)
+            session.execute(update(GameRow).where(GameRow.id == -1).values(result="B+R"))
+        after_a = _version(database, a)
+        assert after_a.event != before_a.event and after_a.site == before_a.site
+        before_a = after_a
+    assert _version(database, b) == before_b
+    with database.transaction() as session:
+        assert versions.shapes(session, a) == before_shapes
+        assert session.scalar(select(EventVersionRow.version).filter_by(event_id=a)) == own_before
+        lanes = session.scalars(select(EventProgressRow.lane).filter_by(event_id=a)).all()
+    assert 1 <= len(lanes) <= 3 and all(0 <= lane < versions.LANES for lane in lanes)
+
+
+@pytest.mark.postgres
+def test_two_moves_of_one_event_wait_for_each_other_only_on_the_same_lane(
+    postgres_url: str,
+) -> None:
+    """PostgreSQL: a move's progress written and not yet committed holds its lane only; a
+    second move of the same event on another lane goes on at once, one on the same lane (as
+    every move did on the event's one row) waits past a lock time-out of 0.5 s."""
+    db = Database(postgres_url)
+    db.upgrade()
+    try:
+        with db.transaction() as session:
+            event = EventRow(name="全国赛")
+            session.add(event)
+            session.flush()
+            a = event.id
+        with db.engine.connect() as first, db.engine.connect() as second:
+            first.begin()
+            versions._bump(first, a, shaped=False, lane=1)  # a move not yet committed
+            second.execute(text("SET lock_timeout = '500ms'"))
+            versions._bump(second, a, shaped=False, lane=2)
+            second.commit()
+            with pytest.raises(OperationalError, match="lock timeout"):
+                versions._bump(second, a, shaped=False, lane=1)
+            second.rollback()
+            first.commit()
+        with db.transaction() as session:
+            lanes = session.scalars(select(EventProgressRow.lane).filter_by(event_id=a)).all()
+        assert sorted(lanes) == [1, 2]
+    finally:
+        db.dispose()
 
 
 def test_a_round_added_through_the_session_names_its_event(

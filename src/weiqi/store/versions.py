@@ -24,6 +24,14 @@ and accounts, the settings, the round — is therefore the same for as long as t
 and a worker keeps it that long (``services.game_cache``); the board's own row, which a move
 does write, is read every time.
 
+A write of a game's progress alone does not change the event's row of versions but one of its
+:data:`LANES` progress rows (``event_progress``), picked at random; the event's version is
+read as its row's version combined with every lane's. Every live move of an event used to
+update the one row, whose lock each held until its commit: the moves of a national event's
+thousands of games were stored one after another (with two workers, 67 of 73 busy PostgreSQL
+backends waited on it, ``bench/live.py``). Two moves now wait for each other only when they
+pick the same lane.
+
 A version (and a shape) is a fresh random number, not a count: a version never comes back,
 not after a database is restored from a backup nor in another database whose pages share the
 same Redis, so a key made of versions can only name what was derived from it.
@@ -45,11 +53,23 @@ same Redis, so a key made of versions can only name what was derived from it.
 
 from __future__ import annotations
 
+import random
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from sqlalchemy import BigInteger, Connection, Integer, Table, bindparam, event, or_, select
+from sqlalchemy import (
+    BigInteger,
+    Connection,
+    Integer,
+    Table,
+    bindparam,
+    event,
+    literal,
+    or_,
+    select,
+    union_all,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, ORMExecuteState, Session, mapped_column, sessionmaker
 
@@ -57,9 +77,11 @@ from weiqi.store.base import Base
 from weiqi.store.models import EventRow
 
 __all__ = [
+    "LANES",
     "NOT_EVENT_DATA",
     "PROGRESS",
     "SITE",
+    "EventProgressRow",
     "EventVersionRow",
     "Shapes",
     "Version",
@@ -76,6 +98,7 @@ NOT_EVENT_DATA = frozenset(
     {
         "alembic_version",
         "audit_log",  # shown to the chief referee only, never cached
+        "event_progress",
         "event_versions",
         "login_sessions",
         "site_settings",
@@ -110,6 +133,21 @@ class EventVersionRow(Base):
     a row from before shapes existed, until the next write that changes it)."""
 
 
+LANES = 16
+"""Progress rows of each event: of two concurrent moves of one event, one in 16 wait."""
+
+
+class EventProgressRow(Base):
+    """One lane of an event's progress version: changed, instead of the event's row, by a
+    transaction that wrote nothing of the event but a game's progress (:data:`PROGRESS`)."""
+
+    __tablename__ = "event_progress"
+
+    event_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    lane: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    version: Mapped[int] = mapped_column(BigInteger)
+
+
 class Version(NamedTuple):
     """What a page of one event is derived from: the site's version and the event's."""
 
@@ -122,10 +160,17 @@ def new_version() -> int:
     return secrets.randbits(62) + 1
 
 
-# Built once: it is read by every request of a public page.
-_READ = select(EventVersionRow.event_id, EventVersionRow.version).where(
-    or_(EventVersionRow.event_id == SITE, EventVersionRow.event_id == bindparam("event_id"))
-)
+# Built once: it is read by every request of a public page. The lanes come as lane 1…LANES
+# of the event, its own row as lane 0.
+_READ = union_all(
+    select(EventVersionRow.event_id, literal(0).label("lane"), EventVersionRow.version).where(
+        or_(EventVersionRow.event_id == SITE, EventVersionRow.event_id == bindparam("event_id"))
+    ),
+    select(
+        EventProgressRow.event_id, (EventProgressRow.lane + 1).label("lane"),
+        EventProgressRow.version,
+    ).where(EventProgressRow.event_id == bindparam("event_id")),
+)  # fmt: skip
 
 
 class Shapes(NamedTuple):
@@ -154,12 +199,19 @@ def read(connection: Session | Connection, event_id: int) -> Version | None:
     """The versions of the site and of ``event_id``; ``None`` while either has none yet (a
     database made before versions existed, an event not written since): nothing derived may
     then be kept."""
-    rows: dict[int, int] = {
-        row.event_id: row.version for row in connection.execute(_READ, {"event_id": event_id})
-    }
-    if SITE not in rows or event_id not in rows:
+    site = own = None
+    progress = 0
+    for row_event, lane, version in connection.execute(_READ, {"event_id": event_id}):
+        if lane:
+            progress ^= version  # each lane's change changes the whole
+            continue
+        if row_event == SITE:
+            site = version
+        if row_event == event_id:
+            own = version
+    if site is None or own is None:
         return None
-    return Version(rows[SITE], rows[event_id])
+    return Version(site, own ^ progress)
 
 
 def touch(session: Session, event_id: int) -> None:
@@ -233,10 +285,22 @@ def _before_commit(session: Session) -> None:
             _bump(connection, event_id, shaped)
 
 
-def _bump(connection: Connection, event_id: int, shaped: bool) -> None:
-    table = EventVersionRow.__table__
+def _bump(connection: Connection, event_id: int, shaped: bool, lane: int | None = None) -> None:
+    """Change ``event_id``'s version: its own row (and its shape) when ``shaped``, else one of
+    its progress lanes (``lane``, or one at random)."""
     dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
     version = new_version()
+    if not shaped and event_id != SITE:
+        lanes = EventProgressRow.__table__
+        connection.execute(
+            dialect.insert(lanes)
+            .values(event_id=event_id, lane=random.randrange(LANES) if lane is None else lane,
+                    version=version)
+            .on_conflict_do_update(index_elements=[lanes.c.event_id, lanes.c.lane],
+                                   set_={"version": version})
+        )  # fmt: skip
+        return
+    table = EventVersionRow.__table__
     changed: dict[str, int] = {"version": version}
     if shaped:
         changed["shape"] = new_version()
