@@ -1,4 +1,4 @@
-"""event progress lanes: a live move changes one of its lanes of its event, not the event's one
+"""event progress lanes: a live move changes one of its event's lanes, not the event's one row
 
 A write of a game's progress alone (a live move: its record, its board's row) changed the
 event's one row of ``event_versions``, whose lock each move then held until its commit, so the
