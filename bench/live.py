@@ -415,6 +415,16 @@ def _cpu(pid: int) -> float:
     return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
 
+def _peak_rss(pid: int) -> float:
+    """The most resident memory a process has held (``VmHWM``), in MB; 0 once gone."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0.0
+    kb = next((line.split()[1] for line in status.splitlines() if line.startswith("VmHWM")), "0")
+    return int(kb) / 1024
+
+
 def _tree(pid: int) -> list[int]:
     """A process and its descendants (uvicorn's workers under ``weiqi serve --workers N``)."""
     out, todo = [], [pid]
@@ -428,9 +438,10 @@ def _tree(pid: int) -> list[int]:
 
 
 class Watch:
-    """What the server side spends while the games are played: CPU of the server processes, of
-    the PostgreSQL backends with the bench's ``application_name``, of Redis (``INFO``, the
-    whole server); the most backends active, and waiting on a lock, at once (sampled)."""
+    """What the server side spends while the games are played: CPU of the server processes
+    (and their peak memory, summed), of the PostgreSQL backends with the bench's
+    ``application_name``, of Redis (``INFO``, the whole server); the most backends active, and
+    waiting on a lock, at once (sampled)."""
 
     def __init__(self, db_url: str, redis_url: str | None, server: int | None) -> None:
         self.engine = create_engine(db_url.split("?")[0]) if db_url.startswith("postgres") else None
@@ -478,6 +489,7 @@ class Watch:
         servers = _tree(self.server) if self.server else []
         out = {
             "server": sum(_cpu(p) - self._servers.get(p, 0.0) for p in servers),
+            "memory": sum(_peak_rss(p) for p in servers),
             "postgres": sum(_cpu(p) - self._before.get(p, 0.0) for p in pids),
             "redis": self._redis_cpu() - self._redis,
             "active": float(self.active),
@@ -678,7 +690,8 @@ def main(argv: list[str] | None = None) -> None:
                     f"{ours.percentile(99) / max(ref.percentile(99), 0.001):.1f}; CPU s: server "
                     f"{spent['server']:.1f}, postgres {spent['postgres']:.1f}, redis "
                     f"{spent['redis']:.1f}, clients {extra['clients']:.1f} "
-                    f"(of {ours.seconds * (os.cpu_count() or 1):.0f} s of the cores); postgres "
+                    f"(of {ours.seconds * (os.cpu_count() or 1):.0f} s of the cores); server "
+                    f"memory at most {spent['memory']:.0f} MB; postgres "
                     f"backends active at most {spent['active']:.0f}, waiting on a lock "
                     f"{spent['locked']:.0f}; spectators {extra['watching']:.0f} connected, "
                     f"{extra['failed']:.0f} failed, {extra['pushed']:.0f} pushes; games failed "
