@@ -29,7 +29,7 @@ from sqlalchemy.orm import Session
 from weiqi.errors import NotFound, PermissionDenied
 from weiqi.messages import Msg
 from weiqi.rules.color import Color
-from weiqi.rules.result import Outcome, Result
+from weiqi.rules.result import Result
 
 # The event as the core sees it is loaded by the tournament service; reusing its loader keeps
 # one definition of how stored rows become a core ``Event``.
@@ -54,7 +54,13 @@ from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
 from weiqi.tournament.details import EventDetails, local_time
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event, Game
-from weiqi.tournament.scoring import game_points, histories, is_forfeit, voided_players
+from weiqi.tournament.scoring import (
+    game_points,
+    histories,
+    is_forfeit,
+    outcome_letter,
+    voided_players,
+)
 from weiqi.tournament.settings import EventSettings, System
 from weiqi.tournament.standings import Value, format_value
 
@@ -492,16 +498,7 @@ def _outcome(event: Event, game: Game, pid: str) -> Letter | None:
     if game_points(game.result, event.settings) is None:
         return None
     assert game.result is not None
-    o = game.result.outcome
-    if o is Outcome.WIN:
-        return "W" if game.result.winner is game.colour_of(pid) else "L"
-    if o is Outcome.DRAW:
-        return "D"
-    if o is Outcome.BOTH_LOSE:
-        return "L"
-    if o is Outcome.BOTH_WIN:
-        return "W"
-    return "N"
+    return outcome_letter(game.result, game.colour_of(pid))
 
 
 def player_card(db: Database, event_id: int, player_id: int) -> PlayerCard:
