@@ -104,7 +104,7 @@ from weiqi.store.teams import (
 )
 from weiqi.text import check_entrants
 from weiqi.tournament.details import EventDetails
-from weiqi.tournament.namesakes import Person, candidates_text, labels
+from weiqi.tournament.namesakes import Person, labels, shared_name
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event
 from weiqi.tournament.settings import (
@@ -550,16 +550,7 @@ def find_roster_player(
         return named[0]
     if len(named) > 1:
         names = [labelled[r.id] for r in named]
-        raise InputError(
-            field,
-            Msg(
-                "%(name)s is the name of %(count)s players: %(candidates)s; type one of them "
-                "as shown",
-                name=text,
-                count=len(names),
-                candidates=candidates_text(names),
-            ),
-        )
+        raise shared_name(field, text, names)
     by_code = [r for r in rows if r.player_code == text]
     if by_code:
         return by_code[0]
