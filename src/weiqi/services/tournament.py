@@ -59,10 +59,9 @@ from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import namesake_labels, person, player_labels
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
-from weiqi.store.games import GameRecordRow
 from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRow
-from weiqi.store.seals import broken_in, seal_row, signing_key
+from weiqi.store.seals import broken_in, seal_row, sealed_boards, signing_key
 from weiqi.store.tournament import (
     AbsenceRow,
     ByeRow,
@@ -162,7 +161,8 @@ def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]
     counted, in_games = counted_games(
         key,
         session.execute(
-            select(
+            sealed_boards(
+                event_id,
                 RoundRow.number,
                 GameRow.board,
                 GameRow.black_id,
@@ -172,16 +172,7 @@ def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]
                 GameRow.komi,
                 GameRow.label,
                 GameRow.id,
-                GameRow.confirmed,
-                GameRow.seal,
-                GameRecordRow.head,
-                GameRecordRow.black_warnings,
-                GameRecordRow.white_warnings,
             )
-            .join(RoundRow, RoundRow.id == GameRow.round_id)
-            .outerjoin(GameRecordRow, GameRecordRow.game_id == GameRow.id)
-            .where(RoundRow.event_id == event_id)
-            .order_by(RoundRow.number, GameRow.board)
         ),
     )
     rounds = rounds_of(
