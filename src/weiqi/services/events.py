@@ -120,13 +120,18 @@ def create_event(db: Database, actor: Actor, name: str) -> EventInfo:
 
 
 def add_event(
-    session: Session, actor: Actor, name: str, settings_row: Callable[[int], Base]
+    session: Session,
+    actor: Actor,
+    name: str,
+    settings_row: Callable[[int], Base],
+    details: EventDetails | None = None,
 ) -> int:
     """Insert a new event of either kind in ``session``: its name (:func:`event_name`), its
-    settings row (``settings_row(event_id)``: an individual or a team event's), and, when the
-    creator is a user other than a site administrator, the organiser's and chief referee's roles
-    for the creator (one person in a club event; the roles page hands them on). The one way an
-    event is created, by the pages, the API and the command line alike."""
+    settings row (``settings_row(event_id)``: an individual or a team event's), its
+    ``details`` when given (:func:`store_details`), and, when the creator is a user other than
+    a site administrator, the organiser's and chief referee's roles for the creator (one person
+    in a club event; the roles page hands them on). The one way an event is created, by the
+    pages, the API and the command line alike."""
     name = event_name(name)
     require(session, actor, Action.CREATE_EVENT)
     event = EventRow(name=name)
@@ -137,6 +142,9 @@ def add_event(
         for role in (Role.ORGANISER, Role.CHIEF_REFEREE):
             session.add(EventRole(user_id=actor.user_id, event_id=event.id, role=role.value))
     session.flush()
+    if details is not None:
+        store_details(event, details)
+        session.flush()
     return event.id
 
 

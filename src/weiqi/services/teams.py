@@ -669,12 +669,7 @@ def create_team_event(
     control; ``None``: none announced, Asia/Shanghai) (:func:`weiqi.services.events.add_event`:
     a creator who is not a site administrator runs it)."""
     with db.transaction() as session:
-        event_id = add_event(session, actor, name, lambda i: settings_row(i, settings))
-        if details is not None:
-            event = session.get(EventRow, event_id)
-            assert event is not None
-            store_details(event, details)
-            session.flush()
+        event_id = add_event(session, actor, name, lambda i: settings_row(i, settings), details)
         return _info(session, event_id)
 
 

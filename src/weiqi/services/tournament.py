@@ -47,7 +47,7 @@ from weiqi.services.event_rows import (
     rounds_of,
     standing_views,
 )
-from weiqi.services.events import add_event, details_of, store_details
+from weiqi.services.events import add_event, details_of
 from weiqi.services.games import (
     enter_and_confirm,
     individual_game,
@@ -232,12 +232,7 @@ def create_tournament(
     runs it)."""
 
     with db.transaction() as session:
-        event_id = add_event(session, actor, name, settings_row(settings))
-        if details is not None:
-            event = session.get(EventRow, event_id)
-            assert event is not None
-            store_details(event, details)
-            session.flush()
+        event_id = add_event(session, actor, name, settings_row(settings), details)
         return _info(session, event_id)
 
 
