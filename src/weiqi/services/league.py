@@ -43,7 +43,6 @@ from weiqi.errors import (
     InputError,
     InvalidSetting,
     NotFound,
-    PermissionDenied,
 )
 from weiqi.formats.team_csv import parse_team_csv
 from weiqi.league.draft import (
@@ -72,7 +71,7 @@ from weiqi.league.team import RosterEntry, TeamType
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
 from weiqi.services.events import add_event, event_name
-from weiqi.services.permissions import Action, require
+from weiqi.services.permissions import Action, allowed_in, require
 from weiqi.services.teams import (
     RoundView,
     TeamEventSettings,
@@ -614,14 +613,6 @@ class SeasonPage:
         return all(p.finished == p.total for p in self.progress)
 
 
-def _may(session: Session, actor: Actor, action: Action, event_id: int) -> bool:
-    try:
-        require(session, actor, action, event_id)
-    except PermissionDenied:
-        return False
-    return True
-
-
 def season_page(db: Database, actor: Actor, season_id: int) -> SeasonPage:
     """Read :class:`SeasonPage` (``NotFound`` if there is no such season)."""
     with db.transaction() as session:
@@ -642,8 +633,8 @@ def season_page(db: Database, actor: Actor, season_id: int) -> SeasonPage:
             tuple(progress),
             end,
             draft_id,
-            _may(session, actor, Action.PAIR_ROUND, top),
-            _may(session, actor, Action.RUN_DRAFT, top),
+            allowed_in(session, actor, Action.PAIR_ROUND, top),
+            allowed_in(session, actor, Action.RUN_DRAFT, top),
         )
 
 
@@ -900,5 +891,5 @@ def draft_page(db: Database, actor: Actor, draft_id: int) -> DraftPage:
             _draft_view(row),
             {c: tuple(r) for c, r in rosters.items()},
             season,
-            _may(session, actor, Action.RUN_DRAFT, season.divisions[0].event_id),
+            allowed_in(session, actor, Action.RUN_DRAFT, season.divisions[0].event_id),
         )
