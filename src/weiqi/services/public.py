@@ -45,7 +45,7 @@ from weiqi.services.read_models import (
     RoundSummaryRead,
     StandingsRead,
 )
-from weiqi.services.tournament import _load, _round_row, _settings_row
+from weiqi.services.tournament import _load, _no_player, _round_row, _settings_row
 from weiqi.store import versions
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
@@ -509,13 +509,7 @@ def player_card(db: Database, event_id: int, player_id: int) -> PlayerCard:
     refs = _refs(players)
     pid = str(player_id)
     if pid not in players:
-        raise NotFound(
-            Msg(
-                "no player %(player_id)s in event %(event_id)s",
-                player_id=player_id,
-                event_id=event_id,
-            )
-        )
+        raise _no_player(event_id, player_id)
     hist = histories(event)[pid]
     row = next((r for r in table.rows if r.player.id == player_id), None)
     # the standings may count points the games do not (a McMahon start score)

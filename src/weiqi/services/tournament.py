@@ -318,16 +318,17 @@ def _player(session: Session, event_id: int, name: str) -> PlayerRow:
     return next(r for r in rows if r.id == pid)
 
 
+def _no_player(event_id: int, player_id: int) -> NotFound:
+    """The refusal of a player id that is not one of the event's entrants."""
+    return NotFound(
+        Msg("no player %(player_id)s in event %(event_id)s", player_id=player_id, event_id=event_id)
+    )
+
+
 def _player_id_row(session: Session, event_id: int, player_id: int) -> PlayerRow:
     row = session.get(PlayerRow, player_id)
     if row is None or row.event_id != event_id:
-        raise NotFound(
-            Msg(
-                "no player %(player_id)s in event %(event_id)s",
-                player_id=player_id,
-                event_id=event_id,
-            )
-        )
+        raise _no_player(event_id, player_id)
     return row
 
 
