@@ -32,8 +32,8 @@ from weiqi.services.permissions import Action, require
 from weiqi.store.base import Base
 from weiqi.store.database import Database
 from weiqi.store.models import EventRole, EventRow
-from weiqi.store.teams import TeamEventRow
-from weiqi.store.tournament import EventSettingsRow
+from weiqi.store.teams import TeamEventRow, TeamRoundRow, TeamRow
+from weiqi.store.tournament import EventSettingsRow, PlayerRow, RoundRow
 from weiqi.text import clean_name
 from weiqi.tournament.details import EventDetails
 from weiqi.tournament.records import EventKind as EventKind  # the core's, named here too
@@ -62,6 +62,16 @@ def details_of(event: EventRow) -> EventDetails:
         time_zone=event.time_zone,
         time_control=event.time_control,
     )
+
+
+def count_rows(
+    session: Session, table: type[PlayerRow | RoundRow | TeamRow | TeamRoundRow], event_id: int
+) -> int:
+    """How many rows of ``table`` (its players or teams, its rounds) event ``event_id`` has."""
+    found = session.scalar(
+        select(func.count()).select_from(table).where(table.event_id == event_id)
+    )
+    return int(found or 0)
 
 
 def store_details(event: EventRow, details: EventDetails) -> None:

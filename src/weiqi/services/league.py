@@ -70,7 +70,7 @@ from weiqi.league.standings import TeamRanking, team_standings
 from weiqi.league.team import RosterEntry, TeamType
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
-from weiqi.services.events import add_event, event_name
+from weiqi.services.events import add_event, count_rows, event_name
 from weiqi.services.permissions import Action, allowed_in, require
 from weiqi.services.teams import (
     RoundView,
@@ -213,15 +213,9 @@ def _lock_season(session: Session, season_id: int) -> list[TeamEventRow]:
 def _season_info(session: Session, season: SeasonRow) -> SeasonInfo:
     divisions = []
     for d in _division_rows(session, season.id):
-        clubs = session.scalar(
-            select(func.count()).select_from(TeamRow).where(TeamRow.event_id == d.event_id)
-        )
-        rounds = session.scalar(
-            select(func.count())
-            .select_from(TeamRoundRow)
-            .where(TeamRoundRow.event_id == d.event_id)
-        )
-        divisions.append(DivisionInfo(d.division, d.event_id, clubs or 0, rounds or 0))
+        clubs = count_rows(session, TeamRow, d.event_id)
+        rounds = count_rows(session, TeamRoundRow, d.event_id)
+        divisions.append(DivisionInfo(d.division, d.event_id, clubs, rounds))
     settings = season_settings_from_dict(json.loads(season.settings_json))
     return SeasonInfo(
         season.id, season.name, settings, tuple(divisions), season.final_json is not None

@@ -77,7 +77,7 @@ from weiqi.rules.ruleset import Ruleset
 from weiqi.services import games
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import LOCKED_PLAYED, refuse_begun, round_start_typed
-from weiqi.services.events import add_event, details_of, event_name, store_details
+from weiqi.services.events import add_event, count_rows, details_of, event_name, store_details
 from weiqi.services.permissions import Action, require
 from weiqi.services.read_models import (
     MatchRead,
@@ -628,18 +628,14 @@ def _info(session: Session, event_id: int) -> TeamEventInfo:
     row = event_row(session, event_id)
     event = session.get(EventRow, event_id)
     assert event is not None
-    teams = session.scalar(
-        select(func.count()).select_from(TeamRow).where(TeamRow.event_id == event_id)
-    )
-    rounds = session.scalar(
-        select(func.count()).select_from(TeamRoundRow).where(TeamRoundRow.event_id == event_id)
-    )
+    teams = count_rows(session, TeamRow, event_id)
+    rounds = count_rows(session, TeamRoundRow, event_id)
     return TeamEventInfo(
         event_id,
         event.name,
         settings_of(row),
-        teams or 0,
-        rounds or 0,
+        teams,
+        rounds,
         row.season_id,
         row.division,
         details_of(event),

@@ -47,7 +47,7 @@ from weiqi.services.event_rows import (
     rounds_of,
     standing_views,
 )
-from weiqi.services.events import add_event, details_of
+from weiqi.services.events import add_event, count_rows, details_of
 from weiqi.services.games import (
     enter_and_confirm,
     individual_game,
@@ -194,15 +194,11 @@ def _info(session: Session, event_id: int) -> TournamentInfo:
     row = _settings_row(session, event_id)
     event = session.get(EventRow, event_id)
     assert event is not None
-    players = session.scalar(
-        select(func.count()).select_from(PlayerRow).where(PlayerRow.event_id == event_id)
-    )
-    rounds = session.scalar(
-        select(func.count()).select_from(RoundRow).where(RoundRow.event_id == event_id)
-    )
+    players = count_rows(session, PlayerRow, event_id)
+    rounds = count_rows(session, RoundRow, event_id)
     settings = settings_from_dict(json.loads(row.settings_json))
     return TournamentInfo(
-        event_id, event.name, row.system, settings, players or 0, rounds or 0, details_of(event)
+        event_id, event.name, row.system, settings, players, rounds, details_of(event)
     )
 
 
@@ -442,10 +438,7 @@ def withdraw_player(db: Database, actor: Actor, event_id: int, name: str | int) 
                     withdrawn_after=row.withdrawn_after,
                 )
             )
-        paired = session.scalar(
-            select(func.count()).select_from(RoundRow).where(RoundRow.event_id == event_id)
-        )
-        row.withdrawn_after = int(paired or 0)
+        row.withdrawn_after = count_rows(session, RoundRow, event_id)
         return row.withdrawn_after
 
 
