@@ -447,7 +447,13 @@ def check_change_after_start(old: EventSettings, new: EventSettings, paired: int
     for field in [*after, *(k for k in before if k not in after)]:
         if before.get(field) != after.get(field) and locked_reason(field):
             raise InvalidSetting(field, Msg(locked_reason(field)))
-    if new.rounds is not None and new.rounds < paired:
+    check_rounds_paired(new.rounds, paired)
+
+
+def check_rounds_paired(rounds: int | None, paired: int) -> None:
+    """``InvalidSetting`` naming ``rounds`` when it is fewer than the rounds already
+    ``paired`` (no number set is never refused); for individual and team events alike."""
+    if rounds is not None and rounds < paired:
         raise InvalidSetting(
             "rounds", Msg("must be at least %(paired)s, the rounds already paired", paired=paired)
         )

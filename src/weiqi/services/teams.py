@@ -76,7 +76,12 @@ from weiqi.rules.result import Outcome, Result
 from weiqi.rules.ruleset import Ruleset
 from weiqi.services import games
 from weiqi.services.actor import Actor
-from weiqi.services.event_admin import LOCKED_PLAYED, refuse_begun, round_start_typed
+from weiqi.services.event_admin import (
+    LOCKED_PLAYED,
+    check_rounds_paired,
+    refuse_begun,
+    round_start_typed,
+)
 from weiqi.services.events import add_event, count_rows, details_of, event_name, store_details
 from weiqi.services.permissions import Action, require
 from weiqi.services.read_models import (
@@ -705,10 +710,8 @@ def _check_team_change(
             f.name == "rounds" and new.system is not TeamSystem.SWISS
         ):
             raise InvalidSetting(f.name, Msg(FIXED_SETTING))
-    if new.system is TeamSystem.SWISS and new.rounds is not None and new.rounds < paired:
-        raise InvalidSetting(
-            "rounds", Msg("must be at least %(paired)s, the rounds already paired", paired=paired)
-        )
+    if new.system is TeamSystem.SWISS:
+        check_rounds_paired(new.rounds, paired)
 
 
 def update_team_event(
