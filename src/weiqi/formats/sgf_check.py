@@ -51,7 +51,9 @@ from weiqi.formats.sgf import (
 from weiqi.formats.sgf_replay import (
     ReplayError,
     choose_first_player,
+    move_reason,
     record_handicap,
+    refusal,
     replay,
     resumed_turn,
     setup_board,
@@ -455,12 +457,10 @@ class _Scan:
         except IllegalMove as err:
             index = board.move_number - played  # the refused move's place in the run
             color, point = entries[index]  # type: ignore[misc]
-            self._refuse(self.moves + index + 1, board, point, err.reason)
+            self._refuse(self.moves + index + 1, point, refusal(board, point, err.reason))
         self.moves += len(entries)
 
-    def _refuse(self, number: int, board: Board, point: int | None, reason: str) -> None:
-        if reason == "wrong-turn" and point is not None and board.color_at(point) is not None:
-            reason = "occupied"  # whoever's turn it is
+    def _refuse(self, number: int, point: int | None, reason: str) -> None:
         self.out.error = ReplayError(number, format_vertex(point, self.size), reason)
 
     def _play_slowly(
@@ -493,10 +493,6 @@ class _Scan:
         if off_board is not None:
             self.out.error = ReplayError(self.moves, off_board, "off-board")
             return
-        try:
-            if point is None:
-                board.pass_(color)
-            else:
-                board.play(color, point)
-        except IllegalMove as err:
-            self._refuse(self.moves, board, point, err.reason)
+        why = move_reason(board, color, point)
+        if why is not None:
+            self._refuse(self.moves, point, why)

@@ -193,10 +193,16 @@ def move_reason(board: Board, color: Color, point: int | None) -> str | None:
         else:
             board.play(color, point)
     except IllegalMove as err:
-        if err.reason == "wrong-turn" and point is not None and board.color_at(point) is not None:
-            return "occupied"
-        return err.reason
+        return refusal(board, point, err.reason)
     return None
+
+
+def refusal(board: Board, point: int | None, reason: str) -> str:
+    """The ``reason`` the board refused a move at ``point`` for, as a record names it: a stone
+    on an occupied point is ``occupied`` whoever's turn it is."""
+    if reason == "wrong-turn" and point is not None and board.color_at(point) is not None:
+        return "occupied"
+    return reason
 
 
 def replay(game: SgfGame, *, cycle: CyclePolicy = CyclePolicy.BAN) -> Replay:

@@ -85,6 +85,14 @@ class Context:
     actor: GameActor
 
 
+def _history(
+    s: GameState, ctx: Context, actor: GameActor | None, result: Result | None, why: Msg
+) -> tuple[ResultChange, ...]:
+    """``s``'s result history with one more change: ``result`` (``None``: reopened) by
+    ``actor`` (``None``: by rule) at ``ctx``'s place in the record, for ``why``."""
+    return (*s.result_history, ResultChange(ctx.seq, ctx.at, actor, result, why))
+
+
 def _refused(ctx: Context, reason: Msg) -> Conflict:
     """The conflict an event meets where the game does not allow it, named by its place in
     the record: ``raise _refused(ctx, Msg("the game has already started"))`` reads "event 3:
@@ -542,10 +550,7 @@ class Referee:
             result=result,
             end_proposed_by=None,
             confirmations=(),  # a new result needs new confirmations
-            result_history=(
-                *s.result_history,
-                ResultChange(ctx.seq, ctx.at, actor, result, reason),
-            ),
+            result_history=_history(s, ctx, actor, result, reason),
         )
 
     # -- start --------------------------------------------------------------------------------
@@ -817,10 +822,7 @@ class Referee:
             result=None,
             black_count=None,
             confirmations=(),
-            result_history=(
-                *s.result_history,
-                ResultChange(ctx.seq, ctx.at, ctx.actor, None, Msg("recount requested")),
-            ),
+            result_history=_history(s, ctx, ctx.actor, None, Msg("recount requested")),
         )
 
     def _confirm(self, ctx: Context, e: Confirm) -> GameState:
@@ -836,15 +838,8 @@ class Referee:
             s = _evolve(
                 s,
                 phase=Phase.CONFIRMED,
-                result_history=(
-                    *s.result_history,
-                    ResultChange(
-                        ctx.seq,
-                        ctx.at,
-                        actor,
-                        s.result,
-                        Msg("confirmed by both players and the referee"),
-                    ),
+                result_history=_history(
+                    s, ctx, actor, s.result, Msg("confirmed by both players and the referee")
                 ),
             )
         return s
@@ -1093,11 +1088,8 @@ class Referee:
             return _evolve(
                 s,
                 result=result,
-                result_history=(
-                    *s.result_history,
-                    ResultChange(
-                        ctx.seq, ctx.at, ctx.actor, result, Msg("corrected: %(why)s", why=why)
-                    ),
+                result_history=_history(
+                    s, ctx, ctx.actor, result, Msg("corrected: %(why)s", why=why)
                 ),
             )
         return self._finish(s, ctx, result, why)
@@ -1148,15 +1140,12 @@ class Referee:
             s,
             phase=Phase.CONFIRMED,
             confirmations=(GameActor.player(Color.BLACK), GameActor.player(Color.WHITE), actor),
-            result_history=(
-                *s.result_history,
-                ResultChange(
-                    ctx.seq,
-                    ctx.at,
-                    actor,
-                    s.result,
-                    Msg("confirmed: signed by both players on the result sheet and by the referee"),
-                ),
+            result_history=_history(
+                s,
+                ctx,
+                actor,
+                s.result,
+                Msg("confirmed: signed by both players on the result sheet and by the referee"),
             ),
         )
 
@@ -1281,10 +1270,7 @@ class Referee:
             result=e.result,
             black_count=None,
             confirmations=(GameActor.player(Color.BLACK), GameActor.player(Color.WHITE), actor),
-            result_history=(
-                *s.result_history,
-                ResultChange(ctx.seq, ctx.at, actor, e.result, _played_again(e.playoff, e.result)),
-            ),
+            result_history=_history(s, ctx, actor, e.result, _played_again(e.playoff, e.result)),
         )
 
     def _correct_result(self, ctx: Context, e: ResultCorrected) -> GameState:
@@ -1299,11 +1285,8 @@ class Referee:
         return _evolve(
             s,
             result=e.result,
-            result_history=(
-                *s.result_history,
-                ResultChange(
-                    ctx.seq, ctx.at, ctx.actor, e.result, Msg("corrected: %(why)s", why=e.reason)
-                ),
+            result_history=_history(
+                s, ctx, ctx.actor, e.result, Msg("corrected: %(why)s", why=e.reason)
             ),
         )
 

@@ -4,15 +4,19 @@ pasted text) and its refused rows, and a rank as the reader writes it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from fastapi.responses import RedirectResponse
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
+from starlette.responses import Response
 
 from weiqi.errors import InputError, PermissionDenied, RowsRejected
 from weiqi.i18n import N_
-from weiqi.server.security import Db
-from weiqi.server.templating import say
+from weiqi.server.errors import status_of
+from weiqi.server.security import Db, flash
+from weiqi.server.templating import say, translate
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
 from weiqi.tournament.ranks import Rank
@@ -83,6 +87,38 @@ def import_problems(request: Request, err: InputError) -> list[tuple[int, str]]:
     if isinstance(err, RowsRejected):
         return [(n, say(request, why)) for n, why in err.problems]
     return [(0, say(request, err.reason))]
+
+
+async def import_rows(
+    request: Request,
+    db: Db,
+    actor: Actor,
+    event_id: int,
+    source: str,
+    store: Callable[[ImportForm], int],
+    page: Callable[..., Response],
+    done: str,
+    back: str,
+) -> Response:
+    """An event's import form (players or teams) posted: ``store`` its rows (all, or none)
+    and go ``back`` saying ``done`` (a msgid with ``%(count)s``); or the event's ``page``
+    again (its keywords: ``import_errors``, ``import_text``, ``status_code``) with the
+    problems and the pasted text, to mend."""
+    sent = await read_import_form(request, source)
+    require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
+    if sent.problem is not None:
+        problems = [(0, translate(request, sent.problem))]
+        return page(import_errors=problems, status_code=422)
+    try:
+        count = store(sent)
+    except InputError as err:
+        return page(
+            import_errors=import_problems(request, err),
+            import_text=sent.pasted,
+            status_code=status_of(err),
+        )
+    flash(request, translate(request, done, count=count))
+    return RedirectResponse(back, status_code=303)
 
 
 def rank_label(locale: str, code: str | None) -> str:

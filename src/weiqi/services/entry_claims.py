@@ -428,6 +428,18 @@ def _still_pending(row: EntryClaimRow) -> None:
         )
 
 
+def _claim_to_decide(session: Session, actor: Actor, event_id: int, claim_id: int) -> EntryClaimRow:
+    """The event's claim ``claim_id`` for those who manage its players to approve or decline,
+    read again under the event's lock (a second tab may have decided it meanwhile):
+    ``Conflict`` when it is no longer pending."""
+    require(session, actor, Action.MANAGE_PLAYERS, event_id)
+    lock_event(session, event_id)
+    row = _claim_in(session, event_id, claim_id)
+    session.refresh(row)
+    _still_pending(row)
+    return row
+
+
 def withdraw_claim(db: Database, actor: Actor, claim_id: int, clock: ServerClock) -> Claim:
     """The claimant withdraws a claim of theirs still pending. ``PermissionDenied`` for
     anybody else's claim, ``NotFound`` for one that does not exist, ``Conflict`` once decided."""
@@ -456,11 +468,7 @@ def approve_claim(
     (:func:`close_claims`). ``Conflict`` when the claim is not pending, somebody already plays
     as the entrant, or the claimant already plays as another entrant of the event."""
     with db.transaction() as session:
-        require(session, actor, Action.MANAGE_PLAYERS, event_id)
-        lock_event(session, event_id)
-        row = _claim_in(session, event_id, claim_id)
-        session.refresh(row)
-        _still_pending(row)
+        row = _claim_to_decide(session, actor, event_id, claim_id)
         team_event = row.roster_id is not None
         player = row.roster_id if team_event else row.player_id
         assert player is not None
@@ -497,11 +505,7 @@ def decline_claim(
     characters). ``Conflict`` when the claim is not pending."""
     reason = _bounded("reason", reason)
     with db.transaction() as session:
-        require(session, actor, Action.MANAGE_PLAYERS, event_id)
-        lock_event(session, event_id)
-        row = _claim_in(session, event_id, claim_id)
-        session.refresh(row)
-        _still_pending(row)
+        row = _claim_to_decide(session, actor, event_id, claim_id)
         row.state = ClaimState.DECLINED.value
         row.decided_by = actor.user_id
         row.decided_at = clock.now()

@@ -53,7 +53,7 @@ from weiqi.i18n import N_
 from weiqi.messages import Msg
 from weiqi.services import tournament
 from weiqi.services.actor import Actor
-from weiqi.services.events import details_in, event_name, store_details
+from weiqi.services.events import count_rows, details_in, event_name, store_details
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches, namesake_labels, player_labels, search_terms
 from weiqi.services.round_edits import EditRecord, edit_records
@@ -347,10 +347,7 @@ DEFAULT_SWISS = EventSettings(System.SWISS, rounds=5)
 
 
 def _rounds_paired(session: Session, event_id: int) -> int:
-    count = session.scalar(
-        select(func.count()).select_from(RoundRow).where(RoundRow.event_id == event_id)
-    )
-    return int(count or 0)
+    return count_rows(session, RoundRow, event_id)
 
 
 # -- what may change after round 1 (issue #13) ----------------------------------------------
@@ -450,7 +447,13 @@ def check_change_after_start(old: EventSettings, new: EventSettings, paired: int
     for field in [*after, *(k for k in before if k not in after)]:
         if before.get(field) != after.get(field) and locked_reason(field):
             raise InvalidSetting(field, Msg(locked_reason(field)))
-    if new.rounds is not None and new.rounds < paired:
+    check_rounds_paired(new.rounds, paired)
+
+
+def check_rounds_paired(rounds: int | None, paired: int) -> None:
+    """``InvalidSetting`` naming ``rounds`` when it is fewer than the rounds already
+    ``paired`` (no number set is never refused); for individual and team events alike."""
+    if rounds is not None and rounds < paired:
         raise InvalidSetting(
             "rounds", Msg("must be at least %(paired)s, the rounds already paired", paired=paired)
         )

@@ -32,8 +32,8 @@ from weiqi.services.permissions import Action, require
 from weiqi.store.base import Base
 from weiqi.store.database import Database
 from weiqi.store.models import EventRole, EventRow
-from weiqi.store.teams import TeamEventRow
-from weiqi.store.tournament import EventSettingsRow
+from weiqi.store.teams import TeamEventRow, TeamRoundRow, TeamRow
+from weiqi.store.tournament import EventSettingsRow, PlayerRow, RoundRow
 from weiqi.text import clean_name
 from weiqi.tournament.details import EventDetails
 from weiqi.tournament.records import EventKind as EventKind  # the core's, named here too
@@ -62,6 +62,16 @@ def details_of(event: EventRow) -> EventDetails:
         time_zone=event.time_zone,
         time_control=event.time_control,
     )
+
+
+def count_rows(
+    session: Session, table: type[PlayerRow | RoundRow | TeamRow | TeamRoundRow], event_id: int
+) -> int:
+    """How many rows of ``table`` (its players or teams, its rounds) event ``event_id`` has."""
+    found = session.scalar(
+        select(func.count()).select_from(table).where(table.event_id == event_id)
+    )
+    return int(found or 0)
 
 
 def store_details(event: EventRow, details: EventDetails) -> None:
@@ -120,13 +130,18 @@ def create_event(db: Database, actor: Actor, name: str) -> EventInfo:
 
 
 def add_event(
-    session: Session, actor: Actor, name: str, settings_row: Callable[[int], Base]
+    session: Session,
+    actor: Actor,
+    name: str,
+    settings_row: Callable[[int], Base],
+    details: EventDetails | None = None,
 ) -> int:
     """Insert a new event of either kind in ``session``: its name (:func:`event_name`), its
-    settings row (``settings_row(event_id)``: an individual or a team event's), and, when the
-    creator is a user other than a site administrator, the organiser's and chief referee's roles
-    for the creator (one person in a club event; the roles page hands them on). The one way an
-    event is created, by the pages, the API and the command line alike."""
+    settings row (``settings_row(event_id)``: an individual or a team event's), its
+    ``details`` when given (:func:`store_details`), and, when the creator is a user other than
+    a site administrator, the organiser's and chief referee's roles for the creator (one person
+    in a club event; the roles page hands them on). The one way an event is created, by the
+    pages, the API and the command line alike."""
     name = event_name(name)
     require(session, actor, Action.CREATE_EVENT)
     event = EventRow(name=name)
@@ -137,6 +152,9 @@ def add_event(
         for role in (Role.ORGANISER, Role.CHIEF_REFEREE):
             session.add(EventRole(user_id=actor.user_id, event_id=event.id, role=role.value))
     session.flush()
+    if details is not None:
+        store_details(event, details)
+        session.flush()
     return event.id
 
 

@@ -26,10 +26,10 @@ least recently used dropped first.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
+
+from weiqi.services.lru import Lru
 
 #: A board's place: the database (its URL), the event, the round and the board's key.
 Key = tuple[str, int, int, object]
@@ -51,15 +51,11 @@ class Kept(Generic[G]):
     seats: dict[int, Any] = field(default_factory=dict)
 
 
-class GameCache:
+class GameCache(Lru[Key, Kept[Any]]):
     """The kept reads of one worker, by :data:`Key`; thread-safe."""
 
     def __init__(self, size: int = MAX_BOARDS) -> None:
-        self.size = size
-        self.enabled = True
-        """Off: nothing is kept (the benchmark's reference)."""
-        self._kept: OrderedDict[Key, Kept[Any]] = OrderedDict()
-        self._lock = threading.Lock()
+        super().__init__(size)
 
     def get(self, key: Key, shapes: tuple[int, int], row: tuple[Any, ...]) -> Kept[Any] | None:
         """The reads kept at ``key`` if made under ``shapes`` from ``row``, else ``None``."""
@@ -75,14 +71,7 @@ class GameCache:
         if not self.enabled:
             return
         with self._lock:
-            self._kept[key] = kept
-            self._kept.move_to_end(key)
-            while len(self._kept) > self.size:
-                self._kept.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._kept.clear()
+            self._store(key, kept)
 
 
 #: This worker's kept reads.

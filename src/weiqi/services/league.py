@@ -43,7 +43,6 @@ from weiqi.errors import (
     InputError,
     InvalidSetting,
     NotFound,
-    PermissionDenied,
 )
 from weiqi.formats.team_csv import parse_team_csv
 from weiqi.league.draft import (
@@ -71,8 +70,8 @@ from weiqi.league.standings import TeamRanking, team_standings
 from weiqi.league.team import RosterEntry, TeamType
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
-from weiqi.services.events import add_event, event_name
-from weiqi.services.permissions import Action, require
+from weiqi.services.events import add_event, count_rows, event_name
+from weiqi.services.permissions import Action, allowed_in, require
 from weiqi.services.teams import (
     RoundView,
     TeamEventSettings,
@@ -214,15 +213,9 @@ def _lock_season(session: Session, season_id: int) -> list[TeamEventRow]:
 def _season_info(session: Session, season: SeasonRow) -> SeasonInfo:
     divisions = []
     for d in _division_rows(session, season.id):
-        clubs = session.scalar(
-            select(func.count()).select_from(TeamRow).where(TeamRow.event_id == d.event_id)
-        )
-        rounds = session.scalar(
-            select(func.count())
-            .select_from(TeamRoundRow)
-            .where(TeamRoundRow.event_id == d.event_id)
-        )
-        divisions.append(DivisionInfo(d.division, d.event_id, clubs or 0, rounds or 0))
+        clubs = count_rows(session, TeamRow, d.event_id)
+        rounds = count_rows(session, TeamRoundRow, d.event_id)
+        divisions.append(DivisionInfo(d.division, d.event_id, clubs, rounds))
     settings = season_settings_from_dict(json.loads(season.settings_json))
     return SeasonInfo(
         season.id, season.name, settings, tuple(divisions), season.final_json is not None
@@ -614,14 +607,6 @@ class SeasonPage:
         return all(p.finished == p.total for p in self.progress)
 
 
-def _may(session: Session, actor: Actor, action: Action, event_id: int) -> bool:
-    try:
-        require(session, actor, action, event_id)
-    except PermissionDenied:
-        return False
-    return True
-
-
 def season_page(db: Database, actor: Actor, season_id: int) -> SeasonPage:
     """Read :class:`SeasonPage` (``NotFound`` if there is no such season)."""
     with db.transaction() as session:
@@ -642,8 +627,8 @@ def season_page(db: Database, actor: Actor, season_id: int) -> SeasonPage:
             tuple(progress),
             end,
             draft_id,
-            _may(session, actor, Action.PAIR_ROUND, top),
-            _may(session, actor, Action.RUN_DRAFT, top),
+            allowed_in(session, actor, Action.PAIR_ROUND, top),
+            allowed_in(session, actor, Action.RUN_DRAFT, top),
         )
 
 
@@ -900,5 +885,5 @@ def draft_page(db: Database, actor: Actor, draft_id: int) -> DraftPage:
             _draft_view(row),
             {c: tuple(r) for c, r in rosters.items()},
             season,
-            _may(session, actor, Action.RUN_DRAFT, season.divisions[0].event_id),
+            allowed_in(session, actor, Action.RUN_DRAFT, season.divisions[0].event_id),
         )

@@ -44,7 +44,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from weiqi.errors import Conflict, InvalidSetting, NotFound, PermissionDenied
+from weiqi.errors import Conflict, InvalidSetting, NotFound
 from weiqi.messages import Msg
 from weiqi.referee.events import ClockAction, ClockEvent, InfractionRuled, RecordEvent, RulingMade
 from weiqi.referee.infractions import Infraction, InfractionKind, Penalty
@@ -64,7 +64,7 @@ from weiqi.services.games import (
     _store,
     game_actor,
 )
-from weiqi.services.permissions import Action, require
+from weiqi.services.permissions import Action, allowed, require
 from weiqi.services.public import require_round_visible
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
@@ -272,12 +272,7 @@ def console_boards(
 
 def may_referee(db: Database, actor: Actor, event_id: int) -> bool:
     """Whether ``actor`` referees the event (sees the console and its alerts)."""
-    with db.transaction() as session:
-        try:
-            require(session, actor, Action.RULE_INFRACTION, event_id)
-        except PermissionDenied:
-            return False
-        return True
+    return allowed(db, actor, Action.RULE_INFRACTION, event_id)
 
 
 # -- what the referees do ----------------------------------------------------------------------

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
-from weiqi.errors import NotFound, PermissionDenied
+from weiqi.errors import NotFound
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
-from weiqi.services.permissions import Action, require
+from weiqi.services.permissions import Action, allowed_in
 from weiqi.store.database import Database
 from weiqi.store.models import EventRow
 from weiqi.store.tournament import RoundRow
@@ -61,18 +61,11 @@ def event_navigation(db: Database, actor: Actor, event_id: int) -> EventNavigati
             .order_by(RoundRow.number)
         ).all()
 
-        def may(action: Action) -> bool:
-            try:
-                require(session, actor, action, event_id)
-            except PermissionDenied:
-                return False
-            return True
-
         return EventNavigation(
             event_id=event_id,
             name=event.name,
             published=tuple(n for n, published in rounds if published),
             paired=rounds[-1].number if rounds else None,
-            results=may(Action.ENTER_RESULT),
-            manage=may(Action.PUBLISH_ROUND),
+            results=allowed_in(session, actor, Action.ENTER_RESULT, event_id),
+            manage=allowed_in(session, actor, Action.PUBLISH_ROUND, event_id),
         )

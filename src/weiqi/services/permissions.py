@@ -134,11 +134,16 @@ def require(session: Session, actor: Actor, action: Action, event_id: int | None
     raise PermissionDenied(who, action.value)
 
 
+def allowed_in(session: Session, actor: Actor, action: Action, event_id: int | None = None) -> bool:
+    """Whether ``actor`` may take ``action`` (:func:`require`), in the caller's transaction."""
+    try:
+        require(session, actor, action, event_id)
+    except PermissionDenied:
+        return False
+    return True
+
+
 def allowed(db: Database, actor: Actor, action: Action, event_id: int | None = None) -> bool:
     """Whether ``actor`` may take ``action`` — for pages deciding which forms to show."""
     with db.transaction() as session:
-        try:
-            require(session, actor, action, event_id)
-        except PermissionDenied:
-            return False
-        return True
+        return allowed_in(session, actor, action, event_id)

@@ -29,7 +29,7 @@ from sqlalchemy.orm import Session
 from weiqi.errors import NotFound, PermissionDenied
 from weiqi.messages import Msg
 from weiqi.rules.color import Color
-from weiqi.rules.result import Outcome, Result
+from weiqi.rules.result import Result
 
 # The event as the core sees it is loaded by the tournament service; reusing its loader keeps
 # one definition of how stored rows become a core ``Event``.
@@ -45,7 +45,7 @@ from weiqi.services.read_models import (
     RoundSummaryRead,
     StandingsRead,
 )
-from weiqi.services.tournament import _load, _round_row, _settings_row
+from weiqi.services.tournament import _load, _no_player, _round_row, _settings_row
 from weiqi.store import versions
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
@@ -54,7 +54,13 @@ from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
 from weiqi.tournament.details import EventDetails, local_time
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event, Game
-from weiqi.tournament.scoring import game_points, histories, is_forfeit, voided_players
+from weiqi.tournament.scoring import (
+    game_points,
+    histories,
+    is_forfeit,
+    outcome_letter,
+    voided_players,
+)
 from weiqi.tournament.settings import EventSettings, System
 from weiqi.tournament.standings import Value, format_value
 
@@ -492,16 +498,7 @@ def _outcome(event: Event, game: Game, pid: str) -> Letter | None:
     if game_points(game.result, event.settings) is None:
         return None
     assert game.result is not None
-    o = game.result.outcome
-    if o is Outcome.WIN:
-        return "W" if game.result.winner is game.colour_of(pid) else "L"
-    if o is Outcome.DRAW:
-        return "D"
-    if o is Outcome.BOTH_LOSE:
-        return "L"
-    if o is Outcome.BOTH_WIN:
-        return "W"
-    return "N"
+    return outcome_letter(game.result, game.colour_of(pid))
 
 
 def player_card(db: Database, event_id: int, player_id: int) -> PlayerCard:
@@ -512,13 +509,7 @@ def player_card(db: Database, event_id: int, player_id: int) -> PlayerCard:
     refs = _refs(players)
     pid = str(player_id)
     if pid not in players:
-        raise NotFound(
-            Msg(
-                "no player %(player_id)s in event %(event_id)s",
-                player_id=player_id,
-                event_id=event_id,
-            )
-        )
+        raise _no_player(event_id, player_id)
     hist = histories(event)[pid]
     row = next((r for r in table.rows if r.player.id == player_id), None)
     # the standings may count points the games do not (a McMahon start score)

@@ -30,14 +30,13 @@ Only callers that do not let the record outlive their transaction ask for it to 
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
 from weiqi.referee.record import GameRecord
+from weiqi.services.lru import Lru
 
 #: A stored record's place: the database (its URL), the table and the game's id.
 Key = tuple[str, str, int]
@@ -63,15 +62,12 @@ class Kept:
         return len(self.record) == self.seq and self.record.head == self.head
 
 
-class RecordCache:
-    """The records of one worker, by :data:`Key`; thread-safe."""
+class RecordCache(Lru[Key, Kept]):
+    """The records of one worker, by :data:`Key`; thread-safe. ``enabled`` off is
+    ``bench/live_act.py``'s reference."""
 
     def __init__(self, size: int = MAX_RECORDS) -> None:
-        self.size = size
-        self.enabled = True
-        """Off: nothing is kept (the benchmark's reference, ``bench/live_act.py``)."""
-        self._kept: OrderedDict[Key, Kept] = OrderedDict()
-        self._lock = threading.Lock()
+        super().__init__(size)
 
     def take(self, key: Key) -> Kept | None:
         """The record kept at ``key``, removed (now the caller's alone), or ``None``."""
@@ -86,14 +82,7 @@ class RecordCache:
             there = self._kept.get(key)
             if there is not None and there.seq > kept.seq:
                 return
-            self._kept[key] = kept
-            self._kept.move_to_end(key)
-            while len(self._kept) > self.size:
-                self._kept.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._kept.clear()
+            self._store(key, kept)
 
 
 #: This worker's records.

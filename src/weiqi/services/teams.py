@@ -76,8 +76,13 @@ from weiqi.rules.result import Outcome, Result
 from weiqi.rules.ruleset import Ruleset
 from weiqi.services import games
 from weiqi.services.actor import Actor
-from weiqi.services.event_admin import LOCKED_PLAYED, refuse_begun, round_start_typed
-from weiqi.services.events import add_event, details_of, event_name, store_details
+from weiqi.services.event_admin import (
+    LOCKED_PLAYED,
+    check_rounds_paired,
+    refuse_begun,
+    round_start_typed,
+)
+from weiqi.services.events import add_event, count_rows, details_of, event_name, store_details
 from weiqi.services.permissions import Action, require
 from weiqi.services.read_models import (
     MatchRead,
@@ -104,7 +109,7 @@ from weiqi.store.teams import (
 )
 from weiqi.text import check_entrants
 from weiqi.tournament.details import EventDetails
-from weiqi.tournament.namesakes import Person, candidates_text, labels
+from weiqi.tournament.namesakes import Person, labels, shared_name
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event
 from weiqi.tournament.settings import (
@@ -550,16 +555,7 @@ def find_roster_player(
         return named[0]
     if len(named) > 1:
         names = [labelled[r.id] for r in named]
-        raise InputError(
-            field,
-            Msg(
-                "%(name)s is the name of %(count)s players: %(candidates)s; type one of them "
-                "as shown",
-                name=text,
-                count=len(names),
-                candidates=candidates_text(names),
-            ),
-        )
+        raise shared_name(field, text, names)
     by_code = [r for r in rows if r.player_code == text]
     if by_code:
         return by_code[0]
@@ -637,18 +633,14 @@ def _info(session: Session, event_id: int) -> TeamEventInfo:
     row = event_row(session, event_id)
     event = session.get(EventRow, event_id)
     assert event is not None
-    teams = session.scalar(
-        select(func.count()).select_from(TeamRow).where(TeamRow.event_id == event_id)
-    )
-    rounds = session.scalar(
-        select(func.count()).select_from(TeamRoundRow).where(TeamRoundRow.event_id == event_id)
-    )
+    teams = count_rows(session, TeamRow, event_id)
+    rounds = count_rows(session, TeamRoundRow, event_id)
     return TeamEventInfo(
         event_id,
         event.name,
         settings_of(row),
-        teams or 0,
-        rounds or 0,
+        teams,
+        rounds,
         row.season_id,
         row.division,
         details_of(event),
@@ -678,12 +670,7 @@ def create_team_event(
     control; ``None``: none announced, Asia/Shanghai) (:func:`weiqi.services.events.add_event`:
     a creator who is not a site administrator runs it)."""
     with db.transaction() as session:
-        event_id = add_event(session, actor, name, lambda i: settings_row(i, settings))
-        if details is not None:
-            event = session.get(EventRow, event_id)
-            assert event is not None
-            store_details(event, details)
-            session.flush()
+        event_id = add_event(session, actor, name, lambda i: settings_row(i, settings), details)
         return _info(session, event_id)
 
 
@@ -723,10 +710,8 @@ def _check_team_change(
             f.name == "rounds" and new.system is not TeamSystem.SWISS
         ):
             raise InvalidSetting(f.name, Msg(FIXED_SETTING))
-    if new.system is TeamSystem.SWISS and new.rounds is not None and new.rounds < paired:
-        raise InvalidSetting(
-            "rounds", Msg("must be at least %(paired)s, the rounds already paired", paired=paired)
-        )
+    if new.system is TeamSystem.SWISS:
+        check_rounds_paired(new.rounds, paired)
 
 
 def update_team_event(

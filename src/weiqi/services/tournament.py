@@ -47,7 +47,7 @@ from weiqi.services.event_rows import (
     rounds_of,
     standing_views,
 )
-from weiqi.services.events import add_event, details_of, store_details
+from weiqi.services.events import add_event, count_rows, details_of
 from weiqi.services.games import (
     enter_and_confirm,
     individual_game,
@@ -59,10 +59,9 @@ from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import namesake_labels, person, player_labels
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
-from weiqi.store.games import GameRecordRow
 from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRow
-from weiqi.store.seals import broken_in, seal_row, signing_key
+from weiqi.store.seals import broken_in, seal_row, sealed_boards, signing_key
 from weiqi.store.tournament import (
     AbsenceRow,
     ByeRow,
@@ -162,7 +161,8 @@ def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]
     counted, in_games = counted_games(
         key,
         session.execute(
-            select(
+            sealed_boards(
+                event_id,
                 RoundRow.number,
                 GameRow.board,
                 GameRow.black_id,
@@ -172,16 +172,7 @@ def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]
                 GameRow.komi,
                 GameRow.label,
                 GameRow.id,
-                GameRow.confirmed,
-                GameRow.seal,
-                GameRecordRow.head,
-                GameRecordRow.black_warnings,
-                GameRecordRow.white_warnings,
             )
-            .join(RoundRow, RoundRow.id == GameRow.round_id)
-            .outerjoin(GameRecordRow, GameRecordRow.game_id == GameRow.id)
-            .where(RoundRow.event_id == event_id)
-            .order_by(RoundRow.number, GameRow.board)
         ),
     )
     rounds = rounds_of(
@@ -203,15 +194,11 @@ def _info(session: Session, event_id: int) -> TournamentInfo:
     row = _settings_row(session, event_id)
     event = session.get(EventRow, event_id)
     assert event is not None
-    players = session.scalar(
-        select(func.count()).select_from(PlayerRow).where(PlayerRow.event_id == event_id)
-    )
-    rounds = session.scalar(
-        select(func.count()).select_from(RoundRow).where(RoundRow.event_id == event_id)
-    )
+    players = count_rows(session, PlayerRow, event_id)
+    rounds = count_rows(session, RoundRow, event_id)
     settings = settings_from_dict(json.loads(row.settings_json))
     return TournamentInfo(
-        event_id, event.name, row.system, settings, players or 0, rounds or 0, details_of(event)
+        event_id, event.name, row.system, settings, players, rounds, details_of(event)
     )
 
 
@@ -241,12 +228,7 @@ def create_tournament(
     runs it)."""
 
     with db.transaction() as session:
-        event_id = add_event(session, actor, name, settings_row(settings))
-        if details is not None:
-            event = session.get(EventRow, event_id)
-            assert event is not None
-            store_details(event, details)
-            session.flush()
+        event_id = add_event(session, actor, name, settings_row(settings), details)
         return _info(session, event_id)
 
 
@@ -332,16 +314,17 @@ def _player(session: Session, event_id: int, name: str) -> PlayerRow:
     return next(r for r in rows if r.id == pid)
 
 
+def _no_player(event_id: int, player_id: int) -> NotFound:
+    """The refusal of a player id that is not one of the event's entrants."""
+    return NotFound(
+        Msg("no player %(player_id)s in event %(event_id)s", player_id=player_id, event_id=event_id)
+    )
+
+
 def _player_id_row(session: Session, event_id: int, player_id: int) -> PlayerRow:
     row = session.get(PlayerRow, player_id)
     if row is None or row.event_id != event_id:
-        raise NotFound(
-            Msg(
-                "no player %(player_id)s in event %(event_id)s",
-                player_id=player_id,
-                event_id=event_id,
-            )
-        )
+        raise _no_player(event_id, player_id)
     return row
 
 
@@ -455,10 +438,7 @@ def withdraw_player(db: Database, actor: Actor, event_id: int, name: str | int) 
                     withdrawn_after=row.withdrawn_after,
                 )
             )
-        paired = session.scalar(
-            select(func.count()).select_from(RoundRow).where(RoundRow.event_id == event_id)
-        )
-        row.withdrawn_after = int(paired or 0)
+        row.withdrawn_after = count_rows(session, RoundRow, event_id)
         return row.withdrawn_after
 
 

@@ -27,8 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import Connection, select, text
+from sqlalchemy import Connection, Select, select, text
 from sqlalchemy.orm import Session
 
 from weiqi.errors import InputError, RecordRefused
@@ -96,18 +97,13 @@ class Board:
     sitting: int = 0
 
 
-def individual_boards(session: Session, event_id: int) -> list[Board]:
-    """Every board of an individual event with its warnings and whether its seal holds, in
-    one query (rounds then boards)."""
-    key = signing_key(session)
-    rows = session.execute(
+def sealed_boards(event_id: int, *columns: Any) -> Select[Any]:
+    """``columns`` of every board of individual event ``event_id``, then what its seal covers
+    beside them (confirmed, seal, its record's head and warnings: ``None`` without a record),
+    rounds then boards: what the standings and the seal check both read."""
+    return (
         select(
-            GameRow.id,
-            RoundRow.number,
-            GameRow.board,
-            GameRow.black_id,
-            GameRow.white_id,
-            GameRow.result,
+            *columns,
             GameRow.confirmed,
             GameRow.seal,
             GameRecordRow.head,
@@ -118,6 +114,23 @@ def individual_boards(session: Session, event_id: int) -> list[Board]:
         .outerjoin(GameRecordRow, GameRecordRow.game_id == GameRow.id)
         .where(RoundRow.event_id == event_id)
         .order_by(RoundRow.number, GameRow.board)
+    )
+
+
+def individual_boards(session: Session, event_id: int) -> list[Board]:
+    """Every board of an individual event with its warnings and whether its seal holds, in
+    one query (rounds then boards)."""
+    key = signing_key(session)
+    rows = session.execute(
+        sealed_boards(
+            event_id,
+            GameRow.id,
+            RoundRow.number,
+            GameRow.board,
+            GameRow.black_id,
+            GameRow.white_id,
+            GameRow.result,
+        )
     )
     out = []
     for gid, number, board, black, white, result, confirmed, seal, head, bw, ww in rows:

@@ -143,6 +143,20 @@ def candidates_text(names: Sequence[str]) -> str:
     return f"{shown} … (+{more})" if more > 0 else shown
 
 
+def shared_name(field: str, text: str, names: Sequence[str]) -> InputError:
+    """The refusal of a name ``text`` that the players labelled ``names`` share, on ``field``:
+    it lists their labels (:func:`candidates_text`) for the person to type one."""
+    return InputError(
+        field,
+        Msg(
+            "%(name)s is the name of %(count)s players: %(candidates)s; type one of them as shown",
+            name=text,
+            count=len(names),
+            candidates=candidates_text(names),
+        ),
+    )
+
+
 def find(typed: str, people: Sequence[Person], *, field: str = "player") -> int:
     """The id of the player ``typed`` means: an exact label, or a name only one player has.
     ``InputError`` (naming ``field``) lists the candidates of a shared name; ``NotFound`` when
@@ -162,16 +176,7 @@ def find(typed: str, people: Sequence[Person], *, field: str = "player") -> int:
     if len(named) + len(by_label) > 1:
         wanted_ids = {*named, *by_label}
         names = [shown[p.id] for p in people if p.id in wanted_ids]
-        raise InputError(
-            field,
-            Msg(
-                "%(name)s is the name of %(count)s players: %(candidates)s; type one of them "
-                "as shown",
-                name=text,
-                count=len(names),
-                candidates=candidates_text(names),
-            ),
-        )
+        raise shared_name(field, text, names)
     if text.startswith("#") and text[1:].isdigit():
         wanted = int(text[1:])
         if any(p.id == wanted for p in people):

@@ -54,18 +54,8 @@ class Game:
         return (self.black, self.white)
 
     def opponent_of(self, player: str) -> str:
-        if player == self.black:
-            return self.white
-        if player == self.white:
-            return self.black
-        raise NotFound(
-            Msg(
-                "%(player)s does not play on board %(board)s of round %(round)s",
-                player=player,
-                board=self.board,
-                round=self.round,
-            )
-        )
+        # colour_of refuses a player not on this board
+        return self.white if self.colour_of(player) is Color.BLACK else self.black
 
     def colour_of(self, player: str) -> Color:
         if player == self.black:

@@ -55,7 +55,8 @@ def game_points(result: Result | None, settings: EventSettings) -> tuple[int, in
     return (settings.replay_points, settings.replay_points)
 
 
-def _letter(result: Result, colour: Color) -> OutcomeLetter:
+def outcome_letter(result: Result, colour: Color) -> OutcomeLetter:
+    """W/D/L/N of a final ``result`` from ``colour``'s side (both lose: L, both win: W)."""
     o = result.outcome
     if o is Outcome.WIN:
         return "W" if result.winner is colour else "L"
@@ -201,8 +202,8 @@ def _add_game(
     known = scored.get(id(result))
     if known is None or known[0][0] is not result:
         pts = game_points(result, s)
-        black_letter = _letter(result, Color.BLACK)
-        white_letter = _letter(result, Color.WHITE)
+        black_letter = outcome_letter(result, Color.BLACK)
+        white_letter = outcome_letter(result, Color.WHITE)
         known = scored[id(result)] = (
             (result, is_forfeit(result), pts, black_letter, white_letter),
             {},

@@ -24,9 +24,8 @@ from weiqi.server.errors import status_of
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_forms import (
     form_fields,
-    import_problems,
+    import_rows,
     rank_label,
-    read_import_form,
     require_page,
 )
 from weiqi.server.routes import team_admin
@@ -359,26 +358,13 @@ async def register(request: Request, db: Db, user: LoggedIn, event_id: int) -> R
 @router.post("/events/{event_id}/manage/players/import")
 @requires(Action.MANAGE_PLAYERS)
 async def import_csv(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
-    sent = await read_import_form(request, "players.csv")
     actor = _actor(user)
-    require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
-    if sent.problem is not None:
-        problems = [(0, translate(request, sent.problem))]
-        return _manage_page(request, db, actor, event_id, import_errors=problems, status_code=422)
-    try:
-        count = event_admin.import_players(db, actor, event_id, sent.content, sent.source)
-    except InputError as err:
-        return _manage_page(
-            request,
-            db,
-            actor,
-            event_id,
-            import_errors=import_problems(request, err),
-            import_text=sent.pasted,
-            status_code=status_of(err),
-        )
-    flash(request, translate(request, "%(count)s players imported.", count=count))
-    return RedirectResponse(f"/events/{event_id}/manage#players", status_code=303)
+    return await import_rows(
+        request, db, actor, event_id, "players.csv",
+        lambda sent: event_admin.import_players(db, actor, event_id, sent.content, sent.source),
+        lambda **page: _manage_page(request, db, actor, event_id, **page),
+        N_("%(count)s players imported."), f"/events/{event_id}/manage#players",
+    )  # fmt: skip
 
 
 def _withdraw_rules(system: System, started: bool) -> list[str]:

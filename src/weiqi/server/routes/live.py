@@ -324,6 +324,15 @@ def _same_origin(websocket: WebSocket) -> bool:
     return urlsplit(origin).netloc == websocket.headers.get("host", "")
 
 
+async def _socket_reader(websocket: WebSocket) -> tuple[Actor, str] | None:
+    """Who reads ``websocket`` and in which language; ``None`` once the socket is closed
+    (4403) because another site's page opened it (:func:`_same_origin`)."""
+    if not _same_origin(websocket):
+        await websocket.close(code=4403)
+        return None
+    return await run_in_threadpool(_ws_actor, websocket), _locale(websocket)
+
+
 def _localised(message: dict[str, Any], locale: str) -> dict[str, Any]:
     if message.get("type") in ("update", "state"):
         snap = message["snapshot"]
@@ -374,11 +383,10 @@ async def room_socket(websocket: WebSocket) -> None:
     event_id, number, board = key
     live_rooms = rooms(websocket.app)
     db: Database = websocket.app.state.db
-    if not _same_origin(websocket):
-        await websocket.close(code=4403)
+    reader = await _socket_reader(websocket)
+    if reader is None:
         return
-    actor = await run_in_threadpool(_ws_actor, websocket)
-    locale = _locale(websocket)
+    actor, locale = reader
     clock = live_rooms.clock
     subscription = live_rooms.bus.subscribe(channel(key))
     try:

@@ -46,10 +46,8 @@ from weiqi.server.routes.live import (
     ROOM,
     TEAM_ROOM,
     _labels,
-    _locale,
     _result_text,
-    _same_origin,
-    _ws_actor,
+    _socket_reader,
     room_context,
     rooms,
 )
@@ -426,11 +424,10 @@ async def round_socket(websocket: WebSocket) -> None:
     event_id, number = int(params["event_id"]), int(params["number"])
     live_rooms = rooms(websocket.app)
     db: Database = websocket.app.state.db
-    if not _same_origin(websocket):
-        await websocket.close(code=4403)
+    reader = await _socket_reader(websocket)
+    if reader is None:
         return
-    actor = await run_in_threadpool(_ws_actor, websocket)
-    locale = _locale(websocket)
+    actor, locale = reader
     try:
         boards, alert = await run_in_threadpool(
             live_referee.round_plan, db, actor, event_id, number

@@ -30,10 +30,11 @@ from weiqi.messages import Msg
 from weiqi.server.errors import status_of
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_forms import (
+    ImportForm,
     form_fields,
     import_problems,
+    import_rows,
     rank_label,
-    read_import_form,
     require_page,
 )
 from weiqi.server.public_tables import team_game_href
@@ -319,27 +320,17 @@ def manage(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
 @router.post("/events/{event_id}/manage/teams/import")
 @requires(Action.MANAGE_PLAYERS)
 async def import_teams(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
-    sent = await read_import_form(request, "teams.csv")
     actor = user.actor()
-    require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
-    if sent.problem is not None:
-        problems = [(0, translate(request, sent.problem))]
-        return _manage_page(request, db, actor, event_id, import_errors=problems, status_code=422)
-    home = sent.fields.get("home_nationality", "").strip() or None
-    try:
-        count = teams.import_teams(db, actor, event_id, sent.content, sent.source, home)
-    except InputError as err:
-        return _manage_page(
-            request,
-            db,
-            actor,
-            event_id,
-            import_errors=import_problems(request, err),
-            import_text=sent.pasted,
-            status_code=status_of(err),
-        )
-    flash(request, translate(request, "%(count)s teams imported.", count=count))
-    return RedirectResponse(f"/events/{event_id}/manage#teams", status_code=303)
+
+    def store(sent: ImportForm) -> int:
+        home = sent.fields.get("home_nationality", "").strip() or None
+        return teams.import_teams(db, actor, event_id, sent.content, sent.source, home)
+
+    return await import_rows(
+        request, db, actor, event_id, "teams.csv", store,
+        lambda **page: _manage_page(request, db, actor, event_id, **page),
+        N_("%(count)s teams imported."), f"/events/{event_id}/manage#teams",
+    )  # fmt: skip
 
 
 @router.post("/events/{event_id}/manage/teams")
