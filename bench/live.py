@@ -347,11 +347,12 @@ async def _watch(url: str, counts: list[int], ready: asyncio.Event, stop: asynci
             ready.set()
             while not stop.is_set():
                 try:
-                    m = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
+                    raw = await asyncio.wait_for(ws.recv(), 0.5)
                 except TimeoutError:
                     continue
-                if m.get("type") == "update":
+                if json.loads(raw).get("type") == "update":
                     counts[1] += 1
+                    counts[3] += len(raw)  # as sent, before any compression of the link
     except Exception:  # counted: a spectator that could not stay connected
         counts[2] += 1
         ready.set()
@@ -361,7 +362,7 @@ async def client(spec: dict[str, Any]) -> dict[str, Any]:
     """One client process's share: its spectators connected first, then its games played."""
     raise_file_limit()
     base, relay, plan = spec["base"].replace("http://", "ws://"), spec["relay"], spec["plan"]
-    counts = [0, 0, 0]  # spectators connected, updates they received, failed
+    counts = [0, 0, 0, 0]  # spectators connected, updates they received, failed, their bytes
     stop = asyncio.Event()
     watchers = []
     gate = asyncio.Semaphore(200)  # handshakes at once: a crowd of them times out
@@ -541,6 +542,7 @@ def play(
         "watching": float(sum(r["spectators"][0] for r in results)),
         "pushed": float(sum(r["spectators"][1] for r in results)),
         "failed": float(sum(r["spectators"][2] for r in results)),
+        "push bytes": float(sum(r["spectators"][3] for r in results)),
         "games failed": float(sum(r["failed"] for r in results)),
     }
     for error in sorted({e for r in results for e in r["errors"]}):
@@ -694,7 +696,8 @@ def main(argv: list[str] | None = None) -> None:
                     f"memory at most {spent['memory']:.0f} MB; postgres "
                     f"backends active at most {spent['active']:.0f}, waiting on a lock "
                     f"{spent['locked']:.0f}; spectators {extra['watching']:.0f} connected, "
-                    f"{extra['failed']:.0f} failed, {extra['pushed']:.0f} pushes; games failed "
+                    f"{extra['failed']:.0f} failed, {extra['pushed']:.0f} pushes of "
+                    f"{extra['push bytes'] / max(extra['pushed'], 1):.0f} bytes; games failed "
                     f"{extra['games failed']:.0f}"
                 )
                 errors = server_errors(folder / "serve.log")
