@@ -1,5 +1,5 @@
 """``weiqi serve`` does not compress its live sockets unless ``--ws-compression`` asks: a push
-is a few hundred bytes of JSON, and compressing it for each socket cost a tenth of a worker's
+is about 1.3 KB of JSON, and compressing it for each socket cost a tenth of a worker's
 CPU and 47 KB a socket at 5,000 spectators (``bench/live.py``)."""
 
 from __future__ import annotations
