@@ -44,6 +44,13 @@ def test_serve_on_postgresql(tmp_path: Path) -> None:
         check_first_run(server)
 
 
+def test_serve_on_an_in_memory_database(tmp_path: Path) -> None:
+    """``--db sqlite://``: a database that lives as long as the process (a demonstration, a
+    try-out) is the one migrated and served, not a second, empty one."""
+    with run_server(tmp_path, "sqlite://") as server:
+        check_first_run(server)
+
+
 def test_database_url_precedence(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("WEIQI_DATABASE_URL", raising=False)
     assert database_url() == DEFAULT_URL == "sqlite:///weiqi.sqlite3"

@@ -120,9 +120,13 @@ def register(app: typer.Typer) -> None:
                 **options,  # type: ignore[arg-type]
             )
             return
-        database.dispose()
+        # PostgreSQL's pool sized to the share; SQLite has none to size (and an in-memory
+        # database would be lost with its one connection)
+        if database.engine.dialect.name != "sqlite":
+            database.dispose()
+            database = Database(database.url, connections=share)
         app = create_app(
-            Database(database.url, connections=share),
+            database,
             https_only=https_only,
             redis_url=redis_url,
             # the public pages are kept per event version unless WEIQI_PAGE_CACHE=off
