@@ -131,12 +131,11 @@ def connection_share(workers: int, allowed: int | None, asked: int | None = None
     >>> connection_share(64, 97)
     2
     """
-    total = (
-        asked
-        if asked is not None
-        else (allowed - SPARE_CONNECTIONS if allowed is not None else POOL_SIZE * workers)
-    )
-    return max(2, min(POOL_SIZE, total // workers))
+    if asked is None:
+        if allowed is None:
+            return POOL_SIZE
+        asked = allowed - SPARE_CONNECTIONS
+    return max(2, min(POOL_SIZE, asked // workers))
 
 
 class Database:
