@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from sqlalchemy import delete, event, select
 
+from tests.live.test_live_clock import _game as live_game
 from tests.live.test_live_record_cache import _game
 from weiqi.errors import PermissionDenied
 from weiqi.services import event_admin, game_cache, live
@@ -136,3 +137,27 @@ def test_a_moves_push_lists_only_the_moves_since_the_reader_last_saw(db: Databas
     assert [m.vertex for m in full.moves] == ["E5", "C3", "G7"] and full.since == 0
     passed = live.act(db, seats["W"], ev, 1, 1, "pass", None).snapshot
     assert [m.kind for m in passed.moves] == ["pass"] and passed.last_move is None
+
+
+def test_a_readers_coming_reads_the_board_its_shapes_and_its_record_only(db: Database) -> None:
+    """A round's start is every player's and spectator's socket coming in at once: with the
+    board's reads kept, a spectator's coming (``live.enter_room``, which also says when the
+    server looks next) reads the round's visibility, the board's row, the shapes and the
+    record — not the settings, the event or its team settings; the start opens and starts
+    the record in one write."""
+    ev, _seats = live_game(db, "60m")
+    event_admin.publish_round(db, LOCAL, ev, 1)
+    spectator = Actor(None, "")
+    live.enter_room(db, spectator, ev, 1, 1)
+    seen = _statements(db)
+    entry = live.enter_room(db, spectator, ev, 1, 1)
+    assert entry.wakeup is None and entry.snapshot.phase == "not_started"
+    reads = [s for s in seen if s.lstrip().startswith("SELECT")]
+    tables = [(w := s.split())[w.index("FROM") + 1] for s in reads]
+    assert tables == ["event_rounds", "event_games", "event_versions", "game_records"], seen
+    seen.clear()
+    assert live.start_game(db, ev, 1, 1).started
+    writes = [s.split("(")[0].strip() for s in seen if not s.lstrip().startswith("SELECT")]
+    assert writes.count("INSERT INTO game_records") == 1, writes
+    assert not any(w.startswith("UPDATE game_records") for w in writes), writes
+    assert not any("event_settings" in s or "team_events" in s for s in seen), seen

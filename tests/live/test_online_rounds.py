@@ -262,3 +262,30 @@ def test_r_hcp_2_black_places_the_handicap_stones_freely_then_white_moves(
     assert placed.snapshot.clock is not None and placed.snapshot.clock.running == "W"
     moved = live.act(database, seats["W"], ev, 1, 1, "move", None, {"vertex": "C7"}, clock)
     assert moved.refused is None and moved.snapshot.to_move == "B"
+
+
+def test_r_time_6_a_readers_coming_says_when_the_server_looks_next(database: Database) -> None:
+    """What a reader's coming into the room reads (``live.enter_room``) says when the server is
+    to look at the game next, as ``live.next_wakeup`` does — the round's start time before it,
+    the clock's next call after — so the room need not ask again; a start time moved after
+    the room read it is read anew (the room's reads are kept only while the event's shape
+    stays)."""
+    ev, seats = _event(database, play="online", game_start="round_start")
+    clock = ManualClock(T0)
+    event_admin.set_round_start(database, LOCAL, ev, 1, "2026-12-05 09:30", clock)
+    event_admin.publish_round(database, LOCAL, ev, 1)
+    spectator = Actor(None, "")
+    first = live.enter_room(database, spectator, ev, 1, 1, clock)
+    start = (T0 + timedelta(minutes=30)).timestamp()
+    assert first.wakeup == live.next_wakeup(database, ev, 1, 1, clock) == start
+    assert first.snapshot.starts_at == start
+    event_admin.set_round_start(database, LOCAL, ev, 1, "2026-12-05 09:45", clock)
+    moved = live.enter_room(database, seats["B"], ev, 1, 1, clock)
+    later = (T0 + timedelta(minutes=45)).timestamp()
+    assert moved.wakeup == moved.snapshot.starts_at == later and moved.color == "B"
+    clock.set(T0 + timedelta(minutes=45))
+    assert live.start_game(database, ev, 1, 1, clock, present={"B"}).started
+    clock.set(T0 + timedelta(minutes=46))
+    playing = live.enter_room(database, spectator, ev, 1, 1, clock)
+    assert playing.wakeup is not None and playing.wakeup > clock.now().timestamp()
+    assert playing.wakeup == live.next_wakeup(database, ev, 1, 1, clock)

@@ -43,12 +43,17 @@ G = TypeVar("G")
 @dataclass
 class Kept(Generic[G]):
     """A board's reads: the shapes and the row values they were made under, the game (its
-    row to be replaced by the move's own), and the seats found so far by user id."""
+    row to be replaced by the move's own), the seats found so far by user id and what its
+    room read of the event."""
 
     shapes: tuple[int, int]
     row: tuple[Any, ...]
     game: G
     seats: dict[int, Any] = field(default_factory=dict)
+    room: Any = None
+    """What the game's room reads of its event for the board, once found (``services.live``:
+    the round's start time, the play settings, the time control): none of it changes without
+    changing the event's shape."""
 
 
 class GameCache(Lru[Key, Kept[Any]]):

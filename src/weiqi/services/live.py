@@ -929,7 +929,7 @@ def _snapshot(
 ) -> Snapshot:
     size = game.ruleset.board_size
     if record is None:
-        starts = _round_start(game)
+        starts = _starts(game)
         return Snapshot(
             event_id, game.number, game.board, size, game.black, game.white, 0, "not_started",
             "B", {}, None, {"B": 0, "W": 0}, [], None, [], None, False, game.result,
@@ -949,7 +949,7 @@ def _snapshot(
         dead = list(_proposal(state.stones, size))
         proposed = True
     started = facts.started
-    starts = None if started else _round_start(game)  # the round read only before
+    starts = None if started else _starts(game)  # the round read only before
     asking = _asking(state)
     return Snapshot(
         event_id,
@@ -1077,6 +1077,9 @@ class Entry:
     """Whether the reader's coming opens the game (:func:`open_game`): a player of a game
     whose colours are drawn by nigiri and which has no record yet."""
     snapshot: Snapshot
+    wakeup: float | None = None
+    """When the server should look at the game's clock next (:func:`next_wakeup`), as read
+    with the state: a reader's coming need not ask again."""
 
 
 def enter_room(
@@ -1098,8 +1101,10 @@ def enter_room(
         seat = _kept_seat(session, actor, game) if actor.user_id is not None else None
         _row, record = _load_record(session, game, keep=True)
         opens = seat is not None and record is None and _opens(session, game)
-        snap = _snapshot(event_id, game, record, clock.now().timestamp())
-    return Entry(seat.value if seat is not None else None, opens, snap)
+        now = clock.now().timestamp()
+        wakeup = _wakeup(session, game, record, now)
+        snap = _snapshot(event_id, game, record, now)
+    return Entry(seat.value if seat is not None else None, opens, snap, wakeup)
 
 
 def _time_control(session: Session, event_id: int) -> TimeControl | None:
@@ -1207,8 +1212,8 @@ def _begin(
     now = clock.now().timestamp()
     when = now if at is None else min(at, now)
     if record is None and game.result is None:
-        game, record = _open(session, game, at, when)
-        row, _stored = _load_record(session, game)  # the row just written
+        # opened and started in one write (a round's start: every game at once)
+        game, record = _open(session, game, at, when, store=False)
     if record is not None and _to_start(game, record):
         c = record.state.clock
         # only a record opened for the round's start time judges lateness (its policy)
@@ -1219,11 +1224,14 @@ def _begin(
     return record
 
 
-def _open(session: Session, game: Game, at: float | None, when: float) -> tuple[Game, GameRecord]:
-    """A new record of the game, its clock not started (stored): the event's time control, and
-    the colours as paired — or, for an even game of an event that says so, by nigiri (猜先,
-    R-COLOR-1) the server draws now, its seed recorded; the board's colours follow it, so the
-    round sheet and the standings show the drawn colours. Returns the game as it now is."""
+def _open(
+    session: Session, game: Game, at: float | None, when: float, *, store: bool = True
+) -> tuple[Game, GameRecord]:
+    """A new record of the game, its clock not started (stored unless ``store`` is false: the
+    caller stores it with more): the event's time control, and the colours as paired — or,
+    for an even game of an event that says so, by nigiri (猜先, R-COLOR-1) the server draws
+    now, its seed recorded; the board's colours follow it, so the round sheet and the
+    standings show the drawn colours. Returns the game as it now is."""
     colours = ColorAssignment.by_organiser(game.black, game.white)
     if _draws_nigiri(session, game):
         assert isinstance(game.row, GameRow)
@@ -1234,18 +1242,19 @@ def _open(session: Session, game: Game, at: float | None, when: float) -> tuple[
                 game.row.black_id, game.row.white_id = game.row.white_id, game.row.black_id
                 session.flush()
                 game = individual_game(session, game.row)
-    settings = _play_settings(session, _event_of(game))
+    room = _room(session, game)
     record = GameRecord.start(
         game.ruleset,
         colours,
         referee=SERVER,
         at=when,
-        time_control=_time_control(session, _event_of(game)),
+        time_control=room.time_control,
         late=LatePolicy.separate_venue() if at is not None else None,
-        lag=settings.lag if settings is not None else None,
+        lag=room.play.lag if room.play is not None else None,
     )
-    row, _none = _load_record(session, game)
-    _store(session, game, row, record)
+    if store:
+        row, _none = _load_record(session, game)
+        _store(session, game, row, record)
     return game, record
 
 
@@ -1306,14 +1315,55 @@ def _opens(session: Session, game: Game) -> bool:
 
 
 def _draws_nigiri(session: Session, game: Game) -> bool:
-    settings = _event_settings(session, _event_of(game))
-    return (
+    return _room(session, game).nigiri
+
+
+@dataclass(frozen=True)
+class _Room:
+    """What a game's room reads of its event besides the board: a round's start is every
+    player's and every spectator's socket coming in at once, and each asked this of the
+    database (five statements of a join's seven) — now read once per board and worker while
+    the event's shape stays (kept with the board's other reads, ``services.game_cache``)."""
+
+    starts: float | None
+    """When the game's round starts (:func:`_round_start`)."""
+    play: PlaySettings | None
+    """The event's play settings (:func:`_play_settings`)."""
+    nigiri: bool
+    """Whether the server draws the colours by nigiri: an even game of an online event that
+    says so."""
+    time_control: TimeControl | None
+    """The event's time control (:func:`_time_control`)."""
+
+
+def _room(session: Session, game: Game) -> _Room:
+    """:class:`_Room` of ``game``, as kept or read now (and kept)."""
+    kept = game.kept
+    if kept is not None and isinstance(kept.room, _Room):
+        return kept.room
+    event_id = _event_of(game)
+    settings = _event_settings(session, event_id)
+    room = _Room(
+        _round_start(game),
+        _play_settings(session, event_id),
         settings is not None
         and settings.online
         and settings.online_colours == "nigiri"
         and isinstance(game.row, GameRow)
-        and game.row.handicap == 0
+        and game.row.handicap == 0,
+        _time_control(session, event_id),
     )
+    if kept is not None:
+        kept.room = room
+    return room
+
+
+def _starts(game: Game) -> float | None:
+    """When the game's round starts: as its room found it, else read now."""
+    kept = game.kept
+    if kept is not None and isinstance(kept.room, _Room):
+        return kept.room.starts
+    return _round_start(game)
 
 
 def _start_time(session: Session, game: Game) -> float | None:
@@ -1322,10 +1372,10 @@ def _start_time(session: Session, game: Game) -> float | None:
     the room. ``Conflict`` for an event played over the board. The one rule of individual and
     team events alike (:class:`~weiqi.tournament.settings.PlaySettings`; a team board's round
     is its match's)."""
-    settings = _play_settings(session, _event_of(game))
-    if settings is None or not settings.online:
+    room = _room(session, game)
+    if room.play is None or not room.play.online:
         raise Conflict(OVER_THE_BOARD)
-    return _round_start(game) if settings.game_start is GameStart.ROUND_START else None
+    return room.starts if room.play.game_start is GameStart.ROUND_START else None
 
 
 def _round_start(game: Game) -> float | None:
@@ -1797,8 +1847,15 @@ def next_wakeup(
         if record is None or _to_start_clock(record):
             # not started yet: when the server is to start it (the players and settings read)
             game = _live_game(session, event_id, number, board)
-            return _scheduled(session, game) if _to_start(game, record) else None
+            return _wakeup(session, game, record, clock.now().timestamp())
         return _started_wakeup(record, clock.now().timestamp())
+
+
+def _wakeup(session: Session, game: Game, record: GameRecord | None, now: float) -> float | None:
+    """:func:`next_wakeup` of ``game`` with its ``record`` read."""
+    if record is None or _to_start_clock(record):
+        return _scheduled(session, game) if _to_start(game, record) else None
+    return _started_wakeup(record, now)
 
 
 def _started_wakeup(record: GameRecord, now: float) -> float | None:

@@ -310,6 +310,16 @@ class LiveRooms:
         else:
             self._nudges[key].set()
 
+    def look(self, key: GameKey, next_at: float | None) -> None:
+        """A reader came into the room, the game read with when to look at it next
+        (``live.Entry.wakeup``): watched from then on, unless this worker watches it already —
+        every change made here wakes its watcher itself. A round's start is thousands of
+        readers coming in, and each one's nudge made the watcher read the game again."""
+        task = self._watchers.get(key)
+        if next_at is None or (task is not None and not task.done()):
+            return
+        self.nudge(key, next_at)
+
     async def watch(self, key: GameKey) -> None:
         """Wake at the clock's next deadline or call-out until the clock stops."""
         event_id, number, board = key

@@ -451,7 +451,7 @@ async def room_socket(websocket: WebSocket) -> None:
                 )
         except WeiqiError as err:  # a board with a refused record, unpaired meanwhile …
             await websocket.send_json(_refused(err.msg, None, locale, type(err).__name__))
-        live_rooms.nudge(key)
+        live_rooms.look(key, entry.wakeup)
         while True:
             try:
                 data = json.loads(await websocket.receive_text())
