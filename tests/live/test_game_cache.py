@@ -143,8 +143,8 @@ def test_a_readers_coming_reads_the_board_its_shapes_and_its_record_only(db: Dat
     """A round's start is every player's and spectator's socket coming in at once: with the
     board's reads kept, a spectator's coming (``live.enter_room``, which also says when the
     server looks next) reads the round's visibility, the board's row, the shapes and the
-    record — not the settings, the event or its team settings; the start opens and starts
-    the record in one write."""
+    record — not the settings, the event or its team settings, nor the round's pairing
+    explanation; the start opens and starts the record in one write."""
     ev, _seats = live_game(db, "60m")
     event_admin.publish_round(db, LOCAL, ev, 1)
     spectator = Actor(None, "")
@@ -155,6 +155,8 @@ def test_a_readers_coming_reads_the_board_its_shapes_and_its_record_only(db: Dat
     reads = [s for s in seen if s.lstrip().startswith("SELECT")]
     tables = [(w := s.split())[w.index("FROM") + 1] for s in reads]
     assert tables == ["event_rounds", "event_games", "event_versions", "game_records"], seen
+    # nor the round's pairing explanation: a 10,000-player round's is over a megabyte
+    assert not any("explanation_json" in s for s in seen), seen
     seen.clear()
     assert live.start_game(db, ev, 1, 1).started
     writes = [s.split("(")[0].strip() for s in seen if not s.lstrip().startswith("SELECT")]

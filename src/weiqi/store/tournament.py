@@ -100,7 +100,10 @@ class RoundRow(Base):
 
     ``published``: the public sees the round only once the chief referee or an organiser has
     published it (R-ORG-1). ``explanation_json``: why each pair was made and the round's totals,
-    as the pairing computed them (``services.event_admin``), for the referees' page.
+    as the pairing computed them (``services.event_admin``), for the referees' page; loaded
+    only when read (deferred): a 10,000-player round's is over a megabyte, and every live
+    room's reads of its board held a copy (at 5,000 games a worker held gigabytes of them,
+    ``bench/live.py``) and every reader's coming fetched it again from the database.
     """
 
     __tablename__ = "event_rounds"
@@ -111,7 +114,9 @@ class RoundRow(Base):
     number: Mapped[int] = mapped_column(Integer)
     seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
     published: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    explanation_json: Mapped[str] = mapped_column(Text, default="{}", server_default="{}")
+    explanation_json: Mapped[str] = mapped_column(
+        Text, default="{}", server_default="{}", deferred=True
+    )
     starts_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """When the round starts (UTC), set by the organisers; an online event may start its games
     then (``EventSettings.game_start``)."""
