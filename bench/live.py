@@ -291,7 +291,14 @@ async def _game(
         async with gate:  # a few handshakes at a time
             b, w = [
                 await stack.enter_async_context(
-                    connect(urls[c], additional_headers=headers[c], open_timeout=300, max_size=None)
+                    # as a browser: no pings of its own (the server's are answered)
+                    connect(
+                        urls[c],
+                        additional_headers=headers[c],
+                        open_timeout=300,
+                        max_size=None,
+                        ping_interval=None,
+                    )
                 )
                 for c in "BW"
             ]
@@ -339,20 +346,23 @@ def raise_file_limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
-async def _watch(url: str, counts: list[int], ready: asyncio.Event, stop: asyncio.Event) -> None:
-    """One spectator: connected until ``stop``, counting the updates pushed to it."""
+async def _watch(
+    url: str, counts: list[int], ready: asyncio.Event, stop: asyncio.Event, opened: list[Any]
+) -> None:
+    """One spectator: connected until ``stop`` (the caller closes its socket, in ``opened``),
+    counting the updates pushed to it. Like a browser it sends no keep-alive pings (the
+    server's are answered), and it waits for the next push without waking in between."""
     try:
-        async with connect(url, open_timeout=300, max_size=None) as ws:
+        async with connect(url, open_timeout=300, max_size=None, ping_interval=None) as ws:
+            opened.append(ws)
             counts[0] += 1
             ready.set()
-            while not stop.is_set():
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), 0.5)
-                except TimeoutError:
-                    continue
+            async for raw in ws:
                 if json.loads(raw).get("type") == "update":
                     counts[1] += 1
                     counts[3] += len(raw)  # as sent, before any compression of the link
+        if not stop.is_set():
+            raise ConnectionError("closed by the server")
     except Exception:  # counted: a spectator that could not stay connected
         counts[2] += 1
         ready.set()
@@ -365,13 +375,14 @@ async def client(spec: dict[str, Any]) -> dict[str, Any]:
     counts = [0, 0, 0, 0]  # spectators connected, updates they received, failed, their bytes
     stop = asyncio.Event()
     watchers = []
+    opened: list[Any] = []  # the spectators' sockets, closed at the end
     gate = asyncio.Semaphore(200)  # handshakes at once: a crowd of them times out
 
     async def watch(board: int) -> None:
         ready = asyncio.Event()
         url = f"{base}/events/{spec['event']}/rounds/1/boards/{board}/live"
         async with gate:
-            task = asyncio.ensure_future(_watch(url, counts, ready, stop))
+            task = asyncio.ensure_future(_watch(url, counts, ready, stop, opened))
             watchers.append(task)
             await ready.wait()
 
@@ -393,6 +404,7 @@ async def client(spec: dict[str, Any]) -> dict[str, Any]:
     spans = [p for p in played if isinstance(p, tuple)]
     errors = [f"{type(p).__name__}: {p}"[:200] for p in played if isinstance(p, BaseException)]
     stop.set()
+    await asyncio.gather(*(ws.close() for ws in opened), return_exceptions=True)
     await asyncio.gather(*watchers)
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return {
@@ -609,7 +621,7 @@ def server_errors(log: Path) -> str:
                 if end is not None
                 else True
             )
-            if not chained:
+            if not chained and end is not None:
                 counts[lines[end][:160]] = counts.get(lines[end][:160], 0) + 1
     return "; ".join(f"{n} × {what}" for what, n in sorted(counts.items(), key=lambda c: -c[1]))
 
