@@ -12,7 +12,7 @@ from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import Response
 
-from weiqi.errors import InputError, PermissionDenied, RowsRejected
+from weiqi.errors import FieldsRejected, InputError, PermissionDenied, RowsRejected
 from weiqi.i18n import N_
 from weiqi.server.errors import status_of
 from weiqi.server.security import Db, flash
@@ -87,6 +87,12 @@ def import_problems(request: Request, err: InputError) -> list[tuple[int, str]]:
     if isinstance(err, RowsRejected):
         return [(n, say(request, why)) for n, why in err.problems]
     return [(0, say(request, err.reason))]
+
+
+def field_problems(request: Request, err: FieldsRejected) -> dict[str, str]:
+    """A refused form's problems by field (its form key), in the reader's language: what a
+    page shows beside each field."""
+    return {field: say(request, why) for field, why in err.problems.items()}
 
 
 async def import_rows(

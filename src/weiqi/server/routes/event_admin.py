@@ -23,6 +23,7 @@ from weiqi.i18n import N_
 from weiqi.server.errors import status_of
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_forms import (
+    field_problems,
     form_fields,
     import_rows,
     rank_label,
@@ -468,7 +469,7 @@ async def edit_player(
     try:
         done = event_admin.edit_player(db, actor, event_id, player_id, **values)
     except FieldsRejected as err:
-        errors = {f: say(request, why) for f, why in err.problems.items()}
+        errors = field_problems(request, err)
         return _player_page(
             request,
             db,

@@ -31,6 +31,7 @@ from weiqi.server.errors import status_of
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_forms import (
     ImportForm,
+    field_problems,
     form_fields,
     import_problems,
     import_rows,
@@ -606,7 +607,7 @@ async def rename_team(
     try:
         name = team_admin.rename_team(db, actor, event_id, team_id, values["name"])
     except FieldsRejected as err:
-        errors = {f: say(request, why) for f, why in err.problems.items()}
+        errors = field_problems(request, err)
         return _team_page(
             request,
             db,
@@ -715,7 +716,7 @@ async def edit_roster_player(
             birth_date=values["birth_date"],
         )
     except FieldsRejected as err:
-        errors = {f: say(request, why) for f, why in err.problems.items()}
+        errors = field_problems(request, err)
         return _roster_page(
             request,
             db,
