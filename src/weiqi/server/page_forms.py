@@ -16,9 +16,10 @@ from weiqi.errors import FieldsRejected, InputError, PermissionDenied, RowsRejec
 from weiqi.i18n import N_
 from weiqi.server.errors import status_of
 from weiqi.server.security import Db, flash
-from weiqi.server.templating import say, translate
+from weiqi.server.templating import locale_of, say, translate
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
+from weiqi.tournament.details import DEFAULT_TIME_ZONE, EventDetails, details_form
 from weiqi.tournament.ranks import Rank
 
 
@@ -125,6 +126,14 @@ async def import_rows(
         )
     flash(request, translate(request, done, count=count))
     return RedirectResponse(back, status_code=303)
+
+
+def new_event_details(request: Request) -> dict[str, str]:
+    """The details fields of a new event's form (individual or team): empty, but for the
+    time zone."""
+    # a Chinese page's event is in China's time; otherwise page.js fills the browser's
+    zone = DEFAULT_TIME_ZONE if locale_of(request) == "zh_CN" else ""
+    return {**details_form(EventDetails()), "time_zone": zone}
 
 
 def rank_label(locale: str, code: str | None) -> str:

@@ -26,6 +26,7 @@ from weiqi.server.page_forms import (
     field_problems,
     form_fields,
     import_rows,
+    new_event_details,
     rank_label,
     require_page,
 )
@@ -38,9 +39,7 @@ from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
 from weiqi.services.tournament import absences, create_tournament, set_absent, tournament_info
 from weiqi.tournament.details import (
-    DEFAULT_TIME_ZONE,
     TIME_ZONE_CHOICES,
-    EventDetails,
     details_form,
     details_from_form,
     format_local,
@@ -192,9 +191,7 @@ def new_event(request: Request, db: Db, user: LoggedIn, kind: str = "individual"
         return team_admin.new_team_event(request, db, user)
     require_page(db, _actor(user), Action.CREATE_EVENT)
     values = event_admin.settings_form(event_admin.DEFAULT_SWISS)
-    # a Chinese page's event is in China's time; otherwise the form's script fills the browser's
-    zone = DEFAULT_TIME_ZONE if locale_of(request) == "zh_CN" else ""
-    values.update(details_form(EventDetails()), time_zone=zone)
+    values.update(new_event_details(request))
     return _settings_page(request, event_id=None, name="", values=values, errors={})
 
 

@@ -35,6 +35,7 @@ from weiqi.server.page_forms import (
     form_fields,
     import_problems,
     import_rows,
+    new_event_details,
     rank_label,
     require_page,
 )
@@ -50,7 +51,6 @@ from weiqi.services.server_clock import ServerClock
 from weiqi.tournament.details import (
     DEFAULT_TIME_ZONE,
     TIME_ZONE_CHOICES,
-    EventDetails,
     details_form,
     details_from_form,
     format_local,
@@ -177,9 +177,7 @@ def _field_error(request: Request, err: InvalidSetting) -> dict[str, str]:
 
 def new_team_event(request: Request, db: Db, user: LoggedIn) -> Response:
     require_page(db, user.actor(), Action.CREATE_EVENT)
-    # a Chinese page's event is in China's time; otherwise page.js fills the browser's
-    zone = DEFAULT_TIME_ZONE if locale_of(request) == "zh_CN" else ""
-    values = {**team_admin.DEFAULT_FORM, **details_form(EventDetails()), "time_zone": zone}
+    values = {**team_admin.DEFAULT_FORM, **new_event_details(request)}
     return _settings_page(request, "", values, {})
 
 
