@@ -653,7 +653,8 @@ def as_utc(at: datetime) -> datetime:
 
 
 def _stamp(at: datetime | None) -> str:
-    return as_utc(at).isoformat(timespec="minutes") if at is not None else "-"
+    """A stored time as a message shows it: :func:`iso`'s, or ``-`` for none."""
+    return iso(at) or "-"
 
 
 # -- use cases ------------------------------------------------------------------------------
