@@ -12,13 +12,14 @@ from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import Response
 
-from weiqi.errors import InputError, PermissionDenied, RowsRejected
+from weiqi.errors import FieldsRejected, InputError, PermissionDenied, RowsRejected
 from weiqi.i18n import N_
 from weiqi.server.errors import status_of
 from weiqi.server.security import Db, flash
-from weiqi.server.templating import say, translate
+from weiqi.server.templating import locale_of, say, translate
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
+from weiqi.tournament.details import DEFAULT_TIME_ZONE, EventDetails, details_form
 from weiqi.tournament.ranks import Rank
 
 
@@ -89,6 +90,12 @@ def import_problems(request: Request, err: InputError) -> list[tuple[int, str]]:
     return [(0, say(request, err.reason))]
 
 
+def field_problems(request: Request, err: FieldsRejected) -> dict[str, str]:
+    """A refused form's problems by field (its form key), in the reader's language: what a
+    page shows beside each field."""
+    return {field: say(request, why) for field, why in err.problems.items()}
+
+
 async def import_rows(
     request: Request,
     db: Db,
@@ -119,6 +126,14 @@ async def import_rows(
         )
     flash(request, translate(request, done, count=count))
     return RedirectResponse(back, status_code=303)
+
+
+def new_event_details(request: Request) -> dict[str, str]:
+    """The details fields of a new event's form (individual or team): empty, but for the
+    time zone."""
+    # a Chinese page's event is in China's time; otherwise page.js fills the browser's
+    zone = DEFAULT_TIME_ZONE if locale_of(request) == "zh_CN" else ""
+    return {**details_form(EventDetails()), "time_zone": zone}
 
 
 def rank_label(locale: str, code: str | None) -> str:

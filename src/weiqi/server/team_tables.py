@@ -23,17 +23,16 @@ from weiqi.league.draft import DraftEvent
 from weiqi.league.match import PlayerRecord
 from weiqi.rules.result import Result
 from weiqi.server.public_tables import Cell, Column, Table, gettext_for, place_text
+from weiqi.server.public_tables import result_text as public_result_text
 from weiqi.services.teams import MatchView, RoundView
 
 Gettext = Callable[[str], str]
 
 
 def result_text(code: str | None, locale: str) -> str:
-    """A board result in the reader's language (黑中盘胜 / B+R)."""
-    if not code:
-        return ""
-    result = Result.parse(code)
-    return result.to_zh() if locale == "zh_CN" else result.to_en()
+    """A board result in the reader's language (黑中盘胜 / B+R), from its stored code."""
+    # the individual tables' words, so a team board reads as an individual game does
+    return public_result_text(Result.parse(code) if code else None, locale)
 
 
 def colour_text(colour: str, _: Gettext) -> str:

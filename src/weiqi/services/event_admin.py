@@ -229,7 +229,9 @@ def format_komi(value: Fraction) -> str:
     return f"{sign}{abs(value)}"
 
 
-def _int(form: Mapping[str, str], key: str, default: int | None) -> int | None:
+def form_int(form: Mapping[str, str], key: str, default: int | None) -> int | None:
+    """A settings form's whole number (an individual or a team event's): ``default`` when
+    the field is empty; ``InvalidSetting`` naming ``key`` when it is not a whole number."""
     text = form.get(key, "").strip()
     if not text:
         return default
@@ -273,16 +275,16 @@ def settings_from_form(form: Mapping[str, str], base: EventSettings | None = Non
     codes = [c for c in tiebreaks if c]
     data: dict[str, object] = {
         "system": form.get("system", ""),
-        "rounds": _int(form, "rounds", None),
-        "cycles": _int(form, "cycles", 1),
+        "rounds": form_int(form, "rounds", None),
+        "cycles": form_int(form, "cycles", 1),
         "tiebreaks": None if form.get("tiebreaks_default") or not codes else codes,
         "swiss_method": form.get("swiss_method", "B"),
-        "points_win": _int(form, "points_win", 2),
-        "points_draw": _int(form, "points_draw", 1),
-        "points_loss": _int(form, "points_loss", 0),
-        "bye_points": _int(form, "bye_points", 2),
-        "late_entry_points": _int(form, "late_entry_points", 0),
-        "absent_points": _int(form, "absent_points", 0),
+        "points_win": form_int(form, "points_win", 2),
+        "points_draw": form_int(form, "points_draw", 1),
+        "points_loss": form_int(form, "points_loss", 0),
+        "bye_points": form_int(form, "bye_points", 2),
+        "late_entry_points": form_int(form, "late_entry_points", 0),
+        "absent_points": form_int(form, "absent_points", 0),
         "top_score": form.get("top_score", "full"),
         "shared_places": bool(form.get("shared_places")),
         "tie_resolution": form.get("tie_resolution", "lot"),
@@ -290,21 +292,21 @@ def settings_from_form(form: Mapping[str, str], base: EventSettings | None = Non
         "pairing_method": form.get("pairing_method", "fold"),
         "colour_policy": form.get("colour_policy", "even"),
         "komi": str(parse_komi(form.get("komi", "") or "3¾")),
-        "handicap_reduction": _int(form, "handicap_reduction", 0),
-        "handicap_max": _int(form, "handicap_max", 9),
+        "handicap_reduction": form_int(form, "handicap_reduction", 0),
+        "handicap_max": form_int(form, "handicap_max", 9),
         "avoid_same_club": bool(form.get("avoid_same_club")),
         "avoid_same_region": bool(form.get("avoid_same_region")),
         "forfeit_in_sos": bool(form.get("forfeit_in_sos")),
-        "elimination_losses": _int(form, "elimination_losses", None),
+        "elimination_losses": form_int(form, "elimination_losses", None),
         "grand_final_reset": bool(form.get("grand_final_reset")),
-        "best_of": _int(form, "best_of", 3),
+        "best_of": form_int(form, "best_of", 3),
         "mcmahon_bar": _rank(form, "mcmahon_bar"),
         "mcmahon_floor": _rank(form, "mcmahon_floor"),
-        "seed": _int(form, "seed", 0),
-        "disconnect_alert": _int(form, "disconnect_alert", None),
+        "seed": form_int(form, "seed", 0),
+        "disconnect_alert": form_int(form, "disconnect_alert", None),
     }
     # the games' rules (R-BOARD-1, R-KO-2, R-HCP-2): a field left out keeps the settings' default
-    size = _int(form, "board_size", None)
+    size = form_int(form, "board_size", None)
     if size is not None:
         data["board_size"] = size
     for key in ("cycle", "handicap_placement", "play", "game_start", "online_colours"):

@@ -47,6 +47,7 @@ from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.messages import Msg
 from weiqi.services import teams
 from weiqi.services.actor import Actor
+from weiqi.services.event_admin import form_int
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches_fields, search_terms
 from weiqi.store.database import Database
@@ -78,16 +79,6 @@ DEFAULT_FORM: dict[str, str] = {
 }
 
 
-def _int(form: Mapping[str, str], field: str, default: int | None) -> int | None:
-    text = form.get(field, "").strip()
-    if not text:
-        return default
-    try:
-        return int(text)
-    except ValueError:
-        raise InvalidSetting(field, Msg("must be a whole number")) from None
-
-
 def _seconds(form: Mapping[str, str], field: str, default: float) -> float:
     text = form.get(field, "").strip()
     return seconds_setting(field, text) if text else default
@@ -107,9 +98,9 @@ def settings_from_form(form: Mapping[str, str]) -> teams.TeamEventSettings:
     """The team settings a form sends (empty fields take the defaults); a bad value raises
     ``InvalidSetting`` naming its field."""
     system = _enum(form, "system", teams.TeamSystem, teams.TeamSystem.ROUND_ROBIN)
-    boards = _int(form, "boards", 4)
-    deadline = _int(form, "deadline_minutes", 30)
-    cycles = _int(form, "cycles", 1)
+    boards = form_int(form, "boards", 4)
+    deadline = form_int(form, "deadline_minutes", 30)
+    cycles = form_int(form, "cycles", 1)
     assert boards is not None and deadline is not None and cycles is not None
     substitutes = form.get("substitutes", "")
     return teams.TeamEventSettings(
@@ -117,17 +108,17 @@ def settings_from_form(form: Mapping[str, str]) -> teams.TeamEventSettings:
         team_type=_enum(form, "team_type", TeamType, TeamType.PER_ROUND),
         boards=boards,
         board_colors=_enum(form, "board_colors", BoardColors, BoardColors.ALTERNATE),
-        max_foreign=_int(form, "max_foreign", None),
+        max_foreign=form_int(form, "max_foreign", None),
         substitutes={"yes": True, "no": False}.get(substitutes),
         missing=_enum(form, "missing", MissingLineup, MissingLineup.FORFEIT),
         board_one_decides=bool(form.get("board_one_decides")),
         deadline_minutes=deadline,
-        rounds=_int(form, "rounds", None),
+        rounds=form_int(form, "rounds", None),
         cycles=cycles,
         ranking=_enum(form, "ranking", TeamRanking, TeamRanking.ROUND_ROBIN),
-        seed=_int(form, "seed", 0) or 0,
+        seed=form_int(form, "seed", 0) or 0,
         player_order=_enum(form, "player_order", PlayerOrder, PlayerOrder.FIXED),
-        board_size=_int(form, "board_size", 19) or 19,
+        board_size=form_int(form, "board_size", 19) or 19,
         play=_enum(form, "play", PlayMode, PlayMode.BOARD),
         game_start=_enum(form, "game_start", GameStart, GameStart.PRESENT),
         lag_gain=_seconds(form, "lag_gain", LAG_GAIN),

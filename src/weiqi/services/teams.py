@@ -653,7 +653,8 @@ def as_utc(at: datetime) -> datetime:
 
 
 def _stamp(at: datetime | None) -> str:
-    return as_utc(at).isoformat(timespec="minutes") if at is not None else "-"
+    """A stored time as a message shows it: :func:`iso`'s, or ``-`` for none."""
+    return iso(at) or "-"
 
 
 # -- use cases ------------------------------------------------------------------------------
@@ -1022,9 +1023,7 @@ def pair_round(
             event_id=event_id,
             number=number,
             starts_at=starts,
-            lineup_deadline=(
-                starts - timedelta(minutes=row.deadline_minutes) if starts is not None else None
-            ),
+            lineup_deadline=_lineup_deadline(row, starts),
             seed=row.seed * 1000 + number,
             bye_team_id=teams[bye] if bye is not None else None,
         )
@@ -1035,6 +1034,12 @@ def pair_round(
         session.add(rnd)
         session.flush()
         return _round_view(session, rnd)
+
+
+def _lineup_deadline(row: TeamEventRow, starts: datetime | None) -> datetime | None:
+    """When a round starting at ``starts`` closes its lineups: the event's
+    ``deadline_minutes`` before; no start, no deadline."""
+    return starts - timedelta(minutes=row.deadline_minutes) if starts is not None else None
 
 
 def set_round_start(
@@ -1071,9 +1076,7 @@ def set_round_start(
         refuse_begun(session, TeamGameRecordRow, ids, number)
         rnd.starts_at = when
         if rnd.revealed_at is None:
-            rnd.lineup_deadline = (
-                when - timedelta(minutes=row.deadline_minutes) if when is not None else None
-            )
+            rnd.lineup_deadline = _lineup_deadline(row, when)
         session.flush()
         return _round_view(session, rnd)
 

@@ -23,8 +23,10 @@ from weiqi.i18n import N_
 from weiqi.server.errors import status_of
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_forms import (
+    field_problems,
     form_fields,
     import_rows,
+    new_event_details,
     rank_label,
     require_page,
 )
@@ -37,9 +39,7 @@ from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
 from weiqi.services.tournament import absences, create_tournament, set_absent, tournament_info
 from weiqi.tournament.details import (
-    DEFAULT_TIME_ZONE,
     TIME_ZONE_CHOICES,
-    EventDetails,
     details_form,
     details_from_form,
     format_local,
@@ -191,9 +191,7 @@ def new_event(request: Request, db: Db, user: LoggedIn, kind: str = "individual"
         return team_admin.new_team_event(request, db, user)
     require_page(db, _actor(user), Action.CREATE_EVENT)
     values = event_admin.settings_form(event_admin.DEFAULT_SWISS)
-    # a Chinese page's event is in China's time; otherwise the form's script fills the browser's
-    zone = DEFAULT_TIME_ZONE if locale_of(request) == "zh_CN" else ""
-    values.update(details_form(EventDetails()), time_zone=zone)
+    values.update(new_event_details(request))
     return _settings_page(request, event_id=None, name="", values=values, errors={})
 
 
@@ -468,7 +466,7 @@ async def edit_player(
     try:
         done = event_admin.edit_player(db, actor, event_id, player_id, **values)
     except FieldsRejected as err:
-        errors = {f: say(request, why) for f, why in err.problems.items()}
+        errors = field_problems(request, err)
         return _player_page(
             request,
             db,

@@ -29,7 +29,14 @@ from weiqi.i18n import N_
 from weiqi.league.draft import Unpicked
 from weiqi.league.lineup import MissingLineup
 from weiqi.server.inputs import ScreenedRoute
-from weiqi.server.page_forms import NOT_TEXT, decode_csv, form_fields, rank_label, require_page
+from weiqi.server.page_forms import (
+    NOT_TEXT,
+    decode_csv,
+    field_problems,
+    form_fields,
+    rank_label,
+    require_page,
+)
 from weiqi.server.security import Db, LoggedIn, flash
 from weiqi.server.team_tables import draft_table
 from weiqi.server.templating import html, locale_of, say, translate
@@ -105,7 +112,7 @@ async def create_season(request: Request, db: Db, user: LoggedIn) -> Response:
     try:
         parsed = league.season_form(values)
     except FieldsRejected as err:
-        errors.update({field: say(request, why) for field, why in err.problems.items()})
+        errors.update(field_problems(request, err))
         parsed = None
     except InvalidSetting as err:
         _invalid(request, err, errors, problems)

@@ -47,6 +47,8 @@ Seconds = Annotated[int, Query(ge=0, le=600)]
 
 def _projector(
     request: Request,
+    db: Db,
+    event_id: int,
     *,
     event_name: str,
     title: str,
@@ -54,11 +56,11 @@ def _projector(
     kind: str,
     back: str,
     seconds: int,
-    time_zone: str,
 ) -> Response:
-    """The projector page; ``time_zone``: the event's, in which its script shows the time."""
+    """The projector page of event ``event_id``; its script shows the time in the event's
+    time zone."""
     context = {
-        "time_zone": time_zone,
+        "time_zone": event_details(db, event_id).time_zone,
         "event_name": event_name,
         "title": title,
         "table": table,
@@ -77,13 +79,14 @@ def round_projector(
     rnd = public.round_read(db, event_id, number)
     return _projector(
         request,
+        db,
+        event_id,
         event_name=rnd.event,
         title=translate(request, "Round %(round)s", round=number),
         table=round_table(rnd, locale_of(request), event_id=event_id),
         kind="round",
         back=f"/events/{event_id}/rounds/{number}",
         seconds=seconds,
-        time_zone=event_details(db, event_id).time_zone,
     )
 
 
@@ -99,13 +102,14 @@ def standings_projector(
         title = translate(request, "Standings")
     return _projector(
         request,
+        db,
+        event_id,
         event_name=data.event,
         title=title,
         table=standings_table(data, locale_of(request), event_id=event_id),
         kind="standings",
         back=f"/events/{event_id}/standings",
         seconds=seconds,
-        time_zone=event_details(db, event_id).time_zone,
     )
 
 
@@ -117,13 +121,14 @@ def team_round_projector(
     rnd = teams.show_round(db, event_id, number)
     return _projector(
         request,
+        db,
+        event_id,
         event_name=public.team_overview(db, event_id).name,
         title=translate(request, "Round %(round)s", round=number),
         table=team_round_table(rnd, locale_of(request), event_id, team_names(db, event_id)),
         kind="teamround",
         back=f"/events/{event_id}/teams/rounds/{number}",
         seconds=seconds,
-        time_zone=event_details(db, event_id).time_zone,
     )
 
 
@@ -135,11 +140,12 @@ def team_standings_projector(
     ev = public.team_overview(db, event_id)
     return _projector(
         request,
+        db,
+        event_id,
         event_name=ev.name,
         title=translate(request, "Team standings"),
         table=team_standings_table(teams.standings(db, event_id), ev.boards, locale_of(request)),
         kind="standings",
         back=f"/events/{event_id}/teams/standings",
         seconds=seconds,
-        time_zone=event_details(db, event_id).time_zone,
     )

@@ -31,9 +31,11 @@ from weiqi.server.errors import status_of
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_forms import (
     ImportForm,
+    field_problems,
     form_fields,
     import_problems,
     import_rows,
+    new_event_details,
     rank_label,
     require_page,
 )
@@ -49,7 +51,6 @@ from weiqi.services.server_clock import ServerClock
 from weiqi.tournament.details import (
     DEFAULT_TIME_ZONE,
     TIME_ZONE_CHOICES,
-    EventDetails,
     details_form,
     details_from_form,
     format_local,
@@ -176,9 +177,7 @@ def _field_error(request: Request, err: InvalidSetting) -> dict[str, str]:
 
 def new_team_event(request: Request, db: Db, user: LoggedIn) -> Response:
     require_page(db, user.actor(), Action.CREATE_EVENT)
-    # a Chinese page's event is in China's time; otherwise page.js fills the browser's
-    zone = DEFAULT_TIME_ZONE if locale_of(request) == "zh_CN" else ""
-    values = {**team_admin.DEFAULT_FORM, **details_form(EventDetails()), "time_zone": zone}
+    values = {**team_admin.DEFAULT_FORM, **new_event_details(request)}
     return _settings_page(request, "", values, {})
 
 
@@ -606,7 +605,7 @@ async def rename_team(
     try:
         name = team_admin.rename_team(db, actor, event_id, team_id, values["name"])
     except FieldsRejected as err:
-        errors = {f: say(request, why) for f, why in err.problems.items()}
+        errors = field_problems(request, err)
         return _team_page(
             request,
             db,
@@ -715,7 +714,7 @@ async def edit_roster_player(
             birth_date=values["birth_date"],
         )
     except FieldsRejected as err:
-        errors = {f: say(request, why) for f, why in err.problems.items()}
+        errors = field_problems(request, err)
         return _roster_page(
             request,
             db,
