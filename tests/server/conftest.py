@@ -193,6 +193,18 @@ def page(browser: Browser) -> Iterator[Page]:
     context.close()
 
 
+def wait_until(page: Page, expression: str, timeout: float = 10.0) -> Any:
+    """The value of the JavaScript ``expression`` in ``page`` once it is truthy, polled every
+    50 ms for at most ``timeout`` seconds. Not ``page.wait_for_function``: its predicate is
+    evaluated with ``eval`` inside the page, which our pages' Content-Security-Policy refuses
+    whenever the first look finds it false (a module not yet run on a loaded machine)."""
+    deadline = time.monotonic() + timeout
+    while not (value := page.evaluate(expression)):
+        assert time.monotonic() < deadline, f"still false after {timeout} s: {expression}"
+        page.wait_for_timeout(50)
+    return value
+
+
 def screenshot(page: Page, name: str, tmp_path: Path) -> Path:
     """Save a full-page screenshot into ``$WEIQI_SCREENSHOTS`` (if set) or ``tmp_path``."""
     folder = Path(os.environ.get("WEIQI_SCREENSHOTS", tmp_path))

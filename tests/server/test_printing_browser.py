@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from pypdf import PdfReader
 
-from tests.server.conftest import LiveServer, screenshot
+from tests.server.conftest import LiveServer, screenshot, wait_until
 from tests.server.public_pages import (
     GIVEN,
     LOCAL,
@@ -250,8 +250,7 @@ def test_issue_13_projector_pages_through_standings_and_pairings(
     expect(page.locator(".projector-title")).to_have_text("第7轮后名次")
     expect(page.locator("h1")).to_have_text("百人围棋赛")
     # the module runs after the page has loaded: wait for it (a loaded machine is slow)
-    page.wait_for_function("window.weiqiProjector !== undefined")
-    screens: list[int] = page.evaluate("window.weiqiProjector.screens")
+    screens: list[int] = wait_until(page, "window.weiqiProjector?.screens")
     assert len(screens) > 2 and sum(screens) == 100, screens
     rows = page.locator("table.standings tbody tr")
     expect(rows.locator("visible=true")).to_have_count(screens[0])
@@ -271,9 +270,8 @@ def test_issue_13_projector_pages_through_standings_and_pairings(
     expect(page.locator(".projector-title")).to_have_text("第7轮")
     expect(page.locator("table.round tbody tr")).to_have_count(50)
     page.goto(f"{base}/rounds/7/projector?seconds=1")
-    page.wait_for_function("window.weiqiProjector !== undefined")
     expect(page.locator("#projector-page")).to_have_text(
-        f"2 / {len(page.evaluate('window.weiqiProjector.screens'))}", timeout=5_000
+        f"2 / {len(wait_until(page, 'window.weiqiProjector?.screens'))}", timeout=5_000
     )
     screenshot(page, "projector-round", tmp_path)
 
