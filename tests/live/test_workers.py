@@ -70,6 +70,11 @@ def serve(
         wait_until_serving(url, process, log)
         printed = re.search(r"one-time password (\S+)", out.read_text())
         yield LiveServer(url, printed.group(1) if printed else "", log, db_url)
+    except BaseException:
+        # the server's side of a failure, shown with it: pytest keeps only the last few runs'
+        # files, and a failure seen once under load was gone before anyone looked
+        print(f"--- {log.name}\n{log.read_text(errors='replace')[-6000:]}", file=sys.stderr)
+        raise
     finally:
         if process.poll() is None:
             process.terminate()
