@@ -1336,11 +1336,18 @@ class _Room:
     """The event's time control (:func:`_time_control`)."""
 
 
+def _kept_room(game: Game) -> _Room | None:
+    """:class:`_Room` of ``game`` if its kept reads hold one."""
+    room = game.kept.room if game.kept is not None else None
+    return room if isinstance(room, _Room) else None
+
+
 def _room(session: Session, game: Game) -> _Room:
     """:class:`_Room` of ``game``, as kept or read now (and kept)."""
+    kept_room = _kept_room(game)
+    if kept_room is not None:
+        return kept_room
     kept = game.kept
-    if kept is not None and isinstance(kept.room, _Room):
-        return kept.room
     event_id = _event_of(game)
     settings = _event_settings(session, event_id)
     room = _Room(
@@ -1360,10 +1367,8 @@ def _room(session: Session, game: Game) -> _Room:
 
 def _starts(game: Game) -> float | None:
     """When the game's round starts: as its room found it, else read now."""
-    kept = game.kept
-    if kept is not None and isinstance(kept.room, _Room):
-        return kept.room.starts
-    return _round_start(game)
+    room = _kept_room(game)
+    return room.starts if room is not None else _round_start(game)
 
 
 def _start_time(session: Session, game: Game) -> float | None:
