@@ -795,7 +795,6 @@ def team_state(db: Database) -> tuple[object, ...]:
         RosterRow,
         TeamCoachRow,
         TeamMatchRow,
-        TeamRoundRow,
         TeamRow,
     )
 
@@ -817,7 +816,7 @@ def team_state(db: Database) -> tuple[object, ...]:
             sorted(session.execute(select(RosterRow.id, RosterRow.name, RosterRow.rank)).all()),
             sorted(
                 session.execute(
-                    select(TeamRoundRow.event_id, TeamRoundRow.number, TeamRoundRow.revealed_at)
+                    select(RoundRow.event_id, RoundRow.number, RoundRow.revealed_at)
                 ).all(),
                 key=str,
             ),

@@ -46,10 +46,10 @@ from weiqi.store.teams import (
     LineupRow,
     SeasonRow,
     TeamCoachRow,
-    TeamRoundRow,
     TeamRow,
     WinnerStaysOnLogRow,
 )
+from weiqi.store.tournament import RoundRow
 from weiqi.tournament.settings import EventSettings, System
 
 LOCAL = Actor.local()
@@ -294,9 +294,9 @@ def _lineup(db: Database, ev: int, number: int, team: str) -> str | None:
     with db.transaction() as session:
         row = session.scalar(
             select(LineupRow)
-            .join(TeamRoundRow, TeamRoundRow.id == LineupRow.round_id)
+            .join(RoundRow, RoundRow.id == LineupRow.round_id)
             .join(TeamRow, TeamRow.id == LineupRow.team_id)
-            .where(TeamRoundRow.event_id == ev, TeamRoundRow.number == number)
+            .where(RoundRow.event_id == ev, RoundRow.number == number)
             .where(TeamRow.code == team)
         )
         return ",".join(row.players) if row is not None else None

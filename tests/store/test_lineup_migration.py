@@ -19,7 +19,8 @@ from weiqi.services.read_models import as_json
 from weiqi.services.server_clock import ManualClock
 from weiqi.store.database import Database
 from weiqi.store.migrate import alembic_config, current_revision, head_revision
-from weiqi.store.teams import LineupRow, TeamRoundRow, TeamRow
+from weiqi.store.teams import LineupRow, TeamRow
+from weiqi.store.tournament import RoundRow
 from weiqi.tournament.ranks import Rank
 
 LOCAL = Actor.local()
@@ -82,8 +83,8 @@ def _fixed_order_event(db: Database) -> int:
 def _lineups(db: Database) -> list[tuple[object, ...]]:
     with db.transaction() as session:
         rows = session.execute(
-            select(LineupRow, TeamRoundRow.event_id, TeamRoundRow.number, TeamRow.code)
-            .join(TeamRoundRow, TeamRoundRow.id == LineupRow.round_id)
+            select(LineupRow, RoundRow.event_id, RoundRow.number, TeamRow.code)
+            .join(RoundRow, RoundRow.id == LineupRow.round_id)
             .join(TeamRow, TeamRow.id == LineupRow.team_id)
         ).all()
         return sorted(

@@ -32,7 +32,7 @@ from weiqi.services.permissions import Action, require
 from weiqi.store.base import Base
 from weiqi.store.database import Database
 from weiqi.store.models import EventRole, EventRow
-from weiqi.store.teams import TeamEventRow, TeamRoundRow, TeamRow
+from weiqi.store.teams import TeamEventRow, TeamRow
 from weiqi.store.tournament import EventSettingsRow, PlayerRow, RoundRow
 from weiqi.text import clean_name
 from weiqi.tournament.details import EventDetails
@@ -64,9 +64,7 @@ def details_of(event: EventRow) -> EventDetails:
     )
 
 
-def count_rows(
-    session: Session, table: type[PlayerRow | RoundRow | TeamRow | TeamRoundRow], event_id: int
-) -> int:
+def count_rows(session: Session, table: type[PlayerRow | RoundRow | TeamRow], event_id: int) -> int:
     """How many rows of ``table`` (its players or teams, its rounds) event ``event_id`` has."""
     found = session.scalar(
         select(func.count()).select_from(table).where(table.event_id == event_id)
@@ -247,7 +245,7 @@ def event_cards(db: Database) -> list[EventCard]:
     >>> [(c.name, c.kind, c.status.value, c.current_round) for c in event_cards(db)]
     [('春季赛', None, 'not_started', None)]
     """
-    from weiqi.store.teams import BoardGameRow, TeamMatchRow, TeamRoundRow
+    from weiqi.store.teams import BoardGameRow, TeamMatchRow
     from weiqi.store.tournament import GameRow, RoundRow
 
     with db.transaction() as session:
@@ -277,12 +275,19 @@ def event_cards(db: Database) -> list[EventCard]:
                 )
             )
         }
-        # individual: the latest paired round and its games without a result
-        paired = dict(
-            session.execute(
-                select(RoundRow.event_id, func.max(RoundRow.number)).group_by(RoundRow.event_id)
-            ).all()
-        )
+        # every event: its rounds (a league's calendar is made up front) and the latest
+        rounds = {
+            e: (count, last)
+            for e, count, last in session.execute(
+                select(
+                    RoundRow.event_id,
+                    func.count(RoundRow.id),
+                    func.max(RoundRow.number),
+                ).group_by(RoundRow.event_id)
+            )
+        }
+        # individual: the games without a result; team: the latest round revealed, and the
+        # boards without a result
         open_games = dict(
             session.execute(
                 select(RoundRow.event_id, func.count(GameRow.id))
@@ -291,39 +296,27 @@ def event_cards(db: Database) -> list[EventCard]:
                 .group_by(RoundRow.event_id)
             ).all()
         )
-        # team: the rounds there are (a league's calendar is made up front), the latest
-        # revealed, and the boards without a result
-        team_rounds = {
-            e: (count, last)
-            for e, count, last in session.execute(
-                select(
-                    TeamRoundRow.event_id,
-                    func.count(TeamRoundRow.id),
-                    func.max(TeamRoundRow.number),
-                ).group_by(TeamRoundRow.event_id)
-            )
-        }
         revealed = dict(
             session.execute(
-                select(TeamRoundRow.event_id, func.max(TeamRoundRow.number))
-                .where(TeamRoundRow.revealed_at.is_not(None))
-                .group_by(TeamRoundRow.event_id)
+                select(RoundRow.event_id, func.max(RoundRow.number))
+                .where(RoundRow.revealed_at.is_not(None))
+                .group_by(RoundRow.event_id)
             ).all()
         )
         unrevealed = dict(
             session.execute(
-                select(TeamRoundRow.event_id, func.count(TeamRoundRow.id))
-                .where(TeamRoundRow.revealed_at.is_(None))
-                .group_by(TeamRoundRow.event_id)
+                select(RoundRow.event_id, func.count(RoundRow.id))
+                .where(RoundRow.revealed_at.is_(None))
+                .group_by(RoundRow.event_id)
             ).all()
         )
         open_boards = dict(
             session.execute(
-                select(TeamRoundRow.event_id, func.count(BoardGameRow.id))
-                .join(TeamMatchRow, TeamMatchRow.round_id == TeamRoundRow.id)
+                select(RoundRow.event_id, func.count(BoardGameRow.id))
+                .join(TeamMatchRow, TeamMatchRow.round_id == RoundRow.id)
                 .join(BoardGameRow, BoardGameRow.match_id == TeamMatchRow.id)
                 .where(BoardGameRow.result.is_(None))
-                .group_by(TeamRoundRow.event_id)
+                .group_by(RoundRow.event_id)
             ).all()
         )
         cards = []
@@ -333,7 +326,7 @@ def event_cards(db: Database) -> list[EventCard]:
             if e.id in team:
                 kind = EventKind.TEAM
                 system, planned, season = team[e.id]
-                count, last = team_rounds.get(e.id, (0, None))
+                count, last = rounds.get(e.id, (0, None))
                 # a division's calendar is made up front: its current round is the latest
                 # revealed; another team event's rounds are paired one by one
                 current = revealed.get(e.id) if season is not None else last
@@ -343,7 +336,7 @@ def event_cards(db: Database) -> list[EventCard]:
             elif e.id in individual:
                 kind = EventKind.INDIVIDUAL
                 system, planned = individual[e.id]
-                current = paired.get(e.id)
+                current = rounds.get(e.id, (0, None))[1]
                 done = planned is not None and current == planned and not open_games.get(e.id)
             else:
                 kind, system, planned, current, done = None, "", None, None, False

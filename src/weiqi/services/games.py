@@ -106,7 +106,6 @@ from weiqi.store.teams import (
     RosterRow,
     TeamEventRow,
     TeamMatchRow,
-    TeamRoundRow,
     TeamRow,
 )
 from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
@@ -212,8 +211,8 @@ BoardKey = int | TeamBoard
 #: A team board's place as a query selects it (joining its match and round): the event, the
 #: round's number, the match's, the board and the sitting.
 TEAM_BOARD_PLACE = (
-    TeamRoundRow.event_id,
-    TeamRoundRow.number,
+    RoundRow.event_id,
+    RoundRow.number,
     TeamMatchRow.number,
     BoardGameRow.board,
     BoardGameRow.sitting,
@@ -228,10 +227,10 @@ def board_id_query(event_id: int, number: int, board: BoardKey) -> Select[int]:
         return (
             select(BoardGameRow.id)
             .join(TeamMatchRow)
-            .join(TeamRoundRow)
+            .join(RoundRow)
             .where(
-                TeamRoundRow.event_id == event_id,
-                TeamRoundRow.number == number,
+                RoundRow.event_id == event_id,
+                RoundRow.number == number,
                 TeamMatchRow.number == board.match,
                 BoardGameRow.board == board.board,
                 BoardGameRow.sitting == board.sitting,
@@ -397,10 +396,9 @@ def _game_row(session: Session, event_id: int, number: int, board: BoardKey) -> 
     return individual_game(session, game)
 
 
-def _round_paired(session: Session, event_id: int, number: int, board: BoardKey) -> bool:
-    table = TeamRoundRow if isinstance(board, TeamBoard) else RoundRow
+def _round_paired(session: Session, event_id: int, number: int) -> bool:
     found = session.scalar(
-        select(table.id).where(table.event_id == event_id, table.number == number)
+        select(RoundRow.id).where(RoundRow.event_id == event_id, RoundRow.number == number)
     )
     return found is not None
 
@@ -425,7 +423,7 @@ def _game_to_change(
     A round that was paired when the request came (or when the page that sends
     ``expected_seq`` was loaded) and is gone once the lock is held was unpaired meanwhile:
     the unpairing won, and this write is a ``Conflict``, not a board that never existed."""
-    paired = expected_seq is not None or _round_paired(session, event_id, number, board)
+    paired = expected_seq is not None or _round_paired(session, event_id, number)
     if game_only:
         lock_event_shared(session, event_id)
         # the board's row locked before it is read (what is read is the last write's), and
@@ -437,7 +435,7 @@ def _game_to_change(
             return _kept_game(session, (event_id, number, board), found)
     else:
         lock_event(session, event_id)
-    if paired and not _round_paired(session, event_id, number, board):
+    if paired and not _round_paired(session, event_id, number):
         raise Conflict(
             Msg(
                 "round %(number)s was unpaired since you loaded it; nothing was stored",
@@ -614,7 +612,7 @@ def team_game(session: Session, game: BoardGameRow) -> Game:
 
 def _team_game(session: Session, event_id: int, number: int, key: TeamBoard) -> Game:
     rnd = session.scalar(
-        select(TeamRoundRow).where(TeamRoundRow.event_id == event_id, TeamRoundRow.number == number)
+        select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
     )
     if rnd is None:
         raise NotFound(f"round {number} is not paired")
@@ -1672,10 +1670,10 @@ def check_records(db: Database, event_id: int | None = None) -> list[RecordCheck
             select(TeamGameRecordRow, *TEAM_BOARD_PLACE)
             .join(BoardGameRow, BoardGameRow.id == TeamGameRecordRow.game_id)
             .join(TeamMatchRow, TeamMatchRow.id == BoardGameRow.match_id)
-            .join(TeamRoundRow, TeamRoundRow.id == TeamMatchRow.round_id)
+            .join(RoundRow, RoundRow.id == TeamMatchRow.round_id)
             .order_by(
-                TeamRoundRow.event_id,
-                TeamRoundRow.number,
+                RoundRow.event_id,
+                RoundRow.number,
                 TeamMatchRow.number,
                 BoardGameRow.sitting,
                 BoardGameRow.board,
@@ -1683,7 +1681,7 @@ def check_records(db: Database, event_id: int | None = None) -> list[RecordCheck
         )
         if event_id is not None:
             individual = individual.where(RoundRow.event_id == event_id)
-            team = team.where(TeamRoundRow.event_id == event_id)
+            team = team.where(RoundRow.event_id == event_id)
         found: list[tuple[GameRecordRow | TeamGameRecordRow, int, int, BoardKey]] = [
             (row, ev, number, board) for row, ev, number, board in session.execute(individual)
         ]

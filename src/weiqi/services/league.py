@@ -90,9 +90,9 @@ from weiqi.store.teams import (
     SeasonRow,
     TeamEventRow,
     TeamMatchRow,
-    TeamRoundRow,
     TeamRow,
 )
+from weiqi.store.tournament import RoundRow
 from weiqi.text import clean_name
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.settings import GameStart, PlayMode
@@ -214,7 +214,7 @@ def _season_info(session: Session, season: SeasonRow) -> SeasonInfo:
     divisions = []
     for d in _division_rows(session, season.id):
         clubs = count_rows(session, TeamRow, d.event_id)
-        rounds = count_rows(session, TeamRoundRow, d.event_id)
+        rounds = count_rows(session, RoundRow, d.event_id)
         divisions.append(DivisionInfo(d.division, d.event_id, clubs, rounds))
     settings = season_settings_from_dict(json.loads(season.settings_json))
     return SeasonInfo(
@@ -308,9 +308,10 @@ def create_season(
             for number, fixtures in enumerate(season.calendar, start=1):
                 playing = {c for f in fixtures for c in (f.home, f.away)}
                 resting = [c for c in season.team_ids if c not in playing]
-                rnd = TeamRoundRow(
+                rnd = RoundRow(
                     event_id=event_id,
                     number=number,
+                    published=True,  # a team round's matches are public once paired
                     date=fixtures[0].date if fixtures else None,
                     seed=number,
                     bye_team_id=ids[resting[0]] if resting else None,

@@ -134,7 +134,6 @@ from weiqi.store.teams import (
     RosterRow,
     TeamEventRow,
     TeamMatchRow,
-    TeamRoundRow,
     TeamRow,
 )
 from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
@@ -666,9 +665,9 @@ def _my_team_games(session: Session, link: PlayerAccountRow, roster_id: int) -> 
     """The roster player's board in the latest round of the event whose lineups are revealed
     (none: not in the lineup, or no round revealed yet)."""
     rnd = session.scalar(
-        select(TeamRoundRow)
-        .where(TeamRoundRow.event_id == link.event_id, TeamRoundRow.revealed_at.is_not(None))
-        .order_by(TeamRoundRow.number.desc())
+        select(RoundRow)
+        .where(RoundRow.event_id == link.event_id, RoundRow.revealed_at.is_not(None))
+        .order_by(RoundRow.number.desc())
         .limit(1)
     )
     if rnd is None:
@@ -1454,13 +1453,13 @@ def scheduled_starts(
             (int(event_id), int(number), TeamBoard(int(match), int(board), int(sitting)))
             for event_id, number, match, board, sitting in session.execute(
                 select(*TEAM_BOARD_PLACE)
-                .join(TeamMatchRow, TeamMatchRow.round_id == TeamRoundRow.id)
+                .join(TeamMatchRow, TeamMatchRow.round_id == RoundRow.id)
                 .join(BoardGameRow, BoardGameRow.match_id == TeamMatchRow.id)
                 .outerjoin(TeamGameRecordRow, TeamGameRecordRow.game_id == BoardGameRow.id)
                 .where(
-                    TeamRoundRow.revealed_at.is_not(None),
-                    TeamRoundRow.starts_at.is_not(None),
-                    TeamRoundRow.starts_at <= limit,
+                    RoundRow.revealed_at.is_not(None),
+                    RoundRow.starts_at.is_not(None),
+                    RoundRow.starts_at <= limit,
                     BoardGameRow.home_player_id.is_not(None),
                     BoardGameRow.away_player_id.is_not(None),
                     BoardGameRow.result.is_(None),

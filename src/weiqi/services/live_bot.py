@@ -55,7 +55,7 @@ from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
 from weiqi.store.live import PlayerAccountRow
 from weiqi.store.models import EventRow, User
-from weiqi.store.teams import TeamEventRow, TeamRoundRow, TeamRow
+from weiqi.store.teams import TeamEventRow, TeamRow
 from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
 from weiqi.tournament.settings import EventSettings, settings_from_dict
 
@@ -247,9 +247,9 @@ def _team_entrant(session: Session, link: PlayerAccountRow, roster_id: int) -> E
         teams = len(session.scalars(select(TeamRow.id).where(TeamRow.event_id == event.id)).all())
         rounds = (teams - 1 + teams % 2) * team_event.cycles if teams > 1 else None
     latest = session.scalar(
-        select(TeamRoundRow.number)
-        .where(TeamRoundRow.event_id == event.id, TeamRoundRow.revealed_at.is_not(None))
-        .order_by(TeamRoundRow.number.desc())
+        select(RoundRow.number)
+        .where(RoundRow.event_id == event.id, RoundRow.revealed_at.is_not(None))
+        .order_by(RoundRow.number.desc())
         .limit(1)
     )
     return EntrantEvent(event.id, event.name, roster.name, latest, rounds, False, games)

@@ -53,7 +53,7 @@ from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow, TeamGameRecordRow
 from weiqi.store.models import SiteSetting
-from weiqi.store.teams import BoardGameRow, TeamMatchRow, TeamRoundRow
+from weiqi.store.teams import BoardGameRow, TeamMatchRow
 from weiqi.store.tournament import GameRow, RoundRow
 
 #: How often the running server notes that it is alive: at most this much of a downtime counts
@@ -95,13 +95,13 @@ def _running(db: Database) -> list[GameKey]:
             .order_by(RoundRow.event_id, RoundRow.number, GameRow.board)
         ).all()
         team = session.execute(
-            select(TeamRoundRow.event_id, TeamRoundRow.number, TeamMatchRow.number,
+            select(RoundRow.event_id, RoundRow.number, TeamMatchRow.number,
                    BoardGameRow.board, BoardGameRow.sitting)
-            .join(TeamMatchRow, TeamMatchRow.round_id == TeamRoundRow.id)
+            .join(TeamMatchRow, TeamMatchRow.round_id == RoundRow.id)
             .join(BoardGameRow, BoardGameRow.match_id == TeamMatchRow.id)
             .join(TeamGameRecordRow, TeamGameRecordRow.game_id == BoardGameRow.id)
             .where(BoardGameRow.result.is_(None))
-            .order_by(TeamRoundRow.event_id, TeamRoundRow.number, TeamMatchRow.number,
+            .order_by(RoundRow.event_id, RoundRow.number, TeamMatchRow.number,
                       BoardGameRow.board, BoardGameRow.sitting)
         ).all()  # fmt: skip
     out: list[GameKey] = [(int(e), int(n), int(b)) for e, n, b in rows]

@@ -69,8 +69,8 @@ from weiqi.services.public import require_round_visible
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.models import EventRow
-from weiqi.store.teams import TeamEventRow, TeamRoundRow
-from weiqi.store.tournament import EventSettingsRow
+from weiqi.store.teams import TeamEventRow
+from weiqi.store.tournament import EventSettingsRow, RoundRow
 from weiqi.text import clean_note
 from weiqi.tournament.settings import settings_from_dict
 
@@ -214,7 +214,7 @@ def _round_games(session: Session, event_id: int, number: int) -> list[games.Gam
             for n in sorted(loaded.games)
         ]
     rnd = session.scalar(
-        select(TeamRoundRow).where(TeamRoundRow.event_id == event_id, TeamRoundRow.number == number)
+        select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
     )
     if rnd is None:
         raise NotFound(Msg("round %(number)s is not paired", number=number))

@@ -104,9 +104,9 @@ from weiqi.store.teams import (
     RosterRow,
     TeamEventRow,
     TeamMatchRow,
-    TeamRoundRow,
     TeamRow,
 )
+from weiqi.store.tournament import RoundRow
 from weiqi.text import check_entrants
 from weiqi.tournament.details import EventDetails
 from weiqi.tournament.namesakes import Person, labels, shared_name
@@ -459,19 +459,17 @@ def _team_by_code(session: Session, event_id: int, code: str) -> TeamRow:
     return row
 
 
-def event_rounds(session: Session, event_id: int) -> list[TeamRoundRow]:
+def event_rounds(session: Session, event_id: int) -> list[RoundRow]:
     return list(
         session.scalars(
-            select(TeamRoundRow)
-            .where(TeamRoundRow.event_id == event_id)
-            .order_by(TeamRoundRow.number)
+            select(RoundRow).where(RoundRow.event_id == event_id).order_by(RoundRow.number)
         )
     )
 
 
-def _round(session: Session, event_id: int, number: int) -> TeamRoundRow:
+def _round(session: Session, event_id: int, number: int) -> RoundRow:
     row = session.scalar(
-        select(TeamRoundRow).where(TeamRoundRow.event_id == event_id, TeamRoundRow.number == number)
+        select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
     )
     if row is None:
         raise NotFound(Msg("round %(number)s is not paired", number=number))
@@ -634,7 +632,7 @@ def _info(session: Session, event_id: int) -> TeamEventInfo:
     event = session.get(EventRow, event_id)
     assert event is not None
     teams = count_rows(session, TeamRow, event_id)
-    rounds = count_rows(session, TeamRoundRow, event_id)
+    rounds = count_rows(session, RoundRow, event_id)
     return TeamEventInfo(
         event_id,
         event.name,
@@ -1019,9 +1017,10 @@ def pair_round(
         fixtures, bye = _fixtures(session, row)
         teams = {t.code: t.id for t in event_teams(session, event_id)}
         starts = as_utc(start) if start is not None else None
-        rnd = TeamRoundRow(
+        rnd = RoundRow(
             event_id=event_id,
             number=number,
+            published=True,  # a team round's matches are public once paired
             starts_at=starts,
             lineup_deadline=_lineup_deadline(row, starts),
             seed=row.seed * 1000 + number,
@@ -1081,14 +1080,14 @@ def set_round_start(
         return _round_view(session, rnd)
 
 
-def _match_of(rnd: TeamRoundRow, team_id: int) -> TeamMatchRow | None:
+def _match_of(rnd: RoundRow, team_id: int) -> TeamMatchRow | None:
     return next((m for m in rnd.matches if team_id in (m.home_id, m.away_id)), None)
 
 
 def _seal(
     session: Session,
     row: TeamEventRow,
-    rnd: TeamRoundRow,
+    rnd: RoundRow,
     team: str,
     players: Sequence[str],
     now: datetime,
@@ -1184,8 +1183,8 @@ def _sealed_teams(session: Session, event_id: int, number: int) -> frozenset[str
         session.scalars(
             select(TeamRow.code)
             .join(LineupRow, LineupRow.team_id == TeamRow.id)
-            .join(TeamRoundRow, TeamRoundRow.id == LineupRow.round_id)
-            .where(TeamRoundRow.event_id == event_id, TeamRoundRow.number == number)
+            .join(RoundRow, RoundRow.id == LineupRow.round_id)
+            .where(RoundRow.event_id == event_id, RoundRow.number == number)
         )
     )
 
@@ -1376,8 +1375,8 @@ def lineup_rows(session: Session, event_id: int) -> dict[int, list[LineupRow]]:
     out: dict[int, list[LineupRow]] = {}
     rows = session.scalars(
         select(LineupRow)
-        .join(TeamRoundRow, LineupRow.round_id == TeamRoundRow.id)
-        .where(TeamRoundRow.event_id == event_id)
+        .join(RoundRow, LineupRow.round_id == RoundRow.id)
+        .where(RoundRow.event_id == event_id)
         .order_by(LineupRow.id)
     )
     for lr in rows:
@@ -1402,7 +1401,7 @@ def _set_board_result(
     session: Session,
     actor: Actor,
     event_id: int,
-    rnd: TeamRoundRow,
+    rnd: RoundRow,
     team: str,
     board: int,
     result: Result,
@@ -1611,7 +1610,7 @@ def _match_view(
     return view
 
 
-def _round_view(session: Session, rnd: TeamRoundRow) -> RoundView:
+def _round_view(session: Session, rnd: RoundRow) -> RoundView:
     row = event_row(session, rnd.event_id)
     teams, players = _codes(session, rnd.event_id)
     names = roster_names(session, rnd.event_id)

@@ -39,7 +39,7 @@ from weiqi.referee.signature import Players, board_seal, holds, record_key, sign
 from weiqi.rules.result import Reason, Result
 from weiqi.store.games import GameRecordRow, TeamGameRecordRow
 from weiqi.store.site_key import site_key
-from weiqi.store.teams import BoardGameRow, TeamMatchRow, TeamRoundRow
+from weiqi.store.teams import BoardGameRow, TeamMatchRow
 from weiqi.store.tournament import GameRow, RoundRow
 
 
@@ -146,7 +146,7 @@ def team_boards(session: Session, event_id: int) -> list[Board]:
     rows = session.execute(
         select(
             BoardGameRow.id,
-            TeamRoundRow.number,
+            RoundRow.number,
             BoardGameRow.board,
             TeamMatchRow.number,
             BoardGameRow.sitting,
@@ -161,12 +161,10 @@ def team_boards(session: Session, event_id: int) -> list[Board]:
             TeamGameRecordRow.white_warnings,
         )
         .join(TeamMatchRow, TeamMatchRow.id == BoardGameRow.match_id)
-        .join(TeamRoundRow, TeamRoundRow.id == TeamMatchRow.round_id)
+        .join(RoundRow, RoundRow.id == TeamMatchRow.round_id)
         .outerjoin(TeamGameRecordRow, TeamGameRecordRow.game_id == BoardGameRow.id)
-        .where(TeamRoundRow.event_id == event_id)
-        .order_by(
-            TeamRoundRow.number, TeamMatchRow.number, BoardGameRow.sitting, BoardGameRow.board
-        )
+        .where(RoundRow.event_id == event_id)
+        .order_by(RoundRow.number, TeamMatchRow.number, BoardGameRow.sitting, BoardGameRow.board)
     )
     out = []
     for row in rows:

@@ -1,5 +1,6 @@
 """Tables of team events and league seasons: the event's team settings, teams and rosters,
-rounds, team matches, board games, sealed lineups, seasons and drafts with their logs.
+team matches (under the rounds of ``store.tournament``, one table for both kinds), board
+games, sealed lineups, seasons and drafts with their logs.
 
 Facts only — who is on which roster, which lineup a team sealed and when, which board result
 was recorded, which draft move was made. Match scores, tables and a draft's state are derived by
@@ -29,6 +30,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from weiqi.store.base import Base
 from weiqi.store.models import utcnow
+from weiqi.store.tournament import RoundRow
 
 
 class SeasonRow(Base):
@@ -157,30 +159,6 @@ class RosterRow(Base):
     team: Mapped[TeamRow] = relationship(back_populates="roster")
 
 
-class TeamRoundRow(Base):
-    """A round of a team event: its date (league calendar), start, lineup deadline and the time
-    its lineups were revealed (``None`` while sealed)."""
-
-    __tablename__ = "team_rounds"
-    __table_args__ = (UniqueConstraint("event_id", "number"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
-    number: Mapped[int] = mapped_column(Integer)
-    date: Mapped[date | None] = mapped_column(Date, nullable=True)
-    starts_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
-    lineup_deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
-    revealed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
-    seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    bye_team_id: Mapped[int | None] = mapped_column(
-        ForeignKey("teams.id", ondelete="CASCADE"), nullable=True
-    )
-
-    matches: Mapped[list[TeamMatchRow]] = relationship(
-        back_populates="round", cascade="all, delete-orphan", order_by="TeamMatchRow.number"
-    )
-
-
 class TeamMatchRow(Base):
     """A match of a round: ``home`` is team A (listed first, black on board 1 when colours
     alternate)."""
@@ -190,7 +168,7 @@ class TeamMatchRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     round_id: Mapped[int] = mapped_column(
-        ForeignKey("team_rounds.id", ondelete="CASCADE"), index=True
+        ForeignKey("event_rounds.id", ondelete="CASCADE"), index=True
     )
     number: Mapped[int] = mapped_column(Integer)
     home_id: Mapped[int] = mapped_column(ForeignKey("teams.id", ondelete="CASCADE"))
@@ -200,7 +178,7 @@ class TeamMatchRow(Base):
         ForeignKey("teams.id", ondelete="CASCADE"), nullable=True
     )
 
-    round: Mapped[TeamRoundRow] = relationship(back_populates="matches")
+    round: Mapped[RoundRow] = relationship(back_populates="matches")
     games: Mapped[list[BoardGameRow]] = relationship(
         back_populates="match",
         cascade="all, delete-orphan",
@@ -251,7 +229,7 @@ class LineupRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     round_id: Mapped[int] = mapped_column(
-        ForeignKey("team_rounds.id", ondelete="CASCADE"), index=True
+        ForeignKey("event_rounds.id", ondelete="CASCADE"), index=True
     )
     team_id: Mapped[int] = mapped_column(ForeignKey("teams.id", ondelete="CASCADE"))
     source: Mapped[str] = mapped_column(String(16))

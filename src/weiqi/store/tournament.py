@@ -7,7 +7,7 @@ confirmed. Standings and the next pairing are derived by ``weiqi.tournament`` on
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
     Boolean,
@@ -27,6 +27,9 @@ from sqlalchemy.sql.elements import conv
 
 from weiqi.store.base import Base
 from weiqi.tournament.namesakes import identity_key
+
+if TYPE_CHECKING:
+    from weiqi.store.teams import TeamMatchRow
 
 
 class EventSettingsRow(Base):
@@ -96,14 +99,20 @@ class AbsenceRow(Base):
 
 
 class RoundRow(Base):
-    """A paired round; ``seed`` is the recorded seed of its lots.
+    """A paired round of an event of either kind; ``seed`` is the recorded seed of its lots.
+    An individual event's round holds its ``games`` and ``byes``; a team event's its
+    ``matches`` (and, under it, the teams' lineups), its date on a league's calendar, its
+    lineup deadline, when its lineups were revealed (``None`` while sealed) and the team with
+    the bye (migration 0024 brought the team rounds here from a table of their own).
 
     ``published``: the public sees the round only once the chief referee or an organiser has
-    published it (R-ORG-1). ``explanation_json``: why each pair was made and the round's totals,
-    as the pairing computed them (``services.event_admin``), for the referees' page; loaded
-    only when read (deferred): a 10,000-player round's is over a megabyte, and every live
-    room's reads of its board held a copy (at 5,000 games a worker held gigabytes of them,
-    ``bench/live.py``) and every reader's coming fetched it again from the database.
+    published it (R-ORG-1); a team round's matches are public from its pairing (its boards,
+    from the reveal), so it is stored published. ``explanation_json``: why each pair was made
+    and the round's totals, as the pairing computed them (``services.event_admin``), for the
+    referees' page; loaded only when read (deferred): a 10,000-player round's is over a
+    megabyte, and every live room's reads of its board held a copy (at 5,000 games a worker
+    held gigabytes of them, ``bench/live.py``) and every reader's coming fetched it again from
+    the database.
     """
 
     __tablename__ = "event_rounds"
@@ -121,10 +130,22 @@ class RoundRow(Base):
     """When the round starts (UTC), set by the organisers; an online event may start its games
     then (``EventSettings.game_start``)."""
 
+    date: Mapped[date | None] = mapped_column(Date, nullable=True)
+    """A team round's day on its league's calendar (``None``: no calendar)."""
+    lineup_deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    revealed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When a team round's lineups were revealed (``None`` while sealed)."""
+    bye_team_id: Mapped[int | None] = mapped_column(
+        ForeignKey("teams.id", ondelete="CASCADE"), nullable=True
+    )
+
     games: Mapped[list[GameRow]] = relationship(
         back_populates="round", cascade="all, delete-orphan", order_by="GameRow.board"
     )
     byes: Mapped[list[ByeRow]] = relationship(cascade="all, delete-orphan")
+    matches: Mapped[list[TeamMatchRow]] = relationship(
+        back_populates="round", cascade="all, delete-orphan", order_by="TeamMatchRow.number"
+    )
 
 
 class GameRow(Base):
