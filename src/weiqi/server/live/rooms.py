@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
@@ -31,6 +32,8 @@ from weiqi.services.games import BoardKey, TeamBoard
 from weiqi.services.live import board_ref
 from weiqi.services.server_clock import ServerClock
 from weiqi.store.database import Database
+
+log = logging.getLogger(__name__)
 
 GameKey = tuple[int, int, BoardKey]
 """(event, round, board): the board as ``services.games`` names it (a number, a team board)."""
@@ -367,22 +370,27 @@ class LiveRooms:
         Redis one of them watches each (the first to claim it; the others see its wake-up
         scheduled)."""
         while True:
-            with contextlib.suppress(Exception):  # a database or Redis hiccup: the next look
-                keys = await run_in_threadpool(
-                    live.scheduled_starts, self.db, self.clock, STARTS_AHEAD
-                )
-                for key in keys:
-                    task = self._watchers.get(key)
-                    if task is not None and not task.done():
-                        continue
-                    if self.deadlines is not None:
-                        name = channel(key)
-                        if await self.deadlines.pending(name):
-                            continue  # another worker's watcher has it
-                        if not await self.deadlines.claim(name, self.worker):
-                            continue
-                    self.nudge(key)
+            try:
+                await self._look_for_starts()
+            except Exception:  # a database or Redis hiccup: the next look; said in the log
+                log.exception("looking for the games to start failed")
             await asyncio.sleep(STARTS_EVERY)
+
+    async def _look_for_starts(self) -> None:
+        """One look of :meth:`watch_starts`: watch each game due to start that no watcher of
+        this worker (nor, with workers on Redis, of another) has."""
+        keys = await run_in_threadpool(live.scheduled_starts, self.db, self.clock, STARTS_AHEAD)
+        for key in keys:
+            task = self._watchers.get(key)
+            if task is not None and not task.done():
+                continue
+            if self.deadlines is not None:
+                name = channel(key)
+                if await self.deadlines.pending(name):
+                    continue  # another worker's watcher has it
+                if not await self.deadlines.claim(name, self.worker):
+                    continue
+            self.nudge(key)
 
     def start_start_watch(self) -> None:
         """Begin :meth:`watch_starts` (once per process)."""
