@@ -125,6 +125,41 @@ def test_a_game_played_across_two_workers_reaches_everyone_once_in_order(
     assert view.result == "W+R" and view.move_number == len(moves)
 
 
+def test_two_sites_on_one_redis_sharing_their_key_file_keep_their_games_apart(
+    tmp_path: Path,
+) -> None:
+    """Two sites on one machine: two databases, one Redis, and one key file (PostgreSQL's
+    default place, so one secret). Each has event 1, round 1, board 1; a game played on the
+    first reaches its own room and nothing of it the second's — whose game stays unstarted.
+    Named after the secret alone, their rooms were one Redis channel (and one watcher of the
+    round's start, one presence), which also made this module's tests fail one another."""
+    with postgres_schema() as url_a, postgres_schema() as url_b:
+        for url in (url_a, url_b):
+            Database(url).upgrade()
+        (tmp_path / "a").mkdir()
+        (tmp_path / "b").mkdir()
+        with serve(tmp_path / "a", url_a) as a, serve(tmp_path / "b", url_b) as b:
+            ev_a, ev_b = online_event(a, "甲站"), online_event(b, "乙站")
+            assert ev_a.id == ev_b.id  # the same event, round and board: the same channel name
+            with (
+                reader(b, ev_b.room(), None) as elsewhere,
+                reader(a, ev_a.room(), None) as spectator,
+                reader(a, ev_a.room(), ev_a.players["B"]) as black,
+                reader(a, ev_a.room(), ev_a.players["W"]) as white,
+            ):
+                assert elsewhere.next()["type"] == "state"
+                for r in (spectator, black, white):
+                    r.until(_started)
+                _play({"B": black, "W": white}, [spectator], ["E5", "C3"])
+                with pytest.raises(TimeoutError):  # what would have crossed over has had 1 s
+                    print("crossed over:", elsewhere.next(timeout=1.0))
+        db = Database(url_b)
+        try:
+            assert games.game_view(db, ev_b.id, 1, 1).move_number == 0
+        finally:
+            db.dispose()
+
+
 def test_r_play_1_two_workers_given_a_move_for_the_same_turn_at_once_store_exactly_one(
     tmp_path: Path, pg_url: str
 ) -> None:

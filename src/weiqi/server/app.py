@@ -31,6 +31,7 @@ from weiqi.server.ratelimit import Limits, LoginLimits, RedisLoginLimits
 from weiqi.server.security import csrf_protect
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.site import secret_key as stored_secret_key
+from weiqi.services.site import site_id
 from weiqi.store.database import Database
 
 # Scripts and styles only from our own /static (no inline script, so an injected <script> or
@@ -144,8 +145,9 @@ def create_app(
     app.state.redis_url = redis_url  # the live rooms' bus and presence (routes/live.py)
     secret_key = secret_key or stored_secret_key(db)
     # this site's Redis keys: the same for every worker of the site (they share the database
-    # and so its key), apart from another site's on the same Redis (its logins, its rooms)
-    site = hashlib.sha256(secret_key.encode()).hexdigest()[:12]
+    # and its key), apart from another site's on the same Redis (its logins, its rooms) — also
+    # one that shares the key (one key file on one machine): each database has its own id
+    site = hashlib.sha256(f"{secret_key}\n{site_id(db)}".encode()).hexdigest()[:12]
     if login_limits is None:
         login_limits = (
             RedisLoginLimits.from_url(redis_url, prefix=f"weiqi:login:{site}")

@@ -22,9 +22,12 @@ from weiqi.services.actor import Actor
 from weiqi.services.events import EventInfo, list_events
 from weiqi.services.permissions import Action, require
 from weiqi.store.database import Database
-from weiqi.store.models import EventRole, User
+from weiqi.store.models import EventRole, SiteSetting, User
 from weiqi.store.seals import signing_key
 from weiqi.store.site_key import site_key
+
+#: The ``site_settings`` key of :func:`site_id`.
+SITE_ID = "site_id"
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,24 @@ def secret_key(db: Database) -> str:
     ``$WEIQI_SECRET_KEY`` or the key file, never the database), so sessions survive a restart
     and every worker signs with the same key."""
     return site_key(db.engine).session_secret
+
+
+def site_id(db: Database) -> str:
+    """The database's own random id (made by migration 0025): what tells this site's Redis
+    keys apart from another site's on the same Redis, although both may share one secret (one
+    key file on one machine). Every worker of the site reads the same.
+
+    >>> from weiqi.store.database import Database
+    >>> one, two = Database("sqlite://"), Database("sqlite://")
+    >>> one.upgrade(); two.upgrade()
+    >>> len(site_id(one)) == 32 and site_id(one) == site_id(one) != site_id(two)
+    True
+    """
+    with db.transaction() as session:
+        found = session.get(SiteSetting, SITE_ID)
+        # none only in a database not upgraded to 0025 (a test's bare tables): its secret
+        # alone names its keys, as before
+        return found.value if found is not None else ""
 
 
 def record_signing_key(session: Session) -> bytes:
