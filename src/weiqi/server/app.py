@@ -146,8 +146,13 @@ def create_app(
     secret_key = secret_key or stored_secret_key(db)
     # this site's Redis keys: the same for every worker of the site (they share the database
     # and its key), apart from another site's on the same Redis (its logins, its rooms) — also
-    # one that shares the key (one key file on one machine): each database has its own id
-    site = hashlib.sha256(f"{secret_key}\n{site_id(db)}".encode()).hexdigest()[:12]
+    # one that shares the key (one key file on one machine): each database has its own id.
+    # Without Redis nothing is named (nor the database read here).
+    site = (
+        hashlib.sha256(f"{secret_key}\n{site_id(db)}".encode()).hexdigest()[:12]
+        if redis_url
+        else "local"
+    )
     if login_limits is None:
         login_limits = (
             RedisLoginLimits.from_url(redis_url, prefix=f"weiqi:login:{site}")
