@@ -53,7 +53,7 @@ from weiqi.i18n import N_
 from weiqi.messages import Msg
 from weiqi.services import tournament
 from weiqi.services.actor import Actor
-from weiqi.services.events import count_rows, details_in, event_name, store_details
+from weiqi.services.events import count_rows, details_in, event_name, round_row, store_details
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches, namesake_labels, player_labels, search_terms
 from weiqi.services.round_edits import EditRecord, edit_records
@@ -770,7 +770,7 @@ def round_detail(
     publish it. ``search`` (the page's ``?q=``) marks the boards and byes whose players it
     matches (``player_names.matches``: name, club, rank), as every list's search does."""
     with db.transaction() as session:
-        rnd = tournament._round_row(session, event_id, number)
+        rnd = round_row(session, event_id, number)
         if not rnd.published:
             try:
                 require(session, actor, Action.PUBLISH_ROUND, event_id)
@@ -786,7 +786,7 @@ def publish_round(
     with db.transaction() as session:
         require(session, actor, Action.PUBLISH_ROUND, event_id)
         lock_event(session, event_id)
-        rnd = tournament._round_row(session, event_id, number)
+        rnd = round_row(session, event_id, number)
         rnd.published = published
         session.flush()
         return _detail(session, event_id, rnd)
@@ -873,7 +873,7 @@ def set_round_start(
     with db.transaction() as session:
         require(session, actor, Action.PUBLISH_ROUND, event_id)
         lock_event(session, event_id)
-        rnd = tournament._round_row(session, event_id, number)
+        rnd = round_row(session, event_id, number)
         when = round_start_typed(session, event_id, number, start, clock)
         refuse_begun(session, GameRecordRow, [g.id for g in rnd.games], number)
         rnd.starts_at = when
@@ -915,7 +915,7 @@ def unpair_round(db: Database, actor: Actor, event_id: int, number: int) -> None
     with db.transaction() as session:
         require(session, actor, Action.PAIR_ROUND, event_id)
         lock_event(session, event_id)
-        rnd = tournament._round_row(session, event_id, number)
+        rnd = round_row(session, event_id, number)
         latest = session.scalar(
             select(func.max(RoundRow.number)).where(RoundRow.event_id == event_id)
         )

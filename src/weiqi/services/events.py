@@ -64,6 +64,25 @@ def details_of(event: EventRow) -> EventDetails:
     )
 
 
+def round_row(session: Session, event_id: int, number: int) -> RoundRow:
+    """Round ``number`` of event ``event_id``, an event of either kind (one table holds both
+    kinds' rounds); ``NotFound`` when it has not been paired.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> with db.transaction() as session:
+    ...     round_row(session, 1, 3)
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.NotFound: round 3 is not paired
+    """
+    found = session.scalar(
+        select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
+    )
+    if found is None:
+        raise NotFound(Msg("round %(number)s is not paired", number=number))
+    return found
+
+
 def count_rows(session: Session, table: type[PlayerRow | RoundRow | TeamRow], event_id: int) -> int:
     """How many rows of ``table`` (its players or teams, its rounds) event ``event_id`` has."""
     found = session.scalar(

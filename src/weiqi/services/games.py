@@ -91,6 +91,7 @@ from weiqi.rules.ruleset import Ruleset
 from weiqi.rules.vertex import parse_vertex
 from weiqi.services import game_cache, record_cache
 from weiqi.services.actor import Actor
+from weiqi.services.events import round_row
 from weiqi.services.permissions import Action, require, roles_in_event
 from weiqi.services.player_names import matches, namesake_labels, player_labels, search_terms
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
@@ -381,11 +382,7 @@ def _game_row(session: Session, event_id: int, number: int, board: BoardKey) -> 
         raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
     if isinstance(board, TeamBoard):
         return _team_game(session, event_id, number, board)
-    rnd = session.scalar(
-        select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
-    )
-    if rnd is None:
-        raise NotFound(Msg("round %(number)s is not paired", number=number))
+    rnd = round_row(session, event_id, number)
     # the one board, not the round's every game (a live move of a 1,000-board round loaded
     # 1,000 rows to find its own)
     game = session.scalar(
@@ -505,19 +502,17 @@ class RoundBoards:
         """The game on ``board``; ``NotFound`` when the round has none."""
         game = self.games.get(board)
         if game is None:
-            raise NotFound(f"round {number} has no board {board}")
+            raise NotFound(
+                Msg("round %(number)s has no board %(board)s", number=number, board=board)
+            )
         return game
 
 
 def round_boards(session: Session, event_id: int, number: int) -> RoundBoards:
     """Every board of round ``number`` with its players and records, in four queries."""
     if session.get(EventRow, event_id) is None:
-        raise NotFound(f"event {event_id} does not exist")
-    rnd = session.scalar(
-        select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
-    )
-    if rnd is None:
-        raise NotFound(f"round {number} is not paired")
+        raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
+    rnd = round_row(session, event_id, number)
     games = {g.board: g for g in rnd.games}
     ids = [g.id for g in games.values()]
     players = session.scalars(select(PlayerRow).where(PlayerRow.event_id == event_id)).all()
@@ -557,7 +552,12 @@ def _game_ruleset(session: Session, game: GameRow) -> Ruleset:
     board size, cycle policy, handicap placement) with the komi and handicap of its pairing."""
     row = session.get(EventSettingsRow, game.round.event_id)
     if row is None:
-        raise NotFound(f"event {game.round.event_id} has no settings")
+        raise NotFound(
+            Msg(
+                "event %(event_id)s is not a tournament (it has no settings)",
+                event_id=game.round.event_id,
+            )
+        )
     settings = settings_from_dict(json.loads(row.settings_json))
     return settings.game_ruleset(Fraction(game.komi), game.handicap)
 
@@ -568,7 +568,13 @@ def team_game(session: Session, game: BoardGameRow) -> Game:
     match = game.match
     number = match.round.number
     if game.home_player_id is None or game.away_player_id is None:
-        raise Conflict(f"round {number} board {game.board}: an empty board is already a forfeit")
+        raise Conflict(
+            Msg(
+                "round %(number)s board %(board)s: an empty board is already a forfeit",
+                number=number,
+                board=game.board,
+            )
+        )
     home = session.get(RosterRow, game.home_player_id)
     away = session.get(RosterRow, game.away_player_id)
     home_team = session.get(TeamRow, match.home_id)
@@ -611,13 +617,11 @@ def team_game(session: Session, game: BoardGameRow) -> Game:
 
 
 def _team_game(session: Session, event_id: int, number: int, key: TeamBoard) -> Game:
-    rnd = session.scalar(
-        select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
-    )
-    if rnd is None:
-        raise NotFound(f"round {number} is not paired")
+    rnd = round_row(session, event_id, number)
     if rnd.revealed_at is None:
-        raise Conflict(f"round {number}: the lineups are not revealed, no board is seated")
+        raise Conflict(
+            Msg("round %(number)s: the lineups are not revealed, no board is seated", number=number)
+        )
     match: TeamMatchRow | None = next((m for m in rnd.matches if m.number == key.match), None)
     game = None
     if match is not None:
@@ -625,7 +629,9 @@ def _team_game(session: Session, event_id: int, number: int, key: TeamBoard) -> 
             (g for g in match.games if g.board == key.board and g.sitting == key.sitting), None
         )
     if game is None:
-        raise NotFound(f"round {number} has no board {key.board}")
+        raise NotFound(
+            Msg("round %(number)s has no board %(board)s", number=number, board=key.board)
+        )
     return team_game(session, game)
 
 

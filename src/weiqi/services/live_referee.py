@@ -41,7 +41,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from weiqi.errors import Conflict, InvalidSetting, NotFound
@@ -53,6 +52,7 @@ from weiqi.referee.rulings import Ruling, RulingKind
 from weiqi.roles import Role
 from weiqi.services import games, live
 from weiqi.services.actor import Actor
+from weiqi.services.events import round_row
 from weiqi.services.games import (
     RULINGS,
     BoardKey,
@@ -70,7 +70,7 @@ from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.models import EventRow
 from weiqi.store.teams import TeamEventRow
-from weiqi.store.tournament import EventSettingsRow, RoundRow
+from weiqi.store.tournament import EventSettingsRow
 from weiqi.text import clean_note
 from weiqi.tournament.settings import settings_from_dict
 
@@ -213,11 +213,7 @@ def _round_games(session: Session, event_id: int, number: int) -> list[games.Gam
             games.individual_game(session, loaded.game(number, n), loaded.labels)
             for n in sorted(loaded.games)
         ]
-    rnd = session.scalar(
-        select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
-    )
-    if rnd is None:
-        raise NotFound(Msg("round %(number)s is not paired", number=number))
+    rnd = round_row(session, event_id, number)
     if rnd.revealed_at is None:
         return []  # nobody is seated before the lineups are revealed
     return [

@@ -35,7 +35,7 @@ from weiqi.rules.result import Result
 # one definition of how stored rows become a core ``Event``.
 from weiqi.services import read_models
 from weiqi.services.actor import Actor
-from weiqi.services.events import details_in
+from weiqi.services.events import details_in, round_row
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches_fields, player_labels, search_terms
 from weiqi.services.read_models import (
@@ -45,7 +45,7 @@ from weiqi.services.read_models import (
     RoundSummaryRead,
     StandingsRead,
 )
-from weiqi.services.tournament import _load, _no_player, _round_row, _settings_row
+from weiqi.services.tournament import _load, _no_player, _settings_row
 from weiqi.store import versions
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
@@ -400,7 +400,7 @@ def round_read(
             if not event.rounds:
                 raise NotFound(Msg("no round is paired yet"))
             number = len(event.rounds)
-        row = _round_row(session, event_id, number)
+        row = round_row(session, event_id, number)
         boards = _board_facts(session, event_id, number)
         starts = None
         if row.starts_at is not None:

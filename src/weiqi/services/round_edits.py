@@ -43,6 +43,7 @@ from weiqi.errors import Conflict, InvalidSetting
 from weiqi.messages import Msg
 from weiqi.services import tournament
 from weiqi.services.actor import Actor
+from weiqi.services.events import round_row
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import player_labels
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
@@ -165,7 +166,7 @@ def _editable_round(
     session: Session, actor: Actor, event_id: int, number: int
 ) -> tuple[RoundRow, Event, dict[str, PlayerRow]]:
     require(session, actor, Action.PAIR_ROUND, event_id)
-    rnd = tournament._round_row(session, event_id, number)
+    rnd = round_row(session, event_id, number)
     if rnd.published:
         raise Conflict(
             Msg(

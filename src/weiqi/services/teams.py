@@ -82,7 +82,14 @@ from weiqi.services.event_admin import (
     refuse_begun,
     round_start_typed,
 )
-from weiqi.services.events import add_event, count_rows, details_of, event_name, store_details
+from weiqi.services.events import (
+    add_event,
+    count_rows,
+    details_of,
+    event_name,
+    round_row,
+    store_details,
+)
 from weiqi.services.permissions import Action, require
 from weiqi.services.read_models import (
     MatchRead,
@@ -465,15 +472,6 @@ def event_rounds(session: Session, event_id: int) -> list[RoundRow]:
             select(RoundRow).where(RoundRow.event_id == event_id).order_by(RoundRow.number)
         )
     )
-
-
-def _round(session: Session, event_id: int, number: int) -> RoundRow:
-    row = session.scalar(
-        select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
-    )
-    if row is None:
-        raise NotFound(Msg("round %(number)s is not paired", number=number))
-    return row
 
 
 def _codes(session: Session, event_id: int) -> tuple[dict[int, str], dict[int, str]]:
@@ -1069,7 +1067,7 @@ def set_round_start(
         require(session, actor, Action.PUBLISH_ROUND, event_id)
         lock_event(session, event_id)
         row = event_row(session, event_id)
-        rnd = _round(session, event_id, number)
+        rnd = round_row(session, event_id, number)
         when = round_start_typed(session, event_id, number, start, clock)
         ids = [g.id for m in rnd.matches for g in m.games]
         refuse_begun(session, TeamGameRecordRow, ids, number)
@@ -1231,7 +1229,7 @@ def submit_lineups(
         sealed = _sealed_teams(session, event_id, number)  # what the submitter could know of
         lock_event(session, event_id)
         row = event_row(session, event_id)
-        rnd = _round(session, event_id, number)
+        rnd = round_row(session, event_id, number)
         for team, players in lineups.items():
             _seal(session, row, rnd, team, players, now, sealed, typed)
         return len(lineups)
@@ -1255,7 +1253,7 @@ def sealed_lineup(
         require(session, actor, Action.SUBMIT_LINEUP, event_id)
         require_coach(session, actor, event_id, [team])
         team_row = _team_by_code(session, event_id, team)
-        rnd = _round(session, event_id, number)
+        rnd = round_row(session, event_id, number)
         row = session.scalar(
             select(LineupRow).where(LineupRow.round_id == rnd.id, LineupRow.team_id == team_row.id)
         )
@@ -1280,7 +1278,7 @@ def reveal_round(
         lock_event(session, event_id)  # no lineup sealed while the boards are seated
         row = event_row(session, event_id)
         settings = settings_of(row)
-        rnd = _round(session, event_id, number)
+        rnd = round_row(session, event_id, number)
         if rnd.revealed_at is not None:
             raise Conflict(
                 Msg("the lineups of round %(number)s are already revealed", number=number)
@@ -1388,7 +1386,7 @@ def match_number(db: Database, event_id: int, number: int, team: str) -> int:
     """The number in round ``number`` of the match ``team`` (a code or a name) plays; where a
     command names a team board by its team, as ``round result --team`` does."""
     with db.transaction() as session:
-        rnd = _round(session, event_id, number)
+        rnd = round_row(session, event_id, number)
         m = _match_of(rnd, _team_by_code(session, event_id, team).id)
         if m is None:
             raise NotFound(
@@ -1467,7 +1465,7 @@ def record_board_result(
         _require_sheet(session, actor, event_id)
         lock_event(session, event_id)  # a board confirmed meanwhile is seen as confirmed
         row = event_row(session, event_id)
-        rnd = _round(session, event_id, number)
+        rnd = round_row(session, event_id, number)
         m = _set_board_result(session, actor, event_id, rnd, team, board, result, sitting)
         session.flush()
         teams, players = _codes(session, event_id)
@@ -1489,7 +1487,7 @@ def record_results(
         _require_sheet(session, actor, event_id)
         lock_event(session, event_id)
         event_row(session, event_id)
-        rnd = _round(session, event_id, number)
+        rnd = round_row(session, event_id, number)
         for team, board, result, sitting in parsed:
             _set_board_result(session, actor, event_id, rnd, team, board, result, sitting)
         return len(parsed)
@@ -1505,7 +1503,7 @@ def record_results_csv(
         _require_sheet(session, actor, event_id)
         lock_event(session, event_id)
         event_row(session, event_id)
-        rnd = _round(session, event_id, number)
+        rnd = round_row(session, event_id, number)
         for line, team, board, code, sitting in rows:
             try:
                 result = Result.parse(code)
@@ -1530,7 +1528,7 @@ def record_playoff(
             raise Conflict(
                 Msg("only a knockout match is decided by a playoff; the table shares places")
             )
-        rnd = _round(session, event_id, number)
+        rnd = round_row(session, event_id, number)
         team_row = _team_by_code(session, event_id, winner)
         m = _match_of(rnd, team_row.id)
         if m is None:
@@ -1651,7 +1649,7 @@ def show_round(db: Database, event_id: int, number: int | None = None) -> RoundV
             if not rounds:
                 raise NotFound(Msg("no round is paired yet"))
             return _round_view(session, rounds[-1])
-        return _round_view(session, _round(session, event_id, number))
+        return _round_view(session, round_row(session, event_id, number))
 
 
 def list_rounds(db: Database, event_id: int) -> list[RoundView]:

@@ -47,7 +47,7 @@ from weiqi.services.event_rows import (
     rounds_of,
     standing_views,
 )
-from weiqi.services.events import add_event, count_rows, details_of
+from weiqi.services.events import add_event, count_rows, details_of, round_row
 from weiqi.services.games import (
     enter_and_confirm,
     individual_game,
@@ -536,15 +536,6 @@ def store_plan(session: Session, event_id: int, plan: RoundPlan) -> RoundRow:
     return rnd
 
 
-def _round_row(session: Session, event_id: int, number: int) -> RoundRow:
-    row = session.scalar(
-        select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
-    )
-    if row is None:
-        raise NotFound(Msg("round %(number)s is not paired", number=number))
-    return row
-
-
 def _round_view(session: Session, rnd: RoundRow, players: dict[str, PlayerRow]) -> RoundView:
     """The round's boards as plain columns (two queries, no ORM row per game); players are
     named by their labels (namesakes told apart)."""
@@ -596,7 +587,7 @@ def _set_result(
     actor: Actor,
     clock: ServerClock = SYSTEM_CLOCK,
 ) -> GameRow:
-    rnd = _round_row(session, event_id, number)
+    rnd = round_row(session, event_id, number)
     game = next((g for g in rnd.games if g.board == board), None)
     if game is None:
         raise NotFound(Msg("round %(number)s has no board %(board)s", number=number, board=board))
@@ -650,7 +641,7 @@ def record_result(
         lock_event(session, event_id)
         _set_result(session, event_id, number, board, text, actor, clock)
         _, players = _load(session, event_id)
-        view = _round_view(session, _round_row(session, event_id, number), players)
+        view = _round_view(session, round_row(session, event_id, number), players)
         return next(p for p in view.pairings if p.board == board)
 
 
@@ -674,7 +665,9 @@ def record_results(
         except NotFound as err:
             if not rows:
                 return 0
-            raise InputError(f"{source}, line {rows[0][0]}", err.message) from None
+            raise InputError(
+                Msg("%(source)s, line %(line)s", source=source, line=rows[0][0]), err.msg
+            ) from None
         for line, board, result in rows:
             try:
                 game = boards.game(number, board)
@@ -699,7 +692,7 @@ def show_round(db: Database, event_id: int, number: int | None = None) -> RoundV
             if latest is None:
                 raise NotFound(Msg("no round is paired yet"))
             number = int(latest)
-        return _round_view(session, _round_row(session, event_id, number), players)
+        return _round_view(session, round_row(session, event_id, number), players)
 
 
 def event_standings(db: Database, event_id: int) -> list[StandingView]:
