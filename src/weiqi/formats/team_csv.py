@@ -196,25 +196,16 @@ def parse_team_csv(
             problems.append((start, err.reason))
         identity = (team_name, name, born)
         pid = cell("id")
-        if pid and pid in seen_ids:
+        # the same player twice: the same id, or (no id) the same name, team and birth date
+        seen_at = seen_ids.get(pid) if pid else seen_players.get(identity) if name else None
+        if seen_at is not None:
             problems.append(
                 (
                     start,
                     Msg(
                         "player %(pid)s already on line %(seen_ids)s",
-                        pid=pid,
-                        seen_ids=seen_ids[pid] - lines_before,
-                    ),
-                )
-            )
-        elif not pid and name and identity in seen_players:
-            problems.append(
-                (
-                    start,
-                    Msg(
-                        "player %(pid)s already on line %(seen_ids)s",
-                        pid=name,
-                        seen_ids=seen_players[identity] - lines_before,
+                        pid=pid or name,
+                        seen_ids=seen_at - lines_before,
                     ),
                 )
             )
