@@ -4,14 +4,13 @@
 // running clock is counted down between two pushes. The boards' geometry is read from their
 // SVG (weiqi.server.board, R-BOARD-3).
 
-import { mmss, sideText } from "./live-clock.js";
+import { fmt, mmss, sideText } from "./live-clock.js";
 
 const COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 const SVG = "http://www.w3.org/2000/svg";
 const config = JSON.parse(document.getElementById("round-config").textContent);
 const labels = config.labels;
 const boards = new Map(); // board ref (its number, a team board's "match.board.sitting") -> {data, receivedAt}
-const fmt = (text, args) => text.replace(/%\((\w+)\)s/g, (_, k) => String(args[k] ?? ""));
 
 function colourName(c) { return c === "B" ? labels.black : labels.white; }
 

@@ -11,7 +11,7 @@
 // decides; it forgives at most its quota of the difference. A turn this page did not see begin
 // (loaded or reconnected during it) says nothing: nothing of it is forgiven.
 
-import { mmss, sideText } from "./live-clock.js";
+import { fmt, mmss, sideText } from "./live-clock.js";
 
 const COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 const SVG = "http://www.w3.org/2000/svg";
@@ -32,8 +32,6 @@ let placing = new Set(); // Black's handicap stones chosen so far (free placemen
 let marking = new Set(state.dead || []);
 let socket = null;
 let soundOn = true;
-
-const fmt = (text, args) => text.replace(/%\((\w+)\)s/g, (_, k) => String(args[k] ?? ""));
 
 // -- geometry ---------------------------------------------------------------------------------
 
