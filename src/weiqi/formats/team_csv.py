@@ -83,6 +83,31 @@ def _flag(value: str) -> bool | None:
     return None
 
 
+def parse_roster_rating(text: str) -> int:
+    """A roster player's rating as a CSV row or the roster form gives it: a whole number, 0 or
+    more, empty for none (0); anything else raises ``InputError`` naming ``rating``.
+
+    >>> parse_roster_rating("2450"), parse_roster_rating("")
+    (2450, 0)
+    >>> parse_roster_rating("-3")
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InputError: rating: rating -3 is negative
+    """
+    text = text.strip()
+    if not text:
+        return 0
+    try:
+        rating = int(text)
+    except ValueError:
+        raise InputError(
+            "rating", Msg("rating '%(cell)s' is not a whole number", cell=text)
+        ) from None
+    if rating < 0:
+        raise InputError("rating", Msg("rating %(rating)s is negative", rating=rating))
+    return rating
+
+
 def _columns(header: list[str], source: str) -> dict[str, int]:
     names = [h.strip().lstrip("\ufeff").lower() for h in header]
     index: dict[str, int] = {}
@@ -162,19 +187,10 @@ def parse_team_csv(
         except InputError as err:
             problems.append((start, err.msg))
         rating = 0
-        if cell("rating"):
-            try:
-                rating = int(cell("rating"))
-            except ValueError:
-                problems.append(
-                    (
-                        start,
-                        Msg("rating '%(cell)s' is not a whole number", cell=str(cell("rating"))),
-                    )
-                )
-            else:
-                if rating < 0:
-                    problems.append((start, Msg("rating %(rating)s is negative", rating=rating)))
+        try:
+            rating = parse_roster_rating(cell("rating"))
+        except InputError as err:
+            problems.append((start, err.reason))
         nationality = cell("nationality")
         flags: dict[str, bool] = {}
         for key in ("foreign", "protected", "captain"):

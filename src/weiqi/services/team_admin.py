@@ -37,7 +37,7 @@ from weiqi.errors import (
     NotFound,
 )
 from weiqi.formats.players_csv import parse_birth_date
-from weiqi.formats.team_csv import parse_team_csv
+from weiqi.formats.team_csv import parse_roster_rating, parse_team_csv
 from weiqi.i18n import N_
 from weiqi.league.lineup import MissingLineup
 from weiqi.league.match import BoardColors
@@ -438,15 +438,10 @@ def check_roster_fields(
         code = Rank.parse(rank.strip()).code
     except (InvalidSetting, InputError) as err:
         problems["rank"] = err.reason
-    text = rating.strip()
-    if text:
-        try:
-            points = int(text)
-        except ValueError:
-            problems["rating"] = Msg("rating '%(cell)s' is not a whole number", cell=text)
-        else:
-            if points < 0:
-                problems["rating"] = Msg("rating %(rating)s is negative", rating=points)
+    try:
+        points = parse_roster_rating(rating)
+    except InputError as err:
+        problems["rating"] = err.reason
     try:
         land = clean_name(N_("nationality"), nationality, required=False)
     except (InvalidSetting, InputError) as err:
