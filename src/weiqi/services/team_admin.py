@@ -47,7 +47,7 @@ from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.messages import Msg
 from weiqi.services import teams
 from weiqi.services.actor import Actor
-from weiqi.services.event_admin import form_int
+from weiqi.services.event_admin import check_fields, form_int
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches_fields, search_terms
 from weiqi.store.database import Database
@@ -428,27 +428,19 @@ def check_roster_fields(
     ...     list(err.problems)
     ['name', 'rank', 'rating']
     """
-    problems: dict[str, Msg] = {}
-    clean, code, points, land = "", "", 0, ""
-    try:
-        clean = clean_name(N_("name"), name)
-    except (InvalidSetting, InputError) as err:
-        problems["name"] = err.reason
-    try:
-        code = Rank.parse(rank.strip()).code
-    except (InvalidSetting, InputError) as err:
-        problems["rank"] = err.reason
-    try:
-        points = parse_roster_rating(rating)
-    except InputError as err:
-        problems["rating"] = err.reason
-    try:
-        land = clean_name(N_("nationality"), nationality, required=False)
-    except (InvalidSetting, InputError) as err:
-        problems["nationality"] = err.reason
-    if problems:
-        raise FieldsRejected(problems)
-    return clean, code, points, land
+    values = check_fields(
+        (
+            ("name", name, lambda t: clean_name(N_("name"), t)),
+            ("rank", rank, lambda t: Rank.parse(t.strip()).code),
+            ("rating", rating, parse_roster_rating),
+            (
+                "nationality",
+                nationality,
+                lambda t: clean_name(N_("nationality"), t, required=False),
+            ),
+        )
+    )
+    return values["name"], values["rank"], values["rating"], values["nationality"]
 
 
 def edit_roster_player(
