@@ -613,21 +613,25 @@ def register(app: typer.Typer) -> None:
         elif view.awaiting:
             console.print(f"{view.awaiting} sends its next player")
 
+    def _show_stage(database: Database, event_id: int, view: object, as_json: bool) -> None:
+        """The stage as ``show`` and ``result`` answer: JSON, or the table of its games."""
+        if as_json:
+            typer.echo(json.dumps(_stage_json(view), ensure_ascii=False))
+        else:
+            from weiqi.services.teams import player_labels
+
+            _print_stage(view, player_labels(database, event_id))
+
     @stage_app.command("show")
     def stage_show(
         db: DbOption = None, event: EventOption = None, as_json: JsonOption = False
     ) -> None:
         """The games so far, the current game, and the winner once decided."""
-        from weiqi.services.teams import player_labels
         from weiqi.services.winner_stays_on import winner_stays_on
 
         database = open_database(db)
         event_id = _event_id(database, event)
-        view = winner_stays_on(database, event_id)
-        if as_json:
-            typer.echo(json.dumps(_stage_json(view), ensure_ascii=False))
-        else:
-            _print_stage(view, player_labels(database, event_id))
+        _show_stage(database, event_id, winner_stays_on(database, event_id), as_json)
 
     @stage_app.command("send")
     def stage_send(
@@ -665,12 +669,7 @@ def register(app: typer.Typer) -> None:
         database = open_database(db)
         event_id = _event_id(database, event)
         view = record_stage_result(database, Actor.local(), event_id, result_code, game)
-        if as_json:
-            typer.echo(json.dumps(_stage_json(view), ensure_ascii=False))
-        else:
-            from weiqi.services.teams import player_labels
-
-            _print_stage(view, player_labels(database, event_id))
+        _show_stage(database, event_id, view, as_json)
 
     @team_app.command("members-total")
     def members_total_command(

@@ -83,6 +83,31 @@ def _flag(value: str) -> bool | None:
     return None
 
 
+def parse_roster_rating(text: str) -> int:
+    """A roster player's rating as a CSV row or the roster form gives it: a whole number, 0 or
+    more, empty for none (0); anything else raises ``InputError`` naming ``rating``.
+
+    >>> parse_roster_rating("2450"), parse_roster_rating("")
+    (2450, 0)
+    >>> parse_roster_rating("-3")
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InputError: rating: rating -3 is negative
+    """
+    text = text.strip()
+    if not text:
+        return 0
+    try:
+        rating = int(text)
+    except ValueError:
+        raise InputError(
+            "rating", Msg("rating '%(cell)s' is not a whole number", cell=text)
+        ) from None
+    if rating < 0:
+        raise InputError("rating", Msg("rating %(rating)s is negative", rating=rating))
+    return rating
+
+
 def _columns(header: list[str], source: str) -> dict[str, int]:
     names = [h.strip().lstrip("\ufeff").lower() for h in header]
     index: dict[str, int] = {}
@@ -162,19 +187,10 @@ def parse_team_csv(
         except InputError as err:
             problems.append((start, err.msg))
         rating = 0
-        if cell("rating"):
-            try:
-                rating = int(cell("rating"))
-            except ValueError:
-                problems.append(
-                    (
-                        start,
-                        Msg("rating '%(cell)s' is not a whole number", cell=str(cell("rating"))),
-                    )
-                )
-            else:
-                if rating < 0:
-                    problems.append((start, Msg("rating %(rating)s is negative", rating=rating)))
+        try:
+            rating = parse_roster_rating(cell("rating"))
+        except InputError as err:
+            problems.append((start, err.reason))
         nationality = cell("nationality")
         flags: dict[str, bool] = {}
         for key in ("foreign", "protected", "captain"):
@@ -196,25 +212,16 @@ def parse_team_csv(
             problems.append((start, err.reason))
         identity = (team_name, name, born)
         pid = cell("id")
-        if pid and pid in seen_ids:
+        # the same player twice: the same id, or (no id) the same name, team and birth date
+        seen_at = seen_ids.get(pid) if pid else seen_players.get(identity) if name else None
+        if seen_at is not None:
             problems.append(
                 (
                     start,
                     Msg(
                         "player %(pid)s already on line %(seen_ids)s",
-                        pid=pid,
-                        seen_ids=seen_ids[pid] - lines_before,
-                    ),
-                )
-            )
-        elif not pid and name and identity in seen_players:
-            problems.append(
-                (
-                    start,
-                    Msg(
-                        "player %(pid)s already on line %(seen_ids)s",
-                        pid=name,
-                        seen_ids=seen_players[identity] - lines_before,
+                        pid=pid or name,
+                        seen_ids=seen_at - lines_before,
                     ),
                 )
             )

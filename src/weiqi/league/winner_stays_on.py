@@ -325,9 +325,9 @@ class WinnerStaysOnSystem:
         return stage
 
     def next_round(self, event: Event) -> RoundPlan:
-        why = self.blocker(event)
-        if why is not None:
-            raise Conflict(why)
+        from weiqi.tournament.systems import require_pairable
+
+        require_pairable(self, event)
         game = self.replay(event).next_game()
         number = event.next_round_number
         return RoundPlan(number, (_team_game(number, game),))

@@ -29,7 +29,7 @@ from weiqi.rules.board import Board, neighbour_table
 from weiqi.rules.color import Color
 from weiqi.rules.result import Result
 from weiqi.rules.ruleset import Ruleset
-from weiqi.rules.vertex import format_vertex
+from weiqi.rules.vertex import check_position, format_vertex
 
 EMPTY, BLACK, WHITE = 0, 1, 2
 SHARED = 3  # an empty point touching both colours (in :attr:`Count.ownership`)
@@ -111,17 +111,7 @@ def _stones_of(position: Board | Sequence[int] | bytes, size: int) -> bytearray:
             )
         return bytearray(position.stones_bytes())
     stones = bytearray(position)
-    if len(stones) != size * size:
-        raise InputError(
-            "count",
-            Msg(
-                "%(stones)s points given for a %(size)s×%(size)s board",
-                stones=len(stones),
-                size=size,
-            ),
-        )
-    if any(v > WHITE for v in stones):
-        raise InputError("count", Msg("a point holds neither 0 (empty), 1 (black) nor 2 (white)"))
+    check_position(stones, size, "count")
     return stones
 
 

@@ -35,7 +35,7 @@ from typing import Protocol
 
 from weiqi.errors import InputError
 from weiqi.messages import Msg
-from weiqi.rules.vertex import format_vertex
+from weiqi.rules.vertex import check_position, format_vertex
 
 EMPTY, BLACK, WHITE, BORDER = 0, 1, 2, 3
 
@@ -99,22 +99,10 @@ def _stones_and_size(
         stones = bytes(position)
         if size is None:
             size = round(len(stones) ** 0.5)
-        if len(stones) != size * size:
-            raise InputError(
-                "position",
-                Msg(
-                    "%(stones)s points given for a %(size)s×%(size)s board",
-                    stones=len(stones),
-                    size=size,
-                ),
-            )
     else:
         stones = position.stones_bytes()
         size = position.size
-    if any(v > WHITE for v in stones):
-        raise InputError(
-            "position", Msg("a point holds neither 0 (empty), 1 (black) nor 2 (white)")
-        )
+    check_position(stones, size, "position")
     return stones, size
 
 

@@ -61,6 +61,16 @@ _SGF_REASON = {
 }
 
 
+_NO_WINNER = {
+    Outcome.DRAW: ("和棋", "Draw"),
+    Outcome.BOTH_LOSE: ("双方均负", "Both lose"),
+    Outcome.BOTH_WIN: ("双方均胜", "Both win"),
+    Outcome.NO_RESULT: ("无胜负", "No result"),
+    Outcome.REPLAY: ("重赛", "Replay"),
+}
+"""The outcomes without a winner and their names (Chinese as the rules write them, English)."""
+
+
 SHEET_CODES = ("B+R", "W+T", "B+F", "W+J", "B+3.5", "W+", "0", "BL", "Void", "Replay", "BW")
 """The codes a result sheet accepts, one of each kind, in the order its legend lists them;
 each also in its Chinese notation (:meth:`Result.to_zh`), which is accepted as well.
@@ -213,16 +223,8 @@ class Result:
 
     def to_zh(self) -> str:
         """Chinese notation as the rules write it."""
-        if self.outcome is Outcome.DRAW:
-            return "和棋"
-        if self.outcome is Outcome.BOTH_LOSE:
-            return "双方均负"
-        if self.outcome is Outcome.BOTH_WIN:
-            return "双方均胜"
-        if self.outcome is Outcome.NO_RESULT:
-            return "无胜负"
-        if self.outcome is Outcome.REPLAY:
-            return "重赛"
+        if self.outcome in _NO_WINNER:
+            return _NO_WINNER[self.outcome][0]
         assert self.winner is not None and self.loser is not None
         w = self.winner.zh
         if self.reason is Reason.COUNT:
@@ -240,16 +242,8 @@ class Result:
 
     def to_en(self) -> str:
         """English notation, margins in stones as the rules count them."""
-        if self.outcome is Outcome.DRAW:
-            return "Draw"
-        if self.outcome is Outcome.BOTH_LOSE:
-            return "Both lose"
-        if self.outcome is Outcome.BOTH_WIN:
-            return "Both win"
-        if self.outcome is Outcome.NO_RESULT:
-            return "No result"
-        if self.outcome is Outcome.REPLAY:
-            return "Replay"
+        if self.outcome in _NO_WINNER:
+            return _NO_WINNER[self.outcome][1]
         assert self.winner is not None and self.loser is not None
         w = self.winner.en
         if self.reason is Reason.COUNT:

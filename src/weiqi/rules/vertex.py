@@ -41,6 +41,30 @@ def check_board_size(size: int) -> None:
         )
 
 
+def check_position(stones: bytes | bytearray, size: int, where: str) -> None:
+    """Refuse (``InputError`` at ``where``) a position that is not one value for each point of
+    a ``size``×``size`` board, each 0 (empty), 1 (black) or 2 (white): what counting and the
+    dead-stone finder take.
+
+    >>> check_position(bytes([0, 1, 2, 0]), 2, "count")
+    >>> check_position(bytes(3), 2, "position")
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InputError: position: 3 points given for a 2×2 board
+    """
+    if len(stones) != size * size:
+        raise InputError(
+            where,
+            Msg(
+                "%(stones)s points given for a %(size)s×%(size)s board",
+                stones=len(stones),
+                size=size,
+            ),
+        )
+    if any(v > 2 for v in stones):
+        raise InputError(where, Msg("a point holds neither 0 (empty), 1 (black) nor 2 (white)"))
+
+
 #: Column letters of GTP and of printed diagrams: no ``I``, up to 25 columns.
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 

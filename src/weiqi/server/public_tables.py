@@ -308,6 +308,17 @@ def _has_club(players: Sequence[PlayerRef | PlayerRead]) -> bool:
     return any(p.club for p in players)
 
 
+def standings_title(rounds: int, locale: str) -> str:
+    """The standings' heading, on their page and on the projector: after which round (just
+    "Standings" before any), in ``locale``.
+
+    >>> standings_title(3, "en"), standings_title(0, "en"), standings_title(3, "zh_CN")
+    ('Standings after round 3', 'Standings', '第3轮后名次')
+    """
+    _ = gettext_for(locale)
+    return _("Standings after round %(round)s") % {"round": rounds} if rounds else _("Standings")
+
+
 def standings_table(table: StandingsRead, locale: str, *, event_id: int) -> Table:
     """名次, 姓名, 段位, 单位, 积分, one column per tie-break in the event's order, 备注."""
     _ = gettext_for(locale)

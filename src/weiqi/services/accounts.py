@@ -289,6 +289,15 @@ def user_named(db: Database, username: str) -> UserInfo:
         return _info(user)
 
 
+def _set_password(session: Session, user: User, new: str) -> None:
+    """``user``'s password becomes ``new`` (no longer one to change), and every session of
+    theirs ends: whoever knew the old one is logged out, on every device."""
+    user.password_hash = _hasher.hash(new)
+    user.must_change_password = False
+    user.session_epoch += 1
+    session.execute(delete(LoginSession).where(LoginSession.user_id == user.id))
+
+
 def reset_password(db: Database, actor: Actor, username: str, new: str) -> UserInfo:
     """Set another user's password (site administrators; e.g. a forgotten one). Ends that
     user's sessions."""
@@ -298,10 +307,7 @@ def reset_password(db: Database, actor: Actor, username: str, new: str) -> UserI
         user = _find_user(session, username)
         if user is None:
             raise NotFound(Msg("no user %(username)s", username=repr(normalise_username(username))))
-        user.password_hash = _hasher.hash(new)
-        user.must_change_password = False
-        user.session_epoch += 1
-        session.execute(delete(LoginSession).where(LoginSession.user_id == user.id))
+        _set_password(session, user, new)
         _audit(session, actor, "password-reset", None, user.username)
         return _info(user)
 
@@ -327,10 +333,7 @@ def change_password(db: Database, actor: Actor, old: str, new: str) -> UserInfo:
             raise InvalidSetting(N_("current password"), N_("is not right")) from None
         if secrets.compare_digest(old.encode(), new.encode()):
             raise InvalidSetting(N_("new password"), N_("must differ from the current one"))
-        user.password_hash = _hasher.hash(new)
-        user.must_change_password = False
-        user.session_epoch += 1
-        session.execute(delete(LoginSession).where(LoginSession.user_id == user.id))
+        _set_password(session, user, new)
         return _info(user)
 
 

@@ -30,10 +30,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from fractions import Fraction
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -1007,30 +1008,47 @@ def check_player_fields(
     ...     sorted(err.problems)
     ['name', 'rank', 'rating']
     """
-    problems: dict[str, Msg] = {}
-    values: dict[str, object] = {}
-    for field, text, parse in (
-        ("name", name, lambda t: clean_name(N_("name"), t)),
-        ("rank", rank, lambda t: Rank.parse(t.strip()).code if t.strip() else None),
-        ("rating", rating, lambda t: parse_rating(t.strip())),
-        ("club", club, lambda t: clean_name(N_("club"), t, required=False)),
-        ("country", country, lambda t: clean_name(N_("country"), t, required=False)),
-        ("birth_date", birth_date, lambda t: parse_birth_date(t.strip())),
+    values = check_fields(
         (
-            "licence",
-            licence,
-            lambda t: clean_name(N_("licence"), t, required=False, max_length=MAX_LICENCE),
-        ),
-    ):
+            ("name", name, lambda t: clean_name(N_("name"), t)),
+            ("rank", rank, lambda t: Rank.parse(t.strip()).code if t.strip() else None),
+            ("rating", rating, lambda t: parse_rating(t.strip())),
+            ("club", club, lambda t: clean_name(N_("club"), t, required=False)),
+            ("country", country, lambda t: clean_name(N_("country"), t, required=False)),
+            ("birth_date", birth_date, lambda t: parse_birth_date(t.strip())),
+            (
+                "licence",
+                licence,
+                lambda t: clean_name(N_("licence"), t, required=False, max_length=MAX_LICENCE),
+            ),
+        )
+    )
+    return PlayerFields(**values)
+
+
+def check_fields(checks: Iterable[tuple[str, str, Callable[[str], object]]]) -> dict[str, Any]:
+    """Each ``(field, text, check)``'s text as its check reads it, or ``FieldsRejected`` naming
+    every field whose check refuses it (``InvalidSetting`` or ``InputError``) with the reason:
+    how the player and the roster forms show all their bad fields at once.
+
+    >>> check_fields([("name", "李明", lambda t: clean_name(N_("name"), t)), ("n", "3", int)])
+    {'name': '李明', 'n': 3}
+    >>> try:
+    ...     check_fields([("name", "", lambda t: clean_name(N_("name"), t)), ("n", "3", int)])
+    ... except FieldsRejected as err:
+    ...     list(err.problems)
+    ['name']
+    """
+    problems: dict[str, Msg] = {}
+    values: dict[str, Any] = {}
+    for field, text, check in checks:
         try:
-            values[field] = parse(text)
-        except InvalidSetting as err:
-            problems[field] = err.reason
-        except InputError as err:
+            values[field] = check(text)
+        except (InvalidSetting, InputError) as err:
             problems[field] = err.reason
     if problems:
         raise FieldsRejected(problems)
-    return PlayerFields(**values)  # type: ignore[arg-type]
+    return values
 
 
 def _view(p: PlayerRow, label: str) -> PlayerView:

@@ -37,7 +37,7 @@ from weiqi.errors import (
     NotFound,
 )
 from weiqi.formats.players_csv import parse_birth_date
-from weiqi.formats.team_csv import parse_team_csv
+from weiqi.formats.team_csv import parse_roster_rating, parse_team_csv
 from weiqi.i18n import N_
 from weiqi.league.lineup import MissingLineup
 from weiqi.league.match import BoardColors
@@ -47,7 +47,7 @@ from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.messages import Msg
 from weiqi.services import teams
 from weiqi.services.actor import Actor
-from weiqi.services.event_admin import form_int
+from weiqi.services.event_admin import check_fields, form_int
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches_fields, search_terms
 from weiqi.store.database import Database
@@ -428,32 +428,19 @@ def check_roster_fields(
     ...     list(err.problems)
     ['name', 'rank', 'rating']
     """
-    problems: dict[str, Msg] = {}
-    clean, code, points, land = "", "", 0, ""
-    try:
-        clean = clean_name(N_("name"), name)
-    except (InvalidSetting, InputError) as err:
-        problems["name"] = err.reason
-    try:
-        code = Rank.parse(rank.strip()).code
-    except (InvalidSetting, InputError) as err:
-        problems["rank"] = err.reason
-    text = rating.strip()
-    if text:
-        try:
-            points = int(text)
-        except ValueError:
-            problems["rating"] = Msg("rating '%(cell)s' is not a whole number", cell=text)
-        else:
-            if points < 0:
-                problems["rating"] = Msg("rating %(rating)s is negative", rating=points)
-    try:
-        land = clean_name(N_("nationality"), nationality, required=False)
-    except (InvalidSetting, InputError) as err:
-        problems["nationality"] = err.reason
-    if problems:
-        raise FieldsRejected(problems)
-    return clean, code, points, land
+    values = check_fields(
+        (
+            ("name", name, lambda t: clean_name(N_("name"), t)),
+            ("rank", rank, lambda t: Rank.parse(t.strip()).code),
+            ("rating", rating, parse_roster_rating),
+            (
+                "nationality",
+                nationality,
+                lambda t: clean_name(N_("nationality"), t, required=False),
+            ),
+        )
+    )
+    return values["name"], values["rank"], values["rating"], values["nationality"]
 
 
 def edit_roster_player(

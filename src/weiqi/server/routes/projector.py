@@ -29,6 +29,7 @@ from weiqi.server.public_tables import (
     Table,
     round_table,
     standings_table,
+    standings_title,
     team_round_table,
     team_standings_table,
 )
@@ -96,10 +97,7 @@ def standings_projector(
     request: Request, db: Db, event_id: int, seconds: Seconds = DEFAULT_SECONDS
 ) -> Response:
     data = public.standings_read(db, event_id)
-    if data.rounds:
-        title = translate(request, "Standings after round %(round)s", round=data.rounds)
-    else:
-        title = translate(request, "Standings")
+    title = standings_title(data.rounds, locale_of(request))
     return _projector(
         request,
         db,

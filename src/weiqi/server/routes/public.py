@@ -28,6 +28,7 @@ from weiqi.server.public_tables import (
     round_table,
     settings_words,
     standings_table,
+    standings_title,
     team_round_table,
     team_standings_table,
 )
@@ -135,10 +136,7 @@ def standings_page(
     table = standings_table(data, locale_of(request), event_id=event_id)
     if format == "csv":
         return csv_response(table, f"event-{event_id}-standings.csv")
-    if data.rounds:
-        title = translate(request, "Standings after round %(round)s", round=data.rounds)
-    else:
-        title = translate(request, "Standings")
+    title = standings_title(data.rounds, locale_of(request))
     return _page(
         request, db, event_id, "public_table.html", "standings",
         {"table": table, "title": title, "kind": "standings",

@@ -29,10 +29,6 @@ from weiqi.services.permissions import Action, allowed
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
 
-def _names(db: Db, event_id: int) -> dict[str, str]:
-    return {t.code: t.name for t in team_admin.team_cards(db, event_id)}
-
-
 def _may_run(db: Db, actor: Actor, event_id: int) -> bool:
     return allowed(db, actor, Action.MANAGE_PLAYERS, event_id) or allowed(
         db, actor, Action.RECORD_RESULT, event_id
@@ -231,7 +227,12 @@ def calendar_page(
     season = league.season_info(db, season_id)
     locale = locale_of(request)
     tables = [
-        (d, calendar_table(teams.list_rounds(db, d.event_id), _names(db, d.event_id), locale))
+        (
+            d,
+            calendar_table(
+                teams.list_rounds(db, d.event_id), team_admin.team_names(db, d.event_id), locale
+            ),
+        )
         for d in season.divisions
     ]
     if format == "csv":

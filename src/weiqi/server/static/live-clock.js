@@ -1,12 +1,14 @@
 // A live game's clock as both live pages show it (the game room, live.js; every board of a
 // round, live-round.js): one side's time left from the server's snapshot and the seconds
-// counted down since it came.
+// counted down since it came; and the pages' translated labels with their values filled in.
 //
-//   import { mmss, sideText } from "./live-clock.js";
+//   import { fmt, mmss, sideText } from "./live-clock.js";
 //   mmss(3725)                                   // "1:02:05"
 //   sideText(clock, clock.black, elapsed, labels) // "4:59 + …" or "28″ · …" or labels.time_up
+//   fmt("Move %(n)s", { n: 12 })                 // "Move 12": a label's placeholders filled
 
-const fmt = (text, args) => text.replace(/%\((\w+)\)s/g, (_, k) => String(args[k] ?? ""));
+// A translated label with its ``%(name)s`` placeholders filled in from ``args``.
+export const fmt = (text, args) => text.replace(/%\((\w+)\)s/g, (_, k) => String(args[k] ?? ""));
 
 // Seconds as m:ss (h:mm:ss from an hour), never below zero.
 export function mmss(seconds) {

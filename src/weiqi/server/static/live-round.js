@@ -4,14 +4,13 @@
 // running clock is counted down between two pushes. The boards' geometry is read from their
 // SVG (weiqi.server.board, R-BOARD-3).
 
-import { mmss, sideText } from "./live-clock.js";
+import { COLUMNS, lastMoveAttrs, stoneAttrs } from "./live-board.js";
+import { fmt, mmss, sideText } from "./live-clock.js";
 
-const COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 const SVG = "http://www.w3.org/2000/svg";
 const config = JSON.parse(document.getElementById("round-config").textContent);
 const labels = config.labels;
 const boards = new Map(); // board ref (its number, a team board's "match.board.sitting") -> {data, receivedAt}
-const fmt = (text, args) => text.replace(/%\((\w+)\)s/g, (_, k) => String(args[k] ?? ""));
 
 function colourName(c) { return c === "B" ? labels.black : labels.white; }
 
@@ -35,16 +34,8 @@ function drawStones(el, b) {
     for (const [k, v] of Object.entries(attrs)) c.setAttribute(k, v);
     svg.appendChild(c);
   };
-  for (const [vertex, colour] of Object.entries(b.stones || {})) {
-    if (colour === "B") put(vertex, { class: "stone black", fill: "#111111", r: 0.48 * g.cw });
-    else put(vertex, { class: "stone white", fill: "#ffffff", stroke: "#000000", "stroke-width": 0.045 * g.cw, r: 0.48 * g.cw });
-  }
-  if (b.last_move && b.stones[b.last_move]) {
-    put(b.last_move, {
-      class: "last-move", fill: "none", r: 0.22 * g.cw, "stroke-width": 0.07 * g.cw,
-      stroke: b.stones[b.last_move] === "B" ? "#ffffff" : "#111111",
-    });
-  }
+  for (const [vertex, colour] of Object.entries(b.stones || {})) put(vertex, stoneAttrs(colour, g.cw));
+  if (b.last_move && b.stones[b.last_move]) put(b.last_move, lastMoveAttrs(b.stones[b.last_move], g.cw));
 }
 
 function drawClocks() {

@@ -11,9 +11,9 @@
 // decides; it forgives at most its quota of the difference. A turn this page did not see begin
 // (loaded or reconnected during it) says nothing: nothing of it is forgiven.
 
-import { mmss, sideText } from "./live-clock.js";
+import { COLUMNS, lastMoveAttrs, stoneAttrs } from "./live-board.js";
+import { fmt, mmss, sideText } from "./live-clock.js";
 
-const COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 const SVG = "http://www.w3.org/2000/svg";
 
 const config = JSON.parse(document.getElementById("live-config").textContent);
@@ -32,8 +32,6 @@ let placing = new Set(); // Black's handicap stones chosen so far (free placemen
 let marking = new Set(state.dead || []);
 let socket = null;
 let soundOn = true;
-
-const fmt = (text, args) => text.replace(/%\((\w+)\)s/g, (_, k) => String(args[k] ?? ""));
 
 // -- geometry ---------------------------------------------------------------------------------
 
@@ -88,14 +86,7 @@ function circle(vertex, attrs) {
 }
 
 function stone(vertex, colour, extra = "") {
-  const r = 0.48 * g.cw;
-  if (colour === "B") {
-    return circle(vertex, { class: `stone black ${extra}`.trim(), fill: "#111111", r });
-  }
-  return circle(vertex, {
-    class: `stone white ${extra}`.trim(), fill: "#ffffff", stroke: "#000000",
-    "stroke-width": 0.045 * g.cw, r,
-  });
+  return circle(vertex, stoneAttrs(colour, g.cw, extra));
 }
 
 function drawBoard() {
@@ -105,10 +96,7 @@ function drawBoard() {
     stone(vertex, colour, counting && marking.has(vertex) ? "dead" : "");
   }
   if (state.last_move && state.stones[state.last_move]) {
-    circle(state.last_move, {
-      class: "last-move", fill: "none", r: 0.22 * g.cw, "stroke-width": 0.07 * g.cw,
-      stroke: state.stones[state.last_move] === "B" ? "#ffffff" : "#111111",
-    });
+    circle(state.last_move, lastMoveAttrs(state.stones[state.last_move], g.cw));
   }
   if (pending) stone(pending, color, "pending");
   if (placingNow()) for (const v of placing) stone(v, "B", "pending placing");

@@ -63,6 +63,23 @@ def require_complete(event: Event) -> None:
         raise Conflict(why)
 
 
+def require_pairable(system: TournamentSystem, event: Event) -> None:
+    """Refuse (``Conflict``) to pair the next round for what ``system.blocker`` finds: the
+    check every system's ``next_round`` makes first, so pairing refuses with the reason a page
+    shows beforehand.
+
+    >>> from weiqi.tournament.players import Entrant
+    >>> alone = Event(EventSettings(system=System.SWISS, rounds=3), (Entrant("1", "A"),))
+    >>> require_pairable(system_for(alone.settings), alone)
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.Conflict: round 1: fewer than two players left to pair
+    """
+    why = system.blocker(event)
+    if why is not None:
+        raise Conflict(why)
+
+
 def pairing_blocker(settings: EventSettings, event: Event) -> Msg | None:
     """Why the event's next round cannot be paired, or ``None``: the preconditions its system
     checks before pairing, without pairing it (cheap enough for every view of a page).

@@ -297,11 +297,9 @@ class _Knockout:
         return None
 
     def next_round(self, event: Event) -> RoundPlan:
-        from weiqi.tournament.systems import round_seed
+        from weiqi.tournament.systems import require_pairable, round_seed
 
-        why = self.blocker(event)
-        if why is not None:
-            raise Conflict(why)
+        require_pairable(self, event)
         br = self._bracket(event)
         r = event.next_round_number
         s = event.settings
@@ -429,11 +427,9 @@ class HalvingKnockout:
         return None
 
     def next_round(self, event: Event) -> RoundPlan:
-        from weiqi.tournament.systems import round_seed
+        from weiqi.tournament.systems import require_pairable, round_seed
 
-        why = self.blocker(event)
-        if why is not None:
-            raise Conflict(why)
+        require_pairable(self, event)
         r = event.next_round_number
         alive = self._alive(event, r)
         byes = (alive.pop(0),) if len(alive) % 2 else ()

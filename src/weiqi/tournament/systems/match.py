@@ -55,11 +55,9 @@ class Match:
         return None
 
     def next_round(self, event: Event) -> RoundPlan:
-        from weiqi.tournament.systems import round_seed
+        from weiqi.tournament.systems import require_pairable, round_seed
 
-        why = self.blocker(event)
-        if why is not None:
-            raise Conflict(why)
+        require_pairable(self, event)
         a, b = self._players(event)
         r = event.next_round_number
         s = event.settings

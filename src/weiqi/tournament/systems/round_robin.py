@@ -17,7 +17,6 @@ from __future__ import annotations
 import itertools
 import random
 
-from weiqi.errors import Conflict
 from weiqi.messages import Msg
 from weiqi.tournament.players import Entrant, seeding_order
 from weiqi.tournament.records import Event, EventKind, Game, RoundPlan
@@ -126,10 +125,9 @@ class RoundRobin:
 
     def next_round(self, event: Event) -> RoundPlan:
         from weiqi.tournament.scoring import voided_players
+        from weiqi.tournament.systems import require_pairable
 
-        why = self.blocker(event)
-        if why is not None:
-            raise Conflict(why)
+        require_pairable(self, event)
         r = event.next_round_number
         field = starting_field(event)
         table = berger_schedule(len(field), event.settings.cycle_count)

@@ -154,11 +154,9 @@ class Swiss:
         return None
 
     def next_round(self, event: Event) -> RoundPlan:
-        from weiqi.tournament.systems import round_seed
+        from weiqi.tournament.systems import require_pairable, round_seed
 
-        why = self.blocker(event)
-        if why is not None:
-            raise Conflict(why)
+        require_pairable(self, event)
         s = event.settings
         r = event.next_round_number
         field, _ = field_for(event, r)
