@@ -68,3 +68,22 @@ def test_r_time_2_a_move_after_the_deadline_is_refused_and_the_flag_recorded(
     record = games.record_json(database, ev, 1, 1)
     assert record is not None
     assert '"action":"check"' in record and '"kind":"move"' not in record
+
+
+def test_r_time_2_a_reader_whose_clock_was_read_before_the_last_move_sees_the_game_at_it(
+    database: Database,
+) -> None:
+    """A spectator's request reads the server's clock, then the record — to which another
+    thread or worker appended a move stamped a few milliseconds later meanwhile. The reader is
+    shown the game as of that move, not refused (the room's page answered 422, "time went
+    backwards: 56.406 s is before 56.415 s", seen under load)."""
+    clock = ManualClock(T0)
+    ev, seats = _game(database, "1m+1x10s")
+    live.start_game(database, ev, 1, 1, clock)
+    clock.advance(timedelta(seconds=5))
+    live.act(database, seats["B"], ev, 1, 1, "move", None, {"vertex": "E5"}, clock)
+    earlier = ManualClock(T0 + timedelta(seconds=4.991))  # read 9 ms before the move's time
+    snap = live.snapshot(database, ev, 1, 1, clock=earlier)
+    assert snap.to_move == "W" and snap.clock is not None
+    assert snap.clock.black.main == 55.0  # Black's 5 s used, White's clock just started
+    assert snap.clock.white.main == 60.0

@@ -936,6 +936,9 @@ def _snapshot(
             black_team=game.black_team, white_team=game.white_team, starts_at=starts,
             starts_in=None if starts is None else starts - now,
         )  # fmt: skip
+    # a reader's clock read before another thread or worker appended an event stamped a few
+    # milliseconds later: the game as of that event (a clock is never read backwards)
+    now = max(now, record.entries[-1].at) if len(record) else now
     state: GameState = record.state
     events = _played(record, since)
     # only the moves since ``since`` (a reader holds the earlier ones): a push stays as small
