@@ -21,6 +21,7 @@ weiqi.errors.InvalidSetting: komi: must be a multiple of 1/4 stone
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -70,6 +71,38 @@ def _as_fraction(value: Fraction | int | float | str) -> Fraction:
         raise InvalidSetting("komi", Msg("not a number: %(value)s", value=repr(value))) from None
 
 
+def set_choices(settings: object, choices: Iterable[tuple[str, type[enum.Enum]]]) -> None:
+    """Turn each named field of the frozen ``settings`` into its enum (a settings file or form
+    gives the value's text); ``InvalidSetting`` naming the field and the choices otherwise.
+    The one rule of every settings value's choices (the ruleset's, an event's).
+
+    >>> @dataclass(frozen=True)
+    ... class Example:
+    ...     cycle: CyclePolicy | str
+    >>> e = Example("draw"); set_choices(e, [("cycle", CyclePolicy)]); e.cycle
+    <CyclePolicy.DRAW: 'draw'>
+    >>> set_choices(Example("ko"), [("cycle", CyclePolicy)])
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: cycle: 'ko' is not one of ...
+    """
+    for name, kind in choices:
+        value = getattr(settings, name)
+        if isinstance(value, kind):
+            continue
+        try:
+            object.__setattr__(settings, name, kind(value))
+        except ValueError:
+            raise InvalidSetting(
+                name,
+                Msg(
+                    "%(value)s is not one of %(choices)s",
+                    value=repr(value),
+                    choices=" | ".join(str(k.value) for k in kind),
+                ),
+            ) from None
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """The rule choices of a game. Build it with a preset and ``with_``; invalid values raise
@@ -95,25 +128,14 @@ class Ruleset:
             raise InvalidSetting("komi", Msg("must be a multiple of 1/4 stone"))
         if abs(komi) > self.board_size * self.board_size:
             raise InvalidSetting("komi", Msg("must not exceed the number of points of the board"))
-        for name, kind in (
-            ("cycle", CyclePolicy),
-            ("handicap_placement", HandicapPlacement),
-            ("play_mode", PlayMode),
-        ):
-            value = getattr(self, name)
-            if not isinstance(value, kind):
-                try:
-                    object.__setattr__(self, name, kind(value))
-                except ValueError:
-                    choices = " | ".join(k.value for k in kind)
-                    raise InvalidSetting(
-                        name,
-                        Msg(
-                            "%(value)s is not one of %(choices)s",
-                            value=repr(value),
-                            choices=choices,
-                        ),
-                    ) from None
+        set_choices(
+            self,
+            (
+                ("cycle", CyclePolicy),
+                ("handicap_placement", HandicapPlacement),
+                ("play_mode", PlayMode),
+            ),
+        )
         if isinstance(self.handicap, bool) or not isinstance(self.handicap, int):
             raise InvalidSetting(
                 "handicap",

@@ -31,7 +31,7 @@ from typing import Literal
 from weiqi.clock.lag import LagPolicy
 from weiqi.errors import InputError, InvalidSetting
 from weiqi.messages import Msg
-from weiqi.rules.ruleset import CyclePolicy, HandicapPlacement, Ruleset
+from weiqi.rules.ruleset import CyclePolicy, HandicapPlacement, Ruleset, set_choices
 from weiqi.tournament.ranks import Rank
 
 
@@ -345,19 +345,15 @@ class EventSettings(PlaySettings):
     lag_cap: float = LAG_CAP
 
     def __post_init__(self) -> None:
-        for name, kind in (
-            ("cycle", CyclePolicy),
-            ("handicap_placement", HandicapPlacement),
-            ("play", PlayMode),
-            ("game_start", GameStart),
-        ):
-            value = getattr(self, name)
-            if not isinstance(value, kind):
-                try:
-                    object.__setattr__(self, name, kind(value))
-                except ValueError:
-                    choices = " | ".join(k.value for k in kind)
-                    raise InvalidSetting(name, f"{value!r} is not one of {choices}") from None
+        set_choices(
+            self,
+            (
+                ("cycle", CyclePolicy),
+                ("handicap_placement", HandicapPlacement),
+                ("play", PlayMode),
+                ("game_start", GameStart),
+            ),
+        )
         self._validate()
 
     def _validate(self) -> None:
