@@ -352,6 +352,10 @@ def test_r_league_1_the_league_table_marks_promotion_and_relegation(
     rows = list(csv.reader(io.StringIO(calendar.content.decode("utf-8-sig"))))
     assert rows[1][1] == "2026-03-07" and len(rows) == 1 + 6 * 2
     assert {r[0] for r in rows[1:]} == {str(n) for n in range(1, 7)}
+    text = calendar.content.decode("utf-8-sig")
+    assert "B1" in text and "A1" not in text  # the division asked for, not the top one
+    # a division the season does not have: not found, never another division's calendar
+    assert client.get(f"/leagues/{season_id}/calendar?format=csv&division=丙").status_code == 404
 
 
 @pytest.mark.postgres

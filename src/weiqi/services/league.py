@@ -152,6 +152,23 @@ class SeasonInfo:
     divisions: tuple[DivisionInfo, ...]
     closed: bool
 
+    def division(self, label: str | None) -> DivisionInfo:
+        """The division called ``label`` (``None``: the top one), as a page's ``?division=``
+        names it; ``NotFound`` for a name the season does not have — never another division's
+        table in its place."""
+        if label is None:
+            return self.divisions[0]
+        found = next((d for d in self.divisions if d.division == label), None)
+        if found is None:
+            raise NotFound(
+                Msg(
+                    "season %(season_id)s has no division %(division)s",
+                    season_id=self.id,
+                    division=repr(label),
+                )
+            )
+        return found
+
 
 @dataclass(frozen=True)
 class SeasonEnd:

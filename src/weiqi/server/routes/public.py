@@ -14,7 +14,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from weiqi.errors import NotFound
-from weiqi.messages import Msg
 from weiqi.server.downloads import attachment
 from weiqi.server.inputs import ScreenedRoute
 from weiqi.server.page_cache import cached_page
@@ -311,17 +310,9 @@ def league_page(
             ),
         )
         for i, d in enumerate(season.divisions)
-        if format == "html" or d.division == (division or season.divisions[0].division)
+        if format == "html" or d == season.division(division)
     ]
     if format == "csv":
-        if not tables:
-            raise NotFound(
-                Msg(
-                    "season %(season_id)s has no division %(division)s",
-                    season_id=season_id,
-                    division=repr(division),
-                )
-            )
         index = season.divisions.index(tables[0][0]) + 1  # a header stays ASCII: no 甲 in it
         return csv_response(tables[0][1], f"league-{season_id}-division-{index}.csv")
     return html(request, "public_league.html", {"season": season, "tables": tables})

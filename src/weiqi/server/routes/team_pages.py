@@ -236,9 +236,8 @@ def calendar_page(
         for d in season.divisions
     ]
     if format == "csv":
-        found = next((t for d, t in tables if d.division == division), None)
-        if found is None:
-            found = tables[0][1]
+        chosen = season.division(division)
+        found = next(t for d, t in tables if d == chosen)
         return csv_response(found, f"league-{season_id}-calendar.csv")
     return html(request, "league_calendar.html", {"season": season, "tables": tables})
 
