@@ -28,6 +28,7 @@ from weiqi.errors import (
 from weiqi.i18n import N_
 from weiqi.league.draft import Unpicked
 from weiqi.league.lineup import MissingLineup
+from weiqi.server.errors import status_of
 from weiqi.server.inputs import ScreenedRoute
 from weiqi.server.page_forms import (
     NOT_TEXT,
@@ -199,7 +200,7 @@ async def start_draft(request: Request, db: Db, user: LoggedIn, season_id: int) 
         unpicked = Unpicked.RELEASE if form.get("release") else Unpicked.RETURN
         view = league.start_draft(db, actor, season_id, base or 4, max_roster, unpicked)
     except (Conflict, InvalidSetting, InputError) as err:
-        status = 409 if isinstance(err, Conflict) else 422
+        status = status_of(err)
         return _season_page(
             request, db, actor, season_id, problem=say(request, err.msg), status_code=status
         )
@@ -282,7 +283,7 @@ async def _draft_move(
             league.pass_turn(db, actor, draft_id, club)
             done = translate(request, "%(club)s passes.", club=club)
     except (Conflict, InputError, InvalidSetting, NotFound) as err:
-        status = 409 if isinstance(err, Conflict) else 422
+        status = status_of(err)
         return _draft_page(
             request, db, actor, draft_id, problem=say(request, err.msg), status_code=status
         )

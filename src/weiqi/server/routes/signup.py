@@ -26,6 +26,7 @@ from starlette.responses import Response
 from weiqi.errors import Conflict, FieldsRejected, InvalidSetting, WeiqiError
 from weiqi.i18n import N_
 from weiqi.messages import Msg
+from weiqi.server.errors import status_of
 from weiqi.server.inputs import ScreenedRoute
 from weiqi.server.routes.api import _ERRORS, SessionOut, UserOut
 from weiqi.server.security import (
@@ -118,7 +119,7 @@ def signup(
                 open_signup=open_signup(request),
             )  # fmt: skip
     except (FieldsRejected, InvalidSetting, Conflict) as err:
-        status = 409 if isinstance(err, Conflict) else 422
+        status = status_of(err)
         return _page(request, values, _problems(err), status)
     _done(request, done)
     return RedirectResponse("/", status_code=303)
