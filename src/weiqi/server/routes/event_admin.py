@@ -23,8 +23,9 @@ from weiqi.i18n import N_
 from weiqi.server.errors import status_of
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_forms import (
+    FormFields,
+    PostedForm,
     field_problems,
-    form_fields,
     import_rows,
     new_event_details,
     rank_label,
@@ -197,12 +198,11 @@ def new_event(request: Request, db: Db, user: LoggedIn, kind: str = "individual"
 
 @router.post("/events/new")
 @requires(Action.CREATE_EVENT)
-async def create_event(
-    request: Request, db: Db, user: LoggedIn, kind: str = "individual"
+def create_event(
+    request: Request, form: FormFields, db: Db, user: LoggedIn, kind: str = "individual"
 ) -> Response:
     if kind == "team":
-        return await team_admin.create_team_event(request, db, user)
-    form = await form_fields(request)
+        return team_admin.create_team_event(request, form, db, user)
     name = form.get("name", "")
     require_page(db, _actor(user), Action.CREATE_EVENT)
     try:
@@ -237,10 +237,11 @@ def settings_page(request: Request, db: Db, user: LoggedIn, event_id: int) -> Re
 
 @router.post("/events/{event_id}/settings")
 @requires(Action.EDIT_SETTINGS)
-async def save_settings(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+def save_settings(
+    request: Request, form: FormFields, db: Db, user: LoggedIn, event_id: int
+) -> Response:
     if _is_team(db, event_id):
-        return await team_admin.save_settings(request, db, user, event_id)
-    form = await form_fields(request)
+        return team_admin.save_settings(request, form, db, user, event_id)
     name = form.get("name", "")
     require_page(db, _actor(user), Action.EDIT_SETTINGS, event_id)
     info = tournament_info(db, event_id)
@@ -326,8 +327,7 @@ def manage(request: Request, db: Db, user: LoggedIn, event_id: int, q: str = "")
 
 @router.post("/events/{event_id}/manage/players")
 @requires(Action.MANAGE_PLAYERS)
-async def register(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
-    form = await form_fields(request)
+def register(request: Request, form: FormFields, db: Db, user: LoggedIn, event_id: int) -> Response:
     values = {f: form.get(f, "") for f in event_admin.PLAYER_FORM_FIELDS}
     actor = _actor(user)
     require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
@@ -355,10 +355,12 @@ async def register(request: Request, db: Db, user: LoggedIn, event_id: int) -> R
 
 @router.post("/events/{event_id}/manage/players/import")
 @requires(Action.MANAGE_PLAYERS)
-async def import_csv(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+def import_csv(
+    request: Request, form: PostedForm, db: Db, user: LoggedIn, event_id: int
+) -> Response:
     actor = _actor(user)
-    return await import_rows(
-        request, db, actor, event_id, "players.csv",
+    return import_rows(
+        request, form, db, actor, event_id, "players.csv",
         lambda sent: event_admin.import_players(db, actor, event_id, sent.content, sent.source),
         lambda **page: _manage_page(request, db, actor, event_id, **page),
         N_("%(count)s players imported."), f"/events/{event_id}/manage#players",
@@ -456,10 +458,9 @@ def player_page(
 
 @router.post("/events/{event_id}/manage/players/{player_id}")
 @requires(Action.MANAGE_PLAYERS)
-async def edit_player(
-    request: Request, db: Db, user: LoggedIn, event_id: int, player_id: int
+def edit_player(
+    request: Request, form: FormFields, db: Db, user: LoggedIn, event_id: int, player_id: int
 ) -> Response:
-    form = await form_fields(request)
     values = {f: form.get(f, "") for f in event_admin.PLAYER_FORM_FIELDS}
     actor = _actor(user)
     require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
@@ -498,11 +499,10 @@ def delete_player(
 
 @router.post("/events/{event_id}/manage/players/{player_id}/absences")
 @requires(Action.MANAGE_PLAYERS)
-async def save_absences(
-    request: Request, db: Db, user: LoggedIn, event_id: int, player_id: int
+def save_absences(
+    request: Request, form: FormFields, db: Db, user: LoggedIn, event_id: int, player_id: int
 ) -> Response:
     """The later rounds a player sits out (ticked boxes ``absent_N``), all at once."""
-    form = await form_fields(request)
     rounds = {
         int(key.removeprefix("absent_"))
         for key in form
@@ -700,11 +700,10 @@ def preview_edit(
 
 @router.post("/events/{event_id}/manage/rounds/{number}/edit")
 @requires(Action.PAIR_ROUND)
-async def apply_edit(
-    request: Request, db: Db, user: LoggedIn, event_id: int, number: int
+def apply_edit(
+    request: Request, form: FormFields, db: Db, user: LoggedIn, event_id: int, number: int
 ) -> Response:
     """The second step: the edit confirmed with its reason (refused without one)."""
-    form = await form_fields(request)
     values = {f: form.get(f, "") for f in (*_EDIT_FIELDS, "reason")}
     actor = _actor(user)
     try:
@@ -734,8 +733,9 @@ async def apply_edit(
 
 @router.post("/events/{event_id}/manage/rounds/{number}/publish")
 @requires(Action.PUBLISH_ROUND)
-async def publish(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
-    form = await form_fields(request)
+def publish(
+    request: Request, form: FormFields, db: Db, user: LoggedIn, event_id: int, number: int
+) -> Response:
     show = form.get("published", "true") != "false"
     try:
         event_admin.publish_round(db, _actor(user), event_id, number, show)
@@ -751,12 +751,17 @@ async def publish(request: Request, db: Db, user: LoggedIn, event_id: int, numbe
 
 @router.post("/events/{event_id}/manage/rounds/{number}/start")
 @requires(Action.PUBLISH_ROUND)
-async def round_start(
-    request: Request, db: Db, user: LoggedIn, clock: AppClock, event_id: int, number: int
+def round_start(
+    request: Request,
+    form: FormFields,
+    db: Db,
+    user: LoggedIn,
+    clock: AppClock,
+    event_id: int,
+    number: int,
 ) -> Response:
     """Set when the round starts (typed in the event's time zone; "now" is the server's):
     a refusal comes back beside the field with what was typed kept."""
-    form = await form_fields(request)
     typed = form.get("start", "")
     actor = _actor(user)
     if _is_team(db, event_id):
@@ -779,9 +784,10 @@ async def round_start(
 
 @router.post("/events/{event_id}/manage/schedule")
 @requires(Action.PUBLISH_ROUND)
-async def publish_schedule(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+def publish_schedule(
+    request: Request, form: FormFields, db: Db, user: LoggedIn, event_id: int
+) -> Response:
     """Publish a round robin's whole schedule (轮次表) in advance, or hide it again."""
-    form = await form_fields(request)
     show = form.get("published", "true") != "false"
     event_admin.publish_schedule(db, _actor(user), event_id, show)
     if show:

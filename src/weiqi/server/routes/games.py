@@ -31,6 +31,7 @@ from weiqi.messages import Msg
 from weiqi.rules.result import SHEET_CODES, Result, format_stones_zh
 from weiqi.server.downloads import attachment
 from weiqi.server.inputs import ScreenedRoute, requires
+from weiqi.server.page_forms import PostedForm
 from weiqi.server.public_tables import gettext_for, handicap_text
 from weiqi.server.security import AppClock, CurrentActor, Db, flash
 from weiqi.server.templating import html, locale_of, say, translate
@@ -551,12 +552,17 @@ def _entered(request: Request, n: int) -> Response:
 
 @router.post(INDIVIDUAL + "/results")
 @requires(Action.ENTER_RESULT)
-async def round_sheet_post(
-    request: Request, db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int
+def round_sheet_post(
+    request: Request,
+    form: PostedForm,
+    db: Db,
+    actor: CurrentActor,
+    clock: AppClock,
+    event_id: int,
+    number: int,
 ) -> Response:
     """Every filled row of the sheet, entered and confirmed; on a bad row nothing is stored and
     the sheet comes back with the rows as typed and each problem by board."""
-    form = await request.form()
     rows: list[tuple[int, int, str]] = []
     for key, value in form.multi_items():
         if key.startswith("result_") and isinstance(value, str) and value.strip():
@@ -581,7 +587,7 @@ async def round_sheet_post(
 
 @router.post(INDIVIDUAL + "/results/csv")
 @requires(Action.ENTER_RESULT)
-async def round_sheet_csv(
+def round_sheet_csv(
     request: Request,
     db: Db,
     actor: CurrentActor,
@@ -591,7 +597,7 @@ async def round_sheet_csv(
     file: UploadFile,
 ) -> Response:
     """A ``board,result`` file: every row or none; problems named by their line."""
-    raw = await file.read()
+    raw = file.file.read()  # spooled already: read in the threadpool
     source = file.filename or "results.csv"
     try:
         text = raw.decode("utf-8")

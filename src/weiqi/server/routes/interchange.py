@@ -25,7 +25,7 @@ from weiqi.errors import InputError
 from weiqi.i18n import N_
 from weiqi.server.downloads import attachment
 from weiqi.server.inputs import ScreenedRoute, requires
-from weiqi.server.page_forms import require_page
+from weiqi.server.page_forms import PostedForm, require_page
 from weiqi.server.security import Db, LoggedIn, flash
 from weiqi.server.templating import html, say, translate
 from weiqi.services import interchange
@@ -49,15 +49,14 @@ def import_page(request: Request, db: Db, user: LoggedIn) -> Response:
 
 @router.post("/import/opengotha")
 @requires(Action.CREATE_EVENT)
-async def import_file(request: Request, db: Db, user: LoggedIn) -> Response:
-    form = await request.form()
+def import_file(request: Request, form: PostedForm, db: Db, user: LoggedIn) -> Response:
     upload, name = form.get("file"), form.get("name")
     title = name.strip() if isinstance(name, str) else ""
     if not isinstance(upload, UploadFile) or not upload.filename:
         return _page(request, error=translate(request, NO_FILE), name=title, status_code=422)
     try:
         report = interchange.import_opengotha(
-            db, user.actor(), await upload.read(), name=title or None
+            db, user.actor(), upload.file.read(), name=title or None
         )
     except InputError as err:
         what = f"{upload.filename}: {say(request, err.msg)}"

@@ -13,7 +13,7 @@ from typing import Any
 
 from fastapi import APIRouter
 from fastapi.responses import RedirectResponse
-from starlette.datastructures import UploadFile
+from starlette.datastructures import FormData, UploadFile
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -32,9 +32,10 @@ from weiqi.server.errors import status_of
 from weiqi.server.inputs import ScreenedRoute
 from weiqi.server.page_forms import (
     NOT_TEXT,
+    FormFields,
+    PostedForm,
     decode_csv,
     field_problems,
-    form_fields,
     rank_label,
     require_page,
 )
@@ -86,10 +87,9 @@ def new_season(request: Request, db: Db, user: LoggedIn) -> Response:
 
 
 @router.post("/leagues/new")
-async def create_season(request: Request, db: Db, user: LoggedIn) -> Response:
+def create_season(request: Request, form: PostedForm, db: Db, user: LoggedIn) -> Response:
     actor = user.actor()
     require_page(db, actor, Action.CREATE_EVENT)
-    form = await request.form()
     values = {k: v for k, v in form.items() if isinstance(v, str)}
     errors: dict[str, str] = {}
     problems: list[str] = []
@@ -99,7 +99,7 @@ async def create_season(request: Request, db: Db, user: LoggedIn) -> Response:
         text = values.get(f"text_{i}", "")
         upload = form.get(f"file_{i}")
         if isinstance(upload, UploadFile) and upload.filename:
-            decoded = decode_csv(await upload.read())
+            decoded = decode_csv(upload.file.read())  # spooled already
             if decoded is None:
                 errors[f"file_{i}"] = translate(request, NOT_TEXT)
                 continue
@@ -191,8 +191,9 @@ def close_season(request: Request, db: Db, user: LoggedIn, season_id: int) -> Re
 
 
 @router.post("/leagues/{season_id}/draft")
-async def start_draft(request: Request, db: Db, user: LoggedIn, season_id: int) -> Response:
-    form = await form_fields(request)
+def start_draft(
+    request: Request, form: FormFields, db: Db, user: LoggedIn, season_id: int
+) -> Response:
     actor = user.actor()
     try:
         base = _whole(form.get("base", ""), "base", 4)
@@ -261,10 +262,9 @@ def manage_draft(request: Request, db: Db, user: LoggedIn, draft_id: int) -> Res
     return _draft_page(request, db, user.actor(), draft_id)
 
 
-async def _draft_move(
-    request: Request, db: Db, user: LoggedIn, draft_id: int, kind: str
+def _draft_move(
+    request: Request, form: FormData, db: Db, user: LoggedIn, draft_id: int, kind: str
 ) -> Response:
-    form = await request.form()
     club = str(form.get("club", ""))
     actor = user.actor()
     try:
@@ -292,15 +292,17 @@ async def _draft_move(
 
 
 @router.post("/drafts/{draft_id}/protect")
-async def protect(request: Request, db: Db, user: LoggedIn, draft_id: int) -> Response:
-    return await _draft_move(request, db, user, draft_id, "protect")
+def protect(request: Request, form: PostedForm, db: Db, user: LoggedIn, draft_id: int) -> Response:
+    return _draft_move(request, form, db, user, draft_id, "protect")
 
 
 @router.post("/drafts/{draft_id}/pick")
-async def pick(request: Request, db: Db, user: LoggedIn, draft_id: int) -> Response:
-    return await _draft_move(request, db, user, draft_id, "pick")
+def pick(request: Request, form: PostedForm, db: Db, user: LoggedIn, draft_id: int) -> Response:
+    return _draft_move(request, form, db, user, draft_id, "pick")
 
 
 @router.post("/drafts/{draft_id}/pass")
-async def pass_turn(request: Request, db: Db, user: LoggedIn, draft_id: int) -> Response:
-    return await _draft_move(request, db, user, draft_id, "pass")
+def pass_turn(
+    request: Request, form: PostedForm, db: Db, user: LoggedIn, draft_id: int
+) -> Response:
+    return _draft_move(request, form, db, user, draft_id, "pass")

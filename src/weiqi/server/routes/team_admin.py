@@ -30,9 +30,10 @@ from weiqi.messages import Msg
 from weiqi.server.errors import status_of
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_forms import (
+    FormFields,
     ImportForm,
+    PostedForm,
     field_problems,
-    form_fields,
     import_problems,
     import_rows,
     new_event_details,
@@ -181,8 +182,7 @@ def new_team_event(request: Request, db: Db, user: LoggedIn) -> Response:
     return _settings_page(request, "", values, {})
 
 
-async def create_team_event(request: Request, db: Db, user: LoggedIn) -> Response:
-    form = await form_fields(request)
+def create_team_event(request: Request, form: FormFields, db: Db, user: LoggedIn) -> Response:
     name = form.get("name", "")
     require_page(db, user.actor(), Action.CREATE_EVENT)
     try:
@@ -222,10 +222,11 @@ def settings_page(request: Request, db: Db, user: LoggedIn, event_id: int) -> Re
     return _settings_page(request, info.name, values, {}, event_id=event_id, locked=locked)
 
 
-async def save_settings(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+def save_settings(
+    request: Request, form: FormFields, db: Db, user: LoggedIn, event_id: int
+) -> Response:
     """Save a team event's name, details and editable team settings; a bad field is shown
     beside itself, the typed input kept."""
-    form = await form_fields(request)
     name = form.get("name", "")
     require_page(db, user.actor(), Action.EDIT_SETTINGS, event_id)
     info = teams.team_event_info(db, event_id)
@@ -318,15 +319,17 @@ def manage(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
 
 @router.post("/events/{event_id}/manage/teams/import")
 @requires(Action.MANAGE_PLAYERS)
-async def import_teams(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+def import_teams(
+    request: Request, form: PostedForm, db: Db, user: LoggedIn, event_id: int
+) -> Response:
     actor = user.actor()
 
     def store(sent: ImportForm) -> int:
         home = sent.fields.get("home_nationality", "").strip() or None
         return teams.import_teams(db, actor, event_id, sent.content, sent.source, home)
 
-    return await import_rows(
-        request, db, actor, event_id, "teams.csv", store,
+    return import_rows(
+        request, form, db, actor, event_id, "teams.csv", store,
         lambda **page: _manage_page(request, db, actor, event_id, **page),
         N_("%(count)s teams imported."), f"/events/{event_id}/manage#teams",
     )  # fmt: skip
@@ -334,8 +337,7 @@ async def import_teams(request: Request, db: Db, user: LoggedIn, event_id: int) 
 
 @router.post("/events/{event_id}/manage/teams")
 @requires(Action.MANAGE_PLAYERS)
-async def add_team(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
-    form = await form_fields(request)
+def add_team(request: Request, form: FormFields, db: Db, user: LoggedIn, event_id: int) -> Response:
     values = {k: form.get(k, "") for k in ("name", "coach", "roster", "home_nationality")}
     actor = user.actor()
     require_page(db, actor, Action.MANAGE_PLAYERS, event_id)
@@ -365,10 +367,11 @@ async def add_team(request: Request, db: Db, user: LoggedIn, event_id: int) -> R
 
 @router.post("/events/{event_id}/manage/coaches")
 @requires(Action.MANAGE_PLAYERS)
-async def assign_coach(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:
+def assign_coach(
+    request: Request, form: FormFields, db: Db, user: LoggedIn, event_id: int
+) -> Response:
     """R-FMT-1: make an account the coach or captain of a team; it then submits that team's
     lineups (and no other team's)."""
-    form = await form_fields(request)
     team, username = form.get("team", ""), form.get("username", "").strip()
     captain = form.get("role") == "captain"
     role = team_coaches.CoachRole.CAPTAIN if captain else team_coaches.CoachRole.COACH
@@ -504,10 +507,15 @@ def reveal(
 
 @router.post("/events/{event_id}/manage/rounds/{number}/matches/{match}/results")
 @requires(Action.ENTER_RESULT)
-async def match_results(
-    request: Request, db: Db, user: LoggedIn, event_id: int, number: int, match: int
+def match_results(
+    request: Request,
+    form: FormFields,
+    db: Db,
+    user: LoggedIn,
+    event_id: int,
+    number: int,
+    match: int,
 ) -> Response:
-    form = await form_fields(request)
     actor = user.actor()
     view = teams.show_round(db, event_id, number)
     found = next((m for m in view.matches if m.number == match), None)
@@ -541,8 +549,9 @@ async def match_results(
 
 @router.post("/events/{event_id}/manage/rounds/{number}/playoff")
 @requires(Action.RECORD_RESULT)
-async def playoff(request: Request, db: Db, user: LoggedIn, event_id: int, number: int) -> Response:
-    form = await form_fields(request)
+def playoff(
+    request: Request, form: FormFields, db: Db, user: LoggedIn, event_id: int, number: int
+) -> Response:
     winner = form.get("winner", "")
     teams.record_playoff(db, user.actor(), event_id, number, winner)
     flash(request, translate(request, "The playoff is recorded."))
@@ -596,10 +605,9 @@ def team_page(request: Request, db: Db, user: LoggedIn, event_id: int, team_id: 
 
 @router.post("/events/{event_id}/manage/teams/{team_id:int}")
 @requires(Action.MANAGE_PLAYERS)
-async def rename_team(
-    request: Request, db: Db, user: LoggedIn, event_id: int, team_id: int
+def rename_team(
+    request: Request, form: FormFields, db: Db, user: LoggedIn, event_id: int, team_id: int
 ) -> Response:
-    form = await form_fields(request)
     values = {"name": form.get("name", "")}
     actor = user.actor()
     try:
@@ -692,10 +700,15 @@ def roster_player_page(
 
 @router.post("/events/{event_id}/manage/teams/{team_id:int}/players/{player_id:int}")
 @requires(Action.MANAGE_PLAYERS)
-async def edit_roster_player(
-    request: Request, db: Db, user: LoggedIn, event_id: int, team_id: int, player_id: int
+def edit_roster_player(
+    request: Request,
+    form: FormFields,
+    db: Db,
+    user: LoggedIn,
+    event_id: int,
+    team_id: int,
+    player_id: int,
 ) -> Response:
-    form = await form_fields(request)
     fields = (*team_admin.ROSTER_FORM_FIELDS, "birth_date", "foreign")
     values = {f: form.get(f, "") for f in fields}
     actor = user.actor()

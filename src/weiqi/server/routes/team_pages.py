@@ -16,7 +16,7 @@ from starlette.responses import Response
 from weiqi.errors import LineupRejected, NotFound
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_cache import cached_page
-from weiqi.server.page_forms import rank_label
+from weiqi.server.page_forms import PostedForm, rank_label
 from weiqi.server.routes.public import csv_response
 from weiqi.server.routes.team_admin import settings_words
 from weiqi.server.security import AppClock, CurrentActor, Db, LoggedIn, flash
@@ -189,10 +189,15 @@ def lineup_page(
 
 @router.post("/events/{event_id}/teams/rounds/{number}/lineup")
 @requires(Action.SUBMIT_LINEUP)
-async def submit_lineup(
-    request: Request, db: Db, clock: AppClock, user: LoggedIn, event_id: int, number: int
+def submit_lineup(
+    request: Request,
+    form: PostedForm,
+    db: Db,
+    clock: AppClock,
+    user: LoggedIn,
+    event_id: int,
+    number: int,
 ) -> Response:
-    form = await request.form()
     team = str(form.get("team", ""))
     info = teams.team_event_info(db, event_id)
     players = [str(form.get(f"board_{b}", "")).strip() for b in range(1, info.settings.boards + 1)]
