@@ -274,12 +274,6 @@ def authenticate(db: Database, username: str, password: str) -> UserInfo | None:
         return _info(user)
 
 
-def get_user(db: Database, user_id: int) -> UserInfo | None:
-    with db.transaction() as session:
-        user = session.get(User, user_id)
-        return _info(user) if user else None
-
-
 def user_named(db: Database, username: str) -> UserInfo:
     """The user called ``username`` (any case); ``NotFound`` if there is none."""
     with db.transaction() as session:

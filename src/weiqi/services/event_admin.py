@@ -946,13 +946,6 @@ def unpair_round(db: Database, actor: Actor, event_id: int, number: int) -> None
         session.delete(rnd)
 
 
-def player_by_id(db: Database, event_id: int, player_id: int) -> str:
-    """The label of player ``player_id`` of the event (the name, namesakes told apart)."""
-    with db.transaction() as session:
-        row = _player_row(session, event_id, player_id)
-        return namesake_labels(session, event_id, row)[row.id]
-
-
 # -- editing players ------------------------------------------------------------------------
 
 REINSTATED = N_(
