@@ -54,7 +54,14 @@ from weiqi.i18n import N_
 from weiqi.messages import Msg
 from weiqi.services import tournament
 from weiqi.services.actor import Actor
-from weiqi.services.events import count_rows, details_in, event_name, round_row, store_details
+from weiqi.services.events import (
+    count_rows,
+    details_in,
+    event_name,
+    event_rounds,
+    round_row,
+    store_details,
+)
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches, namesake_labels, player_labels, search_terms
 from weiqi.services.round_edits import EditRecord, edit_records
@@ -526,9 +533,7 @@ def dashboard(db: Database, actor: Actor, event_id: int, search: str = "") -> Da
                 len(r.games),
                 sum(1 for g in r.games if g.result is not None),
             )
-            for r in session.scalars(
-                select(RoundRow).where(RoundRow.event_id == event_id).order_by(RoundRow.number)
-            )
+            for r in event_rounds(session, event_id)
         )
         return Dashboard(info, players, rounds, finished, search.strip(), matching, blocker)
 

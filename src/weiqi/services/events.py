@@ -83,6 +83,22 @@ def round_row(session: Session, event_id: int, number: int) -> RoundRow:
     return found
 
 
+def event_rounds(session: Session, event_id: int) -> list[RoundRow]:
+    """Every paired round of event ``event_id``, an event of either kind, first round first
+    (one table holds both kinds' rounds); empty before the first pairing.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> with db.transaction() as session:
+    ...     event_rounds(session, 1)
+    []
+    """
+    return list(
+        session.scalars(
+            select(RoundRow).where(RoundRow.event_id == event_id).order_by(RoundRow.number)
+        )
+    )
+
+
 def count_rows(session: Session, table: type[PlayerRow | RoundRow | TeamRow], event_id: int) -> int:
     """How many rows of ``table`` (its players or teams, its rounds) event ``event_id`` has."""
     found = session.scalar(

@@ -35,7 +35,7 @@ from weiqi.rules.result import Result
 # one definition of how stored rows become a core ``Event``.
 from weiqi.services import read_models
 from weiqi.services.actor import Actor
-from weiqi.services.events import details_in, round_row
+from weiqi.services.events import details_in, event_rounds, round_row
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches_fields, player_labels, search_terms
 from weiqi.services.read_models import (
@@ -279,9 +279,7 @@ def _public_count(session: Session, event_id: int) -> int:
     """How many rounds, from the first, are public (a later round never shows before an
     earlier one)."""
     count = 0
-    for row in session.scalars(
-        select(RoundRow).where(RoundRow.event_id == event_id).order_by(RoundRow.number)
-    ):
+    for row in event_rounds(session, event_id):
         if not round_is_public(row):
             break
         count += 1

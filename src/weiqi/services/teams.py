@@ -87,6 +87,7 @@ from weiqi.services.events import (
     count_rows,
     details_of,
     event_name,
+    event_rounds,
     round_row,
     store_details,
 )
@@ -464,14 +465,6 @@ def _team_by_code(session: Session, event_id: int, code: str) -> TeamRow:
             Msg("no team %(code)s in event %(event_id)s", code=repr(code), event_id=event_id)
         )
     return row
-
-
-def event_rounds(session: Session, event_id: int) -> list[RoundRow]:
-    return list(
-        session.scalars(
-            select(RoundRow).where(RoundRow.event_id == event_id).order_by(RoundRow.number)
-        )
-    )
 
 
 def _codes(session: Session, event_id: int) -> tuple[dict[int, str], dict[int, str]]:
