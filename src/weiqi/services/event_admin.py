@@ -59,6 +59,7 @@ from weiqi.services.events import (
     details_in,
     event_name,
     event_rounds,
+    latest_round,
     round_row,
     store_details,
 )
@@ -733,7 +734,7 @@ def _detail(session: Session, event_id: int, rnd: RoundRow, search: str = "") ->
         for e in stored.get("explanations", [])
     )
     totals = RoundTotals(**stored["totals"]) if stored.get("totals") else None
-    latest = session.scalar(select(func.max(RoundRow.number)).where(RoundRow.event_id == event_id))
+    latest = latest_round(session, event_id)
     return RoundDetail(
         number=rnd.number,
         published=rnd.published,
@@ -922,9 +923,7 @@ def unpair_round(db: Database, actor: Actor, event_id: int, number: int) -> None
         require(session, actor, Action.PAIR_ROUND, event_id)
         lock_event(session, event_id)
         rnd = round_row(session, event_id, number)
-        latest = session.scalar(
-            select(func.max(RoundRow.number)).where(RoundRow.event_id == event_id)
-        )
+        latest = latest_round(session, event_id)
         if number != latest:
             raise Conflict(Msg("only the latest round (%(latest)s) can be unpaired", latest=latest))
         _, players = tournament._load(session, event_id)

@@ -99,6 +99,19 @@ def event_rounds(session: Session, event_id: int) -> list[RoundRow]:
     )
 
 
+def latest_round(session: Session, event_id: int) -> int | None:
+    """The number of the latest round paired in event ``event_id``, an event of either kind;
+    ``None`` before the first pairing.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> with db.transaction() as session:
+    ...     latest_round(session, 1) is None
+    True
+    """
+    found = session.scalar(select(func.max(RoundRow.number)).where(RoundRow.event_id == event_id))
+    return int(found) if found is not None else None
+
+
 def count_rows(session: Session, table: type[PlayerRow | RoundRow | TeamRow], event_id: int) -> int:
     """How many rows of ``table`` (its players or teams, its rounds) event ``event_id`` has."""
     found = session.scalar(
