@@ -112,6 +112,25 @@ def latest_round(session: Session, event_id: int) -> int | None:
     return int(found) if found is not None else None
 
 
+def round_or_latest(session: Session, event_id: int, number: int | None) -> RoundRow:
+    """Round ``number`` of event ``event_id`` (:func:`round_row`), or with ``None`` its latest
+    round, as the commands and pages that show "the round" read it; ``NotFound`` when that
+    round is not paired.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> with db.transaction() as session:
+    ...     round_or_latest(session, 1, None)
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.NotFound: no round is paired yet
+    """
+    if number is None:
+        number = latest_round(session, event_id)
+        if number is None:
+            raise NotFound(Msg("no round is paired yet"))
+    return round_row(session, event_id, number)
+
+
 def count_rows(session: Session, table: type[PlayerRow | RoundRow | TeamRow], event_id: int) -> int:
     """How many rows of ``table`` (its players or teams, its rounds) event ``event_id`` has."""
     found = session.scalar(

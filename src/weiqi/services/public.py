@@ -35,7 +35,7 @@ from weiqi.rules.result import Result
 # one definition of how stored rows become a core ``Event``.
 from weiqi.services import read_models
 from weiqi.services.actor import Actor
-from weiqi.services.events import details_in, event_rounds, round_row
+from weiqi.services.events import details_in, event_rounds, round_or_latest
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches_fields, player_labels, search_terms
 from weiqi.services.read_models import (
@@ -394,11 +394,8 @@ def round_read(
             if number is None or not 1 <= number <= count:
                 raise NotFound(Msg("round %(number)s is not public", number=number))
         event, players, name = _event_for(session, event_id, public)
-        if number is None:
-            if not event.rounds:
-                raise NotFound(Msg("no round is paired yet"))
-            number = len(event.rounds)
-        row = round_row(session, event_id, number)
+        row = round_or_latest(session, event_id, number)
+        number = row.number
         boards = _board_facts(session, event_id, number)
         starts = None
         if row.starts_at is not None:

@@ -88,6 +88,7 @@ from weiqi.services.events import (
     details_of,
     event_name,
     event_rounds,
+    round_or_latest,
     round_row,
     store_details,
 )
@@ -1637,12 +1638,7 @@ def show_round(db: Database, event_id: int, number: int | None = None) -> RoundV
     """A paired round (the latest by default): matches, and boards once revealed."""
     with db.transaction() as session:
         event_row(session, event_id)
-        if number is None:
-            rounds = event_rounds(session, event_id)
-            if not rounds:
-                raise NotFound(Msg("no round is paired yet"))
-            return _round_view(session, rounds[-1])
-        return _round_view(session, round_row(session, event_id, number))
+        return _round_view(session, round_or_latest(session, event_id, number))
 
 
 def list_rounds(db: Database, event_id: int) -> list[RoundView]:

@@ -47,7 +47,7 @@ from weiqi.services.event_rows import (
     rounds_of,
     standing_views,
 )
-from weiqi.services.events import add_event, count_rows, details_of, latest_round, round_row
+from weiqi.services.events import add_event, count_rows, details_of, round_or_latest, round_row
 from weiqi.services.games import (
     enter_and_confirm,
     individual_game,
@@ -685,12 +685,7 @@ def show_round(db: Database, event_id: int, number: int | None = None) -> RoundV
     """A paired round (the latest by default)."""
     with db.transaction() as session:
         _, players = _load(session, event_id)
-        if number is None:
-            latest = latest_round(session, event_id)
-            if latest is None:
-                raise NotFound(Msg("no round is paired yet"))
-            number = latest
-        return _round_view(session, round_row(session, event_id, number), players)
+        return _round_view(session, round_or_latest(session, event_id, number), players)
 
 
 def event_standings(db: Database, event_id: int) -> list[StandingView]:
