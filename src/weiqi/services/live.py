@@ -581,6 +581,25 @@ def room_url(event_id: int, number: int, board: BoardKey, part: str = "/play") -
     return board_path(event_id, number, board) + part + (f"?sitting={sitting}" if sitting else "")
 
 
+def players_round(session: Session, event_id: int, *, team: bool) -> RoundRow | None:
+    """The latest round of event ``event_id`` whose boards its players see: published (an
+    individual event), or whose lineups are revealed (a team event, ``team``); ``None`` before
+    the first. A player's games (:func:`my_games`) and a bot's (``live_bot``) are in it.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> with db.transaction() as session:
+    ...     players_round(session, 1, team=False) is None
+    True
+    """
+    shown = RoundRow.revealed_at.is_not(None) if team else RoundRow.published.is_(True)
+    return session.scalar(
+        select(RoundRow)
+        .where(RoundRow.event_id == event_id, shown)
+        .order_by(RoundRow.number.desc())
+        .limit(1)
+    )
+
+
 def my_games(db: Database, actor: Actor) -> list[MyGame]:
     """The user's game in the latest published round of each event they play in (a round
     they sit out, or an event with no published round yet, shows nothing)."""
@@ -595,12 +614,7 @@ def my_games(db: Database, actor: Actor) -> list[MyGame]:
             if link.roster_id is not None:
                 out.extend(_my_team_games(session, link, link.roster_id))
                 continue
-            rnd = session.scalar(
-                select(RoundRow)
-                .where(RoundRow.event_id == link.event_id, RoundRow.published.is_(True))
-                .order_by(RoundRow.number.desc())
-                .limit(1)
-            )
+            rnd = players_round(session, link.event_id, team=False)
             if rnd is None:
                 continue
             event = session.get(EventRow, link.event_id)
@@ -664,12 +678,7 @@ def _kept_seat(session: Session, actor: Actor, game: Game) -> Color | None:
 def _my_team_games(session: Session, link: PlayerAccountRow, roster_id: int) -> list[MyGame]:
     """The roster player's board in the latest round of the event whose lineups are revealed
     (none: not in the lineup, or no round revealed yet)."""
-    rnd = session.scalar(
-        select(RoundRow)
-        .where(RoundRow.event_id == link.event_id, RoundRow.revealed_at.is_not(None))
-        .order_by(RoundRow.number.desc())
-        .limit(1)
-    )
+    rnd = players_round(session, link.event_id, team=True)
     if rnd is None:
         return []
     event = session.get(EventRow, link.event_id)

@@ -178,12 +178,7 @@ def entrant_games(db: Database, actor: Actor) -> list[EntrantEvent]:
                 select(PlayerRow.id).where(PlayerRow.event_id == event.id)
             ).all()
             settings = settings_from_dict(json.loads(row.settings_json))
-            latest = session.scalar(
-                select(RoundRow)
-                .where(RoundRow.event_id == event.id, RoundRow.published.is_(True))
-                .order_by(RoundRow.number.desc())
-                .limit(1)
-            )
+            latest = live.players_round(session, event.id, team=False)
             games = []
             if latest is not None:
                 for game in latest.games:
@@ -246,13 +241,9 @@ def _team_entrant(session: Session, link: PlayerAccountRow, roster_id: int) -> E
     if rounds is None and team_event.system == "round_robin":
         teams = len(session.scalars(select(TeamRow.id).where(TeamRow.event_id == event.id)).all())
         rounds = (teams - 1 + teams % 2) * team_event.cycles if teams > 1 else None
-    latest = session.scalar(
-        select(RoundRow.number)
-        .where(RoundRow.event_id == event.id, RoundRow.revealed_at.is_not(None))
-        .order_by(RoundRow.number.desc())
-        .limit(1)
-    )
-    return EntrantEvent(event.id, event.name, roster.name, latest, rounds, False, games)
+    latest = live.players_round(session, event.id, team=True)
+    number = latest.number if latest is not None else None
+    return EntrantEvent(event.id, event.name, roster.name, number, rounds, False, games)
 
 
 def _confirmed(session: Session, game: live.MyGame) -> bool:
