@@ -619,23 +619,43 @@ def my_games(db: Database, actor: Actor) -> list[MyGame]:
                 continue
             event = session.get(EventRow, link.event_id)
             assert event is not None
-            for game in rnd.games:
-                if link.player_id not in (game.black_id, game.white_id):
-                    continue
-                black = link.player_id == game.black_id
-                opponent = session.get(PlayerRow, game.white_id if black else game.black_id)
+            if link.player_id is None:  # neither an entrant nor a roster player: no board
+                continue
+            for game, colour, opponent in player_boards(session, rnd, link.player_id):
                 out.append(
                     MyGame(
                         event.id,
                         event.name,
                         rnd.number,
                         game.board,
-                        "B" if black else "W",
-                        opponent.name if opponent is not None else "",
+                        colour,
+                        opponent,
                         game.result,
                         game.board,
                     )
                 )
+    return out
+
+
+def player_boards(
+    session: Session, rnd: RoundRow, player_id: int
+) -> list[tuple[GameRow, str, str]]:
+    """The boards of individual round ``rnd`` that entrant ``player_id`` plays, each with the
+    entrant's colour (``B``/``W``) and the opponent's name: what a player's page
+    (:func:`my_games`) and a bot (``live_bot.entrant_games``) show of the round.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> with db.transaction() as session:
+    ...     player_boards(session, RoundRow(games=[]), 1)
+    []
+    """
+    out = []
+    for game in rnd.games:
+        if player_id not in (game.black_id, game.white_id):
+            continue
+        black = player_id == game.black_id
+        opponent = session.get(PlayerRow, game.white_id if black else game.black_id)
+        out.append((game, "B" if black else "W", opponent.name if opponent is not None else ""))
     return out
 
 

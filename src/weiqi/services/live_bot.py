@@ -181,17 +181,13 @@ def entrant_games(db: Database, actor: Actor) -> list[EntrantEvent]:
             latest = live.players_round(session, event.id, team=False)
             games = []
             if latest is not None:
-                for game in latest.games:
-                    if link.player_id not in (game.black_id, game.white_id):
-                        continue
-                    black = link.player_id == game.black_id
-                    other = session.get(PlayerRow, game.white_id if black else game.black_id)
+                for game, colour, opponent in live.player_boards(session, latest, player.id):
                     komi = Fraction(game.komi) if game.komi else settings.komi
                     games.append(
                         EntrantGame(
                             game.board,
-                            "B" if black else "W",
-                            other.name if other is not None else "",
+                            colour,
+                            opponent,
                             settings.board_size,
                             float(komi * 2),
                             game.handicap or 0,
