@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from fractions import Fraction
-from typing import Any
+from typing import Any, overload
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -799,15 +799,24 @@ def publish_round(
         return _detail(session, event_id, rnd)
 
 
+@overload
+def as_utc(moment: datetime) -> datetime: ...
+@overload
+def as_utc(moment: None) -> None: ...
 def as_utc(moment: datetime | None) -> datetime | None:
-    """A stored moment as an aware UTC one (SQLite gives it back naive, in UTC).
+    """A stored moment as an aware UTC one (SQLite gives it back naive, in UTC; an aware one,
+    as another database may give it, in its own zone, is converted); ``None`` stays ``None``.
+    Individual and team rounds' times alike.
 
     >>> as_utc(datetime(2026, 12, 5, 1, 30)).isoformat()
     '2026-12-05T01:30:00+00:00'
+    >>> from datetime import timedelta, timezone
+    >>> as_utc(datetime(2026, 12, 5, 9, 30, tzinfo=timezone(timedelta(hours=8)))).isoformat()
+    '2026-12-05T01:30:00+00:00'
     """
-    if moment is None or moment.tzinfo is not None:
-        return moment
-    return moment.replace(tzinfo=UTC)
+    if moment is None:
+        return None
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
 def round_start_typed(

@@ -35,7 +35,7 @@ import enum
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, object_session
@@ -78,6 +78,7 @@ from weiqi.services import games
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import (
     LOCKED_PLAYED,
+    as_utc,
     check_rounds_paired,
     refuse_begun,
     round_start_typed,
@@ -637,11 +638,6 @@ def _info(session: Session, event_id: int) -> TeamEventInfo:
     )
 
 
-def as_utc(at: datetime) -> datetime:
-    """``at`` as an aware UTC time (naive times are read as UTC)."""
-    return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
-
-
 def _stamp(at: datetime | None) -> str:
     """A stored time as a message shows it: :func:`iso`'s, or ``-`` for none."""
     return iso(at) or "-"
@@ -1008,7 +1004,7 @@ def pair_round(
         number = len(event_rounds(session, event_id)) + 1
         fixtures, bye = _fixtures(session, row)
         teams = {t.code: t.id for t in event_teams(session, event_id)}
-        starts = as_utc(start) if start is not None else None
+        starts = as_utc(start)
         rnd = RoundRow(
             event_id=event_id,
             number=number,
@@ -1048,6 +1044,7 @@ def set_round_start(
     with it (``deadline_minutes`` before); a revealed one keeps the deadline it closed at.
 
     >>> from weiqi.services.server_clock import ManualClock
+    >>> from datetime import UTC
     >>> db = Database("sqlite://"); db.upgrade()
     >>> ev = create_team_event(db, Actor.local(), "网络团体赛", TeamEventSettings(boards=1))
     >>> _ = import_teams(db, Actor.local(), ev.id, "team,name,rank\\n甲队,张,5d\\n乙队,李,5d\\n")
@@ -1100,7 +1097,7 @@ def _seal(
                 revealed_at=_stamp(rnd.revealed_at),
             ),
         )
-    deadline = as_utc(rnd.lineup_deadline) if rnd.lineup_deadline is not None else None
+    deadline = as_utc(rnd.lineup_deadline)
     if deadline is not None and now >= deadline:
         raise LineupRejected(
             team,
