@@ -1042,14 +1042,10 @@ def round_sheet(db: Database, event_id: int, number: int, search: str = "") -> R
     (``player_names.matches``: name, club, rank)."""
     terms = search_terms(search)
     with db.transaction() as session:
-        rnd = session.scalar(
-            select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
-        )
         event = session.get(EventRow, event_id)
-        if rnd is None or event is None:
-            if event is None:
-                raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
-            raise NotFound(Msg("round %(number)s is not paired", number=number))
+        if event is None:
+            raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
+        rnd = round_row(session, event_id, number)
         players = {
             p.id: p
             for p in session.scalars(select(PlayerRow).where(PlayerRow.event_id == event_id))
