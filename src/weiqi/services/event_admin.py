@@ -357,10 +357,6 @@ DEFAULT_SWISS = EventSettings(System.SWISS, rounds=5)
 # -- events ---------------------------------------------------------------------------------
 
 
-def _rounds_paired(session: Session, event_id: int) -> int:
-    return count_rows(session, RoundRow, event_id)
-
-
 # -- what may change after round 1 (issue #13) ----------------------------------------------
 
 EDITABLE_AFTER_START = frozenset(
@@ -486,7 +482,7 @@ def update_settings(
         require(session, actor, Action.EDIT_SETTINGS, event_id)
         lock_event(session, event_id)  # no round paired in between the check and the change
         row = tournament._settings_row(session, event_id)
-        paired = _rounds_paired(session, event_id)
+        paired = count_rows(session, RoundRow, event_id)
         current = settings_from_dict(json.loads(row.settings_json))
         # publishing the schedule is its own action (publish_schedule): a settings form or
         # body that does not carry the flag must not unpublish it
@@ -1163,7 +1159,7 @@ def delete_player(db: Database, actor: Actor, event_id: int, player_id: int) -> 
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         lock_event(session, event_id)  # no round paired between the check and the delete
         row = _player_row(session, event_id, player_id)
-        if _rounds_paired(session, event_id):
+        if count_rows(session, RoundRow, event_id):
             raise Conflict(
                 Msg(
                     "%(name)s can no longer be deleted: round 1 is paired and the player is "
@@ -1188,7 +1184,7 @@ def reinstate(db: Database, actor: Actor, event_id: int, player_id: int) -> Rein
         after = row.withdrawn_after
         if after is None:
             raise Conflict(Msg("%(name)s has not withdrawn", name=row.name))
-        paired = _rounds_paired(session, event_id)
+        paired = count_rows(session, RoundRow, event_id)
         if paired > after:
             if after == 0:
                 raise Conflict(

@@ -737,7 +737,7 @@ def update_team_event(
         lock_event(session, event_id)  # a new version: the public pages show the new details
         row = event_row(session, event_id)  # NotFound for an event that is not a team event
         if settings is not None:
-            paired = len(event_rounds(session, event_id))
+            paired = count_rows(session, RoundRow, event_id)
             _check_team_change(row, settings_of(row), settings, paired)
             row.rounds = settings.rounds
             row.deadline_minutes = settings.deadline_minutes
@@ -1001,7 +1001,7 @@ def pair_round(
         require(session, actor, Action.PAIR_ROUND, event_id)
         lock_event(session, event_id)  # of two pairings at once, the second sees the first
         row = event_row(session, event_id)
-        number = len(event_rounds(session, event_id)) + 1
+        number = count_rows(session, RoundRow, event_id) + 1
         fixtures, bye = _fixtures(session, row)
         teams = {t.code: t.id for t in event_teams(session, event_id)}
         starts = as_utc(start)
