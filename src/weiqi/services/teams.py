@@ -1003,24 +1003,57 @@ def pair_round(
         row = event_row(session, event_id)
         number = count_rows(session, RoundRow, event_id) + 1
         fixtures, bye = _fixtures(session, row)
-        teams = {t.code: t.id for t in event_teams(session, event_id)}
         starts = as_utc(start)
-        rnd = RoundRow(
-            event_id=event_id,
-            number=number,
-            published=True,  # a team round's matches are public once paired
-            starts_at=starts,
-            lineup_deadline=_lineup_deadline(row, starts),
-            seed=row.seed * 1000 + number,
-            bye_team_id=teams[bye] if bye is not None else None,
-        )
-        rnd.matches = [
-            TeamMatchRow(number=i, home_id=teams[f.home], away_id=teams[f.away])
-            for i, f in enumerate(fixtures, start=1)
-        ]
+        seed = row.seed * 1000 + number
+        rnd = team_round_row(session, event_id, number, fixtures, bye, seed=seed)
+        rnd.starts_at = starts
+        rnd.lineup_deadline = _lineup_deadline(row, starts)
         session.add(rnd)
         session.flush()
         return _round_view(session, rnd)
+
+
+def team_round_row(
+    session: Session,
+    event_id: int,
+    number: int,
+    fixtures: Sequence[Fixture],
+    bye: str | None,
+    *,
+    seed: int,
+) -> RoundRow:
+    """Team round ``number`` of event ``event_id`` as it is stored, not yet added: a match for
+    each fixture in its order (board 1's colours by ``home``), ``bye`` the team that rests,
+    public once paired (as every team round); a pairing (:func:`pair_round`) and a league's
+    calendar (``league.create_season``) alike.
+
+    >>> from weiqi.league.calendar import Fixture
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> ev = create_team_event(db, Actor.local(), "团体赛", TeamEventSettings(boards=1))
+    >>> rows = "team,name,rank\\n甲,张,5d\\n乙,李,5d\\n丙,王,5d\\n"
+    >>> _ = import_teams(db, Actor.local(), ev.id, rows)
+    >>> with db.transaction() as session:
+    ...     ids = {t.code: t.id for t in event_teams(session, ev.id)}
+    ...     a, b, c = ids
+    ...     rnd = team_round_row(session, ev.id, 1, [Fixture(1, a, b)], c, seed=1)
+    ...     [(m.number, m.home_id == ids[a], m.away_id == ids[b]) for m in rnd.matches]
+    [(1, True, True)]
+    >>> rnd.bye_team_id == ids[c], rnd.published
+    (True, True)
+    """
+    teams = {t.code: t.id for t in event_teams(session, event_id)}
+    rnd = RoundRow(
+        event_id=event_id,
+        number=number,
+        published=True,  # a team round's matches are public once paired
+        seed=seed,
+        bye_team_id=teams[bye] if bye is not None else None,
+    )
+    rnd.matches = [
+        TeamMatchRow(number=i, home_id=teams[f.home], away_id=teams[f.away])
+        for i, f in enumerate(fixtures, start=1)
+    ]
+    return rnd
 
 
 def _lineup_deadline(row: TeamEventRow, starts: datetime | None) -> datetime | None:
