@@ -240,6 +240,18 @@ def get_event(db: Database, event_id: int) -> EventInfo:
         return _info(event)
 
 
+def is_team_event(session: Session, event_id: int) -> bool:
+    """Whether ``event_id`` is a team event (teams meet teams; a league division is one): it
+    has a team event's settings. ``False`` for an individual event and for no event at all.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> with db.transaction() as session:
+    ...     is_team_event(session, 1)
+    False
+    """
+    return session.get(TeamEventRow, event_id) is not None
+
+
 def event_kind(db: Database, event_id: int) -> EventKind:
     """Whether ``event_id`` is an individual or a team event (``NotFound`` if it is neither:
     no such event, or one created without settings).
@@ -251,7 +263,7 @@ def event_kind(db: Database, event_id: int) -> EventKind:
     weiqi.errors.NotFound: event 1 does not exist
     """
     with db.transaction() as session:
-        if session.get(TeamEventRow, event_id) is not None:
+        if is_team_event(session, event_id):
             return EventKind.TEAM
         if session.get(EventSettingsRow, event_id) is not None:
             return EventKind.INDIVIDUAL

@@ -105,6 +105,7 @@ from weiqi.rules.vertex import format_vertex, parse_vertex
 from weiqi.services import live_notices
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import as_utc
+from weiqi.services.events import is_team_event
 from weiqi.services.games import (
     TEAM_BOARD_PLACE,
     BoardKey,
@@ -265,10 +266,6 @@ def _roster_player(session: Session, event_id: int, roster_id: int) -> tuple[Ros
     return row, team
 
 
-def _team_event(session: Session, event_id: int) -> bool:
-    return session.get(TeamEventRow, event_id) is not None
-
-
 def _team_named(session: Session, event_id: int, team: str) -> TeamRow:
     """The event's team whose code or name is ``team``; ``InvalidSetting`` (field ``team``)."""
     found = (
@@ -291,7 +288,7 @@ def player_id(db: Database, event_id: int, name: str, team: str | None = None) -
     ``NotFound`` when the event (or the team) has no such player; ``InvalidSetting`` (field
     ``team``) for a team the event does not have, or a team given in an individual event."""
     with db.transaction() as session:
-        if not _team_event(session, event_id):
+        if not is_team_event(session, event_id):
             if team is not None:
                 raise InvalidSetting("team", Msg("applies to team events only"))
             found = session.scalar(
@@ -365,7 +362,7 @@ def create_invite(
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         lock_event(session, event_id)
-        team_event = _team_event(session, event_id)
+        team_event = is_team_event(session, event_id)
         team_code = None
         if team_event:
             roster, of_team = _roster_player(session, event_id, player)
@@ -403,7 +400,7 @@ def entrant_accounts(db: Database, actor: Actor, event_id: int) -> list[EntrantA
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         if session.get(EventRow, event_id) is None:
             raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
-        team_event = _team_event(session, event_id)
+        team_event = is_team_event(session, event_id)
         players: list[tuple[int, str, str | None]]
         if team_event:  # each team's roster, in the teams' order
             rows = session.execute(
