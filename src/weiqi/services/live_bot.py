@@ -50,13 +50,13 @@ from weiqi.services import live
 from weiqi.services.accounts import UserInfo, _info, add_user, normalise_username
 from weiqi.services.actor import Actor
 from weiqi.services.games import _game_row
+from weiqi.services.public import stored_boards
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
-from weiqi.store.games import GameRecordRow
 from weiqi.store.live import PlayerAccountRow
 from weiqi.store.models import EventRow, User
 from weiqi.store.teams import TeamEventRow, TeamRow
-from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
+from weiqi.store.tournament import EventSettingsRow, PlayerRow
 from weiqi.tournament.settings import EventSettings, settings_from_dict
 
 #: The password hash of a code-only account: not a hash the hasher can read, so every password
@@ -264,20 +264,14 @@ def board_states(db: Database, event_id: int, number: int) -> dict[int, dict[str
     {1: {'phase': 'not_started', 'events': 0, 'confirmed': False}}
     """
     with db.transaction() as session:
-        rows = session.execute(
-            select(GameRow.board, GameRow.result, GameRow.confirmed, GameRecordRow.seq)
-            .join(RoundRow, GameRow.round_id == RoundRow.id)
-            .outerjoin(GameRecordRow, GameRecordRow.game_id == GameRow.id)
-            .where(RoundRow.event_id == event_id, RoundRow.number == number)
-            .order_by(GameRow.board)
-        ).all()
+        rows = stored_boards(session, event_id, number)
     out: dict[int, dict[str, object]] = {}
-    for board, result, confirmed, seq in rows:
+    for board, result, confirmed, events in rows:
         if confirmed:
             phase = "confirmed"
         elif result:
             phase = "finished"
         else:
-            phase = "playing" if seq else "not_started"
-        out[int(board)] = {"phase": phase, "events": int(seq or 0), "confirmed": bool(confirmed)}
+            phase = "playing" if events else "not_started"
+        out[board] = {"phase": phase, "events": events, "confirmed": confirmed}
     return out

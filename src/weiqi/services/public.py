@@ -367,16 +367,37 @@ def _keeper(search: str) -> read_models.Keep | None:
     return lambda p: matches_fields(terms, (p.label, p.name, p.club, p.country), p.rank)
 
 
-def _board_facts(session: Session, event_id: int, number: int) -> dict[int, BoardFacts]:
-    """Each board of round ``number``: its confirmation and its record's length (one query,
-    no record replayed)."""
+def stored_boards(
+    session: Session, event_id: int, number: int
+) -> list[tuple[int, str | None, bool, int]]:
+    """Each board of individual round ``number``, in order, from the stored rows alone (one
+    query, no record replayed: cheap on a round of thousands of boards): ``(board, result,
+    confirmed, events)``, ``events`` the length of its record (0: none yet). The round's
+    page and a script watching the round (``live_bot.board_states``) read it.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> with db.transaction() as session:  # a round not paired has no boards
+    ...     stored_boards(session, 1, 1)
+    []
+
+    (``live_bot.board_states`` shows a paired round's.)
+    """
     rows = session.execute(
-        select(GameRow.board, GameRow.confirmed, GameRecordRow.seq)
+        select(GameRow.board, GameRow.result, GameRow.confirmed, GameRecordRow.seq)
         .join(RoundRow, GameRow.round_id == RoundRow.id)
         .outerjoin(GameRecordRow, GameRecordRow.game_id == GameRow.id)
         .where(RoundRow.event_id == event_id, RoundRow.number == number)
+        .order_by(GameRow.board)
     )
-    return {int(b): BoardFacts(bool(c), int(seq or 0)) for b, c, seq in rows}
+    return [(int(b), result, bool(c), int(seq or 0)) for b, result, c, seq in rows]
+
+
+def _board_facts(session: Session, event_id: int, number: int) -> dict[int, BoardFacts]:
+    """Each board of round ``number``: its confirmation and its record's length."""
+    return {
+        b: BoardFacts(confirmed, events)
+        for b, _, confirmed, events in stored_boards(session, event_id, number)
+    }
 
 
 def round_read(
