@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
 from weiqi.errors import NotFound
@@ -354,38 +354,27 @@ def event_cards(db: Database) -> list[EventCard]:
                 )
             )
         }
-        # every event: its rounds (a league's calendar is made up front) and the latest
+        # every event, in one pass over the one rounds table: its rounds (a league's calendar
+        # is made up front), the latest, the latest revealed and how many are not revealed
+        revealed_at = RoundRow.revealed_at
         rounds = {
-            e: (count, last)
-            for e, count, last in session.execute(
+            e: (count, last, last_revealed, unrevealed)
+            for e, count, last, last_revealed, unrevealed in session.execute(
                 select(
                     RoundRow.event_id,
                     func.count(RoundRow.id),
                     func.max(RoundRow.number),
+                    func.max(case((revealed_at.is_not(None), RoundRow.number))),
+                    func.count(case((revealed_at.is_(None), RoundRow.id))),
                 ).group_by(RoundRow.event_id)
             )
         }
-        # individual: the games without a result; team: the latest round revealed, and the
-        # boards without a result
+        # individual: the games without a result; team: the boards without a result
         open_games = dict(
             session.execute(
                 select(RoundRow.event_id, func.count(GameRow.id))
                 .join(GameRow, GameRow.round_id == RoundRow.id)
                 .where(GameRow.result.is_(None))
-                .group_by(RoundRow.event_id)
-            ).all()
-        )
-        revealed = dict(
-            session.execute(
-                select(RoundRow.event_id, func.max(RoundRow.number))
-                .where(RoundRow.revealed_at.is_not(None))
-                .group_by(RoundRow.event_id)
-            ).all()
-        )
-        unrevealed = dict(
-            session.execute(
-                select(RoundRow.event_id, func.count(RoundRow.id))
-                .where(RoundRow.revealed_at.is_(None))
                 .group_by(RoundRow.event_id)
             ).all()
         )
@@ -405,17 +394,17 @@ def event_cards(db: Database) -> list[EventCard]:
             if e.id in team:
                 kind = EventKind.TEAM
                 system, planned, season = team[e.id]
-                count, last = rounds.get(e.id, (0, None))
+                count, last, last_revealed, unrevealed = rounds.get(e.id, (0, None, None, 0))
                 # a division's calendar is made up front: its current round is the latest
                 # revealed; another team event's rounds are paired one by one
-                current = revealed.get(e.id) if season is not None else last
+                current = last_revealed if season is not None else last
                 if season is not None:
                     planned = count or None
-                done = not unrevealed.get(e.id) and not open_boards.get(e.id)
+                done = not unrevealed and not open_boards.get(e.id)
             elif e.id in individual:
                 kind = EventKind.INDIVIDUAL
                 system, planned = individual[e.id]
-                current = rounds.get(e.id, (0, None))[1]
+                current = rounds.get(e.id, (0, None, None, 0))[1]
                 done = planned is not None and current == planned and not open_games.get(e.id)
             else:
                 kind, system, planned, current, done = None, "", None, None, False
