@@ -52,7 +52,7 @@ from weiqi.roles import Role
 from weiqi.services import live
 from weiqi.services.accounts import _audit
 from weiqi.services.actor import Actor
-from weiqi.services.events import EventStatus, event_cards
+from weiqi.services.events import EventStatus, event_cards, is_team_event
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import player_labels
 from weiqi.services.server_clock import ServerClock
@@ -180,7 +180,7 @@ def _entrant(
 ) -> tuple[bool, str, str | None]:
     """Whether the event is a team event, the entrant's (or roster player's) name and team;
     ``InvalidSetting`` naming ``player`` (no such player) or ``team`` (another team's)."""
-    team_event = live._team_event(session, event_id)
+    team_event = is_team_event(session, event_id)
     try:
         if team_event:
             roster, of_team = live._roster_player(session, event_id, player)
@@ -557,7 +557,7 @@ def open_entrants(db: Database, actor: Actor, event_id: int) -> list[OpenEntrant
                 )
             )
         }
-        if live._team_event(session, event_id):
+        if is_team_event(session, event_id):
             rows = session.execute(
                 select(RosterRow, TeamRow)
                 .join(TeamRow, RosterRow.team_id == TeamRow.id)

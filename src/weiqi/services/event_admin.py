@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from fractions import Fraction
-from typing import Any
+from typing import Any, overload
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -54,7 +54,15 @@ from weiqi.i18n import N_
 from weiqi.messages import Msg
 from weiqi.services import tournament
 from weiqi.services.actor import Actor
-from weiqi.services.events import count_rows, details_in, event_name, round_row, store_details
+from weiqi.services.events import (
+    count_rows,
+    details_in,
+    event_name,
+    event_rounds,
+    latest_round,
+    round_row,
+    store_details,
+)
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches, namesake_labels, player_labels, search_terms
 from weiqi.services.round_edits import EditRecord, edit_records
@@ -349,10 +357,6 @@ DEFAULT_SWISS = EventSettings(System.SWISS, rounds=5)
 # -- events ---------------------------------------------------------------------------------
 
 
-def _rounds_paired(session: Session, event_id: int) -> int:
-    return count_rows(session, RoundRow, event_id)
-
-
 # -- what may change after round 1 (issue #13) ----------------------------------------------
 
 EDITABLE_AFTER_START = frozenset(
@@ -478,7 +482,7 @@ def update_settings(
         require(session, actor, Action.EDIT_SETTINGS, event_id)
         lock_event(session, event_id)  # no round paired in between the check and the change
         row = tournament._settings_row(session, event_id)
-        paired = _rounds_paired(session, event_id)
+        paired = count_rows(session, RoundRow, event_id)
         current = settings_from_dict(json.loads(row.settings_json))
         # publishing the schedule is its own action (publish_schedule): a settings form or
         # body that does not carry the flag must not unpublish it
@@ -526,9 +530,7 @@ def dashboard(db: Database, actor: Actor, event_id: int, search: str = "") -> Da
                 len(r.games),
                 sum(1 for g in r.games if g.result is not None),
             )
-            for r in session.scalars(
-                select(RoundRow).where(RoundRow.event_id == event_id).order_by(RoundRow.number)
-            )
+            for r in event_rounds(session, event_id)
         )
         return Dashboard(info, players, rounds, finished, search.strip(), matching, blocker)
 
@@ -728,7 +730,7 @@ def _detail(session: Session, event_id: int, rnd: RoundRow, search: str = "") ->
         for e in stored.get("explanations", [])
     )
     totals = RoundTotals(**stored["totals"]) if stored.get("totals") else None
-    latest = session.scalar(select(func.max(RoundRow.number)).where(RoundRow.event_id == event_id))
+    latest = latest_round(session, event_id)
     return RoundDetail(
         number=rnd.number,
         published=rnd.published,
@@ -793,15 +795,24 @@ def publish_round(
         return _detail(session, event_id, rnd)
 
 
+@overload
+def as_utc(moment: datetime) -> datetime: ...
+@overload
+def as_utc(moment: None) -> None: ...
 def as_utc(moment: datetime | None) -> datetime | None:
-    """A stored moment as an aware UTC one (SQLite gives it back naive, in UTC).
+    """A stored moment as an aware UTC one (SQLite gives it back naive, in UTC; an aware one,
+    as another database may give it, in its own zone, is converted); ``None`` stays ``None``.
+    Individual and team rounds' times alike.
 
     >>> as_utc(datetime(2026, 12, 5, 1, 30)).isoformat()
     '2026-12-05T01:30:00+00:00'
+    >>> from datetime import timedelta, timezone
+    >>> as_utc(datetime(2026, 12, 5, 9, 30, tzinfo=timezone(timedelta(hours=8)))).isoformat()
+    '2026-12-05T01:30:00+00:00'
     """
-    if moment is None or moment.tzinfo is not None:
-        return moment
-    return moment.replace(tzinfo=UTC)
+    if moment is None:
+        return None
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
 def round_start_typed(
@@ -917,9 +928,7 @@ def unpair_round(db: Database, actor: Actor, event_id: int, number: int) -> None
         require(session, actor, Action.PAIR_ROUND, event_id)
         lock_event(session, event_id)
         rnd = round_row(session, event_id, number)
-        latest = session.scalar(
-            select(func.max(RoundRow.number)).where(RoundRow.event_id == event_id)
-        )
+        latest = latest_round(session, event_id)
         if number != latest:
             raise Conflict(Msg("only the latest round (%(latest)s) can be unpaired", latest=latest))
         _, players = tournament._load(session, event_id)
@@ -1143,7 +1152,7 @@ def delete_player(db: Database, actor: Actor, event_id: int, player_id: int) -> 
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         lock_event(session, event_id)  # no round paired between the check and the delete
         row = _player_row(session, event_id, player_id)
-        if _rounds_paired(session, event_id):
+        if count_rows(session, RoundRow, event_id):
             raise Conflict(
                 Msg(
                     "%(name)s can no longer be deleted: round 1 is paired and the player is "
@@ -1168,7 +1177,7 @@ def reinstate(db: Database, actor: Actor, event_id: int, player_id: int) -> Rein
         after = row.withdrawn_after
         if after is None:
             raise Conflict(Msg("%(name)s has not withdrawn", name=row.name))
-        paired = _rounds_paired(session, event_id)
+        paired = count_rows(session, RoundRow, event_id)
         if paired > after:
             if after == 0:
                 raise Conflict(

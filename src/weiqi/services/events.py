@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
 from weiqi.errors import NotFound
@@ -81,6 +81,54 @@ def round_row(session: Session, event_id: int, number: int) -> RoundRow:
     if found is None:
         raise NotFound(Msg("round %(number)s is not paired", number=number))
     return found
+
+
+def event_rounds(session: Session, event_id: int) -> list[RoundRow]:
+    """Every paired round of event ``event_id``, an event of either kind, first round first
+    (one table holds both kinds' rounds); empty before the first pairing.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> with db.transaction() as session:
+    ...     event_rounds(session, 1)
+    []
+    """
+    return list(
+        session.scalars(
+            select(RoundRow).where(RoundRow.event_id == event_id).order_by(RoundRow.number)
+        )
+    )
+
+
+def latest_round(session: Session, event_id: int) -> int | None:
+    """The number of the latest round paired in event ``event_id``, an event of either kind;
+    ``None`` before the first pairing.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> with db.transaction() as session:
+    ...     latest_round(session, 1) is None
+    True
+    """
+    found = session.scalar(select(func.max(RoundRow.number)).where(RoundRow.event_id == event_id))
+    return int(found) if found is not None else None
+
+
+def round_or_latest(session: Session, event_id: int, number: int | None) -> RoundRow:
+    """Round ``number`` of event ``event_id`` (:func:`round_row`), or with ``None`` its latest
+    round, as the commands and pages that show "the round" read it; ``NotFound`` when that
+    round is not paired.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> with db.transaction() as session:
+    ...     round_or_latest(session, 1, None)
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.NotFound: no round is paired yet
+    """
+    if number is None:
+        number = latest_round(session, event_id)
+        if number is None:
+            raise NotFound(Msg("no round is paired yet"))
+    return round_row(session, event_id, number)
 
 
 def count_rows(session: Session, table: type[PlayerRow | RoundRow | TeamRow], event_id: int) -> int:
@@ -192,6 +240,18 @@ def get_event(db: Database, event_id: int) -> EventInfo:
         return _info(event)
 
 
+def is_team_event(session: Session, event_id: int) -> bool:
+    """Whether ``event_id`` is a team event (teams meet teams; a league division is one): it
+    has a team event's settings. ``False`` for an individual event and for no event at all.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> with db.transaction() as session:
+    ...     is_team_event(session, 1)
+    False
+    """
+    return session.get(TeamEventRow, event_id) is not None
+
+
 def event_kind(db: Database, event_id: int) -> EventKind:
     """Whether ``event_id`` is an individual or a team event (``NotFound`` if it is neither:
     no such event, or one created without settings).
@@ -203,7 +263,7 @@ def event_kind(db: Database, event_id: int) -> EventKind:
     weiqi.errors.NotFound: event 1 does not exist
     """
     with db.transaction() as session:
-        if session.get(TeamEventRow, event_id) is not None:
+        if is_team_event(session, event_id):
             return EventKind.TEAM
         if session.get(EventSettingsRow, event_id) is not None:
             return EventKind.INDIVIDUAL
@@ -294,38 +354,27 @@ def event_cards(db: Database) -> list[EventCard]:
                 )
             )
         }
-        # every event: its rounds (a league's calendar is made up front) and the latest
+        # every event, in one pass over the one rounds table: its rounds (a league's calendar
+        # is made up front), the latest, the latest revealed and how many are not revealed
+        revealed_at = RoundRow.revealed_at
         rounds = {
-            e: (count, last)
-            for e, count, last in session.execute(
+            e: (count, last, last_revealed, unrevealed)
+            for e, count, last, last_revealed, unrevealed in session.execute(
                 select(
                     RoundRow.event_id,
                     func.count(RoundRow.id),
                     func.max(RoundRow.number),
+                    func.max(case((revealed_at.is_not(None), RoundRow.number))),
+                    func.count(case((revealed_at.is_(None), RoundRow.id))),
                 ).group_by(RoundRow.event_id)
             )
         }
-        # individual: the games without a result; team: the latest round revealed, and the
-        # boards without a result
+        # individual: the games without a result; team: the boards without a result
         open_games = dict(
             session.execute(
                 select(RoundRow.event_id, func.count(GameRow.id))
                 .join(GameRow, GameRow.round_id == RoundRow.id)
                 .where(GameRow.result.is_(None))
-                .group_by(RoundRow.event_id)
-            ).all()
-        )
-        revealed = dict(
-            session.execute(
-                select(RoundRow.event_id, func.max(RoundRow.number))
-                .where(RoundRow.revealed_at.is_not(None))
-                .group_by(RoundRow.event_id)
-            ).all()
-        )
-        unrevealed = dict(
-            session.execute(
-                select(RoundRow.event_id, func.count(RoundRow.id))
-                .where(RoundRow.revealed_at.is_(None))
                 .group_by(RoundRow.event_id)
             ).all()
         )
@@ -345,17 +394,17 @@ def event_cards(db: Database) -> list[EventCard]:
             if e.id in team:
                 kind = EventKind.TEAM
                 system, planned, season = team[e.id]
-                count, last = rounds.get(e.id, (0, None))
+                count, last, last_revealed, unrevealed = rounds.get(e.id, (0, None, None, 0))
                 # a division's calendar is made up front: its current round is the latest
                 # revealed; another team event's rounds are paired one by one
-                current = revealed.get(e.id) if season is not None else last
+                current = last_revealed if season is not None else last
                 if season is not None:
                     planned = count or None
-                done = not unrevealed.get(e.id) and not open_boards.get(e.id)
+                done = not unrevealed and not open_boards.get(e.id)
             elif e.id in individual:
                 kind = EventKind.INDIVIDUAL
                 system, planned = individual[e.id]
-                current = rounds.get(e.id, (0, None))[1]
+                current = rounds.get(e.id, (0, None, None, 0))[1]
                 done = planned is not None and current == planned and not open_games.get(e.id)
             else:
                 kind, system, planned, current, done = None, "", None, None, False

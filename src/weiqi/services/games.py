@@ -91,7 +91,7 @@ from weiqi.rules.ruleset import Ruleset
 from weiqi.rules.vertex import parse_vertex
 from weiqi.services import game_cache, record_cache
 from weiqi.services.actor import Actor
-from weiqi.services.events import round_row
+from weiqi.services.events import is_team_event, round_row
 from weiqi.services.permissions import Action, require, roles_in_event
 from weiqi.services.player_names import matches, namesake_labels, player_labels, search_terms
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
@@ -1042,14 +1042,10 @@ def round_sheet(db: Database, event_id: int, number: int, search: str = "") -> R
     (``player_names.matches``: name, club, rank)."""
     terms = search_terms(search)
     with db.transaction() as session:
-        rnd = session.scalar(
-            select(RoundRow).where(RoundRow.event_id == event_id, RoundRow.number == number)
-        )
         event = session.get(EventRow, event_id)
-        if rnd is None or event is None:
-            if event is None:
-                raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
-            raise NotFound(Msg("round %(number)s is not paired", number=number))
+        if event is None:
+            raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
+        rnd = round_row(session, event_id, number)
         players = {
             p.id: p
             for p in session.scalars(select(PlayerRow).where(PlayerRow.event_id == event_id))
@@ -1723,7 +1719,7 @@ def _board_checks(session: Session, event_id: int | None) -> list[RecordCheck]:
         events = events.where(EventRow.id == event_id)
     out = []
     for ev in session.scalars(events):
-        team = session.get(TeamEventRow, ev) is not None
+        team = is_team_event(session, ev)
         boards = seals.team_boards(session, ev) if team else seals.individual_boards(session, ev)
         for b in boards:
             if not b.counts:

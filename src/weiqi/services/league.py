@@ -81,6 +81,7 @@ from weiqi.services.teams import (
     event_matches,
     list_rounds,
     settings_row,
+    team_round_row,
 )
 from weiqi.store.database import Database
 from weiqi.store.locks import lock_event
@@ -89,7 +90,6 @@ from weiqi.store.teams import (
     DraftRow,
     SeasonRow,
     TeamEventRow,
-    TeamMatchRow,
     TeamRow,
 )
 from weiqi.store.tournament import RoundRow
@@ -318,25 +318,12 @@ def create_season(
             # earlier event, not a site administrator) organises and referees its divisions
             event_id = add_event(session, actor, f"{name} {label}", division_row)
             add_teams(session, event_id, teams, settings.boards)
-            ids = {
-                t.code: t.id
-                for t in session.scalars(select(TeamRow).where(TeamRow.event_id == event_id))
-            }
             for number, fixtures in enumerate(season.calendar, start=1):
                 playing = {c for f in fixtures for c in (f.home, f.away)}
                 resting = [c for c in season.team_ids if c not in playing]
-                rnd = RoundRow(
-                    event_id=event_id,
-                    number=number,
-                    published=True,  # a team round's matches are public once paired
-                    date=fixtures[0].date if fixtures else None,
-                    seed=number,
-                    bye_team_id=ids[resting[0]] if resting else None,
-                )
-                rnd.matches = [
-                    TeamMatchRow(number=i, home_id=ids[f.home], away_id=ids[f.away])
-                    for i, f in enumerate(fixtures, start=1)
-                ]
+                bye = resting[0] if resting else None
+                rnd = team_round_row(session, event_id, number, fixtures, bye, seed=number)
+                rnd.date = fixtures[0].date if fixtures else None
                 session.add(rnd)
         session.flush()
         return _season_info(session, row)

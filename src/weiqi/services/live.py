@@ -105,6 +105,7 @@ from weiqi.rules.vertex import format_vertex, parse_vertex
 from weiqi.services import live_notices
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import as_utc
+from weiqi.services.events import is_team_event
 from weiqi.services.games import (
     TEAM_BOARD_PLACE,
     BoardKey,
@@ -265,10 +266,6 @@ def _roster_player(session: Session, event_id: int, roster_id: int) -> tuple[Ros
     return row, team
 
 
-def _team_event(session: Session, event_id: int) -> bool:
-    return session.get(TeamEventRow, event_id) is not None
-
-
 def _team_named(session: Session, event_id: int, team: str) -> TeamRow:
     """The event's team whose code or name is ``team``; ``InvalidSetting`` (field ``team``)."""
     found = (
@@ -291,7 +288,7 @@ def player_id(db: Database, event_id: int, name: str, team: str | None = None) -
     ``NotFound`` when the event (or the team) has no such player; ``InvalidSetting`` (field
     ``team``) for a team the event does not have, or a team given in an individual event."""
     with db.transaction() as session:
-        if not _team_event(session, event_id):
+        if not is_team_event(session, event_id):
             if team is not None:
                 raise InvalidSetting("team", Msg("applies to team events only"))
             found = session.scalar(
@@ -365,7 +362,7 @@ def create_invite(
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         lock_event(session, event_id)
-        team_event = _team_event(session, event_id)
+        team_event = is_team_event(session, event_id)
         team_code = None
         if team_event:
             roster, of_team = _roster_player(session, event_id, player)
@@ -403,7 +400,7 @@ def entrant_accounts(db: Database, actor: Actor, event_id: int) -> list[EntrantA
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         if session.get(EventRow, event_id) is None:
             raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
-        team_event = _team_event(session, event_id)
+        team_event = is_team_event(session, event_id)
         players: list[tuple[int, str, str | None]]
         if team_event:  # each team's roster, in the teams' order
             rows = session.execute(
@@ -581,6 +578,25 @@ def room_url(event_id: int, number: int, board: BoardKey, part: str = "/play") -
     return board_path(event_id, number, board) + part + (f"?sitting={sitting}" if sitting else "")
 
 
+def players_round(session: Session, event_id: int, *, team: bool) -> RoundRow | None:
+    """The latest round of event ``event_id`` whose boards its players see: published (an
+    individual event), or whose lineups are revealed (a team event, ``team``); ``None`` before
+    the first. A player's games (:func:`my_games`) and a bot's (``live_bot``) are in it.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> with db.transaction() as session:
+    ...     players_round(session, 1, team=False) is None
+    True
+    """
+    shown = RoundRow.revealed_at.is_not(None) if team else RoundRow.published.is_(True)
+    return session.scalar(
+        select(RoundRow)
+        .where(RoundRow.event_id == event_id, shown)
+        .order_by(RoundRow.number.desc())
+        .limit(1)
+    )
+
+
 def my_games(db: Database, actor: Actor) -> list[MyGame]:
     """The user's game in the latest published round of each event they play in (a round
     they sit out, or an event with no published round yet, shows nothing)."""
@@ -595,33 +611,48 @@ def my_games(db: Database, actor: Actor) -> list[MyGame]:
             if link.roster_id is not None:
                 out.extend(_my_team_games(session, link, link.roster_id))
                 continue
-            rnd = session.scalar(
-                select(RoundRow)
-                .where(RoundRow.event_id == link.event_id, RoundRow.published.is_(True))
-                .order_by(RoundRow.number.desc())
-                .limit(1)
-            )
+            rnd = players_round(session, link.event_id, team=False)
             if rnd is None:
                 continue
             event = session.get(EventRow, link.event_id)
             assert event is not None
-            for game in rnd.games:
-                if link.player_id not in (game.black_id, game.white_id):
-                    continue
-                black = link.player_id == game.black_id
-                opponent = session.get(PlayerRow, game.white_id if black else game.black_id)
+            if link.player_id is None:  # neither an entrant nor a roster player: no board
+                continue
+            for game, colour, opponent in player_boards(session, rnd, link.player_id):
                 out.append(
                     MyGame(
                         event.id,
                         event.name,
                         rnd.number,
                         game.board,
-                        "B" if black else "W",
-                        opponent.name if opponent is not None else "",
+                        colour,
+                        opponent,
                         game.result,
                         game.board,
                     )
                 )
+    return out
+
+
+def player_boards(
+    session: Session, rnd: RoundRow, player_id: int
+) -> list[tuple[GameRow, str, str]]:
+    """The boards of individual round ``rnd`` that entrant ``player_id`` plays, each with the
+    entrant's colour (``B``/``W``) and the opponent's name: what a player's page
+    (:func:`my_games`) and a bot (``live_bot.entrant_games``) show of the round.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> with db.transaction() as session:
+    ...     player_boards(session, RoundRow(games=[]), 1)
+    []
+    """
+    out = []
+    for game in rnd.games:
+        if player_id not in (game.black_id, game.white_id):
+            continue
+        black = player_id == game.black_id
+        opponent = session.get(PlayerRow, game.white_id if black else game.black_id)
+        out.append((game, "B" if black else "W", opponent.name if opponent is not None else ""))
     return out
 
 
@@ -664,12 +695,7 @@ def _kept_seat(session: Session, actor: Actor, game: Game) -> Color | None:
 def _my_team_games(session: Session, link: PlayerAccountRow, roster_id: int) -> list[MyGame]:
     """The roster player's board in the latest round of the event whose lineups are revealed
     (none: not in the lineup, or no round revealed yet)."""
-    rnd = session.scalar(
-        select(RoundRow)
-        .where(RoundRow.event_id == link.event_id, RoundRow.revealed_at.is_not(None))
-        .order_by(RoundRow.number.desc())
-        .limit(1)
-    )
+    rnd = players_round(session, link.event_id, team=True)
     if rnd is None:
         return []
     event = session.get(EventRow, link.event_id)

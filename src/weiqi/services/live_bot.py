@@ -50,13 +50,13 @@ from weiqi.services import live
 from weiqi.services.accounts import UserInfo, _info, add_user, normalise_username
 from weiqi.services.actor import Actor
 from weiqi.services.games import _game_row
+from weiqi.services.public import stored_boards
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
-from weiqi.store.games import GameRecordRow
 from weiqi.store.live import PlayerAccountRow
 from weiqi.store.models import EventRow, User
 from weiqi.store.teams import TeamEventRow, TeamRow
-from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
+from weiqi.store.tournament import EventSettingsRow, PlayerRow
 from weiqi.tournament.settings import EventSettings, settings_from_dict
 
 #: The password hash of a code-only account: not a hash the hasher can read, so every password
@@ -178,25 +178,16 @@ def entrant_games(db: Database, actor: Actor) -> list[EntrantEvent]:
                 select(PlayerRow.id).where(PlayerRow.event_id == event.id)
             ).all()
             settings = settings_from_dict(json.loads(row.settings_json))
-            latest = session.scalar(
-                select(RoundRow)
-                .where(RoundRow.event_id == event.id, RoundRow.published.is_(True))
-                .order_by(RoundRow.number.desc())
-                .limit(1)
-            )
+            latest = live.players_round(session, event.id, team=False)
             games = []
             if latest is not None:
-                for game in latest.games:
-                    if link.player_id not in (game.black_id, game.white_id):
-                        continue
-                    black = link.player_id == game.black_id
-                    other = session.get(PlayerRow, game.white_id if black else game.black_id)
+                for game, colour, opponent in live.player_boards(session, latest, player.id):
                     komi = Fraction(game.komi) if game.komi else settings.komi
                     games.append(
                         EntrantGame(
                             game.board,
-                            "B" if black else "W",
-                            other.name if other is not None else "",
+                            colour,
+                            opponent,
                             settings.board_size,
                             float(komi * 2),
                             game.handicap or 0,
@@ -246,13 +237,9 @@ def _team_entrant(session: Session, link: PlayerAccountRow, roster_id: int) -> E
     if rounds is None and team_event.system == "round_robin":
         teams = len(session.scalars(select(TeamRow.id).where(TeamRow.event_id == event.id)).all())
         rounds = (teams - 1 + teams % 2) * team_event.cycles if teams > 1 else None
-    latest = session.scalar(
-        select(RoundRow.number)
-        .where(RoundRow.event_id == event.id, RoundRow.revealed_at.is_not(None))
-        .order_by(RoundRow.number.desc())
-        .limit(1)
-    )
-    return EntrantEvent(event.id, event.name, roster.name, latest, rounds, False, games)
+    latest = live.players_round(session, event.id, team=True)
+    number = latest.number if latest is not None else None
+    return EntrantEvent(event.id, event.name, roster.name, number, rounds, False, games)
 
 
 def _confirmed(session: Session, game: live.MyGame) -> bool:
@@ -277,20 +264,14 @@ def board_states(db: Database, event_id: int, number: int) -> dict[int, dict[str
     {1: {'phase': 'not_started', 'events': 0, 'confirmed': False}}
     """
     with db.transaction() as session:
-        rows = session.execute(
-            select(GameRow.board, GameRow.result, GameRow.confirmed, GameRecordRow.seq)
-            .join(RoundRow, GameRow.round_id == RoundRow.id)
-            .outerjoin(GameRecordRow, GameRecordRow.game_id == GameRow.id)
-            .where(RoundRow.event_id == event_id, RoundRow.number == number)
-            .order_by(GameRow.board)
-        ).all()
+        rows = stored_boards(session, event_id, number)
     out: dict[int, dict[str, object]] = {}
-    for board, result, confirmed, seq in rows:
+    for board, result, confirmed, events in rows:
         if confirmed:
             phase = "confirmed"
         elif result:
             phase = "finished"
         else:
-            phase = "playing" if seq else "not_started"
-        out[int(board)] = {"phase": phase, "events": int(seq or 0), "confirmed": bool(confirmed)}
+            phase = "playing" if events else "not_started"
+        out[board] = {"phase": phase, "events": events, "confirmed": confirmed}
     return out

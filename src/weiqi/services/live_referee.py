@@ -52,7 +52,7 @@ from weiqi.referee.rulings import Ruling, RulingKind
 from weiqi.roles import Role
 from weiqi.services import games, live
 from weiqi.services.actor import Actor
-from weiqi.services.events import round_row
+from weiqi.services.events import is_team_event, round_row
 from weiqi.services.games import (
     RULINGS,
     BoardKey,
@@ -69,7 +69,6 @@ from weiqi.services.public import require_round_visible
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.models import EventRow
-from weiqi.store.teams import TeamEventRow
 from weiqi.store.tournament import EventSettingsRow
 from weiqi.text import clean_note
 from weiqi.tournament.settings import settings_from_dict
@@ -207,7 +206,7 @@ def _round(session: Session, event_id: int, number: int, clock: ServerClock) -> 
 def _round_games(session: Session, event_id: int, number: int) -> list[games.Game]:
     """Every board of the round as a game, in order: an individual round's boards, or a team
     round's seated boards (match by match) once its lineups are revealed."""
-    if session.get(TeamEventRow, event_id) is None:
+    if not is_team_event(session, event_id):
         loaded = games.round_boards(session, event_id, number)  # every board's rows at once
         return [
             games.individual_game(session, loaded.game(number, n), loaded.labels)
@@ -239,7 +238,7 @@ def round_plan(
     with db.transaction() as session:
         if session.get(EventRow, event_id) is None:
             raise NotFound(Msg("round %(number)s is not paired", number=number))
-        if session.get(TeamEventRow, event_id) is None:
+        if not is_team_event(session, event_id):
             boards: list[BoardKey] = [*sorted(games.round_boards(session, event_id, number).games)]
         else:
             boards = [g.key for g in _round_games(session, event_id, number)]

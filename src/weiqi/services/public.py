@@ -35,7 +35,7 @@ from weiqi.rules.result import Result
 # one definition of how stored rows become a core ``Event``.
 from weiqi.services import read_models
 from weiqi.services.actor import Actor
-from weiqi.services.events import details_in, round_row
+from weiqi.services.events import details_in, event_rounds, round_or_latest
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches_fields, player_labels, search_terms
 from weiqi.services.read_models import (
@@ -279,9 +279,7 @@ def _public_count(session: Session, event_id: int) -> int:
     """How many rounds, from the first, are public (a later round never shows before an
     earlier one)."""
     count = 0
-    for row in session.scalars(
-        select(RoundRow).where(RoundRow.event_id == event_id).order_by(RoundRow.number)
-    ):
+    for row in event_rounds(session, event_id):
         if not round_is_public(row):
             break
         count += 1
@@ -369,16 +367,37 @@ def _keeper(search: str) -> read_models.Keep | None:
     return lambda p: matches_fields(terms, (p.label, p.name, p.club, p.country), p.rank)
 
 
-def _board_facts(session: Session, event_id: int, number: int) -> dict[int, BoardFacts]:
-    """Each board of round ``number``: its confirmation and its record's length (one query,
-    no record replayed)."""
+def stored_boards(
+    session: Session, event_id: int, number: int
+) -> list[tuple[int, str | None, bool, int]]:
+    """Each board of individual round ``number``, in order, from the stored rows alone (one
+    query, no record replayed: cheap on a round of thousands of boards): ``(board, result,
+    confirmed, events)``, ``events`` the length of its record (0: none yet). The round's
+    page and a script watching the round (``live_bot.board_states``) read it.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> with db.transaction() as session:  # a round not paired has no boards
+    ...     stored_boards(session, 1, 1)
+    []
+
+    (``live_bot.board_states`` shows a paired round's.)
+    """
     rows = session.execute(
-        select(GameRow.board, GameRow.confirmed, GameRecordRow.seq)
+        select(GameRow.board, GameRow.result, GameRow.confirmed, GameRecordRow.seq)
         .join(RoundRow, GameRow.round_id == RoundRow.id)
         .outerjoin(GameRecordRow, GameRecordRow.game_id == GameRow.id)
         .where(RoundRow.event_id == event_id, RoundRow.number == number)
+        .order_by(GameRow.board)
     )
-    return {int(b): BoardFacts(bool(c), int(seq or 0)) for b, c, seq in rows}
+    return [(int(b), result, bool(c), int(seq or 0)) for b, result, c, seq in rows]
+
+
+def _board_facts(session: Session, event_id: int, number: int) -> dict[int, BoardFacts]:
+    """Each board of round ``number``: its confirmation and its record's length."""
+    return {
+        b: BoardFacts(confirmed, events)
+        for b, _, confirmed, events in stored_boards(session, event_id, number)
+    }
 
 
 def round_read(
@@ -396,11 +415,8 @@ def round_read(
             if number is None or not 1 <= number <= count:
                 raise NotFound(Msg("round %(number)s is not public", number=number))
         event, players, name = _event_for(session, event_id, public)
-        if number is None:
-            if not event.rounds:
-                raise NotFound(Msg("no round is paired yet"))
-            number = len(event.rounds)
-        row = round_row(session, event_id, number)
+        row = round_or_latest(session, event_id, number)
+        number = row.number
         boards = _board_facts(session, event_id, number)
         starts = None
         if row.starts_at is not None:

@@ -48,6 +48,7 @@ from weiqi.messages import Msg
 from weiqi.services import teams
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import check_fields, form_int
+from weiqi.services.events import event_rounds
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches_fields, search_terms
 from weiqi.store.database import Database
@@ -199,7 +200,7 @@ def add_team(
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         lock_event(session, event_id)  # no round paired, no code taken: until commit
         row = teams.event_row(session, event_id)
-        if teams.event_rounds(session, event_id):
+        if event_rounds(session, event_id):
             raise Conflict(Msg("the event has started; teams enter before round 1 is paired"))
         teams.add_teams(session, event_id, parsed, row.boards)
     return len(parsed)
@@ -411,7 +412,7 @@ def may_delete_team(db: Database, event_id: int) -> bool:
     """Whether the event's teams can still be deleted: no round is paired yet."""
     with db.transaction() as session:
         teams.event_row(session, event_id)
-        return not teams.event_rounds(session, event_id)
+        return not event_rounds(session, event_id)
 
 
 def check_roster_fields(
@@ -614,7 +615,7 @@ def delete_team(db: Database, actor: Actor, event_id: int, team_id: int) -> str:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         lock_event(session, event_id)  # no round paired between the check and the delete
         row = _team(session, event_id, team_id)
-        if teams.event_rounds(session, event_id):
+        if event_rounds(session, event_id):
             raise Conflict(
                 Msg(
                     "%(name)s can no longer be deleted: round 1 is paired and the team is part "

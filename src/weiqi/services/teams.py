@@ -35,7 +35,7 @@ import enum
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, object_session
@@ -78,6 +78,7 @@ from weiqi.services import games
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import (
     LOCKED_PLAYED,
+    as_utc,
     check_rounds_paired,
     refuse_begun,
     round_start_typed,
@@ -87,6 +88,8 @@ from weiqi.services.events import (
     count_rows,
     details_of,
     event_name,
+    event_rounds,
+    round_or_latest,
     round_row,
     store_details,
 )
@@ -466,14 +469,6 @@ def _team_by_code(session: Session, event_id: int, code: str) -> TeamRow:
     return row
 
 
-def event_rounds(session: Session, event_id: int) -> list[RoundRow]:
-    return list(
-        session.scalars(
-            select(RoundRow).where(RoundRow.event_id == event_id).order_by(RoundRow.number)
-        )
-    )
-
-
 def _codes(session: Session, event_id: int) -> tuple[dict[int, str], dict[int, str]]:
     """Team codes and player codes by row id."""
     teams = {t.id: t.code for t in event_teams(session, event_id)}
@@ -643,11 +638,6 @@ def _info(session: Session, event_id: int) -> TeamEventInfo:
     )
 
 
-def as_utc(at: datetime) -> datetime:
-    """``at`` as an aware UTC time (naive times are read as UTC)."""
-    return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
-
-
 def _stamp(at: datetime | None) -> str:
     """A stored time as a message shows it: :func:`iso`'s, or ``-`` for none."""
     return iso(at) or "-"
@@ -747,7 +737,7 @@ def update_team_event(
         lock_event(session, event_id)  # a new version: the public pages show the new details
         row = event_row(session, event_id)  # NotFound for an event that is not a team event
         if settings is not None:
-            paired = len(event_rounds(session, event_id))
+            paired = count_rows(session, RoundRow, event_id)
             _check_team_change(row, settings_of(row), settings, paired)
             row.rounds = settings.rounds
             row.deadline_minutes = settings.deadline_minutes
@@ -1011,26 +1001,59 @@ def pair_round(
         require(session, actor, Action.PAIR_ROUND, event_id)
         lock_event(session, event_id)  # of two pairings at once, the second sees the first
         row = event_row(session, event_id)
-        number = len(event_rounds(session, event_id)) + 1
+        number = count_rows(session, RoundRow, event_id) + 1
         fixtures, bye = _fixtures(session, row)
-        teams = {t.code: t.id for t in event_teams(session, event_id)}
-        starts = as_utc(start) if start is not None else None
-        rnd = RoundRow(
-            event_id=event_id,
-            number=number,
-            published=True,  # a team round's matches are public once paired
-            starts_at=starts,
-            lineup_deadline=_lineup_deadline(row, starts),
-            seed=row.seed * 1000 + number,
-            bye_team_id=teams[bye] if bye is not None else None,
-        )
-        rnd.matches = [
-            TeamMatchRow(number=i, home_id=teams[f.home], away_id=teams[f.away])
-            for i, f in enumerate(fixtures, start=1)
-        ]
+        starts = as_utc(start)
+        seed = row.seed * 1000 + number
+        rnd = team_round_row(session, event_id, number, fixtures, bye, seed=seed)
+        rnd.starts_at = starts
+        rnd.lineup_deadline = _lineup_deadline(row, starts)
         session.add(rnd)
         session.flush()
         return _round_view(session, rnd)
+
+
+def team_round_row(
+    session: Session,
+    event_id: int,
+    number: int,
+    fixtures: Sequence[Fixture],
+    bye: str | None,
+    *,
+    seed: int,
+) -> RoundRow:
+    """Team round ``number`` of event ``event_id`` as it is stored, not yet added: a match for
+    each fixture in its order (board 1's colours by ``home``), ``bye`` the team that rests,
+    public once paired (as every team round); a pairing (:func:`pair_round`) and a league's
+    calendar (``league.create_season``) alike.
+
+    >>> from weiqi.league.calendar import Fixture
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> ev = create_team_event(db, Actor.local(), "团体赛", TeamEventSettings(boards=1))
+    >>> rows = "team,name,rank\\n甲,张,5d\\n乙,李,5d\\n丙,王,5d\\n"
+    >>> _ = import_teams(db, Actor.local(), ev.id, rows)
+    >>> with db.transaction() as session:
+    ...     ids = {t.code: t.id for t in event_teams(session, ev.id)}
+    ...     a, b, c = ids
+    ...     rnd = team_round_row(session, ev.id, 1, [Fixture(1, a, b)], c, seed=1)
+    ...     [(m.number, m.home_id == ids[a], m.away_id == ids[b]) for m in rnd.matches]
+    [(1, True, True)]
+    >>> rnd.bye_team_id == ids[c], rnd.published
+    (True, True)
+    """
+    teams = {t.code: t.id for t in event_teams(session, event_id)}
+    rnd = RoundRow(
+        event_id=event_id,
+        number=number,
+        published=True,  # a team round's matches are public once paired
+        seed=seed,
+        bye_team_id=teams[bye] if bye is not None else None,
+    )
+    rnd.matches = [
+        TeamMatchRow(number=i, home_id=teams[f.home], away_id=teams[f.away])
+        for i, f in enumerate(fixtures, start=1)
+    ]
+    return rnd
 
 
 def _lineup_deadline(row: TeamEventRow, starts: datetime | None) -> datetime | None:
@@ -1054,6 +1077,7 @@ def set_round_start(
     with it (``deadline_minutes`` before); a revealed one keeps the deadline it closed at.
 
     >>> from weiqi.services.server_clock import ManualClock
+    >>> from datetime import UTC
     >>> db = Database("sqlite://"); db.upgrade()
     >>> ev = create_team_event(db, Actor.local(), "网络团体赛", TeamEventSettings(boards=1))
     >>> _ = import_teams(db, Actor.local(), ev.id, "team,name,rank\\n甲队,张,5d\\n乙队,李,5d\\n")
@@ -1106,7 +1130,7 @@ def _seal(
                 revealed_at=_stamp(rnd.revealed_at),
             ),
         )
-    deadline = as_utc(rnd.lineup_deadline) if rnd.lineup_deadline is not None else None
+    deadline = as_utc(rnd.lineup_deadline)
     if deadline is not None and now >= deadline:
         raise LineupRejected(
             team,
@@ -1644,12 +1668,7 @@ def show_round(db: Database, event_id: int, number: int | None = None) -> RoundV
     """A paired round (the latest by default): matches, and boards once revealed."""
     with db.transaction() as session:
         event_row(session, event_id)
-        if number is None:
-            rounds = event_rounds(session, event_id)
-            if not rounds:
-                raise NotFound(Msg("no round is paired yet"))
-            return _round_view(session, rounds[-1])
-        return _round_view(session, round_row(session, event_id, number))
+        return _round_view(session, round_or_latest(session, event_id, number))
 
 
 def list_rounds(db: Database, event_id: int) -> list[RoundView]:

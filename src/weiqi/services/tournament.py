@@ -32,7 +32,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
 
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import delete, insert, select
 from sqlalchemy.orm import Session
 
 from weiqi.errors import Conflict, DuplicateRows, InputError, InvalidSetting, NotFound, RowsRejected
@@ -47,7 +47,7 @@ from weiqi.services.event_rows import (
     rounds_of,
     standing_views,
 )
-from weiqi.services.events import add_event, count_rows, details_of, round_row
+from weiqi.services.events import add_event, count_rows, details_of, round_or_latest, round_row
 from weiqi.services.games import (
     enter_and_confirm,
     individual_game,
@@ -685,14 +685,7 @@ def show_round(db: Database, event_id: int, number: int | None = None) -> RoundV
     """A paired round (the latest by default)."""
     with db.transaction() as session:
         _, players = _load(session, event_id)
-        if number is None:
-            latest = session.scalar(
-                select(func.max(RoundRow.number)).where(RoundRow.event_id == event_id)
-            )
-            if latest is None:
-                raise NotFound(Msg("no round is paired yet"))
-            number = int(latest)
-        return _round_view(session, round_row(session, event_id, number), players)
+        return _round_view(session, round_or_latest(session, event_id, number), players)
 
 
 def event_standings(db: Database, event_id: int) -> list[StandingView]:

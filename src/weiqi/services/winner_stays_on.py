@@ -28,10 +28,10 @@ from weiqi.league.winner_stays_on import (
 from weiqi.messages import Msg
 from weiqi.rules.result import Result
 from weiqi.services.actor import Actor
+from weiqi.services.events import event_rounds
 from weiqi.services.permissions import Action, require
 from weiqi.services.teams import (
     TeamSystem,
-    event_rounds,
     event_row,
     event_teams,
     find_roster_player,

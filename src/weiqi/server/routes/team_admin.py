@@ -46,7 +46,7 @@ from weiqi.server.team_tables import colour_text, match_score, result_text
 from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.services import games, team_admin, team_coaches, teams
 from weiqi.services.actor import Actor
-from weiqi.services.event_admin import LOCKED_PLAYED
+from weiqi.services.event_admin import LOCKED_PLAYED, as_utc
 from weiqi.services.permissions import Action, allowed
 from weiqi.services.server_clock import ServerClock
 from weiqi.tournament.details import (
@@ -443,7 +443,7 @@ def _round_admin_page(
     def _(text: str) -> str:
         return translate(request, text)
 
-    deadline = teams.as_utc(view.deadline) if view.deadline is not None else None
+    deadline = as_utc(view.deadline)
     context = {
         "info": info,
         "round": view,
