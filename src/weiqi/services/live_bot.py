@@ -51,6 +51,7 @@ from weiqi.services.accounts import UserInfo, _info, add_user, normalise_usernam
 from weiqi.services.actor import Actor
 from weiqi.services.games import _game_row
 from weiqi.services.public import stored_boards
+from weiqi.services.read_models import BoardFacts, board_phase
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.live import PlayerAccountRow
@@ -267,11 +268,6 @@ def board_states(db: Database, event_id: int, number: int) -> dict[int, dict[str
         rows = stored_boards(session, event_id, number)
     out: dict[int, dict[str, object]] = {}
     for board, result, confirmed, events in rows:
-        if confirmed:
-            phase = "confirmed"
-        elif result:
-            phase = "finished"
-        else:
-            phase = "playing" if events else "not_started"
+        phase = board_phase(bool(result), BoardFacts(confirmed, events))
         out[board] = {"phase": phase, "events": events, "confirmed": confirmed}
     return out

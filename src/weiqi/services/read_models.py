@@ -230,10 +230,18 @@ def result_read(r: Result | None) -> ResultRead | None:
     return None if r is None else ResultRead(r.to_code(), r.to_sgf(), r.to_zh(), r.to_en())
 
 
-def _phase(result: Result | None, facts: BoardFacts) -> str:
+def board_phase(has_result: bool, facts: BoardFacts) -> str:
+    """Where a board stands, from its stored row alone (no record replayed): ``not_started``
+    (no record), ``playing`` (a record, no result yet: in play or being counted),
+    ``finished`` (a result, not confirmed) or ``confirmed``. The round's read model and a
+    watching script's board states (``live_bot.board_states``) say it by this one rule.
+
+    >>> board_phase(False, BoardFacts(False, 0)), board_phase(True, BoardFacts(False, 9))
+    ('not_started', 'finished')
+    """
     if facts.confirmed:
         return "confirmed"
-    if result is not None:
+    if has_result:
         return "finished"
     return "playing" if facts.events else "not_started"
 
@@ -270,7 +278,7 @@ def round_read(
                 str(g.komi),
                 g.label,
                 facts.confirmed,
-                _phase(g.result, facts),
+                board_phase(g.result is not None, facts),
                 facts.events,
                 black,
                 white,
