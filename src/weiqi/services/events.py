@@ -64,6 +64,24 @@ def details_of(event: EventRow) -> EventDetails:
     )
 
 
+def team_by_code(session: Session, event_id: int, code: str) -> TeamRow:
+    """The team of event ``event_id`` whose code is ``code``; ``NotFound`` saying so.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> with db.transaction() as session:
+    ...     team_by_code(session, 1, "黑龙")
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.NotFound: no team '黑龙' in event 1
+    """
+    row = session.scalar(select(TeamRow).where(TeamRow.event_id == event_id, TeamRow.code == code))
+    if row is None:
+        raise NotFound(
+            Msg("no team %(code)s in event %(event_id)s", code=repr(code), event_id=event_id)
+        )
+    return row
+
+
 def round_row(session: Session, event_id: int, number: int) -> RoundRow:
     """Round ``number`` of event ``event_id``, an event of either kind (one table holds both
     kinds' rounds); ``NotFound`` when it has not been paired.

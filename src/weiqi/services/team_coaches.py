@@ -20,6 +20,7 @@ from weiqi.i18n import N_
 from weiqi.messages import Msg
 from weiqi.roles import Role
 from weiqi.services.actor import Actor
+from weiqi.services.events import team_by_code
 from weiqi.services.permissions import POLICY, Action, require, roles_in_event
 from weiqi.store.database import Database
 from weiqi.store.locks import lock_event
@@ -47,15 +48,6 @@ class TeamCoach:
     role: CoachRole
 
 
-def _team(session: Session, event_id: int, code: str) -> TeamRow:
-    row = session.scalar(select(TeamRow).where(TeamRow.event_id == event_id, TeamRow.code == code))
-    if row is None:
-        raise NotFound(
-            Msg("team %(code)s is not in event %(event_id)s", code=repr(code), event_id=event_id)
-        )
-    return row
-
-
 def assign_coach(
     db: Database,
     actor: Actor,
@@ -72,7 +64,7 @@ def assign_coach(
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         lock_event(session, event_id)  # the coach and role looked up stay so until commit
-        team_row = _team(session, event_id, team)
+        team_row = team_by_code(session, event_id, team)
         user = session.scalar(select(User).where(User.username == username.strip().lower()))
         if user is None:
             raise NotFound(Msg("user %(username)s does not exist", username=repr(username)))

@@ -92,6 +92,7 @@ from weiqi.services.events import (
     round_or_latest,
     round_row,
     store_details,
+    team_by_code,
 )
 from weiqi.services.permissions import Action, require
 from weiqi.services.read_models import (
@@ -458,15 +459,6 @@ def core_team(row: TeamRow) -> Team:
         captain=row.captain,
         order=order,
     )
-
-
-def _team_by_code(session: Session, event_id: int, code: str) -> TeamRow:
-    row = session.scalar(select(TeamRow).where(TeamRow.event_id == event_id, TeamRow.code == code))
-    if row is None:
-        raise NotFound(
-            Msg("no team %(code)s in event %(event_id)s", code=repr(code), event_id=event_id)
-        )
-    return row
 
 
 def _codes(session: Session, event_id: int) -> tuple[dict[int, str], dict[int, str]]:
@@ -1120,7 +1112,7 @@ def _seal(
     ``sealed`` (the teams that had one when the request came), a lineup sealed by somebody else
     in the meantime is not replaced unseen: ``Conflict``."""
     number = rnd.number
-    team_row = _team_by_code(session, row.event_id, team)
+    team_row = team_by_code(session, row.event_id, team)
     if rnd.revealed_at is not None:
         raise LineupRejected(
             team,
@@ -1276,7 +1268,7 @@ def sealed_lineup(
     with db.transaction() as session:
         require(session, actor, Action.SUBMIT_LINEUP, event_id)
         require_coach(session, actor, event_id, [team])
-        team_row = _team_by_code(session, event_id, team)
+        team_row = team_by_code(session, event_id, team)
         rnd = round_row(session, event_id, number)
         row = session.scalar(
             select(LineupRow).where(LineupRow.round_id == rnd.id, LineupRow.team_id == team_row.id)
@@ -1411,7 +1403,7 @@ def match_number(db: Database, event_id: int, number: int, team: str) -> int:
     command names a team board by its team, as ``round result --team`` does."""
     with db.transaction() as session:
         rnd = round_row(session, event_id, number)
-        m = _match_of(rnd, _team_by_code(session, event_id, team).id)
+        m = _match_of(rnd, team_by_code(session, event_id, team).id)
         if m is None:
             raise NotFound(
                 Msg("%(team)s has no match in round %(number)s", team=team, number=number)
@@ -1430,7 +1422,7 @@ def _set_board_result(
     sitting: int,
 ) -> TeamMatchRow:
     number = rnd.number
-    team_row = _team_by_code(session, event_id, team)
+    team_row = team_by_code(session, event_id, team)
     m = _match_of(rnd, team_row.id)
     if m is None:
         raise NotFound(Msg("%(team)s has no match in round %(number)s", team=team, number=number))
@@ -1553,7 +1545,7 @@ def record_playoff(
                 Msg("only a knockout match is decided by a playoff; the table shares places")
             )
         rnd = round_row(session, event_id, number)
-        team_row = _team_by_code(session, event_id, winner)
+        team_row = team_by_code(session, event_id, winner)
         m = _match_of(rnd, team_row.id)
         if m is None:
             raise NotFound(
