@@ -52,7 +52,7 @@ from weiqi.roles import Role
 from weiqi.services import live
 from weiqi.services.accounts import _audit
 from weiqi.services.actor import Actor
-from weiqi.services.events import EventStatus, event_cards, is_team_event
+from weiqi.services.events import EventStatus, event_cards, is_team_event, player_row
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import player_labels
 from weiqi.services.server_clock import ServerClock
@@ -185,7 +185,7 @@ def _entrant(
         if team_event:
             roster, of_team = live._roster_player(session, event_id, player)
         else:
-            row = live._player(session, event_id, player)
+            row = player_row(session, event_id, player)
     except NotFound:
         raise InvalidSetting(
             "player", Msg("event %(event_id)s has no such player", event_id=event_id)

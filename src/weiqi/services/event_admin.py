@@ -60,6 +60,7 @@ from weiqi.services.events import (
     event_name,
     event_rounds,
     latest_round,
+    player_row,
     round_row,
     store_details,
 )
@@ -1072,7 +1073,7 @@ def _view(p: PlayerRow, label: str) -> PlayerView:
     )
 
 
-_player_row = tournament._player_id_row  # one lookup of a player by id in an event
+_player_row = player_row  # one lookup of a player by id in an event
 
 
 def player(db: Database, actor: Actor, event_id: int, player_id: int) -> PlayerView:

@@ -64,6 +64,30 @@ def details_of(event: EventRow) -> EventDetails:
     )
 
 
+def no_player(event_id: int, player_id: int) -> NotFound:
+    """The refusal of a player id that is not one of the event's entrants."""
+    return NotFound(
+        Msg("no player %(player_id)s in event %(event_id)s", player_id=player_id, event_id=event_id)
+    )
+
+
+def player_row(session: Session, event_id: int, player_id: int) -> PlayerRow:
+    """Entrant ``player_id`` of individual event ``event_id``; :func:`no_player` for an id of
+    nobody, or of another event's entrant.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> with db.transaction() as session:
+    ...     player_row(session, 1, 7)
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.NotFound: no player 7 in event 1
+    """
+    row = session.get(PlayerRow, player_id)
+    if row is None or row.event_id != event_id:
+        raise no_player(event_id, player_id)
+    return row
+
+
 def team_by_code(session: Session, event_id: int, code: str) -> TeamRow:
     """The team of event ``event_id`` whose code is ``code``; ``NotFound`` saying so.
 

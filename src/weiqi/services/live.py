@@ -105,7 +105,7 @@ from weiqi.rules.vertex import format_vertex, parse_vertex
 from weiqi.services import live_notices
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import as_utc
-from weiqi.services.events import is_team_event
+from weiqi.services.events import is_team_event, player_row
 from weiqi.services.games import (
     TEAM_BOARD_PLACE,
     BoardKey,
@@ -249,13 +249,6 @@ def _new_code() -> str:
     return f"{raw[:4]}-{raw[4:8]}-{raw[8:]}"
 
 
-def _player(session: Session, event_id: int, player_id: int) -> PlayerRow:
-    row = session.get(PlayerRow, player_id)
-    if row is None or row.event_id != event_id:
-        raise NotFound(Msg("event %(event_id)s has no such player", event_id=event_id))
-    return row
-
-
 def _roster_player(session: Session, event_id: int, roster_id: int) -> tuple[RosterRow, TeamRow]:
     """A roster player of the team event and its team; ``NotFound`` for anybody else (a roster
     player of another event, an entrant's id)."""
@@ -342,7 +335,7 @@ def _linked_name(session: Session, link: PlayerAccountRow) -> str:
     if link.roster_id is not None:
         return _roster_player(session, link.event_id, link.roster_id)[0].name
     assert link.player_id is not None
-    return _player(session, link.event_id, link.player_id).name
+    return player_row(session, link.event_id, link.player_id).name
 
 
 def create_invite(
@@ -376,7 +369,7 @@ def create_invite(
         else:
             if team is not None:
                 raise InvalidSetting("team", Msg("applies to team events only"))
-            name = _player(session, event_id, player).name
+            name = player_row(session, event_id, player).name
         link = _link_of(session, event_id, player, team_event)
         if link is not None and link.user_id is not None:
             raise Conflict(Msg("%(name)s is already linked to an account", name=name))

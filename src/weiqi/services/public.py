@@ -35,7 +35,7 @@ from weiqi.rules.result import Result
 # one definition of how stored rows become a core ``Event``.
 from weiqi.services import read_models
 from weiqi.services.actor import Actor
-from weiqi.services.events import details_in, event_rounds, round_or_latest
+from weiqi.services.events import details_in, event_rounds, no_player, round_or_latest
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches_fields, player_labels, search_terms
 from weiqi.services.read_models import (
@@ -45,7 +45,7 @@ from weiqi.services.read_models import (
     RoundSummaryRead,
     StandingsRead,
 )
-from weiqi.services.tournament import _load, _no_player, _settings_row
+from weiqi.services.tournament import _load, _settings_row
 from weiqi.store import versions
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
@@ -525,7 +525,7 @@ def player_card(db: Database, event_id: int, player_id: int) -> PlayerCard:
     refs = _refs(players)
     pid = str(player_id)
     if pid not in players:
-        raise _no_player(event_id, player_id)
+        raise no_player(event_id, player_id)
     hist = histories(event)[pid]
     row = next((r for r in table.rows if r.player.id == player_id), None)
     # the standings may count points the games do not (a McMahon start score)

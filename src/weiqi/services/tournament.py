@@ -47,7 +47,14 @@ from weiqi.services.event_rows import (
     rounds_of,
     standing_views,
 )
-from weiqi.services.events import add_event, count_rows, details_of, round_or_latest, round_row
+from weiqi.services.events import (
+    add_event,
+    count_rows,
+    details_of,
+    player_row,
+    round_or_latest,
+    round_row,
+)
 from weiqi.services.games import (
     enter_and_confirm,
     individual_game,
@@ -314,20 +321,6 @@ def _player(session: Session, event_id: int, name: str) -> PlayerRow:
     return next(r for r in rows if r.id == pid)
 
 
-def _no_player(event_id: int, player_id: int) -> NotFound:
-    """The refusal of a player id that is not one of the event's entrants."""
-    return NotFound(
-        Msg("no player %(player_id)s in event %(event_id)s", player_id=player_id, event_id=event_id)
-    )
-
-
-def _player_id_row(session: Session, event_id: int, player_id: int) -> PlayerRow:
-    row = session.get(PlayerRow, player_id)
-    if row is None or row.event_id != event_id:
-        raise _no_player(event_id, player_id)
-    return row
-
-
 @dataclass(frozen=True)
 class Absences:
     """A player's rounds sat out, and which later rounds may still be set (``open``): none in a
@@ -427,7 +420,7 @@ def withdraw_player(db: Database, actor: Actor, event_id: int, name: str | int) 
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         lock_event(session, event_id)
         if isinstance(name, int):
-            row = _player_id_row(session, event_id, name)
+            row = player_row(session, event_id, name)
         else:
             row = _player(session, event_id, name)
         if row.withdrawn_after is not None:
