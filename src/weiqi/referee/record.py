@@ -191,6 +191,19 @@ class GameRecord:
     def __len__(self) -> int:
         return len(self._entries)
 
+    def time_from(self, now: float) -> float:
+        """``now``, or the last event's time when that is later: a record's times only go
+        forward, so a clock read just before another writer appended (a few milliseconds
+        earlier, or on another worker) is read as that event's time — for what is appended
+        and for what is shown alike.
+
+        >>> r = GameRecord.start(Ruleset.chinese(9), ColorAssignment.by_organiser("李", "王"),
+        ...                      referee=GameActor.referee("王"), at=100.0)
+        >>> r.time_from(99.99), r.time_from(101.0)
+        (100.0, 101.0)
+        """
+        return max(now, self._entries[-1].at) if self._entries else now
+
     def __iter__(self) -> Iterator[Entry]:
         return iter(tuple(self._entries))
 

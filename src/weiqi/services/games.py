@@ -746,8 +746,7 @@ def game_actor(session: Session, actor: Actor, event_id: int) -> GameActor:
 
 def _now(clock: ServerClock, record: GameRecord) -> float:
     """The server's clock, never before the record's last event (times only go forward)."""
-    last = record.entries[-1].at if len(record) else 0.0
-    return max(clock.now().timestamp(), last)
+    return record.time_from(clock.now().timestamp())
 
 
 def _start(game: Game, by: GameActor, clock: ServerClock) -> GameRecord:

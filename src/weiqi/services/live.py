@@ -955,9 +955,7 @@ def _snapshot(
             black_team=game.black_team, white_team=game.white_team, starts_at=starts,
             starts_in=None if starts is None else starts - now,
         )  # fmt: skip
-    # a reader's clock read before another thread or worker appended an event stamped a few
-    # milliseconds later: the game as of that event (a clock is never read backwards)
-    now = max(now, record.entries[-1].at) if len(record) else now
+    now = record.time_from(now)  # a reader's clock read just before another writer appended
     state: GameState = record.state
     events = _played(record, since)
     # only the moves since ``since`` (a reader holds the earlier ones): a push stays as small
@@ -1240,7 +1238,7 @@ def _begin(
         # only a record opened for the round's start time judges lateness (its policy)
         late = absent if c is not None and c.late is not None else ()
         start = ClockEvent(ClockAction.START, absent=late, scheduled=at if late else None)
-        record.append(start, SERVER, max(when, record.entries[-1].at))
+        record.append(start, SERVER, record.time_from(when))
         _store(session, game, row, record)
     return record
 
@@ -1891,4 +1889,4 @@ def _started_wakeup(record: GameRecord, now: float) -> float | None:
         return _ask_deadline(record)  # the loss on time is ruled then, unless asked
     if c is None or c.status is not Status.RUNNING:
         return None
-    return c.next_wakeup(max(now, record.entries[-1].at))
+    return c.next_wakeup(record.time_from(now))
