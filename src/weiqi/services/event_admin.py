@@ -658,7 +658,7 @@ def withdrawal_preview(
     the event's players)."""
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
-        return _preview(session, event_id, _player_row(session, event_id, player_id))
+        return _preview(session, event_id, player_row(session, event_id, player_id))
 
 
 def withdraw(db: Database, actor: Actor, event_id: int, name: str | int) -> Withdrawal:
@@ -670,7 +670,7 @@ def withdraw(db: Database, actor: Actor, event_id: int, name: str | int) -> With
             name = tournament._player(session, event_id, name).id
     after = tournament.withdraw_player(db, actor, event_id, name)
     with db.transaction() as session:
-        done = _preview(session, event_id, _player_row(session, event_id, name))
+        done = _preview(session, event_id, player_row(session, event_id, name))
     return Withdrawal(done.label, after, done.consequence)
 
 
@@ -1073,14 +1073,11 @@ def _view(p: PlayerRow, label: str) -> PlayerView:
     )
 
 
-_player_row = player_row  # one lookup of a player by id in an event
-
-
 def player(db: Database, actor: Actor, event_id: int, player_id: int) -> PlayerView:
     """One player as the edit form shows it (those who manage the event's players)."""
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
-        row = _player_row(session, event_id, player_id)
+        row = player_row(session, event_id, player_id)
         return _view(row, namesake_labels(session, event_id, row)[row.id])
 
 
@@ -1117,7 +1114,7 @@ def edit_player(
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         lock_event(session, event_id)  # the identity checked stays free until commit
-        row = _player_row(session, event_id, player_id)
+        row = player_row(session, event_id, player_id)
         clash = session.scalar(
             select(PlayerRow.id).where(
                 PlayerRow.event_id == event_id,
@@ -1152,7 +1149,7 @@ def delete_player(db: Database, actor: Actor, event_id: int, player_id: int) -> 
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         lock_event(session, event_id)  # no round paired between the check and the delete
-        row = _player_row(session, event_id, player_id)
+        row = player_row(session, event_id, player_id)
         if count_rows(session, RoundRow, event_id):
             raise Conflict(
                 Msg(
@@ -1174,7 +1171,7 @@ def reinstate(db: Database, actor: Actor, event_id: int, player_id: int) -> Rein
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         lock_event(session, event_id)  # no round paired between the check and the change
-        row = _player_row(session, event_id, player_id)
+        row = player_row(session, event_id, player_id)
         after = row.withdrawn_after
         if after is None:
             raise Conflict(Msg("%(name)s has not withdrawn", name=row.name))
