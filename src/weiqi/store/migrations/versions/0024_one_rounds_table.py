@@ -24,7 +24,7 @@ Create Date: 2026-12-06 13:30:00.000000
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import sqlalchemy as sa
 from alembic import op
@@ -38,10 +38,14 @@ depends_on = None
 #: A team round's own columns, as they were in ``team_rounds`` and are now in ``event_rounds``.
 TEAM_COLUMNS = ("date", "lineup_deadline", "revealed_at", "bye_team_id")
 
-#: The tables under a round of a team event, and the tables under them (rebuilt on SQLite).
-UNDER_A_TEAM_ROUND = {
+#: The tables under a round of a team event (their ``round_id`` moves to the one table).
+UNDER_A_TEAM_ROUND = ("team_matches", "team_lineups")
+
+#: Each table this migration rebuilds on SQLite, and the (table, column) that refer to it.
+REFERRERS = {
     "team_matches": [("team_games", "match_id")],
     "team_lineups": [("team_lineup_boards", "lineup_id")],
+    "event_rounds": [("event_games", "round_id"), ("event_byes", "round_id")],
 }
 
 
@@ -60,14 +64,11 @@ def _rebuild(table: str, change: Callable[[BatchOperations], None]) -> None:
     """Rebuild SQLite ``table`` with ``change`` (batch mode copies it into a new table and drops
     the old one). The drop would delete, by cascade, every row that refers to the old table's
     rows: those rows point at negative ids meanwhile, which nothing holds, and back after."""
-    referrers = UNDER_A_TEAM_ROUND.get(table, [])
-    if table == "event_rounds":
-        referrers = [("event_games", "round_id"), ("event_byes", "round_id")]
-    for child, column in referrers:
+    for child, column in REFERRERS[table]:
         op.execute(f"UPDATE {child} SET {column} = -{column}")
     with op.batch_alter_table(table, recreate="always") as batch:
         change(batch)
-    for child, column in referrers:
+    for child, column in REFERRERS[table]:
         op.execute(f"UPDATE {child} SET {column} = -{column}")
 
 
@@ -88,7 +89,7 @@ def _point_rounds_at(parent: str, old: str) -> None:
                 change(batch)
 
 
-def _shift(tables: list[str], offset: int) -> None:
+def _shift(tables: Iterable[str], offset: int) -> None:
     """Add ``offset`` to the round of every row of ``tables``."""
     for table in tables:
         op.execute(sa.text(f"UPDATE {table} SET round_id = round_id + :o").bindparams(o=offset))
@@ -145,13 +146,13 @@ def upgrade() -> None:
         ).bindparams(o=offset, published=True)
     )
     if _sqlite():
-        _shift(list(UNDER_A_TEAM_ROUND), offset)
+        _shift(UNDER_A_TEAM_ROUND, offset)
         _point_rounds_at("event_rounds", "team_rounds")
     else:
         # PostgreSQL checks each statement: the references go before the rows move
         for table in UNDER_A_TEAM_ROUND:
             op.drop_constraint(f"fk_{table}_round_id_team_rounds", table, type_="foreignkey")
-        _shift(list(UNDER_A_TEAM_ROUND), offset)
+        _shift(UNDER_A_TEAM_ROUND, offset)
         for table in UNDER_A_TEAM_ROUND:
             op.create_foreign_key(
                 f"fk_{table}_round_id_event_rounds",
