@@ -39,14 +39,15 @@ async def posted_form(request: Request) -> FormData:
     return await request.form()
 
 
-async def form_fields(request: Request) -> dict[str, str]:
-    """The text fields of a posted form."""
-    form = await request.form()
+#: A route's posted form (:func:`posted_form`), files included.
+PostedForm = Annotated[FormData, Depends(posted_form)]
+
+
+async def form_fields(form: PostedForm) -> dict[str, str]:
+    """The text fields of the posted form (:data:`PostedForm`, read once)."""
     return {k: v for k, v in form.items() if isinstance(v, str)}
 
 
-#: A route's posted form (:func:`posted_form`), files included.
-PostedForm = Annotated[FormData, Depends(posted_form)]
 #: A route's posted text fields (:func:`form_fields`).
 FormFields = Annotated[dict[str, str], Depends(form_fields)]
 
