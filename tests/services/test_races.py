@@ -504,10 +504,15 @@ def stage(db: Database, order: PlayerOrder) -> int:
 
 
 def _clear_stage(db: Database, ev: int) -> None:
+    """The 擂台赛 back to before its first result: no send, its games unseated, game 1 seated."""
     with db.transaction() as session:
         session.execute(
             WinnerStaysOnLogRow.__table__.delete().where(WinnerStaysOnLogRow.event_id == ev)
         )
+        [rnd] = session.scalars(select(RoundRow).where(RoundRow.event_id == ev))
+        rnd.matches.clear()
+        session.flush()
+        wso.settle_stage(session, ev)
 
 
 def test_a_stage_result_recorded_twice_at_once_is_recorded_once(db: Database) -> None:

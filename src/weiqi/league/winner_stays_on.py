@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from weiqi.errors import Conflict, InputError, InvalidSetting
@@ -295,18 +295,7 @@ class WinnerStaysOnSystem:
     ) -> WinnerStaysOn:
         """Replay ``games`` (the teams of each as stored, when known, and its result), the sends
         taken in turn whenever a team is awaited."""
-        setup = self.setup
-        rng = random.Random(setup.seed) if setup.seed is not None else None
-        stage = WinnerStaysOn(setup.teams, setup.order, rng)
-        sends = iter(setup.sends)
-
-        def fill() -> None:
-            while stage.awaiting is not None:
-                sent = next(sends, None)
-                if sent is None:
-                    return
-                stage.send(*sent)
-
+        stage, fill = self._start()
         for teams, result in games:
             fill()
             seated = stage.next_game()
@@ -323,6 +312,56 @@ class WinnerStaysOnSystem:
             stage.record(result)
         fill()
         return stage
+
+    def follow(
+        self, games: Sequence[tuple[Seat, Seat, Result | None]]
+    ) -> tuple[WinnerStaysOn, int]:
+        """The match after the stored ``games`` that it seats, and how many those are: each
+        game is its (black, white) seats as stored and its result (``None``: in play). It stops
+        at the first game the match does not seat — other players (a result before it was
+        changed), or the match is over — or at the game in play, which stays seated.
+
+        >>> system = WinnerStaysOnSystem(StageSetup({"CN": ["c1", "c2"], "JP": ["j1"]}))
+        >>> won = Result.win(Color.WHITE, Reason.RESIGNATION)  # c1 beats j1
+        >>> stage, agreed = system.follow([(("JP", "j1"), ("CN", "c1"), won)])
+        >>> agreed, stage.finished, stage.winner
+        (1, True, 'CN')
+        >>> stage, agreed = system.follow([(("JP", "j1"), ("CN", "c2"), won)])  # not seated so
+        >>> agreed, [(g.black, g.result) for g in stage.games]
+        (0, [(('JP', 'j1'), None)])
+        """
+        stage, fill = self._start()
+        agreed = 0
+        for black, white, result in games:
+            fill()
+            if stage.finished or stage.awaiting is not None:
+                break
+            seated = stage.next_game()
+            if (black, white) != (seated.black, seated.white):
+                break
+            agreed += 1
+            if result is None:
+                break
+            stage.record(result)
+        fill()
+        return stage, agreed
+
+    def _start(self) -> tuple[WinnerStaysOn, Callable[[], None]]:
+        """The match before its first game, and what takes the next sends whenever a team is
+        awaited (chosen order)."""
+        setup = self.setup
+        rng = random.Random(setup.seed) if setup.seed is not None else None
+        stage = WinnerStaysOn(setup.teams, setup.order, rng)
+        sends = iter(setup.sends)
+
+        def fill() -> None:
+            while stage.awaiting is not None:
+                sent = next(sends, None)
+                if sent is None:
+                    return
+                stage.send(*sent)
+
+        return stage, fill
 
     def next_round(self, event: Event) -> RoundPlan:
         from weiqi.tournament.systems import require_pairable

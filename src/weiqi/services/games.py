@@ -866,10 +866,16 @@ def _store(
     key = _cache_key(session, game.record_table, game.id)
     if record_cache.noted(session, key):  # loaded to be kept: kept as stored now
         record_cache.note(session, key, record_cache.Kept(record, text, record.head, len(record)))
+    before = game.row.result
     game.row.result = state.result.to_code() if state.result is not None else None
     game.row.confirmed = state.confirmed
     # what the standings count of the board, sealed with the record it follows
     seal_row(session, game.row, (black, white), record.head)
+    if isinstance(game.row, BoardGameRow) and game.row.result != before:
+        # a 擂台赛 moves on from its game's result (winner_stays_on imports this module)
+        from weiqi.services.winner_stays_on import after_board_result
+
+        after_board_result(session, game.row)
 
 
 def _who(actor: GameActor | None) -> tuple[str | None, str]:

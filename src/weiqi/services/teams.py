@@ -33,7 +33,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -1094,8 +1094,23 @@ def set_round_start(
         return _round_view(session, rnd)
 
 
-def _match_of(rnd: RoundRow, team_id: int) -> TeamMatchRow | None:
-    return next((m for m in rnd.matches if team_id in (m.home_id, m.away_id)), None)
+def _match_of(matches: Iterable[TeamMatchRow], team_id: int) -> TeamMatchRow | None:
+    """The first of ``matches`` (a round's) that ``team_id`` plays."""
+    return next((m for m in matches if team_id in (m.home_id, m.away_id)), None)
+
+
+def _is_stage(session: Session, event_id: int) -> bool:
+    """Whether the event is a 擂台赛."""
+    return event_row(session, event_id).system == TeamSystem.WINNER_STAYS_ON.value
+
+
+def _team_match(
+    session: Session, event_id: int, rnd: RoundRow, team_id: int
+) -> TeamMatchRow | None:
+    """The match ``team_id`` plays in ``rnd``: a 擂台赛's games are its round's matches, one
+    after the other, and a team's is its latest (the earlier ones are over)."""
+    stage = _is_stage(session, event_id)
+    return _match_of(reversed(rnd.matches) if stage else rnd.matches, team_id)
 
 
 def _seal(
@@ -1133,7 +1148,7 @@ def _seal(
             ),
         )
     wso = row.system == TeamSystem.WINNER_STAYS_ON.value
-    if not wso and _match_of(rnd, team_row.id) is None:
+    if not wso and _match_of(rnd.matches, team_row.id) is None:
         raise LineupRejected(team, Msg("has no match in round %(number)s", number=number))
     codes = _typed_codes(session, team_row, players, typed)
     lineup = core_validate_lineup(core_team(team_row), codes, settings_of(row).lineup)
@@ -1382,6 +1397,10 @@ def reveal_round(
                 if board.result is not None:
                     seal_row(session, board)
         session.flush()
+        if wso:  # its first game is seated now (chosen order: once both players are sent)
+            from weiqi.services.winner_stays_on import settle_stage  # (it imports this module)
+
+            settle_stage(session, event_id)
         return _round_view(session, rnd)
 
 
@@ -1403,7 +1422,7 @@ def match_number(db: Database, event_id: int, number: int, team: str) -> int:
     command names a team board by its team, as ``round result --team`` does."""
     with db.transaction() as session:
         rnd = round_row(session, event_id, number)
-        m = _match_of(rnd, team_by_code(session, event_id, team).id)
+        m = _team_match(session, event_id, rnd, team_by_code(session, event_id, team).id)
         if m is None:
             raise NotFound(
                 Msg("%(team)s has no match in round %(number)s", team=team, number=number)
@@ -1423,7 +1442,7 @@ def _set_board_result(
 ) -> TeamMatchRow:
     number = rnd.number
     team_row = team_by_code(session, event_id, team)
-    m = _match_of(rnd, team_row.id)
+    m = _team_match(session, event_id, rnd, team_row.id)
     if m is None:
         raise NotFound(Msg("%(team)s has no match in round %(number)s", team=team, number=number))
     if rnd.revealed_at is None:
@@ -1451,7 +1470,8 @@ def _set_board_result(
                 board=board,
             )
         )
-    game_points(result, Color.BLACK)  # a replay or no result scores nothing: refused here
+    if not _is_stage(session, event_id):  # (a 擂台赛 plays a replay again: the same two meet)
+        game_points(result, Color.BLACK)  # a replay or no result scores nothing: refused here
     # the signed sheet: entered and confirmed in the board's game record, like an individual
     # event's ``round result`` (R-REF-7); a confirmed board is changed by a correction only
     games.enter_and_confirm(session, actor, event_id, games.team_game(session, game), result)
@@ -1546,7 +1566,7 @@ def record_playoff(
             )
         rnd = round_row(session, event_id, number)
         team_row = team_by_code(session, event_id, winner)
-        m = _match_of(rnd, team_row.id)
+        m = _match_of(rnd.matches, team_row.id)
         if m is None:
             raise NotFound(
                 Msg("%(winner)s has no match in round %(number)s", winner=winner, number=number)

@@ -1,7 +1,10 @@
 """擂台赛 (winner stays on, R-FMT-3) as a team event: the teams' orders are their sealed lineups
-of round 1 (fixed order) or the players they send one by one (chosen order); every send and every
-result goes to an append-only log, and the match is replayed from it on each use by the
-competition system of :func:`~weiqi.tournament.systems.system_for` (one game a round).
+of round 1 (fixed order) or the players they send one by one (chosen order, an append-only log of
+sends). Each game is a board of the event's one round — a match of one board, numbered as the
+game, holder at home — with its own game record, so it is entered, confirmed, corrected, warned
+and ruled on like every team board. The match is replayed from the sends and the boards' results
+on each use by the competition system of :func:`~weiqi.tournament.systems.system_for`; the next
+game is seated as soon as the one before it has a result.
 
 Usage (after ``create_team_event`` with ``TeamSystem.WINNER_STAYS_ON``, ``import_teams``,
 ``pair_round``, the lineups and ``reveal_round`` of ``services.teams``)::
@@ -19,17 +22,16 @@ from sqlalchemy.orm import Session
 
 from weiqi.errors import Conflict, NotFound
 from weiqi.league.match import BoardColors
-from weiqi.league.winner_stays_on import (
-    StageSetup,
-    WinnerStaysOn,
-    WinnerStaysOnSystem,
-    stage_event,
-)
+from weiqi.league.team_rounds import team_settings
+from weiqi.league.winner_stays_on import StageSetup, WinnerStaysOn, WinnerStaysOnSystem
 from weiqi.messages import Msg
 from weiqi.rules.result import Result
 from weiqi.services.actor import Actor
 from weiqi.services.events import event_rounds
+from weiqi.services.games import enter_and_confirm, team_game
 from weiqi.services.permissions import Action, require
+from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
+from weiqi.services.team_coaches import require_coach
 from weiqi.services.teams import (
     TeamSystem,
     event_row,
@@ -40,8 +42,19 @@ from weiqi.services.teams import (
     settings_of,
 )
 from weiqi.store.database import Database
+from weiqi.store.games import TeamGameRecordRow
 from weiqi.store.locks import lock_event
-from weiqi.store.teams import TeamEventRow, TeamRow, WinnerStaysOnLogRow
+from weiqi.store.seals import broken_in
+from weiqi.store.teams import (
+    BoardGameRow,
+    TeamEventRow,
+    TeamMatchRow,
+    TeamRow,
+    WinnerStaysOnLogRow,
+)
+from weiqi.store.tournament import RoundRow
+from weiqi.tournament.records import EventKind
+from weiqi.tournament.settings import System
 from weiqi.tournament.systems import system_for
 
 
@@ -67,8 +80,21 @@ class WinnerStaysOnView:
     winner: str | None
 
 
-def _stage(session: Session, event_id: int) -> tuple[TeamEventRow, WinnerStaysOn]:
-    """The 擂台赛 replayed from its revealed lineups and its log."""
+@dataclass(frozen=True)
+class _Stage:
+    """The 擂台赛 as stored: its round (one round; each game a match of one board, numbered as
+    the game), the match replayed from it, and how many of the stored games it seats."""
+
+    row: TeamEventRow
+    round: RoundRow
+    stage: WinnerStaysOn
+    stored: list[tuple[TeamMatchRow, BoardGameRow]]
+    agreed: int
+
+
+def _stage(session: Session, event_id: int) -> _Stage:
+    """The 擂台赛 replayed from its revealed lineups, its sends and its games' boards (a board
+    whose seal does not hold counts as not played, as in every standings)."""
     row = event_row(session, event_id)
     settings = settings_of(row)
     if settings.system is not TeamSystem.WINNER_STAYS_ON:
@@ -82,28 +108,91 @@ def _stage(session: Session, event_id: int) -> tuple[TeamEventRow, WinnerStaysOn
     rounds = event_rounds(session, event_id)
     if not rounds or rounds[0].revealed_at is None:
         raise Conflict(Msg("the 擂台赛's lineups are not revealed yet"))
-    teams = {t.id: t.code for t in event_teams(session, event_id)}
-    sealed = lineup_rows(session, event_id).get(rounds[0].id, [])
+    rnd = rounds[0]
+    listed = event_teams(session, event_id)
+    teams = {t.id: t.code for t in listed}
+    seats = {r.id: (t.code, r.player_code) for t in listed for r in t.roster}
+    sealed = lineup_rows(session, event_id).get(rnd.id, [])
     by_team = {lr.team_id: lr.players for lr in sealed}
     squads = {code: list(by_team[tid]) for tid, code in teams.items() if by_team.get(tid)}
-    log = list(
-        session.scalars(
+    sends = tuple(
+        (line.team or "", line.player or "")
+        for line in session.scalars(
             select(WinnerStaysOnLogRow)
-            .where(WinnerStaysOnLogRow.event_id == event_id)
+            .where(WinnerStaysOnLogRow.event_id == event_id, WinnerStaysOnLogRow.kind == "send")
             .order_by(WinnerStaysOnLogRow.seq)
         )
     )
-    sends = tuple((line.team or "", line.player or "") for line in log if line.kind == "send")
     nigiri = settings.board_colors is BoardColors.NIGIRI
     setup = StageSetup(squads, settings.player_order, settings.seed if nigiri else None, sends)
-    # the 擂台赛's system, the same protocol as every system's (one game a round)
-    event = stage_event(
-        setup, [Result.parse(line.result or "") for line in log if line.kind == "result"]
-    )
-    system = system_for(event.settings, event.kind, setup)
+    system = system_for(team_settings(System.MATCH), EventKind.TEAM, setup)
     assert isinstance(system, WinnerStaysOnSystem)
-    stage = system.replay(event)
-    return row, stage
+    broken = broken_in(session, event_id, team=True)
+    stored = [(m, m.games[0]) for m in rnd.matches if m.games]
+    games = []
+    for _, board in stored:
+        holder = seats.get(board.home_player_id or 0, ("", ""))
+        challenger = seats.get(board.away_player_id or 0, ("", ""))
+        black, white = (holder, challenger) if board.home_color == "B" else (challenger, holder)
+        counts = board.result is not None and board.id not in broken
+        games.append(
+            (black, white, Result.parse(board.result) if board.result and counts else None)
+        )
+    stage, agreed = system.follow(games)
+    return _Stage(row, rnd, stage, stored, agreed)
+
+
+def settle_stage(session: Session, event_id: int) -> None:
+    """Bring the 擂台赛's stored games in line with its results, in the caller's transaction
+    (under the event's lock): seat the next game once the one before it has a result (a board
+    with its own record, like every team board), and unseat a game not yet begun that a
+    changed result no longer calls for. A change that would unseat a game already begun (a
+    result, a move) is refused with ``Conflict``, nothing stored: that game was played by the
+    players the result before it seated."""
+    found = _stage(session, event_id)
+    later = found.stored[found.agreed :]
+    for match, board in later:
+        if board.result is not None or session.get(TeamGameRecordRow, board.id) is not None:
+            raise Conflict(
+                Msg(
+                    "game %(game)s of the 擂台赛 has begun with the players the results before "
+                    "it seated; a result that seats other players there cannot be stored",
+                    game=match.number,
+                )
+            )
+    for match, _ in later:
+        session.delete(match)
+    session.flush()  # the unseated games' numbers are free before the next game takes one
+    stage = found.stage
+    if stage.finished or stage.awaiting is not None:
+        return
+    game = stage.next_game()
+    if game.number <= found.agreed:
+        return  # seated already, in play
+    listed = event_teams(session, event_id)
+    ids = {t.code: t.id for t in listed}
+    roster = {(t.code, r.player_code): r.id for t in listed for r in t.roster}
+    home, away = game.holder[0], game.challenger[0]
+    board = BoardGameRow(
+        board=1,
+        sitting=0,
+        home_player_id=roster[game.holder],
+        away_player_id=roster[game.challenger],
+        home_color="B" if game.black == game.holder else "W",
+    )
+    found.round.matches.append(
+        TeamMatchRow(number=game.number, home_id=ids[home], away_id=ids[away], games=[board])
+    )
+    session.flush()
+
+
+def after_board_result(session: Session, board: BoardGameRow) -> None:
+    """A team board's result changed (``services.games``): when it is a game of a 擂台赛, the
+    match moves on from it (:func:`settle_stage`)."""
+    event_id = board.match.round.event_id
+    row = session.get(TeamEventRow, event_id)
+    if row is not None and row.system == TeamSystem.WINNER_STAYS_ON.value:
+        settle_stage(session, event_id)
 
 
 def _stage_view(stage: WinnerStaysOn) -> WinnerStaysOnView:
@@ -151,29 +240,39 @@ def _sent_code(session: Session, event_id: int, team: str, typed: str) -> str:
 def winner_stays_on(db: Database, event_id: int) -> WinnerStaysOnView:
     """The 擂台赛 so far: its games, who is out, whose turn it is to send, the winner."""
     with db.transaction() as session:
-        _, stage = _stage(session, event_id)
-        return _stage_view(stage)
+        return _stage_view(_stage(session, event_id).stage)
 
 
 def send_player(
     db: Database, actor: Actor, event_id: int, team: str, player: str
 ) -> WinnerStaysOnView:
-    """The awaited team sends its next player (chosen order, R-FMT-3)."""
+    """The awaited team sends its next player (chosen order, R-FMT-3); once both players of
+    the next game are sent, it is seated."""
     with db.transaction() as session:
         require(session, actor, Action.SUBMIT_LINEUP, event_id)
+        require_coach(session, actor, event_id, [team])  # a coach sends for his own team
         lock_event(session, event_id)  # the log replayed is the log appended to
-        _, stage = _stage(session, event_id)
+        stage = _stage(session, event_id).stage
         player = _sent_code(session, event_id, team, player)
         stage.send(team, player)
         _append(session, event_id, kind="send", team=team, player=player)
-        return _stage_view(stage)
+        session.flush()
+        settle_stage(session, event_id)
+        return _stage_view(_stage(session, event_id).stage)
 
 
 def record_stage_result(
-    db: Database, actor: Actor, event_id: int, code: str, game: int | None = None
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    code: str,
+    game: int | None = None,
+    *,
+    clock: ServerClock = SYSTEM_CLOCK,
 ) -> WinnerStaysOnView:
-    """Record the current game's result; the winner stays on, the loser's team sends the next
-    player (a replay or no result: the same two meet again).
+    """Enter and confirm the current game's result from its signed sheet, as on its board's
+    page; the winner stays on, the loser's team sends the next player (a replay or no result:
+    the same two meet again).
 
     ``game`` is the number of the game the result is for, as the referee saw it: when another
     result was recorded meanwhile the current game is another one, and this result is refused
@@ -182,9 +281,9 @@ def record_stage_result(
     result = Result.parse(code)
     with db.transaction() as session:
         require(session, actor, Action.RECORD_RESULT, event_id)
-        lock_event(session, event_id)  # the log replayed is the log appended to
-        _, stage = _stage(session, event_id)
-        current = stage.next_game()
+        lock_event(session, event_id)  # the games replayed are the games written to
+        found = _stage(session, event_id)
+        current = found.stage.next_game()
         if game is not None and current.number != game:
             raise Conflict(
                 Msg(
@@ -194,6 +293,9 @@ def record_stage_result(
                     current=current.number,
                 )
             )
-        stage.record(result)
-        _append(session, event_id, kind="result", result=result.to_code())
-        return _stage_view(stage)
+        if current.number > found.agreed:  # not seated yet (stored before games were boards)
+            settle_stage(session, event_id)
+            found = _stage(session, event_id)
+        _, board = found.stored[current.number - 1]
+        enter_and_confirm(session, actor, event_id, team_game(session, board), result, clock=clock)
+        return _stage_view(_stage(session, event_id).stage)
