@@ -19,8 +19,10 @@ def create_team_event(
     team_type: str = "临场出人制",
     boards: int = 3,
     max_foreign: int | None = None,
+    player_order: str | None = None,
 ) -> int:
-    """Fill the new-team-event form and return the event's id (on its dashboard)."""
+    """Fill the new-team-event form and return the event's id (on its dashboard);
+    ``player_order`` is a 擂台赛's (the option's label)."""
     page.goto(f"{server.url}/events/new?kind=team")
     form = page.locator("#team-event-settings")
     form.get_by_label("赛事名称").fill(name)
@@ -29,6 +31,8 @@ def create_team_event(
     form.get_by_label("每场台数").fill(str(boards))
     if max_foreign is not None:
         form.get_by_label("每轮外援上场人数上限").fill(str(max_foreign))
+    if player_order is not None:
+        form.locator("select[name=player_order]").select_option(label=player_order)
     form.get_by_role("button", name="创建赛事").click()
     expect(page).to_have_url(re.compile(r"/events/\d+/manage$"))
     found = re.search(r"/events/(\d+)/manage", page.url)

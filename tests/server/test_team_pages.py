@@ -495,3 +495,74 @@ def test_r_ref_7_a_rotation_boards_later_sitting_has_its_own_game_page(
     sheet = client.get(f"/events/{ev}/manage/rounds/1")
     row = sheet.text.split('id="board-1-1-1"')[1].split("</tr>")[0]
     assert "白中盘胜" in row and "已确认" in row
+
+
+def test_r_fmt_3_a_winner_stays_on_is_run_from_its_round_page(
+    client: TestClient, database: Database
+) -> None:
+    """R-FMT-3 擂台赛 in chosen order through the pages: the lineups, the reveal, the awaited
+    team sends its players, each game is a board with its own page (R-REF-7), its result
+    entered from the round page moves the stage on, and a refused send is named beside the
+    choice, in Chinese."""
+    token = admin(client)
+    event_id = create(
+        client, token, system="winner_stays_on", player_order="chosen", team_type="per_round",
+        boards="2", max_foreign="",
+    )  # fmt: skip
+    import_csv(client, token, event_id, TEAMS_CSV.split("\n青龙")[0])  # 黑龙 and 白虎
+    response = client.post(
+        f"/events/{event_id}/manage/rounds", data={"start": "", "csrf_token": token},
+        follow_redirects=False,
+    )  # fmt: skip
+    assert response.status_code == 303, response.text
+    for team in ("黑龙", "白虎"):
+        assert _lineup(client, token, event_id, team, [f"{team}1", f"{team}2"]).status_code == 303
+    client.post(f"/events/{event_id}/manage/rounds/1/reveal", data={"csrf_token": token})
+    page = client.get(f"/events/{event_id}/manage/rounds/1").text
+    assert "黑龙必须派出下一名棋手" in page and 'id="stage-send"' in page
+    send = f"/events/{event_id}/manage/stage/send"
+    done = client.post(send, data={"team": "黑龙", "player": "黑龙2", "csrf_token": token},
+                       follow_redirects=False)  # fmt: skip
+    assert done.status_code == 303
+    refused = client.post(send, data={"team": "白虎", "player": "黑龙1", "csrf_token": token})
+    assert refused.status_code == 422 and 'id="player-error"' in refused.text
+    assert "不是白虎的待战棋手" in refused.text, refused.text
+    client.post(send, data={"team": "白虎", "player": "白虎1", "csrf_token": token})
+    page = client.get(f"/events/{event_id}/manage/rounds/1").text
+    assert "第1局正在进行：黑龙2（擂主）对白虎1。" in page
+    board = client.get(f"/events/{event_id}/teams/rounds/1/matches/1/boards/1")
+    assert board.status_code == 200 and "黑龙2" in board.text and "白虎1" in board.text
+    entered = client.post(
+        f"/events/{event_id}/manage/rounds/1/matches/1/results",
+        data={"result_1_0": "W+R", "csrf_token": token}, follow_redirects=False,
+    )  # fmt: skip
+    assert entered.status_code == 303, entered.text  # 黑龙2 (white) beats 白虎1
+    page = client.get(f"/events/{event_id}/manage/rounds/1").text
+    assert "白虎必须派出下一名棋手" in page and "白虎1" in page.split('id="stage-teams"')[1]
+    # the public page of a 擂台赛 is its games and where it stands (it has no table)
+    public_page = client.get(f"/events/{event_id}/teams/standings")
+    assert public_page.status_code == 200 and "白虎必须派出下一名棋手。" in public_page.text
+    assert "黑龙2（黑龙）" in public_page.text and "白中盘胜" in public_page.text
+    assert client.get(f"/events/{event_id}/teams/standings/projector").status_code == 200
+    # 白虎's coach sends from the lineup page, for 白虎 only (R-ORG-1)
+    accounts.create_user(database, LOCAL, "coach", "quiet tortoise 789", display_name="王教练")
+    client.post(
+        f"/events/{event_id}/manage/coaches",
+        data={"team": "白虎", "username": "coach", "role": "coach", "csrf_token": token},
+    )
+    client.post("/logout", data={"csrf_token": token})
+    api_login(client, "coach", "quiet tortoise 789")
+    token = csrf(client)
+    lineup = client.get(f"/events/{event_id}/teams/rounds/1/lineup").text
+    assert 'id="stage-send"' in lineup and 'name="back" value="lineup"' in lineup
+    other = client.post(send, data={"team": "黑龙", "player": "黑龙1", "back": "lineup",
+                                    "csrf_token": token})  # fmt: skip
+    assert other.status_code == 403
+    refused = client.post(send, data={"team": "白虎", "player": "白虎1", "back": "lineup",
+                                      "csrf_token": token})  # fmt: skip
+    assert refused.status_code == 422 and "不是白虎的待战棋手" in refused.text
+    assert 'id="choose-team"' in refused.text  # the coach's own page, the choice kept
+    sent = client.post(send, data={"team": "白虎", "player": "白虎2", "back": "lineup",
+                                   "csrf_token": token}, follow_redirects=False)  # fmt: skip
+    assert sent.status_code == 303 and "/teams/rounds/1/lineup" in sent.headers["location"]
+    assert "第2局正在进行：黑龙2（擂主）对白虎2。" in client.get(sent.headers["location"]).text

@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from weiqi.i18n import N_
 from weiqi.league.draft import Action as DraftAction
@@ -25,6 +25,7 @@ from weiqi.rules.result import Result
 from weiqi.server.public_tables import Cell, Column, Table, gettext_for, place_text
 from weiqi.server.public_tables import result_text as public_result_text
 from weiqi.services.teams import MatchView, RoundView
+from weiqi.services.winner_stays_on import WinnerStaysOnView
 
 Gettext = Callable[[str], str]
 
@@ -205,3 +206,82 @@ def draft_table(log: Sequence[DraftEvent], locale: str) -> Table:
         for e in log
     )
     return Table(columns, rows)
+
+
+def stage_table(
+    view: WinnerStaysOnView,
+    event_id: int,
+    names: Mapping[str, str],
+    shown: Mapping[tuple[str, str], str],
+    locale: str,
+) -> Table:
+    """A 擂台赛 (R-FMT-3) as its public page shows it: its games in order — holder (擂主),
+    challenger, who has black, the result, each game linked to its board's page — and below,
+    where the match stands and each team's players still to play and out.
+
+    >>> from weiqi.services.winner_stays_on import StageGame
+    >>> game = StageGame(1, ("A", "a1"), ("B", "b1"), ("B", "b1"), "B+R")
+    >>> view = WinnerStaysOnView(("A", "B"), (game,), "A", {"A": ("a2",), "B": ()},
+    ...                          (("A", "a1"),), False, None)
+    >>> t = stage_table(view, 3, {"A": "甲队", "B": "乙队"}, {}, "zh_CN")
+    >>> [c.text for c in t.rows[0]]
+    ['1', 'a1（甲队）', 'b1（乙队）', 'b1', '黑中盘胜']
+    >>> t.rows[0][0].href
+    '/events/3/teams/rounds/1/matches/1/boards/1'
+    >>> t.legend[0]
+    '甲队必须派出下一名棋手。'
+    """
+    _ = gettext_for(locale)
+
+    def player(seat: tuple[str, str]) -> str:
+        return _("%(player)s (%(team)s)") % {
+            "player": shown.get(seat, seat[1]),
+            "team": names.get(seat[0], seat[0]),
+        }
+
+    columns = (
+        Column(_("Game"), numeric=True),
+        Column(_("Holder (擂主)")),
+        Column(_("Challenger")),
+        Column(_("Black")),
+        Column(_("Result"), cls="result"),
+    )
+    rows = tuple(
+        (
+            Cell(
+                str(g.number), href=f"/events/{event_id}/teams/rounds/1/matches/{g.number}/boards/1"
+            ),
+            Cell(player(g.holder)),
+            Cell(player(g.challenger)),
+            Cell(shown.get(g.black, g.black[1])),
+            Cell(public_result_text(Result.parse(g.result), locale) if g.result else "—"),
+        )
+        for g in view.games
+    )
+    if view.finished and view.winner is not None:
+        status = _("%(team)s wins the 擂台赛: its player is the last one standing.") % {
+            "team": names.get(view.winner, view.winner)
+        }
+    elif view.finished:
+        status = _("The last two players went out together: the 擂台赛 has no winner.")
+    elif view.awaiting is not None:
+        status = _("%(team)s must send its next player.") % {
+            "team": names.get(view.awaiting, view.awaiting)
+        }
+    else:
+        g = view.games[-1]
+        status = _("Game %(n)s is being played: %(holder)s (擂主) against %(challenger)s.") % {
+            "n": g.number,
+            "holder": shown.get(g.holder, g.holder[1]),
+            "challenger": shown.get(g.challenger, g.challenger[1]),
+        }
+    teams = [
+        _("%(team)s — still to play: %(waiting)s; out: %(out)s")
+        % {
+            "team": names.get(t, t),
+            "waiting": "、".join(shown.get((t, p), p) for p in view.waiting[t]) or "—",
+            "out": "、".join(shown.get(s, s[1]) for s in view.out if s[0] == t) or "—",
+        }
+        for t in view.teams
+    ]
+    return Table(columns, rows, legend=(status, *teams))

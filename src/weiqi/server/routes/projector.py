@@ -31,8 +31,8 @@ from weiqi.server.public_tables import (
     standings_table,
     standings_title,
     team_round_table,
-    team_standings_table,
 )
+from weiqi.server.routes.public import team_standings_view
 from weiqi.server.security import Db
 from weiqi.server.templating import html, locale_of, translate
 from weiqi.services import public, teams
@@ -135,14 +135,14 @@ def team_round_projector(
 def team_standings_projector(
     request: Request, db: Db, event_id: int, seconds: Seconds = DEFAULT_SECONDS
 ) -> Response:
-    ev = public.team_overview(db, event_id)
+    title, table = team_standings_view(request, db, event_id)
     return _projector(
         request,
         db,
         event_id,
-        event_name=ev.name,
-        title=translate(request, "Team standings"),
-        table=team_standings_table(teams.standings(db, event_id), ev.boards, locale_of(request)),
+        event_name=public.team_overview(db, event_id).name,
+        title=title,
+        table=table,
         kind="standings",
         back=f"/events/{event_id}/teams/standings",
         seconds=seconds,

@@ -13,7 +13,7 @@ from fastapi.responses import RedirectResponse
 from starlette.requests import Request
 from starlette.responses import Response
 
-from weiqi.errors import NotFound
+from weiqi.errors import Conflict, NotFound
 from weiqi.server.downloads import attachment
 from weiqi.server.inputs import ScreenedRoute
 from weiqi.server.page_cache import cached_page
@@ -32,11 +32,12 @@ from weiqi.server.public_tables import (
     team_standings_table,
 )
 from weiqi.server.security import Db, current_actor
-from weiqi.server.team_tables import with_zones
-from weiqi.server.templating import html, locale_of, translate
-from weiqi.services import league, public, team_admin, teams
+from weiqi.server.team_tables import stage_table, with_zones
+from weiqi.server.templating import html, locale_of, say, translate
+from weiqi.services import league, public, team_admin, teams, winner_stays_on
 from weiqi.services.events import get_event
 from weiqi.services.permissions import Action, allowed
+from weiqi.services.winner_stays_on import WinnerStaysOnView
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
@@ -242,17 +243,40 @@ def _team_page(
     )  # fmt: skip
 
 
+def team_standings_view(request: Request, db: Db, event_id: int) -> tuple[str, Table]:
+    """The title and table of a team event's standings page and projector: the team
+    standings, or a 擂台赛's games and where it stands (it has a winner, not a table)."""
+    if teams.team_event_info(db, event_id).settings.system is teams.TeamSystem.WINNER_STAYS_ON:
+        return translate(request, "Winner stays on (擂台赛)"), _stage_table(request, db, event_id)
+    rows = teams.standings(db, event_id)
+    boards = public.team_overview(db, event_id).boards
+    return translate(request, "Team standings"), team_standings_table(
+        rows, boards, locale_of(request)
+    )
+
+
+def _stage_table(request: Request, db: Db, event_id: int) -> Table:
+    """A 擂台赛's games and where it stands; before the reveal, an empty table saying so."""
+    cards = team_admin.team_cards(db, event_id)
+    names = {c.code: c.name for c in cards}
+    shown = {(c.code, p.player): p.shown for c in cards for p in c.roster}
+    try:
+        view = winner_stays_on.winner_stays_on(db, event_id)
+    except Conflict as err:  # not revealed yet
+        empty = stage_table(WinnerStaysOnView((), (), None, {}, (), False, None), event_id,
+                            names, shown, locale_of(request))  # fmt: skip
+        return Table(empty.columns, (), legend=(say(request, err.msg),))
+    return stage_table(view, event_id, names, shown, locale_of(request))
+
+
 @router.get("/events/{event_id}/teams/standings")
 @cached_page
 def team_standings_page(
     request: Request, db: Db, event_id: int, format: Format = "html"
 ) -> Response:
-    rows = teams.standings(db, event_id)
-    boards = public.team_overview(db, event_id).boards
-    table = team_standings_table(rows, boards, locale_of(request))
+    title, table = team_standings_view(request, db, event_id)
     if format == "csv":
         return csv_response(table, f"event-{event_id}-team-standings.csv")
-    title = translate(request, "Team standings")
     return _team_page(
         request, db, event_id, "standings",
         {"table": table, "title": title, "kind": "standings",

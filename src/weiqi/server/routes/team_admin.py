@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
+from urllib.parse import quote
 
 from fastapi import APIRouter
 from fastapi.responses import RedirectResponse
@@ -44,7 +45,7 @@ from weiqi.server.public_tables import team_game_href
 from weiqi.server.security import AppClock, Db, LoggedIn, flash, server_clock
 from weiqi.server.team_tables import colour_text, match_score, result_text
 from weiqi.server.templating import html, locale_of, say, translate
-from weiqi.services import games, team_admin, team_coaches, teams
+from weiqi.services import games, team_admin, team_coaches, teams, winner_stays_on
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import LOCKED_PLAYED, as_utc
 from weiqi.services.permissions import Action, allowed
@@ -464,8 +465,33 @@ def _round_admin_page(
         "starts": format_local(view.starts_at, info.details.time_zone),
         "values": values or {},
         "errors": errors or {},
+        **stage_context(db, actor, info, view, cards),
     }
     return html(request, "team_round_admin.html", context, status_code=status_code)
+
+
+def stage_context(
+    db: Db,
+    actor: Actor,
+    info: teams.TeamEventInfo,
+    view: teams.RoundView,
+    cards: list[team_admin.TeamCard],
+) -> dict[str, Any]:
+    """What the stage of a 擂台赛 (``team_stage.html``) shows on its round's page and its
+    coaches' lineup page, once revealed: the stage (``None`` otherwise), whether ``actor``
+    may send the awaited team's next player, and every player as pages show him."""
+    stage = None
+    if info.settings.system is teams.TeamSystem.WINNER_STAYS_ON and view.revealed_at:
+        stage = winner_stays_on.winner_stays_on(db, info.id)
+    mine = team_coaches.lineup_teams(db, actor, info.id)
+    may_send = (
+        stage is not None
+        and stage.awaiting is not None
+        and (mine is None or stage.awaiting in mine)
+        and allowed(db, actor, Action.SUBMIT_LINEUP, info.id)
+    )
+    shown = {(c.code, p.player): p.shown for c in cards for p in c.roster}
+    return {"stage": stage, "may_send": may_send, "shown_player": shown}
 
 
 def round_start(
@@ -545,6 +571,36 @@ def match_results(
     return RedirectResponse(
         f"/events/{event_id}/manage/rounds/{number}#match-{match}", status_code=303
     )
+
+
+@router.post("/events/{event_id}/manage/stage/send")
+@requires(Action.SUBMIT_LINEUP)
+def stage_send(
+    request: Request, form: FormFields, db: Db, user: LoggedIn, event_id: int
+) -> Response:
+    """The awaited team sends its next player to a 擂台赛 (chosen order): the game is seated
+    once both are sent. A refusal comes back beside the choice."""
+    team, player = form.get("team", ""), form.get("player", "")
+    # from the round's page, or from the coach's lineup page (``back=lineup``)
+    coach = form.get("back", "") == "lineup"
+    try:
+        winner_stays_on.send_player(db, user.actor(), event_id, team, player)
+    except (InputError, Conflict) as err:
+        reason = err.reason if isinstance(err, InputError) else err.msg
+        values, errors = {"player": player}, {"player": say(request, reason)}
+        if coach:
+            from weiqi.server.routes.team_pages import lineup_page_of  # (it imports this)
+
+            return lineup_page_of(request, db, user.actor(), event_id, team, values=values,
+                                  errors=errors, status_code=status_of(err))  # fmt: skip
+        return _round_admin_page(request, db, user.actor(), event_id, 1, values=values,
+                                 errors=errors, status_code=status_of(err))  # fmt: skip
+    flash(request, translate(request, "The player is sent."))
+    if coach:
+        return RedirectResponse(
+            f"/events/{event_id}/teams/rounds/1/lineup?team={quote(team)}#stage", status_code=303
+        )
+    return RedirectResponse(f"/events/{event_id}/manage/rounds/1#stage", status_code=303)
 
 
 @router.post("/events/{event_id}/manage/rounds/{number}/playoff")

@@ -18,7 +18,7 @@ from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_cache import cached_page
 from weiqi.server.page_forms import PostedForm, rank_label
 from weiqi.server.routes.public import csv_response
-from weiqi.server.routes.team_admin import settings_words
+from weiqi.server.routes.team_admin import settings_words, stage_context
 from weiqi.server.security import AppClock, CurrentActor, Db, LoggedIn, flash
 from weiqi.server.team_tables import boards_table, calendar_table, draft_table, player_table
 from weiqi.server.templating import html, locale_of, say, translate
@@ -136,6 +136,8 @@ def _lineup_page(
     *,
     chosen: list[str] | None = None,
     refused: str = "",
+    values: dict[str, str] | None = None,
+    errors: dict[str, str] | None = None,
     status_code: int = 200,
 ) -> Response:
     info = teams.team_event_info(db, event_id)
@@ -175,9 +177,29 @@ def _lineup_page(
             "substitutes": [p for p in card.roster if p.player not in chosen] if card else [],
             "refused": refused,
             "rank_label": lambda code: rank_label(locale_of(request), code),
+            "values": values or {},
+            "errors": errors or {},
+            **stage_context(db, actor, info, view, cards),
         },
         status_code=status_code,
     )
+
+
+def lineup_page_of(
+    request: Request,
+    db: Db,
+    actor: Actor,
+    event_id: int,
+    team: str,
+    *,
+    values: dict[str, str],
+    errors: dict[str, str],
+    status_code: int,
+) -> Response:
+    """A 擂台赛's lineup page (its one round) for ``team``'s coach, with a refused send beside
+    the choice."""
+    return _lineup_page(request, db, actor, event_id, 1, team, values=values, errors=errors,
+                        status_code=status_code)  # fmt: skip
 
 
 @router.get("/events/{event_id}/teams/rounds/{number}/lineup")
