@@ -105,7 +105,6 @@ from weiqi.store.seals import seal_row
 from weiqi.store.teams import (
     BoardGameRow,
     RosterRow,
-    TeamEventRow,
     TeamMatchRow,
     TeamRow,
 )
@@ -584,9 +583,9 @@ def team_game(session: Session, game: BoardGameRow) -> Game:
     black, white = (home, away) if game.home_color == "B" else (away, home)
     teams = (home_team.code, away_team.code)
     black_team, white_team = teams if game.home_color == "B" else teams[::-1]
-    # team events play with the rules' komi, no handicap, on the event's board size
-    team_event = session.get(TeamEventRow, match.round.event_id)
-    ruleset = Ruleset(board_size=team_event.board_size if team_event is not None else 19)
+    from weiqi.services.teams import event_row, settings_of  # (teams imports this module)
+
+    ruleset = settings_of(event_row(session, match.round.event_id)).ruleset
     komi = ruleset.komi
     # the team is shown beside each player; a namesake of the same team (born on another
     # day) is told apart as the team's pages do it (张伟 (1990))

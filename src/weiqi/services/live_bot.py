@@ -45,7 +45,6 @@ from sqlalchemy.orm import Session
 from weiqi.errors import InvalidSetting, PermissionDenied
 from weiqi.messages import Msg
 from weiqi.roles import Role
-from weiqi.rules.ruleset import Ruleset
 from weiqi.services import live
 from weiqi.services.accounts import UserInfo, _info, add_user, normalise_username
 from weiqi.services.actor import Actor
@@ -53,6 +52,7 @@ from weiqi.services.games import _game_row
 from weiqi.services.public import stored_boards
 from weiqi.services.read_models import BoardFacts, board_phase
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
+from weiqi.services.teams import settings_of
 from weiqi.store.database import Database
 from weiqi.store.live import PlayerAccountRow
 from weiqi.store.models import EventRow, User
@@ -219,7 +219,7 @@ def _team_entrant(session: Session, link: PlayerAccountRow, roster_id: int) -> E
     event = session.get(EventRow, link.event_id)
     assert team_event is not None and event is not None
     roster, _team = live._roster_player(session, link.event_id, roster_id)
-    ruleset = Ruleset(board_size=team_event.board_size)
+    ruleset = settings_of(team_event).ruleset
     games = [
         EntrantGame(
             g.board,

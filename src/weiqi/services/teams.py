@@ -204,7 +204,7 @@ class TeamEventSettings(PlaySettings):
                 raise InvalidSetting(
                     name, Msg("unknown value %(text)s", text=repr(value))
                 ) from None
-        Ruleset(board_size=self.board_size)  # the rules' sizes only (InvalidSetting)
+        self.ruleset  # noqa: B018 — the rules' board sizes only (InvalidSetting)
         if self.team_type.plays_board_matches:
             self.lineup  # noqa: B018 — LineupSettings checks boards and the foreign limit
         elif self.boards < 1:
@@ -217,6 +217,16 @@ class TeamEventSettings(PlaySettings):
             raise InvalidSetting("deadline_minutes", Msg("cannot be negative"))
         if self.team_type is TeamType.ROTATION and self.system is TeamSystem.KNOCKOUT:
             raise InvalidSetting("team_type", Msg("全队轮赛制 matches are played in a round robin"))
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The rules every board of the event plays: its board size, the rules' komi, no
+        handicap (team boards have none).
+
+        >>> TeamEventSettings(board_size=13).ruleset.board_size
+        13
+        """
+        return Ruleset(board_size=self.board_size)
 
     @property
     def lineup(self) -> LineupSettings:
