@@ -62,6 +62,7 @@ def test_r_fmt_3_a_winner_stays_on_refereed_game_by_game(
 
     # the game's own page: the result, a warning for White, the confirmation
     team_pages.open_board(page, 1, 1)
+    expect(page.locator("h1")).to_contain_text("擂台赛第1局")
     expect(page.locator("#black")).to_contain_text("白虎1号")
     team_pages.submit_on_board(page, "enter-result", {"entry": "W+R"})
     team_pages.submit_on_board(

@@ -337,6 +337,8 @@ class GameView:
     black_team: str | None = None
     """A team board's teams (codes) of Black and White."""
     white_team: str | None = None
+    stage_game: bool = False
+    """A game of a 擂台赛: ``match`` is the game's number in it."""
 
     @property
     def key(self) -> BoardKey:
@@ -1013,7 +1015,15 @@ def _view(session: Session, event_id: int, game: Game) -> GameView:
         sitting=game.sitting,
         black_team=game.black_team,
         white_team=game.white_team,
+        stage_game=_stage_game(session, event_id, game),
     )
+
+
+def _stage_game(session: Session, event_id: int, game: Game) -> bool:
+    """Whether ``game`` is a game of a 擂台赛 (its match's number is the game's)."""
+    from weiqi.services.teams import is_stage  # (teams imports this module)
+
+    return game.match is not None and is_stage(session, event_id)
 
 
 # -- reading ---------------------------------------------------------------------------------

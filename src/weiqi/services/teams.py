@@ -1109,9 +1109,10 @@ def _match_of(matches: Iterable[TeamMatchRow], team_id: int) -> TeamMatchRow | N
     return next((m for m in matches if team_id in (m.home_id, m.away_id)), None)
 
 
-def _is_stage(session: Session, event_id: int) -> bool:
-    """Whether the event is a 擂台赛."""
-    return event_row(session, event_id).system == TeamSystem.WINNER_STAYS_ON.value
+def is_stage(session: Session, event_id: int) -> bool:
+    """Whether ``event_id`` is a 擂台赛 (whose games are its one round's matches)."""
+    row = session.get(TeamEventRow, event_id)
+    return row is not None and row.system == TeamSystem.WINNER_STAYS_ON.value
 
 
 def _team_match(
@@ -1119,7 +1120,7 @@ def _team_match(
 ) -> TeamMatchRow | None:
     """The match ``team_id`` plays in ``rnd``: a 擂台赛's games are its round's matches, one
     after the other, and a team's is its latest (the earlier ones are over)."""
-    stage = _is_stage(session, event_id)
+    stage = is_stage(session, event_id)
     return _match_of(reversed(rnd.matches) if stage else rnd.matches, team_id)
 
 
@@ -1480,7 +1481,7 @@ def _set_board_result(
                 board=board,
             )
         )
-    if not _is_stage(session, event_id):  # (a 擂台赛 plays a replay again: the same two meet)
+    if not is_stage(session, event_id):  # (a 擂台赛 plays a replay again: the same two meet)
         game_points(result, Color.BLACK)  # a replay or no result scores nothing: refused here
     # the signed sheet: entered and confirmed in the board's game record, like an individual
     # event's ``round result`` (R-REF-7); a confirmed board is changed by a correction only

@@ -37,6 +37,7 @@ from weiqi.services.teams import (
     event_row,
     event_teams,
     find_roster_player,
+    is_stage,
     lineup_rows,
     roster_labels,
     settings_of,
@@ -190,8 +191,7 @@ def after_board_result(session: Session, board: BoardGameRow) -> None:
     """A team board's result changed (``services.games``): when it is a game of a 擂台赛, the
     match moves on from it (:func:`settle_stage`)."""
     event_id = board.match.round.event_id
-    row = session.get(TeamEventRow, event_id)
-    if row is not None and row.system == TeamSystem.WINNER_STAYS_ON.value:
+    if is_stage(session, event_id):
         settle_stage(session, event_id)
 
 
