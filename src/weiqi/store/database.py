@@ -16,9 +16,10 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, make_url, text
+from sqlalchemy import Connection, Engine, create_engine, event, make_url, text
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -138,6 +139,17 @@ def connection_share(workers: int, allowed: int | None, asked: int | None = None
     return max(2, min(POOL_SIZE, asked // workers))
 
 
+#: The reading session of the snapshot this thread's page reads from (``Database.snapshot``).
+_SNAPSHOT: ContextVar[tuple[Database, Session] | None] = ContextVar("weiqi_snapshot", default=None)
+
+
+def in_snapshot(connection: Connection) -> bool:
+    """Whether ``connection`` is the one this thread's :meth:`Database.snapshot` reads on (a
+    read-only transaction that holds no lock: another connection may write meanwhile)."""
+    shared = _SNAPSHOT.get()
+    return shared is not None and shared[1].get_bind() is connection
+
+
 class Database:
     """One database: its engine and the session factory everybody uses."""
 
@@ -195,6 +207,10 @@ class Database:
         ...
         weiqi.errors.Conflict: somebody else changed the same thing at the same moment ...
         """
+        shared = _SNAPSHOT.get()
+        if shared is not None and shared[0] is self:
+            yield shared[1]  # inside :meth:`snapshot`: its reading session, committed by it
+            return
         try:
             with self.sessions.begin() as session:
                 yield session
@@ -234,6 +250,57 @@ class Database:
                 Msg("database %(where)s", where=where),
                 Msg("cannot be opened (%(reason)s)", reason=reason),
             ) from None
+
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """Every :meth:`transaction` opened inside (by this thread) reads from one snapshot of
+        the database, in one read-only transaction: a page that asks several services reads
+        one state of it, not a write's before and after. PostgreSQL: ``REPEATABLE READ, READ
+        ONLY`` (each statement of ``READ COMMITTED`` sees a new snapshot); SQLite: one
+        transaction begun at once, which in WAL mode reads the database as of its first read,
+        with writes refused (``query_only``). A snapshot inside a snapshot is the same one.
+
+        >>> from sqlalchemy import select
+        >>> from weiqi.store.models import EventRow
+        >>> db = Database("sqlite://"); db.upgrade()
+        >>> with db.snapshot():
+        ...     with db.transaction() as one, db.transaction() as two:
+        ...         one is two
+        True
+        >>> try:
+        ...     with db.snapshot(), db.transaction() as session:
+        ...         session.add(EventRow(name="written while reading")); session.flush()
+        ... except DBAPIError as err:
+        ...     print(err.orig)
+        attempt to write a readonly database
+        """
+        if _SNAPSHOT.get() is not None:
+            yield
+            return
+        sqlite = self.engine.dialect.name == "sqlite"
+        with self.engine.connect() as connection:
+            try:
+                with connection.begin():
+                    if sqlite:  # (the driver begins only before a write: begun here, now)
+                        connection.exec_driver_sql("PRAGMA query_only = ON")
+                        connection.exec_driver_sql("BEGIN")
+                    else:
+                        connection.exec_driver_sql(
+                            "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY"
+                        )
+                    session = self.sessions(bind=connection)
+                    token = _SNAPSHOT.set((self, session))
+                    try:
+                        yield
+                    finally:
+                        _SNAPSHOT.reset(token)
+                        session.close()
+            finally:
+                if sqlite:  # the connection goes back to the pool writable (on the driver's
+                    # connection: no transaction begun for it)
+                    driver = connection.connection.driver_connection
+                    assert isinstance(driver, sqlite3.Connection)
+                    driver.execute("PRAGMA query_only = OFF")
 
     def at_head(self) -> bool:
         """Whether the database is at the newest revision this code ships, read with one query

@@ -283,4 +283,10 @@ def site_key(engine: Engine, connection: Connection | None = None) -> SiteKey:
     """The key :func:`settle` found for ``engine`` (settling it now if nobody has: a database
     this process did not upgrade, in the caller's ``connection`` when it is in a transaction)."""
     found = _keys.get(engine)
-    return found if found is not None else settle(engine, connection)
+    if found is not None:
+        return found
+    from weiqi.store.database import in_snapshot  # (database.py settles through here)
+
+    if connection is not None and in_snapshot(connection):
+        connection = None  # a page's read-only snapshot: settled in a transaction of its own
+    return settle(engine, connection)
