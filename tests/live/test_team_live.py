@@ -286,3 +286,28 @@ def test_r_board_1_a_team_event_plays_its_boards_on_the_size_it_was_created_with
     assert t.team_event_info(database, team_event(database)).settings.board_size == 9
     snap = live.start_game(database, team_event(database), 1, TeamBoard(1, 1))
     assert snap.size == 9
+
+
+def test_r_fmt_3_a_winner_stays_on_is_played_online_game_by_game(database: Database) -> None:
+    """R-FMT-3 online: a 擂台赛's game is a team board played in its room like any; when it
+    ends, the next game is seated at once and is the winner's next game in his list, and the
+    loser's team's next player's."""
+    from weiqi.services.winner_stays_on import winner_stays_on
+
+    ev = team_event(database, reveal=False, system=t.TeamSystem.WINNER_STAYS_ON)
+    players = {name: _linked(database, ev, name) for name in ("龙一", "龙二", "虎一", "虎二")}
+    t.submit_lineups(database, LOCAL, ev, 1, {"龙队": ["龙一", "龙二"], "虎队": ["虎一", "虎二"]})
+    t.reveal_round(database, LOCAL, ev, 1)
+    (first,) = live.my_games(database, players["龙一"])  # 龙一 holds, 虎一 challenges
+    assert first.key == TeamBoard(1, 1) and first.opponent == "虎一"
+    assert live.my_games(database, players["龙二"]) == []
+    live.start_game(database, ev, 1, first.key)
+    loser = players["虎一"]
+    over = live.act(database, loser, ev, 1, first.key, "resign", None)
+    assert over.snapshot.result is not None
+    # 龙一 stays on; 虎二 challenges in game 2, seated as game 1 ended
+    assert [g.key for g in live.my_games(database, players["虎二"])] == [TeamBoard(2, 1)]
+    assert TeamBoard(2, 1) in [g.key for g in live.my_games(database, players["龙一"])]
+    snap = live.start_game(database, ev, 1, TeamBoard(2, 1))
+    assert snap.phase == "playing"
+    assert [g.holder for g in winner_stays_on(database, ev).games] == [("龙队", "龙一")] * 2
