@@ -48,7 +48,6 @@ from weiqi.store.locks import lock_event
 from weiqi.store.seals import broken_in
 from weiqi.store.teams import (
     BoardGameRow,
-    TeamEventRow,
     TeamMatchRow,
     TeamRow,
     WinnerStaysOnLogRow,
@@ -86,7 +85,6 @@ class _Stage:
     """The 擂台赛 as stored: its round (one round; each game a match of one board, numbered as
     the game), the match replayed from it, and how many of the stored games it seats."""
 
-    row: TeamEventRow
     round: RoundRow
     stage: WinnerStaysOn
     stored: list[tuple[TeamMatchRow, BoardGameRow]]
@@ -140,7 +138,7 @@ def _stage(session: Session, event_id: int) -> _Stage:
             (black, white, Result.parse(board.result) if board.result and counts else None)
         )
     stage, agreed = system.follow(games)
-    return _Stage(row, rnd, stage, stored, agreed)
+    return _Stage(rnd, stage, stored, agreed)
 
 
 def settle_stage(session: Session, event_id: int) -> None:
