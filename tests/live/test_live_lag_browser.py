@@ -47,6 +47,8 @@ def test_the_room_sends_the_think_time_of_each_turn_it_saw_begin(
         expect(black.locator("#live-status")).to_have_text("轮到你落子")
         black.reload()  # the turn began before this page: its think time is unknown
         expect(black.locator("#live-status")).to_have_text("轮到你落子")
+        # the page says whose turn it is before its socket is open: a click sooner is lost
+        expect(black.locator("body")).to_have_attribute("data-live", "open")
         _click(black, "G7")
         expect(white.locator("#live-status")).to_have_text("轮到你落子")
         white.locator("#live-pass").click()

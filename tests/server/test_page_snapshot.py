@@ -56,3 +56,25 @@ def test_a_public_page_reads_in_one_transaction(database: Database) -> None:
                 response = client.get(page)
             assert response.status_code == 200, page
             assert len(seen) == 1, (page, len(seen))
+
+
+def test_an_organisers_page_reads_in_one_transaction_too(database: Database) -> None:
+    """The organisers' pages ask more services than the public ones (the round, the teams,
+    the stage, the permissions): each page's own reads are one transaction, so two pages
+    differ in nothing but what signing in costs, which is the same for both."""
+    from tests.server.conftest import ADMIN_PASSWORD, api_login
+    from weiqi.services.accounts import ensure_site_admin
+
+    ring = stage(database)
+    record_stage_result(database, LOCAL, ring, "B+R", 1)
+    ensure_site_admin(database, ADMIN_PASSWORD)
+    pages = [f"/events/{ring}/manage/rounds/1", f"/events/{ring}/manage", "/account"]
+    with served(database) as client:
+        api_login(client, "admin", ADMIN_PASSWORD)
+        counts = []
+        for page in pages:
+            client.get(page)
+            with begun(database) as seen:
+                assert client.get(page).status_code == 200, page
+            counts.append(len(seen))
+    assert len(set(counts)) == 1, dict(zip(pages, counts, strict=True))

@@ -31,6 +31,7 @@ weiqi.errors.InputError: name: contains a character that is not text (U+D800)
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
@@ -123,7 +124,16 @@ def required_action(endpoint: Callable[..., Any]) -> Action | None:
 
 class ScreenedRoute(APIRoute):
     """An ``APIRoute`` whose handler first authorizes (:func:`requires`) and screens the input
-    (see the module's docstring), then runs FastAPI's."""
+    (see the module's docstring), then runs FastAPI's. A synchronous page that reads the
+    database (a GET endpoint with a ``db`` parameter) reads it from one snapshot
+    (``page_cache.in_one_snapshot``): the services it asks see one state of it."""
+
+    def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
+        methods = kwargs.get("methods") or ()
+        reads = "db" in inspect.signature(endpoint).parameters
+        if set(methods) <= {"GET", "HEAD"} and reads and not inspect.iscoroutinefunction(endpoint):
+            endpoint = page_cache.in_one_snapshot(endpoint)
+        super().__init__(path, endpoint, **kwargs)
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()

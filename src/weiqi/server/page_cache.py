@@ -99,14 +99,28 @@ def cached_page(endpoint: F) -> F:
     state of the event, and a write committed while it is computed is in none of them, so the
     page is what one version of the event is (and is kept as such)."""
 
+    read = in_one_snapshot(endpoint)
+    setattr(read, _MARK, True)
+    return read
+
+
+def in_one_snapshot(endpoint: F) -> F:
+    """``endpoint`` (a synchronous page with a ``db`` parameter) reading from one snapshot of
+    its database (``Database.snapshot``) while it runs; marked, so it is wrapped once."""
+    if getattr(endpoint, _SNAPSHOT_MARK, False):
+        return endpoint
+
     @functools.wraps(endpoint)
     def read_once(*args: Any, **kwargs: Any) -> Any:
         db = kwargs.get("db")
         with db.snapshot() if isinstance(db, Database) else contextlib.nullcontext():
             return endpoint(*args, **kwargs)
 
-    setattr(read_once, _MARK, True)
+    setattr(read_once, _SNAPSHOT_MARK, True)
     return cast(F, read_once)
+
+
+_SNAPSHOT_MARK = "__weiqi_one_snapshot__"
 
 
 def is_cached(endpoint: Callable[..., Any]) -> bool:

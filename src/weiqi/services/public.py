@@ -325,7 +325,7 @@ def event_version(db: Database, event_id: int) -> versions.Version | None:
     """
     # One SELECT on a plain connection (rolled back when closed), not a session: every public
     # page's request reads it, and a session's set-up and commit cost twice the query.
-    with db.engine.connect() as connection:
+    with db.connection() as connection:
         return versions.read(connection, event_id)
 
 

@@ -302,6 +302,18 @@ class Database:
                     assert isinstance(driver, sqlite3.Connection)
                     driver.execute("PRAGMA query_only = OFF")
 
+    @contextmanager
+    def connection(self) -> Iterator[Connection]:
+        """A plain connection for a query or two, rolled back when done: inside this thread's
+        :meth:`snapshot`, the snapshot's own (a page holds one connection at a time, and
+        reads one state of the database), else one of the pool's."""
+        shared = _SNAPSHOT.get()
+        if shared is not None and shared[0] is self:
+            yield shared[1].connection()
+            return
+        with self.engine.connect() as connection:
+            yield connection
+
     def at_head(self) -> bool:
         """Whether the database is at the newest revision this code ships, read with one query
         (``alembic_version``) instead of Alembic's migration context (0.15–0.3 s of a command's
@@ -325,7 +337,7 @@ class Database:
     def ping(self) -> bool:
         """Whether the database answers a trivial query."""
         try:
-            with self.engine.connect() as connection:
+            with self.connection() as connection:
                 connection.execute(text("SELECT 1"))
         except Exception:
             return False
