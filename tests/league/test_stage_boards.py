@@ -110,3 +110,18 @@ def test_r_fmt_3_chosen_order_seats_a_game_once_both_players_are_sent(db: Databa
     assert len(seated(db, ev)) == 1  # B chooses its next player first
     send_player(db, LOCAL, ev, "B", "B2")
     assert seated(db, ev)[1] == (2, "A", "B", "W", None)
+
+
+def test_r_fmt_3_a_teams_board_on_the_sheet_is_its_latest_game(db: Database) -> None:
+    """The result sheet and ``weiqi round result --team`` name a board by its team: in a
+    擂台赛 that is the team's latest game (the earlier ones are over); a replay is a result
+    there too (the same two meet again), where a match sheet refuses it."""
+    from weiqi.services.teams import match_number, record_results
+
+    ev = stage(db)
+    record_stage_result(db, LOCAL, ev, "B+R", 1)  # B1 beats A1; game 2: B1 against A2
+    assert match_number(db, ev, 1, "A") == 2
+    record_results(db, LOCAL, ev, 1, [("A", 1, "Replay")])  # game 2 is to be played again
+    assert [s[4] for s in seated(db, ev)] == ["B+R", "Replay", None]
+    record_results(db, LOCAL, ev, 1, [("B", 1, "W+R")])  # game 3: B1 (white) beats A2
+    assert winner_stays_on(db, ev).winner == "B"
