@@ -544,6 +544,10 @@ def test_r_fmt_3_a_winner_stays_on_is_run_from_its_round_page(
     assert public_page.status_code == 200 and "白虎必须派出下一名棋手。" in public_page.text
     assert "黑龙2（黑龙）" in public_page.text and "白中盘胜" in public_page.text
     assert client.get(f"/events/{event_id}/teams/standings/projector").status_code == 200
+    # its round's page names each game by its number and holder, without a match's score
+    games_page = client.get(f"/events/{event_id}/teams/rounds/1").text
+    assert "第1局：黑龙（擂主）– 白虎" in games_page and "局分" not in games_page
+    assert "每队2人" in games_page and "2台" not in games_page
     # 白虎's coach sends from the lineup page, for 白虎 only (R-ORG-1)
     accounts.create_user(database, LOCAL, "coach", "quiet tortoise 789", display_name="王教练")
     client.post(

@@ -620,11 +620,14 @@ def team_round_table(
     locale: str,
     event_id: int | None = None,
     names: Mapping[str, str] | None = None,
+    *,
+    stage: bool = False,
 ) -> Table:
     """One row per board of every match: 对阵, 台次, 主队棋手, 执色, 客队棋手, 结果; a match's
     first row carries its score (场分 and 局分). Boards stay empty until the lineups are
     revealed (sealed lineups, R-LINEUP). ``names``: the teams' display names by code (a
-    renamed team shows its new name); the players' are the boards' own."""
+    renamed team shows its new name); the players' are the boards' own. A 擂台赛's (``stage``)
+    matches are its games: each is named by its number and holder (擂主), without a score."""
     named = names or {}
     _ = gettext_for(locale)
     columns = [
@@ -641,6 +644,14 @@ def team_round_table(
     for m in view.matches:
         title = f"{named.get(m.home, m.home)} – {named.get(m.away, m.away)}"
         score = f"{m.game_points[0]}:{m.game_points[1]}" if m.game_points else ""
+        if stage:
+            home, away = named.get(m.home, m.home), named.get(m.away, m.away)
+            title = _("Game %(n)s: %(home)s (擂主) – %(away)s") % {
+                "n": m.number,
+                "home": home,
+                "away": away,
+            }
+            score = ""
         if not m.boards:
             rows.append((Cell(title, cls="name"), Cell(""), Cell(""), Cell(""), Cell(""),
                          Cell(_("lineups sealed")), Cell(score)))  # fmt: skip
@@ -672,4 +683,9 @@ def team_round_table(
         rows.append((Cell(view.bye, cls="name"), Cell(""), Cell(""), Cell(""), Cell(""),
                      Cell(_("bye")), Cell("")))  # fmt: skip
         classes.append("bye match-start")
-    return Table(tuple(columns), tuple(rows), tuple(c.strip() for c in classes))
+    width = len(columns) - 1 if stage else len(columns)  # a 擂台赛's game: a result, no score
+    return Table(
+        tuple(columns[:width]),
+        tuple(tuple(row[:width]) for row in rows),
+        tuple(c.strip() for c in classes),
+    )

@@ -596,6 +596,9 @@ class TeamEventOverview:
     """The league season of a division (its table and calendar are linked from its pages)."""
     details: EventDetails = field(default_factory=EventDetails)
     """Dates, venue, time zone and time control: the head of every public page and sheet."""
+    stage: bool = False
+    """A 擂台赛: its round's matches are its games, one after the other, and ``boards`` is how
+    many players each team's order holds."""
 
     @property
     def current_round(self) -> int | None:
@@ -624,6 +627,7 @@ def team_overview(db: Database, event_id: int) -> TeamEventOverview:
         rounds,
         info.season_id,
         info.details,
+        info.settings.system is teams.TeamSystem.WINNER_STAYS_ON,
     )
 
 

@@ -117,13 +117,15 @@ def team_round_projector(
     request: Request, db: Db, event_id: int, number: int, seconds: Seconds = DEFAULT_SECONDS
 ) -> Response:
     rnd = teams.show_round(db, event_id, number)
+    ev = public.team_overview(db, event_id)
+    names = team_names(db, event_id)
     return _projector(
         request,
         db,
         event_id,
-        event_name=public.team_overview(db, event_id).name,
+        event_name=ev.name,
         title=translate(request, "Round %(round)s", round=number),
-        table=team_round_table(rnd, locale_of(request), event_id, team_names(db, event_id)),
+        table=team_round_table(rnd, locale_of(request), event_id, names, stage=ev.stage),
         kind="teamround",
         back=f"/events/{event_id}/teams/rounds/{number}",
         seconds=seconds,

@@ -293,7 +293,10 @@ def team_round_page(
     seated for it (name as shown, rank, nationality)."""
     cards = team_admin.team_cards(db, event_id)
     rnd, total = team_admin.search_round(cards, teams.show_round(db, event_id, number), q)
-    table = team_round_table(rnd, locale_of(request), event_id, {c.code: c.name for c in cards})
+    stage = public.team_overview(db, event_id).stage
+    table = team_round_table(
+        rnd, locale_of(request), event_id, {c.code: c.name for c in cards}, stage=stage
+    )
     if format == "csv":
         return csv_response(table, f"event-{event_id}-team-round-{number}.csv")
     title = translate(request, "Round %(round)s", round=number)

@@ -252,7 +252,10 @@ def settings_words(request: Request, s: teams.TeamEventSettings) -> list[str]:
     words = [
         translate(request, TEAM_SYSTEM_NAMES[s.system]),
         translate(request, TEAM_TYPE_SHORT[s.team_type]),
-        translate(request, "%(n)s boards", n=s.boards),
+        # a 擂台赛's lineup is its order of players, not boards
+        translate(request, "%(n)s players a team", n=s.boards)
+        if s.system is teams.TeamSystem.WINNER_STAYS_ON
+        else translate(request, "%(n)s boards", n=s.boards),
     ]
     if s.max_foreign is not None:
         words.append(translate(request, "at most %(n)s foreign players", n=s.max_foreign))
