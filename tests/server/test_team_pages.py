@@ -548,6 +548,8 @@ def test_r_fmt_3_a_winner_stays_on_is_run_from_its_round_page(
     games_page = client.get(f"/events/{event_id}/teams/rounds/1").text
     assert "第1局：黑龙（擂主）– 白虎" in games_page and "局分" not in games_page
     assert "每队2人" in games_page and "2台" not in games_page
+    overview = client.get(f"/events/{event_id}/teams").text
+    assert "第1局：黑龙（擂主）– 白虎 <strong>白中盘胜</strong>" in overview
     # 白虎's coach sends from the lineup page, for 白虎 only (R-ORG-1)
     accounts.create_user(database, LOCAL, "coach", "quiet tortoise 789", display_name="王教练")
     client.post(

@@ -20,7 +20,13 @@ from weiqi.server.page_forms import PostedForm, rank_label
 from weiqi.server.routes.public import csv_response
 from weiqi.server.routes.team_admin import settings_words, stage_context
 from weiqi.server.security import AppClock, CurrentActor, Db, LoggedIn, flash
-from weiqi.server.team_tables import boards_table, calendar_table, draft_table, player_table
+from weiqi.server.team_tables import (
+    boards_table,
+    calendar_table,
+    draft_table,
+    player_table,
+    result_text,
+)
 from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.services import league, public, team_admin, team_coaches, teams
 from weiqi.services.actor import Actor
@@ -91,6 +97,9 @@ def teams_page(
             "names": {t.code: t.name for t in cards},
             "runs": _may_run(db, actor, event_id),
             "may_lineup": allowed(db, actor, Action.SUBMIT_LINEUP, event_id),
+            # a 擂台赛's matches are its games: each named by its number, with its result
+            "stage": info.settings.system is teams.TeamSystem.WINNER_STAYS_ON,
+            "result_text": lambda code: result_text(code, locale_of(request)),
         },
     )
 
