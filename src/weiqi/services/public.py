@@ -627,7 +627,7 @@ def team_overview(db: Database, event_id: int) -> TeamEventOverview:
         rounds,
         info.season_id,
         info.details,
-        info.settings.system is teams.TeamSystem.WINNER_STAYS_ON,
+        info.settings.stage,
     )
 
 

@@ -219,6 +219,12 @@ class TeamEventSettings(PlaySettings):
             raise InvalidSetting("team_type", Msg("全队轮赛制 matches are played in a round robin"))
 
     @property
+    def stage(self) -> bool:
+        """A 擂台赛: one round, its games its matches one after the other, and ``boards`` the
+        number of players in each team's order."""
+        return self.system is TeamSystem.WINNER_STAYS_ON
+
+    @property
     def ruleset(self) -> Ruleset:
         """The rules every board of the event plays: its board size, the rules' komi, no
         handicap (team boards have none).
@@ -921,7 +927,7 @@ def _next_round_event(session: Session, row: TeamEventRow) -> tuple[TournamentSy
                 "table adds up their points (members_total)"
             )
         )
-    if settings.system is TeamSystem.WINNER_STAYS_ON:
+    if settings.stage:
         if event_rounds(session, row.event_id):
             raise Conflict(Msg("a 擂台赛 is one round, played game by game"))
         return None
@@ -981,7 +987,7 @@ def next_round(db: Database, event_id: int) -> NextRound:
             found = _next_round_event(session, row)
         except Conflict as err:
             # a 擂台赛 is one round: once paired, there is no next one
-            done = row.system == TeamSystem.WINNER_STAYS_ON.value and bool(
+            done = settings_of(row).stage and bool(
                 event_rounds(session, event_id)
             )
             return NextRound(done, None if done else err.msg)
@@ -1112,7 +1118,7 @@ def _match_of(matches: Iterable[TeamMatchRow], team_id: int) -> TeamMatchRow | N
 def is_stage(session: Session, event_id: int) -> bool:
     """Whether ``event_id`` is a 擂台赛 (whose games are its one round's matches)."""
     row = session.get(TeamEventRow, event_id)
-    return row is not None and row.system == TeamSystem.WINNER_STAYS_ON.value
+    return row is not None and settings_of(row).stage
 
 
 def _team_match(
@@ -1158,8 +1164,7 @@ def _seal(
                 deadline=_stamp(deadline),
             ),
         )
-    wso = row.system == TeamSystem.WINNER_STAYS_ON.value
-    if not wso and _match_of(rnd.matches, team_row.id) is None:
+    if not settings_of(row).stage and _match_of(rnd.matches, team_row.id) is None:
         raise LineupRejected(team, Msg("has no match in round %(number)s", number=number))
     codes = _typed_codes(session, team_row, players, typed)
     lineup = core_validate_lineup(core_team(team_row), codes, settings_of(row).lineup)
@@ -1350,7 +1355,7 @@ def reveal_round(
             for lr in lineups.get(r.id, []):
                 if lr.players:
                     previous[teams[lr.team_id].code] = lr.players
-        wso = settings.system is TeamSystem.WINNER_STAYS_ON
+        wso = settings.stage
         playing = (
             [t.code for t in teams.values()]
             if wso
@@ -1708,7 +1713,7 @@ def standings(db: Database, event_id: int) -> list[TeamStandingRead]:
     with db.transaction() as session:
         row = event_row(session, event_id)
         settings = settings_of(row)
-        if settings.system is TeamSystem.WINNER_STAYS_ON:
+        if settings.stage:
             raise Conflict(Msg("a 擂台赛 has a winner, not a table: see its games"))
         names = {t.code: t.name for t in event_teams(session, event_id)}
         matches = [m for r in _seated_matches(session, event_id) for m in r]

@@ -33,7 +33,6 @@ from weiqi.services.permissions import Action, require
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.team_coaches import require_coach
 from weiqi.services.teams import (
-    TeamSystem,
     event_row,
     event_teams,
     find_roster_player,
@@ -96,7 +95,7 @@ def _stage(session: Session, event_id: int) -> _Stage:
     whose seal does not hold counts as not played, as in every standings)."""
     row = event_row(session, event_id)
     settings = settings_of(row)
-    if settings.system is not TeamSystem.WINNER_STAYS_ON:
+    if not settings.stage:
         raise Conflict(
             Msg(
                 "event %(event_id)s is a %(zh)s, not a 擂台赛",

@@ -246,7 +246,7 @@ def _team_page(
 def team_standings_view(request: Request, db: Db, event_id: int) -> tuple[str, Table]:
     """The title and table of a team event's standings page and projector: the team
     standings, or a 擂台赛's games and where it stands (it has a winner, not a table)."""
-    if teams.team_event_info(db, event_id).settings.system is teams.TeamSystem.WINNER_STAYS_ON:
+    if teams.team_event_info(db, event_id).settings.stage:
         return translate(request, "Winner stays on (擂台赛)"), _stage_table(request, db, event_id)
     rows = teams.standings(db, event_id)
     boards = public.team_overview(db, event_id).boards
@@ -293,7 +293,7 @@ def team_round_page(
     seated for it (name as shown, rank, nationality)."""
     cards = team_admin.team_cards(db, event_id)
     rnd, total = team_admin.search_round(cards, teams.show_round(db, event_id, number), q)
-    stage = public.team_overview(db, event_id).stage
+    stage = teams.team_event_info(db, event_id).settings.stage
     table = team_round_table(
         rnd, locale_of(request), event_id, {c.code: c.name for c in cards}, stage=stage
     )

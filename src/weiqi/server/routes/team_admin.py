@@ -254,7 +254,7 @@ def settings_words(request: Request, s: teams.TeamEventSettings) -> list[str]:
         translate(request, TEAM_TYPE_SHORT[s.team_type]),
         # a 擂台赛's lineup is its order of players, not boards
         translate(request, "%(n)s players a team", n=s.boards)
-        if s.system is teams.TeamSystem.WINNER_STAYS_ON
+        if s.stage
         else translate(request, "%(n)s boards", n=s.boards),
     ]
     if s.max_foreign is not None:
@@ -484,7 +484,7 @@ def stage_context(
     coaches' lineup page, once revealed: the stage (``None`` otherwise), whether ``actor``
     may send the awaited team's next player, and every player as pages show him."""
     stage = None
-    if info.settings.system is teams.TeamSystem.WINNER_STAYS_ON and view.revealed_at:
+    if info.settings.stage and view.revealed_at:
         stage = winner_stays_on.winner_stays_on(db, info.id)
     mine = team_coaches.lineup_teams(db, actor, info.id)
     may_send = (

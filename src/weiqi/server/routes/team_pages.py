@@ -98,7 +98,7 @@ def teams_page(
             "runs": _may_run(db, actor, event_id),
             "may_lineup": allowed(db, actor, Action.SUBMIT_LINEUP, event_id),
             # a 擂台赛's matches are its games: each named by its number, with its result
-            "stage": info.settings.system is teams.TeamSystem.WINNER_STAYS_ON,
+            "stage": info.settings.stage,
             "result_text": lambda code: result_text(code, locale_of(request)),
         },
     )
@@ -153,7 +153,7 @@ def _lineup_page(
     view = teams.show_round(db, event_id, number)
     cards = team_admin.team_cards(db, event_id)
     playing = [c for m in view.matches for c in (m.home, m.away)]
-    if info.settings.system is teams.TeamSystem.WINNER_STAYS_ON:
+    if info.settings.stage:
         playing = [c.code for c in cards]
     mine = team_coaches.lineup_teams(db, actor, event_id)
     choices = [c for c in cards if c.code in playing and (mine is None or c.code in mine)]
