@@ -31,6 +31,7 @@ weiqi.errors.InputError: name: contains a character that is not text (U+D800)
 
 from __future__ import annotations
 
+import functools
 import inspect
 import json
 from collections.abc import Callable, Coroutine
@@ -126,13 +127,13 @@ class ScreenedRoute(APIRoute):
     """An ``APIRoute`` whose handler first authorizes (:func:`requires`) and screens the input
     (see the module's docstring), then runs FastAPI's. A synchronous page that reads the
     database (a GET endpoint with a ``db`` parameter) reads it from one snapshot
-    (``page_cache.in_one_snapshot``): the services it asks see one state of it."""
+    (``Database.snapshot``): the services it asks see one state of it."""
 
     def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
         methods = kwargs.get("methods") or ()
         reads = "db" in inspect.signature(endpoint).parameters
         if set(methods) <= {"GET", "HEAD"} and reads and not inspect.iscoroutinefunction(endpoint):
-            endpoint = page_cache.in_one_snapshot(endpoint)
+            endpoint = _in_one_snapshot(endpoint)
         super().__init__(path, endpoint, **kwargs)
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
@@ -149,6 +150,18 @@ class ScreenedRoute(APIRoute):
             return await handler(request)
 
         return screened
+
+
+def _in_one_snapshot(endpoint: Callable[..., Any]) -> Callable[..., Any]:
+    """``endpoint`` (its ``db``, the ``Database``, passed by name as FastAPI does) run inside
+    one snapshot of that database; its signature and marks are the endpoint's."""
+
+    @functools.wraps(endpoint)
+    def read_once(*args: Any, **kwargs: Any) -> Any:
+        with kwargs["db"].snapshot():
+            return endpoint(*args, **kwargs)
+
+    return read_once
 
 
 def _authorize(request: Request, action: Action) -> None:

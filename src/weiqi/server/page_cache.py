@@ -36,14 +36,13 @@ b'123456'
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, TypeVar
 
 import redis
 from starlette.concurrency import run_in_threadpool
@@ -59,7 +58,6 @@ from weiqi.server.security import (
 )
 from weiqi.server.templating import CSRF_PLACEHOLDER, RENDER_FOR_CACHE, locale_of
 from weiqi.services.public import event_version
-from weiqi.store.database import Database
 
 __all__ = [
     "PUBLIC_RESPONSE",
@@ -92,35 +90,11 @@ so there is one copy a page)."""
 
 def cached_page(endpoint: F) -> F:
     """Mark a GET endpoint of an ``{event_id}`` whose answer to an anonymous reader depends
-    only on the event's stored data, the address and the language (see the module).
-
-    The page reads from one snapshot of the database (``Database.snapshot``, the endpoint's
-    ``db``): the services it asks — the teams, the round, the standings — each read the same
-    state of the event, and a write committed while it is computed is in none of them, so the
-    page is what one version of the event is (and is kept as such)."""
-
-    read = in_one_snapshot(endpoint)
-    setattr(read, _MARK, True)
-    return read
-
-
-def in_one_snapshot(endpoint: F) -> F:
-    """``endpoint`` (a synchronous page with a ``db`` parameter) reading from one snapshot of
-    its database (``Database.snapshot``) while it runs; marked, so it is wrapped once."""
-    if getattr(endpoint, _SNAPSHOT_MARK, False):
-        return endpoint
-
-    @functools.wraps(endpoint)
-    def read_once(*args: Any, **kwargs: Any) -> Any:
-        db = kwargs.get("db")
-        with db.snapshot() if isinstance(db, Database) else contextlib.nullcontext():
-            return endpoint(*args, **kwargs)
-
-    setattr(read_once, _SNAPSHOT_MARK, True)
-    return cast(F, read_once)
-
-
-_SNAPSHOT_MARK = "__weiqi_one_snapshot__"
+    only on the event's stored data, the address and the language (see the module). Like
+    every page, it reads from one snapshot of the database (``inputs.ScreenedRoute``), so a
+    page kept under a version is what one state of the event was."""
+    setattr(endpoint, _MARK, True)
+    return endpoint
 
 
 def is_cached(endpoint: Callable[..., Any]) -> bool:

@@ -987,9 +987,7 @@ def next_round(db: Database, event_id: int) -> NextRound:
             found = _next_round_event(session, row)
         except Conflict as err:
             # a 擂台赛 is one round: once paired, there is no next one
-            done = settings_of(row).stage and bool(
-                event_rounds(session, event_id)
-            )
+            done = settings_of(row).stage and bool(event_rounds(session, event_id))
             return NextRound(done, None if done else err.msg)
         if found is None:
             return NextRound(False, None)
