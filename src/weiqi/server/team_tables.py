@@ -258,23 +258,6 @@ def stage_table(
         )
         for g in view.games
     )
-    if view.finished and view.winner is not None:
-        status = _("%(team)s wins the 擂台赛: its player is the last one standing.") % {
-            "team": names.get(view.winner, view.winner)
-        }
-    elif view.finished:
-        status = _("The last two players went out together: the 擂台赛 has no winner.")
-    elif view.awaiting is not None:
-        status = _("%(team)s must send its next player.") % {
-            "team": names.get(view.awaiting, view.awaiting)
-        }
-    else:
-        g = view.games[-1]
-        status = _("Game %(n)s is being played: %(holder)s (擂主) against %(challenger)s.") % {
-            "n": g.number,
-            "holder": shown.get(g.holder, g.holder[1]),
-            "challenger": shown.get(g.challenger, g.challenger[1]),
-        }
     teams = [
         _("%(team)s — still to play: %(waiting)s; out: %(out)s")
         % {
@@ -284,4 +267,38 @@ def stage_table(
         }
         for t in view.teams
     ]
-    return Table(columns, rows, legend=(status, *teams))
+    return Table(columns, rows, legend=(stage_status(view, names, shown, locale), *teams))
+
+
+def stage_status(
+    view: WinnerStaysOnView,
+    names: Mapping[str, str],
+    shown: Mapping[tuple[str, str], str],
+    locale: str,
+) -> str:
+    """Where a 擂台赛 stands, in a sentence: its winner, the team that must send its next
+    player, or the game being played (the round's page and the public page say the same).
+
+    >>> from weiqi.services.winner_stays_on import StageGame
+    >>> game = StageGame(2, ("A", "a1"), ("B", "b2"), ("B", "b2"), None)
+    >>> view = WinnerStaysOnView(("A", "B"), (game,), None, {"A": (), "B": ()}, (), False, None)
+    >>> stage_status(view, {"A": "甲队"}, {("A", "a1"): "张三"}, "zh_CN")
+    '第2局正在进行：张三（擂主）对b2。'
+    """
+    _ = gettext_for(locale)
+    if view.finished and view.winner is not None:
+        return _("%(team)s wins the 擂台赛: its player is the last one standing.") % {
+            "team": names.get(view.winner, view.winner)
+        }
+    if view.finished:
+        return _("The last two players went out together: the 擂台赛 has no winner.")
+    if view.awaiting is not None:
+        return _("%(team)s must send its next player.") % {
+            "team": names.get(view.awaiting, view.awaiting)
+        }
+    g = view.games[-1]
+    return _("Game %(n)s is being played: %(holder)s (擂主) against %(challenger)s.") % {
+        "n": g.number,
+        "holder": shown.get(g.holder, g.holder[1]),
+        "challenger": shown.get(g.challenger, g.challenger[1]),
+    }

@@ -82,12 +82,15 @@ class WinnerStaysOnView:
 @dataclass(frozen=True)
 class _Stage:
     """The 擂台赛 as stored: its round (one round; each game a match of one board, numbered as
-    the game), the match replayed from it, and how many of the stored games it seats."""
+    the game), the match replayed from it, how many of the stored games it seats, and the
+    row ids of its teams and players (by code) to seat the next one."""
 
     round: RoundRow
     stage: WinnerStaysOn
     stored: list[tuple[TeamMatchRow, BoardGameRow]]
     agreed: int
+    team_ids: dict[str, int]
+    seat_ids: dict[tuple[str, str], int]
 
 
 def _stage(session: Session, event_id: int) -> _Stage:
@@ -137,7 +140,8 @@ def _stage(session: Session, event_id: int) -> _Stage:
             (black, white, Result.parse(board.result) if board.result and counts else None)
         )
     stage, agreed = system.follow(games)
-    return _Stage(rnd, stage, stored, agreed)
+    team_ids = {code: tid for tid, code in teams.items()}
+    return _Stage(rnd, stage, stored, agreed, team_ids, {s: rid for rid, s in seats.items()})
 
 
 def settle_stage(session: Session, event_id: int) -> None:
@@ -167,19 +171,16 @@ def settle_stage(session: Session, event_id: int) -> None:
     game = stage.next_game()
     if game.number <= found.agreed:
         return  # seated already, in play
-    listed = event_teams(session, event_id)
-    ids = {t.code: t.id for t in listed}
-    roster = {(t.code, r.player_code): r.id for t in listed for r in t.roster}
-    home, away = game.holder[0], game.challenger[0]
     board = BoardGameRow(
         board=1,
         sitting=0,
-        home_player_id=roster[game.holder],
-        away_player_id=roster[game.challenger],
+        home_player_id=found.seat_ids[game.holder],
+        away_player_id=found.seat_ids[game.challenger],
         home_color="B" if game.black == game.holder else "W",
     )
+    home, away = found.team_ids[game.holder[0]], found.team_ids[game.challenger[0]]
     found.round.matches.append(
-        TeamMatchRow(number=game.number, home_id=ids[home], away_id=ids[away], games=[board])
+        TeamMatchRow(number=game.number, home_id=home, away_id=away, games=[board])
     )
     session.flush()
 

@@ -43,7 +43,7 @@ from weiqi.server.page_forms import (
 )
 from weiqi.server.public_tables import team_game_href
 from weiqi.server.security import AppClock, Db, LoggedIn, flash, server_clock
-from weiqi.server.team_tables import colour_text, match_score, result_text
+from weiqi.server.team_tables import colour_text, match_score, result_text, stage_status
 from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.services import games, team_admin, team_coaches, teams, winner_stays_on
 from weiqi.services.actor import Actor
@@ -468,7 +468,7 @@ def _round_admin_page(
         "starts": format_local(view.starts_at, info.details.time_zone),
         "values": values or {},
         "errors": errors or {},
-        **stage_context(db, actor, info, view, cards),
+        **stage_context(db, actor, info, view, cards, locale),
     }
     return html(request, "team_round_admin.html", context, status_code=status_code)
 
@@ -479,10 +479,12 @@ def stage_context(
     info: teams.TeamEventInfo,
     view: teams.RoundView,
     cards: list[team_admin.TeamCard],
+    locale: str,
 ) -> dict[str, Any]:
     """What the stage of a 擂台赛 (``team_stage.html``) shows on its round's page and its
-    coaches' lineup page, once revealed: the stage (``None`` otherwise), whether ``actor``
-    may send the awaited team's next player, and every player as pages show him."""
+    coaches' lineup page, once revealed: the stage (``None`` otherwise) and where it stands,
+    whether ``actor`` may send the awaited team's next player, and every player as pages
+    show him."""
     stage = None
     if info.settings.stage and view.revealed_at:
         stage = winner_stays_on.winner_stays_on(db, info.id)
@@ -494,7 +496,9 @@ def stage_context(
         and allowed(db, actor, Action.SUBMIT_LINEUP, info.id)
     )
     shown = {(c.code, p.player): p.shown for c in cards for p in c.roster}
-    return {"stage": stage, "may_send": may_send, "shown_player": shown}
+    names = {c.code: c.name for c in cards}
+    status = stage_status(stage, names, shown, locale) if stage is not None else ""
+    return {"stage": stage, "stage_status": status, "may_send": may_send, "shown_player": shown}
 
 
 def round_start(

@@ -188,7 +188,7 @@ def _lineup_page(
             "rank_label": lambda code: rank_label(locale_of(request), code),
             "values": values or {},
             "errors": errors or {},
-            **stage_context(db, actor, info, view, cards),
+            **stage_context(db, actor, info, view, cards, locale_of(request)),
         },
         status_code=status_code,
     )
