@@ -517,6 +517,8 @@ def test_r_fmt_3_a_winner_stays_on_is_run_from_its_round_page(
     assert response.status_code == 303, response.text
     for team in ("黑龙", "白虎"):
         assert _lineup(client, token, event_id, team, [f"{team}1", f"{team}2"]).status_code == 303
+    sealed = client.get(f"/events/{event_id}/teams/standings")  # before the reveal: no game
+    assert sealed.status_code == 200 and 'class="empty"' in sealed.text
     client.post(f"/events/{event_id}/manage/rounds/1/reveal", data={"csrf_token": token})
     page = client.get(f"/events/{event_id}/manage/rounds/1").text
     assert "黑龙必须派出下一名棋手" in page and 'id="stage-send"' in page

@@ -209,7 +209,7 @@ def draft_table(log: Sequence[DraftEvent], locale: str) -> Table:
 
 
 def stage_table(
-    view: WinnerStaysOnView,
+    view: WinnerStaysOnView | None,
     event_id: int,
     names: Mapping[str, str],
     shown: Mapping[tuple[str, str], str],
@@ -217,7 +217,8 @@ def stage_table(
 ) -> Table:
     """A 擂台赛 (R-FMT-3) as its public page shows it: its games in order — holder (擂主),
     challenger, who has black, the result, each game linked to its board's page — and below,
-    where the match stands and each team's players still to play and out.
+    where the match stands and each team's players still to play and out. Without a ``view``
+    (the lineups not revealed yet), no game.
 
     >>> from weiqi.services.winner_stays_on import StageGame
     >>> game = StageGame(1, ("A", "a1"), ("B", "b1"), ("B", "b1"), "B+R")
@@ -246,6 +247,8 @@ def stage_table(
         Column(_("Black")),
         Column(_("Result"), cls="result"),
     )
+    if view is None:
+        return Table(columns, ())
     rows = tuple(
         (
             Cell(

@@ -33,7 +33,7 @@ from weiqi.server.public_tables import (
 )
 from weiqi.server.security import Db, current_actor
 from weiqi.server.team_tables import stage_table, with_zones
-from weiqi.server.templating import html, locale_of, say, translate
+from weiqi.server.templating import html, locale_of, translate
 from weiqi.services import league, public, team_admin, teams, winner_stays_on
 from weiqi.services.events import get_event
 from weiqi.services.permissions import Action, allowed
@@ -256,16 +256,15 @@ def team_standings_view(request: Request, db: Db, event_id: int) -> tuple[str, T
 
 
 def _stage_table(request: Request, db: Db, event_id: int) -> Table:
-    """A 擂台赛's games and where it stands; before the reveal, an empty table saying so."""
+    """A 擂台赛's games and where it stands; before the reveal, an empty table (the page says
+    there is nothing to show yet)."""
     cards = team_admin.team_cards(db, event_id)
     names = {c.code: c.name for c in cards}
     shown = {(c.code, p.player): p.shown for c in cards for p in c.roster}
     try:
-        view = winner_stays_on.winner_stays_on(db, event_id)
-    except Conflict as err:  # not revealed yet
-        empty = stage_table(WinnerStaysOnView((), (), None, {}, (), False, None), event_id,
-                            names, shown, locale_of(request))  # fmt: skip
-        return Table(empty.columns, (), legend=(say(request, err.msg),))
+        view: WinnerStaysOnView | None = winner_stays_on.winner_stays_on(db, event_id)
+    except Conflict:  # the lineups are not revealed yet: no game
+        view = None
     return stage_table(view, event_id, names, shown, locale_of(request))
 
 
