@@ -596,10 +596,10 @@ def stage_send(
         reason = err.reason if isinstance(err, InputError) else err.msg
         values, errors = {"player": player}, {"player": say(request, reason)}
         if coach:
-            from weiqi.server.routes.team_pages import lineup_page_of  # (it imports this)
+            from weiqi.server.routes.team_pages import lineup_form_page  # (it imports this)
 
-            return lineup_page_of(request, db, user.actor(), event_id, team, values=values,
-                                  errors=errors, status_code=status_of(err))  # fmt: skip
+            return lineup_form_page(request, db, user.actor(), event_id, 1, team, values=values,
+                                    errors=errors, status_code=status_of(err))  # fmt: skip
         return _round_admin_page(request, db, user.actor(), event_id, 1, values=values,
                                  errors=errors, status_code=status_of(err))  # fmt: skip
     flash(request, translate(request, "The player is sent."))

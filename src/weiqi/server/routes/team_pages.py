@@ -135,7 +135,7 @@ def records_page(
 # -- the coach's lineup ---------------------------------------------------------------------
 
 
-def _lineup_page(
+def lineup_form_page(
     request: Request,
     db: Db,
     actor: Actor,
@@ -149,6 +149,9 @@ def _lineup_page(
     errors: dict[str, str] | None = None,
     status_code: int = 200,
 ) -> Response:
+    """A coach's lineup page for ``team`` in round ``number`` — and, once a 擂台赛's round is
+    revealed, its stage with the form that sends the team's next player: a refused lineup
+    (``refused``, ``chosen``) or send (``values``, ``errors``) comes back on it."""
     info = teams.team_event_info(db, event_id)
     view = teams.show_round(db, event_id, number)
     cards = team_admin.team_cards(db, event_id)
@@ -194,28 +197,11 @@ def _lineup_page(
     )
 
 
-def lineup_page_of(
-    request: Request,
-    db: Db,
-    actor: Actor,
-    event_id: int,
-    team: str,
-    *,
-    values: dict[str, str],
-    errors: dict[str, str],
-    status_code: int,
-) -> Response:
-    """A 擂台赛's lineup page (its one round) for ``team``'s coach, with a refused send beside
-    the choice."""
-    return _lineup_page(request, db, actor, event_id, 1, team, values=values, errors=errors,
-                        status_code=status_code)  # fmt: skip
-
-
 @router.get("/events/{event_id}/teams/rounds/{number}/lineup")
 def lineup_page(
     request: Request, db: Db, user: LoggedIn, event_id: int, number: int, team: str = ""
 ) -> Response:
-    return _lineup_page(request, db, user.actor(), event_id, number, team)
+    return lineup_form_page(request, db, user.actor(), event_id, number, team)
 
 
 @router.post("/events/{event_id}/teams/rounds/{number}/lineup")
@@ -235,7 +221,7 @@ def submit_lineup(
     try:
         teams.submit_lineup(db, user.actor(), event_id, number, team, players, clock=clock)
     except LineupRejected as err:
-        return _lineup_page(
+        return lineup_form_page(
             request,
             db,
             user.actor(),
