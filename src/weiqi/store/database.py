@@ -207,9 +207,9 @@ class Database:
         ...
         weiqi.errors.Conflict: somebody else changed the same thing at the same moment ...
         """
-        shared = _SNAPSHOT.get()
-        if shared is not None and shared[0] is self:
-            yield shared[1]  # inside :meth:`snapshot`: its reading session, committed by it
+        reading = self._reading()
+        if reading is not None:
+            yield reading  # inside :meth:`snapshot`: its reading session, committed by it
             return
         try:
             with self.sessions.begin() as session:
@@ -302,14 +302,19 @@ class Database:
                     assert isinstance(driver, sqlite3.Connection)
                     driver.execute("PRAGMA query_only = OFF")
 
+    def _reading(self) -> Session | None:
+        """The session of this thread's :meth:`snapshot` of this database, if it is in one."""
+        shared = _SNAPSHOT.get()
+        return shared[1] if shared is not None and shared[0] is self else None
+
     @contextmanager
     def connection(self) -> Iterator[Connection]:
         """A plain connection for a query or two, rolled back when done: inside this thread's
         :meth:`snapshot`, the snapshot's own (a page holds one connection at a time, and
         reads one state of the database), else one of the pool's."""
-        shared = _SNAPSHOT.get()
-        if shared is not None and shared[0] is self:
-            yield shared[1].connection()
+        reading = self._reading()
+        if reading is not None:
+            yield reading.connection()
             return
         with self.engine.connect() as connection:
             yield connection
