@@ -110,9 +110,9 @@ def test_a_season_played_online_gives_its_divisions_the_play_settings(tmp_path: 
     start time, with that lag allowance; a season made without them (or stored before they
     existed) plays over the board on 19×19."""
     from weiqi.services.league import season_settings_from_dict
-    from weiqi.services.teams import settings_of
+    from weiqi.services.teams import event_row, settings_of
     from weiqi.store.database import Database
-    from weiqi.store.teams import TeamEventRow
+    from weiqi.store.teams import LeagueDivisionRow
     from weiqi.tournament.settings import GameStart, PlayMode
 
     db = str(tmp_path / "league.sqlite3")
@@ -123,10 +123,10 @@ def test_a_season_played_online_gives_its_divisions_the_play_settings(tmp_path: 
                           "13", "--lag", "0.5/2", "--json"))  # fmt: skip
     assert made["divisions"]
     with Database(f"sqlite:///{db}").transaction() as session:
-        rows = session.query(TeamEventRow).all()
-        assert rows and all(r.season_id is not None for r in rows)
-        for row in rows:
-            s = settings_of(row)
+        divisions = session.query(LeagueDivisionRow).all()
+        assert divisions and all(d.season_id == made["id"] for d in divisions)
+        for division in divisions:
+            s = settings_of(event_row(session, division.event_id))
             assert s.online and s.play is PlayMode.ONLINE
             assert s.game_start is GameStart.ROUND_START and s.board_size == 13
             assert s.lag is not None and (s.lag.gain, s.lag.cap) == (0.5, 2.0)

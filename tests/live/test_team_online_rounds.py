@@ -21,6 +21,7 @@ from tests.live.test_team_live import LOCAL, _linked, team_event
 from tests.server.conftest import ADMIN_PASSWORD, LiveServer, api_login, csrf
 from weiqi.errors import Conflict, InvalidSetting
 from weiqi.i18n import render
+from weiqi.league.settings import settings_to_dict
 from weiqi.server.app import create_app
 from weiqi.services import accounts, live, team_admin
 from weiqi.services import teams as t
@@ -52,7 +53,7 @@ def test_r_fmt_1_the_play_mode_decides_whether_a_team_board_is_played_in_the_roo
     assert live.snapshot(database, board, 1, TeamBoard(1, 1)).phase == "not_started"
     played = team_event(database)
     info = t.team_event_info(database, played)
-    assert info.settings.online and t.settings_to_dict(info.settings)["play"] == "online"
+    assert info.settings.online and settings_to_dict(info.settings)["play"] == "online"
     snap = live.start_game(database, played, 1, TeamBoard(1, 1))
     assert snap.started and snap.black == "龙一"  # board 1: the home team's Black (alternate)
     assert not live.to_open(database, played, 1, TeamBoard(1, 2))  # never drawn by nigiri

@@ -369,14 +369,14 @@ def _replay_clock(w: World, actor: str) -> Send:
 def _team_rounds(w: World) -> None:
     """Make the world's event a team event (two teams of 8, 8 boards, two rounds): round 1
     revealed, so each actor can record its own board; round 2 open for lineups."""
+    from weiqi.league.settings import TeamEventSettings
     from weiqi.services import teams
-    from weiqi.store.teams import TeamEventRow
+    from weiqi.services.events import is_team_event, settings_row
 
     with w.db.transaction() as session:
-        if session.get(TeamEventRow, w.event_id) is not None:
+        if is_team_event(session, w.event_id):
             return
-        settings = teams.TeamEventSettings(boards=8, cycles=2)
-        session.add(teams.settings_row(w.event_id, settings))
+        session.add(settings_row(TeamEventSettings(boards=8, cycles=2))(w.event_id))
     roster = "team,name,rank\n" + "\n".join(f"{t},{t}{i},5d" for t in "AB" for i in range(1, 9))
     teams.import_teams(w.db, LOCAL, w.event_id, roster)
     team_coaches.assign_coach(w.db, LOCAL, w.event_id, "A", "player")

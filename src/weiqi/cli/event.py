@@ -154,7 +154,7 @@ def is_team(database: Database, event_id: int) -> bool:
 def _system_zh(team: bool, value: str) -> str:
     """The Chinese name of an event's system (``swiss`` → 积分编排制)."""
     if team:
-        from weiqi.services.teams import TeamSystem
+        from weiqi.league.settings import TeamSystem
 
         return TeamSystem(value).zh
     return System(value).zh

@@ -174,14 +174,10 @@ def create_team(
     boards' ``lag_gain`` and ``lag_cap`` where given)."""
     from weiqi.league.lineup import MissingLineup
     from weiqi.league.match import BoardColors
+    from weiqi.league.settings import TeamEventSettings, TeamSystem, settings_to_dict
     from weiqi.league.team import TeamType
     from weiqi.league.winner_stays_on import PlayerOrder
-    from weiqi.services.teams import (
-        TeamEventSettings,
-        TeamSystem,
-        create_team_event,
-        settings_to_dict,
-    )
+    from weiqi.services.teams import create_team_event
     from weiqi.tournament.details import EventDetails
     from weiqi.tournament.settings import GameStart, PlayMode
 
@@ -221,7 +217,8 @@ def create_team(
 
 def team_facts(database: Database, event_id: int) -> dict[str, object]:
     """What ``event show`` says of a team event: its settings and progress."""
-    from weiqi.services.teams import settings_to_dict, team_event_info
+    from weiqi.league.settings import settings_to_dict
+    from weiqi.services.teams import team_event_info
 
     info = team_event_info(database, event_id)
     return {"id": info.id, "name": info.name, "kind": "team", "teams": info.teams,

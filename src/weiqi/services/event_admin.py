@@ -63,6 +63,7 @@ from weiqi.services.events import (
     player_row,
     round_row,
     store_details,
+    store_settings,
 )
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches, namesake_labels, player_labels, search_terms
@@ -495,8 +496,7 @@ def update_settings(
         event.name = name
         if details is not None:
             store_details(event, details)
-        row.system = settings.system.value
-        row.settings_json = json.dumps(settings_to_dict(settings), ensure_ascii=False)
+        store_settings(row, settings)
         session.flush()
         return tournament._info(session, event_id)
 
@@ -913,8 +913,7 @@ def publish_schedule(db: Database, actor: Actor, event_id: int, published: bool 
         settings = settings_from_dict(json.loads(row.settings_json))
         if not settings.system.is_round_robin:
             raise Conflict(Msg("only a round robin has a schedule to publish in advance"))
-        settings = replace(settings, schedule_published=published)
-        row.settings_json = json.dumps(settings_to_dict(settings), ensure_ascii=False)
+        store_settings(row, replace(settings, schedule_published=published))
 
 
 def unpair_round(db: Database, actor: Actor, event_id: int, number: int) -> None:

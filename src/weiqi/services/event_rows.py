@@ -284,8 +284,8 @@ _BYES = (
     " WHERE r.event_id = ?"
 )
 _LATEST = (
-    "SELECT MAX(event_id) FROM event_settings"
-    " UNION ALL SELECT MAX(event_id) FROM team_events WHERE season_id IS NULL"
+    "SELECT MAX(s.event_id) FROM event_settings s"
+    " LEFT JOIN league_divisions d ON d.event_id = s.event_id WHERE d.event_id IS NULL"
 )
 
 
@@ -301,9 +301,10 @@ def read_event(
 ) -> tuple[Event, dict[str, PlayerColumns]] | None:
     """The individual event ``event_id`` and its players by core id, read with plain queries,
     its boards counted as their seals under the record ``key`` allow; None when it is not one
-    (no settings row)."""
+    (no settings row, or a team event's)."""
     found = connection.execute(
-        "SELECT settings_json FROM event_settings WHERE event_id = ?", (event_id,)
+        "SELECT settings_json FROM event_settings WHERE event_id = ? AND kind = 'individual'",
+        (event_id,),
     ).fetchone()
     if found is None:
         return None
@@ -382,7 +383,7 @@ def sqlite_event(
                 return None
             event_id = max(newest)
         team = connection.execute(
-            "SELECT 1 FROM team_events WHERE event_id = ?", (event_id,)
+            "SELECT 1 FROM event_settings WHERE event_id = ? AND kind = 'team'", (event_id,)
         ).fetchone()
         if team is not None:
             return None

@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session
 
 from weiqi.errors import NotFound
 from weiqi.i18n import N_
+from weiqi.league.settings import TeamEventSettings, team_settings_from_dict
 from weiqi.messages import Msg
 from weiqi.roles import Role
 from weiqi.services.actor import Actor
@@ -32,11 +33,12 @@ from weiqi.services.permissions import Action, require
 from weiqi.store.base import Base
 from weiqi.store.database import Database
 from weiqi.store.models import EventRole, EventRow
-from weiqi.store.teams import TeamEventRow, TeamRow
+from weiqi.store.teams import LeagueDivisionRow, TeamRow
 from weiqi.store.tournament import EventSettingsRow, PlayerRow, RoundRow
 from weiqi.text import clean_name
 from weiqi.tournament.details import EventDetails
 from weiqi.tournament.records import EventKind as EventKind  # the core's, named here too
+from weiqi.tournament.settings import EventSettings, settings_from_dict, settings_to_dict
 
 
 @dataclass(frozen=True)
@@ -283,15 +285,59 @@ def get_event(db: Database, event_id: int) -> EventInfo:
 
 
 def is_team_event(session: Session, event_id: int) -> bool:
-    """Whether ``event_id`` is a team event (teams meet teams; a league division is one): it
-    has a team event's settings. ``False`` for an individual event and for no event at all.
+    """Whether ``event_id`` is a team event (teams meet teams; a league division is one): its
+    settings are a team event's. ``False`` for an individual event and for no event at all.
 
     >>> db = Database("sqlite://"); db.upgrade()
     >>> with db.transaction() as session:
     ...     is_team_event(session, 1)
     False
     """
-    return session.get(TeamEventRow, event_id) is not None
+    kind = session.scalar(
+        select(EventSettingsRow.kind).where(EventSettingsRow.event_id == event_id)
+    )
+    return kind == EventKind.TEAM.value
+
+
+def stored_settings(row: EventSettingsRow) -> EventSettings | TeamEventSettings:
+    """The settings value an event's settings row holds, of its kind (the one reading of the
+    stored settings)."""
+    data = json.loads(row.settings_json)
+    if row.kind == EventKind.TEAM.value:
+        return team_settings_from_dict(data)
+    return settings_from_dict(data)
+
+
+def event_settings(session: Session, event_id: int) -> EventSettings | TeamEventSettings | None:
+    """The settings of ``event_id``, of its kind; ``None`` for no event or one without settings.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> with db.transaction() as session:
+    ...     event_settings(session, 1) is None
+    True
+    """
+    row = session.get(EventSettingsRow, event_id)
+    return None if row is None else stored_settings(row)
+
+
+def settings_row(settings: EventSettings | TeamEventSettings) -> Callable[[int], EventSettingsRow]:
+    """The settings row of a new event of either kind, as :func:`add_event` takes it (created,
+    imported or read from another program's file alike); :func:`store_settings` rewrites it."""
+
+    def row(event_id: int) -> EventSettingsRow:
+        stored = EventSettingsRow(event_id=event_id)
+        store_settings(stored, settings)
+        return stored
+
+    return row
+
+
+def store_settings(row: EventSettingsRow, settings: EventSettings | TeamEventSettings) -> None:
+    """Write ``settings`` into the event's settings row: its kind, system and JSON."""
+    team = isinstance(settings, TeamEventSettings)
+    row.kind = (EventKind.TEAM if team else EventKind.INDIVIDUAL).value
+    row.system = settings.system.value
+    row.settings_json = json.dumps(settings_to_dict(settings), ensure_ascii=False)
 
 
 def event_kind(db: Database, event_id: int) -> EventKind:
@@ -305,22 +351,23 @@ def event_kind(db: Database, event_id: int) -> EventKind:
     weiqi.errors.NotFound: event 1 does not exist
     """
     with db.transaction() as session:
-        if is_team_event(session, event_id):
-            return EventKind.TEAM
-        if session.get(EventSettingsRow, event_id) is not None:
-            return EventKind.INDIVIDUAL
+        kind = session.scalar(
+            select(EventSettingsRow.kind).where(EventSettingsRow.event_id == event_id)
+        )
+    if kind is None:
         raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
+    return EventKind(kind)
 
 
 def latest_event(db: Database) -> int:
     """The newest individual or team event, league divisions left out (they are named through
     their season): what a command acts on when it names no ``--event``."""
     with db.transaction() as session:
-        individual = session.scalar(select(func.max(EventSettingsRow.event_id)))
-        team = session.scalar(
-            select(func.max(TeamEventRow.event_id)).where(TeamEventRow.season_id.is_(None))
+        found = session.scalar(
+            select(func.max(EventSettingsRow.event_id))
+            .outerjoin(LeagueDivisionRow, LeagueDivisionRow.event_id == EventSettingsRow.event_id)
+            .where(LeagueDivisionRow.event_id.is_(None))
         )
-    found = max((i for i in (individual, team) if i is not None), default=None)
     if found is None:
         raise NotFound(Msg("no event in this database; create one first"))
     return int(found)
@@ -375,27 +422,20 @@ def event_cards(db: Database) -> list[EventCard]:
                 select(EventRow).order_by(EventRow.created_at.desc(), EventRow.id.desc())
             )
         )
-        individual = {
-            e: (system, json.loads(raw).get("rounds"))
-            for e, system, raw in session.execute(
+        settings = {
+            e: (EventKind(kind), system, json.loads(raw).get("rounds"))
+            for e, kind, system, raw in session.execute(
                 select(
                     EventSettingsRow.event_id,
+                    EventSettingsRow.kind,
                     EventSettingsRow.system,
                     EventSettingsRow.settings_json,
                 )
             )
         }
-        team = {
-            e: (system, rounds, season)
-            for e, system, rounds, season in session.execute(
-                select(
-                    TeamEventRow.event_id,
-                    TeamEventRow.system,
-                    TeamEventRow.rounds,
-                    TeamEventRow.season_id,
-                )
-            )
-        }
+        seasons = dict(
+            session.execute(select(LeagueDivisionRow.event_id, LeagueDivisionRow.season_id)).all()
+        )
         # every event, in one pass over the one rounds table: its rounds (a league's calendar
         # is made up front), the latest, the latest revealed and how many are not revealed
         revealed_at = RoundRow.revealed_at
@@ -432,10 +472,9 @@ def event_cards(db: Database) -> list[EventCard]:
         cards = []
         for e in events:
             kind: EventKind | None
-            season = None
-            if e.id in team:
-                kind = EventKind.TEAM
-                system, planned, season = team[e.id]
+            kind, system, planned = settings.get(e.id, (None, "", None))
+            season = seasons.get(e.id)
+            if kind is EventKind.TEAM:
                 count, last, last_revealed, unrevealed = rounds.get(e.id, (0, None, None, 0))
                 # a division's calendar is made up front: its current round is the latest
                 # revealed; another team event's rounds are paired one by one
@@ -443,13 +482,11 @@ def event_cards(db: Database) -> list[EventCard]:
                 if season is not None:
                     planned = count or None
                 done = not unrevealed and not open_boards.get(e.id)
-            elif e.id in individual:
-                kind = EventKind.INDIVIDUAL
-                system, planned = individual[e.id]
+            elif kind is EventKind.INDIVIDUAL:
                 current = rounds.get(e.id, (0, None, None, 0))[1]
                 done = planned is not None and current == planned and not open_games.get(e.id)
             else:
-                kind, system, planned, current, done = None, "", None, None, False
+                current, done = None, False
             if current is None:
                 status = EventStatus.NOT_STARTED
             elif done and planned is not None and current >= planned:

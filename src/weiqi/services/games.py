@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
@@ -91,7 +90,7 @@ from weiqi.rules.ruleset import Ruleset
 from weiqi.rules.vertex import parse_vertex
 from weiqi.services import game_cache, record_cache
 from weiqi.services.actor import Actor
-from weiqi.services.events import is_team_event, round_row
+from weiqi.services.events import event_settings, is_team_event, round_row
 from weiqi.services.permissions import Action, require, roles_in_event
 from weiqi.services.player_names import matches, namesake_labels, player_labels, search_terms
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
@@ -111,7 +110,7 @@ from weiqi.store.teams import (
 from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
 from weiqi.text import check_upload, clean_note
 from weiqi.tournament.namesakes import Person, labels
-from weiqi.tournament.settings import EventSettings, settings_from_dict
+from weiqi.tournament.settings import EventSettings
 
 #: Infractions a referee records on a game from the page (the ko and forbidden-point kinds
 #: follow from a move itself in strict play mode, R-REF-5, and are not entered by hand).
@@ -551,15 +550,14 @@ def individual_game(
 def _game_ruleset(session: Session, game: GameRow) -> Ruleset:
     """The ruleset of an individual event's game: its event's (``EventSettings.game_ruleset``:
     board size, cycle policy, handicap placement) with the komi and handicap of its pairing."""
-    row = session.get(EventSettingsRow, game.round.event_id)
-    if row is None:
+    settings = _event_settings(session, game.round.event_id)
+    if settings is None:
         raise NotFound(
             Msg(
                 "event %(event_id)s is not a tournament (it has no settings)",
                 event_id=game.round.event_id,
             )
         )
-    settings = settings_from_dict(json.loads(row.settings_json))
     return settings.game_ruleset(Fraction(game.komi), game.handicap)
 
 
@@ -1125,8 +1123,9 @@ def enter_and_confirm(
 
 
 def _event_settings(session: Session, event_id: int) -> EventSettings | None:
-    row = session.get(EventSettingsRow, event_id)
-    return settings_from_dict(json.loads(row.settings_json)) if row is not None else None
+    """The settings of individual event ``event_id``; ``None`` for any other."""
+    settings = event_settings(session, event_id)
+    return settings if isinstance(settings, EventSettings) else None
 
 
 def needs_playoff(session: Session, event_id: int, game: GameRow | Game, result: Result) -> bool:

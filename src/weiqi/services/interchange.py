@@ -26,9 +26,9 @@ from weiqi.formats.opengotha import read_gotha, write_gotha
 from weiqi.formats.opengotha_event import ImportedEvent, to_event, to_gotha
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
-from weiqi.services.events import add_event, event_name
+from weiqi.services.events import add_event, event_name, settings_row
 from weiqi.services.permissions import Action, require
-from weiqi.services.tournament import _load, settings_row, store_plan
+from weiqi.services.tournament import _load, store_plan
 from weiqi.store.database import Database
 from weiqi.store.models import EventRow
 from weiqi.store.tournament import AbsenceRow, PlayerRow

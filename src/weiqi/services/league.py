@@ -66,21 +66,19 @@ from weiqi.league.season import (
     final_order,
     promotion_and_relegation,
 )
+from weiqi.league.settings import TeamEventSettings, TeamSystem
 from weiqi.league.standings import TeamRanking, team_standings
 from weiqi.league.team import RosterEntry, TeamType
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
-from weiqi.services.events import add_event, count_rows, event_name
+from weiqi.services.events import add_event, count_rows, event_name, settings_row
 from weiqi.services.permissions import Action, allowed_in, require
 from weiqi.services.teams import (
     RoundView,
-    TeamEventSettings,
-    TeamSystem,
     add_teams,
     core_team,
     event_matches,
     list_rounds,
-    settings_row,
     team_round_row,
 )
 from weiqi.store.database import Database
@@ -88,8 +86,8 @@ from weiqi.store.locks import lock_event
 from weiqi.store.teams import (
     DraftLogRow,
     DraftRow,
+    LeagueDivisionRow,
     SeasonRow,
-    TeamEventRow,
     TeamRow,
 )
 from weiqi.store.tournament import RoundRow
@@ -205,17 +203,17 @@ def _season(session: Session, season_id: int) -> SeasonRow:
     return row
 
 
-def _division_rows(session: Session, season_id: int) -> list[TeamEventRow]:
+def _division_rows(session: Session, season_id: int) -> list[LeagueDivisionRow]:
     return list(
         session.scalars(
-            select(TeamEventRow)
-            .where(TeamEventRow.season_id == season_id)
-            .order_by(TeamEventRow.event_id)
+            select(LeagueDivisionRow)
+            .where(LeagueDivisionRow.season_id == season_id)
+            .order_by(LeagueDivisionRow.event_id)
         )
     )
 
 
-def _lock_season(session: Session, season_id: int) -> list[TeamEventRow]:
+def _lock_season(session: Session, season_id: int) -> list[LeagueDivisionRow]:
     """Hold the write lock (``store.locks``) of every division's event of the season, in the
     order of their ids (two writers of one season never wait for each other crosswise), and
     forget what the session read before: what the caller checks next is read under the lock.
@@ -307,16 +305,10 @@ def create_season(
         session.add(row)
         session.flush()
         for label, teams, season in parsed:
-
-            def division_row(event_id: int, label: str = label) -> TeamEventRow:
-                ev = settings_row(event_id, team_settings)
-                ev.season_id = row.id
-                ev.division = label
-                return ev
-
             # as every event is created: whoever creates the season (an organiser of an
             # earlier event, not a site administrator) organises and referees its divisions
-            event_id = add_event(session, actor, f"{name} {label}", division_row)
+            event_id = add_event(session, actor, f"{name} {label}", settings_row(team_settings))
+            session.add(LeagueDivisionRow(event_id=event_id, season_id=row.id, division=label))
             add_teams(session, event_id, teams, settings.boards)
             for number, fixtures in enumerate(season.calendar, start=1):
                 playing = {c for f in fixtures for c in (f.home, f.away)}
@@ -563,13 +555,12 @@ def list_seasons(db: Database) -> list[SeasonCard]:
         labels: dict[int, list[str]] = {}
         top: dict[int, int] = {}
         for season_id, label, event_id in session.execute(
-            select(TeamEventRow.season_id, TeamEventRow.division, TeamEventRow.event_id)
-            .where(TeamEventRow.season_id.is_not(None))
-            .order_by(TeamEventRow.event_id)
+            select(
+                LeagueDivisionRow.season_id, LeagueDivisionRow.division, LeagueDivisionRow.event_id
+            ).order_by(LeagueDivisionRow.event_id)
         ):
-            if season_id is not None:
-                labels.setdefault(season_id, []).append(label)
-                top.setdefault(season_id, event_id)
+            labels.setdefault(season_id, []).append(label)
+            top.setdefault(season_id, event_id)
         drafts = {s: d for s, d in session.execute(select(DraftRow.season_id, DraftRow.id))}
         rows = session.scalars(select(SeasonRow).order_by(SeasonRow.id.desc()))
         return [

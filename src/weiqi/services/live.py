@@ -105,7 +105,7 @@ from weiqi.rules.vertex import format_vertex, parse_vertex
 from weiqi.services import live_notices
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import as_utc
-from weiqi.services.events import is_team_event, player_row
+from weiqi.services.events import event_settings, is_team_event, player_row
 from weiqi.services.games import (
     TEAM_BOARD_PLACE,
     BoardKey,
@@ -133,7 +133,6 @@ from weiqi.store.models import EventRow, User
 from weiqi.store.teams import (
     BoardGameRow,
     RosterRow,
-    TeamEventRow,
     TeamMatchRow,
     TeamRow,
 )
@@ -1414,10 +1413,7 @@ def _round_start(game: Game) -> float | None:
 def _play_settings(session: Session, event_id: int) -> PlaySettings | None:
     """The event's play mode and game start: a team event's team settings, else its
     individual settings (``None``: an event without settings, played over the board)."""
-    from weiqi.services.teams import settings_of
-
-    team = session.get(TeamEventRow, event_id)
-    return settings_of(team) if team is not None else _event_settings(session, event_id)
+    return event_settings(session, event_id)
 
 
 def _event_of(game: Game) -> int:

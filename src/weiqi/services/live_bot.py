@@ -34,7 +34,6 @@ latest published round's game(s) of its entrant with what it needs to set up its
 
 from __future__ import annotations
 
-import json
 import secrets
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -43,22 +42,23 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from weiqi.errors import InvalidSetting, PermissionDenied
+from weiqi.league.settings import TeamEventSettings, TeamSystem
 from weiqi.messages import Msg
 from weiqi.roles import Role
 from weiqi.services import live
 from weiqi.services.accounts import UserInfo, _info, add_user, normalise_username
 from weiqi.services.actor import Actor
+from weiqi.services.events import event_settings
 from weiqi.services.games import _game_row
 from weiqi.services.public import stored_boards
 from weiqi.services.read_models import BoardFacts, board_phase
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
-from weiqi.services.teams import settings_of
 from weiqi.store.database import Database
 from weiqi.store.live import PlayerAccountRow
 from weiqi.store.models import EventRow, User
-from weiqi.store.teams import TeamEventRow, TeamRow
-from weiqi.store.tournament import EventSettingsRow, PlayerRow
-from weiqi.tournament.settings import EventSettings, settings_from_dict
+from weiqi.store.teams import TeamRow
+from weiqi.store.tournament import PlayerRow
+from weiqi.tournament.settings import EventSettings
 
 #: The password hash of a code-only account: not a hash the hasher can read, so every password
 #: is refused (``accounts.authenticate``); the account opens only by its session cookie.
@@ -172,13 +172,12 @@ def entrant_games(db: Database, actor: Actor) -> list[EntrantEvent]:
                 continue
             event = session.get(EventRow, link.event_id)
             player = session.get(PlayerRow, link.player_id)
-            row = session.get(EventSettingsRow, link.event_id)
-            if event is None or player is None or row is None:
+            settings = event_settings(session, link.event_id)
+            if event is None or player is None or not isinstance(settings, EventSettings):
                 continue
             players = session.scalars(
                 select(PlayerRow.id).where(PlayerRow.event_id == event.id)
             ).all()
-            settings = settings_from_dict(json.loads(row.settings_json))
             latest = live.players_round(session, event.id, team=False)
             games = []
             if latest is not None:
@@ -215,11 +214,11 @@ def entrant_games(db: Database, actor: Actor) -> list[EntrantEvent]:
 def _team_entrant(session: Session, link: PlayerAccountRow, roster_id: int) -> EntrantEvent:
     """A roster player's board in the latest round whose lineups are revealed, with what its
     engine needs: the team event's board size, the rules' komi (team boards have no handicap)."""
-    team_event = session.get(TeamEventRow, link.event_id)
+    settings = event_settings(session, link.event_id)
     event = session.get(EventRow, link.event_id)
-    assert team_event is not None and event is not None
+    assert isinstance(settings, TeamEventSettings) and event is not None
     roster, _team = live._roster_player(session, link.event_id, roster_id)
-    ruleset = settings_of(team_event).ruleset
+    ruleset = settings.ruleset
     games = [
         EntrantGame(
             g.board,
@@ -234,10 +233,10 @@ def _team_entrant(session: Session, link: PlayerAccountRow, roster_id: int) -> E
         )
         for g in live._my_team_games(session, link, roster_id)
     ]
-    rounds = team_event.rounds
-    if rounds is None and team_event.system == "round_robin":
+    rounds = settings.rounds
+    if rounds is None and settings.system is TeamSystem.ROUND_ROBIN:
         teams = len(session.scalars(select(TeamRow.id).where(TeamRow.event_id == event.id)).all())
-        rounds = (teams - 1 + teams % 2) * team_event.cycles if teams > 1 else None
+        rounds = (teams - 1 + teams % 2) * settings.cycles if teams > 1 else None
     latest = live.players_round(session, event.id, team=True)
     number = latest.number if latest is not None else None
     return EntrantEvent(event.id, event.name, roster.name, number, rounds, False, games)

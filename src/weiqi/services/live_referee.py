@@ -36,7 +36,6 @@ spectators.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -52,7 +51,7 @@ from weiqi.referee.rulings import Ruling, RulingKind
 from weiqi.roles import Role
 from weiqi.services import games, live
 from weiqi.services.actor import Actor
-from weiqi.services.events import is_team_event, round_row
+from weiqi.services.events import event_settings, is_team_event, round_row
 from weiqi.services.games import (
     RULINGS,
     BoardKey,
@@ -69,9 +68,8 @@ from weiqi.services.public import require_round_visible
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.models import EventRow
-from weiqi.store.tournament import EventSettingsRow
 from weiqi.text import clean_note
-from weiqi.tournament.settings import settings_from_dict
+from weiqi.tournament.settings import EventSettings
 
 #: The infractions a referee records in a game played on the server: conduct (R-REF-6). The
 #: board's own errors (a double move, a take-back, capture errors, the clock pressed before the
@@ -224,8 +222,8 @@ def _round_games(session: Session, event_id: int, number: int) -> list[games.Gam
 
 
 def _disconnect_alert(session: Session, event_id: int) -> int | None:
-    row = session.get(EventSettingsRow, event_id)
-    return settings_from_dict(json.loads(row.settings_json)).disconnect_alert if row else None
+    settings = event_settings(session, event_id)
+    return settings.disconnect_alert if isinstance(settings, EventSettings) else None
 
 
 def round_plan(

@@ -41,6 +41,7 @@ from weiqi.formats.team_csv import parse_roster_rating, parse_team_csv
 from weiqi.i18n import N_
 from weiqi.league.lineup import MissingLineup
 from weiqi.league.match import BoardColors
+from weiqi.league.settings import TeamEventSettings, TeamSystem
 from weiqi.league.standings import TeamRanking
 from weiqi.league.team import TeamType
 from weiqi.league.winner_stays_on import PlayerOrder
@@ -61,7 +62,7 @@ from weiqi.tournament.settings import LAG_CAP, LAG_GAIN, GameStart, PlayMode, se
 E = TypeVar("E", bound=Enum)
 
 DEFAULT_FORM: dict[str, str] = {
-    "system": teams.TeamSystem.ROUND_ROBIN.value,
+    "system": TeamSystem.ROUND_ROBIN.value,
     "team_type": TeamType.PER_ROUND.value,
     "boards": "4",
     "board_colors": BoardColors.ALTERNATE.value,
@@ -95,16 +96,16 @@ def _enum(form: Mapping[str, str], field: str, kind: type[E], default: E) -> E:
         raise InvalidSetting(field, Msg("unknown value %(text)s", text=repr(text))) from None
 
 
-def settings_from_form(form: Mapping[str, str]) -> teams.TeamEventSettings:
+def settings_from_form(form: Mapping[str, str]) -> TeamEventSettings:
     """The team settings a form sends (empty fields take the defaults); a bad value raises
     ``InvalidSetting`` naming its field."""
-    system = _enum(form, "system", teams.TeamSystem, teams.TeamSystem.ROUND_ROBIN)
+    system = _enum(form, "system", TeamSystem, TeamSystem.ROUND_ROBIN)
     boards = form_int(form, "boards", 4)
     deadline = form_int(form, "deadline_minutes", 30)
     cycles = form_int(form, "cycles", 1)
     assert boards is not None and deadline is not None and cycles is not None
     substitutes = form.get("substitutes", "")
-    return teams.TeamEventSettings(
+    return TeamEventSettings(
         system=system,
         team_type=_enum(form, "team_type", TeamType, TeamType.PER_ROUND),
         boards=boards,
@@ -127,12 +128,12 @@ def settings_from_form(form: Mapping[str, str]) -> teams.TeamEventSettings:
     )
 
 
-def settings_form(s: teams.TeamEventSettings) -> dict[str, str]:
+def settings_form(s: TeamEventSettings) -> dict[str, str]:
     """The form fields showing the team settings ``s`` (inverse of :func:`settings_from_form`).
 
-    >>> settings_form(teams.TeamEventSettings(boards=3, max_foreign=1))["boards"]
+    >>> settings_form(TeamEventSettings(boards=3, max_foreign=1))["boards"]
     '3'
-    >>> settings_from_form(settings_form(teams.TeamEventSettings(boards=3))).boards
+    >>> settings_from_form(settings_form(TeamEventSettings(boards=3))).boards
     3
     """
     return {
@@ -202,7 +203,7 @@ def add_team(
         row = teams.event_row(session, event_id)
         if event_rounds(session, event_id):
             raise Conflict(Msg("the event has started; teams enter before round 1 is paired"))
-        teams.add_teams(session, event_id, parsed, row.boards)
+        teams.add_teams(session, event_id, parsed, teams.settings_of(row).boards)
     return len(parsed)
 
 
@@ -467,7 +468,7 @@ def edit_roster_player(
     team is ``Duplicate`` (409) on ``name``. ``FieldsRejected`` lists every bad field.
 
     >>> db = Database("sqlite://"); db.upgrade()
-    >>> ev = teams.create_team_event(db, Actor.local(), "团体赛", teams.TeamEventSettings(boards=1))
+    >>> ev = teams.create_team_event(db, Actor.local(), "团体赛", TeamEventSettings(boards=1))
     >>> add_team(db, Actor.local(), ev.id, "黑龙", "", "李一,5d\\n李二,4d")
     1
     >>> t = team_cards(db, ev.id)[0]
@@ -523,7 +524,7 @@ def find_team(db: Database, event_id: int, typed: str) -> TeamCard:
     its name as the pages show it; ``NotFound`` otherwise.
 
     >>> db = Database("sqlite://"); db.upgrade()
-    >>> ev = teams.create_team_event(db, Actor.local(), "团体赛", teams.TeamEventSettings(boards=1))
+    >>> ev = teams.create_team_event(db, Actor.local(), "团体赛", TeamEventSettings(boards=1))
     >>> add_team(db, Actor.local(), ev.id, "黑龙", "", "李一,5d")
     1
     >>> find_team(db, ev.id, " 黑龙 ").code
@@ -548,7 +549,7 @@ def find_player(
     (a code or a name). A name two players share is ``InputError`` listing their labels.
 
     >>> db = Database("sqlite://"); db.upgrade()
-    >>> ev = teams.create_team_event(db, Actor.local(), "团体赛", teams.TeamEventSettings(boards=1))
+    >>> ev = teams.create_team_event(db, Actor.local(), "团体赛", TeamEventSettings(boards=1))
     >>> for t in ("黑龙", "白虎"):
     ...     _ = add_team(db, Actor.local(), ev.id, t, "", "张伟,5d")
     >>> find_player(db, ev.id, "张伟 (白虎)")[1].shown
@@ -605,7 +606,7 @@ def delete_team(db: Database, actor: Actor, event_id: int, team_id: int) -> str:
     and loses its boards by forfeit).
 
     >>> db = Database("sqlite://"); db.upgrade()
-    >>> ev = teams.create_team_event(db, Actor.local(), "团体赛", teams.TeamEventSettings(boards=1))
+    >>> ev = teams.create_team_event(db, Actor.local(), "团体赛", TeamEventSettings(boards=1))
     >>> add_team(db, Actor.local(), ev.id, "黑龙", "", "李一,5d")
     1
     >>> delete_team(db, Actor.local(), ev.id, team_cards(db, ev.id)[0].id), team_cards(db, ev.id)
@@ -634,7 +635,7 @@ def team_names(db: Database, event_id: int) -> dict[str, str]:
     """The teams' display names by code: what a page shows for a team's code.
 
     >>> db = Database("sqlite://"); db.upgrade()
-    >>> ev = teams.create_team_event(db, Actor.local(), "团体赛", teams.TeamEventSettings(boards=1))
+    >>> ev = teams.create_team_event(db, Actor.local(), "团体赛", TeamEventSettings(boards=1))
     >>> add_team(db, Actor.local(), ev.id, "黑龙", "", "李一,5d")
     1
     >>> team_names(db, ev.id)

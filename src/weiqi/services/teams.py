@@ -31,7 +31,7 @@ weiqi.errors.LineupRejected: lineup of B: board 1: player C1 is not on the roste
 from __future__ import annotations
 
 import dataclasses
-import enum
+import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -45,10 +45,9 @@ from weiqi.formats.team_csv import parse_team_csv
 from weiqi.formats.team_results_csv import parse_team_results
 from weiqi.i18n import N_
 from weiqi.league.calendar import Fixture
-from weiqi.league.lineup import Lineup, LineupSettings, MissingLineup, lineups_for_round
+from weiqi.league.lineup import Lineup, lineups_for_round
 from weiqi.league.lineup import validate_lineup as core_validate_lineup
 from weiqi.league.match import (
-    BoardColors,
     BoardGame,
     PlayerRecord,
     TeamMatch,
@@ -58,7 +57,8 @@ from weiqi.league.match import (
     player_records,
     rotation_match,
 )
-from weiqi.league.standings import TeamRanking, members_total, team_standings
+from weiqi.league.settings import TeamEventSettings, TeamSystem, team_settings_from_dict
+from weiqi.league.standings import members_total, team_standings
 from weiqi.league.team import RosterEntry, Team, TeamType, event_order, free_code
 from weiqi.league.team_rounds import (
     PlayedMatch,
@@ -69,11 +69,9 @@ from weiqi.league.team_rounds import (
     team_fixtures,
     team_settings,
 )
-from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.messages import Msg
 from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Result
-from weiqi.rules.ruleset import Ruleset
 from weiqi.services import games
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import (
@@ -84,6 +82,7 @@ from weiqi.services.event_admin import (
     round_start_typed,
 )
 from weiqi.services.events import (
+    EventKind,
     add_event,
     count_rows,
     details_of,
@@ -91,7 +90,9 @@ from weiqi.services.events import (
     event_rounds,
     round_or_latest,
     round_row,
+    settings_row,
     store_details,
+    store_settings,
     team_by_code,
 )
 from weiqi.services.permissions import Action, require
@@ -110,135 +111,23 @@ from weiqi.store.models import EventRow
 from weiqi.store.seals import broken_in, seal_row
 from weiqi.store.teams import (
     BoardGameRow,
+    LeagueDivisionRow,
     LineupBoardRow,
     LineupRow,
     RosterRow,
-    TeamEventRow,
     TeamMatchRow,
     TeamRow,
 )
-from weiqi.store.tournament import RoundRow
+from weiqi.store.tournament import EventSettingsRow, RoundRow
 from weiqi.text import check_entrants
 from weiqi.tournament.details import EventDetails
 from weiqi.tournament.namesakes import Person, labels, shared_name
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event
 from weiqi.tournament.settings import (
-    LAG_CAP,
-    LAG_GAIN,
-    GameStart,
-    PlayMode,
-    PlaySettings,
     System,
 )
 from weiqi.tournament.systems import TournamentSystem, system_for
-
-
-class TeamSystem(enum.Enum):
-    """How the teams of an event meet (R-FMT-3 on teams)."""
-
-    ROUND_ROBIN = "round_robin"  # 循环制, Berger tables
-    SWISS = "swiss"  # 积分编排制, the individual engine on teams
-    KNOCKOUT = "knockout"  # 淘汰制, winners go on
-    WINNER_STAYS_ON = "winner_stays_on"  # 擂台赛, one round, played game by game
-
-    @property
-    def zh(self) -> str:
-        return _SYSTEM_ZH[self]
-
-
-_SYSTEM_ZH = {
-    TeamSystem.ROUND_ROBIN: "循环制",
-    TeamSystem.SWISS: "积分编排制",
-    TeamSystem.KNOCKOUT: "淘汰制",
-    TeamSystem.WINNER_STAYS_ON: "擂台赛",
-}
-
-
-@dataclass(frozen=True)
-class TeamEventSettings(PlaySettings):
-    """The settings of a team event.
-
-    ``deadline_minutes``: lineups close this long before a round's start (a round paired without
-    a start closes when its lineups are revealed). ``rounds`` is required for a Swiss;
-    ``cycles`` (1 or 2) is the round robin's. ``seed`` seeds nigiri and Swiss colour ties.
-    ``play`` and ``game_start`` as an individual event's (:class:`PlaySettings`): over the
-    board by default; online, each board is played in the game room once its round's lineups
-    are revealed, starting when both players are in or at the round's start. The colours stay
-    the boards' (``board_colors``): a team board is never drawn by nigiri. ``lag_gain`` and
-    ``lag_cap``: the network-lag allowance of its online boards, as an individual event's
-    (:attr:`PlaySettings.lag`).
-
-    >>> TeamEventSettings(play="online").online, TeamEventSettings().game_start.value
-    (True, 'present')
-    """
-
-    system: TeamSystem = TeamSystem.ROUND_ROBIN
-    team_type: TeamType = TeamType.PER_ROUND
-    boards: int = 4
-    board_colors: BoardColors = BoardColors.ALTERNATE
-    max_foreign: int | None = None
-    substitutes: bool | None = None
-    missing: MissingLineup = MissingLineup.FORFEIT
-    board_one_decides: bool = False
-    deadline_minutes: int = 30
-    rounds: int | None = None
-    cycles: int = 1
-    ranking: TeamRanking = TeamRanking.ROUND_ROBIN
-    seed: int = 0
-    player_order: PlayerOrder = PlayerOrder.FIXED
-    board_size: int = 19
-    """The size of every board of the event (R-BOARD-1: 19 unless the event says otherwise)."""
-    play: PlayMode = PlayMode.BOARD
-    game_start: GameStart = GameStart.PRESENT
-    lag_gain: float = LAG_GAIN
-    lag_cap: float = LAG_CAP
-
-    def __post_init__(self) -> None:
-        self._check_lag()
-        for name, kind in (("play", PlayMode), ("game_start", GameStart)):
-            value = getattr(self, name)
-            try:
-                object.__setattr__(self, name, kind(value))
-            except ValueError:
-                raise InvalidSetting(
-                    name, Msg("unknown value %(text)s", text=repr(value))
-                ) from None
-        self.ruleset  # noqa: B018 — the rules' board sizes only (InvalidSetting)
-        if self.team_type.plays_board_matches:
-            self.lineup  # noqa: B018 — LineupSettings checks boards and the foreign limit
-        elif self.boards < 1:
-            raise InvalidSetting("boards", Msg("at least one"))
-        if self.system is TeamSystem.SWISS and (self.rounds is None or self.rounds < 1):
-            raise InvalidSetting("rounds", Msg("a Swiss needs its number of rounds"))
-        if self.cycles not in (1, 2):
-            raise InvalidSetting("cycles", Msg("a team round robin has one or two cycles"))
-        if self.deadline_minutes < 0:
-            raise InvalidSetting("deadline_minutes", Msg("cannot be negative"))
-        if self.team_type is TeamType.ROTATION and self.system is TeamSystem.KNOCKOUT:
-            raise InvalidSetting("team_type", Msg("全队轮赛制 matches are played in a round robin"))
-
-    @property
-    def stage(self) -> bool:
-        """A 擂台赛: one round, its games its matches one after the other, and ``boards`` the
-        number of players in each team's order."""
-        return self.system is TeamSystem.WINNER_STAYS_ON
-
-    @property
-    def ruleset(self) -> Ruleset:
-        """The rules every board of the event plays: its board size, the rules' komi, no
-        handicap (team boards have none).
-
-        >>> TeamEventSettings(board_size=13).ruleset.board_size
-        13
-        """
-        return Ruleset(board_size=self.board_size)
-
-    @property
-    def lineup(self) -> LineupSettings:
-        return LineupSettings(
-            self.boards, self.team_type, self.max_foreign, self.substitutes, self.missing
-        )
 
 
 @dataclass(frozen=True)
@@ -355,87 +244,25 @@ def record_to_dict(r: PlayerRecord, shown: Mapping[str, str] | None = None) -> d
 # -- settings in the store ------------------------------------------------------------------
 
 
-def settings_of(row: TeamEventRow) -> TeamEventSettings:
-    return TeamEventSettings(
-        system=TeamSystem(row.system),
-        team_type=TeamType(row.team_type),
-        boards=row.boards,
-        board_colors=BoardColors(row.board_colors),
-        max_foreign=row.max_foreign,
-        substitutes=row.substitutes,
-        missing=MissingLineup(row.missing_lineup),
-        board_one_decides=row.board_one_decides,
-        deadline_minutes=row.deadline_minutes,
-        rounds=row.rounds,
-        cycles=row.cycles,
-        ranking=TeamRanking(row.ranking),
-        seed=row.seed,
-        player_order=PlayerOrder(row.player_order),
-        board_size=row.board_size,
-        play=PlayMode(row.play),
-        game_start=GameStart(row.game_start),
-        lag_gain=row.lag_gain,
-        lag_cap=row.lag_cap,
-    )
+def settings_of(row: EventSettingsRow) -> TeamEventSettings:
+    """The settings of the team event whose settings row is ``row`` (:func:`event_row`)."""
+    return team_settings_from_dict(json.loads(row.settings_json))
 
 
-def settings_row(event_id: int, s: TeamEventSettings) -> TeamEventRow:
-    """The row that stores ``s`` for an event (the league service adds season and division)."""
-    return TeamEventRow(
-        event_id=event_id,
-        system=s.system.value,
-        team_type=s.team_type.value,
-        boards=s.boards,
-        board_colors=s.board_colors.value,
-        max_foreign=s.max_foreign,
-        substitutes=s.substitutes,
-        missing_lineup=s.missing.value,
-        board_one_decides=s.board_one_decides,
-        deadline_minutes=s.deadline_minutes,
-        rounds=s.rounds,
-        cycles=s.cycles,
-        ranking=s.ranking.value,
-        seed=s.seed,
-        player_order=s.player_order.value,
-        board_size=s.board_size,
-        play=s.play.value,
-        game_start=s.game_start.value,
-        lag_gain=s.lag_gain,
-        lag_cap=s.lag_cap,
-    )
-
-
-def settings_to_dict(s: TeamEventSettings) -> dict[str, object]:
-    """The settings as plain JSON values."""
-    return {
-        "system": s.system.value,
-        "team_type": s.team_type.value,
-        "boards": s.boards,
-        "board_colors": s.board_colors.value,
-        "max_foreign": s.max_foreign,
-        "substitutes": s.substitutes,
-        "missing_lineup": s.missing.value,
-        "board_one_decides": s.board_one_decides,
-        "deadline_minutes": s.deadline_minutes,
-        "rounds": s.rounds,
-        "cycles": s.cycles,
-        "ranking": s.ranking.value,
-        "seed": s.seed,
-        "player_order": s.player_order.value,
-        "board_size": s.board_size,
-        "play": s.play.value,
-        "game_start": s.game_start.value,
-        "lag_gain": s.lag_gain,
-        "lag_cap": s.lag_cap,
-    }
+def division_of(session: Session, event_id: int) -> LeagueDivisionRow | None:
+    """The season and division label of a team event that is a league division, else
+    ``None``."""
+    return session.get(LeagueDivisionRow, event_id)
 
 
 # -- loading --------------------------------------------------------------------------------
 
 
-def event_row(session: Session, event_id: int) -> TeamEventRow:
-    row = session.get(TeamEventRow, event_id)
-    if row is None:
+def event_row(session: Session, event_id: int) -> EventSettingsRow:
+    """The settings row of team event ``event_id``; ``NotFound`` for no event and for an event
+    that is not a team event."""
+    row = session.get(EventSettingsRow, event_id)
+    if row is None or row.kind != EventKind.TEAM.value:
         if session.get(EventRow, event_id) is None:
             raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
         raise NotFound(Msg("event %(event_id)s is not a team event", event_id=event_id))
@@ -634,14 +461,15 @@ def _info(session: Session, event_id: int) -> TeamEventInfo:
     assert event is not None
     teams = count_rows(session, TeamRow, event_id)
     rounds = count_rows(session, RoundRow, event_id)
+    division = division_of(session, event_id)
     return TeamEventInfo(
         event_id,
         event.name,
         settings_of(row),
         teams,
         rounds,
-        row.season_id,
-        row.division,
+        None if division is None else division.season_id,
+        "" if division is None else division.division,
         details_of(event),
     )
 
@@ -665,7 +493,7 @@ def create_team_event(
     control; ``None``: none announced, Asia/Shanghai) (:func:`weiqi.services.events.add_event`:
     a creator who is not a site administrator runs it)."""
     with db.transaction() as session:
-        event_id = add_event(session, actor, name, lambda i: settings_row(i, settings), details)
+        event_id = add_event(session, actor, name, settings_row(settings), details)
         return _info(session, event_id)
 
 
@@ -689,14 +517,14 @@ SEASON_SETTING = N_("a league division's settings are its season's")
 
 
 def _check_team_change(
-    row: TeamEventRow, old: TeamEventSettings, new: TeamEventSettings, paired: int
+    division: bool, old: TeamEventSettings, new: TeamEventSettings, paired: int
 ) -> None:
     """Refuse a change of ``old`` into ``new`` that is not safe (see :data:`TEAM_EDITABLE`):
     ``InvalidSetting`` naming the field and why."""
     for f in dataclasses.fields(TeamEventSettings):
         if getattr(old, f.name) == getattr(new, f.name):
             continue
-        if row.season_id is not None:
+        if division:
             raise InvalidSetting(f.name, Msg(SEASON_SETTING))
         if f.name in TEAM_EDITABLE_UNPAIRED:
             if paired:
@@ -746,14 +574,9 @@ def update_team_event(
         row = event_row(session, event_id)  # NotFound for an event that is not a team event
         if settings is not None:
             paired = count_rows(session, RoundRow, event_id)
-            _check_team_change(row, settings_of(row), settings, paired)
-            row.rounds = settings.rounds
-            row.deadline_minutes = settings.deadline_minutes
-            row.ranking = settings.ranking.value
-            row.play = settings.play.value
-            row.game_start = settings.game_start.value
-            row.lag_gain = settings.lag_gain
-            row.lag_cap = settings.lag_cap
+            in_season = division_of(session, event_id) is not None
+            _check_team_change(in_season, settings_of(row), settings, paired)
+            store_settings(row, settings)  # what differs is what may change
         event = session.get(EventRow, event_id)
         assert event is not None
         event.name = name
@@ -766,7 +589,11 @@ def latest_team_event(db: Database) -> int:
     """The newest team event that is not a league division (for commands that name none)."""
     with db.transaction() as session:
         found = session.scalar(
-            select(func.max(TeamEventRow.event_id)).where(TeamEventRow.season_id.is_(None))
+            select(func.max(EventSettingsRow.event_id))
+            .outerjoin(LeagueDivisionRow, LeagueDivisionRow.event_id == EventSettingsRow.event_id)
+            .where(
+                EventSettingsRow.kind == EventKind.TEAM.value, LeagueDivisionRow.event_id.is_(None)
+            )
         )
         if found is None:
             raise NotFound(Msg("no team event in this database; create one first"))
@@ -881,7 +708,7 @@ def import_teams(
         row = event_row(session, event_id)
         if event_rounds(session, event_id):
             raise Conflict(Msg("the event has started; teams enter before round 1 is paired"))
-        add_teams(session, event_id, teams, row.boards)
+        add_teams(session, event_id, teams, settings_of(row).boards)
         return len(teams)
 
 
@@ -912,7 +739,9 @@ def _paired_rounds(session: Session, event_id: int) -> list[TeamRound]:
     ]
 
 
-def _next_round_event(session: Session, row: TeamEventRow) -> tuple[TournamentSystem, Event] | None:
+def _next_round_event(
+    session: Session, row: EventSettingsRow
+) -> tuple[TournamentSystem, Event] | None:
     """The system and the core event of the next round, after the team pairing's own
     preconditions (teams enough, board matches, the previous round played and decided), each
     raised as ``Conflict``; ``None`` for a 擂台赛 not yet begun (one round, no fixtures)."""
@@ -952,7 +781,7 @@ def _next_round_event(session: Session, row: TeamEventRow) -> tuple[TournamentSy
     return system_for(core, event.kind), event
 
 
-def _fixtures(session: Session, row: TeamEventRow) -> tuple[list[Fixture], str | None]:
+def _fixtures(session: Session, row: EventSettingsRow) -> tuple[list[Fixture], str | None]:
     """The next round's fixtures and bye, paired by the event's system: the same system objects
     as an individual event's, over the team codes (``weiqi.league.team_rounds``)."""
     found = _next_round_event(session, row)
@@ -1010,7 +839,7 @@ def pair_round(
         number = count_rows(session, RoundRow, event_id) + 1
         fixtures, bye = _fixtures(session, row)
         starts = as_utc(start)
-        seed = row.seed * 1000 + number
+        seed = settings_of(row).seed * 1000 + number
         rnd = team_round_row(session, event_id, number, fixtures, bye, seed=seed)
         rnd.starts_at = starts
         rnd.lineup_deadline = _lineup_deadline(row, starts)
@@ -1062,10 +891,11 @@ def team_round_row(
     return rnd
 
 
-def _lineup_deadline(row: TeamEventRow, starts: datetime | None) -> datetime | None:
+def _lineup_deadline(row: EventSettingsRow, starts: datetime | None) -> datetime | None:
     """When a round starting at ``starts`` closes its lineups: the event's
     ``deadline_minutes`` before; no start, no deadline."""
-    return starts - timedelta(minutes=row.deadline_minutes) if starts is not None else None
+    minutes = settings_of(row).deadline_minutes
+    return starts - timedelta(minutes=minutes) if starts is not None else None
 
 
 def set_round_start(
@@ -1115,8 +945,8 @@ def _match_of(matches: Iterable[TeamMatchRow], team_id: int) -> TeamMatchRow | N
 
 def is_stage(session: Session, event_id: int) -> bool:
     """Whether ``event_id`` is a 擂台赛 (whose games are its one round's matches)."""
-    row = session.get(TeamEventRow, event_id)
-    return row is not None and settings_of(row).stage
+    row = session.get(EventSettingsRow, event_id)
+    return row is not None and row.kind == EventKind.TEAM.value and settings_of(row).stage
 
 
 def _team_match(
@@ -1130,7 +960,7 @@ def _team_match(
 
 def _seal(
     session: Session,
-    row: TeamEventRow,
+    row: EventSettingsRow,
     rnd: RoundRow,
     team: str,
     players: Sequence[str],
@@ -1519,7 +1349,7 @@ def record_board_result(
         m = _set_board_result(session, actor, event_id, rnd, team, board, result, sitting)
         session.flush()
         teams, players = _codes(session, event_id)
-        return _match_view(m, teams, players, True, {}, row.board_one_decides)
+        return _match_view(m, teams, players, True, {}, settings_of(row).board_one_decides)
 
 
 def record_results(
@@ -1596,7 +1426,7 @@ def record_playoff(
                     b=core.b,
                 )
             )
-        score = core.score(row.board_one_decides)
+        score = core.score(settings_of(row).board_one_decides)
         if score.winner is not None:
             raise Conflict(
                 Msg(
@@ -1610,7 +1440,7 @@ def record_playoff(
             raise Conflict(Msg("the playoff of %(a)s–%(b)s is recorded", a=core.a, b=core.b))
         m.playoff_winner_id = team_row.id
         session.flush()
-        return _match_view(m, teams, players, True, {}, row.board_one_decides)
+        return _match_view(m, teams, players, True, {}, settings_of(row).board_one_decides)
 
 
 def _match_view(
@@ -1672,7 +1502,7 @@ def _round_view(session: Session, rnd: RoundRow) -> RoundView:
             players,
             revealed,
             {teams[t]: submitted.get(teams[t], False) for t in (m.home_id, m.away_id)},
-            row.board_one_decides,
+            settings_of(row).board_one_decides,
             names,
         )
         for m in rnd.matches
@@ -1756,7 +1586,7 @@ def records(
     players = sorted(
         player_records(matches).values(), key=lambda r: (-r.game_points, r.games, r.player_id)
     )
-    return players, {b: board_records(matches, b) for b in range(1, row.boards + 1)}
+    return players, {b: board_records(matches, b) for b in range(1, settings_of(row).boards + 1)}
 
 
 def members_total_standings(
@@ -1769,7 +1599,7 @@ def members_total_standings(
 
     with db.transaction() as session:
         row = event_row(session, event_id)
-        if TeamType(row.team_type) is not TeamType.MEMBERS_TOTAL:
+        if settings_of(row).team_type is not TeamType.MEMBERS_TOTAL:
             raise Conflict(
                 Msg("event %(event_id)s is not a 队员总分制 team event", event_id=event_id)
             )

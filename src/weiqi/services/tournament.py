@@ -28,7 +28,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
 
@@ -48,12 +48,14 @@ from weiqi.services.event_rows import (
     standing_views,
 )
 from weiqi.services.events import (
+    EventKind,
     add_event,
     count_rows,
     details_of,
     player_row,
     round_or_latest,
     round_row,
+    settings_row,
 )
 from weiqi.services.games import (
     enter_and_confirm,
@@ -82,7 +84,7 @@ from weiqi.tournament.details import EventDetails
 from weiqi.tournament.namesakes import Person, find, identity_key
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event, Game, RoundPlan, RoundTotals
-from weiqi.tournament.settings import EventSettings, settings_from_dict, settings_to_dict
+from weiqi.tournament.settings import EventSettings, settings_from_dict
 from weiqi.tournament.systems import require_complete, system_for
 
 
@@ -124,12 +126,21 @@ class RoundView:
 
 
 def _settings_row(session: Session, event_id: int) -> EventSettingsRow:
+    """The settings row of individual event ``event_id``; ``NotFound`` for no event, an event
+    without settings, or a team event (whose services are ``services.teams``)."""
     row = session.get(EventSettingsRow, event_id)
     if row is None:
         if session.get(EventRow, event_id) is None:
             raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
         raise NotFound(
             Msg("event %(event_id)s is not a tournament (it has no settings)", event_id=event_id)
+        )
+    if row.kind != EventKind.INDIVIDUAL.value:
+        raise NotFound(
+            Msg(
+                "event %(event_id)s is a team event; this is for individual events",
+                event_id=event_id,
+            )
         )
     return row
 
@@ -210,17 +221,6 @@ def _info(session: Session, event_id: int) -> TournamentInfo:
 
 
 # -- use cases ------------------------------------------------------------------------------
-
-
-def settings_row(settings: EventSettings) -> Callable[[int], EventSettingsRow]:
-    """The settings row of a new individual event, as :func:`weiqi.services.events.add_event`
-    takes it (created, imported or read from another program's file alike)."""
-
-    def row(event_id: int) -> EventSettingsRow:
-        text = json.dumps(settings_to_dict(settings), ensure_ascii=False)
-        return EventSettingsRow(event_id=event_id, system=settings.system.value, settings_json=text)
-
-    return row
 
 
 def create_tournament(

@@ -1,4 +1,4 @@
-"""Tables of team events and league seasons: the event's team settings, teams and rosters,
+"""Tables of team events and league seasons: teams and rosters,
 team matches (under the rounds of ``store.tournament``, one table for both kinds), board
 games, sealed lineups, seasons and drafts with their logs.
 
@@ -6,8 +6,10 @@ Facts only — who is on which roster, which lineup a team sealed and when, whic
 was recorded, which draft move was made. Match scores, tables and a draft's state are derived by
 ``weiqi.league`` on demand (a draft is replayed from its log every time it is read).
 
-A league season's division is a team event of its own (``season_id`` and ``division`` set), so
-lineups, results and tables of a season go through the same tables as any team event.
+A team event's settings are in ``event_settings`` beside an individual event's (JSON of
+``weiqi.league.settings.TeamEventSettings``). A league season's division is a team event of its
+own with a ``league_divisions`` row (its season and label), so lineups, results and tables of a
+season go through the same tables as any team event.
 """
 
 from __future__ import annotations
@@ -18,7 +20,6 @@ from sqlalchemy import (
     Boolean,
     Date,
     DateTime,
-    Float,
     ForeignKey,
     Index,
     Integer,
@@ -46,45 +47,19 @@ class SeasonRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-class TeamEventRow(Base):
-    """The team settings of an event (R-FMT-1, R-SCORE-TEAM-1, R-RANK-TEAM).
+class LeagueDivisionRow(Base):
+    """A team event that is a division of a league season (its settings are the event's, in
+    ``event_settings``): ``division`` is its label (甲, 乙 …)."""
 
-    ``deadline_minutes``: lineups close that long before a round's start; a round without a
-    start closes when its lineups are revealed. ``missing_lineup``: ``previous`` or ``forfeit``.
-    """
-
-    __tablename__ = "team_events"
+    __tablename__ = "league_divisions"
 
     event_id: Mapped[int] = mapped_column(
         ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
     )
-    system: Mapped[str] = mapped_column(String(32))
-    team_type: Mapped[str] = mapped_column(String(32))
-    boards: Mapped[int] = mapped_column(Integer)
-    board_colors: Mapped[str] = mapped_column(String(16))
-    max_foreign: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    substitutes: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
-    missing_lineup: Mapped[str] = mapped_column(String(16))
-    board_one_decides: Mapped[bool] = mapped_column(Boolean, default=False)
-    deadline_minutes: Mapped[int] = mapped_column(Integer, default=0)
-    rounds: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    cycles: Mapped[int] = mapped_column(Integer, default=1)
-    ranking: Mapped[str] = mapped_column(String(32))
-    seed: Mapped[int] = mapped_column(Integer, default=0)
-    season_id: Mapped[int | None] = mapped_column(
-        ForeignKey("league_seasons.id", ondelete="CASCADE"), nullable=True, index=True
+    season_id: Mapped[int] = mapped_column(
+        ForeignKey("league_seasons.id", ondelete="CASCADE"), index=True
     )
     division: Mapped[str] = mapped_column(String(32), default="")
-    # 擂台赛: ``fixed`` (the lineup is the order) or ``chosen`` (each team sends player by player)
-    player_order: Mapped[str] = mapped_column(String(16), default="fixed")
-    # the boards' size (every board of the event; the rules' 19 unless set, R-BOARD-1)
-    board_size: Mapped[int] = mapped_column(Integer, default=19, server_default="19")
-    # over the board or online, and when an online board starts (``TeamEventSettings``)
-    play: Mapped[str] = mapped_column(String(16), default="board", server_default="board")
-    game_start: Mapped[str] = mapped_column(String(16), default="present", server_default="present")
-    # the online boards' network-lag allowance: seconds of quota a move, at most ``lag_cap``
-    lag_gain: Mapped[float] = mapped_column(Float, default=1.0, server_default="1")
-    lag_cap: Mapped[float] = mapped_column(Float, default=3.0, server_default="3")
 
 
 class TeamRow(Base):

@@ -33,13 +33,18 @@ if TYPE_CHECKING:
 
 
 class EventSettingsRow(Base):
-    """The settings of a tournament event (``weiqi.tournament.settings`` as JSON)."""
+    """The settings of an event, individual or team (``kind``, an ``EventKind`` value): the
+    system its entrants meet by, and the whole settings value as JSON
+    (``weiqi.tournament.settings.settings_to_dict``: ``EventSettings`` of an individual event,
+    ``weiqi.league.settings.TeamEventSettings`` of a team event). An event without one is not
+    set up yet."""
 
     __tablename__ = "event_settings"
 
     event_id: Mapped[int] = mapped_column(
         ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
     )
+    kind: Mapped[str] = mapped_column(String(16), default="individual", server_default="individual")
     system: Mapped[str] = mapped_column(String(32))
     settings_json: Mapped[str] = mapped_column(Text)
 

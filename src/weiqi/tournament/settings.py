@@ -588,8 +588,9 @@ def egf_mcmahon(
     return EventSettings(**preset)  # type: ignore[arg-type]
 
 
-def settings_to_dict(settings: EventSettings) -> dict[str, object]:
-    """A JSON-ready dict of the settings (enums by value, fractions and ranks as text).
+def settings_to_dict(settings: PlaySettings) -> dict[str, object]:
+    """A JSON-ready dict of an event's settings, individual or team (enums by value, fractions
+    and ranks as text): what the store keeps and the API shows.
 
     >>> d = settings_to_dict(EventSettings(system=System.SWISS, rounds=5))
     >>> d["system"], d["komi"], d["tiebreaks"]
@@ -598,7 +599,7 @@ def settings_to_dict(settings: EventSettings) -> dict[str, object]:
     True
     """
     out: dict[str, object] = {}
-    for f in fields(settings):
+    for f in fields(settings):  # type: ignore[arg-type]  # every PlaySettings is a dataclass
         value = getattr(settings, f.name)
         if isinstance(value, enum.Enum):
             value = value.value
@@ -613,8 +614,9 @@ def settings_to_dict(settings: EventSettings) -> dict[str, object]:
 
 
 def settings_from_dict(data: dict[str, object]) -> EventSettings:
-    """Inverse of :func:`settings_to_dict`; unknown keys and values of the wrong type are
-    refused with an ``InvalidSetting`` naming the setting (a JSON body may hold anything).
+    """Inverse of :func:`settings_to_dict` for an individual event; unknown keys and values of
+    the wrong type are refused with an ``InvalidSetting`` naming the setting (a JSON body may
+    hold anything).
 
     >>> settings_from_dict({})
     Traceback (most recent call last):
@@ -625,22 +627,49 @@ def settings_from_dict(data: dict[str, object]) -> EventSettings:
     ...
     weiqi.errors.InvalidSetting: rounds: must be a whole number
     """
-    if not isinstance(data, dict):
-        raise InvalidSetting("settings", Msg("must be an object of settings"))
-    kwargs: dict[str, object] = {}
-    for key, value in data.items():
-        if key not in _FIELD_TYPES:
-            raise InvalidSetting(str(key), Msg("unknown setting"))
-        kwargs[key] = _setting_value(key, value)
+    kwargs = settings_values(EventSettings, data)
     if "system" not in kwargs:
         raise InvalidSetting("system", Msg("is required"))
     return EventSettings(**kwargs)  # type: ignore[arg-type]
 
 
+def settings_values(kind: type[PlaySettings], data: object) -> dict[str, object]:
+    """The keyword arguments of the settings class ``kind`` in a dict of JSON values, each of
+    the type its field declares; the class checks the rest (choices, bounds). An unknown key or
+    a value of the wrong type is ``InvalidSetting`` naming the setting.
+
+    >>> settings_values(EventSettings, {"rounds": 5, "komi": "7/2"})
+    {'rounds': 5, 'komi': Fraction(7, 2)}
+    >>> settings_values(EventSettings, {"colour": "black"})
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: colour: unknown setting
+    """
+    if not isinstance(data, dict):
+        raise InvalidSetting("settings", Msg("must be an object of settings"))
+    types = _field_types(kind)
+    kwargs: dict[str, object] = {}
+    for key, value in data.items():
+        if key not in types:
+            raise InvalidSetting(str(key), Msg("unknown setting"))
+        kwargs[key] = _setting_value(key, value, types[key])
+    return kwargs
+
+
 #: The largest integer a setting may hold: what a 64-bit JSON reader or database column keeps.
 _MAX_INT = 2**63 - 1
-_FIELD_TYPES = typing.get_type_hints(EventSettings)
-_RANK_SETTINGS = frozenset(k for k, v in _FIELD_TYPES.items() if Rank in typing.get_args(v))
+
+
+_FIELD_TYPES: dict[type[PlaySettings], dict[str, object]] = {}
+
+
+def _field_types(kind: type[PlaySettings]) -> dict[str, object]:
+    """The declared types of the fields of ``kind`` (read once: every stored settings value is
+    read through them)."""
+    found = _FIELD_TYPES.get(kind)
+    if found is None:
+        found = _FIELD_TYPES[kind] = typing.get_type_hints(kind)
+    return found
 
 
 def _whole(key: str, value: object) -> int:
@@ -657,13 +686,15 @@ def _text(key: str, value: object) -> str:
     return value
 
 
-def _setting_value(key: str, value: object) -> object:
-    """One setting of a dict as ``EventSettings`` takes it, or ``InvalidSetting(key, …)``."""
-    kind = _FIELD_TYPES[key]
+def _setting_value(key: str, value: object, kind: object) -> object:
+    """One setting of a dict as a field declared ``kind`` takes it, or
+    ``InvalidSetting(key, …)``."""
     optional = type(None) in typing.get_args(kind)
     if value is None and optional:
         return None
-    if key == "system":
+    if optional:  # the value's own type, without the None
+        (kind,) = (a for a in typing.get_args(kind) if a is not type(None))
+    if kind is System:
         try:
             return System(value)
         except ValueError:
@@ -679,7 +710,7 @@ def _setting_value(key: str, value: object) -> object:
             return Fraction(str(value))
         except (ValueError, ZeroDivisionError):  # also digits beyond Python's int-string limit
             raise InvalidSetting(key, Msg("must be a number of stones, such as 15/4")) from None
-    if key in _RANK_SETTINGS:
+    if kind is Rank:
         try:
             return Rank.parse(_text(key, value))
         except InputError as err:
@@ -698,7 +729,7 @@ def _setting_value(key: str, value: object) -> object:
         if not isinstance(value, bool):
             raise InvalidSetting(key, Msg("must be true or false"))
         return value
-    if kind in (int, int | None):
+    if kind is int:
         return _whole(key, value)
     if kind is float:  # seconds (the lag allowance): whole or not, checked by the class
         if isinstance(value, bool) or not isinstance(value, int | float):

@@ -32,9 +32,9 @@ STATUS_NAMES = {
 
 def _system_name(request: Request, card: EventCard) -> str:
     """The event's system in the reader's language (empty for an event without settings)."""
+    from weiqi.league.settings import TeamSystem
     from weiqi.server.routes.event_admin import SYSTEM_NAMES
     from weiqi.server.routes.team_admin import TEAM_SYSTEM_NAMES
-    from weiqi.services.teams import TeamSystem
     from weiqi.tournament.settings import System
 
     names: dict[str, str] = {}

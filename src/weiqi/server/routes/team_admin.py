@@ -24,6 +24,7 @@ from weiqi.errors import (
 from weiqi.i18n import N_
 from weiqi.league.lineup import MissingLineup
 from weiqi.league.match import BoardColors
+from weiqi.league.settings import TeamEventSettings, TeamSystem
 from weiqi.league.standings import TeamRanking
 from weiqi.league.team import TeamType
 from weiqi.league.winner_stays_on import PlayerOrder
@@ -64,10 +65,10 @@ router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
 # R-FMT-1 and the team systems as the form offers them (msgids; Chinese in the catalogue).
 TEAM_SYSTEM_NAMES = {
-    teams.TeamSystem.ROUND_ROBIN: N_("Round robin (循环制)"),
-    teams.TeamSystem.SWISS: N_("Swiss (积分编排制)"),
-    teams.TeamSystem.KNOCKOUT: N_("Knockout (淘汰制)"),
-    teams.TeamSystem.WINNER_STAYS_ON: N_("Winner stays on (擂台赛)"),
+    TeamSystem.ROUND_ROBIN: N_("Round robin (循环制)"),
+    TeamSystem.SWISS: N_("Swiss (积分编排制)"),
+    TeamSystem.KNOCKOUT: N_("Knockout (淘汰制)"),
+    TeamSystem.WINNER_STAYS_ON: N_("Winner stays on (擂台赛)"),
 }
 TEAM_TYPE_NAMES = {
     TeamType.FIXED_BOARDS: N_("Fixed boards (分台定人制): order by rank and rating"),
@@ -201,7 +202,7 @@ def _locked(request: Request, info: teams.TeamEventInfo) -> dict[str, str]:
     if info.season_id is not None:
         return dict.fromkeys(TEAM_FIELDS, translate(request, teams.SEASON_SETTING))
     editable = set(teams.TEAM_EDITABLE)
-    if info.settings.system is not teams.TeamSystem.SWISS:
+    if info.settings.system is not TeamSystem.SWISS:
         editable.discard("rounds")  # a round robin's or bracket's rounds follow from the teams
     if info.rounds:
         played = translate(request, LOCKED_PLAYED)
@@ -247,7 +248,7 @@ def save_settings(
     return RedirectResponse(f"/events/{event_id}/manage", status_code=303)
 
 
-def settings_words(request: Request, s: teams.TeamEventSettings) -> list[str]:
+def settings_words(request: Request, s: TeamEventSettings) -> list[str]:
     """The settings in a line of short phrases (the dashboard's and the public page's head)."""
     words = [
         translate(request, TEAM_SYSTEM_NAMES[s.system]),
@@ -456,7 +457,7 @@ def _round_admin_page(
         "may_record": may_record,
         "may_pair": may_pair,
         "may_lineup": allowed(db, actor, Action.SUBMIT_LINEUP, event_id),
-        "knockout": info.settings.system is teams.TeamSystem.KNOCKOUT,
+        "knockout": info.settings.system is TeamSystem.KNOCKOUT,
         "problems": problems or {},
         "result_text": lambda code: result_text(code, locale),
         "colour_text": lambda colour: colour_text(colour, _),

@@ -11,6 +11,7 @@ from fastapi import APIRouter, Response
 from pydantic import BaseModel, Field
 
 from weiqi.league.match import PlayerRecord
+from weiqi.league.settings import settings_to_dict
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_cache import cached_page
 from weiqi.server.routes.api import _ERRORS
@@ -68,7 +69,7 @@ def post_team_event(db: Db, actor: CurrentActor, body: TeamEventIn) -> TeamEvent
     }
     settings = team_admin.settings_from_form(form)
     info = teams.create_team_event(db, actor, body.name, settings)
-    return TeamEventOut(id=info.id, name=info.name, settings=teams.settings_to_dict(settings))
+    return TeamEventOut(id=info.id, name=info.name, settings=settings_to_dict(settings))
 
 
 @router.post(

@@ -1,0 +1,161 @@
+"""The settings of a team event: how its teams meet (:class:`TeamSystem`), how many boards a
+match has, how lineups are given and how matches and teams are ranked — one frozen value,
+checked when made, stored as JSON beside an individual event's (``settings_to_dict``).
+
+>>> s = TeamEventSettings(system="swiss", rounds=5, boards=3)
+>>> s.system, s.boards, s.ruleset.board_size
+(<TeamSystem.SWISS: 'swiss'>, 3, 19)
+>>> team_settings_from_dict(settings_to_dict(s)) == s
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from weiqi.errors import InvalidSetting
+from weiqi.league.lineup import LineupSettings, MissingLineup
+from weiqi.league.match import BoardColors
+from weiqi.league.standings import TeamRanking
+from weiqi.league.team import TeamType
+from weiqi.league.winner_stays_on import PlayerOrder
+from weiqi.messages import Msg
+from weiqi.rules.ruleset import Ruleset, set_choices
+from weiqi.tournament.settings import (
+    LAG_CAP,
+    LAG_GAIN,
+    GameStart,
+    PlayMode,
+    PlaySettings,
+    settings_to_dict,
+    settings_values,
+)
+
+__all__ = ["TeamEventSettings", "TeamSystem", "settings_to_dict", "team_settings_from_dict"]
+
+
+class TeamSystem(enum.Enum):
+    """How the teams of an event meet (R-FMT-3 on teams)."""
+
+    ROUND_ROBIN = "round_robin"  # 循环制, Berger tables
+    SWISS = "swiss"  # 积分编排制, the individual engine on teams
+    KNOCKOUT = "knockout"  # 淘汰制, winners go on
+    WINNER_STAYS_ON = "winner_stays_on"  # 擂台赛, one round, played game by game
+
+    @property
+    def zh(self) -> str:
+        return _SYSTEM_ZH[self]
+
+
+_SYSTEM_ZH = {
+    TeamSystem.ROUND_ROBIN: "循环制",
+    TeamSystem.SWISS: "积分编排制",
+    TeamSystem.KNOCKOUT: "淘汰制",
+    TeamSystem.WINNER_STAYS_ON: "擂台赛",
+}
+
+
+@dataclass(frozen=True)
+class TeamEventSettings(PlaySettings):
+    """The settings of a team event.
+
+    ``deadline_minutes``: lineups close this long before a round's start (a round paired without
+    a start closes when its lineups are revealed). ``rounds`` is required for a Swiss;
+    ``cycles`` (1 or 2) is the round robin's. ``seed`` seeds nigiri and Swiss colour ties.
+    ``play`` and ``game_start`` as an individual event's (:class:`PlaySettings`): over the
+    board by default; online, each board is played in the game room once its round's lineups
+    are revealed, starting when both players are in or at the round's start. The colours stay
+    the boards' (``board_colors``): a team board is never drawn by nigiri. ``lag_gain`` and
+    ``lag_cap``: the network-lag allowance of its online boards, as an individual event's
+    (:attr:`PlaySettings.lag`).
+
+    >>> TeamEventSettings(play="online").online, TeamEventSettings().game_start.value
+    (True, 'present')
+    """
+
+    system: TeamSystem = TeamSystem.ROUND_ROBIN
+    team_type: TeamType = TeamType.PER_ROUND
+    boards: int = 4
+    board_colors: BoardColors = BoardColors.ALTERNATE
+    max_foreign: int | None = None
+    substitutes: bool | None = None
+    missing: MissingLineup = MissingLineup.FORFEIT
+    board_one_decides: bool = False
+    deadline_minutes: int = 30
+    rounds: int | None = None
+    cycles: int = 1
+    ranking: TeamRanking = TeamRanking.ROUND_ROBIN
+    seed: int = 0
+    player_order: PlayerOrder = PlayerOrder.FIXED
+    board_size: int = 19
+    """The size of every board of the event (R-BOARD-1: 19 unless the event says otherwise)."""
+    play: PlayMode = PlayMode.BOARD
+    game_start: GameStart = GameStart.PRESENT
+    lag_gain: float = LAG_GAIN
+    lag_cap: float = LAG_CAP
+
+    def __post_init__(self) -> None:
+        set_choices(
+            self,
+            (
+                ("system", TeamSystem),
+                ("team_type", TeamType),
+                ("board_colors", BoardColors),
+                ("missing", MissingLineup),
+                ("ranking", TeamRanking),
+                ("player_order", PlayerOrder),
+                ("play", PlayMode),
+                ("game_start", GameStart),
+            ),
+        )
+        self._check_lag()
+        self.ruleset  # noqa: B018 — the rules' board sizes only (InvalidSetting)
+        if self.team_type.plays_board_matches:
+            self.lineup  # noqa: B018 — LineupSettings checks boards and the foreign limit
+        elif self.boards < 1:
+            raise InvalidSetting("boards", Msg("at least one"))
+        if self.system is TeamSystem.SWISS and (self.rounds is None or self.rounds < 1):
+            raise InvalidSetting("rounds", Msg("a Swiss needs its number of rounds"))
+        if self.cycles not in (1, 2):
+            raise InvalidSetting("cycles", Msg("a team round robin has one or two cycles"))
+        if self.deadline_minutes < 0:
+            raise InvalidSetting("deadline_minutes", Msg("cannot be negative"))
+        if self.team_type is TeamType.ROTATION and self.system is TeamSystem.KNOCKOUT:
+            raise InvalidSetting("team_type", Msg("全队轮赛制 matches are played in a round robin"))
+
+    @property
+    def stage(self) -> bool:
+        """A 擂台赛: one round, its games its matches one after the other, and ``boards`` the
+        number of players in each team's order."""
+        return self.system is TeamSystem.WINNER_STAYS_ON
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The rules every board of the event plays: its board size, the rules' komi, no
+        handicap (team boards have none).
+
+        >>> TeamEventSettings(board_size=13).ruleset.board_size
+        13
+        """
+        return Ruleset(board_size=self.board_size)
+
+    @property
+    def lineup(self) -> LineupSettings:
+        return LineupSettings(
+            self.boards, self.team_type, self.max_foreign, self.substitutes, self.missing
+        )
+
+
+def team_settings_from_dict(data: object) -> TeamEventSettings:
+    """Inverse of ``settings_to_dict`` for a team event: unknown keys, values of the wrong type
+    and values the settings refuse are ``InvalidSetting`` naming the setting.
+
+    >>> team_settings_from_dict({"boards": 3}).boards
+    3
+    >>> team_settings_from_dict({"team_type": "club"})
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: team_type: 'club' is not one of fixed_boards | ...
+    """
+    return TeamEventSettings(**settings_values(TeamEventSettings, data))  # type: ignore[arg-type]
