@@ -318,3 +318,44 @@ def test_r_fmt_1_a_player_code_with_a_comma_through_the_api(db: Database) -> Non
             assert rows == [("A", 2, [4, 0]), ("B", 2, [0, 4])]
     finally:
         accounts.set_password_hasher(previous)
+
+
+def test_r_fmt_1_a_team_events_settings_go_back_into_the_api_as_they_came_out(
+    db: Database,
+) -> None:
+    """Issue #10 (one shape per idea): the settings the API answers with are what it takes, so
+    a client can copy an event's settings into a new one. Read as a form before, the answer's
+    ``substitutes: true`` (R-FMT-1: substitutes allowed) was taken as "the type's rule" and
+    ``missing_lineup`` was not a setting at all."""
+    previous = accounts.set_password_hasher(CHEAP_HASHER)
+    try:
+        accounts.ensure_site_admin(db, ADMIN_PASSWORD)
+        with TestClient(create_app(db, secret_key="settings shape")) as client:
+            api_login(client, "admin", ADMIN_PASSWORD)
+            headers = {"X-CSRF-Token": csrf(client)}
+            first = client.post(
+                "/api/events/teams",
+                json={
+                    "name": "甲",
+                    "settings": {"system": "swiss", "rounds": 3, "team_type": "fixed_boards",
+                                 "substitutes": True, "missing": "previous", "seed": 7},
+                },
+                headers=headers,
+            )  # fmt: skip
+            assert first.status_code == 201, first.text
+            settings = first.json()["settings"]
+            assert settings["substitutes"] is True and settings["missing"] == "previous"
+            copied = client.post(
+                "/api/events/teams", json={"name": "乙", "settings": settings}, headers=headers
+            )
+            assert copied.status_code == 201, copied.text
+            assert copied.json()["settings"] == settings
+            refused = client.post(
+                "/api/events/teams",
+                json={"name": "丙", "settings": {"substitutes": "yes"}},
+                headers=headers,
+            )
+            assert refused.status_code == 422
+            assert refused.json()["args"]["field"]["code"] == "substitutes"
+    finally:
+        accounts.set_password_hasher(previous)

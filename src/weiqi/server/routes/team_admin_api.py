@@ -11,7 +11,7 @@ from fastapi import APIRouter, Response
 from pydantic import BaseModel, Field
 
 from weiqi.league.match import PlayerRecord
-from weiqi.league.settings import settings_to_dict
+from weiqi.league.settings import settings_to_dict, team_settings_from_dict
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_cache import cached_page
 from weiqi.server.routes.api import _ERRORS
@@ -28,14 +28,15 @@ router = APIRouter(
 
 class TeamEventIn(BaseModel):
     name: str
-    settings: dict[str, str | int | float | bool | None] = Field(
+    settings: dict[str, Any] = Field(
         default_factory=dict,
-        description="As the page's form: system (round_robin, swiss, knockout, winner_stays_on), "
-        "team_type (fixed_boards, fixed_order, per_round, rotation, members_total), boards, "
-        "board_colors, max_foreign, substitutes (yes/no), missing (forfeit/previous), "
-        "board_one_decides, deadline_minutes, rounds, cycles, ranking, player_order, board_size, "
-        "play (board, online), game_start (present, round_start) and the online boards' lag "
-        "allowance lag_gain (seconds a move, 1; 0: none) and lag_cap (seconds, 3)",
+        description="As the response gives them back (a setting left out takes its default): "
+        "system (round_robin, swiss, knockout, winner_stays_on), team_type (fixed_boards, "
+        "fixed_order, per_round, rotation, members_total), boards, board_colors, max_foreign, "
+        "substitutes (true, false or null: the type's rule), missing (forfeit, previous), "
+        "board_one_decides, deadline_minutes, rounds, cycles, ranking, seed, player_order, "
+        "board_size, play (board, online), game_start (present, round_start) and the online "
+        "boards' lag allowance lag_gain (seconds a move, 1; 0: none) and lag_cap (seconds, 3)",
     )
 
 
@@ -63,11 +64,7 @@ class PlayoffIn(BaseModel):
 def post_team_event(db: Db, actor: CurrentActor, body: TeamEventIn) -> TeamEventOut:
     # R-FMT-1
     """Create a team event; its creator organises it unless an administrator."""
-    form = {
-        k: ("on" if v is True else "" if v is None or v is False else str(v))
-        for k, v in body.settings.items()
-    }
-    settings = team_admin.settings_from_form(form)
+    settings = team_settings_from_dict(body.settings)
     info = teams.create_team_event(db, actor, body.name, settings)
     return TeamEventOut(id=info.id, name=info.name, settings=settings_to_dict(settings))
 
