@@ -84,8 +84,9 @@ from weiqi.tournament.records import RoundTotals
 from weiqi.tournament.settings import (
     EventSettings,
     System,
-    seconds_setting,
     settings_from_dict,
+    settings_from_text,
+    settings_text,
     settings_to_dict,
 )
 from weiqi.tournament.systems import system_for
@@ -240,26 +241,14 @@ def format_komi(value: Fraction) -> str:
     return f"{sign}{abs(value)}"
 
 
-def form_int(form: Mapping[str, str], key: str, default: int | None) -> int | None:
-    """A settings form's whole number (an individual or a team event's): ``default`` when
-    the field is empty; ``InvalidSetting`` naming ``key`` when it is not a whole number."""
-    text = form.get(key, "").strip()
-    if not text:
-        return default
-    try:
-        return int(text)
-    except ValueError:
-        raise InvalidSetting(key, N_("must be a whole number")) from None
-
-
-def _rank(form: Mapping[str, str], key: str) -> str | None:
-    text = form.get(key, "").strip()
-    if not text:
-        return None
-    try:
-        return Rank.parse(text).code
-    except InputError as err:
-        raise InvalidSetting(key, err.reason) from None
+#: The settings the form shows as boxes (a browser sends no unticked box).
+CHECKBOXES = (
+    "shared_places",
+    "avoid_same_club",
+    "avoid_same_region",
+    "forfeit_in_sos",
+    "grand_final_reset",
+)
 
 
 def settings_from_form(form: Mapping[str, str], base: EventSettings | None = None) -> EventSettings:
@@ -284,48 +273,11 @@ def settings_from_form(form: Mapping[str, str], base: EventSettings | None = Non
     """
     tiebreaks = [form.get(f"tiebreak_{i}", "").strip().upper() for i in range(1, 6)]
     codes = [c for c in tiebreaks if c]
-    data: dict[str, object] = {
-        "system": form.get("system", ""),
-        "rounds": form_int(form, "rounds", None),
-        "cycles": form_int(form, "cycles", 1),
-        "tiebreaks": None if form.get("tiebreaks_default") or not codes else codes,
-        "swiss_method": form.get("swiss_method", "B"),
-        "points_win": form_int(form, "points_win", 2),
-        "points_draw": form_int(form, "points_draw", 1),
-        "points_loss": form_int(form, "points_loss", 0),
-        "bye_points": form_int(form, "bye_points", 2),
-        "late_entry_points": form_int(form, "late_entry_points", 0),
-        "absent_points": form_int(form, "absent_points", 0),
-        "top_score": form.get("top_score", "full"),
-        "shared_places": bool(form.get("shared_places")),
-        "tie_resolution": form.get("tie_resolution", "lot"),
-        "first_round": form.get("first_round", "halves"),
-        "pairing_method": form.get("pairing_method", "fold"),
-        "colour_policy": form.get("colour_policy", "even"),
-        "komi": str(parse_komi(form.get("komi", "") or "3¾")),
-        "handicap_reduction": form_int(form, "handicap_reduction", 0),
-        "handicap_max": form_int(form, "handicap_max", 9),
-        "avoid_same_club": bool(form.get("avoid_same_club")),
-        "avoid_same_region": bool(form.get("avoid_same_region")),
-        "forfeit_in_sos": bool(form.get("forfeit_in_sos")),
-        "elimination_losses": form_int(form, "elimination_losses", None),
-        "grand_final_reset": bool(form.get("grand_final_reset")),
-        "best_of": form_int(form, "best_of", 3),
-        "mcmahon_bar": _rank(form, "mcmahon_bar"),
-        "mcmahon_floor": _rank(form, "mcmahon_floor"),
-        "seed": form_int(form, "seed", 0),
-        "disconnect_alert": form_int(form, "disconnect_alert", None),
-    }
-    # the games' rules (R-BOARD-1, R-KO-2, R-HCP-2): a field left out keeps the settings' default
-    size = form_int(form, "board_size", None)
-    if size is not None:
-        data["board_size"] = size
-    for key in ("cycle", "handicap_placement", "play", "game_start", "online_colours"):
-        if form.get(key, "").strip():
-            data[key] = form[key].strip()
-    for key in ("lag_gain", "lag_cap"):  # the online games' lag allowance, in seconds
-        if form.get(key, "").strip():
-            data[key] = seconds_setting(key, form[key])
+    data = settings_from_text(EventSettings, form, checkboxes=CHECKBOXES)
+    data["system"] = form.get("system", "")
+    data["tiebreaks"] = None if form.get("tiebreaks_default") or not codes else codes
+    if form.get("komi", "").strip() or base is None:
+        data["komi"] = str(parse_komi(form.get("komi", "") or "3¾"))
     if len(set(codes)) != len(codes) and data["tiebreaks"] is not None:
         raise InvalidSetting("tiebreaks", N_("a code appears twice"))
     if base is not None:
@@ -340,10 +292,7 @@ def settings_form(settings: EventSettings) -> dict[str, str]:
     >>> f["komi"], f["tiebreak_1"], f["tiebreaks_default"], f["shared_places"]
     ('3¾', 'SB', 'on', 'on')
     """
-    d = settings_to_dict(settings)
-    out = {k: "" if v is None else str(v) for k, v in d.items() if not isinstance(v, bool | list)}
-    out.update({k: f"{v:g}" for k, v in d.items() if isinstance(v, float)})  # 1, not 1.0
-    out.update({k: "on" if v else "" for k, v in d.items() if isinstance(v, bool)})
+    out = settings_text(settings)
     out["komi"] = format_komi(settings.komi)
     out["tiebreaks_default"] = "on" if settings.tiebreaks is None else ""
     codes = settings.tiebreak_codes

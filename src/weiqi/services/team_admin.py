@@ -22,8 +22,6 @@ import io
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
-from enum import Enum
-from typing import TypeVar
 
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
@@ -39,16 +37,11 @@ from weiqi.errors import (
 from weiqi.formats.players_csv import parse_birth_date
 from weiqi.formats.team_csv import parse_roster_rating, parse_team_csv
 from weiqi.i18n import N_
-from weiqi.league.lineup import MissingLineup
-from weiqi.league.match import BoardColors
-from weiqi.league.settings import TeamEventSettings, TeamSystem
-from weiqi.league.standings import TeamRanking
-from weiqi.league.team import TeamType
-from weiqi.league.winner_stays_on import PlayerOrder
+from weiqi.league.settings import TeamEventSettings, team_settings_from_dict
 from weiqi.messages import Msg
 from weiqi.services import teams
 from weiqi.services.actor import Actor
-from weiqi.services.event_admin import check_fields, form_int
+from weiqi.services.event_admin import check_fields
 from weiqi.services.events import event_rounds
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches_fields, search_terms
@@ -57,74 +50,15 @@ from weiqi.store.locks import lock_event
 from weiqi.store.teams import RosterRow, TeamCoachRow, TeamRow
 from weiqi.text import clean_name
 from weiqi.tournament.ranks import Rank
-from weiqi.tournament.settings import LAG_CAP, LAG_GAIN, GameStart, PlayMode, seconds_setting
-
-E = TypeVar("E", bound=Enum)
-
-DEFAULT_FORM: dict[str, str] = {
-    "system": TeamSystem.ROUND_ROBIN.value,
-    "team_type": TeamType.PER_ROUND.value,
-    "boards": "4",
-    "board_colors": BoardColors.ALTERNATE.value,
-    "max_foreign": "",
-    "deadline_minutes": "30",
-    "missing": MissingLineup.FORFEIT.value,
-    "rounds": "",
-    "cycles": "1",
-    "ranking": TeamRanking.ROUND_ROBIN.value,
-    "player_order": PlayerOrder.FIXED.value,
-    "board_size": "19",
-    "play": PlayMode.BOARD.value,
-    "game_start": GameStart.PRESENT.value,
-    "lag_gain": f"{LAG_GAIN:g}",
-    "lag_cap": f"{LAG_CAP:g}",
-}
-
-
-def _seconds(form: Mapping[str, str], field: str, default: float) -> float:
-    text = form.get(field, "").strip()
-    return seconds_setting(field, text) if text else default
-
-
-def _enum(form: Mapping[str, str], field: str, kind: type[E], default: E) -> E:
-    text = form.get(field, "").strip()
-    if not text:
-        return default
-    try:
-        return kind(text)
-    except ValueError:
-        raise InvalidSetting(field, Msg("unknown value %(text)s", text=repr(text))) from None
+from weiqi.tournament.settings import settings_from_text, settings_text
 
 
 def settings_from_form(form: Mapping[str, str]) -> TeamEventSettings:
-    """The team settings a form sends (empty fields take the defaults); a bad value raises
-    ``InvalidSetting`` naming its field."""
-    system = _enum(form, "system", TeamSystem, TeamSystem.ROUND_ROBIN)
-    boards = form_int(form, "boards", 4)
-    deadline = form_int(form, "deadline_minutes", 30)
-    cycles = form_int(form, "cycles", 1)
-    assert boards is not None and deadline is not None and cycles is not None
-    substitutes = form.get("substitutes", "")
-    return TeamEventSettings(
-        system=system,
-        team_type=_enum(form, "team_type", TeamType, TeamType.PER_ROUND),
-        boards=boards,
-        board_colors=_enum(form, "board_colors", BoardColors, BoardColors.ALTERNATE),
-        max_foreign=form_int(form, "max_foreign", None),
-        substitutes={"yes": True, "no": False}.get(substitutes),
-        missing=_enum(form, "missing", MissingLineup, MissingLineup.FORFEIT),
-        board_one_decides=bool(form.get("board_one_decides")),
-        deadline_minutes=deadline,
-        rounds=form_int(form, "rounds", None),
-        cycles=cycles,
-        ranking=_enum(form, "ranking", TeamRanking, TeamRanking.ROUND_ROBIN),
-        seed=form_int(form, "seed", 0) or 0,
-        player_order=_enum(form, "player_order", PlayerOrder, PlayerOrder.FIXED),
-        board_size=form_int(form, "board_size", 19) or 19,
-        play=_enum(form, "play", PlayMode, PlayMode.BOARD),
-        game_start=_enum(form, "game_start", GameStart, GameStart.PRESENT),
-        lag_gain=_seconds(form, "lag_gain", LAG_GAIN),
-        lag_cap=_seconds(form, "lag_cap", LAG_CAP),
+    """The team settings a form sends, each field read by the type the settings declare
+    (``settings_from_text``): an empty field takes the default, ``board_one_decides`` is a
+    box; a bad value raises ``InvalidSetting`` naming its field."""
+    return team_settings_from_dict(
+        settings_from_text(TeamEventSettings, form, checkboxes=("board_one_decides",))
     )
 
 
@@ -136,27 +70,11 @@ def settings_form(s: TeamEventSettings) -> dict[str, str]:
     >>> settings_from_form(settings_form(TeamEventSettings(boards=3))).boards
     3
     """
-    return {
-        "system": s.system.value,
-        "team_type": s.team_type.value,
-        "boards": str(s.boards),
-        "board_colors": s.board_colors.value,
-        "max_foreign": "" if s.max_foreign is None else str(s.max_foreign),
-        "substitutes": {True: "yes", False: "no", None: ""}[s.substitutes],
-        "missing": s.missing.value,
-        "board_one_decides": "on" if s.board_one_decides else "",
-        "deadline_minutes": str(s.deadline_minutes),
-        "rounds": "" if s.rounds is None else str(s.rounds),
-        "cycles": str(s.cycles),
-        "ranking": s.ranking.value,
-        "seed": str(s.seed),
-        "player_order": s.player_order.value,
-        "board_size": str(s.board_size),
-        "play": s.play.value,
-        "game_start": s.game_start.value,
-        "lag_gain": f"{s.lag_gain:g}",
-        "lag_cap": f"{s.lag_cap:g}",
-    }
+    return settings_text(s)
+
+
+DEFAULT_FORM = settings_form(TeamEventSettings())
+"""What the form shows first: the team settings' defaults."""
 
 
 def _roster_csv(team: str, coach: str, roster: str) -> str:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import enum
 import math
 import typing
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Literal
@@ -654,6 +655,94 @@ def settings_values(kind: type[PlaySettings], data: object) -> dict[str, object]
             raise InvalidSetting(str(key), Msg("unknown setting"))
         kwargs[key] = _setting_value(key, value, types[key])
     return kwargs
+
+
+def settings_from_text(
+    kind: type[PlaySettings], form: Mapping[str, str], checkboxes: Iterable[str] = ()
+) -> dict[str, object]:
+    """The settings of ``kind`` that a form's text fields give, as the JSON values
+    :func:`settings_values` takes: each field of ``kind`` the form has, read by the type the
+    settings declare for it — a whole number, seconds (:func:`seconds_setting`), ``yes`` /
+    ``no`` / empty for a yes-or-no that may be unset, a choice by its value, a rank as
+    written. A field left empty is left out (its default, or the value it is merged over),
+    unless empty is itself a value: ``None`` of an optional number or rank. ``checkboxes``
+    are the yes-or-no fields the form shows as boxes: a browser sends no unticked box, so one
+    absent is ``False``. Komi and lists (tie-breaks) are the form's own to read; other keys
+    (the event's name, its details) are not settings and are passed over. A number that is
+    not one is ``InvalidSetting`` naming its field.
+
+    >>> settings_from_text(EventSettings, {"rounds": "5", "seed": "", "lag_cap": "2,5",
+    ...                                    "mcmahon_bar": "", "name": "春季赛"}, ["shared_places"])
+    {'shared_places': False, 'rounds': 5, 'lag_cap': 2.5, 'mcmahon_bar': None}
+    >>> settings_from_text(EventSettings, {"rounds": "five"})
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: rounds: must be a whole number
+    """
+    types = _field_types(kind)
+    out: dict[str, object] = {name: False for name in checkboxes if name not in form}
+    for key, raw in form.items():
+        declared = types.get(key)
+        if declared is None or declared is Fraction or key in _LISTS:
+            continue
+        text = raw.strip()
+        args = typing.get_args(declared)
+        optional = type(None) in args
+        if optional:
+            (declared,) = (a for a in args if a is not type(None))
+        if declared is bool:
+            out[key] = _yes_or_no(key, text) if optional else bool(text)
+        elif not text:
+            if optional:
+                out[key] = None
+        elif declared is int:
+            try:
+                out[key] = int(text)
+            except ValueError:
+                raise InvalidSetting(key, Msg("must be a whole number")) from None
+        elif declared is float:
+            out[key] = seconds_setting(key, text)
+        else:  # a choice's value or a rank, as written (the settings check it)
+            out[key] = text
+    return out
+
+
+def settings_text(settings: PlaySettings) -> dict[str, str]:
+    """The form fields showing ``settings`` (inverse of :func:`settings_from_text`): a number
+    as written (``1``, not ``1.0``), a choice by its value, a box ``on`` or empty, an unset
+    yes-or-no empty, nothing as empty. Komi and lists are the form's own to show.
+
+    >>> f = settings_text(EventSettings(System.SWISS, rounds=5, lag_gain=0.5))
+    >>> f["rounds"], f["lag_gain"], f["shared_places"], f["mcmahon_bar"], f["system"]
+    ('5', '0.5', 'on', '', 'swiss')
+    """
+    types = _field_types(type(settings))
+    out: dict[str, str] = {}
+    for key, value in settings_to_dict(settings).items():
+        if types[key] is Fraction or key in _LISTS:
+            continue
+        if value is None:
+            out[key] = ""
+        elif isinstance(value, bool) and type(None) in typing.get_args(types[key]):
+            out[key] = "yes" if value else "no"
+        elif isinstance(value, bool):
+            out[key] = "on" if value else ""
+        elif isinstance(value, float):
+            out[key] = f"{value:g}"
+        else:
+            out[key] = str(value)
+    return out
+
+
+def _yes_or_no(key: str, text: str) -> bool | None:
+    """A yes-or-no that may be unset, as a form's choice gives it (``yes``, ``no``, empty)."""
+    if text not in ("yes", "no", ""):
+        raise InvalidSetting(key, Msg("unknown value %(text)s", text=repr(text)))
+    return {"yes": True, "no": False}.get(text)
+
+
+#: The settings that are lists, which a form shows and reads as fields of their own.
+_LISTS = frozenset({"tiebreaks", "forbidden_pairs"})
 
 
 #: The largest integer a setting may hold: what a 64-bit JSON reader or database column keeps.
