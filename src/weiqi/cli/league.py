@@ -44,6 +44,7 @@ from weiqi.cli.inputs import (
     read_text,
 )
 from weiqi.cli.team import (
+    HomeNationalityOption,
     RoundOption,
     record_team_board,
     reveal_team_round,
@@ -166,10 +167,7 @@ def register(app: typer.Typer) -> None:
         board_one_decides: Annotated[bool, typer.Option("--board-one-decides")] = False,
         promoted: Annotated[int, typer.Option("--promoted")] = 2,
         relegated: Annotated[int, typer.Option("--relegated")] = 2,
-        home_nationality: Annotated[
-            str | None,
-            typer.Option("--home-nationality", help="Other nationalities are foreign (外援)."),
-        ] = None,
+        home_nationality: HomeNationalityOption = None,
         board_size: Annotated[int, typer.Option("--size", help="Board size (default 19).")] = 19,
         play: Annotated[
             str,

@@ -69,6 +69,10 @@ EventOption = Annotated[
 RoundOption = Annotated[
     int, typer.Option("--round", help="Round number.", parser=db_int("--round"))
 ]
+HomeNationalityOption = Annotated[
+    str | None,
+    typer.Option("--home-nationality", help="Other nationalities are foreign (外援)."),
+]
 
 
 def cli_clock(ctx: typer.Context) -> ServerClock:
@@ -354,10 +358,7 @@ def register(app: typer.Typer) -> None:
         ],
         db: DbOption = None,
         event: EventOption = None,
-        home_nationality: Annotated[
-            str | None,
-            typer.Option("--home-nationality", help="Other nationalities are foreign (外援)."),
-        ] = None,
+        home_nationality: HomeNationalityOption = None,
     ) -> None:
         """Enter the teams and rosters of a CSV file — all, or none if any row is bad."""
         from pathlib import Path
