@@ -44,6 +44,7 @@ from weiqi.cli.inputs import (
     read_text,
 )
 from weiqi.cli.team import (
+    HomeNationalityOption,
     RoundOption,
     record_team_board,
     reveal_team_round,
@@ -116,10 +117,14 @@ def _draft_json(view: object) -> dict[str, object]:
     }
 
 
-def _print_draft(view: object) -> None:
+def _echo_draft(view: object, as_json: bool) -> None:
+    """A draft as a command answers with it: JSON, or its log and whose turn it is."""
     from weiqi.services.league import DraftView
 
     assert isinstance(view, DraftView)
+    if as_json:
+        typer.echo(json.dumps(_draft_json(view), ensure_ascii=False))
+        return
     console = Console()
     console.print(f"摘牌 draft {view.id} · 顺序 order: {' → '.join(view.order)}")
     if view.waiting_to_protect:
@@ -162,10 +167,7 @@ def register(app: typer.Typer) -> None:
         board_one_decides: Annotated[bool, typer.Option("--board-one-decides")] = False,
         promoted: Annotated[int, typer.Option("--promoted")] = 2,
         relegated: Annotated[int, typer.Option("--relegated")] = 2,
-        home_nationality: Annotated[
-            str | None,
-            typer.Option("--home-nationality", help="Other nationalities are foreign (外援)."),
-        ] = None,
+        home_nationality: HomeNationalityOption = None,
         board_size: Annotated[int, typer.Option("--size", help="Board size (default 19).")] = 19,
         play: Annotated[
             str,
@@ -416,10 +418,7 @@ def register(app: typer.Typer) -> None:
             database, Actor.local(), _season_id(database, season), base, max_roster,
             Unpicked.RELEASE if release else Unpicked.RETURN,
         )  # fmt: skip
-        if as_json:
-            typer.echo(json.dumps(_draft_json(view), ensure_ascii=False))
-        else:
-            _print_draft(view)
+        _echo_draft(view, as_json)
 
     @draft_app.command("protect")
     def protect_command(
@@ -468,7 +467,4 @@ def register(app: typer.Typer) -> None:
 
         database = open_database(db)
         view = show_draft(database, _draft_id(database, draft))
-        if as_json:
-            typer.echo(json.dumps(_draft_json(view), ensure_ascii=False))
-        else:
-            _print_draft(view)
+        _echo_draft(view, as_json)

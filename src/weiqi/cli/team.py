@@ -69,6 +69,10 @@ EventOption = Annotated[
 RoundOption = Annotated[
     int, typer.Option("--round", help="Round number.", parser=db_int("--round"))
 ]
+HomeNationalityOption = Annotated[
+    str | None,
+    typer.Option("--home-nationality", help="Other nationalities are foreign (外援)."),
+]
 
 
 def cli_clock(ctx: typer.Context) -> ServerClock:
@@ -84,10 +88,14 @@ def _event_id(database: Database, event: int | None) -> int:
     return in_db_range("--event", event) if event is not None else latest_team_event(database)
 
 
-def print_round(view: object) -> None:
+def echo_round(view: object, as_json: bool) -> None:
+    """A team round as a command answers with it: JSON, or a table per match."""
     from weiqi.services.teams import RoundView
 
     assert isinstance(view, RoundView)
+    if as_json:
+        typer.echo(json.dumps(plain(round_read(view)), ensure_ascii=False))
+        return
     console = Console()
     title = f"第{view.number}轮 · round {view.number}"
     if view.date:
@@ -230,10 +238,7 @@ def pair_team_round(database: Database, event_id: int, start: str | None, as_jso
     from weiqi.services.teams import pair_round
 
     view = pair_round(database, Actor.local(), event_id, parse_time(start, "--start"))
-    if as_json:
-        typer.echo(json.dumps(plain(round_read(view)), ensure_ascii=False))
-    else:
-        print_round(view)
+    echo_round(view, as_json)
 
 
 def reveal_team_round(
@@ -243,10 +248,7 @@ def reveal_team_round(
     from weiqi.services.teams import reveal_round
 
     view = reveal_round(database, Actor.local(), event_id, round_number, clock=cli_clock(ctx))
-    if as_json:
-        typer.echo(json.dumps(plain(round_read(view)), ensure_ascii=False))
-    else:
-        print_round(view)
+    echo_round(view, as_json)
 
 
 def show_team_round(
@@ -256,10 +258,7 @@ def show_team_round(
     from weiqi.services.teams import show_round
 
     view = show_round(database, event_id, round_number)
-    if as_json:
-        typer.echo(json.dumps(plain(round_read(view)), ensure_ascii=False))
-    else:
-        print_round(view)
+    echo_round(view, as_json)
 
 
 def record_team_board(
@@ -359,10 +358,7 @@ def register(app: typer.Typer) -> None:
         ],
         db: DbOption = None,
         event: EventOption = None,
-        home_nationality: Annotated[
-            str | None,
-            typer.Option("--home-nationality", help="Other nationalities are foreign (外援)."),
-        ] = None,
+        home_nationality: HomeNationalityOption = None,
     ) -> None:
         """Enter the teams and rosters of a CSV file — all, or none if any row is bad."""
         from pathlib import Path

@@ -403,12 +403,7 @@ def _decode(data: bytes, source: str, notes: list[str]) -> str:
         if utf16 is not None:
             notes.append(f"the file is {utf16[0].upper()} text without a byte order mark")
             return utf16[1]
-    codec: str | None = None
-    if declared:
-        try:
-            codec = codecs.lookup(declared).name
-        except LookupError:
-            notes.append(f"CA[{declared}] is not a known charset; the charset was guessed")
+    codec = _known_codec(declared, notes) if declared else None
     if codec is not None:
         codec = _CHARSET_ALIASES.get(codec, codec)
         if codec in {"iso8859-1", "gb18030"} and not data.isascii() and _decodes(data, "utf-8"):
@@ -506,12 +501,22 @@ def _needs_decoding(data: bytes, notes: list[str]) -> bool:
     declared = m.group(1).decode("ascii")
     if not declared:
         return False
+    codec = _known_codec(declared, notes)
+    return codec is not None and b"(".decode(codec, errors="replace") != "("
+
+
+def _known_codec(declared: str, notes: list[str]) -> str | None:
+    """The codec a ``CA`` names, or ``None`` (noted) when Python knows no such charset.
+
+    >>> notes: list[str] = []
+    >>> _known_codec("GB2312", notes), _known_codec("Klingon", notes), notes
+    ('gb2312', None, ['CA[Klingon] is not a known charset; the charset was guessed'])
+    """
     try:
-        codec = codecs.lookup(declared).name
+        return codecs.lookup(declared).name
     except LookupError:
         notes.append(f"CA[{declared}] is not a known charset; the charset was guessed")
-        return False
-    return b"(".decode(codec, errors="replace") != "("
+        return None
 
 
 def _decodes(data: bytes, codec: str) -> bool:

@@ -34,8 +34,10 @@ from __future__ import annotations
 import csv
 import io
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
+from typing import TYPE_CHECKING
 
 from weiqi.errors import InputError, InvalidSetting, RowsRejected
 from weiqi.formats.players_csv import parse_birth_date
@@ -43,6 +45,9 @@ from weiqi.league.team import RosterEntry, Team, free_code
 from weiqi.messages import Msg
 from weiqi.text import check_upload, clean_name
 from weiqi.tournament.ranks import Rank
+
+if TYPE_CHECKING:
+    from _csv import Reader
 
 _ALIASES = {
     "team": ("team", "队名", "队", "球队"),
@@ -108,6 +113,22 @@ def parse_roster_rating(text: str) -> int:
     return rating
 
 
+def data_rows(reader: Reader) -> Iterator[tuple[int, list[str]]]:
+    r"""The rows a CSV ``reader`` has left (after its header), each with the line it starts
+    on — a quoted cell may span lines — and the blank rows skipped.
+
+    >>> reader = csv.reader(io.StringIO('team\n\n"A\nB"\nC\n'))
+    >>> header = next(reader)
+    >>> list(data_rows(reader))
+    [(3, ['A\nB']), (5, ['C'])]
+    """
+    line = reader.line_num
+    for row in reader:
+        start, line = line + 1, reader.line_num
+        if any(cell.strip() for cell in row):
+            yield start, row
+
+
 def _columns(header: list[str], source: str) -> dict[str, int]:
     names = [h.strip().lstrip("\ufeff").lower() for h in header]
     index: dict[str, int] = {}
@@ -150,11 +171,7 @@ def parse_team_csv(
     teams: dict[str, _TeamDraft] = {}
     seen_ids: dict[str, int] = {}
     seen_players: dict[tuple[str, str, date | None], int] = {}
-    line = reader.line_num
-    for row in reader:
-        start, line = line + 1, reader.line_num
-        if not any(cell.strip() for cell in row):
-            continue
+    for start, row in data_rows(reader):
         if len(row) > len(header):
             problems.append(
                 (
@@ -273,7 +290,7 @@ def parse_team_csv(
         shifted = [(max(n - lines_before, 1), why) for n, why in problems]
         raise RowsRejected(source, sorted(shifted, key=lambda p: p[0]))
     if not teams:
-        raise RowsRejected(source, [(line, "no players")])
+        raise RowsRejected(source, [(reader.line_num, "no players")])
     return [
         Team(tid, tid, tuple(d.entries), club=d.club, coach=d.coach, captain=d.captain)
         for tid, d in teams.items()

@@ -18,6 +18,7 @@ import csv
 import io
 
 from weiqi.errors import InputError, RowsRejected
+from weiqi.formats.team_csv import data_rows
 from weiqi.messages import Msg
 from weiqi.rules.result import Result
 
@@ -49,11 +50,7 @@ def parse_team_results(
     rows: list[tuple[int, str, int, str, int]] = []
     problems: list[tuple[int, Msg]] = []
     seen: dict[tuple[str, int, int], int] = {}
-    line = reader.line_num
-    for row in reader:
-        start, line = line + 1, reader.line_num
-        if not any(cell.strip() for cell in row):
-            continue
+    for start, row in data_rows(reader):
         cells = [row[i].strip() if i < len(row) else "" for i in range(len(header))]
         team, board_text, code = cells[col["team"]], cells[col["board"]], cells[col["result"]]
         if not team:

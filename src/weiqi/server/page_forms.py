@@ -1,6 +1,7 @@
 """What the organisers' form pages share, for individual and team events alike: the permission
 a page needs, a form's text fields, the CSV import form (an upload in UTF-8 or GB18030, or
-pasted text) and its refused rows, and a rank as the reader writes it."""
+pasted text) and its refused rows, a rank as the reader writes it, and the broken boards an
+event's manage page warns of."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from weiqi.i18n import N_
 from weiqi.server.errors import status_of
 from weiqi.server.security import Db, flash
 from weiqi.server.templating import locale_of, say, translate
+from weiqi.services import games
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
 from weiqi.tournament.details import DEFAULT_TIME_ZONE, EventDetails, details_form
@@ -29,6 +31,14 @@ def require_page(db: Db, actor: Actor, action: Action, event_id: int | None = No
     """A page for one action: 403 for whoever may not take it."""
     if not allowed(db, actor, action, event_id):
         raise PermissionDenied(actor.username, action.value)
+
+
+def broken_boards(request: Request, db: Db, actor: Actor, event_id: int) -> list[str]:
+    """The boards left out because their seal does not hold, as an event's manage page lists
+    them (``broken_boards.html``): for the chief referee to see, for nobody else (empty)."""
+    if not allowed(db, actor, Action.CORRECT_RESULT, event_id):
+        return []
+    return [say(request, c.game) for c in games.broken_boards(db, actor, event_id)]
 
 
 async def posted_form(request: Request) -> FormData:

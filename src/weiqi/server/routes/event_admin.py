@@ -25,6 +25,7 @@ from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_forms import (
     FormFields,
     PostedForm,
+    broken_boards,
     field_problems,
     import_rows,
     new_event_details,
@@ -34,7 +35,7 @@ from weiqi.server.page_forms import (
 from weiqi.server.routes import team_admin
 from weiqi.server.security import AppClock, Db, LoggedIn, flash
 from weiqi.server.templating import html, locale_of, say, translate
-from weiqi.services import event_admin, games, pair_explanation, public, round_edits
+from weiqi.services import event_admin, pair_explanation, public, round_edits
 from weiqi.services.accounts import UserInfo
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
@@ -306,12 +307,7 @@ def _manage_page(
         "import_text": import_text,
         "player_error": player_error,
         "player_values": player_values or {},
-        # boards left out because their seal does not hold: for the chief referee to see
-        "broken_boards": (
-            [say(request, c.game) for c in games.broken_boards(db, actor, event_id)]
-            if allowed(db, actor, Action.CORRECT_RESULT, event_id)
-            else []
-        ),
+        "broken_boards": broken_boards(request, db, actor, event_id),
         "rank_label": lambda code: rank_label(locale_of(request), code),
     }
     return html(request, "event_manage.html", context, status_code=status_code)

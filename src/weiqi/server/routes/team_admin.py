@@ -35,6 +35,7 @@ from weiqi.server.page_forms import (
     FormFields,
     ImportForm,
     PostedForm,
+    broken_boards,
     field_problems,
     import_problems,
     import_rows,
@@ -46,7 +47,7 @@ from weiqi.server.public_tables import team_game_href
 from weiqi.server.security import AppClock, Db, LoggedIn, flash, server_clock
 from weiqi.server.team_tables import colour_text, match_score, result_text, stage_status
 from weiqi.server.templating import html, locale_of, say, translate
-from weiqi.services import games, team_admin, team_coaches, teams, winner_stays_on
+from weiqi.services import team_admin, team_coaches, teams, winner_stays_on
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import LOCKED_PLAYED, as_utc
 from weiqi.services.permissions import Action, allowed
@@ -300,11 +301,7 @@ def _manage_page(
         "may_pair": allowed(db, actor, Action.PAIR_ROUND, event_id),
         "may_grant": allowed(db, actor, Action.GRANT_ROLE, event_id),
         "may_edit": allowed(db, actor, Action.EDIT_SETTINGS, event_id),
-        "broken_boards": (
-            [say(request, c.game) for c in games.broken_boards(db, actor, event_id)]
-            if allowed(db, actor, Action.CORRECT_RESULT, event_id)
-            else []
-        ),
+        "broken_boards": broken_boards(request, db, actor, event_id),
         "next_round": len(rounds) + 1,
         "pairing": teams.next_round(db, event_id),
         "import_errors": import_errors or [],
