@@ -37,7 +37,8 @@ from tests.live.conftest import PASSWORD, online_event
 from tests.live.test_live_browser import VIEWPORTS, _context_page
 from tests.server.conftest import LiveServer, screenshot
 from tests.server.result_pages import log_in_as
-from weiqi.server.board import layout, point
+from weiqi.rules.vertex import parse_vertex
+from weiqi.server.board import layout
 
 pytestmark = pytest.mark.browser
 
@@ -66,7 +67,9 @@ def _click(page: Page, vertex: str) -> None:
     box = board.bounding_box()
     assert box is not None
     geo = layout(SIZE)
-    x, y = geo.xy(point(vertex))
+    p = parse_vertex(vertex, SIZE)
+    assert p is not None
+    x, y = geo.xy(p)
     scale = box["width"] / geo.width
     board.click(position={"x": x * scale, "y": y * scale})
 

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from weiqi.errors import InputError, InvalidSetting
-from weiqi.server.board import BOARD_COLOUR, board_svg, point, star_points, vertex
+from weiqi.rules.vertex import format_vertex, parse_vertex, point_at
+from weiqi.server.board import BOARD_COLOUR, board_svg
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
@@ -53,7 +54,6 @@ def test_r_board_3_cells_are_2_3_wide_and_2_4_tall(size: int) -> None:
 )
 def test_r_board_2_star_points(size: int, expected: set[tuple[int, int]]) -> None:
     """R-BOARD-2: nine star points on 19×19; four 4-4 (13×13) or 3-3 (9×9) points and tengen."""
-    assert set(star_points(size)) == expected
     root = parse(board_svg(size))
     xs, ys = grid_positions(root)  # ys run top to bottom: row `size` first
     drawn = set()
@@ -61,7 +61,7 @@ def test_r_board_2_star_points(size: int, expected: set[tuple[int, int]]) -> Non
         column = xs.index(float(star.get("cx", "nan"))) + 1
         row = size - ys.index(float(star.get("cy", "nan")))
         drawn.add((column, row))
-        assert star.get("data-vertex") == vertex((column, row))
+        assert star.get("data-vertex") == format_vertex(point_at(row - 1, column - 1, size), size)
     assert drawn == expected
 
 
@@ -71,16 +71,14 @@ def test_r_board_2_the_svg_draws_the_rules_star_points_on_every_size(size: int) 
     (``rules.handicap.star_points``, where the handicap stones go) on every size — 7, 12, 15
     and 17 lines included, where a second definition once differed."""
     from weiqi.rules.handicap import star_points as rules_star_points
-    from weiqi.rules.vertex import format_vertex
 
     expected = {format_vertex(p, size) for p in rules_star_points(size)}
-    assert {vertex(p) for p in star_points(size)} == expected
     drawn = {c.get("data-vertex") for c in parse(board_svg(size)).iterfind(".//svg:circle", NS)}
     assert drawn == expected
 
 
 def test_stones_sit_on_their_intersections() -> None:
-    root = parse(board_svg(19, {"D4": "B", (16, 16): "W", "q3": "B"}, last_move="Q3"))
+    root = parse(board_svg(19, {"D4": "B", point_at(15, 15, 19): "W", "q3": "B"}, last_move="Q3"))
     xs, ys = grid_positions(root)
     stones = {
         s.get("data-vertex"): s
@@ -112,18 +110,25 @@ def test_bad_boards_are_refused() -> None:
     with pytest.raises(InputError):
         board_svg(9, {"C3": "X"})
     with pytest.raises(InputError):
-        point("I5")
+        board_svg(9, {"I5": "B"})  # no column I
+    with pytest.raises(InputError):
+        board_svg(9, {81: "B"})
 
 
 @settings(max_examples=40, deadline=None)
 @given(
     st.integers(min_value=2, max_value=25).flatmap(
-        lambda n: st.tuples(st.just(n), st.integers(1, n), st.integers(1, n))
+        lambda n: st.tuples(st.just(n), st.integers(0, n * n - 1))
     )
 )
-def test_vertex_names_round_trip(case: tuple[int, int, int]) -> None:
-    _size, column, row = case
-    assert point(vertex((column, row))) == (column, row)
+def test_a_stone_is_drawn_at_the_vertex_of_its_point(case: tuple[int, int]) -> None:
+    """The board draws the rules' points (issue #10: one point type): a stone given as a point
+    or by its vertex lands on the same intersection, named by that vertex."""
+    size, p = case
+    name = format_vertex(p, size)
+    assert parse_vertex(name, size) == p
+    assert board_svg(size, {p: "B"}) == board_svg(size, {name: "B"})
+    assert f'data-vertex="{name}"' in board_svg(size, {p: "B"})
 
 
 def test_templates_can_draw_a_board_unescaped() -> None:

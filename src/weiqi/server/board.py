@@ -4,18 +4,16 @@ R-BOARD-3: a cell is 2.3 wide and 2.4 tall, the board light yellow with black li
 star points on 19×19 at 4-4, 4-10, 4-16, 10-4, 10-10 (tengen), …, on 13×13 the four 4-4 points
 and tengen, on 9×9 the four 3-3 points and tengen.
 
-A point is ``(column, row)``, both from 1, column 1 on the left (``A``) and row 1 at the bottom —
-the coordinates printed around the board, and GTP's vertices (``"D4"``; no ``I``). The board to
-draw is just a size and a mapping of points to ``"B"``/``"W"``, so any game representation can
-be drawn.
+A point is the rules' (``weiqi.rules.vertex``): an ``int``, ``row * size + column`` with row 0
+at the bottom and column 0 on the left, named by its GTP vertex (``"D4"``; no ``I``) — the
+coordinates printed around the board. The board to draw is just a size and a mapping of points
+(or their vertices) to ``"B"``/``"W"``, so any game representation can be drawn.
 
->>> svg = board_svg(9, {"C3": "B", (7, 7): "W"})
+>>> svg = board_svg(9, {"C3": "B", 60: "W"})
 >>> svg.count('class="stone black"'), svg.count('class="stone white"'), svg.count('class="star"')
 (1, 1, 5)
->>> star_points(13)
-((4, 10), (10, 10), (7, 7), (4, 4), (10, 4))
->>> vertex((8, 19)), point("T19")
-('H19', (19, 19))
+>>> 'data-vertex="G7"' in svg
+True
 """
 
 from __future__ import annotations
@@ -25,40 +23,15 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-from weiqi.errors import InputError, InvalidSetting
+from weiqi.errors import InputError
 from weiqi.messages import Msg
-from weiqi.rules.handicap import star_points as rules_star_points
+from weiqi.rules.handicap import star_points
+from weiqi.rules.vertex import COLUMNS, check_board_size, format_vertex, parse_vertex
 
-Point = tuple[int, int]
-COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP and most diagrams skip I
 CELL_WIDTH = 23.0
 CELL_HEIGHT = 24.0
 BOARD_COLOUR = "#f3dc9c"
 LINE_COLOUR = "#000000"
-MAX_SIZE = 25
-
-
-def vertex(p: Point) -> str:
-    """The name of a point, e.g. ``(4, 4)`` → ``"D4"``."""
-    return f"{COLUMNS[p[0] - 1]}{p[1]}"
-
-
-def point(name: str) -> Point:
-    """The point named ``name`` (``"D4"``, ``"q16"``)."""
-    text = name.strip().upper()
-    if len(text) < 2 or text[0] not in COLUMNS or not text[1:].isdigit():
-        raise InputError(
-            Msg("vertex %(name)s", name=repr(name)),
-            Msg("expected a column letter and a row number"),
-        )
-    return COLUMNS.index(text[0]) + 1, int(text[1:])
-
-
-def star_points(size: int) -> tuple[Point, ...]:
-    """The star points (星位) of a ``size``×``size`` board (R-BOARD-2): the rules' own
-    (``weiqi.rules.handicap.star_points``, the standard handicap points), as ``(column, row)``,
-    top row first."""
-    return tuple((p % size + 1, p // size + 1) for p in rules_star_points(size))
 
 
 @dataclass(frozen=True)
@@ -79,20 +52,17 @@ class Layout:
     def height(self) -> float:
         return 2 * self.margin_y + (self.size - 1) * self.cell_height
 
-    def xy(self, p: Point) -> tuple[float, float]:
-        """The centre of point ``p`` (row 1 at the bottom)."""
-        column, row = p
+    def xy(self, p: int) -> tuple[float, float]:
+        """The centre of point ``p`` (the rules' point: row 0 at the bottom)."""
+        row, column = divmod(p, self.size)
         return (
-            self.margin_x + (column - 1) * self.cell_width,
-            self.margin_y + (self.size - row) * self.cell_height,
+            self.margin_x + column * self.cell_width,
+            self.margin_y + (self.size - 1 - row) * self.cell_height,
         )
 
 
 def layout(size: int, coordinates: bool = True, scale: float = 1.0) -> Layout:
-    if not 2 <= size <= MAX_SIZE:
-        raise InvalidSetting(
-            "board size", Msg("must be between 2 and %(MAX_SIZE)s", MAX_SIZE=MAX_SIZE)
-        )
+    check_board_size(size)
     w, h = CELL_WIDTH * scale, CELL_HEIGHT * scale
     # Room for a line of coordinates on each side, else half a cell of wood around the grid.
     factor = 1.35 if coordinates else 0.75
@@ -105,24 +75,24 @@ def _fmt(x: float) -> str:
 
 def board_svg(
     size: int,
-    stones: Mapping[Point, str] | Mapping[str, str] | None = None,
+    stones: Mapping[int, str] | Mapping[str, str] | None = None,
     *,
     coordinates: bool = True,
-    last_move: Point | str | None = None,
+    last_move: int | str | None = None,
     scale: float = 1.0,
     title: str | None = None,
 ) -> Markup:
     """The board as an ``<svg>`` element, safe to put into a Jinja template as it is.
 
-    ``stones`` maps points (``(column, row)`` or ``"D4"``) to ``"B"`` or ``"W"``;
+    ``stones`` maps points (the rules' ``int`` or a vertex, ``"D4"``) to ``"B"`` or ``"W"``;
     ``last_move`` gets a small ring.
     """
     geo = layout(size, coordinates, scale)
     w = geo.cell_width
-    placed: dict[Point, str] = {}
+    placed: dict[int, str] = {}
     for where, colour in (stones or {}).items():
-        p = point(where) if isinstance(where, str) else where
-        if not (1 <= p[0] <= size and 1 <= p[1] <= size):
+        p = _point(where, size)
+        if not 0 <= p < size * size:
             raise InputError(
                 Msg("stone at %(where)s", where=repr(where)),
                 Msg("off a %(size)s×%(size)s board", size=size),
@@ -145,14 +115,14 @@ def board_svg(
         f'<rect class="wood" x="0" y="0" width="{_fmt(geo.width)}" height="{_fmt(geo.height)}" '
         f'fill="{BOARD_COLOUR}"/>'
     )
-    x0, y0 = geo.xy((1, size))
-    x1, y1 = geo.xy((size, 1))
+    x0, y0 = geo.xy(size * (size - 1))  # the top left corner
+    x1, y1 = geo.xy(size - 1)  # the bottom right one
     thin, thick = _fmt(0.045 * w), _fmt(0.09 * w)
     out.append(f'<g class="grid" stroke="{LINE_COLOUR}" stroke-linecap="square">')
-    for i in range(1, size + 1):
-        x, _ = geo.xy((i, 1))
-        _, y = geo.xy((1, i))
-        sw = thick if i in (1, size) else thin
+    for i in range(size):
+        x, _ = geo.xy(i)  # column i
+        _, y = geo.xy(i * size)  # row i
+        sw = thick if i in (0, size - 1) else thin
         out.append(
             f'<line class="v" x1="{_fmt(x)}" y1="{_fmt(y0)}" x2="{_fmt(x)}" y2="{_fmt(y1)}" '
             f'stroke-width="{sw}"/>'
@@ -165,8 +135,8 @@ def board_svg(
     for p in star_points(size):
         cx, cy = geo.xy(p)
         out.append(
-            f'<circle class="star" data-vertex="{vertex(p)}" cx="{_fmt(cx)}" cy="{_fmt(cy)}" '
-            f'r="{_fmt(0.14 * w)}" fill="{LINE_COLOUR}"/>'
+            f'<circle class="star" data-vertex="{format_vertex(p, size)}" cx="{_fmt(cx)}" '
+            f'cy="{_fmt(cy)}" r="{_fmt(0.14 * w)}" fill="{LINE_COLOUR}"/>'
         )
     if coordinates:
         out.append(_coordinates(geo))
@@ -178,20 +148,31 @@ def board_svg(
         else:
             style = f'class="stone white" fill="#ffffff" stroke="#000000" stroke-width="{thin}"'
         out.append(
-            f'<circle {style} data-vertex="{vertex(p)}" cx="{_fmt(cx)}" cy="{_fmt(cy)}" '
-            f'r="{radius}"/>'
+            f'<circle {style} data-vertex="{format_vertex(p, size)}" cx="{_fmt(cx)}" '
+            f'cy="{_fmt(cy)}" r="{radius}"/>'
         )
     if last_move is not None:
-        p = point(last_move) if isinstance(last_move, str) else last_move
+        p = _point(last_move, size)
         cx, cy = geo.xy(p)
         ring = "#ffffff" if placed.get(p) == "B" else "#111111"
         out.append(
-            f'<circle class="last-move" data-vertex="{vertex(p)}" cx="{_fmt(cx)}" '
+            f'<circle class="last-move" data-vertex="{format_vertex(p, size)}" cx="{_fmt(cx)}" '
             f'cy="{_fmt(cy)}" r="{_fmt(0.22 * w)}" fill="none" stroke="{ring}" '
             f'stroke-width="{_fmt(0.07 * w)}"/>'
         )
     out.append("</svg>")
     return Markup("".join(out))
+
+
+def _point(where: int | str, size: int) -> int:
+    """The rules' point of a stone given as one or by its vertex (``InputError`` naming a
+    vertex that is not a point of the board)."""
+    if isinstance(where, int):
+        return where
+    p = parse_vertex(where, size)
+    if p is None:  # "pass" is no place for a stone
+        raise InputError(Msg("stone at %(where)s", where=repr(where)), Msg("a pass is not a point"))
+    return p
 
 
 def _coordinates(geo: Layout) -> str:
@@ -202,10 +183,10 @@ def _coordinates(geo: Layout) -> str:
         f'fill="{LINE_COLOUR}" text-anchor="middle" dominant-baseline="central">'
     ]
     edge_x, edge_y = 0.55 * geo.cell_width, 0.55 * geo.cell_height
-    for i in range(1, size + 1):
-        x, _ = geo.xy((i, 1))
-        _, y = geo.xy((1, i))
-        letter, number = COLUMNS[i - 1], str(i)
+    for i in range(size):
+        x, _ = geo.xy(i)  # column i
+        _, y = geo.xy(i * size)  # row i
+        letter, number = COLUMNS[i], str(i + 1)
         for tx, ty, label in (
             (x, edge_y, letter),
             (x, geo.height - edge_y, letter),
