@@ -69,15 +69,16 @@ def test_both_kinds_in_one_database_through_the_same_commands(tmp_path: Path) ->
 
 
 def test_an_option_of_the_other_kind_is_refused_by_name(tmp_path: Path) -> None:
-    """``--boards`` makes no sense for an individual event, ``--komi`` is not a team setting
-    here, a team board needs ``--team``, and ``round reveal`` has no individual meaning: each is
-    refused, naming the option, with nothing created."""
+    """``--boards`` makes no sense for an individual event, nor ``--handicap-placement`` for
+    a team one (its boards have no handicap), a team board needs ``--team``, and ``round
+    reveal`` has no individual meaning: each is refused, naming the option, with nothing
+    created."""
     db = str(tmp_path / "refused.sqlite3")
     assert refused("event", "create", "--db", db, "--name", "X", "--system", "swiss",
                    "--boards", "3") == "--boards: applies to team events only"  # fmt: skip
     assert refused("event", "create", "--db", db, "--kind", "team", "--name", "X",
-                   "--system", "swiss", "--komi", "7/2") == (
-        "--komi: applies to individual events only")  # fmt: skip
+                   "--system", "swiss", "--handicap-placement", "free") == (
+        "--handicap-placement: applies to individual events only")  # fmt: skip
     assert "--kind" in refused("event", "create", "--db", db, "--kind", "club", "--name", "X",
                                "--system", "swiss")  # fmt: skip
     assert "no event in this database" in refused("event", "show", "--db", db)
@@ -98,4 +99,19 @@ def test_an_option_of_the_other_kind_is_refused_by_name(tmp_path: Path) -> None:
     run("round", "pair", "--db", db)
     assert refused("round", "result", "--db", db, "--round", "1", "--board", "1", "B+R") == (
         "--team: a team event's board needs the team"
+    )
+
+
+def test_r_score_3_a_team_events_komi_and_repetition_rule_from_the_command_line(
+    tmp_path: Path,
+) -> None:
+    """R-SCORE-3, R-KO-2: ``--komi`` and ``--cycle-policy`` set a team event's boards' rules
+    as they set an individual event's; a komi that is not a number is refused by name."""
+    db = str(tmp_path / "komi.sqlite3")
+    team = ("event", "create", "--db", db, "--kind", "team", "--system", "swiss", "--rounds", "2")
+    made = json.loads(run(*team, "--name", "T", "--boards", "2", "--komi", "7/2",
+                          "--cycle-policy", "draw", "--json"))  # fmt: skip
+    assert (made["settings"]["komi"], made["settings"]["cycle"]) == ("7/2", "draw")
+    assert refused(*team, "--name", "U", "--komi", "three") == (
+        "--komi: 'three' is not a number of stones"
     )

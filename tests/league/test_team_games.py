@@ -7,12 +7,14 @@ standings (R-SCORE-TEAM-1, R-RANK-TEAM) follow the record's current result."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from fractions import Fraction
 
 import pytest
 
 from weiqi.errors import Conflict, InvalidSetting, NotFound, PermissionDenied
 from weiqi.i18n import render
 from weiqi.roles import Role
+from weiqi.rules.ruleset import CyclePolicy
 from weiqi.services import accounts, games
 from weiqi.services.actor import Actor
 from weiqi.services.games import TeamBoard
@@ -188,3 +190,28 @@ def test_an_empty_board_is_no_game_and_a_missing_board_is_named(db: Database) ->
         games.game_view(db, ev, 1, TeamBoard(1, 3))
     with pytest.raises(NotFound, match="has no board 1"):
         games.game_view(db, ev, 1, TeamBoard(2, 1))
+
+
+def test_r_score_3_r_ko_2_a_team_events_komi_and_repetition_rule_are_its_boards(
+    db: Database,
+) -> None:
+    """R-SCORE-3, R-KO-2 (issue #10: the settings carry the ruleset): a team event set to
+    3½ stones' komi and "a repeated position is a draw" plays every board by them — a count
+    gives the result with that komi, the record and its SGF carry both. Team boards used to
+    be played with the rules' 3¾ and the ban, whatever the event wanted."""
+    settings = TeamEventSettings(boards=1, komi=Fraction(7, 2), cycle=CyclePolicy.DRAW)
+    ev = create_team_event(db, LOCAL, "贴3又1/2子团体赛", settings).id
+    import_teams(db, LOCAL, ev, "team,name,rank\nA,A1,5p\nB,B1,5p\n")
+    pair_round(db, LOCAL, ev)
+    for t in "AB":
+        submit_lineup(db, LOCAL, ev, 1, t, [f"{t}1"], clock=ManualClock(T0))
+    reveal_round(db, LOCAL, ev, 1, clock=ManualClock(T0))
+    board = TeamBoard(1, 1)
+    view = games.game_view(db, ev, 1, board)
+    assert view.komi == Fraction(7, 2)
+    with db.transaction() as session:
+        ruleset = games._game_row(session, ev, 1, board).ruleset
+    assert (ruleset.komi, ruleset.cycle) == (Fraction(7, 2), CyclePolicy.DRAW)
+    g = games.enter_result(db, LOCAL, ev, 1, board, "184.5")
+    assert g.result_zh == "黑胜1/2子"  # 184½ − 180½ − 3½; with the rules' 3¾ it is ¼
+    assert "KM[7]" in games.game_sgf(db, ev, 1, board)

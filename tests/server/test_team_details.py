@@ -269,3 +269,29 @@ def test_a_team_round_robin_keeps_its_rounds_locked(client: TestClient) -> None:
     event_id = create(client, token)
     page = client.get(f"/events/{event_id}/settings").text
     assert 'id="locked-rounds"' in page and 'id="locked-deadline_minutes"' not in page
+
+
+def test_r_score_3_r_ko_2_a_team_events_komi_and_repetition_rule_on_its_settings_page(
+    client: TestClient, database: Database
+) -> None:
+    """R-SCORE-3, R-KO-2: the team settings page sets its boards' komi (as people write it:
+    3½) and what a repeated position does, as an individual event's page does; a komi that is
+    not one is refused beside its field with the input kept; once round 1 is paired both are
+    shown locked, with why."""
+    token = admin(client)
+    bad = client.post(
+        "/events/new?kind=team",
+        data={**FORM, "komi": "三又四分之三", "csrf_token": token},
+        follow_redirects=False,
+    )
+    assert bad.status_code == 422 and 'id="error-komi"' in bad.text
+    assert 'value="三又四分之三"' in bad.text
+    event_id = create(client, token, komi="3½", cycle="draw")
+    settings = teams.team_event_info(database, event_id).settings
+    assert (str(settings.komi), settings.cycle.value) == ("7/2", "draw")
+    page = client.get(f"/events/{event_id}/settings").text
+    assert 'name="komi" value="3½"' in page and '<option value="draw" selected>' in page
+    assert import_csv(client, token, event_id, TEAMS_CSV).status_code in (200, 303)
+    teams.pair_round(database, LOCAL, event_id)
+    locked = client.get(f"/events/{event_id}/settings").text
+    assert 'id="locked-komi"' in locked and 'id="locked-cycle"' in locked

@@ -202,11 +202,11 @@ def refuse_other_kind(ctx: typer.Context, names: tuple[str, ...], team: bool) ->
 TEAM_CREATE = ("team_type", "boards", "board_colours", "max_foreign", "substitutes", "missing",
                "board_one_decides", "deadline_minutes", "ranking", "player_order")  # fmt: skip
 INDIVIDUAL_CREATE = ("tiebreaks", "swiss_method", "bye_points", "no_result_points",
-                     "replay_points", "first_round", "pairing_method", "colour_policy", "komi",
+                     "replay_points", "first_round", "pairing_method", "colour_policy",
                      "avoid_same_club", "avoid_same_region", "elimination_losses", "best_of",
                      "mcmahon_bar", "mcmahon_floor", "shared_places", "tie_resolution",
                      "top_score", "late_entry_points", "grand_final_reset",
-                     "cycle_policy", "handicap_placement", "preset", "online_colours",
+                     "handicap_placement", "preset", "online_colours",
                      "absent_points")  # fmt: skip
 
 
@@ -436,6 +436,12 @@ def register(app: typer.Typer) -> None:
 
         team = choice(EventKind, kind, "--kind") is EventKind.TEAM
         refuse_other_kind(ctx, INDIVIDUAL_CREATE if team else TEAM_CREATE, team)
+        try:
+            komi_value = Fraction(komi)
+        except (ValueError, ZeroDivisionError):
+            raise InputError(
+                "--komi", Msg("%(komi)s is not a number of stones", komi=repr(komi))
+            ) from None
         if team:
             from weiqi.cli.team import create_team
 
@@ -443,16 +449,10 @@ def register(app: typer.Typer) -> None:
                 db, name, system, team_type, boards, board_colours, max_foreign, substitutes,
                 missing, board_one_decides, deadline_minutes, rounds, cycles, ranking, seed,
                 player_order, as_json, board_size, time_control, play, game_start,
-                lag_settings(lag),
+                lag_settings(lag), komi_value, cycle_policy,
             )  # fmt: skip
             return
 
-        try:
-            komi_value = Fraction(komi)
-        except (ValueError, ZeroDivisionError):
-            raise InputError(
-                "--komi", Msg("%(komi)s is not a number of stones", komi=repr(komi))
-            ) from None
         raw: dict[str, object] = {
             # one spelling for both kinds on the command line: round_robin or round-robin
             "system": system.replace("_", "-"),

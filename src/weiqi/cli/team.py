@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Annotated
 
 import typer
@@ -175,19 +176,23 @@ def create_team(
     play: str | None = None,
     game_start: str | None = None,
     lag: Mapping[str, float] | None = None,
+    komi: Fraction | None = None,
+    cycle: str | None = None,
 ) -> None:
     """``event create --kind team``: create a team event with its settings (``board_size``:
     its boards', ``time_control``: the one its boards are played with online, ``play``: over
     the board or online, ``game_start``: when an online board starts, ``lag``: the online
-    boards' ``lag_gain`` and ``lag_cap`` where given)."""
+    boards' ``lag_gain`` and ``lag_cap`` where given, ``komi`` and ``cycle``: its boards'
+    komi and repeated-position policy, the rules' unless given)."""
     from weiqi.league.lineup import MissingLineup
     from weiqi.league.match import BoardColors
     from weiqi.league.settings import TeamEventSettings, TeamSystem, settings_to_dict
     from weiqi.league.team import TeamType
     from weiqi.league.winner_stays_on import PlayerOrder
+    from weiqi.rules.ruleset import CyclePolicy
     from weiqi.services.teams import create_team_event
     from weiqi.tournament.details import EventDetails
-    from weiqi.tournament.settings import GameStart, PlayMode
+    from weiqi.tournament.settings import KOMI_STONES, GameStart, PlayMode
 
     sys_ = choice(TeamSystem, system.replace("-", "_"), "--system")
     default_ranking = "swiss_points" if sys_ is TeamSystem.SWISS else "round_robin"
@@ -207,6 +212,8 @@ def create_team(
         seed=seed,
         player_order=choice(PlayerOrder, player_order, "--order"),
         board_size=board_size or 19,
+        komi=KOMI_STONES if komi is None else komi,
+        cycle=choice(CyclePolicy, cycle or CyclePolicy.BAN.value, "--cycle-policy"),
         play=choice(PlayMode, play or PlayMode.BOARD.value, "--play"),
         game_start=choice(GameStart, game_start or GameStart.PRESENT.value, "--game-start"),
         **(lag or {}),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from fractions import Fraction
 
 from weiqi.errors import InvalidSetting
 from weiqi.league.lineup import LineupSettings, MissingLineup
@@ -21,8 +22,9 @@ from weiqi.league.standings import TeamRanking
 from weiqi.league.team import TeamType
 from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.messages import Msg
-from weiqi.rules.ruleset import Ruleset, set_choices
+from weiqi.rules.ruleset import CyclePolicy, Ruleset, set_choices
 from weiqi.tournament.settings import (
+    KOMI_STONES,
     LAG_CAP,
     LAG_GAIN,
     GameStart,
@@ -90,6 +92,11 @@ class TeamEventSettings(PlaySettings):
     player_order: PlayerOrder = PlayerOrder.FIXED
     board_size: int = 19
     """The size of every board of the event (R-BOARD-1: 19 unless the event says otherwise)."""
+    komi: Fraction = KOMI_STONES
+    """The komi of every board (R-SCORE-3: 3¾ stones unless the event says otherwise; a team
+    board has no handicap)."""
+    cycle: CyclePolicy = CyclePolicy.BAN
+    """What a repeated position other than a simple ko does on the boards (R-KO-2)."""
     play: PlayMode = PlayMode.BOARD
     game_start: GameStart = GameStart.PRESENT
     lag_gain: float = LAG_GAIN
@@ -105,12 +112,14 @@ class TeamEventSettings(PlaySettings):
                 ("missing", MissingLineup),
                 ("ranking", TeamRanking),
                 ("player_order", PlayerOrder),
+                ("cycle", CyclePolicy),
                 ("play", PlayMode),
                 ("game_start", GameStart),
             ),
         )
         self._check_lag()
-        self.ruleset  # noqa: B018 — the rules' board sizes only (InvalidSetting)
+        # the rules' board sizes and komi only (InvalidSetting); the komi kept as a fraction
+        object.__setattr__(self, "komi", self.ruleset.komi)
         if self.team_type.plays_board_matches:
             self.lineup  # noqa: B018 — LineupSettings checks boards and the foreign limit
         elif self.boards < 1:
@@ -132,13 +141,15 @@ class TeamEventSettings(PlaySettings):
 
     @property
     def ruleset(self) -> Ruleset:
-        """The rules every board of the event plays: its board size, the rules' komi, no
-        handicap (team boards have none).
+        """The rules every board of the event plays: its board size, komi and cycle policy,
+        no handicap (team boards have none) — the one place a team board's ``Ruleset`` comes
+        from.
 
-        >>> TeamEventSettings(board_size=13).ruleset.board_size
-        13
+        >>> r = TeamEventSettings(board_size=13, komi=Fraction(7, 2), cycle="draw").ruleset
+        >>> r.board_size, r.komi, r.cycle.value
+        (13, Fraction(7, 2), 'draw')
         """
-        return Ruleset(board_size=self.board_size)
+        return Ruleset(board_size=self.board_size, komi=self.komi, cycle=self.cycle)
 
     @property
     def lineup(self) -> LineupSettings:

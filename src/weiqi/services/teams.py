@@ -508,9 +508,9 @@ start (a board begun stays begun) and their lag allowance (a board begun keeps t
 record started with). The others shape the rosters, lineups and matches already
 made; a league division's come from its season."""
 
-TEAM_EDITABLE_UNPAIRED = frozenset({"play"})
+TEAM_EDITABLE_UNPAIRED = frozenset({"play", "komi", "cycle"})
 """The team settings that may change until round 1 is paired, as an individual event's play
-mode: the games of a paired round are played where the event said."""
+mode and game rules: the games of a paired round are played where and as the event said."""
 
 FIXED_SETTING = N_("set when the event was created")
 SEASON_SETTING = N_("a league division's settings are its season's")

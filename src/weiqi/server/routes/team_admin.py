@@ -134,6 +134,8 @@ TEAM_FIELDS = (
     "team_type",
     "boards",
     "board_size",
+    "komi",
+    "cycle",
     "play",
     "game_start",
     "lag_gain",

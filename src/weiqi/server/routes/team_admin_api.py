@@ -35,7 +35,8 @@ class TeamEventIn(BaseModel):
         "fixed_order, per_round, rotation, members_total), boards, board_colors, max_foreign, "
         "substitutes (true, false or null: the type's rule), missing (forfeit, previous), "
         "board_one_decides, deadline_minutes, rounds, cycles, ranking, seed, player_order, "
-        "board_size, play (board, online), game_start (present, round_start) and the online "
+        'board_size, komi (stones, e.g. "15/4"), cycle (ban, no_result, draw, replay), play '
+        "(board, online), game_start (present, round_start) and the online "
         "boards' lag allowance lag_gain (seconds a move, 1; 0: none) and lag_cap (seconds, 3)",
     )
 
