@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from weiqi.errors import (
     Conflict,
@@ -326,13 +326,19 @@ def season_info(db: Database, season_id: int) -> SeasonInfo:
         return _season_info(session, _season(session, season_id))
 
 
+def _newest(db: Database, id_column: InstrumentedAttribute[int], none: Msg) -> int:
+    """The highest id of ``id_column``'s table, its newest row (``NotFound`` saying ``none``
+    when the table is empty)."""
+    with db.transaction() as session:
+        found = session.scalar(select(func.max(id_column)))
+        if found is None:
+            raise NotFound(none)
+        return int(found)
+
+
 def latest_season(db: Database) -> int:
     """The newest season in the database (for commands that name none)."""
-    with db.transaction() as session:
-        found = session.scalar(select(func.max(SeasonRow.id)))
-        if found is None:
-            raise NotFound(Msg("no league season in this database; create one first"))
-        return int(found)
+    return _newest(db, SeasonRow.id, Msg("no league season in this database; create one first"))
 
 
 def division_event(db: Database, season_id: int, division: str | None = None) -> int:
@@ -661,11 +667,10 @@ def _draft_row(session: Session, draft_id: int) -> DraftRow:
 
 
 def latest_draft(db: Database) -> int:
-    with db.transaction() as session:
-        found = session.scalar(select(func.max(DraftRow.id)))
-        if found is None:
-            raise NotFound(Msg("no draft in this database; start one after closing a season"))
-        return int(found)
+    """The newest draft in the database (for commands that name none)."""
+    return _newest(
+        db, DraftRow.id, Msg("no draft in this database; start one after closing a season")
+    )
 
 
 def _setup(

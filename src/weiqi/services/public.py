@@ -680,7 +680,8 @@ def schedule(db: Database, event_id: int) -> Schedule:
     """Every round of a round robin, once its schedule is published: a public round as paired
     (with its results), a later one by the Berger table (black, white, the bye). Before round 1
     the table follows the entries as they stand."""
-    from weiqi.tournament.systems.round_robin import berger_schedule, starting_field
+    from weiqi.tournament.systems import starting_field
+    from weiqi.tournament.systems.round_robin import berger_schedule
 
     with db.transaction() as session:
         event, players, name = _public_event(session, event_id)
@@ -752,7 +753,7 @@ class Grid:
 def grid(db: Database, event_id: int) -> Grid:
     """A round robin's grid over its public rounds: each cell the results between the row and
     the column player, totals and place from the standings (none for cancelled results)."""
-    from weiqi.tournament.systems.round_robin import starting_field
+    from weiqi.tournament.systems import starting_field
 
     with db.transaction() as session:  # one snapshot for the grid and its standings
         event, players, name = _public_event(session, event_id)
@@ -839,14 +840,15 @@ class Bracket:
 def bracket(db: Database, event_id: int) -> Bracket:
     """A single- or double-elimination bracket over the public rounds: who has met or meets
     whom, the winners advancing, byes as walkovers, a grand final (and its reset) if any."""
-    from weiqi.tournament.systems.knockout import bracket_field, drawn_bracket
+    from weiqi.tournament.systems import starting_field
+    from weiqi.tournament.systems.knockout import drawn_bracket
 
     with db.transaction() as session:
         event, players, name = _public_event(session, event_id)
     if not event.settings.is_bracket:
         raise NotFound(Msg("the event is not a knockout bracket"))
     refs = _refs(players)
-    if len(bracket_field(event)) < 2:  # nothing drawn yet
+    if len(starting_field(event)) < 2:  # nothing drawn yet
         return Bracket(name, event.settings.system is System.DOUBLE_ELIMINATION, (), None)
     drawn = drawn_bracket(event)
     sections: dict[str, dict[int, list[BracketMatchView]]] = {}

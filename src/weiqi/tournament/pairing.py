@@ -334,6 +334,27 @@ def _default_window(cands: Sequence[Candidate]) -> int:
 SMALL_SIDE = 400
 
 
+def _split(
+    order: list[int], bounds: list[int], edges: Sequence[tuple[int, int, int]]
+) -> tuple[list[list[int]], list[list[tuple[int, int, int]]]]:
+    """The players of ``order`` cut into blocks at the positions ``bounds`` (the first 0, the
+    last the field's size), and each block's own edges: those with both ends in it.
+
+    >>> _split([3, 1, 0, 2], [0, 2, 4], [(3, 1, 5), (1, 0, 4), (0, 2, 6)])
+    ([[3, 1], [0, 2]], [[(3, 1, 5)], [(0, 2, 6)]])
+    """
+    blocks = [order[bounds[i] : bounds[i + 1]] for i in range(len(bounds) - 1)]
+    block_of = [0] * len(order)
+    for j, members in enumerate(blocks):
+        for k in members:
+            block_of[k] = j
+    inner: list[list[tuple[int, int, int]]] = [[] for _ in blocks]
+    for a, b, x in edges:
+        if block_of[a] == block_of[b]:
+            inner[block_of[a]].append((a, b, x))
+    return blocks, inner
+
+
 def solve_by_blocks(
     f: _Field,
     edges: Sequence[tuple[int, int, int]],
@@ -410,15 +431,7 @@ def solve_by_blocks(
     if not cuts:
         return None
     bounds = [0, *cuts, n]
-    blocks = [order[bounds[i] : bounds[i + 1]] for i in range(len(bounds) - 1)]
-    block_of = [0] * n
-    for b, members in enumerate(blocks):
-        for k in members:
-            block_of[k] = b
-    inner: list[list[tuple[int, int, int]]] = [[] for _ in blocks]
-    for a, b, weight in edges:
-        if block_of[a] == block_of[b]:
-            inner[block_of[a]].append((a, b, weight))
+    blocks, inner = _split(order, bounds, edges)
     matching: set[tuple[int, int]] = set()
     for members, block_edges in zip(blocks, inner, strict=True):
         local = {k: j for j, k in enumerate(members)}
@@ -589,15 +602,7 @@ def _float_blocks(
     if not even and not cuts:
         return None
     bounds = [0, *sorted([*even, *cuts]), n]
-    blocks = [order[bounds[i] : bounds[i + 1]] for i in range(len(bounds) - 1)]
-    block_of = [0] * n
-    for j, members in enumerate(blocks):
-        for k in members:
-            block_of[k] = j
-    inner: list[list[tuple[int, int, int]]] = [[] for _ in blocks]
-    for a, b, x in edges:
-        if block_of[a] == block_of[b]:
-            inner[block_of[a]].append((a, b, x))
+    blocks, inner = _split(order, bounds, edges)
     need = f.need  # the colour each player should get next and how strongly
     wishes: list[Need] = [(None, 0)]
     wishes += [(colour, k) for colour in (Color.BLACK, Color.WHITE) for k in (1, 2, 3)]

@@ -13,10 +13,12 @@ teams (an event of team codes, :mod:`weiqi.league.team_rounds`) are paired by th
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Protocol
 
 from weiqi.errors import Conflict
 from weiqi.messages import Msg
+from weiqi.tournament.players import Entrant, seeding_order
 from weiqi.tournament.records import Event, EventKind, RoundPlan
 from weiqi.tournament.scoring import outstanding_games
 from weiqi.tournament.settings import EventSettings, System
@@ -93,6 +95,16 @@ def pairing_blocker(settings: EventSettings, event: Event) -> Msg | None:
     True
     """
     return system_for(settings, event.kind).blocker(event)
+
+
+def starting_field(event: Event) -> list[Entrant]:
+    """The players who start a round robin or a knockout, in seed order (seeding, or a lot with
+    the event's seed): a round robin's Berger numbers, a knockout's bracket positions."""
+    field = [e for e in event.entrants if e.joined_round == 1 and e.withdrawn_after != 0]
+    ordered = seeding_order(field)
+    if event.settings.first_round == "lot":
+        random.Random(event.settings.seed).shuffle(ordered)
+    return ordered
 
 
 def round_seed(settings: EventSettings, number: int) -> int:

@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from weiqi.errors import Conflict
 from weiqi.messages import Msg
 from weiqi.rules.result import Outcome
-from weiqi.tournament.players import Entrant, seeding_order
 from weiqi.tournament.records import Event, EventKind, Game, RoundPlan
 from weiqi.tournament.settings import System
+from weiqi.tournament.systems import starting_field
 from weiqi.tournament.systems.colours import even_or_handicap
 
 Source = tuple[str, int | str]  # ("slot", index) | ("win", label) | ("lose", label)
@@ -140,7 +140,7 @@ class _Bracket:
     def __init__(self, event: Event, double: bool) -> None:
         self.event = event
         self.double = double
-        self.field = bracket_field(event)
+        self.field = starting_field(event)
         n = len(self.field)
         if n < 2:
             raise Conflict(Msg("a knockout needs at least two players"))
@@ -265,15 +265,6 @@ class _Bracket:
         return self.out[last].winner
 
 
-def bracket_field(event: Event) -> list[Entrant]:
-    """The bracket's players in seed order (seeding, or a lot with the event seed)."""
-    field = [e for e in event.entrants if e.joined_round == 1 and e.withdrawn_after != 0]
-    ordered = seeding_order(field)
-    if event.settings.first_round == "lot":
-        random.Random(event.settings.seed).shuffle(ordered)
-    return ordered
-
-
 class _Knockout:
     double = False
 
@@ -389,7 +380,7 @@ class HalvingKnockout:
         """Who is still in before round ``number``, in pairing order; a game without a winner
         is refused (``strict``, for pairing) or keeps both in (still being played)."""
         if number == 1:
-            return [e.id for e in bracket_field(event)]
+            return [e.id for e in starting_field(event)]
         rnd = event.rounds[number - 2]
         alive = list(rnd.byes)
         for g in rnd.games:
@@ -455,7 +446,7 @@ class HalvingKnockout:
 
     def eliminated(self, event: Event) -> frozenset[str]:
         alive = self._alive(event, event.next_round_number, strict=False)
-        return frozenset(e.id for e in bracket_field(event)) - frozenset(alive)
+        return frozenset(e.id for e in starting_field(event)) - frozenset(alive)
 
 
 @dataclass(frozen=True)
@@ -484,6 +475,7 @@ def drawn_bracket(event: Event) -> list[DrawnMatch]:
     """Every match of a single- or double-elimination bracket, resolved against the event's
     rounds (only those it holds: pass the public ones for the public view), in bracket order.
 
+    >>> from weiqi.tournament.players import Entrant
     >>> from weiqi.tournament.settings import EventSettings, System
     >>> field = tuple(Entrant(str(i), f"P{i}", seeding=i) for i in range(1, 6))
     >>> drawn = drawn_bracket(Event(EventSettings(System.KNOCKOUT), field))

@@ -15,11 +15,10 @@ swap, the round order is searched instead).
 from __future__ import annotations
 
 import itertools
-import random
 
 from weiqi.messages import Msg
-from weiqi.tournament.players import Entrant, seeding_order
 from weiqi.tournament.records import Event, EventKind, Game, RoundPlan
+from weiqi.tournament.systems import starting_field
 from weiqi.tournament.systems.colours import even_or_handicap
 
 Table = list[list[tuple[int, int]]]
@@ -81,15 +80,6 @@ def berger_schedule(n: int, cycles: int) -> Table:
         if _runs_ok(table, n):
             return table
     return [r for c in range(cycles) for r in (_reverse(first) if c % 2 else first)]
-
-
-def starting_field(event: Event) -> list[Entrant]:
-    """The players of the table, in Berger-number order (seeding, or lot with the seed)."""
-    field = [e for e in event.entrants if e.joined_round == 1 and e.withdrawn_after != 0]
-    ordered = seeding_order(field)
-    if event.settings.first_round == "lot":
-        random.Random(event.settings.seed).shuffle(ordered)
-    return ordered
 
 
 def schedule_length(event: Event) -> int:
