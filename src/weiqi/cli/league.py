@@ -244,14 +244,15 @@ def register(app: typer.Typer) -> None:
             )
 
     def _season_json(info: object) -> dict[str, object]:
-        from weiqi.services.league import SeasonInfo, season_settings_to_dict
+        from weiqi.services.league import SeasonInfo
+        from weiqi.tournament.settings import settings_to_dict
 
         assert isinstance(info, SeasonInfo)
         return {
             "id": info.id,
             "name": info.name,
             "closed": info.closed,
-            "settings": season_settings_to_dict(info.settings),
+            "settings": settings_to_dict(info.settings),
             "divisions": [
                 {"division": d.division, "event": d.event_id, "clubs": d.clubs, "rounds": d.rounds}
                 for d in info.divisions

@@ -37,10 +37,12 @@ from weiqi.league.lineup import (
     validate_lineup,
 )
 from weiqi.league.match import BoardColors, TeamMatch, board_colors
+from weiqi.league.settings import TeamEventSettings, TeamSystem
 from weiqi.league.standings import TeamRanking, TeamStanding, team_standings
 from weiqi.league.team import RosterEntry, Team, TeamType
 from weiqi.messages import Msg
 from weiqi.rules.result import Result
+from weiqi.rules.ruleset import set_choices
 from weiqi.tournament.settings import LAG_CAP, LAG_GAIN, GameStart, PlayMode
 
 __all__ = [
@@ -89,6 +91,17 @@ class SeasonSettings:
     lag_cap: float = LAG_CAP
 
     def __post_init__(self) -> None:
+        set_choices(
+            self,
+            (
+                ("team_type", TeamType),
+                ("missing", MissingLineup),
+                ("board_colors", BoardColors),
+                ("withdrawal", Withdrawal),
+                ("play", PlayMode),
+                ("game_start", GameStart),
+            ),
+        )
         if self.min_roster < self.boards:
             raise InvalidSetting(
                 "min_roster", Msg("a club fields %(boards)s players a round", boards=self.boards)
@@ -107,6 +120,35 @@ class SeasonSettings:
     def lineup(self) -> LineupSettings:
         return LineupSettings(
             self.boards, self.team_type, self.max_foreign, self.substitutes, self.missing
+        )
+
+    @property
+    def division(self) -> TeamEventSettings:
+        """The team settings each division of the season plays by: a double round robin
+        (R-LEAGUE-1) ranked as one, its lineups closing when a round is revealed, with the
+        season's boards, lineup rules and play.
+
+        >>> d = SeasonSettings(boards=3, min_roster=3, play="online").division
+        >>> d.system.value, d.cycles, d.boards, d.online
+        ('round_robin', 2, 3, True)
+        """
+        return TeamEventSettings(
+            system=TeamSystem.ROUND_ROBIN,
+            team_type=self.team_type,
+            boards=self.boards,
+            board_colors=self.board_colors,
+            max_foreign=self.max_foreign,
+            substitutes=self.substitutes,
+            missing=self.missing,
+            board_one_decides=self.board_one_decides,
+            deadline_minutes=0,
+            cycles=2,
+            ranking=TeamRanking.ROUND_ROBIN,
+            board_size=self.board_size,
+            play=self.play,
+            game_start=self.game_start,
+            lag_gain=self.lag_gain,
+            lag_cap=self.lag_cap,
         )
 
 

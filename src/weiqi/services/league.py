@@ -32,7 +32,7 @@ import datetime
 import itertools
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
@@ -58,17 +58,14 @@ from weiqi.league.draft import (
     replay,
 )
 from weiqi.league.lineup import MissingLineup
-from weiqi.league.match import BoardColors
 from weiqi.league.season import (
     Season,
     SeasonSettings,
-    Withdrawal,
     final_order,
     promotion_and_relegation,
 )
-from weiqi.league.settings import TeamEventSettings, TeamSystem
 from weiqi.league.standings import TeamRanking, team_standings
-from weiqi.league.team import RosterEntry, TeamType
+from weiqi.league.team import RosterEntry
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
 from weiqi.services.events import add_event, count_rows, event_name, settings_row
@@ -93,45 +90,13 @@ from weiqi.store.teams import (
 from weiqi.store.tournament import RoundRow
 from weiqi.text import clean_name
 from weiqi.tournament.ranks import Rank
-from weiqi.tournament.settings import GameStart, PlayMode
-
-_ENUMS = {
-    "team_type": TeamType,
-    "missing": MissingLineup,
-    "board_colors": BoardColors,
-    "withdrawal": Withdrawal,
-    "play": PlayMode,
-    "game_start": GameStart,
-}
+from weiqi.tournament.settings import settings_to_dict, settings_values
 
 
-def season_settings_to_dict(s: SeasonSettings) -> dict[str, object]:
-    """The settings as plain JSON values (enums by value)."""
-    out: dict[str, object] = {}
-    for f in fields(s):
-        value = getattr(s, f.name)
-        out[f.name] = value.value if f.name in _ENUMS else value
-    return out
-
-
-def season_settings_from_dict(raw: Mapping[str, object]) -> SeasonSettings:
-    """The inverse of :func:`season_settings_to_dict`; unknown keys are refused."""
-    known = {f.name for f in fields(SeasonSettings)}
-    unknown = set(raw) - known
-    if unknown:
-        raise InvalidSetting("season", Msg("unknown settings %(unknown)s", unknown=sorted(unknown)))
-    kwargs: dict[str, object] = {}
-    for key, value in raw.items():
-        if key in _ENUMS:
-            try:
-                kwargs[key] = _ENUMS[key](value)
-            except ValueError:
-                raise InvalidSetting(
-                    key, Msg("unknown value %(value)s", value=repr(value))
-                ) from None
-        else:
-            kwargs[key] = value
-    return SeasonSettings(**kwargs)  # type: ignore[arg-type]
+def season_settings_from_dict(raw: object) -> SeasonSettings:
+    """A season's settings as stored (``settings_to_dict``): a key the settings do not have,
+    or a value of the wrong type, is ``InvalidSetting`` naming it."""
+    return SeasonSettings(**settings_values(SeasonSettings, raw))  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
@@ -278,29 +243,12 @@ def create_season(
         # the core checks rosters against the season's settings and draws the calendar
         season = Season(label, teams, settings, dates)
         parsed.append((label, teams, season))
-    team_settings = TeamEventSettings(
-        system=TeamSystem.ROUND_ROBIN,
-        team_type=settings.team_type,
-        boards=settings.boards,
-        board_colors=settings.board_colors,
-        max_foreign=settings.max_foreign,
-        substitutes=settings.substitutes,
-        missing=settings.missing,
-        board_one_decides=settings.board_one_decides,
-        deadline_minutes=0,
-        cycles=2,
-        ranking=TeamRanking.ROUND_ROBIN,
-        board_size=settings.board_size,
-        play=settings.play,
-        game_start=settings.game_start,
-        lag_gain=settings.lag_gain,
-        lag_cap=settings.lag_cap,
-    )
+    team_settings = settings.division
     with db.transaction() as session:
         require(session, actor, Action.CREATE_EVENT)
         row = SeasonRow(
             name=name,
-            settings_json=json.dumps(season_settings_to_dict(settings), ensure_ascii=False),
+            settings_json=json.dumps(settings_to_dict(settings), ensure_ascii=False),
         )
         session.add(row)
         session.flush()

@@ -589,9 +589,10 @@ def egf_mcmahon(
     return EventSettings(**preset)  # type: ignore[arg-type]
 
 
-def settings_to_dict(settings: PlaySettings) -> dict[str, object]:
-    """A JSON-ready dict of an event's settings, individual or team (enums by value, fractions
-    and ranks as text): what the store keeps and the API shows.
+def settings_to_dict(settings: object) -> dict[str, object]:
+    """A JSON-ready dict of a settings value — an individual or a team event's, a league
+    season's (enums by value, fractions and ranks as text): what the store keeps and the API
+    shows.
 
     >>> d = settings_to_dict(EventSettings(system=System.SWISS, rounds=5))
     >>> d["system"], d["komi"], d["tiebreaks"]
@@ -600,7 +601,7 @@ def settings_to_dict(settings: PlaySettings) -> dict[str, object]:
     True
     """
     out: dict[str, object] = {}
-    for f in fields(settings):  # type: ignore[arg-type]  # every PlaySettings is a dataclass
+    for f in fields(settings):  # type: ignore[arg-type]  # every settings value is a dataclass
         value = getattr(settings, f.name)
         if isinstance(value, enum.Enum):
             value = value.value
@@ -634,10 +635,11 @@ def settings_from_dict(data: dict[str, object]) -> EventSettings:
     return EventSettings(**kwargs)  # type: ignore[arg-type]
 
 
-def settings_values(kind: type[PlaySettings], data: object) -> dict[str, object]:
-    """The keyword arguments of the settings class ``kind`` in a dict of JSON values, each of
-    the type its field declares; the class checks the rest (choices, bounds). An unknown key or
-    a value of the wrong type is ``InvalidSetting`` naming the setting.
+def settings_values(kind: type, data: object) -> dict[str, object]:
+    """The keyword arguments of the settings class ``kind`` (a frozen dataclass) in a dict of
+    JSON values, each of the type its field declares; the class checks the rest (choices,
+    bounds). An unknown key or a value of the wrong type is ``InvalidSetting`` naming the
+    setting.
 
     >>> settings_values(EventSettings, {"rounds": 5, "komi": "7/2"})
     {'rounds': 5, 'komi': Fraction(7, 2)}
@@ -658,7 +660,7 @@ def settings_values(kind: type[PlaySettings], data: object) -> dict[str, object]
 
 
 def settings_from_text(
-    kind: type[PlaySettings], form: Mapping[str, str], checkboxes: Iterable[str] = ()
+    kind: type, form: Mapping[str, str], checkboxes: Iterable[str] = ()
 ) -> dict[str, object]:
     """The settings of ``kind`` that a form's text fields give, as the JSON values
     :func:`settings_values` takes: each field of ``kind`` the form has, read by the type the
@@ -707,7 +709,7 @@ def settings_from_text(
     return out
 
 
-def settings_text(settings: PlaySettings) -> dict[str, str]:
+def settings_text(settings: object) -> dict[str, str]:
     """The form fields showing ``settings`` (inverse of :func:`settings_from_text`): a number
     as written (``1``, not ``1.0``), a choice by its value, a box ``on`` or empty, an unset
     yes-or-no empty, nothing as empty. Komi and lists are the form's own to show.
@@ -749,10 +751,10 @@ _LISTS = frozenset({"tiebreaks", "forbidden_pairs"})
 _MAX_INT = 2**63 - 1
 
 
-_FIELD_TYPES: dict[type[PlaySettings], dict[str, object]] = {}
+_FIELD_TYPES: dict[type, dict[str, object]] = {}
 
 
-def _field_types(kind: type[PlaySettings]) -> dict[str, object]:
+def _field_types(kind: type) -> dict[str, object]:
     """The declared types of the fields of ``kind`` (read once: every stored settings value is
     read through them)."""
     found = _FIELD_TYPES.get(kind)
