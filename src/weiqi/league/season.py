@@ -43,7 +43,7 @@ from weiqi.league.team import RosterEntry, Team, TeamType
 from weiqi.messages import Msg
 from weiqi.rules.result import Result
 from weiqi.rules.ruleset import set_choices
-from weiqi.tournament.settings import LAG_CAP, LAG_GAIN, GameStart, PlayMode
+from weiqi.tournament.settings import LAG_CAP, LAG_GAIN, GameStart, PlayMode, declared_choices
 
 __all__ = [
     "RosterEntry",
@@ -91,17 +91,7 @@ class SeasonSettings:
     lag_cap: float = LAG_CAP
 
     def __post_init__(self) -> None:
-        set_choices(
-            self,
-            (
-                ("team_type", TeamType),
-                ("missing", MissingLineup),
-                ("board_colors", BoardColors),
-                ("withdrawal", Withdrawal),
-                ("play", PlayMode),
-                ("game_start", GameStart),
-            ),
-        )
+        set_choices(self, declared_choices(SeasonSettings))
         if self.min_roster < self.boards:
             raise InvalidSetting(
                 "min_roster", Msg("a club fields %(boards)s players a round", boards=self.boards)

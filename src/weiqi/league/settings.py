@@ -30,6 +30,7 @@ from weiqi.tournament.settings import (
     GameStart,
     PlayMode,
     PlaySettings,
+    declared_choices,
     settings_to_dict,
     settings_values,
 )
@@ -103,20 +104,7 @@ class TeamEventSettings(PlaySettings):
     lag_cap: float = LAG_CAP
 
     def __post_init__(self) -> None:
-        set_choices(
-            self,
-            (
-                ("system", TeamSystem),
-                ("team_type", TeamType),
-                ("board_colors", BoardColors),
-                ("missing", MissingLineup),
-                ("ranking", TeamRanking),
-                ("player_order", PlayerOrder),
-                ("cycle", CyclePolicy),
-                ("play", PlayMode),
-                ("game_start", GameStart),
-            ),
-        )
+        set_choices(self, declared_choices(TeamEventSettings))
         self._check_lag()
         # the rules' board sizes and komi only (InvalidSetting); the komi kept as a fraction
         object.__setattr__(self, "komi", self.ruleset.komi)

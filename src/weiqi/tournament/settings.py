@@ -346,15 +346,7 @@ class EventSettings(PlaySettings):
     lag_cap: float = LAG_CAP
 
     def __post_init__(self) -> None:
-        set_choices(
-            self,
-            (
-                ("cycle", CyclePolicy),
-                ("handicap_placement", HandicapPlacement),
-                ("play", PlayMode),
-                ("game_start", GameStart),
-            ),
-        )
+        set_choices(self, declared_choices(EventSettings))
         self._validate()
 
     def _validate(self) -> None:
@@ -749,6 +741,20 @@ _LISTS = frozenset({"tiebreaks", "forbidden_pairs"})
 
 #: The largest integer a setting may hold: what a 64-bit JSON reader or database column keeps.
 _MAX_INT = 2**63 - 1
+
+
+def declared_choices(kind: type) -> tuple[tuple[str, type[enum.Enum]], ...]:
+    """The fields of the settings class ``kind`` that are a choice (an enumeration), as
+    ``set_choices`` takes them: the settings' types say which, once.
+
+    >>> [name for name, _ in declared_choices(EventSettings)]
+    ['play', 'game_start', 'system', 'cycle', 'handicap_placement']
+    """
+    return tuple(
+        (name, declared)
+        for name, declared in _field_types(kind).items()
+        if isinstance(declared, type) and issubclass(declared, enum.Enum)
+    )
 
 
 _FIELD_TYPES: dict[type, dict[str, object]] = {}
