@@ -111,7 +111,6 @@ from weiqi.services.games import (
     BoardKey,
     Game,
     TeamBoard,
-    _event_settings,
     _game_to_change,
     _load_at,
     _load_record,
@@ -138,7 +137,7 @@ from weiqi.store.teams import (
 )
 from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
 from weiqi.tournament.ranks import Rank
-from weiqi.tournament.settings import GameStart, PlaySettings
+from weiqi.tournament.settings import EventSettings, GameStart, PlaySettings
 
 #: The reasons the rules core gives for an illegal move (``IllegalMove.reason``), listed here
 #: so that the catalogues translate them: the room says them in the player's language.
@@ -1346,7 +1345,8 @@ class _Room:
     starts: float | None
     """When the game's round starts (:func:`_round_start`)."""
     play: PlaySettings | None
-    """The event's play settings (:func:`_play_settings`)."""
+    """The event's settings, of either kind (``events.event_settings``): where and when its
+    games are played."""
     nigiri: bool
     """Whether the server draws the colours by nigiri: an even game of an online event that
     says so."""
@@ -1367,11 +1367,11 @@ def _room(session: Session, game: Game) -> _Room:
         return kept_room
     kept = game.kept
     event_id = _event_of(game)
-    settings = _event_settings(session, event_id)
+    settings = event_settings(session, event_id)
     room = _Room(
         _round_start(game),
-        _play_settings(session, event_id),
-        settings is not None
+        settings,
+        isinstance(settings, EventSettings)
         and settings.online
         and settings.online_colours == "nigiri"
         and isinstance(game.row, GameRow)
@@ -1408,12 +1408,6 @@ def _round_start(game: Game) -> float | None:
     rnd = row.match.round if isinstance(row, BoardGameRow) else row.round
     starts = as_utc(rnd.starts_at)
     return starts.timestamp() if starts is not None else None
-
-
-def _play_settings(session: Session, event_id: int) -> PlaySettings | None:
-    """The event's play mode and game start: a team event's team settings, else its
-    individual settings (``None``: an event without settings, played over the board)."""
-    return event_settings(session, event_id)
 
 
 def _event_of(game: Game) -> int:
@@ -1488,7 +1482,7 @@ def scheduled_starts(
         for key in sorted(boards, key=_board_order):
             event_id = key[0]
             if event_id not in settings:
-                settings[event_id] = _play_settings(session, event_id)
+                settings[event_id] = event_settings(session, event_id)
             found = settings[event_id]
             if found is not None and found.online and found.game_start is GameStart.ROUND_START:
                 out.append(key)

@@ -31,7 +31,6 @@ weiqi.errors.LineupRejected: lineup of B: board 1: player C1 is not on the roste
 from __future__ import annotations
 
 import dataclasses
-import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -57,7 +56,7 @@ from weiqi.league.match import (
     player_records,
     rotation_match,
 )
-from weiqi.league.settings import TeamEventSettings, TeamSystem, team_settings_from_dict
+from weiqi.league.settings import TeamEventSettings, TeamSystem
 from weiqi.league.standings import members_total, team_standings
 from weiqi.league.team import RosterEntry, Team, TeamType, event_order, free_code
 from weiqi.league.team_rounds import (
@@ -93,6 +92,7 @@ from weiqi.services.events import (
     settings_row,
     store_details,
     store_settings,
+    stored_settings,
     team_by_code,
 )
 from weiqi.services.permissions import Action, require
@@ -124,9 +124,7 @@ from weiqi.tournament.details import EventDetails
 from weiqi.tournament.namesakes import Person, labels, shared_name
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event
-from weiqi.tournament.settings import (
-    System,
-)
+from weiqi.tournament.settings import System
 from weiqi.tournament.systems import TournamentSystem, system_for
 
 
@@ -246,7 +244,9 @@ def record_to_dict(r: PlayerRecord, shown: Mapping[str, str] | None = None) -> d
 
 def settings_of(row: EventSettingsRow) -> TeamEventSettings:
     """The settings of the team event whose settings row is ``row`` (:func:`event_row`)."""
-    return team_settings_from_dict(json.loads(row.settings_json))
+    settings = stored_settings(row)
+    assert isinstance(settings, TeamEventSettings), row.kind  # event_row checks the kind
+    return settings
 
 
 def division_of(session: Session, event_id: int) -> LeagueDivisionRow | None:
