@@ -16,13 +16,13 @@ from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
 from tests.store.conftest import CHEAP_HASHER
 from weiqi.cli import app as cli_app
 from weiqi.errors import Conflict, WeiqiError
+from weiqi.league.settings import TeamEventSettings
 from weiqi.league.team import TeamType
 from weiqi.server.app import create_app
 from weiqi.services import accounts
 from weiqi.services.actor import Actor
 from weiqi.services.server_clock import ManualClock
 from weiqi.services.teams import (
-    TeamEventSettings,
     create_team_event,
     import_teams,
     pair_round,

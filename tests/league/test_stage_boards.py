@@ -9,11 +9,17 @@ import pytest
 
 from tests.league.test_team_service import LOCAL, T0, event
 from weiqi.errors import Conflict
+from weiqi.league.settings import TeamSystem
 from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.services import games
 from weiqi.services.games import TeamBoard
 from weiqi.services.server_clock import ManualClock
-from weiqi.services.teams import TeamSystem, pair_round, reveal_round, show_round, submit_lineup
+from weiqi.services.teams import (
+    pair_round,
+    reveal_round,
+    show_round,
+    submit_lineup,
+)
 from weiqi.services.winner_stays_on import record_stage_result, send_player, winner_stays_on
 from weiqi.store.database import Database
 
@@ -116,7 +122,10 @@ def test_r_fmt_3_a_teams_board_on_the_sheet_is_its_latest_game(db: Database) -> 
     """The result sheet and ``weiqi round result --team`` name a board by its team: in a
     擂台赛 that is the team's latest game (the earlier ones are over); a replay is a result
     there too (the same two meet again), where a match sheet refuses it."""
-    from weiqi.services.teams import match_number, record_results
+    from weiqi.services.teams import (
+        match_number,
+        record_results,
+    )
 
     ev = stage(db)
     record_stage_result(db, LOCAL, ev, "B+R", 1)  # B1 beats A1; game 2: B1 against A2

@@ -10,13 +10,13 @@ from fastapi.testclient import TestClient
 
 from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
 from tests.store.conftest import CHEAP_HASHER
+from weiqi.league.settings import TeamEventSettings
 from weiqi.server.app import create_app
 from weiqi.services import accounts
 from weiqi.services.actor import Actor
 from weiqi.services.server_clock import ManualClock
 from weiqi.services.team_coaches import assign_coach
 from weiqi.services.teams import (
-    TeamEventSettings,
     create_team_event,
     import_teams,
     pair_round,
@@ -61,7 +61,9 @@ def test_r_fmt_1_r_rank_team_through_the_api(db: Database) -> None:
                 assert sent.status_code == 204, sent.text
             sealed = client.get(url).json()
             assert sealed["lineups"] == {} and sealed["matches"][0]["boards"] == []
-            from weiqi.services.teams import reveal_round
+            from weiqi.services.teams import (
+                reveal_round,
+            )
 
             reveal_round(db, LOCAL, ev, 1, clock=clock.set(datetime(2030, 1, 1, 8, 30, tzinfo=UTC)))
             assert client.get(url).json()["lineups"] == {"A": ["A1", "A3"], "B": ["B1", "B2"]}
@@ -156,7 +158,10 @@ def test_r_ref_7_a_team_board_has_the_game_endpoints_of_an_individual_board(
     individual board (plus its match and teams); a count, a warning, the confirmation, a
     stale ``expected_seq`` (409), the chief referee's correction with its history, and the
     SGF — and the round's match score follows the record."""
-    from weiqi.services.teams import reveal_round, submit_lineup
+    from weiqi.services.teams import (
+        reveal_round,
+        submit_lineup,
+    )
 
     previous = accounts.set_password_hasher(CHEAP_HASHER)
     try:

@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy import select
 
 from weiqi.errors import NotFound, PermissionDenied
+from weiqi.league.settings import TeamEventSettings
 from weiqi.roles import Role
 from weiqi.services.accounts import create_user, grant_role
 from weiqi.services.actor import Actor
@@ -21,7 +22,6 @@ from weiqi.services.team_coaches import (
     list_coaches,
 )
 from weiqi.services.teams import (
-    TeamEventSettings,
     create_team_event,
     import_teams,
     pair_round,

@@ -13,6 +13,7 @@ import pytest
 
 from weiqi.errors import Conflict, InvalidSetting, NotFound, PermissionDenied
 from weiqi.i18n import render
+from weiqi.league.settings import TeamEventSettings
 from weiqi.roles import Role
 from weiqi.rules.ruleset import CyclePolicy
 from weiqi.services import accounts, games
@@ -20,7 +21,6 @@ from weiqi.services.actor import Actor
 from weiqi.services.games import TeamBoard
 from weiqi.services.server_clock import ManualClock
 from weiqi.services.teams import (
-    TeamEventSettings,
     create_team_event,
     import_teams,
     pair_round,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from weiqi.errors import Duplicate, LineupRejected, RowsRejected
+from weiqi.league.settings import TeamEventSettings
 from weiqi.services import games, team_admin, teams
 from weiqi.services.actor import Actor
 from weiqi.services.read_models import as_json
@@ -24,7 +25,7 @@ CSV = (
 
 @pytest.fixture
 def ev(db: Database) -> int:
-    event = teams.create_team_event(db, LOCAL, "同名", teams.TeamEventSettings(boards=2))
+    event = teams.create_team_event(db, LOCAL, "同名", TeamEventSettings(boards=2))
     teams.import_teams(db, LOCAL, event.id, CSV)
     return event.id
 

@@ -11,14 +11,13 @@ from sqlalchemy import func, select
 
 from weiqi.errors import Conflict, InputError, LineupRejected, PermissionDenied, RowsRejected
 from weiqi.league.lineup import MissingLineup
+from weiqi.league.settings import TeamEventSettings, TeamSystem
 from weiqi.league.team import TeamType
 from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.roles import Role
 from weiqi.services.actor import ANONYMOUS, Actor
 from weiqi.services.server_clock import ManualClock
 from weiqi.services.teams import (
-    TeamEventSettings,
-    TeamSystem,
     create_team_event,
     import_teams,
     members_total_standings,

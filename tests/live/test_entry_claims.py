@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from tests.services.test_races import race, winner
 from weiqi.errors import Conflict, InvalidSetting, NotFound, PermissionDenied
+from weiqi.league.settings import TeamEventSettings
 from weiqi.roles import Role
 from weiqi.services import accounts, live, teams
 from weiqi.services import entry_claims as ec
@@ -206,7 +207,7 @@ def test_a_team_events_roster_player_is_claimed_per_board_and_plays_the_revealed
 ) -> None:
     """Team events: the claim names a roster player (of the team the user meant: another
     team's is refused, field ``team``); approved, the user's board appears once revealed."""
-    settings = teams.TeamEventSettings(boards=2, play=PlayMode.ONLINE)
+    settings = TeamEventSettings(boards=2, play=PlayMode.ONLINE)
     ev = teams.create_team_event(database, LOCAL, "团体赛", settings).id
     teams.import_teams(
         database, LOCAL, ev, "team,name,rank\n甲,甲一,5d\n甲,甲二,4d\n乙,乙一,5d\n乙,乙二,4d\n"

@@ -21,6 +21,7 @@ from tests.server.conftest import (  # noqa: F401  (the fixtures)
 )
 from weiqi.clock import LagPolicy
 from weiqi.errors import InvalidSetting
+from weiqi.league.settings import TeamEventSettings
 from weiqi.services import event_admin, team_admin, teams, tournament
 from weiqi.services.actor import Actor
 from weiqi.store.database import Database
@@ -35,14 +36,14 @@ def test_the_allowance_is_on_by_default_for_online_events_only() -> None:
     online = EventSettings(System.SWISS, rounds=3, play="online")  # type: ignore[arg-type]
     assert (online.lag_gain, online.lag_cap, online.lag) == (1, 3, LagPolicy(1.0, 3.0))
     assert EventSettings(System.SWISS, rounds=3).lag is None  # over the board: the rules'
-    team = teams.TeamEventSettings(play="online", lag_gain=0.5, lag_cap=2)  # type: ignore[arg-type]
-    assert team.lag == LagPolicy(0.5, 2.0) and teams.TeamEventSettings().lag is None
+    team = TeamEventSettings(play="online", lag_gain=0.5, lag_cap=2)  # type: ignore[arg-type]
+    assert team.lag == LagPolicy(0.5, 2.0) and TeamEventSettings().lag is None
     for bad in ({"lag_gain": -1}, {"lag_gain": 11}, {"lag_cap": 61}, {"lag_gain": float("nan")}):
         with pytest.raises(InvalidSetting) as refused:
             EventSettings(System.SWISS, rounds=3, **bad)  # type: ignore[arg-type]
         assert refused.value.field == next(iter(bad))
     with pytest.raises(InvalidSetting) as small:
-        teams.TeamEventSettings(lag_gain=2, lag_cap=1)
+        TeamEventSettings(lag_gain=2, lag_cap=1)
     assert small.value.field == "lag_cap"
 
 

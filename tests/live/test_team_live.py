@@ -19,6 +19,7 @@ from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
 from tests.server.test_team_pages import FORM, admin, create
 from weiqi.cli import app as cli_app
 from weiqi.errors import InvalidSetting, NotFound
+from weiqi.league.settings import TeamEventSettings, TeamSystem
 from weiqi.server.app import create_app
 from weiqi.services import accounts, games, live, live_bot, live_referee
 from weiqi.services import teams as t
@@ -36,9 +37,7 @@ PASSWORD = "团体网络赛测试的密码 2026"
 def team_event(db: Database, *, reveal: bool = True, time_control: str = "", **more: Any) -> int:
     """Two teams of two on 9×9 played online (``more``: more team settings), round 1 paired
     (and its lineups revealed)."""
-    settings = t.TeamEventSettings(
-        **{"boards": 2, "board_size": 9, "play": PlayMode.ONLINE, **more}
-    )
+    settings = TeamEventSettings(**{"boards": 2, "board_size": 9, "play": PlayMode.ONLINE, **more})
     ev = t.create_team_event(db, LOCAL, "团体网络赛", settings).id
     if time_control:
         with db.transaction() as session:
@@ -79,7 +78,7 @@ def test_r_org_1_roster_players_are_invited_per_team_and_refused_with_reasons(
     with pytest.raises(InvalidSetting) as wrong_team:
         create_invite(database, LOCAL, ev, long_yi, team=_team_id(database, ev, "虎队"))
     assert wrong_team.value.field == "team"
-    other = t.create_team_event(database, LOCAL, "另一个赛事", t.TeamEventSettings(boards=2)).id
+    other = t.create_team_event(database, LOCAL, "另一个赛事", TeamEventSettings(boards=2)).id
     with pytest.raises(NotFound):
         create_invite(database, LOCAL, other, long_yi)  # a roster player of another event
     made = create_invite(database, LOCAL, ev, long_yi, team=_team_id(database, ev, "龙队"))
@@ -294,7 +293,7 @@ def test_r_fmt_3_a_winner_stays_on_is_played_online_game_by_game(database: Datab
     loser's team's next player's."""
     from weiqi.services.winner_stays_on import winner_stays_on
 
-    ev = team_event(database, reveal=False, system=t.TeamSystem.WINNER_STAYS_ON)
+    ev = team_event(database, reveal=False, system=TeamSystem.WINNER_STAYS_ON)
     players = {name: _linked(database, ev, name) for name in ("龙一", "龙二", "虎一", "虎二")}
     t.submit_lineups(database, LOCAL, ev, 1, {"龙队": ["龙一", "龙二"], "虎队": ["虎一", "虎二"]})
     t.reveal_round(database, LOCAL, ev, 1)

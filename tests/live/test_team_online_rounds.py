@@ -21,7 +21,7 @@ from tests.live.test_team_live import LOCAL, _linked, team_event
 from tests.server.conftest import ADMIN_PASSWORD, LiveServer, api_login, csrf
 from weiqi.errors import Conflict, InvalidSetting
 from weiqi.i18n import render
-from weiqi.league.settings import settings_to_dict
+from weiqi.league.settings import TeamEventSettings, settings_to_dict
 from weiqi.server.app import create_app
 from weiqi.services import accounts, live, team_admin
 from weiqi.services import teams as t
@@ -41,9 +41,9 @@ def test_r_fmt_1_the_play_mode_decides_whether_a_team_board_is_played_in_the_roo
 ) -> None:
     """Over the board (the default, kept by the store) the room starts no team board and says
     why, as for an individual event; online it starts one, with the board's colours."""
-    assert t.TeamEventSettings().play is PlayMode.BOARD
+    assert TeamEventSettings().play is PlayMode.BOARD
     with pytest.raises(InvalidSetting) as bad:
-        t.TeamEventSettings(play="internet")  # type: ignore[arg-type]
+        TeamEventSettings(play="internet")  # type: ignore[arg-type]
     assert bad.value.field == "play"
     board = team_event(database, play=PlayMode.BOARD)
     assert not t.team_event_info(database, board).settings.online
@@ -65,22 +65,22 @@ def test_the_play_mode_changes_until_round_1_the_game_start_at_any_time(
     """As an individual event's: the play mode is locked once a round is paired (its games
     are played where the event said), when online boards start may change at any time; the
     form and the stored row give the settings back."""
-    ev = t.create_team_event(database, LOCAL, "网络团体赛", t.TeamEventSettings(boards=2)).id
+    ev = t.create_team_event(database, LOCAL, "网络团体赛", TeamEventSettings(boards=2)).id
     info = t.team_event_info(database, ev)
-    online = t.TeamEventSettings(boards=2, play=PlayMode.ONLINE)
+    online = TeamEventSettings(boards=2, play=PlayMode.ONLINE)
     t.update_team_event(database, LOCAL, ev, info.name, info.details, online)
     assert t.team_event_info(database, ev).settings.online
     assert team_admin.settings_from_form(team_admin.settings_form(online)) == online
     paired = team_event(database)  # online, round 1 paired
     info = t.team_event_info(database, paired)
-    later = t.TeamEventSettings(
+    later = TeamEventSettings(
         boards=2, board_size=9, play=PlayMode.ONLINE, game_start=GameStart.ROUND_START
     )
     t.update_team_event(database, LOCAL, paired, info.name, info.details, later)
     assert t.team_event_info(database, paired).settings.game_start is GameStart.ROUND_START
     with pytest.raises(InvalidSetting) as locked:
         t.update_team_event(database, LOCAL, paired, info.name, info.details,
-                            t.TeamEventSettings(boards=2, board_size=9))  # fmt: skip
+                            TeamEventSettings(boards=2, board_size=9))  # fmt: skip
     assert locked.value.field == "play"
     assert render(locked.value.reason, "zh_CN").startswith("第一轮后不能修改")
 

@@ -17,6 +17,7 @@ from datetime import UTC, datetime, timedelta
 from html.parser import HTMLParser
 from typing import TYPE_CHECKING, Literal
 
+from weiqi.league.settings import TeamEventSettings
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import publish_round
 from weiqi.services.server_clock import ManualClock
@@ -212,7 +213,7 @@ def team_round_robin(db: Database, boards: int = 3, played: int = 2) -> int:
     from weiqi.services import teams
 
     ev = teams.create_team_event(
-        db, LOCAL, "2026年城市围棋团体赛", teams.TeamEventSettings(boards=boards)
+        db, LOCAL, "2026年城市围棋团体赛", TeamEventSettings(boards=boards)
     )
     rows = "".join(f"{t},{t}{i},{8 - i}d\n" for t in TEAMS for i in range(1, boards + 1))
     teams.import_teams(db, LOCAL, ev.id, "team,name,rank\n" + rows)

@@ -300,13 +300,14 @@ def _team_game_event(w: World, *steps: str, online: bool = False) -> int:
     """A new team event of two 2-board teams, round 1 revealed, the matrix's roles granted in
     it; match 1 board 1 brought along ``steps`` (``count``, ``result``, ``confirm``);
     ``online``: its boards played in the room, under a time control."""
+    from weiqi.league.settings import TeamEventSettings
     from weiqi.services import teams
     from weiqi.services.games import TeamBoard
     from weiqi.store.models import EventRow
     from weiqi.tournament.settings import PlayMode
 
     play = PlayMode.ONLINE if online else PlayMode.BOARD
-    settings = teams.TeamEventSettings(boards=2, play=play)
+    settings = TeamEventSettings(boards=2, play=play)
     ev = teams.create_team_event(w.db, LOCAL, "团体赛", settings).id
     if online:
         with w.db.transaction() as session:

@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 
 from tests.cli.contracts import weiqi
 from tests.server.public_pages import small_swiss
+from weiqi.league.settings import TeamEventSettings
 from weiqi.server.app import create_app
 from weiqi.services import read_models
 from weiqi.services.read_models import (
@@ -144,7 +145,6 @@ def test_a_team_events_api_round_and_standings_equal_the_command_line_json(
     from weiqi.services.actor import Actor
     from weiqi.services.read_models import MatchRead, TeamRoundRead, TeamStandingRead
     from weiqi.services.teams import (
-        TeamEventSettings,
         create_team_event,
         import_teams,
         pair_round,

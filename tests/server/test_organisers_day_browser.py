@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.server import pages
 from tests.server.conftest import LiveServer, screenshot
 from tests.server.test_event_admin_browser import PHONE, organiser
+from weiqi.league.settings import TeamEventSettings, TeamSystem
 from weiqi.roles import Role
 from weiqi.services import accounts, event_admin, teams, tournament
 from weiqi.services.actor import Actor
@@ -130,7 +131,7 @@ def test_issue_13_team_dashboard_says_why_and_round_pages_search(
     team round page and the individual round page find a player by name, club or rank."""
     db = _db(live_server)
     try:
-        settings = teams.TeamEventSettings(boards=2, system=teams.TeamSystem.SWISS, rounds=3)
+        settings = TeamEventSettings(boards=2, system=TeamSystem.SWISS, rounds=3)
         event_id = teams.create_team_event(db, LOCAL, "团体积分编排赛", settings).id
         teams.import_teams(db, LOCAL, event_id, TEAMS)
         teams.pair_round(db, LOCAL, event_id)

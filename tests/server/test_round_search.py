@@ -10,6 +10,7 @@ import re
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import ADMIN_PASSWORD, api_login
+from weiqi.league.settings import TeamEventSettings
 from weiqi.services import event_admin, teams, tournament
 from weiqi.services.actor import Actor
 from weiqi.store.database import Database
@@ -69,9 +70,7 @@ def test_the_team_round_page_searches_its_matches(client: TestClient, database: 
     """A team or a player seated for it: the matches it finds; before the lineups are
     revealed, the teams."""
     api_login(client, "admin", ADMIN_PASSWORD)
-    event_id = teams.create_team_event(
-        database, LOCAL, "团体赛", teams.TeamEventSettings(boards=2)
-    ).id
+    event_id = teams.create_team_event(database, LOCAL, "团体赛", TeamEventSettings(boards=2)).id
     teams.import_teams(database, LOCAL, event_id, TEAMS)
     rnd = teams.pair_round(database, LOCAL, event_id)
     path = f"/events/{event_id}/manage/rounds/1"

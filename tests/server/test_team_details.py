@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 
 from tests.server.test_team_pages import FORM, TEAMS_CSV, admin, create, import_csv
 from weiqi.errors import Conflict, InvalidSetting, NotFound
+from weiqi.league.settings import TeamEventSettings, TeamSystem
 from weiqi.services import teams, tournament
 from weiqi.services.actor import Actor
 from weiqi.services.events import event_details
@@ -35,7 +36,7 @@ def test_a_team_event_is_created_and_edited_with_its_details(database: Database)
     individual event's (the same ``EventDetails`` rules)."""
     details = EventDetails(date(2027, 5, 1), date(2027, 5, 3), "天津棋院", "Asia/Shanghai", "90m")
     info = teams.create_team_event(
-        database, LOCAL, "市团体赛", teams.TeamEventSettings(boards=3), details
+        database, LOCAL, "市团体赛", TeamEventSettings(boards=3), details
     )
     assert info.details == details and event_details(database, info.id) == details
     later = EventDetails(date(2027, 5, 2), venue="北京棋院", time_zone="Europe/Paris")
@@ -133,7 +134,7 @@ def _pair_section(client: TestClient, event_id: int) -> str:
 
 
 def _knockout(database: Database) -> int:
-    settings = teams.TeamEventSettings(boards=2, system=teams.TeamSystem.KNOCKOUT)
+    settings = TeamEventSettings(boards=2, system=TeamSystem.KNOCKOUT)
     event_id = teams.create_team_event(database, LOCAL, "淘汰赛", settings).id
     teams.import_teams(database, LOCAL, event_id, TWO_TEAMS)
     return event_id
@@ -146,7 +147,7 @@ def test_r_playoff_the_team_dashboard_names_why_the_next_round_waits(
     result, a drawn knockout match without its playoff (R-PLAYOFF) — each named, the same
     reason ``pair_round`` refuses with; the button once the playoff is recorded."""
     admin(client)
-    settings = teams.TeamEventSettings(boards=2, system=teams.TeamSystem.KNOCKOUT)
+    settings = TeamEventSettings(boards=2, system=TeamSystem.KNOCKOUT)
     empty = teams.create_team_event(database, LOCAL, "空", settings).id
     section = _pair_section(client, empty)
     assert 'id="pair-blocked"' in section and "至少需要两支队" in section
@@ -185,9 +186,7 @@ def test_a_team_round_robin_paired_to_the_end_offers_no_button(
     client: TestClient, database: Database
 ) -> None:
     admin(client)
-    event_id = teams.create_team_event(
-        database, LOCAL, "循环赛", teams.TeamEventSettings(boards=2)
-    ).id
+    event_id = teams.create_team_event(database, LOCAL, "循环赛", TeamEventSettings(boards=2)).id
     teams.import_teams(database, LOCAL, event_id, TWO_TEAMS)
     teams.pair_round(database, LOCAL, event_id)  # two teams: one round
     assert teams.next_round(database, event_id).finished
@@ -199,7 +198,7 @@ def test_the_team_settings_page_is_the_organisers(client: TestClient, database: 
     """Only those who may change the settings see or save them (R-ORG-1); the printable team
     round page heads with the details too."""
     event_id = teams.create_team_event(
-        database, LOCAL, "团体赛", teams.TeamEventSettings(boards=2),
+        database, LOCAL, "团体赛", TeamEventSettings(boards=2),
         EventDetails(venue="天津棋院", time_control="90m"),
     ).id  # fmt: skip
     anonymous = client.get(f"/events/{event_id}/settings", follow_redirects=False)

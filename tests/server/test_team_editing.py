@@ -8,6 +8,7 @@ from fastapi.testclient import TestClient
 
 from tests.server.test_team_pages import TEAMS_CSV, admin, create, import_csv
 from weiqi.errors import Conflict, Duplicate, FieldsRejected, PermissionDenied
+from weiqi.league.settings import TeamEventSettings
 from weiqi.services import accounts, team_admin, team_coaches, teams
 from weiqi.services.actor import Actor
 from weiqi.store.database import Database
@@ -20,7 +21,7 @@ ROSTER = "team,name,rank,rating,nationality\n" + "\n".join(
 
 
 def event(db: Database) -> int:
-    ev = teams.create_team_event(db, LOCAL, "团体赛", teams.TeamEventSettings(boards=2)).id
+    ev = teams.create_team_event(db, LOCAL, "团体赛", TeamEventSettings(boards=2)).id
     teams.import_teams(db, LOCAL, ev, ROSTER, home_nationality="CN")
     return ev
 

@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
 from weiqi.league.season import SeasonSettings
+from weiqi.league.settings import TeamEventSettings
 from weiqi.server.app import create_app
 from weiqi.services import accounts, league, teams
 from weiqi.services.actor import Actor
@@ -467,7 +468,7 @@ def test_r_ref_7_a_rotation_boards_later_sitting_has_its_own_game_page(
     from weiqi.services import games
 
     ev = teams.create_team_event(
-        database, LOCAL, "轮赛", teams.TeamEventSettings(boards=2, team_type=TeamType.ROTATION)
+        database, LOCAL, "轮赛", TeamEventSettings(boards=2, team_type=TeamType.ROTATION)
     ).id
     teams.import_teams(database, LOCAL, ev, "team,name,rank\nA,A1,5d\nA,A2,5d\nB,B1,5d\nB,B2,5d\n")
     teams.pair_round(database, LOCAL, ev)

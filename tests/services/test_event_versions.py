@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 
+from weiqi.league.settings import TeamEventSettings
 from weiqi.roles import Role
 from weiqi.services import accounts, event_admin, games, league, team_admin, team_coaches, teams
 from weiqi.services.actor import Actor
@@ -88,7 +89,7 @@ def test_every_write_of_an_individual_event(db: Database) -> None:
 
 
 def test_every_write_of_a_team_event(db: Database) -> None:
-    ev = teams.create_team_event(db, LOCAL, "团体版本赛", teams.TeamEventSettings(boards=2)).id
+    ev = teams.create_team_event(db, LOCAL, "团体版本赛", TeamEventSettings(boards=2)).id
     rows = "".join(f"{t},{t}{i},{8 - i}d\n" for t in ("北京队", "上海队", "广州队") for i in (1, 2))
     accounts.create_user(db, LOCAL, "jiaolian", "一个足够长的教练密码 2026")
     early = ManualClock(T0 - timedelta(hours=1))

@@ -29,6 +29,7 @@ from sqlalchemy import Engine, event, select
 from tests.store.conftest import cheap_password_hashes  # noqa: F401  (autouse)
 from weiqi.errors import Conflict, Duplicate, NotFound
 from weiqi.league.season import SeasonSettings
+from weiqi.league.settings import TeamEventSettings, TeamSystem
 from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.roles import Role
 from weiqi.services import accounts, event_admin, games, league, team_admin, team_coaches, teams
@@ -165,7 +166,7 @@ def round_robin(db: Database, players: int) -> int:
 
 
 def team_event(db: Database, teams_: int, boards: int, rounds_paired: int = 1) -> int:
-    ev = teams.create_team_event(db, LOCAL, "团体赛", teams.TeamEventSettings(boards=boards)).id
+    ev = teams.create_team_event(db, LOCAL, "团体赛", TeamEventSettings(boards=boards)).id
     codes = [f"T{i:02}" for i in range(teams_)]
     rows = [f"{c},{c}p{i},{i}d" for c in codes for i in range(1, boards + 1)]
     teams.import_teams(db, LOCAL, ev, "team,name,rank\n" + "\n".join(rows) + "\n")
@@ -370,7 +371,7 @@ def test_unpairing_is_refused_once_a_record_holds_a_warning(db: Database) -> Non
 def test_the_same_team_entered_twice_at_once_is_entered_once(db: Database) -> None:
     """Two organisers enter the same team from the form at once: one team, the other told it
     is there already (``Duplicate``, 409), never two teams of one code."""
-    ev = teams.create_team_event(db, LOCAL, "团体赛", teams.TeamEventSettings(boards=2)).id
+    ev = teams.create_team_event(db, LOCAL, "团体赛", TeamEventSettings(boards=2)).id
     for i in range(TRIALS):
         roster = "\n".join(f"队{i}p{k},{k}d" for k in (1, 2))
         outcomes = race(
@@ -490,9 +491,7 @@ def test_two_picks_of_the_club_on_the_clock_one_is_stored(db: Database) -> None:
 
 def stage(db: Database, order: PlayerOrder) -> int:
     """A 擂台赛 of two teams of two, its lineups revealed."""
-    settings = teams.TeamEventSettings(
-        system=teams.TeamSystem.WINNER_STAYS_ON, boards=2, player_order=order
-    )
+    settings = TeamEventSettings(system=TeamSystem.WINNER_STAYS_ON, boards=2, player_order=order)
     ev = teams.create_team_event(db, LOCAL, "擂台赛", settings).id
     teams.import_teams(db, LOCAL, ev, "team,name,rank\nX,X1,3d\nX,X2,2d\nY,Y1,3d\nY,Y2,2d\n")
     teams.pair_round(db, LOCAL, ev)

@@ -11,6 +11,7 @@ import datetime
 from alembic import command
 from sqlalchemy import inspect, select, text
 
+from weiqi.league.settings import TeamEventSettings
 from weiqi.league.team import RosterEntry, Team, TeamType
 from weiqi.services import games, teams
 from weiqi.services.actor import Actor
@@ -38,7 +39,7 @@ def _per_round_event(db: Database) -> int:
     """Four teams, two boards, ``missing: forfeit``: round 1 revealed (A seals "Li, Wei" on
     board 1; D sends nothing and forfeits), round 2 sealed and not revealed yet, with
     "Li, Wei" on board 2 of A's lineup."""
-    settings = teams.TeamEventSettings(boards=2, deadline_minutes=0)
+    settings = TeamEventSettings(boards=2, deadline_minutes=0)
     ev = teams.create_team_event(db, LOCAL, "逗号杯", settings).id
     csv = f'team,name,rank\nA,"{LI}",5p\nA,A2,4p\nA,A3,3p\n' + "".join(
         f"{c},{c}1,5p\n{c},{c}2,4p\n" for c in "BCD"
@@ -59,7 +60,7 @@ def _per_round_event(db: Database) -> int:
 
 def _fixed_order_event(db: Database) -> int:
     """定台换人制: team A declares the order 'Li, Wei', A3, A2 (kept across the migration)."""
-    settings = teams.TeamEventSettings(team_type=TeamType.FIXED_ORDER, boards=2)
+    settings = TeamEventSettings(team_type=TeamType.FIXED_ORDER, boards=2)
     ev = teams.create_team_event(db, LOCAL, "定台", settings).id
 
     def entry(code: str) -> RosterEntry:

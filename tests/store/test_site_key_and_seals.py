@@ -24,6 +24,7 @@ from typer.testing import CliRunner
 from tests.server.conftest import ADMIN_PASSWORD, SRC, api_login
 from weiqi.cli import app as cli
 from weiqi.errors import InputError, RecordRefused
+from weiqi.league.settings import TeamEventSettings
 from weiqi.server.app import create_app
 from weiqi.services import games, teams
 from weiqi.services import tournament as t
@@ -256,7 +257,7 @@ def test_a_team_board_rewritten_or_its_players_swapped_counts_as_not_played(
 ) -> None:
     db = Database(database_url)
     db.upgrade()
-    ev = teams.create_team_event(db, LOCAL, "团体赛", teams.TeamEventSettings(boards=2)).id
+    ev = teams.create_team_event(db, LOCAL, "团体赛", TeamEventSettings(boards=2)).id
     teams.import_teams(db, LOCAL, ev, "team,name,rank\nA,A1,3d\nA,A2,2d\nB,B1,3d\nB,B2,2d\n")
     teams.pair_round(db, LOCAL, ev)
     lineups = {c: [f"{c}1", f"{c}2"] for c in "AB"}

@@ -11,6 +11,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 
 from weiqi.errors import Duplicate
+from weiqi.league.settings import TeamEventSettings
 from weiqi.services import team_admin, teams
 from weiqi.services.actor import Actor
 from weiqi.store.database import Database
@@ -32,7 +33,7 @@ def test_0016_keeps_rosters_lineups_and_boards_and_lets_namesakes_in(database_ur
     assert isinstance(BEFORE, str)
     db = Database(database_url)
     db.upgrade()
-    ev = teams.create_team_event(db, LOCAL, "迁移测试", teams.TeamEventSettings(boards=2)).id
+    ev = teams.create_team_event(db, LOCAL, "迁移测试", TeamEventSettings(boards=2)).id
     teams.import_teams(db, LOCAL, ev, ROSTER)
     teams.pair_round(db, LOCAL, ev)
     teams.submit_lineup(db, LOCAL, ev, 1, "黑龙", ["黑龙2", "黑龙1"])
