@@ -112,6 +112,35 @@ def test_team_events_live_under_events_like_every_event(client: TestClient) -> N
         assert (moved.status_code, moved.headers["location"]) == (308, new), old
 
 
+def test_every_events_addresses_lead_to_a_team_events_pages(
+    client: TestClient, database: Database
+) -> None:
+    """One address scheme (issue #10), no dead end: a link written for any event — its round,
+    standings, crosstable, players, their projector pages, the API's round and standings —
+    leads, for a team event, to the team page that shows it (307, the query kept), and what
+    arrives is that page. They answered 404 before."""
+    event_id = run_round_one(client, database)
+    base = f"/events/{event_id}"
+    client.get(f"{base}/manage")  # shows the results' notices, which a page shows once
+    for shared, team in (
+        (f"{base}/rounds/1", f"{base}/teams/rounds/1"),
+        (f"{base}/rounds/1?format=csv", f"{base}/teams/rounds/1?format=csv"),
+        (f"{base}/standings", f"{base}/teams/standings"),
+        (f"{base}/crosstable", f"{base}/teams/standings"),
+        (f"{base}/players?q=A1", f"{base}/teams?q=A1"),
+        (f"{base}/rounds/1/projector", f"{base}/teams/rounds/1/projector"),
+        (f"{base}/standings/projector", f"{base}/teams/standings/projector"),
+        (f"/api{base}/rounds/1", f"/api{base}/teams/rounds/1"),
+        (f"/api{base}/standings", f"/api{base}/teams/standings"),
+    ):
+        moved = client.get(shared, follow_redirects=False)
+        assert (moved.status_code, moved.headers["location"]) == (307, team), shared
+        arrived = client.get(shared)
+        assert arrived.status_code == 200, shared
+        assert arrived.content == client.get(team).content, shared
+    assert "A1" in client.get(f"{base}/players?q=A1").text
+
+
 def test_a_bad_setting_is_shown_next_to_its_field(client: TestClient) -> None:
     token = admin(client)
     response = client.post(

@@ -32,7 +32,7 @@ from weiqi.server.public_tables import (
     standings_title,
     team_round_table,
 )
-from weiqi.server.routes.public import team_standings_view
+from weiqi.server.routes.public import team_address, team_standings_view
 from weiqi.server.security import Db
 from weiqi.server.templating import html, locale_of, translate
 from weiqi.services import public, teams
@@ -77,6 +77,8 @@ def _projector(
 def round_projector(
     request: Request, db: Db, event_id: int, number: int, seconds: Seconds = DEFAULT_SECONDS
 ) -> Response:
+    if (team := team_address(request, db, event_id, f"/rounds/{number}/projector")) is not None:
+        return team
     rnd = public.round_read(db, event_id, number)
     return _projector(
         request,
@@ -96,6 +98,8 @@ def round_projector(
 def standings_projector(
     request: Request, db: Db, event_id: int, seconds: Seconds = DEFAULT_SECONDS
 ) -> Response:
+    if (team := team_address(request, db, event_id, "/standings/projector")) is not None:
+        return team
     data = public.standings_read(db, event_id)
     title = standings_title(data.rounds, locale_of(request))
     return _projector(

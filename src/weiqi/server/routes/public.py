@@ -71,6 +71,19 @@ def _page(
     )  # fmt: skip
 
 
+def team_address(request: Request, db: Db, event_id: int, page: str) -> Response | None:
+    """For a team event, a redirect from an address every event has (its round, standings,
+    crosstable, players) to the team page that shows it, ``page`` under
+    ``/events/{id}/teams``, the query kept (``?format=csv``); ``None`` for an individual
+    event. A link written for either kind leads somewhere, never to a dead end."""
+    if not public.is_team_event(db, event_id):
+        return None
+    query = f"?{request.url.query}" if request.url.query else ""
+    path = request.url.path
+    prefix = "/api/events" if path.startswith("/api/") else "/events"
+    return RedirectResponse(f"{prefix}/{event_id}/teams{page}{query}", status_code=307)
+
+
 def may_run(request: Request, db: Db, event_id: int) -> bool:
     """Whether to link the organisers' dashboard: for an organiser or the chief referee."""
     return allowed(db, current_actor(request), Action.MANAGE_PLAYERS, event_id)
@@ -110,6 +123,8 @@ def round_page(
     q: str = "",
 ) -> Response:
     """A public round's pairings and results; ``q`` finds the boards of a player."""
+    if (team := team_address(request, db, event_id, f"/rounds/{number}")) is not None:
+        return team
     rnd = public.round_read(db, event_id, number, q)  # the API's round (one read model)
     table = round_table(rnd, locale_of(request), event_id=event_id, sgf=sgf)
     if format == "csv":
@@ -132,6 +147,8 @@ def standings_page(
     request: Request, db: Db, event_id: int, format: Format = "html", q: str = ""
 ) -> Response:
     """The standings; ``q`` finds players in them (their places those of the whole field)."""
+    if (team := team_address(request, db, event_id, "/standings")) is not None:
+        return team
     data = public.standings_read(db, event_id, q)  # the API's standings (one read model)
     table = standings_table(data, locale_of(request), event_id=event_id)
     if format == "csv":
@@ -148,6 +165,8 @@ def standings_page(
 @router.get("/events/{event_id}/crosstable")
 @cached_page
 def crosstable_page(request: Request, db: Db, event_id: int, format: Format = "html") -> Response:
+    if (team := team_address(request, db, event_id, "/standings")) is not None:
+        return team  # the team table is the team event's
     table = crosstable_table(public.crosstable(db, event_id), locale_of(request), event_id=event_id)
     if format == "csv":
         return csv_response(table, f"event-{event_id}-crosstable.csv")
@@ -203,6 +222,8 @@ def players_page(
     request: Request, db: Db, event_id: int, format: Format = "html", q: str = ""
 ) -> Response:
     """The event's players with club, rank and country; ``q`` searches them."""
+    if (team := team_address(request, db, event_id, "")) is not None:
+        return team  # the teams with their players, searchable as this list is
     data = public.player_list(db, event_id, q)
     table = players_table(data, locale_of(request), event_id=event_id)
     if format == "csv":

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
+from starlette.requests import Request
+from starlette.responses import Response
 
 from weiqi.server.inputs import ScreenedRoute
 from weiqi.server.page_cache import cached_page
 from weiqi.server.public_tables import TIEBREAK_NAMES
 from weiqi.server.routes.api import ErrorOut
+from weiqi.server.routes.public import team_address
 from weiqi.server.security import Db
 from weiqi.services import public
 from weiqi.services.read_models import (
@@ -78,22 +81,32 @@ def event_overview(db: Db, event_id: int) -> EventRead:
     return public.event_read(db, event_id)
 
 
-@router.get("/{event_id}/rounds/{number}")
+@router.get("/{event_id}/rounds/{number}", response_model=RoundRead)
 @cached_page
-def event_round(db: Db, event_id: int, number: int, q: str = "") -> RoundRead:
+def event_round(
+    request: Request, db: Db, event_id: int, number: int, q: str = ""
+) -> RoundRead | Response:
     """A public round: its boards with results as far as recorded, and its byes; ``q``: the
     boards of the players it matches (name, club, rank). The same object as ``weiqi round
-    show --json`` prints (one read model, ``services.read_models``)."""
+    show --json`` prints (one read model, ``services.read_models``). A team event's round is
+    at ``teams/rounds/{number}``, where this address leads (307)."""
+    if (team := team_address(request, db, event_id, f"/rounds/{number}")) is not None:
+        return team
     return public.round_read(db, event_id, number, q)
 
 
-@router.get("/{event_id}/standings")
+@router.get("/{event_id}/standings", response_model=StandingsRead)
 @cached_page
-def event_standings(db: Db, event_id: int, q: str = "") -> StandingsRead:
+def event_standings(
+    request: Request, db: Db, event_id: int, q: str = ""
+) -> StandingsRead | Response:
     # R-RANK-RR, R-RANK-SWISS
     """Places, points and tie-breaks over the public rounds; ``q``: the rows of the players it
     matches (name, club, rank), with their places in the field. Its ``rows`` are what
-    ``weiqi standings --json`` prints (one read model, ``services.read_models``)."""
+    ``weiqi standings --json`` prints (one read model, ``services.read_models``). A team
+    event's standings are at ``teams/standings``, where this address leads (307)."""
+    if (team := team_address(request, db, event_id, "/standings")) is not None:
+        return team
     return public.standings_read(db, event_id, q)
 
 
