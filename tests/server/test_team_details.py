@@ -290,6 +290,9 @@ def test_r_score_3_r_ko_2_a_team_events_komi_and_repetition_rule_on_its_settings
     assert (str(settings.komi), settings.cycle.value) == ("7/2", "draw")
     page = client.get(f"/events/{event_id}/settings").text
     assert 'name="komi" value="3½"' in page and '<option value="draw" selected>' in page
+    public = client.get(f"/events/{event_id}/teams").text
+    assert re.search(r'<p class="muted">[^<]*· 贴3½子 ·', public)  # the head says it, as an
+    # individual event's does
     assert import_csv(client, token, event_id, TEAMS_CSV).status_code in (200, 303)
     teams.pair_round(database, LOCAL, event_id)
     locked = client.get(f"/events/{event_id}/settings").text

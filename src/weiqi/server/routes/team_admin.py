@@ -43,7 +43,7 @@ from weiqi.server.page_forms import (
     rank_label,
     require_page,
 )
-from weiqi.server.public_tables import team_game_href
+from weiqi.server.public_tables import gettext_for, handicap_text, team_game_href
 from weiqi.server.security import AppClock, Db, LoggedIn, flash, server_clock
 from weiqi.server.team_tables import colour_text, match_score, result_text, stage_status
 from weiqi.server.templating import html, locale_of, say, translate
@@ -260,6 +260,7 @@ def settings_words(request: Request, s: TeamEventSettings) -> list[str]:
         translate(request, "%(n)s players a team", n=s.boards)
         if s.stage
         else translate(request, "%(n)s boards", n=s.boards),
+        handicap_text(0, s.komi, gettext_for(locale_of(request))),  # as an individual event's
     ]
     if s.max_foreign is not None:
         words.append(translate(request, "at most %(n)s foreign players", n=s.max_foreign))
