@@ -59,7 +59,7 @@ def test_r_org_1_the_same_player_entered_again_is_409_naming_the_field(
         headers=h,
     )  # fmt: skip
     assert edited.status_code == 409 and edited.json()["args"]["field"]["code"] == "name"
-    assert tournament.tournament_info(database, event_id).players == 2
+    assert tournament.tournament_info(database, event_id).entrants == 2
 
 
 def test_the_registration_form_shows_the_duplicate_beside_the_name(
@@ -79,7 +79,7 @@ def test_the_registration_form_shows_the_duplicate_beside_the_name(
     assert 'aria-invalid="true" aria-describedby="player-error"' in name_field
     assert 'id="player-error"' in name_field and "王芳" in name_field and "已报名" in name_field
     assert 'value="天津"' in page.text and 'value="2段"' in page.text
-    assert tournament.tournament_info(database, event_id).players == 1
+    assert tournament.tournament_info(database, event_id).entrants == 1
 
 
 def test_a_team_or_roster_player_entered_again_is_409(

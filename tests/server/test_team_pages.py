@@ -161,10 +161,10 @@ def test_the_csv_import_is_all_or_nothing_with_errors_by_line(
     assert response.status_code == 422
     text = response.text
     assert "第 3 行" in text and "第 16 行" in text
-    assert teams.team_event_info(database, event_id).teams == 0
+    assert teams.team_event_info(database, event_id).entrants == 0
     response = import_csv(client, token, event_id, TEAMS_CSV)
     assert response.status_code == 303
-    assert teams.team_event_info(database, event_id).teams == 4
+    assert teams.team_event_info(database, event_id).entrants == 4
 
 
 def test_a_team_entered_from_the_form(client: TestClient, database: Database) -> None:

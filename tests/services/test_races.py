@@ -271,7 +271,7 @@ def test_the_same_player_entered_twice_is_entered_once(db: Database) -> None:
         winner(outcomes, refused=Duplicate)  # 409: the same person, the name field
         refusal = next(o for o in outcomes if isinstance(o, Duplicate))
         assert refusal.where == "name" and "is already entered" in refusal.message
-    assert t.tournament_info(db, ev).players == TRIALS
+    assert t.tournament_info(db, ev).entrants == TRIALS
 
 
 def test_the_same_role_granted_twice_is_granted_once(db: Database) -> None:
@@ -380,7 +380,7 @@ def test_the_same_team_entered_twice_at_once_is_entered_once(db: Database) -> No
             held=(db, ev),
         )
         winner(outcomes, refused=Duplicate)
-    assert teams.team_event_info(db, ev).teams == TRIALS
+    assert teams.team_event_info(db, ev).entrants == TRIALS
 
 
 def test_a_coach_assigned_twice_at_once_is_one_coach(db: Database) -> None:

@@ -51,7 +51,7 @@ def test_import_is_all_or_nothing_with_line_numbers(db: Database) -> None:
     assert import_players(db, LOCAL, event, PLAYERS) == 7
     with pytest.raises(RowsRejected, match="already entered"):  # the same P1 again
         import_players(db, LOCAL, event, "name,club\nP1,C1\n")
-    assert tournament_info(db, event).players == 7
+    assert tournament_info(db, event).entrants == 7
     # a namesake from another club is another player (issue #13)
     assert import_players(db, LOCAL, event, "name,club\nP1,Elsewhere\n") == 1
 

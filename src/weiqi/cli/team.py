@@ -236,7 +236,7 @@ def team_facts(database: Database, event_id: int) -> dict[str, object]:
     from weiqi.services.teams import team_event_info
 
     info = team_event_info(database, event_id)
-    return {"id": info.id, "name": info.name, "kind": "team", "teams": info.teams,
+    return {"id": info.id, "name": info.name, "kind": "team", "teams": info.entrants,
             "rounds_paired": info.rounds, "settings": settings_to_dict(info.settings)}  # fmt: skip
 
 

@@ -55,6 +55,7 @@ from weiqi.messages import Msg
 from weiqi.services import tournament
 from weiqi.services.actor import Actor
 from weiqi.services.events import (
+    Competition,
     count_rows,
     details_in,
     event_name,
@@ -69,7 +70,7 @@ from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches, namesake_labels, player_labels, search_terms
 from weiqi.services.round_edits import EditRecord, edit_records
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
-from weiqi.services.tournament import PairingView, TournamentInfo
+from weiqi.services.tournament import PairingView
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow, TeamGameRecordRow
 from weiqi.store.locks import lock_event
@@ -130,7 +131,7 @@ class RoundSummary:
 
 @dataclass(frozen=True)
 class Dashboard:
-    info: TournamentInfo
+    info: Competition[EventSettings]
     players: tuple[PlayerView, ...]
     rounds: tuple[RoundSummary, ...]
     finished: bool
@@ -424,7 +425,7 @@ def update_settings(
     name: str,
     settings: EventSettings,
     details: EventDetails | None = None,
-) -> TournamentInfo:
+) -> Competition[EventSettings]:
     """Change the name, the settings and the details (``None``: kept). Once round 1 is paired
     only the settings of :data:`EDITABLE_AFTER_START` may change
     (:func:`check_change_after_start`); the standings follow at their next read."""

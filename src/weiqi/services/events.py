@@ -19,6 +19,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Generic, TypeVar
 
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
@@ -39,6 +40,42 @@ from weiqi.text import clean_name
 from weiqi.tournament.details import EventDetails
 from weiqi.tournament.records import EventKind as EventKind  # the core's, named here too
 from weiqi.tournament.settings import EventSettings, settings_from_dict, settings_to_dict
+
+Settings = TypeVar("Settings", EventSettings, TeamEventSettings)
+
+
+@dataclass(frozen=True)
+class Competition(Generic[Settings]):
+    """An event of either kind as its pages, the API and the command line head it: its name,
+    settings (an individual event's ``EventSettings``, a team event's ``TeamEventSettings``),
+    how many entrants (players, or teams) and paired rounds it has, its details, and for a
+    league division its season and label. ``tournament.tournament_info`` and
+    ``teams.team_event_info`` read it.
+
+    >>> c = Competition(1, "春季赛", TeamEventSettings(boards=3), entrants=6, rounds=2)
+    >>> c.kind, c.system
+    (<EventKind.TEAM: 'team'>, 'round_robin')
+    """
+
+    id: int
+    name: str
+    settings: Settings
+    entrants: int
+    rounds: int
+    details: EventDetails = field(default_factory=EventDetails)
+    """Dates, venue, time zone (every time is shown in it) and time control."""
+    season_id: int | None = None
+    division: str = ""
+
+    @property
+    def kind(self) -> EventKind:
+        team = isinstance(self.settings, TeamEventSettings)
+        return EventKind.TEAM if team else EventKind.INDIVIDUAL
+
+    @property
+    def system(self) -> str:
+        """The system's value (``swiss``, ``round_robin`` …), as the command line writes it."""
+        return self.settings.system.value
 
 
 @dataclass(frozen=True)

@@ -81,6 +81,7 @@ from weiqi.services.event_admin import (
     round_start_typed,
 )
 from weiqi.services.events import (
+    Competition,
     EventKind,
     add_event,
     count_rows,
@@ -126,19 +127,6 @@ from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event
 from weiqi.tournament.settings import System
 from weiqi.tournament.systems import TournamentSystem, system_for
-
-
-@dataclass(frozen=True)
-class TeamEventInfo:
-    id: int
-    name: str
-    settings: TeamEventSettings
-    teams: int
-    rounds: int
-    season_id: int | None = None
-    division: str = ""
-    details: EventDetails = field(default_factory=EventDetails)
-    """Dates, venue, time zone (the lineup deadline is shown in it) and time control."""
 
 
 @dataclass(frozen=True)
@@ -455,22 +443,22 @@ def event_matches(session: Session, event_id: int) -> tuple[list[TeamMatch], int
     return done, open_
 
 
-def _info(session: Session, event_id: int) -> TeamEventInfo:
+def _info(session: Session, event_id: int) -> Competition[TeamEventSettings]:
     row = event_row(session, event_id)
     event = session.get(EventRow, event_id)
     assert event is not None
     teams = count_rows(session, TeamRow, event_id)
     rounds = count_rows(session, RoundRow, event_id)
     division = division_of(session, event_id)
-    return TeamEventInfo(
+    return Competition(
         event_id,
         event.name,
         settings_of(row),
         teams,
         rounds,
+        details_of(event),
         None if division is None else division.season_id,
         "" if division is None else division.division,
-        details_of(event),
     )
 
 
@@ -488,7 +476,7 @@ def create_team_event(
     name: str,
     settings: TeamEventSettings,
     details: EventDetails | None = None,
-) -> TeamEventInfo:
+) -> Competition[TeamEventSettings]:
     """Create a team event with its settings and details (dates, venue, time zone, time
     control; ``None``: none announced, Asia/Shanghai) (:func:`weiqi.services.events.add_event`:
     a creator who is not a site administrator runs it)."""
@@ -544,7 +532,7 @@ def update_team_event(
     name: str,
     details: EventDetails,
     settings: TeamEventSettings | None = None,
-) -> TeamEventInfo:
+) -> Competition[TeamEventSettings]:
     """Change a team event's name and details (dates, venue, time zone, time control) and the
     team settings of :data:`TEAM_EDITABLE` (``settings``: the event's with those changed;
     ``None``: kept) at any time; the other team settings (boards, team type, system …) stay as
@@ -600,7 +588,7 @@ def latest_team_event(db: Database) -> int:
         return int(found)
 
 
-def team_event_info(db: Database, event_id: int) -> TeamEventInfo:
+def team_event_info(db: Database, event_id: int) -> Competition[TeamEventSettings]:
     with db.transaction() as session:
         return _info(session, event_id)
 

@@ -29,7 +29,7 @@ import csv
 import io
 import json
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from fractions import Fraction
 
 from sqlalchemy import delete, insert, select
@@ -48,6 +48,7 @@ from weiqi.services.event_rows import (
     standing_views,
 )
 from weiqi.services.events import (
+    Competition,
     EventKind,
     add_event,
     count_rows,
@@ -86,18 +87,6 @@ from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event, Game, RoundPlan, RoundTotals
 from weiqi.tournament.settings import EventSettings, settings_from_dict
 from weiqi.tournament.systems import require_complete, system_for
-
-
-@dataclass(frozen=True)
-class TournamentInfo:
-    id: int
-    name: str
-    system: str
-    settings: EventSettings
-    players: int
-    rounds: int
-    details: EventDetails = field(default_factory=EventDetails)
-    """Dates, venue, time zone and time control (they head every sheet)."""
 
 
 @dataclass(frozen=True)
@@ -208,16 +197,14 @@ def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]
     return Event(settings, entrants, rounds, warnings), by_id
 
 
-def _info(session: Session, event_id: int) -> TournamentInfo:
+def _info(session: Session, event_id: int) -> Competition[EventSettings]:
     row = _settings_row(session, event_id)
     event = session.get(EventRow, event_id)
     assert event is not None
     players = count_rows(session, PlayerRow, event_id)
     rounds = count_rows(session, RoundRow, event_id)
     settings = settings_from_dict(json.loads(row.settings_json))
-    return TournamentInfo(
-        event_id, event.name, row.system, settings, players, rounds, details_of(event)
-    )
+    return Competition(event_id, event.name, settings, players, rounds, details_of(event))
 
 
 # -- use cases ------------------------------------------------------------------------------
@@ -229,7 +216,7 @@ def create_tournament(
     name: str,
     settings: EventSettings,
     details: EventDetails | None = None,
-) -> TournamentInfo:
+) -> Competition[EventSettings]:
     """Create an individual event with its settings and details (dates, venue, time zone, time
     control; :func:`weiqi.services.events.add_event`: a creator who is not a site administrator
     runs it)."""
@@ -239,7 +226,7 @@ def create_tournament(
         return _info(session, event_id)
 
 
-def tournament_info(db: Database, event_id: int) -> TournamentInfo:
+def tournament_info(db: Database, event_id: int) -> Competition[EventSettings]:
     with db.transaction() as session:
         return _info(session, event_id)
 

@@ -25,12 +25,13 @@ from weiqi.services.event_admin import (
     RoundDetail,
     RoundSummary,
 )
+from weiqi.services.events import Competition
 from weiqi.services.permissions import Action
 from weiqi.services.round_edits import EditPreview, RoundEdit
-from weiqi.services.tournament import TournamentInfo, tournament_info
+from weiqi.services.tournament import tournament_info
 from weiqi.tournament.details import DEFAULT_TIME_ZONE, EventDetails
 from weiqi.tournament.records import RoundTotals
-from weiqi.tournament.settings import settings_from_dict, settings_to_dict
+from weiqi.tournament.settings import EventSettings, settings_from_dict, settings_to_dict
 
 router = APIRouter(
     route_class=ScreenedRoute,
@@ -104,14 +105,14 @@ class TournamentOut(BaseModel):
     )
 
     @classmethod
-    def of(cls, info: TournamentInfo) -> TournamentOut:
+    def of(cls, info: Competition[EventSettings]) -> TournamentOut:
         return cls(
             id=info.id,
             name=info.name,
             system=info.system,
             settings=settings_to_dict(info.settings),
             tiebreaks=list(info.settings.tiebreak_codes),
-            players=info.players,
+            players=info.entrants,
             rounds=info.rounds,
             details=DetailsIn.of(info.details),
             locked=event_admin.locked_fields(info.settings) if info.rounds else {},

@@ -50,6 +50,7 @@ from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.services import team_admin, team_coaches, teams, winner_stays_on
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import LOCKED_PLAYED, as_utc
+from weiqi.services.events import Competition
 from weiqi.services.permissions import Action, allowed
 from weiqi.services.server_clock import ServerClock
 from weiqi.tournament.details import (
@@ -200,7 +201,7 @@ def create_team_event(request: Request, form: FormFields, db: Db, user: LoggedIn
     return RedirectResponse(f"/events/{info.id}/manage", status_code=303)
 
 
-def _locked(request: Request, info: teams.TeamEventInfo) -> dict[str, str]:
+def _locked(request: Request, info: Competition[TeamEventSettings]) -> dict[str, str]:
     """The team settings an existing event's page shows read-only, each with why."""
     if info.season_id is not None:
         return dict.fromkeys(TEAM_FIELDS, translate(request, teams.SEASON_SETTING))
@@ -477,7 +478,7 @@ def _round_admin_page(
 def stage_context(
     db: Db,
     actor: Actor,
-    info: teams.TeamEventInfo,
+    info: Competition[TeamEventSettings],
     view: teams.RoundView,
     cards: list[team_admin.TeamCard],
     locale: str,
