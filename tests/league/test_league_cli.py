@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -105,10 +106,11 @@ def test_r_league_1_r_league_2_a_small_season_from_the_command_line(tmp_path: Pa
 
 
 def test_a_season_played_online_gives_its_divisions_the_play_settings(tmp_path: Path) -> None:
-    """``league create --play online --game-start round_start --size 13 --lag 0.5/2``: every
-    division's team event is played online in the game room, on 13×13, starting at its round's
-    start time, with that lag allowance; a season made without them (or stored before they
-    existed) plays over the board on 19×19."""
+    """``league create --play online --game-start round_start --size 13 --lag 0.5/2 --komi 7/2
+    --cycle-policy draw``: every division's team event is played online in the game room, on
+    13×13, starting at its round's start time, with that lag allowance, komi (R-SCORE-3) and
+    repetition rule (R-KO-2); a season made without them (or stored before they existed)
+    plays over the board on 19×19 with the rules' 3¾ and ban."""
     from weiqi.services.league import season_settings_from_dict
     from weiqi.services.teams import event_row, settings_of
     from weiqi.store.database import Database
@@ -120,7 +122,8 @@ def test_a_season_played_online_gives_its_divisions_the_play_settings(tmp_path: 
     made = json.loads(run("league", "create", "--db", db, "--name", "2027", "--division",
                           f"甲={jia}", "--start", "2027-03-06", "--boards", "2", "--min-roster",
                           "2", "--play", "online", "--game-start", "round_start", "--size",
-                          "13", "--lag", "0.5/2", "--json"))  # fmt: skip
+                          "13", "--lag", "0.5/2", "--komi", "7/2", "--cycle-policy", "draw",
+                          "--json"))  # fmt: skip
     assert made["divisions"]
     with Database(f"sqlite:///{db}").transaction() as session:
         divisions = session.query(LeagueDivisionRow).all()
@@ -130,8 +133,10 @@ def test_a_season_played_online_gives_its_divisions_the_play_settings(tmp_path: 
             assert s.online and s.play is PlayMode.ONLINE
             assert s.game_start is GameStart.ROUND_START and s.board_size == 13
             assert s.lag is not None and (s.lag.gain, s.lag.cap) == (0.5, 2.0)
+            assert (s.ruleset.komi, s.ruleset.cycle.value) == (Fraction(7, 2), "draw")
     assert "--play" in refused("league", "create", "--db", str(tmp_path / "x.sqlite3"),
                                "--name", "2028", "--division", f"甲={jia}", "--start",
                                "2028-03-04", "--play", "internet")  # fmt: skip
     old = season_settings_from_dict({"boards": 4})  # a season stored before play settings
     assert old.play is PlayMode.BOARD and old.board_size == 19
+    assert old.division.ruleset.komi == Fraction(15, 4) and old.cycle.value == "ban"

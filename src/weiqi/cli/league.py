@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import datetime
 import json
+from fractions import Fraction
 from pathlib import Path
 from typing import Annotated
 
@@ -169,6 +170,14 @@ def register(app: typer.Typer) -> None:
         relegated: Annotated[int, typer.Option("--relegated")] = 2,
         home_nationality: HomeNationalityOption = None,
         board_size: Annotated[int, typer.Option("--size", help="Board size (default 19).")] = 19,
+        komi: Annotated[str, typer.Option("--komi", help="Komi in stones, e.g. 15/4.")] = "15/4",
+        cycle_policy: Annotated[
+            str,
+            typer.Option(
+                "--cycle-policy",
+                help="Repeated positions (全局同形): ban, no_result, draw, replay.",
+            ),
+        ] = "ban",
         play: Annotated[
             str,
             typer.Option(
@@ -197,6 +206,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Create a season: each division's clubs and rosters from CSV, a dated calendar."""
         from weiqi.league.season import SeasonSettings
+        from weiqi.rules.ruleset import CyclePolicy
         from weiqi.services.league import create_season
         from weiqi.tournament.settings import LAG_CAP, LAG_GAIN, GameStart, PlayMode
 
@@ -215,6 +225,12 @@ def register(app: typer.Typer) -> None:
                 )
             divisions.append((label.strip(), read_text(Path(path.strip()))))
         lags = lag_settings(lag)
+        try:
+            komi_stones = Fraction(komi)
+        except (ValueError, ZeroDivisionError):
+            raise InputError(
+                "--komi", Msg("%(komi)s is not a number of stones", komi=repr(komi))
+            ) from None
         settings = SeasonSettings(
             boards=boards,
             min_roster=min_roster,
@@ -225,6 +241,8 @@ def register(app: typer.Typer) -> None:
             promoted=promoted,
             relegated=relegated,
             board_size=board_size,
+            komi=komi_stones,
+            cycle=choice(CyclePolicy, cycle_policy, "--cycle-policy"),
             play=choice(PlayMode, play, "--play"),
             game_start=choice(GameStart, game_start, "--game-start"),
             lag_gain=lags.get("lag_gain", LAG_GAIN),

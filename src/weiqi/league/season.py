@@ -24,6 +24,7 @@ import datetime
 import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from random import Random
 
 from weiqi.errors import Conflict, InputError, InvalidSetting
@@ -42,8 +43,15 @@ from weiqi.league.standings import TeamRanking, TeamStanding, team_standings
 from weiqi.league.team import RosterEntry, Team, TeamType
 from weiqi.messages import Msg
 from weiqi.rules.result import Result
-from weiqi.rules.ruleset import set_choices
-from weiqi.tournament.settings import LAG_CAP, LAG_GAIN, GameStart, PlayMode, declared_choices
+from weiqi.rules.ruleset import CyclePolicy, Ruleset, set_choices
+from weiqi.tournament.settings import (
+    KOMI_STONES,
+    LAG_CAP,
+    LAG_GAIN,
+    GameStart,
+    PlayMode,
+    declared_choices,
+)
 
 __all__ = [
     "RosterEntry",
@@ -85,6 +93,9 @@ class SeasonSettings:
     # where the divisions' boards are played, as a team event's (``PlaySettings``): over the
     # board by default; online, in the game room once a round's lineups are revealed
     board_size: int = 19
+    # the divisions' boards' komi and repeated-position rule, the rules' unless the season says
+    komi: Fraction = KOMI_STONES
+    cycle: CyclePolicy = CyclePolicy.BAN
     play: PlayMode = PlayMode.BOARD
     game_start: GameStart = GameStart.PRESENT
     lag_gain: float = LAG_GAIN
@@ -92,6 +103,8 @@ class SeasonSettings:
 
     def __post_init__(self) -> None:
         set_choices(self, declared_choices(SeasonSettings))
+        # the komi as the rules take it (a multiple of ¼ stone), kept as a fraction
+        object.__setattr__(self, "komi", Ruleset(board_size=self.board_size, komi=self.komi).komi)
         if self.min_roster < self.boards:
             raise InvalidSetting(
                 "min_roster", Msg("a club fields %(boards)s players a round", boards=self.boards)
@@ -135,6 +148,8 @@ class SeasonSettings:
             cycles=2,
             ranking=TeamRanking.ROUND_ROBIN,
             board_size=self.board_size,
+            komi=self.komi,
+            cycle=self.cycle,
             play=self.play,
             game_start=self.game_start,
             lag_gain=self.lag_gain,
