@@ -37,13 +37,12 @@ import gc
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from weiqi.cli.inputs import choice, db_int, in_db_range, lag_settings, read_text
+from weiqi.cli.inputs import choice, db_int, in_db_range, komi_stones, lag_settings, read_text
 from weiqi.errors import InputError, InvalidSetting
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
@@ -436,12 +435,7 @@ def register(app: typer.Typer) -> None:
 
         team = choice(EventKind, kind, "--kind") is EventKind.TEAM
         refuse_other_kind(ctx, INDIVIDUAL_CREATE if team else TEAM_CREATE, team)
-        try:
-            komi_value = Fraction(komi)
-        except (ValueError, ZeroDivisionError):
-            raise InputError(
-                "--komi", Msg("%(komi)s is not a number of stones", komi=repr(komi))
-            ) from None
+        komi_value = komi_stones(komi)
         if team:
             from weiqi.cli.team import create_team
 

@@ -19,6 +19,7 @@ import enum
 import io
 from collections.abc import Callable
 from datetime import datetime
+from fractions import Fraction
 from pathlib import Path
 from typing import TypeVar
 
@@ -102,6 +103,25 @@ def choice(kind: type[E], value: str, option: str) -> E:
         names = ", ".join(str(m.value) for m in kind)
         raise InvalidSetting(
             option, Msg("%(value)s is not one of %(names)s", value=repr(value), names=names)
+        ) from None
+
+
+def komi_stones(text: str, option: str = "--komi") -> Fraction:
+    """Komi in stones as the command line takes it (``15/4``, ``3.75``, ``0``), or an error
+    naming ``option``.
+
+    >>> komi_stones("3.75"), komi_stones(" 15/4 "), komi_stones("-0.5")
+    (Fraction(15, 4), Fraction(15, 4), Fraction(-1, 2))
+    >>> komi_stones("lots")
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: --komi: 'lots' is not a number of stones
+    """
+    try:
+        return Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise InvalidSetting(
+            option, Msg("%(komi)s is not a number of stones", komi=repr(text))
         ) from None
 
 

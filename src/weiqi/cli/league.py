@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import datetime
 import json
-from fractions import Fraction
 from pathlib import Path
 from typing import Annotated
 
@@ -40,6 +39,7 @@ from weiqi.cli.inputs import (
     choice,
     db_int,
     in_db_range,
+    komi_stones,
     lag_settings,
     player_ids,
     read_text,
@@ -225,12 +225,6 @@ def register(app: typer.Typer) -> None:
                 )
             divisions.append((label.strip(), read_text(Path(path.strip()))))
         lags = lag_settings(lag)
-        try:
-            komi_stones = Fraction(komi)
-        except (ValueError, ZeroDivisionError):
-            raise InputError(
-                "--komi", Msg("%(komi)s is not a number of stones", komi=repr(komi))
-            ) from None
         settings = SeasonSettings(
             boards=boards,
             min_roster=min_roster,
@@ -241,7 +235,7 @@ def register(app: typer.Typer) -> None:
             promoted=promoted,
             relegated=relegated,
             board_size=board_size,
-            komi=komi_stones,
+            komi=komi_stones(komi),
             cycle=choice(CyclePolicy, cycle_policy, "--cycle-policy"),
             play=choice(PlayMode, play, "--play"),
             game_start=choice(GameStart, game_start, "--game-start"),
