@@ -198,7 +198,8 @@ def test_r_fmt_1_team_coach_assigns_an_account_to_a_team(tmp_path: Path) -> None
     from weiqi.errors import PermissionDenied
     from weiqi.services.accounts import create_user
     from weiqi.services.actor import Actor
-    from weiqi.services.teams import latest_team_event, submit_lineup
+    from weiqi.services.events import EventKind, latest_event
+    from weiqi.services.teams import submit_lineup
     from weiqi.store.database import Database
 
     db = str(tmp_path / "teams.sqlite3")
@@ -231,7 +232,7 @@ def test_r_fmt_1_team_coach_assigns_an_account_to_a_team(tmp_path: Path) -> None
     assert json.loads(out) == {"team": "B", "username": "wang", "role": "captain"}
     zhao = create_user(database, Actor.local(), "zhao", "correct horse")
     run("team", "coach", "--db", db, "--team", "C", "--user", "zhao")
-    ev = latest_team_event(database)
+    ev = latest_event(database, EventKind.TEAM)
     with pytest.raises(PermissionDenied):
         submit_lineup(database, Actor(zhao.id, "zhao"), ev, 1, "A", ["A1", "A2"])
     submit_lineup(database, Actor(wang.id, "wang"), ev, 1, "A", ["A1", "A2"])

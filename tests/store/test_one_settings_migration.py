@@ -56,7 +56,7 @@ def _facts(db: Database, individual: int, swiss: int, division: int) -> object:
         {ev: events.event_kind(db, ev) for ev in (individual, swiss, division)},
         [(c.id, c.kind, c.system, c.status) for c in events.event_cards(db)],
         events.latest_event(db),
-        teams.latest_team_event(db),
+        events.latest_event(db, events.EventKind.TEAM),
         [(s.id, s.name) for s in league.list_seasons(db)],
         teams.standings(db, division),
     )
@@ -75,7 +75,10 @@ def test_0027_moves_the_team_settings_beside_the_individual_ones_and_back(
     before = _facts(db, individual, swiss, division)
     assert teams.team_event_info(db, swiss).settings == SWISS
     assert teams.team_event_info(db, division).division == "甲"
-    assert teams.latest_team_event(db) == swiss and events.latest_event(db) == individual
+    assert (
+        events.latest_event(db, events.EventKind.TEAM) == swiss
+        and events.latest_event(db) == individual
+    )
 
     with db.engine.begin() as connection:
         command.downgrade(alembic_config(connection), "0026")

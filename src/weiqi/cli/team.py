@@ -84,9 +84,13 @@ def cli_clock(ctx: typer.Context) -> ServerClock:
 
 
 def _event_id(database: Database, event: int | None) -> int:
-    from weiqi.services.teams import latest_team_event
+    from weiqi.services.events import EventKind, latest_event
 
-    return in_db_range("--event", event) if event is not None else latest_team_event(database)
+    return (
+        in_db_range("--event", event)
+        if event is not None
+        else latest_event(database, EventKind.TEAM)
+    )
 
 
 def echo_round(view: object, as_json: bool) -> None:

@@ -33,7 +33,6 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
-from fractions import Fraction
 from typing import Any, overload
 
 from sqlalchemy import func, select
@@ -210,38 +209,6 @@ class Withdrawal:
 # -- settings -------------------------------------------------------------------------------
 
 
-def parse_komi(text: str) -> Fraction:
-    """Komi in stones as people write it: ``3¾``, ``3 3/4``, ``15/4``, ``3.75``, ``-2.5``.
-
-    >>> [str(parse_komi(t)) for t in ("3¾", "3 3/4", "15/4", "3.75", "0", "-½")]
-    ['15/4', '15/4', '15/4', '15/4', '0', '-1/2']
-    """
-    raw = text.strip().replace("¾", " 3/4").replace("½", " 1/2").replace("¼", " 1/4")
-    sign = -1 if raw.startswith("-") else 1
-    parts = raw.lstrip("-").split()
-    try:
-        value = sum((Fraction(p) for p in parts), Fraction(0))
-    except (ValueError, ZeroDivisionError):
-        raise InvalidSetting(N_("komi"), N_("write it like 3¾, 15/4 or 3.75")) from None
-    if not parts:
-        raise InvalidSetting(N_("komi"), N_("must not be empty"))
-    return sign * value
-
-
-def format_komi(value: Fraction) -> str:
-    """``Fraction(15, 4)`` → ``3¾``.
-
-    >>> format_komi(Fraction(15, 4)), format_komi(Fraction(13, 2)), format_komi(Fraction(-1, 2))
-    ('3¾', '6½', '-½')
-    """
-    sign = "-" if value < 0 else ""
-    whole, part = divmod(abs(value), 1)
-    glyph = {Fraction(0): "", Fraction(1, 4): "¼", Fraction(1, 2): "½", Fraction(3, 4): "¾"}
-    if part in glyph:
-        return f"{sign}{int(whole) or ('' if glyph[part] else '0')}{glyph[part]}"
-    return f"{sign}{abs(value)}"
-
-
 #: The settings the form shows as boxes (a browser sends no unticked box).
 CHECKBOXES = (
     "shared_places",
@@ -277,8 +244,6 @@ def settings_from_form(form: Mapping[str, str], base: EventSettings | None = Non
     data = settings_from_text(EventSettings, form, checkboxes=CHECKBOXES)
     data["system"] = form.get("system", "")
     data["tiebreaks"] = None if form.get("tiebreaks_default") or not codes else codes
-    if form.get("komi", "").strip() or base is None:
-        data["komi"] = str(parse_komi(form.get("komi", "") or "3¾"))
     if len(set(codes)) != len(codes) and data["tiebreaks"] is not None:
         raise InvalidSetting("tiebreaks", N_("a code appears twice"))
     if base is not None:
@@ -294,7 +259,6 @@ def settings_form(settings: EventSettings) -> dict[str, str]:
     ('3¾', 'SB', 'on', 'on')
     """
     out = settings_text(settings)
-    out["komi"] = format_komi(settings.komi)
     out["tiebreaks_default"] = "on" if settings.tiebreaks is None else ""
     codes = settings.tiebreak_codes
     for i in range(1, 6):
@@ -391,6 +355,7 @@ def check_change_after_start(old: EventSettings, new: EventSettings, paired: int
     may not go below the rounds paired.
 
     >>> from dataclasses import replace
+    >>> from fractions import Fraction
     >>> s = EventSettings(System.SWISS, rounds=5)
     >>> check_change_after_start(s, replace(s, rounds=7, tiebreaks=("SOS", "SB")), 2)
     >>> check_change_after_start(s, replace(s, komi=Fraction(13, 2)), 2)  # doctest: +ELLIPSIS
@@ -435,7 +400,7 @@ def update_settings(
         lock_event(session, event_id)  # no round paired in between the check and the change
         row = tournament._settings_row(session, event_id)
         paired = count_rows(session, RoundRow, event_id)
-        current = settings_from_dict(json.loads(row.settings_json))
+        current = tournament.settings_of(row)
         # publishing the schedule is its own action (publish_schedule): a settings form or
         # body that does not carry the flag must not unpublish it
         settings = replace(settings, schedule_published=current.schedule_published)
@@ -860,7 +825,7 @@ def publish_schedule(db: Database, actor: Actor, event_id: int, published: bool 
         require(session, actor, Action.PUBLISH_ROUND, event_id)
         lock_event(session, event_id)
         row = tournament._settings_row(session, event_id)
-        settings = settings_from_dict(json.loads(row.settings_json))
+        settings = tournament.settings_of(row)
         if not settings.system.is_round_robin:
             raise Conflict(Msg("only a round robin has a schedule to publish in advance"))
         store_settings(row, replace(settings, schedule_published=published))

@@ -330,10 +330,14 @@ def is_team_event(session: Session, event_id: int) -> bool:
     ...     is_team_event(session, 1)
     False
     """
-    kind = session.scalar(
+    return _stored_kind(session, event_id) == EventKind.TEAM.value
+
+
+def _stored_kind(session: Session, event_id: int) -> str | None:
+    """The kind an event's settings row holds (``None``: no event, or none set up)."""
+    return session.scalar(
         select(EventSettingsRow.kind).where(EventSettingsRow.event_id == event_id)
     )
-    return kind == EventKind.TEAM.value
 
 
 def stored_settings(row: EventSettingsRow) -> EventSettings | TeamEventSettings:
@@ -388,24 +392,27 @@ def event_kind(db: Database, event_id: int) -> EventKind:
     weiqi.errors.NotFound: event 1 does not exist
     """
     with db.transaction() as session:
-        kind = session.scalar(
-            select(EventSettingsRow.kind).where(EventSettingsRow.event_id == event_id)
-        )
+        kind = _stored_kind(session, event_id)
     if kind is None:
         raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
     return EventKind(kind)
 
 
-def latest_event(db: Database) -> int:
-    """The newest individual or team event, league divisions left out (they are named through
-    their season): what a command acts on when it names no ``--event``."""
+def latest_event(db: Database, kind: EventKind | None = None) -> int:
+    """The newest event (of ``kind``, else of either), league divisions left out (they are
+    named through their season): what a command acts on when it names no ``--event``."""
+    query = (
+        select(func.max(EventSettingsRow.event_id))
+        .outerjoin(LeagueDivisionRow, LeagueDivisionRow.event_id == EventSettingsRow.event_id)
+        .where(LeagueDivisionRow.event_id.is_(None))
+    )
+    if kind is not None:
+        query = query.where(EventSettingsRow.kind == kind.value)
     with db.transaction() as session:
-        found = session.scalar(
-            select(func.max(EventSettingsRow.event_id))
-            .outerjoin(LeagueDivisionRow, LeagueDivisionRow.event_id == EventSettingsRow.event_id)
-            .where(LeagueDivisionRow.event_id.is_(None))
-        )
+        found = session.scalar(query)
     if found is None:
+        if kind is EventKind.TEAM:
+            raise NotFound(Msg("no team event in this database; create one first"))
         raise NotFound(Msg("no event in this database; create one first"))
     return int(found)
 

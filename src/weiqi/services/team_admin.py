@@ -41,7 +41,7 @@ from weiqi.league.settings import TeamEventSettings, team_settings_from_dict
 from weiqi.messages import Msg
 from weiqi.services import teams
 from weiqi.services.actor import Actor
-from weiqi.services.event_admin import check_fields, format_komi, parse_komi
+from weiqi.services.event_admin import check_fields
 from weiqi.services.events import event_rounds
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches_fields, search_terms
@@ -56,15 +56,12 @@ from weiqi.tournament.settings import settings_from_text, settings_text
 def settings_from_form(form: Mapping[str, str]) -> TeamEventSettings:
     """The team settings a form sends, each field read by the type the settings declare
     (``settings_from_text``): an empty field takes the default, ``board_one_decides`` is a
-    box, the komi is written as people write it (``3¾``, ``7/2``); a bad value raises
-    ``InvalidSetting`` naming its field.
+    box; a bad value raises ``InvalidSetting`` naming its field.
 
     >>> settings_from_form({"boards": "3", "komi": "3½", "cycle": "draw"}).ruleset.komi
     Fraction(7, 2)
     """
     data = settings_from_text(TeamEventSettings, form, checkboxes=("board_one_decides",))
-    if form.get("komi", "").strip():
-        data["komi"] = str(parse_komi(form["komi"]))
     return team_settings_from_dict(data)
 
 
@@ -76,7 +73,7 @@ def settings_form(s: TeamEventSettings) -> dict[str, str]:
     >>> settings_from_form(settings_form(TeamEventSettings(boards=3))).boards
     3
     """
-    return {**settings_text(s), "komi": format_komi(s.komi)}
+    return settings_text(s)
 
 
 DEFAULT_FORM = settings_form(TeamEventSettings())

@@ -36,7 +36,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session, object_session
 
 from weiqi.errors import Conflict, Duplicate, InputError, InvalidSetting, LineupRejected, NotFound
@@ -235,15 +235,6 @@ def settings_of(row: EventSettingsRow) -> TeamEventSettings:
     settings = stored_settings(row)
     assert isinstance(settings, TeamEventSettings), row.kind  # event_row checks the kind
     return settings
-
-
-def division_of(session: Session, event_id: int) -> LeagueDivisionRow | None:
-    """The season and division label of a team event that is a league division, else
-    ``None``."""
-    return session.get(LeagueDivisionRow, event_id)
-
-
-# -- loading --------------------------------------------------------------------------------
 
 
 def event_row(session: Session, event_id: int) -> EventSettingsRow:
@@ -449,7 +440,7 @@ def _info(session: Session, event_id: int) -> Competition[TeamEventSettings]:
     assert event is not None
     teams = count_rows(session, TeamRow, event_id)
     rounds = count_rows(session, RoundRow, event_id)
-    division = division_of(session, event_id)
+    division = session.get(LeagueDivisionRow, event_id)
     return Competition(
         event_id,
         event.name,
@@ -562,7 +553,7 @@ def update_team_event(
         row = event_row(session, event_id)  # NotFound for an event that is not a team event
         if settings is not None:
             paired = count_rows(session, RoundRow, event_id)
-            in_season = division_of(session, event_id) is not None
+            in_season = session.get(LeagueDivisionRow, event_id) is not None
             _check_team_change(in_season, settings_of(row), settings, paired)
             store_settings(row, settings)  # what differs is what may change
         event = session.get(EventRow, event_id)
@@ -571,21 +562,6 @@ def update_team_event(
         store_details(event, details)
         session.flush()
         return _info(session, event_id)
-
-
-def latest_team_event(db: Database) -> int:
-    """The newest team event that is not a league division (for commands that name none)."""
-    with db.transaction() as session:
-        found = session.scalar(
-            select(func.max(EventSettingsRow.event_id))
-            .outerjoin(LeagueDivisionRow, LeagueDivisionRow.event_id == EventSettingsRow.event_id)
-            .where(
-                EventSettingsRow.kind == EventKind.TEAM.value, LeagueDivisionRow.event_id.is_(None)
-            )
-        )
-        if found is None:
-            raise NotFound(Msg("no team event in this database; create one first"))
-        return int(found)
 
 
 def team_event_info(db: Database, event_id: int) -> Competition[TeamEventSettings]:

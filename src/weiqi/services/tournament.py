@@ -57,6 +57,7 @@ from weiqi.services.events import (
     round_or_latest,
     round_row,
     settings_row,
+    stored_settings,
 )
 from weiqi.services.games import (
     enter_and_confirm,
@@ -85,7 +86,7 @@ from weiqi.tournament.details import EventDetails
 from weiqi.tournament.namesakes import Person, find, identity_key
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event, Game, RoundPlan, RoundTotals
-from weiqi.tournament.settings import EventSettings, settings_from_dict
+from weiqi.tournament.settings import EventSettings
 from weiqi.tournament.systems import require_complete, system_for
 
 
@@ -140,7 +141,7 @@ def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]
     In five queries whatever the size: the games of every round come as plain columns, not
     ORM rows (10,000 players × 9 rounds are 45,000 games), and equal result codes and komi are
     parsed once."""
-    settings = settings_from_dict(json.loads(_settings_row(session, event_id).settings_json))
+    settings = settings_of(_settings_row(session, event_id))
     players = list(
         session.scalars(
             select(PlayerRow).where(PlayerRow.event_id == event_id).order_by(PlayerRow.id)
@@ -197,13 +198,21 @@ def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]
     return Event(settings, entrants, rounds, warnings), by_id
 
 
+def settings_of(row: EventSettingsRow) -> EventSettings:
+    """The settings of the individual event whose settings row is ``row``
+    (:func:`_settings_row`)."""
+    settings = stored_settings(row)
+    assert isinstance(settings, EventSettings), row.kind  # _settings_row checks the kind
+    return settings
+
+
 def _info(session: Session, event_id: int) -> Competition[EventSettings]:
     row = _settings_row(session, event_id)
     event = session.get(EventRow, event_id)
     assert event is not None
     players = count_rows(session, PlayerRow, event_id)
     rounds = count_rows(session, RoundRow, event_id)
-    settings = settings_from_dict(json.loads(row.settings_json))
+    settings = settings_of(row)
     return Competition(event_id, event.name, settings, players, rounds, details_of(event))
 
 

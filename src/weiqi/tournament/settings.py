@@ -658,12 +658,12 @@ def settings_from_text(
     :func:`settings_values` takes: each field of ``kind`` the form has, read by the type the
     settings declare for it — a whole number, seconds (:func:`seconds_setting`), ``yes`` /
     ``no`` / empty for a yes-or-no that may be unset, a choice by its value, a rank as
-    written. A field left empty is left out (its default, or the value it is merged over),
-    unless empty is itself a value: ``None`` of an optional number or rank. ``checkboxes``
-    are the yes-or-no fields the form shows as boxes: a browser sends no unticked box, so one
-    absent is ``False``. Komi and lists (tie-breaks) are the form's own to read; other keys
-    (the event's name, its details) are not settings and are passed over. A number that is
-    not one is ``InvalidSetting`` naming its field.
+    written, the komi as people write it (:func:`parse_komi`). A field left empty is left out
+    (its default, or the value it is merged over), unless empty is itself a value: ``None`` of
+    an optional number or rank. ``checkboxes`` are the yes-or-no fields the form shows as
+    boxes: a browser sends no unticked box, so one absent is ``False``. Lists (tie-breaks) are
+    the form's own to read; other keys (the event's name, its details) are not settings and
+    are passed over. A number that is not one is ``InvalidSetting`` naming its field.
 
     >>> settings_from_text(EventSettings, {"rounds": "5", "seed": "", "lag_cap": "2,5",
     ...                                    "mcmahon_bar": "", "name": "春季赛"}, ["shared_places"])
@@ -676,14 +676,10 @@ def settings_from_text(
     types = _field_types(kind)
     out: dict[str, object] = {name: False for name in checkboxes if name not in form}
     for key, raw in form.items():
-        declared = types.get(key)
-        if declared is None or declared is Fraction or key in _LISTS:
+        if key not in types or key in _LISTS:
             continue
+        declared, optional = _unwrapped(types[key])
         text = raw.strip()
-        args = typing.get_args(declared)
-        optional = type(None) in args
-        if optional:
-            (declared,) = (a for a in args if a is not type(None))
         if declared is bool:
             out[key] = _yes_or_no(key, text) if optional else bool(text)
         elif not text:
@@ -696,6 +692,8 @@ def settings_from_text(
                 raise InvalidSetting(key, Msg("must be a whole number")) from None
         elif declared is float:
             out[key] = seconds_setting(key, text)
+        elif declared is Fraction:
+            out[key] = str(parse_komi(text))
         else:  # a choice's value or a rank, as written (the settings check it)
             out[key] = text
     return out
@@ -704,20 +702,24 @@ def settings_from_text(
 def settings_text(settings: object) -> dict[str, str]:
     """The form fields showing ``settings`` (inverse of :func:`settings_from_text`): a number
     as written (``1``, not ``1.0``), a choice by its value, a box ``on`` or empty, an unset
-    yes-or-no empty, nothing as empty. Komi and lists are the form's own to show.
+    yes-or-no empty, the komi as people write it (``3¾``), nothing as empty. Lists are the
+    form's own to show.
 
     >>> f = settings_text(EventSettings(System.SWISS, rounds=5, lag_gain=0.5))
-    >>> f["rounds"], f["lag_gain"], f["shared_places"], f["mcmahon_bar"], f["system"]
-    ('5', '0.5', 'on', '', 'swiss')
+    >>> f["rounds"], f["lag_gain"], f["shared_places"], f["mcmahon_bar"], f["komi"]
+    ('5', '0.5', 'on', '', '3¾')
     """
     types = _field_types(type(settings))
     out: dict[str, str] = {}
     for key, value in settings_to_dict(settings).items():
-        if types[key] is Fraction or key in _LISTS:
+        declared, optional = _unwrapped(types[key])
+        if key in _LISTS:
             continue
         if value is None:
             out[key] = ""
-        elif isinstance(value, bool) and type(None) in typing.get_args(types[key]):
+        elif declared is Fraction:
+            out[key] = format_komi(getattr(settings, key))
+        elif isinstance(value, bool) and optional:
             out[key] = "yes" if value else "no"
         elif isinstance(value, bool):
             out[key] = "on" if value else ""
@@ -726,6 +728,38 @@ def settings_text(settings: object) -> dict[str, str]:
         else:
             out[key] = str(value)
     return out
+
+
+def parse_komi(text: str) -> Fraction:
+    """Komi in stones as people write it: ``3¾``, ``3 3/4``, ``15/4``, ``3.75``, ``-2.5``.
+
+    >>> [str(parse_komi(t)) for t in ("3¾", "3 3/4", "15/4", "3.75", "0", "-½")]
+    ['15/4', '15/4', '15/4', '15/4', '0', '-1/2']
+    """
+    raw = text.strip().replace("¾", " 3/4").replace("½", " 1/2").replace("¼", " 1/4")
+    sign = -1 if raw.startswith("-") else 1
+    parts = raw.lstrip("-").split()
+    try:
+        value = sum((Fraction(p) for p in parts), Fraction(0))
+    except (ValueError, ZeroDivisionError):
+        raise InvalidSetting("komi", Msg("write it like 3¾, 15/4 or 3.75")) from None
+    if not parts:
+        raise InvalidSetting("komi", Msg("must not be empty"))
+    return sign * value
+
+
+def format_komi(value: Fraction) -> str:
+    """``Fraction(15, 4)`` → ``3¾``.
+
+    >>> format_komi(Fraction(15, 4)), format_komi(Fraction(13, 2)), format_komi(Fraction(-1, 2))
+    ('3¾', '6½', '-½')
+    """
+    sign = "-" if value < 0 else ""
+    whole, part = divmod(abs(value), 1)
+    glyph = {Fraction(0): "", Fraction(1, 4): "¼", Fraction(1, 2): "½", Fraction(3, 4): "¾"}
+    if part in glyph:
+        return f"{sign}{int(whole) or ('' if glyph[part] else '0')}{glyph[part]}"
+    return f"{sign}{abs(value)}"
 
 
 def _yes_or_no(key: str, text: str) -> bool | None:
@@ -760,6 +794,16 @@ def declared_choices(kind: type) -> tuple[tuple[str, type[enum.Enum]], ...]:
 _FIELD_TYPES: dict[type, dict[str, object]] = {}
 
 
+def _unwrapped(declared: object) -> tuple[object, bool]:
+    """A field's declared type without its ``None`` (``int | None`` → ``int``), and whether
+    ``None`` is one of its values."""
+    args = typing.get_args(declared)
+    if type(None) not in args:
+        return declared, False
+    (inner,) = (a for a in args if a is not type(None))
+    return inner, True
+
+
 def _field_types(kind: type) -> dict[str, object]:
     """The declared types of the fields of ``kind`` (read once: every stored settings value is
     read through them)."""
@@ -786,11 +830,9 @@ def _text(key: str, value: object) -> str:
 def _setting_value(key: str, value: object, kind: object) -> object:
     """One setting of a dict as a field declared ``kind`` takes it, or
     ``InvalidSetting(key, …)``."""
-    optional = type(None) in typing.get_args(kind)
+    kind, optional = _unwrapped(kind)
     if value is None and optional:
         return None
-    if optional:  # the value's own type, without the None
-        (kind,) = (a for a in typing.get_args(kind) if a is not type(None))
     if kind is System:
         try:
             return System(value)

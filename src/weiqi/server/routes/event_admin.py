@@ -46,7 +46,12 @@ from weiqi.tournament.details import (
     details_from_form,
     format_local,
 )
-from weiqi.tournament.settings import TIEBREAK_CODES, System, default_tiebreak_table
+from weiqi.tournament.settings import (
+    TIEBREAK_CODES,
+    System,
+    default_tiebreak_table,
+    format_komi,
+)
 from weiqi.tournament.standings import TIEBREAKS
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
@@ -637,7 +642,7 @@ def _round_page(
     context = {
         "info": info,
         "round": detail,
-        "komi": event_admin.format_komi,
+        "komi": format_komi,
         "may_pair": may_pair,
         "may_publish": allowed(db, actor, Action.PUBLISH_ROUND, event_id),
         "may_edit": may_edit,
