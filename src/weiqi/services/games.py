@@ -561,11 +561,15 @@ def _game_ruleset(session: Session, game: GameRow) -> Ruleset:
     return settings.game_ruleset(Fraction(game.komi), game.handicap)
 
 
-def team_game(session: Session, game: BoardGameRow) -> Game:
-    """A seated board of a team match as a game to referee; an empty board (a forfeit without
-    a player) is no game."""
-    match = game.match
-    number = match.round.number
+def refuse_empty_board(game: BoardGameRow, number: int) -> None:
+    """``Conflict`` for a board of round ``number`` with a seat left empty: it is a forfeit
+    already, no game to play or to enter a result on.
+
+    >>> refuse_empty_board(BoardGameRow(board=2, home_player_id=7, away_player_id=None), 3)
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.Conflict: round 3 board 2: an empty board is already a forfeit
+    """
     if game.home_player_id is None or game.away_player_id is None:
         raise Conflict(
             Msg(
@@ -574,6 +578,14 @@ def team_game(session: Session, game: BoardGameRow) -> Game:
                 board=game.board,
             )
         )
+
+
+def team_game(session: Session, game: BoardGameRow) -> Game:
+    """A seated board of a team match as a game to referee; an empty board (a forfeit without
+    a player) is no game."""
+    match = game.match
+    number = match.round.number
+    refuse_empty_board(game, number)
     home = session.get(RosterRow, game.home_player_id)
     away = session.get(RosterRow, game.away_player_id)
     home_team = session.get(TeamRow, match.home_id)

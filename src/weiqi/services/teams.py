@@ -1270,14 +1270,7 @@ def _set_board_result(
                 board=board,
             )
         )
-    if game.home_player_id is None or game.away_player_id is None:
-        raise Conflict(
-            Msg(
-                "round %(number)s board %(board)s: an empty board is already a forfeit",
-                number=number,
-                board=board,
-            )
-        )
+    games.refuse_empty_board(game, number)
     if not is_stage(session, event_id):  # (a 擂台赛 plays a replay again: the same two meet)
         game_points(result, Color.BLACK)  # a replay or no result scores nothing: refused here
     # the signed sheet: entered and confirmed in the board's game record, like an individual
