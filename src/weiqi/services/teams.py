@@ -1279,10 +1279,16 @@ def _set_board_result(
     return m
 
 
-def _require_sheet(session: Session, actor: Actor, event_id: int) -> None:
-    """Who may enter a signed sheet: enter and confirm, as on an individual event's sheet."""
+def _sheet_round(
+    session: Session, actor: Actor, event_id: int, number: int
+) -> tuple[EventSettingsRow, RoundRow]:
+    """The team event and its round ``number``, for entering signed sheets in the caller's
+    transaction: who may enter one (enter and confirm, as on an individual event's sheet), and
+    the event locked, so that a board confirmed meanwhile is seen as confirmed."""
     require(session, actor, Action.ENTER_RESULT, event_id)
     require(session, actor, Action.CONFIRM_RESULT, event_id)
+    lock_event(session, event_id)
+    return event_row(session, event_id), round_row(session, event_id, number)
 
 
 def record_board_result(
@@ -1299,10 +1305,7 @@ def record_board_result(
     0, BL …); colours are the match's, so ``B+R`` means black on that board won."""
     result = Result.parse(code)
     with db.transaction() as session:
-        _require_sheet(session, actor, event_id)
-        lock_event(session, event_id)  # a board confirmed meanwhile is seen as confirmed
-        row = event_row(session, event_id)
-        rnd = round_row(session, event_id, number)
+        row, rnd = _sheet_round(session, actor, event_id, number)
         m = _set_board_result(session, actor, event_id, rnd, team, board, result, sitting)
         session.flush()
         teams, players = _codes(session, event_id)
@@ -1321,10 +1324,7 @@ def record_results(
     transaction: every row, or none when one is refused."""
     parsed = [(r[0], r[1], Result.parse(r[2]), r[3] if len(r) == 4 else 0) for r in rows]
     with db.transaction() as session:
-        _require_sheet(session, actor, event_id)
-        lock_event(session, event_id)
-        event_row(session, event_id)
-        rnd = round_row(session, event_id, number)
+        _, rnd = _sheet_round(session, actor, event_id, number)
         for team, board, result, sitting in parsed:
             _set_board_result(session, actor, event_id, rnd, team, board, result, sitting)
         return len(parsed)
@@ -1337,10 +1337,7 @@ def record_results_csv(
     refused row is named by its line."""
     rows = parse_team_results(text, source)
     with db.transaction() as session:
-        _require_sheet(session, actor, event_id)
-        lock_event(session, event_id)
-        event_row(session, event_id)
-        rnd = round_row(session, event_id, number)
+        _, rnd = _sheet_round(session, actor, event_id, number)
         for line, team, board, code, sitting in rows:
             try:
                 result = Result.parse(code)
