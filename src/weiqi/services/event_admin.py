@@ -67,14 +67,14 @@ from weiqi.services.events import (
 )
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches, namesake_labels, player_labels, search_terms
-from weiqi.services.round_edits import EditRecord, edit_records
+from weiqi.services.round_edits import EditRecord, edit_records, recorded_boards
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.tournament import PairingView
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow, TeamGameRecordRow
 from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRow
-from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
+from weiqi.store.tournament import PlayerRow, RoundRow
 from weiqi.text import clean_name
 from weiqi.tournament.details import EventDetails, format_local, parse_local
 from weiqi.tournament.manual import editable
@@ -851,13 +851,7 @@ def unpair_round(db: Database, actor: Actor, event_id: int, number: int) -> None
             raise Conflict(
                 Msg("round %(number)s has results; it can no longer be unpaired", number=number)
             )
-        recorded = sorted(
-            session.scalars(
-                select(GameRow.board)
-                .join(GameRecordRow, GameRecordRow.game_id == GameRow.id)
-                .where(GameRow.round_id == rnd.id)
-            )
-        )
+        recorded = recorded_boards(session, rnd)
         if recorded:
             raise Conflict(
                 Msg(

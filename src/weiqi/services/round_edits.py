@@ -33,6 +33,7 @@ False
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -179,6 +180,29 @@ def _editable_round(
     return rnd, event, players
 
 
+def recorded_boards(
+    session: Session, rnd: RoundRow, boards: Iterable[int] | None = None
+) -> list[int]:
+    """The boards of ``rnd`` (of ``boards`` only, when given) whose game has a record, in
+    board order: the referees' decisions it holds are never deleted or given to other players
+    by a change to the pairing.
+
+    >>> from weiqi.store.database import Database
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> with db.transaction() as session:
+    ...     recorded_boards(session, RoundRow(id=1), [1, 2])
+    []
+    """
+    query = (
+        select(GameRow.board)
+        .join(GameRecordRow, GameRecordRow.game_id == GameRow.id)
+        .where(GameRow.round_id == rnd.id)
+    )
+    if boards is not None:
+        query = query.where(GameRow.board.in_(boards))
+    return sorted(session.scalars(query))
+
+
 def _preview(
     session: Session,
     event_id: int,
@@ -188,13 +212,7 @@ def _preview(
     edit: RoundEdit,
 ) -> tuple[EditPreview, EditedRound]:
     done = edit_round(event, rnd.number, edit)
-    recorded = sorted(
-        session.scalars(
-            select(GameRow.board)
-            .join(GameRecordRow, GameRecordRow.game_id == GameRow.id)
-            .where(GameRow.round_id == rnd.id, GameRow.board.in_(done.changed))
-        )
-    )
+    recorded = recorded_boards(session, rnd, done.changed)
     if recorded:
         raise Conflict(
             Msg(
