@@ -91,6 +91,16 @@ class InputError(WeiqiError):
         else:
             super().__init__(self.reason)
 
+    @classmethod
+    def at_line(cls, source: str, line: int, reason: Msg | str) -> InputError:
+        """Line ``line`` of file ``source`` cannot be used, for ``reason``: a file read row by
+        row that stops at its first bad row (:class:`RowsRejected` lists them all).
+
+        >>> InputError.at_line("results.csv", 3, "no board 9").message
+        'results.csv, line 3: no board 9'
+        """
+        return cls(Msg("%(source)s, line %(line)s", source=source, line=line), reason)
+
 
 class RowsRejected(InputError):
     """Rows of a file that cannot be read; ``problems`` lists (line, reason) in file order.

@@ -1343,9 +1343,7 @@ def record_results_csv(
                 result = Result.parse(code)
                 _set_board_result(session, actor, event_id, rnd, team, board, result, sitting)
             except (NotFound, Conflict, InputError, InvalidSetting) as err:
-                raise InputError(
-                    Msg("%(source)s, line %(line)s", source=source, line=line), err.msg
-                ) from None
+                raise InputError.at_line(source, line, err.msg) from None
         return len(rows)
 
 

@@ -654,9 +654,7 @@ def record_results(
         except NotFound as err:
             if not rows:
                 return 0
-            raise InputError(
-                Msg("%(source)s, line %(line)s", source=source, line=rows[0][0]), err.msg
-            ) from None
+            raise InputError.at_line(source, rows[0][0], err.msg) from None
         for line, board, result in rows:
             try:
                 game = boards.game(number, board)
@@ -664,9 +662,7 @@ def record_results(
                     session, event_id, number, game, result, actor, clock, boards.labels
                 )
             except (NotFound, Conflict) as err:
-                raise InputError(
-                    Msg("%(source)s, line %(line)s", source=source, line=line), err.msg
-                ) from None
+                raise InputError.at_line(source, line, err.msg) from None
         return len(rows)
 
 
