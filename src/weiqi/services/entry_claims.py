@@ -52,7 +52,14 @@ from weiqi.roles import Role
 from weiqi.services import live
 from weiqi.services.accounts import _audit
 from weiqi.services.actor import Actor
-from weiqi.services.events import EventStatus, event_cards, is_team_event, player_row
+from weiqi.services.events import (
+    EventStatus,
+    event_cards,
+    event_players,
+    is_team_event,
+    player_row,
+    roster_players,
+)
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import player_labels
 from weiqi.services.server_clock import ServerClock
@@ -558,20 +565,12 @@ def open_entrants(db: Database, actor: Actor, event_id: int) -> list[OpenEntrant
             )
         }
         if is_team_event(session, event_id):
-            rows = session.execute(
-                select(RosterRow, TeamRow)
-                .join(TeamRow, RosterRow.team_id == TeamRow.id)
-                .where(TeamRow.event_id == event_id)
-                .order_by(TeamRow.id, RosterRow.position, RosterRow.id)
-            ).all()
             return [
                 OpenEntrant(p.id, p.name, p.rank or "", t.name, t.id)
-                for p, t in rows
+                for p, t in roster_players(session, event_id)
                 if p.id not in linked
             ]
-        players = session.scalars(
-            select(PlayerRow).where(PlayerRow.event_id == event_id).order_by(PlayerRow.id)
-        ).all()
+        players = event_players(session, event_id)
         labels = player_labels(players)
         return [
             OpenEntrant(p.id, labels[p.id], p.rank or "") for p in players if p.id not in linked

@@ -58,6 +58,7 @@ from weiqi.services.events import (
     count_rows,
     details_in,
     event_name,
+    event_players,
     event_rounds,
     latest_round,
     player_row,
@@ -431,9 +432,7 @@ def dashboard(db: Database, actor: Actor, event_id: int, search: str = "") -> Da
         system = system_for(event.settings)
         finished = bool(event.rounds) and complete and system.is_finished(event)
         blocker = None if finished else system.blocker(event)
-        rows = session.scalars(
-            select(PlayerRow).where(PlayerRow.event_id == event_id).order_by(PlayerRow.id)
-        ).all()
+        rows = event_players(session, event_id)
         shown = player_labels(rows)
         players = tuple(_view(p, shown[p.id]) for p in rows)
         matching = tuple(

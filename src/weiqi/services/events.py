@@ -34,7 +34,7 @@ from weiqi.services.permissions import Action, require
 from weiqi.store.base import Base
 from weiqi.store.database import Database
 from weiqi.store.models import EventRole, EventRow
-from weiqi.store.teams import LeagueDivisionRow, TeamRow
+from weiqi.store.teams import LeagueDivisionRow, RosterRow, TeamRow
 from weiqi.store.tournament import EventSettingsRow, PlayerRow, RoundRow
 from weiqi.text import clean_name
 from weiqi.tournament.details import EventDetails
@@ -125,6 +125,39 @@ def player_row(session: Session, event_id: int, player_id: int) -> PlayerRow:
     if row is None or row.event_id != event_id:
         raise no_player(event_id, player_id)
     return row
+
+
+def event_players(session: Session, event_id: int) -> list[PlayerRow]:
+    """Every player of individual event ``event_id``, in the order of entry.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> with db.transaction() as session:
+    ...     event_players(session, 1)
+    []
+    """
+    return list(
+        session.scalars(
+            select(PlayerRow).where(PlayerRow.event_id == event_id).order_by(PlayerRow.id)
+        )
+    )
+
+
+def roster_players(session: Session, event_id: int) -> list[tuple[RosterRow, TeamRow]]:
+    """Every roster player of team event ``event_id`` with its team: the teams in the order of
+    entry, each roster in its order.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> with db.transaction() as session:
+    ...     roster_players(session, 1)
+    []
+    """
+    rows = session.execute(
+        select(RosterRow, TeamRow)
+        .join(TeamRow, RosterRow.team_id == TeamRow.id)
+        .where(TeamRow.event_id == event_id)
+        .order_by(TeamRow.id, RosterRow.position, RosterRow.id)
+    )
+    return [(p, t) for p, t in rows]
 
 
 def team_by_code(session: Session, event_id: int, code: str) -> TeamRow:

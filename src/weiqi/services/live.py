@@ -105,7 +105,13 @@ from weiqi.rules.vertex import format_vertex, parse_vertex
 from weiqi.services import live_notices
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import as_utc
-from weiqi.services.events import event_settings, is_team_event, player_row
+from weiqi.services.events import (
+    event_players,
+    event_settings,
+    is_team_event,
+    player_row,
+    roster_players,
+)
 from weiqi.services.games import (
     TEAM_BOARD_PLACE,
     BoardKey,
@@ -394,18 +400,9 @@ def entrant_accounts(db: Database, actor: Actor, event_id: int) -> list[EntrantA
         team_event = is_team_event(session, event_id)
         players: list[tuple[int, str, str | None]]
         if team_event:  # each team's roster, in the teams' order
-            rows = session.execute(
-                select(RosterRow.id, RosterRow.name, TeamRow.name)
-                .join(TeamRow, RosterRow.team_id == TeamRow.id)
-                .where(TeamRow.event_id == event_id)
-                .order_by(TeamRow.id, RosterRow.position, RosterRow.id)
-            ).all()
-            players = [(int(i), n, t) for i, n, t in rows]
+            players = [(p.id, p.name, t.name) for p, t in roster_players(session, event_id)]
         else:
-            entrants = session.scalars(
-                select(PlayerRow).where(PlayerRow.event_id == event_id).order_by(PlayerRow.id)
-            ).all()
-            players = [(p.id, p.name, None) for p in entrants]
+            players = [(p.id, p.name, None) for p in event_players(session, event_id)]
         links = {
             (r.roster_id if team_event else r.player_id): r
             for r in session.scalars(

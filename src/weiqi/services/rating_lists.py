@@ -31,14 +31,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from sqlalchemy import select
-
 from weiqi.errors import InvalidSetting
 from weiqi.formats.rating_lists import RatedPlayer, name_key
 from weiqi.formats.romanize import ascii_name, is_han
 from weiqi.messages import Msg
 from weiqi.services import tournament
 from weiqi.services.actor import Actor
+from weiqi.services.events import event_players
 from weiqi.services.permissions import Action, require
 from weiqi.store.database import Database
 from weiqi.store.locks import lock_event
@@ -164,9 +163,7 @@ def fill_from_rating_list(
         tournament._settings_row(session, event_id)  # an individual event
         if not dry_run:
             lock_event(session, event_id)
-        rows = session.scalars(
-            select(PlayerRow).where(PlayerRow.event_id == event_id).order_by(PlayerRow.id)
-        ).all()
+        rows = event_players(session, event_id)
         for row in rows:
             extra = _extra(row)
             how: Literal["pin", "name"] = "pin"

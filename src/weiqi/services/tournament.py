@@ -53,6 +53,7 @@ from weiqi.services.events import (
     add_event,
     count_rows,
     details_of,
+    event_players,
     player_row,
     round_or_latest,
     round_row,
@@ -142,11 +143,7 @@ def _load(session: Session, event_id: int) -> tuple[Event, dict[str, PlayerRow]]
     ORM rows (10,000 players × 9 rounds are 45,000 games), and equal result codes and komi are
     parsed once."""
     settings = settings_of(_settings_row(session, event_id))
-    players = list(
-        session.scalars(
-            select(PlayerRow).where(PlayerRow.event_id == event_id).order_by(PlayerRow.id)
-        )
-    )
+    players = event_players(session, event_id)
     by_id = {str(p.id): p for p in players}
     ranks: dict[str, Rank] = {}
     absent: dict[int, set[int]] = {}
@@ -305,9 +302,7 @@ def _player(session: Session, event_id: int, name: str) -> PlayerRow:
     """The player ``name`` means: a label as pages show it (``张伟 (北京)``), or a name only one
     player has. A name namesakes share is refused with their labels (``InputError``), never
     guessed."""
-    rows = session.scalars(
-        select(PlayerRow).where(PlayerRow.event_id == event_id).order_by(PlayerRow.id)
-    ).all()
+    rows = event_players(session, event_id)
     try:
         pid = find(name, [person(r) for r in rows])
     except NotFound:
