@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import dataclasses
 import gc
-import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -42,7 +41,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from weiqi.cli.inputs import choice, db_int, in_db_range, komi_stones, lag_settings, read_text
+from weiqi.cli.inputs import (
+    choice,
+    db_int,
+    echo_json,
+    in_db_range,
+    komi_stones,
+    lag_settings,
+    read_text,
+)
 from weiqi.errors import InputError, InvalidSetting
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
@@ -496,7 +503,7 @@ def register(app: typer.Typer) -> None:
             out = {"id": info.id, "name": info.name, "settings": settings_to_dict(settings)}
             if details is not None:
                 out["time_control"] = details.time_control
-            typer.echo(json.dumps(out, ensure_ascii=False))
+            echo_json(out)
             return
         codes = ",".join(settings.tiebreak_codes) or "none (ranked by how far players came)"
         typer.echo(
@@ -523,7 +530,7 @@ def register(app: typer.Typer) -> None:
 
             facts = plain(event_read(database, event_id, public=False))  # the API's overview
         if as_json:
-            typer.echo(json.dumps(facts, ensure_ascii=False))
+            echo_json(facts)
             return
         from rich.console import Console
         from rich.table import Table
@@ -628,31 +635,28 @@ def register(app: typer.Typer) -> None:
             dry_run=dry_run,
         )
         if as_json:
-            typer.echo(
-                json.dumps(
-                    {
-                        "list": {
-                            "format": listed.source,
-                            "date": listed.date,
-                            "players": len(listed.players),
-                            "skipped": listed.skipped,
-                            "skipped_lines": list(listed.skipped_lines),
-                        },
-                        "dry_run": report.dry_run,
-                        "matched": [
-                            {
-                                "player": m.player,
-                                "entry": m.entry,
-                                "by": m.by,
-                                "changes": [dataclasses.asdict(c) for c in m.changes],
-                            }
-                            for m in report.matched
-                        ],
-                        "ambiguous": [dataclasses.asdict(a) for a in report.ambiguous],
-                        "not_found": list(report.not_found),
+            echo_json(
+                {
+                    "list": {
+                        "format": listed.source,
+                        "date": listed.date,
+                        "players": len(listed.players),
+                        "skipped": listed.skipped,
+                        "skipped_lines": list(listed.skipped_lines),
                     },
-                    ensure_ascii=False,
-                )
+                    "dry_run": report.dry_run,
+                    "matched": [
+                        {
+                            "player": m.player,
+                            "entry": m.entry,
+                            "by": m.by,
+                            "changes": [dataclasses.asdict(c) for c in m.changes],
+                        }
+                        for m in report.matched
+                    ],
+                    "ambiguous": [dataclasses.asdict(a) for a in report.ambiguous],
+                    "not_found": list(report.not_found),
+                }
             )
             return
         dated = f" ({listed.date})" if listed.date else ""
@@ -723,7 +727,7 @@ def register(app: typer.Typer) -> None:
             out = {"name": made.name, "token": made.code, "player_id": made.player_id}
             if made.team is not None:
                 out["team"] = made.team
-            typer.echo(json.dumps(out, ensure_ascii=False))
+            echo_json(out)
             return
         typer.echo(f"{made.name}: {made.code}")
 
@@ -751,7 +755,7 @@ def register(app: typer.Typer) -> None:
                 }
                 for c in found
             ]
-            typer.echo(json.dumps(rows, ensure_ascii=False))
+            echo_json(rows)
             return
         for c in found:
             team = f" ({c.team})" if c.team else ""
@@ -931,7 +935,7 @@ def register(app: typer.Typer) -> None:
         if as_json:
             out = _round_json(database, event_id, done.round.number)
             out["notes"] = [str(n) for n in done.notes]
-            typer.echo(json.dumps(out, ensure_ascii=False))
+            echo_json(out)
             return
         _round_table(done.round)
         for note in done.notes:
@@ -1035,7 +1039,7 @@ def register(app: typer.Typer) -> None:
             if explain:
                 out["explanations"] = [w.as_json() for w in whys]
                 out["totals"] = totals
-            typer.echo(json.dumps(out, ensure_ascii=False))
+            echo_json(out)
             return
         _round_table(view)
         if explain:
@@ -1149,7 +1153,7 @@ def register(app: typer.Typer) -> None:
             return
         if as_json:
             out = _round_json(database, event_id, round_number)
-            typer.echo(json.dumps(out, ensure_ascii=False))
+            echo_json(out)
         else:
             _round_table(show_round(database, event_id, round_number))
 
@@ -1252,7 +1256,7 @@ def register(app: typer.Typer) -> None:
         if as_json:
             starts = at.isoformat() if at else None
             out = {"round": round_number, "starts_at": starts, "local": local, "zone": zone_name}
-            typer.echo(json.dumps(out, ensure_ascii=False))
+            echo_json(out)
             return
         typer.echo(
             f"round {round_number}: starts {local} ({zone_name})"
@@ -1318,7 +1322,7 @@ def register(app: typer.Typer) -> None:
                 ],
                 "applied": applied,
             }
-            typer.echo(json.dumps(out, ensure_ascii=False))
+            echo_json(out)
         else:
             typer.echo(f"round {number}: {shown.description}")
             for p in shown.problems:
@@ -1417,7 +1421,7 @@ def register(app: typer.Typer) -> None:
         if not isinstance(fast, StandingsSheet):  # the rows of the API's standings (read model)
             from weiqi.services.read_models import as_json as plain
 
-            typer.echo(json.dumps([plain(r) for r in fast.rows], ensure_ascii=False))
+            echo_json([plain(r) for r in fast.rows])
             return
         rows = fast.rows
         from weiqi.text_table import TextTable

@@ -12,14 +12,13 @@ could not map (``--json``: the same as an object with ``notes``).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from weiqi.cli.event import DbOption, EventOption, JsonOption, event_id_option, open_database
-from weiqi.cli.inputs import read_bytes, write_bytes
+from weiqi.cli.inputs import echo_json, read_bytes, write_bytes
 from weiqi.services.actor import Actor
 
 
@@ -50,18 +49,15 @@ def register(app: typer.Typer) -> None:
         report = run(open_database(db), Actor.local(), read_bytes(path), name=name)
         notes = [str(n) for n in report.notes]
         if as_json:
-            typer.echo(
-                json.dumps(
-                    {
-                        "event": report.event_id,
-                        "name": report.name,
-                        "players": report.players,
-                        "rounds": report.rounds,
-                        "games": report.games,
-                        "notes": notes,
-                    },
-                    ensure_ascii=False,
-                )
+            echo_json(
+                {
+                    "event": report.event_id,
+                    "name": report.name,
+                    "players": report.players,
+                    "rounds": report.rounds,
+                    "games": report.games,
+                    "notes": notes,
+                }
             )
             return
         typer.echo(

@@ -25,7 +25,6 @@ to the top division.
 from __future__ import annotations
 
 import datetime
-import json
 from pathlib import Path
 from typing import Annotated
 
@@ -38,6 +37,7 @@ from weiqi.cli.inputs import (
     PLAYER_IDS_HELP,
     choice,
     db_int,
+    echo_json,
     in_db_range,
     komi_stones,
     lag_settings,
@@ -124,7 +124,7 @@ def _echo_draft(view: object, as_json: bool) -> None:
 
     assert isinstance(view, DraftView)
     if as_json:
-        typer.echo(json.dumps(_draft_json(view), ensure_ascii=False))
+        echo_json(_draft_json(view))
         return
     console = Console()
     console.print(f"摘牌 draft {view.id} · 顺序 order: {' → '.join(view.order)}")
@@ -247,7 +247,7 @@ def register(app: typer.Typer) -> None:
             home_nationality,
         )  # fmt: skip
         if as_json:
-            typer.echo(json.dumps(_season_json(info), ensure_ascii=False))
+            echo_json(_season_json(info))
             return
         for d in info.divisions:
             typer.echo(
@@ -279,7 +279,7 @@ def register(app: typer.Typer) -> None:
         database = open_database(db)
         info = season_info(database, _season_id(database, season))
         if as_json:
-            typer.echo(json.dumps(_season_json(info), ensure_ascii=False))
+            echo_json(_season_json(info))
             return
         table = Table(title=f"{info.name} · 联赛 season {info.id}")
         for col in ("级别 division", "队数 clubs", "轮数 rounds", "event"):
@@ -310,7 +310,7 @@ def register(app: typer.Typer) -> None:
                 }
                 for r in rounds
             ]
-            typer.echo(json.dumps(out, ensure_ascii=False))
+            echo_json(out)
             return
         table = Table(title="赛程 calendar")
         for col in ("轮 round", "日期 date", "对阵 fixtures (home – away)"):
@@ -405,7 +405,7 @@ def register(app: typer.Typer) -> None:
         end = close_season(database, Actor.local(), _season_id(database, season))
         if as_json:
             out = {"final": end.final, "next": end.next_divisions}
-            typer.echo(json.dumps(out, ensure_ascii=False))
+            echo_json(out)
             return
         for label, order in end.final.items():
             typer.echo(f"{label} final: {', '.join(order)}")

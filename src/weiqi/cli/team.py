@@ -47,6 +47,7 @@ from weiqi.cli.inputs import (
     PLAYER_IDS_HELP,
     choice,
     db_int,
+    echo_json,
     in_db_range,
     parse_time,
     player_ids,
@@ -99,7 +100,7 @@ def echo_round(view: object, as_json: bool) -> None:
 
     assert isinstance(view, RoundView)
     if as_json:
-        typer.echo(json.dumps(plain(round_read(view)), ensure_ascii=False))
+        echo_json(plain(round_read(view)))
         return
     console = Console()
     title = f"第{view.number}轮 · round {view.number}"
@@ -226,7 +227,7 @@ def create_team(
     info = create_team_event(open_database(db), Actor.local(), name, settings, details)
     if as_json:
         out = {"id": info.id, "name": info.name, "settings": settings_to_dict(settings)}
-        typer.echo(json.dumps(out, ensure_ascii=False))
+        echo_json(out)
         return
     typer.echo(
         f"team event {info.id}: {info.name} — {settings.system.zh} ({settings.system.value}),"
@@ -302,7 +303,7 @@ def show_team_standings(
 
     rows = standings(database, event_id)
     if as_json:
-        typer.echo(json.dumps([plain(r) for r in rows], ensure_ascii=False))
+        echo_json([plain(r) for r in rows])
         return
     print_standings(f"{team_event_info(database, event_id).name} · {heading}", rows)
 
@@ -475,7 +476,7 @@ def register(app: typer.Typer) -> None:
             birth_date,
         )
         if as_json:
-            typer.echo(json.dumps(roster_json(owner.code, done), ensure_ascii=False))
+            echo_json(roster_json(owner.code, done))
             return
         born = done.birth_date.isoformat() if done.birth_date else "-"
         mark = " 外援 foreign" if done.foreign else ""
@@ -501,7 +502,7 @@ def register(app: typer.Typer) -> None:
         name = team_admin.rename_team(database, Actor.local(), event_id, card.id, new_name)
         if as_json:
             out = {"id": card.id, "code": card.code, "name": name}
-            typer.echo(json.dumps(out, ensure_ascii=False))
+            echo_json(out)
             return
         typer.echo(f"{card.code}: {card.name} → {name}")
 
@@ -521,7 +522,7 @@ def register(app: typer.Typer) -> None:
         name = team_admin.delete_team(database, Actor.local(), event_id, card.id)
         if as_json:
             out = {"id": card.id, "code": card.code, "name": name, "deleted": True}
-            typer.echo(json.dumps(out, ensure_ascii=False))
+            echo_json(out)
             return
         typer.echo(f"{name} deleted")
 
@@ -546,7 +547,7 @@ def register(app: typer.Typer) -> None:
         shown = player_labels(database, event_id)
         out = [record_to_dict(r, shown) for r in chosen]
         if as_json:
-            typer.echo(json.dumps(out, ensure_ascii=False))
+            echo_json(out)
             return
         title = f"{board}台 board {board}" if board is not None else "个人成绩 player records"
         table = Table(title=title)
@@ -620,7 +621,7 @@ def register(app: typer.Typer) -> None:
     def _show_stage(database: Database, event_id: int, view: object, as_json: bool) -> None:
         """The stage as ``show`` and ``result`` answer: JSON, or the table of its games."""
         if as_json:
-            typer.echo(json.dumps(_stage_json(view), ensure_ascii=False))
+            echo_json(_stage_json(view))
         else:
             from weiqi.services.teams import player_labels
 
@@ -694,7 +695,7 @@ def register(app: typer.Typer) -> None:
         rows = members_total_standings(database, _event_id(database, event), tournament, counted)
         out = [{"place": p, "team": t, "total": v} for p, t, v in rows]
         if as_json:
-            typer.echo(json.dumps(out, ensure_ascii=False))
+            echo_json(out)
             return
         table = Table(title="队员总分制 members' total")
         for col in ("名次 place", "队 team", "总分 total"):
