@@ -1121,17 +1121,8 @@ def enter_and_confirm(
     again (:func:`played_again_kind`)."""
     if isinstance(game, GameRow):
         game = individual_game(session, game)
-    if _record_played_again(session, actor, event_id, game, result, None, clock=clock):
-        return
-    _append(
-        session,
-        actor,
-        event_id,
-        game,
-        (ResultEntered(result=result), SheetConfirmed()),
-        None,
-        clock=clock,
-    )
+    entry = ResultEntered(result=result)
+    _record_entry(session, actor, event_id, game, entry, None, confirm=True, clock=clock)
 
 
 def _event_settings(session: Session, event_id: int) -> EventSettings | None:
@@ -1216,6 +1207,29 @@ def _record_played_again(
     return True
 
 
+def _record_entry(
+    session: Session,
+    actor: Actor,
+    event_id: int,
+    game: Game,
+    event: ResultEntered,
+    expected_seq: int | None,
+    *,
+    confirm: bool,
+    clock: ServerClock,
+) -> None:
+    """Record a result entered on the board (a result or Black's count): as the result of
+    the game played again when the board's confirmed result calls for it
+    (:func:`_record_played_again`, confirmed as from the signed sheet), else appended to the
+    board's record, with the sheet's confirmation when ``confirm``."""
+    entry = event.result if event.result is not None else event.black_count
+    assert entry is not None
+    if _record_played_again(session, actor, event_id, game, entry, expected_seq, clock=clock):
+        return
+    events = (event, SheetConfirmed()) if confirm else event
+    _append(session, actor, event_id, game, events, expected_seq, clock=clock)
+
+
 def _entry_event(text: str) -> ResultEntered:
     entry = parse_entry(text)
     if isinstance(entry, Fraction):
@@ -1258,12 +1272,9 @@ def enter_result(
                     seq=row.seq if row is not None else 0,
                 )
             )
-        entry = event.result if event.result is not None else event.black_count
-        assert entry is not None
-        if not _record_played_again(
-            session, actor, event_id, game, entry, expected_seq, clock=clock
-        ):
-            _append(session, actor, event_id, game, event, expected_seq, clock=clock)
+        _record_entry(
+            session, actor, event_id, game, event, expected_seq, confirm=False, clock=clock
+        )
         return _view(session, event_id, game)
 
 
@@ -1574,13 +1585,9 @@ def enter_round_results(
                     and game.result == event.result.to_code()
                 ):
                     continue  # the same sheet sent again
-                entry = event.result if event.result is not None else event.black_count
-                assert entry is not None
-                if _record_played_again(session, actor, event_id, game, entry, None, clock=clock):
-                    changed += 1
-                    continue
-                events = (event, SheetConfirmed()) if confirm else event
-                _append(session, actor, event_id, game, events, None, clock=clock)
+                _record_entry(
+                    session, actor, event_id, game, event, None, confirm=confirm, clock=clock
+                )
                 changed += 1
             except (NotFound, Conflict, InvalidSetting, InputError) as err:
                 problems.append((line, err.msg))
