@@ -128,18 +128,17 @@ def player_row(session: Session, event_id: int, player_id: int) -> PlayerRow:
 
 
 def event_players(session: Session, event_id: int) -> list[PlayerRow]:
-    """Every player of individual event ``event_id``, in the order of entry.
+    """Every player of individual event ``event_id``, in the order of entry (empty for an
+    event without players, a team event's among them: see :func:`roster_players`).
 
     >>> db = Database("sqlite://"); db.upgrade()
+    >>> ev = create_event(db, Actor.local(), "Open").id
     >>> with db.transaction() as session:
-    ...     event_players(session, 1)
+    ...     [p.name for p in event_players(session, ev)]
     []
     """
-    return list(
-        session.scalars(
-            select(PlayerRow).where(PlayerRow.event_id == event_id).order_by(PlayerRow.id)
-        )
-    )
+    entered = select(PlayerRow).where(PlayerRow.event_id == event_id)
+    return list(session.scalars(entered.order_by(PlayerRow.id)))
 
 
 def roster_players(session: Session, event_id: int) -> list[tuple[RosterRow, TeamRow]]:
