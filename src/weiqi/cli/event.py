@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -41,15 +42,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from weiqi.cli.inputs import (
-    choice,
-    db_int,
-    echo_json,
-    in_db_range,
-    komi_stones,
-    lag_settings,
-    read_text,
-)
+from weiqi.cli.inputs import choice, db_int, in_db_range, komi_stones, lag_settings, read_text
 from weiqi.errors import InputError, InvalidSetting
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
@@ -75,6 +68,16 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for machine
 PlayerNameArg = Annotated[
     str, typer.Argument(help="The player's name; 张伟 (北京) for one of two namesakes.")
 ]
+
+
+def echo_json(data: object) -> None:
+    """Print ``data`` as one line of JSON, what :data:`JsonOption` asks for: Chinese and every
+    other character as itself, not as ``\\u`` escapes.
+
+    >>> echo_json({"name": "春季赛", "rounds": 5})
+    {"name": "春季赛", "rounds": 5}
+    """
+    typer.echo(json.dumps(data, ensure_ascii=False))
 
 
 def open_database(db: str | None) -> Database:

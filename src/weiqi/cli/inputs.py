@@ -1,5 +1,4 @@
-"""Parsing of command-line input: values that name rows in the database, and input files;
-and the one way a command prints JSON for machines (:func:`echo_json`).
+"""Parsing of command-line input: values that name rows in the database, and input files.
 
 Integers beyond 64 bits name no round, board, event or season, and the database driver would
 fail on them with a traceback rather than find nothing; every command group checks them here.
@@ -18,7 +17,6 @@ import codecs
 import csv
 import enum
 import io
-import json
 from collections.abc import Callable
 from datetime import datetime
 from fractions import Fraction
@@ -29,16 +27,6 @@ import typer
 
 from weiqi.errors import InputError, InvalidSetting
 from weiqi.messages import Msg
-
-
-def echo_json(data: object) -> None:
-    """Print ``data`` as one line of JSON, what ``--json`` asks for: Chinese and every other
-    character as itself, not as ``\\u`` escapes.
-
-    >>> echo_json({"name": "春季赛", "rounds": 5})
-    {"name": "春季赛", "rounds": 5}
-    """
-    typer.echo(json.dumps(data, ensure_ascii=False))
 
 
 def in_db_range(option: str, value: int) -> int:

@@ -17,8 +17,15 @@ from typing import Annotated
 
 import typer
 
-from weiqi.cli.event import DbOption, EventOption, JsonOption, event_id_option, open_database
-from weiqi.cli.inputs import echo_json, read_bytes, write_bytes
+from weiqi.cli.event import (
+    DbOption,
+    EventOption,
+    JsonOption,
+    echo_json,
+    event_id_option,
+    open_database,
+)
+from weiqi.cli.inputs import read_bytes, write_bytes
 from weiqi.services.actor import Actor
 
 

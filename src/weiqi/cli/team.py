@@ -42,12 +42,11 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from weiqi.cli.event import DbOption, JsonOption, open_database
+from weiqi.cli.event import DbOption, JsonOption, echo_json, open_database
 from weiqi.cli.inputs import (
     PLAYER_IDS_HELP,
     choice,
     db_int,
-    echo_json,
     in_db_range,
     parse_time,
     player_ids,
