@@ -36,9 +36,10 @@ spectators.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import enum
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy.orm import Session
 
@@ -363,6 +364,31 @@ def resume(
                    build, "resume", clock)  # fmt: skip
 
 
+Choice = TypeVar("Choice", bound=enum.Enum)
+
+
+def _chosen(
+    kind: type[Choice], text: str, among: Collection[Choice], field: str, refusal: Msg
+) -> Choice:
+    """The choice of the console's ``field``, sent as ``text`` (its value): one of ``among``,
+    else ``InvalidSetting(field, refusal)``: a value that is none, or one not offered here.
+
+    >>> _chosen(RulingKind, "forfeit", LIVE_RULINGS, "ruling", Msg("choose the ruling"))
+    <RulingKind.FORFEIT: 'forfeit'>
+    >>> _chosen(InfractionKind, "x", LIVE_INFRACTIONS, "infraction", Msg("choose the infraction"))
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: infraction: choose the infraction
+    """
+    try:
+        value = kind(text)
+    except ValueError:
+        raise InvalidSetting(field, refusal) from None
+    if value not in among:
+        raise InvalidSetting(field, refusal)
+    return value
+
+
 def record_infraction(
     db: Database,
     actor: Actor,
@@ -380,19 +406,12 @@ def record_infraction(
     """The referee rules an infraction by ``offender`` (``B``/``W``); the penalty is the
     catalogue's (``penalty``: the referee's choice where the rules leave one, R-REF-6). A
     warning counts one stone at counting, a second loses the game (R-PEN-1)."""
-    try:
-        what = InfractionKind(kind)
-    except ValueError:
-        raise InvalidSetting("infraction", Msg("choose the infraction")) from None
-    if what not in LIVE_INFRACTIONS:
-        raise InvalidSetting("infraction", Msg("choose the infraction"))
+    choose = Msg("choose the infraction")
+    what = _chosen(InfractionKind, kind, LIVE_INFRACTIONS, "infraction", choose)
     colour = _color(offender, "offender")
     chosen = None
     if penalty:
-        try:
-            chosen = Penalty(penalty)
-        except ValueError:
-            raise InvalidSetting("penalty", Msg("choose the penalty")) from None
+        chosen = _chosen(Penalty, penalty, tuple(Penalty), "penalty", Msg("choose the penalty"))
     # a penalty the rules leave to the referee and none chosen: the catalogue refuses it
     # (``penalty_for``) when the event is appended, next to the penalty field
     text = clean_note("note", note)
@@ -419,12 +438,7 @@ def record_ruling(
 ) -> live.Outcome:
     """The referee's decision that ends the game (R-END-1(d)): forfeit, time loss and loss
     name the loser; draw, replay, both lose and no result are the chief referee's."""
-    try:
-        what = RulingKind(kind)
-    except ValueError:
-        raise InvalidSetting("ruling", Msg("choose the ruling")) from None
-    if what not in LIVE_RULINGS:
-        raise InvalidSetting("ruling", Msg("choose the ruling"))
+    what = _chosen(RulingKind, kind, LIVE_RULINGS, "ruling", Msg("choose the ruling"))
     why = clean_note("reason", reason)
     if not why.strip():
         raise InvalidSetting("reason", Msg("a ruling states its reason"))
