@@ -132,6 +132,23 @@ def clean_note(field: str, text: str, *, max_length: int = MAX_NOTE_LENGTH) -> s
     return note
 
 
+def stated_reason(text: str, refusal: Msg) -> str:
+    """``text`` as a reason is stored (:func:`clean_note`, field ``reason``) where a reason
+    must be given: ``InvalidSetting("reason", refusal)`` when there is none.
+
+    >>> stated_reason("  the count was wrong ", Msg("a correction states its reason"))
+    'the count was wrong'
+    >>> stated_reason(" ", Msg("a correction states its reason"))
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: reason: a correction states its reason
+    """
+    reason = clean_note("reason", text)
+    if not reason:
+        raise InvalidSetting("reason", refusal)
+    return reason
+
+
 def check_upload(source: str, text: str, *, max_bytes: int = MAX_UPLOAD_BYTES) -> str:
     """``text`` (a whole CSV file) if it is at most ``max_bytes`` of UTF-8 and contains no lone
     surrogate (which no database stores); else ``InputError(source, …)``. The cells are checked

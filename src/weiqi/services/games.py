@@ -108,7 +108,7 @@ from weiqi.store.teams import (
     TeamRow,
 )
 from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
-from weiqi.text import check_upload, clean_note
+from weiqi.text import check_upload, clean_note, stated_reason
 from weiqi.tournament.namesakes import Person, labels
 from weiqi.tournament.settings import EventSettings
 
@@ -1380,12 +1380,9 @@ def correction_problems(text: str, reason: str) -> dict[str, Msg]:
     except InputError as err:
         problems["result"] = err.msg
     try:
-        cleaned = clean_note("reason", reason)
+        stated_reason(reason, Msg("a correction states its reason"))
     except (InputError, InvalidSetting) as err:
         problems["reason"] = err.reason
-    else:
-        if not cleaned:
-            problems["reason"] = Msg("a correction states its reason")
     return problems
 
 
@@ -1404,9 +1401,7 @@ def correct_result(
     """The chief referee changes a confirmed result, with a reason, as a new event in its
     history (R-REF-7, R-REF-6)."""
     result = Result.parse(text)
-    reason = clean_note("reason", reason)
-    if not reason:
-        raise InvalidSetting("reason", Msg("a correction states its reason"))
+    reason = stated_reason(reason, Msg("a correction states its reason"))
 
     def build(_session: Session, game: Game) -> RecordEvent:
         if not game.confirmed:

@@ -69,7 +69,7 @@ from weiqi.services.public import require_round_visible
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.models import EventRow
-from weiqi.text import clean_note
+from weiqi.text import clean_note, stated_reason
 from weiqi.tournament.settings import EventSettings
 
 #: The infractions a referee records in a game played on the server: conduct (R-REF-6). The
@@ -439,9 +439,7 @@ def record_ruling(
     """The referee's decision that ends the game (R-END-1(d)): forfeit, time loss and loss
     name the loser; draw, replay, both lose and no result are the chief referee's."""
     what = _chosen(RulingKind, kind, LIVE_RULINGS, "ruling", Msg("choose the ruling"))
-    why = clean_note("reason", reason)
-    if not why.strip():
-        raise InvalidSetting("reason", Msg("a ruling states its reason"))
+    why = stated_reason(reason, Msg("a ruling states its reason"))
     who = _color(loser, "loser") if what in (RulingKind.FORFEIT, RulingKind.TIME_LOSS,
                                              RulingKind.LOSS) else None  # fmt: skip
     ruling = Ruling(what, why, who)
@@ -478,9 +476,7 @@ def correct_clock(
         ) from None
     if amount == 0 or abs(amount) > 24 * 3600 or amount != amount:
         raise InvalidSetting("seconds", Msg("enter a number of seconds, such as 30 or -30"))
-    why = clean_note("reason", reason)
-    if not why.strip():
-        raise InvalidSetting("reason", Msg("a clock correction states its reason"))
+    why = stated_reason(reason, Msg("a clock correction states its reason"))
 
     def build(_s: Session, _r: GameRecord) -> RecordEvent:
         return ClockEvent(ClockAction.ADJUST, color=who, seconds=amount, reason=why)

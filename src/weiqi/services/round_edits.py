@@ -53,7 +53,7 @@ from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
 from weiqi.store.locks import lock_event
 from weiqi.store.tournament import ByeRow, GameRow, PlayerRow, RoundRow
-from weiqi.text import clean_note
+from weiqi.text import stated_reason
 from weiqi.tournament.manual import (
     EditedRound,
     EditKind,
@@ -275,9 +275,7 @@ def apply_edit(
     """Make ``edit`` on round ``number``, confirmed with ``reason`` (required): refused when it
     breaks a hard rule (a rematch in a Swiss, a forbidden pair); its warnings are kept with the
     reason, who made it and when; the explanation of the round is recomputed."""
-    reason = clean_note("reason", reason)
-    if not reason:
-        raise InvalidSetting("reason", Msg("a change of the pairing states its reason"))
+    reason = stated_reason(reason, Msg("a change of the pairing states its reason"))
     with db.transaction() as session:
         require(session, actor, Action.PAIR_ROUND, event_id)
         lock_event(session, event_id)  # a result or another edit at once comes before or after
