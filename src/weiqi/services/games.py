@@ -207,6 +207,17 @@ class TeamBoard:
 #: How a board is named in its round: its number (individual events) or a team match's board.
 BoardKey = int | TeamBoard
 
+
+def board_key(board: int, match: int | None, sitting: int = 0) -> BoardKey:
+    """How board ``board`` is named in its round: its number, or, on team match ``match``
+    (``None``: an individual event's board), its :class:`TeamBoard` at ``sitting``.
+
+    >>> board_key(3, None), board_key(2, 1, 1)
+    (3, TeamBoard(match=1, board=2, sitting=1))
+    """
+    return board if match is None else TeamBoard(match, board, sitting)
+
+
 #: A team board's place as a query selects it (joining its match and round): the event, the
 #: round's number, the match's, the board and the sitting.
 TEAM_BOARD_PLACE = (
@@ -284,9 +295,7 @@ class Game:
 
     @property
     def key(self) -> BoardKey:
-        if self.match is None:
-            return self.board
-        return TeamBoard(self.match, self.board, self.sitting)
+        return board_key(self.board, self.match, self.sitting)
 
 
 @dataclass(frozen=True)
@@ -342,9 +351,7 @@ class GameView:
     @property
     def key(self) -> BoardKey:
         """How the board is named in its round (the argument of the functions here)."""
-        if self.match is None:
-            return self.board
-        return TeamBoard(self.match, self.board, self.sitting)
+        return board_key(self.board, self.match, self.sitting)
 
 
 # -- entries ---------------------------------------------------------------------------------

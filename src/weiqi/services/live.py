@@ -124,6 +124,7 @@ from weiqi.services.games import (
     _now,
     _store,
     board_id_query,
+    board_key,
     individual_game,
     read_game,
 )
@@ -848,7 +849,7 @@ class Snapshot:
     @property
     def key(self) -> BoardKey:
         """How the board is named in its round (``services.games``)."""
-        return key_of({"board": self.board, "match": self.match, "sitting": self.sitting})
+        return board_key(self.board, self.match, self.sitting)
 
     def to_data(self) -> dict[str, Any]:
         """JSON-ready, with the board's :func:`board_ref` (``ref``)."""
