@@ -37,10 +37,11 @@ from weiqi.i18n import N_
 from weiqi.messages import Msg
 from weiqi.roles import Role
 from weiqi.services.actor import Actor
+from weiqi.services.events import existing_event
 from weiqi.services.permissions import Action, require
 from weiqi.store.database import Database
 from weiqi.store.locks import lock_event
-from weiqi.store.models import AuditEntry, EventRole, EventRow, LoginSession, User
+from weiqi.store.models import AuditEntry, EventRole, LoginSession, User
 from weiqi.text import clean_name
 
 ADMIN_USERNAME = "admin"
@@ -470,8 +471,7 @@ def grant_role(db: Database, actor: Actor, user_id: int, event_id: int, role: Ro
     with db.transaction() as session:
         require(session, actor, Action.GRANT_ROLE, event_id)
         lock_event(session, event_id)  # of one grant sent twice, the second sees the first
-        if session.get(EventRow, event_id) is None:
-            raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
+        existing_event(session, event_id)
         user = session.get(User, user_id)
         if user is None:
             raise NotFound(Msg("user %(user_id)s does not exist", user_id=user_id))
@@ -526,8 +526,7 @@ def event_roles(db: Database, event_id: int) -> list[RoleGrant]:
     """Who holds which role in one event (public information, like a programme), organisers
     first."""
     with db.transaction() as session:
-        if session.get(EventRow, event_id) is None:
-            raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
+        existing_event(session, event_id)
         rows = session.scalars(select(EventRole).where(EventRole.event_id == event_id))
         grants = [grant_info(r) for r in rows]
     # In the order of R-ORG-1: organisers, chief referees, referees, players.

@@ -56,6 +56,7 @@ from weiqi.services.events import (
     EventStatus,
     event_cards,
     event_players,
+    existing_event,
     is_team_event,
     player_row,
     roster_players,
@@ -166,13 +167,6 @@ def _user_of(actor: Actor, what: Msg) -> int:
     return actor.user_id
 
 
-def _event(session: Session, event_id: int) -> EventRow:
-    event = session.get(EventRow, event_id)
-    if event is None:
-        raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
-    return event
-
-
 def _bounded(field: str, text: str) -> str:
     text = text.strip()
     if len(text) > NOTE_LIMIT:
@@ -279,7 +273,7 @@ def claim_entry(
     note = _bounded("note", note)
     with db.transaction() as session:
         lock_event(session, event_id)
-        _event(session, event_id)
+        existing_event(session, event_id)
         team_event, name, _ = _entrant(session, event_id, player, team)
         _link, refused = _linkable(session, event_id, player, team_event, user_id, name, "you")
         if refused is not None:
@@ -410,7 +404,7 @@ def event_claims(db: Database, actor: Actor, event_id: int) -> list[Claim]:
     first (the order they came in), then the decided and withdrawn ones, newest first."""
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
-        _event(session, event_id)
+        existing_event(session, event_id)
         rows = session.scalars(
             select(EntryClaimRow).where(EntryClaimRow.event_id == event_id)
         ).all()
@@ -555,7 +549,7 @@ def open_entrants(db: Database, actor: Actor, event_id: int) -> list[OpenEntrant
     team in board order), for a logged-in user choosing which to claim."""
     _user_of(actor, Msg("claim an entry"))
     with db.transaction() as session:
-        _event(session, event_id)
+        existing_event(session, event_id)
         linked = {
             (r.roster_id or r.player_id)
             for r in session.scalars(

@@ -103,6 +103,23 @@ def details_of(event: EventRow) -> EventDetails:
     )
 
 
+def existing_event(session: Session, event_id: int) -> EventRow:
+    """The row of event ``event_id``, of either kind; ``NotFound`` saying so when there is
+    none.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> with db.transaction() as session:
+    ...     existing_event(session, 4)
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.NotFound: event 4 does not exist
+    """
+    event = session.get(EventRow, event_id)
+    if event is None:
+        raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
+    return event
+
+
 def no_player(event_id: int, player_id: int) -> NotFound:
     """The refusal of a player id that is not one of the event's entrants."""
     return NotFound(
@@ -263,9 +280,7 @@ def store_details(event: EventRow, details: EventDetails) -> None:
 
 def details_in(session: Session, event_id: int) -> EventDetails:
     """The details of event ``event_id`` in the caller's transaction (``NotFound`` if none)."""
-    event = session.get(EventRow, event_id)
-    if event is None:
-        raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
+    event = existing_event(session, event_id)
     return details_of(event)
 
 
@@ -347,9 +362,7 @@ def list_events(db: Database) -> list[EventInfo]:
 
 def get_event(db: Database, event_id: int) -> EventInfo:
     with db.transaction() as session:
-        event = session.get(EventRow, event_id)
-        if event is None:
-            raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
+        event = existing_event(session, event_id)
         return _info(event)
 
 

@@ -90,7 +90,7 @@ from weiqi.rules.ruleset import Ruleset
 from weiqi.rules.vertex import parse_vertex
 from weiqi.services import game_cache, record_cache
 from weiqi.services.actor import Actor
-from weiqi.services.events import event_settings, is_team_event, round_row
+from weiqi.services.events import event_settings, existing_event, is_team_event, round_row
 from weiqi.services.permissions import Action, require, roles_in_event
 from weiqi.services.player_names import matches, namesake_labels, player_labels, search_terms
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
@@ -385,8 +385,7 @@ def parse_entry(text: str) -> Result | Fraction:
 
 
 def _game_row(session: Session, event_id: int, number: int, board: BoardKey) -> Game:
-    if session.get(EventRow, event_id) is None:
-        raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
+    existing_event(session, event_id)
     if isinstance(board, TeamBoard):
         return _team_game(session, event_id, number, board)
     rnd = round_row(session, event_id, number)
@@ -517,8 +516,7 @@ class RoundBoards:
 
 def round_boards(session: Session, event_id: int, number: int) -> RoundBoards:
     """Every board of round ``number`` with its players and records, in four queries."""
-    if session.get(EventRow, event_id) is None:
-        raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
+    existing_event(session, event_id)
     rnd = round_row(session, event_id, number)
     games = {g.board: g for g in rnd.games}
     ids = [g.id for g in games.values()]
@@ -1073,9 +1071,7 @@ def round_sheet(db: Database, event_id: int, number: int, search: str = "") -> R
     (``player_names.matches``: name, club, rank)."""
     terms = search_terms(search)
     with db.transaction() as session:
-        event = session.get(EventRow, event_id)
-        if event is None:
-            raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
+        event = existing_event(session, event_id)
         rnd = round_row(session, event_id, number)
         players = {
             p.id: p

@@ -108,6 +108,7 @@ from weiqi.services.event_admin import as_utc
 from weiqi.services.events import (
     event_players,
     event_settings,
+    existing_event,
     is_team_event,
     player_row,
     roster_players,
@@ -396,8 +397,7 @@ def entrant_accounts(db: Database, actor: Actor, event_id: int) -> list[EntrantA
     """Every entrant of the event with its invitation and linked user, in entry order."""
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
-        if session.get(EventRow, event_id) is None:
-            raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
+        existing_event(session, event_id)
         team_event = is_team_event(session, event_id)
         players: list[tuple[int, str, str | None]]
         if team_event:  # each team's roster, in the teams' order

@@ -10,12 +10,10 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
-from weiqi.errors import NotFound
-from weiqi.messages import Msg
 from weiqi.services.actor import Actor
+from weiqi.services.events import existing_event
 from weiqi.services.permissions import Action, allowed_in
 from weiqi.store.database import Database
-from weiqi.store.models import EventRow
 from weiqi.store.tournament import RoundRow
 
 
@@ -52,9 +50,7 @@ class EventNavigation:
 def event_navigation(db: Database, actor: Actor, event_id: int) -> EventNavigation:
     """Read the event's rounds and what ``actor`` may do in it (``NotFound`` if no event)."""
     with db.transaction() as session:
-        event = session.get(EventRow, event_id)
-        if event is None:
-            raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
+        event = existing_event(session, event_id)
         rounds = session.execute(
             select(RoundRow.number, RoundRow.published)
             .where(RoundRow.event_id == event_id)

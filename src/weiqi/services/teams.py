@@ -88,6 +88,7 @@ from weiqi.services.events import (
     details_of,
     event_name,
     event_rounds,
+    existing_event,
     round_or_latest,
     round_row,
     settings_row,
@@ -242,8 +243,7 @@ def event_row(session: Session, event_id: int) -> EventSettingsRow:
     that is not a team event."""
     row = session.get(EventSettingsRow, event_id)
     if row is None or row.kind != EventKind.TEAM.value:
-        if session.get(EventRow, event_id) is None:
-            raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
+        existing_event(session, event_id)
         raise NotFound(Msg("event %(event_id)s is not a team event", event_id=event_id))
     return row
 

@@ -54,6 +54,7 @@ from weiqi.services.events import (
     count_rows,
     details_of,
     event_players,
+    existing_event,
     player_row,
     round_or_latest,
     round_row,
@@ -121,8 +122,7 @@ def _settings_row(session: Session, event_id: int) -> EventSettingsRow:
     without settings, or a team event (whose services are ``services.teams``)."""
     row = session.get(EventSettingsRow, event_id)
     if row is None:
-        if session.get(EventRow, event_id) is None:
-            raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
+        existing_event(session, event_id)
         raise NotFound(
             Msg("event %(event_id)s is not a tournament (it has no settings)", event_id=event_id)
         )
