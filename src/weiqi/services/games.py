@@ -208,6 +208,16 @@ class TeamBoard:
 BoardKey = int | TeamBoard
 
 
+def no_board(number: int, board: int | str) -> NotFound:
+    """The error for a board that round ``number`` does not have (``board``: its number, or a
+    team board as :func:`weiqi.services.live.board_ref` names it).
+
+    >>> no_board(3, 12).message
+    'round 3 has no board 12'
+    """
+    return NotFound(Msg("round %(number)s has no board %(board)s", number=number, board=board))
+
+
 def board_key(board: int, match: int | None, sitting: int = 0) -> BoardKey:
     """How board ``board`` is named in its round: its number, or, on team match ``match``
     (``None``: an individual event's board), its :class:`TeamBoard` at ``sitting``.
@@ -395,7 +405,7 @@ def _game_row(session: Session, event_id: int, number: int, board: BoardKey) -> 
         select(GameRow).where(GameRow.round_id == rnd.id, GameRow.board == board).limit(1)
     )
     if game is None:
-        raise NotFound(Msg("round %(number)s has no board %(board)s", number=number, board=board))
+        raise no_board(number, board)
     return individual_game(session, game)
 
 
@@ -508,9 +518,7 @@ class RoundBoards:
         """The game on ``board``; ``NotFound`` when the round has none."""
         game = self.games.get(board)
         if game is None:
-            raise NotFound(
-                Msg("round %(number)s has no board %(board)s", number=number, board=board)
-            )
+            raise no_board(number, board)
         return game
 
 
@@ -645,9 +653,7 @@ def _team_game(session: Session, event_id: int, number: int, key: TeamBoard) -> 
             (g for g in match.games if g.board == key.board and g.sitting == key.sitting), None
         )
     if game is None:
-        raise NotFound(
-            Msg("round %(number)s has no board %(board)s", number=number, board=key.board)
-        )
+        raise no_board(number, key.board)
     return team_game(session, game)
 
 

@@ -127,6 +127,7 @@ from weiqi.services.games import (
     board_id_query,
     board_key,
     individual_game,
+    no_board,
     read_game,
 )
 from weiqi.services.permissions import Action, require
@@ -1841,9 +1842,7 @@ def _board_id(
     game_id = session.scalar(board_id_query(event_id, number, board))
     table = TeamGameRecordRow if isinstance(board, TeamBoard) else GameRecordRow
     if game_id is None:
-        raise NotFound(
-            Msg("round %(number)s has no board %(board)s", number=number, board=board_ref(board))
-        )
+        raise no_board(number, board_ref(board))
     return table, game_id
 
 

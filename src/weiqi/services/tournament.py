@@ -64,6 +64,7 @@ from weiqi.services.events import (
 from weiqi.services.games import (
     enter_and_confirm,
     individual_game,
+    no_board,
     parse_results_csv,
     played_again_kind,
     round_boards,
@@ -574,7 +575,7 @@ def _set_result(
     rnd = round_row(session, event_id, number)
     game = next((g for g in rnd.games if g.board == board), None)
     if game is None:
-        raise NotFound(Msg("round %(number)s has no board %(board)s", number=number, board=board))
+        raise no_board(number, board)
     return _set_game_result(session, event_id, number, game, text, actor, clock)
 
 
