@@ -184,7 +184,7 @@ def _entrant(
     team_event = is_team_event(session, event_id)
     try:
         if team_event:
-            roster, of_team = live._roster_player(session, event_id, player)
+            roster, of_team = live._roster_player_of(session, event_id, player, team)
         else:
             row = player_row(session, event_id, player)
     except NotFound:
@@ -195,15 +195,6 @@ def _entrant(
         if team is not None:
             raise InvalidSetting("team", Msg("applies to team events only"))
         return False, row.name, None
-    if team is not None and of_team.id != team:
-        raise InvalidSetting(
-            "team",
-            Msg(
-                "%(name)s is not a roster player of %(team)s",
-                name=roster.name,
-                team=live._team_label(session, event_id, team),
-            ),
-        )
     return True, roster.name, of_team.name
 
 

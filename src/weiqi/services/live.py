@@ -266,6 +266,24 @@ def _roster_player(session: Session, event_id: int, roster_id: int) -> tuple[Ros
     return row, team
 
 
+def _roster_player_of(
+    session: Session, event_id: int, roster_id: int, team: int | None
+) -> tuple[RosterRow, TeamRow]:
+    """:func:`_roster_player`, of team ``team`` when given (the team id the organiser or the
+    claimant meant): a player of another team is ``InvalidSetting`` (field ``team``)."""
+    roster, of_team = _roster_player(session, event_id, roster_id)
+    if team is not None and of_team.id != team:
+        raise InvalidSetting(
+            "team",
+            Msg(
+                "%(name)s is not a roster player of %(team)s",
+                name=roster.name,
+                team=_team_label(session, event_id, team),
+            ),
+        )
+    return roster, of_team
+
+
 def _team_named(session: Session, event_id: int, team: str) -> TeamRow:
     """The event's team whose code or name is ``team``; ``InvalidSetting`` (field ``team``)."""
     found = (
@@ -365,13 +383,7 @@ def create_invite(
         team_event = is_team_event(session, event_id)
         team_code = None
         if team_event:
-            roster, of_team = _roster_player(session, event_id, player)
-            if team is not None and of_team.id != team:
-                raise InvalidSetting(
-                    "team",
-                    Msg("%(name)s is not a roster player of %(team)s", name=roster.name,
-                        team=_team_label(session, event_id, team)),
-                )  # fmt: skip
+            roster, of_team = _roster_player_of(session, event_id, player, team)
             name, team_code = roster.name, of_team.code
         else:
             if team is not None:
