@@ -63,7 +63,7 @@ from weiqi.services.events import (
     latest_round,
     player_row,
     round_row,
-    store_details,
+    store_name_and_details,
     store_settings,
 )
 from weiqi.services.permissions import Action, require
@@ -74,7 +74,6 @@ from weiqi.services.tournament import PairingView
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow, TeamGameRecordRow
 from weiqi.store.locks import lock_event
-from weiqi.store.models import EventRow
 from weiqi.store.tournament import PlayerRow, RoundRow
 from weiqi.text import clean_name
 from weiqi.tournament.details import EventDetails, format_local, parse_local
@@ -407,11 +406,7 @@ def update_settings(
         settings = replace(settings, schedule_published=current.schedule_published)
         if paired:
             check_change_after_start(current, settings, paired)
-        event = session.get(EventRow, event_id)
-        assert event is not None
-        event.name = name
-        if details is not None:
-            store_details(event, details)
+        store_name_and_details(session, event_id, name, details)
         store_settings(row, settings)
         session.flush()
         return tournament._info(session, event_id)

@@ -92,7 +92,7 @@ from weiqi.services.events import (
     round_or_latest,
     round_row,
     settings_row,
-    store_details,
+    store_name_and_details,
     store_settings,
     stored_settings,
     team_by_code,
@@ -556,10 +556,7 @@ def update_team_event(
             in_season = session.get(LeagueDivisionRow, event_id) is not None
             _check_team_change(in_season, settings_of(row), settings, paired)
             store_settings(row, settings)  # what differs is what may change
-        event = session.get(EventRow, event_id)
-        assert event is not None
-        event.name = name
-        store_details(event, details)
+        store_name_and_details(session, event_id, name, details)
         session.flush()
         return _info(session, event_id)
 
