@@ -153,6 +153,13 @@ def event_id_option(database: Database, event: int | None) -> int:
 _event_id = event_id_option
 
 
+def open_event(db: str | None, event: int | None) -> tuple[Database, int]:
+    """The database ``--db`` names and the event ``--event`` names in it (the newest by
+    default: :func:`event_id_option`), as most event commands begin."""
+    database = open_database(db)
+    return database, event_id_option(database, event)
+
+
 def is_team(database: Database, event_id: int) -> bool:
     """Whether the event is a team event (its commands go to the team services)."""
     from weiqi.services.events import EventKind, event_kind
@@ -174,8 +181,7 @@ def _named_player(db: str | None, event: int | None, name: str) -> tuple[Databas
     name players as they are entered)."""
     from weiqi.services import event_admin
 
-    database = open_database(db)
-    event_id = event_id_option(database, event)
+    database, event_id = open_event(db, event)
     return database, event_id, event_admin.player_named(database, event_id, name)
 
 
@@ -520,8 +526,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Show an event's settings and progress (--json: id, name, kind, players or teams,
         rounds_paired, settings; an individual event's as the API's overview gives it)."""
-        database = open_database(db)
-        event_id = _event_id(database, event)
+        database, event_id = open_event(db, event)
         facts: dict[str, object]
         if is_team(database, event_id):
             from weiqi.cli.team import team_facts
@@ -716,8 +721,7 @@ def register(app: typer.Typer) -> None:
         one; only its hash is kept, so this is the one place it is shown."""
         from weiqi.services import live
 
-        database = open_database(db)
-        event_id = event_id_option(database, event)
+        database, event_id = open_event(db, event)
         if is_team(database, event_id) or team is not None:
             try:
                 player = live.player_id(database, event_id, name, team)
@@ -781,8 +785,7 @@ def register(app: typer.Typer) -> None:
         from weiqi.services import entry_claims
         from weiqi.services.server_clock import SYSTEM_CLOCK
 
-        database = open_database(db)
-        event_id = event_id_option(database, event)
+        database, event_id = open_event(db, event)
         done = entry_claims.approve_claim(database, Actor.local(), event_id, claim, SYSTEM_CLOCK)
         typer.echo(f"{done.username} now plays as {done.name}")
 
@@ -799,8 +802,7 @@ def register(app: typer.Typer) -> None:
         from weiqi.services import entry_claims
         from weiqi.services.server_clock import SYSTEM_CLOCK
 
-        database = open_database(db)
-        event_id = event_id_option(database, event)
+        database, event_id = open_event(db, event)
         try:
             done = entry_claims.decline_claim(
                 database, Actor.local(), event_id, claim, SYSTEM_CLOCK, reason
@@ -932,8 +934,7 @@ def register(app: typer.Typer) -> None:
         pairing would have avoided (a rematch, a second bye) is listed."""
         from weiqi.services.tournament import enter_round
 
-        database = open_database(db)
-        event_id = _event_id(database, event)
+        database, event_id = open_event(db, event)
         done = enter_round(database, Actor.local(), event_id, read_text(path), str(path))
         if as_json:
             out = _round_json(database, event_id, done.round.number)
@@ -1024,8 +1025,7 @@ def register(app: typer.Typer) -> None:
         """
         from weiqi.services.tournament import pair_round
 
-        database = open_database(db)
-        event_id = _event_id(database, event)
+        database, event_id = open_event(db, event)
         team = is_team(database, event_id)
         refuse_other_kind(ctx, ("explain",) if team else ("start",), team)
         if team:
@@ -1069,8 +1069,7 @@ def register(app: typer.Typer) -> None:
         on that board won)."""
         from weiqi.services.tournament import record_result
 
-        database = open_database(db)
-        event_id = _event_id(database, event)
+        database, event_id = open_event(db, event)
         if is_team(database, event_id):
             from weiqi.cli.team import record_team_board
 
@@ -1118,8 +1117,7 @@ def register(app: typer.Typer) -> None:
         CSV has team,board,result (and sitting, from 1, for 全队轮赛制)."""
         from weiqi.services.tournament import record_results
 
-        database = open_database(db)
-        event_id = _event_id(database, event)
+        database, event_id = open_event(db, event)
         from weiqi.services.teams import record_results_csv
 
         record = record_results_csv if is_team(database, event_id) else record_results
@@ -1174,8 +1172,7 @@ def register(app: typer.Typer) -> None:
         from weiqi.services.games import TeamBoard, confirm_result, round_games
 
         in_db_range("--round", round_number)
-        database = open_database(db)
-        event_id = _event_id(database, event)
+        database, event_id = open_event(db, event)
         if is_team(database, event_id):
             from weiqi.services.teams import show_round as show_team_round
 
@@ -1245,8 +1242,7 @@ def register(app: typer.Typer) -> None:
         from weiqi.tournament.details import format_local
 
         in_db_range("--round", round_number)
-        database = open_database(db)
-        event_id = _event_id(database, event)
+        database, event_id = open_event(db, event)
         args = (database, Actor.local(), event_id, round_number, start, cli_clock(ctx))
         # a team round's start also moves its lineup deadline while its lineups are sealed
         at = (
@@ -1299,8 +1295,7 @@ def register(app: typer.Typer) -> None:
         from weiqi.services.event_admin import player_named
         from weiqi.services.tournament import show_round, tournament_info
 
-        database = open_database(db)
-        event_id = _event_id(database, event)
+        database, event_id = open_event(db, event)
         number = (
             in_db_range("--round", round_number)
             if round_number is not None
@@ -1375,8 +1370,7 @@ def register(app: typer.Typer) -> None:
     ) -> tuple[Database, int] | None:
         """The database and the event the standings read the usual way; None when it is a
         team event, whose standings are then printed."""
-        database = open_database(db)
-        event_id = _event_id(database, event)
+        database, event_id = open_event(db, event)
         if not is_team(database, event_id):
             return database, event_id
         from weiqi.cli.team import show_team_standings
