@@ -93,6 +93,13 @@ def _event_id(database: Database, event: int | None) -> int:
     )
 
 
+def _open_team_event(db: str | None, event: int | None) -> tuple[Database, int]:
+    """The database ``--db`` names and the team event ``--event`` names in it (the newest team
+    event by default), as most team commands begin."""
+    database = open_database(db)
+    return database, _event_id(database, event)
+
+
 def echo_round(view: object, as_json: bool) -> None:
     """A team round as a command answers with it: JSON, or a table per match."""
     from weiqi.services.teams import RoundView
@@ -458,8 +465,7 @@ def register(app: typer.Typer) -> None:
         games stay with the player, whose code never changes."""
         from weiqi.services import team_admin
 
-        database = open_database(db)
-        event_id = _event_id(database, event)
+        database, event_id = _open_team_event(db, event)
         owner, now = team_admin.find_player(database, event_id, player, team)
         done = team_admin.edit_roster_player(
             database,
@@ -495,8 +501,7 @@ def register(app: typer.Typer) -> None:
         """Rename a team at any time; its code (lineups, files, these commands) stays."""
         from weiqi.services import team_admin
 
-        database = open_database(db)
-        event_id = _event_id(database, event)
+        database, event_id = _open_team_event(db, event)
         card = team_admin.find_team(database, event_id, team)
         name = team_admin.rename_team(database, Actor.local(), event_id, card.id, new_name)
         if as_json:
@@ -515,8 +520,7 @@ def register(app: typer.Typer) -> None:
         """Delete a team entered by mistake, with its roster, before round 1 is paired."""
         from weiqi.services import team_admin
 
-        database = open_database(db)
-        event_id = _event_id(database, event)
+        database, event_id = _open_team_event(db, event)
         card = team_admin.find_team(database, event_id, team)
         name = team_admin.delete_team(database, Actor.local(), event_id, card.id)
         if as_json:
@@ -535,8 +539,7 @@ def register(app: typer.Typer) -> None:
         """Per-player records, or one board's (for board prizes)."""
         from weiqi.services.teams import player_labels, record_to_dict, records
 
-        database = open_database(db)
-        event_id = _event_id(database, event)
+        database, event_id = _open_team_event(db, event)
         players, by_board = records(database, event_id)
         if board is not None and board not in by_board:
             raise InputError(
@@ -633,8 +636,7 @@ def register(app: typer.Typer) -> None:
         """The games so far, the current game, and the winner once decided."""
         from weiqi.services.winner_stays_on import winner_stays_on
 
-        database = open_database(db)
-        event_id = _event_id(database, event)
+        database, event_id = _open_team_event(db, event)
         _show_stage(database, event_id, winner_stays_on(database, event_id), as_json)
 
     @stage_app.command("send")
@@ -670,8 +672,7 @@ def register(app: typer.Typer) -> None:
         """Record the current game's result; the winner stays on."""
         from weiqi.services.winner_stays_on import record_stage_result
 
-        database = open_database(db)
-        event_id = _event_id(database, event)
+        database, event_id = _open_team_event(db, event)
         view = record_stage_result(database, Actor.local(), event_id, result_code, game)
         _show_stage(database, event_id, view, as_json)
 
