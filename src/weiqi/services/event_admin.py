@@ -725,13 +725,24 @@ def as_utc(moment: datetime | None) -> datetime | None:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
-def round_start_typed(
-    session: Session, event_id: int, number: int, start: str, clock: ServerClock
+def move_round_start(
+    session: Session,
+    rnd: RoundRow,
+    start: str,
+    clock: ServerClock,
+    table: type[GameRecordRow] | type[TeamGameRecordRow],
+    game_ids: Sequence[int],
 ) -> datetime | None:
-    """A round's start as typed in the event's time zone (empty: ``None``), as a UTC moment;
-    ``InvalidSetting`` (field ``start``) for one that cannot be read or is not later than now
-    (the server's clock). Individual and team rounds alike (``teams.set_round_start``)."""
-    zone_name = details_in(session, event_id).time_zone
+    """Set when round ``rnd`` starts: ``start`` as typed in the event's time zone (empty:
+    ``None``), stored and returned as a UTC moment. Individual and team rounds alike
+    (``teams.set_round_start``; ``game_ids`` are the round's games in ``table``).
+
+    ``InvalidSetting`` (field ``start``) for a start that cannot be read or is not later than
+    now (the server's clock); ``Conflict`` once a game of the round has begun: its start
+    cannot change (the game began under the old time). A record of one event is a game only
+    opened (its colours drawn by nigiri): it has not begun; more (the clock started, a
+    referee's decision) and the start stands."""
+    zone_name = details_in(session, rnd.event_id).time_zone
     when = parse_local(start, zone_name) if start.strip() else None
     now = clock.now()
     if when is not None and when <= now:
@@ -739,26 +750,18 @@ def round_start_typed(
             "start",
             Msg("the start must be later than now (%(now)s)", now=format_local(now, zone_name)),
         )
-    return when
-
-
-def refuse_begun(
-    session: Session,
-    table: type[GameRecordRow] | type[TeamGameRecordRow],
-    game_ids: Sequence[int],
-    number: int,
-) -> None:
-    """``Conflict`` once a game of round ``number`` has begun: its start cannot change (the
-    game began under the old time). A record of one event is a game only opened (its colours
-    drawn by nigiri): it has not begun; more (the clock started, a referee's decision) and the
-    start stands."""
     began = session.scalar(
         select(func.count()).select_from(table).where(table.game_id.in_(game_ids), table.seq > 1)
     )
     if began:
         raise Conflict(
-            Msg("a game of round %(number)s has begun: its start cannot change", number=number)
+            Msg(
+                "a game of round %(number)s has begun: its start cannot change",
+                number=rnd.number,
+            )
         )
+    rnd.starts_at = when
+    return when
 
 
 def set_round_start(
@@ -796,9 +799,7 @@ def set_round_start(
         require(session, actor, Action.PUBLISH_ROUND, event_id)
         lock_event(session, event_id)
         rnd = round_row(session, event_id, number)
-        when = round_start_typed(session, event_id, number, start, clock)
-        refuse_begun(session, GameRecordRow, [g.id for g in rnd.games], number)
-        rnd.starts_at = when
+        move_round_start(session, rnd, start, clock, GameRecordRow, [g.id for g in rnd.games])
         session.flush()
         return _detail(session, event_id, rnd)
 

@@ -77,8 +77,7 @@ from weiqi.services.event_admin import (
     LOCKED_PLAYED,
     as_utc,
     check_rounds_paired,
-    refuse_begun,
-    round_start_typed,
+    move_round_start,
 )
 from weiqi.services.events import (
     Competition,
@@ -889,10 +888,8 @@ def set_round_start(
         lock_event(session, event_id)
         row = event_row(session, event_id)
         rnd = round_row(session, event_id, number)
-        when = round_start_typed(session, event_id, number, start, clock)
         ids = [g.id for m in rnd.matches for g in m.games]
-        refuse_begun(session, TeamGameRecordRow, ids, number)
-        rnd.starts_at = when
+        when = move_round_start(session, rnd, start, clock, TeamGameRecordRow, ids)
         if rnd.revealed_at is None:
             rnd.lineup_deadline = _lineup_deadline(row, when)
         session.flush()
