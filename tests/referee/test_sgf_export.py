@@ -58,7 +58,7 @@ def test_r_ref_3_moved_stone_is_a_setup_node_with_the_ruling() -> None:
     assert node.comment is not None and "移动之子有效" in node.comment
 
 
-def test_r_color_2_corrected_colours_restart_the_main_line() -> None:
+def test_r_color_2_corrected_colors_restart_the_main_line() -> None:
     """R-COLOR-2: a correction within 10 moves restarts the game; the SGF holds the game as
     replayed, with a note in the root."""
     rec, clock = new_game()

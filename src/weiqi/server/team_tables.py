@@ -36,8 +36,8 @@ def result_text(code: str | None, locale: str) -> str:
     return public_result_text(Result.parse(code) if code else None, locale)
 
 
-def colour_text(colour: str, _: Gettext) -> str:
-    return _("Black") if colour == "B" else _("White")
+def color_text(color: str, _: Gettext) -> str:
+    return _("Black") if color == "B" else _("White")
 
 
 def match_score(m: MatchView, _: Gettext) -> str:

@@ -386,7 +386,7 @@ def record_infraction(
         raise InvalidSetting("infraction", Msg("choose the infraction")) from None
     if what not in LIVE_INFRACTIONS:
         raise InvalidSetting("infraction", Msg("choose the infraction"))
-    colour = _color(offender, "offender")
+    color = _color(offender, "offender")
     chosen = None
     if penalty:
         try:
@@ -398,7 +398,7 @@ def record_infraction(
     text = clean_note("note", note)
 
     def build(_s: Session, _r: GameRecord) -> RecordEvent:
-        return InfractionRuled(Infraction(what, colour, None, chosen, note=text))
+        return InfractionRuled(Infraction(what, color, None, chosen, note=text))
 
     return _change(db, actor, Action.RULE_INFRACTION, event_id, number, board, expected_seq,
                    build, "penalty", clock)  # fmt: skip

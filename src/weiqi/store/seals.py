@@ -169,9 +169,9 @@ def team_boards(session: Session, event_id: int) -> list[Board]:
     )
     out = []
     for row in rows:
-        gid, number, board, match, sitting, home, away, colour = row[:8]
+        gid, number, board, match, sitting, home, away, color = row[:8]
         result, confirmed, seal, head, bw, ww = row[8:]
-        players = (home, away, colour)
+        players = (home, away, color)
         warnings = (bw or 0, ww or 0)
         ok = holds(key, "team_games", gid, players, result, confirmed, warnings, head, seal)
         out.append(
@@ -308,14 +308,14 @@ def seal_stage_boards(connection: Connection, secret: str) -> int:
         ).first()
         if row is None:
             continue
-        home, away, colour, result, confirmed, record_json, head = row
+        home, away, color, result, confirmed, record_json, head = row
         try:
             record = GameRecord.from_json(record_json, head)
         except InputError:
             continue  # changed since the migration wrote it: it stays unsigned, refused
         signature = record.signature(key, signing_context("team_game_records", gid))
         seal = board_seal(
-            key, "team_games", gid, (home, away, colour), result, bool(confirmed), (0, 0), head
+            key, "team_games", gid, (home, away, color), result, bool(confirmed), (0, 0), head
         )
         connection.execute(
             text("UPDATE team_game_records SET signature = :s WHERE game_id = :id"),

@@ -83,7 +83,7 @@ class TournamentIn(BaseModel):
         "match), rounds, tiebreaks (codes in order, e.g. ['SOS','SB']), komi ('15/4'), the "
         "games' board_size (19), cycle (ban, no_result, draw, replay) and handicap_placement "
         "(fixed, free), play (board, online), game_start (present, round_start), "
-        "online_colours (paired, nigiri), the online games' lag allowance lag_gain (seconds "
+        "online_colors (paired, nigiri), the online games' lag allowance lag_gain (seconds "
         "a move, 1; 0: none) and lag_cap (seconds, 3), … — "
         "omitted fields take the rules' defaults (komi 3¾, points 2/1/0).",
         examples=[{"system": "swiss", "rounds": 5}],
