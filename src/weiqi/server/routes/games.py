@@ -329,47 +329,32 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
             return _refused_by(request, db, actor, event_id, number, key, sent, err, values, fields)
         return _done(request, event_id, number, key, message)
 
-    @router.post(prefix + "/boards/{board}/acknowledge")
-    @requires(Action.ENTER_RESULT)
-    def game_acknowledge(
-        request: Request,
-        db: Db,
-        actor: CurrentActor,
-        clock: AppClock,
-        event_id: int,
-        number: int,
-        key: Key,
-        color: Annotated[str, Form()] = "",
-        seq: Seq = None,
-    ) -> Response:
-        return _action(
-            request, db, actor, event_id, number, key, "acknowledge", {}, None,
-            lambda: games.acknowledge_result(
-                db, actor, event_id, number, key, color, seq, clock=clock
-            ),
-            translate(request, "Acknowledged."),
-        )  # fmt: skip
+    def add_player_step(step: str, service: Callable[..., GameView], done: str) -> None:
+        """The form of a player's step on a result entered (``…/boards/{board}/{step}``):
+        ``service`` takes it for the player of ``color``; ``done`` (a msgid) says it is
+        taken. Acknowledging and asking for a recount differ in nothing else."""
 
-    @router.post(prefix + "/boards/{board}/recount")
-    @requires(Action.ENTER_RESULT)
-    def game_recount(
-        request: Request,
-        db: Db,
-        actor: CurrentActor,
-        clock: AppClock,
-        event_id: int,
-        number: int,
-        key: Key,
-        color: Annotated[str, Form()] = "",
-        seq: Seq = None,
-    ) -> Response:
-        return _action(
-            request, db, actor, event_id, number, key, "recount", {}, None,
-            lambda: games.request_recount(
-                db, actor, event_id, number, key, color, seq, clock=clock
-            ),
-            translate(request, "Recount requested."),
-        )  # fmt: skip
+        @router.post(prefix + "/boards/{board}/" + step)
+        @requires(Action.ENTER_RESULT)
+        def game_player_step(
+            request: Request,
+            db: Db,
+            actor: CurrentActor,
+            clock: AppClock,
+            event_id: int,
+            number: int,
+            key: Key,
+            color: Annotated[str, Form()] = "",
+            seq: Seq = None,
+        ) -> Response:
+            return _action(
+                request, db, actor, event_id, number, key, step, {}, None,
+                lambda: service(db, actor, event_id, number, key, color, seq, clock=clock),
+                translate(request, done),
+            )  # fmt: skip
+
+    add_player_step("acknowledge", games.acknowledge_result, N_("Acknowledged."))
+    add_player_step("recount", games.request_recount, N_("Recount requested."))
 
     @router.post(prefix + "/boards/{board}/infractions")
     @requires(Action.RULE_INFRACTION)
