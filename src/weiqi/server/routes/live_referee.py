@@ -128,12 +128,7 @@ def _round_context(request: Request, data: live_referee.RoundLive, console: bool
             "ws": path + "/live/socket",
             "labels": _round_labels(request),
             "console": console,
-            "geometry": {
-                "mx": geo.margin_x,
-                "my": geo.margin_y,
-                "cw": geo.cell_width,
-                "ch": geo.cell_height,
-            },
+            "geometry": geo.script_geometry(),
             "boards": [
                 {**live_referee.summary(b), "result_text": x["result_text"]}
                 for b, x in zip(data.boards, boards, strict=True)
