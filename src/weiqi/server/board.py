@@ -52,6 +52,20 @@ class Layout:
     def height(self) -> float:
         return 2 * self.margin_y + (self.size - 1) * self.cell_height
 
+    def script_geometry(self) -> dict[str, float]:
+        """The layout as the pages' scripts read it (a room's board, a round's boards): the
+        margins and a cell's size, to find the point under a click or draw a stone.
+
+        >>> layout(9, coordinates=False).script_geometry()
+        {'mx': 17.25, 'my': 18.0, 'cw': 23.0, 'ch': 24.0}
+        """
+        return {
+            "mx": self.margin_x,
+            "my": self.margin_y,
+            "cw": self.cell_width,
+            "ch": self.cell_height,
+        }
+
     def xy(self, p: int) -> tuple[float, float]:
         """The centre of point ``p`` (the rules' point: row 0 at the bottom)."""
         row, column = divmod(p, self.size)

@@ -42,6 +42,7 @@ from weiqi.server.page_forms import (
     new_event_details,
     rank_label,
     require_page,
+    save_round_start,
 )
 from weiqi.server.public_tables import gettext_for, handicap_text, team_game_href
 from weiqi.server.security import AppClock, Db, LoggedIn, flash, server_clock
@@ -509,16 +510,11 @@ def round_start(
 ) -> Response:  # fmt: skip
     """Set when a team round starts from its page (``teams.set_round_start``): a refusal
     comes back beside the field with what was typed kept."""
-    try:
-        teams.set_round_start(db, actor, event_id, number, typed, clock)
-    except (InvalidSetting, Conflict) as err:
-        reason = err.reason if isinstance(err, InvalidSetting) else err.msg
-        return _round_admin_page(
-            request, db, actor, event_id, number, values={"start": typed},
-            errors={"start": say(request, reason)}, status_code=status_of(err),
-        )  # fmt: skip
-    flash(request, translate(request, "The start of round %(number)s is saved.", number=number))
-    return RedirectResponse(f"/events/{event_id}/manage/rounds/{number}", status_code=303)
+    return save_round_start(
+        request, event_id, number, typed,
+        lambda: teams.set_round_start(db, actor, event_id, number, typed, clock),
+        lambda **page: _round_admin_page(request, db, actor, event_id, number, **page),
+    )  # fmt: skip
 
 
 def round_page(
