@@ -56,7 +56,7 @@ from weiqi.rules.board import Board
 from weiqi.rules.color import Color
 from weiqi.rules.counting import count
 from weiqi.rules.result import Outcome, Reason, Result, format_points
-from weiqi.rules.ruleset import HandicapPlacement, PlayMode, Ruleset
+from weiqi.rules.ruleset import HandicapPlacement, IllegalMoves, Ruleset
 from weiqi.rules.vertex import format_vertex
 
 #: Wrong colours may be corrected up to and including this move (R-COLOR-2).
@@ -604,7 +604,7 @@ class Referee:
         s = self.state
         if s.handicap_pending:
             raise _refused(ctx, Msg("Black places the handicap stones first"))
-        strict = s.ruleset is not None and s.ruleset.play_mode is PlayMode.STRICT
+        strict = s.ruleset is not None and s.ruleset.play_mode is IllegalMoves.STRICT
         point = e.point
         board = self.board
         if not (type(point) is int and 0 <= point < board.size * board.size):

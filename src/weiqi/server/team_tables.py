@@ -18,8 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from weiqi.i18n import N_
-from weiqi.league.draft import Action as DraftAction
-from weiqi.league.draft import DraftEvent
+from weiqi.league.draft import DraftAction, DraftEvent
 from weiqi.league.match import PlayerRecord
 from weiqi.rules.result import Result
 from weiqi.server.public_tables import Cell, Column, Table, gettext_for, place_text

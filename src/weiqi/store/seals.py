@@ -82,7 +82,7 @@ def seal_row(
 
 
 @dataclass(frozen=True)
-class Board:
+class SealedBoard:
     """One board of an event as loaded for counting: ``counts`` whether its seal holds."""
 
     id: int
@@ -118,7 +118,7 @@ def sealed_boards(event_id: int, *columns: Any) -> Select[Any]:
     )
 
 
-def individual_boards(session: Session, event_id: int) -> list[Board]:
+def individual_boards(session: Session, event_id: int) -> list[SealedBoard]:
     """Every board of an individual event with its warnings and whether its seal holds, in
     one query (rounds then boards)."""
     key = signing_key(session)
@@ -137,11 +137,11 @@ def individual_boards(session: Session, event_id: int) -> list[Board]:
     for gid, number, board, black, white, result, confirmed, seal, head, bw, ww in rows:
         warnings = (bw or 0, ww or 0)
         ok = holds(key, "event_games", gid, (black, white), result, confirmed, warnings, head, seal)
-        out.append(Board(gid, number, board, (black, white), result, confirmed, warnings, ok))
+        out.append(SealedBoard(gid, number, board, (black, white), result, confirmed, warnings, ok))
     return out
 
 
-def team_boards(session: Session, event_id: int) -> list[Board]:
+def team_boards(session: Session, event_id: int) -> list[SealedBoard]:
     """Every seated board of a team event, as :func:`individual_boards`."""
     key = signing_key(session)
     rows = session.execute(
@@ -175,12 +175,14 @@ def team_boards(session: Session, event_id: int) -> list[Board]:
         warnings = (bw or 0, ww or 0)
         ok = holds(key, "team_games", gid, players, result, confirmed, warnings, head, seal)
         out.append(
-            Board(gid, number, board, players, result, confirmed, warnings, ok, match, sitting)
+            SealedBoard(
+                gid, number, board, players, result, confirmed, warnings, ok, match, sitting
+            )
         )
     return out
 
 
-def broken(boards: Sequence[Board]) -> frozenset[int]:
+def broken(boards: Sequence[SealedBoard]) -> frozenset[int]:
     """The ids of the boards whose seal does not hold."""
     return frozenset(b.id for b in boards if not b.counts)
 
