@@ -14,13 +14,14 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from weiqi.clock.clock import Clock, Status
 from weiqi.clock.control import TimeSystem
 from weiqi.errors import Conflict, IllegalMove, InvalidSetting, PermissionDenied
+from weiqi.frozen import replacer
 from weiqi.messages import Msg
 from weiqi.referee.actors import GameActor, Role
 from weiqi.referee.events import (
@@ -333,17 +334,9 @@ class GameState:
         return self.move_number > 0
 
 
-def _evolve(state: GameState, **changes: Any) -> GameState:
-    """``dataclasses.replace`` without its cost (most of a replay's time): the fields are plain
-    values the referee has already checked, so a copy of the instance dict is enough."""
-    assert changes.keys() <= _STATE_FIELDS, changes.keys() - _STATE_FIELDS
-    new = object.__new__(GameState)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
-    return new
-
-
-_STATE_FIELDS = frozenset(f.name for f in fields(GameState))
+#: ``dataclasses.replace`` without its cost (most of a replay's time): the fields are plain values
+#: the referee has already checked.
+_evolve = replacer(GameState)
 
 
 def _bump(pair: tuple[int, int], color: Color, by: int = 1) -> tuple[int, int]:
