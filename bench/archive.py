@@ -61,10 +61,10 @@ def sgfmill_check(data: bytes) -> tuple[int, int]:
         black, white, _ = game.get_root().get_setup_stones()
         board.apply_setup(black, white, ())
         for node in game.get_main_sequence():
-            colour, move = node.get_move()
-            if colour is not None and move is not None:
-                board.play(move[0], move[1], colour)
-            moves += colour is not None
+            color, move = node.get_move()
+            if color is not None and move is not None:
+                board.play(move[0], move[1], color)
+            moves += color is not None
         games += 1
     return games, moves
 

@@ -55,7 +55,7 @@ def _gnugo_games(paths: list[Path]) -> tuple[str, list[list[Move]]]:
             if game.size != SIZE:
                 continue
             games.append(
-                [(colour, parse_vertex(vertex, SIZE)) for colour, vertex in game.colored_moves()]
+                [(color, parse_vertex(vertex, SIZE)) for color, vertex in game.colored_moves()]
             )
         if games:
             where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
@@ -68,27 +68,27 @@ def _random_games() -> list[list[Move]]:
     for i in range(GAMES):
         board = Board(SIZE)
         moves = random_game(SIZE, seed=SEED + i, board=board)
-        colours = [Color.BLACK if k % 2 == 0 else Color.WHITE for k in range(len(moves))]
-        games.append(list(zip(colours, moves, strict=True)))
+        colors = [Color.BLACK if k % 2 == 0 else Color.WHITE for k in range(len(moves))]
+        games.append(list(zip(colors, moves, strict=True)))
     return games
 
 
 def replay_ours(games: list[list[Move]]) -> None:
     for moves in games:
         board = Board(SIZE)
-        for colour, point in moves:
+        for color, point in moves:
             if point is None:
-                board.pass_(colour)
+                board.pass_(color)
             else:
-                board.play(colour, point)
+                board.play(color, point)
 
 
 def replay_sgfmill(games: list[list[tuple[str, int | None]]]) -> None:
     for moves in games:
         board = boards.Board(SIZE)
-        for colour, point in moves:
+        for color, point in moves:
             if point is not None:
-                board.play(point // SIZE, point % SIZE, colour)
+                board.play(point // SIZE, point % SIZE, color)
 
 
 def _timed(run: Callable[[Any], None], games: Any) -> float:

@@ -103,23 +103,23 @@ pairs = {}
 
 
 async def relay(ws):
-    game, colour = ws.path_params["game"], ws.path_params["colour"]
+    game, color = ws.path_params["game"], ws.path_params["color"]
     await ws.accept()
     seats = pairs.setdefault(game, {})
-    seats[colour] = ws
+    seats[color] = ws
     try:
         while True:
             text = await ws.receive_text()
-            other = seats.get("W" if colour == "B" else "B")
+            other = seats.get("W" if color == "B" else "B")
             if other is not None:
                 await other.send_text(text)
     except Exception:
         pass
     finally:
-        seats.pop(colour, None)
+        seats.pop(color, None)
 
 
-app = Starlette(routes=[WebSocketRoute("/relay/{game}/{colour}", relay)])
+app = Starlette(routes=[WebSocketRoute("/relay/{game}/{color}", relay)])
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")
 """
 
@@ -141,7 +141,7 @@ def moves(count: int) -> list[str]:
 @dataclass(frozen=True)
 class Seat:
     board: int
-    colour: str
+    color: str
     cookie: str
 
 
@@ -219,8 +219,8 @@ def build_event(url: str, games: int) -> tuple[int, list[Seat]]:
             live.redeem_invite(db, user.actor(), code)
             token = accounts.start_session(db, user.id, now)
             answer = signer.get("/", params={"token": token})
-            board, colour = seat_of[name]
-            seats.append(Seat(board, colour, f"weiqi_session={answer.cookies['weiqi_session']}"))
+            board, color = seat_of[name]
+            seats.append(Seat(board, color, f"weiqi_session={answer.cookies['weiqi_session']}"))
         return ev, seats
     finally:
         accounts.set_password_hasher(previous)
@@ -521,7 +521,7 @@ def play(
     counts and the clients' CPU."""
     by_board: dict[int, dict[str, str]] = {}
     for seat in seats:
-        by_board.setdefault(seat.board, {})[seat.colour] = seat.cookie
+        by_board.setdefault(seat.board, {})[seat.color] = seat.cookie
     boards = sorted(by_board)
     count = max(1, min(args.clients, len(boards)))
     spectate = [boards[i % len(boards)] for i in range(args.spectators)]

@@ -56,11 +56,11 @@ def build(url: str, games: int) -> tuple[Database, int, dict[str, Actor]]:
     ev, _names, rnd = online_round(db, games, 19, "网络赛 act bench")
     first = next(p for p in rnd.pairings if p.board == 1)
     seats: dict[str, Actor] = {}
-    for colour, name in (("B", first.black), ("W", first.white)):
-        user = accounts.create_user(db, LOCAL, f"u{colour.lower()}{ev}", "a long pass phrase 7")
+    for color, name in (("B", first.black), ("W", first.white)):
+        user = accounts.create_user(db, LOCAL, f"u{color.lower()}{ev}", "a long pass phrase 7")
         code = live.create_invite(db, LOCAL, ev, live.player_id(db, ev, name)).code
         live.redeem_invite(db, user.actor(), code)
-        seats[colour] = user.actor()
+        seats[color] = user.actor()
     return db, ev, seats
 
 

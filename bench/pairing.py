@@ -110,7 +110,7 @@ def run(n: int, rounds: int, nx_allowed: bool) -> float | None:
         gaps += plan.totals.score_gap_sum
         gap_max = max(gap_max, plan.totals.score_gap_max)
         floats += plan.totals.floats
-        violations += plan.totals.colour_violations
+        violations += plan.totals.color_violations
         same_club += plan.totals.same_club_games
         for g in plan.games:
             pair = frozenset(g.players)

@@ -48,9 +48,9 @@ def game(moves: int) -> str:
     out = []
     for i in range(moves):
         col, row = divmod(i // 2, 19)
-        colour = "BW"[i % 2]
+        color = "BW"[i % 2]
         col = 2 * col + (i % 2)
-        out.append(f";{colour}[{letters[col]}{letters[row]}]" if col < 19 else f";{colour}[]")
+        out.append(f";{color}[{letters[col]}{letters[row]}]" if col < 19 else f";{color}[]")
     return "".join(out)
 
 

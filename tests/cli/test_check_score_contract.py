@@ -100,7 +100,7 @@ def test_score_auto_dead_json_adds_the_uncertain_chains(
     assert out["result"] == "W+55.5"  # as GNU Go and the record; W+8.5 before
     chains = {chain["stones"][0]: chain for chain in out["uncertain"]}
     assert chains["D7"] == {
-        "colour": "B",
+        "color": "B",
         "stones": ["D7", "D8", "E7", "F7"],
         "proposed": "dead",
         "kept": chains["D7"]["kept"],

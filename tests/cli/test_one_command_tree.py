@@ -40,7 +40,7 @@ def test_both_kinds_in_one_database_through_the_same_commands(tmp_path: Path) ->
     run("player", "import", "--db", db, str(tmp_path / "players.csv"))
     out = run("event", "create", "--db", db, "--kind", "team", "--name", "Teams",
               "--system", "round_robin", "--boards", "2",
-              "--board-colours", "alternate")  # fmt: skip
+              "--board-colors", "alternate")  # fmt: skip
     assert "team event 2" in out
     run("team", "import", "--db", db, str(tmp_path / "teams.csv"))
 

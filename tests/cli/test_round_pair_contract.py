@@ -139,7 +139,7 @@ def test_round_pair_explain_gives_the_round_totals(
     first = _json(capsys, "round", "pair", "--db", db, "--explain")
     assert isinstance(first, dict) and len(first["explanations"]) == 2
     assert first["totals"] == {"games": 2, "score_gap_sum": 0, "score_gap_max": 0, "floats": 0,
-                               "colour_violations": 0, "same_club_games": 0}  # fmt: skip
+                               "color_violations": 0, "same_club_games": 0}  # fmt: skip
     for p in first["pairings"]:
         run = weiqi(capsys, "round", "result", "--db", db, "--round", "1", "--board",
                     str(p["board"]), "B+R")  # fmt: skip
@@ -212,9 +212,9 @@ def test_issue_13_explain_json_gives_structured_values(
         assert (r["black"]["name"], r["white"]["name"]) == (p["black"], p["white"])
         for side in (r["black"], r["white"]):
             assert set(side) == {"name", "points", "seeding_place", "black_games",
-                                 "white_games", "last_colour"}  # fmt: skip
-            assert side["last_colour"] in ("B", "W", None)
+                                 "white_games", "last_color"}  # fmt: skip
+            assert side["last_color"] in ("B", "W", None)
         assert r["score_gap"] == abs(r["black"]["points"] - r["white"]["points"])
         assert set(r["notes"]) <= {"paired_down_black", "paired_down_white", "handicap",
-                                   "colour_rule_broken", "same_club", "by_hand"}  # fmt: skip
+                                   "color_rule_broken", "same_club", "by_hand"}  # fmt: skip
     assert any(n.startswith("paired_down") for r in rows for n in r["notes"])

@@ -232,8 +232,8 @@ def test_cycle_policy_ends_the_game_through_gtp() -> None:
     board, moves = _triple_ko(CyclePolicy.DRAW)
     e = GtpEngine(Ruleset.chinese(12).with_(cycle=CyclePolicy.DRAW))
     e.board.setup(board.list_stones(Color.BLACK), board.list_stones(Color.WHITE), Color.BLACK)
-    for colour, point in moves:
-        assert ask(e, f"play {colour.value} {format_vertex(point, 12)}") == "= "
+    for color, point in moves:
+        assert ask(e, f"play {color.value} {format_vertex(point, 12)}") == "= "
     assert ask(e, "play b A12") == "? illegal move"
     assert ask(e, "genmove b") == "= pass"
 

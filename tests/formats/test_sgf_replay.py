@@ -16,14 +16,14 @@ def sgf_moves(size: int, *vertices: str) -> str:
     letters = "abcdefghijklmnopqrstuvwxy"
     nodes = []
     for i, vertex in enumerate(vertices):
-        colour = "BW"[i % 2]
+        color = "BW"[i % 2]
         if vertex == "pass":
-            nodes.append(f";{colour}[]")
+            nodes.append(f";{color}[]")
             continue
         point = parse_vertex(vertex, size)
         assert point is not None
         row, col = divmod(point, size)
-        nodes.append(f";{colour}[{letters[col]}{letters[size - 1 - row]}]")
+        nodes.append(f";{color}[{letters[col]}{letters[size - 1 - row]}]")
     return "".join(nodes)
 
 

@@ -248,8 +248,8 @@ def test_we_read_what_sgfmill_writes() -> None:
     theirs.root.set("KM", 7.5)
     theirs.root.set("PB", "常昊")
     theirs.root.set_setup_stones([(3, 3)], [(9, 9)])
-    for colour, move in [("w", (6, 6)), ("b", None), ("w", (0, 12))]:
-        theirs.extend_main_sequence().set_move(colour, move)
+    for color, move in [("w", (6, 6)), ("b", None), ("w", (0, 12))]:
+        theirs.extend_main_sequence().set_move(color, move)
     ours = read_sgf(theirs.serialise())
     assert ours.komi == Fraction(15, 4)
     assert ours.black_player == "常昊"

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tests.league.conftest import entry
 from weiqi.errors import Conflict, InputError, InvalidSetting
-from weiqi.league.draft import Action, Draft, Unpicked, combined_standing, draft_order, replay
+from weiqi.league.draft import Draft, DraftAction, Unpicked, combined_standing, draft_order, replay
 from weiqi.league.team import RosterEntry
 
 
@@ -183,7 +183,7 @@ def test_r_league_2_draft_is_replayable_and_tampering_is_caught() -> None:
     with pytest.raises(Conflict, match="draft log line 1"):
         replay(*setup, forged)
     swapped = list(d.log)
-    swapped[1] = replace(swapped[1], action=Action.PICK, player="a5", from_club="A")
+    swapped[1] = replace(swapped[1], action=DraftAction.PICK, player="a5", from_club="A")
     assert replay(*setup, swapped).rosters()["B"][-1].player_id == "a5"  # a legal other history
     skipped = d.log[:1] + d.log[2:]
     with pytest.raises(Conflict, match="draft log line 3"):

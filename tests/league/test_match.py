@@ -36,14 +36,14 @@ def four_boards() -> TeamMatch:
     return TeamMatch.pair("A", "B", ("a1", "a2", "a3", "a4"), ("b1", "b2", "b3", "b4"))
 
 
-def test_r_score_team_1_colours_alternate_by_board() -> None:
+def test_r_score_team_1_colors_alternate_by_board() -> None:
     """R-SCORE-TEAM-1 setting: team A black on the odd boards, white on the even ones."""
     m = four_boards()
     assert [g.a_color for g in m.games] == [B, W, B, W]
     assert [g.player_of(B) for g in m.games] == ["a1", "b2", "a3", "b4"]
 
 
-def test_r_score_team_1_colours_by_nigiri_are_reproducible() -> None:
+def test_r_score_team_1_colors_by_nigiri_are_reproducible() -> None:
     """Colours by nigiri come from the seeded source: same seed, same colours, still alternating."""
     one = board_colors(4, BoardColors.NIGIRI, random.Random(7))
     assert one == board_colors(4, BoardColors.NIGIRI, random.Random(7))

@@ -22,7 +22,7 @@ from weiqi.league.match import TeamMatch
 from weiqi.league.season import (
     Season,
     SeasonSettings,
-    Withdrawal,
+    WithdrawalPolicy,
     final_order,
     promotion_and_relegation,
 )
@@ -349,7 +349,7 @@ def test_r_league_1_start_round_checks_lineups_again() -> None:
         season.start_round(1, {"A": ("A1", "A2", "A3", "A4")})
 
 
-def _four_club_season(withdrawal: Withdrawal, withdraw_from: int) -> Season:
+def _four_club_season(withdrawal: WithdrawalPolicy, withdraw_from: int) -> Season:
     clubs = [team(c, *(entry(f"{c}{i}") for i in range(1, 5))) for c in "ABCD"]
     season = Season("乙", clubs, SeasonSettings(max_foreign=None, withdrawal=withdrawal))
     win_black = Result.win(Color.BLACK, Reason.RESIGNATION)
@@ -370,7 +370,7 @@ def _four_club_season(withdrawal: Withdrawal, withdraw_from: int) -> Season:
 def test_r_wd_1_round_robin_rule_as_a_setting(withdraw_from: int, void: bool) -> None:
     """R-WD-1 round robin rule (setting Withdrawal.ROUND_ROBIN): fewer than half of its 6 matches
     played → all its results are void and it leaves the table; at least half → they stand."""
-    season = _four_club_season(Withdrawal.ROUND_ROBIN, withdraw_from)
+    season = _four_club_season(WithdrawalPolicy.ROUND_ROBIN, withdraw_from)
     table = season.table()
     assert (season.voided() == {"D"}) is void
     assert ("D" in [s.team for s in table]) is not void
@@ -380,6 +380,6 @@ def test_r_wd_1_round_robin_rule_as_a_setting(withdraw_from: int, void: bool) ->
 
 def test_r_wd_1_team_events_default_keeps_results() -> None:
     """R-WD-1 team events (default): even after one match, the results stand."""
-    season = _four_club_season(Withdrawal.RESULTS_STAND, 2)
+    season = _four_club_season(WithdrawalPolicy.RESULTS_STAND, 2)
     assert season.voided() == frozenset()
     assert {s.team: s.row.played for s in season.table()} == dict.fromkeys("ABCD", 6)

@@ -136,7 +136,7 @@ def test_r_fmt_3_team_swiss_sees_teams_as_the_individual_engine_sees_players() -
     event = swiss_event(["B", "A"], [[m]])
     field = list(event.entrants)
     [b, a] = candidates(event, field, histories(event), random.Random(0))[0]
-    assert (a.score, a.colours, a.seed, b.score, b.colours, b.opponents) == (
+    assert (a.score, a.colors, a.seed, b.score, b.colors, b.opponents) == (
         0,
         "B",
         1,

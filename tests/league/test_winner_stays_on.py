@@ -109,7 +109,7 @@ def test_r_fmt_3_replay_meets_again() -> None:
     assert (again.holder, again.challenger, again.number) == (first.holder, first.challenger, 2)
 
 
-def test_r_fmt_3_colours_challenger_black_or_seeded_nigiri() -> None:
+def test_r_fmt_3_colors_challenger_black_or_seeded_nigiri() -> None:
     m = WinnerStaysOn({"A": ["a1"], "B": ["b1"]})
     g = m.next_game()
     assert g.black == g.challenger and g.white == g.holder

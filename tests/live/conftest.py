@@ -84,10 +84,10 @@ def online_event(
             account = accounts.create_user(db, LOCAL, user, PASSWORD)
             code = live.create_invite(db, LOCAL, ev, live.player_id(db, ev, name)).code
             live.redeem_invite(db, account.actor(), code)
-            colour = live.seat(db, account.actor(), ev, 1, 1)
-            assert colour is not None
-            players[colour] = user
-            names[colour] = name
+            color = live.seat(db, account.actor(), ev, 1, 1)
+            assert color is not None
+            players[color] = user
+            names[color] = name
         referee = accounts.create_user(db, LOCAL, f"ref-{tag}", PASSWORD)
         accounts.grant_role(db, LOCAL, referee.id, ev, Role.REFEREE)
         return OnlineEvent(ev, players, names, f"ref-{tag}")
@@ -115,9 +115,9 @@ def seated_event(
         live.redeem_invite(
             db, actor, live.create_invite(db, LOCAL, ev, live.player_id(db, ev, player)).code
         )
-        colour = live.seat(db, actor, ev, 1, 1)
-        assert colour is not None
-        seats[colour] = actor
+        color = live.seat(db, actor, ev, 1, 1)
+        assert color is not None
+        seats[color] = actor
     return ev, seats
 
 

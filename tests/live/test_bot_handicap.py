@@ -33,7 +33,7 @@ def _bots_play_a_handicap_game(tmp_path: Path, placement: str) -> str:
     db = f"sqlite:///{tmp_path / 'weiqi.sqlite3'}"
     ev = weiqi_here_json(
         "event", "create", "--db", db, "--name", "让子网络赛", "--system", "round-robin",
-        "--play", "online", "--size", "9", "--colours", "handicap", "--time", "2m+3x10s",
+        "--play", "online", "--size", "9", "--colors", "handicap", "--time", "2m+3x10s",
         "--handicap-placement", placement,
     )["id"]  # fmt: skip
     (tmp_path / "p.csv").write_text("name,rank\n强,5d\n弱,2d\n", "utf-8")

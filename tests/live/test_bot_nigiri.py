@@ -19,8 +19,8 @@ from weiqi.store.database import Database
 pytestmark = pytest.mark.gnugo
 
 
-def test_r_color_1_bots_play_the_colours_the_nigiri_gave(tmp_path: Path) -> None:
-    db, ev, tokens = two_player_event(tmp_path, "猜先网络赛", "--online-colours", "nigiri")
+def test_r_color_1_bots_play_the_colors_the_nigiri_gave(tmp_path: Path) -> None:
+    db, ev, tokens = two_player_event(tmp_path, "猜先网络赛", "--online-colors", "nigiri")
     with run_server(tmp_path, db) as server:
         play_one_game_each(server.url, tokens, tmp_path)
         sgf = httpx.get(f"{server.url}/events/{ev}/rounds/1/boards/1/sgf").text

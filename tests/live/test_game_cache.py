@@ -79,7 +79,7 @@ def test_an_account_link_removed_between_two_moves_takes_the_seat_away(db: Datab
         live.act(db, seats["B"], ev, 1, 1, "move", None, {"vertex": "D4"})
 
 
-def test_colours_swapped_on_the_boards_row_are_read_again(db: Database) -> None:
+def test_colors_swapped_on_the_boards_row_are_read_again(db: Database) -> None:
     """The board's own row is read by every move: its players changed (the pairing corrected
     by the organisers) and the kept reads are not used for it."""
     ev, seats = _game(db)
@@ -128,8 +128,8 @@ def test_a_moves_push_lists_only_the_moves_since_the_reader_last_saw(db: Databas
     """A push stays as small at move 300 as at move 3: the update of a move lists the moves
     from its ``since`` on (the player's room keeps the earlier ones); a first load lists all."""
     ev, seats = _game(db)
-    for colour, vertex in (("B", "E5"), ("W", "C3")):
-        live.act(db, seats[colour], ev, 1, 1, "move", None, {"vertex": vertex})
+    for color, vertex in (("B", "E5"), ("W", "C3")):
+        live.act(db, seats[color], ev, 1, 1, "move", None, {"vertex": vertex})
     third = live.act(db, seats["B"], ev, 1, 1, "move", None, {"vertex": "G7"}).snapshot
     assert [m.vertex for m in third.moves] == ["G7"] and third.last_move == "G7"
     assert third.since == third.events[0].seq > 0

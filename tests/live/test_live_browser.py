@@ -65,10 +65,10 @@ def test_r_board_3_two_players_play_in_the_room_and_one_resigns(
         moves = ["E5", "C3", "G7", "C7", "G3"]
         for i, vertex in enumerate(moves):
             mover, other = (black, white) if i % 2 == 0 else (white, black)
-            colour = "black" if i % 2 == 0 else "white"
+            color = "black" if i % 2 == 0 else "white"
             _play(mover, vertex, phone)
             for p in (black, white):
-                stone = p.locator(f"svg.board circle.stone.{colour}[data-vertex={vertex}]")
+                stone = p.locator(f"svg.board circle.stone.{color}[data-vertex={vertex}]")
                 expect(stone).to_have_count(1)
                 expect(p.locator("#live-moves li")).to_have_count(i + 1)
             expect(other.locator("#live-status")).to_have_text("轮到你落子")

@@ -106,24 +106,24 @@ def test_r_ko_1_r_end_3_r_end_4_a_whole_game_with_ko_dispute_and_count_to_the_st
         for p in everyone:
             expect(p.locator("#live-moves li")).to_have_count(count)
 
-    def play(colour: str, vertex: str) -> None:
-        _play(pages[colour], vertex, phone)
-        played.append((colour, vertex))
-        stone = "black" if colour == "B" else "white"
+    def play(color: str, vertex: str) -> None:
+        _play(pages[color], vertex, phone)
+        played.append((color, vertex))
+        stone = "black" if color == "B" else "white"
         expect(
             spectator.locator(f"svg.board circle.stone.{stone}[data-vertex={vertex}]")
         ).to_have_count(1)
         shown(len(played))
 
-    def pass_(colour: str) -> None:
-        page = pages[colour]
+    def pass_(color: str) -> None:
+        page = pages[color]
         expect(page.locator("#live-status")).to_have_text(YOUR_MOVE)
         page.locator("#live-pass").click()
-        played.append((colour, None))
+        played.append((color, None))
         shown(len(played))
 
-    def refused(colour: str, vertex: str, reason: str) -> None:
-        page = pages[colour]
+    def refused(color: str, vertex: str, reason: str) -> None:
+        page = pages[color]
         _play(page, vertex, phone)
         expect(page.locator("#live-message")).to_have_text(reason)
         expect(page.locator("#live-status")).to_have_text(YOUR_MOVE)  # still theirs to play
@@ -146,8 +146,8 @@ def test_r_ko_1_r_end_3_r_end_4_a_whole_game_with_ko_dispute_and_count_to_the_st
         expect(spectator.locator("#live-controls")).to_have_count(0)
         expect(white.locator("#live-status")).to_have_text("轮黑方落子")  # R-PLAY-1
 
-        for colour, vertex in WALLS:
-            play(colour, vertex)
+        for color, vertex in WALLS:
+            play(color, vertex)
         refused("B", "F4", OCCUPIED)  # White's stone is there
         expect(black.locator("svg.board circle.stone.white[data-vertex=F4]")).to_have_count(1)
 
@@ -163,8 +163,8 @@ def test_r_ko_1_r_end_3_r_end_4_a_whole_game_with_ko_dispute_and_count_to_the_st
         play("B", "F5")  # the retake is a move now
         expect(spectator.locator("svg.board circle.stone[data-vertex=E5]")).to_have_count(0)
         captures(1, 1)
-        for colour, vertex in ENCLOSE:
-            play(colour, vertex)
+        for color, vertex in ENCLOSE:
+            play(color, vertex)
 
         # pass, pass: counting; the server proposes no dead stone
         pass_("W")
@@ -189,8 +189,8 @@ def test_r_ko_1_r_end_3_r_end_4_a_whole_game_with_ko_dispute_and_count_to_the_st
         expect(white.locator("#live-status")).to_have_text("轮黑方落子")
         expect(spectator.locator("#live-status")).to_have_text("轮黑方落子")
         expect(white.locator("#live-counting")).to_be_hidden()
-        for colour, vertex in PLAY_OUT:
-            play(colour, vertex)
+        for color, vertex in PLAY_OUT:
+            play(color, vertex)
         for vertex in (*CORNER, "C1"):  # the play-out settled it: taken off
             expect(
                 spectator.locator(f"svg.board circle.stone[data-vertex={vertex}]")

@@ -43,16 +43,16 @@ def _event(db: Database) -> tuple[int, dict[tuple[int, str], Actor]]:
     names = [f"棋手{i}" for i in range(2 * BOARDS)]
     t.import_players(db, LOCAL, ev, "name\n" + "".join(f"{n}\n" for n in names))
     rnd = t.pair_round(db, LOCAL, ev)
-    colour_of = {}
+    color_of = {}
     for p in rnd.pairings:
-        colour_of[p.black], colour_of[p.white] = (p.board, "B"), (p.board, "W")
+        color_of[p.black], color_of[p.white] = (p.board, "B"), (p.board, "W")
     seats = {}
     for i, name in enumerate(names):
         actor = accounts.create_user(db, LOCAL, f"p{ev}-{i}", "a long pass phrase 7").actor()
         live.redeem_invite(
             db, actor, live.create_invite(db, LOCAL, ev, live.player_id(db, ev, name)).code
         )
-        seats[colour_of[name]] = actor
+        seats[color_of[name]] = actor
     for board in range(1, BOARDS + 1):
         live.start_game(db, ev, 1, board)
     return ev, seats
@@ -132,15 +132,15 @@ def test_moves_of_every_board_at_once_none_lost_or_doubled(database: Database) -
     seqs = {b: live.snapshot(database, ev, 1, b).seq for b in range(1, BOARDS + 1)}
     expected: dict[int, list[str]] = {b: [] for b in seqs}
     for turn in range(6):
-        colour = "BW"[turn % 2]
-        column = "ABCD"[turn // 2] if colour == "B" else "FGHJ"[turn // 2]
+        color = "BW"[turn % 2]
+        column = "ABCD"[turn // 2] if color == "B" else "FGHJ"[turn // 2]
         calls = []
         for b in seqs:
             for row in (1, 9):
                 vertex = f"{column}{row}"
                 calls.append(
                     partial(
-                        live.act, database, seats[(b, colour)], ev, 1, b, "move", seqs[b],
+                        live.act, database, seats[(b, color)], ev, 1, b, "move", seqs[b],
                         {"vertex": vertex},
                     )
                 )  # fmt: skip
@@ -151,6 +151,6 @@ def test_moves_of_every_board_at_once_none_lost_or_doubled(database: Database) -
             assert len(won) == 1, pair
             assert all(isinstance(o, Conflict) for o in pair if not isinstance(o, Won)), pair
             snap = won[0].snapshot  # type: ignore[attr-defined]
-            expected[b].append(f"{colour}{snap.moves[-1].vertex}")
+            expected[b].append(f"{color}{snap.moves[-1].vertex}")
             seqs[b] = snap.seq
     assert _stones(database, ev) == expected

@@ -35,8 +35,8 @@ def test_the_room_sends_the_think_time_of_each_turn_it_saw_begin(
     ev = online_event(live_server, "lag-browser")
     black, white = _page(browser), _page(browser)
     try:
-        for page, colour in ((black, "B"), (white, "W")):
-            log_in_as(page, live_server.url, ev.players[colour], PASSWORD)
+        for page, color in ((black, "B"), (white, "W")):
+            log_in_as(page, live_server.url, ev.players[color], PASSWORD)
             page.goto(f"{live_server.url}{ev.room()}/play")  # Black's in first: the start
         expect(black.locator("#live-status")).to_have_text("轮到你落子")  # pushed to Black
         black.wait_for_timeout(300)

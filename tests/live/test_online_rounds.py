@@ -148,7 +148,7 @@ def _drawn_black(seed: int, holder: str, guesser: str) -> str:
 
 
 @pytest.mark.parametrize("swapped", [False, True])
-def test_r_color_1_nigiri_is_drawn_when_the_game_opens_and_the_board_takes_its_colours(
+def test_r_color_1_nigiri_is_drawn_when_the_game_opens_and_the_board_takes_its_colors(
     database: Database, monkeypatch: pytest.MonkeyPatch, swapped: bool
 ) -> None:
     """R-COLOR-1: an even game of an event whose online colours are by nigiri: when a player
@@ -157,7 +157,7 @@ def test_r_color_1_nigiri_is_drawn_when_the_game_opens_and_the_board_takes_its_c
     refused until then); the drawn Black is Black on the round's board (the round sheet and
     standings read it) and in the record; the draw can be run again from its seed. The seed
     source is fixed here to give each outcome (paired colours kept, or swapped)."""
-    made = EventSettings(System.ROUND_ROBIN, board_size=9, play="online", online_colours="nigiri")  # type: ignore[arg-type]
+    made = EventSettings(System.ROUND_ROBIN, board_size=9, play="online", online_colors="nigiri")  # type: ignore[arg-type]
     ev = t.create_tournament(database, LOCAL, "猜先赛", made).id
     t.import_players(database, LOCAL, ev, "name,rank\n李明,5d\n王强,3d\n")
     t.pair_round(database, LOCAL, ev)
@@ -197,11 +197,11 @@ def test_r_color_1_nigiri_is_drawn_when_the_game_opens_and_the_board_takes_its_c
     assert moved.refused is None
 
 
-def test_r_color_1_a_handicap_game_keeps_its_colours(database: Database) -> None:
+def test_r_color_1_a_handicap_game_keeps_its_colors(database: Database) -> None:
     """Nigiri is for even games: a handicap game's colours come from the ranks (no draw)."""
     made = EventSettings(
-        System.ROUND_ROBIN, board_size=9, play="online", online_colours="nigiri",  # type: ignore[arg-type]
-        colour_policy="handicap",
+        System.ROUND_ROBIN, board_size=9, play="online", online_colors="nigiri",  # type: ignore[arg-type]
+        color_policy="handicap",
     )  # fmt: skip
     ev = t.create_tournament(database, LOCAL, "让子赛", made).id
     t.import_players(database, LOCAL, ev, "name,rank\n李明,5d\n王强,1d\n")
@@ -219,7 +219,7 @@ def test_r_hcp_2_black_places_the_handicap_stones_freely_then_white_moves(
     first; a wrong count, a point twice or off the board is refused with the reason, nothing
     stored; the three stones placed, White moves next and White's clock runs."""
     made = EventSettings(
-        System.ROUND_ROBIN, board_size=9, play="online", colour_policy="handicap",  # type: ignore[arg-type]
+        System.ROUND_ROBIN, board_size=9, play="online", color_policy="handicap",  # type: ignore[arg-type]
         handicap_placement="free",  # type: ignore[arg-type]
     )  # fmt: skip
     ev = t.create_tournament(database, LOCAL, "自由让子", made).id

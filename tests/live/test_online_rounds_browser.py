@@ -78,7 +78,7 @@ def test_r_color_1_the_players_see_the_nigiri_before_the_clock_starts(
     then, and the room shows who held, the guess, the handful and who plays Black, and which
     colour 王强 plays — before the clock starts (waiting for both players). 李明 comes in: the
     game starts with the drawn colours, Black to move."""
-    ev = online_event(live_server, f"猜先-{device}", "10m+3x30s", online_colours="nigiri")
+    ev = online_event(live_server, f"猜先-{device}", "10m+3x30s", online_colors="nigiri")
     user = {ev.names[c]: ev.players[c] for c in ("B", "W")}
     pages = []
     try:
@@ -122,7 +122,7 @@ def test_r_hcp_2_black_places_the_handicap_stones_by_clicking_then_white_moves(
     then has the move."""
     ev = online_event(
         live_server, f"自由让子-{device}", "10m+3x30s", ("5d", "2d"),
-        colour_policy="handicap", handicap_placement="free",
+        color_policy="handicap", handicap_placement="free",
     )  # fmt: skip
     assert ev.names["B"] == "王强"
     pages = []

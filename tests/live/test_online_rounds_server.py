@@ -234,7 +234,7 @@ def test_r_color_1_a_player_opening_the_room_draws_the_nigiri_for_everyone(
     """R-COLOR-1 over the WebSocket: a spectator already watching gets the opened game (the
     nigiri, the clock not started) when the first player comes in; that player's ``color`` is
     the drawn one; a second connection draws nothing again."""
-    ev = online_event(live_server, "猜先", "10m+3x30s", online_colours="nigiri")
+    ev = online_event(live_server, "猜先", "10m+3x30s", online_colors="nigiri")
     with reader(live_server, ev.room(), None) as spectator:
         assert spectator.next()["snapshot"]["nigiri"] is None
         with reader(live_server, ev.room(), ev.players["B"]) as first:
@@ -259,7 +259,7 @@ def test_r_hcp_2_placing_out_of_turn_or_a_wrong_count_is_refused_in_chinese(
     its reason in Chinese and nothing is stored; three stones are placed and pushed to both."""
     ev = online_event(
         live_server, "放子", "10m+3x30s", ("5d", "2d"),
-        colour_policy="handicap", handicap_placement="free",
+        color_policy="handicap", handicap_placement="free",
     )  # fmt: skip
     with (
         reader(live_server, ev.room(), ev.players["B"]) as black,

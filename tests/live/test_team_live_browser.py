@@ -42,10 +42,10 @@ def _set_up(server: LiveServer, tag: str) -> tuple[int, dict[str, str], TeamBoar
                                         PASSWORD)  # fmt: skip
             code = live.create_invite(db, LOCAL, ev, live.player_id(db, ev, name)).code
             live.redeem_invite(db, user.actor(), code)
-            colour = live.seat(db, user.actor(), ev, 1, key)
-            assert colour is not None
-            players[colour] = user.username
-            teams_of[colour] = team
+            color = live.seat(db, user.actor(), ev, 1, key)
+            assert color is not None
+            players[color] = user.username
+            teams_of[color] = team
         home = t.show_round(db, ev, 1).matches[0].home
         return ev, players, key, "4:0" if teams_of["B"] == home else "0:4"
     finally:
@@ -92,10 +92,10 @@ def test_r_score_team_1_two_roster_players_play_their_team_board_to_the_standing
         moves = ["E5", "C3", "G7"]
         for i, vertex in enumerate(moves):
             mover = black if i % 2 == 0 else white
-            colour = "black" if i % 2 == 0 else "white"
+            color = "black" if i % 2 == 0 else "white"
             _play(mover, vertex, phone)
             for p in (black, white):
-                stone = p.locator(f"svg.board circle.stone.{colour}[data-vertex={vertex}]")
+                stone = p.locator(f"svg.board circle.stone.{color}[data-vertex={vertex}]")
                 expect(stone).to_have_count(1)
         expect(listed.first.locator('[data-field="state"]')).to_have_text("第3手")
         screenshot(white, f"team-live-room-{device}", tmp_path)

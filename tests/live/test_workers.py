@@ -175,8 +175,8 @@ def test_r_play_1_two_workers_given_a_move_for_the_same_turn_at_once_store_exact
         with ExitStack() as stack:
             spectator = stack.enter_context(reader(two, room, None))
             seats = {
-                (colour, n): stack.enter_context(reader(server, room, ev.players[colour]))
-                for colour in "BW"
+                (color, n): stack.enter_context(reader(server, room, ev.players[color]))
+                for color in "BW"
                 for n, server in enumerate((one, two))
             }
             for r in (spectator, *seats.values()):
@@ -193,16 +193,16 @@ def test_r_play_1_two_workers_given_a_move_for_the_same_turn_at_once_store_exact
             white = iter(f"{c}{n}" for c in "HG" for n in range(1, 10))
             landed = []
             for turn in range(12):
-                colour = "BW"[turn % 2]
-                moves = black if colour == "B" else white
+                color = "BW"[turn % 2]
+                moves = black if color == "B" else white
                 first = next(moves)
                 second = first if turn % 4 < 2 else next(moves)  # replayed, or another move
-                a, b = seats[(colour, 0)], seats[(colour, 1)]
+                a, b = seats[(color, 0)], seats[(color, 1)]
                 a.act("move", seq, vertex=first)  # at once: neither waits for an answer
                 b.act("move", seq, vertex=second)
                 update = spectator.until(lambda m, s=seq: _seq_after(m, s))
                 move = [e for e in update["snapshot"]["events"] if e["kind"] == "move"]
-                assert [e["seq"] for e in move] == [seq] and move[0]["color"] == colour
+                assert [e["seq"] for e in move] == [seq] and move[0]["color"] == color
                 assert move[0]["vertex"] in (first, second)
                 landed.append(move[0]["vertex"])
                 seq = update["snapshot"]["seq"]
@@ -447,8 +447,8 @@ def test_a_crowd_of_sockets_joining_at_once_waits_for_redis_connections() -> Non
         )
         return set().union(*seen), len(seen)
 
-    colours, joined = asyncio.run(run())
-    assert colours == {"B", "W"} and joined == 400
+    colors, joined = asyncio.run(run())
+    assert colors == {"B", "W"} and joined == 400
     client = redis.Redis.from_url(REDIS_URL)
     counts = [int(v) for key in client.scan_iter(f"{prefix}:presence:*")
               for v in client.hgetall(key).values()]  # fmt: skip

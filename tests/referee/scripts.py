@@ -10,7 +10,7 @@ from weiqi.referee.events import AgreeDead, MarkDead, Pass
 from weiqi.referee.nigiri import ColorAssignment
 from weiqi.referee.record import GameRecord
 from weiqi.rules.color import Color
-from weiqi.rules.ruleset import PlayMode, Ruleset
+from weiqi.rules.ruleset import IllegalMoves, Ruleset
 from weiqi.rules.vertex import parse_vertex
 
 B, W = Color.BLACK, Color.WHITE
@@ -42,7 +42,7 @@ class Clock:
 def new_game(
     size: int = 5,
     komi: Fraction = KOMI_QUARTER,
-    mode: PlayMode = PlayMode.ONLINE,
+    mode: IllegalMoves = IllegalMoves.ONLINE,
     colors: ColorAssignment | None = None,
     time_control: TimeControl | None = None,
 ) -> tuple[GameRecord, Clock]:

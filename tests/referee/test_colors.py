@@ -74,7 +74,7 @@ def test_r_color_1_counts_are_spread_over_both_parities() -> None:
     assert 60 < parities[1] < 140
 
 
-def test_r_color_1_colours_by_nigiri_or_organiser_are_recorded_in_the_game() -> None:
+def test_r_color_1_colors_by_nigiri_or_organiser_are_recorded_in_the_game() -> None:
     """R-COLOR-1: the game record keeps how its colours were decided, nigiri included, and
     the nigiri survives the JSON round trip."""
     n = Nigiri.draw(STRONG, WEAK, Guess.ODD, seed=5)
@@ -89,7 +89,7 @@ def test_r_color_1_colours_by_nigiri_or_organiser_are_recorded_in_the_game() -> 
         ColorAssignment(ColorMethod.NIGIRI, n.white, n.black, n)
 
 
-def test_r_color_2_wrong_colours_corrected_up_to_move_10() -> None:
+def test_r_color_2_wrong_colors_corrected_up_to_move_10() -> None:
     """R-COLOR-2: wrong colours found at move 10 are corrected: the game starts again with the
     assigned colours."""
     rec, clock = new_game(size=9)

@@ -30,7 +30,7 @@ from weiqi.referee.record import GameRecord, replay
 from weiqi.referee.state import Phase
 from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Result
-from weiqi.rules.ruleset import PlayMode, Ruleset
+from weiqi.rules.ruleset import IllegalMoves, Ruleset
 from weiqi.rules.vertex import parse_vertex
 
 REF = GameActor.referee("r7")
@@ -47,7 +47,7 @@ class Game:
         )
         self.now = 0.0
         self.rec = GameRecord.start(
-            Ruleset.chinese(9).with_(play_mode=PlayMode.STRICT),
+            Ruleset.chinese(9).with_(play_mode=IllegalMoves.STRICT),
             ColorAssignment.by_nigiri(nigiri),
             referee=REF,
             at=self.tick(),

@@ -12,7 +12,7 @@ from weiqi.referee.events import ClockAction, ClockEvent, InfractionRuled, Move
 from weiqi.referee.infractions import Infraction, InfractionKind, Penalty
 from weiqi.referee.state import Phase
 from weiqi.rules.result import Outcome, Reason, Result
-from weiqi.rules.ruleset import PlayMode
+from weiqi.rules.ruleset import IllegalMoves
 
 from .scripts import (
     BLACK,
@@ -78,7 +78,7 @@ def test_r_pen_1_second_warning_loses_the_game_at_once() -> None:
 def test_r_ref_1_double_move_in_strict_mode_is_void_with_a_warning() -> None:
     """R-REF-1: a second move without the opponent passing is void + warning (strict mode);
     the turn is not forfeited: it was not the player's turn anyway."""
-    rec, clock = new_game(mode=PlayMode.STRICT)
+    rec, clock = new_game(mode=IllegalMoves.STRICT)
     play(rec, clock, ["C3"])
     before = rec.state.stones
     entry = rec.append(Move(pt("C4")), BLACK, clock())
@@ -145,7 +145,7 @@ def test_r_ref_4_capture_errors_warn_and_are_corrected_against_the_record() -> N
 
 def test_r_ref_5_ko_without_threat_in_strict_mode_is_void_forfeits_the_turn_and_warns() -> None:
     """R-REF-5: taking the ko back at once is void, the turn is forfeited (a pass) + warning."""
-    rec, clock = new_game(mode=PlayMode.STRICT)
+    rec, clock = new_game(mode=IllegalMoves.STRICT)
     play(rec, clock, KO)
     before = rec.state
     rec.append(Move(pt("B1")), BLACK, clock())
@@ -174,7 +174,7 @@ def test_r_ref_5_ko_online_is_refused() -> None:
 
 def test_r_ref_5_forbidden_point_in_strict_mode_is_void_and_forfeits_without_warning() -> None:
     """R-REF-5 / Art. 19: a move on a forbidden point: void, turn forfeited, no warning."""
-    rec, clock = new_game(mode=PlayMode.STRICT)
+    rec, clock = new_game(mode=IllegalMoves.STRICT)
     play(rec, clock, ["B1", "E5", "A2"])  # A1 is now a forbidden point for White
     rec.append(Move(pt("A1")), WHITE, clock())
     s = rec.state
@@ -187,7 +187,7 @@ def test_r_ref_5_forbidden_point_in_strict_mode_is_void_and_forfeits_without_war
 
 def test_r_ref_5_forfeited_turns_count_as_passes_and_can_end_play() -> None:
     """R-REF-5: a forfeited turn counts as a pass: with the opponent's pass play ends."""
-    rec, clock = new_game(mode=PlayMode.STRICT)
+    rec, clock = new_game(mode=IllegalMoves.STRICT)
     play(rec, clock, ["B1", "E5", "A2", "E4", "pass"])
     assert rec.state.passes_in_a_row == 1
     rec.append(Move(pt("A1")), WHITE, clock())  # forbidden: White's turn forfeited

@@ -36,7 +36,7 @@ from weiqi.referee.rulings import Ruling, RulingKind
 from weiqi.referee.state import GameState, Phase
 from weiqi.rules.color import Color
 from weiqi.rules.result import Reason, Result
-from weiqi.rules.ruleset import PlayMode
+from weiqi.rules.ruleset import IllegalMoves
 
 from .scripts import CHIEF, REF, new_game
 
@@ -116,7 +116,7 @@ def record_of(
     script: list[tuple[RecordEvent, GameActor]], strict: bool, tc: TimeControl | None = None
 ) -> tuple[GameRecord, list[GameState]]:
     """Record what the rules accept; a refused event must leave everything as it was."""
-    mode = PlayMode.STRICT if strict else PlayMode.ONLINE
+    mode = IllegalMoves.STRICT if strict else IllegalMoves.ONLINE
     timed = tc is not None
     rec, clock = new_game(size=SIZE, mode=mode, time_control=tc)
     if timed:

@@ -10,13 +10,13 @@ from weiqi.errors import InputError
 from weiqi.referee.events import InfractionRuled, Move
 from weiqi.referee.infractions import Infraction, InfractionKind
 from weiqi.referee.record import GENESIS, GameRecord, link, replay
-from weiqi.rules.ruleset import PlayMode
+from weiqi.rules.ruleset import IllegalMoves
 
 from .scripts import BLACK, KO, REF, WALLS, B, new_game, pass_and_count, play, pt
 
 
 def finished_game() -> GameRecord:
-    rec, clock = new_game(mode=PlayMode.STRICT)
+    rec, clock = new_game(mode=IllegalMoves.STRICT)
     play(rec, clock, KO)
     rec.append(Move(pt("B1")), BLACK, clock())  # void ko capture
     rec.append(InfractionRuled(Infraction(InfractionKind.SMOKING, B)), REF, clock())

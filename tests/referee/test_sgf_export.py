@@ -8,7 +8,7 @@ from weiqi.formats.sgf_referee import record_to_sgf, write_record_sgf
 from weiqi.referee.events import InfractionRuled, Move, RulingMade, WrongColors
 from weiqi.referee.infractions import Infraction, InfractionKind
 from weiqi.referee.rulings import Ruling, RulingKind
-from weiqi.rules.ruleset import PlayMode, Ruleset
+from weiqi.rules.ruleset import IllegalMoves, Ruleset
 
 from .scripts import BLACK, CHIEF, KO, REF, WALLS, B, new_game, pass_and_count, play, pt
 
@@ -34,7 +34,7 @@ def test_r_pen_1_penalised_result_is_written_to_re_and_the_warning_to_its_node()
 def test_r_ref_5_void_ko_capture_is_a_pass_node_with_its_penalty() -> None:
     """R-REF-5: in strict mode the void ko capture shows as Black's pass (the forfeited turn)
     with the void move and the warning in its comment."""
-    rec, clock = new_game(mode=PlayMode.STRICT)
+    rec, clock = new_game(mode=IllegalMoves.STRICT)
     play(rec, clock, KO)
     rec.append(Move(pt("B1")), BLACK, clock())
     game = record_to_sgf(rec)
@@ -58,7 +58,7 @@ def test_r_ref_3_moved_stone_is_a_setup_node_with_the_ruling() -> None:
     assert node.comment is not None and "移动之子有效" in node.comment
 
 
-def test_r_color_2_corrected_colours_restart_the_main_line() -> None:
+def test_r_color_2_corrected_colors_restart_the_main_line() -> None:
     """R-COLOR-2: a correction within 10 moves restarts the game; the SGF holds the game as
     replayed, with a note in the root."""
     rec, clock = new_game()

@@ -115,7 +115,7 @@ def test_r_play_2_pass_at_any_turn() -> None:
     assert b.history[-2:] == [(W, None), (B, None)]
 
 
-def test_gtp_style_play_lets_either_colour_move() -> None:
+def test_gtp_style_play_lets_either_color_move() -> None:
     """With ``enforce_turn=False`` (GTP ``play``) either colour may move; the opponent of the
     last mover is then to move."""
     b = Board(9, enforce_turn=False)

@@ -89,12 +89,12 @@ def test_r_ko_1_triple_ko_is_banned_by_default() -> None:
     """R-KO-1, R-KO-2: in a triple ko the sixth capture repeats the whole board: ``superko``."""
     board, moves = _triple_ko(CyclePolicy.BAN)
     start = board.stones_bytes()
-    for colour, point in moves[:-1]:
-        assert len(board.play(colour, point)) == 1
-    colour, point = moves[-1]
-    assert board.legality(colour, point) == "superko"
+    for color, point in moves[:-1]:
+        assert len(board.play(color, point)) == 1
+    color, point = moves[-1]
+    assert board.legality(color, point) == "superko"
     with pytest.raises(IllegalMove, match="superko"):
-        board.play(colour, point)
+        board.play(color, point)
     assert board.stones_bytes() != start
     assert board.cycle_result is None
 
@@ -112,9 +112,9 @@ def test_r_ko_2_cycle_policy_ends_the_game(policy: CyclePolicy, result: Result) 
     with the configured outcome; nothing can be played afterwards; undo reopens the game."""
     board, moves = _triple_ko(policy)
     start = board.stones_bytes()
-    for colour, point in moves:
-        assert board.legality(colour, point) is None
-        board.play(colour, point)
+    for color, point in moves:
+        assert board.legality(color, point) is None
+        board.play(color, point)
     assert board.stones_bytes() == start
     assert board.cycle_result == result
     assert board.legality(B, 143) == "game-over"

@@ -22,36 +22,36 @@ CODE = {Color.BLACK: 1, Color.WHITE: 2}
 
 def _group(stones: bytearray, p: int, size: int) -> tuple[set[int], set[int]]:
     nbrs = neighbour_table(size)
-    colour = stones[p]
+    color = stones[p]
     group, libs, todo = {p}, set(), [p]
     while todo:
         s = todo.pop()
         for q in nbrs[s]:
             if stones[q] == 0:
                 libs.add(q)
-            elif stones[q] == colour and q not in group:
+            elif stones[q] == color and q not in group:
                 group.add(q)
                 todo.append(q)
     return group, libs
 
 
 def reference_move(
-    stones: bytes, colour: int, p: int, size: int, seen: set[tuple[bytes, int]]
+    stones: bytes, color: int, p: int, size: int, seen: set[tuple[bytes, int]]
 ) -> tuple[str | None, bytes]:
     """(reason or None, stones after) by the rules as written, with no cleverness."""
     if stones[p]:
         return "occupied", stones
     after = bytearray(stones)
-    after[p] = colour
+    after[p] = color
     for q in neighbour_table(size)[p]:
-        if after[q] == 3 - colour:
+        if after[q] == 3 - color:
             group, libs = _group(after, q, size)
             if not libs:
                 for s in group:
                     after[s] = 0
     if not _group(after, p, size)[1]:
         return "suicide", stones
-    if (bytes(after), 3 - colour) in seen:
+    if (bytes(after), 3 - color) in seen:
         return "repetition", stones
     return None, bytes(after)
 
@@ -92,28 +92,28 @@ def check_random_game(size: int, seed: int, moves: int) -> set[str | None]:
     seen = {(board.stones_bytes(), 1)}
     placed = 0
     for _ in range(moves):
-        colour = board.to_move
-        code = CODE[colour]
+        color = board.to_move
+        code = CODE[color]
         stones = board.stones_bytes()
         legal = []
         for p in range(size * size):
             reason, after = reference_move(stones, code, p, size, seen)
-            ours = board.legality(colour, p)
+            ours = board.legality(color, p)
             met.add(ours)
             assert _reason_kind(ours) == reason, (p, board.history)
             if ours is not None:
                 with pytest.raises(IllegalMove) as refused:
-                    board.play(colour, p)
+                    board.play(color, p)
                 assert refused.value.reason == ours
             if reason is None:
                 legal.append((p, after))
         if not legal or rng.random() < 0.05:
-            board.pass_(colour)
+            board.pass_(color)
         else:
             p, after = rng.choice(legal)
-            effect = board.move_effect(colour, p)
+            effect = board.move_effect(color, p)
             assert effect is not None
-            captured = board.play(colour, p)
+            captured = board.play(color, p)
             assert (effect.captures, effect.liberties) == (len(captured), len(board.liberties(p)))
             placed += 1
             assert board.stones_bytes() == after

@@ -12,7 +12,7 @@ from weiqi.errors import InvalidSetting
 from weiqi.rules.board import Board
 from weiqi.rules.color import Color
 from weiqi.rules.handicap import fixed_handicap_points, max_fixed_handicap
-from weiqi.rules.ruleset import CyclePolicy, HandicapPlacement, PlayMode, Ruleset
+from weiqi.rules.ruleset import CyclePolicy, HandicapPlacement, IllegalMoves, Ruleset
 from weiqi.rules.vertex import format_vertex, parse_vertex
 
 
@@ -20,7 +20,7 @@ def test_chinese_preset_is_the_written_rules() -> None:
     """R-SCORE-3, R-KO-2: 19×19, komi 3¾ stones, every repetition banned, no handicap."""
     r = Ruleset.chinese()
     assert (r.board_size, r.komi, r.cycle, r.handicap) == (19, Fraction(15, 4), CyclePolicy.BAN, 0)
-    assert r.handicap_placement is HandicapPlacement.FIXED and r.play_mode is PlayMode.ONLINE
+    assert r.handicap_placement is HandicapPlacement.FIXED and r.play_mode is IllegalMoves.ONLINE
     assert r.black_threshold == Fraction(737, 4)
 
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from weiqi.errors import InputError, InvalidSetting
 from weiqi.rules.vertex import format_vertex, parse_vertex, point_at
-from weiqi.server.board import BOARD_COLOUR, board_svg
+from weiqi.server.board import BOARD_COLOR, board_svg
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
@@ -37,8 +37,8 @@ def test_r_board_3_cells_are_2_3_wide_and_2_4_tall(size: int) -> None:
     assert len(widths) == 1 and len(heights) == 1
     assert widths.pop() / heights.pop() == pytest.approx(2.3 / 2.4)
     wood = root.find("svg:rect[@class='wood']", NS)
-    assert wood is not None and wood.get("fill") == BOARD_COLOUR
-    red, green, blue = (int(BOARD_COLOUR[i : i + 2], 16) for i in (1, 3, 5))
+    assert wood is not None and wood.get("fill") == BOARD_COLOR
+    red, green, blue = (int(BOARD_COLOR[i : i + 2], 16) for i in (1, 3, 5))
     assert red > 0xE0 and green > 0xC0 and blue < green  # light, and yellow
     grid = root.find("svg:g[@class='grid']", NS)
     assert grid is not None and grid.get("stroke") == "#000000"

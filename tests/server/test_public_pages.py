@@ -168,8 +168,8 @@ def test_r_rank_swiss_standings_rank_by_points_then_sos(db: Database, web: TestC
         for b in rnd["pairings"]:
             black, white = b["black_player"]["name"], b["white_player"]["name"]
             won = "black" if b["result"].startswith("B") else "white"
-            for me, opp, colour in ((black, white, "black"), (white, black, "white")):
-                points[me] = points.get(me, 0) + (2 if won == colour else 0)
+            for me, opp, color in ((black, white, "black"), (white, black, "white")):
+                points[me] = points.get(me, 0) + (2 if won == color else 0)
                 opponents.setdefault(me, []).append(opp)
         for p in rnd["bye_players"]:
             points[p["name"]] = points.get(p["name"], 0) + rnd["bye_points"]
@@ -211,7 +211,7 @@ def test_r_rank_swiss_method_a_ranks_by_total_score(db: Database, web: TestClien
 # -- crosstable, rounds, players -------------------------------------------------------------
 
 
-def test_crosstable_cells_name_the_opponents_row_colour_result_and_forfeits(
+def test_crosstable_cells_name_the_opponents_row_color_result_and_forfeits(
     db: Database, web: TestClient
 ) -> None:
     ev = round_robin_with_draw_and_withdrawal(db)

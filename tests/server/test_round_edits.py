@@ -119,7 +119,7 @@ def test_a_handicap_game_says_its_stones_in_the_explanation(
     client: TestClient, database: Database
 ) -> None:
     token = admin(client)
-    event_id = create(client, token, colour_policy="handicap")
+    event_id = create(client, token, color_policy="handicap")
     event_admin.import_players(database, LOCAL, event_id, players_csv(8))
     event_admin.pair_next_round(database, LOCAL, event_id)
     page = client.get(f"/events/{event_id}/manage/rounds/1").text

@@ -117,8 +117,8 @@ def test_issue_13_grid_in_chinese_with_the_diagonal_blacked_out(
     assert rows[3][:5] == ["3", "张三", "负", "和", ""]
     diag = page.locator("td.diag")
     expect(diag).to_have_count(6)
-    colour = diag.first.evaluate("e => getComputedStyle(e).backgroundColor")
-    assert colour not in ("rgba(0, 0, 0, 0)", "rgb(255, 255, 255)")
+    color = diag.first.evaluate("e => getComputedStyle(e).backgroundColor")
+    assert color not in ("rgba(0, 0, 0, 0)", "rgb(255, 255, 255)")
     page.locator("#grid-points").click()
     assert browser_table(page, "table.grid")[2][:5] == ["2", "王伟", "0", "", "1"]
     screenshot(page, f"grid-{'phone' if viewport == PHONE else 'desktop'}", tmp_path)

@@ -287,8 +287,8 @@ def test_replay_errors_name_what_is_wrong(client: TestClient) -> None:
     assert wrong_turn.status_code == 409
     backwards = replay(client, "3x30s", [{"op": "start", "now": 5}, {"op": "pause", "now": 1}])
     assert backwards.status_code == 422 and "backwards" in backwards.json()["message"]
-    colour = replay(client, "3x30s", [{"op": "start", "now": 0, "color": "red"}])
-    assert colour.status_code == 422
+    color = replay(client, "3x30s", [{"op": "start", "now": 0, "color": "red"}])
+    assert color.status_code == 422
 
 
 def test_plan_api(client: TestClient) -> None:

@@ -36,7 +36,7 @@ def test_the_chinese_rules_stay_the_default() -> None:
         False,
         False,
     )
-    assert s.colour_policy == "even" and s.mcmahon_zero is None
+    assert s.color_policy == "even" and s.mcmahon_zero is None
 
 
 def test_sos_minus_one_drops_a_virtual_opponent_too() -> None:

@@ -132,7 +132,7 @@ def test_a_swap_into_the_bye_seat() -> None:
     assert done.byes == (game.black,) and done.games[0].players == (holder, game.white)
 
 
-def test_the_colour_rule_third_black_in_a_row() -> None:
+def test_the_color_rule_third_black_in_a_row() -> None:
     people = entrants(4)
     s = EventSettings(System.SWISS, rounds=4)
     r1 = Round(1, (Game(1, 1, "p0", "p1", BLACK_WINS), Game(1, 2, "p2", "p3", BLACK_WINS)))
@@ -140,9 +140,9 @@ def test_the_colour_rule_third_black_in_a_row() -> None:
     r3 = Round(3, (Game(3, 1, "p3", "p0"), Game(3, 2, "p1", "p2")))
     event = Event(s, people, (r1, r2, r3))
     done = edit_round(event, 3, RoundEdit(EditKind.SWAP, "p0", "p3"))
-    colour = [p for p in done.problems if p.kind is ProblemKind.COLOUR]
-    assert [(p.players, p.colours) for p in colour] == [(("p0",), "BBB")]
-    assert "a third time in a row" in str(colour[0].message({"p0": "P0"}))
+    color = [p for p in done.problems if p.kind is ProblemKind.COLOR]
+    assert [(p.players, p.colors) for p in color] == [(("p0",), "BBB")]
+    assert "a third time in a row" in str(color[0].message({"p0": "P0"}))
     # the same two players, colours exchanged: the pair itself is the system's
     assert done.games[0].players == ("p0", "p3") and len(done.problems) == 1
 
@@ -199,7 +199,7 @@ def test_the_explanation_of_an_unchanged_round_is_the_systems_own(rounds: int) -
 
 
 def test_the_handicap_follows_the_new_pair() -> None:
-    s = EventSettings(System.SWISS, rounds=3, colour_policy="handicap")
+    s = EventSettings(System.SWISS, rounds=3, color_policy="handicap")
     people = (
         Entrant("a", "A", Rank.parse("5d")),
         Entrant("b", "B", Rank.parse("4d")),

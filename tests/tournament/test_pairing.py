@@ -84,20 +84,20 @@ def test_near_scores_and_floats_spread_fairly() -> None:
     assert "p2" not in (floated.black, floated.white)
 
 
-def test_colour_balance_beats_seeding() -> None:
+def test_color_balance_beats_seeding() -> None:
     """Two players who had Black twice are not paired together when others can take Black;
     colours go to the stronger need."""
     cands = group(
         [0, 0, 0, 0],
-        p0={"colours": "BB"},
-        p3={"colours": "BB"},
-        p1={"colours": "WW"},
-        p2={"colours": "WW"},
+        p0={"colors": "BB"},
+        p3={"colors": "BB"},
+        p1={"colors": "WW"},
+        p2={"colors": "WW"},
     )
     result = pair(cands)
     assert fs("p0", "p3") not in pairs_of(result)
     for p in result.pairs:
-        assert p.black in ("p1", "p2") and not p.colour_violation
+        assert p.black in ("p1", "p2") and not p.color_violation
 
 
 def test_same_club_avoided_when_asked() -> None:
@@ -137,7 +137,7 @@ def _field_with_history(n: int, rounds: int, seed: int) -> list[Candidate]:
     rng = random.Random(seed)
     ids = [f"p{i}" for i in range(n)]
     met: dict[str, set[str]] = {i: set() for i in ids}
-    colours = dict.fromkeys(ids, "")
+    colors = dict.fromkeys(ids, "")
     score = dict.fromkeys(ids, 0)
     for _ in range(rounds):
         order = ids[:]
@@ -145,8 +145,8 @@ def _field_with_history(n: int, rounds: int, seed: int) -> list[Candidate]:
         for a, b in zip(order[::2], order[1::2], strict=True):
             met[a].add(b)
             met[b].add(a)
-            colours[a] += "B"
-            colours[b] += "W"
+            colors[a] += "B"
+            colors[b] += "W"
             x = rng.random()
             score[a] += 2 if x < 0.45 else 1 if x < 0.55 else 0
             score[b] += 0 if x < 0.45 else 1 if x < 0.55 else 2
@@ -155,7 +155,7 @@ def _field_with_history(n: int, rounds: int, seed: int) -> list[Candidate]:
             pid,
             score=score[pid],
             seed=i,
-            colours=colours[pid],
+            colors=colors[pid],
             opponents=frozenset(met[pid]),
             club=f"c{rng.randrange(max(2, n // 6))}",
         )
@@ -217,7 +217,7 @@ def test_pairing_by_blocks_equals_pairing_whole() -> None:
         ps = r.pairs  # type: ignore[attr-defined]
         return (
             sum(p.score_gap**2 for p in ps),
-            sum(p.colour_violation for p in ps),
+            sum(p.color_violation for p in ps),
             sum(p.same_club for p in ps),
             len(ps),
         )
@@ -320,7 +320,7 @@ def test_float_cuts_split_groups_the_even_cuts_cannot() -> None:
     assert _weight_of(edges, found) == _weight_of(edges, solve_rustworkx(60, edges))
 
 
-def test_the_float_avoids_a_colour_clash_at_a_small_cost() -> None:
+def test_the_float_avoids_a_color_clash_at_a_small_cost() -> None:
     """Three players on 2 points, three on 0: one floats. The last of the top group and the
     first of the bottom one both must have White (a third Black in a row): the separable bound
     pairs them, the split by colour finds the float one place away, and the whole graph
@@ -329,12 +329,12 @@ def test_the_float_avoids_a_colour_clash_at_a_small_cost() -> None:
 
     cands = group(
         [2, 2, 2, 0, 0, 0],
-        p0={"colours": "W"},
-        p1={"colours": "B"},
-        p2={"colours": "BB"},
-        p3={"colours": "BB"},
-        p4={"colours": "W"},
-        p5={"colours": "B"},
+        p0={"colors": "W"},
+        p1={"colors": "B"},
+        p2={"colors": "BB"},
+        p3={"colors": "BB"},
+        p4={"colors": "W"},
+        p5={"colors": "B"},
     )
     opts = PairingOptions(blocks_from=0, float_blocks_from=0)
     f, edges = build_graph(cands, opts, 6)
@@ -343,7 +343,7 @@ def test_the_float_avoids_a_colour_clash_at_a_small_cost() -> None:
     assert _weight_of(edges, found) == _weight_of(edges, solve_rustworkx(6, edges))
     assert frozenset(("p2", "p3")) not in pairs_of(pair(cands, opts))
     result = pair(cands, opts)
-    assert sum(p.colour_violation for p in result.pairs) == 0
+    assert sum(p.color_violation for p in result.pairs) == 0
     assert sum(p.score_gap for p in result.pairs) == 2  # one float of one win
 
 

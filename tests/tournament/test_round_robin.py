@@ -118,7 +118,7 @@ def test_r_rank_rr_warnings_then_lot_or_shared() -> None:
 
 
 @pytest.mark.parametrize("cycles", [1, 2, 3])
-def test_r_fmt_3_berger_tables_every_pair_once_per_cycle_no_three_colours(cycles: int) -> None:
+def test_r_fmt_3_berger_tables_every_pair_once_per_cycle_no_three_colors(cycles: int) -> None:
     """R-FMT-3: single/double/multiple round robin for 2…24 players: everyone meets everyone
     once per cycle, colours reverse in the second cycle, nobody gets three of a colour in a row,
     and an odd field gives each player one bye per cycle."""
@@ -180,16 +180,16 @@ def test_r_fmt_3_round_robin_follows_the_published_berger_tables(
     assert odd == [{p for p in r.split() if str(n) not in p.split("-")} for r in published]
 
 
-def test_r_fmt_3_double_round_robin_reverses_colours() -> None:
+def test_r_fmt_3_double_round_robin_reverses_colors() -> None:
     """R-FMT-3: in a double round robin each pair meets once with each colour."""
     settings = EventSettings(system=System.DOUBLE_ROUND_ROBIN)
     _, plans = play_all(Event(settings, entrants("ABCD")), lambda g: Result.draw())
     assert len(plans) == 6
-    colours: dict[frozenset[str], set[str]] = {}
+    colors: dict[frozenset[str], set[str]] = {}
     for p in plans:
         for g in p.games:
-            colours.setdefault(frozenset(g.players), set()).add(g.black)
-    assert all(len(v) == 2 for v in colours.values()) and len(colours) == 6
+            colors.setdefault(frozenset(g.players), set()).add(g.black)
+    assert all(len(v) == 2 for v in colors.values()) and len(colors) == 6
 
 
 def test_odd_round_robin_bye_is_a_rest_without_points() -> None:
@@ -204,7 +204,7 @@ def test_odd_round_robin_bye_is_a_rest_without_points() -> None:
 def test_round_robin_waits_for_results_and_handicap_policy() -> None:
     """The next round needs every result; with the handicap policy the weaker takes Black
     (R-HCP-1/2)."""
-    settings = EventSettings(system=System.ROUND_ROBIN, colour_policy="handicap")
+    settings = EventSettings(system=System.ROUND_ROBIN, color_policy="handicap")
     event = Event(settings, entrants("ABCD"))
     system = system_for(settings)
     plan = system.next_round(event)

@@ -168,8 +168,8 @@ def _team_match(a: str, b: str, *a_points: int) -> TeamMatch:
     a draw, 0 a loss); A is black on the odd boards."""
     m = TeamMatch.pair(a, b, [f"{a}{i}" for i in a_points], [f"{b}{i}" for i in a_points])
     for board, pts in enumerate(a_points, start=1):
-        a_colour = B if board % 2 else W
-        result = Result.draw() if pts == 1 else Result.win(a_colour if pts else a_colour.opponent,
+        a_color = B if board % 2 else W
+        result = Result.draw() if pts == 1 else Result.win(a_color if pts else a_color.opponent,
                                                            Reason.RESIGNATION)  # fmt: skip
         m = m.record(board, result)
     return m

@@ -45,7 +45,7 @@ def test_r_fmt_3_r_rank_swiss_nine_round_swiss() -> None:
     assert sum(s.points for s in table) == 180
     # round 2 has two groups of ten: no floats; colours never break the rule in this event
     assert plans[1].totals is not None and plans[1].totals.score_gap_sum == 0
-    assert all(p.totals is not None and p.totals.colour_violations == 0 for p in plans)
+    assert all(p.totals is not None and p.totals.color_violations == 0 for p in plans)
     hist = histories(event)
     sos = sum(hist[o].points for o in hist["S01"].opponents)
     assert table[0].tiebreaks["SOS"] == sos
@@ -67,7 +67,7 @@ def test_explanations_say_why_a_pair_was_made() -> None:
     g = plan.games[0]
     why = plan.explain(g.black, g.white)
     assert why.board == 1 and {why.black, why.white} == set(g.players)
-    assert len(why.colours_black) <= 1 and why.seed_black >= 1 and why.score_gap == 0
+    assert len(why.colors_black) <= 1 and why.seed_black >= 1 and why.score_gap == 0
     assert "score gap" in why.text()
     assert plan.totals is not None and plan.totals.games == 4
     assert plan.seed is not None

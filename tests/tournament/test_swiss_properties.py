@@ -134,5 +134,5 @@ def test_simulated_swiss_events_keep_the_hard_rules(
         for g in plan.games:
             event = event.with_result(r, g.board, random_result(rng))
     for h in histories(event).values():
-        diff = h.colour_string.count("B") - h.colour_string.count("W")
-        assert abs(diff) <= 3, h.colour_string
+        diff = h.color_string.count("B") - h.color_string.count("W")
+        assert abs(diff) <= 3, h.color_string

@@ -32,7 +32,7 @@ from typer.core import TyperCommand, TyperGroup
 from weiqi.errors import WeiqiError
 
 
-class Entry(NamedTuple):
+class CommandEntry(NamedTuple):
     """Where a top-level command lives (a module of this package) and its line in ``--help``."""
 
     module: str
@@ -40,51 +40,57 @@ class Entry(NamedTuple):
 
 
 #: Every top-level command, in the order ``weiqi --help`` lists them.
-COMMANDS: dict[str, Entry] = {
-    "standings": Entry(
+COMMANDS: dict[str, CommandEntry] = {
+    "standings": CommandEntry(
         "event",
         "The standings (名次): points, then the event's tie-breaks (a team event: match\n"
         "points, game points, board 1, board 2, …).",
     ),
-    "gtp": Entry(
+    "gtp": CommandEntry(
         "game",
         "Speak GTP v2 on stdin/stdout: a referee under the Chinese rules, and a weak player.",
     ),
-    "check": Entry(
+    "check": CommandEntry(
         "game_check",
         "Check SGF records: each game's first illegal move (a directory: all its .sgf files).",
     ),
-    "score": Entry("game_check", "Count the final position of a record (area counting, 数子法)."),
-    "match": Entry("match", "Play one game between two GTP engines; our rules judge every move."),
-    "bot": Entry(
+    "score": CommandEntry(
+        "game_check", "Count the final position of a record (area counting, 数子法)."
+    ),
+    "match": CommandEntry(
+        "match", "Play one game between two GTP engines; our rules judge every move."
+    ),
+    "bot": CommandEntry(
         "bot",
         "Play as an entrant of an online event with a GTP engine: every game the event\n"
         "gives it, round after round, until it has no more (or --rounds, --once); reconnects\n"
         "after a network error.",
     ),
-    "nigiri": Entry(
+    "nigiri": CommandEntry(
         "referee", "猜先 (nigiri): who holds, the guess, the count and the colours, from a seed."
     ),
-    "serve": Entry(
+    "serve": CommandEntry(
         "serve",
         "Start the web application. Migrates the database first; on the first run prints the\n"
         "administrator's one-time password (or uses $WEIQI_ADMIN_PASSWORD).",
     ),
-    "version": Entry("version", "Print the version of weiqi."),
-    "clock": Entry("clock", "Time controls and byo-yomi call-outs (读秒)."),
-    "db": Entry("db", "Database migrations (Alembic, shipped in weiqi/store/migrations)."),
-    "event": Entry("event", "Events (赛会), individual or team."),
-    "player": Entry("event", "Players of an individual event."),
-    "round": Entry("event", "Rounds (轮次): pairing (编排) and results."),
-    "import": Entry("interchange", "Read events from other programs' files (OpenGotha)."),
-    "export": Entry(
+    "version": CommandEntry("version", "Print the version of weiqi."),
+    "clock": CommandEntry("clock", "Time controls and byo-yomi call-outs (读秒)."),
+    "db": CommandEntry("db", "Database migrations (Alembic, shipped in weiqi/store/migrations)."),
+    "event": CommandEntry("event", "Events (赛会), individual or team."),
+    "player": CommandEntry("event", "Players of an individual event."),
+    "round": CommandEntry("event", "Rounds (轮次): pairing (编排) and results."),
+    "import": CommandEntry("interchange", "Read events from other programs' files (OpenGotha)."),
+    "export": CommandEntry(
         "interchange", "Write events as other programs' files (OpenGotha, EGF results)."
     ),
-    "league": Entry("league", "League seasons (联赛): divisions, calendar, table."),
-    "draft": Entry("league", "The transfer draft (摘牌) after a season."),
-    "record": Entry("referee", "Game records (对局记录): check, show, export."),
-    "team": Entry("team", "What team events have: teams, coaches, lineups, board records, 擂台赛."),
-    "users": Entry("users", "Accounts and per-event roles (裁判长, 裁判员, …)."),
+    "league": CommandEntry("league", "League seasons (联赛): divisions, calendar, table."),
+    "draft": CommandEntry("league", "The transfer draft (摘牌) after a season."),
+    "record": CommandEntry("referee", "Game records (对局记录): check, show, export."),
+    "team": CommandEntry(
+        "team", "What team events have: teams, coaches, lineups, board records, 擂台赛."
+    ),
+    "users": CommandEntry("users", "Accounts and per-event roles (裁判长, 裁判员, …)."),
 }
 
 
@@ -201,7 +207,7 @@ class LazyCommand(TyperCommand):
     """A top-level command whose module is not imported yet: a name and a help line for the
     listing of ``weiqi --help``; :class:`LazyGroup` swaps in the real command when it runs."""
 
-    def __init__(self, name: str, entry: Entry) -> None:
+    def __init__(self, name: str, entry: CommandEntry) -> None:
         super().__init__(name, help=entry.help)
         self.module = entry.module
 

@@ -214,14 +214,14 @@ def refuse_other_kind(ctx: typer.Context, names: tuple[str, ...], team: bool) ->
 
 
 #: ``event create`` options that only a team event has, and those only an individual event has.
-TEAM_CREATE = ("team_type", "boards", "board_colours", "max_foreign", "substitutes", "missing",
+TEAM_CREATE = ("team_type", "boards", "board_colors", "max_foreign", "substitutes", "missing",
                "board_one_decides", "deadline_minutes", "ranking", "player_order")  # fmt: skip
 INDIVIDUAL_CREATE = ("tiebreaks", "swiss_method", "bye_points", "no_result_points",
-                     "replay_points", "first_round", "pairing_method", "colour_policy",
+                     "replay_points", "first_round", "pairing_method", "color_policy",
                      "avoid_same_club", "avoid_same_region", "elimination_losses", "best_of",
                      "mcmahon_bar", "mcmahon_floor", "shared_places", "tie_resolution",
                      "top_score", "late_entry_points", "grand_final_reset",
-                     "handicap_placement", "preset", "online_colours",
+                     "handicap_placement", "preset", "online_colors",
                      "absent_points")  # fmt: skip
 
 
@@ -321,8 +321,8 @@ def register(app: typer.Typer) -> None:
             "halves"
         ),
         pairing_method: Annotated[str, typer.Option("--pairing", help="fold or slip.")] = "fold",
-        colour_policy: Annotated[
-            str, typer.Option("--colours", help="even (komi) or handicap.")
+        color_policy: Annotated[
+            str, typer.Option("--colors", "--colours", help="even (komi) or handicap.")
         ] = "even",
         komi: Annotated[str, typer.Option("--komi", help="Komi in stones, e.g. 15/4.")] = "15/4",
         avoid_same_club: Annotated[bool, typer.Option("--avoid-same-club")] = False,
@@ -395,9 +395,10 @@ def register(app: typer.Typer) -> None:
                 "off.",
             ),
         ] = None,
-        online_colours: Annotated[
+        online_colors: Annotated[
             str | None,
             typer.Option(
+                "--online-colors",
                 "--online-colours",
                 help="Online even games: paired (the default) or nigiri (猜先, drawn by the "
                 "server when the game opens).",
@@ -411,8 +412,9 @@ def register(app: typer.Typer) -> None:
             ),
         ] = "per_round",
         boards: Annotated[int, typer.Option("--boards", help="Team: boards per match.")] = 4,
-        board_colours: Annotated[
-            str, typer.Option("--board-colours", help="Team: alternate or nigiri.")
+        board_colors: Annotated[
+            str,
+            typer.Option("--board-colors", "--board-colours", help="Team: alternate or nigiri."),
         ] = "alternate",
         max_foreign: Annotated[
             int | None, typer.Option("--max-foreign", help="Team: 外援 per match.")
@@ -456,7 +458,7 @@ def register(app: typer.Typer) -> None:
             from weiqi.cli.team import create_team
 
             create_team(
-                db, name, system, team_type, boards, board_colours, max_foreign, substitutes,
+                db, name, system, team_type, boards, board_colors, max_foreign, substitutes,
                 missing, board_one_decides, deadline_minutes, rounds, cycles, ranking, seed,
                 player_order, as_json, board_size, time_control, play, game_start,
                 lag_settings(lag), komi_value, cycle_policy,
@@ -475,7 +477,7 @@ def register(app: typer.Typer) -> None:
             "replay_points": replay_points,
             "first_round": first_round,
             "pairing_method": pairing_method,
-            "colour_policy": colour_policy,
+            "color_policy": color_policy,
             "komi": str(komi_value),
             "avoid_same_club": avoid_same_club,
             "avoid_same_region": avoid_same_region,
@@ -498,7 +500,7 @@ def register(app: typer.Typer) -> None:
             ("handicap_placement", handicap_placement),
             ("play", play),
             ("game_start", game_start),
-            ("online_colours", online_colours),
+            ("online_colors", online_colors),
         ):
             if value is not None:
                 raw[key] = value

@@ -192,11 +192,11 @@ def uncertain_json(proposal: Proposal, size: int) -> list[dict[str, object]]:
     >>> from weiqi.rules.dead_stones import ChainStatus, Proposal
     >>> p = Proposal(frozenset({0}), (ChainStatus((0,), 1, 0.5, True),))
     >>> uncertain_json(p, 9)
-    [{'colour': 'B', 'stones': ['A1'], 'proposed': 'dead', 'kept': 0.5}]
+    [{'color': 'B', 'stones': ['A1'], 'proposed': 'dead', 'kept': 0.5}]
     """
     return [
         {
-            "colour": "B" if chain.colour == 1 else "W",
+            "color": "B" if chain.color == 1 else "W",
             "stones": sorted(format_vertex(p, size) for p in chain.stones),
             "proposed": "dead" if chain.dead else "alive",
             "kept": round(chain.kept, 3),

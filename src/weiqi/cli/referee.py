@@ -28,7 +28,7 @@ from weiqi.errors import InputError, InvalidSetting
 from weiqi.messages import Msg
 from weiqi.referee.codec import to_data
 from weiqi.referee.nigiri import ColorAssignment, Contestant, Guess, Nigiri
-from weiqi.rules.ruleset import PlayMode, Ruleset
+from weiqi.rules.ruleset import IllegalMoves, Ruleset
 from weiqi.text_table import TextTable
 from weiqi.tournament.ranks import Rank
 
@@ -158,8 +158,8 @@ def register(app: typer.Typer) -> None:
         referee: Annotated[str, typer.Option("--referee", help="The referee's id.")],
         size: Annotated[int, typer.Option("--size", help="Board size.")] = 19,
         komi: Annotated[str, typer.Option("--komi", help="Komi in stones, e.g. 15/4.")] = "15/4",
-        mode: Annotated[PlayMode, typer.Option("--mode", help="online or strict.")] = (
-            PlayMode.ONLINE
+        mode: Annotated[IllegalMoves, typer.Option("--mode", help="online or strict.")] = (
+            IllegalMoves.ONLINE
         ),
         time_control: Annotated[
             str | None, typer.Option("--time", help='e.g. "60m incl 5x60s" (default untimed)')

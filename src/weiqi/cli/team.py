@@ -127,11 +127,11 @@ def echo_round(view: object, as_json: bool) -> None:
             table.add_column(col)
         for b in m.boards:
             board = f"{b.board}" + (f"/{b.sitting + 1}" if b.sitting else "")
-            colour = "黑 B" if b.home_color == "B" else "白 W"
+            color = "黑 B" if b.home_color == "B" else "白 W"
             table.add_row(
                 board,
                 b.home_name or b.home_player or "(空 empty)",
-                colour,
+                color,
                 b.away_name or b.away_player or "(空 empty)",
                 b.result or "",
             )
@@ -170,7 +170,7 @@ def create_team(
     system: str,
     team_type: str,
     boards: int,
-    board_colours: str,
+    board_colors: str,
     max_foreign: int | None,
     substitutes: bool | None,
     missing: str,
@@ -211,7 +211,7 @@ def create_team(
         system=sys_,
         team_type=choice(TeamType, team_type, "--type"),
         boards=boards,
-        board_colors=choice(BoardColors, board_colours, "--board-colours"),
+        board_colors=choice(BoardColors, board_colors, "--board-colors"),
         max_foreign=max_foreign,
         substitutes=substitutes,
         missing=choice(MissingLineup, missing, "--missing"),

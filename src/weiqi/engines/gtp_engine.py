@@ -172,6 +172,13 @@ class GtpEngine:
         except InputError:
             raise GtpError("invalid coordinate") from None
 
+    def _move_args(self, args: list[str]) -> tuple[Color, int | None]:
+        """The colour and point of a move's two arguments (``play`` and ``is_legal``:
+        ``b D4``, ``white pass``); ``None`` for a pass."""
+        if len(args) != 2:
+            raise GtpError("invalid color or coordinate")
+        return self._color(args[0]), self._vertex(args[1])
+
     def _int(self, args: list[str], what: str) -> int:
         if len(args) != 1 or not re.fullmatch(r"[0-9]+", args[0]):
             raise GtpError(f"{what} not an integer")
@@ -232,10 +239,7 @@ class GtpEngine:
         return ""
 
     def _play(self, args: list[str]) -> str:
-        if len(args) != 2:
-            raise GtpError("invalid color or coordinate")
-        color = self._color(args[0])
-        point = self._vertex(args[1])
+        color, point = self._move_args(args)
         try:
             self.board.move(color, point)
         except IllegalMove:
@@ -260,10 +264,7 @@ class GtpEngine:
         return ""
 
     def _is_legal(self, args: list[str]) -> str:
-        if len(args) != 2:
-            raise GtpError("invalid color or coordinate")
-        color = self._color(args[0])
-        point = self._vertex(args[1])
+        color, point = self._move_args(args)
         return "1" if self.board.is_legal(color, point) else "0"
 
     def _list_stones(self, args: list[str]) -> str:

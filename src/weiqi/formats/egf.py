@@ -55,7 +55,7 @@ OpenGotha writes only ``.h9``).
 ('Demo', ('MMS', 'SOS', 'SOSOS'))
 >>> li, galiard, luc = results.players
 >>> li.surname, li.given_name, li.rank, li.criteria, li.rounds[1]
-('Li', 'Boyuan', '2d', (33, 127, 493), EgfRound(opponent_place=3, outcome='+', colour='b', \
+('Li', 'Boyuan', '2d', (33, 127, 493), EgfRound(opponent_place=3, outcome='+', color='b', \
 handicap=1, forfeit=True, handicap_given=True))
 >>> galiard.surname, luc.place, luc.country, luc.club
 ('le Galiard', 2, '', '')
@@ -76,7 +76,7 @@ from weiqi.messages import Msg
 from weiqi.text import check_upload
 
 Outcome = Literal["+", "-", "=", "?"]
-Colour = Literal["w", "b", "?", ""]
+Color = Literal["w", "b", "?", ""]
 Score = Fraction | int
 
 MAX_H9_BYTES = 8 * 1024 * 1024
@@ -94,7 +94,7 @@ PAD_SCORES = 4
 """OpenGotha pads the score columns to four with ``0`` columns."""
 
 _OUTCOMES = "+-=?"
-_COLOURS = "wb?"
+_COLORS = "wb?"
 _QUARTER_CRITERIA = frozenset({"SODOS"})
 """OpenGotha criteria counted in quarter points (its ``coef`` 4): a ``?`` there is ¼, ½ or ¾."""
 _FRACTIONS = {"½": Fraction(1, 2), "¼": Fraction(1, 4), "¾": Fraction(3, 4)}
@@ -113,13 +113,13 @@ class EgfRound:
     >>> EgfRound(0, "=", "", 0).text(), EgfRound(5, "-", "b", 3, forfeit=True).text()
     ('0=', '5-!b3')
     >>> parse_round("11-/b5"), parse_round("12x")
-    (EgfRound(opponent_place=11, outcome='-', colour='b', handicap=5, forfeit=False, \
+    (EgfRound(opponent_place=11, outcome='-', color='b', handicap=5, forfeit=False, \
 handicap_given=True), None)
     """
 
     opponent_place: int
     outcome: Outcome
-    colour: Colour
+    color: Color
     handicap: int
     forfeit: bool = False
     handicap_given: bool = True
@@ -133,11 +133,11 @@ handicap_given=True), None)
         """The result as the table writes it (without padding)."""
         if not self.played:
             return f"0{self.outcome}"
-        if not self.colour and not self.forfeit and not self.handicap_given:
+        if not self.color and not self.forfeit and not self.handicap_given:
             return f"{self.opponent_place}{self.outcome}"
         stones = str(self.handicap) if self.handicap_given else ""
         mark = "!" if self.forfeit else "/"
-        return f"{self.opponent_place}{self.outcome}{mark}{self.colour}{stones}"
+        return f"{self.opponent_place}{self.outcome}{mark}{self.color}{stones}"
 
 
 @dataclass(frozen=True)
@@ -212,19 +212,19 @@ def parse_round(token: str) -> EgfRound | None:
     if tail[:1] in ("/", "!"):
         forfeit = forfeit or tail[0] == "!"
         tail = tail[1:]
-    elif tail and tail[0].lower() not in _COLOURS and not tail.isdigit():
+    elif tail and tail[0].lower() not in _COLORS and not tail.isdigit():
         return None
-    colour: Colour = ""
+    color: Color = ""
     if tail[:1].lower() in ("w", "b", "?") and tail[:1]:
-        colour = tail[0].lower()  # type: ignore[assignment]  # one of _COLOURS
+        color = tail[0].lower()  # type: ignore[assignment]  # one of _COLORS
         tail = tail[1:]
     if tail and not (tail.isdigit() and tail.isascii() and len(tail) <= 2):
         return None
     if opponent == 0:
-        if outcome == "?" or colour or forfeit:
+        if outcome == "?" or color or forfeit:
             return None
         return EgfRound(0, outcome, "", 0, handicap_given=False)
-    return EgfRound(opponent, outcome, colour, int(tail or 0), forfeit, bool(tail))
+    return EgfRound(opponent, outcome, color, int(tail or 0), forfeit, bool(tail))
 
 
 def parse_rank(token: str) -> str | None:

@@ -93,7 +93,7 @@ def egf_results(
             )
         )
     header = [("EV", event.name), ("KM", f"{float(s.komi * 2):g}")]
-    if s.colour_policy == "handicap":
+    if s.color_policy == "handicap":
         header.append(("HA", f"h{s.handicap_reduction}"))
     return EgfResults(header=tuple(header), criteria=criteria, players=tuple(players))
 
@@ -117,12 +117,12 @@ def _round(
             points = s.absent_points
         outcome = "+" if points >= s.points_win else "=" if points else "-"
         return EgfRound(0, outcome, "", 0)  # type: ignore[arg-type]
-    colour = game.colour_of(pid)
+    color = game.color_of(pid)
     result = game.result
     if result is None or result.outcome in (Outcome.NO_RESULT, Outcome.REPLAY):
         outcome = "?"
     elif result.outcome is Outcome.WIN:
-        outcome = "+" if result.winner is colour else "-"
+        outcome = "+" if result.winner is color else "-"
     elif result.outcome is Outcome.DRAW:
         outcome = "="
     elif result.outcome is Outcome.BOTH_WIN:
@@ -133,7 +133,7 @@ def _round(
     return EgfRound(
         line[game.opponent_of(pid)],
         outcome,  # type: ignore[arg-type]
-        "b" if colour is Color.BLACK else "w",
+        "b" if color is Color.BLACK else "w",
         game.handicap,
         forfeit=forfeit,
     )

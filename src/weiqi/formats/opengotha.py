@@ -115,7 +115,7 @@ class GothaGame:
     white: str
     handicap: int
     result: str
-    known_colour: bool = True
+    known_color: bool = True
 
 
 @dataclass(frozen=True)
@@ -222,7 +222,7 @@ def read_gotha(data: bytes) -> GothaFile:
                 white=g.get("whitePlayer", ""),
                 handicap=_int(g.get("handicap", "0"), what),
                 result=result,
-                known_colour=g.get("knownColor", "true") == "true",
+                known_color=g.get("knownColor", "true") == "true",
             )
         )
     byes = tuple(
@@ -319,7 +319,7 @@ def write_gotha(t: GothaFile) -> bytes:
                 {
                     "blackPlayer": g.black,
                     "handicap": str(g.handicap),
-                    "knownColor": "true" if g.known_colour else "false",
+                    "knownColor": "true" if g.known_color else "false",
                     "result": g.result,
                     "roundNumber": str(g.round),
                     "tableNumber": str(g.table),

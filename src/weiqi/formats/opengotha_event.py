@@ -186,7 +186,7 @@ def _settings(t: GothaFile, notes: list[Msg]) -> EventSettings:
         round_down_scores=_flag(g, "genRoundDownNBWMMS"),
         unplayed_sos="own_start",
         sos_handicap=mcmahon,
-        colour_policy="handicap" if ceiling > 0 else "even",
+        color_policy="handicap" if ceiling > 0 else "even",
         handicap_max=min(max(ceiling, 0), 9),
         handicap_reduction=max(0, _number(h, "hdCorrection", 0, "HandicapParameterSet")),
         handicap_threshold=_rank(threshold, Msg("HandicapParameterSet")) if threshold else None,
@@ -281,7 +281,7 @@ def to_event(t: GothaFile) -> ImportedEvent:
                 count=len(t.teams),
             )
         )
-    if any(not g.known_colour for g in t.games):
+    if any(not g.known_color for g in t.games):
         notes.append(Msg("games with unknown colours are entered with Black as the file has it"))
     last = max([g.round for g in t.games] + [rnd for rnd, _ in t.byes], default=0)
     rounds = []
@@ -414,7 +414,7 @@ def to_gotha(event: ImportedEvent) -> GothaFile:
             general[key] = _rank_code(rank)
     handicap = {
         "hdBasedOnMMS": "true" if s.handicap_basis == "mcmahon" else "false",
-        "hdCeiling": str(s.handicap_max if s.colour_policy == "handicap" else 0),
+        "hdCeiling": str(s.handicap_max if s.color_policy == "handicap" else 0),
         "hdCorrection": str(s.handicap_reduction),
     }
     if s.handicap_threshold is not None:

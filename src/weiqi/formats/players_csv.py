@@ -59,7 +59,7 @@ MAX_RATING = 10_000
 
 
 @dataclass(frozen=True)
-class PlayerRow:
+class PlayerLine:
     line: int
     name: str
     rank: Rank | None
@@ -72,7 +72,7 @@ class PlayerRow:
     licence: str = ""
 
 
-def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerRow]:
+def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerLine]:
     """Every row, or ``RowsRejected`` naming each bad line (nothing is half-read)."""
     text = check_upload(source, text)
     # NFC once for the whole file: every cell is then stored as clean_name would store it.
@@ -105,7 +105,7 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerRow]
                 extra.append((raw.strip(), i))
     if "name" not in columns:
         raise RowsRejected(source, [(1, Msg("a 'name' column is required"))])
-    rows: list[PlayerRow] = []
+    rows: list[PlayerLine] = []
     problems: list[tuple[int, Msg]] = []
     seen: dict[tuple[str, str, date | None, str], int] = {}
     records = enumerate(reader, start=2)
@@ -158,7 +158,7 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerRow]
             continue
         seen[identity] = line
         rows.append(
-            PlayerRow(
+            PlayerLine(
                 line=line,
                 name=name,
                 rank=rank,

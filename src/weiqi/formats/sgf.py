@@ -723,12 +723,12 @@ class _Builder:
     def node(self, props: dict[str, list[bytes]], place: _Place) -> SgfNode:
         """One node from its properties (values raw, as sgfmill's tokeniser gives them)."""
         node = SgfNode()
-        colours = [c for c in ("B", "W") if c in props]
-        where = place.describe(bool(colours))
-        if len(colours) == 2:
+        colors = [c for c in ("B", "W") if c in props]
+        where = place.describe(bool(colors))
+        if len(colors) == 2:
             raise self.error(where, "a node holds both B and W moves")
-        if colours:
-            ident = colours[0]
+        if colors:
+            ident = colors[0]
             values = props[ident]
             shown = self._raw(values)
             if len(values) != 1:

@@ -27,7 +27,7 @@ sgfmill's tokeniser), which also knows the exact rules this scanner follows.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -144,6 +144,54 @@ def check_sgf(data: bytes, *, source: str = "file.sgf") -> Iterator[GameCheck]:
             return
         raw = text.encode("utf-8")
         del text
+
+    def scan(
+        start: int, number: int, where: str, game_notes: list[str]
+    ) -> tuple[GameCheck, int | None]:
+        game = GameCheck(number, notes=game_notes)
+        try:
+            end = _Scan(raw, where, game).run(start)
+        except _SyntaxFailure:
+            try:
+                coarse, end = sgf_grammar._parse_sgf_game(raw, start)
+            except ValueError as exc:
+                game.failure = _locate_syntax_error(raw, source, str(exc), start)
+                return game, None
+            # sgfmill reads what this scanner refused: check the game the slow way.
+            game = _check_tree(coarse, where, number, game_notes)
+        except _TooLong:
+            game.failure = InputError(
+                f"{where}, move {MAX_MOVES + 1}",
+                f"the main line has more than {MAX_MOVES:,} moves, the most this checker "
+                "replays; the rest of the file was not read",
+            )
+            return game, None
+        if game.failure is not None:
+            game.moves, game.error = 0, None  # an unreadable game has no verdict
+        return game, end
+
+    yield from _each_game(raw, source, notes, scan)
+
+
+def _each_game(
+    raw: bytes,
+    source: str,
+    notes: list[str],
+    check: Callable[[int, int, str, list[str]], tuple[GameCheck, int | None]],
+) -> Iterator[GameCheck]:
+    """Every game of a file's ``raw`` bytes, as ``check(start, number, where, notes)`` finds
+    it: the game starting at offset ``start``, numbered from 1, named ``where`` in messages
+    (``source``, then ``source, game N``), with ``notes`` (the file's for the first game, new
+    ones after it); ``check`` returns the game and the offset after it, ``None`` when the rest
+    of the file is not to be read. A file with no game at all yields one failure; after the
+    last game, left-over SGF syntax is noted on it.
+
+    >>> one = lambda start, number, where, notes: (GameCheck(number, moves=start), start + 4)
+    >>> [(g.number, g.moves) for g in _each_game(b"(;) (;)", "f.sgf", [], one)]
+    [(1, 0), (2, 4)]
+    >>> next(_each_game(b"no game", "f.sgf", [], one)).failure is not None
+    True
+    """
     start = _START_RE.search(raw)
     if start is None:
         yield GameCheck(1, notes=notes, failure=_locate_syntax_error(raw, source, "no game"))
@@ -152,30 +200,11 @@ def check_sgf(data: bytes, *, source: str = "file.sgf") -> Iterator[GameCheck]:
     while start is not None:
         number += 1
         where = source if number == 1 else f"{source}, game {number}"
-        game = GameCheck(number, notes=notes if number == 1 else [])
-        try:
-            end = _Scan(raw, where, game).run(start.start())
-        except _SyntaxFailure:
-            try:
-                coarse, sgfmill_end = sgf_grammar._parse_sgf_game(raw, start.start())
-            except ValueError as exc:
-                game.failure = _locate_syntax_error(raw, source, str(exc), start.start())
-                yield game
-                return
-            # sgfmill reads what this scanner refused: check the game the slow way.
-            game = _check_tree(coarse, where, game.number, game.notes)
-            end = sgfmill_end
-        except _TooLong:
-            game.failure = InputError(
-                f"{where}, move {MAX_MOVES + 1}",
-                f"the main line has more than {MAX_MOVES:,} moves, the most this checker "
-                "replays; the rest of the file was not read",
-            )
+        game, end = check(start.start(), number, where, notes if number == 1 else [])
+        if end is None:
             yield game
             return
         more = note_tail(raw, end, game.notes, more=None)
-        if game.failure is not None:
-            game.moves, game.error = 0, None  # an unreadable game has no verdict
         yield game
         start = _START_RE.search(raw, end) if more else None
 
@@ -208,25 +237,18 @@ def check_sgf_slowly(data: bytes, *, source: str = "file.sgf") -> Iterator[GameC
         yield GameCheck(1, notes=notes, failure=err)
         return
     raw = text.encode("utf-8")
-    start = _START_RE.search(raw)
-    if start is None:
-        yield GameCheck(1, notes=notes, failure=_locate_syntax_error(raw, source, "no game"))
-        return
-    number = 0
-    while start is not None:
-        number += 1
-        where = source if number == 1 else f"{source}, game {number}"
-        game_notes = notes if number == 1 else []
+
+    def parse(
+        start: int, number: int, where: str, game_notes: list[str]
+    ) -> tuple[GameCheck, int | None]:
         try:
-            coarse, end = sgf_grammar._parse_sgf_game(raw, start.start())
+            coarse, end = sgf_grammar._parse_sgf_game(raw, start)
         except ValueError as exc:
-            failure = _locate_syntax_error(raw, source, str(exc), start.start())
-            yield GameCheck(number, notes=game_notes, failure=failure)
-            return
-        game = _check_tree(coarse, where, number, game_notes)
-        more = note_tail(raw, end, game.notes, more=None)
-        yield game
-        start = _START_RE.search(raw, end) if more else None
+            failure = _locate_syntax_error(raw, source, str(exc), start)
+            return GameCheck(number, notes=game_notes, failure=failure), None
+        return _check_tree(coarse, where, number, game_notes), end
+
+    yield from _each_game(raw, source, notes, parse)
 
 
 class _Scan:

@@ -104,7 +104,7 @@ class Unpicked(enum.Enum):
     RELEASE = "release"  # they leave it (free players, see Draft.released)
 
 
-class Action(enum.Enum):
+class DraftAction(enum.Enum):
     PICK = "pick"
     PASS = "pass"
 
@@ -117,12 +117,12 @@ class DraftEvent:
     round: int
     turn: int
     club: str
-    action: Action
+    action: DraftAction
     player: str | None = None
     from_club: str | None = None
 
     def text(self) -> str:
-        if self.action is Action.PASS:
+        if self.action is DraftAction.PASS:
             return f"{self.round}.{self.turn} {self.club} passes"
         return f"{self.round}.{self.turn} {self.club} picks {self.player} (from {self.from_club})"
 
@@ -265,13 +265,13 @@ class Draft:
             )
         entry = self._pool.pop(player_id)
         self._rosters[club].append(entry)
-        self._record(club, Action.PICK, player_id, self._origin[player_id])
+        self._record(club, DraftAction.PICK, player_id, self._origin[player_id])
         self._picks_this_round += 1
         self._advance()
 
     def pass_turn(self, club: str) -> None:
         self._check_turn(club)
-        self._record(club, Action.PASS, None, None)
+        self._record(club, DraftAction.PASS, None, None)
         self._advance()
 
     def _check_turn(self, club: str) -> None:
@@ -286,7 +286,9 @@ class Draft:
                 )
             )
 
-    def _record(self, club: str, action: Action, player: str | None, origin: str | None) -> None:
+    def _record(
+        self, club: str, action: DraftAction, player: str | None, origin: str | None
+    ) -> None:
         self.log.append(
             DraftEvent(len(self.log) + 1, self._round, self._turn + 1, club, action, player, origin)
         )
@@ -328,7 +330,7 @@ def replay(
                     event=event,
                 )
             )
-        if event.action is Action.PICK:
+        if event.action is DraftAction.PICK:
             if event.player is None:
                 raise Conflict(
                     Msg("draft log line %(seq)s: a pick without a player", seq=event.seq)

@@ -58,13 +58,13 @@ __all__ = [
     "Season",
     "SeasonSettings",
     "Team",
-    "Withdrawal",
+    "WithdrawalPolicy",
     "final_order",
     "promotion_and_relegation",
 ]
 
 
-class Withdrawal(enum.Enum):
+class WithdrawalPolicy(enum.Enum):
     """What a club's withdrawal does to its matches (event setting, R-WD-1)."""
 
     # team events (Art. 28.4): the matches played stand, the rest are forfeits
@@ -89,7 +89,7 @@ class SeasonSettings:
     board_one_decides: bool = False
     promoted: int = 2  # clubs of the lower division that go up
     relegated: int = 2  # clubs of the top division that go down
-    withdrawal: Withdrawal = Withdrawal.RESULTS_STAND
+    withdrawal: WithdrawalPolicy = WithdrawalPolicy.RESULTS_STAND
     # where the divisions' boards are played, as a team event's (``PlaySettings``): over the
     # board by default; online, in the game room once a round's lineups are revealed
     board_size: int = 19
@@ -232,9 +232,9 @@ class Season:
         )
 
     def voided(self) -> frozenset[str]:
-        """Withdrawn clubs whose matches are all void (``Withdrawal.ROUND_ROBIN`` and fewer than
-        half of their matches played before withdrawing)."""
-        if self.settings.withdrawal is not Withdrawal.ROUND_ROBIN:
+        """Withdrawn clubs whose matches are all void (``WithdrawalPolicy.ROUND_ROBIN`` and
+        fewer than half of their matches played before withdrawing)."""
+        if self.settings.withdrawal is not WithdrawalPolicy.ROUND_ROBIN:
             return frozenset()
         out = set()
         for club, from_round in self.withdrawn.items():
@@ -328,8 +328,9 @@ class Season:
 
     def withdraw(self, club: str, from_round: int) -> None:
         """R-WD-1: from ``from_round`` on the club fields nobody, so each of its later boards is
-        lost by forfeit; its earlier results stand, or are void under ``Withdrawal.ROUND_ROBIN``
-        when it played fewer than half its matches (see :meth:`voided`)."""
+        lost by forfeit; its earlier results stand, or are void under
+        ``WithdrawalPolicy.ROUND_ROBIN`` when it played fewer than half its matches (see
+        :meth:`voided`)."""
         self.team(club)
         self.fixtures(from_round)
         if any(r >= from_round and club in ls for r, ls in self.played_lineups.items()):

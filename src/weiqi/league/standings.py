@@ -38,7 +38,7 @@ from weiqi.tournament.standings import BOARD_PREFIX, Competitor, Encounter, rank
 
 
 @dataclass
-class TeamRow:
+class TeamTotals:
     """A team's totals over its finished matches."""
 
     team: str
@@ -97,11 +97,11 @@ def team_competitors(
     return [Competitor(t, t, tuple(e)) for t, e in encounters.items()]
 
 
-def team_row(team: Competitor) -> TeamRow:
+def team_row(team: Competitor) -> TeamTotals:
     """A team's totals, read off its encounters."""
     played = team.encounters
     boards = max((len(e.board_points) for e in played), default=0)
-    return TeamRow(
+    return TeamTotals(
         team.id,
         played=len(played),
         won=sum(e.outcome == "W" for e in played),
@@ -121,7 +121,7 @@ def team_rows(
     teams: Iterable[str] = (),
     board_one_decides: bool = False,
     byes: Iterable[str] = (),
-) -> dict[str, TeamRow]:
+) -> dict[str, TeamTotals]:
     """Totals of every team of :func:`team_competitors`, by team.
 
     >>> row = team_rows([], teams=["A", "B"], byes=["A"])["A"]
@@ -164,7 +164,7 @@ class TeamRanking(enum.Enum):
 class TeamStanding:
     place: int
     team: str
-    row: TeamRow
+    row: TeamTotals
     keys: tuple[Fraction, ...]
     """The values of the ranking's codes, in its order."""
 

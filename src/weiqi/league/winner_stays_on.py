@@ -30,8 +30,7 @@ from weiqi.league.team_rounds import team_entrants, team_settings
 from weiqi.messages import Msg
 from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Reason, Result
-from weiqi.tournament.records import Event, EventKind, Round, RoundPlan
-from weiqi.tournament.records import Game as TeamGame
+from weiqi.tournament.records import Event, EventKind, Game, Round, RoundPlan
 from weiqi.tournament.settings import EventSettings, System
 
 Seat = tuple[str, str]
@@ -44,7 +43,7 @@ class PlayerOrder(enum.Enum):
 
 
 @dataclass(frozen=True)
-class Game:
+class StageGame:
     """One game of the match; ``black`` is the seat playing black."""
 
     number: int
@@ -86,7 +85,7 @@ class WinnerStaysOn:
         self.challenger: Seat | None = None
         self._holder_from: str | None = self.teams[0]
         self._challenger_from: str | None = self.teams[1]
-        self.games: list[Game] = []
+        self.games: list[StageGame] = []
         self.out: list[Seat] = []
         self._fill()
 
@@ -130,7 +129,7 @@ class WinnerStaysOn:
         else:
             self.challenger = (team, player)
 
-    def next_game(self) -> Game:
+    def next_game(self) -> StageGame:
         if self.finished:
             raise Conflict(Msg("the match is over"))
         if self.holder is None or self.challenger is None:
@@ -142,7 +141,7 @@ class WinnerStaysOn:
         black = self.challenger
         if self._rng is not None and self._rng.random() < 0.5:
             black = self.holder
-        game = Game(len(self.games) + 1, self.holder, self.challenger, black)
+        game = StageGame(len(self.games) + 1, self.holder, self.challenger, black)
         self.games.append(game)
         return game
 
@@ -151,7 +150,7 @@ class WinnerStaysOn:
         if not self.games or self.games[-1].result is not None:
             raise Conflict(Msg("no game is being played; call next_game() first"))
         game = self.games[-1]
-        self.games[-1] = Game(game.number, game.holder, game.challenger, game.black, result)
+        self.games[-1] = StageGame(game.number, game.holder, game.challenger, game.black, result)
         if result.outcome in (Outcome.REPLAY, Outcome.NO_RESULT):
             return  # the same two players meet again
         if result.outcome is Outcome.WIN:
@@ -394,10 +393,10 @@ class WinnerStaysOnSystem:
         return frozenset(stage.teams) - frozenset(stage.alive())
 
 
-def _team_game(number: int, game: Game) -> TeamGame:
+def _team_game(number: int, game: StageGame) -> Game:
     """A game of the stage as the systems see it: Black's team against White's, one board,
     labelled with the two players (Black's first)."""
-    return TeamGame(
+    return Game(
         number,
         1,
         game.black[0],

@@ -42,10 +42,10 @@ class Start(RecordEvent):
     lag of a game played online (:class:`~weiqi.clock.lag.LagPolicy`, a per-move quota; the
     written rules, over the board, have none).
 
-    >>> colours = ColorAssignment.by_organiser("Li", "Wang")
-    >>> "lag" in event_to_data(Start(Ruleset.chinese(9), colours))  # stored records: same hash
+    >>> colors = ColorAssignment.by_organiser("Li", "Wang")
+    >>> "lag" in event_to_data(Start(Ruleset.chinese(9), colors))  # stored records: same hash
     False
-    >>> data = event_to_data(Start(Ruleset.chinese(9), colours, lag=LagPolicy(gain=1, cap=3)))
+    >>> data = event_to_data(Start(Ruleset.chinese(9), colors, lag=LagPolicy(gain=1, cap=3)))
     >>> data["lag"]
     {'gain': 1, 'cap': 3, 'initial': None}
     >>> event_from_data(data).lag

@@ -187,15 +187,15 @@ class ColorAssignment:
     def __post_init__(self) -> None:
         if self.black == self.white:
             raise InvalidSetting(
-                "colours", Msg("%(black)s cannot play both colours", black=repr(self.black))
+                "colors", Msg("%(black)s cannot play both colours", black=repr(self.black))
             )
         if (self.method is ColorMethod.NIGIRI) != (self.nigiri is not None):
-            raise InvalidSetting("colours", Msg("a nigiri record is given exactly for nigiri"))
+            raise InvalidSetting("colors", Msg("a nigiri record is given exactly for nigiri"))
         if self.nigiri is not None and (self.nigiri.black, self.nigiri.white) != (
             self.black,
             self.white,
         ):
-            raise InvalidSetting("colours", Msg("the colours differ from the nigiri's outcome"))
+            raise InvalidSetting("colors", Msg("the colours differ from the nigiri's outcome"))
 
     @classmethod
     def by_organiser(cls, black: str, white: str) -> ColorAssignment:

@@ -14,13 +14,14 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from weiqi.clock.clock import Clock, Status
 from weiqi.clock.control import TimeSystem
 from weiqi.errors import Conflict, IllegalMove, InvalidSetting, PermissionDenied
+from weiqi.frozen import replacer
 from weiqi.messages import Msg
 from weiqi.referee.actors import GameActor, Role
 from weiqi.referee.events import (
@@ -56,7 +57,7 @@ from weiqi.rules.board import Board
 from weiqi.rules.color import Color
 from weiqi.rules.counting import count
 from weiqi.rules.result import Outcome, Reason, Result, format_points
-from weiqi.rules.ruleset import HandicapPlacement, PlayMode, Ruleset
+from weiqi.rules.ruleset import HandicapPlacement, IllegalMoves, Ruleset
 from weiqi.rules.vertex import format_vertex
 
 #: Wrong colours may be corrected up to and including this move (R-COLOR-2).
@@ -333,17 +334,9 @@ class GameState:
         return self.move_number > 0
 
 
-def _evolve(state: GameState, **changes: Any) -> GameState:
-    """``dataclasses.replace`` without its cost (most of a replay's time): the fields are plain
-    values the referee has already checked, so a copy of the instance dict is enough."""
-    assert changes.keys() <= _STATE_FIELDS, changes.keys() - _STATE_FIELDS
-    new = object.__new__(GameState)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
-    return new
-
-
-_STATE_FIELDS = frozenset(f.name for f in fields(GameState))
+#: ``dataclasses.replace`` without its cost (most of a replay's time): the fields are plain values
+#: the referee has already checked.
+_evolve = replacer(GameState)
 
 
 def _bump(pair: tuple[int, int], color: Color, by: int = 1) -> tuple[int, int]:
@@ -499,6 +492,16 @@ class Referee:
             raise PermissionDenied(ctx.actor.msg, action)
         return ctx.actor.color
 
+    def _player_in_phase(self, ctx: Context, action: str | Msg, *phases: Phase) -> Color:
+        """The colour of the player who would ``action``, while the game is in one of
+        ``phases``: :meth:`_player`'s refusal for anyone else, then :meth:`_in_phase`'s.
+
+        Every event only a player may make (a move, a pass, resigning, answering a proposal,
+        marking and agreeing to dead stones, asking for a recount) is checked this way."""
+        color = self._player(ctx, action)
+        self._in_phase(ctx, action, *phases)
+        return color
+
     def _referee(self, ctx: Context, action: str | Msg, role: Role = Role.REFEREE) -> GameActor:
         actor = ctx.actor
         if not actor.is_referee or (
@@ -598,13 +601,12 @@ class Referee:
         return self._snapshot(s, to_move=self.board.to_move, handicap_pending=False)
 
     def _move(self, ctx: Context, e: Move) -> GameState:
-        color = self._player(ctx, "play a move")
-        self._in_phase(ctx, "play a move", Phase.PLAYING)
+        color = self._player_in_phase(ctx, "play a move", Phase.PLAYING)
         self._no_flag(ctx)
         s = self.state
         if s.handicap_pending:
             raise _refused(ctx, Msg("Black places the handicap stones first"))
-        strict = s.ruleset is not None and s.ruleset.play_mode is PlayMode.STRICT
+        strict = s.ruleset is not None and s.ruleset.play_mode is IllegalMoves.STRICT
         point = e.point
         board = self.board
         if not (type(point) is int and 0 <= point < board.size * board.size):
@@ -681,8 +683,7 @@ class Referee:
         )
 
     def _pass(self, ctx: Context, e: Pass | ProposeEnd) -> GameState:
-        color = self._player(ctx, "pass")
-        self._in_phase(ctx, "pass", Phase.PLAYING)
+        color = self._player_in_phase(ctx, "pass", Phase.PLAYING)
         self._no_flag(ctx)
         s = self.state
         if color is not s.to_move:
@@ -700,8 +701,7 @@ class Referee:
         return s
 
     def _resign(self, ctx: Context, e: Resign) -> GameState:
-        color = self._player(ctx, "resign")
-        self._in_phase(ctx, "resign", Phase.PLAYING, Phase.COUNTING)
+        color = self._player_in_phase(ctx, "resign", Phase.PLAYING, Phase.COUNTING)
         return self._finish(
             self.state, ctx, Result.win(color.opponent, Reason.RESIGNATION), Msg("resignation")
         )
@@ -709,8 +709,7 @@ class Referee:
     # -- the end of play ----------------------------------------------------------------------
 
     def _answer_end(self, ctx: Context, e: AcceptEnd | RefuseEnd) -> GameState:
-        color = self._player(ctx, "answer a proposal to end the game")
-        self._in_phase(ctx, "answer a proposal to end the game", Phase.PLAYING)
+        color = self._player_in_phase(ctx, "answer a proposal to end the game", Phase.PLAYING)
         s = self.state
         if s.end_proposed_by is None:
             raise _refused(ctx, Msg("nobody has proposed to end the game"))
@@ -722,16 +721,14 @@ class Referee:
         return _evolve(s, end_proposed_by=None)
 
     def _mark_dead(self, ctx: Context, e: MarkDead) -> GameState:
-        color = self._player(ctx, "mark dead stones")
-        self._in_phase(ctx, "mark dead stones", Phase.COUNTING)
+        color = self._player_in_phase(ctx, "mark dead stones", Phase.COUNTING)
         for p in e.stones:
             if not 0 <= p < len(self.state.stones) or self.state.stones[p] == 0:
                 raise InvalidSetting("dead stones", Msg("%(p)s holds no stone", p=self._vertex(p)))
         return _evolve(self.state, dead_stones=tuple(sorted(set(e.stones))), dead_marked_by=color)
 
     def _agree_dead(self, ctx: Context, e: AgreeDead) -> GameState:
-        color = self._player(ctx, "agree to the dead stones")
-        self._in_phase(ctx, "agree to the dead stones", Phase.COUNTING)
+        color = self._player_in_phase(ctx, "agree to the dead stones", Phase.COUNTING)
         s = self.state
         if s.dead_marked_by is None:
             raise _refused(ctx, Msg("no dead stones have been marked yet"))
@@ -811,8 +808,7 @@ class Referee:
         return _evolve(s, seat_leaves=_bump(s.seat_leaves, who))
 
     def _recount(self, ctx: Context, e: RequestRecount) -> GameState:
-        self._player(ctx, "ask for a recount")
-        self._in_phase(ctx, "ask for a recount", Phase.FINISHED)
+        self._player_in_phase(ctx, "ask for a recount", Phase.FINISHED)
         s = self.state
         if s.black_count is None:
             raise _refused(ctx, Msg("the result %(result)s was not counted", result=s.result))

@@ -71,7 +71,7 @@ def neighbour_table(size: int) -> tuple[tuple[int, ...], ...]:
 
 @cache
 def zobrist_keys(size: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, int, int]]:
-    """Zobrist keys: ``stone[colour code][point]`` and ``turn[colour code]`` (black to move 0).
+    """Zobrist keys: ``stone[color code][point]`` and ``turn[color code]`` (black to move 0).
 
     The keys come from a ``random.Random`` seeded with :data:`ZOBRIST_SEED` and the size.
     """

@@ -12,8 +12,8 @@ from __future__ import annotations
 CELL_WIDTH_TO_HEIGHT = (23, 24)
 
 #: Light yellow wood and black lines.
-BOARD_COLOUR = "#f2d89b"
-LINE_COLOUR = "#000000"
+BOARD_COLOR = "#f2d89b"
+LINE_COLOR = "#000000"
 
 
 def cell_height(cell_width: float) -> float:

@@ -126,8 +126,8 @@ def dead_groups(stones: bytes | bytearray, named: Iterable[int], size: int) -> s
     for p in named:
         if not 0 <= p < size * size:
             raise InputError("dead stones", Msg("point %(p)s is off the board", p=p))
-        colour = stones[p]
-        if colour == EMPTY:
+        color = stones[p]
+        if color == EMPTY:
             raise InputError("dead stones", Msg("%(p)s holds no stone", p=format_vertex(p, size)))
         if p in dead:
             continue
@@ -136,7 +136,7 @@ def dead_groups(stones: bytes | bytearray, named: Iterable[int], size: int) -> s
         while todo:
             s = todo.pop()
             for q in nbrs[s]:
-                if stones[q] == colour and q not in dead:
+                if stones[q] == color and q not in dead:
                     dead.add(q)
                     todo.append(q)
     return dead
@@ -190,11 +190,11 @@ def count(
     shared = territory[3] + territory[0]
     half = Fraction(shared, 2)
     warned = warnings or {}
-    for colour, times in warned.items():
+    for color, times in warned.items():
         if times < 0:
             raise InputError(
                 "warnings",
-                Msg("%(colour)s cannot have %(times)s warnings", colour=colour, times=times),
+                Msg("%(color)s cannot have %(times)s warnings", color=color, times=times),
             )
     return Count(
         black=black_stones + territory[BLACK] + half,

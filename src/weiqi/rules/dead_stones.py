@@ -131,24 +131,24 @@ def chains(stones: bytes, size: int) -> list[list[int]]:
     nbrs = _neighbours(size)
     seen = [False] * (size * size)
     out = []
-    for start, colour in enumerate(stones):
-        if colour == EMPTY or seen[start]:
+    for start, color in enumerate(stones):
+        if color == EMPTY or seen[start]:
             continue
         seen[start] = True
         chain = [start]
         for s in chain:
             for q in nbrs[s]:
-                if not seen[q] and stones[q] == colour:
+                if not seen[q] and stones[q] == color:
                     seen[q] = True
                     chain.append(q)
         out.append(chain)
     return out
 
 
-def benson_alive(stones: bytes, size: int, colour: int) -> set[int]:
-    """Stones of ``colour`` (1 black, 2 white) that are unconditionally alive (Benson 1976).
+def benson_alive(stones: bytes, size: int, color: int) -> set[int]:
+    """Stones of ``color`` (1 black, 2 white) that are unconditionally alive (Benson 1976).
 
-    Regions are the maximal connected sets of points not holding ``colour``; a region is vital
+    Regions are the maximal connected sets of points not holding ``color``; a region is vital
     to a chain when all its empty points are liberties of that chain. Chains with fewer than two
     vital healthy regions are removed, and regions touching removed chains with them, until
     nothing changes.
@@ -164,21 +164,21 @@ def benson_alive(stones: bytes, size: int, colour: int) -> set[int]:
     nbrs = _neighbours(size)
     n = size * size
     chain_of = [-1] * n
-    chain_list = [c for c in chains(stones, size) if stones[c[0]] == colour]
+    chain_list = [c for c in chains(stones, size) if stones[c[0]] == color]
     for i, chain in enumerate(chain_list):
         for p in chain:
             chain_of[p] = i
     region_of = [-1] * n
     regions: list[list[int]] = []
     for start in range(n):
-        if stones[start] == colour or region_of[start] >= 0:
+        if stones[start] == color or region_of[start] >= 0:
             continue
         rid = len(regions)
         region_of[start] = rid
         region = [start]
         for s in region:
             for q in nbrs[s]:
-                if stones[q] != colour and region_of[q] < 0:
+                if stones[q] != color and region_of[q] < 0:
                     region_of[q] = rid
                     region.append(q)
         regions.append(region)
@@ -189,13 +189,13 @@ def benson_alive(stones: bytes, size: int, colour: int) -> set[int]:
         around: set[int] = set()
         for s in region:
             for q in nbrs[s]:
-                if stones[q] == colour:
+                if stones[q] == color:
                     around.add(chain_of[q])
         borders.append(around)
         ok = set(around)
         for s in region:
             if stones[s] == EMPTY:
-                adj = {chain_of[q] for q in nbrs[s] if stones[q] == colour}
+                adj = {chain_of[q] for q in nbrs[s] if stones[q] == color}
                 ok &= adj
                 if not ok:
                     break
@@ -434,38 +434,38 @@ class _Playout:
                     libs[chain[q]].add(s)
         return group
 
-    def _reply(self, last: int, colour: int) -> bool:
+    def _reply(self, last: int, color: int) -> bool:
         """Answer the last move: capture a chain it left in atari, else save an own chain it
         put in atari by extending (only where that gives two liberties or more)."""
         board = self.board
         chain = self.chain
         libs = self.libs
-        opp = 3 - colour
+        opp = 3 - color
         for q in (last, *self.nbr[last]):
             if board[q] == opp:
                 group_libs = libs[chain[q]]
                 if len(group_libs) == 1:
                     (lib,) = group_libs
-                    if self.try_play(lib, colour):
+                    if self.try_play(lib, color):
                         return True
         for q in self.nbr[last]:
-            if board[q] == colour:
+            if board[q] == color:
                 group_libs = libs[chain[q]]
                 if len(group_libs) == 1:
                     (lib,) = group_libs
-                    if self.try_play(lib, colour):
+                    if self.try_play(lib, color):
                         return True
         return False
 
     def run(self, rng: random.Random, first: int, max_moves: int) -> None:
-        colour = first
+        color = first
         passes = 0
         moves = 0
         last = -1
         rand = rng.random
         while passes < 2 and moves < max_moves:
             played = -1
-            if last >= 0 and self._reply(last, colour):
+            if last >= 0 and self._reply(last, color):
                 played = self.last_played
             else:
                 cands = self.empty[:]
@@ -475,7 +475,7 @@ class _Playout:
                     p = cands[i]
                     k -= 1
                     cands[i] = cands[k]
-                    if self.try_play(p, colour):
+                    if self.try_play(p, color):
                         played = p
                         break
             if played >= 0:
@@ -485,7 +485,7 @@ class _Playout:
                 self.ko = -1
             last = played
             moves += 1
-            colour = 3 - colour
+            color = 3 - color
 
     def owners(self) -> list[int]:
         """Owner per padded point at the end: the stone's colour, or for an empty point the
@@ -583,7 +583,7 @@ class ChainStatus:
     points it kept over the playouts, and whether it is proposed dead."""
 
     stones: tuple[int, ...]
-    colour: int
+    color: int
     kept: float
     dead: bool
 
@@ -638,10 +638,10 @@ def assess(
             if chain[0] in safe:
                 status.pop(chain[0], None)
                 continue
-            colour = now[chain[0]]
-            share = estimate.black if colour == BLACK else estimate.white
+            color = now[chain[0]]
+            share = estimate.black if color == BLACK else estimate.white
             kept = sum(share[p] for p in chain) / len(chain)
-            status[chain[0]] = ChainStatus(tuple(chain), colour, kept, kept < DEAD_BELOW)
+            status[chain[0]] = ChainStatus(tuple(chain), color, kept, kept < DEAD_BELOW)
             if kept < DEAD_BELOW:
                 found.append(chain)
         if not found:

@@ -56,7 +56,7 @@ class HandicapPlacement(enum.Enum):
     FREE = "free"  # Black chooses
 
 
-class PlayMode(enum.Enum):
+class IllegalMoves(enum.Enum):
     """How the referee treats an illegal move: ``online`` refuses it; ``strict`` lets it stand
     as an infraction to rule on, as over the board (R-REF-5)."""
 
@@ -113,7 +113,7 @@ class Ruleset:
     cycle: CyclePolicy = CyclePolicy.BAN
     handicap: int = 0
     handicap_placement: HandicapPlacement = HandicapPlacement.FIXED
-    play_mode: PlayMode = PlayMode.ONLINE
+    play_mode: IllegalMoves = IllegalMoves.ONLINE
 
     def __post_init__(self) -> None:
         if isinstance(self.board_size, bool) or not isinstance(self.board_size, int):
@@ -133,7 +133,7 @@ class Ruleset:
             (
                 ("cycle", CyclePolicy),
                 ("handicap_placement", HandicapPlacement),
-                ("play_mode", PlayMode),
+                ("play_mode", IllegalMoves),
             ),
         )
         if isinstance(self.handicap, bool) or not isinstance(self.handicap, int):

@@ -30,8 +30,8 @@ from weiqi.rules.vertex import COLUMNS, check_board_size, format_vertex, parse_v
 
 CELL_WIDTH = 23.0
 CELL_HEIGHT = 24.0
-BOARD_COLOUR = "#f3dc9c"
-LINE_COLOUR = "#000000"
+BOARD_COLOR = "#f3dc9c"
+LINE_COLOR = "#000000"
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,20 @@ class Layout:
     @property
     def height(self) -> float:
         return 2 * self.margin_y + (self.size - 1) * self.cell_height
+
+    def script_geometry(self) -> dict[str, float]:
+        """The layout as the pages' scripts read it (a room's board, a round's boards): the
+        margins and a cell's size, to find the point under a click or draw a stone.
+
+        >>> layout(9, coordinates=False).script_geometry()
+        {'mx': 17.25, 'my': 18.0, 'cw': 23.0, 'ch': 24.0}
+        """
+        return {
+            "mx": self.margin_x,
+            "my": self.margin_y,
+            "cw": self.cell_width,
+            "ch": self.cell_height,
+        }
 
     def xy(self, p: int) -> tuple[float, float]:
         """The centre of point ``p`` (the rules' point: row 0 at the bottom)."""
@@ -90,19 +104,19 @@ def board_svg(
     geo = layout(size, coordinates, scale)
     w = geo.cell_width
     placed: dict[int, str] = {}
-    for where, colour in (stones or {}).items():
+    for where, color in (stones or {}).items():
         p = _point(where, size)
         if not 0 <= p < size * size:
             raise InputError(
                 Msg("stone at %(where)s", where=repr(where)),
                 Msg("off a %(size)s×%(size)s board", size=size),
             )
-        if colour not in ("B", "W"):
+        if color not in ("B", "W"):
             raise InputError(
                 Msg("stone at %(where)s", where=repr(where)),
-                Msg("colour must be 'B' or 'W', not %(colour)s", colour=repr(colour)),
+                Msg("colour must be 'B' or 'W', not %(color)s", color=repr(color)),
             )
-        placed[p] = colour
+        placed[p] = color
 
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="board" role="img" '
@@ -113,12 +127,12 @@ def board_svg(
         out.append(f"<title>{escape(title)}</title>")
     out.append(
         f'<rect class="wood" x="0" y="0" width="{_fmt(geo.width)}" height="{_fmt(geo.height)}" '
-        f'fill="{BOARD_COLOUR}"/>'
+        f'fill="{BOARD_COLOR}"/>'
     )
     x0, y0 = geo.xy(size * (size - 1))  # the top left corner
     x1, y1 = geo.xy(size - 1)  # the bottom right one
     thin, thick = _fmt(0.045 * w), _fmt(0.09 * w)
-    out.append(f'<g class="grid" stroke="{LINE_COLOUR}" stroke-linecap="square">')
+    out.append(f'<g class="grid" stroke="{LINE_COLOR}" stroke-linecap="square">')
     for i in range(size):
         x, _ = geo.xy(i)  # column i
         _, y = geo.xy(i * size)  # row i
@@ -136,14 +150,14 @@ def board_svg(
         cx, cy = geo.xy(p)
         out.append(
             f'<circle class="star" data-vertex="{format_vertex(p, size)}" cx="{_fmt(cx)}" '
-            f'cy="{_fmt(cy)}" r="{_fmt(0.14 * w)}" fill="{LINE_COLOUR}"/>'
+            f'cy="{_fmt(cy)}" r="{_fmt(0.14 * w)}" fill="{LINE_COLOR}"/>'
         )
     if coordinates:
         out.append(_coordinates(geo))
     radius = _fmt(0.48 * w)
-    for p, colour in sorted(placed.items()):
+    for p, color in sorted(placed.items()):
         cx, cy = geo.xy(p)
-        if colour == "B":
+        if color == "B":
             style = 'class="stone black" fill="#111111"'
         else:
             style = f'class="stone white" fill="#ffffff" stroke="#000000" stroke-width="{thin}"'
@@ -180,7 +194,7 @@ def _coordinates(geo: Layout) -> str:
     font = _fmt(0.5 * geo.cell_width)
     parts = [
         f'<g class="coordinates" font-family="sans-serif" font-size="{font}" '
-        f'fill="{LINE_COLOUR}" text-anchor="middle" dominant-baseline="central">'
+        f'fill="{LINE_COLOR}" text-anchor="middle" dominant-baseline="central">'
     ]
     edge_x, edge_y = 0.55 * geo.cell_width, 0.55 * geo.cell_height
     for i in range(size):

@@ -1,7 +1,7 @@
 """What the organisers' form pages share, for individual and team events alike: the permission
 a page needs, a form's text fields, the CSV import form (an upload in UTF-8 or GB18030, or
-pasted text) and its refused rows, a rank as the reader writes it, and the broken boards an
-event's manage page warns of."""
+pasted text) and its refused rows, a round's start, a rank as the reader writes it, and the
+broken boards an event's manage page warns of."""
 
 from __future__ import annotations
 
@@ -15,7 +15,14 @@ from starlette.datastructures import FormData, UploadFile
 from starlette.requests import Request
 from starlette.responses import Response
 
-from weiqi.errors import FieldsRejected, InputError, PermissionDenied, RowsRejected
+from weiqi.errors import (
+    Conflict,
+    FieldsRejected,
+    InputError,
+    InvalidSetting,
+    PermissionDenied,
+    RowsRejected,
+)
 from weiqi.i18n import N_
 from weiqi.server.errors import status_of
 from weiqi.server.security import Db, flash
@@ -153,6 +160,30 @@ def import_rows(
         )
     flash(request, translate(request, done, count=count))
     return RedirectResponse(back, status_code=303)
+
+
+def save_round_start(
+    request: Request,
+    event_id: int,
+    number: int,
+    typed: str,
+    save: Callable[[], object],
+    page: Callable[..., Response],
+) -> Response:
+    """A round's start posted from its page (individual or team event): ``save`` it and go
+    back to the page saying so; or the round's ``page`` again (its keywords: ``values``,
+    ``errors``, ``status_code``) with the refusal beside the field and what was ``typed``."""
+    try:
+        save()
+    except (InvalidSetting, Conflict) as err:
+        reason = err.reason if isinstance(err, InvalidSetting) else err.msg
+        return page(
+            values={"start": typed},
+            errors={"start": say(request, reason)},
+            status_code=status_of(err),
+        )
+    flash(request, translate(request, "The start of round %(number)s is saved.", number=number))
+    return RedirectResponse(f"/events/{event_id}/manage/rounds/{number}", status_code=303)
 
 
 def new_event_details(request: Request) -> dict[str, str]:

@@ -247,10 +247,10 @@ def place_text(place: int | None, shared: bool, _: Gettext) -> str:
     return _("%(place)s=") % {"place": place} if shared else str(place)
 
 
-def colour_text(colour: Color | None, _: Gettext) -> str:
-    if colour is None:
+def color_text(color: Color | None, _: Gettext) -> str:
+    if color is None:
         return ""
-    return _("Black") if colour is Color.BLACK else _("White")
+    return _("Black") if color is Color.BLACK else _("White")
 
 
 def settings_words(settings: EventSettings, planned: int | None, locale: str) -> list[str]:
@@ -544,7 +544,7 @@ def player_table(card: PlayerCard, locale: str, *, event_id: int) -> Table:
                 )
             )
             continue
-        colour_class = f"colour {g.colour.name.lower()}" if g.colour else ""
+        color_class = f"color {g.color.name.lower()}" if g.color else ""
         result = result_text(g.result, locale)
         if g.void and result:
             result = _("%(result)s (cancelled)") % {"result": result}
@@ -552,7 +552,7 @@ def player_table(card: PlayerCard, locale: str, *, event_id: int) -> Table:
             (
                 Cell(str(g.round), cls="num"),
                 Cell(str(g.board), game_href(event_id, g.round, g.board), "num"),
-                Cell(colour_text(g.colour, _), cls=colour_class),
+                Cell(color_text(g.color, _), cls=color_class),
                 _player_cell(g.opponent, event_id),
                 Cell(rank_text(g.opponent.rank, locale)),
                 Cell(handicap_text(g.handicap, g.komi, _)),
@@ -634,7 +634,7 @@ def team_round_table(
         Column(_("Home – away"), cls="match"),
         Column(_("Board"), numeric=True, cls="board"),
         Column(_("Home"), cls="home"),
-        Column(_("Colour"), cls="colour"),
+        Column(_("Colour"), cls="color"),
         Column(_("Away"), cls="away"),
         Column(_("Result"), cls="result"),
         Column(_("Game points"), cls="score"),

@@ -18,8 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from weiqi.i18n import N_
-from weiqi.league.draft import Action as DraftAction
-from weiqi.league.draft import DraftEvent
+from weiqi.league.draft import DraftAction, DraftEvent
 from weiqi.league.match import PlayerRecord
 from weiqi.rules.result import Result
 from weiqi.server.public_tables import Cell, Column, Table, gettext_for, place_text
@@ -36,8 +35,8 @@ def result_text(code: str | None, locale: str) -> str:
     return public_result_text(Result.parse(code) if code else None, locale)
 
 
-def colour_text(colour: str, _: Gettext) -> str:
-    return _("Black") if colour == "B" else _("White")
+def color_text(color: str, _: Gettext) -> str:
+    return _("Black") if color == "B" else _("White")
 
 
 def match_score(m: MatchView, _: Gettext) -> str:

@@ -153,13 +153,13 @@ class ExplanationView:
     white: str
     score_black: int
     score_white: int
-    colours_black: str
-    colours_white: str
+    colors_black: str
+    colors_white: str
     seed_black: int
     seed_white: int
     score_gap: int
     seeding_deviation: int
-    colour_violation: bool
+    color_violation: bool
     same_club: bool
     note: str
     handicap: int = 0
@@ -288,7 +288,7 @@ EDITABLE_AFTER_START = frozenset(
         "schedule_published",
         "disconnect_alert",
         "game_start",
-        "online_colours",
+        "online_colors",
         "lag_gain",
         "lag_cap",
     }
@@ -315,7 +315,7 @@ _PLAYED = frozenset(
         "cycle",
         "handicap_placement",
         "play",
-        "colour_policy",
+        "color_policy",
         "handicap_reduction",
         "handicap_max",
         "handicap_threshold",
@@ -625,13 +625,13 @@ def _detail(session: Session, event_id: int, rnd: RoundRow, search: str = "") ->
             white=names.get(e["white"], e["white"]),
             score_black=e["score_black"],
             score_white=e["score_white"],
-            colours_black=e["colours_black"],
-            colours_white=e["colours_white"],
+            colors_black=e["colors_black"],
+            colors_white=e["colors_white"],
             seed_black=e["seed_black"],
             seed_white=e["seed_white"],
             score_gap=abs(e["score_black"] - e["score_white"]),
             seeding_deviation=e["seeding_deviation"],
-            colour_violation=e["colour_violation"],
+            color_violation=e["color_violation"],
             same_club=e["same_club"],
             note=e.get("note", ""),
             handicap=handicaps.get(e["board"], 0),

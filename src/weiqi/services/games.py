@@ -1482,12 +1482,12 @@ def record_infraction(
             raise InvalidSetting(
                 "penalty", Msg("%(penalty)s is not a penalty", penalty=repr(penalty))
             ) from None
-    colour = _color(offender, "offender")
+    color = _color(offender, "offender")
     note = clean_note("note", note)
 
     def build(_session: Session, game: Game) -> RecordEvent:
         where = _points(points, game.ruleset.board_size)
-        return InfractionRuled(Infraction(what, colour, None, chosen, where, note=note))
+        return InfractionRuled(Infraction(what, color, None, chosen, where, note=note))
 
     return _act(db, actor, Action.RULE_INFRACTION, event_id, number, board, expected_seq, build,
                 clock=clock)  # fmt: skip

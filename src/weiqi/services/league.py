@@ -46,10 +46,8 @@ from weiqi.errors import (
 )
 from weiqi.formats.team_csv import parse_team_csv
 from weiqi.league.draft import (
-    Action as DraftAction,
-)
-from weiqi.league.draft import (
     Draft,
+    DraftAction,
     DraftEvent,
     Unpicked,
     check_protected,

@@ -620,14 +620,14 @@ def my_games(db: Database, actor: Actor) -> list[MyGame]:
             assert event is not None
             if link.player_id is None:  # neither an entrant nor a roster player: no board
                 continue
-            for game, colour, opponent in player_boards(session, rnd, link.player_id):
+            for game, color, opponent in player_boards(session, rnd, link.player_id):
                 out.append(
                     MyGame(
                         event.id,
                         event.name,
                         rnd.number,
                         game.board,
-                        colour,
+                        color,
                         opponent,
                         game.result,
                         game.board,
@@ -1260,12 +1260,12 @@ def _open(
     for an even game of an event that says so, by nigiri (猜先, R-COLOR-1) the server draws
     now, its seed recorded; the board's colours follow it, so the round sheet and the
     standings show the drawn colours. Returns the game as it now is."""
-    colours = ColorAssignment.by_organiser(game.black, game.white)
+    colors = ColorAssignment.by_organiser(game.black, game.white)
     if _draws_nigiri(session, game):
         assert isinstance(game.row, GameRow)
         drawn = _nigiri(session, game)
         if drawn is not None:
-            colours = ColorAssignment.by_nigiri(drawn)
+            colors = ColorAssignment.by_nigiri(drawn)
             if drawn.black != game.black:  # the paired White took Black
                 game.row.black_id, game.row.white_id = game.row.white_id, game.row.black_id
                 session.flush()
@@ -1273,7 +1273,7 @@ def _open(
     room = _room(session, game)
     record = GameRecord.start(
         game.ruleset,
-        colours,
+        colors,
         referee=SERVER,
         at=when,
         time_control=room.time_control,
@@ -1384,7 +1384,7 @@ def _room(session: Session, game: Game) -> _Room:
         settings,
         isinstance(settings, EventSettings)
         and settings.online
-        and settings.online_colours == "nigiri"
+        and settings.online_colors == "nigiri"
         and isinstance(game.row, GameRow)
         and game.row.handicap == 0,
         _time_control(session, event_id),

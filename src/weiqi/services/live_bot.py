@@ -181,12 +181,12 @@ def entrant_games(db: Database, actor: Actor) -> list[EntrantEvent]:
             latest = live.players_round(session, event.id, team=False)
             games = []
             if latest is not None:
-                for game, colour, opponent in live.player_boards(session, latest, player.id):
+                for game, color, opponent in live.player_boards(session, latest, player.id):
                     komi = Fraction(game.komi) if game.komi else settings.komi
                     games.append(
                         EntrantGame(
                             game.board,
-                            colour,
+                            color,
                             opponent,
                             settings.board_size,
                             float(komi * 2),

@@ -408,7 +408,7 @@ def record_infraction(
     warning counts one stone at counting, a second loses the game (R-PEN-1)."""
     choose = Msg("choose the infraction")
     what = _chosen(InfractionKind, kind, LIVE_INFRACTIONS, "infraction", choose)
-    colour = _color(offender, "offender")
+    color = _color(offender, "offender")
     chosen = None
     if penalty:
         chosen = _chosen(Penalty, penalty, tuple(Penalty), "penalty", Msg("choose the penalty"))
@@ -417,7 +417,7 @@ def record_infraction(
     text = clean_note("note", note)
 
     def build(_s: Session, _r: GameRecord) -> RecordEvent:
-        return InfractionRuled(Infraction(what, colour, None, chosen, note=text))
+        return InfractionRuled(Infraction(what, color, None, chosen, note=text))
 
     return _change(db, actor, Action.RULE_INFRACTION, event_id, number, board, expected_seq,
                    build, "penalty", clock)  # fmt: skip

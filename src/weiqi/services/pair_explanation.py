@@ -12,7 +12,7 @@ text to be shown as it is.
 >>> [render(m, "zh_CN") for m in row.black.lines]
 ['2 分', '排位第 1', '执黑 1 局、执白 1 局', '上局执白']
 >>> [n.code for n in row.notes]
-['paired_down_black', 'colour_rule_broken']
+['paired_down_black', 'color_rule_broken']
 >>> [render(n.phrase, "en") for n in row.notes]
 ['Black has more points: paired down', 'Colour rule broken']
 >>> row.ideal, board_why(e.__class__(2, "A", "B", 0, 0, "", "", 2, 3, 0, 0, False, False, "")).ideal
@@ -46,7 +46,7 @@ NOTES = {
     "paired_down_black": N_("Black has more points: paired down"),
     "paired_down_white": N_("White has more points: paired down"),
     "handicap": N_("Handicap: %(n)s stones"),
-    "colour_rule_broken": N_("Colour rule broken"),
+    "color_rule_broken": N_("Colour rule broken"),
     "same_club": N_("Same club"),
     "by_hand": N_("Changed by hand"),
 }
@@ -121,20 +121,20 @@ class SideWhy:
     name: str
     points: int
     seeding_place: int
-    colours: str
+    colors: str
     """The colours of the player's games so far, oldest first (``"BWB"``)."""
 
     @property
     def black_games(self) -> int:
-        return self.colours.count("B")
+        return self.colors.count("B")
 
     @property
     def white_games(self) -> int:
-        return self.colours.count("W")
+        return self.colors.count("W")
 
     @property
-    def last_colour(self) -> str | None:
-        return self.colours[-1] if self.colours else None
+    def last_color(self) -> str | None:
+        return self.colors[-1] if self.colors else None
 
     @property
     def lines(self) -> tuple[Msg, ...]:
@@ -143,9 +143,9 @@ class SideWhy:
             Msg("%(n)s points", n=self.points),
             Msg("seeding place %(n)s", n=self.seeding_place),
         )
-        if not self.colours:
+        if not self.colors:
             return (*head, Msg("no game yet"))
-        last = Msg("last game Black") if self.last_colour == "B" else Msg("last game White")
+        last = Msg("last game Black") if self.last_color == "B" else Msg("last game White")
         return (
             *head,
             Msg("Black %(b)s, White %(w)s", b=self.black_games, w=self.white_games),
@@ -159,7 +159,7 @@ class SideWhy:
             "seeding_place": self.seeding_place,
             "black_games": self.black_games,
             "white_games": self.white_games,
-            "last_colour": self.last_colour,
+            "last_color": self.last_color,
         }
 
 
@@ -208,7 +208,7 @@ def board_why(e: ExplanationView) -> BoardWhy:
     if e.handicap:
         notes.append(Note("handicap", Msg(NOTES["handicap"], n=e.handicap)))
     for code, flag in (
-        ("colour_rule_broken", e.colour_violation),
+        ("color_rule_broken", e.color_violation),
         ("same_club", e.same_club),
         ("by_hand", e.by_hand),
     ):
@@ -216,8 +216,8 @@ def board_why(e: ExplanationView) -> BoardWhy:
             notes.append(Note(code, Msg(NOTES[code])))
     return BoardWhy(
         e.board,
-        SideWhy(e.black, e.score_black, e.seed_black, e.colours_black),
-        SideWhy(e.white, e.score_white, e.seed_white, e.colours_white),
+        SideWhy(e.black, e.score_black, e.seed_black, e.colors_black),
+        SideWhy(e.white, e.score_white, e.seed_white, e.colors_white),
         e.score_gap,
         e.seeding_deviation,
         tuple(notes),
@@ -240,6 +240,6 @@ def totals_rows(totals: RoundTotals) -> tuple[tuple[str, str], ...]:
         (N_("Games"), str(totals.games)),
         (N_("Score gaps (sum / largest)"), f"{totals.score_gap_sum} / {totals.score_gap_max}"),
         (N_("Floats"), str(totals.floats)),
-        (N_("Colour rule broken"), str(totals.colour_violations)),
+        (N_("Colour rule broken"), str(totals.color_violations)),
         (N_("Same-club games"), str(totals.same_club_games)),
     )

@@ -8,9 +8,9 @@ round the organiser has not published yet.
 
 A crosstable cell from its row's side, and the values tables print:
 
->>> CrossCell(3, opponent=12, colour=Color.BLACK, outcome="W").text(bye_word="轮空")
+>>> CrossCell(3, opponent=12, color=Color.BLACK, outcome="W").text(bye_word="轮空")
 '12b+'
->>> CrossCell(4, opponent=7, colour=Color.WHITE, outcome="L", forfeit=True).text("bye")
+>>> CrossCell(4, opponent=7, color=Color.WHITE, outcome="L", forfeit=True).text("bye")
 '7−!'
 >>> CrossCell(5, bye=True).text("轮空"), format_value(Fraction(19, 2))
 ('轮空', '9.5')
@@ -164,7 +164,7 @@ class CrossCell:
 
     round: int
     opponent: int | None = None
-    colour: Color | None = None
+    color: Color | None = None
     outcome: Letter | None = None
     forfeit: bool = False
     bye: bool = False
@@ -181,8 +181,8 @@ class CrossCell:
         if self.forfeit:
             out = f"{self.opponent}{sign}!"
         else:
-            colour = self.colour.value.lower() if self.colour else ""
-            out = f"{self.opponent}{colour}{sign}"
+            color = self.color.value.lower() if self.color else ""
+            out = f"{self.opponent}{color}{sign}"
         return f"({out})" if self.void else out
 
 
@@ -209,7 +209,7 @@ class Crosstable:
 class PlayerGame:
     round: int
     board: int | None
-    colour: Color | None
+    color: Color | None
     opponent: PlayerRef | None
     """None for a bye."""
     opponent_row: int | None
@@ -502,7 +502,7 @@ def _cell(
     return CrossCell(
         rnd.number,
         opponent=row_of.get(opp),
-        colour=game.colour_of(pid),
+        color=game.color_of(pid),
         outcome=_outcome(event, game, pid),
         forfeit=is_forfeit(game.result),
         void=pid in void or opp in void,
@@ -514,7 +514,7 @@ def _outcome(event: Event, game: Game, pid: str) -> Letter | None:
     if game_points(game.result, event.settings) is None:
         return None
     assert game.result is not None
-    return outcome_letter(game.result, game.colour_of(pid))
+    return outcome_letter(game.result, game.color_of(pid))
 
 
 def player_card(db: Database, event_id: int, player_id: int) -> PlayerCard:
@@ -553,12 +553,12 @@ def player_card(db: Database, event_id: int, player_id: int) -> PlayerCard:
         cancelled = pid in void or opp in void
         mine = None
         if pts is not None and not cancelled:
-            mine = pts[0] if game.colour_of(pid) is Color.BLACK else pts[1]
+            mine = pts[0] if game.color_of(pid) is Color.BLACK else pts[1]
         games.append(
             PlayerGame(
                 rnd.number,
                 game.board,
-                game.colour_of(pid),
+                game.color_of(pid),
                 refs[opp],
                 row_of.get(opp),
                 game.result,

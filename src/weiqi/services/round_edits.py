@@ -117,7 +117,7 @@ def _problem_record(p: Problem) -> dict[str, object]:
         "players": list(p.players),
         "refused": p.refused,
         "gap": p.gap,
-        "colours": p.colours,
+        "colors": p.colors,
     }
 
 
@@ -131,7 +131,7 @@ def _problem_of(d: dict[str, object]) -> Problem:
         tuple(str(p) for p in players) if isinstance(players, list) else (),
         bool(d.get("refused", False)),
         gap if isinstance(gap, int) else 0,
-        str(d.get("colours", "")),
+        str(d.get("colors", "")),
     )
 
 

@@ -82,7 +82,7 @@ def seal_row(
 
 
 @dataclass(frozen=True)
-class Board:
+class SealedBoard:
     """One board of an event as loaded for counting: ``counts`` whether its seal holds."""
 
     id: int
@@ -118,7 +118,7 @@ def sealed_boards(event_id: int, *columns: Any) -> Select[Any]:
     )
 
 
-def individual_boards(session: Session, event_id: int) -> list[Board]:
+def individual_boards(session: Session, event_id: int) -> list[SealedBoard]:
     """Every board of an individual event with its warnings and whether its seal holds, in
     one query (rounds then boards)."""
     key = signing_key(session)
@@ -137,11 +137,11 @@ def individual_boards(session: Session, event_id: int) -> list[Board]:
     for gid, number, board, black, white, result, confirmed, seal, head, bw, ww in rows:
         warnings = (bw or 0, ww or 0)
         ok = holds(key, "event_games", gid, (black, white), result, confirmed, warnings, head, seal)
-        out.append(Board(gid, number, board, (black, white), result, confirmed, warnings, ok))
+        out.append(SealedBoard(gid, number, board, (black, white), result, confirmed, warnings, ok))
     return out
 
 
-def team_boards(session: Session, event_id: int) -> list[Board]:
+def team_boards(session: Session, event_id: int) -> list[SealedBoard]:
     """Every seated board of a team event, as :func:`individual_boards`."""
     key = signing_key(session)
     rows = session.execute(
@@ -169,18 +169,20 @@ def team_boards(session: Session, event_id: int) -> list[Board]:
     )
     out = []
     for row in rows:
-        gid, number, board, match, sitting, home, away, colour = row[:8]
+        gid, number, board, match, sitting, home, away, color = row[:8]
         result, confirmed, seal, head, bw, ww = row[8:]
-        players = (home, away, colour)
+        players = (home, away, color)
         warnings = (bw or 0, ww or 0)
         ok = holds(key, "team_games", gid, players, result, confirmed, warnings, head, seal)
         out.append(
-            Board(gid, number, board, players, result, confirmed, warnings, ok, match, sitting)
+            SealedBoard(
+                gid, number, board, players, result, confirmed, warnings, ok, match, sitting
+            )
         )
     return out
 
 
-def broken(boards: Sequence[Board]) -> frozenset[int]:
+def broken(boards: Sequence[SealedBoard]) -> frozenset[int]:
     """The ids of the boards whose seal does not hold."""
     return frozenset(b.id for b in boards if not b.counts)
 
@@ -308,14 +310,14 @@ def seal_stage_boards(connection: Connection, secret: str) -> int:
         ).first()
         if row is None:
             continue
-        home, away, colour, result, confirmed, record_json, head = row
+        home, away, color, result, confirmed, record_json, head = row
         try:
             record = GameRecord.from_json(record_json, head)
         except InputError:
             continue  # changed since the migration wrote it: it stays unsigned, refused
         signature = record.signature(key, signing_context("team_game_records", gid))
         seal = board_seal(
-            key, "team_games", gid, (home, away, colour), result, bool(confirmed), (0, 0), head
+            key, "team_games", gid, (home, away, color), result, bool(confirmed), (0, 0), head
         )
         connection.execute(
             text("UPDATE team_game_records SET signature = :s WHERE game_id = :id"),

@@ -52,8 +52,8 @@ from weiqi.tournament.pairing import (
     Candidate,
     Method,
     Pair,
-    breaks_colour_rule,
-    colour_need,
+    breaks_color_rule,
+    color_need,
     seeding_deviations,
 )
 from weiqi.tournament.records import Event, Game, PairExplanation, Round, RoundTotals
@@ -107,7 +107,7 @@ class ProblemKind(enum.StrEnum):
     REMATCH = "rematch"
     FORBIDDEN = "forbidden"
     SECOND_BYE = "second_bye"
-    COLOUR = "colour"
+    COLOR = "color"
     SCORE_GAP = "score_gap"
     SAME_CLUB = "same_club"
 
@@ -117,7 +117,7 @@ class Problem:
     """A rule the edited pairing breaks: on ``board`` (None: the bye), for ``players``.
 
     ``refused``: a hard rule of the system (a rematch in a Swiss, a forbidden pair) — the edit
-    cannot be confirmed. ``gap``: the score gap; ``colours``: the player's colours with this
+    cannot be confirmed. ``gap``: the score gap; ``colors``: the player's colours with this
     round's (``BWBB``), for the colour rule.
     """
 
@@ -126,12 +126,12 @@ class Problem:
     players: tuple[str, ...]
     refused: bool = False
     gap: int = 0
-    colours: str = ""
+    colors: str = ""
 
     def message(self, names: Mapping[str, str]) -> Msg:
         """The problem in words, players named by ``names`` (their labels).
 
-        >>> p = Problem(ProblemKind.COLOUR, 3, ("a",), colours="BBB")
+        >>> p = Problem(ProblemKind.COLOR, 3, ("a",), colors="BBB")
         >>> str(p.message({"a": "张三"}))
         'board 3: 张三 would play Black a third time in a row'
         """
@@ -177,21 +177,20 @@ class Problem:
                 a=who[0],
                 b=who[1],
             )
-        colour = Color(self.colours[-1])
-        if self.colours.endswith(colour.value * 3):
+        color = Color(self.colors[-1])
+        if self.colors.endswith(color.value * 3):
             return Msg(
-                "board %(board)s: %(a)s would play %(colour)s a third time in a row",
+                "board %(board)s: %(a)s would play %(color)s a third time in a row",
                 board=self.board,
                 a=who[0],
-                colour=colour,
+                color=color,
             )
         return Msg(
-            "board %(board)s: %(a)s would play %(colour)s %(more)s times more than the other "
-            "colour",
+            "board %(board)s: %(a)s would play %(color)s %(more)s times more than the other colour",
             board=self.board,
             a=who[0],
-            colour=colour,
-            more=abs(self.colours.count("B") - self.colours.count("W")),
+            color=color,
+            more=abs(self.colors.count("B") - self.colors.count("W")),
         )
 
 
@@ -386,8 +385,8 @@ def _seat(
     )
     black_first = first_wants is Color.BLACK
     if first_wants is second_wants:
-        need_a, strength_a = colour_need(hist[first].colour_string)
-        need_b, strength_b = colour_need(hist[second].colour_string)
+        need_a, strength_a = color_need(hist[first].color_string)
+        need_b, strength_b = color_need(hist[second].color_string)
         a_claim = strength_a if need_a is first_wants else 0
         b_claim = strength_b if need_b is first_wants else 0
         if b_claim > a_claim:
@@ -403,13 +402,13 @@ def _result(
     byes: Sequence[str],
     hist: Mapping[str, PlayerHistory],
 ) -> EditedRound:
-    from weiqi.tournament.systems.colours import even_or_handicap
+    from weiqi.tournament.systems.colors import even_or_handicap
     from weiqi.tournament.systems.swiss import mcmahon_start_of
 
     s = event.settings
     old = {g.board: g for g in rnd.games}
     old_pairs = {frozenset(g.players) for g in rnd.games}
-    old_colour = {pid: c for g in rnd.games for pid, c in zip(g.players, "BW", strict=True)}
+    old_color = {pid: c for g in rnd.games for pid, c in zip(g.players, "BW", strict=True)}
     cands, _ = _candidates(event, number)
     scores = {c.id: c.score for c in cands}
     cap = None
@@ -455,10 +454,10 @@ def _result(
             if s.avoid_same_club and club and club == entrant[g.white].club:
                 problems.append(Problem(ProblemKind.SAME_CLUB, board, players))
         if not g.handicap:
-            for pid, colour in zip(g.players, "BW", strict=True):
-                colours = hist[pid].colour_string + colour
-                if old_colour.get(pid) != colour and breaks_colour_rule(colours):
-                    problems.append(Problem(ProblemKind.COLOUR, board, (pid,), colours=colours))
+            for pid, color in zip(g.players, "BW", strict=True):
+                colors = hist[pid].color_string + color
+                if old_color.get(pid) != color and breaks_color_rule(colors):
+                    problems.append(Problem(ProblemKind.COLOR, board, (pid,), colors=colors))
     for pid in byes:
         if pid not in rnd.byes and hist[pid].byes:
             problems.append(Problem(ProblemKind.SECOND_BYE, None, (pid,)))
@@ -496,8 +495,8 @@ def explain_round(
             white,
             abs(by_id[black].score - by_id[white].score),
             dev,
-            breaks_colour_rule(by_id[black].colours + "B")
-            or breaks_colour_rule(by_id[white].colours + "W"),
+            breaks_color_rule(by_id[black].colors + "B")
+            or breaks_color_rule(by_id[white].colors + "W"),
             bool(by_id[black].club) and by_id[black].club == by_id[white].club,
         )
         for (black, white), dev in zip(ends, devs, strict=True)

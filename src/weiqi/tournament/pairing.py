@@ -9,7 +9,7 @@ order by magnitude:
 2. floats spread fairly — a player who floated the same way before costs ``float_repeat`` per
    earlier float;
 3. colour balance — two players who both must have the same colour (a third in a row or a
-   difference of 3) cost ``colour_absolute``; milder clashes cost less;
+   difference of 3) cost ``color_absolute``; milder clashes cost less;
 4. avoiding the same club / region (when the event asks for it) — ranked above the next wish,
    otherwise it could never change a pairing inside a score group;
 5. split-and-fold (1 v n, 2 v n−1 …) or split-and-slip (1 v n/2+1 …) by seeding inside a score
@@ -54,13 +54,13 @@ class Candidate:
     """A player to pair, as the matching sees them.
 
     ``score`` is the pairing score (points, or the McMahon score) in whole units; ``seed`` the
-    seeding position in the field (0 = strongest); ``colours`` the colours played, oldest first.
+    seeding position in the field (0 = strongest); ``colors`` the colours played, oldest first.
     """
 
     id: str
     score: int
     seed: int
-    colours: str = ""
+    colors: str = ""
     opponents: frozenset[str] = frozenset()
     had_bye: bool = False
     floats_down: int = 0
@@ -76,9 +76,9 @@ class Weights:
     base: int = 10**13
     score: int = 10**8
     float_repeat: int = 10**6
-    colour_absolute: int = 10**5
-    colour_strong: int = 10**4
-    colour_mild: int = 10**3
+    color_absolute: int = 10**5
+    color_strong: int = 10**4
+    color_mild: int = 10**3
     club: int = 600
     region: int = 500
     seeding: int = 1
@@ -113,7 +113,7 @@ class Pair:
     white: str
     score_gap: int
     seeding_deviation: int
-    colour_violation: bool
+    color_violation: bool
     same_club: bool
 
 
@@ -125,34 +125,34 @@ class PairingResult:
     edges: int
 
 
-def colour_need(colours: str) -> tuple[Color | None, int]:
+def color_need(colors: str) -> tuple[Color | None, int]:
     """The colour a player should get next and how strongly (3 absolute … 1 mild).
 
-    >>> colour_need("BB"), colour_need("BWB"), colour_need("WB"), colour_need("")
+    >>> color_need("BB"), color_need("BWB"), color_need("WB"), color_need("")
     ((<Color.WHITE: 'W'>, 3), (<Color.WHITE: 'W'>, 2), (<Color.WHITE: 'W'>, 1), (None, 0))
     """
-    if not colours:
+    if not colors:
         return None, 0
-    diff = colours.count("B") - colours.count("W")
-    if diff >= 2 or colours.endswith("BB"):
+    diff = colors.count("B") - colors.count("W")
+    if diff >= 2 or colors.endswith("BB"):
         return Color.WHITE, 3
-    if diff <= -2 or colours.endswith("WW"):
+    if diff <= -2 or colors.endswith("WW"):
         return Color.BLACK, 3
     if diff == 1:
         return Color.WHITE, 2
     if diff == -1:
         return Color.BLACK, 2
-    return (Color.WHITE if colours[-1] == "B" else Color.BLACK), 1
+    return (Color.WHITE if colors[-1] == "B" else Color.BLACK), 1
 
 
-def breaks_colour_rule(colours: str) -> bool:
+def breaks_color_rule(colors: str) -> bool:
     """Three of one colour in a row, or a colour difference above 2.
 
-    >>> breaks_colour_rule("BWBB"), breaks_colour_rule("BBB"), breaks_colour_rule("BWBWBB")
+    >>> breaks_color_rule("BWBB"), breaks_color_rule("BBB"), breaks_color_rule("BWBWBB")
     (False, True, False)
     """
-    diff = colours.count("B") - colours.count("W")
-    return abs(diff) > 2 or colours.endswith(("BBB", "WWW"))
+    diff = colors.count("B") - colors.count("W")
+    return abs(diff) > 2 or colors.endswith(("BBB", "WWW"))
 
 
 class _Field:
@@ -178,7 +178,7 @@ class _Field:
                 self.group_start[self.order[r]] = p
                 self.group_size[self.order[r]] = q - p
             p = q
-        self.need = [colour_need(c.colours) for c in cands]
+        self.need = [color_need(c.colors) for c in cands]
 
     def index_in_group(self, k: int) -> int:
         return self.pos[k] - self.group_start[k]
@@ -226,7 +226,7 @@ def _deviation(f: _Field, a: int, b: int, method: Method) -> int:
     return 2 * ((f.group_size[hi_k] - 1 - f.index_in_group(hi_k)) + f.index_in_group(lo_k))
 
 
-def _colour_clash(f: _Field, a: int, b: int) -> int:
+def _color_clash(f: _Field, a: int, b: int) -> int:
     (na, sa), (nb, sb) = f.need[a], f.need[b]
     if na is None or na != nb:
         return 0
@@ -241,13 +241,13 @@ def edge_weight(f: _Field, a: int, b: int, opts: PairingOptions) -> int:
     if gap:
         hi, lo = (ca, cb) if ca.score > cb.score else (cb, ca)
         penalty += w.float_repeat * (hi.floats_down + lo.floats_up)
-    clash = _colour_clash(f, a, b)
+    clash = _color_clash(f, a, b)
     if clash == 3:
-        penalty += w.colour_absolute
+        penalty += w.color_absolute
     elif clash == 2:
-        penalty += w.colour_strong
+        penalty += w.color_strong
     elif clash == 1:
-        penalty += w.colour_mild
+        penalty += w.color_mild
     if opts.avoid_same_club and ca.club and ca.club == cb.club:
         penalty += w.club
     if opts.avoid_same_region and ca.region and ca.region == cb.region:
@@ -388,8 +388,8 @@ def solve_by_blocks(
     """
     w = weights
     if (
-        min(w.base, w.score, w.float_repeat, w.colour_absolute, w.colour_strong) < 0
-        or min(w.colour_mild, w.club, w.region, w.seeding, w.seeding_cap) < 0
+        min(w.base, w.score, w.float_repeat, w.color_absolute, w.color_strong) < 0
+        or min(w.color_mild, w.club, w.region, w.seeding, w.seeding_cap) < 0
     ):
         return None
     order, c = f.order, f.c
@@ -460,7 +460,7 @@ Need = tuple[Color | None, int]
 @dataclass(frozen=True)
 class _Part:
     """Which floats a part of the matchings ``R`` of :func:`_float_blocks` lets cross one float
-    cut: the colour wishes (:func:`colour_need`) the float from above (``up``) and the one from
+    cut: the colour wishes (:func:`color_need`) the float from above (``up``) and the one from
     below (``down``) may have, the floats from above excluded, or the one fixed; ``offset``:
     what every pair of the part costs at least beyond the separable bound (a colour clash)."""
 
@@ -605,7 +605,7 @@ def _float_blocks(
     blocks, inner = _split(order, bounds, edges)
     need = f.need  # the colour each player should get next and how strongly
     wishes: list[Need] = [(None, 0)]
-    wishes += [(colour, k) for colour in (Color.BLACK, Color.WHITE) for k in (1, 2, 3)]
+    wishes += [(color, k) for color in (Color.BLACK, Color.WHITE) for k in (1, 2, 3)]
     anyone = frozenset(wishes)
     Solved = tuple[int, set[tuple[int, int]], int | None, int | None] | None
     memo: dict[tuple[int, tuple[object, ...] | None, tuple[object, ...] | None], Solved] = {}
@@ -765,11 +765,11 @@ def _float_blocks(
                 return frozenset((x, k) for k in ks)
 
             clash = (
-                (strength(1), strength(1, 2, 3), w.colour_mild),
-                (strength(2, 3), strength(1), w.colour_mild),
-                (strength(2), strength(2, 3), w.colour_strong),
-                (strength(3), strength(2), w.colour_strong),
-                (strength(3), strength(3), w.colour_absolute),
+                (strength(1), strength(1, 2, 3), w.color_mild),
+                (strength(2, 3), strength(1), w.color_mild),
+                (strength(2), strength(2, 3), w.color_strong),
+                (strength(3), strength(2), w.color_strong),
+                (strength(3), strength(3), w.color_absolute),
             )
             return [
                 replace(state, up=state.up - wants),
@@ -913,15 +913,15 @@ def _allocate(f: _Field, a: int, b: int, opts: PairingOptions, rng: random.Rando
         black = cb if nb is Color.BLACK else ca
     elif na is not None:
         # same wish, same strength: the bigger colour imbalance wins, then the higher placed
-        da = abs(ca.colours.count("B") - ca.colours.count("W"))
-        db = abs(cb.colours.count("B") - cb.colours.count("W"))
+        da = abs(ca.colors.count("B") - ca.colors.count("W"))
+        db = abs(cb.colors.count("B") - cb.colors.count("W"))
         first = ca if (da, _neg(_placing(ca))) > (db, _neg(_placing(cb))) else cb
         black = first if na is Color.BLACK else (cb if first is ca else ca)
     else:
         black = ca if rng.random() < 0.5 else cb
     white = cb if black is ca else ca
     gap = abs(ca.score - cb.score)
-    violation = breaks_colour_rule(black.colours + "B") or breaks_colour_rule(white.colours + "W")
+    violation = breaks_color_rule(black.colors + "B") or breaks_color_rule(white.colors + "W")
     same_club = bool(ca.club) and ca.club == cb.club
     dev = _deviation(f, a, b, opts.method)
     return Pair(black.id, white.id, gap, dev, violation, same_club)

@@ -6,7 +6,7 @@ forfeit a withdrawn round-robin player leaves behind, R-WD-1).
 >>> from weiqi.tournament.settings import EventSettings, System
 >>> from weiqi.tournament.players import Entrant
 >>> g = Game(round=1, board=1, black="a", white="b")
->>> g.players, g.opponent_of("a"), g.colour_of("b").zh
+>>> g.players, g.opponent_of("a"), g.color_of("b").zh
 (('a', 'b'), 'b', '白')
 >>> ev = Event(EventSettings(system=System.SWISS, rounds=3), (Entrant("a", "A"), Entrant("b", "B")))
 >>> ev.next_round_number
@@ -54,10 +54,10 @@ class Game:
         return (self.black, self.white)
 
     def opponent_of(self, player: str) -> str:
-        # colour_of refuses a player not on this board
-        return self.white if self.colour_of(player) is Color.BLACK else self.black
+        # color_of refuses a player not on this board
+        return self.white if self.color_of(player) is Color.BLACK else self.black
 
-    def colour_of(self, player: str) -> Color:
+    def color_of(self, player: str) -> Color:
         if player == self.black:
             return Color.BLACK
         if player == self.white:
@@ -212,14 +212,14 @@ class PairExplanation:
     white: str
     score_black: int
     score_white: int
-    colours_black: str
-    colours_white: str
+    colors_black: str
+    colors_white: str
     seed_black: int
     seed_white: int
     group_size: int
     seeding_deviation: int
     same_club: bool
-    colour_violation: bool
+    color_violation: bool
     note: str = ""
 
     @property
@@ -233,16 +233,16 @@ class PairExplanation:
         'board 1: a (4, BW, seed 1) – b (4, WB, seed 4): score gap 0, seeding deviation 0'
         """
         parts = [f"score gap {self.score_gap}", f"seeding deviation {self.seeding_deviation}"]
-        if self.colour_violation:
+        if self.color_violation:
             parts.append("colour rule broken")
         if self.same_club:
             parts.append("same club")
         if self.note:
             parts.append(self.note)
         return (
-            f"board {self.board}: {self.black} ({self.score_black}, {self.colours_black or '-'}, "
+            f"board {self.board}: {self.black} ({self.score_black}, {self.colors_black or '-'}, "
             f"seed {self.seed_black}) – {self.white} ({self.score_white}, "
-            f"{self.colours_white or '-'}, seed {self.seed_white}): " + ", ".join(parts)
+            f"{self.colors_white or '-'}, seed {self.seed_white}): " + ", ".join(parts)
         )
 
 
@@ -254,7 +254,7 @@ class RoundTotals:
     score_gap_sum: int
     score_gap_max: int
     floats: int
-    colour_violations: int
+    color_violations: int
     same_club_games: int
 
 

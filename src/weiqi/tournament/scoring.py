@@ -55,11 +55,11 @@ def game_points(result: Result | None, settings: EventSettings) -> tuple[int, in
     return (settings.replay_points, settings.replay_points)
 
 
-def outcome_letter(result: Result, colour: Color) -> OutcomeLetter:
-    """W/D/L/N of a final ``result`` from ``colour``'s side (both lose: L, both win: W)."""
+def outcome_letter(result: Result, color: Color) -> OutcomeLetter:
+    """W/D/L/N of a final ``result`` from ``color``'s side (both lose: L, both win: W)."""
     o = result.outcome
     if o is Outcome.WIN:
-        return "W" if result.winner is colour else "L"
+        return "W" if result.winner is color else "L"
     if o is Outcome.DRAW:
         return "D"
     if o is Outcome.BOTH_LOSE:
@@ -82,7 +82,7 @@ class PlayerHistory:
     initial_points: int = 0
     encounters: list[Encounter] = field(default_factory=list)
     opponents: set[str] = field(default_factory=set)
-    colours: list[Color] = field(default_factory=list)
+    colors: list[Color] = field(default_factory=list)
     byes: list[int] = field(default_factory=list)
     losses: int = 0
     games_played: int = 0
@@ -90,8 +90,8 @@ class PlayerHistory:
     score_before: dict[int, int] = field(default_factory=dict)
 
     @property
-    def colour_string(self) -> str:
-        return "".join(c.value for c in self.colours)
+    def color_string(self) -> str:
+        return "".join(c.value for c in self.colors)
 
 
 def voided_players(event: Event) -> frozenset[str]:
@@ -210,8 +210,8 @@ def _add_game(
         )
     (_, forfeit, pts, black_letter, white_letter), templates = known
     if not forfeit:
-        b.colours.append(Color.BLACK)
-        w.colours.append(Color.WHITE)
+        b.colors.append(Color.BLACK)
+        w.colors.append(Color.WHITE)
         gap = b.score_before[g.round] - w.score_before[g.round]
         if gap:
             b.floats.append(1 if gap > 0 else -1)

@@ -27,7 +27,7 @@ import typing
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from typing import Literal
+from typing import Final, Literal
 
 from weiqi.clock.lag import LagPolicy
 from weiqi.errors import InputError, InvalidSetting
@@ -303,7 +303,7 @@ class EventSettings(PlaySettings):
     tie_resolution: Literal["lot", "playoff"] = "lot"
     first_round: Literal["halves", "fold", "lot"] = "halves"
     pairing_method: Literal["fold", "slip"] = "fold"
-    colour_policy: Literal["even", "handicap"] = "even"
+    color_policy: Literal["even", "handicap"] = "even"
     komi: Fraction = KOMI_STONES
     handicap_reduction: int = 0
     handicap_max: int = 9
@@ -339,7 +339,7 @@ class EventSettings(PlaySettings):
     game_start: GameStart = GameStart.PRESENT
     #: The colours of an online event's even games: as paired, or by nigiri (猜先, R-COLOR-1)
     #: that the server draws when the game opens in the room.
-    online_colours: Literal["paired", "nigiri"] = "paired"
+    online_colors: Literal["paired", "nigiri"] = "paired"
     #: Online games forgive network lag out of a per-move quota (:attr:`PlaySettings.lag`):
     #: ``lag_gain`` seconds a move, at most ``lag_cap``; 0 forgives nothing.
     lag_gain: float = LAG_GAIN
@@ -386,10 +386,10 @@ class EventSettings(PlaySettings):
             raise InvalidSetting("unplayed_sos", Msg("must be 'none' or 'own_start'"))
         if self.handicap_basis not in ("rank", "mcmahon"):
             raise InvalidSetting("handicap_basis", Msg("must be 'rank' or 'mcmahon'"))
-        if self.online_colours not in ("paired", "nigiri"):
-            raise InvalidSetting("online_colours", Msg("must be 'paired' or 'nigiri'"))
-        if self.colour_policy not in ("even", "handicap"):
-            raise InvalidSetting("colour_policy", Msg("must be 'even' or 'handicap'"))
+        if self.online_colors not in ("paired", "nigiri"):
+            raise InvalidSetting("online_colors", Msg("must be 'paired' or 'nigiri'"))
+        if self.color_policy not in ("even", "handicap"):
+            raise InvalidSetting("color_policy", Msg("must be 'even' or 'handicap'"))
         if not -50 <= self.komi <= 50:
             raise InvalidSetting("komi", Msg("must be between -50 and 50"))
         if not 0 <= self.handicap_max <= 9:
@@ -408,7 +408,7 @@ class EventSettings(PlaySettings):
             raise InvalidSetting("seed", Msg("must be below 10^15 in size"))
         ruleset = self.ruleset  # the board size and komi as one game's rules allow them
         if (
-            self.colour_policy == "handicap"
+            self.color_policy == "handicap"
             and ruleset.handicap_placement is HandicapPlacement.FIXED
         ):
             from weiqi.rules.handicap import max_fixed_handicap
@@ -567,7 +567,7 @@ def egf_mcmahon(
         "round_down_scores": True,
         "unplayed_sos": "own_start",
         "sos_handicap": True,
-        "colour_policy": "handicap",
+        "color_policy": "handicap",
         "handicap_reduction": 1,
         "handicap_threshold": Rank.parse("1d"),
         "handicap_basis": "mcmahon",
@@ -627,6 +627,12 @@ def settings_from_dict(data: dict[str, object]) -> EventSettings:
     return EventSettings(**kwargs)  # type: ignore[arg-type]
 
 
+#: Settings keys as an earlier release spelled them, read as their names now: a script or a
+#: settings object copied from an older response still loads (the stored ones were renamed by
+#: migration 0028).
+RENAMED_SETTINGS: Final = {"colour_policy": "color_policy", "online_colours": "online_colors"}
+
+
 def settings_values(kind: type, data: object) -> dict[str, object]:
     """The keyword arguments of the settings class ``kind`` (a frozen dataclass) in a dict of
     JSON values, each of the type its field declares; the class checks the rest (choices,
@@ -635,18 +641,21 @@ def settings_values(kind: type, data: object) -> dict[str, object]:
 
     >>> settings_values(EventSettings, {"rounds": 5, "komi": "7/2"})
     {'rounds': 5, 'komi': Fraction(7, 2)}
-    >>> settings_values(EventSettings, {"colour": "black"})
+    >>> settings_values(EventSettings, {"colour_policy": "handicap"})  # the earlier spelling
+    {'color_policy': 'handicap'}
+    >>> settings_values(EventSettings, {"color": "black"})
     Traceback (most recent call last):
     ...
-    weiqi.errors.InvalidSetting: colour: unknown setting
+    weiqi.errors.InvalidSetting: color: unknown setting
     """
     if not isinstance(data, dict):
         raise InvalidSetting("settings", Msg("must be an object of settings"))
     types = _field_types(kind)
     kwargs: dict[str, object] = {}
-    for key, value in data.items():
+    for given, value in data.items():
+        key = RENAMED_SETTINGS.get(given, given)
         if key not in types:
-            raise InvalidSetting(str(key), Msg("unknown setting"))
+            raise InvalidSetting(str(given), Msg("unknown setting"))
         kwargs[key] = _setting_value(key, value, types[key])
     return kwargs
 

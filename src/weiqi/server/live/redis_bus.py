@@ -236,7 +236,7 @@ class RedisPresence:
         return await self._on_live_workers(counts)
 
     async def _on_live_workers(self, counts: dict[Any, Any]) -> set[str]:
-        """The colours of a presence hash's ``worker:colour`` counts that are on a live worker
+        """The colours of a presence hash's ``worker:color`` counts that are on a live worker
         (this one is: it beats while it runs)."""
         by_worker: dict[str, set[str]] = {}
         for field, count in counts.items():

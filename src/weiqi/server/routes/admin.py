@@ -11,9 +11,10 @@ from starlette.responses import Response
 
 from weiqi.roles import Role
 from weiqi.server.inputs import ScreenedRoute
+from weiqi.server.routes.event_roles import grant_and_say, revoke_and_say
 from weiqi.server.security import CurrentActor, Db, LoggedIn, flash
 from weiqi.server.templating import html, translate
-from weiqi.services.accounts import create_user, grant_role, revoke_role
+from weiqi.services.accounts import create_user
 from weiqi.services.events import create_event
 from weiqi.services.site import site_overview
 
@@ -63,8 +64,7 @@ def admin_grant_role(
     event_id: Annotated[int, Form()],
     role: Annotated[Role, Form()],
 ) -> Response:
-    grant = grant_role(db, actor, user_id, event_id, role)
-    flash(request, translate(request, "Role granted to %(name)s.", name=grant.username))
+    grant_and_say(request, db, actor, user_id, event_id, role)
     return _back()
 
 
@@ -77,6 +77,5 @@ def admin_revoke_role(
     event_id: Annotated[int, Form()],
     role: Annotated[Role, Form()],
 ) -> Response:
-    revoke_role(db, actor, user_id, event_id, role)
-    flash(request, translate(request, "Role revoked."))
+    revoke_and_say(request, db, actor, user_id, event_id, role)
     return _back()

@@ -28,7 +28,7 @@ from weiqi.services.event_admin import (
 from weiqi.services.events import Competition
 from weiqi.services.permissions import Action
 from weiqi.services.round_edits import EditPreview, RoundEdit
-from weiqi.services.tournament import tournament_info
+from weiqi.services.tournament import PairingView, tournament_info
 from weiqi.tournament.details import DEFAULT_TIME_ZONE, EventDetails
 from weiqi.tournament.records import RoundTotals
 from weiqi.tournament.settings import EventSettings, settings_from_dict, settings_to_dict
@@ -83,7 +83,7 @@ class TournamentIn(BaseModel):
         "match), rounds, tiebreaks (codes in order, e.g. ['SOS','SB']), komi ('15/4'), the "
         "games' board_size (19), cycle (ban, no_result, draw, replay) and handicap_placement "
         "(fixed, free), play (board, online), game_start (present, round_start), "
-        "online_colours (paired, nigiri), the online games' lag allowance lag_gain (seconds "
+        "online_colors (paired, nigiri), the online games' lag allowance lag_gain (seconds "
         "a move, 1; 0: none) and lag_cap (seconds, 3), … — "
         "omitted fields take the rules' defaults (komi 3¾, points 2/1/0).",
         examples=[{"system": "swiss", "rounds": 5}],
@@ -219,6 +219,20 @@ class PairingOut(BaseModel):
     result: str | None
     confirmed: bool
 
+    @classmethod
+    def of(cls, p: PairingView, *, with_result: bool = True) -> PairingOut:
+        """A board of a round; without its result (``with_result=False``) as the preview of
+        an edit by hand shows it."""
+        return cls(
+            board=p.board,
+            black=p.black,
+            white=p.white,
+            handicap=p.handicap,
+            komi=str(Fraction(p.komi)),
+            result=p.result if with_result else None,
+            confirmed=p.confirmed if with_result else False,
+        )
+
 
 class MessageOut(BaseModel):
     """A message: its code (the English msgid), arguments, English and Chinese text."""
@@ -290,18 +304,7 @@ class EditCheckOut(BaseModel):
                 for x in p.problems
             ],
             changed=list(p.changed),
-            pairings=[
-                PairingOut(
-                    board=g.board,
-                    black=g.black,
-                    white=g.white,
-                    handicap=g.handicap,
-                    komi=str(Fraction(g.komi)),
-                    result=None,
-                    confirmed=False,
-                )
-                for g in p.pairings
-            ],
+            pairings=[PairingOut.of(g, with_result=False) for g in p.pairings],
             byes=list(p.byes),
         )
 
@@ -327,18 +330,7 @@ class RoundOut(BaseModel):
             number=r.number,
             published=r.published,
             starts_at=r.starts_at,
-            pairings=[
-                PairingOut(
-                    board=p.board,
-                    black=p.black,
-                    white=p.white,
-                    handicap=p.handicap,
-                    komi=str(Fraction(p.komi)),
-                    result=p.result,
-                    confirmed=p.confirmed,
-                )
-                for p in r.pairings
-            ],
+            pairings=[PairingOut.of(p) for p in r.pairings],
             byes=list(r.byes),
             seed=r.seed,
             explanations=list(r.explanations),

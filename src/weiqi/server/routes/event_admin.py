@@ -31,6 +31,7 @@ from weiqi.server.page_forms import (
     new_event_details,
     rank_label,
     require_page,
+    save_round_start,
 )
 from weiqi.server.routes import team_admin
 from weiqi.server.security import AppClock, Db, LoggedIn, flash
@@ -110,7 +111,7 @@ SETTING_MSGIDS = (
     N_("swiss_method"),
     N_("top_score"),
     N_("first_round"),
-    N_("colour_policy"),
+    N_("color_policy"),
     N_("pairing_method"),
     N_("tie_resolution"),
     N_("board_size"),
@@ -119,7 +120,7 @@ SETTING_MSGIDS = (
     N_("handicap_placement"),
     N_("play"),
     N_("game_start"),
-    N_("online_colours"),
+    N_("online_colors"),
     N_("lag_gain"),
     N_("lag_cap"),
     N_("must be 'paired' or 'nigiri'"),
@@ -767,20 +768,11 @@ def round_start(
     actor = _actor(user)
     if _is_team(db, event_id):
         return team_admin.round_start(request, db, actor, clock, event_id, number, typed)
-    try:
-        event_admin.set_round_start(db, actor, event_id, number, typed, clock)
-    except InvalidSetting as err:
-        return _round_page(
-            request, db, actor, event_id, number, values={"start": typed},
-            errors={"start": say(request, err.reason)}, status_code=422,
-        )  # fmt: skip
-    except Conflict as err:
-        return _round_page(
-            request, db, actor, event_id, number, values={"start": typed},
-            errors={"start": say(request, err.msg)}, status_code=409,
-        )  # fmt: skip
-    flash(request, translate(request, "The start of round %(number)s is saved.", number=number))
-    return RedirectResponse(f"/events/{event_id}/manage/rounds/{number}", status_code=303)
+    return save_round_start(
+        request, event_id, number, typed,
+        lambda: event_admin.set_round_start(db, actor, event_id, number, typed, clock),
+        lambda **page: _round_page(request, db, actor, event_id, number, **page),
+    )  # fmt: skip
 
 
 @router.post("/events/{event_id}/manage/schedule")

@@ -20,12 +20,32 @@ from weiqi.services.accounts import (
     list_users,
     revoke_role,
 )
+from weiqi.services.actor import Actor
 from weiqi.services.events import get_event
 from weiqi.services.permissions import Action, allowed
+from weiqi.store.database import Database
 
 router = APIRouter(
     route_class=ScreenedRoute, prefix="/events/{event_id}/roles", include_in_schema=False
 )
+
+
+def grant_and_say(
+    request: Request, db: Database, actor: Actor, user_id: int, event_id: int, role: Role
+) -> None:
+    """Grant ``role`` in event ``event_id`` to user ``user_id``, and say so on the next page
+    (the site's administration and the event's roles page post the same form)."""
+    grant = grant_role(db, actor, user_id, event_id, role)
+    flash(request, translate(request, "Role granted to %(name)s.", name=grant.username))
+
+
+def revoke_and_say(
+    request: Request, db: Database, actor: Actor, user_id: int, event_id: int, role: Role
+) -> None:
+    """Take ``role`` in event ``event_id`` back from user ``user_id``, and say so on the next
+    page."""
+    revoke_role(db, actor, user_id, event_id, role)
+    flash(request, translate(request, "Role revoked."))
 
 
 @router.get("")
@@ -57,8 +77,7 @@ def roles_grant(
     user_id: Annotated[int, Form()],
     role: Annotated[Role, Form()],
 ) -> Response:
-    grant = grant_role(db, actor, user_id, event_id, role)
-    flash(request, translate(request, "Role granted to %(name)s.", name=grant.username))
+    grant_and_say(request, db, actor, user_id, event_id, role)
     return RedirectResponse(f"/events/{event_id}/roles", status_code=303)
 
 
@@ -72,6 +91,5 @@ def roles_revoke(
     user_id: Annotated[int, Form()],
     role: Annotated[Role, Form()],
 ) -> Response:
-    revoke_role(db, actor, user_id, event_id, role)
-    flash(request, translate(request, "Role revoked."))
+    revoke_and_say(request, db, actor, user_id, event_id, role)
     return RedirectResponse(f"/events/{event_id}/roles", status_code=303)

@@ -195,6 +195,24 @@ def _refused(
         return RedirectResponse(f"/events/{event_id}", status_code=303)
 
 
+def _refused_by(
+    request: Request,
+    db: Database,
+    actor: Actor,
+    event_id: int,
+    number: int,
+    key: BoardKey,
+    form: str,
+    err: Conflict | InputError | InvalidSetting,
+    values: Mapping[str, str],
+    fields: Mapping[str, str] | None = None,
+) -> Response:
+    """The game page again with the service's refusal ``err`` on the form ``form`` (beside
+    its field, see :func:`_refusal`): 409 when the board changed meanwhile, else 422."""
+    refusal = _refusal(request, form, err, values, fields)
+    return _refused(request, db, actor, event_id, number, key, refusal, isinstance(err, Conflict))
+
+
 def _done(request: Request, event_id: int, number: int, key: BoardKey, message: str) -> Response:
     flash(request, message)
     return RedirectResponse(game_url(event_id, number, key), status_code=303)
@@ -265,9 +283,10 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         try:
             game = games.enter_result(db, actor, event_id, number, key, entry, seq, clock=clock)
         except (Conflict, InputError, InvalidSetting) as err:
-            refusal = _refusal(request, sent, err, {"entry": entry}, _ENTRY_FIELDS)
-            conflict = isinstance(err, Conflict)
-            return _refused(request, db, actor, event_id, number, key, refusal, conflict)
+            return _refused_by(
+                request, db, actor, event_id, number, key, sent, err, {"entry": entry},
+                _ENTRY_FIELDS,
+            )  # fmt: skip
         message = translate(request, "Result entered.")
         return _entered_or_confirmed(request, event_id, number, key, message, game)
 
@@ -286,9 +305,7 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         try:
             game = games.confirm_result(db, actor, event_id, number, key, seq, clock=clock)
         except (Conflict, InputError, InvalidSetting) as err:
-            refusal = _refusal(request, "confirm-result", err, {})
-            conflict = isinstance(err, Conflict)
-            return _refused(request, db, actor, event_id, number, key, refusal, conflict)
+            return _refused_by(request, db, actor, event_id, number, key, "confirm-result", err, {})
         message = translate(request, "Result confirmed.")
         return _entered_or_confirmed(request, event_id, number, key, message, game)
 
@@ -309,52 +326,35 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         try:
             call()
         except (Conflict, InputError, InvalidSetting) as err:
-            refusal = _refusal(request, sent, err, values, fields)
-            conflict = isinstance(err, Conflict)
-            return _refused(request, db, actor, event_id, number, key, refusal, conflict)
+            return _refused_by(request, db, actor, event_id, number, key, sent, err, values, fields)
         return _done(request, event_id, number, key, message)
 
-    @router.post(prefix + "/boards/{board}/acknowledge")
-    @requires(Action.ENTER_RESULT)
-    def game_acknowledge(
-        request: Request,
-        db: Db,
-        actor: CurrentActor,
-        clock: AppClock,
-        event_id: int,
-        number: int,
-        key: Key,
-        color: Annotated[str, Form()] = "",
-        seq: Seq = None,
-    ) -> Response:
-        return _action(
-            request, db, actor, event_id, number, key, "acknowledge", {}, None,
-            lambda: games.acknowledge_result(
-                db, actor, event_id, number, key, color, seq, clock=clock
-            ),
-            translate(request, "Acknowledged."),
-        )  # fmt: skip
+    def add_player_step(step: str, service: Callable[..., GameView], done: str) -> None:
+        """The form of a player's step on a result entered (``…/boards/{board}/{step}``):
+        ``service`` takes it for the player of ``color``; ``done`` (a msgid) says it is
+        taken. Acknowledging and asking for a recount differ in nothing else."""
 
-    @router.post(prefix + "/boards/{board}/recount")
-    @requires(Action.ENTER_RESULT)
-    def game_recount(
-        request: Request,
-        db: Db,
-        actor: CurrentActor,
-        clock: AppClock,
-        event_id: int,
-        number: int,
-        key: Key,
-        color: Annotated[str, Form()] = "",
-        seq: Seq = None,
-    ) -> Response:
-        return _action(
-            request, db, actor, event_id, number, key, "recount", {}, None,
-            lambda: games.request_recount(
-                db, actor, event_id, number, key, color, seq, clock=clock
-            ),
-            translate(request, "Recount requested."),
-        )  # fmt: skip
+        @router.post(prefix + "/boards/{board}/" + step)
+        @requires(Action.ENTER_RESULT)
+        def game_player_step(
+            request: Request,
+            db: Db,
+            actor: CurrentActor,
+            clock: AppClock,
+            event_id: int,
+            number: int,
+            key: Key,
+            color: Annotated[str, Form()] = "",
+            seq: Seq = None,
+        ) -> Response:
+            return _action(
+                request, db, actor, event_id, number, key, step, {}, None,
+                lambda: service(db, actor, event_id, number, key, color, seq, clock=clock),
+                translate(request, done),
+            )  # fmt: skip
+
+    add_player_step("acknowledge", games.acknowledge_result, N_("Acknowledged."))
+    add_player_step("recount", games.request_recount, N_("Recount requested."))
 
     @router.post(prefix + "/boards/{board}/infractions")
     @requires(Action.RULE_INFRACTION)

@@ -263,13 +263,7 @@ def room_context(
         "snap": snap,
         "color": color,
         "svg": board_svg(snap.size, snap.stones, last_move=snap.last_move),
-        "geometry": {
-            "size": snap.size,
-            "cw": geo.cell_width,
-            "ch": geo.cell_height,
-            "mx": geo.margin_x,
-            "my": geo.margin_y,
-        },
+        "geometry": {"size": snap.size, **geo.script_geometry()},
         "state": {
             **snap.to_data(),
             "result_text": _result_text(snap.result, request),

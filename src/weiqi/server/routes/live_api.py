@@ -30,6 +30,8 @@ class RedeemIn(BaseModel):
 
 
 class LinkedOut(BaseModel):
+    """The entrant an account plays as: by an invitation redeemed, or a code at sign-up."""
+
     event_id: int
     event_name: str
     player_id: int

@@ -44,7 +44,9 @@ class BotSessionOut(BaseModel):
     name: str
 
 
-class GameOut(BaseModel):
+class EntrantGameOut(BaseModel):
+    """One game of the entrant's round, from the entrant's side (its colour and opponent)."""
+
     board: int
     color: str
     opponent: str
@@ -63,7 +65,7 @@ class EntrantEventOut(BaseModel):
     round: int | None
     rounds: int | None
     more_rounds: bool
-    games: list[GameOut]
+    games: list[EntrantGameOut]
 
 
 @router.post("/invites/session", response_model=BotSessionOut)
@@ -94,7 +96,7 @@ def api_entrant_games(db: Db, actor: CurrentActor) -> list[EntrantEventOut]:
             round=e.round,
             rounds=e.rounds,
             more_rounds=e.more_rounds,
-            games=[GameOut(**vars(g)) for g in e.games],
+            games=[EntrantGameOut(**vars(g)) for g in e.games],
         )
         for e in live_bot.entrant_games(db, actor)
     ]

@@ -81,6 +81,12 @@ def room_key(
 Key = Annotated[GameKey, Depends(room_key)]
 
 
+def _console_url(key: GameKey, form: str = "") -> str:
+    """The referee's page of the game ``key``, or the address its form ``form`` posts to."""
+    event_id, number, board = key
+    return live.room_url(event_id, number, board, f"/referee/{form}" if form else "/referee")
+
+
 def _round_labels(request: Request) -> dict[str, str]:
     words = {
         "time_trouble": N_("%(color)s in time trouble"),
@@ -102,7 +108,7 @@ def _board_urls(event_id: int, number: int, snap: dict[str, Any]) -> dict[str, s
     return {
         "play_url": live.room_url(event_id, number, key),
         "sgf_url": game_url(event_id, number, key, "/sgf"),
-        "referee_url": live.room_url(event_id, number, key, "/referee"),
+        "referee_url": _console_url((event_id, number, key)),
     }
 
 
@@ -128,12 +134,7 @@ def _round_context(request: Request, data: live_referee.RoundLive, console: bool
             "ws": path + "/live/socket",
             "labels": _round_labels(request),
             "console": console,
-            "geometry": {
-                "mx": geo.margin_x,
-                "my": geo.margin_y,
-                "cw": geo.cell_width,
-                "ch": geo.cell_height,
-            },
+            "geometry": geo.script_geometry(),
             "boards": [
                 {**live_referee.summary(b), "result_text": x["result_text"]}
                 for b, x in zip(data.boards, boards, strict=True)
@@ -201,7 +202,7 @@ def _game_page(
             "errors": errors or {},
             "values": values or {},
             "actions": {
-                what: live.room_url(event_id, number, board, f"/referee/{what}")
+                what: _console_url((event_id, number, board), what)
                 for what in ("answer", "pause", "resume", "infraction", "ruling", "clock")
             },
             "console_path": ROUND.format(event_id=event_id, number=number) + "/referee",
@@ -243,7 +244,7 @@ async def _act(
     """Run a referee's action under the game's lock and push it; a refusal shows the form
     again with the reason beside its field and what was typed kept."""
     event_id, number, board = key
-    back = live.room_url(event_id, number, board, "/referee")
+    back = _console_url(key)
     live_rooms = rooms(request.app)
     try:
         await live_rooms.change(key, work)
@@ -266,11 +267,9 @@ async def _act(
 @requires(Action.RULE_INFRACTION)
 async def answer_call(request: Request, key: Key) -> Response:
     """The referee answers the players' call (nothing to record in the game)."""
-    event_id, number, board = key
     await rooms(request.app).answer(key)
     flash(request, translate(request, "The call is answered."))
-    back = live.room_url(event_id, number, board, "/referee")
-    return RedirectResponse(back, status_code=303)
+    return RedirectResponse(_console_url(key), status_code=303)
 
 
 @router.post(ROOM + "/referee/pause")

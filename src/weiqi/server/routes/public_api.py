@@ -113,7 +113,7 @@ def event_standings(
 class CellOut(BaseModel):
     round: int
     opponent: int | None = Field(description="the opponent's row number")
-    colour: str | None = Field(description="B or W")
+    color: str | None = Field(description="B or W")
     outcome: str | None = Field(description="W, D, L, N (no result); null while outstanding")
     forfeit: bool
     bye: bool
@@ -157,7 +157,7 @@ def event_crosstable(db: Db, event_id: int) -> CrosstableOut:
                     CellOut(
                         round=c.round,
                         opponent=c.opponent,
-                        colour=c.colour.value if c.colour else None,
+                        color=c.color.value if c.color else None,
                         outcome=c.outcome,
                         forfeit=c.forfeit,
                         bye=c.bye,
@@ -175,7 +175,7 @@ def event_crosstable(db: Db, event_id: int) -> CrosstableOut:
 class PlayerGameOut(BaseModel):
     round: int
     board: int | None
-    colour: str | None
+    color: str | None
     opponent: PlayerOut | None = Field(description="null for a bye or a round not played")
     bye: bool
     result: ResultRead | None
@@ -221,7 +221,7 @@ def event_player(db: Db, event_id: int, player_id: int) -> PlayerCardOut:
             PlayerGameOut(
                 round=g.round,
                 board=g.board,
-                colour=g.colour.value if g.colour else None,
+                color=g.color.value if g.color else None,
                 opponent=PlayerOut.of(g.opponent) if g.opponent else None,
                 bye=g.opponent is None and g.outcome == "W",
                 result=result_read(g.result),

@@ -29,6 +29,7 @@ from weiqi.messages import Msg
 from weiqi.server.errors import status_of
 from weiqi.server.inputs import ScreenedRoute
 from weiqi.server.routes.api import _ERRORS, SessionOut, UserOut
+from weiqi.server.routes.live_api import LinkedOut
 from weiqi.server.security import (
     AppClock,
     Db,
@@ -148,15 +149,6 @@ class SignupIn(BaseModel):
         description="an unspent invitation code: the account plays as its entrant (required "
         "when the site's sign-up is 'code')",
     )
-
-
-class LinkedOut(BaseModel):
-    """The entrant the new account plays as."""
-
-    event_id: int
-    event_name: str
-    player_id: int
-    name: str
 
 
 class SignupOut(SessionOut):

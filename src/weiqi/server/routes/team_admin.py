@@ -42,10 +42,11 @@ from weiqi.server.page_forms import (
     new_event_details,
     rank_label,
     require_page,
+    save_round_start,
 )
 from weiqi.server.public_tables import gettext_for, handicap_text, team_game_href
 from weiqi.server.security import AppClock, Db, LoggedIn, flash, server_clock
-from weiqi.server.team_tables import colour_text, match_score, result_text, stage_status
+from weiqi.server.team_tables import color_text, match_score, result_text, stage_status
 from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.services import team_admin, team_coaches, teams, winner_stays_on
 from weiqi.services.actor import Actor
@@ -87,7 +88,7 @@ TEAM_TYPE_SHORT = {
     TeamType.ROTATION: N_("team rotation"),
     TeamType.MEMBERS_TOTAL: N_("members' total"),
 }
-BOARD_COLOUR_NAMES = {
+BOARD_COLOR_NAMES = {
     BoardColors.ALTERNATE: N_("Home team Black on odd boards"),
     BoardColors.NIGIRI: N_("Nigiri for board 1, then alternate"),
 }
@@ -170,7 +171,7 @@ def _settings_page(
         "locked_fields": locked or {},
         "systems": _choices(request, TEAM_SYSTEM_NAMES),
         "team_types": _choices(request, TEAM_TYPE_NAMES),
-        "board_colours": _choices(request, BOARD_COLOUR_NAMES),
+        "board_colors": _choices(request, BOARD_COLOR_NAMES),
         "missing": _choices(request, MISSING_NAMES),
         "rankings": _choices(request, RANKING_NAMES),
         "orders": _choices(request, ORDER_NAMES),
@@ -461,7 +462,7 @@ def _round_admin_page(
         "knockout": info.settings.system is TeamSystem.KNOCKOUT,
         "problems": problems or {},
         "result_text": lambda code: result_text(code, locale),
-        "colour_text": lambda colour: colour_text(colour, _),
+        "color_text": lambda color: color_text(color, _),
         "match_score": lambda m: match_score(m, _),
         "team_game_href": team_game_href,
         "search": search.strip(),
@@ -509,16 +510,11 @@ def round_start(
 ) -> Response:  # fmt: skip
     """Set when a team round starts from its page (``teams.set_round_start``): a refusal
     comes back beside the field with what was typed kept."""
-    try:
-        teams.set_round_start(db, actor, event_id, number, typed, clock)
-    except (InvalidSetting, Conflict) as err:
-        reason = err.reason if isinstance(err, InvalidSetting) else err.msg
-        return _round_admin_page(
-            request, db, actor, event_id, number, values={"start": typed},
-            errors={"start": say(request, reason)}, status_code=status_of(err),
-        )  # fmt: skip
-    flash(request, translate(request, "The start of round %(number)s is saved.", number=number))
-    return RedirectResponse(f"/events/{event_id}/manage/rounds/{number}", status_code=303)
+    return save_round_start(
+        request, event_id, number, typed,
+        lambda: teams.set_round_start(db, actor, event_id, number, typed, clock),
+        lambda **page: _round_admin_page(request, db, actor, event_id, number, **page),
+    )  # fmt: skip
 
 
 def round_page(

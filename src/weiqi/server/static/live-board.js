@@ -10,20 +10,20 @@
 // The board's column letters (no I), as the server writes a vertex ("D4").
 export const COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
-// The attributes of a ``colour`` ("B" or "W") stone's circle; ``extra``: more classes.
-export function stoneAttrs(colour, cw, extra = "") {
+// The attributes of a ``color`` ("B" or "W") stone's circle; ``extra``: more classes.
+export function stoneAttrs(color, cw, extra = "") {
   const r = 0.48 * cw;
-  if (colour === "B") return { class: `stone black ${extra}`.trim(), fill: "#111111", r };
+  if (color === "B") return { class: `stone black ${extra}`.trim(), fill: "#111111", r };
   return {
     class: `stone white ${extra}`.trim(), fill: "#ffffff", stroke: "#000000",
     "stroke-width": 0.045 * cw, r,
   };
 }
 
-// The attributes of the ring on the last move, a stone of ``colour``: of the other colour.
-export function lastMoveAttrs(colour, cw) {
+// The attributes of the ring on the last move, a stone of ``color``: of the other colour.
+export function lastMoveAttrs(color, cw) {
   return {
     class: "last-move", fill: "none", r: 0.22 * cw, "stroke-width": 0.07 * cw,
-    stroke: colour === "B" ? "#ffffff" : "#111111",
+    stroke: color === "B" ? "#ffffff" : "#111111",
   };
 }

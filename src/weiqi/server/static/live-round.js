@@ -12,7 +12,7 @@ const config = JSON.parse(document.getElementById("round-config").textContent);
 const labels = config.labels;
 const boards = new Map(); // board ref (its number, a team board's "match.board.sitting") -> {data, receivedAt}
 
-function colourName(c) { return c === "B" ? labels.black : labels.white; }
+function colorName(c) { return c === "B" ? labels.black : labels.white; }
 
 function geometry(svg) {
   const g = config.geometry; // the server's layout of the round's board size, no coordinates
@@ -34,7 +34,7 @@ function drawStones(el, b) {
     for (const [k, v] of Object.entries(attrs)) c.setAttribute(k, v);
     svg.appendChild(c);
   };
-  for (const [vertex, colour] of Object.entries(b.stones || {})) put(vertex, stoneAttrs(colour, g.cw));
+  for (const [vertex, color] of Object.entries(b.stones || {})) put(vertex, stoneAttrs(color, g.cw));
   if (b.last_move && b.stones[b.last_move]) put(b.last_move, lastMoveAttrs(b.stones[b.last_move], g.cw));
 }
 
@@ -56,8 +56,8 @@ function drawClocks() {
 }
 
 function alertText(a) {
-  const [kind, colour] = a.split(":");
-  return fmt(labels[kind] || kind, { color: colourName(colour) });
+  const [kind, color] = a.split(":");
+  return fmt(labels[kind] || kind, { color: colorName(color) });
 }
 
 function drawBoard(b) {

@@ -61,12 +61,12 @@ function neighbours(vertex) {
 }
 
 function chain(vertex) {
-  const colour = state.stones[vertex];
+  const color = state.stones[vertex];
   const seen = new Set([vertex]);
   const todo = [vertex];
   while (todo.length) {
     for (const n of neighbours(todo.pop())) {
-      if (!seen.has(n) && state.stones[n] === colour) { seen.add(n); todo.push(n); }
+      if (!seen.has(n) && state.stones[n] === color) { seen.add(n); todo.push(n); }
     }
   }
   return [...seen];
@@ -85,15 +85,15 @@ function circle(vertex, attrs) {
   return c;
 }
 
-function stone(vertex, colour, extra = "") {
-  return circle(vertex, stoneAttrs(colour, g.cw, extra));
+function stone(vertex, color, extra = "") {
+  return circle(vertex, stoneAttrs(color, g.cw, extra));
 }
 
 function drawBoard() {
   svg.querySelectorAll(".stone, .last-move, .pending").forEach((el) => el.remove());
   const counting = state.phase === "counting";
-  for (const [vertex, colour] of Object.entries(state.stones)) {
-    stone(vertex, colour, counting && marking.has(vertex) ? "dead" : "");
+  for (const [vertex, color] of Object.entries(state.stones)) {
+    stone(vertex, color, counting && marking.has(vertex) ? "dead" : "");
   }
   if (state.last_move && state.stones[state.last_move]) {
     circle(state.last_move, lastMoveAttrs(state.stones[state.last_move], g.cw));
@@ -104,14 +104,14 @@ function drawBoard() {
 
 function placingNow() { return state.handicap_to_place > 0 && color === "B"; }
 
-function colourName(c) { return c === "B" ? labels.black : labels.white; }
+function colorName(c) { return c === "B" ? labels.black : labels.white; }
 
 function drawMoves() {
   const list = byId("live-moves");
   list.replaceChildren(...state.moves.map((m) => {
     const li = document.createElement("li");
     li.dataset.seq = m.seq;
-    li.textContent = `${colourName(m.color)} ${m.vertex || labels.pass}`;
+    li.textContent = `${colorName(m.color)} ${m.vertex || labels.pass}`;
     return li;
   }));
   list.scrollTop = list.scrollHeight;
@@ -134,13 +134,13 @@ function drawStatus() {
   } else if (state.paused) {
     text = labels.paused;
   } else if (state.phase === "counting") {
-    text = `${labels.counting} · ${state.proposed ? labels.proposal : fmt(labels.marked_by, { color: colourName(state.dead_marked_by) })}`;
+    text = `${labels.counting} · ${state.proposed ? labels.proposal : fmt(labels.marked_by, { color: colorName(state.dead_marked_by) })}`;
   } else if (state.end_proposed_by) {
-    text = fmt(labels.end_proposed, { color: colourName(state.end_proposed_by) });
+    text = fmt(labels.end_proposed, { color: colorName(state.end_proposed_by) });
   } else if (color && state.to_move === color) {
     text = labels.your_turn;
   } else {
-    text = fmt(labels.to_move, { color: colourName(state.to_move) });
+    text = fmt(labels.to_move, { color: colorName(state.to_move) });
   }
   byId("live-status").textContent = text;
   for (const c of ["B", "W"]) {

@@ -33,7 +33,7 @@ from weiqi.rules.result import Outcome
 from weiqi.tournament.records import Event, EventKind, Game, RoundPlan
 from weiqi.tournament.settings import System
 from weiqi.tournament.systems import starting_field
-from weiqi.tournament.systems.colours import even_or_handicap
+from weiqi.tournament.systems.colors import even_or_handicap
 
 Source = tuple[str, int | str]  # ("slot", index) | ("win", label) | ("lose", label)
 

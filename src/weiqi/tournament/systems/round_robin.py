@@ -19,7 +19,7 @@ import itertools
 from weiqi.messages import Msg
 from weiqi.tournament.records import Event, EventKind, Game, RoundPlan
 from weiqi.tournament.systems import starting_field
-from weiqi.tournament.systems.colours import even_or_handicap
+from weiqi.tournament.systems.colors import even_or_handicap
 
 Table = list[list[tuple[int, int]]]
 

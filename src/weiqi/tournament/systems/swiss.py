@@ -37,7 +37,7 @@ from weiqi.tournament.records import (
 )
 from weiqi.tournament.scoring import PlayerHistory, histories, is_forfeit
 from weiqi.tournament.settings import EventSettings, System
-from weiqi.tournament.systems.colours import even_or_handicap
+from weiqi.tournament.systems.colors import even_or_handicap
 
 
 def mcmahon_start(event: Event) -> dict[str, int]:
@@ -273,7 +273,7 @@ def candidates(
                 id=e.id,
                 score=score,
                 seed=seed[e.id],
-                colours=h.colour_string,
+                colors=h.color_string,
                 opponents=frozenset(h.opponents),
                 had_bye=bool(h.byes),
                 floats_down=h.floats.count(1) if floats else 0,
@@ -289,7 +289,7 @@ def explain(
     games: Sequence[Game], cands: Sequence[Candidate], pairs: Sequence[object]
 ) -> tuple[PairExplanation, ...]:
     """Per board: scores, colour histories, seeding positions and what the pair costs."""
-    from weiqi.tournament.pairing import Pair, breaks_colour_rule
+    from weiqi.tournament.pairing import Pair, breaks_color_rule
 
     by_id = {c.id: c for c in cands}
     by_players = {frozenset((p.black, p.white)): p for p in pairs if isinstance(p, Pair)}
@@ -312,15 +312,15 @@ def explain(
                 white=g.white,
                 score_black=b.score,
                 score_white=w.score,
-                colours_black=b.colours,
-                colours_white=w.colours,
+                colors_black=b.colors,
+                colors_white=w.colors,
                 seed_black=b.seed + 1,
                 seed_white=w.seed + 1,
                 group_size=group_sizes[max(b.score, w.score)],
                 seeding_deviation=p.seeding_deviation,
                 same_club=p.same_club,
-                colour_violation=breaks_colour_rule(b.colours + "B")
-                or breaks_colour_rule(w.colours + "W"),
+                color_violation=breaks_color_rule(b.colors + "B")
+                or breaks_color_rule(w.colors + "W"),
                 note=note,
             )
         )
@@ -334,7 +334,7 @@ def totals(explanations: Sequence[PairExplanation]) -> RoundTotals:
         score_gap_sum=sum(gaps),
         score_gap_max=max(gaps, default=0),
         floats=sum(1 for g in gaps if g),
-        colour_violations=sum(1 for e in explanations if e.colour_violation),
+        color_violations=sum(1 for e in explanations if e.color_violation),
         same_club_games=sum(1 for e in explanations if e.same_club),
     )
 

@@ -7,7 +7,7 @@ is that many stones (no komi; the ruleset gives back half the stones at counting
 >>> from weiqi.tournament.players import Entrant
 >>> from weiqi.tournament.ranks import Rank
 >>> from weiqi.tournament.settings import EventSettings, System
->>> s = EventSettings(system=System.SWISS, rounds=3, colour_policy="handicap")
+>>> s = EventSettings(system=System.SWISS, rounds=3, color_policy="handicap")
 >>> a, b = Entrant("a", "A", Rank.parse("5d")), Entrant("b", "B", Rank.parse("2d"))
 >>> g = even_or_handicap(s, 1, 1, a, b)
 >>> g.black, g.white, g.handicap, g.komi
@@ -85,7 +85,7 @@ def _handicap(
     score_cap: int | None,
 ) -> tuple[int, Entrant]:
     """The stones of a pair and who takes them (0 stones: an even game)."""
-    if settings.colour_policy != "handicap" or a.rank is None or b.rank is None:
+    if settings.color_policy != "handicap" or a.rank is None or b.rank is None:
         return 0, a
     threshold = settings.handicap_threshold
     if settings.handicap_basis == "mcmahon" and scores is not None:
