@@ -41,7 +41,7 @@ def _play(
     at: float,
     vertex: str,
     think: object = None,
-) -> live.Outcome:
+) -> live.ActionOutcome:
     """``seat`` plays ``vertex`` reaching the server ``at`` seconds after T0, its client saying
     it thought ``think`` seconds (``None``: it says nothing)."""
     clock.set(T0 + timedelta(seconds=at))
@@ -51,7 +51,7 @@ def _play(
     return live.act(db, seat, ev, 1, 1, "move", None, data, clock)
 
 
-def _left(outcome: live.Outcome, color: str) -> float:
+def _left(outcome: live.ActionOutcome, color: str) -> float:
     view = outcome.snapshot.clock
     assert view is not None
     return (view.black if color == "B" else view.white).main

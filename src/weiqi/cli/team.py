@@ -102,9 +102,9 @@ def _open_team_event(db: str | None, event: int | None) -> tuple[Database, int]:
 
 def echo_round(view: object, as_json: bool) -> None:
     """A team round as a command answers with it: JSON, or a table per match."""
-    from weiqi.services.teams import RoundView
+    from weiqi.services.teams import TeamRoundView
 
-    assert isinstance(view, RoundView)
+    assert isinstance(view, TeamRoundView)
     if as_json:
         echo_json(plain(round_read(view)))
         return

@@ -38,7 +38,7 @@ from weiqi.services.public import (
     format_value,
 )
 from weiqi.services.read_models import PlayerRead, RoundRead, StandingsRead, TeamStandingRead
-from weiqi.services.teams import RoundView as TeamRoundView
+from weiqi.services.teams import TeamRoundView
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.settings import EventSettings, System
 from weiqi.tournament.standings import BOARD_EN, TIEBREAKS, tiebreak

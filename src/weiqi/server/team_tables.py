@@ -23,7 +23,7 @@ from weiqi.league.match import PlayerRecord
 from weiqi.rules.result import Result
 from weiqi.server.public_tables import Cell, Column, Table, gettext_for, place_text
 from weiqi.server.public_tables import result_text as public_result_text
-from weiqi.services.teams import MatchView, RoundView
+from weiqi.services.teams import MatchView, TeamRoundView
 from weiqi.services.winner_stays_on import WinnerStaysOnView
 
 Gettext = Callable[[str], str]
@@ -154,7 +154,7 @@ def boards_table(
     return Table(columns, tuple(rows), tuple(c.strip() for c in classes))
 
 
-def calendar_table(rounds: Sequence[RoundView], names: dict[str, str], locale: str) -> Table:
+def calendar_table(rounds: Sequence[TeamRoundView], names: dict[str, str], locale: str) -> Table:
     """The dated calendar of a division: every round's matches and their scores."""
     _ = gettext_for(locale)
     columns = (
@@ -219,8 +219,8 @@ def stage_table(
     where the match stands and each team's players still to play and out. Without a ``view``
     (the lineups not revealed yet), no game.
 
-    >>> from weiqi.services.winner_stays_on import StageGame
-    >>> game = StageGame(1, ("A", "a1"), ("B", "b1"), ("B", "b1"), "B+R")
+    >>> from weiqi.services.winner_stays_on import StageGameView
+    >>> game = StageGameView(1, ("A", "a1"), ("B", "b1"), ("B", "b1"), "B+R")
     >>> view = WinnerStaysOnView(("A", "B"), (game,), "A", {"A": ("a2",), "B": ()},
     ...                          (("A", "a1"),), False, None)
     >>> t = stage_table(view, 3, {"A": "甲队", "B": "乙队"}, {}, "zh_CN")
@@ -281,8 +281,8 @@ def stage_status(
     """Where a 擂台赛 stands, in a sentence: its winner, the team that must send its next
     player, or the game being played (the round's page and the public page say the same).
 
-    >>> from weiqi.services.winner_stays_on import StageGame
-    >>> game = StageGame(2, ("A", "a1"), ("B", "b2"), ("B", "b2"), None)
+    >>> from weiqi.services.winner_stays_on import StageGameView
+    >>> game = StageGameView(2, ("A", "a1"), ("B", "b2"), ("B", "b2"), None)
     >>> view = WinnerStaysOnView(("A", "B"), (game,), None, {"A": (), "B": ()}, (), False, None)
     >>> stage_status(view, {"A": "甲队"}, {("A", "a1"): "张三"}, "zh_CN")
     '第2局正在进行：张三（擂主）对b2。'

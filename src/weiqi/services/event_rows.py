@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from weiqi.services.read_models import StandingsRead
 
 
-class PlayerFields(Protocol):
+class LoadedPlayer(Protocol):
     """What the event's loading reads of a player: a stored row (``store.tournament.PlayerRow``)
     or :class:`PlayerColumns`."""
 
@@ -120,7 +120,7 @@ GameColumns = tuple[int, int, int, int, "str | None", int, str, str]
 
 
 def entrant(
-    p: PlayerFields, ranks: dict[str, Rank] | None = None, absent: set[int] | None = None
+    p: LoadedPlayer, ranks: dict[str, Rank] | None = None, absent: set[int] | None = None
 ) -> Entrant:
     """The core's entrant of a player row; ``ranks`` caches parsed rank codes across rows;
     ``absent``: the rounds the player sits out.
@@ -239,7 +239,7 @@ def counted_games(
     return games, in_games
 
 
-def standing_views(event: Event, players: Mapping[str, PlayerFields]) -> list[StandingView]:
+def standing_views(event: Event, players: Mapping[str, LoadedPlayer]) -> list[StandingView]:
     """The standings of ``event`` with each player's name and label (``players`` by core id:
     every player of the event, so that namesakes are told apart)."""
     from weiqi.tournament.ranking import standings

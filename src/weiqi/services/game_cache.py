@@ -19,7 +19,7 @@ worker's entries are its own (a process's memory), at most :data:`MAX_BOARDS` of
 least recently used dropped first.
 
 >>> cache = GameCache(2)
->>> cache.put(("db", 1, 1, 1), Kept((5, 7), (1, 2), "game", {}))
+>>> cache.put(("db", 1, 1, 1), KeptBoard((5, 7), (1, 2), "game", {}))
 >>> cache.get(("db", 1, 1, 1), (5, 7), (1, 2)).game, cache.get(("db", 1, 1, 1), (5, 8), (1, 2))
 ('game', None)
 """
@@ -41,7 +41,7 @@ G = TypeVar("G")
 
 
 @dataclass
-class Kept(Generic[G]):
+class KeptBoard(Generic[G]):
     """A board's reads: the shapes and the row values they were made under, the game (its
     row to be replaced by the move's own), the seats found so far by user id and what its
     room read of the event."""
@@ -56,13 +56,13 @@ class Kept(Generic[G]):
     changing the event's shape."""
 
 
-class GameCache(Lru[Key, Kept[Any]]):
+class GameCache(Lru[Key, KeptBoard[Any]]):
     """The kept reads of one worker, by :data:`Key`; thread-safe."""
 
     def __init__(self, size: int = MAX_BOARDS) -> None:
         super().__init__(size)
 
-    def get(self, key: Key, shapes: tuple[int, int], row: tuple[Any, ...]) -> Kept[Any] | None:
+    def get(self, key: Key, shapes: tuple[int, int], row: tuple[Any, ...]) -> KeptBoard[Any] | None:
         """The reads kept at ``key`` if made under ``shapes`` from ``row``, else ``None``."""
         with self._lock:
             kept = self._kept.get(key)
@@ -71,7 +71,7 @@ class GameCache(Lru[Key, Kept[Any]]):
             self._kept.move_to_end(key)
             return kept
 
-    def put(self, key: Key, kept: Kept[Any]) -> None:
+    def put(self, key: Key, kept: KeptBoard[Any]) -> None:
         """Keep ``kept`` at ``key`` (replacing what was there)."""
         if not self.enabled:
             return

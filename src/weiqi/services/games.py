@@ -264,7 +264,7 @@ def board_id_query(event_id: int, number: int, board: BoardKey) -> Select[int]:
 
 
 @dataclass
-class Game:
+class RefereedGame:
     """A game to referee: a board of an individual event's round (``GameRow``) or of a team
     match (``BoardGameRow``), with what the record needs to know of it. Its ``result`` and
     ``confirmed`` follow the record (:func:`_store`)."""
@@ -283,7 +283,7 @@ class Game:
     sitting: int = 0
     black_team: str | None = None
     white_team: str | None = None
-    kept: game_cache.Kept[Game] | None = field(default=None, compare=False, repr=False)
+    kept: game_cache.KeptBoard[RefereedGame] | None = field(default=None, compare=False, repr=False)
     """What this worker keeps of the board for the next move (``services.game_cache``), when
     the game was loaded for a live move."""
 
@@ -394,7 +394,7 @@ def parse_entry(text: str) -> Result | Fraction:
 # -- loading ---------------------------------------------------------------------------------
 
 
-def _game_row(session: Session, event_id: int, number: int, board: BoardKey) -> Game:
+def _game_row(session: Session, event_id: int, number: int, board: BoardKey) -> RefereedGame:
     existing_event(session, event_id)
     if isinstance(board, TeamBoard):
         return _team_game(session, event_id, number, board)
@@ -424,7 +424,7 @@ def _game_to_change(
     expected_seq: int | None,
     *,
     game_only: bool = False,
-) -> Game:
+) -> RefereedGame:
     """The game a write changes, loaded under the event's lock (``store.locks``), so that what
     the write checks (its record's length, its result) stays true until it commits.
 
@@ -458,7 +458,7 @@ def _game_to_change(
     return _game_row(session, event_id, number, board)
 
 
-def read_game(session: Session, event_id: int, number: int, board: BoardKey) -> Game:
+def read_game(session: Session, event_id: int, number: int, board: BoardKey) -> RefereedGame:
     """The board as :func:`_game_row` gives it, to be read (not locked), from what this worker
     keeps of it while nothing it comes from changed (:func:`_kept_game`); ``NotFound`` as
     :func:`_game_row` says it."""
@@ -472,7 +472,7 @@ def read_game(session: Session, event_id: int, number: int, board: BoardKey) -> 
 
 def _kept_game(
     session: Session, place: tuple[int, int, BoardKey], row: GameRow | BoardGameRow
-) -> Game:
+) -> RefereedGame:
     """The board (its ``row`` locked by the caller) as :func:`_game_row` gives it, from what
     this worker kept of it while nothing it was read from changed (``services.game_cache``):
     the shapes are read before what is kept is (on a miss), so that nothing kept is older
@@ -483,10 +483,10 @@ def _kept_game(
     values = _row_values(row)
     kept = game_cache.CACHE.get(key, (shapes.site, shapes.event), values)
     if kept is not None:
-        game: Game = replace(kept.game, row=row, kept=kept)
+        game: RefereedGame = replace(kept.game, row=row, kept=kept)
         return game
     game = _game_row(session, event_id, number, board)
-    kept = game_cache.Kept((shapes.site, shapes.event), values, replace(game, kept=None))
+    kept = game_cache.KeptBoard((shapes.site, shapes.event), values, replace(game, kept=None))
     game_cache.CACHE.put(key, kept)
     return replace(game, kept=kept)
 
@@ -538,7 +538,7 @@ def round_boards(session: Session, event_id: int, number: int) -> RoundBoards:
 
 def individual_game(
     session: Session, game: GameRow, labels: Mapping[int, str] | None = None
-) -> Game:
+) -> RefereedGame:
     """The board of an individual event as a game to referee; its players named by their
     labels (``labels`` by row id, when the caller has every player's, else looked up)."""
     black = session.get(PlayerRow, game.black_id)
@@ -548,7 +548,7 @@ def individual_game(
     ruleset = _game_ruleset(session, game)
     # namesakes told apart
     shown = labels if labels is not None else namesake_labels(session, black.event_id, black, white)
-    return Game(
+    return RefereedGame(
         game,
         game.round.number,
         game.board,
@@ -593,7 +593,7 @@ def refuse_empty_board(game: BoardGameRow, number: int) -> None:
         )
 
 
-def team_game(session: Session, game: BoardGameRow) -> Game:
+def team_game(session: Session, game: BoardGameRow) -> RefereedGame:
     """A seated board of a team match as a game to referee; an empty board (a forfeit without
     a player) is no game."""
     match = game.match
@@ -624,7 +624,7 @@ def team_game(session: Session, game: BoardGameRow) -> Game:
         names.append(labels(Person(rid, name, "", born) for rid, name, born in mates)[player.id])
     if names[0] == names[1]:  # namesakes of two teams: the record names them apart
         names = [f"{names[0]} ({black_team})", f"{names[1]} ({white_team})"]
-    return Game(
+    return RefereedGame(
         game,
         number,
         game.board,
@@ -640,7 +640,7 @@ def team_game(session: Session, game: BoardGameRow) -> Game:
     )
 
 
-def _team_game(session: Session, event_id: int, number: int, key: TeamBoard) -> Game:
+def _team_game(session: Session, event_id: int, number: int, key: TeamBoard) -> RefereedGame:
     rnd = round_row(session, event_id, number)
     if rnd.revealed_at is None:
         raise Conflict(
@@ -657,12 +657,12 @@ def _team_game(session: Session, event_id: int, number: int, key: TeamBoard) -> 
     return team_game(session, game)
 
 
-def _ruleset(game: Game) -> Ruleset:
+def _ruleset(game: RefereedGame) -> Ruleset:
     return game.ruleset
 
 
 def _load_record(
-    session: Session, game: Game, *, keep: bool = False
+    session: Session, game: RefereedGame, *, keep: bool = False
 ) -> tuple[GameRecordRow | TeamGameRecordRow | None, GameRecord | None]:
     """The game's stored row and its record, verified (the hash chain, every event, the stored
     head and its signature), or ``(None, None)`` without one; ``RecordRefused`` when what is
@@ -704,7 +704,7 @@ def _load_stored(
             )
         else:
             record = _verified(row, signing)
-            kept = record_cache.Kept(record, row.record_json, row.head, row.seq)
+            kept = record_cache.KeptRecord(record, row.record_json, row.head, row.seq)
     except InputError as err:  # not the user's input: what is stored cannot be trusted
         raise RecordRefused(where, err.msg) from None
     if keep:
@@ -719,7 +719,7 @@ def _cache_key(
 
 
 def _load_at(
-    session: Session, game: Game, expected_seq: int | None, *, keep: bool = False
+    session: Session, game: RefereedGame, expected_seq: int | None, *, keep: bool = False
 ) -> tuple[GameRecordRow | TeamGameRecordRow | None, GameRecord | None]:
     """The game's record as :func:`_load_record` gives it, refused with ``Conflict`` when
     ``expected_seq`` (the number of events the writer saw; ``None``: not checked) is no longer
@@ -751,7 +751,7 @@ def _verified(row: GameRecordRow | TeamGameRecordRow, key: bytes) -> GameRecord:
     )
 
 
-def _context(game: Game) -> str:
+def _context(game: RefereedGame) -> str:
     """Where the game's record is stored, as its signature covers it."""
     return signing_context(game.record_table.__tablename__, game.id)
 
@@ -771,7 +771,7 @@ def _now(clock: ServerClock, record: GameRecord) -> float:
     return record.time_from(clock.now().timestamp())
 
 
-def _start(game: Game, by: GameActor, clock: ServerClock) -> GameRecord:
+def _start(game: RefereedGame, by: GameActor, clock: ServerClock) -> GameRecord:
     """A new record for ``game``; a result already stored on the board goes into it first."""
     record = GameRecord.start(
         _ruleset(game),
@@ -786,7 +786,7 @@ def _start(game: Game, by: GameActor, clock: ServerClock) -> GameRecord:
     return record
 
 
-def _where(game: Game) -> Msg:
+def _where(game: RefereedGame) -> Msg:
     return Msg("round %(round)s board %(board)s", round=game.number, board=game.board)
 
 
@@ -794,7 +794,7 @@ def _append(
     session: Session,
     actor: Actor,
     event_id: int,
-    game: Game,
+    game: RefereedGame,
     event: RecordEvent | tuple[RecordEvent, ...],
     expected_seq: int | None,
     as_actor: GameActor | None = None,
@@ -846,7 +846,7 @@ def _append(
 
 def _store(
     session: Session,
-    game: Game,
+    game: RefereedGame,
     row: GameRecordRow | TeamGameRecordRow | None,
     record: GameRecord,
 ) -> None:
@@ -887,7 +887,9 @@ def _store(
         session.expire(row)
     key = _cache_key(session, game.record_table, game.id)
     if record_cache.noted(session, key):  # loaded to be kept: kept as stored now
-        record_cache.note(session, key, record_cache.Kept(record, text, record.head, len(record)))
+        record_cache.note(
+            session, key, record_cache.KeptRecord(record, text, record.head, len(record))
+        )
     before = game.row.result
     game.row.result = state.result.to_code() if state.result is not None else None
     game.row.confirmed = state.confirmed
@@ -913,7 +915,7 @@ def _stamp(at: float) -> datetime:
     return datetime.fromtimestamp(at, UTC)
 
 
-def _view(session: Session, event_id: int, game: Game) -> GameView:
+def _view(session: Session, event_id: int, game: RefereedGame) -> GameView:
     event = session.get(EventRow, event_id)
     assert event is not None
     black, white = game.black, game.white
@@ -1040,7 +1042,7 @@ def _view(session: Session, event_id: int, game: Game) -> GameView:
     )
 
 
-def _stage_game(session: Session, event_id: int, game: Game) -> bool:
+def _stage_game(session: Session, event_id: int, game: RefereedGame) -> bool:
     """Whether ``game`` is a game of a 擂台赛 (its match's number is the game's)."""
     from weiqi.services.teams import is_stage  # (teams imports this module)
 
@@ -1119,7 +1121,7 @@ def enter_and_confirm(
     session: Session,
     actor: Actor,
     event_id: int,
-    game: GameRow | Game,
+    game: GameRow | RefereedGame,
     result: Result,
     *,
     clock: ServerClock = SYSTEM_CLOCK,
@@ -1140,19 +1142,21 @@ def _event_settings(session: Session, event_id: int) -> EventSettings | None:
     return settings if isinstance(settings, EventSettings) else None
 
 
-def needs_playoff(session: Session, event_id: int, game: GameRow | Game, result: Result) -> bool:
+def needs_playoff(
+    session: Session, event_id: int, game: GameRow | RefereedGame, result: Result
+) -> bool:
     """Whether ``result`` on the board leaves a knockout game without the winner it needs, so
     that a playoff (加赛, R-PLAYOFF) decides it: a draw or no result on an individual board of
     a bracket, entered or confirmed (a team board's draw is settled at its match)."""
     if result.outcome not in (Outcome.DRAW, Outcome.NO_RESULT):
         return False
-    if isinstance(game, Game) and isinstance(game.row, BoardGameRow):
+    if isinstance(game, RefereedGame) and isinstance(game.row, BoardGameRow):
         return False
     settings = _event_settings(session, event_id)
     return settings is not None and settings.is_bracket
 
 
-def played_again_kind(session: Session, event_id: int, game: GameRow | Game) -> str | None:
+def played_again_kind(session: Session, event_id: int, game: GameRow | RefereedGame) -> str | None:
     """``"replay"`` or ``"playoff"`` when the board's confirmed result calls for the game to be
     played again and its result recorded on the board; ``None`` when the result is final.
 
@@ -1164,7 +1168,7 @@ def played_again_kind(session: Session, event_id: int, game: GameRow | Game) -> 
     if not game.confirmed or not game.result:
         return None
     outcome = Result.parse(game.result).outcome
-    if isinstance(game, Game) and isinstance(game.row, BoardGameRow):
+    if isinstance(game, RefereedGame) and isinstance(game.row, BoardGameRow):
         return "replay" if outcome in (Outcome.REPLAY, Outcome.NO_RESULT) else None
     settings = _event_settings(session, event_id)
     bracket = settings is not None and settings.is_bracket
@@ -1181,7 +1185,7 @@ def _record_played_again(
     session: Session,
     actor: Actor,
     event_id: int,
-    game: Game,
+    game: RefereedGame,
     entry: Result | Fraction,
     expected_seq: int | None,
     clock: ServerClock = SYSTEM_CLOCK,
@@ -1220,7 +1224,7 @@ def _record_entry(
     session: Session,
     actor: Actor,
     event_id: int,
-    game: Game,
+    game: RefereedGame,
     event: ResultEntered,
     expected_seq: int | None,
     *,
@@ -1295,7 +1299,7 @@ def _act(
     number: int,
     board: BoardKey,
     expected_seq: int | None,
-    build: Callable[[Session, Game], RecordEvent],
+    build: Callable[[Session, RefereedGame], RecordEvent],
     *,
     as_actor: GameActor | None = None,
     refused_as: str | None = None,
@@ -1326,7 +1330,7 @@ def confirm_result(
     players have acknowledged it, this is the third signature; otherwise it stands for the
     players' signatures on the result sheet."""
 
-    def build(session: Session, game: Game) -> RecordEvent:
+    def build(session: Session, game: RefereedGame) -> RecordEvent:
         _, record = _load_record(session, game)
         signed = record is not None and {
             a.color for a in record.state.confirmations if a.color is not None
@@ -1412,7 +1416,7 @@ def correct_result(
     result = Result.parse(text)
     reason = stated_reason(reason, Msg("a correction states its reason"))
 
-    def build(_session: Session, game: Game) -> RecordEvent:
+    def build(_session: Session, game: RefereedGame) -> RecordEvent:
         if not game.confirmed:
             raise Conflict(
                 Msg(
@@ -1485,7 +1489,7 @@ def record_infraction(
     color = _color(offender, "offender")
     note = clean_note("note", note)
 
-    def build(_session: Session, game: Game) -> RecordEvent:
+    def build(_session: Session, game: RefereedGame) -> RecordEvent:
         where = _points(points, game.ruleset.board_size)
         return InfractionRuled(Infraction(what, color, None, chosen, where, note=note))
 
@@ -1514,7 +1518,7 @@ def record_ruling(
         raise InvalidSetting("ruling", Msg("%(kind)s is not a ruling", kind=repr(kind))) from None
     ruling = Ruling(what, clean_note("reason", reason), _color(loser, "loser") if loser else None)
 
-    def build(session: Session, _game: Game) -> RecordEvent:
+    def build(session: Session, _game: RefereedGame) -> RecordEvent:
         if ruling.required_role is Role.CHIEF_REFEREE:  # draw, replay, both lose, no result
             require(session, actor, Action.CHIEF_RULING, event_id)
         return RulingMade(ruling)
@@ -1793,11 +1797,11 @@ __all__ = [
     "RECORDABLE",
     "RULINGS",
     "BoardKey",
-    "Game",
     "GameView",
     "HistoryItem",
     "InfractionItem",
     "RecordCheck",
+    "RefereedGame",
     "RulingItem",
     "TeamBoard",
     "acknowledge_result",

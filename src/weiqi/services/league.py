@@ -69,7 +69,7 @@ from weiqi.services.actor import Actor
 from weiqi.services.events import add_event, count_rows, event_name, settings_row
 from weiqi.services.permissions import Action, allowed_in, require
 from weiqi.services.teams import (
-    RoundView,
+    TeamRoundView,
     add_teams,
     core_team,
     event_matches,
@@ -307,7 +307,9 @@ def division_event(db: Database, season_id: int, division: str | None = None) ->
         )
 
 
-def season_calendar(db: Database, season_id: int, division: str | None = None) -> list[RoundView]:
+def season_calendar(
+    db: Database, season_id: int, division: str | None = None
+) -> list[TeamRoundView]:
     """The dated rounds of a division with their fixtures (and boards once revealed)."""
     return list_rounds(db, division_event(db, season_id, division))
 

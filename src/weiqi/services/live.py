@@ -116,7 +116,7 @@ from weiqi.services.events import (
 from weiqi.services.games import (
     TEAM_BOARD_PLACE,
     BoardKey,
-    Game,
+    RefereedGame,
     TeamBoard,
     _game_to_change,
     _load_at,
@@ -681,7 +681,7 @@ def _seat(session: Session, actor: Actor, game: GameRow | BoardGameRow) -> Color
     return None
 
 
-def _kept_seat(session: Session, actor: Actor, game: Game) -> Color | None:
+def _kept_seat(session: Session, actor: Actor, game: RefereedGame) -> Color | None:
     """:func:`_seat`, kept with the board's other reads (``services.game_cache``) when the
     game was loaded for a live move: a move asks again only after an account was linked or
     the pairing changed."""
@@ -952,7 +952,7 @@ def _proposal(stones: bytes, size: int) -> tuple[str, ...]:
 
 
 def _snapshot(
-    event_id: int, game: Game, record: GameRecord | None, now: float, since: int = 0
+    event_id: int, game: RefereedGame, record: GameRecord | None, now: float, since: int = 0
 ) -> Snapshot:
     size = game.ruleset.board_size
     if record is None:
@@ -1070,7 +1070,7 @@ def _referee_paused(state: GameState) -> bool:
     return state.phase is Phase.PLAYING and c is not None and c.status is Status.PAUSED
 
 
-def _live_game(session: Session, event_id: int, number: int, board: BoardKey) -> Game:
+def _live_game(session: Session, event_id: int, number: int, board: BoardKey) -> RefereedGame:
     """The board's game: an individual round's board, or a team board once seated (its round's
     lineups revealed) — what this worker keeps of it used again while nothing it comes from
     changed (``services.game_cache``): a round's spectators opening its rooms read each board
@@ -1096,7 +1096,7 @@ def snapshot(
 
 
 @dataclass(frozen=True)
-class Entry:
+class RoomEntry:
     """What a room's socket learns when a reader comes in (:func:`enter_room`)."""
 
     color: str | None
@@ -1117,7 +1117,7 @@ def enter_room(
     number: int,
     board: BoardKey,
     clock: ServerClock = SYSTEM_CLOCK,
-) -> Entry:
+) -> RoomEntry:
     """Whether ``actor`` may see the board (``NotFound`` as if it did not exist: an individual
     round not yet public; a team board not seated), the colour they play there, whether they
     open the game and its state — read in one transaction, not one per question: a round's
@@ -1132,7 +1132,7 @@ def enter_room(
         now = clock.now().timestamp()
         wakeup = _wakeup(session, game, record, now)
         snap = _snapshot(event_id, game, record, now)
-    return Entry(seat.value if seat is not None else None, opens, snap, wakeup)
+    return RoomEntry(seat.value if seat is not None else None, opens, snap, wakeup)
 
 
 def _time_control(session: Session, event_id: int) -> TimeControl | None:
@@ -1226,7 +1226,7 @@ def _is_absent(record: GameRecord, color: Color) -> bool:
 
 def _begin(
     session: Session,
-    game: Game,
+    game: RefereedGame,
     row: Any,
     record: GameRecord | None,
     at: float | None,
@@ -1253,8 +1253,8 @@ def _begin(
 
 
 def _open(
-    session: Session, game: Game, at: float | None, when: float, *, store: bool = True
-) -> tuple[Game, GameRecord]:
+    session: Session, game: RefereedGame, at: float | None, when: float, *, store: bool = True
+) -> tuple[RefereedGame, GameRecord]:
     """A new record of the game, its clock not started (stored unless ``store`` is false: the
     caller stores it with more): the event's time control, and the colours as paired — or,
     for an even game of an event that says so, by nigiri (猜先, R-COLOR-1) the server draws
@@ -1286,7 +1286,7 @@ def _open(
     return game, record
 
 
-def _nigiri(session: Session, game: Game) -> Nigiri | None:
+def _nigiri(session: Session, game: RefereedGame) -> Nigiri | None:
     """The server's nigiri for the game: the higher rank holds, at equal rank the elder
     (R-COLOR-1); the guess and the handful come from one secret seed, recorded so that anyone
     can draw it again (``Nigiri.verify``). ``None`` when the ranks and birth dates do not say
@@ -1337,12 +1337,12 @@ def to_open(db: Database, event_id: int, number: int, board: BoardKey) -> bool:
         return session.get(game.record_table, game.id) is None and _opens(session, game)
 
 
-def _opens(session: Session, game: Game) -> bool:
+def _opens(session: Session, game: RefereedGame) -> bool:
     """Whether a player's coming opens ``game``, which has no record yet."""
     return game.result is None and _draws_nigiri(session, game)
 
 
-def _draws_nigiri(session: Session, game: Game) -> bool:
+def _draws_nigiri(session: Session, game: RefereedGame) -> bool:
     return _room(session, game).nigiri
 
 
@@ -1365,13 +1365,13 @@ class _Room:
     """The event's time control (:func:`_time_control`)."""
 
 
-def _kept_room(game: Game) -> _Room | None:
+def _kept_room(game: RefereedGame) -> _Room | None:
     """:class:`_Room` of ``game`` if its kept reads hold one."""
     room = game.kept.room if game.kept is not None else None
     return room if isinstance(room, _Room) else None
 
 
-def _room(session: Session, game: Game) -> _Room:
+def _room(session: Session, game: RefereedGame) -> _Room:
     """:class:`_Room` of ``game``, as kept or read now (and kept)."""
     kept_room = _kept_room(game)
     if kept_room is not None:
@@ -1394,13 +1394,13 @@ def _room(session: Session, game: Game) -> _Room:
     return room
 
 
-def _starts(game: Game) -> float | None:
+def _starts(game: RefereedGame) -> float | None:
     """When the game's round starts: as its room found it, else read now."""
     room = _kept_room(game)
     return room.starts if room is not None else _round_start(game)
 
 
-def _start_time(session: Session, game: Game) -> float | None:
+def _start_time(session: Session, game: RefereedGame) -> float | None:
     """When the server starts the game whoever is in the room (seconds since the epoch): its
     round's start time where the event starts games then; ``None``: once both players are in
     the room. ``Conflict`` for an event played over the board. The one rule of individual and
@@ -1412,7 +1412,7 @@ def _start_time(session: Session, game: Game) -> float | None:
     return room.starts if room.play.game_start is GameStart.ROUND_START else None
 
 
-def _round_start(game: Game) -> float | None:
+def _round_start(game: RefereedGame) -> float | None:
     """When the game's round starts (seconds since the epoch), as the organisers set it; a
     team board's round is its match's."""
     row = game.row
@@ -1421,13 +1421,13 @@ def _round_start(game: Game) -> float | None:
     return starts.timestamp() if starts is not None else None
 
 
-def _event_of(game: Game) -> int:
+def _event_of(game: RefereedGame) -> int:
     if isinstance(game.row, BoardGameRow):
         return game.row.match.round.event_id
     return game.row.round.event_id
 
 
-def _scheduled(session: Session, game: Game) -> float | None:
+def _scheduled(session: Session, game: RefereedGame) -> float | None:
     """:func:`_start_time`, ``None`` for an event played over the board (nothing to wake)."""
     try:
         return _start_time(session, game)
@@ -1507,7 +1507,7 @@ def _board_order(key: tuple[int, int, BoardKey]) -> tuple[int, int, int, int, in
     return event_id, number, 0, 0, board
 
 
-def _to_start(game: Game, record: GameRecord | None) -> bool:
+def _to_start(game: RefereedGame, record: GameRecord | None) -> bool:
     """Whether the game is still to be started: no record and no result yet, or a record in
     play whose clock was never started."""
     if record is None:
@@ -1527,7 +1527,7 @@ def _to_start_clock(record: GameRecord) -> bool:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class ActionOutcome:
     """What an action did: the game after it (``snapshot.events``: what it stored), and why
     it was refused when it was (``refused``: nothing of the action stored — though a flag
     that had fallen before it may have been recorded, as ``snapshot.events`` then shows)."""
@@ -1641,7 +1641,7 @@ def act(
     expected_seq: int | None,
     data: dict[str, Any] | None = None,
     clock: ServerClock = SYSTEM_CLOCK,
-) -> Outcome:
+) -> ActionOutcome:
     """The player ``actor`` does ``action`` (one of :data:`ACTIONS`) in the game as it stood
     at ``expected_seq`` (the ``seq`` of the snapshot the player saw; ``None``: whatever it is
     now). ``data``: ``{"vertex": "D4"}`` for a move, ``{"stones": ["C3", …]}`` for a marking;
@@ -1663,7 +1663,7 @@ def act(
         row, record = _load_at(session, game, expected_seq, keep=True)
         if record is None or (action not in ("resign",) and _to_start(game, record)):
             snap = _snapshot(event_id, game, record, clock.now().timestamp())
-            return Outcome(snap, Msg("the game has not started"))
+            return ActionOutcome(snap, Msg("the game has not started"))
         before = len(record)
         now = _now(clock, record)
         flagged = _flag_if_due(record, now)
@@ -1696,7 +1696,7 @@ def act(
             _store(session, game, row, record)
         at = clock.now().timestamp()
         snap = _snapshot(event_id, game, record, at, since=before)
-    return Outcome(snap, refused, reason, _started_wakeup(record, at))
+    return ActionOutcome(snap, refused, reason, _started_wakeup(record, at))
 
 
 def _core_reason(err: Any) -> Msg:
@@ -1823,7 +1823,7 @@ def wake(
 
 
 def _woke(
-    game: Game,
+    game: RefereedGame,
     record: GameRecord,
     clock: ServerClock,
     since: int | None,
@@ -1874,7 +1874,9 @@ def next_wakeup(
         return _started_wakeup(record, clock.now().timestamp())
 
 
-def _wakeup(session: Session, game: Game, record: GameRecord | None, now: float) -> float | None:
+def _wakeup(
+    session: Session, game: RefereedGame, record: GameRecord | None, now: float
+) -> float | None:
     """:func:`next_wakeup` of ``game`` with its ``record`` read."""
     if record is None or _to_start_clock(record):
         return _scheduled(session, game) if _to_start(game, record) else None

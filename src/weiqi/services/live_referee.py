@@ -202,7 +202,7 @@ def _round(session: Session, event_id: int, number: int, clock: ServerClock) -> 
     )
 
 
-def _round_games(session: Session, event_id: int, number: int) -> list[games.Game]:
+def _round_games(session: Session, event_id: int, number: int) -> list[games.RefereedGame]:
     """Every board of the round as a game, in order: an individual round's boards, or a team
     round's seated boards (match by match) once its lineups are revealed."""
     if not is_team_event(session, event_id):
@@ -286,7 +286,7 @@ def _change(
     build: Build,
     field: str,
     clock: ServerClock,
-) -> live.Outcome:
+) -> live.ActionOutcome:
     """One referee action in a live game, in one transaction: ``actor`` may take ``action``,
     the record is still the one the referee's page showed, a flag that has fallen is recorded
     first, then the event ``build`` makes is appended as the referee (or chief referee). The
@@ -316,7 +316,7 @@ def _change(
             raise InvalidSetting(field, live._core_reason(err)) from None
         _store(session, game, row, record)
         snap = live._snapshot(event_id, game, record, clock.now().timestamp(), since=before)
-    return live.Outcome(snap)
+    return live.ActionOutcome(snap)
 
 
 def pause(
@@ -329,7 +329,7 @@ def pause(
     reason: str = "",
     *,
     clock: ServerClock = SYSTEM_CLOCK,
-) -> live.Outcome:
+) -> live.ActionOutcome:
     """The referee pauses the game (R-TIME-5): nothing runs, the players may not play until
     :func:`resume`."""
     why = clean_note("reason", reason)
@@ -352,7 +352,7 @@ def resume(
     expected_seq: int | None,
     *,
     clock: ServerClock = SYSTEM_CLOCK,
-) -> live.Outcome:
+) -> live.ActionOutcome:
     """The referee resumes a paused game: the clock of the player to move runs again."""
 
     def build(_s: Session, record: GameRecord) -> RecordEvent:
@@ -402,7 +402,7 @@ def record_infraction(
     note: str = "",
     *,
     clock: ServerClock = SYSTEM_CLOCK,
-) -> live.Outcome:
+) -> live.ActionOutcome:
     """The referee rules an infraction by ``offender`` (``B``/``W``); the penalty is the
     catalogue's (``penalty``: the referee's choice where the rules leave one, R-REF-6). A
     warning counts one stone at counting, a second loses the game (R-PEN-1)."""
@@ -435,7 +435,7 @@ def record_ruling(
     loser: str = "",
     *,
     clock: ServerClock = SYSTEM_CLOCK,
-) -> live.Outcome:
+) -> live.ActionOutcome:
     """The referee's decision that ends the game (R-END-1(d)): forfeit, time loss and loss
     name the loser; draw, replay, both lose and no result are the chief referee's."""
     what = _chosen(RulingKind, kind, LIVE_RULINGS, "ruling", Msg("choose the ruling"))
@@ -464,7 +464,7 @@ def correct_clock(
     reason: str,
     *,
     clock: ServerClock = SYSTEM_CLOCK,
-) -> live.Outcome:
+) -> live.ActionOutcome:
     """The chief referee corrects a clock (R-TIME-8): ``seconds`` more charged to ``color``
     (negative: given back to the main time), with the reason."""
     who = _color(color, "color")

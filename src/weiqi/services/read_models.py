@@ -36,7 +36,7 @@ from weiqi.tournament.standings import TIEBREAKS, Value
 
 if TYPE_CHECKING:
     from weiqi.rules.result import Result
-    from weiqi.services.event_rows import PlayerFields
+    from weiqi.services.event_rows import LoadedPlayer
     from weiqi.tournament.records import Event
 
 
@@ -173,7 +173,7 @@ class BoardFacts:
     events: int
 
 
-def player_reads(players: Mapping[str, PlayerFields]) -> dict[str, PlayerRead]:
+def player_reads(players: Mapping[str, LoadedPlayer]) -> dict[str, PlayerRead]:
     """Every player of an event (``players`` by core id: all of them, so that namesakes are
     told apart) as the views name them, by core id."""
     shown = labels(Person(p.id, p.name, p.club, p.birth_date, p.licence) for p in players.values())
@@ -195,7 +195,7 @@ def tiebreak_reads(codes: Sequence[str]) -> list[TieBreakRead]:
 
 
 def standings_read(
-    name: str, event: Event, players: Mapping[str, PlayerFields], keep: Keep | None = None
+    name: str, event: Event, players: Mapping[str, LoadedPlayer], keep: Keep | None = None
 ) -> StandingsRead:
     """Places, points and the event's tie-breaks in its order over the event's rounds
     (R-RANK-RR, R-RANK-SWISS, R-PLAYOFF); with ``keep``, the rows of the players it keeps
@@ -249,7 +249,7 @@ def board_phase(has_result: bool, facts: BoardFacts) -> str:
 def round_read(
     name: str,
     event: Event,
-    players: Mapping[str, PlayerFields],
+    players: Mapping[str, LoadedPlayer],
     number: int,
     boards: Mapping[int, BoardFacts],
     keep: Keep | None = None,

@@ -23,8 +23,9 @@ Only callers that do not let the record outlive their transaction ask for it to 
 (``keep=True``: the live room's reads and writes); any caller may use a kept one.
 
 >>> cache = RecordCache(2)
->>> cache.keep(("db", "game_records", 1), Kept(object(), "{}", "h", 1))  # type: ignore[arg-type]
->>> cache.take(("db", "game_records", 1)).head, cache.take(("db", "game_records", 1))
+>>> key = ("db", "game_records", 1)
+>>> cache.keep(key, KeptRecord(object(), "{}", "h", 1))  # type: ignore[arg-type]
+>>> cache.take(key).head, cache.take(key)
 ('h', None)
 """
 
@@ -49,7 +50,7 @@ _NOTED = "weiqi.record_cache.noted"
 
 
 @dataclass(frozen=True)
-class Kept:
+class KeptRecord:
     """A verified record and the stored text, head and ``seq`` it is (or was stored as)."""
 
     record: GameRecord
@@ -62,19 +63,19 @@ class Kept:
         return len(self.record) == self.seq and self.record.head == self.head
 
 
-class RecordCache(Lru[Key, Kept]):
+class RecordCache(Lru[Key, KeptRecord]):
     """The records of one worker, by :data:`Key`; thread-safe. ``enabled`` off is
     ``bench/live_act.py``'s reference."""
 
     def __init__(self, size: int = MAX_RECORDS) -> None:
         super().__init__(size)
 
-    def take(self, key: Key) -> Kept | None:
+    def take(self, key: Key) -> KeptRecord | None:
         """The record kept at ``key``, removed (now the caller's alone), or ``None``."""
         with self._lock:
             return self._kept.pop(key, None)
 
-    def keep(self, key: Key, kept: Kept) -> None:
+    def keep(self, key: Key, kept: KeptRecord) -> None:
         """Keep ``kept`` at ``key`` unless a longer record is kept there already."""
         if not self.enabled:
             return
@@ -89,7 +90,7 @@ class RecordCache(Lru[Key, Kept]):
 CACHE = RecordCache()
 
 
-def note(session: Session, key: Key, kept: Kept) -> None:
+def note(session: Session, key: Key, kept: KeptRecord) -> None:
     """Keep ``kept`` at ``key`` once ``session``'s transaction commits (the last note of a
     key wins: a record loaded, then stored)."""
     session.info.setdefault(_NOTED, {})[key] = kept

@@ -170,7 +170,7 @@ def team_cards(db: Database, event_id: int) -> list[TeamCard]:
 
 
 def matching_matches(
-    cards: list[TeamCard], view: teams.RoundView, search: str
+    cards: list[TeamCard], view: teams.TeamRoundView, search: str
 ) -> frozenset[int] | None:
     """The matches of a team round that the organisers' search ``search`` finds (``None``: no
     search, every match): a match whose team (name, club) or a player seated for it (name,
@@ -180,7 +180,7 @@ def matching_matches(
     >>> card = TeamCard("黑龙", "黑龙", "天津", "", "", (li,))
     >>> board = teams.BoardView(1, 0, "黑龙1", "王芳", "B", None)
     >>> one = teams.MatchView(1, "黑龙", "白虎", {}, (board,))
-    >>> view = teams.RoundView(1, None, None, None, None, None,
+    >>> view = teams.TeamRoundView(1, None, None, None, None, None,
     ...                        (one, teams.MatchView(2, "青龙", "朱雀", {}, ())))
     >>> matching_matches([card], view, "李明 5段"), matching_matches([card], view, "天津")
     (frozenset({1}), frozenset({1}))
@@ -261,8 +261,8 @@ def search_teams(cards: list[TeamCard], search: str) -> TeamSearch:
 
 
 def search_round(
-    cards: list[TeamCard], view: teams.RoundView, search: str
-) -> tuple[teams.RoundView, int]:
+    cards: list[TeamCard], view: teams.TeamRoundView, search: str
+) -> tuple[teams.TeamRoundView, int]:
     """``view`` with only the matches ``search`` finds (:func:`matching_matches`), and how
     many matches the round has."""
     numbers = matching_matches(cards, view, search)

@@ -161,7 +161,7 @@ class MatchView:
 
 
 @dataclass(frozen=True)
-class RoundView:
+class TeamRoundView:
     number: int
     date: str | None
     starts_at: datetime | None
@@ -182,7 +182,7 @@ def _board_read(b: BoardView) -> TeamBoardRead:
                          b.away_name, b.home_color, b.result, b.confirmed)  # fmt: skip
 
 
-def round_read(view: RoundView) -> TeamRoundRead:
+def round_read(view: TeamRoundView) -> TeamRoundRead:
     """A round as the API, the pages' JSON and ``weiqi round show --json`` give it (one read
     model, ``services.read_models``)."""
     return TeamRoundRead(
@@ -788,7 +788,7 @@ def next_round(db: Database, event_id: int) -> NextRound:
 
 def pair_round(
     db: Database, actor: Actor, event_id: int, start: datetime | None = None
-) -> RoundView:
+) -> TeamRoundView:
     """Pair the next round by the event's system (round robin, Swiss, knockout: the systems of
     individual events, over team codes) and store its matches; ``start`` fixes the lineup
     deadline (``deadline_minutes`` before it)."""
@@ -865,7 +865,7 @@ def set_round_start(
     number: int,
     start: str,
     clock: ServerClock = SYSTEM_CLOCK,
-) -> RoundView:
+) -> TeamRoundView:
     """Set when team round ``number`` starts, as an individual round's
     (``event_admin.set_round_start``: typed in the event's time zone, later than now, not once
     a board has begun): an online event whose boards start at the round's start time has the
@@ -1102,7 +1102,7 @@ def reveal_round(
     number: int,
     *,
     clock: ServerClock = SYSTEM_CLOCK,
-) -> RoundView:
+) -> TeamRoundView:
     """Publish a round's lineups together (not before the deadline) and seat the boards: a team
     without a lineup plays its previous one or forfeits its boards (event setting)."""
     now = clock.now()
@@ -1434,7 +1434,7 @@ def _match_view(
     return view
 
 
-def _round_view(session: Session, rnd: RoundRow) -> RoundView:
+def _round_view(session: Session, rnd: RoundRow) -> TeamRoundView:
     row = event_row(session, rnd.event_id)
     teams, players = _codes(session, rnd.event_id)
     names = roster_names(session, rnd.event_id)
@@ -1453,7 +1453,7 @@ def _round_view(session: Session, rnd: RoundRow) -> RoundView:
         )
         for m in rnd.matches
     )
-    return RoundView(
+    return TeamRoundView(
         rnd.number,
         rnd.date.isoformat() if rnd.date is not None else None,
         rnd.starts_at,
@@ -1466,14 +1466,14 @@ def _round_view(session: Session, rnd: RoundRow) -> RoundView:
     )
 
 
-def show_round(db: Database, event_id: int, number: int | None = None) -> RoundView:
+def show_round(db: Database, event_id: int, number: int | None = None) -> TeamRoundView:
     """A paired round (the latest by default): matches, and boards once revealed."""
     with db.transaction() as session:
         event_row(session, event_id)
         return _round_view(session, round_or_latest(session, event_id, number))
 
 
-def list_rounds(db: Database, event_id: int) -> list[RoundView]:
+def list_rounds(db: Database, event_id: int) -> list[TeamRoundView]:
     """Every round of the event (the calendar of a league division)."""
     with db.transaction() as session:
         event_row(session, event_id)

@@ -58,7 +58,7 @@ from weiqi.tournament.systems import system_for
 
 
 @dataclass(frozen=True)
-class StageGame:
+class StageGameView:
     """One game of a 擂台赛: holder (擂主) and challenger as (team, player), who has black."""
 
     number: int
@@ -71,7 +71,7 @@ class StageGame:
 @dataclass(frozen=True)
 class WinnerStaysOnView:
     teams: tuple[str, ...]
-    games: tuple[StageGame, ...]
+    games: tuple[StageGameView, ...]
     awaiting: str | None  # the team that must send its next player (chosen order)
     waiting: dict[str, tuple[str, ...]]
     out: tuple[tuple[str, str], ...]
@@ -199,7 +199,7 @@ def _stage_view(stage: WinnerStaysOn) -> WinnerStaysOnView:
     return WinnerStaysOnView(
         stage.teams,
         tuple(
-            StageGame(
+            StageGameView(
                 g.number,
                 g.holder,
                 g.challenger,

@@ -196,15 +196,15 @@ class LiveRooms:
         await self.bus.publish(channel(key), message)
 
     async def change(self, key: GameKey, work: Callable[[], T]) -> T:
-        """Run ``work`` (a service call returning an ``Outcome``, a ``Snapshot`` or a ``Wake``)
-        under the game's lock and push what it stored."""
+        """Run ``work`` (a service call returning an ``ActionOutcome``, a ``Snapshot`` or a
+        ``Wake``) under the game's lock and push what it stored."""
         async with self.lock(key):
             result = await self._write(work)
             snap = getattr(result, "snapshot", result)
             if isinstance(snap, live.Snapshot) and snap.events:
                 await self.publish(key, {"type": "update", "snapshot": snap.to_data()})
             # a player's action says when to look next: the watcher need not read the game
-            if isinstance(result, live.Outcome):
+            if isinstance(result, live.ActionOutcome):
                 self.nudge(key, result.next_at)
             else:
                 self.nudge(key)

@@ -238,7 +238,7 @@ async def _act(
     key: GameKey,
     form: str,
     values: dict[str, str],
-    work: Callable[[], live.Outcome],
+    work: Callable[[], live.ActionOutcome],
     done: str,
 ) -> Response:
     """Run a referee's action under the game's lock and push it; a refusal shows the form

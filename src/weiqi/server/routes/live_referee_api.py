@@ -75,7 +75,9 @@ class ClockIn(BaseModel):
     reason: str
 
 
-async def _push(request: Request, key: GameKey, work: Callable[[], live.Outcome]) -> LiveGameOut:
+async def _push(
+    request: Request, key: GameKey, work: Callable[[], live.ActionOutcome]
+) -> LiveGameOut:
     live_rooms = rooms(request.app)
     outcome = await live_rooms.change(key, work)
     await live_rooms.answer(key)  # the players' calls are answered

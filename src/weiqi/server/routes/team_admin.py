@@ -480,7 +480,7 @@ def stage_context(
     db: Db,
     actor: Actor,
     info: Competition[TeamEventSettings],
-    view: teams.RoundView,
+    view: teams.TeamRoundView,
     cards: list[team_admin.TeamCard],
     locale: str,
 ) -> dict[str, Any]:
