@@ -266,3 +266,23 @@ def test_r_fmt_1_a_player_id_with_a_comma_is_quoted_on_the_command_line(tmp_path
     assert view["lineups"] == {"A": ["Li, Wei", "A2"], "B": ["B1", "B2"]}
     board = view["matches"][0]["boards"][0]
     assert "Li, Wei" in (board["home_player"], board["away_player"])
+
+
+def test_team_coach_json_prints_a_chinese_team_as_itself(tmp_path: Path) -> None:
+    """``weiqi team coach --json`` prints the team 黑龙 as 黑龙, as every other ``--json``
+    does, not as ``\\u9ed1\\u9f99``."""
+    from weiqi.services.accounts import create_user
+    from weiqi.services.actor import Actor
+    from weiqi.store.database import Database
+
+    db = str(tmp_path / "teams.sqlite3")
+    csv = tmp_path / "teams.csv"
+    csv.write_text("team,name,rank\n黑龙,李一,5d\n黑龙,李二,4d\n白虎,王一,5d\n白虎,王二,4d\n")
+    run("event", "create", "--kind", "team", "--db", db, "--name", "团体赛", "--boards", "2",
+        "--system", "round_robin")  # fmt: skip
+    run("team", "import", "--db", db, str(csv))
+    database = Database(f"sqlite:///{db}")
+    create_user(database, Actor.local(), "wang", "correct horse")
+    database.dispose()
+    out = run("team", "coach", "--db", db, "--team", "黑龙", "--user", "wang", "--json")
+    assert out.strip() == '{"team": "黑龙", "username": "wang", "role": "coach"}'

@@ -33,7 +33,6 @@ app a ``ManualClock`` as ``CliRunner().invoke(app, args, obj=clock)``).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Annotated
@@ -412,7 +411,7 @@ def register(app: typer.Typer) -> None:
         role = CoachRole.CAPTAIN if captain else CoachRole.COACH
         c = assign_coach(database, Actor.local(), _event_id(database, event), team, user, role)
         if as_json:
-            typer.echo(json.dumps({"team": c.team, "username": c.username, "role": c.role.value}))
+            echo_json({"team": c.team, "username": c.username, "role": c.role.value})
             return
         typer.echo(f"{c.username} is now {c.role.value} of {c.team}")
 
