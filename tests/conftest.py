@@ -35,6 +35,10 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["XDG_DATA_HOME"] = os.environ[_DATA_HOME] = tempfile.mkdtemp(
         prefix="weiqi-test-data-"
     )
+    # The command line speaks its user's language (WEIQI_LANG, else the locale's, else
+    # Chinese); the tests read its English unless one asks for Chinese (``chinese`` fixtures
+    # take WEIQI_LANG away), whatever the machine's locale. Child processes inherit it.
+    os.environ["WEIQI_LANG"] = "en"
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

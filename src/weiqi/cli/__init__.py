@@ -19,8 +19,10 @@ Usage::
 from __future__ import annotations
 
 import importlib
+import os
 import re
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -292,9 +294,30 @@ def _root() -> None:
 
 
 def main() -> None:
-    """Entry point of the ``weiqi`` script: run the app, turning our errors into one line."""
+    """Entry point of the ``weiqi`` script: run the app, turning our errors into one line in
+    the command line's language (``WEIQI_LANG``, else the locale's, else Chinese: the language
+    ``round pair --explain`` speaks, :func:`weiqi.i18n.environment_locale`)."""
     try:
         app()
     except WeiqiError as err:
-        print(f"error: {err.message}", file=sys.stderr)
+        print(error_line(err), file=sys.stderr)
         raise SystemExit(2) from None
+
+
+def error_line(err: WeiqiError, environ: Mapping[str, str] | None = None) -> str:
+    """The one line an error prints, in the command line's language.
+
+    >>> from weiqi.errors import NotFound
+    >>> from weiqi.messages import Msg
+    >>> missing = NotFound(Msg("round %(number)s is not paired", number=2))
+    >>> error_line(missing, {"WEIQI_LANG": "en"}), error_line(missing, {"LANG": "C.UTF-8"})
+    ('error: round 2 is not paired', '错误：第2轮尚未编排')
+    """
+    # loaded here: the catalogues are for the error path, not every command's start-up
+    from weiqi.i18n import environment_locale, render
+    from weiqi.messages import Msg
+
+    locale = environment_locale(os.environ if environ is None else environ)
+    label = render(Msg("error"), locale)
+    colon = "：" if locale == "zh_CN" else ": "
+    return f"{label}{colon}{render(err.msg, locale)}"
