@@ -45,7 +45,10 @@ def test_an_error_follows_weiqi_lang_and_the_locale(
         "error: round 1: fewer than two players left to pair"
     )
     monkeypatch.setenv("WEIQI_LANG", "zh_CN")
-    assert weiqi(capsys, "round", "pair", "--db", db).err.strip() == "错误：第1轮：待编排的棋手不足两人"
+    assert (
+        weiqi(capsys, "round", "pair", "--db", db).err.strip()
+        == "错误：第1轮：待编排的棋手不足两人"
+    )
 
 
 def test_the_installed_command_says_it_in_chinese_too(

@@ -39,7 +39,7 @@ def test_a_bad_setting_is_one_line_and_exit_2() -> None:
         [sys.executable, "-m", "weiqi", "clock", "show", "60m incl 70x60s"],
         capture_output=True,
         text=True,
-        env={"PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")},
+        env={"PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src"), "WEIQI_LANG": "en"},
         check=False,
     )
     assert proc.returncode == 2

@@ -40,7 +40,7 @@ def test_r_time_1_clock_show_refuses_in_one_line() -> None:
         [sys.executable, "-m", "weiqi", "clock", "show", "99999999999999999999m"],
         capture_output=True,
         text=True,
-        env={"PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")},
+        env={"PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src"), "WEIQI_LANG": "en"},
     )
     assert proc.returncode == 2
     assert proc.stderr == "error: main_time: must be at most 100 hours, not 6e+21 s\n"

@@ -121,14 +121,15 @@ def test_r_fmt_1_r_league_1_back_dated_lineup_is_refused_through_the_api(db: Dat
             body = late.json()
             assert (body["error"], body["message"]) == (
                 "lineup_rejected",
-                "lineup of A: submitted at 2026-05-01T08:45+00:00, after the deadline "
-                "(2026-05-01T08:30+00:00)",
+                # in the event's time (Asia/Shanghai), to the second
+                "lineup of A: submitted at 2026-05-01 16:45:00, after the deadline "
+                "(2026-05-01 16:30:00)",
             )
             reason = body["args"]["reason"]
             assert reason["code"] == "submitted at %(now)s, after the deadline (%(deadline)s)"
             assert reason["args"] == {
-                "now": "2026-05-01T08:45+00:00",
-                "deadline": "2026-05-01T08:30+00:00",
+                "now": "2026-05-01 16:45:00",
+                "deadline": "2026-05-01 16:30:00",
             }
             assert client.get(url).json()["matches"][0]["submitted"] == {"A": False, "B": False}
 
@@ -141,7 +142,8 @@ def test_r_fmt_1_r_league_1_back_dated_lineup_is_refused_through_the_api(db: Dat
             headers = {"X-CSRF-Token": csrf(client)}
             early = client.post(f"/api/events/{ev}/teams/rounds/1/reveal", headers=headers)
             assert early.status_code == 409, early.text
-            assert "sealed until 2026-05-01T08:30+00:00" in early.json()["message"]
+            sealed_until = "sealed until 2026-05-01 16:30:00 (now 2026-05-01 16:29:00)"
+            assert sealed_until in early.json()["message"]
             clock.set(datetime(2026, 5, 1, 8, 30, tzinfo=UTC))
             shown = client.post(f"/api/events/{ev}/teams/rounds/1/reveal", headers=headers)
             assert shown.status_code == 200, shown.text

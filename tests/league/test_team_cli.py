@@ -164,18 +164,18 @@ def test_illegal_lineups_are_refused_with_the_reason_and_nothing_is_stored(tmp_p
         [sys.executable, "-m", "weiqi", *base, "A1,A2,A3"],
         capture_output=True,
         text=True,
-        env={"PYTHONPATH": SRC},
+        env={"PYTHONPATH": SRC, "WEIQI_LANG": "en"},
     )
     assert proc.returncode == 2, proc.stderr
     assert proc.stderr.startswith("error: lineup of A: submitted at "), proc.stderr
-    assert proc.stderr.endswith(", after the deadline (2026-05-01T08:30+00:00)\n"), proc.stderr
+    assert proc.stderr.endswith(", after the deadline (2026-05-01 16:30:00)\n"), proc.stderr
     early = at("2026-05-01T08:00")
     assert refused(*base, "A1,B2,A3", clock=early) == (
         "lineup of A: board 2: player B2 is not on the roster"
     )
     assert "2 foreign players (A3, A4)" in refused(*base, "A1,A3,A4", clock=early)
     assert "break the order" in refused(*base, "A2,A1,A3", clock=early)
-    assert "after the deadline (2026-05-01T08:30+00:00)" in refused(
+    assert "after the deadline (2026-05-01 16:30:00)" in refused(
         *base, "A1,A2,A3", clock=at("2026-05-01T08:45")
     )
     shown = json.loads(run("round", "show", "--db", db, "--json"))

@@ -44,7 +44,7 @@ def test_r_fmt_3_the_cli_says_what_is_wrong_in_one_line(tmp_path: Path) -> None:
          "--system", "round-robin"],
         capture_output=True,
         text=True,
-        env={"PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")},
+        env={"PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src"), "WEIQI_LANG": "en"},
     )  # fmt: skip
     assert proc.returncode == 2, proc.stderr
     assert proc.stderr == "error: name: must be one line without control characters\n"

@@ -63,7 +63,7 @@ def test_errors_are_one_line_and_exit_2(tmp_path: Path) -> None:
         [sys.executable, "-m", "weiqi", "player", "import", "--db", db, str(bad)],
         capture_output=True,
         text=True,
-        env={"PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")},
+        env={"PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src"), "WEIQI_LANG": "en"},
     )
     assert proc.returncode == 2, proc.stderr
     assert proc.stderr.startswith("error: ") and "line 3" in proc.stderr
