@@ -61,6 +61,7 @@ FIELD_MSGIDS = (
     N_("club"),
     N_("coach"),
     N_("color"),
+    N_("colors"),
     N_("country"),
     N_("csv"),
     N_("current"),
