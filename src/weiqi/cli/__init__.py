@@ -318,6 +318,4 @@ def error_line(err: WeiqiError, environ: Mapping[str, str] | None = None) -> str
     from weiqi.messages import Msg
 
     locale = environment_locale(os.environ if environ is None else environ)
-    label = render(Msg("error"), locale)
-    colon = "：" if locale == "zh_CN" else ": "
-    return f"{label}{colon}{render(err.msg, locale)}"
+    return render(Msg("error: %(message)s", message=err.msg), locale)

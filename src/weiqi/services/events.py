@@ -281,9 +281,9 @@ def store_details(event: EventRow, details: EventDetails) -> None:
 def store_name_and_details(
     session: Session, event_id: int, name: str, details: EventDetails | None
 ) -> None:
-    """Write the name of event ``event_id`` (as :func:`event_name` cleans it) and its details
-    (``None``: kept) onto its row, in the caller's transaction, under the event's lock: what a
-    settings form of either kind changes besides the settings."""
+    """Write ``name`` (cleaned by :func:`event_name`) and the details (``None``: kept) onto
+    the row of event ``event_id``, in the caller's transaction (which holds the event's lock):
+    what a settings form of either kind changes besides the settings."""
     event = existing_event(session, event_id)
     event.name = name
     if details is not None:

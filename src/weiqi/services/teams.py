@@ -84,6 +84,7 @@ from weiqi.services.events import (
     EventKind,
     add_event,
     count_rows,
+    details_in,
     details_of,
     event_name,
     event_rounds,
@@ -121,7 +122,7 @@ from weiqi.store.teams import (
 )
 from weiqi.store.tournament import EventSettingsRow, RoundRow
 from weiqi.text import check_entrants
-from weiqi.tournament.details import TO_THE_SECOND, EventDetails, format_local
+from weiqi.tournament.details import EventDetails, format_local
 from weiqi.tournament.namesakes import Person, labels, shared_name
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event
@@ -452,6 +453,13 @@ def _info(session: Session, event_id: int) -> Competition[TeamEventSettings]:
     )
 
 
+def _event_time(session: Session, event_id: int, moment: datetime) -> str:
+    """``moment`` as a lineup's refusal says it: in the event's time zone, as its pages show
+    times, and to the second — a lineup a few seconds late is told so, not "submitted at
+    14:25, after the deadline (14:25)"."""
+    return format_local(moment, details_in(session, event_id).time_zone, "%Y-%m-%d %H:%M:%S")
+
+
 # -- use cases ------------------------------------------------------------------------------
 
 
@@ -523,7 +531,7 @@ def update_team_event(
     ``None``: kept) at any time; the other team settings (boards, team type, system …) stay as
     the event was created with, and a change of one is refused naming it.
 
-    >>> from weiqi.tournament.details import TO_THE_SECOND, EventDetails, format_local
+    >>> from weiqi.tournament.details import EventDetails
     >>> db = Database("sqlite://"); db.upgrade()
     >>> ev = create_team_event(db, Actor.local(), "市团体赛", TeamEventSettings(boards=3))
     >>> info = update_team_event(db, Actor.local(), ev.id, " 市团体赛 2027 ",
@@ -926,27 +934,23 @@ def _seal(
     in the meantime is not replaced unseen: ``Conflict``."""
     number = rnd.number
     team_row = team_by_code(session, row.event_id, team)
-    # times in the event's time zone, as its pages show them
-    zone_name = session.get_one(EventRow, row.event_id).time_zone
     if rnd.revealed_at is not None:
         raise LineupRejected(
             team,
             Msg(
                 "the lineups of round %(number)s were revealed at %(revealed_at)s",
                 number=number,
-                revealed_at=format_local(rnd.revealed_at, zone_name),
+                revealed_at=_event_time(session, row.event_id, rnd.revealed_at),
             ),
         )
     deadline = as_utc(rnd.lineup_deadline)
     if deadline is not None and now >= deadline:
-        # to the second: a lineup a few seconds late is told so, not "submitted at 14:25,
-        # after the deadline (14:25)"
         raise LineupRejected(
             team,
             Msg(
                 "submitted at %(now)s, after the deadline (%(deadline)s)",
-                now=format_local(now, zone_name, TO_THE_SECOND),
-                deadline=format_local(deadline, zone_name, TO_THE_SECOND),
+                now=_event_time(session, row.event_id, now),
+                deadline=_event_time(session, row.event_id, deadline),
             ),
         )
     if not settings_of(row).stage and _match_of(rnd.matches, team_row.id) is None:
@@ -1116,14 +1120,13 @@ def reveal_round(
                 Msg("the lineups of round %(number)s are already revealed", number=number)
             )
         if rnd.lineup_deadline is not None and now < as_utc(rnd.lineup_deadline):
-            zone_name = session.get_one(EventRow, event_id).time_zone
             raise Conflict(
                 Msg(
                     "the lineups of round %(number)s are sealed until "
                     "%(lineup_deadline)s (now %(now)s)",
                     number=number,
-                    lineup_deadline=format_local(rnd.lineup_deadline, zone_name, TO_THE_SECOND),
-                    now=format_local(now, zone_name, TO_THE_SECOND),
+                    lineup_deadline=_event_time(session, event_id, rnd.lineup_deadline),
+                    now=_event_time(session, event_id, now),
                 )
             )
         for r in event_rounds(session, event_id):

@@ -75,10 +75,6 @@ def local_time(moment: datetime, zone_name: str) -> datetime:
     return aware.astimezone(zone(zone_name))
 
 
-#: A moment to the second, for a refusal where seconds decide (a lineup after its deadline).
-TO_THE_SECOND = "%Y-%m-%d %H:%M:%S"
-
-
 def format_local(moment: datetime | None, zone_name: str, pattern: str = "%Y-%m-%d %H:%M") -> str:
     """``moment`` as a page shows it, in the event's local time; empty for None.
 

@@ -95,31 +95,40 @@ def _edit(edit: dict[str, Any], up: bool) -> dict[str, Any]:
     return {**edit, "problems": problems}
 
 
-def _rewrite(table: str, key: str, column: str, spelled: str, change: Callable[[Any], Any]) -> None:
-    """Rewrite ``column`` of the rows of ``table`` whose JSON holds ``spelled``."""
+#: The JSON columns that held the old spelling: table, key, column, how its JSON is renamed,
+#: and whether the code writes it in ``\\u`` escapes (an explanation) or as it reads (settings).
+_COLUMNS: tuple[tuple[str, str, str, Callable[[Any, bool], Any], bool], ...] = (
+    ("event_settings", "event_id", "settings_json", _settings, False),
+    ("event_rounds", "id", "explanation_json", _explanation, True),
+)
+
+
+def _rewrite(up: bool) -> None:
+    """Rewrite each of :data:`_COLUMNS` in the rows whose JSON holds the spelling left behind
+    (``colour`` going up, ``color`` going down), written as the code writes it."""
     bind = op.get_bind()
-    rows = bind.execute(
-        sa.text(f"SELECT {key}, {column} FROM {table} WHERE {column} LIKE :s"),
-        {"s": f"%{spelled}%"},
-    ).all()
-    for row_key, text in rows:
-        try:
-            data = json.loads(text)
-        except ValueError:
-            continue  # not JSON: nothing this migration wrote or reads
-        new = change(data)
-        if new != data:
-            bind.execute(
-                sa.text(f"UPDATE {table} SET {column} = :v WHERE {key} = :k"),
-                {"v": json.dumps(new, ensure_ascii=table != "event_settings"), "k": row_key},
-            )
+    spelled = "colour" if up else "color"
+    for table, key, column, change, escaped in _COLUMNS:
+        rows = bind.execute(
+            sa.text(f"SELECT {key}, {column} FROM {table} WHERE {column} LIKE :s"),
+            {"s": f"%{spelled}%"},
+        ).all()
+        for row_key, text in rows:
+            try:
+                data = json.loads(text)
+            except ValueError:
+                continue  # not JSON: nothing this migration wrote or reads
+            new = change(data, up)
+            if new != data:
+                bind.execute(
+                    sa.text(f"UPDATE {table} SET {column} = :v WHERE {key} = :k"),
+                    {"v": json.dumps(new, ensure_ascii=escaped), "k": row_key},
+                )
 
 
 def upgrade() -> None:
-    _rewrite("event_settings", "event_id", "settings_json", "colour", lambda d: _settings(d, True))
-    _rewrite("event_rounds", "id", "explanation_json", "colour", lambda d: _explanation(d, True))
+    _rewrite(up=True)
 
 
 def downgrade() -> None:
-    _rewrite("event_settings", "event_id", "settings_json", "color", lambda d: _settings(d, False))
-    _rewrite("event_rounds", "id", "explanation_json", "color", lambda d: _explanation(d, False))
+    _rewrite(up=False)
