@@ -5,6 +5,7 @@ is confirmed), the clocks run, one resigns, and the result is on the round's res
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,9 @@ from tests.server.conftest import LiveServer, screenshot
 from tests.server.result_pages import log_in_as
 
 pytestmark = pytest.mark.browser
+#: A clock of 10 minutes seen within a minute of its start (a loaded machine takes seconds
+#: between a game's start and the look).
+WITHIN_ITS_FIRST_MINUTE = re.compile(r"^(10:00|9:[0-5]\d)\b")
 VIEWPORTS = {"desktop": {"width": 1200, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 
@@ -61,7 +65,7 @@ def test_r_board_3_two_players_play_in_the_room_and_one_resigns(
         assert box["height"] / box["width"] == pytest.approx(
             (2 * 24 * 1.35 + 8 * 24) / (2 * 23 * 1.35 + 8 * 23), rel=0.02
         )
-        expect(black.locator("#clock-B")).to_contain_text("10:0")
+        expect(black.locator("#clock-B")).to_have_text(WITHIN_ITS_FIRST_MINUTE)  # 10 minutes
         moves = ["E5", "C3", "G7", "C7", "G3"]
         for i, vertex in enumerate(moves):
             mover, other = (black, white) if i % 2 == 0 else (white, black)

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.live.conftest import PASSWORD
-from tests.live.test_live_browser import _context_page, _play
+from tests.live.test_live_browser import WITHIN_ITS_FIRST_MINUTE, _context_page, _play
 from tests.live.test_team_live import LOCAL, team_event
 from tests.server.conftest import LiveServer, screenshot
 from tests.server.result_pages import log_in_as
@@ -88,7 +88,8 @@ def test_r_score_team_1_two_roster_players_play_their_team_board_to_the_standing
         expect(black.locator("#live-you")).to_have_text("你执黑")
         expect(white.locator("#live-you")).to_have_text("你执白")
         expect(black.locator("#live-status")).to_have_text("轮到你落子")
-        expect(black.locator("#clock-B")).to_contain_text("10:0")  # the event's time control
+        # the event's time control, 10 minutes, running since White came in
+        expect(black.locator("#clock-B")).to_have_text(WITHIN_ITS_FIRST_MINUTE)
         moves = ["E5", "C3", "G7"]
         for i, vertex in enumerate(moves):
             mover = black if i % 2 == 0 else white
