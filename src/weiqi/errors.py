@@ -25,11 +25,23 @@ from weiqi.messages import Msg
 class WeiqiError(Exception):
     """Base of every error this package raises on purpose; ``msg`` says what is wrong.
 
-    A plain ``str`` is accepted where no arguments are needed (it is the msgid).
+    A plain ``str`` is accepted where no arguments are needed (it is the msgid). An error that
+    belongs beside a form's field names it in ``field`` (a form key; ``""``: none) and says why
+    in ``reason``, ``msg`` without the field's name (``msg`` itself when it names none): a
+    page shows ``reason`` beside the field, whatever the error's class.
+
+    >>> err = InvalidSetting("komi", "must be between -50 and 50")
+    >>> err.field, err.reason
+    ('komi', Msg('must be between -50 and 50'))
+    >>> WeiqiError("the round is paired").reason
+    Msg('the round is paired')
     """
 
-    def __init__(self, msg: Msg | str):
+    field = ""
+
+    def __init__(self, msg: Msg | str, *, reason: Msg | None = None):
         self.msg = Msg.of(msg)
+        self.reason = self.msg if reason is None else reason
         super().__init__(msg)
 
     @property
@@ -44,15 +56,15 @@ class WeiqiError(Exception):
 class IllegalMove(WeiqiError):
     """A move the rules forbid.
 
-    ``reason`` is one of ``occupied``, ``suicide``, ``ko``, ``superko``, ``wrong-turn``,
-    ``off-board``, ``game-over``.
+    ``kind`` is one of ``occupied``, ``suicide``, ``ko``, ``superko``, ``wrong-turn``,
+    ``off-board``, ``game-over`` (also the msgid of ``reason``).
     """
 
-    def __init__(self, reason: str, move_number: int | None = None, vertex: str | None = None):
-        self.reason = reason
+    def __init__(self, kind: str, move_number: int | None = None, vertex: str | None = None):
+        self.kind = kind
         self.move_number = move_number
         self.vertex = vertex
-        why = Msg(reason)
+        why = Msg(kind)
         if move_number is not None and vertex is not None:
             msg = Msg(
                 "move %(move)s at %(vertex)s: %(reason)s",
@@ -66,7 +78,7 @@ class IllegalMove(WeiqiError):
             msg = Msg("at %(vertex)s: %(reason)s", vertex=vertex, reason=why)
         else:
             msg = why
-        super().__init__(msg)
+        super().__init__(msg, reason=why)
 
 
 class InvalidSetting(WeiqiError):
@@ -75,21 +87,23 @@ class InvalidSetting(WeiqiError):
 
     def __init__(self, field: str, reason: Msg | str):
         self.field = field
-        self.reason = Msg.of(reason)
-        super().__init__(Msg("%(field)s: %(reason)s", field=Msg(field), reason=self.reason))
+        why = Msg.of(reason)
+        super().__init__(Msg("%(field)s: %(reason)s", field=Msg(field), reason=why), reason=why)
 
 
 class InputError(WeiqiError):
     """Unreadable input (a file, a CSV row, an SGF property); ``where`` names the place."""
 
     def __init__(self, where: Msg | str, reason: Msg | str):
-        self.where = str(where)
+        self.where = self.field = str(where)
         self.where_msg = Msg.of(where)
-        self.reason = Msg.of(reason)
+        why = Msg.of(reason)
         if where:
-            super().__init__(Msg("%(field)s: %(reason)s", field=self.where_msg, reason=self.reason))
+            super().__init__(
+                Msg("%(field)s: %(reason)s", field=self.where_msg, reason=why), reason=why
+            )
         else:
-            super().__init__(self.reason)
+            super().__init__(why)
 
     @classmethod
     def at_line(cls, source: str, line: int, reason: Msg | str) -> InputError:
@@ -182,13 +196,14 @@ class RecordRefused(WeiqiError):
 
     def __init__(self, game: Msg | str, reason: Msg | str):
         self.game = Msg.of(game)
-        self.reason = Msg.of(reason)
+        why = Msg.of(reason)
         super().__init__(
             Msg(
                 "%(game)s: the stored game record does not verify (%(reason)s); it is not shown",
                 game=self.game,
-                reason=self.reason,
-            )
+                reason=why,
+            ),
+            reason=why,
         )
 
 
@@ -198,5 +213,5 @@ class LineupRejected(WeiqiError):
 
     def __init__(self, team: str, reason: Msg | str):
         self.team = team
-        self.reason = Msg.of(reason)
-        super().__init__(Msg("lineup of %(team)s: %(reason)s", team=team, reason=self.reason))
+        why = Msg.of(reason)
+        super().__init__(Msg("lineup of %(team)s: %(reason)s", team=team, reason=why), reason=why)

@@ -85,7 +85,7 @@ def test_r_play_1_black_first_alternate_empty_points_only() -> None:
     b.play(B, v("E5", 9))
     with pytest.raises(IllegalMove) as err:
         b.play(B, v("D5", 9))
-    assert err.value.reason == "wrong-turn"
+    assert err.value.kind == "wrong-turn"
     assert err.value.message == "move 2 at D5: wrong-turn"
     assert b.legality(W, v("E5", 9)) == "occupied"
     b.play(W, v("D5", 9))

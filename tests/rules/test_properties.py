@@ -104,7 +104,7 @@ def check_random_game(size: int, seed: int, moves: int) -> set[str | None]:
             if ours is not None:
                 with pytest.raises(IllegalMove) as refused:
                     board.play(color, p)
-                assert refused.value.reason == ours
+                assert refused.value.kind == ours
             if reason is None:
                 legal.append((p, after))
         if not legal or rng.random() < 0.05:

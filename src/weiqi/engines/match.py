@@ -125,7 +125,7 @@ def referee_game(
             point = parse_vertex(answer, size)
             board.move(color, point)
         except (IllegalMove, InputError) as exc:
-            reason = exc.reason if isinstance(exc, IllegalMove) else "not a vertex"
+            reason = exc.kind if isinstance(exc, IllegalMove) else "not a vertex"
             note = f"move {len(moves) + 1}: {color.en} {answer}: {reason}"
             return ended(Result.win(color.opponent, Reason.RULING), "illegal-move", note)
         moves.append((color, point))

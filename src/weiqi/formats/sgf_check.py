@@ -479,7 +479,7 @@ class _Scan:
         except IllegalMove as err:
             index = board.move_number - played  # the refused move's place in the run
             color, point = entries[index]  # type: ignore[misc]
-            self._refuse(self.moves + index + 1, point, refusal(board, point, err.reason))
+            self._refuse(self.moves + index + 1, point, refusal(board, point, err.kind))
         self.moves += len(entries)
 
     def _refuse(self, number: int, point: int | None, reason: str) -> None:

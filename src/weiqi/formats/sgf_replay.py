@@ -193,7 +193,7 @@ def move_reason(board: Board, color: Color, point: int | None) -> str | None:
         else:
             board.play(color, point)
     except IllegalMove as err:
-        return refusal(board, point, err.reason)
+        return refusal(board, point, err.kind)
     return None
 
 

@@ -176,10 +176,9 @@ def save_round_start(
     try:
         save()
     except (InvalidSetting, Conflict) as err:
-        reason = err.reason if isinstance(err, InvalidSetting) else err.msg
         return page(
             values={"start": typed},
-            errors={"start": say(request, reason)},
+            errors={"start": say(request, err.reason)},
             status_code=status_of(err),
         )
     flash(request, translate(request, "The start of round %(number)s is saved.", number=number))

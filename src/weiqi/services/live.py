@@ -1686,7 +1686,7 @@ def act(
                 by = SERVER if action in _ASKED_OF_THE_SERVER else GameActor.player(color)
                 record.append(first, by, now)
             except IllegalMove as err:
-                refused, reason = err.msg, err.reason
+                refused, reason = err.msg, err.kind
             except (Conflict, InvalidSetting) as err:
                 refused = _core_reason(err)
             else:

@@ -336,7 +336,7 @@ def register(request: Request, form: FormFields, db: Db, user: LoggedIn, event_i
     try:
         player = event_admin.register_player(db, actor, event_id, **values)
     except (InputError, InvalidSetting) as err:
-        where = err.field if isinstance(err, InvalidSetting) else err.where
+        where = err.field
         label = _PLAYER_FIELDS.get(where, where)
         # shown beside its field; a reason of no field (the entrants' limit) above the form
         field = where.replace(" ", "_")

@@ -135,12 +135,8 @@ def _refusal(
 ) -> Refusal:
     """``err`` shown on the form ``form``: next to its field when the error names one of the
     form's (``fields`` maps the service's field names to the form's)."""
-    named = ""
-    if isinstance(err, InvalidSetting):
-        named = (fields or {}).get(err.field, "")
-    elif isinstance(err, InputError):
-        named = (fields or {}).get(err.where, "")
-    text = say(request, err.msg if isinstance(err, Conflict) or not named else err.reason)
+    named = (fields or {}).get(err.field, "") if err.field else ""
+    text = say(request, err.reason if named else err.msg)
     return Refusal(form, {named: text}, dict(values))
 
 

@@ -157,7 +157,7 @@ def join(
     try:
         linked = live.redeem_invite(db, user.actor(), code, clock)
     except (InvalidSetting, Conflict) as err:
-        message = say(request, err.reason if isinstance(err, InvalidSetting) else err.msg)
+        message = say(request, err.reason)
         context = {"error": message, "code": code}
         return html(request, "live_join.html", context, status_code=422)
     flash(

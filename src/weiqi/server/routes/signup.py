@@ -40,7 +40,6 @@ from weiqi.server.security import (
     log_in,
 )
 from weiqi.server.templating import html, say, translate
-from weiqi.services.accounts import UsernameTaken
 from weiqi.services.signup import SignedUp, sign_up
 
 router = APIRouter(route_class=ScreenedRoute, responses=_ERRORS)
@@ -58,10 +57,8 @@ def _problems(err: WeiqiError) -> dict[str, Msg]:
     """A refused sign-up's reasons by the field they belong beside (``form``: none)."""
     if isinstance(err, FieldsRejected):
         return dict(err.problems)
-    if isinstance(err, InvalidSetting):
+    if err.field:  # a setting (the password's length), the username taken
         return {err.field: err.reason}
-    if isinstance(err, UsernameTaken):
-        return {UsernameTaken.field: err.msg}
     return {"form": err.msg}  # e.g. the same username taken by another at the same moment
 
 

@@ -568,7 +568,7 @@ def match_results(
             db, actor, event_id, number, [(found.home, b, code, s) for b, s, code in entries]
         )
     except (InputError, Conflict, NotFound) as err:
-        problems = {match: [say(request, err.reason if isinstance(err, InputError) else err.msg)]}
+        problems = {match: [say(request, err.reason)]}
         return _round_admin_page(
             request, db, actor, event_id, number, problems=problems, status_code=422
         )
@@ -591,8 +591,7 @@ def stage_send(
     try:
         winner_stays_on.send_player(db, user.actor(), event_id, team, player)
     except (InputError, Conflict) as err:
-        reason = err.reason if isinstance(err, InputError) else err.msg
-        values, errors = {"player": player}, {"player": say(request, reason)}
+        values, errors = {"player": player}, {"player": say(request, err.reason)}
         if coach:
             from weiqi.server.routes.team_pages import lineup_form_page  # (it imports this)
 
