@@ -72,7 +72,7 @@ def test_an_option_of_the_other_kind_is_refused_by_name(tmp_path: Path) -> None:
     """``--boards`` makes no sense for an individual event, nor ``--handicap-placement`` for
     a team one (its boards have no handicap), a team board needs ``--team``, and ``round
     reveal`` has no individual meaning: each is refused, naming the option, with nothing
-    created."""
+    created. ``round pair --explain`` means both: why each pair, why each match."""
     db = str(tmp_path / "refused.sqlite3")
     assert refused("event", "create", "--db", db, "--name", "X", "--system", "swiss",
                    "--boards", "3") == "--boards: applies to team events only"  # fmt: skip
@@ -93,10 +93,11 @@ def test_an_option_of_the_other_kind_is_refused_by_name(tmp_path: Path) -> None:
     run("event", "create", "--db", db, "--kind", "team", "--name", "T", "--system", "swiss",
         "--rounds", "1", "--boards", "2")  # fmt: skip
     run("team", "import", "--db", db, str(tmp_path / "teams.csv"))
-    assert refused("round", "pair", "--db", db, "--explain") == (
-        "--explain: applies to individual events only"
-    )
-    run("round", "pair", "--db", db)
+    # a team Swiss's round says why each match, as an individual one says why each pair
+    explained = json.loads(run("round", "pair", "--db", db, "--explain", "--json"))
+    (why,) = explained["explanations"]
+    assert (why["board"], why["black"]["name"], why["white"]["name"]) == (1, "A", "B")
+    assert (why["black"]["points"], why["ideal"]) == (0, True)
     assert refused("round", "result", "--db", db, "--round", "1", "--board", "1", "B+R") == (
         "--team: a team event's board needs the team"
     )
@@ -115,3 +116,21 @@ def test_r_score_3_a_team_events_komi_and_repetition_rule_from_the_command_line(
     assert refused(*team, "--name", "U", "--komi", "three") == (
         "--komi: 'three' is not a number of stones"
     )
+
+
+def test_r_fmt_3_a_team_round_pair_explains_in_chinese(tmp_path: Path) -> None:
+    """``round pair --explain`` of a team Swiss prints why each match in Chinese, in a team's
+    words (match points, home and away), with the legend."""
+    db = str(tmp_path / "why.sqlite3")
+    (tmp_path / "teams.csv").write_text(TEAMS, encoding="utf-8")
+    run("event", "create", "--db", db, "--kind", "team", "--name", "T", "--system", "swiss",
+        "--rounds", "2", "--boards", "2")  # fmt: skip
+    run("team", "import", "--db", db, str(tmp_path / "teams.csv"))
+    result = runner.invoke(
+        app,
+        ["round", "pair", "--db", db, "--explain"],
+        env={"WEIQI_LANG": "zh_CN", "COLUMNS": "200"},
+    )
+    assert result.exit_code == 0, result.output
+    assert "主队" in result.output and "场分 0" in result.output and "理想对阵" in result.output
+    assert "违反主客场规则：" in result.output and "执黑" not in result.output

@@ -199,6 +199,37 @@ def test_r_fmt_3_team_swiss_pairs_winners_with_winners(db: Database) -> None:
         pair_round(db, LOCAL, ev)
 
 
+def test_r_fmt_3_a_team_swiss_round_explains_each_match(db: Database) -> None:
+    """A team Swiss round keeps why each match was paired, as an individual round does, in a
+    team's words: five teams, the bye and the two winners of round 1 on 2 match points, so in
+    round 2 one of them is paired down against a team without a point."""
+    ev = event(db, "ABCDE", 2, boards=2, system=TeamSystem.SWISS, rounds=2)
+    first = pair_round(db, LOCAL, ev)
+    assert [w.board for w in show_round(db, ev, 1).explanation] == [1, 2]
+    play(db, ev, 1, {m.home: ["B+R", "W+R"] for m in first.matches})
+    second = pair_round(db, LOCAL, ev)
+    why = show_round(db, ev, 2).explanation
+    assert [w.board for w in why] == [m.number for m in second.matches]
+    names = {m.number: (m.home, m.away) for m in second.matches}
+    for w in why:
+        assert (w.black.name, w.white.name) == names[w.board]  # the teams' names: their codes
+    down = [w for w in why if w.score_gap]
+    assert len(down) == 1 and down[0].score_gap == 2
+    (note,) = [n.code for n in down[0].notes if n.code.startswith("paired_down")]
+    assert note in ("paired_down_home", "paired_down_away")
+    higher = down[0].black if note == "paired_down_home" else down[0].white
+    assert str(higher.lines[0]) == "match points 2"
+    assert all(
+        "Black" not in str(line) for w in why for s in (w.black, w.white) for line in s.lines
+    )
+
+
+def test_a_team_round_robin_has_nothing_to_explain(db: Database) -> None:
+    ev = event(db, "ABCD", 2, boards=2, system=TeamSystem.ROUND_ROBIN)
+    pair_round(db, LOCAL, ev)
+    assert show_round(db, ev, 1).explanation == ()
+
+
 def test_r_fmt_3_team_knockout_until_a_winner(db: Database) -> None:
     ev = event(db, "ABCD", 2, boards=2, system=TeamSystem.KNOCKOUT)
     r1 = pair_round(db, LOCAL, ev)

@@ -128,7 +128,8 @@ def test_issue_13_team_dashboard_says_why_and_round_pages_search(
     page: Page, live_server: LiveServer, tmp_path: Path
 ) -> None:
     """No pairing button while round 1's lineups are sealed: the reason instead (a Swiss); the
-    team round page and the individual round page find a player by name, club or rank."""
+    team round page and the individual round page find a player by name, club or rank; the
+    team round page says why each match was paired (R-FMT-3)."""
     db = _db(live_server)
     try:
         settings = TeamEventSettings(boards=2, system=TeamSystem.SWISS, rounds=3)
@@ -172,6 +173,13 @@ def test_issue_13_team_dashboard_says_why_and_round_pages_search(
     expect(rows).to_have_count(1)
     expect(rows.first).to_contain_text("白虎")
     expect(page.locator("#player-search").get_by_label("查找棋手")).to_have_value("北京")
+    # why each match was paired, in a team's words, and found by the same search
+    why = page.locator("#why tbody tr")
+    expect(why).to_have_count(1)
+    expect(why.first).to_contain_text("白虎")
+    expect(why.first).to_contain_text("场分 0")
+    expect(page.locator("#why thead")).to_contain_text("主队")
+    expect(page.locator("#why-legend")).to_contain_text("违反主客场规则")
 
     page.set_viewport_size(PHONE)
     page.goto(f"{live_server.url}/events/{solo}/manage/rounds/1")

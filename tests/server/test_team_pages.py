@@ -12,9 +12,11 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.league.test_team_service import event as team_event
+from tests.league.test_team_service import play
 from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
 from weiqi.league.season import SeasonSettings
-from weiqi.league.settings import TeamEventSettings
+from weiqi.league.settings import TeamEventSettings, TeamSystem
 from weiqi.server.app import create_app
 from weiqi.services import accounts, league, teams
 from weiqi.services.actor import Actor
@@ -278,6 +280,26 @@ def test_r_score_team_1_and_r_rank_team_round_and_standings_pages(
     assert by_team[m2.home][8] == "2" and by_team[m2.away][8] == "0"
     assert [r[1] for r in rows[1:]] == [m1.home, m2.home, m2.away, m1.away]
     assert [r[0] for r in rows[1:]] == ["1", "2", "3", "4"]
+
+
+def test_r_fmt_3_a_team_swiss_round_page_says_why_each_match(
+    client: TestClient, database: Database
+) -> None:
+    """The organisers' page of a team Swiss round shows why each match was paired, in Chinese
+    and in a team's words (match points, home and away), the same rows ``show_round`` gives."""
+    ev = team_event(database, "ABCDE", 2, boards=2, system=TeamSystem.SWISS, rounds=2)
+    first = teams.pair_round(database, Actor.local(), ev)
+    play(database, ev, 1, {m.home: ["B+R", "W+R"] for m in first.matches})
+    teams.pair_round(database, Actor.local(), ev)
+    admin(client)
+    page = client.get(f"/events/{ev}/manage/rounds/2")
+    assert page.status_code == 200
+    why = page.text[page.text.index('id="explanation"') :]
+    assert "每台对阵的依据" in why and "主队" in why and "客队" in why
+    assert "场分 2" in why and "场分较高：降组对阵" in why
+    assert "执黑" not in why and "黑方" not in why  # a match has home and away, not colours
+    rows = teams.show_round(database, ev, 2).explanation
+    assert why.count("<tr>") == len(rows) + 1  # the head and a row a match
 
 
 def test_board_prizes_and_player_records_with_csv(client: TestClient, database: Database) -> None:

@@ -51,7 +51,7 @@ from weiqi.tournament.standings import format_value
 
 if TYPE_CHECKING:  # the database, rich: imported by the commands that use them (issue #15)
     from weiqi.services.event_rows import StandingsSheet
-    from weiqi.services.pair_explanation import BoardWhy
+    from weiqi.services.pair_explanation import BoardWhy, Words
     from weiqi.services.read_models import StandingsRead
     from weiqi.store.database import Database
     from weiqi.tournament.records import RoundTotals
@@ -954,53 +954,6 @@ def register(app: typer.Typer) -> None:
 
         return board_whys(round_detail(database, Actor.local(), event_id, number).explanations)
 
-    def _print_explanation(whys: tuple[BoardWhy, ...], totals: RoundTotals | None) -> None:
-        """Why each pair in plain words, in the command line's language (``WEIQI_LANG`` or the
-        locale's; Chinese by default): the page's table, legend and totals."""
-        import os
-
-        from rich.console import Console
-        from rich.table import Table
-
-        from weiqi.i18n import environment_locale, render, translations
-        from weiqi.services import pair_explanation as why
-
-        locale = environment_locale(os.environ)
-        gettext = translations(locale).gettext
-        comma, semicolon = ("，", "；") if locale == "zh_CN" else (", ", "; ")
-        console = Console()
-        if not whys:
-            console.print(gettext(why.NO_CHOICE))
-            return
-        table = Table(title=gettext("Why each pair"))
-        for column in why.COLUMNS:
-            table.add_column(gettext(column))
-        for w in whys:
-            sides = [
-                f"{s.name}（{comma.join(render(m, locale) for m in s.lines)}）"
-                if locale == "zh_CN"
-                else f"{s.name} ({comma.join(render(m, locale) for m in s.lines)})"
-                for s in (w.black, w.white)
-            ]
-            notes = semicolon.join(render(n.phrase, locale) for n in w.notes)
-            table.add_row(
-                str(w.board),
-                *sides,
-                str(w.score_gap),
-                str(w.seeding_deviation),
-                notes or (gettext(why.IDEAL) if w.ideal else "–"),
-            )
-        console.print(table)
-        colon = "：" if locale == "zh_CN" else ": "
-        for term, meaning in why.LEGEND:
-            console.print(f"{gettext(term)}{colon}{gettext(meaning)}", highlight=False)
-        if totals is not None:
-            # Issue #5: for a round, its totals (score gaps, colour violations, same club).
-            console.print(
-                semicolon.join(f"{gettext(k)} {v}" for k, v in why.totals_rows(totals)),
-                highlight=False,
-            )
-
     @round_app.command("pair")
     def pair(
         ctx: typer.Context,
@@ -1029,11 +982,11 @@ def register(app: typer.Typer) -> None:
 
         database, event_id = open_event(db, event)
         team = is_team(database, event_id)
-        refuse_other_kind(ctx, ("explain",) if team else ("start",), team)
+        refuse_other_kind(ctx, () if team else ("start",), team)
         if team:
             from weiqi.cli.team import pair_team_round
 
-            pair_team_round(database, event_id, start, as_json)
+            pair_team_round(database, event_id, start, as_json, explain)
             return
         with bulk_values():
             view = pair_round(database, Actor.local(), event_id)
@@ -1048,7 +1001,9 @@ def register(app: typer.Typer) -> None:
             return
         _round_table(view)
         if explain:
-            _print_explanation(whys, view.totals)
+            from weiqi.services.pair_explanation import INDIVIDUAL_WORDS
+
+            print_explanation(whys, view.totals, INDIVIDUAL_WORDS)
 
     @round_app.command("result")
     def result(
@@ -1445,3 +1400,52 @@ def register(app: typer.Typer) -> None:
                 *[format_value(r.tiebreaks.get(c, 0)) for c, _, _ in names],
             )
         typer.echo(table.render())
+
+
+def print_explanation(whys: tuple[BoardWhy, ...], totals: RoundTotals | None, words: Words) -> None:
+    """Why each pair in plain words (each match, a team round's), in the command line's
+    language (``WEIQI_LANG`` or the locale's; Chinese by default): the page's table in its
+    ``words``, legend and totals."""
+    import os
+
+    from rich.console import Console
+    from rich.table import Table
+
+    from weiqi.i18n import environment_locale, render, translations
+    from weiqi.services import pair_explanation as why
+
+    locale = environment_locale(os.environ)
+    gettext = translations(locale).gettext
+    comma, semicolon = ("，", "；") if locale == "zh_CN" else (", ", "; ")
+    console = Console()
+    if not whys:
+        console.print(gettext(why.NO_CHOICE))
+        return
+    table = Table(title=gettext("Why each pair"))
+    for column in words.columns:
+        table.add_column(gettext(column))
+    for w in whys:
+        sides = [
+            f"{s.name}（{comma.join(render(m, locale) for m in s.lines)}）"
+            if locale == "zh_CN"
+            else f"{s.name} ({comma.join(render(m, locale) for m in s.lines)})"
+            for s in (w.black, w.white)
+        ]
+        notes = semicolon.join(render(n.phrase, locale) for n in w.notes)
+        table.add_row(
+            str(w.board),
+            *sides,
+            str(w.score_gap),
+            str(w.seeding_deviation),
+            notes or (gettext(words.ideal) if w.ideal else "–"),
+        )
+    console.print(table)
+    colon = "：" if locale == "zh_CN" else ": "
+    for term, meaning in words.legend:
+        console.print(f"{gettext(term)}{colon}{gettext(meaning)}", highlight=False)
+    if totals is not None:
+        # Issue #5: for a round, its totals (score gaps, colour violations, same club).
+        console.print(
+            semicolon.join(f"{gettext(k)} {v}" for k, v in why.totals_rows(totals)),
+            highlight=False,
+        )

@@ -250,12 +250,23 @@ def team_facts(database: Database, event_id: int) -> dict[str, object]:
             "rounds_paired": info.rounds, "settings": settings_to_dict(info.settings)}  # fmt: skip
 
 
-def pair_team_round(database: Database, event_id: int, start: str | None, as_json: bool) -> None:
-    """``round pair`` of a team event: pair the next round and store its matches."""
-    from weiqi.services.teams import pair_round
+def pair_team_round(
+    database: Database, event_id: int, start: str | None, as_json: bool, explain: bool = False
+) -> None:
+    """``round pair`` of a team event: pair the next round and store its matches; ``explain``:
+    why each match, as the round's page says it (``show_round``'s read model)."""
+    from weiqi.cli.event import print_explanation
+    from weiqi.services.pair_explanation import TEAM_WORDS
+    from weiqi.services.teams import pair_round, show_round
 
     view = pair_round(database, Actor.local(), event_id, parse_time(start, "--start"))
+    whys = show_round(database, event_id, view.number).explanation if explain else ()
+    if as_json and explain:
+        echo_json({**plain(round_read(view)), "explanations": [w.as_json() for w in whys]})
+        return
     echo_round(view, as_json)
+    if explain:
+        print_explanation(whys, None, TEAM_WORDS)
 
 
 def reveal_team_round(

@@ -167,6 +167,35 @@ class ExplanationView:
     """The chief referee made or moved this pair by hand (``services.round_edits``)."""
 
 
+def explanation_views(
+    stored: Mapping[str, Any], names: Mapping[str, str], handicaps: Mapping[int, int]
+) -> tuple[ExplanationView, ...]:
+    """A round's stored explanation (``tournament.explanation_json``), each pair's entrants
+    by name (``names`` of their codes), each board's ``handicaps``: an individual round's
+    boards, a team round's matches alike."""
+    return tuple(
+        ExplanationView(
+            board=e["board"],
+            black=names.get(e["black"], e["black"]),
+            white=names.get(e["white"], e["white"]),
+            score_black=e["score_black"],
+            score_white=e["score_white"],
+            colors_black=e["colors_black"],
+            colors_white=e["colors_white"],
+            seed_black=e["seed_black"],
+            seed_white=e["seed_white"],
+            score_gap=abs(e["score_black"] - e["score_white"]),
+            seeding_deviation=e["seeding_deviation"],
+            color_violation=e["color_violation"],
+            same_club=e["same_club"],
+            note=e.get("note", ""),
+            handicap=handicaps.get(e["board"], 0),
+            by_hand=bool(e.get("by_hand", False)),
+        )
+        for e in stored.get("explanations", [])
+    )
+
+
 @dataclass(frozen=True)
 class RoundDetail:
     number: int
@@ -617,28 +646,7 @@ def _detail(session: Session, event_id: int, rnd: RoundRow, search: str = "") ->
         shown_boards = frozenset(p.board for p in view.pairings if found(p.black) or found(p.white))
         shown_byes = tuple(b for b in view.byes if found(b))
     stored = json.loads(rnd.explanation_json or "{}")
-    handicaps = {p.board: p.handicap for p in view.pairings}
-    explanations = tuple(
-        ExplanationView(
-            board=e["board"],
-            black=names.get(e["black"], e["black"]),
-            white=names.get(e["white"], e["white"]),
-            score_black=e["score_black"],
-            score_white=e["score_white"],
-            colors_black=e["colors_black"],
-            colors_white=e["colors_white"],
-            seed_black=e["seed_black"],
-            seed_white=e["seed_white"],
-            score_gap=abs(e["score_black"] - e["score_white"]),
-            seeding_deviation=e["seeding_deviation"],
-            color_violation=e["color_violation"],
-            same_club=e["same_club"],
-            note=e.get("note", ""),
-            handicap=handicaps.get(e["board"], 0),
-            by_hand=bool(e.get("by_hand", False)),
-        )
-        for e in stored.get("explanations", [])
-    )
+    explanations = explanation_views(stored, names, {p.board: p.handicap for p in view.pairings})
     totals = RoundTotals(**stored["totals"]) if stored.get("totals") else None
     latest = latest_round(session, event_id)
     return RoundDetail(

@@ -55,6 +55,14 @@ NOTES = {
 IDEAL = N_("The ideal pair")
 """A board without a note, a score gap or a distance from the ideal opponent."""
 
+_DISTANCE = (
+    N_("Distance from the ideal opponent"),
+    N_(
+        "how far the opponent is from the one the seeding method would choose; 0 is the ideal "
+        "opponent"
+    ),
+)
+
 LEGEND = (
     (
         N_("Points"),
@@ -88,13 +96,7 @@ LEGEND = (
             "group could not all be paired with each other"
         ),
     ),
-    (
-        N_("Distance from the ideal opponent"),
-        N_(
-            "how far the opponent is from the one the seeding method would choose; 0 is the "
-            "ideal opponent"
-        ),
-    ),
+    _DISTANCE,
     (
         N_("Colour rule broken"),
         N_(
@@ -113,16 +115,103 @@ LEGEND = (
 NO_CHOICE = N_("This system pairs by its fixed table or bracket; there is no choice to explain.")
 """What stands instead of the table for a system that chooses no pair (round robin, knockout)."""
 
+# A team event's round explains its matches with the same systems' reasons (Black is the home
+# team to them, ``league.team_rounds``), in a team's words: match points, home and away.
+TEAM_COLUMNS = (
+    N_("No."),
+    N_("Home team"),
+    N_("Away team"),
+    N_("Score gap"),
+    N_("Distance from the ideal opponent"),
+    N_("Notes"),
+)
+"""A team round's explanation table's column heads (msgids)."""
+
+TEAM_NOTES = {
+    "paired_down_home": N_("The home team has more match points: paired down"),
+    "paired_down_away": N_("The away team has more match points: paired down"),
+    "home_away_rule_broken": N_("Home/away rule broken"),
+}
+"""A match's notes by code (the ``--json`` value), with their phrase's msgid."""
+
+TEAM_LEGEND = (
+    (
+        N_("Match points"),
+        N_(
+            "the match points a team had before this round; teams with the same match points "
+            "form a score group"
+        ),
+    ),
+    (
+        N_("Seeding place"),
+        N_("the team's place in this round's order: by match points, then as the teams are listed"),
+    ),
+    (
+        N_("Home 2, away 1"),
+        N_(
+            "how many matches the team has played as the home team and as the away team so far, "
+            "and which it was in the last one"
+        ),
+    ),
+    (
+        N_("Score gap"),
+        N_(
+            "the difference between the two teams' match points; 0 means they are in the same "
+            "score group"
+        ),
+    ),
+    (
+        N_("Paired down"),
+        N_(
+            "a team meets one with fewer match points, because the teams of its own score group "
+            "could not all be paired with each other"
+        ),
+    ),
+    _DISTANCE,
+    (
+        N_("Home/away rule broken"),
+        N_(
+            "a team is the home team (or the away team) a third time in a row, or three times "
+            "more often than the other"
+        ),
+    ),
+)
+"""The words of a team round's explanation and what they mean (term, meaning; msgids)."""
+
+
+@dataclass(frozen=True)
+class Words:
+    """The words of an explanation table for one kind of event (the page's column heads and
+    legend).
+
+    >>> TEAM_WORDS.columns[1], INDIVIDUAL_WORDS.columns[1]
+    ('Home team', 'Black')
+    """
+
+    columns: tuple[str, ...]
+    legend: tuple[tuple[str, str], ...]
+    ideal: str = IDEAL
+
+
+INDIVIDUAL_WORDS = Words(COLUMNS, LEGEND)
+TEAM_WORDS = Words(TEAM_COLUMNS, TEAM_LEGEND)
+
 
 @dataclass(frozen=True)
 class SideWhy:
-    """One player of a board: name, points before the round, seeding place, colours so far."""
+    """One player of a board: name, points before the round, seeding place, colours so far;
+    or one team of a match (``team``): its match points, and Black for home, White for away.
+
+    >>> [str(m) for m in SideWhy("黑龙", 2, 1, "BW", team=True).lines]
+    ['match points 2', 'seeding place 1', 'home 1, away 1', 'last match away']
+    """
 
     name: str
     points: int
     seeding_place: int
     colors: str
     """The colours of the player's games so far, oldest first (``"BWB"``)."""
+    team: bool = False
 
     @property
     def black_games(self) -> int:
@@ -138,19 +227,23 @@ class SideWhy:
 
     @property
     def lines(self) -> tuple[Msg, ...]:
-        """The phrases under the player's name."""
-        head = (
-            Msg("%(n)s points", n=self.points),
-            Msg("seeding place %(n)s", n=self.seeding_place),
-        )
+        """The phrases under the player's (the team's) name."""
+        # (one msgid a call: the catalogue's extractor joins the two of a conditional)
+        if self.team:
+            points, none = Msg("match points %(n)s", n=self.points), Msg("no match yet")
+        else:
+            points, none = Msg("%(n)s points", n=self.points), Msg("no game yet")
+        head = (points, Msg("seeding place %(n)s", n=self.seeding_place))
         if not self.colors:
-            return (*head, Msg("no game yet"))
-        last = Msg("last game Black") if self.last_color == "B" else Msg("last game White")
-        return (
-            *head,
-            Msg("Black %(b)s, White %(w)s", b=self.black_games, w=self.white_games),
-            last,
-        )
+            return (*head, none)
+        black = self.last_color == "B"
+        if self.team:
+            sides = Msg("home %(h)s, away %(a)s", h=self.black_games, a=self.white_games)
+            last = Msg("last match home") if black else Msg("last match away")
+        else:
+            sides = Msg("Black %(b)s, White %(w)s", b=self.black_games, w=self.white_games)
+            last = Msg("last game Black") if black else Msg("last game White")
+        return (*head, sides, last)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -198,35 +291,45 @@ class BoardWhy:
         }
 
 
-def board_why(e: ExplanationView) -> BoardWhy:
-    """The row of one board's explanation."""
+def board_why(e: ExplanationView, *, team: bool = False) -> BoardWhy:
+    """The row of one board's explanation (of one match's, ``team``: Black is the home team,
+    ``board`` the match's number).
+
+    >>> from weiqi.services.event_admin import ExplanationView
+    >>> e = ExplanationView(2, "黑龙", "白虎", 1, 2, "B", "W", 2, 1, 1, 0, True, False, "")
+    >>> [str(n.phrase) for n in board_why(e, team=True).notes]
+    ['The away team has more match points: paired down', 'Home/away rule broken']
+    """
     notes: list[Note] = []
-    if e.score_black > e.score_white:
-        notes.append(Note("paired_down_black", Msg(NOTES["paired_down_black"])))
-    elif e.score_white > e.score_black:
-        notes.append(Note("paired_down_white", Msg(NOTES["paired_down_white"])))
+    words, down, broken = (
+        (TEAM_NOTES, ("paired_down_home", "paired_down_away"), "home_away_rule_broken")
+        if team
+        else (NOTES, ("paired_down_black", "paired_down_white"), "color_rule_broken")
+    )
+    if e.score_black != e.score_white:
+        code = down[0] if e.score_black > e.score_white else down[1]
+        notes.append(Note(code, Msg(words[code])))
     if e.handicap:
         notes.append(Note("handicap", Msg(NOTES["handicap"], n=e.handicap)))
-    for code, flag in (
-        ("color_rule_broken", e.color_violation),
-        ("same_club", e.same_club),
-        ("by_hand", e.by_hand),
-    ):
+    for code, flag in ((broken, e.color_violation), ("same_club", e.same_club),
+                       ("by_hand", e.by_hand)):  # fmt: skip
         if flag:
-            notes.append(Note(code, Msg(NOTES[code])))
+            notes.append(Note(code, Msg({**NOTES, **TEAM_NOTES}[code])))
     return BoardWhy(
         e.board,
-        SideWhy(e.black, e.score_black, e.seed_black, e.colors_black),
-        SideWhy(e.white, e.score_white, e.seed_white, e.colors_white),
+        SideWhy(e.black, e.score_black, e.seed_black, e.colors_black, team),
+        SideWhy(e.white, e.score_white, e.seed_white, e.colors_white, team),
         e.score_gap,
         e.seeding_deviation,
         tuple(notes),
     )
 
 
-def board_whys(explanations: Iterable[ExplanationView]) -> tuple[BoardWhy, ...]:
-    """The rows of a round's explanation, board by board."""
-    return tuple(board_why(e) for e in explanations)
+def board_whys(
+    explanations: Iterable[ExplanationView], *, team: bool = False
+) -> tuple[BoardWhy, ...]:
+    """The rows of a round's explanation, board by board (match by match, ``team``)."""
+    return tuple(board_why(e, team=team) for e in explanations)
 
 
 def totals_rows(totals: RoundTotals) -> tuple[tuple[str, str], ...]:

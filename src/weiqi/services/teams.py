@@ -31,6 +31,7 @@ weiqi.errors.LineupRejected: lineup of B: board 1: player C1 is not on the roste
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -77,6 +78,7 @@ from weiqi.services.event_admin import (
     LOCKED_PLAYED,
     as_utc,
     check_rounds_paired,
+    explanation_views,
     move_round_start,
 )
 from weiqi.services.events import (
@@ -97,6 +99,7 @@ from weiqi.services.events import (
     stored_settings,
     team_by_code,
 )
+from weiqi.services.pair_explanation import BoardWhy, board_whys
 from weiqi.services.permissions import Action, require
 from weiqi.services.read_models import (
     MatchRead,
@@ -106,6 +109,7 @@ from weiqi.services.read_models import (
 )
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.team_coaches import require_coach
+from weiqi.services.tournament import explanation_json
 from weiqi.store.database import Database
 from weiqi.store.games import TeamGameRecordRow
 from weiqi.store.locks import lock_event
@@ -125,7 +129,7 @@ from weiqi.text import check_entrants
 from weiqi.tournament.details import EventDetails, format_local
 from weiqi.tournament.namesakes import Person, labels, shared_name
 from weiqi.tournament.ranks import Rank
-from weiqi.tournament.records import Event
+from weiqi.tournament.records import Event, RoundPlan
 from weiqi.tournament.settings import System
 from weiqi.tournament.systems import TournamentSystem, system_for
 
@@ -171,6 +175,8 @@ class TeamRoundView:
     bye: str | None
     matches: tuple[MatchView, ...]
     lineups: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    explanation: tuple[BoardWhy, ...] = ()
+    """Why each match was paired (a Swiss's choices; ``show_round`` only), match by match."""
 
 
 def iso(at: datetime | None) -> str | None:
@@ -744,14 +750,15 @@ def _next_round_event(
     return system_for(core, event.kind), event
 
 
-def _fixtures(session: Session, row: EventSettingsRow) -> tuple[list[Fixture], str | None]:
-    """The next round's fixtures and bye, paired by the event's system: the same system objects
-    as an individual event's, over the team codes (``weiqi.league.team_rounds``)."""
+def _next_plan(session: Session, row: EventSettingsRow) -> RoundPlan | None:
+    """The next round paired by the event's system: the same system objects as an individual
+    event's, over the team codes (``weiqi.league.team_rounds``); ``None``: a 擂台赛 has no
+    rounds to pair."""
     found = _next_round_event(session, row)
     if found is None:
-        return [], None
+        return None
     system, event = found
-    return team_fixtures(system.next_round(event))
+    return system.next_round(event)
 
 
 @dataclass(frozen=True)
@@ -800,10 +807,13 @@ def pair_round(
         lock_event(session, event_id)  # of two pairings at once, the second sees the first
         row = event_row(session, event_id)
         number = count_rows(session, RoundRow, event_id) + 1
-        fixtures, bye = _fixtures(session, row)
+        plan = _next_plan(session, row)
+        fixtures, bye = team_fixtures(plan) if plan is not None else ([], None)
         starts = as_utc(start)
         seed = settings_of(row).seed * 1000 + number
         rnd = team_round_row(session, event_id, number, fixtures, bye, seed=seed)
+        if plan is not None:  # why each match (a Swiss's choices), as an individual round's
+            rnd.explanation_json = explanation_json(plan)
         rnd.starts_at = starts
         rnd.lineup_deadline = _lineup_deadline(row, starts)
         session.add(rnd)
@@ -1437,7 +1447,7 @@ def _match_view(
     return view
 
 
-def _round_view(session: Session, rnd: RoundRow) -> TeamRoundView:
+def _round_view(session: Session, rnd: RoundRow, *, explain: bool = False) -> TeamRoundView:
     row = event_row(session, rnd.event_id)
     teams, players = _codes(session, rnd.event_id)
     names = roster_names(session, rnd.event_id)
@@ -1466,14 +1476,24 @@ def _round_view(session: Session, rnd: RoundRow) -> TeamRoundView:
         matches,
         # sealed lineups stay secret: only whether a team has submitted is shown
         {teams[lr.team_id]: lr.players for lr in lineups} if revealed else {},
+        _explanation(session, rnd) if explain else (),
     )
+
+
+def _explanation(session: Session, rnd: RoundRow) -> tuple[BoardWhy, ...]:
+    """Why each match of ``rnd`` was paired, teams by name (none stored: none)."""
+    stored = json.loads(rnd.explanation_json or "{}")
+    if not stored.get("explanations"):
+        return ()
+    names = {t.code: t.name for t in event_teams(session, rnd.event_id)}
+    return board_whys(explanation_views(stored, names, {}), team=True)
 
 
 def show_round(db: Database, event_id: int, number: int | None = None) -> TeamRoundView:
     """A paired round (the latest by default): matches, and boards once revealed."""
     with db.transaction() as session:
         event_row(session, event_id)
-        return _round_view(session, round_or_latest(session, event_id, number))
+        return _round_view(session, round_or_latest(session, event_id, number), explain=True)
 
 
 def list_rounds(db: Database, event_id: int) -> list[TeamRoundView]:

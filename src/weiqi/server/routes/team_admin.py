@@ -48,7 +48,7 @@ from weiqi.server.public_tables import gettext_for, handicap_text, team_game_hre
 from weiqi.server.security import AppClock, Db, LoggedIn, flash, server_clock
 from weiqi.server.team_tables import color_text, match_score, result_text, stage_status
 from weiqi.server.templating import html, locale_of, say, translate
-from weiqi.services import team_admin, team_coaches, teams, winner_stays_on
+from weiqi.services import pair_explanation, team_admin, team_coaches, teams, winner_stays_on
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import LOCKED_PLAYED, as_utc
 from weiqi.services.events import Competition
@@ -451,6 +451,7 @@ def _round_admin_page(
         return translate(request, text)
 
     deadline = as_utc(view.deadline)
+    shown = team_admin.matching_matches(cards, view, search)
     context = {
         "info": info,
         "round": view,
@@ -466,7 +467,9 @@ def _round_admin_page(
         "match_score": lambda m: match_score(m, _),
         "team_game_href": team_game_href,
         "search": search.strip(),
-        "shown": team_admin.matching_matches(cards, view, search),
+        "shown": shown,
+        "shows_match": lambda number: shown is None or number in shown,
+        "why_words": pair_explanation.TEAM_WORDS,
         "may_publish": allowed(db, actor, Action.PUBLISH_ROUND, event_id),
         "starts": format_local(view.starts_at, info.details.time_zone),
         "values": values or {},
