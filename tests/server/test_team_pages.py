@@ -300,6 +300,9 @@ def test_r_fmt_3_a_team_swiss_round_page_says_why_each_match(
     assert "执黑" not in why and "黑方" not in why  # a match has home and away, not colours
     rows = teams.show_round(database, ev, 2).explanation
     assert why.count("<tr>") == len(rows) + 1  # the head and a row a match
+    # the API's round (the object ``round show --json`` prints) says the same
+    api = client.get(f"/api/events/{ev}/teams/rounds/2").json()
+    assert api["explanations"] == [w.as_json() for w in rows]
 
 
 def test_board_prizes_and_player_records_with_csv(client: TestClient, database: Database) -> None:

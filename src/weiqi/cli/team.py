@@ -260,13 +260,11 @@ def pair_team_round(
     from weiqi.services.teams import pair_round, show_round
 
     view = pair_round(database, Actor.local(), event_id, parse_time(start, "--start"))
-    whys = show_round(database, event_id, view.number).explanation if explain else ()
-    if as_json and explain:
-        echo_json({**plain(round_read(view)), "explanations": [w.as_json() for w in whys]})
-        return
-    echo_round(view, as_json)
     if explain:
-        print_explanation(whys, None, TEAM_WORDS)
+        view = show_round(database, event_id, view.number)  # the round as shown, explained
+    echo_round(view, as_json)
+    if explain and not as_json:
+        print_explanation(view.explanation, None, TEAM_WORDS)
 
 
 def reveal_team_round(

@@ -350,6 +350,9 @@ class TeamRoundRead:
     bye: str | None
     matches: list[MatchRead]
     lineups: dict[str, list[str]]
+    explanations: list[dict[str, Any]]
+    """Why each match was paired (a Swiss's; ``pair_explanation.BoardWhy.as_json``), when the
+    round is shown; ``round pair --explain --json`` prints the same."""
 
 
 @dataclass(frozen=True)

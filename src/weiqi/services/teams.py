@@ -215,6 +215,7 @@ def round_read(view: TeamRoundView) -> TeamRoundRead:
             for m in view.matches
         ],
         {team: list(players) for team, players in view.lineups.items()},
+        [w.as_json() for w in view.explanation],
     )
 
 
