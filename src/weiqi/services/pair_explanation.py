@@ -117,14 +117,7 @@ NO_CHOICE = N_("This system pairs by its fixed table or bracket; there is no cho
 
 # A team event's round explains its matches with the same systems' reasons (Black is the home
 # team to them, ``league.team_rounds``), in a team's words: match points, home and away.
-TEAM_COLUMNS = (
-    N_("No."),
-    N_("Home team"),
-    N_("Away team"),
-    N_("Score gap"),
-    N_("Distance from the ideal opponent"),
-    N_("Notes"),
-)
+TEAM_COLUMNS = (N_("No."), N_("Home team"), N_("Away team"), *COLUMNS[3:])
 """A team round's explanation table's column heads (msgids)."""
 
 TEAM_NOTES = {
@@ -133,6 +126,8 @@ TEAM_NOTES = {
     "home_away_rule_broken": N_("Home/away rule broken"),
 }
 """A match's notes by code (the ``--json`` value), with their phrase's msgid."""
+
+_PHRASES = {**NOTES, **TEAM_NOTES}
 
 TEAM_LEGEND = (
     (
@@ -301,20 +296,17 @@ def board_why(e: ExplanationView, *, team: bool = False) -> BoardWhy:
     ['The away team has more match points: paired down', 'Home/away rule broken']
     """
     notes: list[Note] = []
-    words, down, broken = (
-        (TEAM_NOTES, ("paired_down_home", "paired_down_away"), "home_away_rule_broken")
-        if team
-        else (NOTES, ("paired_down_black", "paired_down_white"), "color_rule_broken")
-    )
+    side = ("home", "away") if team else ("black", "white")
     if e.score_black != e.score_white:
-        code = down[0] if e.score_black > e.score_white else down[1]
-        notes.append(Note(code, Msg(words[code])))
+        code = f"paired_down_{side[0] if e.score_black > e.score_white else side[1]}"
+        notes.append(Note(code, Msg(_PHRASES[code])))
     if e.handicap:
         notes.append(Note("handicap", Msg(NOTES["handicap"], n=e.handicap)))
+    broken = "home_away_rule_broken" if team else "color_rule_broken"
     for code, flag in ((broken, e.color_violation), ("same_club", e.same_club),
                        ("by_hand", e.by_hand)):  # fmt: skip
         if flag:
-            notes.append(Note(code, Msg({**NOTES, **TEAM_NOTES}[code])))
+            notes.append(Note(code, Msg(_PHRASES[code])))
     return BoardWhy(
         e.board,
         SideWhy(e.black, e.score_black, e.seed_black, e.colors_black, team),

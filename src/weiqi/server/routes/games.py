@@ -135,7 +135,7 @@ def _refusal(
 ) -> Refusal:
     """``err`` shown on the form ``form``: next to its field when the error names one of the
     form's (``fields`` maps the service's field names to the form's)."""
-    named = (fields or {}).get(err.field, "") if err.field else ""
+    named = (fields or {}).get(err.field, "")
     text = say(request, err.reason if named else err.msg)
     return Refusal(form, {named: text}, dict(values))
 
