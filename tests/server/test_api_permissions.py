@@ -605,7 +605,7 @@ def _live_write(
         seq = live.start_game(w.db, ev, 1, board).seq
         if paused:
             seq = live_referee.pause(w.db, LOCAL, ev, 1, board, seq).snapshot.seq
-        return w.call(actor, "POST", path, json={"seq": seq, **body})
+        return w.call(actor, "POST", path, json={"expected_seq": seq, **body})
 
     return prepare
 

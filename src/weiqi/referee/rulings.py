@@ -67,7 +67,8 @@ CHIEF_ONLY = {
     RulingKind.NO_RESULT,
 }
 
-_WITH_LOSER = {RulingKind.FORFEIT, RulingKind.TIME_LOSS, RulingKind.LOSS}
+#: Rulings that name the player who loses.
+WITH_LOSER = {RulingKind.FORFEIT, RulingKind.TIME_LOSS, RulingKind.LOSS}
 _MOVES_STONE = {RulingKind.STONE_TO_POINT, RulingKind.STONE_STANDS}
 
 
@@ -83,7 +84,7 @@ class Ruling:
     points: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
-        if (self.kind in _WITH_LOSER) != (self.loser is not None):
+        if (self.kind in WITH_LOSER) != (self.loser is not None):
             if self.loser is None:
                 raise InvalidSetting(
                     "ruling", Msg("%(kind)s names the player who loses", kind=self.kind.value)

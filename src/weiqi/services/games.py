@@ -78,17 +78,14 @@ from weiqi.referee.events import (
     RulingMade,
     SheetConfirmed,
 )
-from weiqi.referee.infractions import Infraction, InfractionKind, Penalty
 from weiqi.referee.nigiri import ColorAssignment
 from weiqi.referee.record import GameRecord
-from weiqi.referee.rulings import Ruling, RulingKind
 from weiqi.referee.signature import check_signature, signing_context
 from weiqi.roles import Role
 from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Result
 from weiqi.rules.ruleset import Ruleset
-from weiqi.rules.vertex import parse_vertex
-from weiqi.services import game_cache, record_cache
+from weiqi.services import game_cache, record_cache, referee_input
 from weiqi.services.actor import Actor
 from weiqi.services.events import event_settings, existing_event, is_team_event, round_row
 from weiqi.services.permissions import Action, require, roles_in_event
@@ -108,27 +105,9 @@ from weiqi.store.teams import (
     TeamRow,
 )
 from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
-from weiqi.text import check_upload, clean_note, stated_reason
+from weiqi.text import check_upload, stated_reason
 from weiqi.tournament.namesakes import Person, labels
 from weiqi.tournament.settings import EventSettings
-
-#: Infractions a referee records on a game from the page (the ko and forbidden-point kinds
-#: follow from a move itself in strict play mode, R-REF-5, and are not entered by hand).
-RECORDABLE = tuple(
-    k
-    for k in InfractionKind
-    if k not in (InfractionKind.KO_WITHOUT_THREAT, InfractionKind.FORBIDDEN_POINT)
-)
-#: Rulings that end a game (R-END-1(d)); the stone rulings of R-REF-3 need a recorded board.
-RULINGS = (
-    RulingKind.DRAW,
-    RulingKind.REPLAY,
-    RulingKind.BOTH_LOSE,
-    RulingKind.NO_RESULT,
-    RulingKind.FORFEIT,
-    RulingKind.TIME_LOSS,
-    RulingKind.LOSS,
-)
 
 
 @dataclass(frozen=True)
@@ -1354,7 +1333,7 @@ def acknowledge_result(
 ) -> GameView:
     """A player (``B``/``W``) acknowledges the result entered, as the referee at the table
     records it; a new result (a recount, a warning) needs new acknowledgements (R-END-4)."""
-    who = GameActor.player(_color(color, "player"))
+    who = GameActor.player(referee_input.color(color, "player"))
     return _act(db, actor, Action.ENTER_RESULT, event_id, number, board, expected_seq,
                 lambda _s, _g: Confirm(), as_actor=who, clock=clock)  # fmt: skip
 
@@ -1372,7 +1351,7 @@ def request_recount(
 ) -> GameView:
     """A player (``B``/``W``) asks for a recount before confirmation (R-REF-7); the referee at
     the table records it."""
-    who = GameActor.player(_color(color, "player"))
+    who = GameActor.player(referee_input.color(color, "player"))
     return _act(db, actor, Action.ENTER_RESULT, event_id, number, board, expected_seq,
                 lambda _s, _g: RequestRecount(), as_actor=who, clock=clock)  # fmt: skip
 
@@ -1433,28 +1412,6 @@ def correct_result(
 # -- infractions and rulings -----------------------------------------------------------------
 
 
-def _color(text: str | None, field: str) -> Color:
-    """``B``/``W`` (also Black, White, 黑, 白) as typed or chosen for ``field``."""
-    key = (text or "").strip().upper()
-    if not key:  # a form's choice left empty
-        raise InvalidSetting(field, Msg("choose Black or White"))
-    if key in ("B", "BLACK", "黑"):
-        return Color.BLACK
-    if key in ("W", "WHITE", "白"):
-        return Color.WHITE
-    raise InvalidSetting(field, Msg("%(text)s is not B or W", text=repr(text)))
-
-
-def _points(text: str, size: int) -> tuple[int, ...]:
-    points = []
-    for vertex in text.replace(",", " ").split():
-        p = parse_vertex(vertex, size)
-        if p is None:
-            raise InvalidSetting("points", Msg("a pass is no point"))
-        points.append(p)
-    return tuple(points)
-
-
 def record_infraction(
     db: Database,
     actor: Actor,
@@ -1472,26 +1429,12 @@ def record_infraction(
 ) -> GameView:
     """A referee's ruling on an infraction (R-REF-1…6, R-TIME-7); the penalty follows from the
     catalogue — one stone per warning at counting, a second warning loses (R-PEN-1)."""
-    try:
-        what = InfractionKind(kind)
-    except ValueError:
-        raise InvalidSetting(
-            "infraction", Msg("%(kind)s is not an infraction", kind=repr(kind))
-        ) from None
-    chosen = None
-    if penalty:
-        try:
-            chosen = Penalty(penalty)
-        except ValueError:
-            raise InvalidSetting(
-                "penalty", Msg("%(penalty)s is not a penalty", penalty=repr(penalty))
-            ) from None
-    color = _color(offender, "offender")
-    note = clean_note("note", note)
 
     def build(_session: Session, game: RefereedGame) -> RecordEvent:
-        where = _points(points, game.ruleset.board_size)
-        return InfractionRuled(Infraction(what, color, None, chosen, where, note=note))
+        size = game.ruleset.board_size
+        return InfractionRuled(
+            referee_input.infraction(kind, offender, penalty, note, points, size=size)
+        )
 
     return _act(db, actor, Action.RULE_INFRACTION, event_id, number, board, expected_seq, build,
                 clock=clock)  # fmt: skip
@@ -1512,11 +1455,7 @@ def record_ruling(
 ) -> GameView:
     """A referee's decision that ends the game (R-END-1(d), R-REF-3): draw, replay, both lose
     and no result are the chief referee's; forfeit, time loss and loss name the loser."""
-    try:
-        what = RulingKind(kind)
-    except ValueError:
-        raise InvalidSetting("ruling", Msg("%(kind)s is not a ruling", kind=repr(kind))) from None
-    ruling = Ruling(what, clean_note("reason", reason), _color(loser, "loser") if loser else None)
+    ruling = referee_input.ruling(kind, reason, loser)
 
     def build(session: Session, _game: RefereedGame) -> RecordEvent:
         if ruling.required_role is Role.CHIEF_REFEREE:  # draw, replay, both lose, no result
@@ -1545,7 +1484,7 @@ def grant_seat_leave(
     ``InvalidSetting`` naming why, and nothing is stored. A record without a clock (a game on a
     physical board) takes the referee's word for byo-yomi; whose time it is follows the moves
     the record holds (Black's before any)."""
-    who = _color(player, "player")
+    who = referee_input.color(player, "player")
     return _act(db, actor, Action.RULE_INFRACTION, event_id, number, board, expected_seq,
                 lambda _s, _g: LeaveSeat(who), refused_as="seat leave", clock=clock)  # fmt: skip
 
@@ -1794,8 +1733,6 @@ def record_json(db: Database, event_id: int, number: int, board: BoardKey) -> st
 
 
 __all__ = [
-    "RECORDABLE",
-    "RULINGS",
     "BoardKey",
     "GameView",
     "HistoryItem",

@@ -36,27 +36,22 @@ spectators.
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from sqlalchemy.orm import Session
 
 from weiqi.errors import Conflict, InvalidSetting, NotFound
 from weiqi.messages import Msg
 from weiqi.referee.events import ClockAction, ClockEvent, InfractionRuled, RecordEvent, RulingMade
-from weiqi.referee.infractions import Infraction, InfractionKind, Penalty
 from weiqi.referee.record import GameRecord
-from weiqi.referee.rulings import Ruling, RulingKind
 from weiqi.roles import Role
-from weiqi.services import games, live
+from weiqi.services import games, live, referee_input
 from weiqi.services.actor import Actor
 from weiqi.services.events import event_settings, is_team_event, round_row
 from weiqi.services.games import (
-    RULINGS,
     BoardKey,
-    _color,
     _game_to_change,
     _load_at,
     _load_record,
@@ -66,28 +61,13 @@ from weiqi.services.games import (
 )
 from weiqi.services.permissions import Action, allowed, require
 from weiqi.services.public import require_round_visible
+from weiqi.services.referee_input import LIVE_INFRACTIONS as LIVE
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.models import EventRow
 from weiqi.text import clean_note, stated_reason
 from weiqi.tournament.settings import EventSettings
 
-#: The infractions a referee records in a game played on the server: conduct (R-REF-6). The
-#: board's own errors (a double move, a take-back, capture errors, the clock pressed before the
-#: move) cannot happen on a board the server keeps, and ko and forbidden points follow from a
-#: move itself.
-LIVE_INFRACTIONS = (
-    InfractionKind.DISTURBING,
-    InfractionKind.DISCUSSING_GAME,
-    InfractionKind.CONSULTING_MATERIAL,
-    InfractionKind.TALKING,
-    InfractionKind.PHONE_RINGING,
-    InfractionKind.PHONE_LOOKING,
-    InfractionKind.SMOKING,
-    InfractionKind.CHEATING,
-)
-#: The rulings a referee makes in a live game (R-END-1(d)): the ones that end it.
-LIVE_RULINGS = RULINGS
 #: A player with less than this left (seconds), or in the last byo-yomi period, is in time
 #: trouble: the console says so.
 TIME_TROUBLE_SECONDS = 60.0
@@ -364,31 +344,6 @@ def resume(
                    build, "resume", clock)  # fmt: skip
 
 
-Choice = TypeVar("Choice", bound=enum.Enum)
-
-
-def _chosen(
-    kind: type[Choice], text: str, among: Collection[Choice], field: str, refusal: Msg
-) -> Choice:
-    """The choice of the console's ``field``, sent as ``text`` (its value): one of ``among``,
-    else ``InvalidSetting(field, refusal)``: a value that is none, or one not offered here.
-
-    >>> _chosen(RulingKind, "forfeit", LIVE_RULINGS, "ruling", Msg("choose the ruling"))
-    <RulingKind.FORFEIT: 'forfeit'>
-    >>> _chosen(InfractionKind, "x", LIVE_INFRACTIONS, "infraction", Msg("choose the infraction"))
-    Traceback (most recent call last):
-    ...
-    weiqi.errors.InvalidSetting: infraction: choose the infraction
-    """
-    try:
-        value = kind(text)
-    except ValueError:
-        raise InvalidSetting(field, refusal) from None
-    if value not in among:
-        raise InvalidSetting(field, refusal)
-    return value
-
-
 def record_infraction(
     db: Database,
     actor: Actor,
@@ -398,26 +353,25 @@ def record_infraction(
     expected_seq: int | None,
     kind: str,
     offender: str,
-    penalty: str = "",
+    penalty: str | None = None,
     note: str = "",
+    stones: str = "",
     *,
     clock: ServerClock = SYSTEM_CLOCK,
 ) -> live.ActionOutcome:
     """The referee rules an infraction by ``offender`` (``B``/``W``); the penalty is the
     catalogue's (``penalty``: the referee's choice where the rules leave one, R-REF-6). A
-    warning counts one stone at counting, a second loses the game (R-PEN-1)."""
-    choose = Msg("choose the infraction")
-    what = _chosen(InfractionKind, kind, LIVE_INFRACTIONS, "infraction", choose)
-    color = _color(offender, "offender")
-    chosen = None
-    if penalty:
-        chosen = _chosen(Penalty, penalty, tuple(Penalty), "penalty", Msg("choose the penalty"))
+    warning counts one stone at counting, a second loses the game (R-PEN-1). ``stones``: the
+    GTP vertices concerned, if any."""
+    referee_input.infraction(kind, offender, penalty, note, offered=LIVE)  # refused up front
     # a penalty the rules leave to the referee and none chosen: the catalogue refuses it
     # (``penalty_for``) when the event is appended, next to the penalty field
-    text = clean_note("note", note)
 
-    def build(_s: Session, _r: GameRecord) -> RecordEvent:
-        return InfractionRuled(Infraction(what, color, None, chosen, note=text))
+    def build(_s: Session, record: GameRecord) -> RecordEvent:
+        size = record.state.ruleset.board_size  # type: ignore[union-attr]  # started
+        return InfractionRuled(
+            referee_input.infraction(kind, offender, penalty, note, stones, size=size, offered=LIVE)
+        )
 
     return _change(db, actor, Action.RULE_INFRACTION, event_id, number, board, expected_seq,
                    build, "penalty", clock)  # fmt: skip
@@ -432,17 +386,13 @@ def record_ruling(
     expected_seq: int | None,
     kind: str,
     reason: str,
-    loser: str = "",
+    loser: str | None = None,
     *,
     clock: ServerClock = SYSTEM_CLOCK,
 ) -> live.ActionOutcome:
     """The referee's decision that ends the game (R-END-1(d)): forfeit, time loss and loss
     name the loser; draw, replay, both lose and no result are the chief referee's."""
-    what = _chosen(RulingKind, kind, LIVE_RULINGS, "ruling", Msg("choose the ruling"))
-    why = stated_reason(reason, Msg("a ruling states its reason"))
-    who = _color(loser, "loser") if what in (RulingKind.FORFEIT, RulingKind.TIME_LOSS,
-                                             RulingKind.LOSS) else None  # fmt: skip
-    ruling = Ruling(what, why, who)
+    ruling = referee_input.ruling(kind, reason, loser)
     action = (
         Action.CHIEF_RULING
         if ruling.required_role is Role.CHIEF_REFEREE
@@ -467,7 +417,7 @@ def correct_clock(
 ) -> live.ActionOutcome:
     """The chief referee corrects a clock (R-TIME-8): ``seconds`` more charged to ``color``
     (negative: given back to the main time), with the reason."""
-    who = _color(color, "color")
+    who = referee_input.color(color, "color")
     try:
         amount = float(seconds.strip())
     except ValueError:

@@ -35,7 +35,7 @@ from weiqi.server.page_forms import PostedForm
 from weiqi.server.public_tables import gettext_for, handicap_text
 from weiqi.server.security import AppClock, CurrentActor, Db, flash
 from weiqi.server.templating import html, locale_of, say, translate
-from weiqi.services import games
+from weiqi.services import games, referee_input
 from weiqi.services.actor import Actor
 from weiqi.services.events import event_details
 from weiqi.services.games import BoardKey, GameView, TeamBoard
@@ -161,8 +161,8 @@ def _game_page(
         },
         "stones": format_stones_zh,
         "may": _may(db, actor, event_id),
-        "infraction_kinds": games.RECORDABLE,
-        "ruling_kinds": games.RULINGS,
+        "infraction_kinds": referee_input.RECORDABLE,
+        "ruling_kinds": referee_input.RULINGS,
         "time_zone": event_details(db, event_id).time_zone,
         "refusal": refusal,
     }

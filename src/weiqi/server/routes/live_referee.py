@@ -53,7 +53,7 @@ from weiqi.server.routes.live import (
 )
 from weiqi.server.security import AppClock, CurrentActor, Db, flash
 from weiqi.server.templating import html, say, translate
-from weiqi.services import live, live_referee
+from weiqi.services import live, live_referee, referee_input
 from weiqi.services.actor import Actor
 from weiqi.services.games import BoardKey, TeamBoard
 from weiqi.services.permissions import Action
@@ -169,9 +169,9 @@ def _options(request: Request) -> dict[str, Any]:
     infractions = [
         (k.value, say(request, Msg("%(kind)s", kind=k)),
          [p.value for p in allowed_penalties(k)])
-        for k in live_referee.LIVE_INFRACTIONS
+        for k in referee_input.LIVE_INFRACTIONS
     ]  # fmt: skip
-    rulings = [(k.value, say(request, Msg(k.value))) for k in live_referee.LIVE_RULINGS]
+    rulings = [(k.value, say(request, Msg(k.value))) for k in referee_input.RULINGS]
     return {"infractions": infractions, "rulings": rulings}
 
 

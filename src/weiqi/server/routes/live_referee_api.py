@@ -2,9 +2,10 @@
 forms (``routes/live_referee.py``), therefore the same permissions; each action is stored in the
 game's record and pushed live to the players and spectators. Writes need the ``X-CSRF-Token``
 header. A team board's are the same under its address
-(``/api/events/{id}/teams/rounds/{n}/matches/{m}/boards/{b}/live/…``). ``seq`` is the
-record's length the caller saw (refused with 409 when the game changed meanwhile); leave it
-out to act on the game as it is.
+(``/api/events/{id}/teams/rounds/{n}/matches/{m}/boards/{b}/live/…``). ``expected_seq`` is
+the record's length the caller saw (refused with 409 when the game changed meanwhile), as in
+the games API whose infraction and ruling bodies these are; leave it out to act on the game as
+it is.
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.live.rooms import GameKey
 from weiqi.server.routes.api import _ERRORS
+from weiqi.server.routes.games_api import Guard, InfractionIn, RulingIn
 from weiqi.server.routes.live import rooms
 from weiqi.server.routes.live_referee import Key
 from weiqi.server.security import AppClock, CurrentActor, Db
@@ -44,34 +46,13 @@ class LiveGameOut(BaseModel):
     clock: dict[str, Any] | None
 
 
-class PauseIn(BaseModel):
-    seq: int | None = None
+class PauseIn(Guard):
     reason: str = ""
 
 
-class ResumeIn(BaseModel):
-    seq: int | None = None
-
-
-class InfractionIn(BaseModel):
-    seq: int | None = None
-    kind: str
-    offender: str
-    penalty: str = ""
-    note: str = ""
-
-
-class RulingIn(BaseModel):
-    seq: int | None = None
-    kind: str
-    reason: str
-    loser: str = ""
-
-
-class ClockIn(BaseModel):
-    seq: int | None = None
-    color: str
-    seconds: str
+class ClockIn(Guard):
+    color: str = Field(description="the player whose clock is corrected: B or W")
+    seconds: str = Field(description="seconds charged (negative: given back)")
     reason: str
 
 
@@ -95,20 +76,21 @@ async def api_pause(
     """Pause the game: no player may play until it is resumed."""
     event_id, number, board = key
     return await _push(request, key, lambda: live_referee.pause(
-        db, actor, event_id, number, board, body.seq, body.reason, clock=clock))  # fmt: skip
+        db, actor, event_id, number, board, body.expected_seq, body.reason,
+        clock=clock))  # fmt: skip
 
 
 @router.post(GAME + "/resume", response_model=LiveGameOut)
 @router.post(TEAM_GAME + "/resume", response_model=LiveGameOut)
 @requires(Action.RULE_INFRACTION)
 async def api_resume(
-    request: Request, body: ResumeIn, db: Db, actor: CurrentActor, clock: AppClock,
+    request: Request, body: Guard, db: Db, actor: CurrentActor, clock: AppClock,
     key: Key,
 ) -> LiveGameOut:  # fmt: skip
     """Resume a paused game: the clock of the player to move runs again."""
     event_id, number, board = key
     return await _push(request, key, lambda: live_referee.resume(
-        db, actor, event_id, number, board, body.seq, clock=clock))  # fmt: skip
+        db, actor, event_id, number, board, body.expected_seq, clock=clock))  # fmt: skip
 
 
 @router.post(GAME + "/infraction", response_model=LiveGameOut)
@@ -121,8 +103,8 @@ async def api_infraction(
     """Record an infraction with the catalogue's penalty (a warning, a loss …)."""
     event_id, number, board = key
     return await _push(request, key, lambda: live_referee.record_infraction(
-        db, actor, event_id, number, board, body.seq, body.kind, body.offender, body.penalty,
-        body.note, clock=clock))  # fmt: skip
+        db, actor, event_id, number, board, body.expected_seq, body.kind, body.offender,
+        body.penalty, body.note, body.points, clock=clock))  # fmt: skip
 
 
 @router.post(GAME + "/ruling", response_model=LiveGameOut)
@@ -136,7 +118,7 @@ async def api_ruling(
     referee's."""
     event_id, number, board = key
     return await _push(request, key, lambda: live_referee.record_ruling(
-        db, actor, event_id, number, board, body.seq, body.kind, body.reason, body.loser,
+        db, actor, event_id, number, board, body.expected_seq, body.kind, body.reason, body.loser,
         clock=clock))  # fmt: skip
 
 
@@ -151,8 +133,8 @@ async def api_clock(
     back), with the reason."""
     event_id, number, board = key
     return await _push(request, key, lambda: live_referee.correct_clock(
-        db, actor, event_id, number, board, body.seq, body.color, body.seconds, body.reason,
-        clock=clock))  # fmt: skip
+        db, actor, event_id, number, board, body.expected_seq, body.color, body.seconds,
+        body.reason, clock=clock))  # fmt: skip
 
 
 class AnsweredOut(BaseModel):
