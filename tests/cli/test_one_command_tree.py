@@ -98,6 +98,7 @@ def test_an_option_of_the_other_kind_is_refused_by_name(tmp_path: Path) -> None:
     (why,) = explained["explanations"]
     assert (why["board"], why["black"]["name"], why["white"]["name"]) == (1, "A", "B")
     assert (why["black"]["points"], why["ideal"]) == (0, True)
+    assert explained["totals"]["games"] == 1 and explained["totals"]["floats"] == 0
     assert refused("round", "result", "--db", db, "--round", "1", "--board", "1", "B+R") == (
         "--team: a team event's board needs the team"
     )
@@ -134,3 +135,4 @@ def test_r_fmt_3_a_team_round_pair_explains_in_chinese(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "主队" in result.output and "场分 0" in result.output and "理想对阵" in result.output
     assert "违反主客场规则：" in result.output and "执黑" not in result.output
+    assert "对阵 1；分差（总和 / 最大） 0 / 0；降组对阵 0；违反主客场规则 0" in result.output

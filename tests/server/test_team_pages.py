@@ -4,6 +4,7 @@ R-RANK-TEAM, R-LEAGUE-1)."""
 from __future__ import annotations
 
 import csv
+import dataclasses
 import datetime
 import io
 import re
@@ -286,7 +287,9 @@ def test_r_fmt_3_a_team_swiss_round_page_says_why_each_match(
     client: TestClient, database: Database
 ) -> None:
     """The organisers' page of a team Swiss round shows why each match was paired, in Chinese
-    and in a team's words (match points, home and away), the same rows ``show_round`` gives."""
+    and in a team's words (match points, home and away), the same rows ``show_round`` gives,
+    and the pairing's totals in those words (matches, teams paired down, home/away rule
+    broken; a team has no club)."""
     ev = team_event(database, "ABCDE", 2, boards=2, system=TeamSystem.SWISS, rounds=2)
     first = teams.pair_round(database, Actor.local(), ev)
     play(database, ev, 1, {m.home: ["B+R", "W+R"] for m in first.matches})
@@ -303,6 +306,15 @@ def test_r_fmt_3_a_team_swiss_round_page_says_why_each_match(
     # the API's round (the object ``round show --json`` prints) says the same
     api = client.get(f"/api/events/{ev}/teams/rounds/2").json()
     assert api["explanations"] == [w.as_json() for w in rows]
+    totals = teams.show_round(database, ev, 2).totals
+    assert totals is not None and totals.games == 2 and totals.floats > 0
+    shown = page.text[page.text.index('id="round-totals"') :]
+    shown = shown[: shown.index("</dl>")]
+    assert f"<dt>对阵</dt><dd>{totals.games}</dd>" in shown
+    assert f"<dt>降组对阵</dt><dd>{totals.floats}</dd>" in shown
+    assert f"<dt>违反主客场规则</dt><dd>{totals.color_violations}</dd>" in shown
+    assert "俱乐部" not in shown and "颜色" not in shown
+    assert api["totals"] == dataclasses.asdict(totals)
 
 
 def test_board_prizes_and_player_records_with_csv(client: TestClient, database: Database) -> None:

@@ -1446,6 +1446,6 @@ def print_explanation(whys: tuple[BoardWhy, ...], totals: RoundTotals | None, wo
     if totals is not None:
         # Issue #5: for a round, its totals (score gaps, colour violations, same club).
         console.print(
-            semicolon.join(f"{gettext(k)} {v}" for k, v in why.totals_rows(totals)),
+            semicolon.join(f"{gettext(k)} {v}" for k, v in why.totals_rows(totals, words)),
             highlight=False,
         )

@@ -264,7 +264,7 @@ def pair_team_round(
         view = show_round(database, event_id, view.number)  # the round as shown, explained
     echo_round(view, as_json)
     if explain and not as_json:
-        print_explanation(view.explanation, None, TEAM_WORDS)
+        print_explanation(view.explanation, view.totals, TEAM_WORDS)
 
 
 def reveal_team_round(

@@ -185,11 +185,29 @@ class Words:
 
     columns: tuple[str, ...]
     legend: tuple[tuple[str, str], ...]
+    totals: tuple[str, str, str, str, str]
+    """The labels of a round's totals (``RoundTotals``' games, score gaps, floats, colour
+    rule broken, same club; ``""``: not shown)."""
     ideal: str = IDEAL
 
 
-INDIVIDUAL_WORDS = Words(COLUMNS, LEGEND)
-TEAM_WORDS = Words(TEAM_COLUMNS, TEAM_LEGEND)
+INDIVIDUAL_WORDS = Words(
+    COLUMNS,
+    LEGEND,
+    (
+        N_("Games"),
+        N_("Score gaps (sum / largest)"),
+        N_("Floats"),
+        N_("Colour rule broken"),
+        N_("Same-club games"),
+    ),
+)
+TEAM_WORDS = Words(
+    TEAM_COLUMNS,
+    TEAM_LEGEND,
+    (N_("Matches"), N_("Score gaps (sum / largest)"), N_("Paired down"),
+     N_("Home/away rule broken"), ""),
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -324,17 +342,23 @@ def board_whys(
     return tuple(board_why(e, team=team) for e in explanations)
 
 
-def totals_rows(totals: RoundTotals) -> tuple[tuple[str, str], ...]:
-    """A round's totals as (label msgid, value) rows.
+def totals_rows(
+    totals: RoundTotals, words: Words = INDIVIDUAL_WORDS
+) -> tuple[tuple[str, str], ...]:
+    """A round's totals as (label msgid, value) rows, in ``words`` (a team round has no
+    same-club count).
 
     >>> from weiqi.tournament.records import RoundTotals
     >>> totals_rows(RoundTotals(4, 2, 1, 1, 0, 0))[1]
     ('Score gaps (sum / largest)', '2 / 1')
+    >>> [label for label, _ in totals_rows(RoundTotals(2, 0, 0, 0, 1, 0), TEAM_WORDS)]
+    ['Matches', 'Score gaps (sum / largest)', 'Paired down', 'Home/away rule broken']
     """
-    return (
-        (N_("Games"), str(totals.games)),
-        (N_("Score gaps (sum / largest)"), f"{totals.score_gap_sum} / {totals.score_gap_max}"),
-        (N_("Floats"), str(totals.floats)),
-        (N_("Colour rule broken"), str(totals.color_violations)),
-        (N_("Same-club games"), str(totals.same_club_games)),
+    values = (
+        str(totals.games),
+        f"{totals.score_gap_sum} / {totals.score_gap_max}",
+        str(totals.floats),
+        str(totals.color_violations),
+        str(totals.same_club_games),
     )
+    return tuple((label, v) for label, v in zip(words.totals, values, strict=True) if label)

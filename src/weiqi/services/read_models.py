@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from weiqi.tournament.namesakes import Person, labels
 from weiqi.tournament.ranks import Rank
+from weiqi.tournament.records import RoundTotals
 from weiqi.tournament.standings import TIEBREAKS, Value
 
 if TYPE_CHECKING:
@@ -353,6 +354,9 @@ class TeamRoundRead:
     explanations: list[dict[str, Any]]
     """Why each match was paired (a Swiss's; ``pair_explanation.BoardWhy.as_json``), when the
     round is shown; ``round pair --explain --json`` prints the same."""
+    totals: RoundTotals | None = None
+    """The pairing's totals (an individual round's fields: ``games`` counts matches,
+    ``floats`` teams paired down, ``color_violations`` the home/away rule broken)."""
 
 
 @dataclass(frozen=True)

@@ -129,7 +129,7 @@ from weiqi.text import check_entrants
 from weiqi.tournament.details import EventDetails, format_local
 from weiqi.tournament.namesakes import Person, labels, shared_name
 from weiqi.tournament.ranks import Rank
-from weiqi.tournament.records import Event, RoundPlan
+from weiqi.tournament.records import Event, RoundPlan, RoundTotals
 from weiqi.tournament.settings import System
 from weiqi.tournament.systems import TournamentSystem, system_for
 
@@ -177,6 +177,9 @@ class TeamRoundView:
     lineups: dict[str, tuple[str, ...]] = field(default_factory=dict)
     explanation: tuple[BoardWhy, ...] = ()
     """Why each match was paired (a Swiss's choices; ``show_round`` only), match by match."""
+    totals: RoundTotals | None = None
+    """The pairing's totals with its explanation (score gaps, teams paired down, home/away
+    rule broken)."""
 
 
 def iso(at: datetime | None) -> str | None:
@@ -216,6 +219,7 @@ def round_read(view: TeamRoundView) -> TeamRoundRead:
         ],
         {team: list(players) for team, players in view.lineups.items()},
         [w.as_json() for w in view.explanation],
+        view.totals,
     )
 
 
@@ -1477,17 +1481,21 @@ def _round_view(session: Session, rnd: RoundRow, *, explain: bool = False) -> Te
         matches,
         # sealed lineups stay secret: only whether a team has submitted is shown
         {teams[lr.team_id]: lr.players for lr in lineups} if revealed else {},
-        _explanation(session, rnd) if explain else (),
+        *(_explanation(session, rnd) if explain else ((), None)),
     )
 
 
-def _explanation(session: Session, rnd: RoundRow) -> tuple[BoardWhy, ...]:
-    """Why each match of ``rnd`` was paired, teams by name (none stored: none)."""
+def _explanation(
+    session: Session, rnd: RoundRow
+) -> tuple[tuple[BoardWhy, ...], RoundTotals | None]:
+    """Why each match of ``rnd`` was paired, teams by name, and the pairing's totals (none
+    stored: none)."""
     stored = json.loads(rnd.explanation_json or "{}")
     if not stored.get("explanations"):
-        return ()
+        return (), None
     names = {t.code: t.name for t in event_teams(session, rnd.event_id)}
-    return board_whys(explanation_views(stored, names, {}), team=True)
+    totals = RoundTotals(**stored["totals"]) if stored.get("totals") else None
+    return board_whys(explanation_views(stored, names, {}), team=True), totals
 
 
 def show_round(db: Database, event_id: int, number: int | None = None) -> TeamRoundView:

@@ -469,6 +469,7 @@ def _round_admin_page(
         "search": search.strip(),
         "shown": shown,
         "shows_match": lambda number: shown is None or number in shown,
+        "why": pair_explanation,
         "why_words": pair_explanation.TEAM_WORDS,
         "may_publish": allowed(db, actor, Action.PUBLISH_ROUND, event_id),
         "starts": format_local(view.starts_at, info.details.time_zone),
