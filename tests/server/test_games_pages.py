@@ -104,6 +104,38 @@ def test_r_pen_1_referee_pages_enter_a_count_and_a_warning(
     assert games.game_view(database, ev, 1, 1).result == "W+1.5"
 
 
+def test_r_ref_6_a_refused_infraction_or_ruling_keeps_every_choice(
+    client: TestClient, database: Database
+) -> None:
+    """A refused infraction or ruling comes back with the problem beside the choice it is
+    about, in Chinese, and every choice and word as sent: nothing to pick again."""
+    ev = setup_event(database, Role.REFEREE)
+    api_login(client, "referee", PASSWORD)
+    url = f"/events/{ev}/rounds/1/boards/1"
+    token = page_token(client.get(url).text)
+    sent = {"csrf_token": token, "kind": "take_back", "offender": "W", "penalty": "jail",
+            "points": "D4", "note": "悔棋两次", "seq": "0"}  # fmt: skip
+    bad = client.post(f"{url}/infractions", data=sent)
+    assert bad.status_code == 422
+    form = bad.text[bad.text.index('id="record-infraction"') :]
+    form = form[: form.index("</form>")]
+    assert 'id="record-infraction-penalty-error"' in form and "jail&#39;不是一种处罚" in form
+    assert re.search(r'<option value="take_back" selected>', form)
+    assert re.search(r'<option value="W" selected>', form)
+    assert 'value="D4"' in form and 'value="悔棋两次"' in form
+    bad = client.post(
+        f"{url}/rulings",
+        data={"csrf_token": token, "kind": "draw", "loser": "B", "reason": "双方超时", "seq": "0"},
+    )
+    assert bad.status_code == 422
+    form = bad.text[bad.text.index('id="record-ruling"') :]
+    form = form[: form.index("</form>")]
+    assert 'id="record-ruling-loser-error"' in form and 'value="双方超时"' in form
+    assert re.search(r'<option value="draw" selected>', form)
+    assert re.search(r'<option value="B" selected>', form)
+    assert games.game_view(database, ev, 1, 1).seq == 0  # nothing stored
+
+
 def test_round_sheet_form_and_csv(client: TestClient, database: Database) -> None:
     ev = setup_event(database, Role.REFEREE)
     api_login(client, "referee", PASSWORD)

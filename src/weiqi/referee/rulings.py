@@ -84,16 +84,15 @@ class Ruling:
     points: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
+        name = Msg(self.kind.value)  # the ruling's name, in the reader's language
         if (self.kind in WITH_LOSER) != (self.loser is not None):
             if self.loser is None:
                 raise InvalidSetting(
-                    "ruling", Msg("%(kind)s names the player who loses", kind=self.kind.value)
+                    "ruling", Msg("%(kind)s names the player who loses", kind=name)
                 )
-            raise InvalidSetting("ruling", Msg("%(kind)s names no loser", kind=self.kind.value))
+            raise InvalidSetting("ruling", Msg("%(kind)s names no loser", kind=name))
         if self.kind in _MOVES_STONE and len(self.points) != 2:
-            raise InvalidSetting(
-                "ruling", Msg("%(kind)s needs (from point, to point)", kind=self.kind.value)
-            )
+            raise InvalidSetting("ruling", Msg("%(kind)s needs (from point, to point)", kind=name))
         if self.kind is RulingKind.DROPPED_STONE and len(self.points) != 1:
             raise InvalidSetting("ruling", Msg("dropped_stone needs the point chosen instead"))
         if (
@@ -101,7 +100,7 @@ class Ruling:
             and self.points
             and self.kind not in (RulingKind.RESTORE, RulingKind.DROPPED_STONE)
         ):
-            raise InvalidSetting("ruling", Msg("%(kind)s moves no stone", kind=self.kind.value))
+            raise InvalidSetting("ruling", Msg("%(kind)s moves no stone", kind=name))
         if not self.reason.strip():
             raise InvalidSetting("ruling", Msg("a ruling states its reason"))
 

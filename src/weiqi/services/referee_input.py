@@ -151,7 +151,7 @@ def ruling(
     if what in WITH_LOSER:
         return Ruling(what, why, color(loser, "loser"))
     if loser:
-        raise InvalidSetting("loser", Msg("%(kind)s names no loser", kind=what.value))
+        raise InvalidSetting("loser", Msg("%(kind)s names no loser", kind=_named(what)))
     return Ruling(what, why)
 
 

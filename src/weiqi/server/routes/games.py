@@ -244,8 +244,14 @@ PLAYOFF_AFTER_CONFIRMING = N_(
 #: The service's field names, as the game page's forms name them.
 _ENTRY_FIELDS = {"result": "entry", "black count": "entry"}
 _CORRECTION_FIELDS = {"result": "result", "reason": "reason"}
-_RULING_FIELDS = {"ruling": "reason", "reason": "reason", "loser": "loser"}
-_INFRACTION_FIELDS = {"points": "points", "note": "note", "offender": "offender"}
+_RULING_FIELDS = {"ruling": "kind", "reason": "reason", "loser": "loser"}
+_INFRACTION_FIELDS = {
+    "infraction": "kind",
+    "offender": "offender",
+    "penalty": "penalty",
+    "points": "points",
+    "note": "note",
+}
 
 
 def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
@@ -369,7 +375,8 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         points: Annotated[str, Form()] = "",
         seq: Seq = None,
     ) -> Response:
-        values = {"points": points, "note": note}
+        values = {"kind": kind, "offender": offender, "penalty": penalty, "points": points,
+                  "note": note}  # fmt: skip
         return _action(
             request, db, actor, event_id, number, key, "record-infraction", values,
             _INFRACTION_FIELDS,
@@ -419,7 +426,8 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         seq: Seq = None,
     ) -> Response:
         return _action(
-            request, db, actor, event_id, number, key, "record-ruling", {"reason": reason},
+            request, db, actor, event_id, number, key, "record-ruling",
+            {"kind": kind, "loser": loser, "reason": reason},
             _RULING_FIELDS,
             lambda: games.record_ruling(
                 db, actor, event_id, number, key, kind, reason, loser or None, seq, clock=clock
