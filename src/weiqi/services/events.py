@@ -418,6 +418,43 @@ def event_settings(session: Session, event_id: int) -> EventSettings | TeamEvent
     return None if row is None else stored_settings(row)
 
 
+def no_settings(event_id: int) -> NotFound:
+    """What is said of an event created by name only (the administration page): it has no
+    settings yet, so nothing of a competition (entrants, rounds, games) is read or done in it
+    until its settings are saved."""
+    return NotFound(Msg("event %(event_id)s has no settings yet", event_id=event_id))
+
+
+def competition(
+    session: Session, event_id: int
+) -> Competition[EventSettings] | Competition[TeamEventSettings]:
+    """Event ``event_id`` of either kind as its pages, the API and the command line head it
+    (:class:`Competition`): its players or teams counted, a league division's season named.
+    ``NotFound`` for no event, or one without settings (:func:`no_settings`).
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> ev = create_event(db, Actor.local(), "Open").id
+    >>> with db.transaction() as session:
+    ...     competition(session, ev)
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.NotFound: event 1 has no settings yet
+    """
+    event = existing_event(session, event_id)
+    settings = event_settings(session, event_id)
+    if settings is None:
+        raise no_settings(event_id)
+    rounds = count_rows(session, RoundRow, event_id)
+    if isinstance(settings, EventSettings):
+        players = count_rows(session, PlayerRow, event_id)
+        return Competition(event_id, event.name, settings, players, rounds, details_of(event))
+    teams = count_rows(session, TeamRow, event_id)
+    division = session.get(LeagueDivisionRow, event_id)
+    return Competition(event_id, event.name, settings, teams, rounds, details_of(event),
+                       None if division is None else division.season_id,
+                       "" if division is None else division.division)  # fmt: skip
+
+
 def settings_row(settings: EventSettings | TeamEventSettings) -> Callable[[int], EventSettingsRow]:
     """The settings row of a new event of either kind, as :func:`add_event` takes it (created,
     imported or read from another program's file alike); :func:`store_settings` rewrites it."""
@@ -450,8 +487,9 @@ def event_kind(db: Database, event_id: int) -> EventKind:
     """
     with db.transaction() as session:
         kind = _stored_kind(session, event_id)
-    if kind is None:
-        raise NotFound(Msg("event %(event_id)s does not exist", event_id=event_id))
+        if kind is None:
+            existing_event(session, event_id)
+            raise no_settings(event_id)
     return EventKind(kind)
 
 

@@ -87,7 +87,13 @@ from weiqi.rules.result import Outcome, Result
 from weiqi.rules.ruleset import Ruleset
 from weiqi.services import game_cache, record_cache, referee_input
 from weiqi.services.actor import Actor
-from weiqi.services.events import event_settings, existing_event, is_team_event, round_row
+from weiqi.services.events import (
+    event_settings,
+    existing_event,
+    is_team_event,
+    no_settings,
+    round_row,
+)
 from weiqi.services.permissions import Action, require, roles_in_event
 from weiqi.services.player_names import matches, namesake_labels, player_labels, search_terms
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
@@ -544,12 +550,7 @@ def _game_ruleset(session: Session, game: GameRow) -> Ruleset:
     board size, cycle policy, handicap placement) with the komi and handicap of its pairing."""
     settings = _event_settings(session, game.round.event_id)
     if settings is None:
-        raise NotFound(
-            Msg(
-                "event %(event_id)s is not a tournament (it has no settings)",
-                event_id=game.round.event_id,
-            )
-        )
+        raise no_settings(game.round.event_id)
     return settings.game_ruleset(Fraction(game.komi), game.handicap)
 
 

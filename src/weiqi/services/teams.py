@@ -36,6 +36,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import cast
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, object_session
@@ -85,9 +86,9 @@ from weiqi.services.events import (
     Competition,
     EventKind,
     add_event,
+    competition,
     count_rows,
     details_in,
-    details_of,
     event_name,
     event_rounds,
     existing_event,
@@ -113,7 +114,6 @@ from weiqi.services.tournament import explanation_json
 from weiqi.store.database import Database
 from weiqi.store.games import TeamGameRecordRow
 from weiqi.store.locks import lock_event
-from weiqi.store.models import EventRow
 from weiqi.store.seals import broken_in, seal_row
 from weiqi.store.teams import (
     BoardGameRow,
@@ -446,22 +446,8 @@ def event_matches(session: Session, event_id: int) -> tuple[list[TeamMatch], int
 
 
 def _info(session: Session, event_id: int) -> Competition[TeamEventSettings]:
-    row = event_row(session, event_id)
-    event = session.get(EventRow, event_id)
-    assert event is not None
-    teams = count_rows(session, TeamRow, event_id)
-    rounds = count_rows(session, RoundRow, event_id)
-    division = session.get(LeagueDivisionRow, event_id)
-    return Competition(
-        event_id,
-        event.name,
-        settings_of(row),
-        teams,
-        rounds,
-        details_of(event),
-        None if division is None else division.season_id,
-        "" if division is None else division.division,
-    )
+    event_row(session, event_id)  # a team event's
+    return cast(Competition[TeamEventSettings], competition(session, event_id))
 
 
 def _event_time(session: Session, event_id: int, moment: datetime) -> str:

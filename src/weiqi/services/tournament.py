@@ -31,6 +31,7 @@ import json
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from fractions import Fraction
+from typing import cast
 
 from sqlalchemy import delete, insert, select
 from sqlalchemy.orm import Session
@@ -51,10 +52,11 @@ from weiqi.services.events import (
     Competition,
     EventKind,
     add_event,
+    competition,
     count_rows,
-    details_of,
     event_players,
     existing_event,
+    no_settings,
     player_row,
     round_or_latest,
     round_row,
@@ -74,7 +76,6 @@ from weiqi.services.player_names import namesake_labels, person, player_labels
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.locks import lock_event
-from weiqi.store.models import EventRow
 from weiqi.store.seals import broken_in, seal_row, sealed_boards, signing_key
 from weiqi.store.tournament import (
     AbsenceRow,
@@ -124,9 +125,7 @@ def _settings_row(session: Session, event_id: int) -> EventSettingsRow:
     row = session.get(EventSettingsRow, event_id)
     if row is None:
         existing_event(session, event_id)
-        raise NotFound(
-            Msg("event %(event_id)s is not a tournament (it has no settings)", event_id=event_id)
-        )
+        raise no_settings(event_id)
     if row.kind != EventKind.INDIVIDUAL.value:
         raise NotFound(
             Msg(
@@ -205,13 +204,8 @@ def settings_of(row: EventSettingsRow) -> EventSettings:
 
 
 def _info(session: Session, event_id: int) -> Competition[EventSettings]:
-    row = _settings_row(session, event_id)
-    event = session.get(EventRow, event_id)
-    assert event is not None
-    players = count_rows(session, PlayerRow, event_id)
-    rounds = count_rows(session, RoundRow, event_id)
-    settings = settings_of(row)
-    return Competition(event_id, event.name, settings, players, rounds, details_of(event))
+    _settings_row(session, event_id)  # an individual event's
+    return cast(Competition[EventSettings], competition(session, event_id))
 
 
 # -- use cases ------------------------------------------------------------------------------
