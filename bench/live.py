@@ -76,6 +76,7 @@ from weiqi.services import accounts, live
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import publish_round
+from weiqi.services.events import create_event
 from weiqi.services.site import secret_key
 from weiqi.services.tournament import RoundView
 from weiqi.store.database import Database
@@ -187,7 +188,7 @@ def online_round(
     """A Swiss event of ``2 × games`` entrants on ``size``×``size`` with a time control of 60
     minutes (nobody flags), its round 1 paired: the event, the entrants' names, the round."""
     settings = EventSettings(system=System.SWISS, rounds=1, board_size=size, play=PlayMode.ONLINE)
-    ev = t.create_tournament(db, LOCAL, name, settings).id
+    ev = create_event(db, LOCAL, name, settings).id
     with db.transaction() as session:
         event = session.get(EventRow, ev)
         assert event is not None

@@ -17,6 +17,7 @@ from pathlib import Path
 from weiqi.services import live, live_referee
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.store.models import EventRow
 from weiqi.tournament.settings import EventSettings, System
@@ -30,7 +31,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = Database(f"sqlite:///{Path(tmp) / 'bench.sqlite3'}")
         db.upgrade()
-        ev = t.create_tournament(db, local, "bench", EventSettings(System.SWISS, rounds=3,
+        ev = create_event(db, local, "bench", EventSettings(System.SWISS, rounds=3,
                                  play="online", board_size=9)).id  # fmt: skip
         with db.transaction() as session:
             row = session.get(EventRow, ev)

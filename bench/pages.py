@@ -42,7 +42,8 @@ import httpx
 from weiqi.services import games
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import publish_round
-from weiqi.services.tournament import create_tournament, import_players, pair_round
+from weiqi.services.events import create_event
+from weiqi.services.tournament import import_players, pair_round
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
 
@@ -98,7 +99,7 @@ def build_event(path: Path, players: int, rounds: int) -> int:
         kyu = max(1, min(20, round((2100 - rating) / 100)))
         lines.append(f"{name},{kyu}k,{rating:.0f},club{rng.randrange(players // 8)}")
     settings = EventSettings(system=System.SWISS, rounds=rounds)  # 对手分 etc. by default
-    ev = create_tournament(db, local, "千人围棋公开赛", settings).id
+    ev = create_event(db, local, "千人围棋公开赛", settings).id
     import_players(db, local, ev, "\n".join(lines) + "\n")
     for _ in range(rounds):
         rnd = pair_round(db, local, ev)

@@ -32,8 +32,9 @@ from pathlib import Path
 
 from weiqi.formats.rating_lists import read_rating_list
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.services.rating_lists import fill_from_rating_list
-from weiqi.services.tournament import create_tournament, import_players
+from weiqi.services.tournament import import_players
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
 
@@ -171,7 +172,7 @@ def main() -> None:
         template = Path(tmp) / "template.sqlite3"
         db = Database(f"sqlite:///{template}")
         db.upgrade()
-        event = create_tournament(db, local, "Bench", EventSettings(System.SWISS, rounds=5)).id
+        event = create_event(db, local, "Bench", EventSettings(System.SWISS, rounds=5)).id
         import_players(db, local, event, csv)
         db.dispose()
         parse_best = fill_best = float("inf")

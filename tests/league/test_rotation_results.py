@@ -21,9 +21,9 @@ from weiqi.league.team import TeamType
 from weiqi.server.app import create_app
 from weiqi.services import accounts
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.services.server_clock import ManualClock
 from weiqi.services.teams import (
-    create_team_event,
     import_teams,
     pair_round,
     record_results,
@@ -41,7 +41,7 @@ GOOD = [("A", 1, "B+R", 0), ("A", 2, "W+R", 0), ("A", 1, "W+R", 1), ("A", 2, "B+
 
 def rotation_round(db: Database) -> int:
     """Two teams of two, one rotation match of four games, lineups revealed."""
-    ev = create_team_event(
+    ev = create_event(
         db, LOCAL, "Rotation", TeamEventSettings(boards=2, team_type=TeamType.ROTATION)
     ).id
     import_teams(db, LOCAL, ev, "team,name,rank\nA,A1,5p\nA,A2,4p\nB,B1,5p\nB,B2,4p\n")

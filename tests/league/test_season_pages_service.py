@@ -14,11 +14,11 @@ from weiqi.league.season import SeasonSettings
 from weiqi.roles import Role
 from weiqi.services import accounts, league, teams
 from weiqi.services.actor import ANONYMOUS, Actor
-from weiqi.services.events import EventKind, EventStatus, event_cards
+from weiqi.services.events import EventKind, EventStatus, create_event, event_cards
 from weiqi.services.permissions import Action as Act
 from weiqi.services.permissions import allowed
 from weiqi.services.team_coaches import CoachRole, assign_coach
-from weiqi.services.tournament import create_tournament, import_players, pair_round
+from weiqi.services.tournament import import_players, pair_round
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
 
@@ -62,7 +62,7 @@ def play_season(db: Database, season: league.SeasonInfo, actor: Actor = LOCAL) -
 def organiser(db: Database, name: str = "wang") -> Actor:
     """An organiser of an earlier event: may create events (and so seasons)."""
     user = accounts.create_user(db, LOCAL, name, PASSWORD)
-    earlier = create_tournament(db, LOCAL, f"2025 秋季赛 {name}", EventSettings(System.SWISS, 3))
+    earlier = create_event(db, LOCAL, f"2025 秋季赛 {name}", EventSettings(System.SWISS, 3))
     accounts.grant_role(db, LOCAL, user.id, earlier.id, Role.ORGANISER)
     return accounts.authenticate(db, name, PASSWORD).actor()
 
@@ -163,7 +163,7 @@ def test_a_coach_reads_the_lineup_they_sealed_and_nobody_else_does(db: Database)
 def test_event_cards_say_system_status_and_current_round(db: Database) -> None:
     """Issue #13: the home page's cards — an individual Swiss not started, then in round 1 of
     3; a league division not started until its first lineups are revealed, then finished."""
-    swiss = create_tournament(db, LOCAL, "春季赛", EventSettings(System.SWISS, 3)).id
+    swiss = create_event(db, LOCAL, "春季赛", EventSettings(System.SWISS, 3)).id
     season = new_season(db)
     cards = {c.id: c for c in event_cards(db)}
     assert (cards[swiss].kind, cards[swiss].system, cards[swiss].status) == (

@@ -14,10 +14,10 @@ from weiqi.league.settings import TeamEventSettings
 from weiqi.server.app import create_app
 from weiqi.services import accounts
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.services.server_clock import ManualClock
 from weiqi.services.team_coaches import assign_coach
 from weiqi.services.teams import (
-    create_team_event,
     import_teams,
     pair_round,
 )
@@ -30,7 +30,7 @@ def test_r_fmt_1_r_rank_team_through_the_api(db: Database) -> None:
     previous = accounts.set_password_hasher(CHEAP_HASHER)
     try:
         accounts.ensure_site_admin(db, ADMIN_PASSWORD)
-        ev = create_team_event(db, LOCAL, "API cup", TeamEventSettings(boards=2, max_foreign=0)).id
+        ev = create_event(db, LOCAL, "API cup", TeamEventSettings(boards=2, max_foreign=0)).id
         import_teams(
             db, LOCAL, ev, "team,name,rank,foreign\nA,A1,5p,\nA,A2,5p,yes\nA,A3,4p,\n"
             "B,B1,5p,\nB,B2,5p,\n",
@@ -96,7 +96,7 @@ def test_r_fmt_1_r_league_1_back_dated_lineup_is_refused_through_the_api(db: Dat
     previous = accounts.set_password_hasher(CHEAP_HASHER)
     try:
         accounts.ensure_site_admin(db, ADMIN_PASSWORD)
-        ev = create_team_event(db, LOCAL, "Deadline cup", TeamEventSettings(boards=2)).id
+        ev = create_event(db, LOCAL, "Deadline cup", TeamEventSettings(boards=2)).id
         import_teams(db, LOCAL, ev, "team,name,rank\nA,A1,5p\nA,A2,4p\nB,B1,5p\nB,B2,4p\n")
         paired = pair_round(db, LOCAL, ev, start=datetime(2026, 5, 1, 9, 0, tzinfo=UTC))
         assert paired.deadline == datetime(2026, 5, 1, 8, 30, tzinfo=UTC)
@@ -168,7 +168,7 @@ def test_r_ref_7_a_team_board_has_the_game_endpoints_of_an_individual_board(
     previous = accounts.set_password_hasher(CHEAP_HASHER)
     try:
         accounts.ensure_site_admin(db, ADMIN_PASSWORD)
-        ev = create_team_event(db, LOCAL, "API cup", TeamEventSettings(boards=2)).id
+        ev = create_event(db, LOCAL, "API cup", TeamEventSettings(boards=2)).id
         import_teams(db, LOCAL, ev, "team,name,rank\nA,A1,5p\nA,A2,5p\nB,B1,5p\nB,B2,5p\n")
         pair_round(db, LOCAL, ev)
         for t in "AB":

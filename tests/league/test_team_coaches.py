@@ -14,6 +14,7 @@ from weiqi.league.settings import TeamEventSettings
 from weiqi.roles import Role
 from weiqi.services.accounts import create_user, grant_role
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.services.server_clock import ManualClock
 from weiqi.services.team_coaches import (
     CoachRole,
@@ -22,7 +23,6 @@ from weiqi.services.team_coaches import (
     list_coaches,
 )
 from weiqi.services.teams import (
-    create_team_event,
     import_teams,
     pair_round,
     submit_lineup,
@@ -38,7 +38,7 @@ CSV = "team,name,rank\nA,A1,5p\nA,A2,4p\nB,B1,5p\nB,B2,4p\n"
 
 
 def _event(db: Database) -> int:
-    ev = create_team_event(db, LOCAL, "Coaches", TeamEventSettings(boards=2)).id
+    ev = create_event(db, LOCAL, "Coaches", TeamEventSettings(boards=2)).id
     import_teams(db, LOCAL, ev, CSV)
     pair_round(db, LOCAL, ev)
     return ev

@@ -18,10 +18,10 @@ from weiqi.roles import Role
 from weiqi.rules.ruleset import CyclePolicy
 from weiqi.services import accounts, games
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.services.games import TeamBoard
 from weiqi.services.server_clock import ManualClock
 from weiqi.services.teams import (
-    create_team_event,
     import_teams,
     pair_round,
     record_board_result,
@@ -39,7 +39,7 @@ T0 = datetime(2026, 5, 1, 8, 0, tzinfo=UTC)
 
 def seated(db: Database, boards: int = 2) -> tuple[int, dict[str, Actor]]:
     """Teams A and B, ``boards`` boards, round 1 revealed; one user per event role."""
-    ev = create_team_event(db, LOCAL, "团体赛", TeamEventSettings(boards=boards)).id
+    ev = create_event(db, LOCAL, "团体赛", TeamEventSettings(boards=boards)).id
     csv = "team,name,rank\n" + "\n".join(f"{t},{t}{i},{9 - i}p" for t in "AB" for i in (1, 2, 3))
     import_teams(db, LOCAL, ev, csv)
     pair_round(db, LOCAL, ev)
@@ -174,7 +174,7 @@ def test_r_ref_3_a_replay_ruling_on_a_team_board_is_played_again(db: Database) -
 
 def test_an_empty_board_is_no_game_and_a_missing_board_is_named(db: Database) -> None:
     """A board without a player (a forfeit at the reveal) has no record to referee."""
-    ev = create_team_event(db, LOCAL, "团体赛", TeamEventSettings(boards=2)).id
+    ev = create_event(db, LOCAL, "团体赛", TeamEventSettings(boards=2)).id
     csv = "team,name,rank\n" + "\n".join(f"{t},{t}{i},{9 - i}p" for t in "AB" for i in (1, 2))
     import_teams(db, LOCAL, ev, csv)
     pair_round(db, LOCAL, ev)
@@ -200,7 +200,7 @@ def test_r_score_3_r_ko_2_a_team_events_komi_and_repetition_rule_are_its_boards(
     gives the result with that komi, the record and its SGF carry both. Team boards used to
     be played with the rules' 3¾ and the ban, whatever the event wanted."""
     settings = TeamEventSettings(boards=1, komi=Fraction(7, 2), cycle=CyclePolicy.DRAW)
-    ev = create_team_event(db, LOCAL, "贴3又1/2子团体赛", settings).id
+    ev = create_event(db, LOCAL, "贴3又1/2子团体赛", settings).id
     import_teams(db, LOCAL, ev, "team,name,rank\nA,A1,5p\nB,B1,5p\n")
     pair_round(db, LOCAL, ev)
     for t in "AB":

@@ -12,6 +12,7 @@ from weiqi.errors import Duplicate, LineupRejected, RowsRejected
 from weiqi.league.settings import TeamEventSettings
 from weiqi.services import games, team_admin, teams
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.services.read_models import as_json
 from weiqi.store.database import Database
 
@@ -25,7 +26,7 @@ CSV = (
 
 @pytest.fixture
 def ev(db: Database) -> int:
-    event = teams.create_team_event(db, LOCAL, "同名", TeamEventSettings(boards=2))
+    event = create_event(db, LOCAL, "同名", TeamEventSettings(boards=2))
     teams.import_teams(db, LOCAL, event.id, CSV)
     return event.id
 

@@ -16,9 +16,9 @@ from weiqi.league.team import TeamType
 from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.roles import Role
 from weiqi.services.actor import ANONYMOUS, Actor
+from weiqi.services.events import create_event
 from weiqi.services.server_clock import ManualClock
 from weiqi.services.teams import (
-    create_team_event,
     import_teams,
     members_total_standings,
     pair_round,
@@ -47,7 +47,7 @@ def teams_csv(teams: str = "ABCD", size: int = 3) -> str:
 
 
 def event(db: Database, teams: str = "ABCD", size: int = 3, **settings: object) -> int:
-    ev = create_team_event(db, LOCAL, "Teams", TeamEventSettings(**settings))  # type: ignore[arg-type]
+    ev = create_event(db, LOCAL, "Teams", TeamEventSettings(**settings))  # type: ignore[arg-type]
     import_teams(db, LOCAL, ev.id, teams_csv(teams, size))
     return ev.id
 
@@ -75,7 +75,7 @@ def play(db: Database, ev: int, rnd: int, outcome: dict[str, list[str]]) -> None
 
 
 def test_import_is_all_or_nothing_and_closes_at_round_1(db: Database) -> None:
-    ev = create_team_event(db, LOCAL, "Teams", TeamEventSettings(boards=2)).id
+    ev = create_event(db, LOCAL, "Teams", TeamEventSettings(boards=2)).id
     with pytest.raises(RowsRejected) as err:
         import_teams(db, LOCAL, ev, "team,name,rank\nA,a1,5p\nA,a2,12d\nB,b1,3p\nB,b1,3p\n")
     assert [line for line, _ in err.value.problems] == [3, 5]
@@ -321,18 +321,19 @@ def test_r_org_1_who_may_submit_pair_and_record(db: Database) -> None:
 def test_r_fmt_1_members_total_adds_up_the_members_individual_points(db: Database) -> None:
     """队员总分制: the members play an individual round robin; each team scores the total of
     its members' points (or of its best N)."""
-    from weiqi.services.tournament import create_tournament, import_players, record_result
+    from weiqi.services.events import create_event
+    from weiqi.services.tournament import import_players, record_result
     from weiqi.services.tournament import pair_round as pair_individual
     from weiqi.tournament.settings import EventSettings, System
 
-    solo = create_tournament(db, LOCAL, "Solo", EventSettings(system=System.ROUND_ROBIN)).id
+    solo = create_event(db, LOCAL, "Solo", EventSettings(system=System.ROUND_ROBIN)).id
     import_players(db, LOCAL, solo, "name,rank\nX1,5d\nX2,4d\nY1,3d\nY2,2d\n")
     blacks: dict[str, int] = {}
     for rnd in (1, 2, 3):
         for p in pair_individual(db, LOCAL, solo).pairings:
             record_result(db, LOCAL, solo, rnd, p.board, "B+R")  # black wins every game
             blacks[p.black] = blacks.get(p.black, 0) + 1
-    ev = create_team_event(db, LOCAL, "Members", TeamEventSettings(
+    ev = create_event(db, LOCAL, "Members", TeamEventSettings(
         team_type=TeamType.MEMBERS_TOTAL, boards=2)).id  # fmt: skip
     import_teams(db, LOCAL, ev, "team,name,rank\nX,X1,5d\nX,X2,4d\nY,Y1,3d\nY,Y2,2d\n")
     with pytest.raises(Conflict, match="队员总分制"):

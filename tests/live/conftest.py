@@ -30,6 +30,7 @@ from weiqi.services import accounts, live
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import publish_round
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.store.models import EventRow
 from weiqi.tournament.settings import EventSettings, System
@@ -70,7 +71,7 @@ def online_event(
             play="online",  # type: ignore[arg-type]
             **options,
         )
-        ev = t.create_tournament(db, LOCAL, f"{tag}网络赛", settings).id
+        ev = create_event(db, LOCAL, f"{tag}网络赛", settings).id
         with db.transaction() as session:
             event = session.get(EventRow, ev)
             assert event is not None
@@ -102,7 +103,7 @@ def seated_event(
     with ``time_control``, round 1 paired, each entrant linked to a new user (named after the
     event's id): the event's id and the players' actors by the colour they play."""
     made = EventSettings(System.ROUND_ROBIN, board_size=9, **settings)
-    ev = t.create_tournament(db, LOCAL, name, made).id
+    ev = create_event(db, LOCAL, name, made).id
     with db.transaction() as session:
         event = session.get(EventRow, ev)
         assert event is not None

@@ -20,6 +20,7 @@ from weiqi.services import accounts, live
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import publish_round
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.store.models import EventRow
 from weiqi.tournament.settings import EventSettings, System
@@ -34,7 +35,7 @@ def _event(server: LiveServer) -> tuple[int, str, str]:
     db = Database(server.db_url)
     try:
         settings = EventSettings(System.ROUND_ROBIN, board_size=9, play="online")
-        ev = t.create_tournament(db, LOCAL, "结束对局", settings).id
+        ev = create_event(db, LOCAL, "结束对局", settings).id
         with db.transaction() as session:
             event = session.get(EventRow, ev)
             assert event is not None

@@ -21,6 +21,7 @@ from weiqi.services import accounts, live, live_bot
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import publish_round
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.store.models import User
 from weiqi.tournament.settings import EventSettings, System
@@ -33,7 +34,7 @@ def event(tmp_path: Path) -> Iterator[tuple[TestClient, Database, int]]:
     previous = accounts.set_password_hasher(CHEAP_HASHER)
     db = Database(f"sqlite:///{tmp_path / 'weiqi.sqlite3'}")
     db.upgrade()
-    ev = t.create_tournament(
+    ev = create_event(
         db, LOCAL, "机器人赛", EventSettings(System.SWISS, rounds=3, play="online")
     ).id
     t.import_players(db, LOCAL, ev, "name\n甲\n乙\n丙\n")
@@ -110,9 +111,7 @@ def test_r_org_1_two_programs_spending_one_code_at_once_make_one_account(
 ) -> None:
     """The code is read again under the event's lock: of two spends at the same instant one
     links the entrant, the other is refused, and only one account is made."""
-    ev = t.create_tournament(
-        database, LOCAL, "同时", EventSettings(System.ROUND_ROBIN, play="online")
-    ).id
+    ev = create_event(database, LOCAL, "同时", EventSettings(System.ROUND_ROBIN, play="online")).id
     t.import_players(database, LOCAL, ev, "name\n甲\n乙\n")
     code = live.create_invite(database, LOCAL, ev, live.player_id(database, ev, "甲")).code
     start = threading.Barrier(2)
@@ -142,9 +141,7 @@ def test_r_org_1_two_programs_spending_one_code_at_once_make_one_account(
 def test_r_org_1_two_people_redeeming_one_code_at_once_link_one(database: Database) -> None:
     """The same for a person's redemption (``/join``): of two users redeeming one code at the
     same instant, one becomes the entrant's player, the other is refused."""
-    ev = t.create_tournament(
-        database, LOCAL, "同时", EventSettings(System.ROUND_ROBIN, play="online")
-    ).id
+    ev = create_event(database, LOCAL, "同时", EventSettings(System.ROUND_ROBIN, play="online")).id
     t.import_players(database, LOCAL, ev, "name\n甲\n乙\n")
     code = live.create_invite(database, LOCAL, ev, live.player_id(database, ev, "甲")).code
     people = [

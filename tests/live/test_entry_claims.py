@@ -19,6 +19,7 @@ from weiqi.services import entry_claims as ec
 from weiqi.services import tournament as t
 from weiqi.services.actor import ANONYMOUS, Actor
 from weiqi.services.event_admin import publish_round
+from weiqi.services.events import create_event
 from weiqi.services.server_clock import ManualClock
 from weiqi.store.database import Database
 from weiqi.store.live import PlayerAccountRow
@@ -31,7 +32,7 @@ T0 = datetime(2026, 5, 1, 8, 0, tzinfo=UTC)
 
 
 def _event(db: Database) -> int:
-    ev = t.create_tournament(
+    ev = create_event(
         db, LOCAL, "网络赛", EventSettings(System.ROUND_ROBIN, board_size=9, play=PlayMode.ONLINE)
     ).id
     t.import_players(db, LOCAL, ev, "name\n李明\n王强\n张伟\n刘洋\n")
@@ -208,7 +209,7 @@ def test_a_team_events_roster_player_is_claimed_per_board_and_plays_the_revealed
     """Team events: the claim names a roster player (of the team the user meant: another
     team's is refused, field ``team``); approved, the user's board appears once revealed."""
     settings = TeamEventSettings(boards=2, play=PlayMode.ONLINE)
-    ev = teams.create_team_event(database, LOCAL, "团体赛", settings).id
+    ev = create_event(database, LOCAL, "团体赛", settings).id
     teams.import_teams(
         database, LOCAL, ev, "team,name,rank\n甲,甲一,5d\n甲,甲二,4d\n乙,乙一,5d\n乙,乙二,4d\n"
     )

@@ -15,6 +15,7 @@ from weiqi.roles import Role
 from weiqi.services import accounts
 from weiqi.services import tournament as t
 from weiqi.services.event_admin import publish_round
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, PlayMode, System
 
@@ -48,7 +49,7 @@ def test_a_claim_is_approved_on_the_invitation_page_and_the_rival_claim_declined
     try:
         name = f"{device}认领赛"
         settings = EventSettings(System.ROUND_ROBIN, board_size=9, play=PlayMode.ONLINE)
-        ev = t.create_tournament(db, LOCAL, name, settings).id
+        ev = create_event(db, LOCAL, name, settings).id
         t.import_players(db, LOCAL, ev, "name\n李明\n王强\n")
         t.pair_round(db, LOCAL, ev)
         publish_round(db, LOCAL, ev, 1)

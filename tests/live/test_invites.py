@@ -18,6 +18,7 @@ from weiqi.services import accounts, live
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import publish_round
+from weiqi.services.events import create_event
 from weiqi.services.live import create_invite, player_id, redeem_invite
 from weiqi.store.database import Database
 from weiqi.store.live import PlayerAccountRow
@@ -28,7 +29,7 @@ PASSWORD = "邀请码测试的密码 2026"
 
 
 def _event(db: Database) -> int:
-    ev = t.create_tournament(
+    ev = create_event(
         db, LOCAL, "网络赛", EventSettings(System.ROUND_ROBIN, board_size=9, play="online")
     )
     t.import_players(db, LOCAL, ev.id, "name\n李明\n王强\n张伟\n刘洋\n")

@@ -24,6 +24,7 @@ from weiqi.errors import InvalidSetting
 from weiqi.league.settings import TeamEventSettings
 from weiqi.services import event_admin, team_admin, teams, tournament
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.tournament.details import details_form
 from weiqi.tournament.settings import EventSettings, System
@@ -52,7 +53,7 @@ def test_the_individual_settings_page_refuses_beside_the_field_then_saves(
     database: Database,
 ) -> None:
     settings = event_admin.settings_from_form({"system": "swiss", "rounds": "3", "play": "online"})
-    ev = tournament.create_tournament(database, LOCAL, "网络赛", settings).id
+    ev = create_event(database, LOCAL, "网络赛", settings).id
     event_admin.import_players(database, LOCAL, ev, "name,rank\n甲,1d\n乙,2d\n丙,3d\n丁,4d\n")
     event_admin.pair_next_round(database, LOCAL, ev)  # after round 1: still editable
     api_login(client, "admin", ADMIN_PASSWORD)

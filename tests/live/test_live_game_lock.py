@@ -19,6 +19,7 @@ from weiqi.rules.vertex import format_vertex
 from weiqi.services import accounts, games, live
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.services.site import record_signing_key
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
@@ -35,7 +36,7 @@ def _event(db: Database) -> tuple[int, dict[tuple[int, str], Actor]]:
     """An online 9×9 round of :data:`BOARDS` boards, every game started; each board's
     players' actors by (board, colour)."""
     settings = EventSettings(System.SWISS, rounds=1, board_size=9, play=PlayMode.ONLINE)
-    ev = t.create_tournament(db, LOCAL, "并行", settings).id
+    ev = create_event(db, LOCAL, "并行", settings).id
     with db.transaction() as session:
         event = session.get(EventRow, ev)
         assert event is not None

@@ -23,6 +23,7 @@ from tests.live.test_live_socket import _play, _seq_after, _started
 from tests.server.conftest import LiveServer
 from weiqi.roles import Role
 from weiqi.services import accounts, games
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 
 LOCAL_ROLE = Role.CHIEF_REFEREE
@@ -306,7 +307,7 @@ def test_an_unpublished_round_is_not_shown(live_server: LiveServer, path: str) -
     try:
         local = accounts.Actor.local()
         settings = EventSettings(system=System.ROUND_ROBIN, board_size=9, play="online")
-        ev = t.create_tournament(db, local, f"未公布-{path}", settings).id
+        ev = create_event(db, local, f"未公布-{path}", settings).id
         t.import_players(db, local, ev, "name\n甲\n乙\n")
         t.pair_round(db, local, ev)  # not published
         referee = accounts.create_user(db, local, f"ref-hidden-{path}", PASSWORD)

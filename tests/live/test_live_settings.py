@@ -14,6 +14,7 @@ from tests.server.conftest import (  # noqa: F401  (the fixtures)
 )
 from weiqi.services import event_admin, tournament
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.tournament.details import details_form
 
@@ -25,7 +26,7 @@ def test_the_disconnection_setting_is_refused_beside_its_field_then_saved(
     database: Database,
 ) -> None:
     settings = event_admin.settings_from_form({"system": "swiss", "rounds": "3"})
-    ev = tournament.create_tournament(database, LOCAL, "网络赛", settings).id
+    ev = create_event(database, LOCAL, "网络赛", settings).id
     event_admin.import_players(database, LOCAL, ev, "name,rank\n甲,1d\n乙,2d\n丙,3d\n丁,4d\n")
     event_admin.pair_next_round(database, LOCAL, ev)  # after round 1: still editable
     api_login(client, "admin", ADMIN_PASSWORD)

@@ -18,6 +18,7 @@ from weiqi.referee.nigiri import Contestant, Guess, Nigiri
 from weiqi.services import accounts, event_admin, live
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.services.server_clock import ManualClock
 from weiqi.store.database import Database
 from weiqi.store.models import EventRow
@@ -158,7 +159,7 @@ def test_r_color_1_nigiri_is_drawn_when_the_game_opens_and_the_board_takes_its_c
     standings read it) and in the record; the draw can be run again from its seed. The seed
     source is fixed here to give each outcome (paired colours kept, or swapped)."""
     made = EventSettings(System.ROUND_ROBIN, board_size=9, play="online", online_colors="nigiri")  # type: ignore[arg-type]
-    ev = t.create_tournament(database, LOCAL, "猜先赛", made).id
+    ev = create_event(database, LOCAL, "猜先赛", made).id
     t.import_players(database, LOCAL, ev, "name,rank\n李明,5d\n王强,3d\n")
     t.pair_round(database, LOCAL, ev)
     (paired,) = event_admin.round_detail(database, LOCAL, ev, 1).pairings
@@ -203,7 +204,7 @@ def test_r_color_1_a_handicap_game_keeps_its_colors(database: Database) -> None:
         System.ROUND_ROBIN, board_size=9, play="online", online_colors="nigiri",  # type: ignore[arg-type]
         color_policy="handicap",
     )  # fmt: skip
-    ev = t.create_tournament(database, LOCAL, "让子赛", made).id
+    ev = create_event(database, LOCAL, "让子赛", made).id
     t.import_players(database, LOCAL, ev, "name,rank\n李明,5d\n王强,1d\n")
     t.pair_round(database, LOCAL, ev)
     assert live.open_game(database, ev, 1, 1).events == []
@@ -222,7 +223,7 @@ def test_r_hcp_2_black_places_the_handicap_stones_freely_then_white_moves(
         System.ROUND_ROBIN, board_size=9, play="online", color_policy="handicap",  # type: ignore[arg-type]
         handicap_placement="free",  # type: ignore[arg-type]
     )  # fmt: skip
-    ev = t.create_tournament(database, LOCAL, "自由让子", made).id
+    ev = create_event(database, LOCAL, "自由让子", made).id
     with database.transaction() as session:
         event = session.get(EventRow, ev)
         assert event is not None

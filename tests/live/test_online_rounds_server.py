@@ -26,6 +26,7 @@ from tests.server.conftest import (  # noqa: F401  (the fixtures)
 )
 from weiqi.services import event_admin, live, tournament
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.tournament.details import details_form, format_local
 
@@ -35,7 +36,7 @@ ZH = {"Accept-Language": "zh-CN"}
 
 def _paired(database: Database, **settings: str) -> int:
     made = event_admin.settings_from_form({"system": "round-robin", **settings})
-    ev = tournament.create_tournament(database, LOCAL, "网络赛", made).id
+    ev = create_event(database, LOCAL, "网络赛", made).id
     event_admin.import_players(database, LOCAL, ev, "name,rank\n甲,1d\n乙,2d\n")
     event_admin.pair_next_round(database, LOCAL, ev)
     return ev
@@ -47,7 +48,7 @@ def test_the_play_mode_is_set_on_the_settings_form_and_shown_on_the_event_pages(
 ) -> None:
     """Over the board by default; the form sets online and the games' start; the organisers'
     page and the public page say how the event is played, in Chinese and in English."""
-    ev = tournament.create_tournament(
+    ev = create_event(
         database, LOCAL, "网络赛", event_admin.settings_from_form({"system": "round-robin"})
     ).id
     api_login(client, "admin", ADMIN_PASSWORD)

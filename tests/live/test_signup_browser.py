@@ -19,6 +19,7 @@ from tests.server.result_pages import log_in_as
 from weiqi.services import accounts, live
 from weiqi.services import tournament as t
 from weiqi.services.event_admin import publish_round
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, PlayMode, System
 
@@ -38,7 +39,7 @@ def _event_with_a_code(server: LiveServer, tag: str) -> tuple[int, str]:
     db = Database(server.db_url)
     try:
         settings = EventSettings(System.ROUND_ROBIN, board_size=9, play=PlayMode.ONLINE)
-        ev = t.create_tournament(db, LOCAL, f"{tag}网络赛", settings).id
+        ev = create_event(db, LOCAL, f"{tag}网络赛", settings).id
         t.import_players(db, LOCAL, ev, "name,rank\n李明,5d\n王强,4d\n")
         t.pair_round(db, LOCAL, ev)
         publish_round(db, LOCAL, ev, 1)

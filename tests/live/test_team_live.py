@@ -24,6 +24,7 @@ from weiqi.server.app import create_app
 from weiqi.services import accounts, games, live, live_bot, live_referee
 from weiqi.services import teams as t
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.services.games import TeamBoard
 from weiqi.services.live import create_invite, player_id, redeem_invite
 from weiqi.store.database import Database
@@ -38,7 +39,7 @@ def team_event(db: Database, *, reveal: bool = True, time_control: str = "", **m
     """Two teams of two on 9×9 played online (``more``: more team settings), round 1 paired
     (and its lineups revealed)."""
     settings = TeamEventSettings(**{"boards": 2, "board_size": 9, "play": PlayMode.ONLINE, **more})
-    ev = t.create_team_event(db, LOCAL, "团体网络赛", settings).id
+    ev = create_event(db, LOCAL, "团体网络赛", settings).id
     if time_control:
         with db.transaction() as session:
             event = session.get(EventRow, ev)
@@ -78,7 +79,7 @@ def test_r_org_1_roster_players_are_invited_per_team_and_refused_with_reasons(
     with pytest.raises(InvalidSetting) as wrong_team:
         create_invite(database, LOCAL, ev, long_yi, team=_team_id(database, ev, "虎队"))
     assert wrong_team.value.field == "team"
-    other = t.create_team_event(database, LOCAL, "另一个赛事", TeamEventSettings(boards=2)).id
+    other = create_event(database, LOCAL, "另一个赛事", TeamEventSettings(boards=2)).id
     with pytest.raises(NotFound):
         create_invite(database, LOCAL, other, long_yi)  # a roster player of another event
     made = create_invite(database, LOCAL, ev, long_yi, team=_team_id(database, ev, "龙队"))

@@ -25,6 +25,7 @@ from weiqi.league.settings import TeamEventSettings, settings_to_dict
 from weiqi.server.app import create_app
 from weiqi.services import accounts, live, team_admin
 from weiqi.services import teams as t
+from weiqi.services.events import create_event
 from weiqi.services.games import TeamBoard
 from weiqi.services.server_clock import ManualClock
 from weiqi.store.database import Database
@@ -65,7 +66,7 @@ def test_the_play_mode_changes_until_round_1_the_game_start_at_any_time(
     """As an individual event's: the play mode is locked once a round is paired (its games
     are played where the event said), when online boards start may change at any time; the
     form and the stored row give the settings back."""
-    ev = t.create_team_event(database, LOCAL, "网络团体赛", TeamEventSettings(boards=2)).id
+    ev = create_event(database, LOCAL, "网络团体赛", TeamEventSettings(boards=2)).id
     info = t.team_event_info(database, ev)
     online = TeamEventSettings(boards=2, play=PlayMode.ONLINE)
     t.update_team_event(database, LOCAL, ev, info.name, info.details, online)

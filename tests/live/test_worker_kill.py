@@ -35,6 +35,7 @@ from weiqi.services import live
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import publish_round
+from weiqi.services.events import create_event
 from weiqi.services.games import confirm_result, record_json
 from weiqi.services.live_bot import board_states
 from weiqi.store.database import Database
@@ -67,7 +68,7 @@ def _event(db: Database, name: str, games: int, time_control: str) -> tuple[int,
     settings = EventSettings(
         system=System.SWISS, rounds=1, board_size=9, play=PlayMode.ONLINE, lag_gain=0
     )
-    ev = t.create_tournament(db, LOCAL, name, settings).id
+    ev = create_event(db, LOCAL, name, settings).id
     with db.transaction() as session:
         event = session.get(EventRow, ev)
         assert event is not None

@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Literal
 from weiqi.league.settings import TeamEventSettings
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import publish_round
+from weiqi.services.events import create_event
 from weiqi.services.server_clock import ManualClock
 from weiqi.services.tournament import (
-    create_tournament,
     import_players,
     pair_round,
     record_result,
@@ -77,7 +77,7 @@ def round_robin_with_draw_and_withdrawal(db: Database) -> int:
     """A 6-player round robin (5 rounds): the stronger player (by rank) wins, except one draw
     between 王伟 and 张三; 孙六 withdraws after round 3, so the last two rounds give his
     opponents forfeit wins (R-WD-1: more than half played, his results stand)."""
-    ev = create_tournament(db, LOCAL, "2026年春季循环赛", EventSettings(system=System.ROUND_ROBIN))
+    ev = create_event(db, LOCAL, "2026年春季循环赛", EventSettings(system=System.ROUND_ROBIN))
     import_players(db, LOCAL, ev.id, RR_PLAYERS)
     order = ["李明", "王伟", "张三", "赵四", "钱五", "孙六"]
     base = stronger_wins(order)
@@ -121,7 +121,7 @@ def small_swiss(
     player winning by count 3¾ stones as Black (B+7.5) or by resignation as White; ``method``
     is the Swiss ranking method (R-RANK-SWISS A: 总得分, B: 对手分)."""
     settings = EventSettings(system=System.SWISS, rounds=rounds, swiss_method=method)
-    ev = create_tournament(db, LOCAL, title, settings)
+    ev = create_event(db, LOCAL, title, settings)
     names = names or [f"P{i:02d}" for i in range(1, players + 1)]
     ranks = [f"{8 - i}d" if i < 8 else f"{i - 6}k" for i in range(1, players + 1)]
     text = "name,rank\n" + "".join(f"{n},{r}\n" for n, r in zip(names, ranks, strict=True))
@@ -212,9 +212,7 @@ def team_round_robin(db: Database, boards: int = 3, played: int = 2) -> int:
     rest drawn), and the next round paired with its lineups still sealed."""
     from weiqi.services import teams
 
-    ev = teams.create_team_event(
-        db, LOCAL, "2026年城市围棋团体赛", TeamEventSettings(boards=boards)
-    )
+    ev = create_event(db, LOCAL, "2026年城市围棋团体赛", TeamEventSettings(boards=boards))
     rows = "".join(f"{t},{t}{i},{8 - i}d\n" for t in TEAMS for i in range(1, boards + 1))
     teams.import_teams(db, LOCAL, ev.id, "team,name,rank\n" + rows)
     for number in range(1, played + 2):

@@ -18,6 +18,7 @@ from sqlalchemy import select
 
 from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
 from tests.store.conftest import CHEAP_HASHER, postgres_schema
+from weiqi.league.settings import TeamEventSettings
 from weiqi.roles import Role
 from weiqi.server.app import create_app
 from weiqi.services import accounts, event_admin, games, live, team_coaches, tournament
@@ -30,6 +31,9 @@ from weiqi.store.live import PlayerAccountRow
 from weiqi.store.models import EventRole, EventRow, User
 from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
 from weiqi.tournament.settings import EventSettings, System
+
+SWISS = EventSettings(System.SWISS, rounds=5)
+
 
 LOCAL = Actor.local()
 PASSWORD = "correct horse"
@@ -83,8 +87,9 @@ def world(
         db.upgrade()
         stack.callback(db.dispose)
         accounts.ensure_site_admin(db, ADMIN_PASSWORD)
-        event = create_event(db, LOCAL, "the event").id
-        other = create_event(db, LOCAL, "another event").id
+        # the event every role holds a role in: a team event, whose rounds _team_rounds makes
+        event = create_event(db, LOCAL, "the event", TeamEventSettings(boards=8, cycles=2)).id
+        other = create_event(db, LOCAL, "another event", SWISS).id
         app = create_app(db, secret_key="matrix")
         w = World(db, {}, event, other)
         for actor in ACTORS:
@@ -110,7 +115,8 @@ def _create_user(w: World, actor: str) -> Send:
 
 
 def _create_event(w: World, actor: str) -> Send:
-    return w.call(actor, "POST", "/api/events", json={"name": f"event of {actor}"})
+    body = {"name": f"event of {actor}", "settings": {"system": "round-robin"}}
+    return w.call(actor, "POST", "/api/events", json=body)
 
 
 def _grant_role(w: World, actor: str) -> Send:
@@ -131,7 +137,7 @@ def _revoke_role(w: World, actor: str) -> Send:
 
 def _tournament(w: World, players: int = 8, rounds: int = 0) -> int:
     """A fresh Swiss where each actor holds the role it holds in the world's event."""
-    info = tournament.create_tournament(
+    info = create_event(
         w.db, LOCAL, "积分编排赛", EventSettings(System.SWISS, rounds=3, play="online")
     )
     for actor in ("player", "referee", "chief_referee", "organiser"):
@@ -260,9 +266,7 @@ def _change_password(w: World, actor: str) -> Send:
 def _game_tournament(w: World, *steps: str) -> int:
     """A new round robin of two players, round 1 paired, the matrix's roles granted in it;
     board 1 brought along ``steps`` (``count``, ``result``, ``confirm``) by the command line."""
-    ev = tournament.create_tournament(
-        w.db, LOCAL, "results", EventSettings(system=System.ROUND_ROBIN)
-    ).id
+    ev = create_event(w.db, LOCAL, "results", EventSettings(system=System.ROUND_ROBIN)).id
     tournament.import_players(w.db, LOCAL, ev, "name\nLi\nWang\n")
     tournament.pair_round(w.db, LOCAL, ev)
     for actor in ("player", "referee", "chief_referee", "organiser"):
@@ -308,7 +312,7 @@ def _team_game_event(w: World, *steps: str, online: bool = False) -> int:
 
     play = PlayMode.ONLINE if online else PlayMode.BOARD
     settings = TeamEventSettings(boards=2, play=play)
-    ev = teams.create_team_event(w.db, LOCAL, "团体赛", settings).id
+    ev = create_event(w.db, LOCAL, "团体赛", settings).id
     if online:
         with w.db.transaction() as session:
             row = session.get(EventRow, ev)
@@ -368,16 +372,12 @@ def _replay_clock(w: World, actor: str) -> Send:
 
 
 def _team_rounds(w: World) -> None:
-    """Make the world's event a team event (two teams of 8, 8 boards, two rounds): round 1
-    revealed, so each actor can record its own board; round 2 open for lineups."""
-    from weiqi.league.settings import TeamEventSettings
+    """Give the world's team event two teams of 8 and two rounds (once): round 1 revealed,
+    so each actor can record its own board; round 2 open for lineups."""
     from weiqi.services import teams
-    from weiqi.services.events import is_team_event, settings_row
 
-    with w.db.transaction() as session:
-        if is_team_event(session, w.event_id):
-            return
-        session.add(settings_row(TeamEventSettings(boards=8, cycles=2))(w.event_id))
+    if teams.team_event_info(w.db, w.event_id).entrants:
+        return
     roster = "team,name,rank\n" + "\n".join(f"{t},{t}{i},5d" for t in "AB" for i in range(1, 9))
     teams.import_teams(w.db, LOCAL, w.event_id, roster)
     team_coaches.assign_coach(w.db, LOCAL, w.event_id, "A", "player")
@@ -421,7 +421,7 @@ def _team_event(w: World, system: str = "round_robin", rounds: int = 0) -> int:
     from weiqi.services import team_admin, teams
 
     settings = team_admin.settings_from_form({"system": system, "boards": "2"})
-    ev = teams.create_team_event(w.db, LOCAL, "团体赛", settings).id
+    ev = create_event(w.db, LOCAL, "团体赛", settings).id
     for actor in ("player", "referee", "chief_referee", "organiser"):
         accounts.grant_role(w.db, LOCAL, w.user_ids[actor], ev, Role(actor))
     roster = "team,name,rank\n" + "\n".join(f"{t},{t}{i},5d" for t in "ABCD" for i in (1, 2))
@@ -443,10 +443,10 @@ def _create_team_event(w: World, actor: str) -> Send:
 
 
 def _import_teams(w: World, actor: str) -> Send:
-    from weiqi.services import team_admin, teams
+    from weiqi.services import team_admin
 
     settings = team_admin.settings_from_form({"boards": "2"})
-    ev = teams.create_team_event(w.db, LOCAL, "团体赛", settings).id
+    ev = create_event(w.db, LOCAL, "团体赛", settings).id
     for role in ("organiser", "chief_referee", "referee", "player"):
         accounts.grant_role(w.db, LOCAL, w.user_ids[role], ev, Role(role))
     body = {"csv": "队名,姓名,段位\n甲,甲1,5d\n甲,甲2,4d\n乙,乙1,5d\n乙,乙2,4d\n"}

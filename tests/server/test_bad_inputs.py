@@ -21,6 +21,7 @@ from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
 from weiqi.services import accounts, games
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.store.models import EventRole, EventRow, User
 from weiqi.store.tournament import PlayerRow
@@ -67,7 +68,7 @@ def refused(response: httpx.Response, status: int, field: str, kind: str | None 
 
 @pytest.fixture
 def event(database: Database) -> int:
-    return t.create_tournament(database, LOCAL, "春季赛", EventSettings(System.SWISS, 3)).id
+    return create_event(database, LOCAL, "春季赛", EventSettings(System.SWISS, 3)).id
 
 
 # -- settings -------------------------------------------------------------------------------
@@ -227,7 +228,7 @@ def test_a_csv_row_with_a_bad_name_is_named_by_its_line(
 def test_a_round_sheet_field_result_abc_is_refused_by_name(
     client: TestClient, database: Database
 ) -> None:
-    ev = t.create_tournament(database, LOCAL, "循环赛", EventSettings(System.ROUND_ROBIN)).id
+    ev = create_event(database, LOCAL, "循环赛", EventSettings(System.ROUND_ROBIN)).id
     t.import_players(database, LOCAL, ev, "name\nLi\nWang\n")
     t.pair_round(database, LOCAL, ev)
     anonymous_token = csrf(client)
@@ -257,7 +258,7 @@ def test_size_limits_of_uploads_notes_and_entrants(
     assert "entrants" in refused(response, 422, "players")
     assert count(database, PlayerRow) == 0
 
-    ev = t.create_tournament(database, LOCAL, "循环赛", EventSettings(System.ROUND_ROBIN)).id
+    ev = create_event(database, LOCAL, "循环赛", EventSettings(System.ROUND_ROBIN)).id
     t.import_players(database, LOCAL, ev, "name\nLi\nWang\n")
     t.pair_round(database, LOCAL, ev)
     note = {"kind": "clock_before_move", "offender": "B", "note": "n" * (MAX_NOTE_LENGTH + 1)}

@@ -19,8 +19,8 @@ from sqlalchemy import func, select
 
 from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
 from tests.server.test_race_http import _admin, _server
-from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.store.tournament import PlayerRow
 from weiqi.text import MAX_REQUEST_BYTES
@@ -34,7 +34,7 @@ BOUNDARY = "weiqiboundary"
 
 
 def _event(database: Database) -> int:
-    return t.create_tournament(database, LOCAL, "春季赛", EventSettings(System.SWISS, 3)).id
+    return create_event(database, LOCAL, "春季赛", EventSettings(System.SWISS, 3)).id
 
 
 def _players(database: Database, event: int) -> int:

@@ -14,8 +14,12 @@ from weiqi.services.accounts import create_user, grant_role
 from weiqi.services.actor import Actor
 from weiqi.services.events import create_event
 from weiqi.store.database import Database
+from weiqi.tournament.settings import EventSettings, System
 
 pytestmark = pytest.mark.browser
+SWISS = EventSettings(System.SWISS, rounds=5)
+
+
 NEW_ADMIN_PASSWORD = "管理员的新密码 2026"
 
 
@@ -84,7 +88,7 @@ def test_a_non_admin_gets_403_on_the_admin_page(
     """R-ORG-1: a referee is no site administrator."""
     db = Database(live_server.db_url)
     wang = create_user(db, Actor.local(), "wang", "王伟的密码123", "王伟")
-    event = create_event(db, Actor.local(), "秋季赛")
+    event = create_event(db, Actor.local(), "秋季赛", SWISS)
     grant_role(db, Actor.local(), wang.id, event.id, Role.REFEREE)
     db.dispose()
     log_in(page, live_server, "wang", "王伟的密码123")

@@ -105,3 +105,30 @@ def test_the_schema_documents_the_organisers_endpoints(client: TestClient) -> No
         assert path in paths, path
         for operation in paths[path].values():
             assert operation.get("description"), (path, operation)
+
+
+def test_r_org_1_post_events_creates_either_kind_with_its_settings(client: TestClient) -> None:
+    """``POST /api/events`` creates an individual or a team event with its settings (issue #10:
+    no event without them); an individual event with no system is refused naming it."""
+    api_login(client, "admin", ADMIN_PASSWORD)
+    h = {"X-CSRF-Token": csrf(client)}
+    made = client.post(
+        "/api/events",
+        json={"name": "甲级联赛", "kind": "team", "settings": {"boards": 4, "system": "swiss",
+                                                            "rounds": 3}},
+        headers=h,
+    )  # fmt: skip
+    assert made.status_code == 201, made.text
+    team = made.json()["id"]
+    rounds = client.get(f"/api/events/{team}/teams/standings")
+    assert rounds.status_code == 200, rounds.text
+    made = client.post(
+        "/api/events", json={"name": "春季赛", "settings": {"system": "swiss", "rounds": 4}},
+        headers=h,
+    )  # fmt: skip
+    assert made.status_code == 201, made.text
+    settings = client.get(f"/api/events/{made.json()['id']}/settings").json()
+    assert (settings["system"], settings["settings"]["rounds"]) == ("swiss", 4)
+    refused = client.post("/api/events", json={"name": "无赛制"}, headers=h)
+    assert refused.status_code == 422 and refused.json()["args"]["field"]["code"] == "system"
+    assert [e["name"] for e in client.get("/api/events").json()] == ["春季赛", "甲级联赛"]

@@ -13,8 +13,9 @@ from tests.server import pages
 from tests.server.conftest import LiveServer, screenshot
 from tests.server.test_event_admin_services import players_csv
 from weiqi.roles import Role
-from weiqi.services import accounts, event_admin, tournament
+from weiqi.services import accounts, event_admin
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
 
@@ -29,7 +30,7 @@ def organiser(server: LiveServer, username: str) -> str:
     db = Database(server.db_url)
     try:
         user = accounts.create_user(db, LOCAL, username, password, display_name="王组委")
-        earlier = tournament.create_tournament(
+        earlier = create_event(
             db, LOCAL, f"2025 秋季赛 ({username})", EventSettings(System.ROUND_ROBIN)
         )
         accounts.grant_role(db, LOCAL, user.id, earlier.id, Role.ORGANISER)
@@ -114,9 +115,7 @@ def test_r_org_1_a_player_may_not_create_an_event_or_pair(
     """R-ORG-1: a player gets 403 for the new-event page and for pairing; nothing is paired."""
     db = Database(live_server.db_url)
     try:
-        event = tournament.create_tournament(
-            db, LOCAL, "2026 棋手不能编排", EventSettings(System.SWISS, rounds=3)
-        )
+        event = create_event(db, LOCAL, "2026 棋手不能编排", EventSettings(System.SWISS, rounds=3))
         event_admin.import_players(db, LOCAL, event.id, players_csv(8))
         player = accounts.create_user(db, LOCAL, "zhao", "赵磊的密码 2026")
         accounts.grant_role(db, LOCAL, player.id, event.id, Role.PLAYER)

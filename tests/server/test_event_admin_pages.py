@@ -13,6 +13,7 @@ from weiqi.i18n import translations
 from weiqi.roles import Role
 from weiqi.services import accounts, event_admin, tournament
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.tournament import settings as settings_module
 from weiqi.tournament.settings import System
@@ -212,7 +213,7 @@ def test_r_wd_1_withdrawal_explains_its_consequence(client: TestClient, database
 
 def test_r_org_1_a_player_may_not_create_or_pair(client: TestClient, database: Database) -> None:
     """R-ORG-1: a player gets 403 on the organisers' pages and nothing changes."""
-    event_id = tournament.create_tournament(
+    event_id = create_event(
         database, LOCAL, "赛事", event_admin.settings_from_form({"system": "swiss", "rounds": "3"})
     ).id
     event_admin.import_players(database, LOCAL, event_id, players_csv(8))
@@ -338,7 +339,7 @@ def test_saving_the_settings_form_keeps_what_it_does_not_show(
 
     token = admin(client)
     egf = egf_mcmahon(5, Rank.parse("4d"))
-    event = tournament.create_tournament(database, LOCAL, "EGF", egf).id
+    event = create_event(database, LOCAL, "EGF", egf).id
     page = client.get(f"/events/{event}/settings")
     assert re.search(r'name="absent_points"[^>]*value="1"', page.text)
     form = {**event_admin.settings_form(egf), "name": "EGF", "rounds": "6", "csrf_token": token}

@@ -7,8 +7,9 @@ import pytest
 
 from weiqi.errors import Conflict, InputError, InvalidSetting, PermissionDenied, RowsRejected
 from weiqi.roles import Role
-from weiqi.services import accounts, event_admin, tournament
+from weiqi.services import accounts, event_admin
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.services.permissions import roles_in_event
 from weiqi.services.tournament import record_result, tournament_info
 from weiqi.store.database import Database
@@ -30,7 +31,7 @@ def players_csv(n: int, clubs: int = 5) -> str:
 
 
 def swiss(db: Database, players: int = 24, rounds: int = 5) -> int:
-    info = tournament.create_tournament(
+    info = create_event(
         db, LOCAL, "2026 俱乐部积分编排赛", EventSettings(System.SWISS, rounds=rounds)
     )
     if players:
@@ -55,7 +56,7 @@ def test_r_fmt_3_every_system_can_be_created_and_paired(database: Database, syst
         settings = event_admin.settings_from_form(form)
     else:
         settings = EventSettings(system, **extra)  # type: ignore[arg-type]
-    info = tournament.create_tournament(database, LOCAL, f"{system.zh} 测试", settings)
+    info = create_event(database, LOCAL, f"{system.zh} 测试", settings)
     assert tournament_info(database, info.id).settings == settings
     n = 2 if system is System.MATCH else 8
     event_admin.import_players(database, LOCAL, info.id, players_csv(n))
@@ -66,7 +67,7 @@ def test_r_fmt_3_every_system_can_be_created_and_paired(database: Database, syst
 
 def test_defaults_follow_the_rules(database: Database) -> None:
     """Komi 3¾, points 2/1/0, 胜者小分 first for a round robin."""
-    info = tournament.create_tournament(
+    info = create_event(
         database, LOCAL, "循环赛", event_admin.settings_from_form({"system": "round-robin"})
     )
     s = info.settings
@@ -91,16 +92,14 @@ def test_r_org_1_creator_becomes_organiser_and_chief_referee(database: Database)
     admin_made = swiss(database, players=0)
     organiser = user(database, "organiser")
     accounts.grant_role(database, LOCAL, organiser.user_id or 0, admin_made, Role.ORGANISER)
-    info = tournament.create_tournament(
-        database, organiser, "新赛事", EventSettings(System.SWISS, rounds=3)
-    )
+    info = create_event(database, organiser, "新赛事", EventSettings(System.SWISS, rounds=3))
     with database.transaction() as session:
         held = roles_in_event(session, organiser, info.id)
     assert {Role.ORGANISER, Role.CHIEF_REFEREE} <= held
     player = user(database, "player")
     accounts.grant_role(database, LOCAL, player.user_id or 0, admin_made, Role.PLAYER)
     with pytest.raises(PermissionDenied):
-        tournament.create_tournament(database, player, "x", EventSettings(System.ROUND_ROBIN))
+        create_event(database, player, "x", EventSettings(System.ROUND_ROBIN))
     with pytest.raises(PermissionDenied):
         event_admin.pair_next_round(database, player, admin_made)
 
@@ -194,7 +193,7 @@ def test_r_wd_1_withdrawal_consequences(database: Database) -> None:
     rnd2 = event_admin.pair_next_round(database, LOCAL, event_id)
     assert gone not in {p.black for p in rnd2.pairings} | {p.white for p in rnd2.pairings}
 
-    rr = tournament.create_tournament(database, LOCAL, "循环", EventSettings(System.ROUND_ROBIN))
+    rr = create_event(database, LOCAL, "循环", EventSettings(System.ROUND_ROBIN))
     event_admin.import_players(database, LOCAL, rr.id, players_csv(6))
     r1 = event_admin.pair_next_round(database, LOCAL, rr.id)
     for p in r1.pairings:
@@ -208,7 +207,7 @@ def test_late_entry_only_into_a_swiss(database: Database) -> None:
     event_admin.pair_next_round(database, LOCAL, event_id)
     late = event_admin.register_player(database, LOCAL, event_id, "迟到者", "1d")
     assert late.joined_round == 2
-    rr = tournament.create_tournament(database, LOCAL, "循环", EventSettings(System.ROUND_ROBIN))
+    rr = create_event(database, LOCAL, "循环", EventSettings(System.ROUND_ROBIN))
     event_admin.import_players(database, LOCAL, rr.id, players_csv(4))
     event_admin.pair_next_round(database, LOCAL, rr.id)
     with pytest.raises(Conflict):
@@ -232,7 +231,7 @@ def test_the_dashboard_knows_when_every_round_is_paired(database: Database) -> N
 def test_r_wd_1_round_robin_results_stand_from_half_the_games(database: Database) -> None:
     """R-WD-1: in a round robin, a player who has played at least half the games keeps the
     results; the rest are forfeits."""
-    rr = tournament.create_tournament(database, LOCAL, "循环", EventSettings(System.ROUND_ROBIN))
+    rr = create_event(database, LOCAL, "循环", EventSettings(System.ROUND_ROBIN))
     event_admin.import_players(database, LOCAL, rr.id, players_csv(4))
     for number in (1, 2):
         rnd = event_admin.pair_next_round(database, LOCAL, rr.id)

@@ -17,7 +17,7 @@ from weiqi.errors import InvalidSetting
 from weiqi.messages import Msg
 from weiqi.services import event_admin, tournament
 from weiqi.services.actor import Actor
-from weiqi.services.events import event_details
+from weiqi.services.events import create_event, event_details
 from weiqi.store.database import Database
 from weiqi.tournament.details import EventDetails
 from weiqi.tournament.settings import EventSettings, System
@@ -30,7 +30,7 @@ DETAILS = EventDetails(
 
 def _started(db: Database, rounds: int = 5, *, played: bool = True) -> int:
     """A 5-round Swiss of 8 players with round 1 paired (and all its results in)."""
-    info = tournament.create_tournament(
+    info = create_event(
         db, LOCAL, "2027 春季积分编排赛", EventSettings(System.SWISS, rounds=rounds), DETAILS
     )
     event_admin.import_players(db, LOCAL, info.id, players_csv(8))
@@ -109,9 +109,7 @@ def test_the_system_cannot_change_and_rounds_not_below_those_paired(database: Da
 def test_details_are_stored_checked_and_kept(database: Database) -> None:
     """The time zone is an IANA name (zoneinfo), the last day is not before the first, the time
     control is stored as the clock's settings string; omitted details are kept."""
-    info = tournament.create_tournament(
-        database, LOCAL, "赛事", EventSettings(System.ROUND_ROBIN), DETAILS
-    )
+    info = create_event(database, LOCAL, "赛事", EventSettings(System.ROUND_ROBIN), DETAILS)
     assert event_details(database, info.id) == DETAILS
     assert DETAILS.time_control == "55m+5x60s"
     assert DETAILS.describe_time_control("zh_CN") == "基本时限55分，读秒5次，每次60秒"
@@ -127,9 +125,7 @@ def test_details_are_stored_checked_and_kept(database: Database) -> None:
             dataclasses.replace(DETAILS, **bad)  # type: ignore[arg-type]
         assert err.value.field == field
     assert (
-        tournament.create_tournament(
-            database, LOCAL, "无详情", EventSettings(System.ROUND_ROBIN)
-        ).details
+        create_event(database, LOCAL, "无详情", EventSettings(System.ROUND_ROBIN)).details
         == EventDetails()
     )
 

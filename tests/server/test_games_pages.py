@@ -15,6 +15,7 @@ from weiqi.services import accounts, games
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import publish_round
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
 
@@ -24,7 +25,7 @@ PASSWORD = "quiet tortoise 123"
 
 def setup_event(db: Database, *roles: Role, publish: bool = True) -> int:
     """A round robin of four, round 1 paired (and published, unless told not to)."""
-    ev = t.create_tournament(db, LOCAL, "春季赛", EventSettings(system=System.ROUND_ROBIN)).id
+    ev = create_event(db, LOCAL, "春季赛", EventSettings(system=System.ROUND_ROBIN)).id
     t.import_players(db, LOCAL, ev, "name\n李明\n王强\n张伟\n刘洋\n")
     t.pair_round(db, LOCAL, ev)
     if publish:

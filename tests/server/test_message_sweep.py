@@ -27,6 +27,7 @@ from weiqi.roles import Role
 from weiqi.services import accounts, games
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
 
@@ -69,7 +70,7 @@ def page_token(text: str) -> str:
 
 
 def individual_event(db: Database, system: System = System.ROUND_ROBIN) -> int:
-    ev = t.create_tournament(db, LOCAL, "春季赛", EventSettings(system=system)).id
+    ev = create_event(db, LOCAL, "春季赛", EventSettings(system=system)).id
     t.import_players(db, LOCAL, ev, "name\n" + "\n".join(NAMES) + "\n")
     t.pair_round(db, LOCAL, ev)
     return ev
@@ -164,7 +165,7 @@ def _referee_may_not_correct(client: TestClient, db: Database, h: dict[str, str]
 
 
 def _round_not_public(client: TestClient, db: Database, h: dict[str, str]) -> list[str]:
-    ev = t.create_tournament(db, LOCAL, "春季赛", EventSettings(system=System.ROUND_ROBIN)).id
+    ev = create_event(db, LOCAL, "春季赛", EventSettings(system=System.ROUND_ROBIN)).id
     t.import_players(db, LOCAL, ev, "name\n" + "\n".join(NAMES) + "\n")
     token = page_token(client.get(f"/events/{ev}/manage", headers=h).text)
     client.post(f"/events/{ev}/manage/rounds", data={"csrf_token": token}, headers=h)
@@ -195,7 +196,7 @@ def _unknown_player(client: TestClient, db: Database, h: dict[str, str]) -> list
 
 
 def _bad_player_rows(client: TestClient, db: Database, h: dict[str, str]) -> list[str]:
-    ev = t.create_tournament(db, LOCAL, "春季赛", EventSettings(system=System.SWISS, rounds=5)).id
+    ev = create_event(db, LOCAL, "春季赛", EventSettings(system=System.SWISS, rounds=5)).id
     token = page_token(client.get(f"/events/{ev}/manage", headers=h).text)
     text = "name,rank,rating,birth_date\n李明,12d,,\n王强,x,,\n张伟,5d,abc,\n刘洋,5d,,1990-13-01\n"
     page = client.post(

@@ -18,6 +18,7 @@ from weiqi.cli import app
 from weiqi.errors import FieldsRejected, InputError, RowsRejected
 from weiqi.services import event_admin, games, public, tournament
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
 
@@ -36,9 +37,7 @@ FIELD = "姓名,段位,俱乐部,出生日期,证号\n" + "\n".join(
 
 
 def swiss_with_namesakes(db: Database) -> int:
-    info = tournament.create_tournament(
-        db, LOCAL, "2026 同名测试赛", EventSettings(System.SWISS, rounds=3)
-    )
+    info = create_event(db, LOCAL, "2026 同名测试赛", EventSettings(System.SWISS, rounds=3))
     assert event_admin.import_players(db, LOCAL, info.id, FIELD + "\n") == 6
     return info.id
 
@@ -143,9 +142,7 @@ def test_the_withdraw_confirm_step_says_what_it_means_in_a_round_robin(
     """R-WD-1 (第28条): before anything is done, the page says the player is not paired from
     the next round, how many games are played, and what a round robin makes of it."""
     token = admin(client)
-    event_id = tournament.create_tournament(
-        database, LOCAL, "2026 循环赛", EventSettings(System.ROUND_ROBIN)
-    ).id
+    event_id = create_event(database, LOCAL, "2026 循环赛", EventSettings(System.ROUND_ROBIN)).id
     event_admin.import_players(database, LOCAL, event_id, FIELD + "\n")
     event_admin.pair_next_round(database, LOCAL, event_id)
     p = event_admin.dashboard(database, LOCAL, event_id).players[0]

@@ -19,6 +19,7 @@ from tests.server.test_event_admin_browser import PHONE, organiser
 from weiqi.roles import Role
 from weiqi.services import accounts, event_admin, tournament
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
 
@@ -140,9 +141,7 @@ def test_the_withdraw_confirm_step_in_a_round_robin(
     password = organiser(live_server, "zhou")
     db = Database(live_server.db_url)
     try:
-        ev = tournament.create_tournament(
-            db, LOCAL, "2026 循环赛退赛测试", EventSettings(System.ROUND_ROBIN)
-        )
+        ev = create_event(db, LOCAL, "2026 循环赛退赛测试", EventSettings(System.ROUND_ROBIN))
         event_admin.import_players(
             db, LOCAL, ev.id, "姓名,段位,俱乐部\n张伟,5d,北京\n张伟,3d,上海\n李明,4d,\n王芳,2d,\n"
         )

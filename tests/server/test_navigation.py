@@ -14,8 +14,9 @@ from fastapi.testclient import TestClient
 from tests.server.conftest import ADMIN_PASSWORD, api_login
 from tests.server.test_event_admin_services import players_csv
 from weiqi.roles import Role
-from weiqi.services import accounts, event_admin, games, tournament
+from weiqi.services import accounts, event_admin, games
 from weiqi.services.actor import ANONYMOUS, Actor
+from weiqi.services.events import create_event
 from weiqi.services.navigation import event_navigation
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
@@ -42,7 +43,7 @@ def event(database: Database) -> int:
     """A 6-player Swiss: round 1 published with results, round 2 paired and not published;
     users ``org``, ``ref`` and ``player`` in those roles."""
     settings = EventSettings(System.SWISS, rounds=3)
-    ev = tournament.create_tournament(database, LOCAL, "导航杯", settings)
+    ev = create_event(database, LOCAL, "导航杯", settings)
     event_admin.import_players(database, LOCAL, ev.id, players_csv(6))
     event_admin.pair_next_round(database, LOCAL, ev.id)
     event_admin.publish_round(database, LOCAL, ev.id, 1)

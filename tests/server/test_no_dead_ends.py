@@ -22,6 +22,7 @@ from weiqi.services import accounts, event_admin, games
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import publish_round
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.tournament.records import Event
 from weiqi.tournament.settings import EventSettings, System
@@ -34,7 +35,7 @@ PASSWORD = "quiet tortoise 123"
 def _event(
     db: Database, settings: EventSettings, players: int, *roles: Role, pair: bool = True
 ) -> int:
-    ev = t.create_tournament(db, LOCAL, "淘汰赛", settings).id
+    ev = create_event(db, LOCAL, "淘汰赛", settings).id
     names = "\n".join(f"棋手{i}" for i in range(1, players + 1))
     t.import_players(db, LOCAL, ev, f"name\n{names}\n")
     if pair:

@@ -18,6 +18,7 @@ from weiqi.services import accounts
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import publish_round
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
 
@@ -34,7 +35,7 @@ def _event(
     (with a draw on board 1 and a win on board 2 when ``draw``)."""
     db = Database(server.db_url)
     try:
-        ev = t.create_tournament(db, LOCAL, f"{tag}杯", settings).id
+        ev = create_event(db, LOCAL, f"{tag}杯", settings).id
         t.import_players(db, LOCAL, ev, "name,rank\n李明,5d\n王强,4d\n张伟,3d\n刘洋,2d\n")
         if pair:
             t.pair_round(db, LOCAL, ev)

@@ -18,6 +18,7 @@ from tests.server.public_pages import small_swiss
 from weiqi.league.settings import TeamEventSettings
 from weiqi.server.app import create_app
 from weiqi.services import read_models
+from weiqi.services.events import create_event
 from weiqi.services.read_models import (
     EventRead,
     PairingRead,
@@ -145,7 +146,6 @@ def test_a_team_events_api_round_and_standings_equal_the_command_line_json(
     from weiqi.services.actor import Actor
     from weiqi.services.read_models import MatchRead, TeamRoundRead, TeamStandingRead
     from weiqi.services.teams import (
-        create_team_event,
         import_teams,
         pair_round,
         record_board_result,
@@ -157,7 +157,7 @@ def test_a_team_events_api_round_and_standings_equal_the_command_line_json(
     path = tmp_path / "t.sqlite3"
     db = Database(f"sqlite:///{path}")
     db.upgrade()
-    ev = create_team_event(db, local, "杯", TeamEventSettings(boards=2, max_foreign=0)).id
+    ev = create_event(db, local, "杯", TeamEventSettings(boards=2, max_foreign=0)).id
     import_teams(db, local, ev, "team,name,rank\nA,A1,5p\nA,A2,5p\nB,B1,5p\nB,B2,5p\n"
                  "C,C1,4p\nC,C2,4p\n")  # fmt: skip
     pair_round(db, local, ev)

@@ -21,6 +21,7 @@ from weiqi.league.settings import TeamEventSettings, TeamSystem
 from weiqi.roles import Role
 from weiqi.services import accounts, event_admin, teams, tournament
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.tournament.details import EventDetails
 from weiqi.tournament.settings import EventSettings, System
@@ -133,12 +134,10 @@ def test_issue_13_team_dashboard_says_why_and_round_pages_search(
     db = _db(live_server)
     try:
         settings = TeamEventSettings(boards=2, system=TeamSystem.SWISS, rounds=3)
-        event_id = teams.create_team_event(db, LOCAL, "团体积分编排赛", settings).id
+        event_id = create_event(db, LOCAL, "团体积分编排赛", settings).id
         teams.import_teams(db, LOCAL, event_id, TEAMS)
         teams.pair_round(db, LOCAL, event_id)
-        solo = tournament.create_tournament(
-            db, LOCAL, "个人积分编排赛", EventSettings(System.SWISS, rounds=3)
-        ).id
+        solo = create_event(db, LOCAL, "个人积分编排赛", EventSettings(System.SWISS, rounds=3)).id
         event_admin.import_players(
             db,
             LOCAL,
@@ -219,9 +218,7 @@ def test_issue_13_the_projector_clock_is_in_the_event_zone(
     then Paris once the organiser changes the zone — never the computer's New York time."""
     db = _db(live_server)
     try:
-        info = tournament.create_tournament(
-            db, LOCAL, "投影赛", EventSettings(System.SWISS, rounds=3)
-        )
+        info = create_event(db, LOCAL, "投影赛", EventSettings(System.SWISS, rounds=3))
         event_admin.import_players(db, LOCAL, info.id, "姓名,段位\n甲,5d\n乙,4d\n")
         event_admin.pair_next_round(db, LOCAL, info.id)
         event_admin.publish_round(db, LOCAL, info.id, 1)

@@ -15,6 +15,7 @@ from weiqi.cli import app
 from weiqi.errors import Conflict, FieldsRejected, PermissionDenied
 from weiqi.services import event_admin, tournament
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
 
@@ -112,7 +113,7 @@ def test_r_wd_1_reinstating_a_round_robin_player_restores_the_voided_results(
     database: Database,
 ) -> None:
     """R-WD-1: fewer than half the games played voids them; reinstated, they count again."""
-    rr = tournament.create_tournament(database, LOCAL, "循环赛", EventSettings(System.ROUND_ROBIN))
+    rr = create_event(database, LOCAL, "循环赛", EventSettings(System.ROUND_ROBIN))
     event_admin.import_players(database, LOCAL, rr.id, players_csv(6))
     event_admin.pair_next_round(database, LOCAL, rr.id)
     for g in tournament.show_round(database, rr.id, 1).pairings:

@@ -34,6 +34,7 @@ from weiqi.roles import Role
 from weiqi.services import accounts
 from weiqi.services import tournament as t
 from weiqi.services.event_admin import publish_round
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
 
@@ -80,7 +81,7 @@ def swiss(db: Database, title: str, players: int, rounds: int, played: int) -> i
     player wins) and the next one paired and published without results."""
     who = names(players)
     ranks = [f"{9 - i // 10}d" if i < 90 else f"{i - 89}k" for i in range(players)]
-    ev = t.create_tournament(db, LOCAL, title, EventSettings(system=System.SWISS, rounds=rounds))
+    ev = create_event(db, LOCAL, title, EventSettings(system=System.SWISS, rounds=rounds))
     rows = "".join(f"{n},{r}\n" for n, r in zip(who, ranks, strict=True))
     t.import_players(db, LOCAL, ev.id, "name,rank\n" + rows)
     for _ in range(played):

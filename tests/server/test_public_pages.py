@@ -28,8 +28,8 @@ from tests.server.public_pages import (
 from weiqi.i18n import translations
 from weiqi.server.public_tables import SYSTEM_NAMES, TIEBREAK_NAMES
 from weiqi.services import public
+from weiqi.services.events import create_event
 from weiqi.services.tournament import (
-    create_tournament,
     import_players,
     pair_round,
     record_result,
@@ -121,7 +121,7 @@ def test_r_playoff_ties_without_shared_places_are_marked(
         shared_places=False,
         tie_resolution=resolution,  # type: ignore[arg-type]
     )
-    ev = create_tournament(db, LOCAL, "不并列", settings)
+    ev = create_event(db, LOCAL, "不并列", settings)
     import_players(db, LOCAL, ev.id, "name\nA\nB\n")
     play_round(db, ev.id, lambda _n, _b, _w: "0")
     rows = table_of(web, f"/events/{ev.id}/standings")
@@ -135,7 +135,7 @@ def test_r_playoff_ties_without_shared_places_are_marked(
 def test_a_knockout_ranks_by_how_far_players_came_without_tiebreak_columns(
     db: Database, web: TestClient
 ) -> None:
-    ev = create_tournament(db, LOCAL, "淘汰赛", EventSettings(system=System.KNOCKOUT))
+    ev = create_event(db, LOCAL, "淘汰赛", EventSettings(system=System.KNOCKOUT))
     import_players(db, LOCAL, ev.id, "name,rank\nA,5d\nB,4d\nC,3d\nD,2d\n")
     for _ in range(2):
         play_round(db, ev.id, stronger_wins(["A", "B", "C", "D"]))
@@ -147,7 +147,7 @@ def test_a_knockout_ranks_by_how_far_players_came_without_tiebreak_columns(
 
 def test_the_columns_follow_the_events_own_tiebreak_order(db: Database, web: TestClient) -> None:
     settings = EventSettings(system=System.SWISS, rounds=3, tiebreaks=("SOSOS", "SB", "CUSS"))
-    ev = create_tournament(db, LOCAL, "自定", settings)
+    ev = create_event(db, LOCAL, "自定", settings)
     import_players(db, LOCAL, ev.id, "name\nA\nB\nC\nD\n")
     play_round(db, ev.id, stronger_wins(["A", "B", "C", "D"]))
     header = table_of(web, f"/events/{ev.id}/standings")[0]
@@ -245,7 +245,7 @@ def test_crosstable_cells_name_the_opponents_row_color_result_and_forfeits(
 def test_an_early_withdrawal_cancels_the_results_in_brackets(db: Database, web: TestClient) -> None:
     """R-WD-1: fewer than half the rounds played — the results are cancelled, the player has
     no place, the crosstable keeps the games in brackets."""
-    ev = create_tournament(db, LOCAL, "循环", EventSettings(system=System.ROUND_ROBIN))
+    ev = create_event(db, LOCAL, "循环", EventSettings(system=System.ROUND_ROBIN))
     import_players(db, LOCAL, ev.id, "name\nA\nB\nC\nD\n")
     play_round(db, ev.id, stronger_wins(["A", "B", "C", "D"]))
     withdraw_player(db, LOCAL, ev.id, "D")
@@ -293,7 +293,7 @@ def test_a_mcmahon_players_running_score_ends_at_the_standings_points(
     from weiqi.tournament.ranks import Rank
 
     settings = EventSettings(system=System.MCMAHON, rounds=2, mcmahon_bar=Rank.parse("3d"))
-    ev = create_tournament(db, LOCAL, "麦克马洪", settings)
+    ev = create_event(db, LOCAL, "麦克马洪", settings)
     import_players(db, LOCAL, ev.id, "name,rank\nA,5d\nB,4d\nC,1d\nD,2k\n")
     for _ in range(2):
         play_round(db, ev.id, stronger_wins(["A", "B", "C", "D"]))
@@ -448,17 +448,8 @@ def test_an_unpublished_round_stays_off_every_public_page(
     assert "第1轮后名次" in web.get(f"/events/{ev}/standings").text
 
 
-def test_an_event_without_settings_says_so(db: Database, web: TestClient) -> None:
-    from weiqi.services.events import create_event
-
-    plain = create_event(db, LOCAL, "只有名称")
-    page = web.get(f"/events/{plain.id}")
-    assert page.status_code == 200 and "组委会尚未设置" in page.text
-    assert web.get(f"/events/{plain.id}/standings").status_code == 404
-
-
 def test_an_event_without_rounds_has_empty_public_pages(db: Database, web: TestClient) -> None:
-    ev = create_tournament(db, LOCAL, "新赛事", EventSettings(system=System.ROUND_ROBIN))
+    ev = create_event(db, LOCAL, "新赛事", EventSettings(system=System.ROUND_ROBIN))
     assert "尚无公布的轮次" in web.get(f"/events/{ev.id}").text
     assert "暂无内容" in web.get(f"/events/{ev.id}/crosstable").text
 

@@ -26,6 +26,7 @@ from weiqi.services import accounts, games
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import publish_round
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
 
@@ -39,9 +40,7 @@ def setup_event(server: LiveServer, tag: str, *roles: Role) -> tuple[int, dict[s
     one user per role named ``<role>-<tag>``."""
     db = Database(server.db_url)
     try:
-        ev = t.create_tournament(
-            db, LOCAL, f"{tag}杯围棋赛", EventSettings(system=System.ROUND_ROBIN)
-        ).id
+        ev = create_event(db, LOCAL, f"{tag}杯围棋赛", EventSettings(system=System.ROUND_ROBIN)).id
         t.import_players(db, LOCAL, ev, "name,rank\n李明,5d\n王强,4d\n张伟,3d\n刘洋,2d\n")
         t.pair_round(db, LOCAL, ev)
         publish_round(db, LOCAL, ev, 1)

@@ -11,8 +11,9 @@ from fastapi.testclient import TestClient
 
 from tests.server.conftest import ADMIN_PASSWORD, api_login
 from weiqi.league.settings import TeamEventSettings
-from weiqi.services import event_admin, teams, tournament
+from weiqi.services import event_admin, teams
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
 
@@ -29,9 +30,7 @@ def test_the_round_page_searches_its_boards_by_name_club_and_rank(
     client: TestClient, database: Database
 ) -> None:
     api_login(client, "admin", ADMIN_PASSWORD)
-    info = tournament.create_tournament(
-        database, LOCAL, "春季赛", EventSettings(System.SWISS, rounds=3)
-    )
+    info = create_event(database, LOCAL, "春季赛", EventSettings(System.SWISS, rounds=3))
     event_admin.import_players(database, LOCAL, info.id, PLAYERS)
     rnd = event_admin.pair_next_round(database, LOCAL, info.id)
     path = f"/events/{info.id}/manage/rounds/1"
@@ -70,7 +69,7 @@ def test_the_team_round_page_searches_its_matches(client: TestClient, database: 
     """A team or a player seated for it: the matches it finds; before the lineups are
     revealed, the teams."""
     api_login(client, "admin", ADMIN_PASSWORD)
-    event_id = teams.create_team_event(database, LOCAL, "团体赛", TeamEventSettings(boards=2)).id
+    event_id = create_event(database, LOCAL, "团体赛", TeamEventSettings(boards=2)).id
     teams.import_teams(database, LOCAL, event_id, TEAMS)
     rnd = teams.pair_round(database, LOCAL, event_id)
     path = f"/events/{event_id}/manage/rounds/1"

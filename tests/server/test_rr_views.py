@@ -21,8 +21,8 @@ from tests.server.public_pages import (
 )
 from weiqi.errors import Conflict, NotFound
 from weiqi.services import event_admin, public
+from weiqi.services.events import create_event
 from weiqi.services.tournament import (
-    create_tournament,
     import_players,
     pair_round,
     withdraw_player,
@@ -50,14 +50,14 @@ def web(db: Database) -> Iterator[TestClient]:
 
 
 def _round_robin(db: Database, players: int, system: System = System.ROUND_ROBIN) -> int:
-    ev = create_tournament(db, LOCAL, "循环赛", EventSettings(system=system))
+    ev = create_event(db, LOCAL, "循环赛", EventSettings(system=system))
     rows = "\n".join(f"棋手{i:02d},{max(1, 9 - i)}d" for i in range(1, players + 1))
     import_players(db, LOCAL, ev.id, "name,rank\n" + rows)
     return ev.id
 
 
 def _knockout(db: Database, players: int, system: System = System.KNOCKOUT) -> int:
-    ev = create_tournament(db, LOCAL, "淘汰赛", EventSettings(system=system))
+    ev = create_event(db, LOCAL, "淘汰赛", EventSettings(system=system))
     rows = "\n".join(f"P{i},{max(1, 9 - i)}d" for i in range(1, players + 1))
     import_players(db, LOCAL, ev.id, "name,rank\n" + rows)
     return ev.id
@@ -119,7 +119,7 @@ def test_schedule_publish_is_kept_by_a_settings_change_and_refused_for_a_swiss(
     assert public.schedule(db, ev).published
     event_admin.publish_schedule(db, LOCAL, ev, False)
     assert not public.schedule(db, ev).published
-    swiss = create_tournament(db, LOCAL, "积分赛", EventSettings(System.SWISS, rounds=3))
+    swiss = create_event(db, LOCAL, "积分赛", EventSettings(System.SWISS, rounds=3))
     with pytest.raises(Conflict):
         event_admin.publish_schedule(db, LOCAL, swiss.id)
     with pytest.raises(NotFound):

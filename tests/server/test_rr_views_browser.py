@@ -23,7 +23,8 @@ from tests.server.public_pages import (
 )
 from tests.server.test_event_admin_browser import PHONE, organiser
 from tests.server.test_printing_browser import pdf_text
-from weiqi.services.tournament import create_tournament, import_players
+from weiqi.services.events import create_event
+from weiqi.services.tournament import import_players
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
 
@@ -34,7 +35,7 @@ DESKTOP = {"width": 1200, "height": 800}
 def _knockout(server: LiveServer, players: int) -> int:
     db = Database(server.db_url)
     try:
-        ev = create_tournament(db, LOCAL, "2026年淘汰赛", EventSettings(System.KNOCKOUT))
+        ev = create_event(db, LOCAL, "2026年淘汰赛", EventSettings(System.KNOCKOUT))
         names = chinese_names(players)
         rows = "\n".join(f"{n},{max(1, 9 - i)}d" for i, n in enumerate(names))
         import_players(db, LOCAL, ev.id, "name,rank\n" + rows)
@@ -47,7 +48,7 @@ def _knockout(server: LiveServer, players: int) -> int:
 def _round_robin(server: LiveServer, players: int) -> int:
     db = Database(server.db_url)
     try:
-        ev = create_tournament(db, LOCAL, "2026年大循环", EventSettings(System.ROUND_ROBIN))
+        ev = create_event(db, LOCAL, "2026年大循环", EventSettings(System.ROUND_ROBIN))
         names = chinese_names(players)
         rows = "\n".join(f"{n},{max(1, 9 - i)}d" for i, n in enumerate(names))
         import_players(db, LOCAL, ev.id, "name,rank\n" + rows)

@@ -14,6 +14,9 @@ from weiqi.cli import app
 from weiqi.errors import NotFound
 from weiqi.store.database import DEFAULT_URL, database_url
 from weiqi.store.migrate import head_revision
+from weiqi.tournament.settings import EventSettings, System
+
+SWISS = EventSettings(System.SWISS, rounds=5)
 
 
 def check_first_run(server: LiveServer) -> None:
@@ -81,7 +84,7 @@ def test_users_commands(tmp_path: Path) -> None:
     from weiqi.services.events import create_event
     from weiqi.store.database import Database
 
-    event = create_event(Database(db[1]), Actor.local(), "春季赛")
+    event = create_event(Database(db[1]), Actor.local(), "春季赛", SWISS)
     granted = run(app, ["users", "grant", "li", str(event.id), "chief_referee", *db])
     assert granted.exit_code == 0 and "chief referee of 春季赛" in granted.output
     listed = run(app, ["users", "list", "--json", *db])

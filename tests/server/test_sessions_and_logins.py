@@ -34,6 +34,10 @@ from weiqi.services import accounts
 from weiqi.services.actor import Actor
 from weiqi.services.events import create_event
 from weiqi.store.database import Database
+from weiqi.tournament.settings import EventSettings, System
+
+SWISS = EventSettings(System.SWISS, rounds=5)
+
 
 LOCAL = Actor.local()
 REDIS_URL = "redis://127.0.0.1:6379/0"
@@ -128,7 +132,7 @@ def test_weak_passwords_are_refused_with_the_reason(
 def test_role_changes_are_in_the_audit_log_the_chief_referee_reads(database: Database) -> None:
     """An organiser who makes themselves chief referee and revokes it again leaves a trace."""
     accounts.ensure_site_admin(database, ADMIN_PASSWORD)
-    event = create_event(database, LOCAL, "春季赛")
+    event = create_event(database, LOCAL, "春季赛", SWISS)
     organiser = accounts.create_user(database, LOCAL, "zhou", "correct horse battery")
     chief = accounts.create_user(database, LOCAL, "qian", "correct horse battery")
     accounts.grant_role(database, LOCAL, organiser.id, event.id, Role.ORGANISER)

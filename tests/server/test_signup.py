@@ -26,6 +26,7 @@ from weiqi.services import accounts, live
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import publish_round
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, PlayMode, System
 
@@ -37,7 +38,7 @@ REDIS_URL = "redis://127.0.0.1:6379/0"
 def _event(db: Database) -> int:
     """An online round robin of 李明 and 王强, round 1 published."""
     settings = EventSettings(System.ROUND_ROBIN, board_size=9, play=PlayMode.ONLINE)
-    ev = t.create_tournament(db, LOCAL, "网络赛", settings).id
+    ev = create_event(db, LOCAL, "网络赛", settings).id
     t.import_players(db, LOCAL, ev, "name\n李明\n王强\n")
     t.pair_round(db, LOCAL, ev)
     publish_round(db, LOCAL, ev, 1)

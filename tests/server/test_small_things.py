@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from tests.server.conftest import ADMIN_PASSWORD, api_login, run_server
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
 
@@ -29,7 +30,7 @@ def test_serve_takes_a_file_like_every_other_command(tmp_path: Path) -> None:
     assert file.exists() and file.stat().st_size > 0
     db = Database(f"sqlite:///{file}")
     try:
-        assert t.create_tournament(db, LOCAL, "春季赛", EventSettings(System.SWISS, 3)).id
+        assert create_event(db, LOCAL, "春季赛", EventSettings(System.SWISS, 3)).id
     finally:
         db.dispose()
 
@@ -50,8 +51,8 @@ def test_favicon_is_ours_and_every_frame_links_it(client: TestClient) -> None:
 def test_event_cards_show_system_status_and_current_round(
     client: TestClient, database: Database
 ) -> None:
-    swiss = t.create_tournament(database, LOCAL, "春季赛", EventSettings(System.SWISS, 5)).id
-    t.create_tournament(database, LOCAL, "秋季循环赛", EventSettings(System.ROUND_ROBIN))
+    swiss = create_event(database, LOCAL, "春季赛", EventSettings(System.SWISS, 5)).id
+    create_event(database, LOCAL, "秋季循环赛", EventSettings(System.ROUND_ROBIN))
     t.import_players(database, LOCAL, swiss, "name\n李明\n王强\n张伟\n刘洋\n")
     t.pair_round(database, LOCAL, swiss)
     api_login(client, "admin", ADMIN_PASSWORD)

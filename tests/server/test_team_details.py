@@ -14,9 +14,9 @@ from fastapi.testclient import TestClient
 from tests.server.test_team_pages import FORM, TEAMS_CSV, admin, create, import_csv
 from weiqi.errors import Conflict, InvalidSetting, NotFound
 from weiqi.league.settings import TeamEventSettings, TeamSystem
-from weiqi.services import teams, tournament
+from weiqi.services import teams
 from weiqi.services.actor import Actor
-from weiqi.services.events import event_details
+from weiqi.services.events import create_event, event_details
 from weiqi.store.database import Database
 from weiqi.tournament.details import EventDetails
 from weiqi.tournament.settings import EventSettings, System
@@ -35,9 +35,7 @@ def test_a_team_event_is_created_and_edited_with_its_details(database: Database)
     """The service keeps the name and details of a team event and checks them as an
     individual event's (the same ``EventDetails`` rules)."""
     details = EventDetails(date(2027, 5, 1), date(2027, 5, 3), "天津棋院", "Asia/Shanghai", "90m")
-    info = teams.create_team_event(
-        database, LOCAL, "市团体赛", TeamEventSettings(boards=3), details
-    )
+    info = create_event(database, LOCAL, "市团体赛", TeamEventSettings(boards=3), details)
     assert info.details == details and event_details(database, info.id) == details
     later = EventDetails(date(2027, 5, 2), venue="北京棋院", time_zone="Europe/Paris")
     saved = teams.update_team_event(database, LOCAL, info.id, "市团体赛 2027", later)
@@ -46,9 +44,7 @@ def test_a_team_event_is_created_and_edited_with_its_details(database: Database)
     with pytest.raises(InvalidSetting) as refused:
         teams.update_team_event(database, LOCAL, info.id, "", later)
     assert refused.value.field == "name"
-    individual = tournament.create_tournament(
-        database, LOCAL, "个人赛", EventSettings(System.SWISS, rounds=3)
-    )
+    individual = create_event(database, LOCAL, "个人赛", EventSettings(System.SWISS, rounds=3))
     with pytest.raises(NotFound):
         teams.update_team_event(database, LOCAL, individual.id, "x", later)
 
@@ -135,7 +131,7 @@ def _pair_section(client: TestClient, event_id: int) -> str:
 
 def _knockout(database: Database) -> int:
     settings = TeamEventSettings(boards=2, system=TeamSystem.KNOCKOUT)
-    event_id = teams.create_team_event(database, LOCAL, "淘汰赛", settings).id
+    event_id = create_event(database, LOCAL, "淘汰赛", settings).id
     teams.import_teams(database, LOCAL, event_id, TWO_TEAMS)
     return event_id
 
@@ -148,7 +144,7 @@ def test_r_playoff_the_team_dashboard_names_why_the_next_round_waits(
     reason ``pair_round`` refuses with; the button once the playoff is recorded."""
     admin(client)
     settings = TeamEventSettings(boards=2, system=TeamSystem.KNOCKOUT)
-    empty = teams.create_team_event(database, LOCAL, "空", settings).id
+    empty = create_event(database, LOCAL, "空", settings).id
     section = _pair_section(client, empty)
     assert 'id="pair-blocked"' in section and "至少需要两支队" in section
     assert 'id="pair-round"' not in section
@@ -186,7 +182,7 @@ def test_a_team_round_robin_paired_to_the_end_offers_no_button(
     client: TestClient, database: Database
 ) -> None:
     admin(client)
-    event_id = teams.create_team_event(database, LOCAL, "循环赛", TeamEventSettings(boards=2)).id
+    event_id = create_event(database, LOCAL, "循环赛", TeamEventSettings(boards=2)).id
     teams.import_teams(database, LOCAL, event_id, TWO_TEAMS)
     teams.pair_round(database, LOCAL, event_id)  # two teams: one round
     assert teams.next_round(database, event_id).finished
@@ -197,7 +193,7 @@ def test_a_team_round_robin_paired_to_the_end_offers_no_button(
 def test_the_team_settings_page_is_the_organisers(client: TestClient, database: Database) -> None:
     """Only those who may change the settings see or save them (R-ORG-1); the printable team
     round page heads with the details too."""
-    event_id = teams.create_team_event(
+    event_id = create_event(
         database, LOCAL, "团体赛", TeamEventSettings(boards=2),
         EventDetails(venue="天津棋院", time_control="90m"),
     ).id  # fmt: skip

@@ -11,6 +11,7 @@ from weiqi.errors import Conflict, Duplicate, FieldsRejected, PermissionDenied
 from weiqi.league.settings import TeamEventSettings
 from weiqi.services import accounts, team_admin, team_coaches, teams
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.store.teams import RosterRow, TeamCoachRow
 
@@ -21,7 +22,7 @@ ROSTER = "team,name,rank,rating,nationality\n" + "\n".join(
 
 
 def event(db: Database) -> int:
-    ev = teams.create_team_event(db, LOCAL, "团体赛", TeamEventSettings(boards=2)).id
+    ev = create_event(db, LOCAL, "团体赛", TeamEventSettings(boards=2)).id
     teams.import_teams(db, LOCAL, ev, ROSTER, home_nationality="CN")
     return ev
 

@@ -21,6 +21,7 @@ from weiqi.league.settings import TeamEventSettings, TeamSystem
 from weiqi.server.app import create_app
 from weiqi.services import accounts, league, teams
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.services.server_clock import ManualClock
 from weiqi.store.database import Database
 
@@ -533,7 +534,7 @@ def test_r_ref_7_a_rotation_boards_later_sitting_has_its_own_game_page(
     from weiqi.league.team import TeamType
     from weiqi.services import games
 
-    ev = teams.create_team_event(
+    ev = create_event(
         database, LOCAL, "轮赛", TeamEventSettings(boards=2, team_type=TeamType.ROTATION)
     ).id
     teams.import_teams(database, LOCAL, ev, "team,name,rank\nA,A1,5d\nA,A2,5d\nB,B1,5d\nB,B2,5d\n")

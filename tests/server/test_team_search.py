@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 from weiqi.league.settings import TeamEventSettings
 from weiqi.services import teams
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 
 LOCAL = Actor.local()
@@ -16,7 +17,7 @@ CSV = "team,name,rank\n黑龙,张伟,5d\n黑龙,李明,4d\n白虎,张伟,3d\n白
 
 
 def _event(db: Database) -> int:
-    ev = teams.create_team_event(db, LOCAL, "同名", TeamEventSettings(boards=2)).id
+    ev = create_event(db, LOCAL, "同名", TeamEventSettings(boards=2)).id
     teams.import_teams(db, LOCAL, ev, CSV)
     teams.pair_round(db, LOCAL, ev)
     return ev

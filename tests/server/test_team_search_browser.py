@@ -17,6 +17,7 @@ from tests.server.conftest import LiveServer, screenshot
 from weiqi.league.settings import TeamEventSettings
 from weiqi.services import teams
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 
 pytestmark = pytest.mark.browser
@@ -36,7 +37,7 @@ def _event(server: LiveServer) -> int:
     """A 2-board team round robin with round 1 revealed and one match's results."""
     db = Database(server.db_url)
     try:
-        ev = teams.create_team_event(db, LOCAL, "同名团体赛", TeamEventSettings(boards=2)).id
+        ev = create_event(db, LOCAL, "同名团体赛", TeamEventSettings(boards=2)).id
         teams.import_teams(db, LOCAL, ev, TEAMS_CSV, home_nationality="CN")
         teams.pair_round(db, LOCAL, ev)
         # a name typed is taken for the team's own player; the namesake as the pages show it

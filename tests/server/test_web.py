@@ -10,8 +10,12 @@ from fastapi.testclient import TestClient
 from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
 from weiqi.server.app import create_app
 from weiqi.server.ratelimit import LoginLimits
+from weiqi.services import event_admin
 from weiqi.services.accounts import ensure_site_admin
 from weiqi.store.database import Database
+from weiqi.tournament.settings import EventSettings, System
+
+SWISS = EventSettings(System.SWISS, rounds=5)
 
 
 def form_token(html: str) -> str:
@@ -119,7 +123,7 @@ def test_r_org_1_a_page_a_role_may_not_see_is_403(client: TestClient) -> None:
     )
     token = csrf(client)
     refused = client.post(
-        "/admin/events", data={"name": "sneaky", "csrf_token": token}, follow_redirects=False
+        "/events/new", data={"name": "sneaky", "csrf_token": token}, follow_redirects=False
     )
     assert refused.status_code == 403
     assert client.get("/api/events").json() == []
@@ -137,9 +141,14 @@ def test_admin_pages_create_a_user_an_event_and_a_role(client: TestClient) -> No
             "csrf_token": token,
         },
     )
-    created = client.post("/admin/events", data={"name": "春季赛", "csrf_token": token})
-    assert "已创建赛事 春季赛" in created.text and "王 (wang)" in created.text
+    # the administration page sends the administrator to the new event's form (system and
+    # settings chosen with it: no event is created without them)
+    assert 'href="/events/new"' in client.get("/admin").text
+    form = event_admin.settings_form(event_admin.DEFAULT_SWISS)
+    created = client.post("/events/new", data={**form, "name": "春季赛", "csrf_token": token})
+    assert "已创建赛事 春季赛" in created.text
     assert "已创建赛事" not in client.get("/admin").text  # a flash shows once
+    assert "王 (wang)" in client.get("/admin").text
     users = {u["username"]: u["id"] for u in client.get("/api/users").json()}
     event = client.get("/api/events").json()[0]["id"]
     granted = client.post(
@@ -270,7 +279,7 @@ def test_r_org_1_the_event_roles_page_lets_its_organisers_manage_roles(
     from weiqi.services.events import create_event
 
     local = Actor.local()
-    event = create_event(database, local, "春季赛")
+    event = create_event(database, local, "春季赛", SWISS)
     org = create_user(database, local, "org", "correct horse", "组织者")
     ref = create_user(database, local, "ref", "correct horse", "裁判甲")
     grant_role(database, local, org.id, event.id, Role.ORGANISER)

@@ -11,10 +11,13 @@ import pytest
 
 from weiqi.errors import InvalidSetting
 from weiqi.services import events
-from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
+
+SWISS = EventSettings(System.SWISS, rounds=5)
+
 
 LOCAL = Actor.local()
 BAD = ["Spring\nOpen", "Spring\rOpen", "Spring\x00Open", "Tab\there", "Bell\x07", "A\u2028B"]
@@ -24,15 +27,15 @@ BAD = ["Spring\nOpen", "Spring\rOpen", "Spring\x00Open", "Tab\there", "Bell\x07"
 def test_r_fmt_3_event_names_with_control_characters_are_refused(db: Database, name: str) -> None:
     """R-FMT-3 (event create): a newline or control character in the name is refused."""
     with pytest.raises(InvalidSetting, match="name: must be one line without control"):
-        t.create_tournament(db, LOCAL, name, EventSettings(system=System.ROUND_ROBIN))
+        create_event(db, LOCAL, name, EventSettings(system=System.ROUND_ROBIN))
     with pytest.raises(InvalidSetting, match="name: must be one line without control"):
-        events.create_event(db, LOCAL, name)
+        events.create_event(db, LOCAL, name, SWISS)
     assert events.list_events(db) == []
 
 
 def test_r_fmt_3_a_chinese_name_with_spaces_is_fine(db: Database) -> None:
     """R-FMT-3: ordinary names (Chinese, inner spaces, surrounding blanks) still work."""
-    info = t.create_tournament(db, LOCAL, " 2026 春季 围棋赛 ", EventSettings(System.SWISS, 5))
+    info = create_event(db, LOCAL, " 2026 春季 围棋赛 ", EventSettings(System.SWISS, 5))
     assert info.name == "2026 春季 围棋赛"
 
 

@@ -12,11 +12,11 @@ from weiqi.league.settings import TeamEventSettings
 from weiqi.roles import Role
 from weiqi.services import accounts, event_admin, games, league, team_admin, team_coaches, teams
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.services.public import event_version
 from weiqi.services.server_clock import ManualClock
 from weiqi.services.tournament import (
     add_warning,
-    create_tournament,
     import_players,
     pair_round,
     withdraw_player,
@@ -39,7 +39,7 @@ def _version(db: Database, event_id: int) -> Version:
 def _each_changes_only_its_event(
     db: Database, ev: int, steps: list[tuple[str, Callable[[], object]]]
 ) -> None:
-    bystander = create_tournament(db, LOCAL, "旁观杯", EventSettings(System.SWISS, rounds=2)).id
+    bystander = create_event(db, LOCAL, "旁观杯", EventSettings(System.SWISS, rounds=2)).id
     for label, step in steps:
         before, other = _version(db, ev), _version(db, bystander)
         step()
@@ -50,7 +50,7 @@ def _each_changes_only_its_event(
 
 
 def test_every_write_of_an_individual_event(db: Database) -> None:
-    ev = create_tournament(db, LOCAL, "版本杯", EventSettings(System.SWISS, rounds=3)).id
+    ev = create_event(db, LOCAL, "版本杯", EventSettings(System.SWISS, rounds=3)).id
     assert event_version(db, ev) is not None  # from its creation on
     user = accounts.create_user(db, LOCAL, "caipan", "一个足够长的裁判密码 2026")
     steps: list[tuple[str, Callable[[], object]]] = [
@@ -89,7 +89,7 @@ def test_every_write_of_an_individual_event(db: Database) -> None:
 
 
 def test_every_write_of_a_team_event(db: Database) -> None:
-    ev = teams.create_team_event(db, LOCAL, "团体版本赛", TeamEventSettings(boards=2)).id
+    ev = create_event(db, LOCAL, "团体版本赛", TeamEventSettings(boards=2)).id
     rows = "".join(f"{t},{t}{i},{8 - i}d\n" for t in ("北京队", "上海队", "广州队") for i in (1, 2))
     accounts.create_user(db, LOCAL, "jiaolian", "一个足够长的教练密码 2026")
     early = ManualClock(T0 - timedelta(hours=1))

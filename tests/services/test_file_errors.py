@@ -8,6 +8,7 @@ import pytest
 from weiqi.errors import InputError
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
 
@@ -16,7 +17,7 @@ LOCAL = Actor.local()
 
 def test_r_fmt_3_round_results_errors_have_one_form(db: Database) -> None:
     """R-FMT-3 (round results CSV): a bad row and a missing board read alike."""
-    ev = t.create_tournament(db, LOCAL, "E", EventSettings(system=System.ROUND_ROBIN)).id
+    ev = create_event(db, LOCAL, "E", EventSettings(system=System.ROUND_ROBIN)).id
     t.import_players(db, LOCAL, ev, "name\nA\nB\nC\nD\n")
     t.pair_round(db, LOCAL, ev)
     with pytest.raises(InputError) as bad:

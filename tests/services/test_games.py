@@ -22,6 +22,7 @@ from weiqi.server.app import create_app
 from weiqi.services import accounts, event_admin, games
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.services.server_clock import ManualClock
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
@@ -33,7 +34,7 @@ LOCAL = Actor.local()
 
 def event(db: Database, players: int = 4) -> tuple[int, dict[str, Actor]]:
     """A round robin with ``players`` entrants, round 1 paired, and one user per role."""
-    ev = t.create_tournament(
+    ev = create_event(
         db, LOCAL, "杯赛", EventSettings(system=System.ROUND_ROBIN, tiebreaks=("WARN",))
     )
     names = "\n".join(f"P{i}" for i in range(1, players + 1))
@@ -446,7 +447,7 @@ def test_r_board_1_a_games_ruleset_comes_from_the_event_settings(db: Database) -
         cycle=CyclePolicy.DRAW,
         handicap_placement=HandicapPlacement.FREE,
     )
-    ev = t.create_tournament(db, LOCAL, "九路赛", settings).id
+    ev = create_event(db, LOCAL, "九路赛", settings).id
     t.import_players(db, LOCAL, ev, "name\nP1\nP2\n")
     t.pair_round(db, LOCAL, ev)
     games.enter_result(db, LOCAL, ev, 1, 1, "B+R")

@@ -15,6 +15,7 @@ from weiqi.i18n import render
 from weiqi.services import games
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
 
@@ -22,7 +23,7 @@ LOCAL = Actor.local()
 
 
 def _event(db: Database, settings: EventSettings, players: int) -> int:
-    ev = t.create_tournament(db, LOCAL, "重赛杯", settings).id
+    ev = create_event(db, LOCAL, "重赛杯", settings).id
     names = "\n".join(f"P{i}" for i in range(1, players + 1))
     t.import_players(db, LOCAL, ev, f"name\n{names}\n")
     t.pair_round(db, LOCAL, ev)

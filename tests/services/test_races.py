@@ -36,6 +36,7 @@ from weiqi.services import accounts, event_admin, games, league, team_admin, tea
 from weiqi.services import tournament as t
 from weiqi.services import winner_stays_on as wso
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.services.games import TeamBoard
 from weiqi.services.server_clock import ManualClock
 from weiqi.store.database import Database
@@ -159,14 +160,14 @@ def referees(db: Database, event_id: int, n: int = 2) -> list[Actor]:
 
 
 def round_robin(db: Database, players: int) -> int:
-    ev = t.create_tournament(db, LOCAL, "杯赛", EventSettings(system=System.ROUND_ROBIN)).id
+    ev = create_event(db, LOCAL, "杯赛", EventSettings(system=System.ROUND_ROBIN)).id
     t.import_players(db, LOCAL, ev, "name\n" + "\n".join(f"P{i}" for i in range(players)) + "\n")
     t.pair_round(db, LOCAL, ev)
     return ev
 
 
 def team_event(db: Database, teams_: int, boards: int, rounds_paired: int = 1) -> int:
-    ev = teams.create_team_event(db, LOCAL, "团体赛", TeamEventSettings(boards=boards)).id
+    ev = create_event(db, LOCAL, "团体赛", TeamEventSettings(boards=boards)).id
     codes = [f"T{i:02}" for i in range(teams_)]
     rows = [f"{c},{c}p{i},{i}d" for c in codes for i in range(1, boards + 1)]
     teams.import_teams(db, LOCAL, ev, "team,name,rank\n" + "\n".join(rows) + "\n")
@@ -230,7 +231,7 @@ def test_two_results_on_one_team_board_one_wins(db: Database) -> None:
 def test_pairing_the_same_round_twice_pairs_it_once(db: Database) -> None:
     """Two organisers pair round 1 at once: one pairing is stored, the other is refused (the
     round paired by the first has no results yet)."""
-    ev = t.create_tournament(db, LOCAL, "S", EventSettings(System.SWISS, rounds=5)).id
+    ev = create_event(db, LOCAL, "S", EventSettings(System.SWISS, rounds=5)).id
     t.import_players(db, LOCAL, ev, "name,rank\n" + "\n".join(f"P{i},{i + 1}k" for i in range(8)))
     for _ in range(TRIALS):
         outcomes = race(
@@ -260,7 +261,7 @@ def test_the_same_username_created_twice_creates_one_user(db: Database) -> None:
 def test_the_same_player_entered_twice_is_entered_once(db: Database) -> None:
     """Two organisers enter the same player at once: one entry; the other is refused as a
     later request would be, naming the field ("李i is already entered")."""
-    ev = t.create_tournament(db, LOCAL, "S", EventSettings(System.SWISS, rounds=5)).id
+    ev = create_event(db, LOCAL, "S", EventSettings(System.SWISS, rounds=5)).id
     for i in range(TRIALS):
         name = f"李{i}"
         outcomes = race(
@@ -276,7 +277,7 @@ def test_the_same_player_entered_twice_is_entered_once(db: Database) -> None:
 
 def test_the_same_role_granted_twice_is_granted_once(db: Database) -> None:
     """Two organisers grant the same role at once: one grant, one Conflict, one audit entry."""
-    ev = t.create_tournament(db, LOCAL, "S", EventSettings(System.SWISS, rounds=5)).id
+    ev = create_event(db, LOCAL, "S", EventSettings(System.SWISS, rounds=5)).id
     users = [accounts.create_user(db, LOCAL, f"u{i}", "quiet tortoise 123") for i in range(TRIALS)]
     for user in users:
         winner(
@@ -371,7 +372,7 @@ def test_unpairing_is_refused_once_a_record_holds_a_warning(db: Database) -> Non
 def test_the_same_team_entered_twice_at_once_is_entered_once(db: Database) -> None:
     """Two organisers enter the same team from the form at once: one team, the other told it
     is there already (``Duplicate``, 409), never two teams of one code."""
-    ev = teams.create_team_event(db, LOCAL, "团体赛", TeamEventSettings(boards=2)).id
+    ev = create_event(db, LOCAL, "团体赛", TeamEventSettings(boards=2)).id
     for i in range(TRIALS):
         roster = "\n".join(f"队{i}p{k},{k}d" for k in (1, 2))
         outcomes = race(
@@ -492,7 +493,7 @@ def test_two_picks_of_the_club_on_the_clock_one_is_stored(db: Database) -> None:
 def stage(db: Database, order: PlayerOrder) -> int:
     """A 擂台赛 of two teams of two, its lineups revealed."""
     settings = TeamEventSettings(system=TeamSystem.WINNER_STAYS_ON, boards=2, player_order=order)
-    ev = teams.create_team_event(db, LOCAL, "擂台赛", settings).id
+    ev = create_event(db, LOCAL, "擂台赛", settings).id
     teams.import_teams(db, LOCAL, ev, "team,name,rank\nX,X1,3d\nX,X2,2d\nY,Y1,3d\nY,Y2,2d\n")
     teams.pair_round(db, LOCAL, ev)
     for code in "XY":

@@ -13,6 +13,7 @@ from weiqi.errors import InvalidSetting
 from weiqi.services import games, live, live_referee
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.store.models import EventRow
 from weiqi.tournament.settings import EventSettings, System
@@ -22,7 +23,7 @@ LOCAL = Actor.local()
 
 def _event(db: Database, play: str) -> int:
     settings = EventSettings(System.ROUND_ROBIN, board_size=9, play=play)
-    ev = t.create_tournament(db, LOCAL, "Club", settings).id
+    ev = create_event(db, LOCAL, "Club", settings).id
     if play == "online":
         with db.transaction() as s:
             row = s.get(EventRow, ev)

@@ -13,6 +13,7 @@ from weiqi.i18n import render
 from weiqi.league.settings import TeamEventSettings
 from weiqi.services import games, teams
 from weiqi.services import tournament as t
+from weiqi.services.events import create_event
 from weiqi.services.games import TeamBoard
 from weiqi.store.database import Database
 from weiqi.tournament.settings import EventSettings, System
@@ -25,10 +26,10 @@ def _zh(err: pytest.ExceptionInfo[WeiqiError]) -> str:
 def test_a_round_or_board_that_is_not_there_is_refused_in_chinese_for_both_kinds() -> None:
     db = Database("sqlite://")
     db.upgrade()
-    ev = t.create_tournament(db, LOCAL, "俱乐部赛", EventSettings(system=System.ROUND_ROBIN)).id
+    ev = create_event(db, LOCAL, "俱乐部赛", EventSettings(system=System.ROUND_ROBIN)).id
     t.import_players(db, LOCAL, ev, "name\n甲\n乙\n丙\n丁\n")
     t.pair_round(db, LOCAL, ev)
-    team = teams.create_team_event(db, LOCAL, "团体赛", TeamEventSettings(boards=1)).id
+    team = create_event(db, LOCAL, "团体赛", TeamEventSettings(boards=1)).id
     teams.import_teams(db, LOCAL, team, "team,name,rank\n甲队,张,5d\n乙队,李,5d\n")
     teams.pair_round(db, LOCAL, team)
 

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from weiqi.server.app import create_app
+from weiqi.services.events import create_event
 from weiqi.services.server_clock import SYSTEM_CLOCK, ManualClock, ServerClock
 from weiqi.store.database import Database
 
@@ -93,7 +94,7 @@ def test_r_ref_7_a_result_from_the_command_line_service_is_stamped_by_its_clock(
     db = Database("sqlite://")
     db.upgrade()
     local = Actor.local()
-    ev = t.create_tournament(db, local, "Club", EventSettings(system=System.ROUND_ROBIN)).id
+    ev = create_event(db, local, "Club", EventSettings(system=System.ROUND_ROBIN)).id
     t.import_players(db, local, ev, "name\nA\nB\nC\nD\n")
     t.pair_round(db, local, ev)
     t0 = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)

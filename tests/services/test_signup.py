@@ -17,6 +17,7 @@ from weiqi.services import tournament as t
 from weiqi.services.accounts import UsernameTaken
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import publish_round
+from weiqi.services.events import create_event
 from weiqi.services.server_clock import ManualClock
 from weiqi.services.signup import sign_up
 from weiqi.store.database import Database
@@ -29,7 +30,7 @@ CLOCK = ManualClock(datetime(2026, 5, 1, 8, 0, tzinfo=UTC))
 
 def _event(db: Database) -> int:
     settings = EventSettings(System.ROUND_ROBIN, board_size=9, play=PlayMode.ONLINE)
-    ev = t.create_tournament(db, LOCAL, "网络赛", settings).id
+    ev = create_event(db, LOCAL, "网络赛", settings).id
     t.import_players(db, LOCAL, ev, "name\n李明\n王强\n")
     return ev
 

@@ -11,6 +11,10 @@ from weiqi.services.actor import ANONYMOUS, Actor
 from weiqi.services.events import create_event, list_events
 from weiqi.services.site import site_overview
 from weiqi.store.database import Database
+from weiqi.tournament.settings import EventSettings, System
+
+SWISS = EventSettings(System.SWISS, rounds=5)
+
 
 LOCAL = Actor.local()
 
@@ -84,8 +88,8 @@ def test_r_org_1_organiser_grants_roles_in_own_event_only(database: Database) ->
     """R-ORG-1: roles are per event; an organiser manages the roles of their event only."""
     org = accounts.create_user(database, LOCAL, "org", "correct horse")
     ref = accounts.create_user(database, LOCAL, "ref", "correct horse")
-    mine = create_event(database, LOCAL, "mine")
-    other = create_event(database, LOCAL, "other")
+    mine = create_event(database, LOCAL, "mine", SWISS)
+    other = create_event(database, LOCAL, "other", SWISS)
     accounts.grant_role(database, LOCAL, org.id, mine.id, Role.ORGANISER)
 
     grant = accounts.grant_role(database, org.actor(), ref.id, mine.id, Role.CHIEF_REFEREE)
@@ -104,7 +108,7 @@ def test_r_org_1_organiser_grants_roles_in_own_event_only(database: Database) ->
 
 def test_r_org_1_one_person_may_hold_several_roles(database: Database) -> None:
     li = accounts.create_user(database, LOCAL, "li", "correct horse")
-    event = create_event(database, LOCAL, "e")
+    event = create_event(database, LOCAL, "e", SWISS)
     accounts.grant_role(database, LOCAL, li.id, event.id, Role.ORGANISER)
     accounts.grant_role(database, LOCAL, li.id, event.id, Role.CHIEF_REFEREE)
     with pytest.raises(Conflict):
@@ -121,7 +125,7 @@ def test_r_org_1_one_person_may_hold_several_roles(database: Database) -> None:
 
 def test_public_is_not_grantable_and_unknown_things_are_not_found(database: Database) -> None:
     li = accounts.create_user(database, LOCAL, "li", "correct horse")
-    event = create_event(database, LOCAL, "e")
+    event = create_event(database, LOCAL, "e", SWISS)
     with pytest.raises(InvalidSetting):
         accounts.grant_role(database, LOCAL, li.id, event.id, Role.PUBLIC)
     with pytest.raises(NotFound):
@@ -133,11 +137,11 @@ def test_public_is_not_grantable_and_unknown_things_are_not_found(database: Data
 def test_events_and_the_site_overview(database: Database) -> None:
     li = accounts.create_user(database, LOCAL, "li", "correct horse")
     with pytest.raises(PermissionDenied):
-        create_event(database, li.actor(), "nope")
+        create_event(database, li.actor(), "nope", SWISS)
     with pytest.raises(InvalidSetting):
-        create_event(database, LOCAL, "   ")
-    create_event(database, LOCAL, "first")
-    create_event(database, LOCAL, "second")
+        create_event(database, LOCAL, "   ", SWISS)
+    create_event(database, LOCAL, "first", SWISS)
+    create_event(database, LOCAL, "second", SWISS)
     assert [e.name for e in list_events(database)] == ["second", "first"]
     with pytest.raises(PermissionDenied):
         site_overview(database, li.actor())

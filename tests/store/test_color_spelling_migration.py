@@ -16,6 +16,7 @@ from alembic import command
 from weiqi.errors import InvalidSetting
 from weiqi.services import event_admin, round_edits, tournament
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.services.round_edits import EditKind, RoundEdit
 from weiqi.store.database import Database
 from weiqi.store.migrate import alembic_config, current_revision, head_revision
@@ -55,9 +56,7 @@ NEW_KEYS = (
 def _swiss_with_a_colour_warning(db: Database) -> int:
     """A Swiss of eight whose round 3 is paired, then edited by hand so that a player who had
     one colour twice would have it a third time in a row (a warning, kept with the edit)."""
-    event = tournament.create_tournament(
-        db, LOCAL, "颜色规则", EventSettings(System.SWISS, rounds=4)
-    ).id
+    event = create_event(db, LOCAL, "颜色规则", EventSettings(System.SWISS, rounds=4)).id
     rows = "\n".join(f"棋手{i},{9 - i}k" for i in range(8))
     event_admin.import_players(db, LOCAL, event, "姓名,段位\n" + rows + "\n")
     for number in (1, 2):
@@ -112,7 +111,7 @@ def test_0028_spells_the_stored_colour_keys_color_and_back(database_url: str) ->
         play=PlayMode.ONLINE,
         online_colors="nigiri",
     )
-    settings_event = tournament.create_tournament(db, LOCAL, "让子网络赛", settings).id
+    settings_event = create_event(db, LOCAL, "让子网络赛", settings).id
     swiss = _swiss_with_a_colour_warning(db)
     before = _facts(db, settings_event, swiss)
     third = event_admin.round_detail(db, LOCAL, swiss, 3)

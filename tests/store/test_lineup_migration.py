@@ -15,6 +15,7 @@ from weiqi.league.settings import TeamEventSettings
 from weiqi.league.team import RosterEntry, Team, TeamType
 from weiqi.services import games, teams
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.services.games import TeamBoard
 from weiqi.services.read_models import as_json
 from weiqi.services.server_clock import ManualClock
@@ -40,7 +41,7 @@ def _per_round_event(db: Database) -> int:
     board 1; D sends nothing and forfeits), round 2 sealed and not revealed yet, with
     "Li, Wei" on board 2 of A's lineup."""
     settings = TeamEventSettings(boards=2, deadline_minutes=0)
-    ev = teams.create_team_event(db, LOCAL, "逗号杯", settings).id
+    ev = create_event(db, LOCAL, "逗号杯", settings).id
     csv = f'team,name,rank\nA,"{LI}",5p\nA,A2,4p\nA,A3,3p\n' + "".join(
         f"{c},{c}1,5p\n{c},{c}2,4p\n" for c in "BCD"
     )
@@ -61,7 +62,7 @@ def _per_round_event(db: Database) -> int:
 def _fixed_order_event(db: Database) -> int:
     """定台换人制: team A declares the order 'Li, Wei', A3, A2 (kept across the migration)."""
     settings = TeamEventSettings(team_type=TeamType.FIXED_ORDER, boards=2)
-    ev = teams.create_team_event(db, LOCAL, "定台", settings).id
+    ev = create_event(db, LOCAL, "定台", settings).id
 
     def entry(code: str) -> RosterEntry:
         return RosterEntry(code, code, Rank.parse("5d"), 2000, "CN", False)

@@ -16,6 +16,7 @@ from sqlalchemy.exc import IntegrityError
 
 from weiqi.services import event_admin, tournament
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.store.migrate import alembic_config, current_revision, head_revision
 from weiqi.tournament.namesakes import identity_key
@@ -34,7 +35,7 @@ def test_0012_keeps_players_games_and_standings_and_lets_namesakes_in(database_u
     assert isinstance(BEFORE, str)
     db = Database(database_url)
     db.upgrade()
-    ev = tournament.create_tournament(db, LOCAL, "迁移测试", EventSettings(System.SWISS, rounds=3))
+    ev = create_event(db, LOCAL, "迁移测试", EventSettings(System.SWISS, rounds=3))
     csv = "姓名,段位,俱乐部,出生日期\n张伟,5d,北京,1990-03-01\n李明,4d,上海,\n"
     csv += "王芳,3d,,\n赵磊,2d,天津,\n"
     event_admin.import_players(db, LOCAL, ev.id, csv)

@@ -14,6 +14,7 @@ from sqlalchemy import func, inspect, select
 from tests.store.test_team_game_migration import LOCAL, _division, _team_event
 from weiqi.services import games, teams
 from weiqi.services import tournament as t
+from weiqi.services.events import create_event
 from weiqi.services.games import TeamBoard
 from weiqi.services.read_models import as_json
 from weiqi.store.database import Database
@@ -25,7 +26,7 @@ from weiqi.tournament.settings import EventSettings, System
 
 def _individual(db: Database) -> int:
     """A round robin of four with round 1 played and round 2 paired, not played."""
-    ev = t.create_tournament(db, LOCAL, "俱乐部赛", EventSettings(system=System.ROUND_ROBIN)).id
+    ev = create_event(db, LOCAL, "俱乐部赛", EventSettings(system=System.ROUND_ROBIN)).id
     t.import_players(db, LOCAL, ev, "name\n甲\n乙\n丙\n丁\n")
     t.pair_round(db, LOCAL, ev)
     t.record_results(db, LOCAL, ev, 1, "board,result\n1,B+R\n2,W+R\n")

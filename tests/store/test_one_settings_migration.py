@@ -22,6 +22,7 @@ from weiqi.league.standings import TeamRanking
 from weiqi.league.team import TeamType
 from weiqi.services import events, league, teams
 from weiqi.services import tournament as t
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.store.migrate import alembic_config, current_revision, head_revision
 from weiqi.tournament.settings import EventSettings, GameStart, PlayMode, System
@@ -68,8 +69,8 @@ def test_0027_moves_the_team_settings_beside_the_individual_ones_and_back(
     db = Database(database_url)
     db.upgrade()
     division = _division(db)
-    swiss = teams.create_team_event(db, LOCAL, "团体积分编排赛", SWISS).id
-    individual = t.create_tournament(
+    swiss = create_event(db, LOCAL, "团体积分编排赛", SWISS).id
+    individual = create_event(
         db, LOCAL, "个人赛", EventSettings(system=System.SWISS, rounds=5, board_size=13)
     ).id
     before = _facts(db, individual, swiss, division)

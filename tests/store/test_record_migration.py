@@ -12,6 +12,7 @@ from tests.store.test_lineup_migration import LOCAL, _down_to_0008, _per_round_e
 from weiqi.errors import RecordRefused
 from weiqi.services import games, teams
 from weiqi.services import tournament as t
+from weiqi.services.events import create_event
 from weiqi.services.games import TeamBoard
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow, TeamGameRecordRow
@@ -35,7 +36,7 @@ def test_0009_signs_every_stored_record_that_verifies(database_url: str, secret:
     stays refused. With the secret kept, the signatures are those the services made."""
     db = Database(database_url)
     db.upgrade()
-    ev = t.create_tournament(db, LOCAL, "Club", EventSettings(system=System.ROUND_ROBIN)).id
+    ev = create_event(db, LOCAL, "Club", EventSettings(system=System.ROUND_ROBIN)).id
     t.import_players(db, LOCAL, ev, "name\nP1\nP2\nP3\nP4\n")
     t.pair_round(db, LOCAL, ev)
     games.enter_result(db, LOCAL, ev, 1, 1, "B+R")

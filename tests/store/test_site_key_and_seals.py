@@ -30,6 +30,7 @@ from weiqi.services import games, teams
 from weiqi.services import tournament as t
 from weiqi.services.accounts import ensure_site_admin
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.services.games import TeamBoard
 from weiqi.services.server_clock import ManualClock
 from weiqi.services.site import secret_key
@@ -64,7 +65,7 @@ def _setting(db: Database, key: str) -> str | None:
 
 def _played(db: Database) -> int:
     """A round robin of four, round 1 with B+R on board 1 (confirmed) and W+R on board 2."""
-    ev = t.create_tournament(db, LOCAL, "俱乐部赛", EventSettings(system=System.ROUND_ROBIN)).id
+    ev = create_event(db, LOCAL, "俱乐部赛", EventSettings(system=System.ROUND_ROBIN)).id
     t.import_players(db, LOCAL, ev, "name\n甲\n乙\n丙\n丁\n")
     t.pair_round(db, LOCAL, ev)
     t.record_results(db, LOCAL, ev, 1, "board,result\n1,B+R\n2,W+R\n")
@@ -257,7 +258,7 @@ def test_a_team_board_rewritten_or_its_players_swapped_counts_as_not_played(
 ) -> None:
     db = Database(database_url)
     db.upgrade()
-    ev = teams.create_team_event(db, LOCAL, "团体赛", TeamEventSettings(boards=2)).id
+    ev = create_event(db, LOCAL, "团体赛", TeamEventSettings(boards=2)).id
     teams.import_teams(db, LOCAL, ev, "team,name,rank\nA,A1,3d\nA,A2,2d\nB,B1,3d\nB,B2,2d\n")
     teams.pair_round(db, LOCAL, ev)
     lineups = {c: [f"{c}1", f"{c}2"] for c in "AB"}

@@ -15,6 +15,7 @@ from weiqi.league.season import SeasonSettings
 from weiqi.league.settings import TeamEventSettings
 from weiqi.services import games, league, teams
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.services.games import TeamBoard
 from weiqi.services.read_models import as_json
 from weiqi.services.server_clock import ManualClock
@@ -31,7 +32,7 @@ def _team_event(db: Database) -> int:
     """Four teams, two boards, two rounds played; in round 2 team D sends no lineup (its
     boards are forfeited, empty). Every team's second player is called 张伟 (namesakes meet
     on board 2)."""
-    ev = teams.create_team_event(db, LOCAL, "团体赛", TeamEventSettings(boards=2)).id
+    ev = create_event(db, LOCAL, "团体赛", TeamEventSettings(boards=2)).id
     csv = "team,id,name,rank\n" + "\n".join(
         f"{t},{t}{i},{'张伟' if i == 2 else t + '1'},{9 - i}p" for t in "ABCD" for i in (1, 2)
     )

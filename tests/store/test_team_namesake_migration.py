@@ -14,6 +14,7 @@ from weiqi.errors import Duplicate
 from weiqi.league.settings import TeamEventSettings
 from weiqi.services import team_admin, teams
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.store.migrate import alembic_config, current_revision, head_revision
 
@@ -33,7 +34,7 @@ def test_0016_keeps_rosters_lineups_and_boards_and_lets_namesakes_in(database_ur
     assert isinstance(BEFORE, str)
     db = Database(database_url)
     db.upgrade()
-    ev = teams.create_team_event(db, LOCAL, "迁移测试", TeamEventSettings(boards=2)).id
+    ev = create_event(db, LOCAL, "迁移测试", TeamEventSettings(boards=2)).id
     teams.import_teams(db, LOCAL, ev, ROSTER)
     teams.pair_round(db, LOCAL, ev)
     teams.submit_lineup(db, LOCAL, ev, 1, "黑龙", ["黑龙2", "黑龙1"])

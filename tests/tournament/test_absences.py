@@ -13,8 +13,8 @@ from weiqi.cli import app
 from weiqi.errors import Conflict, InvalidSetting
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import player_named
+from weiqi.services.events import create_event
 from weiqi.services.tournament import (
-    create_tournament,
     event_standings,
     import_players,
     pair_round,
@@ -31,7 +31,7 @@ PLAYERS = "name,rank\n" + "\n".join(f"P{i},{7 - i}d" for i in range(1, 7))
 
 def _event(db: Database, **settings: object) -> int:
     values: dict[str, object] = {"system": System.SWISS, "rounds": 3, **settings}
-    event = create_tournament(db, LOCAL, "Club", EventSettings(**values)).id  # type: ignore[arg-type]
+    event = create_event(db, LOCAL, "Club", EventSettings(**values)).id  # type: ignore[arg-type]
     import_players(db, LOCAL, event, PLAYERS)
     return event
 
@@ -77,7 +77,7 @@ def test_only_later_rounds_of_a_swiss(db: Database) -> None:
         set_absent(db, LOCAL, event, p1, [4])
     assert set_absent(db, LOCAL, event, p1, [2, 3]) == frozenset({2, 3})
     assert set_absent(db, LOCAL, event, p1, [3], absent=False) == frozenset({2})
-    robin = create_tournament(db, LOCAL, "RR", EventSettings(system=System.ROUND_ROBIN)).id
+    robin = create_event(db, LOCAL, "RR", EventSettings(system=System.ROUND_ROBIN)).id
     import_players(db, LOCAL, robin, PLAYERS)
     with pytest.raises(Conflict, match="a missed game is a forfeit"):
         set_absent(db, LOCAL, robin, player_named(db, robin, "P1"), [2])

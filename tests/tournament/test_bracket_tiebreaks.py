@@ -14,7 +14,7 @@ from weiqi.cli import app
 from weiqi.services import public
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
-from weiqi.services.events import latest_event
+from weiqi.services.events import create_event, latest_event
 from weiqi.store.database import Database
 from weiqi.tournament.ranking import standings
 from weiqi.tournament.records import Event, Game
@@ -82,7 +82,7 @@ def test_r_fmt_3_explicit_codes_reach_the_public_standings(tmp_path: Path) -> No
     database.upgrade()
     local = Actor.local()
     settings = EventSettings(system=System.KNOCKOUT, tiebreaks=("SOS",))
-    ev = t.create_tournament(database, local, "K", settings).id
+    ev = create_event(database, local, "K", settings).id
     t.import_players(database, local, ev, "name\nA\nB\n")
     t.pair_round(database, local, ev)
     t.record_result(database, local, ev, 1, 1, "B+R")

@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 from weiqi.cli import app
 from weiqi.errors import NotFound, RowsRejected
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.services.tournament import (
-    create_tournament,
     enter_round,
     event_standings,
     import_players,
@@ -27,7 +27,7 @@ PLAYERS = "name,rank\n" + "\n".join(f"P{i},{6 - i}d" for i in range(1, 6))
 
 
 def _event(db: Database) -> int:
-    event = create_tournament(
+    event = create_event(
         db, LOCAL, "Paired elsewhere", EventSettings(system=System.SWISS, rounds=3)
     ).id
     import_players(db, LOCAL, event, PLAYERS)

@@ -20,10 +20,10 @@ from weiqi.services import games
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import player_named
 from weiqi.services.event_rows import read_event, sqlite_standings
+from weiqi.services.events import create_event
 from weiqi.services.tournament import (
     _load,
     add_warning,
-    create_tournament,
     event_standings,
     import_players,
     pair_round,
@@ -57,7 +57,7 @@ def build_event(tmp_path: Path) -> tuple[str, Database, int]:
     settings = EventSettings(
         system=System.SWISS, rounds=4, tiebreaks=("SOS", "SB", "SOSOS", "CUSS", "WARN")
     )
-    event = create_tournament(db, LOCAL, "Club", settings).id
+    event = create_event(db, LOCAL, "Club", settings).id
     import_players(db, LOCAL, event, PLAYERS)
     set_absent(db, LOCAL, event, player_named(db, event, "Alice"), [2])
     add_warning(db, LOCAL, event, "李明")

@@ -14,9 +14,9 @@ from sqlalchemy import select
 from weiqi.errors import InvalidSetting, NotFound, PermissionDenied
 from weiqi.formats.rating_lists import read_rating_list
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.services.rating_lists import Change, fill_from_rating_list
 from weiqi.services.tournament import (
-    create_tournament,
     import_players,
     pair_round,
     show_round,
@@ -47,7 +47,7 @@ another spelling; a name three entries share; nobody; a licence the list lacks."
 
 
 def _event(db: Database) -> int:
-    event = create_tournament(db, LOCAL, "Open", EventSettings(system=System.SWISS, rounds=3)).id
+    event = create_event(db, LOCAL, "Open", EventSettings(system=System.SWISS, rounds=3)).id
     import_players(db, LOCAL, event, PLAYERS)
     return event
 
@@ -133,7 +133,7 @@ def test_a_dry_run_reports_the_same_and_changes_nothing(db: Database) -> None:
 
 
 def test_ffg_list_fills_by_licence_and_keeps_what_it_lacks(db: Database) -> None:
-    event = create_tournament(db, LOCAL, "Tournoi", EventSettings(system=System.SWISS, rounds=3)).id
+    event = create_event(db, LOCAL, "Tournoi", EventSettings(system=System.SWISS, rounds=3)).id
     import_players(
         db,
         LOCAL,

@@ -14,6 +14,7 @@ from weiqi.errors import Conflict, InvalidSetting, PermissionDenied
 from weiqi.roles import Role
 from weiqi.services import accounts, event_admin, round_edits, tournament
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.services.round_edits import EditKind, RoundEdit
 from weiqi.services.server_clock import ManualClock
 from weiqi.store.database import Database
@@ -25,9 +26,7 @@ NOON = datetime(2026, 5, 1, 4, 0, tzinfo=UTC)
 
 
 def swiss(db: Database, players: int = 8) -> tuple[int, dict[str, str]]:
-    event = tournament.create_tournament(
-        db, LOCAL, "手动调整测试", EventSettings(System.SWISS, rounds=4)
-    ).id
+    event = create_event(db, LOCAL, "手动调整测试", EventSettings(System.SWISS, rounds=4)).id
     ranks = ["5d", "4d", "3d", "2d", "1d", "1k", "2k", "3k", "4k"]
     rows = "\n".join(f"棋手{i},{ranks[i % 9]},俱乐部{i % 4}" for i in range(players))
     event_admin.import_players(db, LOCAL, event, "姓名,段位,俱乐部\n" + rows + "\n")

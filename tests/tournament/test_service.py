@@ -8,8 +8,8 @@ from sqlalchemy import func, select
 
 from weiqi.errors import Conflict, InputError, NotFound, PermissionDenied, RowsRejected
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.services.tournament import (
-    create_tournament,
     event_standings,
     import_players,
     pair_round,
@@ -31,7 +31,7 @@ PLAYERS = "name,rank,rating,club,country,birth_date,email\n" + "\n".join(
 
 
 def swiss(db: Database, rounds: int = 3) -> int:
-    return create_tournament(
+    return create_event(
         db, LOCAL, "Club Swiss", EventSettings(system=System.SWISS, rounds=rounds)
     ).id
 
@@ -104,7 +104,7 @@ def test_r_wd_1_withdrawn_player_is_not_paired_again(db: Database) -> None:
 
 
 def test_r_wd_1_round_robin_forfeits_are_stored_confirmed(db: Database) -> None:
-    event = create_tournament(db, LOCAL, "RR", EventSettings(system=System.ROUND_ROBIN)).id
+    event = create_event(db, LOCAL, "RR", EventSettings(system=System.ROUND_ROBIN)).id
     import_players(db, LOCAL, event, "name,rank\nA,5d\nB,4d\nC,3d\nD,2d\n")
     for r in (1, 2):
         pair_round(db, LOCAL, event)
@@ -122,7 +122,7 @@ def test_late_entries_only_in_a_swiss(db: Database) -> None:
     import_players(db, LOCAL, event, PLAYERS)
     pair_round(db, LOCAL, event)
     assert import_players(db, LOCAL, event, "name,rank\nLate,2k\n") == 1
-    rr = create_tournament(db, LOCAL, "RR", EventSettings(system=System.ROUND_ROBIN)).id
+    rr = create_event(db, LOCAL, "RR", EventSettings(system=System.ROUND_ROBIN)).id
     import_players(db, LOCAL, rr, "name\nA\nB\n")
     pair_round(db, LOCAL, rr)
     with pytest.raises(Conflict, match="late entries"):

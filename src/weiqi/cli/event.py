@@ -445,8 +445,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Create an event with its settings: an individual one (they carry its games' rules:
         board size, komi, cycle policy, handicap placement), or with --kind team a team one."""
-        from weiqi.services.events import EventKind
-        from weiqi.services.tournament import create_tournament
+        from weiqi.services.events import EventKind, create_event
         from weiqi.tournament.details import EventDetails
         from weiqi.tournament.ranks import Rank
         from weiqi.tournament.settings import settings_from_dict
@@ -509,7 +508,7 @@ def register(app: typer.Typer) -> None:
             raw = _with_preset(ctx, preset, raw)
         settings = settings_from_dict(raw)
         details = EventDetails(time_control=time_control) if time_control else None
-        info = create_tournament(open_database(db), Actor.local(), name, settings, details)
+        info = create_event(open_database(db), Actor.local(), name, settings, details)
         if as_json:
             out = {"id": info.id, "name": info.name, "settings": settings_to_dict(settings)}
             if details is not None:

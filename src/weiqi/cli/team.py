@@ -200,7 +200,7 @@ def create_team(
     from weiqi.league.team import TeamType
     from weiqi.league.winner_stays_on import PlayerOrder
     from weiqi.rules.ruleset import CyclePolicy
-    from weiqi.services.teams import create_team_event
+    from weiqi.services.events import create_event
     from weiqi.tournament.details import EventDetails
     from weiqi.tournament.settings import KOMI_STONES, GameStart, PlayMode
 
@@ -229,7 +229,7 @@ def create_team(
         **(lag or {}),
     )
     details = EventDetails(time_control=time_control) if time_control else None
-    info = create_team_event(open_database(db), Actor.local(), name, settings, details)
+    info = create_event(open_database(db), Actor.local(), name, settings, details)
     if as_json:
         out = {"id": info.id, "name": info.name, "settings": settings_to_dict(settings)}
         echo_json(out)

@@ -2,6 +2,7 @@
 
 >>> from weiqi.store.database import Database
 >>> from weiqi.services.events import create_event
+>>> from weiqi.tournament.settings import EventSettings, System
 >>> db = Database("sqlite://"); db.upgrade()
 >>> admin = Actor.local()
 >>> li = create_user(db, admin, "Li", "correct horse", display_name="李明")
@@ -11,7 +12,7 @@
 True
 >>> authenticate(db, "li", "wrong") is None
 True
->>> event = create_event(db, admin, "春季赛")
+>>> event = create_event(db, admin, "春季赛", EventSettings(System.ROUND_ROBIN))
 >>> grant_role(db, admin, li.id, event.id, Role.REFEREE).role
 <Role.REFEREE: 'referee'>
 >>> [g.event_name for g in roles_of(db, li.id)]

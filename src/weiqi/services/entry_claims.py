@@ -24,7 +24,8 @@ entrant (or of two claims of one user) exactly one links.
 >>> from weiqi.tournament.settings import EventSettings, System
 >>> db = Database("sqlite://"); db.upgrade()
 >>> local, clock = Actor.local(), ManualClock(datetime(2026, 5, 1, 8, 0, tzinfo=UTC))
->>> ev = t.create_tournament(db, local, "网络赛", EventSettings(System.ROUND_ROBIN)).id
+>>> from weiqi.services.events import create_event
+>>> ev = create_event(db, local, "网络赛", EventSettings(System.ROUND_ROBIN)).id
 >>> _ = t.import_players(db, local, ev, "name\\n李明\\n王强\\n")
 >>> li = accounts.create_user(db, local, "li", "a long pass phrase 7").actor()
 >>> claim = claim_entry(db, li, ev, live.player_id(db, ev, "李明"), clock, note="EGF PIN 123")

@@ -10,8 +10,8 @@ explanation come from the pure core (``weiqi.tournament``).
 >>> from weiqi.tournament.settings import EventSettings, System
 >>> db = Database("sqlite://"); db.upgrade()
 >>> local = Actor.local()
->>> from weiqi.services.tournament import create_tournament
->>> ev = create_tournament(db, local, "2026 俱乐部赛", EventSettings(System.SWISS, rounds=5))
+>>> from weiqi.services.events import create_event
+>>> ev = create_event(db, local, "2026 俱乐部赛", EventSettings(System.SWISS, rounds=5))
 >>> register_player(db, local, ev.id, "李明", rank="5段", club="北京").rank
 '5d'
 >>> import_players(db, local, ev.id, "姓名,段位\\n王芳,3d\\n张伟,2d\\n赵磊,1k\\n")
@@ -789,10 +789,11 @@ def set_round_start(
     now; ``Conflict`` once a game of the round has begun (it began under the old time).
 
     >>> from weiqi.services.server_clock import ManualClock
-    >>> from weiqi.services.tournament import create_tournament, pair_round
+    >>> from weiqi.services.tournament import pair_round
+    >>> from weiqi.services.events import create_event
     >>> db = Database("sqlite://"); db.upgrade()
     >>> local = Actor.local()
-    >>> ev = create_tournament(db, local, "网络赛", EventSettings(System.ROUND_ROBIN)).id
+    >>> ev = create_event(db, local, "网络赛", EventSettings(System.ROUND_ROBIN)).id
     >>> _ = import_players(db, local, ev, "name\\n甲\\n乙\\n")
     >>> _ = pair_round(db, local, ev)
     >>> now = ManualClock(datetime(2026, 12, 1, 0, 0, tzinfo=UTC))
@@ -816,10 +817,10 @@ def publish_schedule(db: Database, actor: Actor, event_id: int, published: bool 
     """Show a round robin's whole schedule (轮次表) to the public in advance, or hide it again
     (those who may publish a round); ``Conflict`` for an event that is not a round robin.
 
-    >>> from weiqi.services.tournament import create_tournament
+    >>> from weiqi.services.events import create_event
     >>> db = Database("sqlite://"); db.upgrade()
     >>> local = Actor.local()
-    >>> ev = create_tournament(db, local, "循环赛", EventSettings(System.ROUND_ROBIN))
+    >>> ev = create_event(db, local, "循环赛", EventSettings(System.ROUND_ROBIN))
     >>> publish_schedule(db, local, ev.id)
     >>> tournament.tournament_info(db, ev.id).settings.schedule_published
     True

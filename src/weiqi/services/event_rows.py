@@ -10,14 +10,16 @@ the five tables in five queries. It declines (returns None) whatever it does not
 database other than an SQLite file, a file behind the code's schema, a team event, an event that
 does not exist — and the command then takes the usual path, with its migrations and messages.
 
->>> from weiqi.services.tournament import create_tournament, import_players
+>>> from weiqi.services.tournament import import_players
+
+>>> from weiqi.services.events import create_event
 >>> from weiqi.services.actor import Actor
 >>> from weiqi.store.database import Database
 >>> from weiqi.tournament.settings import EventSettings, System
 >>> import tempfile, pathlib
 >>> url = f"sqlite:///{pathlib.Path(tempfile.mkdtemp()) / 'e.sqlite3'}"
 >>> db = Database(url); db.upgrade()
->>> ev = create_tournament(db, Actor.local(), "Club", EventSettings(system=System.SWISS, rounds=3))
+>>> ev = create_event(db, Actor.local(), "Club", EventSettings(system=System.SWISS, rounds=3))
 >>> _ = import_players(db, Actor.local(), ev.id, "name,rank\\nA,5d\\nB,4d\\n")
 >>> [(s.place, s.name, s.points) for s in sqlite_standings(url, None)]
 [(1, 'A', 0), (1, 'B', 0)]

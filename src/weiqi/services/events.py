@@ -1,8 +1,9 @@
-"""Events, minimal for now: a name. The tournament work adds settings, players and rounds.
+"""Events of either kind: their names, settings, details and roles.
 
 >>> from weiqi.store.database import Database
 >>> db = Database("sqlite://"); db.upgrade()
->>> create_event(db, Actor.local(), "  Spring open ").name
+>>> from weiqi.tournament.settings import EventSettings, System
+>>> create_event(db, Actor.local(), " Spring open ", EventSettings(System.ROUND_ROBIN)).name
 'Spring open'
 >>> [e.name for e in list_events(db)]
 ['Spring open']
@@ -19,7 +20,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
@@ -149,7 +150,8 @@ def event_players(session: Session, event_id: int) -> list[PlayerRow]:
     event without players, a team event's among them: see :func:`roster_players`).
 
     >>> db = Database("sqlite://"); db.upgrade()
-    >>> ev = create_event(db, Actor.local(), "Open").id
+    >>> from weiqi.tournament.settings import System
+    >>> ev = create_event(db, Actor.local(), "Open", EventSettings(System.ROUND_ROBIN)).id
     >>> with db.transaction() as session:
     ...     [p.name for p in event_players(session, ev)]
     []
@@ -301,7 +303,9 @@ def event_details(db: Database, event_id: int) -> EventDetails:
     ``NotFound`` for no such event.
 
     >>> db = Database("sqlite://"); db.upgrade()
-    >>> event_details(db, create_event(db, Actor.local(), "Open").id).time_zone
+    >>> from weiqi.tournament.settings import System
+    >>> ev = create_event(db, Actor.local(), "Open", EventSettings(System.ROUND_ROBIN)).id
+    >>> event_details(db, ev).time_zone
     'Asia/Shanghai'
     """
     with db.transaction() as session:
@@ -323,15 +327,28 @@ def event_name(name: str) -> str:
     return clean_name(N_("name"), name)
 
 
-def create_event(db: Database, actor: Actor, name: str) -> EventInfo:
-    """Create an event (site administrators may)."""
-    name = event_name(name)
+def create_event(
+    db: Database,
+    actor: Actor,
+    name: str,
+    settings: Settings,
+    details: EventDetails | None = None,
+) -> Competition[Settings]:
+    """Create an event of either kind — its kind is its settings' (an individual event's
+    ``EventSettings``, a team event's ``TeamEventSettings``) — with its details (dates, venue,
+    time zone, time control; ``None``: none announced, Asia/Shanghai). A creator who is not a
+    site administrator runs it (:func:`add_event`).
+
+    >>> from weiqi.tournament.settings import System
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> create_event(db, Actor.local(), " Open ", EventSettings(System.ROUND_ROBIN)).name
+    'Open'
+    >>> create_event(db, Actor.local(), "甲级联赛", TeamEventSettings(boards=4)).kind
+    <EventKind.TEAM: 'team'>
+    """
     with db.transaction() as session:
-        require(session, actor, Action.CREATE_EVENT)
-        event = EventRow(name=name)
-        session.add(event)
-        session.flush()
-        return _info(event)
+        event_id = add_event(session, actor, name, settings_row(settings), details)
+        return cast(Competition[Settings], competition(session, event_id))
 
 
 def add_event(
@@ -433,9 +450,9 @@ def competition(
     ``NotFound`` for no event, or one without settings (:func:`no_settings`).
 
     >>> db = Database("sqlite://"); db.upgrade()
-    >>> ev = create_event(db, Actor.local(), "Open").id
-    >>> with db.transaction() as session:
-    ...     competition(session, ev)
+    >>> with db.transaction() as session:  # created by name only, as before every event had
+    ...     session.add(EventRow(name="Open")); session.flush()  # its settings from the start
+    ...     competition(session, 1)
     Traceback (most recent call last):
     ...
     weiqi.errors.NotFound: event 1 has no settings yet
@@ -548,9 +565,10 @@ def event_cards(db: Database) -> list[EventCard]:
     the number of events.
 
     >>> db = Database("sqlite://"); db.upgrade()
-    >>> _ = create_event(db, Actor.local(), "春季赛")
+    >>> from weiqi.tournament.settings import System
+    >>> _ = create_event(db, Actor.local(), "春季赛", EventSettings(System.ROUND_ROBIN))
     >>> [(c.name, c.kind, c.status.value, c.current_round) for c in event_cards(db)]
-    [('春季赛', None, 'not_started', None)]
+    [('春季赛', <EventKind.INDIVIDUAL: 'individual'>, 'not_started', None)]
     """
     from weiqi.store.teams import BoardGameRow, TeamMatchRow
     from weiqi.store.tournament import GameRow, RoundRow

@@ -22,7 +22,8 @@ the event-level warnings of ``tournament.add_warning`` (infractions outside a ga
 >>> from weiqi.services import tournament as t
 >>> db = Database("sqlite://"); db.upgrade()
 >>> local = Actor.local()
->>> ev = t.create_tournament(db, local, "Club", EventSettings(system=System.ROUND_ROBIN))
+>>> from weiqi.services.events import create_event
+>>> ev = create_event(db, local, "Club", EventSettings(system=System.ROUND_ROBIN))
 >>> t.import_players(db, local, ev.id, "name\\n李\\n王\\n")
 2
 >>> _ = t.pair_round(db, local, ev.id)
@@ -1628,7 +1629,8 @@ def check_records(db: Database, event_id: int | None = None) -> list[RecordCheck
     >>> from weiqi.tournament.settings import EventSettings, System
     >>> from weiqi.services import tournament as t
     >>> db = Database("sqlite://"); db.upgrade()
-    >>> ev = t.create_tournament(db, Actor.local(), "Club", EventSettings(System.ROUND_ROBIN))
+    >>> from weiqi.services.events import create_event
+    >>> ev = create_event(db, Actor.local(), "Club", EventSettings(System.ROUND_ROBIN))
     >>> t.import_players(db, Actor.local(), ev.id, "name\\n李\\n王\\n")
     2
     >>> _ = t.pair_round(db, Actor.local(), ev.id)
@@ -1717,7 +1719,8 @@ def broken_boards(db: Database, actor: Actor, event_id: int) -> list[RecordCheck
     >>> from weiqi.tournament.settings import EventSettings, System
     >>> from weiqi.services import tournament as t
     >>> db = Database("sqlite://"); db.upgrade()
-    >>> ev = t.create_tournament(db, Actor.local(), "Club", EventSettings(System.ROUND_ROBIN))
+    >>> from weiqi.services.events import create_event
+    >>> ev = create_event(db, Actor.local(), "Club", EventSettings(System.ROUND_ROBIN))
     >>> broken_boards(db, Actor.local(), ev.id)
     []
     """

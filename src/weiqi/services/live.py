@@ -33,7 +33,8 @@ in plain JSON-ready values (no language: the room renders messages in each reade
 >>> db = Database("sqlite://"); db.upgrade()
 >>> local = Actor.local()
 >>> settings = EventSettings(System.ROUND_ROBIN, board_size=9, play="online")
->>> ev = t.create_tournament(db, local, "Online", settings).id
+>>> from weiqi.services.events import create_event
+>>> ev = create_event(db, local, "Online", settings).id
 >>> _ = t.import_players(db, local, ev, "name\\n李\\n王\\n")
 >>> _ = t.pair_round(db, local, ev)
 >>> li, wang = (accounts.create_user(db, local, n, "a long pass phrase 7") for n in ("li", "wang"))

@@ -19,7 +19,8 @@ latest published round's game(s) of its entrant with what it needs to set up its
 >>> from weiqi.tournament.settings import EventSettings, System
 >>> db = Database("sqlite://"); db.upgrade()
 >>> local = Actor.local()
->>> ev = t.create_tournament(db, local, "Bots", EventSettings(System.SWISS, rounds=2,
+>>> from weiqi.services.events import create_event
+>>> ev = create_event(db, local, "Bots", EventSettings(System.SWISS, rounds=2,
 ...                          board_size=9, play="online")).id
 >>> _ = t.import_players(db, local, ev, "name\\nGNU Go\\nweiqi\\n")
 >>> code = live.create_invite(db, local, ev, live.player_id(db, ev, "GNU Go")).code
@@ -257,7 +258,8 @@ def board_states(db: Database, event_id: int, number: int) -> dict[int, dict[str
     >>> from weiqi.services.actor import Actor
     >>> from weiqi.tournament.settings import EventSettings, System
     >>> db = Database("sqlite://"); db.upgrade()
-    >>> ev = t.create_tournament(db, Actor.local(), "Bots", EventSettings(System.ROUND_ROBIN)).id
+    >>> from weiqi.services.events import create_event
+    >>> ev = create_event(db, Actor.local(), "Bots", EventSettings(System.ROUND_ROBIN)).id
     >>> _ = t.import_players(db, Actor.local(), ev, "name\\nA\\nB\\n")
     >>> _ = t.pair_round(db, Actor.local(), ev)
     >>> board_states(db, ev, 1)

@@ -19,7 +19,8 @@ went down is recorded as it fell instead.
 >>> from datetime import datetime, timedelta, UTC
 >>> db = Database("sqlite://"); db.upgrade()
 >>> local = Actor.local()
->>> ev = t.create_tournament(db, local, "Online", EventSettings(System.ROUND_ROBIN,
+>>> from weiqi.services.events import create_event
+>>> ev = create_event(db, local, "Online", EventSettings(System.ROUND_ROBIN,
 ...                          board_size=9, play="online")).id
 >>> with db.transaction() as s:
 ...     s.get(EventRow, ev).time_control = "10m"

@@ -10,10 +10,10 @@ a Swiss (a hard rule) is refused, the other problems are warnings the reason con
 >>> from weiqi.store.database import Database
 >>> from weiqi.tournament.settings import EventSettings, System
 >>> from weiqi.services import event_admin
->>> from weiqi.services.tournament import create_tournament
+>>> from weiqi.services.events import create_event
 >>> db = Database("sqlite://"); db.upgrade()
 >>> local = Actor.local()
->>> ev = create_tournament(db, local, "俱乐部赛", EventSettings(System.SWISS, rounds=3)).id
+>>> ev = create_event(db, local, "俱乐部赛", EventSettings(System.SWISS, rounds=3)).id
 >>> event_admin.import_players(db, local, ev, "姓名,段位\\n甲,5d\\n乙,4d\\n丙,3d\\n丁,2d\\n")
 4
 >>> rnd = event_admin.pair_next_round(db, local, ev)

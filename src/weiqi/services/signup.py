@@ -21,7 +21,8 @@ administrator. Its fields follow the rules of every account
 >>> db = Database("sqlite://"); db.upgrade()
 >>> local = Actor.local()
 >>> settings = EventSettings(System.ROUND_ROBIN, play="online")
->>> ev = t.create_tournament(db, local, "网络赛", settings).id
+>>> from weiqi.services.events import create_event
+>>> ev = create_event(db, local, "网络赛", settings).id
 >>> _ = t.import_players(db, local, ev, "name\\n李明\\n王强\\n")
 >>> code = live.create_invite(db, local, ev, live.player_id(db, ev, "李明")).code
 >>> done = sign_up(db, "liming", "落子无悔 2026", "", code, SYSTEM_CLOCK, open_signup=False)

@@ -7,7 +7,8 @@ event whose creator runs it, a team entered from a form, and the teams with thei
 ...                         "max_foreign": "1", "deadline_minutes": "30"})
 >>> s.boards, s.max_foreign, s.team_type.zh
 (3, 1, '临场出人制')
->>> ev = teams.create_team_event(db, Actor.local(), "市团体赛", s)
+>>> from weiqi.services.events import create_event
+>>> ev = create_event(db, Actor.local(), "市团体赛", s)
 >>> add_team(db, Actor.local(), ev.id, "黑龙", "李教练", "李一,5d\\n李二,4d\\n李三,3d,,KR")
 1
 >>> [(p.name, p.rank, p.foreign) for p in team_cards(db, ev.id)[0].roster][2]
@@ -389,7 +390,8 @@ def edit_roster_player(
     team is ``Duplicate`` (409) on ``name``. ``FieldsRejected`` lists every bad field.
 
     >>> db = Database("sqlite://"); db.upgrade()
-    >>> ev = teams.create_team_event(db, Actor.local(), "团体赛", TeamEventSettings(boards=1))
+    >>> from weiqi.services.events import create_event
+    >>> ev = create_event(db, Actor.local(), "团体赛", TeamEventSettings(boards=1))
     >>> add_team(db, Actor.local(), ev.id, "黑龙", "", "李一,5d\\n李二,4d")
     1
     >>> t = team_cards(db, ev.id)[0]
@@ -445,7 +447,8 @@ def find_team(db: Database, event_id: int, typed: str) -> TeamCard:
     its name as the pages show it; ``NotFound`` otherwise.
 
     >>> db = Database("sqlite://"); db.upgrade()
-    >>> ev = teams.create_team_event(db, Actor.local(), "团体赛", TeamEventSettings(boards=1))
+    >>> from weiqi.services.events import create_event
+    >>> ev = create_event(db, Actor.local(), "团体赛", TeamEventSettings(boards=1))
     >>> add_team(db, Actor.local(), ev.id, "黑龙", "", "李一,5d")
     1
     >>> find_team(db, ev.id, " 黑龙 ").code
@@ -470,7 +473,8 @@ def find_player(
     (a code or a name). A name two players share is ``InputError`` listing their labels.
 
     >>> db = Database("sqlite://"); db.upgrade()
-    >>> ev = teams.create_team_event(db, Actor.local(), "团体赛", TeamEventSettings(boards=1))
+    >>> from weiqi.services.events import create_event
+    >>> ev = create_event(db, Actor.local(), "团体赛", TeamEventSettings(boards=1))
     >>> for t in ("黑龙", "白虎"):
     ...     _ = add_team(db, Actor.local(), ev.id, t, "", "张伟,5d")
     >>> find_player(db, ev.id, "张伟 (白虎)")[1].shown
@@ -527,7 +531,8 @@ def delete_team(db: Database, actor: Actor, event_id: int, team_id: int) -> str:
     and loses its boards by forfeit).
 
     >>> db = Database("sqlite://"); db.upgrade()
-    >>> ev = teams.create_team_event(db, Actor.local(), "团体赛", TeamEventSettings(boards=1))
+    >>> from weiqi.services.events import create_event
+    >>> ev = create_event(db, Actor.local(), "团体赛", TeamEventSettings(boards=1))
     >>> add_team(db, Actor.local(), ev.id, "黑龙", "", "李一,5d")
     1
     >>> delete_team(db, Actor.local(), ev.id, team_cards(db, ev.id)[0].id), team_cards(db, ev.id)
@@ -556,7 +561,8 @@ def team_names(db: Database, event_id: int) -> dict[str, str]:
     """The teams' display names by code: what a page shows for a team's code.
 
     >>> db = Database("sqlite://"); db.upgrade()
-    >>> ev = teams.create_team_event(db, Actor.local(), "团体赛", TeamEventSettings(boards=1))
+    >>> from weiqi.services.events import create_event
+    >>> ev = create_event(db, Actor.local(), "团体赛", TeamEventSettings(boards=1))
     >>> add_team(db, Actor.local(), ev.id, "黑龙", "", "李一,5d")
     1
     >>> team_names(db, ev.id)

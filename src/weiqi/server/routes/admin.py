@@ -15,7 +15,6 @@ from weiqi.server.routes.event_roles import grant_and_say, revoke_and_say
 from weiqi.server.security import CurrentActor, Db, LoggedIn, flash
 from weiqi.server.templating import html, translate
 from weiqi.services.accounts import create_user
-from weiqi.services.events import create_event
 from weiqi.services.site import site_overview
 
 router = APIRouter(route_class=ScreenedRoute, prefix="/admin", include_in_schema=False)
@@ -43,15 +42,6 @@ def admin_create_user(
 ) -> Response:
     user = create_user(db, actor, username, password, display_name, is_admin)
     flash(request, translate(request, "User %(name)s created.", name=user.username))
-    return _back()
-
-
-@router.post("/events")
-def admin_create_event(
-    request: Request, db: Db, actor: CurrentActor, name: Annotated[str, Form()]
-) -> Response:
-    event = create_event(db, actor, name)
-    flash(request, translate(request, "Event %(name)s created.", name=event.name))
     return _back()
 
 

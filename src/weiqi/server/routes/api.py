@@ -7,12 +7,14 @@ Write requests need the session cookie and its CSRF token in the ``X-CSRF-Token`
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 from starlette.requests import Request
 from starlette.responses import Response
 
+from weiqi.league.settings import team_settings_from_dict
 from weiqi.roles import Role
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.security import (
@@ -28,8 +30,9 @@ from weiqi.server.security import (
 )
 from weiqi.services import accounts, events
 from weiqi.services.accounts import RoleGrant, UserInfo
-from weiqi.services.events import EventInfo
+from weiqi.services.events import EventInfo, EventKind
 from weiqi.services.permissions import Action
+from weiqi.tournament.settings import settings_from_dict
 
 
 class ErrorOut(BaseModel):
@@ -95,6 +98,15 @@ class PasswordIn(BaseModel):
 
 class EventIn(BaseModel):
     name: str
+    kind: EventKind = Field(
+        EventKind.INDIVIDUAL, description="individual (players meet players) or team"
+    )
+    settings: dict[str, Any] = Field(
+        default_factory=dict,
+        description="the settings of the kind, as GET /api/events/{event_id}/settings gives an "
+        "individual event's and POST /api/events/teams takes a team event's; an "
+        "individual event names its system; a setting left out takes its default",
+    )
 
 
 class EventOut(BaseModel):
@@ -205,8 +217,14 @@ def get_events(db: Db) -> list[EventOut]:
 @router.post("/events", tags=["events"], status_code=201)
 @requires(Action.CREATE_EVENT)
 def post_event(db: Db, actor: CurrentActor, body: EventIn) -> EventOut:
-    """Create an event (site administrators)."""
-    return EventOut.of(events.create_event(db, actor, body.name))
+    """Create an event of either kind with its settings (site administrators, and organisers
+    of another event; the creator organises the new one). Every event has its system and
+    settings from the start: its pages and rounds are open at once."""
+    if body.kind is EventKind.TEAM:
+        team = events.create_event(db, actor, body.name, team_settings_from_dict(body.settings))
+        return EventOut.of(events.get_event(db, team.id))
+    made = events.create_event(db, actor, body.name, settings_from_dict(body.settings))
+    return EventOut.of(events.get_event(db, made.id))
 
 
 @router.get("/events/{event_id}", tags=["events"])

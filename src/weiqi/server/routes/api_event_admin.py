@@ -25,7 +25,7 @@ from weiqi.services.event_admin import (
     RoundDetail,
     RoundSummary,
 )
-from weiqi.services.events import Competition
+from weiqi.services.events import Competition, create_event
 from weiqi.services.permissions import Action
 from weiqi.services.round_edits import EditPreview, RoundEdit
 from weiqi.services.tournament import PairingView, tournament_info
@@ -370,7 +370,7 @@ def post_tournament(db: Db, actor: CurrentActor, body: TournamentIn) -> Tourname
     another event; the creator becomes organiser and chief referee of the new one)."""
     settings = settings_from_dict(body.settings)
     details = body.details.value() if body.details else None
-    return TournamentOut.of(tournament.create_tournament(db, actor, body.name, settings, details))
+    return TournamentOut.of(create_event(db, actor, body.name, settings, details))
 
 
 @router.get("/{event_id}/settings")

@@ -39,8 +39,9 @@ from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.services import event_admin, pair_explanation, public, round_edits
 from weiqi.services.accounts import UserInfo
 from weiqi.services.actor import Actor
+from weiqi.services.events import create_event
 from weiqi.services.permissions import Action, allowed
-from weiqi.services.tournament import absences, create_tournament, set_absent, tournament_info
+from weiqi.services.tournament import absences, set_absent, tournament_info
 from weiqi.tournament.details import (
     TIME_ZONE_CHOICES,
     details_form,
@@ -205,7 +206,7 @@ def new_event(request: Request, db: Db, user: LoggedIn, kind: str = "individual"
 
 @router.post("/events/new")
 @requires(Action.CREATE_EVENT)
-def create_event(
+def create_event_sent(
     request: Request, form: FormFields, db: Db, user: LoggedIn, kind: str = "individual"
 ) -> Response:
     if kind == "team":
@@ -215,7 +216,7 @@ def create_event(
     try:
         settings = event_admin.settings_from_form(form)
         details = details_from_form(form)
-        info = create_tournament(db, _actor(user), name, settings, details)
+        info = create_event(db, _actor(user), name, settings, details)
     except InvalidSetting as err:
         errors = dict([_field_error(request, err)])
         return _settings_page(

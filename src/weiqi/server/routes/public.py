@@ -35,7 +35,6 @@ from weiqi.server.security import Db, current_actor
 from weiqi.server.team_tables import stage_table, with_zones
 from weiqi.server.templating import html, locale_of, translate
 from weiqi.services import league, public, team_admin, teams, winner_stays_on
-from weiqi.services.events import get_event
 from weiqi.services.permissions import Action, allowed
 from weiqi.services.winner_stays_on import WinnerStaysOnView
 
@@ -97,9 +96,7 @@ def event_page(request: Request, db: Db, event_id: int) -> Response:
     except NotFound:
         if public.is_team_event(db, event_id):
             return RedirectResponse(f"/events/{event_id}/teams/standings", status_code=303)
-        # an event created by name only (the administration page) has no settings yet
-        plain = get_event(db, event_id)
-        return html(request, "public_unset.html", {"event": plain})
+        raise
     locale = locale_of(request)
     words = settings_words(ev.settings, ev.rounds_planned, locale)
     leaders = public.standings_read(db, event_id).rows[:LEADERS] if ev.rounds else []

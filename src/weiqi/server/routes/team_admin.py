@@ -51,7 +51,7 @@ from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.services import pair_explanation, team_admin, team_coaches, teams, winner_stays_on
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import LOCKED_PLAYED, as_utc
-from weiqi.services.events import Competition
+from weiqi.services.events import Competition, create_event
 from weiqi.services.permissions import Action, allowed
 from weiqi.services.server_clock import ServerClock
 from weiqi.tournament.details import (
@@ -195,7 +195,7 @@ def create_team_event(request: Request, form: FormFields, db: Db, user: LoggedIn
     try:
         settings = team_admin.settings_from_form(form)
         details = details_from_form(form)
-        info = teams.create_team_event(db, user.actor(), name, settings, details)
+        info = create_event(db, user.actor(), name, settings, details)
     except InvalidSetting as err:
         return _settings_page(request, name, form, _field_error(request, err), 422)
     flash(request, translate(request, "Event %(name)s created.", name=info.name))

@@ -18,6 +18,7 @@ from weiqi.server.routes.api import _ERRORS
 from weiqi.server.routes.api_event_admin import ImportOut, RowsRejectedOut, StartIn
 from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import team_admin, team_coaches, teams
+from weiqi.services.events import create_event
 from weiqi.services.permissions import Action
 from weiqi.services.read_models import TeamRoundRead
 
@@ -66,7 +67,7 @@ def post_team_event(db: Db, actor: CurrentActor, body: TeamEventIn) -> TeamEvent
     # R-FMT-1
     """Create a team event; its creator organises it unless an administrator."""
     settings = team_settings_from_dict(body.settings)
-    info = teams.create_team_event(db, actor, body.name, settings)
+    info = create_event(db, actor, body.name, settings)
     return TeamEventOut(id=info.id, name=info.name, settings=settings_to_dict(settings))
 
 
