@@ -12,12 +12,12 @@ import pytest
 from tests.cli.contracts import weiqi
 
 SYSTEMS = {
-    "round-robin": [],
-    "double-round-robin": [],
+    "round_robin": [],
+    "double_round_robin": [],
     "knockout": [],
-    "double-elimination": [],
+    "double_elimination": [],
     "swiss": ["--rounds", "5"],
-    "swiss-knockout": ["--rounds", "5", "--losses", "2"],
+    "swiss_knockout": ["--rounds", "5", "--losses", "2"],
     "mcmahon": ["--rounds", "5", "--mcmahon-bar", "3d"],
     "match": ["--best-of", "5"],
 }
@@ -52,7 +52,7 @@ def test_every_tiebreak_code_of_the_issue_is_accepted_in_the_given_order(
 @pytest.mark.parametrize(
     ("extra", "fragments"),
     [
-        (["--system", "ladder"], ("unknown system", "round-robin", "mcmahon")),
+        (["--system", "ladder"], ("unknown system", "round_robin", "mcmahon")),
         (["--system", "swiss"], ("rounds",)),
         (["--system", "swiss", "--rounds", "-1"], ("rounds",)),
         (["--system", "swiss", "--rounds", "99999999999999999999"], ("rounds",)),
@@ -79,7 +79,7 @@ def test_round_robin_without_players_says_so(
     """It said "the round robin is finished" before any game was played."""
     db = str(tmp_path / "e.sqlite3")
     assert weiqi(capsys, "event", "create", "--db", db, "--name", "RR", "--system",
-                 "round-robin").code == 0  # fmt: skip
+                 "round_robin").code == 0  # fmt: skip
     weiqi(capsys, "round", "pair", "--db", db).one_line_error("at least two players")
 
 
@@ -91,7 +91,7 @@ def test_replay_and_no_result_points_are_event_settings_on_the_command_line(
     db = str(tmp_path / "e.sqlite3")
     players = tmp_path / "p.csv"
     players.write_text("name\n甲\n乙\n丙\n丁\n", encoding="utf-8")
-    run = weiqi(capsys, "event", "create", "--db", db, "--name", "RR", "--system", "round-robin",
+    run = weiqi(capsys, "event", "create", "--db", db, "--name", "RR", "--system", "round_robin",
                 "--replay-points", "1", "--no-result-points", "1", "--json")  # fmt: skip
     assert run.code == 0, run.err
     settings = json.loads(run.out)["settings"]
@@ -104,6 +104,6 @@ def test_replay_and_no_result_points_are_event_settings_on_the_command_line(
     standings = json.loads(weiqi(capsys, "standings", "--db", db, "--json").out)
     assert [r["points"] for r in standings] == [1, 1, 1, 1]
     assert weiqi(capsys, "round", "pair", "--db", db).code == 0  # the replay did not block it
-    bad = weiqi(capsys, "event", "create", "--db", db, "--name", "X", "--system", "round-robin",
+    bad = weiqi(capsys, "event", "create", "--db", db, "--name", "X", "--system", "round_robin",
                 "--replay-points", "3")  # fmt: skip
     bad.one_line_error("replay_points")

@@ -134,7 +134,7 @@ def test_a_database_command_loads_its_group_only(tmp_path: Path) -> None:
     command groups (league, team, users, …)."""
     db = tmp_path / "e.sqlite3"
     modules = imported_by(
-        tmp_path, "event", "create", "--db", str(db), "--name", "x", "--system", "round-robin"
+        tmp_path, "event", "create", "--db", str(db), "--name", "x", "--system", "round_robin"
     )
     assert "sqlalchemy" in modules  # the guard sees what a command really imports
     assert loaded(modules, WEB) == []

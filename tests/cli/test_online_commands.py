@@ -57,12 +57,12 @@ def test_bad_online_settings_are_named_in_one_line(
 ) -> None:
     db = str(tmp_path / "e.sqlite3")
     base = ("event", "create", "--db", db, "--name", "网络赛")
-    weiqi(capsys, *base, "--system", "round-robin", "--time", "five minutes").one_line_error(
+    weiqi(capsys, *base, "--system", "round_robin", "--time", "five minutes").one_line_error(
         "time_control", "five minutes"
     )
     # a team event's boards are played online too: its time control is named the same way
     weiqi(
-        capsys, *base, "--kind", "team", "--system", "round-robin", "--time", "five minutes"
+        capsys, *base, "--kind", "team", "--system", "round_robin", "--time", "five minutes"
     ).one_line_error("time_control", "five minutes")
 
 

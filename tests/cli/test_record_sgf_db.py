@@ -17,7 +17,7 @@ def _event(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> str:
     players = tmp_path / "players.csv"
     players.write_text("name,rank\n李明,5d\n王强,4d\n", encoding="utf-8")
     for args in (
-        ("event", "create", "--db", db, "--name", "网络赛", "--system", "round-robin"),
+        ("event", "create", "--db", db, "--name", "网络赛", "--system", "round_robin"),
         ("player", "import", "--db", db, str(players)),
         ("round", "pair", "--db", db),
         ("round", "result", "--db", db, "--round", "1", "--board", "1", "W+R"),

@@ -106,7 +106,7 @@ def test_standings_table_shows_every_name_and_value_whole_on_80_columns(
     db = str(tmp_path / "e.sqlite3")
     players = tmp_path / "players.csv"
     players.write_text("name,rank,rating\nCarolina Marín,5d,2800\n欧阳慕容,4d,2790\n", "utf-8")
-    assert weiqi(capsys, "event", "create", "--db", db, "--name", "E", "--system", "round-robin",
+    assert weiqi(capsys, "event", "create", "--db", db, "--name", "E", "--system", "round_robin",
                  "--tiebreaks", "SB,WARN,SOS,CUSS,SOS-1,SOSOS,DE,RATING").code == 0  # fmt: skip
     assert weiqi(capsys, "player", "import", "--db", db, str(players)).code == 0
     run = weiqi(capsys, "standings", "--db", db)

@@ -107,7 +107,7 @@ def two_player_event(folder: Path, name: str, *options: str) -> tuple[str, int, 
     database's URL, the event's id and the two players' invitation tokens."""
     db = f"sqlite:///{folder / 'weiqi.sqlite3'}"
     ev = weiqi_here_json(
-        "event", "create", "--db", db, "--name", name, "--system", "round-robin",
+        "event", "create", "--db", db, "--name", name, "--system", "round_robin",
         "--play", "online", "--size", "9", "--time", "2m+3x10s", *options,
     )["id"]  # fmt: skip
     (folder / "p.csv").write_text("name,rank\n甲,3d\n乙,1d\n", "utf-8")

@@ -32,7 +32,7 @@ def test_r_hcp_2_bots_play_a_handicap_game_placing_the_stones_freely(tmp_path: P
 def _bots_play_a_handicap_game(tmp_path: Path, placement: str) -> str:
     db = f"sqlite:///{tmp_path / 'weiqi.sqlite3'}"
     ev = weiqi_here_json(
-        "event", "create", "--db", db, "--name", "让子网络赛", "--system", "round-robin",
+        "event", "create", "--db", db, "--name", "让子网络赛", "--system", "round_robin",
         "--play", "online", "--size", "9", "--colors", "handicap", "--time", "2m+3x10s",
         "--handicap-placement", placement,
     )["id"]  # fmt: skip

@@ -58,7 +58,7 @@ def _event(tmp_path: Path) -> tuple[str, int, list[str]]:
     """A round robin of two on 9×9, round 1 published: the database, the event, the codes."""
     db = f"sqlite:///{tmp_path / 'weiqi.sqlite3'}"
     created = weiqi_here_json(
-        "event", "create", "--db", db, "--name", "断线重连", "--system", "round-robin",
+        "event", "create", "--db", db, "--name", "断线重连", "--system", "round_robin",
         "--play", "online", "--size", "9", "--time", "2m+3x10s",
     )  # fmt: skip
     weiqi_here(

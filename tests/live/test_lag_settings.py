@@ -159,16 +159,16 @@ def test_event_create_lag_sets_it_from_the_command_line(
     """``--lag GAIN/CAP`` or ``--lag off`` for both kinds; a bad one in one line (exit 2)."""
     db = str(tmp_path / "e.sqlite3")
     base = ("event", "create", "--db", db, "--name", "网络赛", "--play", "online", "--json")
-    made = weiqi(capsys, *base, "--system", "round-robin", "--lag", "0.5/2")
+    made = weiqi(capsys, *base, "--system", "round_robin", "--lag", "0.5/2")
     assert made.code == 0, made.err
     settings = json.loads(made.out)["settings"]
     assert (settings["lag_gain"], settings["lag_cap"]) == (0.5, 2)
-    default = json.loads(weiqi(capsys, *base, "--system", "round-robin").out)["settings"]
+    default = json.loads(weiqi(capsys, *base, "--system", "round_robin").out)["settings"]
     assert (default["lag_gain"], default["lag_cap"]) == (1, 3)
-    off = json.loads(weiqi(capsys, *base, "--system", "round-robin", "--lag", "off").out)
+    off = json.loads(weiqi(capsys, *base, "--system", "round_robin", "--lag", "off").out)
     assert off["settings"]["lag_gain"] == 0
-    weiqi(capsys, *base, "--system", "round-robin", "--lag", "3").one_line_error("--lag", "'3'")
-    weiqi(capsys, *base, "--system", "round-robin", "--lag", "20/30").one_line_error("lag_gain")
+    weiqi(capsys, *base, "--system", "round_robin", "--lag", "3").one_line_error("--lag", "'3'")
+    weiqi(capsys, *base, "--system", "round_robin", "--lag", "20/30").one_line_error("lag_gain")
     team = (*base, "--kind", "team", "--system", "round_robin", "--boards", "1")
     made = weiqi(capsys, *team, "--lag", "2/4")
     assert made.code == 0, made.err

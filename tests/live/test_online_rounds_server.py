@@ -35,7 +35,7 @@ ZH = {"Accept-Language": "zh-CN"}
 
 
 def _paired(database: Database, **settings: str) -> int:
-    made = event_admin.settings_from_form({"system": "round-robin", **settings})
+    made = event_admin.settings_from_form({"system": "round_robin", **settings})
     ev = create_event(database, LOCAL, "网络赛", made).id
     event_admin.import_players(database, LOCAL, ev, "name,rank\n甲,1d\n乙,2d\n")
     event_admin.pair_next_round(database, LOCAL, ev)
@@ -49,7 +49,7 @@ def test_the_play_mode_is_set_on_the_settings_form_and_shown_on_the_event_pages(
     """Over the board by default; the form sets online and the games' start; the organisers'
     page and the public page say how the event is played, in Chinese and in English."""
     ev = create_event(
-        database, LOCAL, "网络赛", event_admin.settings_from_form({"system": "round-robin"})
+        database, LOCAL, "网络赛", event_admin.settings_from_form({"system": "round_robin"})
     ).id
     api_login(client, "admin", ADMIN_PASSWORD)
     page = client.get(f"/events/{ev}/settings", headers=ZH)
@@ -139,7 +139,7 @@ def test_the_round_start_from_the_command_line(
     a past start refused in one line (exit 2), a future one printed in the event's zone."""
     db = str(tmp_path / "e.sqlite3")
     made = weiqi(capsys, "event", "create", "--db", db, "--name", "网络赛", "--system",
-                 "round-robin", "--play", "online", "--game-start", "round_start",
+                 "round_robin", "--play", "online", "--game-start", "round_start",
                  "--json")  # fmt: skip
     assert made.code == 0, made.err
     assert json.loads(made.out)["settings"]["play"] == "online"
@@ -148,7 +148,7 @@ def test_the_round_start_from_the_command_line(
     assert weiqi(capsys, "round", "pair", "--db", db).code == 0
     past = weiqi(capsys, "round", "start", "--db", db, "--round", "1", "--start", "2020-01-01 9:00")
     assert past.code == 2 and "start" in past.err and past.out == ""
-    bad = weiqi(capsys, "event", "create", "--db", db, "--name", "x", "--system", "round-robin",
+    bad = weiqi(capsys, "event", "create", "--db", db, "--name", "x", "--system", "round_robin",
                 "--play", "internet")  # fmt: skip
     assert bad.code == 2 and "play" in bad.err
     good = weiqi(capsys, "round", "start", "--db", db, "--round", "1", "--start",

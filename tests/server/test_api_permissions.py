@@ -115,7 +115,7 @@ def _create_user(w: World, actor: str) -> Send:
 
 
 def _create_event(w: World, actor: str) -> Send:
-    body = {"name": f"event of {actor}", "settings": {"system": "round-robin"}}
+    body = {"name": f"event of {actor}", "settings": {"system": "round_robin"}}
     return w.call(actor, "POST", "/api/events", json=body)
 
 
@@ -157,7 +157,7 @@ def _create_tournament(w: World, actor: str) -> Send:
 
 def _put_settings(w: World, actor: str) -> Send:
     event = _tournament(w, players=0)
-    body = {"name": "改名", "settings": {"system": "round-robin"}}
+    body = {"name": "改名", "settings": {"system": "round_robin"}}
     return w.call(actor, "PUT", f"/api/events/{event}/settings", json=body)
 
 

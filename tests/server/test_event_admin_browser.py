@@ -179,7 +179,7 @@ def test_r_rank_rr_the_form_shows_the_servers_default_tiebreaks_per_system(
     page.locator("input[name=elimination_losses]").fill("2")
     expect(first).to_have_value("SB")
     expect(second).to_have_value("WARN")
-    page.get_by_label("赛制").select_option("double-elimination")
+    page.get_by_label("赛制").select_option("double_elimination")
     expect(first).to_have_value("")
     page.get_by_label("赛制").select_option("swiss")
     expect(first).to_have_value("SOS")

@@ -86,7 +86,7 @@ def test_an_invalid_setting_is_shown_next_to_its_field_and_the_input_kept(
 
 def test_round_robin_defaults_to_sb(client: TestClient, database: Database) -> None:
     token = admin(client)
-    event_id = create(client, token, system="round-robin", rounds="")
+    event_id = create(client, token, system="round_robin", rounds="")
     settings = client.get(f"/api/events/{event_id}/settings").json()
     assert settings["tiebreaks"] == ["SB", "WARN"] and settings["settings"]["komi"] == "15/4"
 
@@ -302,7 +302,7 @@ def test_r_rank_rr_the_forms_default_tiebreaks_are_the_servers(client: TestClien
     assert found
     table = json.loads(found.group(1))
     assert table == settings_module.default_tiebreak_table()
-    assert table["knockout/B/"] == [] and table["round-robin/B/"] == ["SB", "WARN"]
+    assert table["knockout/B/"] == [] and table["round_robin/B/"] == ["SB", "WARN"]
     sources = re.findall(r'<script type="module" src="([^"]+)"', page)
     assert "/static/event-settings.js" in sources
     script = client.get("/static/event-settings.js").text

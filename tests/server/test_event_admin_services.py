@@ -68,7 +68,7 @@ def test_r_fmt_3_every_system_can_be_created_and_paired(database: Database, syst
 def test_defaults_follow_the_rules(database: Database) -> None:
     """Komi 3¾, points 2/1/0, 胜者小分 first for a round robin."""
     info = create_event(
-        database, LOCAL, "循环赛", event_admin.settings_from_form({"system": "round-robin"})
+        database, LOCAL, "循环赛", event_admin.settings_from_form({"system": "round_robin"})
     )
     s = info.settings
     assert (s.komi, s.points_win, s.points_draw, s.points_loss) == (15 / 4, 2, 1, 0)

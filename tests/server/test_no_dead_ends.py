@@ -164,7 +164,7 @@ def test_the_dashboard_says_why_the_next_round_cannot_be_paired(database: Databa
         KNOCKOUT,
         EventSettings(system=System.DOUBLE_ELIMINATION),
     ],
-    ids=["swiss", "round-robin", "knockout", "double-elimination"],
+    ids=["swiss", "round_robin", "knockout", "double_elimination"],
 )
 def test_the_blocker_is_none_exactly_when_the_round_pairs(
     database: Database, settings: EventSettings

@@ -44,7 +44,7 @@ def test_r_fmt_3_the_cli_says_what_is_wrong_in_one_line(tmp_path: Path) -> None:
     db = str(tmp_path / "e.db")
     proc = subprocess.run(
         [sys.executable, "-m", "weiqi", "event", "create", "--db", db, "--name", "A\nB",
-         "--system", "round-robin"],
+         "--system", "round_robin"],
         capture_output=True,
         text=True,
         env={"PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src"), "WEIQI_LANG": "en"},

@@ -117,7 +117,7 @@ def test_r_ref_3_the_command_line_reproduction(tmp_path: Path) -> None:
         assert result.exit_code == 0, result.output
         return result.output
 
-    run("event", "create", "--db", db, "--name", "R", "--system", "round-robin")
+    run("event", "create", "--db", db, "--name", "R", "--system", "round_robin")
     run("player", "import", "--db", db, str(players))
     run("round", "pair", "--db", db)
     run("round", "result", "--db", db, "--round", "1", "--board", "1", "Replay")

@@ -52,4 +52,4 @@ def test_0029_gives_an_event_made_by_name_only_the_new_event_forms_swiss(
     ensure_site_admin(db, "correct horse battery")
     with TestClient(create_app(db, secret_key="k")) as web:
         assert web.get(f"/events/{named}").status_code == 200
-        assert web.get(f"/api/events/{named}/settings").json()["system"] == "round-robin"
+        assert web.get(f"/api/events/{named}/settings").json()["system"] == "round_robin"

@@ -112,7 +112,7 @@ def test_r_board_1_the_event_settings_carry_the_games_rules(tmp_path: Path) -> N
     with the field's name."""
     db = str(tmp_path / "rules.sqlite3")
     args = ["--board-size", "9", "--cycle-policy", "draw", "--handicap-placement", "free"]
-    created = run("event", "create", "--db", db, "--name", "九路", "--system", "round-robin",
+    created = run("event", "create", "--db", db, "--name", "九路", "--system", "round_robin",
                   *args, "--json")  # fmt: skip
     out = json.loads(created)
     settings = out["settings"]
@@ -122,7 +122,7 @@ def test_r_board_1_the_event_settings_carry_the_games_rules(tmp_path: Path) -> N
         "free",
     )
     default = json.loads(run("event", "create", "--db", db, "--name", "十九路", "--system",
-                             "round-robin", "--json"))["settings"]  # fmt: skip
+                             "round_robin", "--json"))["settings"]  # fmt: skip
     assert (default["board_size"], default["cycle"], default["handicap_placement"]) == (
         19,
         "ban",
@@ -134,7 +134,7 @@ def test_r_board_1_the_event_settings_carry_the_games_rules(tmp_path: Path) -> N
         ("--handicap-placement", "corner", "handicap_placement"),
     ]:
         result = runner.invoke(app, ["event", "create", "--db", db, "--name", "X", "--system",
-                                     "round-robin", option, value])  # fmt: skip
+                                     "round_robin", option, value])  # fmt: skip
         assert isinstance(result.exception, InvalidSetting), (option, result.output)
         assert result.exception.field == field
 

@@ -154,7 +154,7 @@ def test_a_team_event_is_left_to_the_team_standings(tmp_path: Path) -> None:
     created = runner.invoke(
         app,
         ["event", "create", "--db", str(db_path), "--kind", "team", "--name", "T",
-         "--system", "round-robin", "--boards", "2"],
+         "--system", "round_robin", "--boards", "2"],
     )  # fmt: skip
     assert created.exit_code == 0, created.output
     assert sqlite_standings(f"sqlite:///{db_path}", None) is None

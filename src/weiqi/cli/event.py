@@ -465,8 +465,7 @@ def register(app: typer.Typer) -> None:
             return
 
         raw: dict[str, object] = {
-            # one spelling for both kinds on the command line: round_robin or round-robin
-            "system": system.replace("_", "-"),
+            "system": system,  # round_robin (round-robin, the earlier spelling, read alike)
             "rounds": rounds,
             "cycles": cycles,
             "tiebreaks": _tiebreaks(tiebreaks),

@@ -37,14 +37,16 @@ from weiqi.tournament.ranks import Rank
 
 
 class System(enum.Enum):
-    """The competition systems of R-FMT-3; values are the CLI names."""
+    """The competition systems of R-FMT-3; values are the names the command line, the API and
+    the stored settings use, spelled as a team event's (``round_robin``): one spelling for
+    both kinds. The earlier spelling with hyphens (``round_robin``) is read as the same name."""
 
-    ROUND_ROBIN = "round-robin"
-    DOUBLE_ROUND_ROBIN = "double-round-robin"
+    ROUND_ROBIN = "round_robin"
+    DOUBLE_ROUND_ROBIN = "double_round_robin"
     KNOCKOUT = "knockout"
-    DOUBLE_ELIMINATION = "double-elimination"
+    DOUBLE_ELIMINATION = "double_elimination"
     SWISS = "swiss"
-    SWISS_KNOCKOUT = "swiss-knockout"
+    SWISS_KNOCKOUT = "swiss_knockout"
     MCMAHON = "mcmahon"
     MATCH = "match"
 
@@ -842,6 +844,9 @@ def _setting_value(key: str, value: object, kind: object) -> object:
     kind, optional = _unwrapped(kind)
     if value is None and optional:
         return None
+    if key == "system" and isinstance(value, str):
+        # an individual system's earlier spelling (round-robin) is the same name, either kind's
+        value = value.replace("-", "_")
     if kind is System:
         try:
             return System(value)

@@ -78,8 +78,8 @@ class TournamentIn(BaseModel):
         None, description="dates, venue, time zone, time control; omitted: kept (or the defaults)"
     )
     settings: dict[str, Any] = Field(
-        description="EventSettings fields (``weiqi.tournament.settings``): system (round-robin, "
-        "double-round-robin, knockout, double-elimination, swiss, swiss-knockout, mcmahon, "
+        description="EventSettings fields (``weiqi.tournament.settings``): system (round_robin, "
+        "double_round_robin, knockout, double_elimination, swiss, swiss_knockout, mcmahon, "
         "match), rounds, tiebreaks (codes in order, e.g. ['SOS','SB']), komi ('15/4'), the "
         "games' board_size (19), cycle (ban, no_result, draw, replay) and handicap_placement "
         "(fixed, free), play (board, online), game_start (present, round_start), "

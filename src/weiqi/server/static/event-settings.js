@@ -2,7 +2,7 @@
 const form = document.getElementById("event-settings");
 const system = form.elements["system"];
 function family(value) {
-  return value === "double-round-robin" ? ["round-robin", value] : [value];
+  return value === "double_round_robin" ? ["round_robin", value] : [value];
 }
 function update() {
   const mine = family(system.value);
