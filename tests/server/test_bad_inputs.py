@@ -163,7 +163,11 @@ def test_bad_names_are_422_naming_the_field_and_nothing_is_stored(
     user = '"username": "li", "password": "slow green river 9"'
     cases = [
         (f"/api/events/{event}/players", f'{{"name": {quoted}}}', "name"),
-        ("/api/events", f'{{"name": {quoted}}}', "name"),
+        (
+            "/api/events",
+            f'{{"name": {quoted}, "settings": {{"system": "swiss", "rounds": 3}}}}',
+            "name",
+        ),
         ("/api/users", f'{{{user}, "display_name": {quoted}}}', "display_name"),
     ]
     for url, text, field in cases:

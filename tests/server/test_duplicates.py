@@ -12,9 +12,9 @@ from fastapi.testclient import TestClient
 
 from tests.server.test_event_admin_pages import admin, create
 from tests.server.test_team_pages import TEAMS_CSV
+from tests.server.test_team_pages import create as create_team_event
 from weiqi.services import accounts, event_admin, team_admin, tournament
 from weiqi.services.actor import Actor
-from weiqi.services.events import create_event
 from weiqi.store.database import Database
 
 LOCAL = Actor.local()
@@ -90,7 +90,7 @@ def test_a_team_or_roster_player_entered_again_is_409(
     the same name is a namesake, entered and told apart by the team."""
     token = admin(client)
     h = {"X-CSRF-Token": token}
-    event_id = create_event(client, token)
+    event_id = create_team_event(client, token)
     url = f"/api/events/{event_id}/teams/import"
     assert client.post(url, json={"csv": TEAMS_CSV}, headers=h).status_code == 200
     same_team = client.post(url, json={"csv": "队名,姓名,段位\n黑龙,新人1,1d\n"}, headers=h)
