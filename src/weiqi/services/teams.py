@@ -9,7 +9,8 @@ it is (a lineup's deadline, a reveal) is the server's clock (``clock=``), never 
 >>> from weiqi.store.database import Database
 >>> db = Database("sqlite://"); db.upgrade()
 >>> local = Actor.local()
->>> ev = create_team_event(db, local, "Club teams", TeamEventSettings(boards=2))
+>>> from weiqi.services.events import create_event
+>>> ev = create_event(db, local, "Club teams", TeamEventSettings(boards=2))
 >>> csv = "team,name,rank,nationality\\n" + "\\n".join(
 ...     f"{t},{t}{i},{5 - i}d,CN" for t in "ABC" for i in (1, 2, 3))
 >>> import_teams(db, local, ev.id, csv)
@@ -85,7 +86,6 @@ from weiqi.services.event_admin import (
 from weiqi.services.events import (
     Competition,
     EventKind,
-    add_event,
     competition,
     count_rows,
     details_in,
@@ -94,7 +94,6 @@ from weiqi.services.events import (
     existing_event,
     round_or_latest,
     round_row,
-    settings_row,
     store_name_and_details,
     store_settings,
     stored_settings,
@@ -324,7 +323,8 @@ def player_labels(db: Database, event_id: int) -> dict[str, str]:
     table or a command shows for a code.
 
     >>> db = Database("sqlite://"); db.upgrade()
-    >>> ev = create_team_event(db, Actor.local(), "团体赛", TeamEventSettings(boards=1))
+    >>> from weiqi.services.events import create_event
+    >>> ev = create_event(db, Actor.local(), "团体赛", TeamEventSettings(boards=1))
     >>> import_teams(db, Actor.local(), ev.id, "team,name,rank\\nA,张伟,5d\\nB,张伟,4d\\n")
     2
     >>> player_labels(db, ev.id)
@@ -460,21 +460,6 @@ def _event_time(session: Session, event_id: int, moment: datetime) -> str:
 # -- use cases ------------------------------------------------------------------------------
 
 
-def create_team_event(
-    db: Database,
-    actor: Actor,
-    name: str,
-    settings: TeamEventSettings,
-    details: EventDetails | None = None,
-) -> Competition[TeamEventSettings]:
-    """Create a team event with its settings and details (dates, venue, time zone, time
-    control; ``None``: none announced, Asia/Shanghai) (:func:`weiqi.services.events.add_event`:
-    a creator who is not a site administrator runs it)."""
-    with db.transaction() as session:
-        event_id = add_event(session, actor, name, settings_row(settings), details)
-        return _info(session, event_id)
-
-
 TEAM_EDITABLE = frozenset(
     {"rounds", "deadline_minutes", "ranking", "game_start", "lag_gain", "lag_cap"}
 )
@@ -530,7 +515,8 @@ def update_team_event(
 
     >>> from weiqi.tournament.details import EventDetails
     >>> db = Database("sqlite://"); db.upgrade()
-    >>> ev = create_team_event(db, Actor.local(), "市团体赛", TeamEventSettings(boards=3))
+    >>> from weiqi.services.events import create_event
+    >>> ev = create_event(db, Actor.local(), "市团体赛", TeamEventSettings(boards=3))
     >>> info = update_team_event(db, Actor.local(), ev.id, " 市团体赛 2027 ",
     ...                          EventDetails(venue="天津棋院", time_zone="Europe/Paris"))
     >>> info.name, info.details.venue, info.details.time_zone
@@ -767,7 +753,8 @@ def next_round(db: Database, event_id: int) -> NextRound:
     button that fails.
 
     >>> db = Database("sqlite://"); db.upgrade()
-    >>> ev = create_team_event(db, Actor.local(), "市团体赛", TeamEventSettings(boards=2))
+    >>> from weiqi.services.events import create_event
+    >>> ev = create_event(db, Actor.local(), "市团体赛", TeamEventSettings(boards=2))
     >>> next_round(db, ev.id).blocker.id
     'a team event needs at least two teams'
     """
@@ -828,7 +815,8 @@ def team_round_row(
 
     >>> from weiqi.league.calendar import Fixture
     >>> db = Database("sqlite://"); db.upgrade()
-    >>> ev = create_team_event(db, Actor.local(), "团体赛", TeamEventSettings(boards=1))
+    >>> from weiqi.services.events import create_event
+    >>> ev = create_event(db, Actor.local(), "团体赛", TeamEventSettings(boards=1))
     >>> rows = "team,name,rank\\n甲,张,5d\\n乙,李,5d\\n丙,王,5d\\n"
     >>> _ = import_teams(db, Actor.local(), ev.id, rows)
     >>> with db.transaction() as session:
@@ -879,7 +867,8 @@ def set_round_start(
     >>> from weiqi.services.server_clock import ManualClock
     >>> from datetime import UTC
     >>> db = Database("sqlite://"); db.upgrade()
-    >>> ev = create_team_event(db, Actor.local(), "网络团体赛", TeamEventSettings(boards=1))
+    >>> from weiqi.services.events import create_event
+    >>> ev = create_event(db, Actor.local(), "网络团体赛", TeamEventSettings(boards=1))
     >>> _ = import_teams(db, Actor.local(), ev.id, "team,name,rank\\n甲队,张,5d\\n乙队,李,5d\\n")
     >>> _ = pair_round(db, Actor.local(), ev.id)
     >>> now = ManualClock(datetime(2026, 12, 1, 0, 0, tzinfo=UTC))

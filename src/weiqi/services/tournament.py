@@ -7,7 +7,8 @@ as values loaded here.
 >>> from weiqi.tournament.settings import EventSettings, System
 >>> db = Database("sqlite://"); db.upgrade()
 >>> local = Actor.local()
->>> ev = create_tournament(db, local, "Club Swiss", EventSettings(system=System.SWISS, rounds=3))
+>>> from weiqi.services.events import create_event
+>>> ev = create_event(db, local, "Club Swiss", EventSettings(system=System.SWISS, rounds=3))
 >>> import_players(db, local, ev.id, "name,rank\\nA,5d\\nB,4d\\nC,3d\\nD,2d\\n")
 4
 >>> rnd = pair_round(db, local, ev.id)
@@ -51,7 +52,6 @@ from weiqi.services.event_rows import (
 from weiqi.services.events import (
     Competition,
     EventKind,
-    add_event,
     competition,
     count_rows,
     event_players,
@@ -60,7 +60,6 @@ from weiqi.services.events import (
     player_row,
     round_or_latest,
     round_row,
-    settings_row,
     stored_settings,
 )
 from weiqi.services.games import (
@@ -86,7 +85,6 @@ from weiqi.store.tournament import (
     RoundRow,
 )
 from weiqi.text import check_entrants, check_upload
-from weiqi.tournament.details import EventDetails
 from weiqi.tournament.namesakes import Person, find, identity_key
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Event, Game, RoundPlan, RoundTotals
@@ -209,22 +207,6 @@ def _info(session: Session, event_id: int) -> Competition[EventSettings]:
 
 
 # -- use cases ------------------------------------------------------------------------------
-
-
-def create_tournament(
-    db: Database,
-    actor: Actor,
-    name: str,
-    settings: EventSettings,
-    details: EventDetails | None = None,
-) -> Competition[EventSettings]:
-    """Create an individual event with its settings and details (dates, venue, time zone, time
-    control; :func:`weiqi.services.events.add_event`: a creator who is not a site administrator
-    runs it)."""
-
-    with db.transaction() as session:
-        event_id = add_event(session, actor, name, settings_row(settings), details)
-        return _info(session, event_id)
 
 
 def tournament_info(db: Database, event_id: int) -> Competition[EventSettings]:
