@@ -109,7 +109,8 @@ def test_the_schema_documents_the_organisers_endpoints(client: TestClient) -> No
 
 def test_r_org_1_post_events_creates_either_kind_with_its_settings(client: TestClient) -> None:
     """``POST /api/events`` creates an individual or a team event with its settings (issue #10:
-    no event without them); an individual event with no system is refused naming it."""
+    no event without them), and ``/api/events/{id}/settings`` reads and changes either kind's;
+    a body without settings is refused naming them."""
     api_login(client, "admin", ADMIN_PASSWORD)
     h = {"X-CSRF-Token": csrf(client)}
     made = client.post(
@@ -120,8 +121,22 @@ def test_r_org_1_post_events_creates_either_kind_with_its_settings(client: TestC
     )  # fmt: skip
     assert made.status_code == 201, made.text
     team = made.json()["id"]
+    assert (made.json()["kind"], made.json()["system"], made.json()["entrants"]) == (
+        "team", "swiss", 0)  # fmt: skip
     rounds = client.get(f"/api/events/{team}/teams/standings")
     assert rounds.status_code == 200, rounds.text
+    shown = client.get(f"/api/events/{team}/settings").json()
+    assert shown["settings"]["boards"] == 4 and shown["locked"]["boards"] == (
+        "set when the event was created"
+    )
+    assert "deadline_minutes" not in shown["locked"]
+    body = {"name": "甲级联赛", "settings": {**shown["settings"], "boards": 5}}
+    refused = client.put(f"/api/events/{team}/settings", json=body, headers=h)
+    assert refused.status_code == 422 and refused.json()["args"]["field"]["code"] == "boards"
+    body["settings"] = {**shown["settings"], "deadline_minutes": 45}
+    changed = client.put(f"/api/events/{team}/settings", json=body, headers=h)
+    assert changed.status_code == 200, changed.text
+    assert changed.json()["settings"]["deadline_minutes"] == 45
     made = client.post(
         "/api/events", json={"name": "春季赛", "settings": {"system": "swiss", "rounds": 4}},
         headers=h,
@@ -130,5 +145,5 @@ def test_r_org_1_post_events_creates_either_kind_with_its_settings(client: TestC
     settings = client.get(f"/api/events/{made.json()['id']}/settings").json()
     assert (settings["system"], settings["settings"]["rounds"]) == ("swiss", 4)
     refused = client.post("/api/events", json={"name": "无赛制"}, headers=h)
-    assert refused.status_code == 422 and refused.json()["args"]["field"]["code"] == "system"
+    assert refused.status_code == 422 and "settings" in refused.text
     assert [e["name"] for e in client.get("/api/events").json()] == ["春季赛", "甲级联赛"]

@@ -79,6 +79,10 @@ class Competition(Generic[Settings]):
         return self.settings.system.value
 
 
+AnyCompetition = Competition[EventSettings] | Competition[TeamEventSettings]
+"""An event of either kind, as :func:`competition` reads it."""
+
+
 @dataclass(frozen=True)
 class EventInfo:
     id: int
@@ -442,9 +446,7 @@ def no_settings(event_id: int) -> NotFound:
     return NotFound(Msg("event %(event_id)s has no settings yet", event_id=event_id))
 
 
-def competition(
-    session: Session, event_id: int
-) -> Competition[EventSettings] | Competition[TeamEventSettings]:
+def competition(session: Session, event_id: int) -> AnyCompetition:
     """Event ``event_id`` of either kind as its pages, the API and the command line head it
     (:class:`Competition`): its players or teams counted, a league division's season named.
     ``NotFound`` for no event, or one without settings (:func:`no_settings`).
@@ -470,6 +472,12 @@ def competition(
     return Competition(event_id, event.name, settings, teams, rounds, details_of(event),
                        None if division is None else division.season_id,
                        "" if division is None else division.division)  # fmt: skip
+
+
+def competition_info(db: Database, event_id: int) -> AnyCompetition:
+    """:func:`competition` in a transaction of its own: event ``event_id`` of either kind."""
+    with db.transaction() as session:
+        return competition(session, event_id)
 
 
 def settings_row(settings: EventSettings | TeamEventSettings) -> Callable[[int], EventSettingsRow]:

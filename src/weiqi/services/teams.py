@@ -479,23 +479,40 @@ FIXED_SETTING = N_("set when the event was created")
 SEASON_SETTING = N_("a league division's settings are its season's")
 
 
+def locked_fields(settings: TeamEventSettings, paired: int, division: bool) -> dict[str, str]:
+    """Each team setting of an event with ``settings`` and ``paired`` rounds that cannot
+    change now, with why (a msgid): all of a league ``division``'s (its season's), the game
+    rules and play mode once a round is paired, and those set when the event was created (see
+    :data:`TEAM_EDITABLE`). The settings page shows them read-only, the API lists them, and a
+    change of one is refused with the same reason.
+
+    >>> locked = locked_fields(TeamEventSettings(boards=3), 1, False)
+    >>> locked["boards"] == FIXED_SETTING, locked["komi"] == LOCKED_PLAYED, "ranking" in locked
+    (True, True, False)
+    """
+    locked: dict[str, str] = {}
+    for f in dataclasses.fields(TeamEventSettings):
+        if division:
+            locked[f.name] = SEASON_SETTING
+        elif f.name in TEAM_EDITABLE_UNPAIRED:
+            if paired:
+                locked[f.name] = LOCKED_PLAYED
+        elif f.name not in TEAM_EDITABLE or (
+            f.name == "rounds" and settings.system is not TeamSystem.SWISS
+        ):
+            locked[f.name] = FIXED_SETTING
+    return locked
+
+
 def _check_team_change(
     division: bool, old: TeamEventSettings, new: TeamEventSettings, paired: int
 ) -> None:
-    """Refuse a change of ``old`` into ``new`` that is not safe (see :data:`TEAM_EDITABLE`):
+    """Refuse a change of ``old`` into ``new`` of a setting :func:`locked_fields` names:
     ``InvalidSetting`` naming the field and why."""
+    locked = locked_fields(old, paired, division)
     for f in dataclasses.fields(TeamEventSettings):
-        if getattr(old, f.name) == getattr(new, f.name):
-            continue
-        if division:
-            raise InvalidSetting(f.name, Msg(SEASON_SETTING))
-        if f.name in TEAM_EDITABLE_UNPAIRED:
-            if paired:
-                raise InvalidSetting(f.name, Msg(LOCKED_PLAYED))
-        elif f.name not in TEAM_EDITABLE or (
-            f.name == "rounds" and new.system is not TeamSystem.SWISS
-        ):
-            raise InvalidSetting(f.name, Msg(FIXED_SETTING))
+        if f.name in locked and getattr(old, f.name) != getattr(new, f.name):
+            raise InvalidSetting(f.name, Msg(locked[f.name]))
     if new.system is TeamSystem.SWISS:
         check_rounds_paired(new.rounds, paired)
 

@@ -7,14 +7,12 @@ Write requests need the session cookie and its CSRF token in the ``X-CSRF-Token`
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 from starlette.requests import Request
 from starlette.responses import Response
 
-from weiqi.league.settings import team_settings_from_dict
 from weiqi.roles import Role
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.security import (
@@ -30,9 +28,8 @@ from weiqi.server.security import (
 )
 from weiqi.services import accounts, events
 from weiqi.services.accounts import RoleGrant, UserInfo
-from weiqi.services.events import EventInfo, EventKind
+from weiqi.services.events import EventInfo
 from weiqi.services.permissions import Action
-from weiqi.tournament.settings import settings_from_dict
 
 
 class ErrorOut(BaseModel):
@@ -94,19 +91,6 @@ class UserIn(BaseModel):
 class PasswordIn(BaseModel):
     current: str
     new: str
-
-
-class EventIn(BaseModel):
-    name: str
-    kind: EventKind = Field(
-        EventKind.INDIVIDUAL, description="individual (players meet players) or team"
-    )
-    settings: dict[str, Any] = Field(
-        default_factory=dict,
-        description="the settings of the kind, as GET /api/events/{event_id}/settings gives an "
-        "individual event's and POST /api/events/teams takes a team event's; an "
-        "individual event names its system; a setting left out takes its default",
-    )
 
 
 class EventOut(BaseModel):
@@ -212,19 +196,6 @@ def post_user(db: Db, actor: CurrentActor, body: UserIn) -> UserOut:
 def get_events(db: Db) -> list[EventOut]:
     """Every event, newest first."""
     return [EventOut.of(e) for e in events.list_events(db)]
-
-
-@router.post("/events", tags=["events"], status_code=201)
-@requires(Action.CREATE_EVENT)
-def post_event(db: Db, actor: CurrentActor, body: EventIn) -> EventOut:
-    """Create an event of either kind with its settings (site administrators, and organisers
-    of another event; the creator organises the new one). Every event has its system and
-    settings from the start: its pages and rounds are open at once."""
-    if body.kind is EventKind.TEAM:
-        team = events.create_event(db, actor, body.name, team_settings_from_dict(body.settings))
-        return EventOut.of(events.get_event(db, team.id))
-    made = events.create_event(db, actor, body.name, settings_from_dict(body.settings))
-    return EventOut.of(events.get_event(db, made.id))
 
 
 @router.get("/events/{event_id}", tags=["events"])

@@ -50,7 +50,7 @@ from weiqi.server.team_tables import color_text, match_score, result_text, stage
 from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.services import pair_explanation, team_admin, team_coaches, teams, winner_stays_on
 from weiqi.services.actor import Actor
-from weiqi.services.event_admin import LOCKED_PLAYED, as_utc
+from weiqi.services.event_admin import as_utc
 from weiqi.services.events import Competition, create_event
 from weiqi.services.permissions import Action, allowed
 from weiqi.services.server_clock import ServerClock
@@ -204,19 +204,9 @@ def create_team_event(request: Request, form: FormFields, db: Db, user: LoggedIn
 
 def _locked(request: Request, info: Competition[TeamEventSettings]) -> dict[str, str]:
     """The team settings an existing event's page shows read-only, each with why."""
-    if info.season_id is not None:
-        return dict.fromkeys(TEAM_FIELDS, translate(request, teams.SEASON_SETTING))
-    editable = set(teams.TEAM_EDITABLE)
-    if info.settings.system is not TeamSystem.SWISS:
-        editable.discard("rounds")  # a round robin's or bracket's rounds follow from the teams
-    if info.rounds:
-        played = translate(request, LOCKED_PLAYED)
-        locked = dict.fromkeys(teams.TEAM_EDITABLE_UNPAIRED, played)
-    else:
-        editable |= teams.TEAM_EDITABLE_UNPAIRED
-        locked = {}
-    fixed = translate(request, teams.FIXED_SETTING)
-    return locked | {f: fixed for f in TEAM_FIELDS if f not in editable and f not in locked}
+    division = info.season_id is not None
+    locked = teams.locked_fields(info.settings, info.rounds, division)
+    return {f: translate(request, why) for f, why in locked.items() if f in TEAM_FIELDS}
 
 
 def settings_page(request: Request, db: Db, user: LoggedIn, event_id: int) -> Response:

@@ -11,14 +11,20 @@ from fastapi import APIRouter, Response
 from pydantic import BaseModel, Field
 
 from weiqi.league.match import PlayerRecord
-from weiqi.league.settings import settings_to_dict, team_settings_from_dict
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_cache import cached_page
 from weiqi.server.routes.api import _ERRORS
-from weiqi.server.routes.api_event_admin import ImportOut, RowsRejectedOut, StartIn
+from weiqi.server.routes.api_event_admin import (
+    EventSettingsOut,
+    ImportOut,
+    NewEventIn,
+    RowsRejectedOut,
+    StartIn,
+    created,
+)
 from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import team_admin, team_coaches, teams
-from weiqi.services.events import create_event
+from weiqi.services.events import EventKind
 from weiqi.services.permissions import Action
 from weiqi.services.read_models import TeamRoundRead
 
@@ -42,12 +48,6 @@ class TeamEventIn(BaseModel):
     )
 
 
-class TeamEventOut(BaseModel):
-    id: int
-    name: str
-    settings: dict[str, Any]
-
-
 class TeamsImportIn(BaseModel):
     csv: str = Field(description="team,name,rank[,rating,nationality,foreign,coach …] rows")
     home_nationality: str | None = Field(None, description="Others are foreign players")
@@ -61,14 +61,13 @@ class PlayoffIn(BaseModel):
     winner: str = Field(description="The team that won the playoff (加赛)")
 
 
-@router.post("/teams", response_model=TeamEventOut, status_code=201)
+@router.post("/teams", status_code=201)
 @requires(Action.CREATE_EVENT)
-def post_team_event(db: Db, actor: CurrentActor, body: TeamEventIn) -> TeamEventOut:
+def post_team_event(db: Db, actor: CurrentActor, body: TeamEventIn) -> EventSettingsOut:
     # R-FMT-1
-    """Create a team event; its creator organises it unless an administrator."""
-    settings = team_settings_from_dict(body.settings)
-    info = create_event(db, actor, body.name, settings)
-    return TeamEventOut(id=info.id, name=info.name, settings=settings_to_dict(settings))
+    """Create a team event: ``POST /api/events`` with ``kind`` team."""
+    return created(db, actor, NewEventIn(name=body.name, settings=body.settings, details=None,
+                                          kind=EventKind.TEAM))  # fmt: skip
 
 
 @router.post(
