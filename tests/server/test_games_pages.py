@@ -4,6 +4,7 @@ SQLite and PostgreSQL): what each role sees and may do (R-REF-7, R-PEN-1, R-ORG-
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -105,6 +106,13 @@ def test_r_pen_1_referee_pages_enter_a_count_and_a_warning(
     assert games.game_view(database, ev, 1, 1).result == "W+1.5"
 
 
+def _refused_form(page: Any, form_id: str) -> str:
+    """The form ``form_id`` of a page that came back refused (422)."""
+    assert page.status_code == 422, page.text
+    form: str = page.text[page.text.index(f'id="{form_id}"') :]
+    return form[: form.index("</form>")]
+
+
 def test_r_ref_6_a_refused_infraction_or_ruling_keeps_every_choice(
     client: TestClient, database: Database
 ) -> None:
@@ -116,21 +124,13 @@ def test_r_ref_6_a_refused_infraction_or_ruling_keeps_every_choice(
     token = page_token(client.get(url).text)
     sent = {"csrf_token": token, "kind": "take_back", "offender": "W", "penalty": "jail",
             "points": "D4", "note": "悔棋两次", "seq": "0"}  # fmt: skip
-    bad = client.post(f"{url}/infractions", data=sent)
-    assert bad.status_code == 422
-    form = bad.text[bad.text.index('id="record-infraction"') :]
-    form = form[: form.index("</form>")]
+    form = _refused_form(client.post(f"{url}/infractions", data=sent), "record-infraction")
     assert 'id="record-infraction-penalty-error"' in form and "jail&#39;不是一种处罚" in form
     assert re.search(r'<option value="take_back" selected>', form)
     assert re.search(r'<option value="W" selected>', form)
     assert 'value="D4"' in form and 'value="悔棋两次"' in form
-    bad = client.post(
-        f"{url}/rulings",
-        data={"csrf_token": token, "kind": "draw", "loser": "B", "reason": "双方超时", "seq": "0"},
-    )
-    assert bad.status_code == 422
-    form = bad.text[bad.text.index('id="record-ruling"') :]
-    form = form[: form.index("</form>")]
+    sent = {"csrf_token": token, "kind": "draw", "loser": "B", "reason": "双方超时", "seq": "0"}
+    form = _refused_form(client.post(f"{url}/rulings", data=sent), "record-ruling")
     assert 'id="record-ruling-loser-error"' in form and 'value="双方超时"' in form
     assert re.search(r'<option value="draw" selected>', form)
     assert re.search(r'<option value="B" selected>', form)

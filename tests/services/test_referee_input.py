@@ -15,7 +15,7 @@ from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
 from weiqi.services.events import create_event
 from weiqi.store.database import Database
-from weiqi.store.models import EventRow
+from weiqi.tournament.details import EventDetails
 from weiqi.tournament.settings import EventSettings, System
 
 LOCAL = Actor.local()
@@ -23,12 +23,7 @@ LOCAL = Actor.local()
 
 def _event(db: Database, play: str) -> int:
     settings = EventSettings(System.ROUND_ROBIN, board_size=9, play=play)
-    ev = create_event(db, LOCAL, "Club", settings).id
-    if play == "online":
-        with db.transaction() as s:
-            row = s.get(EventRow, ev)
-            assert row is not None
-            row.time_control = "10m+3x30s"
+    ev = create_event(db, LOCAL, "Club", settings, EventDetails(time_control="10m+3x30s")).id
     t.import_players(db, LOCAL, ev, "name\n李\n王\n")
     t.pair_round(db, LOCAL, ev)
     if play == "online":
