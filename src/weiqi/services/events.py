@@ -440,9 +440,9 @@ def event_settings(session: Session, event_id: int) -> EventSettings | TeamEvent
 
 
 def no_settings(event_id: int) -> NotFound:
-    """What is said of an event created by name only (the administration page): it has no
-    settings yet, so nothing of a competition (entrants, rounds, games) is read or done in it
-    until its settings are saved."""
+    """What is said of an event without settings (one created by name alone before every event
+    had its settings from the start, as migration 0029 found them): nothing of a competition
+    (entrants, rounds, games) is read or done in it."""
     return NotFound(Msg("event %(event_id)s has no settings yet", event_id=event_id))
 
 

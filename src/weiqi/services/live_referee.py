@@ -16,14 +16,12 @@ spectators.
 >>> from weiqi.store.database import Database
 >>> from weiqi.tournament.settings import EventSettings, System
 >>> from weiqi.services import live, tournament as t
->>> from weiqi.store.models import EventRow
+>>> from weiqi.services.events import create_event
+>>> from weiqi.tournament.details import EventDetails
 >>> db = Database("sqlite://"); db.upgrade()
 >>> local = Actor.local()
->>> from weiqi.services.events import create_event
->>> ev = create_event(db, local, "Online", EventSettings(System.ROUND_ROBIN,
-...                          board_size=9, play="online")).id
->>> with db.transaction() as s:
-...     s.get(EventRow, ev).time_control = "10m+3x30s"
+>>> online = EventSettings(System.ROUND_ROBIN, board_size=9, play="online")
+>>> ev = create_event(db, local, "Online", online, EventDetails(time_control="10m+3x30s")).id
 >>> _ = t.import_players(db, local, ev, "name\\n李\\n王\\n")
 >>> _ = t.pair_round(db, local, ev)
 >>> snap = live.start_game(db, ev, 1, 1)
@@ -364,7 +362,8 @@ def record_infraction(
     catalogue's (``penalty``: the referee's choice where the rules leave one, R-REF-6). A
     warning counts one stone at counting, a second loses the game (R-PEN-1). ``stones``: the
     GTP vertices concerned, if any."""
-    referee_input.infraction(kind, offender, penalty, note, offered=LIVE)  # refused up front
+    # bad input is refused before the game is touched (not after a fallen flag is recorded)
+    referee_input.infraction(kind, offender, penalty, note, offered=LIVE)
     # a penalty the rules leave to the referee and none chosen: the catalogue refuses it
     # (``penalty_for``) when the event is appended, next to the penalty field
 
