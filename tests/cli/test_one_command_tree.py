@@ -9,7 +9,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from weiqi.cli import app
+from weiqi.cli import app, error_line
 from weiqi.errors import WeiqiError
 
 runner = CliRunner()
@@ -136,3 +136,34 @@ def test_r_fmt_3_a_team_round_pair_explains_in_chinese(tmp_path: Path) -> None:
     assert "主队" in result.output and "场分 0" in result.output and "理想对阵" in result.output
     assert "违反主客场规则：" in result.output and "执黑" not in result.output
     assert "对阵 1；分差（总和 / 最大） 0 / 0；降组对阵 0；违反主客场规则 0" in result.output
+
+
+def test_r_org_1_event_set_changes_either_kinds_settings_as_the_page_does(tmp_path: Path) -> None:
+    """``event set KEY=VALUE …`` changes an individual or a team event's settings through the
+    service the settings page and the API use: a setting that cannot change now is refused
+    naming it and why (in the reader's language), and nothing is stored."""
+    db = str(tmp_path / "set.sqlite3")
+    (tmp_path / "players.csv").write_text(PLAYERS, encoding="utf-8")
+    run("event", "create", "--db", db, "--name", "Club", "--system", "swiss", "--rounds", "3")
+    out = run("event", "set", "--db", db, "rounds=5", "tiebreaks=SOS,SB", "--name", "Club 2027")
+    assert "rounds: 3 → 5" in out and "name: Club → Club 2027" in out
+    shown = json.loads(run("event", "set", "--db", db, "komi=7/2", "--json"))
+    assert (shown["settings"]["rounds"], shown["tiebreaks"], shown["settings"]["komi"]) == (
+        5, ["SOS", "SB"], "7/2")  # fmt: skip
+    run("player", "import", "--db", db, str(tmp_path / "players.csv"))
+    run("round", "pair", "--db", db)
+    assert refused("event", "set", "--db", db, "komi=15/4").startswith("komi: cannot change")
+    assert refused("event", "set", "--db", db, "rounds") == "KEY=VALUE: 'rounds' is not KEY=VALUE"
+    caught = runner.invoke(app, ["event", "set", "--db", db, "komi=15/4"])
+    assert isinstance(caught.exception, WeiqiError)
+    zh = error_line(caught.exception, {"WEIQI_LANG": "zh_CN"})
+    assert zh == "错误：贴子：第一轮后不能修改：已下的对局是按此设置进行的"
+    assert json.loads(run("event", "set", "--db", db, "rounds=6", "--json"))["rounds"] == 1
+    (tmp_path / "teams.csv").write_text(TEAMS, encoding="utf-8")
+    run("event", "create", "--db", db, "--kind", "team", "--name", "T", "--system", "round_robin",
+        "--boards", "2")  # fmt: skip
+    assert refused("event", "set", "--db", db, "boards=3") == (
+        "boards: set when the event was created"
+    )
+    team = json.loads(run("event", "set", "--db", db, "deadline_minutes=45", "--json"))
+    assert (team["kind"], team["settings"]["deadline_minutes"]) == ("team", 45)

@@ -167,6 +167,25 @@ def is_team(database: Database, event_id: int) -> bool:
     return event_kind(database, event_id) is EventKind.TEAM
 
 
+def setting_value(key: str, text: str, current: object) -> object:
+    """A setting's value as typed after ``KEY=``: a JSON value where it is one (7, true,
+    null, "x", [...]), the comma-separated words where the setting is a list (the
+    tie-breaks, also while they are the system's default), else the text itself.
+
+    >>> setting_value("rounds", "7", 5), setting_value("komi", "7/2", "15/4")
+    (7, '7/2')
+    >>> setting_value("tiebreaks", "SOS,SB", None), setting_value("tiebreaks", "SOS", None)
+    (['SOS', 'SB'], ['SOS'])
+    """
+    try:
+        value = json.loads(text)
+    except ValueError:
+        value = text
+    if isinstance(value, str) and (isinstance(current, list) or key == "tiebreaks"):
+        return [w.strip() for w in value.split(",") if w.strip()]
+    return value
+
+
 def _system_zh(team: bool, value: str) -> str:
     """The Chinese name of an event's system (``swiss`` → 积分编排制)."""
     if team:
@@ -554,6 +573,46 @@ def register(app: typer.Typer) -> None:
                 value = f"{_system_zh(facts['kind'] == 'team', str(value))} ({value})"
             table.add_row(key, str(value))
         Console().print(table)
+
+    @event_app.command("set")
+    def set_settings(
+        changes: Annotated[
+            list[str],
+            typer.Argument(
+                help="KEY=VALUE for each setting to change, as 'event show --json' names them: "
+                "rounds=7, tiebreaks=SOS,SB, komi=7/2, deadline_minutes=45 …"
+            ),
+        ],
+        name: Annotated[str | None, typer.Option("--name", help="A new name.")] = None,
+        db: DbOption = None,
+        event: EventOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        """Change settings of an event of either kind, as its settings page and the API do:
+        one that cannot change now (once round 1 is paired, or fixed when a team event was
+        created) is refused naming it and why, and nothing is stored."""
+        from weiqi.services import event_settings
+
+        database, event_id = open_event(db, event)
+        before = event_settings.read(database, event_id)
+        wanted = dict(before.settings)
+        for change in changes:
+            key, sep, text = change.partition("=")
+            if not sep or not key.strip():
+                raise InvalidSetting(
+                    "KEY=VALUE", Msg("%(text)s is not KEY=VALUE", text=repr(change))
+                )
+            key = key.strip()
+            wanted[key] = setting_value(key, text, wanted.get(key))
+        after = event_settings.change(database, Actor.local(), event_id, wanted, name)
+        if as_json:
+            echo_json(dataclasses.asdict(after))
+            return
+        if after.name != before.name:
+            typer.echo(f"name: {before.name} → {after.name}")
+        for key, value in after.settings.items():
+            if before.settings.get(key) != value:
+                typer.echo(f"{key}: {before.settings.get(key)} → {value}")
 
     @player_app.command("import")
     def import_(

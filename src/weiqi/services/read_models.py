@@ -339,6 +339,31 @@ class MatchRead:
 
 
 @dataclass(frozen=True)
+class EventSettingsRead:
+    """An event of either kind with its settings: what creating it, and reading and changing
+    its settings, answer (the API's, and ``weiqi event set --json``)."""
+
+    id: int
+    name: str
+    kind: str
+    """``individual`` or ``team``."""
+    system: str
+    settings: dict[str, Any]
+    """The settings of the kind, every one (``settings_to_dict``)."""
+    tiebreaks: list[str]
+    """The tie-break codes in effect, in order (an individual event's; a team's ranking is a
+    setting)."""
+    entrants: int
+    """Its players, or a team event's teams."""
+    rounds: int
+    details: dict[str, Any]
+    """Dates (ISO 8601), venue, time zone and time control."""
+    locked: dict[str, str]
+    """The settings that cannot change now, each with why (a message id): an individual
+    event's once round 1 is paired, a team event's fixed ones from the start."""
+
+
+@dataclass(frozen=True)
 class TeamRoundRead:
     """A team event's round: ``weiqi round show --json`` and the API give this object."""
 

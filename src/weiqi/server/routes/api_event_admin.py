@@ -13,12 +13,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
 from weiqi.i18n import json_args, render
-from weiqi.league.settings import TeamEventSettings, team_settings_from_dict
 from weiqi.messages import Msg
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.routes.api import _ERRORS
 from weiqi.server.security import AppClock, CurrentActor, Db
-from weiqi.services import event_admin, round_edits, teams, tournament
+from weiqi.services import event_admin, event_settings, round_edits, tournament
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import (
     Dashboard,
@@ -28,19 +27,15 @@ from weiqi.services.event_admin import (
     RoundSummary,
 )
 from weiqi.services.events import (
-    Competition,
     EventKind,
-    competition_info,
-    create_event,
-    event_kind,
 )
 from weiqi.services.permissions import Action
+from weiqi.services.read_models import EventSettingsRead
 from weiqi.services.round_edits import EditPreview, RoundEdit
 from weiqi.services.tournament import PairingView
 from weiqi.store.database import Database
 from weiqi.tournament.details import DEFAULT_TIME_ZONE, EventDetails
 from weiqi.tournament.records import RoundTotals
-from weiqi.tournament.settings import EventSettings, settings_from_dict, settings_to_dict
 
 router = APIRouter(
     route_class=ScreenedRoute,
@@ -105,53 +100,6 @@ class NewEventIn(EventSettingsIn):
     kind: EventKind = Field(
         EventKind.INDIVIDUAL, description="individual (players meet players) or team"
     )
-
-
-class EventSettingsOut(BaseModel):
-    """An event of either kind with its settings: what creating it, reading and changing its
-    settings answer."""
-
-    id: int
-    name: str
-    kind: str = Field(description="individual or team")
-    system: str
-    settings: dict[str, Any] = Field(description="the settings of the kind, every field")
-    tiebreaks: list[str] = Field(
-        description="the tie-break codes in effect, in order (an individual event's)"
-    )
-    entrants: int = Field(description="its players, or a team event's teams")
-    rounds: int
-    details: DetailsIn
-    locked: dict[str, str] = Field(
-        default_factory=dict,
-        description="the settings that cannot change now, with why (once round 1 is paired; "
-        "a team event's fixed ones from the start)",
-    )
-
-    @classmethod
-    def of(
-        cls, info: Competition[EventSettings] | Competition[TeamEventSettings]
-    ) -> EventSettingsOut:
-        s = info.settings
-        if isinstance(s, TeamEventSettings):
-            division = info.season_id is not None
-            locked = teams.locked_fields(s, info.rounds, division)
-            tiebreaks: list[str] = []
-        else:
-            locked = event_admin.locked_fields(s) if info.rounds else {}
-            tiebreaks = list(s.tiebreak_codes)
-        return cls(
-            id=info.id,
-            name=info.name,
-            kind=info.kind.value,
-            system=info.system,
-            settings=settings_to_dict(s),
-            tiebreaks=tiebreaks,
-            entrants=info.entrants,
-            rounds=info.rounds,
-            details=DetailsIn.of(info.details),
-            locked=locked,
-        )
 
 
 class PlayerIn(BaseModel):
@@ -230,7 +178,7 @@ class WithdrawalOut(BaseModel):
 
 
 class DashboardOut(BaseModel):
-    event: EventSettingsOut
+    event: EventSettingsRead
     players: list[PlayerOut] = Field(description="those the search ``q`` matches (all without)")
     rounds: list[RoundSummary]
     finished: bool
@@ -238,7 +186,7 @@ class DashboardOut(BaseModel):
     @classmethod
     def of(cls, d: Dashboard) -> DashboardOut:
         return cls(
-            event=EventSettingsOut.of(d.info),
+            event=event_settings.settings_read(d.info),
             players=[PlayerOut.of(p) for p in d.shown],
             rounds=list(d.rounds),
             finished=d.finished,
@@ -400,41 +348,37 @@ class StartIn(BaseModel):
 
 @router.post("", status_code=201)
 @requires(Action.CREATE_EVENT)
-def post_event(db: Db, actor: CurrentActor, body: NewEventIn) -> EventSettingsOut:
+def post_event(db: Db, actor: CurrentActor, body: NewEventIn) -> EventSettingsRead:
     """Create an event of either kind with its settings and details (site administrators, and
     organisers of another event; the creator becomes organiser and chief referee of the new
     one). An individual event names its system; a setting left out takes its default."""
     return created(db, actor, body)
 
 
-def created(db: Database, actor: Actor, body: NewEventIn) -> EventSettingsOut:
+def created(db: Database, actor: Actor, body: NewEventIn) -> EventSettingsRead:
     """The event ``body`` describes, created (every creating address answers with it)."""
     details = body.details.value() if body.details else None
-    if body.kind is EventKind.TEAM:
-        team = team_settings_from_dict(body.settings)
-        return EventSettingsOut.of(create_event(db, actor, body.name, team, details))
-    settings = settings_from_dict(body.settings)
-    return EventSettingsOut.of(create_event(db, actor, body.name, settings, details))
+    return event_settings.create(db, actor, body.name, body.kind.value, body.settings, details)
 
 
 @router.post("/tournaments", status_code=201)
 @requires(Action.CREATE_EVENT)
-def post_tournament(db: Db, actor: CurrentActor, body: EventSettingsIn) -> EventSettingsOut:
+def post_tournament(db: Db, actor: CurrentActor, body: EventSettingsIn) -> EventSettingsRead:
     """Create an individual event: ``POST /api/events`` with ``kind`` individual."""
     return created(db, actor, NewEventIn(**body.model_dump(), kind=EventKind.INDIVIDUAL))
 
 
 @router.get("/{event_id}/settings")
-def get_settings(db: Db, event_id: int) -> EventSettingsOut:
+def get_settings(db: Db, event_id: int) -> EventSettingsRead:
     """The event's system and settings, either kind (public, like the event's rules)."""
-    return EventSettingsOut.of(competition_info(db, event_id))
+    return event_settings.read(db, event_id)
 
 
 @router.put("/{event_id}/settings")
 @requires(Action.EDIT_SETTINGS)
 def put_settings(
     db: Db, actor: CurrentActor, event_id: int, body: EventSettingsIn
-) -> EventSettingsOut:
+) -> EventSettingsRead:
     """Change the name, settings (every one, as the GET gives them) and details (organisers
     and the chief referee), either kind. A setting that cannot change now is refused with 422
     naming it and why (``locked`` of the GET): once round 1 is paired only an individual
@@ -443,14 +387,7 @@ def put_settings(
     event's fixed settings (boards, team type, system …) never, its game rules and play mode
     until round 1 is paired."""
     details = body.details.value() if body.details else None
-    if event_kind(db, event_id) is EventKind.TEAM:
-        team = team_settings_from_dict(body.settings)
-        kept = details if details is not None else competition_info(db, event_id).details
-        changed = teams.update_team_event(db, actor, event_id, body.name, kept, team)
-        return EventSettingsOut.of(changed)
-    settings = settings_from_dict(body.settings)
-    info = event_admin.update_settings(db, actor, event_id, body.name, settings, details)
-    return EventSettingsOut.of(info)
+    return event_settings.change(db, actor, event_id, body.settings, body.name, details)
 
 
 @router.get("/{event_id}/manage")

@@ -15,7 +15,6 @@ from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_cache import cached_page
 from weiqi.server.routes.api import _ERRORS
 from weiqi.server.routes.api_event_admin import (
-    EventSettingsOut,
     ImportOut,
     NewEventIn,
     RowsRejectedOut,
@@ -26,7 +25,7 @@ from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import team_admin, team_coaches, teams
 from weiqi.services.events import EventKind
 from weiqi.services.permissions import Action
-from weiqi.services.read_models import TeamRoundRead
+from weiqi.services.read_models import EventSettingsRead, TeamRoundRead
 
 router = APIRouter(
     route_class=ScreenedRoute, prefix="/api/events", responses=_ERRORS, tags=["teams"]
@@ -63,7 +62,7 @@ class PlayoffIn(BaseModel):
 
 @router.post("/teams", status_code=201)
 @requires(Action.CREATE_EVENT)
-def post_team_event(db: Db, actor: CurrentActor, body: TeamEventIn) -> EventSettingsOut:
+def post_team_event(db: Db, actor: CurrentActor, body: TeamEventIn) -> EventSettingsRead:
     # R-FMT-1
     """Create a team event: ``POST /api/events`` with ``kind`` team."""
     return created(db, actor, NewEventIn(name=body.name, settings=body.settings, details=None,
