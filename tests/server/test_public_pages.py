@@ -26,7 +26,7 @@ from tests.server.public_pages import (
     team_round_robin,
 )
 from weiqi.i18n import translations
-from weiqi.server.public_tables import SYSTEM_NAMES, TIEBREAK_NAMES
+from weiqi.server.public_tables import TIEBREAK_NAMES
 from weiqi.services import public
 from weiqi.services.events import create_event
 from weiqi.services.tournament import (
@@ -464,8 +464,8 @@ def test_the_catalogue_names_systems_and_tiebreaks_as_the_rules_do() -> None:
     zh = translations("zh_CN").gettext
     for code, msgid in TIEBREAK_NAMES.items():
         assert zh(msgid) == TIEBREAKS[code].zh, code
-    for system, msgid in SYSTEM_NAMES.items():
-        assert zh(msgid) == system.zh, system
+    for system in System:
+        assert zh(system.en) == system.zh, system
 
 
 def test_r_rank_rr_the_same_reads_on_sqlite_and_postgresql(client: TestClient) -> None:

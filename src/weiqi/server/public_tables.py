@@ -40,24 +40,13 @@ from weiqi.services.public import (
 from weiqi.services.read_models import PlayerRead, RoundRead, StandingsRead, TeamStandingRead
 from weiqi.services.teams import TeamRoundView
 from weiqi.tournament.ranks import Rank
-from weiqi.tournament.settings import EventSettings, System
+from weiqi.tournament.settings import EventSettings
 from weiqi.tournament.standings import BOARD_EN, TIEBREAKS, tiebreak
 
 Gettext = Callable[[str], str]
 
-# The rules' names of the systems and tie-breaks, as msgids: the Chinese catalogue holds the
-# names of ``System.zh`` and ``TIEBREAKS[code].zh`` (tests/server/test_public_pages.py checks).
-SYSTEM_NAMES: dict[System, str] = {
-    System.ROUND_ROBIN: N_("Round robin"),
-    System.DOUBLE_ROUND_ROBIN: N_("Double round robin"),
-    System.KNOCKOUT: N_("Knockout"),
-    System.DOUBLE_ELIMINATION: N_("Double elimination"),
-    System.SWISS: N_("Swiss system"),
-    System.SWISS_KNOCKOUT: N_("Swiss with elimination"),
-    System.MCMAHON: N_("McMahon system"),
-    System.MATCH: N_("Match"),
-}
-assert {s: s.en for s in System} == SYSTEM_NAMES
+# The rules' names of the tie-breaks, as msgids: the Chinese catalogue holds the names of
+# ``TIEBREAKS[code].zh`` (a system's is ``System.en``; tests/server/test_public_pages.py checks).
 TIEBREAK_NAMES: dict[str, str] = {
     "SB": N_("Sonneborn-Berger"),
     "WARN": N_("warnings"),
@@ -257,7 +246,7 @@ def settings_words(settings: EventSettings, planned: int | None, locale: str) ->
     """The event's rules in a few lines: system and rounds, komi, points, byes, tie-breaks,
     ties (for the overview page)."""
     _ = gettext_for(locale)
-    system = _(SYSTEM_NAMES[settings.system])
+    system = _(settings.system.en)
     lines = [_("%(system)s, %(rounds)s rounds") % {"system": system, "rounds": planned}]
     if planned is None:
         lines = [system]

@@ -31,6 +31,7 @@ from typing import Final, Literal
 
 from weiqi.clock.lag import LagPolicy
 from weiqi.errors import InputError, InvalidSetting
+from weiqi.i18n import N_
 from weiqi.messages import Msg
 from weiqi.rules.ruleset import CyclePolicy, HandicapPlacement, Ruleset, set_choices
 from weiqi.tournament.ranks import Rank
@@ -56,7 +57,8 @@ class System(enum.Enum):
 
     @property
     def en(self) -> str:
-        """The English name (the msgid the pages translate: ``server.public_tables``)."""
+        """The English name: the msgid every page, table and form translates (the Chinese
+        catalogue holds :attr:`zh` for it)."""
         return _SYSTEM_EN[self]
 
     @property
@@ -69,14 +71,14 @@ class System(enum.Enum):
 
 
 _SYSTEM_EN = {
-    System.ROUND_ROBIN: "Round robin",
-    System.DOUBLE_ROUND_ROBIN: "Double round robin",
-    System.KNOCKOUT: "Knockout",
-    System.DOUBLE_ELIMINATION: "Double elimination",
-    System.SWISS: "Swiss system",
-    System.SWISS_KNOCKOUT: "Swiss with elimination",
-    System.MCMAHON: "McMahon system",
-    System.MATCH: "Match",
+    System.ROUND_ROBIN: N_("Round robin"),
+    System.DOUBLE_ROUND_ROBIN: N_("Double round robin"),
+    System.KNOCKOUT: N_("Knockout"),
+    System.DOUBLE_ELIMINATION: N_("Double elimination"),
+    System.SWISS: N_("Swiss system"),
+    System.SWISS_KNOCKOUT: N_("Swiss with elimination"),
+    System.MCMAHON: N_("McMahon system"),
+    System.MATCH: N_("Match"),
 }
 _SYSTEM_ZH = {
     System.ROUND_ROBIN: "循环制",

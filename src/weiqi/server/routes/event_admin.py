@@ -58,17 +58,6 @@ from weiqi.tournament.standings import TIEBREAKS
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
-# The systems of R-FMT-3 as the form offers them (msgids; Chinese in the catalogue).
-SYSTEM_NAMES = {
-    System.ROUND_ROBIN: N_("Round robin"),
-    System.DOUBLE_ROUND_ROBIN: N_("Double round robin"),
-    System.KNOCKOUT: N_("Knockout (out after K losses)"),
-    System.DOUBLE_ELIMINATION: N_("Double elimination"),
-    System.SWISS: N_("Swiss"),
-    System.SWISS_KNOCKOUT: N_("Swiss with elimination"),
-    System.MCMAHON: N_("McMahon"),
-    System.MATCH: N_("Match (best of N)"),
-}
 
 # Fields and reasons the core names in ``InvalidSetting`` (shown next to the field).
 SETTING_MSGIDS = (
@@ -158,7 +147,7 @@ def _settings_context(request: Request) -> dict[str, Any]:
     zh = locale_of(request) == "zh_CN"
     return {
         "time_zones": TIME_ZONE_CHOICES,
-        "systems": [(s.value, translate(request, SYSTEM_NAMES[s])) for s in System],
+        "systems": [(s.value, translate(request, s.en)) for s in System],
         "tiebreak_choices": [
             (c, TIEBREAKS[c].zh if zh else TIEBREAKS[c].en) for c in TIEBREAK_CODES
         ],
@@ -299,7 +288,7 @@ def _manage_page(
     context = {
         "board": board,
         "numbers": {p.id: i for i, p in enumerate(board.players, start=1)},
-        "system_name": translate(request, SYSTEM_NAMES[system]),
+        "system_name": translate(request, system.en),
         "may_manage": allowed(db, actor, Action.MANAGE_PLAYERS, event_id),
         "may_pair": allowed(db, actor, Action.PAIR_ROUND, event_id),
         "may_edit": allowed(db, actor, Action.EDIT_SETTINGS, event_id) and not board.rounds,

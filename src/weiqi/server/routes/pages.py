@@ -33,7 +33,6 @@ STATUS_NAMES = {
 def _system_name(request: Request, card: EventCard) -> str:
     """The event's system in the reader's language (empty for an event without settings)."""
     from weiqi.league.settings import TeamSystem
-    from weiqi.server.routes.event_admin import SYSTEM_NAMES
     from weiqi.server.routes.team_admin import TEAM_SYSTEM_NAMES
     from weiqi.tournament.settings import System
 
@@ -41,7 +40,7 @@ def _system_name(request: Request, card: EventCard) -> str:
     if card.kind is EventKind.TEAM:
         names = {k.value: v for k, v in TEAM_SYSTEM_NAMES.items() if isinstance(k, TeamSystem)}
     elif card.kind is EventKind.INDIVIDUAL:
-        names = {k.value: v for k, v in SYSTEM_NAMES.items() if isinstance(k, System)}
+        names = {k.value: k.en for k in System}
     found = names.get(card.system)
     return translate(request, found) if found else ""
 
