@@ -592,6 +592,7 @@ def register(app: typer.Typer) -> None:
         one that cannot change now (once round 1 is paired, or fixed when a team event was
         created) is refused naming it and why, and nothing is stored."""
         from weiqi.services import event_settings
+        from weiqi.services.read_models import as_json as plain
 
         database, event_id = open_event(db, event)
         before = event_settings.read(database, event_id)
@@ -606,7 +607,7 @@ def register(app: typer.Typer) -> None:
             wanted[key] = setting_value(key, text, wanted.get(key))
         after = event_settings.change(database, Actor.local(), event_id, wanted, name)
         if as_json:
-            echo_json(dataclasses.asdict(after))
+            echo_json(plain(after))
             return
         if after.name != before.name:
             typer.echo(f"name: {before.name} → {after.name}")

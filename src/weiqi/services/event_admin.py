@@ -196,6 +196,12 @@ def explanation_views(
     )
 
 
+def stored_totals(stored: Mapping[str, Any]) -> RoundTotals | None:
+    """A round's stored pairing totals (``tournament.explanation_json``), either kind's; none
+    stored: ``None``."""
+    return RoundTotals(**stored["totals"]) if stored.get("totals") else None
+
+
 @dataclass(frozen=True)
 class RoundDetail:
     number: int
@@ -647,7 +653,7 @@ def _detail(session: Session, event_id: int, rnd: RoundRow, search: str = "") ->
         shown_byes = tuple(b for b in view.byes if found(b))
     stored = json.loads(rnd.explanation_json or "{}")
     explanations = explanation_views(stored, names, {p.board: p.handicap for p in view.pairings})
-    totals = RoundTotals(**stored["totals"]) if stored.get("totals") else None
+    totals = stored_totals(stored)
     latest = latest_round(session, event_id)
     return RoundDetail(
         number=rnd.number,

@@ -6,7 +6,8 @@ as JSON values — by the API's ``/api/events`` and ``/api/events/{id}/settings`
 >>> from weiqi.services.actor import Actor
 >>> from weiqi.store.database import Database
 >>> db = Database("sqlite://"); db.upgrade()
->>> made = create(db, Actor.local(), "春季赛", "individual", {"system": "swiss", "rounds": 5})
+>>> swiss = {"system": "swiss", "rounds": 5}
+>>> made = create(db, Actor.local(), "春季赛", EventKind.INDIVIDUAL, swiss)
 >>> made.kind, made.system, made.settings["rounds"], made.locked
 ('individual', 'swiss', 5, {})
 >>> changed = change(db, Actor.local(), made.id, {**made.settings, "rounds": 7})
@@ -63,13 +64,13 @@ def create(
     db: Database,
     actor: Actor,
     name: str,
-    kind: str,
+    kind: EventKind,
     settings: dict[str, Any],
     details: EventDetails | None = None,
 ) -> EventSettingsRead:
-    """Create an event of ``kind`` (``individual`` or ``team``) with ``settings`` as JSON
-    values (a setting left out takes its default; an individual event names its system)."""
-    if EventKind(kind) is EventKind.TEAM:
+    """Create an event of ``kind`` with ``settings`` as JSON values (a setting left out takes
+    its default; an individual event names its system)."""
+    if kind is EventKind.TEAM:
         team = team_settings_from_dict(settings)
         return settings_read(create_event(db, actor, name, team, details))
     return settings_read(create_event(db, actor, name, settings_from_dict(settings), details))

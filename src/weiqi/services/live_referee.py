@@ -36,7 +36,7 @@ spectators.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -362,16 +362,15 @@ def record_infraction(
     catalogue's (``penalty``: the referee's choice where the rules leave one, R-REF-6). A
     warning counts one stone at counting, a second loses the game (R-PEN-1). ``stones``: the
     GTP vertices concerned, if any."""
-    # bad input is refused before the game is touched (not after a fallen flag is recorded)
-    referee_input.infraction(kind, offender, penalty, note, offered=LIVE)
+    # read before the game is touched (a bad input is not refused after a fallen flag is
+    # recorded); only the stones wait for the board's size
+    ruled = referee_input.infraction(kind, offender, penalty, note, offered=LIVE)
     # a penalty the rules leave to the referee and none chosen: the catalogue refuses it
     # (``penalty_for``) when the event is appended, next to the penalty field
 
     def build(_s: Session, record: GameRecord) -> RecordEvent:
         size = record.state.ruleset.board_size  # type: ignore[union-attr]  # started
-        return InfractionRuled(
-            referee_input.infraction(kind, offender, penalty, note, stones, size=size, offered=LIVE)
-        )
+        return InfractionRuled(replace(ruled, points=referee_input.points(stones, size)))
 
     return _change(db, actor, Action.RULE_INFRACTION, event_id, number, board, expected_seq,
                    build, "penalty", clock)  # fmt: skip

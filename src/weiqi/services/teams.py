@@ -82,6 +82,7 @@ from weiqi.services.event_admin import (
     check_rounds_paired,
     explanation_views,
     move_round_start,
+    stored_totals,
 )
 from weiqi.services.events import (
     Competition,
@@ -1486,8 +1487,7 @@ def _explanation(
     if not stored.get("explanations"):
         return (), None
     names = {t.code: t.name for t in event_teams(session, rnd.event_id)}
-    totals = RoundTotals(**stored["totals"]) if stored.get("totals") else None
-    return board_whys(explanation_views(stored, names, {}), team=True), totals
+    return board_whys(explanation_views(stored, names, {}), team=True), stored_totals(stored)
 
 
 def show_round(db: Database, event_id: int, number: int | None = None) -> TeamRoundView:

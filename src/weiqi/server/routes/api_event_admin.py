@@ -18,7 +18,6 @@ from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.routes.api import _ERRORS
 from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import event_admin, event_settings, round_edits, tournament
-from weiqi.services.actor import Actor
 from weiqi.services.event_admin import (
     Dashboard,
     ExplanationView,
@@ -26,14 +25,11 @@ from weiqi.services.event_admin import (
     RoundDetail,
     RoundSummary,
 )
-from weiqi.services.events import (
-    EventKind,
-)
+from weiqi.services.events import EventKind
 from weiqi.services.permissions import Action
 from weiqi.services.read_models import EventSettingsRead
 from weiqi.services.round_edits import EditPreview, RoundEdit
 from weiqi.services.tournament import PairingView
-from weiqi.store.database import Database
 from weiqi.tournament.details import DEFAULT_TIME_ZONE, EventDetails
 from weiqi.tournament.records import RoundTotals
 
@@ -352,20 +348,16 @@ def post_event(db: Db, actor: CurrentActor, body: NewEventIn) -> EventSettingsRe
     """Create an event of either kind with its settings and details (site administrators, and
     organisers of another event; the creator becomes organiser and chief referee of the new
     one). An individual event names its system; a setting left out takes its default."""
-    return created(db, actor, body)
-
-
-def created(db: Database, actor: Actor, body: NewEventIn) -> EventSettingsRead:
-    """The event ``body`` describes, created (every creating address answers with it)."""
     details = body.details.value() if body.details else None
-    return event_settings.create(db, actor, body.name, body.kind.value, body.settings, details)
+    return event_settings.create(db, actor, body.name, body.kind, body.settings, details)
 
 
 @router.post("/tournaments", status_code=201)
 @requires(Action.CREATE_EVENT)
 def post_tournament(db: Db, actor: CurrentActor, body: EventSettingsIn) -> EventSettingsRead:
     """Create an individual event: ``POST /api/events`` with ``kind`` individual."""
-    return created(db, actor, NewEventIn(**body.model_dump(), kind=EventKind.INDIVIDUAL))
+    details = body.details.value() if body.details else None
+    return event_settings.create(db, actor, body.name, EventKind.INDIVIDUAL, body.settings, details)
 
 
 @router.get("/{event_id}/settings")

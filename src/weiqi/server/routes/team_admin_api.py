@@ -14,15 +14,9 @@ from weiqi.league.match import PlayerRecord
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_cache import cached_page
 from weiqi.server.routes.api import _ERRORS
-from weiqi.server.routes.api_event_admin import (
-    ImportOut,
-    NewEventIn,
-    RowsRejectedOut,
-    StartIn,
-    created,
-)
+from weiqi.server.routes.api_event_admin import ImportOut, RowsRejectedOut, StartIn
 from weiqi.server.security import AppClock, CurrentActor, Db
-from weiqi.services import team_admin, team_coaches, teams
+from weiqi.services import event_settings, team_admin, team_coaches, teams
 from weiqi.services.events import EventKind
 from weiqi.services.permissions import Action
 from weiqi.services.read_models import EventSettingsRead, TeamRoundRead
@@ -65,8 +59,7 @@ class PlayoffIn(BaseModel):
 def post_team_event(db: Db, actor: CurrentActor, body: TeamEventIn) -> EventSettingsRead:
     # R-FMT-1
     """Create a team event: ``POST /api/events`` with ``kind`` team."""
-    return created(db, actor, NewEventIn(name=body.name, settings=body.settings, details=None,
-                                          kind=EventKind.TEAM))  # fmt: skip
+    return event_settings.create(db, actor, body.name, EventKind.TEAM, body.settings)
 
 
 @router.post(
