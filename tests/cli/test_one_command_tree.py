@@ -46,7 +46,7 @@ def test_both_kinds_in_one_database_through_the_same_commands(tmp_path: Path) ->
 
     assert json.loads(run("event", "show", "--db", db, "--json"))["kind"] == "team"
     shown = json.loads(run("event", "show", "--db", db, "--event", "1", "--json"))
-    assert shown["kind"] == "individual" and shown["players"] == 4
+    assert shown["kind"] == "individual" and shown["entrants"] == 4
 
     individual = json.loads(run("round", "pair", "--db", db, "--event", "1", "--json"))
     assert len(individual["pairings"]) == 2

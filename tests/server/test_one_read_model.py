@@ -65,7 +65,7 @@ def test_the_api_round_and_standings_equal_the_command_line_json(
         summary = web.get(f"/api/events/{ev}/overview").json()
     assert summary == _cli(capsys, "event", "show", "--db", path, "--event", str(ev))
     assert list(summary) == [f.name for f in dataclasses.fields(EventRead)]
-    assert (summary["rounds_paired"], summary["current_round"], summary["players"]) == (3, 3, 9)
+    assert (summary["rounds_paired"], summary["current_round"], summary["entrants"]) == (3, 3, 9)
     # weiqi standings --json prints the rows (issue #5: a list in place order), read from the
     # SQLite file without SQLAlchemy: the same rows as the API's
     rows = _cli(capsys, "standings", "--db", path, "--event", str(ev))
@@ -173,6 +173,7 @@ def test_a_team_events_api_round_and_standings_equal_the_command_line_json(
     with TestClient(create_app(db, secret_key="t")) as web:
         api_round = web.get(f"/api/events/{ev}/teams/rounds/1").json()
         api_table = web.get(f"/api/events/{ev}/teams/standings").json()
+        api_summary = web.get(f"/api/events/{ev}/overview").json()
     cli_round = _cli(capsys, "round", "show", "--db", str(path), "--round", "1")
     cli_table = _cli(capsys, "standings", "--db", str(path))
     assert api_round == cli_round and api_table == cli_table
@@ -183,3 +184,15 @@ def test_a_team_events_api_round_and_standings_equal_the_command_line_json(
     assert [list(r) for r in api_table] == [
         [f.name for f in dataclasses.fields(TeamStandingRead)]
     ] * 3
+    # the event's summary: the individual event's object (one shape for both kinds), its
+    # entrants the teams, ranked by the ranking's codes, the round robin's three rounds planned
+    summary = _cli(capsys, "event", "show", "--db", str(path))
+    assert api_summary == summary
+    assert list(summary) == [f.name for f in dataclasses.fields(EventRead)]
+    assert (summary["kind"], summary["system"], summary["system_zh"]) == ("team", "round_robin",
+                                                                         "循环制")  # fmt: skip
+    assert [t["code"] for t in summary["tiebreaks"]] == ["MP", "GP", "B1", "B2"]
+    assert summary["tiebreaks"][2] == {"code": "B1", "zh": "第1台", "en": "Board 1"}
+    assert (summary["entrants"], summary["rounds_planned"], summary["current_round"]) == (3, 3, 1)
+    assert summary["rounds"] == [{"number": 1, "games": 1, "finished": 1, "byes": 1}]
+    assert summary["settings"]["boards"] == 2

@@ -186,15 +186,6 @@ def setting_value(key: str, text: str, current: object) -> object:
     return value
 
 
-def _system_zh(team: bool, value: str) -> str:
-    """The Chinese name of an event's system (``swiss`` → 积分编排制)."""
-    if team:
-        from weiqi.league.settings import TeamSystem
-
-        return TeamSystem(value).zh
-    return System(value).zh
-
-
 def _named_player(db: str | None, event: int | None, name: str) -> tuple[Database, int, int]:
     """The database, the event and the id of its player called ``name`` (the player commands
     name players as they are entered)."""
@@ -543,19 +534,14 @@ def register(app: typer.Typer) -> None:
     def show_event(
         db: DbOption = None, event: EventOption = None, as_json: JsonOption = False
     ) -> None:
-        """Show an event's settings and progress (--json: id, name, kind, players or teams,
-        rounds_paired, settings; an individual event's as the API's overview gives it)."""
+        """Show an event's settings and progress, either kind (--json: the API's overview,
+        ``read_models.EventRead``: id, name, kind, system, settings, tiebreaks, entrants,
+        rounds …)."""
+        from weiqi.services.public import event_read
+        from weiqi.services.read_models import as_json as plain
+
         database, event_id = open_event(db, event)
-        facts: dict[str, object]
-        if is_team(database, event_id):
-            from weiqi.cli.team import team_facts
-
-            facts = team_facts(database, event_id)
-        else:
-            from weiqi.services.public import event_read
-            from weiqi.services.read_models import as_json as plain
-
-            facts = plain(event_read(database, event_id, public=False))  # the API's overview
+        facts = plain(event_read(database, event_id, public=False))
         if as_json:
             echo_json(facts)
             return
@@ -566,11 +552,12 @@ def register(app: typer.Typer) -> None:
         for key, value in facts.items():
             if key not in _NOT_A_ROW and not isinstance(value, list):
                 table.add_row(key.replace("_", " "), str(value))
+        table.add_row("tiebreaks", ", ".join(str(t["code"]) for t in facts["tiebreaks"]))
         settings = facts["settings"]
         assert isinstance(settings, dict)
         for key, value in settings.items():
             if key == "system":  # its Chinese name first, as the rules name it
-                value = f"{_system_zh(facts['kind'] == 'team', str(value))} ({value})"
+                value = f"{facts['system_zh']} ({value})"
             table.add_row(key, str(value))
         Console().print(table)
 

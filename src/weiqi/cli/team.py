@@ -240,16 +240,6 @@ def create_team(
     )
 
 
-def team_facts(database: Database, event_id: int) -> dict[str, object]:
-    """What ``event show`` says of a team event: its settings and progress."""
-    from weiqi.league.settings import settings_to_dict
-    from weiqi.services.teams import team_event_info
-
-    info = team_event_info(database, event_id)
-    return {"id": info.id, "name": info.name, "kind": "team", "teams": info.entrants,
-            "rounds_paired": info.rounds, "settings": settings_to_dict(info.settings)}  # fmt: skip
-
-
 def pair_team_round(
     database: Database, event_id: int, start: str | None, as_json: bool, explain: bool = False
 ) -> None:

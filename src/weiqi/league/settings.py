@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from weiqi.errors import InvalidSetting
+from weiqi.i18n import N_
 from weiqi.league.lineup import LineupSettings, MissingLineup
 from weiqi.league.match import BoardColors
 from weiqi.league.standings import TeamRanking
@@ -50,7 +51,23 @@ class TeamSystem(enum.Enum):
     def zh(self) -> str:
         return _SYSTEM_ZH[self]
 
+    @property
+    def en(self) -> str:
+        """The English name: the msgid every page and form translates (an individual event's
+        system of the same name has the same one).
 
+        >>> TeamSystem.WINNER_STAYS_ON.en, TeamSystem.SWISS.zh
+        ('Winner stays on', '积分编排制')
+        """
+        return _SYSTEM_EN[self]
+
+
+_SYSTEM_EN = {
+    TeamSystem.ROUND_ROBIN: N_("Round robin"),
+    TeamSystem.SWISS: N_("Swiss system"),
+    TeamSystem.KNOCKOUT: N_("Knockout"),
+    TeamSystem.WINNER_STAYS_ON: N_("Winner stays on"),
+}
 _SYSTEM_ZH = {
     TeamSystem.ROUND_ROBIN: "循环制",
     TeamSystem.SWISS: "积分编排制",
@@ -138,6 +155,37 @@ class TeamEventSettings(PlaySettings):
         (13, Fraction(7, 2), 'draw')
         """
         return Ruleset(board_size=self.board_size, komi=self.komi, cycle=self.cycle)
+
+    @property
+    def tiebreak_codes(self) -> tuple[str, ...]:
+        """The codes the teams are ranked by, most important first (R-RANK-TEAM): the
+        ranking's, over the event's boards — the one registry's codes, as an individual
+        event's tie-breaks are.
+
+        >>> TeamEventSettings(boards=3).tiebreak_codes
+        ('MP', 'GP', 'B1', 'B2', 'B3')
+        """
+        return self.ranking.codes(self.boards)
+
+    def planned_rounds(self, teams: int) -> int | None:
+        """The rounds the event plays with ``teams`` teams: a Swiss's setting, a round robin's
+        schedule (one round more for an odd number, per cycle), a knockout's rounds to a
+        final, a 擂台赛's one; None while there are too few teams to tell.
+
+        >>> [TeamEventSettings(cycles=2).planned_rounds(n) for n in (1, 4, 5)]
+        [None, 6, 10]
+        >>> TeamEventSettings(system="knockout").planned_rounds(5)
+        3
+        """
+        if self.rounds is not None:
+            return self.rounds
+        if self.system is TeamSystem.WINNER_STAYS_ON:
+            return 1
+        if teams < 2:
+            return None
+        if self.system is TeamSystem.KNOCKOUT:
+            return (teams - 1).bit_length()
+        return (teams - 1 + teams % 2) * self.cycles
 
     @property
     def lineup(self) -> LineupSettings:

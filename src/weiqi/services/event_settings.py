@@ -43,10 +43,8 @@ def settings_read(info: AnyCompetition) -> EventSettingsRead:
     s = info.settings
     if isinstance(s, TeamEventSettings):
         locked = teams.locked_fields(s, info.rounds, info.season_id is not None)
-        tiebreaks: list[str] = []
     else:
         locked = event_admin.locked_fields(s) if info.rounds else {}
-        tiebreaks = list(s.tiebreak_codes)
     d = info.details
     details = {
         "start_date": d.start_date.isoformat() if d.start_date else None,
@@ -55,8 +53,9 @@ def settings_read(info: AnyCompetition) -> EventSettingsRead:
         "time_zone": d.time_zone,
         "time_control": d.time_control,
     }
+    codes = list(s.tiebreak_codes)
     return EventSettingsRead(info.id, info.name, info.kind.value, info.system,
-                             settings_to_dict(s), tiebreaks, info.entrants, info.rounds,
+                             settings_to_dict(s), codes, info.entrants, info.rounds,
                              details, locked)  # fmt: skip
 
 

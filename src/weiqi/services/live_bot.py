@@ -43,7 +43,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from weiqi.errors import InvalidSetting, PermissionDenied
-from weiqi.league.settings import TeamEventSettings, TeamSystem
+from weiqi.league.settings import TeamEventSettings
 from weiqi.messages import Msg
 from weiqi.roles import Role
 from weiqi.services import live
@@ -140,21 +140,6 @@ class EntrantEvent:
         return self.round < self.rounds
 
 
-def _planned_rounds(settings: EventSettings, players: int) -> int | None:
-    """The rounds an event plays: its setting, or a round robin's by its entrants.
-
-    >>> from weiqi.tournament.settings import System
-    >>> _planned_rounds(EventSettings(System.ROUND_ROBIN), 5), _planned_rounds(
-    ...     EventSettings(System.ROUND_ROBIN, cycles=2), 4)
-    (5, 6)
-    """
-    if settings.rounds is not None:
-        return settings.rounds
-    if settings.system.is_round_robin and players > 1:
-        return (players - 1 + players % 2) * settings.cycles
-    return None
-
-
 def entrant_games(db: Database, actor: Actor) -> list[EntrantEvent]:
     """For every event the user plays in (an individual event's entrant linked to the account),
     the latest published round's games of that entrant (none: a bye, or not paired)."""
@@ -204,7 +189,7 @@ def entrant_games(db: Database, actor: Actor) -> list[EntrantEvent]:
                     event.name,
                     player.name,
                     latest.number if latest is not None else None,
-                    _planned_rounds(settings, len(players)),
+                    settings.planned_rounds(len(players)),
                     withdrawn,
                     games,
                 )
@@ -234,10 +219,8 @@ def _team_entrant(session: Session, link: PlayerAccountRow, roster_id: int) -> E
         )
         for g in live._my_team_games(session, link, roster_id)
     ]
-    rounds = settings.rounds
-    if rounds is None and settings.system is TeamSystem.ROUND_ROBIN:
-        teams = len(session.scalars(select(TeamRow.id).where(TeamRow.event_id == event.id)).all())
-        rounds = (teams - 1 + teams % 2) * settings.cycles if teams > 1 else None
+    teams = len(session.scalars(select(TeamRow.id).where(TeamRow.event_id == event.id)).all())
+    rounds = settings.planned_rounds(teams)
     latest = live.players_round(session, event.id, team=True)
     number = latest.number if latest is not None else None
     return EntrantEvent(event.id, event.name, roster.name, number, rounds, False, games)

@@ -439,13 +439,22 @@ def standings_read(
 
 
 def event_read(db: Database, event_id: int, *, public: bool = True) -> EventRead:
-    """The event's summary as the API's overview and ``weiqi event show --json`` give it
-    (:class:`read_models.EventRead`): over the public rounds, or with ``public`` False over
-    every paired round (the organisers' view)."""
+    """The event's summary, either kind, as the API's overview and ``weiqi event show --json``
+    give it (:class:`read_models.EventRead`): over the public rounds, or with ``public`` False
+    over every paired round (the organisers' view; a team round is public once paired)."""
+    if is_team_event(db, event_id):
+        from weiqi.services import teams
+
+        info, rounds = teams.event_summary(db, event_id)
+        planned = info.settings.planned_rounds(info.entrants)
+        return read_models.event_read(event_id, info.name, info.settings, info.entrants, rounds,
+                                      planned, info.details.time_control)  # fmt: skip
     with db.transaction() as session:
         event, players, name = _event_for(session, event_id, public)
         details = details_in(session, event_id)
-    return read_models.event_read(event_id, name, event, len(players), details.time_control)
+    rounds, planned = read_models.round_summaries(event), read_models.rounds_planned(event)
+    return read_models.event_read(event_id, name, event.settings, len(players), rounds, planned,
+                                  details.time_control)  # fmt: skip
 
 
 def player_list(db: Database, event_id: int, search: str = "") -> PlayerList:
@@ -609,26 +618,10 @@ def team_overview(db: Database, event_id: int) -> TeamEventOverview:
     """A team event's name, system and rounds with how many matches are finished."""
     from weiqi.services import teams
 
-    info = teams.team_event_info(db, event_id)
-    rounds = tuple(
-        RoundSummaryRead(
-            r.number,
-            len(r.matches),
-            sum(1 for m in r.matches if m.match_points is not None),
-            1 if r.bye else 0,
-        )
-        for r in teams.list_rounds(db, event_id)
-    )
-    return TeamEventOverview(
-        info.id,
-        info.name,
-        info.settings.system.zh,
-        info.settings.boards,
-        rounds,
-        info.season_id,
-        info.details,
-        info.settings.stage,
-    )
+    info, rounds = teams.event_summary(db, event_id)
+    s = info.settings
+    return TeamEventOverview(info.id, info.name, s.system.zh, s.boards, tuple(rounds),
+                             info.season_id, info.details, s.stage)  # fmt: skip
 
 
 def is_team_event(db: Database, event_id: int) -> bool:

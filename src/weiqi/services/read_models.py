@@ -30,10 +30,12 @@ from dataclasses import asdict, dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from weiqi.league.settings import TeamEventSettings
 from weiqi.tournament.namesakes import Person, labels
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import RoundTotals
-from weiqi.tournament.standings import TIEBREAKS, Value
+from weiqi.tournament.settings import EventSettings, settings_to_dict
+from weiqi.tournament.standings import Value, tiebreak
 
 if TYPE_CHECKING:
     from weiqi.rules.result import Result
@@ -192,7 +194,8 @@ Keep = Callable[[PlayerRead], bool]
 
 
 def tiebreak_reads(codes: Sequence[str]) -> list[TieBreakRead]:
-    return [TieBreakRead(c, TIEBREAKS[c].zh, TIEBREAKS[c].en) for c in codes]
+    """The registry's names of ``codes`` (a team's per-board ``B1`` … too)."""
+    return [TieBreakRead(t.code, t.zh, t.en) for t in map(tiebreak, codes)]
 
 
 def standings_read(
@@ -351,8 +354,7 @@ class EventSettingsRead:
     settings: dict[str, Any]
     """The settings of the kind, every one (``settings_to_dict``)."""
     tiebreaks: list[str]
-    """The tie-break codes in effect, in order (an individual event's; a team's ranking is a
-    setting)."""
+    """The tie-break codes in effect, in order (a team event's: its ranking's)."""
     entrants: int
     """Its players, or a team event's teams."""
     rounds: int
@@ -417,19 +419,21 @@ class RoundSummaryRead:
 
 @dataclass(frozen=True)
 class EventRead:
-    """An individual event's summary: ``weiqi event show --json`` and the API's overview."""
+    """An event's summary, either kind: ``weiqi event show --json`` and the API's overview."""
 
     id: int
     name: str
     kind: str
-    """individual."""
+    """``individual`` or ``team``."""
     system: str
     system_zh: str
     system_en: str
     settings: dict[str, Any]
     """Every setting of the event, as ``event create`` takes them."""
     tiebreaks: list[TieBreakRead]
-    players: int
+    """What ranks the entrants, in order: the tie-breaks, or a team event's ranking."""
+    entrants: int
+    """Its players, or a team event's teams."""
     rounds_paired: int
     """The rounds shown (the public ones to the public)."""
     rounds_planned: int | None
@@ -437,6 +441,7 @@ class EventRead:
     current_round: int | None
     """The round being played: the first with results missing, else the last."""
     rounds: list[RoundSummaryRead]
+    """Each round's games (a team event's matches), how many are finished, its byes."""
     time_control: str
 
 
@@ -465,34 +470,36 @@ def current_round(rounds: Sequence[RoundSummaryRead]) -> int | None:
 
 
 def rounds_planned(event: Event) -> int | None:
-    """The rounds the event will have: the Swiss's number, a round robin's schedule length."""
-    if event.settings.system.is_round_robin:
-        from weiqi.tournament.systems.round_robin import schedule_length
+    """The rounds the event will have: the Swiss's number, a round robin's schedule length
+    over its starting field."""
+    from weiqi.tournament.systems import starting_field
 
-        return schedule_length(event)
-    return event.settings.rounds
+    return event.settings.planned_rounds(len(starting_field(event)))
 
 
 def event_read(
-    event_id: int, name: str, event: Event, players: int, time_control: str
+    event_id: int,
+    name: str,
+    settings: EventSettings | TeamEventSettings,
+    entrants: int,
+    rounds: list[RoundSummaryRead],
+    planned: int | None,
+    time_control: str,
 ) -> EventRead:
-    """The summary of individual event ``event_id`` over the rounds of ``event``."""
-    from weiqi.tournament.settings import settings_to_dict
-
-    s = event.settings
-    rounds = round_summaries(event)
+    """The summary of event ``event_id`` of either kind over ``rounds``."""
+    team = isinstance(settings, TeamEventSettings)
     return EventRead(
         event_id,
         name,
-        "individual",
-        s.system.value,
-        s.system.zh,
-        s.system.en,
-        settings_to_dict(s),
-        tiebreak_reads(s.tiebreak_codes),
-        players,
+        "team" if team else "individual",
+        settings.system.value,
+        settings.system.zh,
+        settings.system.en,
+        settings_to_dict(settings),
+        tiebreak_reads(settings.tiebreak_codes),
+        entrants,
         len(rounds),
-        rounds_planned(event),
+        planned,
         current_round(rounds),
         rounds,
         time_control,

@@ -104,6 +104,7 @@ from weiqi.services.pair_explanation import BoardWhy, board_whys
 from weiqi.services.permissions import Action, require
 from weiqi.services.read_models import (
     MatchRead,
+    RoundSummaryRead,
     TeamBoardRead,
     TeamRoundRead,
     TeamStandingRead,
@@ -1495,6 +1496,26 @@ def show_round(db: Database, event_id: int, number: int | None = None) -> TeamRo
     with db.transaction() as session:
         event_row(session, event_id)
         return _round_view(session, round_or_latest(session, event_id, number), explain=True)
+
+
+def event_summary(
+    db: Database, event_id: int
+) -> tuple[Competition[TeamEventSettings], list[RoundSummaryRead]]:
+    """The event and each round's matches, how many of them are decided and its bye, read
+    from one snapshot (the overview's, ``read_models.EventRead``)."""
+    with db.transaction() as session:
+        info = _info(session, event_id)
+        views = [_round_view(session, r) for r in event_rounds(session, event_id)]
+    rounds = [
+        RoundSummaryRead(
+            v.number,
+            len(v.matches),
+            sum(1 for m in v.matches if m.match_points is not None),
+            1 if v.bye else 0,
+        )
+        for v in views
+    ]
+    return info, rounds
 
 
 def list_rounds(db: Database, event_id: int) -> list[TeamRoundView]:

@@ -519,6 +519,24 @@ class EventSettings(PlaySettings):
     def cycle_count(self) -> int:
         return 2 if self.system is System.DOUBLE_ROUND_ROBIN else self.cycles
 
+    def planned_rounds(self, players: int) -> int | None:
+        """The rounds the event plays with ``players`` starting players: its number of rounds,
+        or a round robin's schedule (one round more for an odd number, per cycle); None when
+        the system does not say in advance (a knockout goes on until its final). A team
+        event's settings answer the same question (``TeamEventSettings.planned_rounds``).
+
+        >>> s = EventSettings(System.ROUND_ROBIN)
+        >>> s.planned_rounds(5), s.planned_rounds(1)
+        (5, None)
+        >>> EventSettings(System.SWISS, rounds=7).planned_rounds(9)
+        7
+        >>> EventSettings(System.DOUBLE_ROUND_ROBIN).planned_rounds(4)
+        6
+        """
+        if self.system.is_round_robin:
+            return (players - 1 + players % 2) * self.cycle_count if players > 1 else None
+        return self.rounds
+
     @property
     def losses_to_eliminate(self) -> int | None:
         """K of "out after K losses", or None for systems without elimination."""

@@ -33,12 +33,11 @@ STATUS_NAMES = {
 def _system_name(request: Request, card: EventCard) -> str:
     """The event's system in the reader's language (empty for an event without settings)."""
     from weiqi.league.settings import TeamSystem
-    from weiqi.server.routes.team_admin import TEAM_SYSTEM_NAMES
     from weiqi.tournament.settings import System
 
     names: dict[str, str] = {}
     if card.kind is EventKind.TEAM:
-        names = {k.value: v for k, v in TEAM_SYSTEM_NAMES.items() if isinstance(k, TeamSystem)}
+        names = {k.value: k.en for k in TeamSystem}
     elif card.kind is EventKind.INDIVIDUAL:
         names = {k.value: k.en for k in System}
     found = names.get(card.system)

@@ -66,13 +66,8 @@ from weiqi.tournament.settings import GameStart
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
-# R-FMT-1 and the team systems as the form offers them (msgids; Chinese in the catalogue).
-TEAM_SYSTEM_NAMES = {
-    TeamSystem.ROUND_ROBIN: N_("Round robin (循环制)"),
-    TeamSystem.SWISS: N_("Swiss (积分编排制)"),
-    TeamSystem.KNOCKOUT: N_("Knockout (淘汰制)"),
-    TeamSystem.WINNER_STAYS_ON: N_("Winner stays on (擂台赛)"),
-}
+# R-FMT-1 as the form offers it (msgids; Chinese in the catalogue); a system's name is the
+# core's (TeamSystem.en).
 TEAM_TYPE_NAMES = {
     TeamType.FIXED_BOARDS: N_("Fixed boards (分台定人制): order by rank and rating"),
     TeamType.FIXED_ORDER: N_("Fixed order (定台换人制): declared order, substitutes keep it"),
@@ -169,7 +164,7 @@ def _settings_page(
         "errors": errors,
         "time_zones": TIME_ZONE_CHOICES,
         "locked_fields": locked or {},
-        "systems": _choices(request, TEAM_SYSTEM_NAMES),
+        "systems": _choices(request, {s: s.en for s in TeamSystem}),
         "team_types": _choices(request, TEAM_TYPE_NAMES),
         "board_colors": _choices(request, BOARD_COLOR_NAMES),
         "missing": _choices(request, MISSING_NAMES),
@@ -246,7 +241,7 @@ def save_settings(
 def settings_words(request: Request, s: TeamEventSettings) -> list[str]:
     """The settings in a line of short phrases (the dashboard's and the public page's head)."""
     words = [
-        translate(request, TEAM_SYSTEM_NAMES[s.system]),
+        translate(request, s.system.en),
         translate(request, TEAM_TYPE_SHORT[s.team_type]),
         # a 擂台赛's lineup is its order of players, not boards
         translate(request, "%(n)s players a team", n=s.boards)
