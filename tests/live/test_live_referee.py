@@ -171,7 +171,7 @@ def test_r_time_5_a_referee_pauses_warns_corrects_the_clock_and_rules_live(
         # a bad ruling is refused next to its field, what was typed kept
         bad = _form(referee, console + "/ruling", seq=seq, kind="forfeit", reason="掉线不归")
         assert bad.status_code == 422
-        assert 'id="error-loser"' in bad.text and 'value="掉线不归"' in bad.text
+        assert 'id="record-ruling-loser-error"' in bad.text and 'value="掉线不归"' in bad.text
         done = _form(referee, console + "/ruling", seq=seq, kind="forfeit", loser="W",
                      reason="掉线不归")  # fmt: skip
         assert done.status_code == 200, done.text

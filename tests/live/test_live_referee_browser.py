@@ -83,11 +83,11 @@ def test_a_visitor_watches_the_round_and_the_referee_pauses_a_game(
             expect(referee.locator("#form-resume")).to_be_visible()
             expect(referee.locator("#form-pause")).to_be_hidden()
             # a forfeit names its loser: refused beside the field, the reason kept
-            referee.locator("#form-ruling select[name=kind]").select_option("forfeit")
-            referee.locator("#form-ruling input[name=reason]").fill("掉线超过十分钟")
-            referee.locator("#form-ruling button").click()
-            expect(referee.locator("#error-loser")).to_have_text("请选择黑方或白方")
-            expect(referee.locator("#form-ruling input[name=reason]")).to_have_value(
+            referee.locator("#record-ruling select[name=kind]").select_option("forfeit")
+            referee.locator("#record-ruling input[name=reason]").fill("掉线超过十分钟")
+            referee.locator("#record-ruling button").click()
+            expect(referee.locator("#record-ruling-loser-error")).to_have_text("请选择黑方或白方")
+            expect(referee.locator("#record-ruling input[name=reason]")).to_have_value(
                 "掉线超过十分钟"
             )
             _fits(referee, viewport["width"])

@@ -94,7 +94,7 @@ def test_r_end_1_d_rulings_end_the_game(ruling: Ruling, actor, expected: Result)
     play(rec, clock, ["C3", "D3"])
     rec.append(RulingMade(ruling), actor, clock())
     assert rec.state.phase is Phase.FINISHED and rec.state.result == expected
-    assert str(rec.history()[-1].reason).startswith(f"ruling: {ruling.kind.value}")
+    assert str(rec.history()[-1].reason).startswith(f"ruling: {ruling.kind.en}")
 
 
 def test_r_ref_3_chief_referee_decisions_need_the_chief() -> None:

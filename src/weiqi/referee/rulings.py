@@ -42,6 +42,16 @@ class RulingKind(enum.Enum):
     def zh(self) -> str:
         return _ZH[self]
 
+    @property
+    def en(self) -> str:
+        """The English name (a message argument renders :attr:`zh` or this by the reader's
+        language, as an infraction's kind).
+
+        >>> RulingKind.TIME_LOSS.en, RulingKind.TIME_LOSS.zh
+        ('loss on time', '判超时负')
+        """
+        return _EN[self]
+
 
 _ZH = {
     RulingKind.DROPPED_STONE: "掉落之子任选着点",
@@ -55,6 +65,20 @@ _ZH = {
     RulingKind.FORFEIT: "判不战负",
     RulingKind.TIME_LOSS: "判超时负",
     RulingKind.LOSS: "判负",
+}
+
+_EN = {
+    RulingKind.DROPPED_STONE: "dropped stone played where chosen",
+    RulingKind.RESTORE: "moved stone put back",
+    RulingKind.STONE_TO_POINT: "moved stone to a reasonable point",
+    RulingKind.STONE_STANDS: "moved stone stands",
+    RulingKind.DRAW: "draw",
+    RulingKind.REPLAY: "replay",
+    RulingKind.BOTH_LOSE: "both lose",
+    RulingKind.NO_RESULT: "no result",
+    RulingKind.FORFEIT: "forfeit",
+    RulingKind.TIME_LOSS: "loss on time",
+    RulingKind.LOSS: "loss",
 }
 
 #: Decisions the rules leave to the chief referee (Art. 17.5–6; 无胜负 of a cycle rule).
@@ -84,7 +108,7 @@ class Ruling:
     points: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
-        name = Msg(self.kind.value)  # the ruling's name, in the reader's language
+        name = self.kind  # named in the reader's language
         if (self.kind in WITH_LOSER) != (self.loser is not None):
             if self.loser is None:
                 raise InvalidSetting(

@@ -217,20 +217,6 @@ assert _CLOCK_ACTIONS.keys() == set(ClockAction)
 _REASONED_CLOCK_ACTIONS = frozenset(
     {ClockAction.PAUSE, ClockAction.RESUME, ClockAction.STOP, ClockAction.ADJUST}
 )
-#: The rulings by their value, as ``ruling: %(kind)s`` names them.
-_RULING_KINDS = (
-    Msg("dropped_stone"),
-    Msg("restore"),
-    Msg("stone_to_point"),
-    Msg("stone_stands"),
-    Msg("draw"),
-    Msg("replay"),
-    Msg("both_lose"),
-    Msg("no_result"),
-    Msg("forfeit"),
-    Msg("time_loss"),
-    Msg("loss"),
-)
 
 
 def _count_reason(black: Fraction, warnings: tuple[int, int]) -> Msg:
@@ -1149,7 +1135,7 @@ class Referee:
 
     def _ruling(self, ctx: Context, e: RulingMade) -> GameState:
         r = e.ruling
-        what = Msg("rule %(kind)s", kind=Msg(r.kind.value))
+        what = Msg("rule %(kind)s", kind=r.kind)
         self._referee(ctx, what, r.required_role)
         self._in_phase(ctx, what, Phase.PLAYING, Phase.COUNTING)
         s = self.state
@@ -1160,7 +1146,7 @@ class Referee:
             s = self._replace_dropped(ctx, s, r.points[0])
         result = r.result()
         if result is not None:
-            why = Msg("ruling: %(kind)s: %(reason)s", kind=Msg(r.kind.value), reason=r.reason)
+            why = Msg("ruling: %(kind)s: %(reason)s", kind=r.kind, reason=r.reason)
             return self._finish(s, ctx, result, why)
         return s
 

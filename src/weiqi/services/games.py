@@ -158,6 +158,7 @@ class RulingItem:
     at: datetime
     kind: str
     kind_zh: str
+    kind_en: str
     reason: str
     loser: str | None
     ruled_by: str
@@ -958,6 +959,7 @@ def _view(session: Session, event_id: int, game: RefereedGame) -> GameView:
                     _stamp(times[r.seq]),
                     r.ruling.kind.value,
                     r.ruling.kind.zh,
+                    r.ruling.kind.en,
                     r.ruling.reason,
                     r.ruling.loser.value if r.ruling.loser else None,
                     r.ruled_by.describe(),

@@ -151,7 +151,7 @@ def ruling(
     if what in WITH_LOSER:
         return Ruling(what, why, color(loser, "loser"))
     if loser:
-        raise InvalidSetting("loser", Msg("%(kind)s names no loser", kind=_named(what)))
+        raise InvalidSetting("loser", Msg("%(kind)s names no loser", kind=what))
     return Ruling(what, why)
 
 
@@ -169,12 +169,6 @@ def _choice(
         raise InvalidSetting(field, unknown) from None
     if value not in offered:
         raise InvalidSetting(
-            field, Msg("a referee does not record %(kind)s in this game", kind=_named(value))
+            field, Msg("a referee does not record %(kind)s in this game", kind=value)
         )
     return value
-
-
-def _named(kind: InfractionKind | RulingKind) -> InfractionKind | Msg:
-    """``kind`` as a message argument: an infraction carries its own names in both languages,
-    a ruling's name is a message of its own."""
-    return kind if isinstance(kind, InfractionKind) else Msg(kind.value)

@@ -17,7 +17,6 @@ that is out of date is refused instead of overwriting another referee's work.
 # must see their ``Key`` dependency (a local) as an object, not a name to look up in globals.
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Form, UploadFile
@@ -33,6 +32,13 @@ from weiqi.server.downloads import attachment
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_forms import PostedForm
 from weiqi.server.public_tables import gettext_for, handicap_text
+from weiqi.server.referee_forms import (
+    INFRACTION_FIELDS,
+    RULING_FIELDS,
+    Refusal,
+    choices,
+    refusal,
+)
 from weiqi.server.security import AppClock, CurrentActor, Db, flash
 from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.services import games, referee_input
@@ -101,45 +107,6 @@ def _visible(db: Database, actor: Actor, event_id: int, number: int, key: BoardK
         require_round_visible(db, actor, event_id, number)
 
 
-@dataclass(frozen=True)
-class Refusal:
-    """A game page form the service refused (a stale second tab, a correction without a
-    reason…): the page comes back with each problem next to its field (``""``: the whole
-    form), what was typed kept, and the first problem focused — never a bare error page."""
-
-    form: str
-    """The ``id`` of the form sent."""
-    errors: Mapping[str, str]
-    """Each problem, in the reader's language, by the form's field (``""``: the whole form)."""
-    values: Mapping[str, str] = field(default_factory=dict)
-    """What was typed, by field."""
-
-    @property
-    def focus(self) -> str:
-        """The field to focus: the first with a problem, else the first typed (``""``: the
-        form's message itself)."""
-        named = [f for f in self.errors if f]
-        return named[0] if named else next(iter(self.values), "")
-
-    def value(self, form: str, name: str) -> str:
-        """What was typed in ``name`` when ``form`` was the one sent (else nothing)."""
-        return self.values.get(name, "") if form == self.form else ""
-
-
-def _refusal(
-    request: Request,
-    form: str,
-    err: Conflict | InputError | InvalidSetting,
-    values: Mapping[str, str],
-    fields: Mapping[str, str] | None = None,
-) -> Refusal:
-    """``err`` shown on the form ``form``: next to its field when the error names one of the
-    form's (``fields`` maps the service's field names to the form's)."""
-    named = (fields or {}).get(err.field, "")
-    text = say(request, err.reason if named else err.msg)
-    return Refusal(form, {named: text}, dict(values))
-
-
 def _game_page(
     request: Request,
     db: Database,
@@ -161,8 +128,8 @@ def _game_page(
         },
         "stones": format_stones_zh,
         "may": _may(db, actor, event_id),
-        "infraction_kinds": referee_input.RECORDABLE,
-        "ruling_kinds": referee_input.RULINGS,
+        "infractions": choices(request, referee_input.RECORDABLE),
+        "rulings": choices(request, referee_input.RULINGS),
         "time_zone": event_details(db, event_id).time_zone,
         "refusal": refusal,
     }
@@ -204,9 +171,10 @@ def _refused_by(
     fields: Mapping[str, str] | None = None,
 ) -> Response:
     """The game page again with the service's refusal ``err`` on the form ``form`` (beside
-    its field, see :func:`_refusal`): 409 when the board changed meanwhile, else 422."""
-    refusal = _refusal(request, form, err, values, fields)
-    return _refused(request, db, actor, event_id, number, key, refusal, isinstance(err, Conflict))
+    its field, see :func:`referee_forms.refusal`): 409 when the board changed meanwhile, else
+    422."""
+    shown = refusal(request, form, err, values, fields)
+    return _refused(request, db, actor, event_id, number, key, shown, isinstance(err, Conflict))
 
 
 def _done(request: Request, event_id: int, number: int, key: BoardKey, message: str) -> Response:
@@ -244,14 +212,6 @@ PLAYOFF_AFTER_CONFIRMING = N_(
 #: The service's field names, as the game page's forms name them.
 _ENTRY_FIELDS = {"result": "entry", "black count": "entry"}
 _CORRECTION_FIELDS = {"result": "result", "reason": "reason"}
-_RULING_FIELDS = {"ruling": "kind", "reason": "reason", "loser": "loser"}
-_INFRACTION_FIELDS = {
-    "infraction": "kind",
-    "offender": "offender",
-    "penalty": "penalty",
-    "points": "points",
-    "note": "note",
-}
 
 
 def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
@@ -379,7 +339,7 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
                   "note": note}  # fmt: skip
         return _action(
             request, db, actor, event_id, number, key, "record-infraction", values,
-            _INFRACTION_FIELDS,
+            INFRACTION_FIELDS,
             lambda: games.record_infraction(
                 db, actor, event_id, number, key, kind, offender, penalty or None, note,
                 points, seq, clock=clock,
@@ -428,7 +388,7 @@ def _add_game_routes(prefix: str, board: Callable[..., BoardKey]) -> None:
         return _action(
             request, db, actor, event_id, number, key, "record-ruling",
             {"kind": kind, "loser": loser, "reason": reason},
-            _RULING_FIELDS,
+            RULING_FIELDS,
             lambda: games.record_ruling(
                 db, actor, event_id, number, key, kind, reason, loser or None, seq, clock=clock
             ),

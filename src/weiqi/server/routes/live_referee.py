@@ -23,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Form
@@ -36,11 +36,17 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from weiqi.errors import Conflict, InvalidSetting, NotFound, PermissionDenied
 from weiqi.i18n import N_
 from weiqi.messages import Msg
-from weiqi.referee.infractions import allowed_penalties
 from weiqi.server.board import board_svg, layout
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.live.rooms import GameKey, channel
 from weiqi.server.live.tasks import stop_tasks
+from weiqi.server.referee_forms import (
+    INFRACTION_FIELDS,
+    RULING_FIELDS,
+    Refusal,
+    choices,
+    refusal,
+)
 from weiqi.server.routes.games import game_url
 from weiqi.server.routes.live import (
     ROOM,
@@ -165,16 +171,6 @@ def console_page(
 # -- one game for its referee ----------------------------------------------------------------
 
 
-def _options(request: Request) -> dict[str, Any]:
-    infractions = [
-        (k.value, say(request, Msg("%(kind)s", kind=k)),
-         [p.value for p in allowed_penalties(k)])
-        for k in referee_input.LIVE_INFRACTIONS
-    ]  # fmt: skip
-    rulings = [(k.value, say(request, Msg(k.value))) for k in referee_input.RULINGS]
-    return {"infractions": infractions, "rulings": rulings}
-
-
 def _game_page(
     request: Request,
     db: Database,
@@ -183,9 +179,7 @@ def _game_page(
     event_id: int,
     number: int,
     board: BoardKey,
-    form: str = "",
-    errors: dict[str, str] | None = None,
-    values: dict[str, str] | None = None,
+    refused: Refusal | None = None,
     status_code: int = 200,
 ) -> Response:
     data = live_referee.console_boards(db, actor, event_id, number, clock)
@@ -198,15 +192,14 @@ def _game_page(
         {
             "calls": sorted(calls),
             "console": True,
-            "form": form,
-            "errors": errors or {},
-            "values": values or {},
+            "refusal": refused,
             "actions": {
                 what: _console_url((event_id, number, board), what)
                 for what in ("answer", "pause", "resume", "infraction", "ruling", "clock")
             },
             "console_path": ROUND.format(event_id=event_id, number=number) + "/referee",
-            **_options(request),
+            "infractions": choices(request, referee_input.LIVE_INFRACTIONS),
+            "rulings": choices(request, referee_input.RULINGS),
         }
     )
     return html(request, "live_console_game.html", context, status_code=status_code)
@@ -240,20 +233,21 @@ async def _act(
     values: dict[str, str],
     work: Callable[[], live.ActionOutcome],
     done: str,
+    fields: Mapping[str, str] | None = None,
 ) -> Response:
     """Run a referee's action under the game's lock and push it; a refusal shows the form
-    again with the reason beside its field and what was typed kept."""
+    ``form`` again with the reason beside its field (a field sent, or one ``fields`` maps the
+    service's name of to the form's) and what was sent kept."""
     event_id, number, board = key
     back = _console_url(key)
     live_rooms = rooms(request.app)
     try:
         await live_rooms.change(key, work)
     except InvalidSetting as err:
-        errors = {err.field: say(request, err.reason)}
+        shown = refusal(request, form, err, values, {**{f: f for f in values}, **(fields or {})})
         return await run_in_threadpool(
-            _game_page, request, db, actor, clock, event_id, number, board, form, errors,
-            values, 422,
-        )  # fmt: skip
+            _game_page, request, db, actor, clock, event_id, number, board, shown, 422
+        )
     except Conflict as err:
         flash(request, say(request, err.msg))
         return RedirectResponse(back, status_code=303)
@@ -286,7 +280,7 @@ async def pause_game(
 ) -> Response:
     event_id, number, board = key
     return await _act(
-        request, db, actor, clock, key, "pause", {"reason": reason},
+        request, db, actor, clock, key, "form-pause", {"reason": reason},
         lambda: live_referee.pause(db, actor, event_id, number, board, seq, reason,
                                    clock=clock),
         translate(request, "The game is paused."),
@@ -306,7 +300,7 @@ async def resume_game(
 ) -> Response:
     event_id, number, board = key
     return await _act(
-        request, db, actor, clock, key, "resume", {},
+        request, db, actor, clock, key, "form-resume", {},
         lambda: live_referee.resume(db, actor, event_id, number, board, seq, clock=clock),
         translate(request, "The game goes on."),
     )  # fmt: skip
@@ -330,10 +324,10 @@ async def game_infraction(
     event_id, number, board = key
     values = {"kind": kind, "offender": offender, "penalty": penalty, "note": note}
     return await _act(
-        request, db, actor, clock, key, "infraction", values,
+        request, db, actor, clock, key, "record-infraction", values,
         lambda: live_referee.record_infraction(db, actor, event_id, number, board, seq, kind,
                                                offender, penalty, note, clock=clock),
-        translate(request, "Infraction recorded."),
+        translate(request, "Infraction recorded."), INFRACTION_FIELDS,
     )  # fmt: skip
 
 
@@ -354,10 +348,10 @@ async def game_ruling(
     event_id, number, board = key
     values = {"kind": kind, "loser": loser, "reason": reason}
     return await _act(
-        request, db, actor, clock, key, "ruling", values,
+        request, db, actor, clock, key, "record-ruling", values,
         lambda: live_referee.record_ruling(db, actor, event_id, number, board, seq, kind,
                                            reason, loser, clock=clock),
-        translate(request, "Ruling recorded."),
+        translate(request, "Ruling recorded."), RULING_FIELDS,
     )  # fmt: skip
 
 
@@ -378,7 +372,7 @@ async def game_clock(
     event_id, number, board = key
     values = {"color": color, "seconds": seconds, "reason": reason}
     return await _act(
-        request, db, actor, clock, key, "clock", values,
+        request, db, actor, clock, key, "form-clock", values,
         lambda: live_referee.correct_clock(db, actor, event_id, number, board, seq, color,
                                            seconds, reason, clock=clock),
         translate(request, "Clock corrected."),
