@@ -9,7 +9,6 @@ import pytest
 
 from tests.league.test_team_service import LOCAL, T0, event
 from weiqi.errors import Conflict
-from weiqi.league.settings import TeamSystem
 from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.services import games
 from weiqi.services.games import TeamBoard
@@ -22,11 +21,12 @@ from weiqi.services.teams import (
 )
 from weiqi.services.winner_stays_on import record_stage_result, send_player, winner_stays_on
 from weiqi.store.database import Database
+from weiqi.tournament.settings import System
 
 
 def stage(db: Database, order: PlayerOrder = PlayerOrder.FIXED) -> int:
     """A 擂台赛 of teams A and B, two players each (X1 first), revealed."""
-    ev = event(db, "AB", 2, boards=2, system=TeamSystem.WINNER_STAYS_ON, player_order=order)
+    ev = event(db, "AB", 2, boards=2, system=System.WINNER_STAYS_ON, player_order=order)
     pair_round(db, LOCAL, ev)
     for t in "AB":
         submit_lineup(db, LOCAL, ev, 1, t, [f"{t}1", f"{t}2"], clock=ManualClock(T0))

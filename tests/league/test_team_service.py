@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 
 from weiqi.errors import Conflict, InputError, LineupRejected, PermissionDenied, RowsRejected
 from weiqi.league.lineup import MissingLineup
-from weiqi.league.settings import TeamEventSettings, TeamSystem
+from weiqi.league.settings import TeamEventSettings
 from weiqi.league.team import TeamType
 from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.roles import Role
@@ -34,6 +34,7 @@ from weiqi.services.teams import (
 from weiqi.services.winner_stays_on import record_stage_result, send_player, winner_stays_on
 from weiqi.store.database import Database
 from weiqi.store.teams import LineupRow, TeamRow
+from weiqi.tournament.settings import System
 
 LOCAL = Actor.local()
 T0 = datetime(2026, 5, 1, 8, 0, tzinfo=UTC)
@@ -178,7 +179,7 @@ def test_r_fmt_1_a_missing_lineup_forfeits_its_boards(db: Database) -> None:
 
 
 def test_r_fmt_3_team_swiss_pairs_winners_with_winners(db: Database) -> None:
-    ev = event(db, "ABCD", 2, boards=2, system=TeamSystem.SWISS, rounds=3)
+    ev = event(db, "ABCD", 2, boards=2, system=System.SWISS, rounds=3)
     first = pair_round(db, LOCAL, ev)
     assert len(first.matches) == 2
     with pytest.raises(Conflict, match="not been played"):
@@ -203,7 +204,7 @@ def test_r_fmt_3_a_team_swiss_round_explains_each_match(db: Database) -> None:
     """A team Swiss round keeps why each match was paired, as an individual round does, in a
     team's words: five teams, the bye and the two winners of round 1 on 2 match points, so in
     round 2 one of them is paired down against a team without a point."""
-    ev = event(db, "ABCDE", 2, boards=2, system=TeamSystem.SWISS, rounds=2)
+    ev = event(db, "ABCDE", 2, boards=2, system=System.SWISS, rounds=2)
     first = pair_round(db, LOCAL, ev)
     assert [w.board for w in show_round(db, ev, 1).explanation] == [1, 2]
     play(db, ev, 1, {m.home: ["B+R", "W+R"] for m in first.matches})
@@ -225,13 +226,13 @@ def test_r_fmt_3_a_team_swiss_round_explains_each_match(db: Database) -> None:
 
 
 def test_a_team_round_robin_has_nothing_to_explain(db: Database) -> None:
-    ev = event(db, "ABCD", 2, boards=2, system=TeamSystem.ROUND_ROBIN)
+    ev = event(db, "ABCD", 2, boards=2, system=System.ROUND_ROBIN)
     pair_round(db, LOCAL, ev)
     assert show_round(db, ev, 1).explanation == ()
 
 
 def test_r_fmt_3_team_knockout_until_a_winner(db: Database) -> None:
-    ev = event(db, "ABCD", 2, boards=2, system=TeamSystem.KNOCKOUT)
+    ev = event(db, "ABCD", 2, boards=2, system=System.KNOCKOUT)
     r1 = pair_round(db, LOCAL, ev)
     assert [(m.home, m.away) for m in r1.matches] == [("A", "D"), ("B", "C")]
     play(db, ev, 1, {"A": ["B+R", "W+R"], "B": ["B+R", "B+R"]})  # A 4:0; B–C 2:2
@@ -242,7 +243,7 @@ def test_r_fmt_3_team_knockout_until_a_winner(db: Database) -> None:
     decided = record_playoff(db, LOCAL, ev, 1, "C")  # R-PLAYOFF: C wins the 加赛
     assert decided.winner == "C" and decided.decided_by_playoff and decided.match_points == (1, 1)
     assert [(m.home, m.away) for m in pair_round(db, LOCAL, ev).matches] == [("A", "C")]
-    ev = event(db, "EFGH", 2, boards=2, system=TeamSystem.KNOCKOUT, board_one_decides=True)
+    ev = event(db, "EFGH", 2, boards=2, system=System.KNOCKOUT, board_one_decides=True)
     pair_round(db, LOCAL, ev)
     # E–H 2:2, H won board 1 (white) → H; F–G 2:2, F won board 1 (black) → F
     play(db, ev, 1, {"E": ["W+R", "W+R"], "F": ["B+R", "B+R"]})
@@ -256,7 +257,7 @@ def test_r_fmt_3_team_knockout_until_a_winner(db: Database) -> None:
 def test_r_fmt_3_winner_stays_on_fixed_and_chosen_order(db: Database) -> None:
     """擂台赛: the winner stays on; the loser's team sends its next player; a team is out when
     all its players are. Fixed order = the sealed lineup; chosen = sent player by player."""
-    ev = event(db, "ABC", 2, boards=2, system=TeamSystem.WINNER_STAYS_ON)
+    ev = event(db, "ABC", 2, boards=2, system=System.WINNER_STAYS_ON)
     pair_round(db, LOCAL, ev)
     with pytest.raises(Conflict, match="one round"):
         pair_round(db, LOCAL, ev)
@@ -281,7 +282,7 @@ def test_r_fmt_3_winner_stays_on_fixed_and_chosen_order(db: Database) -> None:
     with pytest.raises(Conflict, match="not a table"):
         standings(db, ev)
 
-    chosen = event(db, "XY", 2, boards=2, system=TeamSystem.WINNER_STAYS_ON,
+    chosen = event(db, "XY", 2, boards=2, system=System.WINNER_STAYS_ON,
                    player_order=PlayerOrder.CHOSEN)  # fmt: skip
     pair_round(db, LOCAL, chosen)
     for t in "XY":
@@ -354,7 +355,7 @@ def test_r_fmt_1_members_total_adds_up_the_members_individual_points(db: Databas
 def test_r_rank_team_a_swiss_bye_is_a_won_match(db: Database) -> None:
     """Five teams: the bye of round 1 scores a won match (2 match points, no game points), so
     that team pairs among the winners of round 1 and stands with them."""
-    ev = event(db, "ABCDE", 2, boards=2, system=TeamSystem.SWISS, rounds=2)
+    ev = event(db, "ABCDE", 2, boards=2, system=System.SWISS, rounds=2)
     first = pair_round(db, LOCAL, ev)
     assert first.bye is not None and len(first.matches) == 2
     outcome = {m.home: ["B+R", "W+R"] for m in first.matches}  # the home teams win 4:0

@@ -19,7 +19,7 @@ from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
 from tests.server.test_team_pages import FORM, admin, create
 from weiqi.cli import app as cli_app
 from weiqi.errors import InvalidSetting, NotFound
-from weiqi.league.settings import TeamEventSettings, TeamSystem
+from weiqi.league.settings import TeamEventSettings
 from weiqi.server.app import create_app
 from weiqi.services import accounts, games, live, live_bot, live_referee
 from weiqi.services import teams as t
@@ -29,7 +29,7 @@ from weiqi.services.games import TeamBoard
 from weiqi.services.live import create_invite, player_id, redeem_invite
 from weiqi.store.database import Database
 from weiqi.store.models import EventRow
-from weiqi.tournament.settings import PlayMode
+from weiqi.tournament.settings import PlayMode, System
 
 LOCAL = Actor.local()
 PASSWORD = "团体网络赛测试的密码 2026"
@@ -294,7 +294,7 @@ def test_r_fmt_3_a_winner_stays_on_is_played_online_game_by_game(database: Datab
     loser's team's next player's."""
     from weiqi.services.winner_stays_on import winner_stays_on
 
-    ev = team_event(database, reveal=False, system=TeamSystem.WINNER_STAYS_ON)
+    ev = team_event(database, reveal=False, system=System.WINNER_STAYS_ON)
     players = {name: _linked(database, ev, name) for name in ("龙一", "龙二", "虎一", "虎二")}
     t.submit_lineups(database, LOCAL, ev, 1, {"龙队": ["龙一", "龙二"], "虎队": ["虎一", "虎二"]})
     t.reveal_round(database, LOCAL, ev, 1)

@@ -13,7 +13,7 @@ from weiqi.services.events import create_event
 from weiqi.services.permissions import roles_in_event
 from weiqi.services.tournament import record_result, tournament_info
 from weiqi.store.database import Database
-from weiqi.tournament.settings import EventSettings, System
+from weiqi.tournament.settings import INDIVIDUAL_SYSTEMS, EventSettings, System
 
 LOCAL = Actor.local()
 
@@ -43,7 +43,7 @@ def user(db: Database, name: str) -> Actor:
     return accounts.create_user(db, LOCAL, name, "a good password").actor()
 
 
-@pytest.mark.parametrize("system", list(System))
+@pytest.mark.parametrize("system", INDIVIDUAL_SYSTEMS)
 def test_r_fmt_3_every_system_can_be_created_and_paired(database: Database, system: System) -> None:
     """R-FMT-3: each system of the core is offered, stored and paired for round 1."""
     extra: dict[str, object] = {}

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.server import pages
 from tests.server.conftest import LiveServer, screenshot
 from tests.server.test_event_admin_browser import PHONE, organiser
-from weiqi.league.settings import TeamEventSettings, TeamSystem
+from weiqi.league.settings import TeamEventSettings
 from weiqi.roles import Role
 from weiqi.services import accounts, event_admin, teams, tournament
 from weiqi.services.actor import Actor
@@ -133,7 +133,7 @@ def test_issue_13_team_dashboard_says_why_and_round_pages_search(
     team round page says why each match was paired (R-FMT-3)."""
     db = _db(live_server)
     try:
-        settings = TeamEventSettings(boards=2, system=TeamSystem.SWISS, rounds=3)
+        settings = TeamEventSettings(boards=2, system=System.SWISS, rounds=3)
         event_id = create_event(db, LOCAL, "团体积分编排赛", settings).id
         teams.import_teams(db, LOCAL, event_id, TEAMS)
         teams.pair_round(db, LOCAL, event_id)

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from tests.server.test_team_pages import FORM, TEAMS_CSV, admin, create, import_csv
 from weiqi.errors import Conflict, InvalidSetting, NotFound
-from weiqi.league.settings import TeamEventSettings, TeamSystem
+from weiqi.league.settings import TeamEventSettings
 from weiqi.services import teams
 from weiqi.services.actor import Actor
 from weiqi.services.events import create_event, event_details
@@ -130,7 +130,7 @@ def _pair_section(client: TestClient, event_id: int) -> str:
 
 
 def _knockout(database: Database) -> int:
-    settings = TeamEventSettings(boards=2, system=TeamSystem.KNOCKOUT)
+    settings = TeamEventSettings(boards=2, system=System.KNOCKOUT)
     event_id = create_event(database, LOCAL, "淘汰赛", settings).id
     teams.import_teams(database, LOCAL, event_id, TWO_TEAMS)
     return event_id
@@ -143,7 +143,7 @@ def test_r_playoff_the_team_dashboard_names_why_the_next_round_waits(
     result, a drawn knockout match without its playoff (R-PLAYOFF) — each named, the same
     reason ``pair_round`` refuses with; the button once the playoff is recorded."""
     admin(client)
-    settings = TeamEventSettings(boards=2, system=TeamSystem.KNOCKOUT)
+    settings = TeamEventSettings(boards=2, system=System.KNOCKOUT)
     empty = create_event(database, LOCAL, "空", settings).id
     section = _pair_section(client, empty)
     assert 'id="pair-blocked"' in section and "至少需要两支队" in section

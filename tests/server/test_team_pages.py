@@ -17,13 +17,14 @@ from tests.league.test_team_service import event as team_event
 from tests.league.test_team_service import play
 from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
 from weiqi.league.season import SeasonSettings
-from weiqi.league.settings import TeamEventSettings, TeamSystem
+from weiqi.league.settings import TeamEventSettings
 from weiqi.server.app import create_app
 from weiqi.services import accounts, league, teams
 from weiqi.services.actor import Actor
 from weiqi.services.events import create_event
 from weiqi.services.server_clock import ManualClock
 from weiqi.store.database import Database
+from weiqi.tournament.settings import System
 
 LOCAL = Actor.local()
 
@@ -291,7 +292,7 @@ def test_r_fmt_3_a_team_swiss_round_page_says_why_each_match(
     and in a team's words (match points, home and away), the same rows ``show_round`` gives,
     and the pairing's totals in those words (matches, teams paired down, home/away rule
     broken; a team has no club)."""
-    ev = team_event(database, "ABCDE", 2, boards=2, system=TeamSystem.SWISS, rounds=2)
+    ev = team_event(database, "ABCDE", 2, boards=2, system=System.SWISS, rounds=2)
     first = teams.pair_round(database, Actor.local(), ev)
     play(database, ev, 1, {m.home: ["B+R", "W+R"] for m in first.matches})
     teams.pair_round(database, Actor.local(), ev)

@@ -29,7 +29,7 @@ from sqlalchemy import Engine, event, select
 from tests.store.conftest import cheap_password_hashes  # noqa: F401  (autouse)
 from weiqi.errors import Conflict, Duplicate, NotFound
 from weiqi.league.season import SeasonSettings
-from weiqi.league.settings import TeamEventSettings, TeamSystem
+from weiqi.league.settings import TeamEventSettings
 from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.roles import Role
 from weiqi.services import accounts, event_admin, games, league, team_admin, team_coaches, teams
@@ -492,7 +492,7 @@ def test_two_picks_of_the_club_on_the_clock_one_is_stored(db: Database) -> None:
 
 def stage(db: Database, order: PlayerOrder) -> int:
     """A 擂台赛 of two teams of two, its lineups revealed."""
-    settings = TeamEventSettings(system=TeamSystem.WINNER_STAYS_ON, boards=2, player_order=order)
+    settings = TeamEventSettings(system=System.WINNER_STAYS_ON, boards=2, player_order=order)
     ev = create_event(db, LOCAL, "擂台赛", settings).id
     teams.import_teams(db, LOCAL, ev, "team,name,rank\nX,X1,3d\nX,X2,2d\nY,Y1,3d\nY,Y2,2d\n")
     teams.pair_round(db, LOCAL, ev)

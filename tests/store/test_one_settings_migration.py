@@ -17,7 +17,7 @@ from tests.store.test_team_game_migration import LOCAL, _division
 from weiqi.errors import NotFound
 from weiqi.league.lineup import MissingLineup
 from weiqi.league.match import BoardColors
-from weiqi.league.settings import TeamEventSettings, TeamSystem
+from weiqi.league.settings import TeamEventSettings
 from weiqi.league.standings import TeamRanking
 from weiqi.league.team import TeamType
 from weiqi.services import events, league, teams
@@ -29,7 +29,7 @@ from weiqi.tournament.settings import EventSettings, GameStart, PlayMode, System
 
 #: A team event's settings, none of them the default.
 SWISS = TeamEventSettings(
-    system=TeamSystem.SWISS,
+    system=System.SWISS,
     team_type=TeamType.FIXED_BOARDS,
     boards=3,
     board_colors=BoardColors.NIGIRI,

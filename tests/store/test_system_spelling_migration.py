@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from alembic import command
 
-from weiqi.league.settings import TeamEventSettings, TeamSystem, team_settings_from_dict
+from weiqi.league.settings import TeamEventSettings, team_settings_from_dict
 from weiqi.services import teams, tournament
 from weiqi.services.actor import Actor
 from weiqi.services.events import create_event
@@ -56,10 +56,10 @@ def test_0030_spells_an_individual_system_as_a_team_ones(database_url: str) -> N
     assert current_revision(db.engine) == head_revision()
     assert _stored(db) == now
     assert [tournament.tournament_info(db, e).settings for e in made] == before
-    assert teams.team_event_info(db, league).settings.system is TeamSystem.ROUND_ROBIN
+    assert teams.team_event_info(db, league).settings.system is System.ROUND_ROBIN
 
 
 def test_either_spelling_of_a_system_names_it_for_either_kind() -> None:
     assert settings_from_dict({"system": "round-robin"}).system is System.ROUND_ROBIN
     assert settings_from_dict({"system": "round_robin"}).system is System.ROUND_ROBIN
-    assert team_settings_from_dict({"system": "round-robin"}).system is TeamSystem.ROUND_ROBIN
+    assert team_settings_from_dict({"system": "round-robin"}).system is System.ROUND_ROBIN

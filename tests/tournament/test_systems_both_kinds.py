@@ -202,3 +202,29 @@ def test_r_fmt_3_r_playoff_a_team_knockout_halves_the_field_round_by_round() -> 
     undecided = TeamRound((one_board_match("A", "D", WHITE_WINS), PlayedMatch(level)))
     with pytest.raises(Conflict, match="needs a winner"):
         HalvingKnockout().next_round(team_event(settings, team_entrants("ABCD"), [undecided]))
+
+
+def test_one_system_enumeration_names_both_kinds_systems() -> None:
+    """Issue #10, "no two ``System``": one enumeration names the systems of both kinds; each
+    kind's settings take only its own (R-FMT-3: 擂台赛 is a team format), refused by name in
+    the reader's language, and the names on pages are the same for both."""
+    from weiqi.errors import InvalidSetting
+    from weiqi.i18n import render
+    from weiqi.league.settings import TeamEventSettings, team_settings_from_dict
+    from weiqi.tournament.settings import INDIVIDUAL_SYSTEMS, TEAM_SYSTEMS, settings_from_dict
+
+    assert set(INDIVIDUAL_SYSTEMS) | set(TEAM_SYSTEMS) == set(System)
+    assert TeamEventSettings(system="swiss", rounds=3).system is System.SWISS
+    with pytest.raises(InvalidSetting) as individual:
+        settings_from_dict({"system": "winner_stays_on"})
+    assert individual.value.field == "system"
+    assert render(individual.value.reason, "zh_CN").startswith("个人赛的赛制须为round_robin")
+    assert render(individual.value.reason, "zh_CN").endswith("不能是winner_stays_on")
+    with pytest.raises(InvalidSetting) as team:
+        team_settings_from_dict({"system": "mcmahon"})
+    assert render(team.value.reason, "en") == (
+        "a team event plays round_robin | swiss | knockout | winner_stays_on, not mcmahon"
+    )
+    with pytest.raises(InvalidSetting, match="'chess' is not one of round_robin"):
+        TeamEventSettings(system="chess")
+    assert System.WINNER_STAYS_ON.zh == "擂台赛" and System.SWISS.en == "Swiss system"

@@ -46,7 +46,12 @@ from weiqi.cli.inputs import choice, db_int, in_db_range, komi_stones, lag_setti
 from weiqi.errors import InputError, InvalidSetting
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
-from weiqi.tournament.settings import EventSettings, System, settings_to_dict
+from weiqi.tournament.settings import (
+    INDIVIDUAL_SYSTEMS,
+    TEAM_SYSTEMS,
+    EventSettings,
+    settings_to_dict,
+)
 from weiqi.tournament.standings import format_value
 
 if TYPE_CHECKING:  # the database, rich: imported by the commands that use them (issue #15)
@@ -302,8 +307,10 @@ def register(app: typer.Typer) -> None:
             str,
             typer.Option(
                 "--system",
-                help=", ".join(s.value for s in System)
-                + "; a team event: round_robin, swiss, knockout or winner_stays_on.",
+                help=", ".join(s.value for s in INDIVIDUAL_SYSTEMS)
+                + "; a team event: "
+                + ", ".join(s.value for s in TEAM_SYSTEMS)
+                + ".",
             ),
         ],
         kind: Annotated[

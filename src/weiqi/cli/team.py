@@ -196,16 +196,16 @@ def create_team(
     komi and repeated-position policy, the rules' unless given)."""
     from weiqi.league.lineup import MissingLineup
     from weiqi.league.match import BoardColors
-    from weiqi.league.settings import TeamEventSettings, TeamSystem, settings_to_dict
+    from weiqi.league.settings import TeamEventSettings, settings_to_dict
     from weiqi.league.team import TeamType
     from weiqi.league.winner_stays_on import PlayerOrder
     from weiqi.rules.ruleset import CyclePolicy
     from weiqi.services.events import create_event
     from weiqi.tournament.details import EventDetails
-    from weiqi.tournament.settings import KOMI_STONES, GameStart, PlayMode
+    from weiqi.tournament.settings import KOMI_STONES, GameStart, PlayMode, System
 
-    sys_ = choice(TeamSystem, system.replace("-", "_"), "--system")
-    default_ranking = "swiss_points" if sys_ is TeamSystem.SWISS else "round_robin"
+    sys_ = choice(System, system.replace("-", "_"), "--system")
+    default_ranking = "swiss_points" if sys_ is System.SWISS else "round_robin"
     settings = TeamEventSettings(
         system=sys_,
         team_type=choice(TeamType, team_type, "--type"),

@@ -38,7 +38,7 @@ from weiqi.league.lineup import (
     validate_lineup,
 )
 from weiqi.league.match import BoardColors, TeamMatch, board_colors
-from weiqi.league.settings import TeamEventSettings, TeamSystem
+from weiqi.league.settings import TeamEventSettings
 from weiqi.league.standings import TeamRanking, TeamStanding, team_standings
 from weiqi.league.team import RosterEntry, Team, TeamType
 from weiqi.messages import Msg
@@ -50,6 +50,7 @@ from weiqi.tournament.settings import (
     LAG_GAIN,
     GameStart,
     PlayMode,
+    System,
     declared_choices,
 )
 
@@ -136,7 +137,7 @@ class SeasonSettings:
         ('round_robin', 2, 3, True)
         """
         return TeamEventSettings(
-            system=TeamSystem.ROUND_ROBIN,
+            system=System.ROUND_ROBIN,
             team_type=self.team_type,
             boards=self.boards,
             board_colors=self.board_colors,

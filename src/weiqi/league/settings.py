@@ -1,22 +1,21 @@
-"""The settings of a team event: how its teams meet (:class:`TeamSystem`), how many boards a
+"""The settings of a team event: how its teams meet (a :class:`System` of
+:data:`TEAM_SYSTEMS`), how many boards a
 match has, how lineups are given and how matches and teams are ranked — one frozen value,
 checked when made, stored as JSON beside an individual event's (``settings_to_dict``).
 
 >>> s = TeamEventSettings(system="swiss", rounds=5, boards=3)
 >>> s.system, s.boards, s.ruleset.board_size
-(<TeamSystem.SWISS: 'swiss'>, 3, 19)
+(<System.SWISS: 'swiss'>, 3, 19)
 >>> team_settings_from_dict(settings_to_dict(s)) == s
 True
 """
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
 from weiqi.errors import InvalidSetting
-from weiqi.i18n import N_
 from weiqi.league.lineup import LineupSettings, MissingLineup
 from weiqi.league.match import BoardColors
 from weiqi.league.standings import TeamRanking
@@ -28,52 +27,18 @@ from weiqi.tournament.settings import (
     KOMI_STONES,
     LAG_CAP,
     LAG_GAIN,
+    TEAM_SYSTEMS,
     GameStart,
     PlayMode,
     PlaySettings,
+    System,
+    check_system,
     declared_choices,
     settings_to_dict,
     settings_values,
 )
 
-__all__ = ["TeamEventSettings", "TeamSystem", "settings_to_dict", "team_settings_from_dict"]
-
-
-class TeamSystem(enum.Enum):
-    """How the teams of an event meet (R-FMT-3 on teams)."""
-
-    ROUND_ROBIN = "round_robin"  # 循环制, Berger tables
-    SWISS = "swiss"  # 积分编排制, the individual engine on teams
-    KNOCKOUT = "knockout"  # 淘汰制, winners go on
-    WINNER_STAYS_ON = "winner_stays_on"  # 擂台赛, one round, played game by game
-
-    @property
-    def zh(self) -> str:
-        return _SYSTEM_ZH[self]
-
-    @property
-    def en(self) -> str:
-        """The English name: the msgid every page and form translates (an individual event's
-        system of the same name has the same one).
-
-        >>> TeamSystem.WINNER_STAYS_ON.en, TeamSystem.SWISS.zh
-        ('Winner stays on', '积分编排制')
-        """
-        return _SYSTEM_EN[self]
-
-
-_SYSTEM_EN = {
-    TeamSystem.ROUND_ROBIN: N_("Round robin"),
-    TeamSystem.SWISS: N_("Swiss system"),
-    TeamSystem.KNOCKOUT: N_("Knockout"),
-    TeamSystem.WINNER_STAYS_ON: N_("Winner stays on"),
-}
-_SYSTEM_ZH = {
-    TeamSystem.ROUND_ROBIN: "循环制",
-    TeamSystem.SWISS: "积分编排制",
-    TeamSystem.KNOCKOUT: "淘汰制",
-    TeamSystem.WINNER_STAYS_ON: "擂台赛",
-}
+__all__ = ["TeamEventSettings", "settings_to_dict", "team_settings_from_dict"]
 
 
 @dataclass(frozen=True)
@@ -94,7 +59,7 @@ class TeamEventSettings(PlaySettings):
     (True, 'present')
     """
 
-    system: TeamSystem = TeamSystem.ROUND_ROBIN
+    system: System = System.ROUND_ROBIN
     team_type: TeamType = TeamType.PER_ROUND
     boards: int = 4
     board_colors: BoardColors = BoardColors.ALTERNATE
@@ -121,6 +86,7 @@ class TeamEventSettings(PlaySettings):
     lag_cap: float = LAG_CAP
 
     def __post_init__(self) -> None:
+        check_system(self, TEAM_SYSTEMS, Msg("a team event"))
         set_choices(self, declared_choices(TeamEventSettings))
         self._check_lag()
         # the rules' board sizes and komi only (InvalidSetting); the komi kept as a fraction
@@ -129,20 +95,20 @@ class TeamEventSettings(PlaySettings):
             self.lineup  # noqa: B018 — LineupSettings checks boards and the foreign limit
         elif self.boards < 1:
             raise InvalidSetting("boards", Msg("at least one"))
-        if self.system is TeamSystem.SWISS and (self.rounds is None or self.rounds < 1):
+        if self.system is System.SWISS and (self.rounds is None or self.rounds < 1):
             raise InvalidSetting("rounds", Msg("a Swiss needs its number of rounds"))
         if self.cycles not in (1, 2):
             raise InvalidSetting("cycles", Msg("a team round robin has one or two cycles"))
         if self.deadline_minutes < 0:
             raise InvalidSetting("deadline_minutes", Msg("cannot be negative"))
-        if self.team_type is TeamType.ROTATION and self.system is TeamSystem.KNOCKOUT:
+        if self.team_type is TeamType.ROTATION and self.system is System.KNOCKOUT:
             raise InvalidSetting("team_type", Msg("全队轮赛制 matches are played in a round robin"))
 
     @property
     def stage(self) -> bool:
         """A 擂台赛: one round, its games its matches one after the other, and ``boards`` the
         number of players in each team's order."""
-        return self.system is TeamSystem.WINNER_STAYS_ON
+        return self.system is System.WINNER_STAYS_ON
 
     @property
     def ruleset(self) -> Ruleset:
@@ -179,11 +145,11 @@ class TeamEventSettings(PlaySettings):
         """
         if self.rounds is not None:
             return self.rounds
-        if self.system is TeamSystem.WINNER_STAYS_ON:
+        if self.system is System.WINNER_STAYS_ON:
             return 1
         if teams < 2:
             return None
-        if self.system is TeamSystem.KNOCKOUT:
+        if self.system is System.KNOCKOUT:
             return (teams - 1).bit_length()
         return (teams - 1 + teams % 2) * self.cycles
 

@@ -59,7 +59,7 @@ from weiqi.league.match import (
     player_records,
     rotation_match,
 )
-from weiqi.league.settings import TeamEventSettings, TeamSystem
+from weiqi.league.settings import TeamEventSettings
 from weiqi.league.standings import members_total, team_standings
 from weiqi.league.team import RosterEntry, Team, TeamType, event_order, free_code
 from weiqi.league.team_rounds import (
@@ -500,7 +500,7 @@ def locked_fields(settings: TeamEventSettings, paired: int, division: bool) -> d
             if paired:
                 locked[f.name] = LOCKED_PLAYED
         elif f.name not in TEAM_EDITABLE or (
-            f.name == "rounds" and settings.system is not TeamSystem.SWISS
+            f.name == "rounds" and settings.system is not System.SWISS
         ):
             locked[f.name] = FIXED_SETTING
     return locked
@@ -515,7 +515,7 @@ def _check_team_change(
     for f in dataclasses.fields(TeamEventSettings):
         if f.name in locked and getattr(old, f.name) != getattr(new, f.name):
             raise InvalidSetting(f.name, Msg(locked[f.name]))
-    if new.system is TeamSystem.SWISS:
+    if new.system is System.SWISS:
         check_rounds_paired(new.rounds, paired)
 
 
@@ -677,13 +677,6 @@ def import_teams(
         return len(teams)
 
 
-_SYSTEMS = {
-    TeamSystem.ROUND_ROBIN: System.ROUND_ROBIN,
-    TeamSystem.SWISS: System.SWISS,
-    TeamSystem.KNOCKOUT: System.KNOCKOUT,
-}
-
-
 def _paired_rounds(session: Session, event_id: int) -> list[TeamRound]:
     """Every paired round as the systems read it: seated matches once revealed, else fixtures."""
     teams, players = _codes(session, event_id)
@@ -726,7 +719,7 @@ def _next_round_event(
             raise Conflict(Msg("a 擂台赛 is one round, played game by game"))
         return None
     rounds = _paired_rounds(session, row.event_id)
-    if rounds and settings.system is not TeamSystem.ROUND_ROBIN:
+    if rounds and settings.system is not System.ROUND_ROBIN:
         if any(not m.seated for m in rounds[-1].matches):
             raise Conflict(
                 Msg(
@@ -736,9 +729,9 @@ def _next_round_event(
             )
         if any(not m.match.finished for r in rounds for m in r.matches):
             raise Conflict(Msg("the previous round has boards without a result"))
-        if settings.system is TeamSystem.KNOCKOUT:
+        if settings.system is System.KNOCKOUT:
             require_knockout_winners(rounds, settings.board_one_decides)
-    core = team_settings(_SYSTEMS[settings.system], settings.rounds, settings.cycles, settings.seed)
+    core = team_settings(settings.system, settings.rounds, settings.cycles, settings.seed)
     teams = team_entrants(
         [t.code for t in listed], {t.code: t.name for t in listed}, {t.code: t.club for t in listed}
     )
@@ -1362,7 +1355,7 @@ def record_playoff(
         require(session, actor, Action.RECORD_RESULT, event_id)
         lock_event(session, event_id)  # one playoff winner, not two
         row = event_row(session, event_id)
-        if row.system != TeamSystem.KNOCKOUT.value:
+        if row.system != System.KNOCKOUT.value:
             raise Conflict(
                 Msg("only a knockout match is decided by a playoff; the table shares places")
             )
@@ -1536,7 +1529,7 @@ def standings(db: Database, event_id: int) -> list[TeamStandingRead]:
             raise Conflict(Msg("a 擂台赛 has a winner, not a table: see its games"))
         names = {t.code: t.name for t in event_teams(session, event_id)}
         matches = [m for r in _seated_matches(session, event_id) for m in r]
-        byes = _byes(session, event_id) if settings.system is not TeamSystem.ROUND_ROBIN else []
+        byes = _byes(session, event_id) if settings.system is not System.ROUND_ROBIN else []
     table = team_standings(
         matches, list(names), settings.ranking, settings.board_one_decides, byes=byes
     )

@@ -6,7 +6,7 @@ and ruled on like every team board. The match is replayed from the sends and the
 on each use by the competition system of :func:`~weiqi.tournament.systems.system_for`; the next
 game is seated as soon as the one before it has a result.
 
-Usage (after ``events.create_event`` with ``TeamSystem.WINNER_STAYS_ON``, ``import_teams``,
+Usage (after ``events.create_event`` with ``System.WINNER_STAYS_ON``, ``import_teams``,
 ``pair_round``, the lineups and ``reveal_round`` of ``services.teams``)::
 
     view = record_stage_result(db, actor, event_id, "B+R")   # the current game's result

@@ -38,9 +38,15 @@ from weiqi.tournament.ranks import Rank
 
 
 class System(enum.Enum):
-    """The competition systems of R-FMT-3; values are the names the command line, the API and
-    the stored settings use, spelled as a team event's (``round_robin``): one spelling for
-    both kinds. The earlier spelling with hyphens (``round_robin``) is read as the same name."""
+    """The competition systems of R-FMT-3, of either kind of event: an individual event plays
+    one of :data:`INDIVIDUAL_SYSTEMS`, a team event one of :data:`TEAM_SYSTEMS` (a team Swiss is
+    the individual Swiss on teams). Values are the names the command line, the API and the
+    stored settings use; the earlier spelling with hyphens (``round-robin``) is read as the
+    same name.
+
+    >>> System.SWISS in TEAM_SYSTEMS, System.WINNER_STAYS_ON in INDIVIDUAL_SYSTEMS
+    (True, False)
+    """
 
     ROUND_ROBIN = "round_robin"
     DOUBLE_ROUND_ROBIN = "double_round_robin"
@@ -50,6 +56,7 @@ class System(enum.Enum):
     SWISS_KNOCKOUT = "swiss_knockout"
     MCMAHON = "mcmahon"
     MATCH = "match"
+    WINNER_STAYS_ON = "winner_stays_on"  # 擂台赛: teams send players one by one (teams only)
 
     @property
     def zh(self) -> str:
@@ -79,6 +86,7 @@ _SYSTEM_EN = {
     System.SWISS_KNOCKOUT: N_("Swiss with elimination"),
     System.MCMAHON: N_("McMahon system"),
     System.MATCH: N_("Match"),
+    System.WINNER_STAYS_ON: N_("Winner stays on"),
 }
 _SYSTEM_ZH = {
     System.ROUND_ROBIN: "循环制",
@@ -89,7 +97,46 @@ _SYSTEM_ZH = {
     System.SWISS_KNOCKOUT: "积分编排加淘汰",
     System.MCMAHON: "麦克马洪制",
     System.MATCH: "多局决胜制",
+    System.WINNER_STAYS_ON: "擂台赛",
 }
+
+INDIVIDUAL_SYSTEMS = tuple(s for s in System if s is not System.WINNER_STAYS_ON)
+"""The systems an individual event plays."""
+TEAM_SYSTEMS = (System.ROUND_ROBIN, System.SWISS, System.KNOCKOUT, System.WINNER_STAYS_ON)
+"""The systems a team event plays (R-FMT-3 on teams)."""
+
+
+class _WithSystem(typing.Protocol):
+    @property
+    def system(self) -> object: ...
+
+
+def check_system(settings: _WithSystem, allowed: tuple[System, ...], kind: Msg) -> None:
+    """Turn the ``system`` of the frozen ``settings`` into a :class:`System` of ``allowed``
+    (``kind`` names the kind of event for the refusal), or ``InvalidSetting`` on ``system``.
+
+    >>> check_system(EventSettings(System.SWISS, rounds=5), TEAM_SYSTEMS, Msg("a team event"))
+    >>> check_system(EventSettings(System.SWISS, rounds=5), (System.KNOCKOUT,), Msg("a cup"))
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: system: a cup plays knockout, not swiss
+    """
+    value = settings.system
+    found = next((s for s in allowed if value is s or value == s.value), None)
+    if found is None:
+        known = next((s for s in System if value is s or value == s.value), None)
+        choices = " | ".join(s.value for s in allowed)
+        if known is None:
+            raise InvalidSetting(
+                "system", Msg("%(value)s is not one of %(choices)s", value=repr(value),
+                              choices=choices),
+            )  # fmt: skip
+        raise InvalidSetting(
+            "system", Msg("%(kind)s plays %(choices)s, not %(value)s", kind=kind,
+                          choices=choices, value=known.value),
+        )  # fmt: skip
+    object.__setattr__(settings, "system", found)
+
 
 #: Tie-break codes an individual event may choose (see :mod:`weiqi.tournament.standings`, whose
 #: registry also holds the team codes MP, GP and B1, B2, …, which a player has no values for).
@@ -241,7 +288,7 @@ def default_tiebreak_table(max_losses: int = 10) -> dict[str, list[str]]:
     """
     return {
         f"{system.value}/{method}/{losses or ''}": list(default_tiebreaks(system, method, losses))
-        for system in System
+        for system in INDIVIDUAL_SYSTEMS
         for method in ("A", "B")
         for losses in (None, *range(1, max_losses + 1))
     }
@@ -350,6 +397,7 @@ class EventSettings(PlaySettings):
     lag_cap: float = LAG_CAP
 
     def __post_init__(self) -> None:
+        check_system(self, INDIVIDUAL_SYSTEMS, Msg("an individual event"))
         set_choices(self, declared_choices(EventSettings))
         self._validate()
 

@@ -49,6 +49,7 @@ from weiqi.tournament.details import (
     format_local,
 )
 from weiqi.tournament.settings import (
+    INDIVIDUAL_SYSTEMS,
     TIEBREAK_CODES,
     System,
     default_tiebreak_table,
@@ -147,7 +148,7 @@ def _settings_context(request: Request) -> dict[str, Any]:
     zh = locale_of(request) == "zh_CN"
     return {
         "time_zones": TIME_ZONE_CHOICES,
-        "systems": [(s.value, translate(request, s.en)) for s in System],
+        "systems": [(s.value, translate(request, s.en)) for s in INDIVIDUAL_SYSTEMS],
         "tiebreak_choices": [
             (c, TIEBREAKS[c].zh if zh else TIEBREAKS[c].en) for c in TIEBREAK_CODES
         ],

@@ -15,7 +15,7 @@ from weiqi.server.inputs import ScreenedRoute
 from weiqi.server.security import CurrentActor, Db, LoggedIn, flash, log_in, safe_next
 from weiqi.server.templating import LANG_COOKIE, html, translate
 from weiqi.services.accounts import change_password, roles_of
-from weiqi.services.events import EventCard, EventKind, EventStatus, event_cards
+from weiqi.services.events import EventCard, EventStatus, event_cards
 from weiqi.services.league import list_seasons
 from weiqi.services.live import my_games
 from weiqi.services.permissions import Action, allowed
@@ -32,15 +32,10 @@ STATUS_NAMES = {
 
 def _system_name(request: Request, card: EventCard) -> str:
     """The event's system in the reader's language (empty for an event without settings)."""
-    from weiqi.league.settings import TeamSystem
     from weiqi.tournament.settings import System
 
-    names: dict[str, str] = {}
-    if card.kind is EventKind.TEAM:
-        names = {k.value: k.en for k in TeamSystem}
-    elif card.kind is EventKind.INDIVIDUAL:
-        names = {k.value: k.en for k in System}
-    found = names.get(card.system)
+    names = {k.value: k.en for k in System}
+    found = names.get(card.system or "")
     return translate(request, found) if found else ""
 
 

@@ -24,7 +24,7 @@ from weiqi.errors import (
 from weiqi.i18n import N_
 from weiqi.league.lineup import MissingLineup
 from weiqi.league.match import BoardColors
-from weiqi.league.settings import TeamEventSettings, TeamSystem
+from weiqi.league.settings import TeamEventSettings
 from weiqi.league.standings import TeamRanking
 from weiqi.league.team import TeamType
 from weiqi.league.winner_stays_on import PlayerOrder
@@ -62,12 +62,12 @@ from weiqi.tournament.details import (
     format_local,
     parse_local,
 )
-from weiqi.tournament.settings import GameStart
+from weiqi.tournament.settings import TEAM_SYSTEMS, GameStart, System
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
 # R-FMT-1 as the form offers it (msgids; Chinese in the catalogue); a system's name is the
-# core's (TeamSystem.en).
+# core's (System.en).
 TEAM_TYPE_NAMES = {
     TeamType.FIXED_BOARDS: N_("Fixed boards (分台定人制): order by rank and rating"),
     TeamType.FIXED_ORDER: N_("Fixed order (定台换人制): declared order, substitutes keep it"),
@@ -164,7 +164,7 @@ def _settings_page(
         "errors": errors,
         "time_zones": TIME_ZONE_CHOICES,
         "locked_fields": locked or {},
-        "systems": _choices(request, {s: s.en for s in TeamSystem}),
+        "systems": _choices(request, {s: s.en for s in TEAM_SYSTEMS}),
         "team_types": _choices(request, TEAM_TYPE_NAMES),
         "board_colors": _choices(request, BOARD_COLOR_NAMES),
         "missing": _choices(request, MISSING_NAMES),
@@ -445,7 +445,7 @@ def _round_admin_page(
         "may_record": may_record,
         "may_pair": may_pair,
         "may_lineup": allowed(db, actor, Action.SUBMIT_LINEUP, event_id),
-        "knockout": info.settings.system is TeamSystem.KNOCKOUT,
+        "knockout": info.settings.system is System.KNOCKOUT,
         "problems": problems or {},
         "result_text": lambda code: result_text(code, locale),
         "color_text": lambda color: color_text(color, _),
