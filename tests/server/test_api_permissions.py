@@ -793,18 +793,18 @@ def team_state(db: Database) -> tuple[object, ...]:
         BoardGameRow,
         LineupBoardRow,
         LineupRow,
-        RosterRow,
         TeamCoachRow,
         TeamMatchRow,
         TeamRow,
     )
+    from weiqi.store.tournament import PlayerRow
 
     with db.transaction() as session:
         lineups: dict[tuple[int, int], list[str]] = {}
         for round_id, team_id, code in session.execute(
-            select(LineupRow.round_id, LineupRow.team_id, RosterRow.player_code)
+            select(LineupRow.round_id, LineupRow.team_id, PlayerRow.player_code)
             .outerjoin(LineupBoardRow, LineupBoardRow.lineup_id == LineupRow.id)
-            .outerjoin(RosterRow, RosterRow.id == LineupBoardRow.player_id)
+            .outerjoin(PlayerRow, PlayerRow.id == LineupBoardRow.player_id)
             .order_by(LineupRow.id, LineupBoardRow.position)
         ):
             players = lineups.setdefault((round_id, team_id), [])
@@ -814,7 +814,13 @@ def team_state(db: Database) -> tuple[object, ...]:
             sorted(session.execute(select(TeamCoachRow.team_id, TeamCoachRow.user_id)).all()),
             sorted((r, t, tuple(players)) for (r, t), players in lineups.items()),
             sorted(session.execute(select(TeamRow.event_id, TeamRow.code, TeamRow.name)).all()),
-            sorted(session.execute(select(RosterRow.id, RosterRow.name, RosterRow.rank)).all()),
+            sorted(
+                session.execute(
+                    select(PlayerRow.id, PlayerRow.name, PlayerRow.rank).where(
+                        PlayerRow.team_id.is_not(None)
+                    )
+                ).all()
+            ),
             sorted(
                 session.execute(
                     select(RoundRow.event_id, RoundRow.number, RoundRow.revealed_at)

@@ -13,7 +13,8 @@ from weiqi.services import accounts, team_admin, team_coaches, teams
 from weiqi.services.actor import Actor
 from weiqi.services.events import create_event
 from weiqi.store.database import Database
-from weiqi.store.teams import RosterRow, TeamCoachRow
+from weiqi.store.teams import TeamCoachRow
+from weiqi.store.tournament import PlayerRow
 
 LOCAL = Actor.local()
 ROSTER = "team,name,rank,rating,nationality\n" + "\n".join(
@@ -103,7 +104,7 @@ def test_a_team_is_deleted_with_its_roster_and_coaches_only_before_round_1(
     assert [t.code for t in team_admin.team_cards(database, ev)] == ["白虎", "青龙", "朱雀"]
     with database.transaction() as session:
         assert session.query(TeamCoachRow).count() == 0
-        assert session.query(RosterRow).count() == 6
+        assert session.query(PlayerRow).filter(PlayerRow.team_id.is_not(None)).count() == 6
     teams.pair_round(database, LOCAL, ev)
     with pytest.raises(Conflict) as err:
         team_admin.delete_team(database, LOCAL, ev, second.id)

@@ -50,7 +50,10 @@ def test_0016_keeps_rosters_lineups_and_boards_and_lets_namesakes_in(database_ur
     assert current_revision(db.engine) == head_revision()
     with db.engine.connect() as connection:
         rows = connection.execute(
-            text("SELECT player_code, name, birth_date FROM team_roster ORDER BY id")
+            text(
+                "SELECT player_code, name, birth_date FROM event_players "
+                "WHERE team_id IS NOT NULL ORDER BY id"
+            )
         ).all()
     assert [tuple(r) for r in rows] == [(c, c, None) for c in ("黑龙1", "黑龙2", "白虎1", "白虎2")]
     assert (teams.show_round(db, ev, 1), teams.standings(db, ev), teams.records(db, ev)) == before

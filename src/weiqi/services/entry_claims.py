@@ -71,7 +71,7 @@ from weiqi.store.entry_claims import EntryClaimRow
 from weiqi.store.live import PlayerAccountRow
 from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRow, User
-from weiqi.store.teams import RosterRow, TeamRow
+from weiqi.store.teams import TeamRow
 from weiqi.store.tournament import PlayerRow
 
 
@@ -211,7 +211,6 @@ def _linkable(
     session: Session,
     event_id: int,
     player: int,
-    team_event: bool,
     user_id: int,
     name: str,
     who: Literal["you", "claimant"],
@@ -220,7 +219,7 @@ def _linkable(
     its player (``None``: they may) — somebody plays as the entrant already, or the user plays
     as another entrant of the event; ``who`` names the user to the reader. A claim is refused
     for it, and so is its approval later (a code redeemed meanwhile)."""
-    link = live._link_of(session, event_id, player, team_event)
+    link = live._link_of(session, player)
     if link is not None and link.user_id is not None:
         return link, Msg("%(name)s is already linked to an account", name=name)
     mine = _linked_in(session, event_id, user_id)
@@ -266,8 +265,8 @@ def claim_entry(
     with db.transaction() as session:
         lock_event(session, event_id)
         existing_event(session, event_id)
-        team_event, name, _ = _entrant(session, event_id, player, team)
-        _link, refused = _linkable(session, event_id, player, team_event, user_id, name, "you")
+        _, name, _ = _entrant(session, event_id, player, team)
+        _link, refused = _linkable(session, event_id, player, user_id, name, "you")
         if refused is not None:
             raise InvalidSetting("player", refused)
         pending = _pending_of(session, event_id, user_id)
@@ -282,39 +281,35 @@ def claim_entry(
         row = EntryClaimRow(
             event_id=event_id,
             user_id=user_id,
+            player_id=player,
             note=note,
             made_at=clock.now(),
             state=ClaimState.PENDING.value,
         )
-        if team_event:
-            row.roster_id = player
-        else:
-            row.player_id = player
         session.add(row)
         session.flush()
         return _views(session, [row])[0]
 
 
 def _names(session: Session, rows: list[EntryClaimRow]) -> dict[int, tuple[str, str | None]]:
-    """Each claim's entrant name (namesakes told apart) and team."""
-    out: dict[int, tuple[str, str | None]] = {}
-    events = {r.event_id for r in rows if r.player_id is not None}
+    """Each claim's player: an entrant's name (namesakes told apart), or a team's player's name
+    and team."""
+    claimed = {r.player_id for r in rows}
+    players = {p.id: p for p in session.scalars(select(PlayerRow).where(PlayerRow.id.in_(claimed)))}
+    entrants = {p.event_id for p in players.values() if p.team_id is None}
     labels: dict[int, str] = {}
-    if events:
+    if entrants:
         labels = player_labels(
-            session.scalars(select(PlayerRow).where(PlayerRow.event_id.in_(events)))
+            session.scalars(select(PlayerRow).where(PlayerRow.event_id.in_(entrants)))
         )
+    out: dict[int, tuple[str, str | None]] = {}
     for r in rows:
-        if r.player_id is not None:
+        p = players.get(r.player_id)
+        if p is None or p.team_id is None:
             out[r.id] = (labels.get(r.player_id, ""), None)
         else:
-            assert r.roster_id is not None
-            roster = session.get(RosterRow, r.roster_id)
-            team = session.get(TeamRow, roster.team_id) if roster is not None else None
-            out[r.id] = (
-                roster.name if roster is not None else "",
-                team.name if team is not None else None,
-            )
+            team = session.get(TeamRow, p.team_id)
+            out[r.id] = (p.name, team.name if team is not None else None)
     return out
 
 
@@ -332,9 +327,7 @@ def _views(session: Session, rows: list[EntryClaimRow]) -> list[Claim]:
     for r in rows:
         taken = None
         if r.state == ClaimState.PENDING:
-            link = live._link_of(
-                session, r.event_id, r.roster_id or r.player_id or 0, r.roster_id is not None
-            )
+            link = live._link_of(session, r.player_id)
             if link is not None and link.user_id is not None:
                 holder = session.get(User, link.user_id)
                 taken = holder.username if holder is not None else ""
@@ -346,7 +339,7 @@ def _views(session: Session, rows: list[EntryClaimRow]) -> list[Claim]:
                 r.id,
                 r.event_id,
                 events[r.event_id].name,
-                r.roster_id if r.roster_id is not None else r.player_id or 0,
+                r.player_id,
                 name,
                 team,
                 claimant.username if claimant is not None else "",
@@ -462,17 +455,13 @@ def approve_claim(
     as the entrant, or the claimant already plays as another entrant of the event."""
     with db.transaction() as session:
         row = _claim_to_decide(session, actor, event_id, claim_id)
-        team_event = row.roster_id is not None
-        player = row.roster_id if team_event else row.player_id
-        assert player is not None
+        player = row.player_id
         name = _names(session, [row])[row.id][0]
-        link, refused = _linkable(
-            session, event_id, player, team_event, row.user_id, name, "claimant"
-        )
+        link, refused = _linkable(session, event_id, player, row.user_id, name, "claimant")
         if refused is not None:
             raise Conflict(refused)
         if link is None:
-            link = live.new_link(session, event_id, player, team_event)
+            link = live.new_link(session, event_id, player)
             session.flush()
         row.state = ClaimState.APPROVED.value
         row.decided_by = actor.user_id
@@ -519,13 +508,11 @@ def close_claims(
     (``entrant-taken``) and the user's claims to other entrants of the event
     (``user-linked``). Returns their ids. ``live.link_user`` calls it, so a redeemed code
     settles them too."""
-    column = EntryClaimRow.roster_id if link.roster_id is not None else EntryClaimRow.player_id
-    player = link.roster_id if link.roster_id is not None else link.player_id
     rows = session.scalars(
         select(EntryClaimRow).where(
             EntryClaimRow.event_id == link.event_id,
             EntryClaimRow.state == ClaimState.PENDING,
-            (column == player) | (EntryClaimRow.user_id == user_id),
+            (EntryClaimRow.player_id == link.player_id) | (EntryClaimRow.user_id == user_id),
         )
     ).all()
     now = clock.now()
@@ -543,7 +530,7 @@ def open_entrants(db: Database, actor: Actor, event_id: int) -> list[OpenEntrant
     with db.transaction() as session:
         existing_event(session, event_id)
         linked = {
-            (r.roster_id or r.player_id)
+            r.player_id
             for r in session.scalars(
                 select(PlayerAccountRow).where(
                     PlayerAccountRow.event_id == event_id, PlayerAccountRow.user_id.is_not(None)

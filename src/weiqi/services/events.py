@@ -35,7 +35,7 @@ from weiqi.services.permissions import Action, require
 from weiqi.store.base import Base
 from weiqi.store.database import Database
 from weiqi.store.models import EventRole, EventRow
-from weiqi.store.teams import LeagueDivisionRow, RosterRow, TeamRow
+from weiqi.store.teams import LeagueDivisionRow, TeamRow
 from weiqi.store.tournament import EventSettingsRow, PlayerRow, RoundRow
 from weiqi.text import clean_name
 from weiqi.tournament.details import EventDetails
@@ -150,8 +150,8 @@ def player_row(session: Session, event_id: int, player_id: int) -> PlayerRow:
 
 
 def event_players(session: Session, event_id: int) -> list[PlayerRow]:
-    """Every player of individual event ``event_id``, in the order of entry (empty for an
-    event without players, a team event's among them: see :func:`roster_players`).
+    """Every player of event ``event_id``, in the order of entry (a team event's: every team's
+    players; :func:`roster_players` gives them with their teams).
 
     >>> db = Database("sqlite://"); db.upgrade()
     >>> from weiqi.tournament.settings import System
@@ -164,7 +164,7 @@ def event_players(session: Session, event_id: int) -> list[PlayerRow]:
     return list(session.scalars(entered.order_by(PlayerRow.id)))
 
 
-def roster_players(session: Session, event_id: int) -> list[tuple[RosterRow, TeamRow]]:
+def roster_players(session: Session, event_id: int) -> list[tuple[PlayerRow, TeamRow]]:
     """Every roster player of team event ``event_id`` with its team: the teams in the order of
     entry, each roster in its order.
 
@@ -174,10 +174,10 @@ def roster_players(session: Session, event_id: int) -> list[tuple[RosterRow, Tea
     []
     """
     rows = session.execute(
-        select(RosterRow, TeamRow)
-        .join(TeamRow, RosterRow.team_id == TeamRow.id)
-        .where(TeamRow.event_id == event_id)
-        .order_by(TeamRow.id, RosterRow.position, RosterRow.id)
+        select(PlayerRow, TeamRow)
+        .join(TeamRow, PlayerRow.team_id == TeamRow.id)
+        .where(PlayerRow.event_id == event_id)
+        .order_by(TeamRow.id, PlayerRow.position, PlayerRow.id)
     )
     return [(p, t) for p, t in rows]
 

@@ -107,7 +107,6 @@ from weiqi.store.models import EventRow
 from weiqi.store.seals import seal_row
 from weiqi.store.teams import (
     BoardGameRow,
-    RosterRow,
     TeamMatchRow,
     TeamRow,
 )
@@ -581,8 +580,8 @@ def team_game(session: Session, game: BoardGameRow) -> RefereedGame:
     match = game.match
     number = match.round.number
     refuse_empty_board(game, number)
-    home = session.get(RosterRow, game.home_player_id)
-    away = session.get(RosterRow, game.away_player_id)
+    home = session.get(PlayerRow, game.home_player_id)
+    away = session.get(PlayerRow, game.away_player_id)
     home_team = session.get(TeamRow, match.home_id)
     away_team = session.get(TeamRow, match.away_id)
     assert home is not None and away is not None
@@ -599,8 +598,8 @@ def team_game(session: Session, game: BoardGameRow) -> RefereedGame:
     names = []
     for player in (black, white):
         mates = session.execute(
-            select(RosterRow.id, RosterRow.name, RosterRow.birth_date).where(
-                RosterRow.team_id == player.team_id, RosterRow.name == player.name
+            select(PlayerRow.id, PlayerRow.name, PlayerRow.birth_date).where(
+                PlayerRow.team_id == player.team_id, PlayerRow.name == player.name
             )
         )
         names.append(labels(Person(rid, name, "", born) for rid, name, born in mates)[player.id])

@@ -141,7 +141,6 @@ from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRow, User
 from weiqi.store.teams import (
     BoardGameRow,
-    RosterRow,
     TeamMatchRow,
     TeamRow,
 )
@@ -257,11 +256,11 @@ def _new_code() -> str:
     return f"{raw[:4]}-{raw[4:8]}-{raw[8:]}"
 
 
-def _roster_player(session: Session, event_id: int, roster_id: int) -> tuple[RosterRow, TeamRow]:
-    """A roster player of the team event and its team; ``NotFound`` for anybody else (a roster
-    player of another event, an entrant's id)."""
-    row = session.get(RosterRow, roster_id)
-    team = session.get(TeamRow, row.team_id) if row is not None else None
+def _roster_player(session: Session, event_id: int, roster_id: int) -> tuple[PlayerRow, TeamRow]:
+    """A team's player of the team event and its team; ``NotFound`` for anybody else (a
+    player of another event, an entrant of an individual event)."""
+    row = session.get(PlayerRow, roster_id)
+    team = session.get(TeamRow, row.team_id) if row is not None and row.team_id else None
     if row is None or team is None or team.event_id != event_id:
         raise NotFound(Msg("event %(event_id)s has no such player", event_id=event_id))
     return row, team
@@ -269,7 +268,7 @@ def _roster_player(session: Session, event_id: int, roster_id: int) -> tuple[Ros
 
 def _roster_player_of(
     session: Session, event_id: int, roster_id: int, team: int | None
-) -> tuple[RosterRow, TeamRow]:
+) -> tuple[PlayerRow, TeamRow]:
     """:func:`_roster_player`, of team ``team`` when given (the team id the organiser or the
     claimant meant): a player of another team is ``InvalidSetting`` (field ``team``)."""
     roster, of_team = _roster_player(session, event_id, roster_id)
@@ -314,14 +313,12 @@ def player_id(db: Database, event_id: int, name: str, team: str | None = None) -
                 select(PlayerRow.id).where(PlayerRow.event_id == event_id, PlayerRow.name == name)
             )
         else:
-            query = (
-                select(RosterRow.id)
-                .join(TeamRow, RosterRow.team_id == TeamRow.id)
-                .where(TeamRow.event_id == event_id)
-                .where((RosterRow.name == name) | (RosterRow.player_code == name))
+            query = select(PlayerRow.id).where(
+                PlayerRow.event_id == event_id,
+                (PlayerRow.name == name) | (PlayerRow.player_code == name),
             )
             if team is not None:
-                query = query.where(TeamRow.id == _team_named(session, event_id, team).id)
+                query = query.where(PlayerRow.team_id == _team_named(session, event_id, team).id)
             ids = session.scalars(query).all()
             if len(ids) > 1:
                 raise InvalidSetting(
@@ -337,30 +334,21 @@ def player_id(db: Database, event_id: int, name: str, team: str | None = None) -
         return int(found)
 
 
-def _link_of(
-    session: Session, event_id: int, player: int, team_event: bool
-) -> PlayerAccountRow | None:
-    column = PlayerAccountRow.roster_id if team_event else PlayerAccountRow.player_id
-    return session.scalar(select(PlayerAccountRow).where(column == player))
+def _link_of(session: Session, player: int) -> PlayerAccountRow | None:
+    """The account link of ``player`` (an entrant, or a team's player), if any."""
+    return session.scalar(select(PlayerAccountRow).where(PlayerAccountRow.player_id == player))
 
 
-def new_link(session: Session, event_id: int, player: int, team_event: bool) -> PlayerAccountRow:
-    """The account link of entrant ``player`` (in a team event: of that roster player), made
-    empty — for an invitation or an approved claim to fill."""
-    link = PlayerAccountRow(event_id=event_id)
-    if team_event:
-        link.roster_id = player
-    else:
-        link.player_id = player
+def new_link(session: Session, event_id: int, player: int) -> PlayerAccountRow:
+    """The account link of ``player`` (an entrant, or a team's player), made empty — for an
+    invitation or an approved claim to fill."""
+    link = PlayerAccountRow(event_id=event_id, player_id=player)
     session.add(link)
     return link
 
 
 def _linked_name(session: Session, link: PlayerAccountRow) -> str:
-    """The name of the entrant or roster player of ``link``."""
-    if link.roster_id is not None:
-        return _roster_player(session, link.event_id, link.roster_id)[0].name
-    assert link.player_id is not None
+    """The name of the player of ``link``."""
     return player_row(session, link.event_id, link.player_id).name
 
 
@@ -390,10 +378,10 @@ def create_invite(
             if team is not None:
                 raise InvalidSetting("team", Msg("applies to team events only"))
             name = player_row(session, event_id, player).name
-        link = _link_of(session, event_id, player, team_event)
+        link = _link_of(session, player)
         if link is not None and link.user_id is not None:
             raise Conflict(Msg("%(name)s is already linked to an account", name=name))
-        link = link or new_link(session, event_id, player, team_event)
+        link = link or new_link(session, event_id, player)
         link.invite_hash = _code_hash(code)
         link.invited_at = clock.now()
         session.flush()
@@ -419,7 +407,7 @@ def entrant_accounts(db: Database, actor: Actor, event_id: int) -> list[EntrantA
         else:
             players = [(p.id, p.name, None) for p in event_players(session, event_id)]
         links = {
-            (r.roster_id if team_event else r.player_id): r
+            r.player_id: r
             for r in session.scalars(
                 select(PlayerAccountRow).where(PlayerAccountRow.event_id == event_id)
             )
@@ -504,9 +492,7 @@ def link_user(session: Session, link: PlayerAccountRow, user_id: int, clock: Ser
     event = session.get(EventRow, link.event_id)
     assert event is not None
     session.flush()
-    player = link.roster_id if link.roster_id is not None else link.player_id
-    assert player is not None
-    return Linked(event.id, event.name, player, name)
+    return Linked(event.id, event.name, link.player_id, name)
 
 
 @dataclass(frozen=True)
@@ -611,16 +597,14 @@ def my_games(db: Database, actor: Actor) -> list[MyGame]:
             select(PlayerAccountRow).where(PlayerAccountRow.user_id == actor.user_id)
         ).all()
         for link in links:
-            if link.roster_id is not None:
-                out.extend(_my_team_games(session, link, link.roster_id))
+            if _team_player(session, link):
+                out.extend(_my_team_games(session, link, link.player_id))
                 continue
             rnd = players_round(session, link.event_id, team=False)
             if rnd is None:
                 continue
             event = session.get(EventRow, link.event_id)
             assert event is not None
-            if link.player_id is None:  # neither an entrant nor a roster player: no board
-                continue
             for game, color, opponent in player_boards(session, rnd, link.player_id):
                 out.append(
                     MyGame(
@@ -659,8 +643,14 @@ def player_boards(
     return out
 
 
+def _team_player(session: Session, link: PlayerAccountRow) -> bool:
+    """Whether ``link`` is a team's player's (who plays the boards of a team event)."""
+    player = session.get(PlayerRow, link.player_id)
+    return player is not None and player.team_id is not None
+
+
 def team_board_seats(row: BoardGameRow) -> tuple[int | None, int | None]:
-    """The roster ids of a team board's Black and White."""
+    """The player ids of a team board's Black and White."""
     home, away = row.home_player_id, row.away_player_id
     return (home, away) if row.home_color == "B" else (away, home)
 
@@ -670,9 +660,9 @@ def _seat(session: Session, actor: Actor, game: GameRow | BoardGameRow) -> Color
     (a spectator)."""
     if actor.user_id is None:
         return None
-    team = isinstance(game, BoardGameRow)
-    column = PlayerAccountRow.roster_id if team else PlayerAccountRow.player_id
-    ids = session.scalars(select(column).where(PlayerAccountRow.user_id == actor.user_id)).all()
+    ids = session.scalars(
+        select(PlayerAccountRow.player_id).where(PlayerAccountRow.user_id == actor.user_id)
+    ).all()
     black, white = team_board_seats(game) if isinstance(game, BoardGameRow) else (
         game.black_id, game.white_id)  # fmt: skip
     if black is not None and black in ids:
@@ -710,7 +700,7 @@ def _my_team_games(session: Session, link: PlayerAccountRow, roster_id: int) -> 
             if roster_id not in (black, white) or black is None or white is None:
                 continue
             mine = Color.BLACK if roster_id == black else Color.WHITE
-            other = session.get(RosterRow, white if mine is Color.BLACK else black)
+            other = session.get(PlayerRow, white if mine is Color.BLACK else black)
             home = session.get(TeamRow, match.home_id)
             away = session.get(TeamRow, match.away_id)
             assert home is not None and away is not None and other is not None

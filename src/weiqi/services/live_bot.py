@@ -90,9 +90,7 @@ def sign_in_with_code(db: Database, code: str, clock: ServerClock = SYSTEM_CLOCK
     with db.transaction() as session:
         link = live.claim_code(session, code)
         name = live._linked_name(session, link)
-        # an entrant's id, or a roster player's (``r``: another table's ids)
-        who = f"{link.player_id}" if link.player_id is not None else f"r{link.roster_id}"
-        user = add_user(session, _free_username(session, f"bot-{link.event_id}-{who}"),
+        user = add_user(session, _free_username(session, f"bot-{link.event_id}-{link.player_id}"),
                         NO_PASSWORD, name)  # fmt: skip
         linked = live.link_user(session, link, user.id, clock)
         return BotSignIn(_info(user), linked)
@@ -153,11 +151,11 @@ def entrant_games(db: Database, actor: Actor) -> list[EntrantEvent]:
             .order_by(PlayerAccountRow.event_id)
         ).all()
         for link in links:
-            if link.roster_id is not None:
-                out.append(_team_entrant(session, link, link.roster_id))
+            player = session.get(PlayerRow, link.player_id)
+            if player is not None and player.team_id is not None:
+                out.append(_team_entrant(session, link, link.player_id))
                 continue
             event = session.get(EventRow, link.event_id)
-            player = session.get(PlayerRow, link.player_id)
             settings = event_settings(session, link.event_id)
             if event is None or player is None or not isinstance(settings, EventSettings):
                 continue

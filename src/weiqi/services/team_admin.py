@@ -48,7 +48,8 @@ from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches_fields, search_terms
 from weiqi.store.database import Database
 from weiqi.store.locks import lock_event
-from weiqi.store.teams import RosterRow, TeamCoachRow, TeamRow
+from weiqi.store.teams import TeamCoachRow, TeamRow
+from weiqi.store.tournament import PlayerRow
 from weiqi.text import clean_name
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.settings import settings_from_text, settings_text
@@ -278,13 +279,13 @@ def search_round(
 ROSTER_FORM_FIELDS = ("name", "rank", "rating", "nationality")
 
 
-def _card(r: RosterRow, shown: Mapping[int, str]) -> RosterCard:
+def _card(r: PlayerRow, shown: Mapping[int, str]) -> RosterCard:
     return RosterCard(
-        r.player_code,
+        r.code,
         r.name,
-        r.rank,
-        r.rating,
-        r.nationality or "",
+        r.rank or "",
+        int(r.rating or 0),
+        r.country,
         r.foreign,
         r.id,
         shown.get(r.id, r.name),
@@ -307,9 +308,9 @@ def _team(session: Session, event_id: int, team_id: int) -> TeamRow:
     return row
 
 
-def _roster_row(session: Session, event_id: int, team_id: int, player_id: int) -> RosterRow:
+def _roster_row(session: Session, event_id: int, team_id: int, player_id: int) -> PlayerRow:
     team = _team(session, event_id, team_id)
-    row = session.get(RosterRow, player_id)
+    row = session.get(PlayerRow, player_id)
     if row is None or row.team_id != team.id:
         raise NotFound(
             Msg("no player %(player)s in team %(team)s", player=player_id, team=team.name)
@@ -418,11 +419,11 @@ def edit_roster_player(
         if birth_date is None:
             born = row.birth_date
         clash = session.scalar(
-            select(RosterRow.id).where(
-                RosterRow.team_id == row.team_id,
-                RosterRow.name == clean,
-                RosterRow.id != row.id,
-                RosterRow.birth_date.is_(None) if born is None else RosterRow.birth_date == born,
+            select(PlayerRow.id).where(
+                PlayerRow.team_id == row.team_id,
+                PlayerRow.name == clean,
+                PlayerRow.id != row.id,
+                PlayerRow.birth_date.is_(None) if born is None else PlayerRow.birth_date == born,
             )
         )
         if clash is not None:
@@ -434,7 +435,7 @@ def edit_roster_player(
                     name=clean,
                 ),
             )
-        row.name, row.rank, row.rating, row.nationality = clean, code, points, land
+        row.name, row.rank, row.rating, row.country = clean, code, points, land
         row.birth_date = born
         if foreign is not None:
             row.foreign = foreign

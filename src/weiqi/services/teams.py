@@ -121,11 +121,10 @@ from weiqi.store.teams import (
     LeagueDivisionRow,
     LineupBoardRow,
     LineupRow,
-    RosterRow,
     TeamMatchRow,
     TeamRow,
 )
-from weiqi.store.tournament import EventSettingsRow, RoundRow
+from weiqi.store.tournament import EventSettingsRow, PlayerRow, RoundRow
 from weiqi.text import check_entrants
 from weiqi.tournament.details import EventDetails, format_local
 from weiqi.tournament.namesakes import Person, labels, shared_name
@@ -271,17 +270,17 @@ def core_team(row: TeamRow) -> Team:
         (r for r in row.roster if r.declared_position is not None),
         key=lambda r: r.declared_position or 0,
     )
-    order = tuple(r.player_code for r in declared)
+    order = tuple(r.code for r in declared)
     return Team(
         row.code,
         row.name,
         tuple(
             RosterEntry(
-                r.player_code,
+                r.code,
                 r.name,
-                Rank.parse(r.rank),
-                r.rating,
-                r.nationality,
+                Rank.parse(r.rank or ""),
+                int(r.rating or 0),
+                r.country,
                 r.foreign,
                 r.protected,
                 r.birth_date,
@@ -299,10 +298,8 @@ def _codes(session: Session, event_id: int) -> tuple[dict[int, str], dict[int, s
     """Team codes and player codes by row id."""
     teams = {t.id: t.code for t in event_teams(session, event_id)}
     players = {
-        r.id: r.player_code
-        for r in session.scalars(
-            select(RosterRow).join(TeamRow).where(TeamRow.event_id == event_id)
-        )
+        r.id: r.code
+        for r in session.scalars(select(PlayerRow).where(PlayerRow.event_id == event_id))
     }
     return teams, players
 
@@ -312,10 +309,10 @@ def roster_labels(session: Session, event_id: int) -> dict[int, str]:
     edited name is shown everywhere), and for namesakes what tells them apart — the team, else
     the birth year (``张伟 (黑龙)``, ``张伟 (1990)``; ``weiqi.tournament.namesakes``)."""
     rows = session.execute(
-        select(RosterRow.id, RosterRow.name, TeamRow.name, RosterRow.birth_date)
-        .join(TeamRow)
-        .where(TeamRow.event_id == event_id)
-        .order_by(RosterRow.id)
+        select(PlayerRow.id, PlayerRow.name, TeamRow.name, PlayerRow.birth_date)
+        .join(TeamRow, PlayerRow.team_id == TeamRow.id)
+        .where(PlayerRow.event_id == event_id)
+        .order_by(PlayerRow.id)
     )
     return labels(Person(rid, name, team, born) for rid, name, team, born in rows)
 
@@ -346,13 +343,13 @@ def roster_names(session: Session, event_id: int) -> dict[int, str]:
 
 
 def find_roster_player(
-    rows: Sequence[RosterRow],
+    rows: Sequence[PlayerRow],
     shown: Mapping[int, str],
     typed: str,
     *,
     field: str = "player",
     names_first: bool = True,
-) -> RosterRow:
+) -> PlayerRow:
     """The roster row of ``rows`` that ``typed`` means: its label as pages show it (``shown``,
     by row id), a name only one of ``rows`` has, or its code. A name two of them share is
     ``InputError`` listing both labels — even when it is also one's code (the first 张伟 entered
@@ -639,13 +636,14 @@ def add_teams(session: Session, event_id: int, teams: Sequence[Team], boards: in
         )
         declared = {code: i for i, code in enumerate(t.order, start=1)}
         row.roster = [
-            RosterRow(
+            PlayerRow(
+                event_id=event_id,
                 position=i,
                 player_code=e.player_id,
                 name=e.name,
                 rank=e.rank.code,
                 rating=e.rating,
-                nationality=e.nationality,
+                country=e.nationality,
                 birth_date=e.birth_date,
                 foreign=e.foreign,
                 protected=e.protected,
@@ -997,7 +995,7 @@ def _typed_codes(
             continue
         try:
             found = find_roster_player(team_row.roster, shown, text, names_first=names_first)
-            out.append(found.player_code)
+            out.append(found.code)
         except NotFound:
             out.append(text.strip())
         except InputError as err:
@@ -1007,7 +1005,7 @@ def _typed_codes(
 
 def _lineup_boards(team_row: TeamRow, lineup: Sequence[str]) -> list[LineupBoardRow]:
     """The boards of ``lineup`` (player codes of ``team_row``'s roster, board 1 first)."""
-    roster = {r.player_code: r for r in team_row.roster}
+    roster = {r.code: r for r in team_row.roster}
     return [
         LineupBoardRow(position=i, player=roster[code]) for i, code in enumerate(lineup, start=1)
     ]
@@ -1136,7 +1134,7 @@ def reveal_round(
                 raise Conflict(Msg("round %(number)s is not revealed yet", number=r.number))
         teams = {t.id: t for t in event_teams(session, event_id)}
         code_to_id = {t.code: t.id for t in teams.values()}
-        roster_id = {(t.code, r.player_code): r.id for t in teams.values() for r in t.roster}
+        roster_id = {(t.code, r.code): r.id for t in teams.values() for r in t.roster}
         lineups = lineup_rows(session, event_id)
         revealed = {teams[lr.team_id].code: lr.players for lr in lineups.get(rnd.id, [])}
         previous: dict[str, Lineup] = {}

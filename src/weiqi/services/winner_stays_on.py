@@ -112,7 +112,7 @@ def _stage(session: Session, event_id: int) -> _Stage:
     rnd = rounds[0]
     listed = event_teams(session, event_id)
     teams = {t.id: t.code for t in listed}
-    seats = {r.id: (t.code, r.player_code) for t in listed for r in t.roster}
+    seats = {r.id: (t.code, r.code) for t in listed for r in t.roster}
     sealed = lineup_rows(session, event_id).get(rnd.id, [])
     by_team = {lr.team_id: lr.players for lr in sealed}
     squads = {code: list(by_team[tid]) for tid, code in teams.items() if by_team.get(tid)}
@@ -230,7 +230,7 @@ def _sent_code(session: Session, event_id: int, team: str, typed: str) -> str:
     if row is None:
         return typed
     try:
-        return find_roster_player(row.roster, roster_labels(session, event_id), typed).player_code
+        return find_roster_player(row.roster, roster_labels(session, event_id), typed).code
     except NotFound:
         return typed
 

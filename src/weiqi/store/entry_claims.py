@@ -1,9 +1,8 @@
-"""Entry claims (issue #11): a logged-in user asks to play as an entrant of an event (or a
-roster player of a team event) and the organisers approve or decline.
+"""Entry claims (issue #11): a logged-in user asks to play as a player of an event (an entrant,
+or a team's player of a team event) and the organisers approve or decline.
 
 One row per claim, kept once decided (the claimant sees what became of it, the organisers the
-history). Exactly one of ``player_id`` (an entrant) and ``roster_id`` (a roster player) is
-set, as in ``event_player_accounts``. ``state`` is ``pending``, ``approved``, ``declined`` or
+history). ``state`` is ``pending``, ``approved``, ``declined`` or
 ``withdrawn``; a declined claim keeps the organiser's ``reason`` (their words), or, when it was
 declined because another claim was approved, ``closed_by`` names which (``entrant-taken``:
 somebody else now plays as the entrant; ``user-linked``: the claimant now plays as another
@@ -24,25 +23,17 @@ NOTE_LIMIT = 200
 
 
 class EntryClaimRow(Base):
-    """One user's claim to one entrant or roster player of an event."""
+    """One user's claim to one player of an event (an entrant, or a team's player)."""
 
     __tablename__ = "entry_claims"
     __table_args__ = (
-        CheckConstraint(
-            "(player_id IS NULL) <> (roster_id IS NULL)", name="entrant_or_roster_player"
-        ),
         CheckConstraint("state IN ('pending', 'approved', 'declined', 'withdrawn')", name="state"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    player_id: Mapped[int | None] = mapped_column(
-        ForeignKey("event_players.id", ondelete="CASCADE"), nullable=True
-    )
-    roster_id: Mapped[int | None] = mapped_column(
-        ForeignKey("team_roster.id", ondelete="CASCADE"), nullable=True
-    )
+    player_id: Mapped[int] = mapped_column(ForeignKey("event_players.id", ondelete="CASCADE"))
     note: Mapped[str] = mapped_column(String(NOTE_LIMIT), default="", server_default="")
     made_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     state: Mapped[str] = mapped_column(String(16), default="pending", server_default="pending")

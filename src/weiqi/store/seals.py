@@ -329,3 +329,54 @@ def seal_stage_boards(connection: Connection, secret: str) -> int:
         sealed += 1
     connection.execute(text("DELETE FROM site_settings WHERE key = :key"), {"key": _STAGE})
     return sealed
+
+
+# -- the team boards migration 0031 moved the players of: sealed again, on the first start ------
+
+_MOVED = "moved_players"
+
+
+def _moved_back(player: int | None, offset: int) -> int | None:
+    return None if player is None else player - offset
+
+
+def reseal_moved_players(connection: Connection, secret: str) -> int:
+    """Seal again each team board migration 0031 moved the players of
+    (``site_settings.moved_players``: the offset added to every roster player's id, and the
+    boards that were sealed then), each only when its seal holds for its players' ids before
+    the move, checked as the standings check a team board (:func:`team_boards`); a board whose
+    seal did not hold stays as it is, refused. Once; the number of boards sealed again."""
+    listed = connection.execute(
+        text("SELECT value FROM site_settings WHERE key = :key"), {"key": _MOVED}
+    ).scalar()
+    if listed is None:
+        return 0
+    moved = json.loads(listed)
+    offset = int(moved["offset"])
+    key = record_key(secret)
+    resealed = 0
+    for gid in moved["boards"]:
+        row = connection.execute(
+            text(
+                "SELECT g.home_player_id, g.away_player_id, g.home_color, g.result, g.confirmed, "
+                "g.seal, r.head, r.black_warnings, r.white_warnings FROM team_games g "
+                "LEFT JOIN team_game_records r ON r.game_id = g.id WHERE g.id = :id"
+            ),
+            {"id": gid},
+        ).first()
+        if row is None or row.seal is None:
+            continue  # deleted since (its match re-paired), or unsealed: nothing to carry over
+        home, away, color, result, confirmed, seal, head, bw, ww = row
+        warnings = (bw or 0, ww or 0)
+        before = (_moved_back(home, offset), _moved_back(away, offset), color)
+        if not holds(key, "team_games", gid, before, result, bool(confirmed), warnings, head, seal):
+            continue  # rewritten before the move (or since): refused before, refused still
+        seal = board_seal(
+            key, "team_games", gid, (home, away, color), result, bool(confirmed), warnings, head
+        )
+        connection.execute(
+            text("UPDATE team_games SET seal = :seal WHERE id = :id"), {"seal": seal, "id": gid}
+        )
+        resealed += 1
+    connection.execute(text("DELETE FROM site_settings WHERE key = :key"), {"key": _MOVED})
+    return resealed

@@ -244,14 +244,17 @@ def _settle(engine: Engine, given: Connection | None) -> SiteKey:
     if legacy is not None or stored_id != key_id(secret):
         _record_key_id(engine, given, key_id(secret))
     from weiqi.store.seals import (  # (seals find their key through here)
+        reseal_moved_players,
         seal_stage_boards,
         seal_stored_boards,
     )
 
     try:
-        with _writing(engine, given) as connection:  # the boards of migrations 0014, 0026, once
+        # the boards of migrations 0014, 0026 and 0031, once
+        with _writing(engine, given) as connection:
             seal_stored_boards(connection, secret)
             seal_stage_boards(connection, secret)
+            reseal_moved_players(connection, secret)
     except DBAPIError as err:  # two servers starting at once: the first one sealed them
         from weiqi.store.database import lost_race
 

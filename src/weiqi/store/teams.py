@@ -1,6 +1,7 @@
-"""Tables of team events and league seasons: teams and rosters,
-team matches (under the rounds of ``store.tournament``, one table for both kinds), board
-games, sealed lineups, seasons and drafts with their logs.
+"""Tables of team events and league seasons: teams (their players are the event's players,
+``store.tournament.PlayerRow`` with a ``team_id``), team matches (under the rounds of
+``store.tournament``, one table for both kinds), board games, sealed lineups, seasons and
+drafts with their logs.
 
 Facts only — who is on which roster, which lineup a team sealed and when, which board result
 was recorded, which draft move was made. Match scores, tables and a draft's state are derived by
@@ -14,14 +15,12 @@ season go through the same tables as any team event.
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import datetime
 
 from sqlalchemy import (
     Boolean,
-    Date,
     DateTime,
     ForeignKey,
-    Index,
     Integer,
     String,
     Text,
@@ -31,7 +30,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from weiqi.store.base import Base
 from weiqi.store.models import utcnow
-from weiqi.store.tournament import RoundRow
+from weiqi.store.tournament import PlayerRow, RoundRow
 
 
 class SeasonRow(Base):
@@ -64,7 +63,8 @@ class LeagueDivisionRow(Base):
 
 class TeamRow(Base):
     """A team (or club) of one event; ``code`` is its id in the core and on the command line.
-    Its declared 定台换人制 order is ``RosterRow.declared_position`` of its players."""
+    Its roster is its players in ``event_players`` (``PlayerRow.team_id``); its declared
+    定台换人制 order is their ``declared_position``."""
 
     __tablename__ = "teams"
     __table_args__ = (UniqueConstraint("event_id", "code"),)
@@ -77,8 +77,8 @@ class TeamRow(Base):
     coach: Mapped[str] = mapped_column(String(200), default="")
     captain: Mapped[str] = mapped_column(String(200), default="")
 
-    roster: Mapped[list[RosterRow]] = relationship(
-        back_populates="team", cascade="all, delete-orphan", order_by="RosterRow.position"
+    roster: Mapped[list[PlayerRow]] = relationship(
+        back_populates="team", cascade="all, delete-orphan", order_by="PlayerRow.position"
     )
 
 
@@ -94,44 +94,6 @@ class TeamCoachRow(Base):
     team_id: Mapped[int] = mapped_column(ForeignKey("teams.id", ondelete="CASCADE"), index=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     role: Mapped[str] = mapped_column(String(16), default="coach")
-
-
-class RosterRow(Base):
-    """A player registered for a team; ``foreign`` marks a 外援. ``declared_position`` is the
-    player's place (from 1) in the team's declared order (定台换人制), ``None`` when the team
-    declared none or left the player out of it.
-
-    ``player_code`` is the player's id in lineups, files and on the command line: given by the
-    teams CSV's ``id`` column, else the name when nobody else in the event has it, else the
-    name with what tells the namesake apart (``张伟 (白虎)``); it never changes afterwards, so a
-    renamed player keeps it. ``birth_date`` tells two namesakes of one team apart."""
-
-    __tablename__ = "team_roster"
-    __table_args__ = (
-        UniqueConstraint("team_id", "player_code"),
-        # an index, not a constraint: SQLite adds it without copying the table (migration 0009)
-        Index(
-            "ix_team_roster_team_id_declared_position",
-            "team_id",
-            "declared_position",
-            unique=True,
-        ),
-    )
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    team_id: Mapped[int] = mapped_column(ForeignKey("teams.id", ondelete="CASCADE"), index=True)
-    position: Mapped[int] = mapped_column(Integer)
-    player_code: Mapped[str] = mapped_column(String(200))
-    name: Mapped[str] = mapped_column(String(200))
-    rank: Mapped[str] = mapped_column(String(16))
-    rating: Mapped[int] = mapped_column(Integer, default=0)
-    nationality: Mapped[str] = mapped_column(String(100), default="")
-    birth_date: Mapped[date | None] = mapped_column(Date, nullable=True)
-    foreign: Mapped[bool] = mapped_column(Boolean, default=False)
-    protected: Mapped[bool] = mapped_column(Boolean, default=False)
-    declared_position: Mapped[int | None] = mapped_column(Integer, nullable=True)
-
-    team: Mapped[TeamRow] = relationship(back_populates="roster")
 
 
 class TeamMatchRow(Base):
@@ -177,10 +139,10 @@ class BoardGameRow(Base):
     board: Mapped[int] = mapped_column(Integer)
     sitting: Mapped[int] = mapped_column(Integer, default=0)
     home_player_id: Mapped[int | None] = mapped_column(
-        ForeignKey("team_roster.id", ondelete="CASCADE"), nullable=True
+        ForeignKey("event_players.id", ondelete="CASCADE"), nullable=True
     )
     away_player_id: Mapped[int | None] = mapped_column(
-        ForeignKey("team_roster.id", ondelete="CASCADE"), nullable=True
+        ForeignKey("event_players.id", ondelete="CASCADE"), nullable=True
     )
     home_color: Mapped[str] = mapped_column(String(1))
     result: Mapped[str | None] = mapped_column(String(16), nullable=True)
@@ -218,7 +180,7 @@ class LineupRow(Base):
     @property
     def players(self) -> tuple[str, ...]:
         """The player codes by board (board 1 first); ``()`` for a forfeit."""
-        return tuple(b.player.player_code for b in self.boards)
+        return tuple(b.player.code for b in self.boards)
 
 
 class LineupBoardRow(Base):
@@ -233,10 +195,10 @@ class LineupBoardRow(Base):
     )
     position: Mapped[int] = mapped_column(Integer, primary_key=True)
     player_id: Mapped[int] = mapped_column(
-        ForeignKey("team_roster.id", ondelete="CASCADE"), index=True
+        ForeignKey("event_players.id", ondelete="CASCADE"), index=True
     )
 
-    player: Mapped[RosterRow] = relationship(lazy="joined")
+    player: Mapped[PlayerRow] = relationship(lazy="joined")
 
 
 class WinnerStaysOnLogRow(Base):

@@ -15,6 +15,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -29,7 +30,13 @@ from weiqi.store.base import Base
 from weiqi.tournament.namesakes import identity_key
 
 if TYPE_CHECKING:
-    from weiqi.store.teams import TeamMatchRow
+    from weiqi.store.teams import TeamMatchRow, TeamRow
+
+
+def team_identity_key(team_id: int, player_code: str) -> str:
+    """The ``identity_key`` of a team's player: its team and code (migration 0031 wrote the
+    same for the rosters it moved here)."""
+    return identity_key(player_code, "", None, f"team {team_id}")
 
 
 class EventSettingsRow(Base):
@@ -50,15 +57,19 @@ class EventSettingsRow(Base):
 
 
 def _identity_of_insert(context: DefaultExecutionContext) -> str:
-    """The ``identity_key`` of a row inserted without one, from the row's own columns."""
+    """The ``identity_key`` of a row inserted without one, from the row's own columns: a team's
+    player is told apart by the team and code (unique within the team)."""
     row: dict[str, Any] = context.get_current_parameters()  # type: ignore[no-untyped-call]
+    if row.get("team_id") is not None:
+        return team_identity_key(row["team_id"], row["player_code"])
     return identity_key(
         row["name"], row.get("club") or "", row.get("birth_date"), row.get("licence") or ""
     )
 
 
 class PlayerRow(Base):
-    """An entrant of one event; ``extra`` keeps the import file's other columns as JSON.
+    """A player of one event, either kind: an entrant of an individual event, or a player on a
+    team's roster (``team_id`` set); ``extra`` keeps the import file's other columns as JSON.
 
     Two players may share a name (two 张伟 from different clubs) when the club, the birth date
     or the ``licence`` (an explicit ID, such as a federation number) tells them apart:
@@ -71,6 +82,14 @@ class PlayerRow(Base):
     __tablename__ = "event_players"
     __table_args__ = (
         UniqueConstraint("event_id", "identity_key", name=conv("uq_event_players_event_id_name")),
+        UniqueConstraint("team_id", "player_code"),
+        # an index, not a constraint: SQLite adds it without copying the table
+        Index(
+            "ix_event_players_team_id_declared_position",
+            "team_id",
+            "declared_position",
+            unique=True,
+        ),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -90,6 +109,30 @@ class PlayerRow(Base):
     warnings: Mapped[int] = mapped_column(Integer, default=0)
     # whole wins added to a McMahon start score (the "super-bar"; OpenGotha's smmsCorrection)
     mcmahon_correction: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+    # A team's player (a team event's, or a league division's; migration 0031 brought them here
+    # from a roster table of their own). ``player_code`` is the player's id in lineups, files
+    # and on the command line: given by the teams CSV's ``id`` column, else the name when
+    # nobody else in the event has it, else the name with what tells the namesake apart
+    # (``张伟 (白虎)``); it never changes afterwards, so a renamed player keeps it. ``foreign``
+    # marks a 外援; ``position`` is the place on the roster; ``declared_position`` the place
+    # (from 1) in the team's declared order (定台换人制), ``None`` when the team declared none
+    # or left the player out of it.
+    team_id: Mapped[int | None] = mapped_column(
+        ForeignKey("teams.id", ondelete="CASCADE"), nullable=True, index=True
+    )
+    position: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    player_code: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    foreign: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    protected: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    declared_position: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+    team: Mapped[TeamRow | None] = relationship(back_populates="roster")
+
+    @property
+    def code(self) -> str:
+        """The player's id in the core: a team's player's code, an entrant's row id."""
+        return self.player_code if self.player_code is not None else str(self.id)
 
 
 class AbsenceRow(Base):
