@@ -146,11 +146,12 @@ def _alter(table: str, change: Callable[[BatchOperations], None]) -> None:
 
 
 def _reset_ids(table: str) -> None:
-    """PostgreSQL: the next id of ``table`` after the ids written here by hand."""
+    """PostgreSQL: the next id of ``table`` after the ids written here by hand (1 for an empty
+    table: a new database's first player is player 1, as on SQLite)."""
     if not _sqlite():
         op.execute(
             f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
-            f"GREATEST((SELECT MAX(id) FROM {table}), 1))"
+            f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"
         )
 
 
