@@ -59,7 +59,6 @@ from weiqi.services.events import (
     event_players,
     existing_event,
     is_team_event,
-    player_row,
     roster_players,
 )
 from weiqi.services.permissions import Action, require
@@ -179,24 +178,16 @@ def _bounded(field: str, text: str) -> str:
 
 def _entrant(
     session: Session, event_id: int, player: int, team: int | None
-) -> tuple[bool, str, str | None]:
-    """Whether the event is a team event, the entrant's (or roster player's) name and team;
+) -> tuple[str, str | None]:
+    """The name and team (``None``: an entrant of an individual event) of the player claimed;
     ``InvalidSetting`` naming ``player`` (no such player) or ``team`` (another team's)."""
-    team_event = is_team_event(session, event_id)
     try:
-        if team_event:
-            roster, of_team = live._roster_player_of(session, event_id, player, team)
-        else:
-            row = player_row(session, event_id, player)
+        row, of_team = live.event_player(session, event_id, player, team)
     except NotFound:
         raise InvalidSetting(
             "player", Msg("event %(event_id)s has no such player", event_id=event_id)
         ) from None
-    if not team_event:
-        if team is not None:
-            raise InvalidSetting("team", Msg("applies to team events only"))
-        return False, row.name, None
-    return True, roster.name, of_team.name
+    return row.name, of_team.name if of_team is not None else None
 
 
 def _linked_in(session: Session, event_id: int, user_id: int) -> PlayerAccountRow | None:
@@ -265,7 +256,7 @@ def claim_entry(
     with db.transaction() as session:
         lock_event(session, event_id)
         existing_event(session, event_id)
-        _, name, _ = _entrant(session, event_id, player, team)
+        name, _ = _entrant(session, event_id, player, team)
         _link, refused = _linkable(session, event_id, player, user_id, name, "you")
         if refused is not None:
             raise InvalidSetting("player", refused)

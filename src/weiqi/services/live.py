@@ -256,32 +256,29 @@ def _new_code() -> str:
     return f"{raw[:4]}-{raw[4:8]}-{raw[8:]}"
 
 
-def _roster_player(session: Session, event_id: int, roster_id: int) -> tuple[PlayerRow, TeamRow]:
-    """A team's player of the team event and its team; ``NotFound`` for anybody else (a
-    player of another event, an entrant of an individual event)."""
-    row = session.get(PlayerRow, roster_id)
-    team = session.get(TeamRow, row.team_id) if row is not None and row.team_id else None
-    if row is None or team is None or team.event_id != event_id:
+def event_player(
+    session: Session, event_id: int, player_id: int, team: int | None = None
+) -> tuple[PlayerRow, TeamRow | None]:
+    """Player ``player_id`` of event ``event_id``, either kind: an entrant, or a team's player
+    with its team. ``team`` is the team id the organiser or the claimant meant: a player of
+    another team, or an entrant of an individual event, is ``InvalidSetting`` (field ``team``);
+    a player the event does not have is ``NotFound``."""
+    row = session.get(PlayerRow, player_id)
+    if row is None or row.event_id != event_id:
         raise NotFound(Msg("event %(event_id)s has no such player", event_id=event_id))
-    return row, team
-
-
-def _roster_player_of(
-    session: Session, event_id: int, roster_id: int, team: int | None
-) -> tuple[PlayerRow, TeamRow]:
-    """:func:`_roster_player`, of team ``team`` when given (the team id the organiser or the
-    claimant meant): a player of another team is ``InvalidSetting`` (field ``team``)."""
-    roster, of_team = _roster_player(session, event_id, roster_id)
-    if team is not None and of_team.id != team:
+    of_team = session.get(TeamRow, row.team_id) if row.team_id is not None else None
+    if team is not None and of_team is None:
+        raise InvalidSetting("team", Msg("applies to team events only"))
+    if team is not None and of_team is not None and of_team.id != team:
         raise InvalidSetting(
             "team",
             Msg(
                 "%(name)s is not a roster player of %(team)s",
-                name=roster.name,
+                name=row.name,
                 team=_team_label(session, event_id, team),
             ),
         )
-    return roster, of_team
+    return row, of_team
 
 
 def _team_named(session: Session, event_id: int, team: str) -> TeamRow:
@@ -306,25 +303,21 @@ def player_id(db: Database, event_id: int, name: str, team: str | None = None) -
     ``NotFound`` when the event (or the team) has no such player; ``InvalidSetting`` (field
     ``team``) for a team the event does not have, or a team given in an individual event."""
     with db.transaction() as session:
-        if not is_team_event(session, event_id):
-            if team is not None:
-                raise InvalidSetting("team", Msg("applies to team events only"))
-            found = session.scalar(
-                select(PlayerRow.id).where(PlayerRow.event_id == event_id, PlayerRow.name == name)
+        team_event = is_team_event(session, event_id)
+        if team is not None and not team_event:
+            raise InvalidSetting("team", Msg("applies to team events only"))
+        query = select(PlayerRow.id).where(
+            PlayerRow.event_id == event_id,
+            (PlayerRow.name == name) | (PlayerRow.player_code == name),
+        )
+        if team is not None:
+            query = query.where(PlayerRow.team_id == _team_named(session, event_id, team).id)
+        ids = session.scalars(query.order_by(PlayerRow.id)).all()
+        if len(ids) > 1 and team_event:
+            raise InvalidSetting(
+                "team", Msg("%(name)s plays for several teams: name the team", name=name)
             )
-        else:
-            query = select(PlayerRow.id).where(
-                PlayerRow.event_id == event_id,
-                (PlayerRow.name == name) | (PlayerRow.player_code == name),
-            )
-            if team is not None:
-                query = query.where(PlayerRow.team_id == _team_named(session, event_id, team).id)
-            ids = session.scalars(query).all()
-            if len(ids) > 1:
-                raise InvalidSetting(
-                    "team", Msg("%(name)s plays for several teams: name the team", name=name)
-                )
-            found = ids[0] if ids else None
+        found = ids[0] if ids else None
         if found is None:
             if team is not None:
                 raise NotFound(
@@ -369,15 +362,8 @@ def create_invite(
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         lock_event(session, event_id)
-        team_event = is_team_event(session, event_id)
-        team_code = None
-        if team_event:
-            roster, of_team = _roster_player_of(session, event_id, player, team)
-            name, team_code = roster.name, of_team.code
-        else:
-            if team is not None:
-                raise InvalidSetting("team", Msg("applies to team events only"))
-            name = player_row(session, event_id, player).name
+        row, of_team = event_player(session, event_id, player, team)
+        name, team_code = row.name, of_team.code if of_team is not None else None
         link = _link_of(session, player)
         if link is not None and link.user_id is not None:
             raise Conflict(Msg("%(name)s is already linked to an account", name=name))

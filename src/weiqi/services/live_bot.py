@@ -201,7 +201,7 @@ def _team_entrant(session: Session, link: PlayerAccountRow, roster_id: int) -> E
     settings = event_settings(session, link.event_id)
     event = session.get(EventRow, link.event_id)
     assert isinstance(settings, TeamEventSettings) and event is not None
-    roster, _team = live._roster_player(session, link.event_id, roster_id)
+    roster, _team = live.event_player(session, link.event_id, roster_id)
     ruleset = settings.ruleset
     games = [
         EntrantGame(
