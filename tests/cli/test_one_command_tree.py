@@ -167,3 +167,14 @@ def test_r_org_1_event_set_changes_either_kinds_settings_as_the_page_does(tmp_pa
     )
     team = json.loads(run("event", "set", "--db", db, "deadline_minutes=45", "--json"))
     assert (team["kind"], team["settings"]["deadline_minutes"]) == ("team", 45)
+
+
+def test_a_system_refused_is_named_as_the_events_system_in_chinese(tmp_path: Path) -> None:
+    """Issue #10, one name per idea: an event's system (赛制) and a clock's time system (计时方式)
+    are two fields; a team event refusing an individual system names the event's."""
+    db = str(tmp_path / "s.sqlite3")
+    caught = runner.invoke(app, ["event", "create", "--db", db, "--kind", "team", "--name", "杯",
+                                 "--system", "mcmahon", "--boards", "2"])  # fmt: skip
+    assert isinstance(caught.exception, WeiqiError)
+    zh = error_line(caught.exception, {"WEIQI_LANG": "zh_CN"})
+    assert zh.startswith("错误：赛制：团体赛的赛制须为round_robin") and zh.endswith("不能是mcmahon")

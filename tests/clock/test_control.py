@@ -94,7 +94,7 @@ def test_r_time_2_reserve_is_taken_out_of_the_limit() -> None:
         (lambda: TimeControl.parse("soon"), "time control"),
         (lambda: TimeControl.parse("10m canadian"), "time control"),
         (lambda: TimeControl.parse("3x30s canadian"), "time control"),
-        (lambda: TimeControl.from_dict({"system": "hourglass"}), "system"),
+        (lambda: TimeControl.from_dict({"system": "hourglass"}), "time_system"),
         (lambda: TimeControl.from_dict({"system": "absolute", "main": 3}), "main"),
     ],
 )

@@ -407,8 +407,8 @@ class TimeControl:
         try:
             system = TimeSystem(data["system"])
         except (KeyError, ValueError):
-            raise InvalidSetting(
-                "system", Msg("unknown time system %(get)s", get=repr(data.get("system")))
+            raise InvalidSetting(  # named apart from an event's system (赛制)
+                "time_system", Msg("unknown time system %(get)s", get=repr(data.get("system")))
             ) from None
         fields = {k: v for k, v in data.items() if k != "system"}
         unknown = set(fields) - set(cls.__dataclass_fields__)

@@ -83,12 +83,17 @@ FORM_FIELDS = (
     "timeout_pass",
 )
 # A field named by an InvalidSetting of the Chinese constructor, as the form names it.
-_FORM_FIELD = {"limit": "main_time", "reserved": "periods", "time control": "tc"}
+_FORM_FIELD = {
+    "limit": "main_time",
+    "reserved": "periods",
+    "time control": "tc",
+    "time_system": "system",
+}
 
 # The settings' field names as an error names them, said in the user's language.
 FIELD_NAMES = (
     N_("time control"),
-    N_("system"),
+    N_("time_system"),
     N_("main_time"),
     N_("periods"),
     N_("period_time"),
@@ -139,8 +144,8 @@ def settings_from_form(form: Mapping[str, str]) -> TimeControl:
     try:
         system = TimeSystem(form.get("system", ""))
     except ValueError:
-        raise InvalidSetting(
-            "system", Msg("unknown time system %(get)s", get=repr(form.get("system")))
+        raise InvalidSetting(  # named apart from an event's system (赛制)
+            "time_system", Msg("unknown time system %(get)s", get=repr(form.get("system")))
         ) from None
     if system is TimeSystem.UNTIMED:
         return TimeControl.untimed()
