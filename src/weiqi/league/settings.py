@@ -34,6 +34,7 @@ from weiqi.tournament.settings import (
     System,
     check_system,
     declared_choices,
+    round_robin_rounds,
     settings_to_dict,
     settings_values,
 )
@@ -147,11 +148,9 @@ class TeamEventSettings(PlaySettings):
             return self.rounds
         if self.system is System.WINNER_STAYS_ON:
             return 1
-        if teams < 2:
-            return None
         if self.system is System.KNOCKOUT:
-            return (teams - 1).bit_length()
-        return (teams - 1 + teams % 2) * self.cycles
+            return (teams - 1).bit_length() if teams > 1 else None
+        return round_robin_rounds(teams, self.cycles)
 
     @property
     def lineup(self) -> LineupSettings:

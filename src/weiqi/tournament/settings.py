@@ -106,6 +106,17 @@ TEAM_SYSTEMS = (System.ROUND_ROBIN, System.SWISS, System.KNOCKOUT, System.WINNER
 """The systems a team event plays (R-FMT-3 on teams)."""
 
 
+def round_robin_rounds(entrants: int, cycles: int) -> int | None:
+    """The rounds of a round robin of ``entrants`` players or teams (Berger tables: one round
+    more for an odd number, each with a bye), per cycle; None for fewer than two. The one count
+    of them, for both kinds.
+
+    >>> round_robin_rounds(6, 1), round_robin_rounds(5, 2), round_robin_rounds(1, 1)
+    (5, 10, None)
+    """
+    return (entrants - 1 + entrants % 2) * cycles if entrants > 1 else None
+
+
 class _WithSystem(typing.Protocol):
     @property
     def system(self) -> object: ...
@@ -582,7 +593,7 @@ class EventSettings(PlaySettings):
         6
         """
         if self.system.is_round_robin:
-            return (players - 1 + players % 2) * self.cycle_count if players > 1 else None
+            return round_robin_rounds(players, self.cycle_count)
         return self.rounds
 
     @property

@@ -83,8 +83,9 @@ def berger_schedule(n: int, cycles: int) -> Table:
 
 
 def schedule_length(event: Event) -> int:
-    n = len(starting_field(event))
-    return len(berger_schedule(n, event.settings.cycle_count))
+    """How many rounds the event's Berger tables have (``EventSettings.planned_rounds`` of its
+    starting field: the one count of a round robin's rounds, 0 for fewer than two players)."""
+    return event.settings.planned_rounds(len(starting_field(event))) or 0
 
 
 class RoundRobin:
