@@ -56,10 +56,8 @@ from weiqi.services.actor import Actor
 from weiqi.services.events import (
     EventStatus,
     event_cards,
-    event_players,
     existing_event,
-    is_team_event,
-    roster_players,
+    players_with_teams,
 )
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import player_labels
@@ -528,16 +526,15 @@ def open_entrants(db: Database, actor: Actor, event_id: int) -> list[OpenEntrant
                 )
             )
         }
-        if is_team_event(session, event_id):
-            return [
-                OpenEntrant(p.id, p.name, p.rank or "", t.name, t.id)
-                for p, t in roster_players(session, event_id)
-                if p.id not in linked
-            ]
-        players = event_players(session, event_id)
-        labels = player_labels(players)
+        players = players_with_teams(session, event_id)
+        # an entrant's namesakes are told apart by club or birth date; a team's player by team
+        labels = player_labels(p for p, t in players if t is None)
         return [
-            OpenEntrant(p.id, labels[p.id], p.rank or "") for p in players if p.id not in linked
+            OpenEntrant(p.id, p.name, p.rank or "", t.name, t.id)
+            if t is not None
+            else OpenEntrant(p.id, labels[p.id], p.rank or "")
+            for p, t in players
+            if p.id not in linked
         ]
 
 

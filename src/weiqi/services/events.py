@@ -151,7 +151,7 @@ def player_row(session: Session, event_id: int, player_id: int) -> PlayerRow:
 
 def event_players(session: Session, event_id: int) -> list[PlayerRow]:
     """Every player of event ``event_id``, in the order of entry (a team event's: every team's
-    players; :func:`roster_players` gives them with their teams).
+    players; :func:`players_with_teams` gives them with their teams).
 
     >>> db = Database("sqlite://"); db.upgrade()
     >>> from weiqi.tournament.settings import System
@@ -164,18 +164,23 @@ def event_players(session: Session, event_id: int) -> list[PlayerRow]:
     return list(session.scalars(entered.order_by(PlayerRow.id)))
 
 
-def roster_players(session: Session, event_id: int) -> list[tuple[PlayerRow, TeamRow]]:
-    """Every roster player of team event ``event_id`` with its team: the teams in the order of
-    entry, each roster in its order.
+def players_with_teams(session: Session, event_id: int) -> list[tuple[PlayerRow, TeamRow | None]]:
+    """Every player of event ``event_id``, either kind, with its team (``None``: an entrant of
+    an individual event): an individual event's in the order of entry, a team event's team by
+    team in the order the teams entered, each roster in its order.
 
     >>> db = Database("sqlite://"); db.upgrade()
+    >>> ev = create_event(db, Actor.local(), "团体赛", TeamEventSettings(boards=1)).id
+    >>> from weiqi.services.teams import import_teams
+    >>> import_teams(db, Actor.local(), ev, "team,name,rank\\nB,李,3d\\nA,王,5d\\nB,张,4d\\n")
+    2
     >>> with db.transaction() as session:
-    ...     roster_players(session, 1)
-    []
+    ...     [(p.name, t.code if t else None) for p, t in players_with_teams(session, ev)]
+    [('李', 'B'), ('张', 'B'), ('王', 'A')]
     """
     rows = session.execute(
         select(PlayerRow, TeamRow)
-        .join(TeamRow, PlayerRow.team_id == TeamRow.id)
+        .outerjoin(TeamRow, PlayerRow.team_id == TeamRow.id)
         .where(PlayerRow.event_id == event_id)
         .order_by(TeamRow.id, PlayerRow.position, PlayerRow.id)
     )

@@ -107,12 +107,11 @@ from weiqi.services import live_notices
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import as_utc
 from weiqi.services.events import (
-    event_players,
     event_settings,
     existing_event,
     is_team_event,
     player_row,
-    roster_players,
+    players_with_teams,
 )
 from weiqi.services.games import (
     TEAM_BOARD_PLACE,
@@ -386,12 +385,10 @@ def entrant_accounts(db: Database, actor: Actor, event_id: int) -> list[EntrantA
     with db.transaction() as session:
         require(session, actor, Action.MANAGE_PLAYERS, event_id)
         existing_event(session, event_id)
-        team_event = is_team_event(session, event_id)
-        players: list[tuple[int, str, str | None]]
-        if team_event:  # each team's roster, in the teams' order
-            players = [(p.id, p.name, t.name) for p, t in roster_players(session, event_id)]
-        else:
-            players = [(p.id, p.name, None) for p in event_players(session, event_id)]
+        players = [
+            (p.id, p.name, t.name if t is not None else None)
+            for p, t in players_with_teams(session, event_id)
+        ]
         links = {
             r.player_id: r
             for r in session.scalars(
