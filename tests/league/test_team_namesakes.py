@@ -49,7 +49,7 @@ def test_namesakes_enter_with_codes_of_their_own(db: Database, ev: int) -> None:
         ("张伟 (青龙)", "张伟 (青龙)"),
         ("李明 (青龙)", "李明 (青龙)"),
     ]
-    assert teams.player_labels(db, ev)["李明"] == "李明 (黑龙)"
+    assert teams.code_labels(db, ev)["李明"] == "李明 (黑龙)"
 
 
 def test_the_same_player_twice_is_still_refused(db: Database, ev: int) -> None:
@@ -92,7 +92,7 @@ def test_lineups_take_names_labels_and_codes(db: Database, ev: int) -> None:
     # board prizes name the players as the pages do
     teams.record_results(db, LOCAL, ev, 1, [("黑龙", 1, "B+R"), ("黑龙", 2, "B+R")])
     players, _ = teams.records(db, ev)
-    shown = teams.player_labels(db, ev)
+    shown = teams.code_labels(db, ev)
     assert {teams.record_to_dict(r, shown)["name"] for r in players} == {
         "张伟 (黑龙, 1995)", "张伟 (黑龙, 1990)", "张伟 (白虎)", "王芳"
     }  # fmt: skip

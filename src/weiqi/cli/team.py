@@ -535,7 +535,7 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOption = False,
     ) -> None:
         """Per-player records, or one board's (for board prizes)."""
-        from weiqi.services.teams import player_labels, record_to_dict, records
+        from weiqi.services.teams import code_labels, record_to_dict, records
 
         database, event_id = _open_team_event(db, event)
         players, by_board = records(database, event_id)
@@ -544,7 +544,7 @@ def register(app: typer.Typer) -> None:
                 "--board", Msg("the event has boards 1 to %(by_board)s", by_board=len(by_board))
             )
         chosen = by_board[board] if board is not None else players
-        shown = player_labels(database, event_id)
+        shown = code_labels(database, event_id)
         out = [record_to_dict(r, shown) for r in chosen]
         if as_json:
             echo_json(out)
@@ -623,9 +623,9 @@ def register(app: typer.Typer) -> None:
         if as_json:
             echo_json(_stage_json(view))
         else:
-            from weiqi.services.teams import player_labels
+            from weiqi.services.teams import code_labels
 
-            _print_stage(view, player_labels(database, event_id))
+            _print_stage(view, code_labels(database, event_id))
 
     @stage_app.command("show")
     def stage_show(

@@ -225,7 +225,7 @@ def round_read(view: TeamRoundView) -> TeamRoundRead:
 
 def record_to_dict(r: PlayerRecord, shown: Mapping[str, str] | None = None) -> dict[str, object]:
     """A player's record (for board prizes) as plain JSON values: the API's and ``--json``'s;
-    with ``shown`` (labels by code, :func:`player_labels`) the name as pages show it too."""
+    with ``shown`` (labels by code, :func:`code_labels`) the name as pages show it too."""
     return {
         "player": r.player_id,
         **({"name": shown.get(r.player_id, r.player_id)} if shown is not None else {}),
@@ -317,7 +317,7 @@ def roster_labels(session: Session, event_id: int) -> dict[int, str]:
     return labels(Person(rid, name, team, born) for rid, name, team, born in rows)
 
 
-def player_labels(db: Database, event_id: int) -> dict[str, str]:
+def code_labels(db: Database, event_id: int) -> dict[str, str]:
     """Each roster player's label (:func:`roster_labels`) by player code: what a page, a
     table or a command shows for a code.
 
@@ -326,7 +326,7 @@ def player_labels(db: Database, event_id: int) -> dict[str, str]:
     >>> ev = create_event(db, Actor.local(), "团体赛", TeamEventSettings(boards=1))
     >>> import_teams(db, Actor.local(), ev.id, "team,name,rank\\nA,张伟,5d\\nB,张伟,4d\\n")
     2
-    >>> player_labels(db, ev.id)
+    >>> code_labels(db, ev.id)
     {'张伟': '张伟 (A)', '张伟 (B)': '张伟 (B)'}
     """
     with db.transaction() as session:
@@ -334,12 +334,6 @@ def player_labels(db: Database, event_id: int) -> dict[str, str]:
         shown = roster_labels(session, event_id)
         _, codes = _codes(session, event_id)
         return {codes[rid]: label for rid, label in shown.items()}
-
-
-def roster_names(session: Session, event_id: int) -> dict[int, str]:
-    """The players' names as every page shows them, by roster row id: their labels
-    (:func:`roster_labels`)."""
-    return roster_labels(session, event_id)
 
 
 def find_roster_player(
@@ -1440,7 +1434,7 @@ def _match_view(
 def _round_view(session: Session, rnd: RoundRow, *, explain: bool = False) -> TeamRoundView:
     row = event_row(session, rnd.event_id)
     teams, players = _codes(session, rnd.event_id)
-    names = roster_names(session, rnd.event_id)
+    names = roster_labels(session, rnd.event_id)
     lineups = lineup_rows(session, rnd.event_id).get(rnd.id, [])
     submitted = {teams[lr.team_id]: lr.source == "submitted" for lr in lineups}
     revealed = rnd.revealed_at is not None

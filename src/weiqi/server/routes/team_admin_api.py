@@ -130,7 +130,7 @@ def post_playoff(
 def get_records(db: Db, event_id: int) -> dict[str, Any]:
     """Each player's record (best first) and each board's, for board prizes."""
     players, by_board = teams.records(db, event_id)
-    shown = teams.player_labels(db, event_id)
+    shown = teams.code_labels(db, event_id)
 
     def row(r: PlayerRecord) -> dict[str, object]:
         return teams.record_to_dict(r, shown)
