@@ -87,8 +87,8 @@ class TeamEventSettings(PlaySettings):
     lag_cap: float = LAG_CAP
 
     def __post_init__(self) -> None:
-        check_system(self, TEAM_SYSTEMS, Msg("a team event"))
         set_choices(self, declared_choices(TeamEventSettings))
+        check_system(self.system, TEAM_SYSTEMS, Msg("a team event"))
         self._check_lag()
         # the rules' board sizes and komi only (InvalidSetting); the komi kept as a fraction
         object.__setattr__(self, "komi", self.ruleset.komi)
@@ -144,13 +144,13 @@ class TeamEventSettings(PlaySettings):
         >>> TeamEventSettings(system="knockout").planned_rounds(5)
         3
         """
-        if self.rounds is not None:
-            return self.rounds
+        if self.system is System.ROUND_ROBIN:
+            return round_robin_rounds(teams, self.cycles)
         if self.system is System.WINNER_STAYS_ON:
             return 1
-        if self.system is System.KNOCKOUT:
+        if self.system is System.KNOCKOUT and self.rounds is None:
             return (teams - 1).bit_length() if teams > 1 else None
-        return round_robin_rounds(teams, self.cycles)
+        return self.rounds
 
     @property
     def lineup(self) -> LineupSettings:

@@ -23,19 +23,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from weiqi.league.settings import TeamEventSettings, team_settings_from_dict
+from weiqi.league.settings import TeamEventSettings
 from weiqi.services import event_admin, teams
 from weiqi.services.actor import Actor
 from weiqi.services.events import (
     AnyCompetition,
     EventKind,
     competition_info,
-    create_event,
+    create_any_event,
+    settings_of_kind,
 )
 from weiqi.services.read_models import EventSettingsRead
 from weiqi.store.database import Database
 from weiqi.tournament.details import EventDetails
-from weiqi.tournament.settings import settings_from_dict, settings_to_dict
+from weiqi.tournament.settings import settings_to_dict
 
 
 def settings_read(info: AnyCompetition) -> EventSettingsRead:
@@ -69,10 +70,8 @@ def create(
 ) -> EventSettingsRead:
     """Create an event of ``kind`` with ``settings`` as JSON values (a setting left out takes
     its default; an individual event names its system)."""
-    if kind is EventKind.TEAM:
-        team = team_settings_from_dict(settings)
-        return settings_read(create_event(db, actor, name, team, details))
-    return settings_read(create_event(db, actor, name, settings_from_dict(settings), details))
+    value = settings_of_kind(kind, settings)
+    return settings_read(create_any_event(db, actor, name, value, details))
 
 
 def read(db: Database, event_id: int) -> EventSettingsRead:
@@ -93,11 +92,8 @@ def change(
     cannot change now (``locked``) is refused naming it and why, and nothing is stored."""
     info = competition_info(db, event_id)
     name = info.name if name is None else name
-    if info.kind is EventKind.TEAM:
-        team = team_settings_from_dict(settings)
+    value = settings_of_kind(info.kind, settings)
+    if isinstance(value, TeamEventSettings):
         kept = info.details if details is None else details
-        return settings_read(teams.update_team_event(db, actor, event_id, name, kept, team))
-    individual = settings_from_dict(settings)
-    return settings_read(
-        event_admin.update_settings(db, actor, event_id, name, individual, details)
-    )
+        return settings_read(teams.update_team_event(db, actor, event_id, name, kept, value))
+    return settings_read(event_admin.update_settings(db, actor, event_id, name, value, details))

@@ -355,9 +355,21 @@ def create_event(
     >>> create_event(db, Actor.local(), "甲级联赛", TeamEventSettings(boards=4)).kind
     <EventKind.TEAM: 'team'>
     """
+    return cast(Competition[Settings], create_any_event(db, actor, name, settings, details))
+
+
+def create_any_event(
+    db: Database,
+    actor: Actor,
+    name: str,
+    settings: EventSettings | TeamEventSettings,
+    details: EventDetails | None = None,
+) -> AnyCompetition:
+    """:func:`create_event` for settings whose kind the caller does not know in advance (read
+    from JSON by :func:`settings_of_kind`)."""
     with db.transaction() as session:
         event_id = add_event(session, actor, name, settings_row(settings), details)
-        return cast(Competition[Settings], competition(session, event_id))
+        return competition(session, event_id)
 
 
 def add_event(
@@ -423,13 +435,22 @@ def _stored_kind(session: Session, event_id: int) -> str | None:
     )
 
 
+def settings_of_kind(kind: EventKind, data: dict[str, object]) -> EventSettings | TeamEventSettings:
+    """The settings value of an event of ``kind`` from JSON values (stored, or sent to the API
+    and the command line): ``InvalidSetting`` naming a setting the kind refuses.
+
+    >>> settings_of_kind(EventKind.TEAM, {"boards": 3}).boards
+    3
+    """
+    if kind is EventKind.TEAM:
+        return team_settings_from_dict(data)
+    return settings_from_dict(data)
+
+
 def stored_settings(row: EventSettingsRow) -> EventSettings | TeamEventSettings:
     """The settings value an event's settings row holds, of its kind (the one reading of the
     stored settings)."""
-    data = json.loads(row.settings_json)
-    if row.kind == EventKind.TEAM.value:
-        return team_settings_from_dict(data)
-    return settings_from_dict(data)
+    return settings_of_kind(EventKind(row.kind), json.loads(row.settings_json))
 
 
 def event_settings(session: Session, event_id: int) -> EventSettings | TeamEventSettings | None:

@@ -580,7 +580,7 @@ def my_games(db: Database, actor: Actor) -> list[MyGame]:
             select(PlayerAccountRow).where(PlayerAccountRow.user_id == actor.user_id)
         ).all()
         for link in links:
-            if _team_player(session, link):
+            if team_player(session, link):
                 out.extend(_my_team_games(session, link, link.player_id))
                 continue
             rnd = players_round(session, link.event_id, team=False)
@@ -626,7 +626,7 @@ def player_boards(
     return out
 
 
-def _team_player(session: Session, link: PlayerAccountRow) -> bool:
+def team_player(session: Session, link: PlayerAccountRow) -> bool:
     """Whether ``link`` is a team's player's (who plays the boards of a team event)."""
     player = session.get(PlayerRow, link.player_id)
     return player is not None and player.team_id is not None

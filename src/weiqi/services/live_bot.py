@@ -151,10 +151,10 @@ def entrant_games(db: Database, actor: Actor) -> list[EntrantEvent]:
             .order_by(PlayerAccountRow.event_id)
         ).all()
         for link in links:
-            player = session.get(PlayerRow, link.player_id)
-            if player is not None and player.team_id is not None:
+            if live.team_player(session, link):
                 out.append(_team_entrant(session, link, link.player_id))
                 continue
+            player = session.get(PlayerRow, link.player_id)
             event = session.get(EventRow, link.event_id)
             settings = event_settings(session, link.event_id)
             if event is None or player is None or not isinstance(settings, EventSettings):

@@ -117,36 +117,22 @@ def round_robin_rounds(entrants: int, cycles: int) -> int | None:
     return (entrants - 1 + entrants % 2) * cycles if entrants > 1 else None
 
 
-class _WithSystem(typing.Protocol):
-    @property
-    def system(self) -> object: ...
+def check_system(system: System, allowed: tuple[System, ...], kind: Msg) -> None:
+    """Refuse a ``system`` that the kind of event ``kind`` names does not play (one of
+    ``allowed``): ``InvalidSetting`` on ``system``, naming the kind's systems.
 
-
-def check_system(settings: _WithSystem, allowed: tuple[System, ...], kind: Msg) -> None:
-    """Turn the ``system`` of the frozen ``settings`` into a :class:`System` of ``allowed``
-    (``kind`` names the kind of event for the refusal), or ``InvalidSetting`` on ``system``.
-
-    >>> check_system(EventSettings(System.SWISS, rounds=5), TEAM_SYSTEMS, Msg("a team event"))
-    >>> check_system(EventSettings(System.SWISS, rounds=5), (System.KNOCKOUT,), Msg("a cup"))
+    >>> check_system(System.SWISS, TEAM_SYSTEMS, Msg("a team event"))
+    >>> check_system(System.SWISS, (System.KNOCKOUT,), Msg("a cup"))
     Traceback (most recent call last):
     ...
     weiqi.errors.InvalidSetting: system: a cup plays knockout, not swiss
     """
-    value = settings.system
-    found = next((s for s in allowed if value is s or value == s.value), None)
-    if found is None:
-        known = next((s for s in System if value is s or value == s.value), None)
+    if system not in allowed:
         choices = " | ".join(s.value for s in allowed)
-        if known is None:
-            raise InvalidSetting(
-                "system", Msg("%(value)s is not one of %(choices)s", value=repr(value),
-                              choices=choices),
-            )  # fmt: skip
         raise InvalidSetting(
             "system", Msg("%(kind)s plays %(choices)s, not %(value)s", kind=kind,
-                          choices=choices, value=known.value),
+                          choices=choices, value=system.value),
         )  # fmt: skip
-    object.__setattr__(settings, "system", found)
 
 
 #: Tie-break codes an individual event may choose (see :mod:`weiqi.tournament.standings`, whose
@@ -408,8 +394,8 @@ class EventSettings(PlaySettings):
     lag_cap: float = LAG_CAP
 
     def __post_init__(self) -> None:
-        check_system(self, INDIVIDUAL_SYSTEMS, Msg("an individual event"))
         set_choices(self, declared_choices(EventSettings))
+        check_system(self.system, INDIVIDUAL_SYSTEMS, Msg("an individual event"))
         self._validate()
 
     def _validate(self) -> None:
