@@ -12,7 +12,7 @@ gets an id of its own.
 
 A moved player's id changes, and a team board's seal covers its players' ids: the migration,
 which has no key, leaves the sealed boards to the first start, which seals again those whose
-seal held (``seals.reseal_moved_players``). Until then they are refused; a downgrade before
+seal held (``stored_seals.reseal_moved_players``). Until then they are refused; a downgrade before
 that start gives the roster its ids back, the ids their seals still cover."""
 
 from __future__ import annotations

@@ -243,7 +243,7 @@ def _settle(engine: Engine, given: Connection | None) -> SiteKey:
         )
     if legacy is not None or stored_id != key_id(secret):
         _record_key_id(engine, given, key_id(secret))
-    from weiqi.store.seals import (  # (seals find their key through here)
+    from weiqi.store.stored_seals import (  # (seals find their key through here)
         reseal_moved_players,
         seal_stage_boards,
         seal_stored_boards,

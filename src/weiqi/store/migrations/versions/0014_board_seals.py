@@ -8,7 +8,7 @@ the board's players, result, confirmation, warnings and its record's head
 
 The seal needs the site's key, which this migration does not have (it lives outside the
 database, ``weiqi.store.site_key``): the first start after it seals the boards already stored,
-each after its record verifies and agrees with the board (``seals.seal_stored_boards``).
+each after its record verifies and agrees with the board (``stored_seals.seal_stored_boards``).
 
 Columns are only added (a copy of ``event_games`` or ``team_games`` would cascade).
 

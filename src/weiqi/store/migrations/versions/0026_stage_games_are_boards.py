@@ -13,7 +13,7 @@ The game in play, if any, is seated too.
 A record is signed, and a board's result counts once it is sealed, under the site's key, which
 this migration does not have: the ids of the boards it stored wait in
 ``site_settings.stage_boards`` for the first start, which signs and seals them
-(``seals.seal_stage_boards``).
+(``stored_seals.seal_stage_boards``).
 
 Downgrade: the boards' results go back to the log in game order; their records (and so any
 correction, warning or ruling made on them since) are dropped.

@@ -21,7 +21,7 @@ A team board's seal covers its players' ids (``store.seals``), so moving them br
 sealed team board. Sealing takes the site's key, which this migration does not have (it is
 kept outside the database): the offset and the sealed boards wait in
 ``site_settings.moved_players`` for the first start, which seals again each board whose seal
-held for the old ids (``seals.reseal_moved_players``); one that did not hold stays refused.
+held for the old ids (``stored_seals.reseal_moved_players``); one that did not hold stays refused.
 
 SQLite keeps foreign keys on while migrating (``store.database``), and dropping or rebuilding
 a table then deletes every row that refers to it, through ``ON DELETE CASCADE``: a board's
@@ -55,7 +55,7 @@ branch_labels = None
 depends_on = None
 
 #: The ``site_settings`` key of the moved ids' offset and the team boards sealed over the old
-#: ones, sealed again on the first start (``seals.reseal_moved_players``).
+#: ones, sealed again on the first start (``stored_seals.reseal_moved_players``).
 KEY = "moved_players"
 
 #: A team player's own columns, as they are in ``event_players``.
