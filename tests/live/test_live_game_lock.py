@@ -71,7 +71,7 @@ def _stones(db: Database, ev: int) -> dict[int, list[str]]:
             .where(RoundRow.event_id == ev)
         ).all()
         for board, row in rows:
-            record = games._verified(row, key)
+            record = games._verified(row, key, team=False)
             out[board] = [
                 f"{e.actor.color.value if e.actor.color else '?'}{format_vertex(e.event.point, 9)}"
                 for e in record.entries

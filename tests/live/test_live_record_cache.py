@@ -46,7 +46,7 @@ def _stored(db: Database) -> GameRecord:
     with db.transaction() as session:
         row = session.scalar(select(GameRecordRow))
         assert row is not None
-        return games._verified(row, record_signing_key(session))
+        return games._verified(row, record_signing_key(session), team=False)
 
 
 def _moves(record: GameRecord) -> list[str]:

@@ -26,7 +26,7 @@ from weiqi.services.actor import Actor
 from weiqi.services.events import create_event
 from weiqi.store.database import Database
 from weiqi.store.entry_claims import EntryClaimRow
-from weiqi.store.games import GameRecordRow, TeamGameRecordRow
+from weiqi.store.games import GameRecordRow
 from weiqi.store.live import PlayerAccountRow
 from weiqi.store.models import EventRole, EventRow, User
 from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
@@ -771,9 +771,6 @@ def snapshot(db: Database) -> tuple[object, ...]:
         claims = session.execute(select(EntryClaimRow.id, EntryClaimRow.state)).all()
         links = session.execute(select(PlayerAccountRow.id, PlayerAccountRow.user_id)).all()
         records = session.execute(select(GameRecordRow.game_id, GameRecordRow.head)).all()
-        records += session.execute(
-            select(TeamGameRecordRow.game_id + 1_000_000, TeamGameRecordRow.head)
-        ).all()
     return (
         users,
         events,
@@ -788,9 +785,9 @@ def snapshot(db: Database) -> tuple[object, ...]:
 
 
 def team_state(db: Database) -> tuple[object, ...]:
-    """Teams, rounds, lineups, reveals, board results and playoffs of every team event."""
+    """Teams, rounds, lineups, reveals and playoffs of every team event (its boards are the
+    games of :func:`state`)."""
     from weiqi.store.teams import (
-        BoardGameRow,
         LineupBoardRow,
         LineupRow,
         TeamCoachRow,
@@ -828,12 +825,6 @@ def team_state(db: Database) -> tuple[object, ...]:
                 key=str,
             ),
             sorted(session.execute(select(TeamMatchRow.id, TeamMatchRow.playoff_winner_id)).all()),
-            sorted(
-                session.execute(
-                    select(BoardGameRow.id, BoardGameRow.result, BoardGameRow.confirmed)
-                ).all(),
-                key=str,
-            ),
         )
 
 

@@ -141,10 +141,16 @@ def test_r_ref_7_records_keep_their_events_and_every_board_now_verifies(upgraded
     """The individual boards' records keep every event; the team boards, which had no record at
     022978f, have one now; every record verifies under the site's key."""
     with sqlite3.connect(upgraded) as con:
-        stored = dict(con.execute("SELECT game_id, record_json FROM game_records").fetchall())
+        # the individual boards keep their ids; the team boards joined them (migration 0032)
+        individual = "SELECT id FROM event_games WHERE match_id IS NULL"
+        stored = dict(
+            con.execute(
+                f"SELECT game_id, record_json FROM game_records WHERE game_id IN ({individual})"
+            ).fetchall()
+        )
         team_boards = con.execute(
-            "SELECT count(*) FROM team_games WHERE home_player_id IS NOT NULL"
-            " AND away_player_id IS NOT NULL"
+            "SELECT count(*) FROM event_games WHERE match_id IS NOT NULL"
+            " AND black_id IS NOT NULL AND white_id IS NOT NULL"
         ).fetchone()[0]
     old = BEFORE["game_records"]
     assert {str(k) for k in stored} == set(old)

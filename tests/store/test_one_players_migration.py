@@ -12,8 +12,9 @@ gets an id of its own.
 
 A moved player's id changes, and a team board's seal covers its players' ids: the migration,
 which has no key, leaves the sealed boards to the first start, which seals again those whose
-seal held (``stored_seals.reseal_moved_players``). Until then they are refused; a downgrade before
-that start gives the roster its ids back, the ids their seals still cover."""
+seal held (since 0032 ``stored_seals.reseal_moved_games``, which carries 0031's listing).
+Until then they are refused; a downgrade before that start gives the roster its ids back, the
+ids their seals still cover."""
 
 from __future__ import annotations
 
@@ -35,8 +36,8 @@ from weiqi.services.server_clock import ManualClock
 from weiqi.services.winner_stays_on import record_stage_result, winner_stays_on
 from weiqi.store.database import Database
 from weiqi.store.migrate import alembic_config, current_revision, head_revision, upgrade
-from weiqi.store.teams import BoardGameRow, LineupBoardRow
-from weiqi.store.tournament import PlayerRow
+from weiqi.store.teams import LineupBoardRow
+from weiqi.store.tournament import GameRow, PlayerRow
 
 PASSWORD = "一个球员一张表 2026"
 
@@ -108,11 +109,18 @@ def _downgrade(db: Database) -> None:
 
 
 def _moved(db: Database) -> dict[str, Any] | None:
-    """The boards the first start is to seal again, and the offset of the ids (``None``: none)."""
+    """The boards the first start is to seal again, and the offset of the ids (``None``: none):
+    0031's listing, or at 0032 the same carried in ``moved_games`` (its ``players``)."""
     with db.engine.connect() as connection:
         value = connection.execute(
             text("SELECT value FROM site_settings WHERE key = 'moved_players'")
         ).scalar()
+        games_moved = connection.execute(
+            text("SELECT value FROM site_settings WHERE key = 'moved_games'")
+        ).scalar()
+    if value is None and games_moved is not None:
+        players: dict[str, Any] | None = json.loads(games_moved)["players"]
+        return players
     return json.loads(value) if value is not None else None
 
 
@@ -166,7 +174,9 @@ def test_0031_moves_the_rosters_into_the_players_table_and_back(database_url: st
         team_players = set(
             session.scalars(select(PlayerRow.id).where(PlayerRow.team_id.is_not(None)))
         )
-        seats = session.execute(select(BoardGameRow.home_player_id, BoardGameRow.away_player_id))
+        seats = session.execute(
+            select(GameRow.black_id, GameRow.white_id).where(GameRow.match_id.is_not(None))
+        )
         assert {p for seat in seats for p in seat if p is not None} <= team_players
         assert set(session.scalars(select(LineupBoardRow.player_id))) <= team_players
         assert session.scalar(select(func.count(LineupBoardRow.player_id)))

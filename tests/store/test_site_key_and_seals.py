@@ -268,11 +268,12 @@ def test_a_team_board_rewritten_or_its_players_swapped_counts_as_not_played(
     teams.record_results(db, LOCAL, ev, 1, [(home, 1, "B+R"), (home, 2, "B+R")])
     assert all(c.problem is None for c in games.check_records(db, ev))
     with db.engine.begin() as connection:
-        connection.execute(text("UPDATE team_games SET result = 'W+R' WHERE board = 1"))
+        team_board = "match_id IS NOT NULL AND board"
+        connection.execute(text(f"UPDATE event_games SET result = 'W+R' WHERE {team_board} = 1"))
         connection.execute(
             text(
-                "UPDATE team_games SET home_color = CASE home_color WHEN 'B' THEN 'W' ELSE 'B' "
-                "END WHERE board = 2"
+                "UPDATE event_games SET home_color = CASE home_color WHEN 'B' THEN 'W' ELSE 'B' "
+                f"END WHERE {team_board} = 2"
             )
         )
     shown = teams.show_round(db, ev, 1).matches[0]

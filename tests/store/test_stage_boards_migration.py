@@ -22,7 +22,8 @@ from weiqi.services.winner_stays_on import (
 )
 from weiqi.store.database import Database
 from weiqi.store.migrate import alembic_config, current_revision, head_revision
-from weiqi.store.teams import BoardGameRow, WinnerStaysOnLogRow
+from weiqi.store.teams import WinnerStaysOnLogRow
+from weiqi.store.tournament import GameRow
 
 
 def _log(db: Database, ev: int) -> list[tuple[str, str | None, str | None, str | None]]:
@@ -74,7 +75,7 @@ def test_0026_makes_the_stage_results_boards_with_records_and_back(database_url:
     ]
     assert all(c.problem is None for c in checks)  # signed and sealed on the first start
     with db.transaction() as session:
-        assert session.scalar(select(func.count()).where(BoardGameRow.seal.is_(None))) == 1
+        assert session.scalar(select(func.count()).where(GameRow.seal.is_(None))) == 1
 
     # a game that came from the log is refereed like any board: corrected, with its history
     view = games.correct_result(db, LOCAL, fixed, 1, TeamBoard(2, 1), "B+T", "超时负")

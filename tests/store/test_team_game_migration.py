@@ -20,9 +20,9 @@ from weiqi.services.games import TeamBoard
 from weiqi.services.read_models import as_json
 from weiqi.services.server_clock import ManualClock
 from weiqi.store.database import Database
-from weiqi.store.games import TeamGameRecordRow
+from weiqi.store.games import GameRecordRow
 from weiqi.store.migrate import alembic_config, current_revision, head_revision
-from weiqi.store.teams import BoardGameRow
+from weiqi.store.tournament import GameRow
 
 LOCAL = Actor.local()
 T0 = datetime.datetime(2026, 5, 1, 8, 0, tzinfo=datetime.UTC)
@@ -122,11 +122,19 @@ def test_0008_gives_every_recorded_team_board_a_record_and_keeps_the_standings(
         assert _facts(db, ev) == before[ev]  # the sheet's results were confirmed: still are
     with db.transaction() as session:
         boards = session.execute(
-            select(BoardGameRow.id, BoardGameRow.result, BoardGameRow.home_player_id)
+            select(GameRow.id, GameRow.result, GameRow.black_id, GameRow.white_id).where(
+                GameRow.match_id.is_not(None)
+            )
         ).all()
-        recorded = set(session.scalars(select(TeamGameRecordRow.game_id)))
-    played = {gid for gid, result, home in boards if result is not None and home is not None}
-    forfeits = {gid for gid, result, home in boards if home is None}
+        recorded = set(
+            session.scalars(
+                select(GameRecordRow.game_id)
+                .join(GameRow, GameRow.id == GameRecordRow.game_id)
+                .where(GameRow.match_id.is_not(None))
+            )
+        )
+    played = {gid for gid, result, b, w in boards if result is not None and None not in (b, w)}
+    forfeits = {gid for gid, _, b, w in boards if None in (b, w)}
     assert played and forfeits and recorded == played
 
     ev = events[0]

@@ -30,7 +30,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from typing import Any, overload
@@ -72,9 +72,9 @@ from weiqi.services.round_edits import EditRecord, edit_records, recorded_boards
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.tournament import PairingView
 from weiqi.store.database import Database
-from weiqi.store.games import GameRecordRow, TeamGameRecordRow
+from weiqi.store.games import GameRecordRow
 from weiqi.store.locks import lock_event
-from weiqi.store.tournament import PlayerRow, RoundRow
+from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
 from weiqi.text import clean_name
 from weiqi.tournament.details import EventDetails, format_local, parse_local
 from weiqi.tournament.manual import editable
@@ -685,8 +685,7 @@ def _entered_results(rnd: RoundRow, players: Mapping[str, PlayerRow]) -> int:
     return sum(
         1
         for g in rnd.games
-        if g.result is not None
-        and not (withdrawn_before(g.black_id) or withdrawn_before(g.white_id))
+        if g.result is not None and not any(withdrawn_before(pid) for pid in g.pair)
     )
 
 
@@ -744,12 +743,10 @@ def move_round_start(
     rnd: RoundRow,
     start: str,
     clock: ServerClock,
-    table: type[GameRecordRow] | type[TeamGameRecordRow],
-    game_ids: Sequence[int],
 ) -> datetime | None:
     """Set when round ``rnd`` starts: ``start`` as typed in the event's time zone (empty:
     ``None``), stored and returned as a UTC moment. Individual and team rounds alike
-    (``teams.set_round_start``; ``game_ids`` are the round's games in ``table``).
+    (``teams.set_round_start``).
 
     ``InvalidSetting`` (field ``start``) for a start that cannot be read or is not later than
     now (the server's clock); ``Conflict`` once a game of the round has begun: its start
@@ -765,7 +762,10 @@ def move_round_start(
             Msg("the start must be later than now (%(now)s)", now=format_local(now, zone_name)),
         )
     began = session.scalar(
-        select(func.count()).select_from(table).where(table.game_id.in_(game_ids), table.seq > 1)
+        select(func.count())
+        .select_from(GameRecordRow)
+        .join(GameRow, GameRow.id == GameRecordRow.game_id)
+        .where(GameRow.round_id == rnd.id, GameRecordRow.seq > 1)
     )
     if began:
         raise Conflict(
@@ -814,7 +814,7 @@ def set_round_start(
         require(session, actor, Action.PUBLISH_ROUND, event_id)
         lock_event(session, event_id)
         rnd = round_row(session, event_id, number)
-        move_round_start(session, rnd, start, clock, GameRecordRow, [g.id for g in rnd.games])
+        move_round_start(session, rnd, start, clock)
         session.flush()
         return _detail(session, event_id, rnd)
 

@@ -604,7 +604,6 @@ def event_cards(db: Database) -> list[EventCard]:
     >>> [(c.name, c.kind, c.status.value, c.current_round) for c in event_cards(db)]
     [('春季赛', <EventKind.INDIVIDUAL: 'individual'>, 'not_started', None)]
     """
-    from weiqi.store.teams import BoardGameRow, TeamMatchRow
     from weiqi.store.tournament import GameRow, RoundRow
 
     with db.transaction() as session:
@@ -642,21 +641,12 @@ def event_cards(db: Database) -> list[EventCard]:
                 ).group_by(RoundRow.event_id)
             )
         }
-        # individual: the games without a result; team: the boards without a result
+        # the games without a result, either kind
         open_games = dict(
             session.execute(
                 select(RoundRow.event_id, func.count(GameRow.id))
                 .join(GameRow, GameRow.round_id == RoundRow.id)
                 .where(GameRow.result.is_(None))
-                .group_by(RoundRow.event_id)
-            ).all()
-        )
-        open_boards = dict(
-            session.execute(
-                select(RoundRow.event_id, func.count(BoardGameRow.id))
-                .join(TeamMatchRow, TeamMatchRow.round_id == RoundRow.id)
-                .join(BoardGameRow, BoardGameRow.match_id == TeamMatchRow.id)
-                .where(BoardGameRow.result.is_(None))
                 .group_by(RoundRow.event_id)
             ).all()
         )
@@ -672,7 +662,7 @@ def event_cards(db: Database) -> list[EventCard]:
                 current = last_revealed if season is not None else last
                 if season is not None:
                     planned = count or None
-                done = not unrevealed and not open_boards.get(e.id)
+                done = not unrevealed and not open_games.get(e.id)
             elif kind is EventKind.INDIVIDUAL:
                 current = rounds.get(e.id, (0, None, None, 0))[1]
                 done = planned is not None and current == planned and not open_games.get(e.id)

@@ -81,7 +81,7 @@ from weiqi.referee.events import (
 )
 from weiqi.referee.nigiri import ColorAssignment
 from weiqi.referee.record import GameRecord
-from weiqi.referee.signature import check_signature, signing_context
+from weiqi.referee.signature import check_signature
 from weiqi.roles import Role
 from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Result
@@ -91,7 +91,6 @@ from weiqi.services.actor import Actor
 from weiqi.services.events import (
     event_settings,
     existing_event,
-    is_team_event,
     no_settings,
     round_row,
 )
@@ -101,12 +100,11 @@ from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.site import record_signing_key
 from weiqi.store import seals, versions
 from weiqi.store.database import Database
-from weiqi.store.games import GameRecordRow, TeamGameRecordRow
+from weiqi.store.games import GameRecordRow
 from weiqi.store.locks import lock_event, lock_event_shared
 from weiqi.store.models import EventRow
-from weiqi.store.seals import seal_row
+from weiqi.store.seals import record_context, seal_row
 from weiqi.store.teams import (
-    BoardGameRow,
     TeamMatchRow,
     TeamRow,
 )
@@ -214,48 +212,43 @@ def board_key(board: int, match: int | None, sitting: int = 0) -> BoardKey:
     return board if match is None else TeamBoard(match, board, sitting)
 
 
-#: A team board's place as a query selects it (joining its match and round): the event, the
-#: round's number, the match's, the board and the sitting.
-TEAM_BOARD_PLACE = (
+#: A game's place as a query selects it (joining its round, and outer-joining its match): the
+#: event, the round's number, the match's (``None`` on an individual board), the board and the
+#: sitting (:func:`board_key` of the last three names the board).
+GAME_PLACE = (
     RoundRow.event_id,
     RoundRow.number,
     TeamMatchRow.number,
-    BoardGameRow.board,
-    BoardGameRow.sitting,
+    GameRow.board,
+    GameRow.sitting,
 )
 
 
 def board_id_query(event_id: int, number: int, board: BoardKey) -> Select[int]:
-    """The query of the row id of ``board`` in round ``number`` (an individual board's
-    ``GameRow``, a team board's ``BoardGameRow``), nothing else read: a live move locks it
-    (``FOR UPDATE`` of that row alone), the room's look at the clock finds its record by it."""
-    if isinstance(board, TeamBoard):
-        return (
-            select(BoardGameRow.id)
-            .join(TeamMatchRow)
-            .join(RoundRow)
-            .where(
-                RoundRow.event_id == event_id,
-                RoundRow.number == number,
-                TeamMatchRow.number == board.match,
-                BoardGameRow.board == board.board,
-                BoardGameRow.sitting == board.sitting,
-            )
-        )
-    return (
+    """The query of the row id of ``board`` in round ``number``, nothing else read: a live
+    move locks it (``FOR UPDATE`` of that row alone), the room's look at the clock finds its
+    record by it."""
+    query = (
         select(GameRow.id)
-        .join(RoundRow)
-        .where(RoundRow.event_id == event_id, RoundRow.number == number, GameRow.board == board)
+        .join(RoundRow, RoundRow.id == GameRow.round_id)
+        .where(RoundRow.event_id == event_id, RoundRow.number == number)
     )
+    if isinstance(board, TeamBoard):
+        return query.join(TeamMatchRow, TeamMatchRow.id == GameRow.match_id).where(
+            TeamMatchRow.number == board.match,
+            GameRow.board == board.board,
+            GameRow.sitting == board.sitting,
+        )
+    return query.where(GameRow.match_id.is_(None), GameRow.board == board)
 
 
 @dataclass
 class RefereedGame:
-    """A game to referee: a board of an individual event's round (``GameRow``) or of a team
-    match (``BoardGameRow``), with what the record needs to know of it. Its ``result`` and
-    ``confirmed`` follow the record (:func:`_store`)."""
+    """A game to referee: a board of an individual event's round or of a team match, with what
+    the record needs to know of it. Its ``result`` and ``confirmed`` follow the record
+    (:func:`_store`)."""
 
-    row: GameRow | BoardGameRow
+    row: GameRow
     number: int
     board: int
     black: str
@@ -284,10 +277,6 @@ class RefereedGame:
     @property
     def confirmed(self) -> bool:
         return bool(self.row.confirmed)
-
-    @property
-    def record_table(self) -> type[GameRecordRow] | type[TeamGameRecordRow]:
-        return TeamGameRecordRow if isinstance(self.row, BoardGameRow) else GameRecordRow
 
     @property
     def key(self) -> BoardKey:
@@ -427,10 +416,9 @@ def _game_to_change(
         lock_event_shared(session, event_id)
         # the board's row locked before it is read (what is read is the last write's), and
         # that row alone: locking the round's row too would queue every board of the round
-        table = BoardGameRow if isinstance(board, TeamBoard) else GameRow
-        query = board_id_query(event_id, number, board).with_only_columns(table)
-        found = session.scalar(query.with_for_update(of=table))
-        if isinstance(found, GameRow | BoardGameRow):  # the round is still paired and has the board
+        query = board_id_query(event_id, number, board).with_only_columns(GameRow)
+        found = session.scalar(query.with_for_update(of=GameRow))
+        if isinstance(found, GameRow):  # the round is still paired and has the board
             return _kept_game(session, (event_id, number, board), found)
     else:
         lock_event(session, event_id)
@@ -448,17 +436,14 @@ def read_game(session: Session, event_id: int, number: int, board: BoardKey) -> 
     """The board as :func:`_game_row` gives it, to be read (not locked), from what this worker
     keeps of it while nothing it comes from changed (:func:`_kept_game`); ``NotFound`` as
     :func:`_game_row` says it."""
-    table = BoardGameRow if isinstance(board, TeamBoard) else GameRow
-    query = board_id_query(event_id, number, board).with_only_columns(table)
+    query = board_id_query(event_id, number, board).with_only_columns(GameRow)
     found = session.scalar(query)
-    if isinstance(found, GameRow | BoardGameRow):
+    if isinstance(found, GameRow):
         return _kept_game(session, (event_id, number, board), found)
     return _game_row(session, event_id, number, board)
 
 
-def _kept_game(
-    session: Session, place: tuple[int, int, BoardKey], row: GameRow | BoardGameRow
-) -> RefereedGame:
+def _kept_game(session: Session, place: tuple[int, int, BoardKey], row: GameRow) -> RefereedGame:
     """The board (its ``row`` locked by the caller) as :func:`_game_row` gives it, from what
     this worker kept of it while nothing it was read from changed (``services.game_cache``):
     the shapes are read before what is kept is (on a miss), so that nothing kept is older
@@ -477,12 +462,10 @@ def _kept_game(
     return replace(game, kept=kept)
 
 
-def _row_values(row: GameRow | BoardGameRow) -> tuple[object, ...]:
+def _row_values(row: GameRow) -> tuple[object, ...]:
     """What a board's description is derived from of its own row (which a move writes)."""
-    if isinstance(row, BoardGameRow):
-        return (row.match_id, row.board, row.sitting, row.home_player_id, row.away_player_id,
-                row.home_color)  # fmt: skip
-    return (row.round_id, row.board, row.black_id, row.white_id, row.komi, row.handicap)
+    return (row.round_id, row.match_id, row.board, row.sitting, row.black_id, row.white_id,
+            row.home_color, row.komi, row.handicap)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -555,16 +538,16 @@ def _game_ruleset(session: Session, game: GameRow) -> Ruleset:
     return settings.game_ruleset(Fraction(game.komi), game.handicap)
 
 
-def refuse_empty_board(game: BoardGameRow, number: int) -> None:
-    """``Conflict`` for a board of round ``number`` with a seat left empty: it is a forfeit
-    already, no game to play or to enter a result on.
+def refuse_empty_board(game: GameRow, number: int) -> None:
+    """``Conflict`` for a team board of round ``number`` with a seat left empty: it is a
+    forfeit already, no game to play or to enter a result on.
 
-    >>> refuse_empty_board(BoardGameRow(board=2, home_player_id=7, away_player_id=None), 3)
+    >>> refuse_empty_board(GameRow(board=2, black_id=7, white_id=None), 3)
     Traceback (most recent call last):
     ...
     weiqi.errors.Conflict: round 3 board 2: an empty board is already a forfeit
     """
-    if game.home_player_id is None or game.away_player_id is None:
+    if game.black_id is None or game.white_id is None:
         raise Conflict(
             Msg(
                 "round %(number)s board %(board)s: an empty board is already a forfeit",
@@ -574,21 +557,21 @@ def refuse_empty_board(game: BoardGameRow, number: int) -> None:
         )
 
 
-def team_game(session: Session, game: BoardGameRow) -> RefereedGame:
+def team_game(session: Session, game: GameRow) -> RefereedGame:
     """A seated board of a team match as a game to referee; an empty board (a forfeit without
     a player) is no game."""
     match = game.match
+    assert match is not None
     number = match.round.number
     refuse_empty_board(game, number)
-    home = session.get(PlayerRow, game.home_player_id)
-    away = session.get(PlayerRow, game.away_player_id)
+    black = session.get(PlayerRow, game.black_id)
+    white = session.get(PlayerRow, game.white_id)
     home_team = session.get(TeamRow, match.home_id)
     away_team = session.get(TeamRow, match.away_id)
-    assert home is not None and away is not None
+    assert black is not None and white is not None
     assert home_team is not None and away_team is not None
-    black, white = (home, away) if game.home_color == "B" else (away, home)
     teams = (home_team.code, away_team.code)
-    black_team, white_team = teams if game.home_color == "B" else teams[::-1]
+    black_team, white_team = teams if game.home_plays == "B" else teams[::-1]
     from weiqi.services.teams import event_row, settings_of  # (teams imports this module)
 
     ruleset = settings_of(event_row(session, match.round.event_id)).ruleset
@@ -644,7 +627,7 @@ def _ruleset(game: RefereedGame) -> Ruleset:
 
 def _load_record(
     session: Session, game: RefereedGame, *, keep: bool = False
-) -> tuple[GameRecordRow | TeamGameRecordRow | None, GameRecord | None]:
+) -> tuple[GameRecordRow | None, GameRecord | None]:
     """The game's stored row and its record, verified (the hash chain, every event, the stored
     head and its signature), or ``(None, None)`` without one; ``RecordRefused`` when what is
     stored cannot be trusted.
@@ -653,38 +636,32 @@ def _load_record(
     exactly the one it came from, its signature checked again: no replay. With ``keep`` (a
     caller whose record does not outlive its transaction) the record is kept once the
     transaction commits, for the next one."""
-    return _load_stored(session, game.record_table, game.id, _where(game), keep=keep)
+    return _load_stored(session, game.match is not None, game.id, _where(game), keep=keep)
 
 
 def _load_stored(
     session: Session,
-    table: type[GameRecordRow] | type[TeamGameRecordRow],
+    team: bool,
     game_id: int,
     where: Msg,
     *,
     keep: bool = False,
-) -> tuple[GameRecordRow | TeamGameRecordRow | None, GameRecord | None]:
-    """:func:`_load_record` of the record stored in ``table`` for game ``game_id`` (``where``:
-    the board, as a refusal names it)."""
-    row: GameRecordRow | TeamGameRecordRow | None
-    if table is TeamGameRecordRow:
-        row = session.get(TeamGameRecordRow, game_id)
-    else:
-        row = session.get(GameRecordRow, game_id)
+) -> tuple[GameRecordRow | None, GameRecord | None]:
+    """:func:`_load_record` of the record of game ``game_id`` (a team board's if ``team``;
+    ``where``: the board, as a refusal names it)."""
+    row = session.get(GameRecordRow, game_id)
     if row is None:
         return None, None
-    key = _cache_key(session, table, game_id)
+    key = _record_key(session, game_id)
     kept = record_cache.CACHE.take(key)
     try:
         signing = record_signing_key(session)
         # the same text, head and signature as verified: from_json would give this record
         same = kept is not None and kept.seq == row.seq and kept.head == row.head
         if kept is not None and same and kept.still() and kept.text == row.record_json:
-            check_signature(
-                signing, row.head, row.signature, signing_context(table.__tablename__, game_id)
-            )
+            check_signature(signing, row.head, row.signature, record_context(team, game_id))
         else:
-            record = _verified(row, signing)
+            record = _verified(row, signing, team)
             kept = record_cache.KeptRecord(record, row.record_json, row.head, row.seq)
     except InputError as err:  # not the user's input: what is stored cannot be trusted
         raise RecordRefused(where, err.msg) from None
@@ -693,15 +670,14 @@ def _load_stored(
     return row, kept.record
 
 
-def _cache_key(
-    session: Session, table: type[GameRecordRow] | type[TeamGameRecordRow], game_id: int
-) -> record_cache.Key:
-    return (session.get_bind().engine.url.render_as_string(), table.__tablename__, game_id)
+def _record_key(session: Session, game_id: int) -> record_cache.Key:
+    """What this worker keeps game ``game_id``'s record under (``services.record_cache``)."""
+    return (session.get_bind().engine.url.render_as_string(), "game_records", game_id)
 
 
 def _load_at(
     session: Session, game: RefereedGame, expected_seq: int | None, *, keep: bool = False
-) -> tuple[GameRecordRow | TeamGameRecordRow | None, GameRecord | None]:
+) -> tuple[GameRecordRow | None, GameRecord | None]:
     """The game's record as :func:`_load_record` gives it, refused with ``Conflict`` when
     ``expected_seq`` (the number of events the writer saw; ``None``: not checked) is no longer
     its length: somebody else appended meanwhile."""
@@ -721,20 +697,21 @@ def _load_at(
     return row, record
 
 
-def _verified(row: GameRecordRow | TeamGameRecordRow, key: bytes) -> GameRecord:
-    """The stored record of ``row`` with its chain, stored head and signature checked."""
+def _verified(row: GameRecordRow, key: bytes, team: bool) -> GameRecord:
+    """The stored record of ``row`` (a team board's if ``team``) with its chain, stored head
+    and signature checked."""
     return GameRecord.from_json(
         row.record_json,
         row.head,
         key=key,
         signature=row.signature,
-        context=signing_context(row.__tablename__, row.game_id),
+        context=record_context(team, row.game_id),
     )
 
 
 def _context(game: RefereedGame) -> str:
-    """Where the game's record is stored, as its signature covers it."""
-    return signing_context(game.record_table.__tablename__, game.id)
+    """What the signature of the game's record covers beside its head."""
+    return record_context(game.match is not None, game.id)
 
 
 def game_actor(session: Session, actor: Actor, event_id: int) -> GameActor:
@@ -828,7 +805,7 @@ def _append(
 def _store(
     session: Session,
     game: RefereedGame,
-    row: GameRecordRow | TeamGameRecordRow | None,
+    row: GameRecordRow | None,
     record: GameRecord,
 ) -> None:
     state = record.state
@@ -844,16 +821,15 @@ def _store(
         "black_warnings": black,
         "white_warnings": white,
     }
-    table = game.record_table
     if row is None:
         # Under the event's lock (``_game_to_change``) nobody else creates it meanwhile; were
         # it so, the unique key refuses the second and ``Database.transaction`` says Conflict.
-        session.add(table(game_id=game.id, **values))
+        session.add(GameRecordRow(game_id=game.id, **values))
         session.flush()
     else:
         done = session.execute(
-            update(table)
-            .where(table.game_id == game.id, table.seq == row.seq)
+            update(GameRecordRow)
+            .where(GameRecordRow.game_id == game.id, GameRecordRow.seq == row.seq)
             .values(**values)
             .execution_options(synchronize_session=False)
         )
@@ -866,7 +842,7 @@ def _store(
                 )
             )
         session.expire(row)
-    key = _cache_key(session, game.record_table, game.id)
+    key = _record_key(session, game.id)
     if record_cache.noted(session, key):  # loaded to be kept: kept as stored now
         record_cache.note(
             session, key, record_cache.KeptRecord(record, text, record.head, len(record))
@@ -876,7 +852,7 @@ def _store(
     game.row.confirmed = state.confirmed
     # what the standings count of the board, sealed with the record it follows
     seal_row(session, game.row, (black, white), record.head)
-    if isinstance(game.row, BoardGameRow) and game.row.result != before:
+    if game.match is not None and game.row.result != before:
         # a 擂台赛 moves on from its game's result (winner_stays_on imports this module)
         from weiqi.services.winner_stays_on import after_board_result
 
@@ -1070,9 +1046,7 @@ def round_sheet(db: Database, event_id: int, number: int, search: str = "") -> R
         shown = player_labels(players.values())
 
         def wanted(g: GameRow) -> bool:
-            return not terms or any(
-                matches(terms, players[pid], shown[pid]) for pid in (g.black_id, g.white_id)
-            )
+            return not terms or any(matches(terms, players[pid], shown[pid]) for pid in g.pair)
 
         boards = tuple(
             _view(session, event_id, individual_game(session, g, shown))
@@ -1132,7 +1106,7 @@ def needs_playoff(
     a bracket, entered or confirmed (a team board's draw is settled at its match)."""
     if result.outcome not in (Outcome.DRAW, Outcome.NO_RESULT):
         return False
-    if isinstance(game, RefereedGame) and isinstance(game.row, BoardGameRow):
+    if (game.row if isinstance(game, RefereedGame) else game).match_id is not None:
         return False
     settings = _event_settings(session, event_id)
     return settings is not None and settings.is_bracket
@@ -1150,7 +1124,7 @@ def played_again_kind(session: Session, event_id: int, game: GameRow | RefereedG
     if not game.confirmed or not game.result:
         return None
     outcome = Result.parse(game.result).outcome
-    if isinstance(game, RefereedGame) and isinstance(game.row, BoardGameRow):
+    if (game.row if isinstance(game, RefereedGame) else game).match_id is not None:
         return "replay" if outcome in (Outcome.REPLAY, Outcome.NO_RESULT) else None
     settings = _event_settings(session, event_id)
     bracket = settings is not None and settings.is_bracket
@@ -1645,44 +1619,32 @@ def check_records(db: Database, event_id: int | None = None) -> list[RecordCheck
             missing = None
         except RecordRefused as refused:  # the database's key is not here: nothing verifies
             key, missing = None, refused.reason
-        individual = (
-            select(GameRecordRow, RoundRow.event_id, RoundRow.number, GameRow.board)
+        query = (
+            select(GameRecordRow, GameRow.match_id, *GAME_PLACE)
             .join(GameRow, GameRow.id == GameRecordRow.game_id)
             .join(RoundRow, RoundRow.id == GameRow.round_id)
-            .order_by(RoundRow.event_id, RoundRow.number, GameRow.board)
-        )
-        team = (
-            select(TeamGameRecordRow, *TEAM_BOARD_PLACE)
-            .join(BoardGameRow, BoardGameRow.id == TeamGameRecordRow.game_id)
-            .join(TeamMatchRow, TeamMatchRow.id == BoardGameRow.match_id)
-            .join(RoundRow, RoundRow.id == TeamMatchRow.round_id)
+            .outerjoin(TeamMatchRow, TeamMatchRow.id == GameRow.match_id)
             .order_by(
                 RoundRow.event_id,
                 RoundRow.number,
                 TeamMatchRow.number,
-                BoardGameRow.sitting,
-                BoardGameRow.board,
+                GameRow.sitting,
+                GameRow.board,
             )
         )
         if event_id is not None:
-            individual = individual.where(RoundRow.event_id == event_id)
-            team = team.where(RoundRow.event_id == event_id)
-        found: list[tuple[GameRecordRow | TeamGameRecordRow, int, int, BoardKey]] = [
-            (row, ev, number, board) for row, ev, number, board in session.execute(individual)
-        ]
-        found += [
-            (row, ev, number, TeamBoard(match, board, sitting))
-            for row, ev, number, match, board, sitting in session.execute(team)
-        ]
+            query = query.where(RoundRow.event_id == event_id)
         checks = []
-        for row, ev, number, key_of_board in sorted(found, key=lambda f: (f[1], f[2])):
+        for row, match_id, ev, number, match, board, sitting in session.execute(query):
             problem = missing
             if key is not None:
                 try:
-                    _verified(row, key)
+                    _verified(row, key, match_id is not None)
                 except InputError as err:
                     problem = err.msg
-            checks.append(RecordCheck(ev, number, key_of_board, row.seq, problem))
+            checks.append(
+                RecordCheck(ev, number, board_key(board, match, sitting), row.seq, problem)
+            )
         if key is not None:
             checks += _board_checks(session, event_id)
         return checks
@@ -1702,11 +1664,9 @@ def _board_checks(session: Session, event_id: int | None) -> list[RecordCheck]:
         events = events.where(EventRow.id == event_id)
     out = []
     for ev in session.scalars(events):
-        team = is_team_event(session, ev)
-        boards = seals.team_boards(session, ev) if team else seals.individual_boards(session, ev)
-        for b in boards:
+        for b in seals.event_boards(session, ev):
             if not b.counts:
-                where: BoardKey = TeamBoard(b.match, b.board, b.sitting) if team else b.board
+                where = board_key(b.board, b.match or None, b.sitting)
                 out.append(RecordCheck(ev, b.round, where, 0, UNSEALED))
     return out
 

@@ -61,7 +61,7 @@ from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session
 
 from weiqi.clock.clock import Clock, Status
@@ -114,7 +114,7 @@ from weiqi.services.events import (
     players_with_teams,
 )
 from weiqi.services.games import (
-    TEAM_BOARD_PLACE,
+    GAME_PLACE,
     BoardKey,
     RefereedGame,
     TeamBoard,
@@ -134,12 +134,11 @@ from weiqi.services.permissions import Action, require
 from weiqi.services.public import check_round_visible
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
-from weiqi.store.games import GameRecordRow, TeamGameRecordRow
+from weiqi.store.games import GameRecordRow
 from weiqi.store.live import PlayerAccountRow
 from weiqi.store.locks import lock_event
 from weiqi.store.models import EventRow, User
 from weiqi.store.teams import (
-    BoardGameRow,
     TeamMatchRow,
     TeamRow,
 )
@@ -632,13 +631,7 @@ def team_player(session: Session, link: PlayerAccountRow) -> bool:
     return player is not None and player.team_id is not None
 
 
-def team_board_seats(row: BoardGameRow) -> tuple[int | None, int | None]:
-    """The player ids of a team board's Black and White."""
-    home, away = row.home_player_id, row.away_player_id
-    return (home, away) if row.home_color == "B" else (away, home)
-
-
-def _seat(session: Session, actor: Actor, game: GameRow | BoardGameRow) -> Color | None:
+def _seat(session: Session, actor: Actor, game: GameRow) -> Color | None:
     """The colour ``actor`` plays on ``game`` (an individual or a team board), or ``None``
     (a spectator)."""
     if actor.user_id is None:
@@ -646,8 +639,7 @@ def _seat(session: Session, actor: Actor, game: GameRow | BoardGameRow) -> Color
     ids = session.scalars(
         select(PlayerAccountRow.player_id).where(PlayerAccountRow.user_id == actor.user_id)
     ).all()
-    black, white = team_board_seats(game) if isinstance(game, BoardGameRow) else (
-        game.black_id, game.white_id)  # fmt: skip
+    black, white = game.black_id, game.white_id
     if black is not None and black in ids:
         return Color.BLACK
     if white is not None and white in ids:
@@ -679,7 +671,7 @@ def _my_team_games(session: Session, link: PlayerAccountRow, roster_id: int) -> 
     out = []
     for match in rnd.matches:
         for game in match.games:
-            black, white = team_board_seats(game)
+            black, white = game.black_id, game.white_id
             if roster_id not in (black, white) or black is None or white is None:
                 continue
             mine = Color.BLACK if roster_id == black else Color.WHITE
@@ -1308,7 +1300,7 @@ def to_open(db: Database, event_id: int, number: int, board: BoardKey) -> bool:
     to be drawn by nigiri and no record yet): a cheap read, so that the room writes only then."""
     with db.transaction() as session:
         game = _live_game(session, event_id, number, board)
-        return session.get(game.record_table, game.id) is None and _opens(session, game)
+        return session.get(GameRecordRow, game.id) is None and _opens(session, game)
 
 
 def _opens(session: Session, game: RefereedGame) -> bool:
@@ -1389,15 +1381,12 @@ def _start_time(session: Session, game: RefereedGame) -> float | None:
 def _round_start(game: RefereedGame) -> float | None:
     """When the game's round starts (seconds since the epoch), as the organisers set it; a
     team board's round is its match's."""
-    row = game.row
-    rnd = row.match.round if isinstance(row, BoardGameRow) else row.round
+    rnd = game.row.round
     starts = as_utc(rnd.starts_at)
     return starts.timestamp() if starts is not None else None
 
 
 def _event_of(game: RefereedGame) -> int:
-    if isinstance(game.row, BoardGameRow):
-        return game.row.match.round.event_id
     return game.row.round.event_id
 
 
@@ -1429,36 +1418,27 @@ def scheduled_starts(
     the room — also when the start was set from the command line."""
     limit = clock.now() + timedelta(seconds=within)
     with db.transaction() as session:
+        # an individual round's boards once it is published, a team round's once its lineups
+        # are revealed; a team board with an empty seat is a forfeit, no game
+        shown = or_(
+            and_(GameRow.match_id.is_(None), RoundRow.published.is_(True)),
+            and_(GameRow.match_id.is_not(None), RoundRow.revealed_at.is_not(None)),
+        )
         boards: list[tuple[int, int, BoardKey]] = [
-            (int(event_id), int(number), int(board))
-            for event_id, number, board in session.execute(
-                select(RoundRow.event_id, RoundRow.number, GameRow.board)
-                .join(GameRow, GameRow.round_id == RoundRow.id)
+            (int(event_id), int(number), board_key(board, match, sitting))
+            for event_id, number, match, board, sitting in session.execute(
+                select(*GAME_PLACE)
+                .join(RoundRow, RoundRow.id == GameRow.round_id)
+                .outerjoin(TeamMatchRow, TeamMatchRow.id == GameRow.match_id)
                 .outerjoin(GameRecordRow, GameRecordRow.game_id == GameRow.id)
                 .where(
-                    RoundRow.published.is_(True),
+                    shown,
                     RoundRow.starts_at.is_not(None),
                     RoundRow.starts_at <= limit,
+                    GameRow.black_id.is_not(None),
+                    GameRow.white_id.is_not(None),
                     GameRow.result.is_(None),
                     GameRecordRow.game_id.is_(None),
-                )
-            )
-        ]
-        boards += [
-            (int(event_id), int(number), TeamBoard(int(match), int(board), int(sitting)))
-            for event_id, number, match, board, sitting in session.execute(
-                select(*TEAM_BOARD_PLACE)
-                .join(TeamMatchRow, TeamMatchRow.round_id == RoundRow.id)
-                .join(BoardGameRow, BoardGameRow.match_id == TeamMatchRow.id)
-                .outerjoin(TeamGameRecordRow, TeamGameRecordRow.game_id == BoardGameRow.id)
-                .where(
-                    RoundRow.revealed_at.is_not(None),
-                    RoundRow.starts_at.is_not(None),
-                    RoundRow.starts_at <= limit,
-                    BoardGameRow.home_player_id.is_not(None),
-                    BoardGameRow.away_player_id.is_not(None),
-                    BoardGameRow.result.is_(None),
-                    TeamGameRecordRow.game_id.is_(None),
                 )
             )
         ]
@@ -1820,16 +1800,13 @@ def _woke(
     return Wake(snap, changed, callout, next_at)
 
 
-def _board_id(
-    session: Session, event_id: int, number: int, board: BoardKey
-) -> tuple[type[GameRecordRow] | type[TeamGameRecordRow], int]:
-    """The table of the board's record and the board's row id, read alone (no players, no
-    settings); ``NotFound`` when the round has no such board."""
+def _board_id(session: Session, event_id: int, number: int, board: BoardKey) -> int:
+    """The board's row id, read alone (no players, no settings); ``NotFound`` when the round
+    has no such board."""
     game_id = session.scalar(board_id_query(event_id, number, board))
-    table = TeamGameRecordRow if isinstance(board, TeamBoard) else GameRecordRow
     if game_id is None:
         raise no_board(number, board_ref(board))
-    return table, game_id
+    return game_id
 
 
 def next_wakeup(
@@ -1838,9 +1815,10 @@ def next_wakeup(
     """When the server should look at the game's clock next (seconds since the epoch)."""
     with db.transaction() as session:
         # the record alone (the room asks after every move): not the players and settings
-        table, game_id = _board_id(session, event_id, number, board)
+        game_id = _board_id(session, event_id, number, board)
         where = Msg("round %(round)s board %(board)s", round=number, board=board_ref(board))
-        _row, record = _load_stored(session, table, game_id, where, keep=True)
+        team = isinstance(board, TeamBoard)
+        _row, record = _load_stored(session, team, game_id, where, keep=True)
         if record is None or _to_start_clock(record):
             # not started yet: when the server is to start it (the players and settings read)
             game = _live_game(session, event_id, number, board)

@@ -48,13 +48,20 @@ from weiqi.errors import WeiqiError
 from weiqi.referee.events import ClockAction, ClockEvent
 from weiqi.referee.state import Phase
 from weiqi.services import live
-from weiqi.services.games import BoardKey, TeamBoard, _game_to_change, _load_record, _store
+from weiqi.services.games import (
+    GAME_PLACE,
+    BoardKey,
+    _game_to_change,
+    _load_record,
+    _store,
+    board_key,
+)
 from weiqi.services.live_notices import RESTART_REASON, SYSTEM
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
-from weiqi.store.games import GameRecordRow, TeamGameRecordRow
+from weiqi.store.games import GameRecordRow
 from weiqi.store.models import SiteSetting
-from weiqi.store.teams import BoardGameRow, TeamMatchRow
+from weiqi.store.teams import TeamMatchRow
 from weiqi.store.tournament import GameRow, RoundRow
 
 #: How often the running server notes that it is alive: at most this much of a downtime counts
@@ -89,24 +96,20 @@ def _running(db: Database) -> list[GameKey]:
     (individual and team boards)."""
     with db.transaction() as session:
         rows = session.execute(
-            select(RoundRow.event_id, RoundRow.number, GameRow.board)
-            .join(GameRow, GameRow.round_id == RoundRow.id)
+            select(*GAME_PLACE)
+            .join(RoundRow, RoundRow.id == GameRow.round_id)
+            .outerjoin(TeamMatchRow, TeamMatchRow.id == GameRow.match_id)
             .join(GameRecordRow, GameRecordRow.game_id == GameRow.id)
             .where(GameRow.result.is_(None))
-            .order_by(RoundRow.event_id, RoundRow.number, GameRow.board)
+            .order_by(
+                RoundRow.event_id,
+                RoundRow.number,
+                TeamMatchRow.number,
+                GameRow.board,
+                GameRow.sitting,
+            )
         ).all()
-        team = session.execute(
-            select(RoundRow.event_id, RoundRow.number, TeamMatchRow.number,
-                   BoardGameRow.board, BoardGameRow.sitting)
-            .join(TeamMatchRow, TeamMatchRow.round_id == RoundRow.id)
-            .join(BoardGameRow, BoardGameRow.match_id == TeamMatchRow.id)
-            .join(TeamGameRecordRow, TeamGameRecordRow.game_id == BoardGameRow.id)
-            .where(BoardGameRow.result.is_(None))
-            .order_by(RoundRow.event_id, RoundRow.number, TeamMatchRow.number,
-                      BoardGameRow.board, BoardGameRow.sitting)
-        ).all()  # fmt: skip
-    out: list[GameKey] = [(int(e), int(n), int(b)) for e, n, b in rows]
-    out += [(int(e), int(n), TeamBoard(int(m), int(b), int(s))) for e, n, m, b, s in team]
+    out: list[GameKey] = [(int(e), int(n), board_key(int(b), m, int(s))) for e, n, m, b, s in rows]
     return out
 
 

@@ -113,18 +113,16 @@ from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.team_coaches import require_coach
 from weiqi.services.tournament import explanation_json
 from weiqi.store.database import Database
-from weiqi.store.games import TeamGameRecordRow
 from weiqi.store.locks import lock_event
 from weiqi.store.seals import broken_in, seal_row
 from weiqi.store.teams import (
-    BoardGameRow,
     LeagueDivisionRow,
     LineupBoardRow,
     LineupRow,
     TeamMatchRow,
     TeamRow,
 )
-from weiqi.store.tournament import EventSettingsRow, PlayerRow, RoundRow
+from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
 from weiqi.text import check_entrants
 from weiqi.tournament.details import EventDetails, format_local
 from weiqi.tournament.namesakes import Person, labels, shared_name
@@ -394,7 +392,7 @@ def _core_match(m: TeamMatchRow, teams: dict[int, str], players: dict[int, str])
                 g.board,
                 players[g.home_player_id] if g.home_player_id is not None else None,
                 players[g.away_player_id] if g.away_player_id is not None else None,
-                Color(g.home_color),
+                Color(g.home_plays),
                 board_result(g.result) if g.id not in bad else None,
                 g.sitting,
             )
@@ -409,7 +407,7 @@ def _broken(m: TeamMatchRow) -> frozenset[int]:
     session = object_session(m)
     if session is None or not m.games:
         return frozenset()
-    return broken_in(session, m.round.event_id, team=True)
+    return broken_in(session, m.round.event_id)
 
 
 def _seated_matches(session: Session, event_id: int) -> list[list[TeamMatch]]:
@@ -885,8 +883,7 @@ def set_round_start(
         lock_event(session, event_id)
         row = event_row(session, event_id)
         rnd = round_row(session, event_id, number)
-        ids = [g.id for m in rnd.matches for g in m.games]
-        when = move_round_start(session, rnd, start, clock, TeamGameRecordRow, ids)
+        when = move_round_start(session, rnd, start, clock)
         if rnd.revealed_at is None:
             rnd.lineup_deadline = _lineup_deadline(row, when)
         session.flush()
@@ -1179,13 +1176,17 @@ def reveal_round(
                 cols = board_colors(settings.boards, settings.board_colors, rng)
                 seated = TeamMatch.pair(home, away, la, lb, cols, settings.boards)
             m.games = [
-                BoardGameRow(
-                    board=g.board,
-                    sitting=g.sitting,
-                    home_player_id=roster_id[(home, g.a_player)] if g.a_player else None,
-                    away_player_id=roster_id[(away, g.b_player)] if g.b_player else None,
-                    home_color=g.a_color.value,
-                    result=g.result.to_code() if g.result is not None else None,
+                GameRow.team_board(
+                    rnd.id,
+                    g.board,
+                    g.sitting,
+                    (
+                        roster_id[(home, g.a_player)] if g.a_player else None,
+                        roster_id[(away, g.b_player)] if g.b_player else None,
+                    ),
+                    g.a_color.value,
+                    str(settings.komi),
+                    g.result.to_code() if g.result is not None else None,
                 )
                 for g in seated.games
             ]
@@ -1404,7 +1405,7 @@ def _match_view(
             g.sitting,
             players.get(g.home_player_id) if g.home_player_id is not None else None,
             players.get(g.away_player_id) if g.away_player_id is not None else None,
-            g.home_color,
+            g.home_plays,
             g.result if g.id not in bad else None,
             bool(g.confirmed) and g.id not in bad,
             named.get(g.home_player_id) if g.home_player_id is not None else None,

@@ -517,7 +517,7 @@ def _round_view(session: Session, rnd: RoundRow, players: dict[str, PlayerRow]) 
         .where(GameRow.round_id == rnd.id)
         .order_by(GameRow.board)
     )
-    bad = broken_in(session, rnd.event_id, team=False)  # shown as not played (store.seals)
+    bad = broken_in(session, rnd.event_id)  # shown as not played (store.seals)
     komis: dict[str, Fraction] = {}
     pairings = []
     for board, black, white, result, confirmed, handicap, komi, label, gid in games:
@@ -525,6 +525,7 @@ def _round_view(session: Session, rnd: RoundRow, players: dict[str, PlayerRow]) 
             result, confirmed = None, False
         if komi not in komis:
             komis[komi] = Fraction(komi)
+        assert black is not None and white is not None  # an individual board: both seated
         pairings.append(
             PairingView(
                 board, names[black], names[white], result, confirmed, handicap, komis[komi], label

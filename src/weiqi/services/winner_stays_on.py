@@ -16,6 +16,7 @@ Usage (after ``events.create_event`` with ``System.WINNER_STAYS_ON``, ``import_t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -42,16 +43,15 @@ from weiqi.services.teams import (
     settings_of,
 )
 from weiqi.store.database import Database
-from weiqi.store.games import TeamGameRecordRow
+from weiqi.store.games import GameRecordRow
 from weiqi.store.locks import lock_event
 from weiqi.store.seals import broken_in
 from weiqi.store.teams import (
-    BoardGameRow,
     TeamMatchRow,
     TeamRow,
     WinnerStaysOnLogRow,
 )
-from weiqi.store.tournament import RoundRow
+from weiqi.store.tournament import GameRow, RoundRow
 from weiqi.tournament.records import EventKind
 from weiqi.tournament.settings import System
 from weiqi.tournament.systems import system_for
@@ -87,10 +87,12 @@ class _Stage:
 
     round: RoundRow
     stage: WinnerStaysOn
-    stored: list[tuple[TeamMatchRow, BoardGameRow]]
+    stored: list[tuple[TeamMatchRow, GameRow]]
     agreed: int
     team_ids: dict[str, int]
     seat_ids: dict[tuple[str, str], int]
+    komi: Fraction
+    """The komi of every board (the event's)."""
 
 
 def _stage(session: Session, event_id: int) -> _Stage:
@@ -128,20 +130,20 @@ def _stage(session: Session, event_id: int) -> _Stage:
     setup = StageSetup(squads, settings.player_order, settings.seed if nigiri else None, sends)
     system = system_for(team_settings(System.MATCH), EventKind.TEAM, setup)
     assert isinstance(system, WinnerStaysOnSystem)
-    broken = broken_in(session, event_id, team=True)
+    broken = broken_in(session, event_id)
     stored = [(m, m.games[0]) for m in rnd.matches if m.games]
     games = []
     for _, board in stored:
-        holder = seats.get(board.home_player_id or 0, ("", ""))
-        challenger = seats.get(board.away_player_id or 0, ("", ""))
-        black, white = (holder, challenger) if board.home_color == "B" else (challenger, holder)
+        black = seats.get(board.black_id or 0, ("", ""))
+        white = seats.get(board.white_id or 0, ("", ""))
         counts = board.result is not None and board.id not in broken
         games.append(
             (black, white, Result.parse(board.result) if board.result and counts else None)
         )
     stage, agreed = system.follow(games)
     team_ids = {code: tid for tid, code in teams.items()}
-    return _Stage(rnd, stage, stored, agreed, team_ids, {s: rid for rid, s in seats.items()})
+    seat_ids = {s: rid for rid, s in seats.items()}
+    return _Stage(rnd, stage, stored, agreed, team_ids, seat_ids, settings.komi)
 
 
 def settle_stage(session: Session, event_id: int) -> None:
@@ -154,7 +156,7 @@ def settle_stage(session: Session, event_id: int) -> None:
     found = _stage(session, event_id)
     later = found.stored[found.agreed :]
     for match, board in later:
-        if board.result is not None or session.get(TeamGameRecordRow, board.id) is not None:
+        if board.result is not None or session.get(GameRecordRow, board.id) is not None:
             raise Conflict(
                 Msg(
                     "game %(game)s of the 擂台赛 has begun with the players the results before "
@@ -171,12 +173,13 @@ def settle_stage(session: Session, event_id: int) -> None:
     game = stage.next_game()
     if game.number <= found.agreed:
         return  # seated already, in play
-    board = BoardGameRow(
-        board=1,
-        sitting=0,
-        home_player_id=found.seat_ids[game.holder],
-        away_player_id=found.seat_ids[game.challenger],
-        home_color="B" if game.black == game.holder else "W",
+    board = GameRow.team_board(
+        found.round.id,
+        1,
+        0,
+        (found.seat_ids[game.holder], found.seat_ids[game.challenger]),
+        "B" if game.black == game.holder else "W",
+        str(found.komi),
     )
     home, away = found.team_ids[game.holder[0]], found.team_ids[game.challenger[0]]
     found.round.matches.append(
@@ -185,10 +188,10 @@ def settle_stage(session: Session, event_id: int) -> None:
     session.flush()
 
 
-def after_board_result(session: Session, board: BoardGameRow) -> None:
+def after_board_result(session: Session, board: GameRow) -> None:
     """A team board's result changed (``services.games``): when it is a game of a 擂台赛, the
     match moves on from it (:func:`settle_stage`)."""
-    event_id = board.match.round.event_id
+    event_id = board.round.event_id
     if is_stage(session, event_id):
         settle_stage(session, event_id)
 

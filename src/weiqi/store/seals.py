@@ -34,18 +34,62 @@ from sqlalchemy.orm import Session
 
 from weiqi.errors import RecordRefused
 from weiqi.messages import Msg
-from weiqi.referee.signature import Players, board_seal, holds, record_key
-from weiqi.store.games import GameRecordRow, TeamGameRecordRow
+from weiqi.referee.signature import (
+    Players,
+    board_seal,
+    holds,
+    record_key,
+    signing_context,
+)
+from weiqi.store.games import GameRecordRow
 from weiqi.store.site_key import site_key
-from weiqi.store.teams import BoardGameRow, TeamMatchRow
+from weiqi.store.teams import TeamMatchRow
 from weiqi.store.tournament import GameRow, RoundRow
 
 
-def players_of(row: GameRow | BoardGameRow) -> Players:
-    """Who plays the board, as its seal covers it (the colours included)."""
-    if isinstance(row, BoardGameRow):
-        return (row.home_player_id, row.away_player_id, row.home_color)
-    return (row.black_id, row.white_id)
+def board_labels(team: bool) -> tuple[str, str]:
+    """The labels a board's seal and its record's signature are made under
+    (``board_seal``'s table, ``signing_context``'s): an individual board's (``event_games``,
+    ``game_records``), a team board's (``team_games``, ``team_game_records``).
+
+    A seal and a signature name the kind of board by the table it was first stored in, not the
+    table it is in: the team boards moved into ``event_games`` (migration 0032) keep the
+    labels of their kind, so a board's seal and signature mean the same before and after that
+    move, and a downgrade, which takes the team boards back to ``team_games``, keeps every
+    seal and signature holding without the site's key.
+
+    >>> board_labels(team=False), board_labels(team=True)
+    (('event_games', 'game_records'), ('team_games', 'team_game_records'))
+    """
+    return ("team_games", "team_game_records") if team else ("event_games", "game_records")
+
+
+def record_context(team: bool, game_id: int) -> str:
+    """What the signature of game ``game_id``'s record covers beside its head (a team
+    board's if ``team``: :func:`board_labels`)."""
+    return signing_context(board_labels(team)[1], game_id)
+
+
+def board_players(black_id: int | None, white_id: int | None, home_color: str | None) -> Players:
+    """Who plays a board, as its seal covers it: an individual board's Black and White; a team
+    board's (``home_color`` set) home player, away player and the colour its home team plays
+    — the order a team board's seal has covered since the seals began, when a team board was
+    stored by home and away player (``team_games``). Only the id then changes when the team
+    boards move (migration 0032), and a seal made after it holds after a downgrade.
+
+    >>> board_players(3, 4, None), board_players(3, 4, "B"), board_players(3, None, "W")
+    ((3, 4), (3, 4, 'B'), (None, 3, 'W'))
+    """
+    if home_color is None:
+        return (black_id, white_id)
+    if home_color == "B":
+        return (black_id, white_id, home_color)
+    return (white_id, black_id, home_color)
+
+
+def players_of(row: GameRow) -> Players:
+    """Who plays the board, as its seal covers it (:func:`board_players`)."""
+    return board_players(row.black_id, row.white_id, row.home_color)
 
 
 def signing_key(session: Session) -> bytes:
@@ -60,7 +104,7 @@ def signing_key(session: Session) -> bytes:
 
 def seal_row(
     session: Session,
-    row: GameRow | BoardGameRow,
+    row: GameRow,
     warnings: tuple[int, int] = (0, 0),
     head: str | None = None,
 ) -> None:
@@ -68,7 +112,7 @@ def seal_row(
     session.info.pop(_CACHE, None)
     row.seal = board_seal(
         signing_key(session),
-        row.__tablename__,
+        board_labels(row.match_id is not None)[0],
         row.id,
         players_of(row),
         row.result,
@@ -96,7 +140,7 @@ class SealedBoard:
 
 
 def sealed_boards(event_id: int, *columns: Any) -> Select[Any]:
-    """``columns`` of every board of individual event ``event_id``, then what its seal covers
+    """``columns`` of every board of event ``event_id``, then what its seal covers
     beside them (confirmed, seal, its record's head and warnings: ``None`` without a record),
     rounds then boards: what the standings and the seal check both read."""
     return (
@@ -115,9 +159,9 @@ def sealed_boards(event_id: int, *columns: Any) -> Select[Any]:
     )
 
 
-def individual_boards(session: Session, event_id: int) -> list[SealedBoard]:
-    """Every board of an individual event with its warnings and whether its seal holds, in
-    one query (rounds then boards)."""
+def event_boards(session: Session, event_id: int) -> list[SealedBoard]:
+    """Every seated board of an event, either kind, with its warnings and whether its seal
+    holds, in one query (rounds, then a team round's matches, sittings and boards)."""
     key = signing_key(session)
     rows = session.execute(
         sealed_boards(
@@ -125,55 +169,29 @@ def individual_boards(session: Session, event_id: int) -> list[SealedBoard]:
             GameRow.id,
             RoundRow.number,
             GameRow.board,
+            GameRow.match_id,
+            TeamMatchRow.number,
+            GameRow.sitting,
             GameRow.black_id,
             GameRow.white_id,
+            GameRow.home_color,
             GameRow.result,
         )
-    )
-    out = []
-    for gid, number, board, black, white, result, confirmed, seal, head, bw, ww in rows:
-        warnings = (bw or 0, ww or 0)
-        ok = holds(key, "event_games", gid, (black, white), result, confirmed, warnings, head, seal)
-        out.append(SealedBoard(gid, number, board, (black, white), result, confirmed, warnings, ok))
-    return out
-
-
-def team_boards(session: Session, event_id: int) -> list[SealedBoard]:
-    """Every seated board of a team event, as :func:`individual_boards`."""
-    key = signing_key(session)
-    rows = session.execute(
-        select(
-            BoardGameRow.id,
-            RoundRow.number,
-            BoardGameRow.board,
-            TeamMatchRow.number,
-            BoardGameRow.sitting,
-            BoardGameRow.home_player_id,
-            BoardGameRow.away_player_id,
-            BoardGameRow.home_color,
-            BoardGameRow.result,
-            BoardGameRow.confirmed,
-            BoardGameRow.seal,
-            TeamGameRecordRow.head,
-            TeamGameRecordRow.black_warnings,
-            TeamGameRecordRow.white_warnings,
-        )
-        .join(TeamMatchRow, TeamMatchRow.id == BoardGameRow.match_id)
-        .join(RoundRow, RoundRow.id == TeamMatchRow.round_id)
-        .outerjoin(TeamGameRecordRow, TeamGameRecordRow.game_id == BoardGameRow.id)
-        .where(RoundRow.event_id == event_id)
-        .order_by(RoundRow.number, TeamMatchRow.number, BoardGameRow.sitting, BoardGameRow.board)
+        .outerjoin(TeamMatchRow, TeamMatchRow.id == GameRow.match_id)
+        .order_by(None)
+        .order_by(RoundRow.number, TeamMatchRow.number, GameRow.sitting, GameRow.board)
     )
     out = []
     for row in rows:
-        gid, number, board, match, sitting, home, away, color = row[:8]
-        result, confirmed, seal, head, bw, ww = row[8:]
-        players = (home, away, color)
+        gid, number, board, match_id, match, sitting, black, white, color = row[:9]
+        result, confirmed, seal, head, bw, ww = row[9:]
+        players = board_players(black, white, color)
         warnings = (bw or 0, ww or 0)
-        ok = holds(key, "team_games", gid, players, result, confirmed, warnings, head, seal)
+        table = board_labels(match_id is not None)[0]
+        ok = holds(key, table, gid, players, result, confirmed, warnings, head, seal)
         out.append(
             SealedBoard(
-                gid, number, board, players, result, confirmed, warnings, ok, match, sitting
+                gid, number, board, players, result, confirmed, warnings, ok, match or 0, sitting
             )
         )
     return out
@@ -187,12 +205,11 @@ def broken(boards: Sequence[SealedBoard]) -> frozenset[int]:
 _CACHE = "weiqi.broken_boards"
 
 
-def broken_in(session: Session, event_id: int, *, team: bool) -> frozenset[int]:
+def broken_in(session: Session, event_id: int) -> frozenset[int]:
     """The ids of the boards of ``event_id`` whose seal does not hold, checked once a
     transaction (:func:`seal_row` forgets it: a board sealed anew is checked again)."""
-    cache: dict[tuple[int, bool], frozenset[int]] = session.info.setdefault(_CACHE, {})
-    found = cache.get((event_id, team))
+    cache: dict[int, frozenset[int]] = session.info.setdefault(_CACHE, {})
+    found = cache.get(event_id)
     if found is None:
-        boards = team_boards(session, event_id) if team else individual_boards(session, event_id)
-        found = cache[(event_id, team)] = broken(boards)
+        found = cache[event_id] = broken(event_boards(session, event_id))
     return found

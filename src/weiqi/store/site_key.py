@@ -156,9 +156,7 @@ def _holds_signatures(connection: Connection) -> bool:
     """Whether anything in the database is signed (a record, a board's seal)."""
     for query in (
         "SELECT 1 FROM game_records",
-        "SELECT 1 FROM team_game_records",
         "SELECT 1 FROM event_games WHERE seal IS NOT NULL",
-        "SELECT 1 FROM team_games WHERE seal IS NOT NULL",
     ):
         if connection.execute(text(query + " LIMIT 1")).first() is not None:
             return True
@@ -244,17 +242,19 @@ def _settle(engine: Engine, given: Connection | None) -> SiteKey:
     if legacy is not None or stored_id != key_id(secret):
         _record_key_id(engine, given, key_id(secret))
     from weiqi.store.stored_seals import (  # (seals find their key through here)
-        reseal_moved_players,
+        reseal_moved_games,
         seal_stage_boards,
         seal_stored_boards,
     )
 
     try:
-        # the boards of migrations 0014, 0026 and 0031, once
+        # once: first the boards 0031 and 0032 moved, checked at their old ids before anything
+        # signs or seals them at the new ones; then those of 0014 and 0026, which read the
+        # moved records at their new ids
         with _writing(engine, given) as connection:
+            reseal_moved_games(connection, secret)
             seal_stored_boards(connection, secret)
             seal_stage_boards(connection, secret)
-            reseal_moved_players(connection, secret)
     except DBAPIError as err:  # two servers starting at once: the first one sealed them
         from weiqi.store.database import lost_race
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import (
-    Boolean,
     DateTime,
     ForeignKey,
     Integer,
@@ -30,7 +29,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from weiqi.store.base import Base
 from weiqi.store.models import utcnow
-from weiqi.store.tournament import PlayerRow, RoundRow
+from weiqi.store.tournament import GameRow, PlayerRow, RoundRow
 
 
 class SeasonRow(Base):
@@ -116,41 +115,11 @@ class TeamMatchRow(Base):
     )
 
     round: Mapped[RoundRow] = relationship(back_populates="matches")
-    games: Mapped[list[BoardGameRow]] = relationship(
+    games: Mapped[list[GameRow]] = relationship(
         back_populates="match",
         cascade="all, delete-orphan",
-        order_by="(BoardGameRow.sitting, BoardGameRow.board)",
+        order_by="(GameRow.sitting, GameRow.board)",
     )
-
-
-class BoardGameRow(Base):
-    """One board of a match, seated when the lineups are revealed. A player of ``None`` is an
-    empty board (lost by forfeit); ``home_color`` is ``B`` or ``W``; ``result`` in
-    ``Result.to_code`` notation. A board with two players is a game with a referee record
-    (``TeamGameRecordRow``): ``result`` and ``confirmed`` follow the record's current result."""
-
-    __tablename__ = "team_games"
-    __table_args__ = (UniqueConstraint("match_id", "sitting", "board"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    match_id: Mapped[int] = mapped_column(
-        ForeignKey("team_matches.id", ondelete="CASCADE"), index=True
-    )
-    board: Mapped[int] = mapped_column(Integer)
-    sitting: Mapped[int] = mapped_column(Integer, default=0)
-    home_player_id: Mapped[int | None] = mapped_column(
-        ForeignKey("event_players.id", ondelete="CASCADE"), nullable=True
-    )
-    away_player_id: Mapped[int | None] = mapped_column(
-        ForeignKey("event_players.id", ondelete="CASCADE"), nullable=True
-    )
-    home_color: Mapped[str] = mapped_column(String(1))
-    result: Mapped[str | None] = mapped_column(String(16), nullable=True)
-    confirmed: Mapped[bool] = mapped_column(Boolean, default=False)
-    seal: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    """The board as it counts, sealed under the site's key (``store.seals``)."""
-
-    match: Mapped[TeamMatchRow] = relationship(back_populates="games")
 
 
 class LineupRow(Base):

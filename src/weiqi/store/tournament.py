@@ -21,6 +21,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    text,
 )
 from sqlalchemy.engine.default import DefaultExecutionContext
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -188,8 +189,11 @@ class RoundRow(Base):
     )
 
     games: Mapped[list[GameRow]] = relationship(
-        back_populates="round", cascade="all, delete-orphan", order_by="GameRow.board"
+        primaryjoin="and_(RoundRow.id == GameRow.round_id, GameRow.match_id.is_(None))",
+        cascade="all, delete-orphan",
+        order_by="GameRow.board",
     )
+    """The boards of an individual round (a team round's are its matches')."""
     byes: Mapped[list[ByeRow]] = relationship(cascade="all, delete-orphan")
     matches: Mapped[list[TeamMatchRow]] = relationship(
         back_populates="round", cascade="all, delete-orphan", order_by="TeamMatchRow.number"
@@ -197,18 +201,53 @@ class RoundRow(Base):
 
 
 class GameRow(Base):
-    """One board of a round; ``result`` in ``Result.to_code`` notation once recorded."""
+    """One game of a round, of either kind of event: an individual event's board (``match_id``
+    ``None``) or a board of a team match (its ``match_id``, ``sitting`` and ``home_color``,
+    the colour the match's home team plays on it); ``result`` in ``Result.to_code`` notation
+    once recorded, ``confirmed`` once confirmed, both following the game's record
+    (``store.games.GameRecordRow``).
+
+    A seat is ``None`` only on a team board its team left empty (a forfeit at the reveal)."""
 
     __tablename__ = "event_games"
-    __table_args__ = (UniqueConstraint("round_id", "board"),)
+    __table_args__ = (
+        # a board's number is its own in an individual round, in its match's sitting in a team
+        # round (every match of the round has its board 1)
+        Index(
+            "uq_event_games_round_board",
+            "round_id",
+            "board",
+            unique=True,
+            sqlite_where=text("match_id IS NULL"),
+            postgresql_where=text("match_id IS NULL"),
+        ),
+        Index(
+            "uq_event_games_match_board",
+            "match_id",
+            "sitting",
+            "board",
+            unique=True,
+            sqlite_where=text("match_id IS NOT NULL"),
+            postgresql_where=text("match_id IS NOT NULL"),
+        ),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     round_id: Mapped[int] = mapped_column(
         ForeignKey("event_rounds.id", ondelete="CASCADE"), index=True
     )
+    match_id: Mapped[int | None] = mapped_column(
+        ForeignKey("team_matches.id", ondelete="CASCADE"), nullable=True, index=True
+    )
     board: Mapped[int] = mapped_column(Integer)
-    black_id: Mapped[int] = mapped_column(ForeignKey("event_players.id", ondelete="CASCADE"))
-    white_id: Mapped[int] = mapped_column(ForeignKey("event_players.id", ondelete="CASCADE"))
+    sitting: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    black_id: Mapped[int | None] = mapped_column(
+        ForeignKey("event_players.id", ondelete="CASCADE"), nullable=True
+    )
+    white_id: Mapped[int | None] = mapped_column(
+        ForeignKey("event_players.id", ondelete="CASCADE"), nullable=True
+    )
+    home_color: Mapped[str | None] = mapped_column(String(1), nullable=True)
     result: Mapped[str | None] = mapped_column(String(16), nullable=True)
     confirmed: Mapped[bool] = mapped_column(Boolean, default=False)
     handicap: Mapped[int] = mapped_column(Integer, default=0)
@@ -217,7 +256,69 @@ class GameRow(Base):
     seal: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """The board as it counts, sealed under the site's key (``store.seals``)."""
 
-    round: Mapped[RoundRow] = relationship(back_populates="games")
+    # read only: a round's individual boards are written through ``RoundRow.games``, a team
+    # round's through its matches
+    round: Mapped[RoundRow] = relationship(viewonly=True)
+    match: Mapped[TeamMatchRow | None] = relationship(back_populates="games")
+
+    @classmethod
+    def team_board(
+        cls,
+        round_id: int,
+        board: int,
+        sitting: int,
+        seats: tuple[int | None, int | None],
+        home_color: str,
+        komi: str,
+        result: str | None = None,
+    ) -> GameRow:
+        """A board of a team match seated with ``seats`` (the home team's player, the away
+        team's; ``None`` an empty seat), the home team playing ``home_color``.
+
+        >>> g = GameRow.team_board(1, 2, 0, (7, 8), "W", "15/4")
+        >>> (g.black_id, g.white_id, g.home_player_id, g.away_player_id)
+        (8, 7, 7, 8)
+        """
+        home, away = seats
+        black, white = (home, away) if home_color == "B" else (away, home)
+        return cls(
+            round_id=round_id,
+            board=board,
+            sitting=sitting,
+            black_id=black,
+            white_id=white,
+            home_color=home_color,
+            komi=komi,
+            handicap=0,
+            label="",
+            result=result,
+        )
+
+    @property
+    def pair(self) -> tuple[int, int]:
+        """An individual board's players, Black and White (both always seated).
+
+        >>> GameRow(black_id=3, white_id=4).pair
+        (3, 4)
+        """
+        assert self.black_id is not None and self.white_id is not None, self.id
+        return self.black_id, self.white_id
+
+    @property
+    def home_plays(self) -> str:
+        """The colour the home team plays on a team board, ``B`` or ``W``."""
+        assert self.home_color is not None, self.id
+        return self.home_color
+
+    @property
+    def home_player_id(self) -> int | None:
+        """The home team's player on a team board."""
+        return self.black_id if self.home_color == "B" else self.white_id
+
+    @property
+    def away_player_id(self) -> int | None:
+        """The away team's player on a team board."""
+        return self.white_id if self.home_color == "B" else self.black_id
 
 
 class ByeRow(Base):

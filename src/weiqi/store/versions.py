@@ -109,7 +109,7 @@ NOT_EVENT_DATA = frozenset(
 )
 """Tables whose writes change no page derived from an event."""
 
-PROGRESS = frozenset({"game_records", "team_game_records", "event_games", "team_games"})
+PROGRESS = frozenset({"game_records", "event_games"})
 """Tables of a game's progress: a write to these alone changes the versions, not the shapes."""
 
 _TOUCHED = "weiqi.versions.touched"
