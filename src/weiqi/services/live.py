@@ -569,8 +569,9 @@ def players_round(session: Session, event_id: int, *, team: bool) -> RoundRow | 
 
 
 def my_games(db: Database, actor: Actor) -> list[MyGame]:
-    """The user's game in the latest published round of each event they play in (a round
-    they sit out, or an event with no published round yet, shows nothing)."""
+    """The user's game in the latest round its players see of each event they play in
+    (:func:`player_games`; a round they sit out, or an event with no such round yet, shows
+    nothing)."""
     if actor.user_id is None:
         return []
     out: list[MyGame] = []
@@ -579,56 +580,60 @@ def my_games(db: Database, actor: Actor) -> list[MyGame]:
             select(PlayerAccountRow).where(PlayerAccountRow.user_id == actor.user_id)
         ).all()
         for link in links:
-            if team_player(session, link):
-                out.extend(_my_team_games(session, link, link.player_id))
-                continue
-            rnd = players_round(session, link.event_id, team=False)
-            if rnd is None:
-                continue
-            event = session.get(EventRow, link.event_id)
-            assert event is not None
-            for game, color, opponent in player_boards(session, rnd, link.player_id):
-                out.append(
-                    MyGame(
-                        event.id,
-                        event.name,
-                        rnd.number,
-                        game.board,
-                        color,
-                        opponent,
-                        game.result,
-                        game.board,
-                    )
-                )
+            out.extend(game for _, game in player_games(session, link)[1])
     return out
 
 
-def player_boards(
-    session: Session, rnd: RoundRow, player_id: int
-) -> list[tuple[GameRow, str, str]]:
-    """The boards of individual round ``rnd`` that entrant ``player_id`` plays, each with the
-    entrant's colour (``B``/``W``) and the opponent's name: what a player's page
-    (:func:`my_games`) and a bot (``live_bot.entrant_games``) show of the round.
+def player_games(
+    session: Session, link: PlayerAccountRow
+) -> tuple[RoundRow | None, list[tuple[GameRow, MyGame]]]:
+    """The latest round the linked player's event shows its players (:func:`players_round`),
+    and the boards the player plays in it, either kind of event, each with what the player's
+    page shows of it: what a player's page (:func:`my_games`) and a bot
+    (``live_bot.entrant_games``) show of the round. A team board with an empty seat is a
+    forfeit, no game.
 
     >>> db = Database("sqlite://"); db.upgrade()
     >>> with db.transaction() as session:
-    ...     player_boards(session, RoundRow(games=[]), 1)
-    []
+    ...     player_games(session, PlayerAccountRow(event_id=1, player_id=1))
+    (None, [])
     """
-    out = []
-    for game in rnd.games:
-        if player_id not in (game.black_id, game.white_id):
-            continue
-        black = player_id == game.black_id
-        opponent = session.get(PlayerRow, game.white_id if black else game.black_id)
-        out.append((game, "B" if black else "W", opponent.name if opponent is not None else ""))
-    return out
-
-
-def team_player(session: Session, link: PlayerAccountRow) -> bool:
-    """Whether ``link`` is a team's player's (who plays the boards of a team event)."""
     player = session.get(PlayerRow, link.player_id)
-    return player is not None and player.team_id is not None
+    event = session.get(EventRow, link.event_id)
+    if player is None or event is None:
+        return None, []
+    rnd = players_round(session, event.id, team=player.team_id is not None)
+    if rnd is None:
+        return None, []
+    me = player.id
+    rows = session.execute(
+        select(GameRow, TeamMatchRow)
+        .outerjoin(TeamMatchRow, TeamMatchRow.id == GameRow.match_id)
+        .where(GameRow.round_id == rnd.id, or_(GameRow.black_id == me, GameRow.white_id == me))
+        .order_by(TeamMatchRow.number, GameRow.sitting, GameRow.board)
+    ).all()
+    out = []
+    for game, match in rows:
+        black, white = game.black_id, game.white_id
+        if black is None or white is None:
+            continue
+        color = "B" if black == me else "W"
+        other = session.get(PlayerRow, white if color == "B" else black)
+        assert other is not None
+        key: BoardKey = game.board
+        teams: tuple[str | None, str | None] = (None, None)
+        if match is not None:
+            home, away = session.get(TeamRow, match.home_id), session.get(TeamRow, match.away_id)
+            assert home is not None and away is not None
+            key = TeamBoard(match.number, game.board, game.sitting)
+            ours, theirs = (home, away) if me == game.home_player_id else (away, home)
+            teams = (ours.name, theirs.name)
+        mine = MyGame(
+            event.id, event.name, rnd.number, game.board, color, other.name, game.result, key,
+            *teams,
+        )  # fmt: skip
+        out.append((game, mine))
+    return rnd, out
 
 
 def _seat(session: Session, actor: Actor, game: GameRow) -> Color | None:
@@ -658,43 +663,6 @@ def _kept_seat(session: Session, actor: Actor, game: RefereedGame) -> Color | No
         kept.seats[actor.user_id] = _seat(session, actor, game.row)
     seat: Color | None = kept.seats[actor.user_id]
     return seat
-
-
-def _my_team_games(session: Session, link: PlayerAccountRow, roster_id: int) -> list[MyGame]:
-    """The roster player's board in the latest round of the event whose lineups are revealed
-    (none: not in the lineup, or no round revealed yet)."""
-    rnd = players_round(session, link.event_id, team=True)
-    if rnd is None:
-        return []
-    event = session.get(EventRow, link.event_id)
-    assert event is not None
-    out = []
-    for match in rnd.matches:
-        for game in match.games:
-            black, white = game.black_id, game.white_id
-            if roster_id not in (black, white) or black is None or white is None:
-                continue
-            mine = Color.BLACK if roster_id == black else Color.WHITE
-            other = session.get(PlayerRow, white if mine is Color.BLACK else black)
-            home = session.get(TeamRow, match.home_id)
-            away = session.get(TeamRow, match.away_id)
-            assert home is not None and away is not None and other is not None
-            at_home = roster_id == game.home_player_id
-            out.append(
-                MyGame(
-                    event.id,
-                    event.name,
-                    rnd.number,
-                    game.board,
-                    mine.value,
-                    other.name,
-                    game.result,
-                    TeamBoard(match.number, game.board, game.sitting),
-                    (home if at_home else away).name,
-                    (away if at_home else home).name,
-                )
-            )
-    return out
 
 
 def seat(db: Database, actor: Actor, event_id: int, number: int, board: BoardKey) -> str | None:

@@ -39,18 +39,16 @@ import secrets
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from weiqi.errors import InvalidSetting, PermissionDenied
-from weiqi.league.settings import TeamEventSettings
 from weiqi.messages import Msg
 from weiqi.roles import Role
 from weiqi.services import live
 from weiqi.services.accounts import UserInfo, _info, add_user, normalise_username
 from weiqi.services.actor import Actor
 from weiqi.services.events import event_settings
-from weiqi.services.games import _game_row
 from weiqi.services.public import stored_boards
 from weiqi.services.read_models import BoardFacts, board_phase
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
@@ -59,7 +57,6 @@ from weiqi.store.live import PlayerAccountRow
 from weiqi.store.models import EventRow, User
 from weiqi.store.teams import TeamRow
 from weiqi.store.tournament import PlayerRow
-from weiqi.tournament.settings import EventSettings
 
 #: The password hash of a code-only account: not a hash the hasher can read, so every password
 #: is refused (``accounts.authenticate``); the account opens only by its session cookie.
@@ -151,35 +148,30 @@ def entrant_games(db: Database, actor: Actor) -> list[EntrantEvent]:
             .order_by(PlayerAccountRow.event_id)
         ).all()
         for link in links:
-            if live.team_player(session, link):
-                out.append(_team_entrant(session, link, link.player_id))
-                continue
             player = session.get(PlayerRow, link.player_id)
             event = session.get(EventRow, link.event_id)
             settings = event_settings(session, link.event_id)
-            if event is None or player is None or not isinstance(settings, EventSettings):
+            if event is None or player is None or settings is None:
                 continue
-            players = session.scalars(
-                select(PlayerRow.id).where(PlayerRow.event_id == event.id)
-            ).all()
-            latest = live.players_round(session, event.id, team=False)
-            games = []
-            if latest is not None:
-                for game, color, opponent in live.player_boards(session, latest, player.id):
-                    komi = Fraction(game.komi) if game.komi else settings.komi
-                    games.append(
-                        EntrantGame(
-                            game.board,
-                            color,
-                            opponent,
-                            settings.board_size,
-                            float(komi * 2),
-                            game.handicap or 0,
-                            game.result,
-                            bool(game.confirmed),
-                            live.room_url(event.id, latest.number, game.board)[: -len("/play")],
-                        )
-                    )
+            latest, boards = live.player_games(session, link)
+            games = [
+                EntrantGame(
+                    mine.board,
+                    mine.color,
+                    mine.opponent,
+                    settings.board_size,
+                    float(Fraction(game.komi) * 2),
+                    game.handicap or 0,
+                    game.result,
+                    bool(game.confirmed),
+                    live.room_url(event.id, mine.round, mine.key, ""),
+                )
+                for game, mine in boards
+            ]
+            entrant = TeamRow if player.team_id is not None else PlayerRow
+            entrants = session.scalar(
+                select(func.count(entrant.id)).where(entrant.event_id == event.id)
+            )
             withdrawn = player.withdrawn_after is not None  # no round after it pairs them
             out.append(
                 EntrantEvent(
@@ -187,45 +179,12 @@ def entrant_games(db: Database, actor: Actor) -> list[EntrantEvent]:
                     event.name,
                     player.name,
                     latest.number if latest is not None else None,
-                    settings.planned_rounds(len(players)),
+                    settings.planned_rounds(entrants or 0),
                     withdrawn,
                     games,
                 )
             )
     return out
-
-
-def _team_entrant(session: Session, link: PlayerAccountRow, roster_id: int) -> EntrantEvent:
-    """A roster player's board in the latest round whose lineups are revealed, with what its
-    engine needs: the team event's board size, the rules' komi (team boards have no handicap)."""
-    settings = event_settings(session, link.event_id)
-    event = session.get(EventRow, link.event_id)
-    assert isinstance(settings, TeamEventSettings) and event is not None
-    roster, _team = live.event_player(session, link.event_id, roster_id)
-    ruleset = settings.ruleset
-    games = [
-        EntrantGame(
-            g.board,
-            g.color,
-            g.opponent,
-            ruleset.board_size,
-            float(ruleset.komi * 2),
-            0,
-            g.result,
-            g.result is not None and _confirmed(session, g),
-            live.room_url(event.id, g.round, g.key, ""),
-        )
-        for g in live._my_team_games(session, link, roster_id)
-    ]
-    teams = len(session.scalars(select(TeamRow.id).where(TeamRow.event_id == event.id)).all())
-    rounds = settings.planned_rounds(teams)
-    latest = live.players_round(session, event.id, team=True)
-    number = latest.number if latest is not None else None
-    return EntrantEvent(event.id, event.name, roster.name, number, rounds, False, games)
-
-
-def _confirmed(session: Session, game: live.MyGame) -> bool:
-    return bool(_game_row(session, game.event_id, game.round, game.key).confirmed)
 
 
 def board_states(db: Database, event_id: int, number: int) -> dict[int, dict[str, object]]:
