@@ -64,7 +64,9 @@ def _served_event(workdir: Path, db: str, weiqi: Weiqi) -> Iterator[tuple[LiveSe
               "--play", "online", "--rounds", "2", "--size", "9", "--time", "1m incl 3x10s",
               "--json")
     )  # fmt: skip
-    assert created["settings"]["board_size"] == 9 and created["time_control"] == "30s+3x10s"
+    assert (
+        created["settings"]["board_size"] == 9 and created["details"]["time_control"] == "30s+3x10s"
+    )
     weiqi("player", "import", "--db", db, str(players_csv(workdir / "p.csv", list(ENGINES))))
     with run_server(workdir, db) as server:
         yield server, db

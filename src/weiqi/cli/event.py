@@ -75,6 +75,15 @@ PlayerNameArg = Annotated[
 ]
 
 
+def echo_created(database: Database, event_id: int) -> None:
+    """Print the event just created as the API's ``POST /api/events`` answers it
+    (``read_models.EventSettingsRead``: its settings, details, entrants, what is locked)."""
+    from weiqi.services import event_settings
+    from weiqi.services.read_models import as_json
+
+    echo_json(as_json(event_settings.read(database, event_id)))
+
+
 def echo_json(data: object) -> None:
     """Print ``data`` as one line of JSON, what :data:`JsonOption` asks for: Chinese and every
     other character as itself, not as ``\\u`` escapes.
@@ -524,12 +533,10 @@ def register(app: typer.Typer) -> None:
             raw = _with_preset(ctx, preset, raw)
         settings = settings_from_dict(raw)
         details = EventDetails(time_control=time_control) if time_control else None
-        info = create_event(open_database(db), Actor.local(), name, settings, details)
+        database = open_database(db)
+        info = create_event(database, Actor.local(), name, settings, details)
         if as_json:
-            out = {"id": info.id, "name": info.name, "settings": settings_to_dict(settings)}
-            if details is not None:
-                out["time_control"] = details.time_control
-            echo_json(out)
+            echo_created(database, info.id)
             return
         codes = ",".join(settings.tiebreak_codes) or "none (ranked by how far players came)"
         typer.echo(

@@ -41,7 +41,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from weiqi.cli.event import DbOption, JsonOption, echo_json, open_database
+from weiqi.cli.event import DbOption, JsonOption, echo_created, echo_json, open_database
 from weiqi.cli.inputs import (
     PLAYER_IDS_HELP,
     choice,
@@ -196,7 +196,7 @@ def create_team(
     komi and repeated-position policy, the rules' unless given)."""
     from weiqi.league.lineup import MissingLineup
     from weiqi.league.match import BoardColors
-    from weiqi.league.settings import TeamEventSettings, settings_to_dict
+    from weiqi.league.settings import TeamEventSettings
     from weiqi.league.team import TeamType
     from weiqi.league.winner_stays_on import PlayerOrder
     from weiqi.rules.ruleset import CyclePolicy
@@ -229,10 +229,10 @@ def create_team(
         **(lag or {}),
     )
     details = EventDetails(time_control=time_control) if time_control else None
-    info = create_event(open_database(db), Actor.local(), name, settings, details)
+    database = open_database(db)
+    info = create_event(database, Actor.local(), name, settings, details)
     if as_json:
-        out = {"id": info.id, "name": info.name, "settings": settings_to_dict(settings)}
-        echo_json(out)
+        echo_created(database, info.id)
         return
     typer.echo(
         f"team event {info.id}: {info.name} — {settings.system.zh} ({settings.system.value}),"
