@@ -371,17 +371,18 @@ def parse_entry(text: str) -> Result | Fraction:
 
 def _game_row(session: Session, event_id: int, number: int, board: BoardKey) -> RefereedGame:
     existing_event(session, event_id)
-    if isinstance(board, TeamBoard):
-        return _team_game(session, event_id, number, board)
     rnd = round_row(session, event_id, number)
+    team = isinstance(board, TeamBoard)
+    if team and rnd.revealed_at is None:
+        raise Conflict(
+            Msg("round %(number)s: the lineups are not revealed, no board is seated", number=number)
+        )
     # the one board, not the round's every game (a live move of a 1,000-board round loaded
     # 1,000 rows to find its own)
-    game = session.scalar(
-        select(GameRow).where(GameRow.round_id == rnd.id, GameRow.board == board).limit(1)
-    )
+    game = session.scalar(board_id_query(event_id, number, board).with_only_columns(GameRow))
     if game is None:
-        raise no_board(number, board)
-    return individual_game(session, game)
+        raise no_board(number, board.board if isinstance(board, TeamBoard) else board)
+    return team_game(session, game) if team else individual_game(session, game)
 
 
 def _round_paired(session: Session, event_id: int, number: int) -> bool:
@@ -602,23 +603,6 @@ def team_game(session: Session, game: GameRow) -> RefereedGame:
         black_team,
         white_team,
     )
-
-
-def _team_game(session: Session, event_id: int, number: int, key: TeamBoard) -> RefereedGame:
-    rnd = round_row(session, event_id, number)
-    if rnd.revealed_at is None:
-        raise Conflict(
-            Msg("round %(number)s: the lineups are not revealed, no board is seated", number=number)
-        )
-    match: TeamMatchRow | None = next((m for m in rnd.matches if m.number == key.match), None)
-    game = None
-    if match is not None:
-        game = next(
-            (g for g in match.games if g.board == key.board and g.sitting == key.sitting), None
-        )
-    if game is None:
-        raise no_board(number, key.board)
-    return team_game(session, game)
 
 
 def _ruleset(game: RefereedGame) -> Ruleset:
