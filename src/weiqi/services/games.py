@@ -382,7 +382,7 @@ def _game_row(session: Session, event_id: int, number: int, board: BoardKey) -> 
     game = session.scalar(board_id_query(event_id, number, board).with_only_columns(GameRow))
     if game is None:
         raise no_board(number, board.board if isinstance(board, TeamBoard) else board)
-    return team_game(session, game) if team else individual_game(session, game)
+    return refereed_game(session, game)
 
 
 def _round_paired(session: Session, event_id: int, number: int) -> bool:
@@ -506,37 +506,54 @@ def round_boards(session: Session, event_id: int, number: int) -> RoundBoards:
     return RoundBoards(games, (rnd, ids, *players, *records, settings), player_labels(players))
 
 
-def individual_game(
-    session: Session, game: GameRow, labels: Mapping[int, str] | None = None
+def refereed_game(
+    session: Session, game: GameRow, known: Mapping[int, str] | None = None
 ) -> RefereedGame:
-    """The board of an individual event as a game to referee; its players named by their
-    labels (``labels`` by row id, when the caller has every player's, else looked up)."""
+    """A board of either kind of event as a game to referee: the event's rules
+    (``settings.ruleset``: board size, cycle policy, handicap placement) with the board's komi
+    and handicap, its players named as the event's pages name them (``known``: every player's
+    label by row id, when the caller has them, else looked up) and a team board's teams beside
+    them. A team board with an empty seat is a forfeit already, no game
+    (:func:`refuse_empty_board`)."""
+    rnd = game.round
+    refuse_empty_board(game, rnd.number)
+    settings = event_settings(session, rnd.event_id)
+    if settings is None:
+        raise no_settings(rnd.event_id)
     black = session.get(PlayerRow, game.black_id)
     white = session.get(PlayerRow, game.white_id)
     assert black is not None and white is not None
-    handicap = game.handicap if game.handicap >= 2 else 0
-    ruleset = _game_ruleset(session, game)
-    # namesakes told apart
-    shown = labels if labels is not None else namesake_labels(session, black.event_id, black, white)
+    handicap = game.handicap if game.handicap >= 2 else 0  # 1 is 让先: no stones, komi 0
+    ruleset = settings.ruleset.with_(komi=Fraction(game.komi), handicap=handicap)
+    match = game.match
+    if match is None:
+        # namesakes told apart
+        shown = known or namesake_labels(session, rnd.event_id, black, white)
+        return RefereedGame(
+            game, rnd.number, game.board, shown[black.id], shown[white.id], ruleset.komi,
+            handicap, ruleset,
+        )  # fmt: skip
+    home_team = session.get(TeamRow, match.home_id)
+    away_team = session.get(TeamRow, match.away_id)
+    assert home_team is not None and away_team is not None
+    teams = (home_team.code, away_team.code)
+    black_team, white_team = teams if game.home_plays == "B" else teams[::-1]
+    # the team is shown beside each player; a namesake of the same team (born on another
+    # day) is told apart as the team's pages do it (张伟 (1990))
+    names = []
+    for player in (black, white):
+        mates = session.execute(
+            select(PlayerRow.id, PlayerRow.name, PlayerRow.birth_date).where(
+                PlayerRow.team_id == player.team_id, PlayerRow.name == player.name
+            )
+        )
+        names.append(labels(Person(rid, name, "", born) for rid, name, born in mates)[player.id])
+    if names[0] == names[1]:  # namesakes of two teams: the record names them apart
+        names = [f"{names[0]} ({black_team})", f"{names[1]} ({white_team})"]
     return RefereedGame(
-        game,
-        game.round.number,
-        game.board,
-        shown[black.id],
-        shown[white.id],
-        Fraction(game.komi),
-        handicap,
-        ruleset,
-    )
-
-
-def _game_ruleset(session: Session, game: GameRow) -> Ruleset:
-    """The ruleset of an individual event's game: its event's (``EventSettings.game_ruleset``:
-    board size, cycle policy, handicap placement) with the komi and handicap of its pairing."""
-    settings = _event_settings(session, game.round.event_id)
-    if settings is None:
-        raise no_settings(game.round.event_id)
-    return settings.game_ruleset(Fraction(game.komi), game.handicap)
+        game, rnd.number, game.board, names[0], names[1], ruleset.komi, 0, ruleset,
+        match.number, game.sitting, black_team, white_team,
+    )  # fmt: skip
 
 
 def refuse_empty_board(game: GameRow, number: int) -> None:
@@ -556,53 +573,6 @@ def refuse_empty_board(game: GameRow, number: int) -> None:
                 board=game.board,
             )
         )
-
-
-def team_game(session: Session, game: GameRow) -> RefereedGame:
-    """A seated board of a team match as a game to referee; an empty board (a forfeit without
-    a player) is no game."""
-    match = game.match
-    assert match is not None
-    number = match.round.number
-    refuse_empty_board(game, number)
-    black = session.get(PlayerRow, game.black_id)
-    white = session.get(PlayerRow, game.white_id)
-    home_team = session.get(TeamRow, match.home_id)
-    away_team = session.get(TeamRow, match.away_id)
-    assert black is not None and white is not None
-    assert home_team is not None and away_team is not None
-    teams = (home_team.code, away_team.code)
-    black_team, white_team = teams if game.home_plays == "B" else teams[::-1]
-    from weiqi.services.teams import event_row, settings_of  # (teams imports this module)
-
-    ruleset = settings_of(event_row(session, match.round.event_id)).ruleset
-    komi = ruleset.komi
-    # the team is shown beside each player; a namesake of the same team (born on another
-    # day) is told apart as the team's pages do it (张伟 (1990))
-    names = []
-    for player in (black, white):
-        mates = session.execute(
-            select(PlayerRow.id, PlayerRow.name, PlayerRow.birth_date).where(
-                PlayerRow.team_id == player.team_id, PlayerRow.name == player.name
-            )
-        )
-        names.append(labels(Person(rid, name, "", born) for rid, name, born in mates)[player.id])
-    if names[0] == names[1]:  # namesakes of two teams: the record names them apart
-        names = [f"{names[0]} ({black_team})", f"{names[1]} ({white_team})"]
-    return RefereedGame(
-        game,
-        number,
-        game.board,
-        names[0],
-        names[1],
-        komi,
-        0,
-        ruleset,
-        match.number,
-        game.sitting,
-        black_team,
-        white_team,
-    )
 
 
 def _ruleset(game: RefereedGame) -> Ruleset:
@@ -1033,7 +1003,7 @@ def round_sheet(db: Database, event_id: int, number: int, search: str = "") -> R
             return not terms or any(matches(terms, players[pid], shown[pid]) for pid in g.pair)
 
         boards = tuple(
-            _view(session, event_id, individual_game(session, g, shown))
+            _view(session, event_id, refereed_game(session, g, shown))
             for g in sorted(rnd.games, key=lambda g: g.board)
             if wanted(g)
         )
@@ -1071,7 +1041,7 @@ def enter_and_confirm(
     ruling or (in a knockout) without a winner, ``result`` is the result of the game played
     again (:func:`played_again_kind`)."""
     if isinstance(game, GameRow):
-        game = individual_game(session, game)
+        game = refereed_game(session, game)
     entry = ResultEntered(result=result)
     _record_entry(session, actor, event_id, game, entry, None, confirm=True, clock=clock)
 
@@ -1486,7 +1456,7 @@ def enter_round_results(
             seen.add(board)
             try:
                 event = _entry_event(text)
-                game = individual_game(session, boards.game(number, board), boards.labels)
+                game = refereed_game(session, boards.game(number, board), boards.labels)
                 if (
                     game.confirmed
                     and event.result is not None
@@ -1700,14 +1670,13 @@ __all__ = [
     "enter_round_results",
     "game_sgf",
     "game_view",
-    "individual_game",
     "parse_entry",
     "parse_results_csv",
     "played_again_kind",
     "record_infraction",
     "record_ruling",
+    "refereed_game",
     "request_recount",
     "round_boards",
     "round_games",
-    "team_game",
 ]

@@ -126,9 +126,9 @@ from weiqi.services.games import (
     _store,
     board_id_query,
     board_key,
-    individual_game,
     no_board,
     read_game,
+    refereed_game,
 )
 from weiqi.services.permissions import Action, require
 from weiqi.services.public import check_round_visible
@@ -1203,7 +1203,7 @@ def _open(
             if drawn.black != game.black:  # the paired White took Black
                 game.row.black_id, game.row.white_id = game.row.white_id, game.row.black_id
                 session.flush()
-                game = individual_game(session, game.row)
+                game = refereed_game(session, game.row)
     room = _room(session, game)
     record = GameRecord.start(
         game.ruleset,

@@ -187,14 +187,14 @@ def _round_games(session: Session, event_id: int, number: int) -> list[games.Ref
     if not is_team_event(session, event_id):
         loaded = games.round_boards(session, event_id, number)  # every board's rows at once
         return [
-            games.individual_game(session, loaded.game(number, n), loaded.labels)
+            games.refereed_game(session, loaded.game(number, n), loaded.labels)
             for n in sorted(loaded.games)
         ]
     rnd = round_row(session, event_id, number)
     if rnd.revealed_at is None:
         return []  # nobody is seated before the lineups are revealed
     return [
-        games.team_game(session, g)
+        games.refereed_game(session, g)
         for m in sorted(rnd.matches, key=lambda m: m.number)
         for g in sorted(m.games, key=lambda g: (g.board, g.sitting))
         if g.home_player_id is not None and g.away_player_id is not None

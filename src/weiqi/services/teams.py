@@ -1267,7 +1267,7 @@ def _set_board_result(
         game_points(result, Color.BLACK)  # a replay or no result scores nothing: refused here
     # the signed sheet: entered and confirmed in the board's game record, like an individual
     # event's ``round result`` (R-REF-7); a confirmed board is changed by a correction only
-    games.enter_and_confirm(session, actor, event_id, games.team_game(session, game), result)
+    games.enter_and_confirm(session, actor, event_id, games.refereed_game(session, game), result)
     return m
 
 

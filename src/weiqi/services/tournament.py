@@ -64,10 +64,10 @@ from weiqi.services.events import (
 )
 from weiqi.services.games import (
     enter_and_confirm,
-    individual_game,
     no_board,
     parse_results_csv,
     played_again_kind,
+    refereed_game,
     round_boards,
 )
 from weiqi.services.permissions import Action, require
@@ -582,7 +582,7 @@ def _set_game_result(
     # Kept in the game's record; after a replay ruling or a knockout's draw, as the result of
     # the game played again (R-REF-3, R-PLAYOFF).
     enter_and_confirm(
-        session, actor, event_id, individual_game(session, game, labels), result, clock=clock
+        session, actor, event_id, refereed_game(session, game, labels), result, clock=clock
     )
     return game
 

@@ -29,7 +29,7 @@ from weiqi.messages import Msg
 from weiqi.rules.result import Result
 from weiqi.services.actor import Actor
 from weiqi.services.events import event_rounds
-from weiqi.services.games import enter_and_confirm, team_game
+from weiqi.services.games import enter_and_confirm, refereed_game
 from weiqi.services.permissions import Action, require
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.services.team_coaches import require_coach
@@ -298,5 +298,7 @@ def record_stage_result(
             settle_stage(session, event_id)
             found = _stage(session, event_id)
         _, board = found.stored[current.number - 1]
-        enter_and_confirm(session, actor, event_id, team_game(session, board), result, clock=clock)
+        enter_and_confirm(
+            session, actor, event_id, refereed_game(session, board), result, clock=clock
+        )
         return _stage_view(_stage(session, event_id).stage)

@@ -524,16 +524,6 @@ class EventSettings(PlaySettings):
             handicap_placement=self.handicap_placement,
         )
 
-    def game_ruleset(self, komi: Fraction, handicap: int = 0) -> Ruleset:
-        """The ruleset of one game of the event: the event's, with the komi and handicap its
-        pairing gave it (``handicap`` 1 is 让先: no stones, the game's komi 0).
-
-        >>> r = EventSettings(System.ROUND_ROBIN, board_size=9).game_ruleset(Fraction(0), 2)
-        >>> r.board_size, r.komi, r.handicap
-        (9, Fraction(0, 1), 2)
-        """
-        return self.ruleset.with_(komi=komi, handicap=handicap if handicap >= 2 else 0)
-
     @property
     def tiebreak_codes(self) -> tuple[str, ...]:
         """The event's tie-breaks, or the rules' defaults for its system: none for a bracket,
