@@ -39,6 +39,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from weiqi.errors import Conflict, InvalidSetting, NotFound
@@ -64,6 +65,8 @@ from weiqi.services.referee_input import LIVE_INFRACTIONS as LIVE
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.models import EventRow
+from weiqi.store.teams import TeamMatchRow
+from weiqi.store.tournament import GameRow
 from weiqi.text import clean_note, stated_reason
 from weiqi.tournament.settings import EventSettings
 
@@ -216,10 +219,22 @@ def round_plan(
     with db.transaction() as session:
         if session.get(EventRow, event_id) is None:
             raise NotFound(Msg("round %(number)s is not paired", number=number))
-        if not is_team_event(session, event_id):
-            boards: list[BoardKey] = [*sorted(games.round_boards(session, event_id, number).games)]
-        else:
-            boards = [g.key for g in _round_games(session, event_id, number)]
+        rnd = round_row(session, event_id, number)
+        # either kind, in order: a team round's seated boards match by match (an empty seat is
+        # a forfeit, no game); its boards exist once its lineups are revealed
+        boards = [
+            games.board_key(board, match, sitting)
+            for match, board, sitting in session.execute(
+                select(TeamMatchRow.number, GameRow.board, GameRow.sitting)
+                .outerjoin(TeamMatchRow, TeamMatchRow.id == GameRow.match_id)
+                .where(
+                    GameRow.round_id == rnd.id,
+                    GameRow.black_id.is_not(None),
+                    GameRow.white_id.is_not(None),
+                )
+                .order_by(TeamMatchRow.number, GameRow.board, GameRow.sitting)
+            )
+        ]
         return boards, _disconnect_alert(session, event_id)
 
 
