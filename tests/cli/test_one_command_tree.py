@@ -178,3 +178,24 @@ def test_a_system_refused_is_named_as_the_events_system_in_chinese(tmp_path: Pat
     assert isinstance(caught.exception, WeiqiError)
     zh = error_line(caught.exception, {"WEIQI_LANG": "zh_CN"})
     assert zh.startswith("错误：赛制：团体赛的赛制须为round_robin") and zh.endswith("不能是mcmahon")
+
+
+def test_r_fmt_3_a_setting_only_another_system_reads_is_refused_where_it_is_typed(
+    tmp_path: Path,
+) -> None:
+    """``--best-of 5`` for a Swiss, ``mcmahon_bar=3d`` for a round robin: settings only other
+    systems read (tournament.settings.SYSTEM_SETTINGS) are refused naming them and the
+    systems that read them, in the reader's language, and nothing is created; for the
+    system that reads it the same setting is taken."""
+    db = str(tmp_path / "a.sqlite3")
+    swiss = ("event", "create", "--db", db, "--name", "Open", "--system", "swiss", "--rounds", "3")
+    assert refused(*swiss, "--best-of", "5") == "best_of: applies to match only, not to swiss"
+    caught = runner.invoke(app, [*swiss, "--best-of", "5"])
+    assert isinstance(caught.exception, WeiqiError)
+    zh = error_line(caught.exception, {"WEIQI_LANG": "zh_CN"})
+    assert zh == "错误：局数：只适用于match，不适用于swiss"
+    run("event", "create", "--db", db, "--name", "Duel", "--system", "match", "--best-of", "5")
+    assert json.loads(run("event", "show", "--db", db, "--json"))["settings"]["best_of"] == 5
+    assert refused("event", "set", "--db", db, "mcmahon_bar=3d") == (
+        "mcmahon_bar: applies to mcmahon only, not to match"
+    )

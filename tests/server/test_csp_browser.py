@@ -56,7 +56,7 @@ def test_settings_form_script_runs_under_the_policy(
     page.locator("form").get_by_role("button", name="登录").click()
     page.wait_for_url("**/")
     page.goto(f"{live_server.url}/events/new")
-    cycles = page.locator('[data-systems="round_robin"]')
+    cycles = page.locator('input[name="cycles"]')
     page.locator('select[name="system"]').select_option("swiss")
     expect(cycles).to_be_hidden()
     page.locator('select[name="system"]').select_option("round_robin")

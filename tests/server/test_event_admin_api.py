@@ -147,3 +147,34 @@ def test_r_org_1_post_events_creates_either_kind_with_its_settings(client: TestC
     refused = client.post("/api/events", json={"name": "无赛制"}, headers=h)
     assert refused.status_code == 422 and "settings" in refused.text
     assert [e["name"] for e in client.get("/api/events").json()] == ["春季赛", "甲级联赛"]
+
+
+def test_r_fmt_3_a_setting_only_another_system_reads_is_refused_by_the_api(
+    client: TestClient,
+) -> None:
+    """A setting only other systems read (best of N: a match's; a McMahon bar: McMahon's) sent
+    for a Swiss is the sender's mistake: refused naming the field and the systems that read
+    it, nothing stored. A change keeps a value stored under the event's earlier system."""
+    api_login(client, "admin", ADMIN_PASSWORD)
+    h = {"X-CSRF-Token": csrf(client)}
+    body = {"name": "春季赛", "settings": {"system": "swiss", "rounds": 4, "best_of": 5}}
+    refused = client.post("/api/events", json=body, headers=h)
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["args"]["field"]["code"] == "best_of"
+    assert refused.json()["message"] == "best_of: applies to match only, not to swiss"
+    assert client.get("/api/events").json() == []
+    made = client.post(
+        "/api/events", json={"name": "对抗赛", "settings": {"system": "match", "best_of": 5}},
+        headers=h,
+    ).json()  # fmt: skip
+    shown = client.get(f"/api/events/{made['id']}/settings").json()
+    swiss = {**shown["settings"], "system": "swiss", "rounds": 3}
+    changed = client.put(
+        f"/api/events/{made['id']}/settings", json={"name": "对抗赛", "settings": swiss}, headers=h
+    )
+    assert changed.status_code == 200, changed.text  # best_of 5 was stored, not sent anew
+    bar = {**swiss, "mcmahon_bar": "3d"}
+    refused = client.put(
+        f"/api/events/{made['id']}/settings", json={"name": "对抗赛", "settings": bar}, headers=h
+    )
+    assert refused.status_code == 422 and refused.json()["args"]["field"]["code"] == "mcmahon_bar"

@@ -474,7 +474,7 @@ def register(app: typer.Typer) -> None:
         from weiqi.services.events import EventKind, create_event
         from weiqi.tournament.details import EventDetails
         from weiqi.tournament.ranks import Rank
-        from weiqi.tournament.settings import settings_from_dict
+        from weiqi.tournament.settings import check_applies, settings_from_dict
 
         team = choice(EventKind, kind, "--kind") is EventKind.TEAM
         refuse_other_kind(ctx, INDIVIDUAL_CREATE if team else TEAM_CREATE, team)
@@ -532,6 +532,7 @@ def register(app: typer.Typer) -> None:
         if preset is not None:
             raw = _with_preset(ctx, preset, raw)
         settings = settings_from_dict(raw)
+        check_applies(settings)
         details = EventDetails(time_control=time_control) if time_control else None
         database = open_database(db)
         info = create_event(database, Actor.local(), name, settings, details)

@@ -82,6 +82,7 @@ from weiqi.tournament.namesakes import identity_key
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import RoundTotals
 from weiqi.tournament.settings import (
+    SYSTEM_SETTINGS,
     EventSettings,
     System,
     settings_from_dict,
@@ -269,6 +270,8 @@ def settings_from_form(form: Mapping[str, str], base: EventSettings | None = Non
     ...                         "tiebreak_1": "SOS", "tiebreak_2": "SB", "tiebreak_3": ""})
     >>> s.rounds, s.tiebreaks, s.komi, s.shared_places
     (5, ('SOS', 'SB'), Fraction(15, 4), False)
+    >>> settings_from_form({"system": "swiss", "rounds": "5", "best_of": "5"}).best_of  # hidden
+    3
     >>> settings_from_form({"system": "swiss", "rounds": "0"})
     Traceback (most recent call last):
     ...
@@ -278,6 +281,11 @@ def settings_from_form(form: Mapping[str, str], base: EventSettings | None = Non
     codes = [c for c in tiebreaks if c]
     data = settings_from_text(EventSettings, form, checkboxes=CHECKBOXES)
     data["system"] = form.get("system", "")
+    # a setting the chosen system does not read is not the organiser's choice: the form sent
+    # what it showed before the system changed (or shows without script)
+    for name, systems in SYSTEM_SETTINGS.items():
+        if data["system"] not in {s.value for s in systems}:
+            data.pop(name, None)
     data["tiebreaks"] = None if form.get("tiebreaks_default") or not codes else codes
     if len(set(codes)) != len(codes) and data["tiebreaks"] is not None:
         raise InvalidSetting("tiebreaks", N_("a code appears twice"))

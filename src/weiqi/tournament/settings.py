@@ -597,6 +597,66 @@ class EventSettings(PlaySettings):
         return codes
 
 
+_SWISS_PAIRED = frozenset({System.SWISS, System.SWISS_KNOCKOUT, System.MCMAHON, System.KNOCKOUT})
+
+#: The settings only some systems read, each with those systems; every other system ignores
+#: them. A value other than the default given for another system is a mistake the organiser
+#: is told of (:func:`check_applies`), and the settings form shows each setting with its
+#: systems only. (A knockout out after K ≥ 2 losses is paired as a Swiss, by loss count.)
+SYSTEM_SETTINGS: dict[str, frozenset[System]] = {
+    "cycles": frozenset({System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN}),
+    "swiss_method": frozenset(s for s in System if s.is_swiss),
+    "pairing_method": _SWISS_PAIRED,
+    "elimination_losses": frozenset(
+        {System.KNOCKOUT, System.SWISS_KNOCKOUT, System.DOUBLE_ELIMINATION}
+    ),
+    "grand_final_reset": frozenset({System.DOUBLE_ELIMINATION}),
+    "best_of": frozenset({System.MATCH}),
+    "mcmahon_bar": frozenset({System.MCMAHON}),
+    "mcmahon_floor": frozenset({System.MCMAHON}),
+    "mcmahon_zero": frozenset({System.MCMAHON}),
+}
+
+
+def systems_reading(name: str) -> tuple[System, ...]:
+    """The systems that read setting ``name``, in the order of :class:`System` (every
+    individual system for a setting all of them read): what the settings form shows it with.
+
+    >>> [s.value for s in systems_reading("best_of")]
+    ['match']
+    >>> len(systems_reading("komi")) == len(INDIVIDUAL_SYSTEMS)
+    True
+    """
+    found = SYSTEM_SETTINGS.get(name)
+    return tuple(s for s in INDIVIDUAL_SYSTEMS if found is None or s in found)
+
+
+def check_applies(settings: EventSettings, before: EventSettings | None = None) -> None:
+    """Refuse a setting that ``settings``'s system does not read (:data:`SYSTEM_SETTINGS`) set
+    to another value than its default — or, for a change, than it had ``before`` (a value
+    stored earlier, under another system, is left as it was): ``InvalidSetting`` naming it
+    and the systems that read it. Asked of what an organiser types (the command line, the
+    API), not of stored settings.
+
+    >>> check_applies(EventSettings(System.MATCH, best_of=5))
+    >>> check_applies(EventSettings(System.SWISS, rounds=5, best_of=5))
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: best_of: applies to match only, not to swiss
+    """
+    for name, systems in SYSTEM_SETTINGS.items():
+        if settings.system in systems:
+            continue
+        value = getattr(settings, name)
+        unchanged = getattr(before, name) if before is not None else _DEFAULTS[name]
+        if value != unchanged and value != _DEFAULTS[name]:
+            readers = " | ".join(s.value for s in systems_reading(name))
+            raise InvalidSetting(
+                name, Msg("applies to %(systems)s only, not to %(system)s", systems=readers,
+                          system=settings.system.value),
+            )  # fmt: skip
+
+
 def egf_mcmahon(
     rounds: int, bar: Rank, floor: Rank | None = None, **overrides: object
 ) -> EventSettings:
@@ -945,3 +1005,9 @@ def _setting_value(key: str, value: object, kind: object) -> object:
         return value
     # a Literal of words or an enumeration (cycle, handicap_placement): checked by the class
     return _text(key, value)
+
+
+#: Each setting's default (what :func:`check_applies` compares with).
+_DEFAULTS: dict[str, object] = {
+    f.name: f.default for f in fields(EventSettings) if f.name in SYSTEM_SETTINGS
+}

@@ -50,10 +50,12 @@ from weiqi.tournament.details import (
 )
 from weiqi.tournament.settings import (
     INDIVIDUAL_SYSTEMS,
+    SYSTEM_SETTINGS,
     TIEBREAK_CODES,
     System,
     default_tiebreak_table,
     format_komi,
+    systems_reading,
 )
 from weiqi.tournament.standings import TIEBREAKS
 
@@ -153,6 +155,10 @@ def _settings_context(request: Request) -> dict[str, Any]:
             (c, TIEBREAKS[c].zh if zh else TIEBREAKS[c].en) for c in TIEBREAK_CODES
         ],
         "default_tiebreaks": default_tiebreak_table(),
+        # which systems show a setting only some systems read (the core's one table)
+        "reads": {
+            name: " ".join(s.value for s in systems_reading(name)) for name in SYSTEM_SETTINGS
+        },
     }
 
 

@@ -1,13 +1,10 @@
-// Show only the settings of the chosen system (without script every setting stays visible).
+// Show only the settings of the chosen system (without script every setting stays visible);
+// which systems read a setting is the server's (tournament.settings.SYSTEM_SETTINGS).
 const form = document.getElementById("event-settings");
 const system = form.elements["system"];
-function family(value) {
-  return value === "double_round_robin" ? ["round_robin", value] : [value];
-}
 function update() {
-  const mine = family(system.value);
   form.querySelectorAll("[data-systems]").forEach((el) => {
-    el.hidden = !el.dataset.systems.split(" ").some((s) => mine.includes(s));
+    el.hidden = !el.dataset.systems.split(" ").includes(system.value);
   });
 }
 // With the rules' tie-breaks ticked, the choices show those of the system and cannot change.
