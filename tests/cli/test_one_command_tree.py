@@ -183,10 +183,10 @@ def test_a_system_refused_is_named_as_the_events_system_in_chinese(tmp_path: Pat
 def test_r_fmt_3_a_setting_only_another_system_reads_is_refused_where_it_is_typed(
     tmp_path: Path,
 ) -> None:
-    """``--best-of 5`` for a Swiss, ``mcmahon_bar=3d`` for a round robin: settings only other
-    systems read (tournament.settings.SYSTEM_SETTINGS) are refused naming them and the
-    systems that read them, in the reader's language, and nothing is created; for the
-    system that reads it the same setting is taken."""
+    """``--best-of 5`` for a Swiss, ``mcmahon_bar=3d`` for a match, two cycles for a team
+    Swiss: settings only other systems read (tournament.settings.SYSTEM_SETTINGS) are refused
+    naming them and the systems of the event's kind that read them, in the reader's language,
+    and nothing is created; for the system that reads it the same setting is taken."""
     db = str(tmp_path / "a.sqlite3")
     swiss = ("event", "create", "--db", db, "--name", "Open", "--system", "swiss", "--rounds", "3")
     assert refused(*swiss, "--best-of", "5") == "best_of: applies to match only, not to swiss"
@@ -199,3 +199,12 @@ def test_r_fmt_3_a_setting_only_another_system_reads_is_refused_where_it_is_type
     assert refused("event", "set", "--db", db, "mcmahon_bar=3d") == (
         "mcmahon_bar: applies to mcmahon only, not to match"
     )
+    # a team event's alike: its cycles are its round robin's, its order its 擂台赛's
+    team = ("event", "create", "--db", db, "--kind", "team", "--name", "T", "--boards", "2")
+    assert refused(*team, "--system", "swiss", "--rounds", "3", "--cycles", "2") == (
+        "cycles: applies to round_robin only, not to swiss"
+    )
+    assert refused(*team, "--system", "round_robin", "--order", "chosen") == (
+        "player_order: applies to winner_stays_on only, not to round_robin"
+    )
+    run(*team, "--system", "round_robin", "--cycles", "2")

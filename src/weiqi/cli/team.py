@@ -202,7 +202,13 @@ def create_team(
     from weiqi.rules.ruleset import CyclePolicy
     from weiqi.services.events import create_event
     from weiqi.tournament.details import EventDetails
-    from weiqi.tournament.settings import KOMI_STONES, GameStart, PlayMode, System
+    from weiqi.tournament.settings import (
+        KOMI_STONES,
+        GameStart,
+        PlayMode,
+        System,
+        check_applies,
+    )
 
     sys_ = choice(System, system.replace("-", "_"), "--system")
     default_ranking = "swiss_points" if sys_ is System.SWISS else "round_robin"
@@ -229,6 +235,7 @@ def create_team(
         **(lag or {}),
     )
     details = EventDetails(time_control=time_control) if time_control else None
+    check_applies(settings)  # (settings only other systems read: told, not ignored)
     database = open_database(db)
     info = create_event(database, Actor.local(), name, settings, details)
     if as_json:

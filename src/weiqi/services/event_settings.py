@@ -36,7 +36,7 @@ from weiqi.services.events import (
 from weiqi.services.read_models import EventSettingsRead
 from weiqi.store.database import Database
 from weiqi.tournament.details import EventDetails
-from weiqi.tournament.settings import EventSettings, check_applies, settings_to_dict
+from weiqi.tournament.settings import check_applies, settings_to_dict
 
 
 def settings_read(info: AnyCompetition) -> EventSettingsRead:
@@ -71,8 +71,7 @@ def create(
     """Create an event of ``kind`` with ``settings`` as JSON values (a setting left out takes
     its default; an individual event names its system)."""
     value = settings_of_kind(kind, settings)
-    if isinstance(value, EventSettings):
-        check_applies(value)
+    check_applies(value)
     return settings_read(create_any_event(db, actor, name, value, details))
 
 
@@ -95,8 +94,7 @@ def change(
     info = competition_info(db, event_id)
     name = info.name if name is None else name
     value = settings_of_kind(info.kind, settings)
-    if isinstance(value, EventSettings) and isinstance(info.settings, EventSettings):
-        check_applies(value, info.settings)
+    check_applies(value, info.settings)
     if isinstance(value, TeamEventSettings):
         kept = info.details if details is None else details
         return settings_read(teams.update_team_event(db, actor, event_id, name, kept, value))

@@ -27,7 +27,7 @@ import typing
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from typing import Final, Literal
+from typing import Any, Final, Literal, cast
 
 from weiqi.clock.lag import LagPolicy
 from weiqi.errors import InputError, InvalidSetting
@@ -602,7 +602,8 @@ _SWISS_PAIRED = frozenset({System.SWISS, System.SWISS_KNOCKOUT, System.MCMAHON, 
 #: The settings only some systems read, each with those systems; every other system ignores
 #: them. A value other than the default given for another system is a mistake the organiser
 #: is told of (:func:`check_applies`), and the settings form shows each setting with its
-#: systems only. (A knockout out after K ≥ 2 losses is paired as a Swiss, by loss count.)
+#: systems only. (A knockout out after K ≥ 2 losses is paired as a Swiss, by loss count; a
+#: team event's ``cycles`` are its round robin's and its ``player_order`` its 擂台赛's.)
 SYSTEM_SETTINGS: dict[str, frozenset[System]] = {
     "cycles": frozenset({System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN}),
     "swiss_method": frozenset(s for s in System if s.is_swiss),
@@ -615,28 +616,34 @@ SYSTEM_SETTINGS: dict[str, frozenset[System]] = {
     "mcmahon_bar": frozenset({System.MCMAHON}),
     "mcmahon_floor": frozenset({System.MCMAHON}),
     "mcmahon_zero": frozenset({System.MCMAHON}),
+    "player_order": frozenset({System.WINNER_STAYS_ON}),
 }
 
 
-def systems_reading(name: str) -> tuple[System, ...]:
-    """The systems that read setting ``name``, in the order of :class:`System` (every
-    individual system for a setting all of them read): what the settings form shows it with.
+def systems_reading(
+    name: str, among: tuple[System, ...] = INDIVIDUAL_SYSTEMS
+) -> tuple[System, ...]:
+    """The systems ``among`` (an individual event's by default) that read setting ``name``, in
+    their order (every one for a setting all of them read): what the settings form shows it
+    with.
 
     >>> [s.value for s in systems_reading("best_of")]
     ['match']
+    >>> [s.value for s in systems_reading("cycles", TEAM_SYSTEMS)]
+    ['round_robin']
     >>> len(systems_reading("komi")) == len(INDIVIDUAL_SYSTEMS)
     True
     """
     found = SYSTEM_SETTINGS.get(name)
-    return tuple(s for s in INDIVIDUAL_SYSTEMS if found is None or s in found)
+    return tuple(s for s in among if found is None or s in found)
 
 
-def check_applies(settings: EventSettings, before: EventSettings | None = None) -> None:
+def check_applies(settings: PlaySettings, before: PlaySettings | None = None) -> None:
     """Refuse a setting that ``settings``'s system does not read (:data:`SYSTEM_SETTINGS`) set
     to another value than its default — or, for a change, than it had ``before`` (a value
     stored earlier, under another system, is left as it was): ``InvalidSetting`` naming it
-    and the systems that read it. Asked of what an organiser types (the command line, the
-    API), not of stored settings.
+    and the systems of the event's kind that read it. Either kind of event; asked of what an
+    organiser types (the command line, the API), not of stored settings.
 
     >>> check_applies(EventSettings(System.MATCH, best_of=5))
     >>> check_applies(EventSettings(System.SWISS, rounds=5, best_of=5))
@@ -644,16 +651,19 @@ def check_applies(settings: EventSettings, before: EventSettings | None = None) 
     ...
     weiqi.errors.InvalidSetting: best_of: applies to match only, not to swiss
     """
+    defaults = {f.name: f.default for f in fields(cast(Any, settings))}
+    among = INDIVIDUAL_SYSTEMS if isinstance(settings, EventSettings) else TEAM_SYSTEMS
+    system: System = getattr(settings, "system")  # noqa: B009 (either kind's settings have one)
     for name, systems in SYSTEM_SETTINGS.items():
-        if settings.system in systems:
+        if name not in defaults or system in systems:
             continue
-        value = getattr(settings, name)
-        unchanged = getattr(before, name) if before is not None else _DEFAULTS[name]
-        if value != unchanged and value != _DEFAULTS[name]:
-            readers = " | ".join(s.value for s in systems_reading(name))
+        value, default = getattr(settings, name), defaults[name]
+        unchanged = getattr(before, name, default) if before is not None else default
+        if value != unchanged and value != default:
+            readers = " | ".join(s.value for s in systems_reading(name, among))
             raise InvalidSetting(
                 name, Msg("applies to %(systems)s only, not to %(system)s", systems=readers,
-                          system=settings.system.value),
+                          system=system.value),
             )  # fmt: skip
 
 
@@ -1005,9 +1015,3 @@ def _setting_value(key: str, value: object, kind: object) -> object:
         return value
     # a Literal of words or an enumeration (cycle, handicap_placement): checked by the class
     return _text(key, value)
-
-
-#: Each setting's default (what :func:`check_applies` compares with).
-_DEFAULTS: dict[str, object] = {
-    f.name: f.default for f in fields(EventSettings) if f.name in SYSTEM_SETTINGS
-}
