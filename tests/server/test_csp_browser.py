@@ -61,6 +61,18 @@ def test_settings_form_script_runs_under_the_policy(
     expect(cycles).to_be_hidden()
     page.locator('select[name="system"]').select_option("round_robin")
     expect(cycles).to_be_visible()
+    # a team event's form alike (R-FMT-3): its cycles are its round robin's, the order of
+    # players its 擂台赛's (tournament.settings.SYSTEM_SETTINGS, the one table of both forms)
+    page.goto(f"{live_server.url}/events/new?kind=team")
+    cycles, order = (
+        page.locator('input[name="cycles"]'),
+        page.locator('select[name="player_order"]'),
+    )
+    expect(cycles).to_be_visible()
+    expect(order).to_be_hidden()
+    page.locator('select[name="system"]').select_option("winner_stays_on")
+    expect(order).to_be_visible()
+    expect(cycles).to_be_hidden()
     assert errors == []
 
 

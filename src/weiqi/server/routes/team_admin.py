@@ -62,7 +62,13 @@ from weiqi.tournament.details import (
     format_local,
     parse_local,
 )
-from weiqi.tournament.settings import TEAM_SYSTEMS, GameStart, System
+from weiqi.tournament.settings import (
+    SYSTEM_SETTINGS,
+    TEAM_SYSTEMS,
+    GameStart,
+    System,
+    systems_reading,
+)
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
@@ -170,6 +176,10 @@ def _settings_page(
         "missing": _choices(request, MISSING_NAMES),
         "rankings": _choices(request, RANKING_NAMES),
         "orders": _choices(request, ORDER_NAMES),
+        # which systems show a setting only some systems read (the core's one table)
+        "reads": {
+            n: " ".join(s.value for s in systems_reading(n, TEAM_SYSTEMS)) for n in SYSTEM_SETTINGS
+        },
     }
     return html(request, "team_settings.html", context, status_code=status)
 

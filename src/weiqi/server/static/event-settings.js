@@ -1,12 +1,10 @@
-// Show only the settings of the chosen system (without script every setting stays visible);
-// which systems read a setting is the server's (tournament.settings.SYSTEM_SETTINGS).
+// An individual event's settings form: the settings of the chosen system only, and the rules'
+// tie-breaks of that system.
+import { showBySystem } from "./settings-systems.js";
+
 const form = document.getElementById("event-settings");
 const system = form.elements["system"];
-function update() {
-  form.querySelectorAll("[data-systems]").forEach((el) => {
-    el.hidden = !el.dataset.systems.split(" ").includes(system.value);
-  });
-}
+showBySystem(form);
 // With the rules' tie-breaks ticked, the choices show those of the system and cannot change.
 const useDefault = form.elements["tiebreaks_default"];
 const method = form.elements["swiss_method"];
@@ -22,11 +20,10 @@ function tiebreaks() {
     select.disabled = useDefault.checked;
   }
 }
-system.addEventListener("change", () => { update(); tiebreaks(); });
+system.addEventListener("change", tiebreaks);
 method.addEventListener("change", tiebreaks);
 losses.addEventListener("input", tiebreaks);
 useDefault.addEventListener("change", tiebreaks);
-update();
 tiebreaks();
 const invalid = form.querySelector("label.invalid input, label.invalid select");
 if (invalid) { invalid.focus(); }
