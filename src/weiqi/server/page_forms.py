@@ -1,7 +1,7 @@
 """What the organisers' form pages share, for individual and team events alike: the permission
 a page needs, a form's text fields, the CSV import form (an upload in UTF-8 or GB18030, or
 pasted text) and its refused rows, a round's start, a rank as the reader writes it, and the
-broken boards an event's manage page warns of."""
+broken boards an event's manage page warns of, and which systems show a setting."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
 from weiqi.tournament.details import DEFAULT_TIME_ZONE, EventDetails, details_form
 from weiqi.tournament.ranks import Rank
+from weiqi.tournament.settings import SYSTEM_SETTINGS, System, systems_reading
 
 
 def require_page(db: Db, actor: Actor, action: Action, event_id: int | None = None) -> None:
@@ -183,6 +184,20 @@ def save_round_start(
         )
     flash(request, translate(request, "The start of round %(number)s is saved.", number=number))
     return RedirectResponse(f"/events/{event_id}/manage/rounds/{number}", status_code=303)
+
+
+def systems_shown(among: tuple[System, ...]) -> dict[str, str]:
+    """Each setting only some systems read (``SYSTEM_SETTINGS``) with those of ``among`` (a
+    kind's systems) that read it, as a settings form's ``data-systems`` lists them: the form
+    shows the setting with those systems only (``static/settings-systems.js``).
+
+    >>> from weiqi.tournament.settings import TEAM_SYSTEMS
+    >>> systems_shown(TEAM_SYSTEMS)["cycles"]
+    'round_robin'
+    """
+    return {
+        name: " ".join(s.value for s in systems_reading(name, among)) for name in SYSTEM_SETTINGS
+    }
 
 
 def new_event_details(request: Request) -> dict[str, str]:

@@ -108,7 +108,7 @@ from weiqi.store.teams import (
     TeamMatchRow,
     TeamRow,
 )
-from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow
+from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow, team_seats
 from weiqi.text import check_upload, stated_reason
 from weiqi.tournament.namesakes import Person, labels
 from weiqi.tournament.settings import EventSettings
@@ -536,8 +536,7 @@ def refereed_game(
     home_team = session.get(TeamRow, match.home_id)
     away_team = session.get(TeamRow, match.away_id)
     assert home_team is not None and away_team is not None
-    teams = (home_team.code, away_team.code)
-    black_team, white_team = teams if game.home_plays == "B" else teams[::-1]
+    black_team, white_team = team_seats(home_team.code, away_team.code, game.home_plays)
     # the team is shown beside each player; a namesake of the same team (born on another
     # day) is told apart as the team's pages do it (张伟 (1990))
     names = []

@@ -61,7 +61,7 @@ from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import and_, or_, select
+from sqlalchemy import ColumnElement, and_, or_, select
 from sqlalchemy.orm import Session
 
 from weiqi.clock.clock import Clock, Status
@@ -549,6 +549,12 @@ def room_url(event_id: int, number: int, board: BoardKey, part: str = "/play") -
     return board_path(event_id, number, board) + part + (f"?sitting={sitting}" if sitting else "")
 
 
+def _shown_to_players(team: bool) -> ColumnElement[bool]:
+    """The condition on a round whose boards its players see: published (an individual
+    round), or its lineups revealed (a team round, ``team``)."""
+    return RoundRow.revealed_at.is_not(None) if team else RoundRow.published.is_(True)
+
+
 def players_round(session: Session, event_id: int, *, team: bool) -> RoundRow | None:
     """The latest round of event ``event_id`` whose boards its players see: published (an
     individual event), or whose lineups are revealed (a team event, ``team``); ``None`` before
@@ -559,10 +565,9 @@ def players_round(session: Session, event_id: int, *, team: bool) -> RoundRow | 
     ...     players_round(session, 1, team=False) is None
     True
     """
-    shown = RoundRow.revealed_at.is_not(None) if team else RoundRow.published.is_(True)
     return session.scalar(
         select(RoundRow)
-        .where(RoundRow.event_id == event_id, shown)
+        .where(RoundRow.event_id == event_id, _shown_to_players(team))
         .order_by(RoundRow.number.desc())
         .limit(1)
     )
@@ -1389,8 +1394,8 @@ def scheduled_starts(
         # an individual round's boards once it is published, a team round's once its lineups
         # are revealed; a team board with an empty seat is a forfeit, no game
         shown = or_(
-            and_(GameRow.match_id.is_(None), RoundRow.published.is_(True)),
-            and_(GameRow.match_id.is_not(None), RoundRow.revealed_at.is_not(None)),
+            and_(GameRow.match_id.is_(None), _shown_to_players(team=False)),
+            and_(GameRow.match_id.is_not(None), _shown_to_players(team=True)),
         )
         boards: list[tuple[int, int, BoardKey]] = [
             (int(event_id), int(number), board_key(board, match, sitting))

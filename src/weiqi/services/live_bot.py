@@ -39,23 +39,22 @@ import secrets
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from weiqi.errors import InvalidSetting, PermissionDenied
+from weiqi.errors import InvalidSetting, NotFound, PermissionDenied
 from weiqi.messages import Msg
 from weiqi.roles import Role
 from weiqi.services import live
 from weiqi.services.accounts import UserInfo, _info, add_user, normalise_username
 from weiqi.services.actor import Actor
-from weiqi.services.events import event_settings
+from weiqi.services.events import competition
 from weiqi.services.public import stored_boards
 from weiqi.services.read_models import BoardFacts, board_phase
 from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
 from weiqi.store.database import Database
 from weiqi.store.live import PlayerAccountRow
-from weiqi.store.models import EventRow, User
-from weiqi.store.teams import TeamRow
+from weiqi.store.models import User
 from weiqi.store.tournament import PlayerRow
 
 #: The password hash of a code-only account: not a hash the hasher can read, so every password
@@ -149,9 +148,11 @@ def entrant_games(db: Database, actor: Actor) -> list[EntrantEvent]:
         ).all()
         for link in links:
             player = session.get(PlayerRow, link.player_id)
-            event = session.get(EventRow, link.event_id)
-            settings = event_settings(session, link.event_id)
-            if event is None or player is None or settings is None:
+            try:  # its settings and its players or teams counted, as the event's pages say
+                event = competition(session, link.event_id)
+            except NotFound:  # no settings yet: nothing to play
+                continue
+            if player is None:
                 continue
             latest, boards = live.player_games(session, link)
             games = [
@@ -159,7 +160,7 @@ def entrant_games(db: Database, actor: Actor) -> list[EntrantEvent]:
                     mine.board,
                     mine.color,
                     mine.opponent,
-                    settings.board_size,
+                    event.settings.board_size,
                     float(Fraction(game.komi) * 2),
                     game.handicap or 0,
                     game.result,
@@ -168,10 +169,6 @@ def entrant_games(db: Database, actor: Actor) -> list[EntrantEvent]:
                 )
                 for game, mine in boards
             ]
-            entrant = TeamRow if player.team_id is not None else PlayerRow
-            entrants = session.scalar(
-                select(func.count(entrant.id)).where(entrant.event_id == event.id)
-            )
             withdrawn = player.withdrawn_after is not None  # no round after it pairs them
             out.append(
                 EntrantEvent(
@@ -179,7 +176,7 @@ def entrant_games(db: Database, actor: Actor) -> list[EntrantEvent]:
                     event.name,
                     player.name,
                     latest.number if latest is not None else None,
-                    settings.planned_rounds(entrants or 0),
+                    event.settings.planned_rounds(event.entrants),
                     withdrawn,
                     games,
                 )

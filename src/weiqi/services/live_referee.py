@@ -200,7 +200,7 @@ def _round_games(session: Session, event_id: int, number: int) -> list[games.Ref
         games.refereed_game(session, g)
         for m in sorted(rnd.matches, key=lambda m: m.number)
         for g in sorted(m.games, key=lambda g: (g.board, g.sitting))
-        if g.home_player_id is not None and g.away_player_id is not None
+        if g.black_id is not None and g.white_id is not None
     ]
 
 

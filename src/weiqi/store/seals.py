@@ -44,7 +44,7 @@ from weiqi.referee.signature import (
 from weiqi.store.games import GameRecordRow
 from weiqi.store.site_key import site_key
 from weiqi.store.teams import TeamMatchRow
-from weiqi.store.tournament import GameRow, RoundRow
+from weiqi.store.tournament import GameRow, RoundRow, team_seats
 
 
 def board_labels(team: bool) -> tuple[str, str]:
@@ -82,9 +82,7 @@ def board_players(black_id: int | None, white_id: int | None, home_color: str | 
     """
     if home_color is None:
         return (black_id, white_id)
-    if home_color == "B":
-        return (black_id, white_id, home_color)
-    return (white_id, black_id, home_color)
+    return (*team_seats(black_id, white_id, home_color), home_color)
 
 
 def players_of(row: GameRow) -> Players:

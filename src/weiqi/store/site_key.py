@@ -145,7 +145,8 @@ def _create(path: Path, secret: str) -> str:
     return stored
 
 
-def _setting(connection: Connection, key: str) -> str | None:
+def site_setting(connection: Connection, key: str) -> str | None:
+    """The value stored under ``key`` in ``site_settings`` (``None``: none)."""
     value = connection.execute(
         text("SELECT value FROM site_settings WHERE key = :key"), {"key": key}
     ).scalar()
@@ -192,8 +193,8 @@ def _settle(engine: Engine, given: Connection | None) -> SiteKey:
     path = key_path(engine)
     env = os.environ.get(ENV_KEY) or None
     with _writing(engine, given) as connection:
-        legacy = _setting(connection, "secret_key")
-        stored_id = _setting(connection, "secret_key_id")
+        legacy = site_setting(connection, "secret_key")
+        stored_id = site_setting(connection, "secret_key_id")
         signed = _holds_signatures(connection)
     known = _keys.get(engine)
     source = ENV_KEY if env else str(path) if path else "memory"

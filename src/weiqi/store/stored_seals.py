@@ -19,13 +19,8 @@ from weiqi.referee.record import GameRecord
 from weiqi.referee.signature import board_seal, holds, record_key, signing_context
 from weiqi.rules.result import Reason, Result
 from weiqi.store.seals import board_labels, board_players
-
-
-def _setting(connection: Connection, key: str) -> str | None:
-    value = connection.execute(
-        text("SELECT value FROM site_settings WHERE key = :key"), {"key": key}
-    ).scalar()
-    return None if value is None else str(value)
+from weiqi.store.site_key import site_setting
+from weiqi.store.tournament import team_seats
 
 
 def _delete_setting(connection: Connection, key: str) -> None:
@@ -49,7 +44,7 @@ def seal_stored_boards(connection: Connection, secret: str) -> int:
     warnings; a team board with an empty seat and no record (a forfeit at the reveal) as it
     is. Once per database (``site_settings.board_seals``); the number of boards sealed."""
     key = record_key(secret)
-    if _setting(connection, _DONE) is not None:
+    if site_setting(connection, _DONE) is not None:
         return 0
     rows = connection.execute(
         text(
@@ -118,7 +113,7 @@ def seal_stage_boards(connection: Connection, secret: str) -> int:
     擂台赛's log (``site_settings.stage_boards``, by their ids in ``event_games`` since
     migration 0032), each unless it has been signed or sealed since. Once; the number of
     boards sealed."""
-    listed = _setting(connection, _STAGE)
+    listed = site_setting(connection, _STAGE)
     if listed is None:
         return 0
     key = record_key(secret)
@@ -175,7 +170,7 @@ def reseal_moved_games(connection: Connection, secret: str) -> int:
     seal holds for its old id and, if 0031 listed it, its players' ids before that move —
     checked as the standings check a team board. One that did not hold stays as it is,
     refused before and refused still. Once; the number of boards sealed again."""
-    listed = _setting(connection, _MOVED)
+    listed = site_setting(connection, _MOVED)
     if listed is None:
         return 0
     moved = json.loads(listed)
@@ -231,7 +226,7 @@ def reseal_moved_games(connection: Connection, secret: str) -> int:
         now = board_players(black, white, color)
         before = now  # the same players, in the same order: only the id moved
         if old in players_moved:  # and before that, 0031 moved its players' ids
-            home, away = (black, white) if color == "B" else (white, black)
+            home, away = team_seats(black, white, color)
             before = (_moved_back(home, player_offset), _moved_back(away, player_offset), color)
         if not holds(key, table, old, before, result, bool(confirmed), warnings, head, seal):
             continue  # rewritten before the move (or since): refused before, refused still

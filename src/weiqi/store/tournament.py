@@ -7,7 +7,7 @@ confirmed. Standings and the next pairing are derived by ``weiqi.tournament`` on
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import (
     Boolean,
@@ -33,11 +33,24 @@ from weiqi.tournament.namesakes import identity_key
 if TYPE_CHECKING:
     from weiqi.store.teams import TeamMatchRow, TeamRow
 
+_T = TypeVar("_T")
+
 
 def team_identity_key(team_id: int, player_code: str) -> str:
     """The ``identity_key`` of a team's player: its team and code (migration 0031 wrote the
     same for the rosters it moved here)."""
     return identity_key(player_code, "", None, f"team {team_id}")
+
+
+def team_seats(first: _T, second: _T, home_color: str) -> tuple[_T, _T]:
+    """A team board's two seats in the other order: Black and White from the home and the
+    away team's players (or teams), or home and away from Black and White — the one swap, made
+    when the home team plays White (``home_color``).
+
+    >>> team_seats(7, 8, "B"), team_seats(7, 8, "W"), team_seats(*team_seats(7, 8, "W"), "W")
+    ((7, 8), (8, 7), (7, 8))
+    """
+    return (first, second) if home_color == "B" else (second, first)
 
 
 class EventSettingsRow(Base):
@@ -279,8 +292,7 @@ class GameRow(Base):
         >>> (g.black_id, g.white_id, g.home_player_id, g.away_player_id)
         (8, 7, 7, 8)
         """
-        home, away = seats
-        black, white = (home, away) if home_color == "B" else (away, home)
+        black, white = team_seats(*seats, home_color)
         return cls(
             round_id=round_id,
             board=board,
@@ -313,12 +325,12 @@ class GameRow(Base):
     @property
     def home_player_id(self) -> int | None:
         """The home team's player on a team board."""
-        return self.black_id if self.home_color == "B" else self.white_id
+        return team_seats(self.black_id, self.white_id, self.home_plays)[0]
 
     @property
     def away_player_id(self) -> int | None:
         """The away team's player on a team board."""
-        return self.white_id if self.home_color == "B" else self.black_id
+        return team_seats(self.black_id, self.white_id, self.home_plays)[1]
 
 
 class ByeRow(Base):

@@ -32,6 +32,7 @@ from weiqi.server.page_forms import (
     rank_label,
     require_page,
     save_round_start,
+    systems_shown,
 )
 from weiqi.server.routes import team_admin
 from weiqi.server.security import AppClock, Db, LoggedIn, flash
@@ -50,12 +51,10 @@ from weiqi.tournament.details import (
 )
 from weiqi.tournament.settings import (
     INDIVIDUAL_SYSTEMS,
-    SYSTEM_SETTINGS,
     TIEBREAK_CODES,
     System,
     default_tiebreak_table,
     format_komi,
-    systems_reading,
 )
 from weiqi.tournament.standings import TIEBREAKS
 
@@ -159,9 +158,7 @@ def _settings_context(request: Request) -> dict[str, Any]:
         ],
         "default_tiebreaks": default_tiebreak_table(),
         # which systems show a setting only some systems read (the core's one table)
-        "reads": {
-            name: " ".join(s.value for s in systems_reading(name)) for name in SYSTEM_SETTINGS
-        },
+        "reads": systems_shown(INDIVIDUAL_SYSTEMS),
     }
 
 

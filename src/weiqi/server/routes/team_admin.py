@@ -43,6 +43,7 @@ from weiqi.server.page_forms import (
     rank_label,
     require_page,
     save_round_start,
+    systems_shown,
 )
 from weiqi.server.public_tables import gettext_for, handicap_text, team_game_href
 from weiqi.server.security import AppClock, Db, LoggedIn, flash, server_clock
@@ -63,11 +64,9 @@ from weiqi.tournament.details import (
     parse_local,
 )
 from weiqi.tournament.settings import (
-    SYSTEM_SETTINGS,
     TEAM_SYSTEMS,
     GameStart,
     System,
-    systems_reading,
 )
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
@@ -177,9 +176,7 @@ def _settings_page(
         "rankings": _choices(request, RANKING_NAMES),
         "orders": _choices(request, ORDER_NAMES),
         # which systems show a setting only some systems read (the core's one table)
-        "reads": {
-            n: " ".join(s.value for s in systems_reading(n, TEAM_SYSTEMS)) for n in SYSTEM_SETTINGS
-        },
+        "reads": systems_shown(TEAM_SYSTEMS),
     }
     return html(request, "team_settings.html", context, status_code=status)
 
