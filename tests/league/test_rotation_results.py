@@ -129,19 +129,26 @@ def test_r_fmt_1_rotation_sheet_on_the_round_page_is_all_or_nothing(
 def test_r_fmt_1_rotation_batch_through_the_api_is_all_or_nothing(
     db: Database, client: TestClient
 ) -> None:
-    """``POST /api/events/{id}/teams/rounds/{n}/results/batch``: one transaction."""
+    """``POST /api/events/{id}/rounds/{n}/results``, a team event's rows naming their teams:
+    one transaction. The old batch address (``…/teams/rounds/{n}/results/batch``, rows as
+    ``results``) is repeated there (308) and still works."""
     ev = rotation_round(db)
-    url = f"/api/events/{ev}/teams/rounds/1/results/batch"
+    url = f"/api/events/{ev}/rounds/1/results"
     headers = {"X-CSRF-Token": csrf(client)}
     rows = [{"team": t, "board": b, "result": c, "sitting": s} for t, b, c, s in GOOD]
     bad = client.post(
         url,
-        json={"results": [*rows[:3], {"team": "A", "board": 2, "result": "B+R", "sitting": 7}]},
+        json={"rows": [*rows[:3], {"team": "A", "board": 2, "result": "B+R", "sitting": 7}]},
         headers=headers,
     )
     assert bad.status_code == 404, bad.text
     assert results(db, ev) == [None] * 4
-    done = client.post(url, json={"results": rows}, headers=headers)
+    nameless = client.post(url, json={"rows": [{"board": 1, "result": "B+R"}]}, headers=headers)
+    assert nameless.status_code == 422, nameless.text
+    assert nameless.json()["args"]["field"]["code"] == "rows.0.team", nameless.text
+    assert results(db, ev) == [None] * 4
+    old = f"/api/events/{ev}/teams/rounds/1/results/batch"
+    done = client.post(old, json={"results": rows}, headers=headers)
     assert done.status_code == 200, done.text
     assert done.json()["matches"][0]["game_points"] == [4, 4]
     assert results(db, ev) == ["B+R", "W+R", "W+R", "B+R"]

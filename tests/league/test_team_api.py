@@ -40,7 +40,7 @@ def test_r_fmt_1_r_rank_team_through_the_api(db: Database) -> None:
         with TestClient(create_app(db, secret_key="teams", clock=clock)) as client:
             api_login(client, "admin", ADMIN_PASSWORD)
             headers = {"X-CSRF-Token": csrf(client)}
-            url = f"/api/events/{ev}/teams/rounds/1"
+            url = f"/api/events/{ev}/rounds/1"
             refused = client.post(
                 f"{url}/lineups", json={"team": "A", "players": ["A1", "A2"]}, headers=headers
             )
@@ -70,13 +70,13 @@ def test_r_fmt_1_r_rank_team_through_the_api(db: Database) -> None:
             for board in (1, 2):
                 answer = client.post(
                     f"{url}/results",
-                    json={"team": "B", "board": board, "result": "B+R"},
+                    json={"rows": [{"team": "B", "board": board, "result": "B+R"}]},
                     headers=headers,
                 )
                 assert answer.status_code == 200, answer.text
             # board 1: A black wins; board 2: B black wins → 2:2, a drawn match
-            assert answer.json()["game_points"] == [2, 2]
-            table = client.get(f"/api/events/{ev}/teams/standings").json()
+            assert answer.json()["matches"][0]["game_points"] == [2, 2]
+            table = client.get(f"/api/events/{ev}/standings").json()
             # level on match and game points; board 1's game points (2 to 0) put A first
             rows = [(r["place"], r["team"], r["match_points"], r["board_points"]) for r in table]
             assert rows == [
@@ -106,7 +106,7 @@ def test_r_fmt_1_r_league_1_back_dated_lineup_is_refused_through_the_api(db: Dat
         with TestClient(create_app(db, secret_key="deadline", clock=clock)) as client:
             api_login(client, "wang", "quiet tortoise 789")
             headers = {"X-CSRF-Token": csrf(client)}
-            url = f"/api/events/{ev}/teams/rounds/1"
+            url = f"/api/events/{ev}/rounds/1"
             lineup = {"team": "A", "players": ["A1", "A2"]}
             back_dated = client.post(
                 f"{url}/lineups",
@@ -140,12 +140,12 @@ def test_r_fmt_1_r_league_1_back_dated_lineup_is_refused_through_the_api(db: Dat
 
             api_login(client, "admin", ADMIN_PASSWORD)
             headers = {"X-CSRF-Token": csrf(client)}
-            early = client.post(f"/api/events/{ev}/teams/rounds/1/reveal", headers=headers)
+            early = client.post(f"/api/events/{ev}/rounds/1/reveal", headers=headers)
             assert early.status_code == 409, early.text
             sealed_until = "sealed until 2026-05-01 16:30:00 (now 2026-05-01 16:29:00)"
             assert sealed_until in early.json()["message"]
             clock.set(datetime(2026, 5, 1, 8, 30, tzinfo=UTC))
-            shown = client.post(f"/api/events/{ev}/teams/rounds/1/reveal", headers=headers)
+            shown = client.post(f"/api/events/{ev}/rounds/1/reveal", headers=headers)
             assert shown.status_code == 200, shown.text
             assert shown.json()["lineups"]["A"] == ["A1", "A2"]
             assert shown.json()["revealed_at"] == "2026-05-01T08:30+00:00"
@@ -175,14 +175,14 @@ def test_r_ref_7_a_team_board_has_the_game_endpoints_of_an_individual_board(
             submit_lineup(db, LOCAL, ev, 1, t, [f"{t}1", f"{t}2"])
         reveal_round(db, LOCAL, ev, 1)
         with TestClient(create_app(db, secret_key="teams")) as client:
-            board = f"/api/events/{ev}/teams/rounds/1/matches/1/boards/1"
+            board = f"/api/events/{ev}/rounds/1/matches/1/boards/1"
             fresh = client.get(board).json()  # public
             assert (fresh["match"], fresh["board"], fresh["seq"], fresh["result"]) == (
                 1, 1, 0, None)  # fmt: skip
             assert {fresh["black_team"], fresh["white_team"]} == {"A", "B"}
-            assert client.get(f"/api/events/{ev}/teams/rounds/1/matches/1/boards/3").status_code
+            assert client.get(f"/api/events/{ev}/rounds/1/matches/1/boards/3").status_code
             assert (
-                client.get(f"/api/events/{ev}/teams/rounds/1/matches/1/boards/3").json()["error"]
+                client.get(f"/api/events/{ev}/rounds/1/matches/1/boards/3").json()["error"]
                 == "not_found"
             )
             api_login(client, "admin", ADMIN_PASSWORD)
@@ -204,15 +204,15 @@ def test_r_ref_7_a_team_board_has_the_game_endpoints_of_an_individual_board(
             ).json()
             assert g["confirmed"] and g["phase"] == "confirmed"
             white = g["white_team"]
-            other = f"/api/events/{ev}/teams/rounds/1/matches/1/boards/2"
+            other = f"/api/events/{ev}/rounds/1/matches/1/boards/2"
             o = client.get(other).json()
             code = "B+R" if o["black_team"] == white else "W+R"
             posted = client.post(
-                f"/api/events/{ev}/teams/rounds/1/results",
-                json={"team": white, "board": 2, "result": code},
+                f"/api/events/{ev}/rounds/1/results",
+                json={"rows": [{"team": white, "board": 2, "result": code}]},
                 headers=headers,
             ).json()
-            assert posted["winner"] == white
+            assert posted["matches"][0]["winner"] == white
             assert client.get(other).json()["confirmed"]
             g = client.post(
                 f"{board}/correction",
@@ -222,7 +222,7 @@ def test_r_ref_7_a_team_board_has_the_game_endpoints_of_an_individual_board(
             assert (g["result"], g["history"][-1]["reason"]) == (
                 "B+R", "corrected: 钟表故障，警告撤销")  # fmt: skip
             assert g["history"][-1]["previous"] == "W+1.5"
-            match = client.get(f"/api/events/{ev}/teams/rounds/1").json()["matches"][0]
+            match = client.get(f"/api/events/{ev}/rounds/1").json()["matches"][0]
             assert match["game_points"] == [2, 2] and match["boards"][0]["confirmed"]
             sgf = client.get(f"{board}/sgf")
             assert sgf.status_code == 200 and "RE[B+R]" in sgf.text
@@ -244,8 +244,8 @@ def test_the_old_team_event_api_addresses_lead_to_the_new_ones(db: Database) -> 
     headers = {"X-CSRF-Token": csrf(client)}
     for method, old, new in (
         ("POST", "/api/team-events", "/api/events/teams"),
-        ("GET", "/api/team-events/3/standings", "/api/events/3/teams/standings"),
-        ("POST", "/api/team-events/3/rounds/1/lineups", "/api/events/3/teams/rounds/1/lineups"),
+        ("GET", "/api/team-events/3/standings", "/api/events/3/standings"),
+        ("POST", "/api/team-events/3/rounds/1/lineups", "/api/events/3/rounds/1/lineups"),
         ("GET", "/api/team-events/3/records?board=1", "/api/events/3/teams/records?board=1"),
     ):
         moved = client.request(method, old, headers=headers, follow_redirects=False)
@@ -280,7 +280,7 @@ def test_r_fmt_1_a_player_code_with_a_comma_through_the_api(db: Database) -> Non
                 f"/api/events/{ev}/teams/import", json={"csv": csv}, headers=headers
             )
             assert imported.json() == {"imported": 2}, imported.text
-            url = f"/api/events/{ev}/teams/rounds"
+            url = f"/api/events/{ev}/rounds"
             for number, sealed in ((1, ("A", "B")), (2, ("B",))):
                 paired = client.post(url, json={}, headers=headers)
                 assert paired.status_code == 201, paired.text
@@ -309,18 +309,20 @@ def test_r_fmt_1_a_player_code_with_a_comma_through_the_api(db: Database) -> Non
                     winner = a_color if b["board"] == 1 else other[a_color]
                     answer = client.post(
                         f"{url}/{number}/results",
-                        json={"team": "A", "board": b["board"], "result": f"{winner}+R"},
+                        json={
+                            "rows": [{"team": "A", "board": b["board"], "result": f"{winner}+R"}]
+                        },
                         headers=headers,
                     )
                     assert answer.status_code == 200, answer.text
-                assert answer.json()["game_points"] == [2, 2]
-                game = client.get(f"/api/events/{ev}/teams/rounds/{number}/matches/1/boards/1")
+                assert answer.json()["matches"][0]["game_points"] == [2, 2]
+                game = client.get(f"/api/events/{ev}/rounds/{number}/matches/1/boards/1")
                 assert game.status_code == 200, game.text
                 assert "Li, Wei" in (game.json()["black"], game.json()["white"])
             records = client.get(f"/api/events/{ev}/teams/records").json()
             li = next(r for r in records["players"] if r["player"] == "Li, Wei")
             assert (li["team"], li["games"], li["wins"], li["boards"]) == ("A", 2, 2, [1, 1])
-            table = client.get(f"/api/events/{ev}/teams/standings").json()
+            table = client.get(f"/api/events/{ev}/standings").json()
             rows = [(r["team"], r["match_points"], r["board_points"]) for r in table]
             assert rows == [("A", 2, [4, 0]), ("B", 2, [0, 4])]
     finally:

@@ -111,7 +111,7 @@ def test_r_fmt_1_an_online_team_event_played_by_gtp_bots_to_the_standings(
                 view = games.game_view(store, event_id, 1, TeamBoard(match.number, b.board))
                 assert view.seq > 20 and view.move_number > 10, view  # played, not entered
                 sgf = httpx.get(
-                    f"{server.url}/events/{event_id}/teams/rounds/1/matches/{match.number}"
+                    f"{server.url}/events/{event_id}/rounds/1/matches/{match.number}"
                     f"/boards/{b.board}/sgf"
                 )
                 assert sgf.status_code == 200 and sgf.text.count(";B[") > 5, sgf.text[:200]

@@ -129,7 +129,7 @@ def test_r_org_1_the_api_and_pages_invite_roster_players_and_refuse_with_reasons
         done = player.post("/join", data={"csrf_token": csrf(player), "code": code})
         assert done.status_code == 200 and "虎一" in done.text
         assert "我本轮的对局" in done.text  # the lineups are revealed: the board is seated
-        assert f"/events/{ev}/teams/rounds/1/matches/1/boards/" in done.text
+        assert f"/events/{ev}/rounds/1/matches/1/boards/" in done.text
         again = bot.post("/api/invites/session", json={"code": code},
                          headers={"X-CSRF-Token": csrf(bot)})  # fmt: skip
         assert again.status_code == 422, again.text
@@ -173,7 +173,7 @@ def test_r_score_team_1_a_team_board_is_played_in_the_room_and_scores_for_the_ma
     (mine,) = live.my_games(database, a)
     key = mine.key
     assert isinstance(key, TeamBoard) and key.board == 1
-    assert mine.url == f"/events/{ev}/teams/rounds/1/matches/{key.match}/boards/1/play"
+    assert mine.url == f"/events/{ev}/rounds/1/matches/{key.match}/boards/1/play"
     assert mine.team == "龙队" and mine.opponent == white_name
     colors = {live.seat(database, a, ev, 1, key), live.seat(database, b, ev, 1, key)}
     assert colors == {"B", "W"}
@@ -225,7 +225,7 @@ def test_r_time_5_the_referee_console_lists_team_boards_and_pauses_one(
     ev = team_event(database, time_control="10m")
     key = TeamBoard(1, 2)
     live.start_game(database, ev, 1, key)
-    room = f"/events/{ev}/teams/rounds/1/matches/1/boards/2"
+    room = f"/events/{ev}/rounds/1/matches/1/boards/2"
     app = create_app(database, secret_key="team console")
     with TestClient(app) as admin, TestClient(app) as public:
         snap = live.snapshot(database, ev, 1, key)  # after the start-up's recovery of it

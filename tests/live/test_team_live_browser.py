@@ -67,7 +67,7 @@ def test_r_score_team_1_two_roster_players_play_their_team_board_to_the_standing
     viewport = VIEWPORTS[device]
     phone = device == "phone"
     ev, players, key, score = _set_up(live_server, f"team-{device}")
-    room = f"/events/{ev}/teams/rounds/1/matches/1/boards/1"
+    room = f"/events/{ev}/rounds/1/matches/1/boards/1"
     black, white, spectator = (_context_page(browser, viewport) for _ in range(3))
     try:
         log_in_as(black, live_server.url, players["B"], PASSWORD)
@@ -117,10 +117,10 @@ def test_r_score_team_1_two_roster_players_play_their_team_board_to_the_standing
             games.confirm_result(db, LOCAL, ev, 1, TeamBoard(1, 2))
         finally:
             db.dispose()
-        spectator.goto(f"{live_server.url}/events/{ev}/teams/rounds/1")
+        spectator.goto(f"{live_server.url}/events/{ev}/rounds/1")
         expect(spectator.locator("table.data")).to_contain_text(score)
         expect(spectator.locator("table.data")).to_contain_text("黑中盘胜")
-        spectator.goto(f"{live_server.url}/events/{ev}/teams/standings")
+        spectator.goto(f"{live_server.url}/events/{ev}/standings")
         rows = spectator.locator("table.data tbody tr")
         expect(rows).to_have_count(2)
         winner = "龙队" if (score == "4:0") == (home_team(live_server, ev) == "龙队") else "虎队"

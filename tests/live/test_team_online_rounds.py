@@ -192,7 +192,7 @@ def test_r_fmt_1_the_api_and_pages_set_an_online_team_event_and_its_round_start(
     database: Database,
 ) -> None:
     """``POST /api/events/teams`` takes ``play`` and ``game_start``; ``PUT
-    /api/events/{id}/teams/rounds/{n}/start`` sets a team round's start (422 naming ``start``
+    /api/events/{id}/rounds/{n}/start`` sets a team round's start (422 naming ``start``
     for a past one); the settings page offers both settings and the pages say where the boards
     are played, in Chinese."""
     accounts.ensure_site_admin(database, ADMIN_PASSWORD)
@@ -211,7 +211,7 @@ def test_r_fmt_1_the_api_and_pages_set_an_online_team_event_and_its_round_start(
         assert bad.status_code == 422 and "play" in bad.text
         t.import_teams(database, LOCAL, ev, "team,name,rank\n甲队,张,5d\n乙队,李,5d\n")
         t.pair_round(database, LOCAL, ev)
-        path = f"/api/events/{ev}/teams/rounds/1/start"
+        path = f"/api/events/{ev}/rounds/1/start"
         past = client.put(path, json={"start": "2020-01-01 09:00"}, headers=headers)
         assert past.status_code == 422 and "start" in past.text
         good = client.put(path, json={"start": "2030-06-01 09:30"}, headers=headers)

@@ -67,7 +67,7 @@ def submit_lineup(
     page: Page, server: LiveServer, event_id: int, number: int, team: str, players: list[str]
 ) -> None:
     """As a coach: open the lineup page, choose the team, one player per board, seal it."""
-    page.goto(f"{server.url}/events/{event_id}/teams/rounds/{number}/lineup")
+    page.goto(f"{server.url}/events/{event_id}/rounds/{number}/lineup")
     page.locator("#choose-team select[name=team]").select_option(label=team)
     expect(page.locator("#lineup")).to_be_visible()
     for board, player in enumerate(players, start=1):

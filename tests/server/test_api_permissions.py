@@ -296,7 +296,7 @@ def _round_results(w: World, actor: str) -> Send:
 
 
 GAME = "/api/events/{event_id}/rounds/{number}/boards/{board}"
-TEAM_GAME = "/api/events/{event_id}/teams/rounds/{number}/matches/{match}/boards/{board}"
+TEAM_GAME = "/api/events/{event_id}/rounds/{number}/matches/{match}/boards/{board}"
 REFEREES = frozenset({"admin", "chief_referee", "referee"})
 
 
@@ -341,7 +341,7 @@ def _team_game_write(
 ) -> Callable[[World, str], Send]:
     def prepare(w: World, actor: str) -> Send:
         ev = _team_game_event(w, *steps)
-        path = f"/api/events/{ev}/teams/rounds/1/matches/1/boards/1/{what}"
+        path = f"/api/events/{ev}/rounds/1/matches/1/boards/1/{what}"
         return w.call(actor, "POST", path, json=body)
 
     return prepare
@@ -391,7 +391,7 @@ def _team_rounds(w: World) -> None:
 def _submit_lineup(w: World, actor: str) -> Send:
     _team_rounds(w)
     lineup = {"team": "A", "players": [f"A{i}" for i in range(1, 9)]}
-    return w.call(actor, "POST", f"/api/events/{w.event_id}/teams/rounds/2/lineups", json=lineup)
+    return w.call(actor, "POST", f"/api/events/{w.event_id}/rounds/2/lineups", json=lineup)
 
 
 def _assign_coach(w: World, actor: str) -> Send:
@@ -400,18 +400,11 @@ def _assign_coach(w: World, actor: str) -> Send:
     return w.call(actor, "POST", f"/api/events/{_team_event(w)}/teams/coaches", json=body)
 
 
-def _record_board(w: World, actor: str) -> Send:
-    _team_rounds(w)
-    board = {"team": "A", "board": ACTORS.index(actor) + 1, "result": "B+R"}
-    return w.call(actor, "POST", f"/api/events/{w.event_id}/teams/rounds/1/results", json=board)
-
-
 def _record_boards(w: World, actor: str) -> Send:
     _team_rounds(w)
-    # boards the single-board endpoint leaves free (it takes board ACTORS.index(actor) + 1)
     board = {"referee": 1, "chief_referee": 2, "admin": 3}.get(actor, 6)
-    sheet = {"results": [{"team": "A", "board": board, "result": "B+R"}]}
-    url = f"/api/events/{w.event_id}/teams/rounds/1/results/batch"
+    sheet = {"rows": [{"team": "A", "board": board, "result": "B+R"}]}
+    url = f"/api/events/{w.event_id}/rounds/1/results"
     return w.call(actor, "POST", url, json=sheet)
 
 
@@ -479,18 +472,18 @@ def _edit_roster_player(w: World, actor: str) -> Send:
 
 
 def _pair_team_round(w: World, actor: str) -> Send:
-    return w.call(actor, "POST", f"/api/events/{_team_event(w)}/teams/rounds", json={})
+    return w.call(actor, "POST", f"/api/events/{_team_event(w)}/rounds", json={})
 
 
 def _reveal_team_round(w: World, actor: str) -> Send:
     ev = _team_event(w, rounds=1)
-    return w.call(actor, "POST", f"/api/events/{ev}/teams/rounds/1/reveal")
+    return w.call(actor, "POST", f"/api/events/{ev}/rounds/1/reveal")
 
 
 def _team_round_start(w: World, actor: str) -> Send:
     ev = _team_event(w, rounds=1)
     body = {"start": "2030-06-01 09:30"}
-    return w.call(actor, "PUT", f"/api/events/{ev}/teams/rounds/1/start", json=body)
+    return w.call(actor, "PUT", f"/api/events/{ev}/rounds/1/start", json=body)
 
 
 def _record_playoff(w: World, actor: str) -> Send:
@@ -498,7 +491,7 @@ def _record_playoff(w: World, actor: str) -> Send:
 
     ev = _team_event(w, "knockout", rounds=1)
     winner = teams.show_round(w.db, ev, 1).matches[0].away
-    url = f"/api/events/{ev}/teams/rounds/1/playoff"
+    url = f"/api/events/{ev}/rounds/1/playoff"
     return w.call(actor, "POST", url, json={"winner": winner})
 
 
@@ -575,7 +568,7 @@ def _withdraw_claim(w: World, actor: str) -> Send:
 
 
 LIVE_GAME = "/api/events/{event_id}/rounds/{number}/boards/{board}/live"
-TEAM_LIVE_GAME = "/api/events/{event_id}/teams/rounds/{number}/matches/{match}/boards/{board}/live"
+TEAM_LIVE_GAME = "/api/events/{event_id}/rounds/{number}/matches/{match}/boards/{board}/live"
 
 
 def _live_write(
@@ -593,7 +586,7 @@ def _live_write(
         board: BoardKey
         if team:
             ev, board = _team_game_event(w, online=True), TeamBoard(1, 1)
-            path = f"/api/events/{ev}/teams/rounds/1/matches/1/boards/1/live/{what}"
+            path = f"/api/events/{ev}/rounds/1/matches/1/boards/1/live/{what}"
         else:
             ev, board = _tournament(w, players=2), 1
             with w.db.transaction() as session:
@@ -705,17 +698,9 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
     # Team events: a coach or captain holds the player role and submits for its own team
     # (the player coaches A: test_r_fmt_1_a_coach_cannot_submit_another_teams_lineup); referees
     # record board results.
-    ("POST", "/api/events/{event_id}/teams/rounds/{number}/lineups"): (
+    ("POST", "/api/events/{event_id}/rounds/{number}/lineups"): (
         _submit_lineup,
         frozenset({"admin", "organiser", "chief_referee", "player"}),
-    ),
-    ("POST", "/api/events/{event_id}/teams/rounds/{number}/results"): (
-        _record_board,
-        frozenset({"admin", "chief_referee", "referee"}),
-    ),
-    ("POST", "/api/events/{event_id}/teams/rounds/{number}/results/batch"): (
-        _record_boards,
-        frozenset({"admin", "chief_referee", "referee"}),
     ),
     ("POST", "/api/events/teams"): (_create_team_event, ORGANISERS),
     ("POST", "/api/events/{event_id}/teams/import"): (_import_teams, RUNNERS),
@@ -726,10 +711,16 @@ ENDPOINTS: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[s
         _edit_roster_player,
         RUNNERS,
     ),
-    ("POST", "/api/events/{event_id}/teams/rounds"): (_pair_team_round, CHIEF),
-    ("POST", "/api/events/{event_id}/teams/rounds/{number}/reveal"): (_reveal_team_round, CHIEF),
-    ("PUT", "/api/events/{event_id}/teams/rounds/{number}/start"): (_team_round_start, RUNNERS),
-    ("POST", "/api/events/{event_id}/teams/rounds/{number}/playoff"): (_record_playoff, REFEREES),
+    ("POST", "/api/events/{event_id}/rounds/{number}/reveal"): (_reveal_team_round, CHIEF),
+    ("POST", "/api/events/{event_id}/rounds/{number}/playoff"): (_record_playoff, REFEREES),
+}
+#: The endpoints every event has whose work depends on its kind: the same address, the same
+#: roles, for a team event (issue #10: one address scheme). Each is in ``ENDPOINTS`` with an
+#: individual event; here with a team event.
+TEAM_KIND: dict[tuple[str, str], tuple[Callable[[World, str], Send], frozenset[str]]] = {
+    ("POST", "/api/events/{event_id}/rounds"): (_pair_team_round, CHIEF),
+    ("PUT", "/api/events/{event_id}/rounds/{number}/start"): (_team_round_start, RUNNERS),
+    ("POST", "/api/events/{event_id}/rounds/{number}/results"): (_record_boards, REFEREES),
 }
 # R-REF-7 on team boards: the same workflow, the same roles, as on an individual event's board
 ENDPOINTS.update(
@@ -842,11 +833,19 @@ def tournament_state(db: Database) -> tuple[object, ...]:
         )
 
 
-@pytest.mark.parametrize("endpoint", list(ENDPOINTS), ids=lambda e: f"{e[0]} {e[1]}")
+CASES = [(endpoint, False) for endpoint in ENDPOINTS] + [(endpoint, True) for endpoint in TEAM_KIND]
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "team"), CASES, ids=lambda e: f"{e[0]} {e[1]}" if isinstance(e, tuple) else str(e)
+)
 @pytest.mark.parametrize("actor", ACTORS)
-def test_r_org_1_permissions(world: World, endpoint: tuple[str, str], actor: str) -> None:
-    """R-ORG-1: allowed roles succeed; every other gets 403 (401 if anonymous) and no change."""
-    prepare, allowed = ENDPOINTS[endpoint]
+def test_r_org_1_permissions(
+    world: World, endpoint: tuple[str, str], team: bool, actor: str
+) -> None:
+    """R-ORG-1: allowed roles succeed; every other gets 403 (401 if anonymous) and no change.
+    An endpoint whose work depends on the event's kind is tried with either kind."""
+    prepare, allowed = (TEAM_KIND if team else ENDPOINTS)[endpoint]
     send = prepare(world, actor)  # its set-up (a user to grant a role to, …) comes first
     before = snapshot(world.db)
     response = send()
@@ -866,7 +865,7 @@ def test_r_fmt_1_a_coach_cannot_submit_another_teams_lineup(world: World) -> Non
     nothing, the organiser's is sealed."""
     _team_rounds(world)
     lineup = {"team": "B", "players": [f"B{i}" for i in range(8, 0, -1)]}
-    path = f"/api/events/{world.event_id}/teams/rounds/2/lineups"
+    path = f"/api/events/{world.event_id}/rounds/2/lineups"
     before = snapshot(world.db)
     response = world.call("player", "POST", path, json=lineup)()
     assert response.status_code == 403, response.text

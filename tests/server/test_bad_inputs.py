@@ -288,7 +288,7 @@ def test_who_may_not_write_gets_403_whatever_the_body(
         "/api/events/{ev}/roles",
         "/api/events/{ev}/rounds/7/boards/3/result",
         "/api/events/{ev}/rounds/7/results",
-        "/api/events/{ev}/teams/rounds/7/lineups",
+        "/api/events/{ev}/rounds/7/lineups",
     ]
     for who in ("anonymous", "visitor"):
         if who == "visitor":

@@ -123,7 +123,7 @@ def test_r_org_1_post_events_creates_either_kind_with_its_settings(client: TestC
     team = made.json()["id"]
     assert (made.json()["kind"], made.json()["system"], made.json()["entrants"]) == (
         "team", "swiss", 0)  # fmt: skip
-    rounds = client.get(f"/api/events/{team}/teams/standings")
+    rounds = client.get(f"/api/events/{team}/standings")
     assert rounds.status_code == 200, rounds.text
     shown = client.get(f"/api/events/{team}/settings").json()
     assert shown["settings"]["boards"] == 4 and shown["locked"]["boards"] == (

@@ -90,7 +90,7 @@ def test_r_league_1_season_created_closed_and_drafted_from_the_pages(
     try:
         season = league.season_info(db, season_id)
         top = season.divisions[0].event_id
-        page.goto(f"{live_server.url}/events/{top}/teams/standings")
+        page.goto(f"{live_server.url}/events/{top}/standings")
         page.locator(".event-nav").locator("a.league-link").first.click()
         expect(page).to_have_url(re.compile(rf"/leagues/{season_id}$"))
 

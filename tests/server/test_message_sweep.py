@@ -231,7 +231,7 @@ def _lineup(
 ) -> httpx.Response:
     data = {f"board_{i}": p for i, p in enumerate(players, start=1)}
     return client.post(
-        f"/events/{ev}/teams/rounds/1/lineup",
+        f"/events/{ev}/rounds/1/lineup",
         data={**data, "team": team, "csrf_token": token},
         headers=h,
         follow_redirects=False,

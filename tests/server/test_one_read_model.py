@@ -171,8 +171,8 @@ def test_a_team_events_api_round_and_standings_equal_the_command_line_json(
     for board in (1, 2):
         record_board_result(db, local, ev, 1, playing["home"], board, "B+R")
     with TestClient(create_app(db, secret_key="t")) as web:
-        api_round = web.get(f"/api/events/{ev}/teams/rounds/1").json()
-        api_table = web.get(f"/api/events/{ev}/teams/standings").json()
+        api_round = web.get(f"/api/events/{ev}/rounds/1").json()
+        api_table = web.get(f"/api/events/{ev}/standings").json()
         api_summary = web.get(f"/api/events/{ev}/overview").json()
     cli_round = _cli(capsys, "round", "show", "--db", str(path), "--round", "1")
     cli_table = _cli(capsys, "standings", "--db", str(path))

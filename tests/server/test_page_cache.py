@@ -275,20 +275,20 @@ def test_a_team_events_pages_show_the_next_round_once_revealed_and_played(
     """R-RANK-TEAM: the team standings, rounds and records follow every write."""
     ev = team_round_robin(database, boards=2, played=1)
     urls = (
-        f"/events/{ev}/teams/standings",
-        f"/events/{ev}/teams/rounds/2",
+        f"/events/{ev}/standings",
+        f"/events/{ev}/rounds/2",
         f"/events/{ev}/teams",
         f"/events/{ev}/teams/records",
-        f"/api/events/{ev}/teams/standings",
-        f"/api/events/{ev}/teams/rounds/2",
-        f"/api/events/{ev}/teams/rounds",
+        f"/api/events/{ev}/standings",
+        f"/api/events/{ev}/rounds/2",
+        f"/api/events/{ev}/rounds",
         f"/api/events/{ev}/teams/records",
     )
     with _web(database, make_pages()) as public:
         before = {url: public.get(url).text for url in urls}
         assert {url: public.get(url).text for url in urls} == before
         view = teams.show_round(database, ev, 2)
-        assert public.get(f"/api/events/{ev}/teams/rounds/2").json()["matches"][0]["boards"] == []
+        assert public.get(f"/api/events/{ev}/rounds/2").json()["matches"][0]["boards"] == []
         for m in view.matches:
             for t in (m.home, m.away):
                 teams.submit_lineup(
@@ -299,6 +299,6 @@ def test_a_team_events_pages_show_the_next_round_once_revealed_and_played(
             database, LOCAL, ev, 2, [(m.home, b, "B+R") for m in view.matches for b in (1, 2)]
         )
         after = {url: public.get(url).text for url in urls}
-        assert public.get(f"/api/events/{ev}/teams/rounds/2").json()["matches"][0]["boards"]
+        assert public.get(f"/api/events/{ev}/rounds/2").json()["matches"][0]["boards"]
     unchanged = {url for url in urls if before[url] == after[url]}
     assert not unchanged, unchanged

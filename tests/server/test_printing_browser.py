@@ -209,7 +209,7 @@ def test_issue_13_standings_print_with_name_round_page_numbers_and_signature(
     assert "裁判长签字" in texts[-1] and "日期" in texts[-1]
     assert "王明" in texts[0]
 
-    page.goto(f"{live_server.url}/events/{events['teams']}/teams/standings")
+    page.goto(f"{live_server.url}/events/{events['teams']}/standings")
     page.emulate_media(media="print")
     [text] = pdf_text(page.pdf(format="A4", prefer_css_page_size=True))
     assert "2026年城市围棋团体赛" in text and "裁判长签字" in text and "1/1" in text

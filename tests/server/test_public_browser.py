@@ -124,8 +124,8 @@ def test_the_pages_on_a_desktop_and_a_phone(
         "crosstable": f"{base}/{swiss}/crosstable",
         "player": f"{base}/{rr}/players/3",
         "rr-crosstable": f"{base}/{rr}/crosstable",
-        "team-standings": f"{base}/{events['teams']}/teams/standings",
-        "team-round": f"{base}/{events['teams']}/teams/rounds/1",
+        "team-standings": f"{base}/{events['teams']}/standings",
+        "team-round": f"{base}/{events['teams']}/rounds/1",
     }
     for name, url in pages.items():
         page.goto(url)

@@ -494,9 +494,9 @@ def test_r_rank_team_the_team_table_by_match_points_game_points_and_boards(
     2 match points; the table ranks by match points, game points, board 1, board 2 …"""
     ev = team_round_robin(db)
     assert web.get(f"/events/{ev}", follow_redirects=False).headers["location"] == (
-        f"/events/{ev}/teams/standings"
+        f"/events/{ev}/standings"
     )
-    rows = table_of(web, f"/events/{ev}/teams/standings")
+    rows = table_of(web, f"/events/{ev}/standings")
     assert rows[0] == [
         "名次", "队名", "场次", "胜", "和", "负", "场分", "局分", "第1台", "第2台", "第3台"
     ]  # fmt: skip
@@ -506,7 +506,7 @@ def test_r_rank_team_the_team_table_by_match_points_game_points_and_boards(
     keys = [tuple(int(v) for v in (r[6], r[7], r[8], r[9], r[10])) for r in rows[1:]]
     assert keys == sorted(keys, reverse=True)
     assert rows[2][0] == rows[3][0] == "并列2"  # equal on every key: a shared place
-    csv_table = csv_rows(web.get(f"/events/{ev}/teams/standings?format=csv").text)
+    csv_table = csv_rows(web.get(f"/events/{ev}/standings?format=csv").text)
     assert csv_table == rows
 
 
@@ -514,14 +514,14 @@ def test_a_team_round_shows_each_boards_players_and_results_once_revealed(
     db: Database, web: TestClient
 ) -> None:
     ev = team_round_robin(db)
-    rows = table_of(web, f"/events/{ev}/teams/rounds/1")
+    rows = table_of(web, f"/events/{ev}/rounds/1")
     assert rows[0] == ["对阵", "台次", "主队", "执色", "客队", "结果", "局分"]
     first = rows[1:4]
     assert [r[5] for r in first] == ["黑中盘胜", "白中盘胜", "和棋"]
     assert first[0][0].count(" – ") == 1 and first[0][6] in ("5:1", "1:5")
-    sealed = table_of(web, f"/events/{ev}/teams/rounds/3")
+    sealed = table_of(web, f"/events/{ev}/rounds/3")
     assert {r[5] for r in sealed[1:]} == {"出场名单未公开"}  # lineups stay secret
-    assert csv_rows(web.get(f"/events/{ev}/teams/rounds/1?format=csv").text) == rows
+    assert csv_rows(web.get(f"/events/{ev}/rounds/1?format=csv").text) == rows
 
 
 def test_a_league_season_shows_every_divisions_table(db: Database, web: TestClient) -> None:

@@ -75,7 +75,7 @@ def test_r_fmt_3_a_winner_stays_on_refereed_game_by_game(
     expect(status).to_contain_text("白虎必须派出下一名棋手。")  # 黑龙2号 stays on
 
     # the chief referee corrects it: 白虎1号 won; now 黑龙 sends, and the stage says so
-    page.goto(f"{live_server.url}/events/{event_id}/teams/rounds/1/matches/1/boards/1")
+    page.goto(f"{live_server.url}/events/{event_id}/rounds/1/matches/1/boards/1")
     team_pages.submit_on_board(
         page, "correct-result", {"result": "B+R", "reason": "复核记录表：黑方中盘胜"}
     )

@@ -103,7 +103,7 @@ def test_r_fmt_1_team_round_robin_from_creation_to_standings(
         expect(coach.locator("#sealed")).to_be_visible()
         screenshot(coach, "team-lineup-sealed-zh-phone", tmp_path)
         # sealed: the public round page shows no player yet
-        coach.goto(f"{live_server.url}/events/{event_id}/teams/rounds/1")
+        coach.goto(f"{live_server.url}/events/{event_id}/rounds/1")
         expect(coach.locator("main")).to_contain_text("出场名单未公开")
         expect(coach.locator("main")).not_to_contain_text("白虎2号")
     finally:
@@ -167,7 +167,7 @@ def test_r_fmt_1_team_round_robin_from_creation_to_standings(
     expect(page.locator("#match-2 h2 .score")).to_have_text("3:3")
     screenshot(page, "team-round-admin-zh", tmp_path)
 
-    page.goto(f"{live_server.url}/events/{event_id}/teams/rounds/1")
+    page.goto(f"{live_server.url}/events/{event_id}/rounds/1")
     expect(page.locator("table.data")).to_contain_text("4:2")
     expect(page.locator("table.data a[title='本台对局']")).to_have_count(6)
     expect(page.locator("table.data")).to_contain_text("黑中盘胜")
@@ -177,7 +177,7 @@ def test_r_fmt_1_team_round_robin_from_creation_to_standings(
     screenshot(page, "team-round-zh-phone", tmp_path)
     page.set_viewport_size(DESKTOP)
 
-    page.goto(f"{live_server.url}/events/{event_id}/teams/standings")
+    page.goto(f"{live_server.url}/events/{event_id}/standings")
     rows = page.locator("table.data tbody tr")
     expect(rows).to_have_count(4)
     names = dict(zip(TEAMS, TEAMS, strict=True))
@@ -203,10 +203,10 @@ def test_r_fmt_1_team_round_robin_from_creation_to_standings(
     raw = Path(download.value.path()).read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf") and "场分" in raw.decode("utf-8-sig")
 
-    page.goto(f"{live_server.url}/lang/en?next=/events/{event_id}/teams/standings")
+    page.goto(f"{live_server.url}/lang/en?next=/events/{event_id}/standings")
     expect(page.locator("table.data thead")).to_contain_text("Match points")
     screenshot(page, "team-standings-en", tmp_path)
-    page.goto(f"{live_server.url}/lang/zh_CN?next=/events/{event_id}/teams/standings")
+    page.goto(f"{live_server.url}/lang/zh_CN?next=/events/{event_id}/standings")
 
     page.get_by_role("link", name="台次奖").click()
     expect(page.locator("table.data").first).to_contain_text(f"{m2.home}1号")

@@ -202,11 +202,11 @@ def test_the_public_round_page_shows_the_edited_name(
     team's new name, on the public pages."""
     ev = event(database)
     play_round_1(database, ev)
-    assert ">黑龙1<" in client.get(f"/events/{ev}/teams/rounds/1").text  # kept by the cache
+    assert ">黑龙1<" in client.get(f"/events/{ev}/rounds/1").text  # kept by the cache
     team = team_admin.team_cards(database, ev)[0]
     team_admin.edit_roster_player(database, LOCAL, ev, team.id, team.roster[0].id, "李明远", "5d")
     team_admin.rename_team(database, LOCAL, ev, team.id, "天津黑龙")
-    page = client.get(f"/events/{ev}/teams/rounds/1").text
+    page = client.get(f"/events/{ev}/rounds/1").text
     assert "李明远" in page and ">黑龙1<" not in page and "天津黑龙" in page
     overview = client.get(f"/events/{ev}/teams").text
     assert "李明远" in overview and "天津黑龙" in overview

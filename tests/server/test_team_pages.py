@@ -110,7 +110,7 @@ def test_team_events_live_under_events_like_every_event(client: TestClient) -> N
         (f"/team-events/{event_id}/manage/rounds/1", f"/events/{event_id}/manage/rounds/1"),
         (
             f"/team-events/{event_id}/rounds/1/lineup?team=A",
-            f"/events/{event_id}/teams/rounds/1/lineup?team=A",
+            f"/events/{event_id}/rounds/1/lineup?team=A",
         ),
     ):
         moved = client.get(old, follow_redirects=False)
@@ -120,26 +120,37 @@ def test_team_events_live_under_events_like_every_event(client: TestClient) -> N
 def test_every_events_addresses_lead_to_a_team_events_pages(
     client: TestClient, database: Database
 ) -> None:
-    """One address scheme (issue #10), no dead end: a link written for any event — its round,
-    standings, crosstable, players, their projector pages, the API's round and standings —
-    leads, for a team event, to the team page that shows it (307, the query kept), and what
-    arrives is that page. They answered 404 before."""
+    """One address scheme (issue #10): a team event's round, standings and their projector
+    pages, and the API's round and standings, are at every event's addresses; a page only
+    individual events have (crosstable, players) leads to the team page that shows it (307,
+    the query kept); the older team addresses (``/events/{id}/teams/rounds/…``,
+    ``…/teams/standings``) arrive at the new ones (308), the query kept, and what arrives is
+    that page."""
     event_id = run_round_one(client, database)
     base = f"/events/{event_id}"
     client.get(f"{base}/manage")  # shows the results' notices, which a page shows once
-    for shared, team in (
-        (f"{base}/rounds/1", f"{base}/teams/rounds/1"),
-        (f"{base}/rounds/1?format=csv", f"{base}/teams/rounds/1?format=csv"),
-        (f"{base}/standings", f"{base}/teams/standings"),
-        (f"{base}/crosstable", f"{base}/teams/standings"),
-        (f"{base}/players?q=A1", f"{base}/teams?q=A1"),
-        (f"{base}/rounds/1/projector", f"{base}/teams/rounds/1/projector"),
-        (f"{base}/standings/projector", f"{base}/teams/standings/projector"),
-        (f"/api{base}/rounds/1", f"/api{base}/teams/rounds/1"),
-        (f"/api{base}/standings", f"/api{base}/teams/standings"),
+    for page, shows in (
+        (f"{base}/rounds/1", "黑龙1"),
+        (f"{base}/rounds/1?format=csv", "黑龙1"),
+        (f"{base}/standings", "场分"),
+        (f"{base}/rounds/1/projector", "黑龙1"),
+        (f"{base}/standings/projector", "场分"),
+    ):
+        shown = client.get(page, follow_redirects=False)
+        assert shown.status_code == 200 and shows in shown.text, page
+    assert client.get(f"/api{base}/rounds/1").json()["matches"][0]["boards"]
+    assert client.get(f"/api{base}/standings").json()[0]["match_points"] is not None
+    for shared, team, status in (
+        (f"{base}/crosstable", f"{base}/standings", 307),
+        (f"{base}/players?q=A1", f"{base}/teams?q=A1", 307),
+        (f"{base}/teams/rounds/1?format=csv", f"{base}/rounds/1?format=csv", 308),
+        (f"{base}/teams/rounds/1/projector", f"{base}/rounds/1/projector", 308),
+        (f"{base}/teams/standings", f"{base}/standings", 308),
+        (f"/api{base}/teams/rounds/1", f"/api{base}/rounds/1", 308),
+        (f"/api{base}/teams/standings", f"/api{base}/standings", 308),
     ):
         moved = client.get(shared, follow_redirects=False)
-        assert (moved.status_code, moved.headers["location"]) == (307, team), shared
+        assert (moved.status_code, moved.headers["location"]) == (status, team), shared
         arrived = client.get(shared)
         assert arrived.status_code == 200, shared
         assert arrived.content == client.get(team).content, shared
@@ -196,7 +207,7 @@ def _lineup(
 ) -> httpx.Response:
     data = {f"board_{i}": p for i, p in enumerate(players, start=1)}
     return client.post(
-        f"/events/{event_id}/teams/rounds/1/lineup",
+        f"/events/{event_id}/rounds/1/lineup",
         data={**data, "team": team, "csrf_token": token},
         follow_redirects=False,
     )
@@ -245,7 +256,7 @@ def test_r_fmt_1_a_refused_lineup_shows_its_reason_and_stores_nothing(
     event_id = create(client, token)
     import_csv(client, token, event_id, TEAMS_CSV)
     client.post(f"/events/{event_id}/manage/rounds", data={"csrf_token": token})
-    page = client.get(f"/events/{event_id}/teams/rounds/1/lineup?team=白虎")
+    page = client.get(f"/events/{event_id}/rounds/1/lineup?team=白虎")
     assert page.status_code == 200 and 'name="board_3"' in page.text
     refused = _lineup(client, token, event_id, "白虎", ["白虎1", "白虎3", "白虎4"])
     assert refused.status_code == 422
@@ -254,7 +265,7 @@ def test_r_fmt_1_a_refused_lineup_shows_its_reason_and_stores_nothing(
     assert not any(m.submitted.get("白虎") for m in rnd.matches)
     good = _lineup(client, token, event_id, "白虎", ["白虎1", "白虎2", "白虎3"])
     assert good.status_code == 303
-    public = client.get(f"/events/{event_id}/teams/rounds/1").text
+    public = client.get(f"/events/{event_id}/rounds/1").text
     assert "白虎3" not in public
 
 
@@ -268,12 +279,12 @@ def test_r_score_team_1_and_r_rank_team_round_and_standings_pages(
     m1, m2 = rnd.matches
     assert m1.game_points == (4, 2) and m2.game_points == (3, 3)
     assert m1.match_points == (2, 0) and m2.match_points == (1, 1)
-    page = client.get(f"/events/{event_id}/teams/rounds/1").text
+    page = client.get(f"/events/{event_id}/rounds/1").text
     assert "4:2" in page and "3:3" in page and "黑中盘胜" in page and "和棋" in page
-    standings = client.get(f"/events/{event_id}/teams/standings")
+    standings = client.get(f"/events/{event_id}/standings")
     assert standings.status_code == 200
     assert "场分" in standings.text and "局分" in standings.text and "第1台" in standings.text
-    raw = client.get(f"/events/{event_id}/teams/standings?format=csv").content
+    raw = client.get(f"/events/{event_id}/standings?format=csv").content
     rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
     assert rows[0][:8] == ["名次", "队名", "场次", "胜", "和", "负", "场分", "局分"]
     by_team = {r[1]: r for r in rows[1:]}
@@ -306,7 +317,7 @@ def test_r_fmt_3_a_team_swiss_round_page_says_why_each_match(
     rows = teams.show_round(database, ev, 2).explanation
     assert why.count("<tr>") == len(rows) + 1  # the head and a row a match
     # the API's round (the object ``round show --json`` prints) says the same
-    api = client.get(f"/api/events/{ev}/teams/rounds/2").json()
+    api = client.get(f"/api/events/{ev}/rounds/2").json()
     assert api["explanations"] == [w.as_json() for w in rows]
     totals = teams.show_round(database, ev, 2).totals
     assert totals is not None and totals.games == 2 and totals.floats > 0
@@ -362,7 +373,7 @@ def test_lineups_are_submitted_by_a_player_but_results_are_not(
     client.post("/logout", data={"csrf_token": token})
     api_login(client, "coach", "quiet tortoise 789")
     token = csrf(client)
-    form = client.get(f"/events/{event_id}/teams/rounds/1/lineup").text
+    form = client.get(f"/events/{event_id}/rounds/1/lineup").text
     chooser = form.split('id="choose-team"')[1].split("</form>")[0]
     offered = re.findall(r'<option value="([^"]+)"', chooser)
     assert offered == ["黑龙"]
@@ -433,7 +444,7 @@ def test_team_pages_on_postgresql(client: TestClient, database: Database) -> Non
     """The organiser's and the public pages of a played round on PostgreSQL."""
     assert database.url.startswith("postgresql")
     event_id = run_round_one(client, database)
-    assert client.get(f"/events/{event_id}/teams/standings").status_code == 200
+    assert client.get(f"/events/{event_id}/standings").status_code == 200
     assert client.get(f"/events/{event_id}/teams/records").status_code == 200
 
 
@@ -483,7 +494,7 @@ def test_r_fmt_1_the_round_page_and_the_lineup_form_follow_the_server_clock(
         page = client.get(f"/events/{event_id}/manage/rounds/1").text
         assert 'id="sealed-until"' not in page and 'id="reveal"' in page
         late = client.post(
-            f"/events/{event_id}/teams/rounds/1/lineup",
+            f"/events/{event_id}/rounds/1/lineup",
             data={"board_1": "白虎1", "board_2": "白虎2", "board_3": "白虎3", "team": "白虎",
                   "at": "2026-05-01T08:00", "csrf_token": token},
         )  # fmt: skip
@@ -516,12 +527,12 @@ def test_the_api_creates_imports_pairs_and_reads_records(client: TestClient) -> 
         headers=headers,
     )
     assert good.json() == {"imported": 4}
-    paired = client.post(f"/api/events/{event_id}/teams/rounds", json={}, headers=headers)
+    paired = client.post(f"/api/events/{event_id}/rounds", json={}, headers=headers)
     assert paired.status_code == 201 and len(paired.json()["matches"]) == 2
-    revealed = client.post(f"/api/events/{event_id}/teams/rounds/1/reveal", headers=headers)
+    revealed = client.post(f"/api/events/{event_id}/rounds/1/reveal", headers=headers)
     assert revealed.status_code == 200  # no lineup: every board forfeited (the fallback)
     assert all(b["result"] for m in revealed.json()["matches"] for b in m["boards"])
-    assert len(client.get(f"/api/events/{event_id}/teams/rounds").json()) == 1
+    assert len(client.get(f"/api/events/{event_id}/rounds").json()) == 1
     assert client.get(f"/api/events/{event_id}/teams/records").json()["players"] == []
 
 
@@ -543,15 +554,15 @@ def test_r_ref_7_a_rotation_boards_later_sitting_has_its_own_game_page(
     for t in "AB":
         teams.submit_lineup(database, LOCAL, ev, 1, t, [f"{t}1", f"{t}2"])
     teams.reveal_round(database, LOCAL, ev, 1)
-    url = f"/events/{ev}/teams/rounds/1/matches/1/boards/1?sitting=1"
-    public = client.get(f"/events/{ev}/teams/rounds/1")
+    url = f"/events/{ev}/rounds/1/matches/1/boards/1?sitting=1"
+    public = client.get(f"/events/{ev}/rounds/1")
     assert f'href="{url}"' in public.text.replace("&amp;", "&")
     page = client.get(url)
     assert page.status_code == 200 and "第1轮 第1场 第1台 · 第2轮次" in page.text
     assert 'id="enter-result"' not in page.text and "A1" in page.text and "B2" in page.text
     api_login(client, "admin", ADMIN_PASSWORD)
     token = csrf(client)
-    base = f"/events/{ev}/teams/rounds/1/matches/1/boards/1"
+    base = f"/events/{ev}/rounds/1/matches/1/boards/1"
     done = client.post(
         f"{base}/result?sitting=1", data={"csrf_token": token, "entry": "W+R", "seq": "0"}
     )
@@ -586,7 +597,7 @@ def test_r_fmt_3_a_winner_stays_on_is_run_from_its_round_page(
     assert response.status_code == 303, response.text
     for team in ("黑龙", "白虎"):
         assert _lineup(client, token, event_id, team, [f"{team}1", f"{team}2"]).status_code == 303
-    sealed = client.get(f"/events/{event_id}/teams/standings")  # before the reveal: no game
+    sealed = client.get(f"/events/{event_id}/standings")  # before the reveal: no game
     assert sealed.status_code == 200 and 'class="empty"' in sealed.text
     client.post(f"/events/{event_id}/manage/rounds/1/reveal", data={"csrf_token": token})
     page = client.get(f"/events/{event_id}/manage/rounds/1").text
@@ -601,7 +612,7 @@ def test_r_fmt_3_a_winner_stays_on_is_run_from_its_round_page(
     client.post(send, data={"team": "白虎", "player": "白虎1", "csrf_token": token})
     page = client.get(f"/events/{event_id}/manage/rounds/1").text
     assert "第1局正在进行：黑龙2（擂主）对白虎1。" in page
-    board = client.get(f"/events/{event_id}/teams/rounds/1/matches/1/boards/1")
+    board = client.get(f"/events/{event_id}/rounds/1/matches/1/boards/1")
     assert board.status_code == 200 and "黑龙2" in board.text and "白虎1" in board.text
     entered = client.post(
         f"/events/{event_id}/manage/rounds/1/matches/1/results",
@@ -611,12 +622,12 @@ def test_r_fmt_3_a_winner_stays_on_is_run_from_its_round_page(
     page = client.get(f"/events/{event_id}/manage/rounds/1").text
     assert "白虎必须派出下一名棋手" in page and "白虎1" in page.split('id="stage-teams"')[1]
     # the public page of a 擂台赛 is its games and where it stands (it has no table)
-    public_page = client.get(f"/events/{event_id}/teams/standings")
+    public_page = client.get(f"/events/{event_id}/standings")
     assert public_page.status_code == 200 and "白虎必须派出下一名棋手。" in public_page.text
     assert "黑龙2（黑龙）" in public_page.text and "白中盘胜" in public_page.text
-    assert client.get(f"/events/{event_id}/teams/standings/projector").status_code == 200
+    assert client.get(f"/events/{event_id}/standings/projector").status_code == 200
     # its round's page names each game by its number and holder, without a match's score
-    games_page = client.get(f"/events/{event_id}/teams/rounds/1").text
+    games_page = client.get(f"/events/{event_id}/rounds/1").text
     assert "第1局：黑龙（擂主）– 白虎" in games_page and "局分" not in games_page
     assert "每队2人" in games_page and "2台" not in games_page
     overview = client.get(f"/events/{event_id}/teams").text
@@ -630,7 +641,7 @@ def test_r_fmt_3_a_winner_stays_on_is_run_from_its_round_page(
     client.post("/logout", data={"csrf_token": token})
     api_login(client, "coach", "quiet tortoise 789")
     token = csrf(client)
-    lineup = client.get(f"/events/{event_id}/teams/rounds/1/lineup").text
+    lineup = client.get(f"/events/{event_id}/rounds/1/lineup").text
     assert 'id="stage-send"' in lineup and 'name="back" value="lineup"' in lineup
     other = client.post(send, data={"team": "黑龙", "player": "黑龙1", "back": "lineup",
                                     "csrf_token": token})  # fmt: skip
@@ -641,5 +652,5 @@ def test_r_fmt_3_a_winner_stays_on_is_run_from_its_round_page(
     assert 'id="choose-team"' in refused.text  # the coach's own page, the choice kept
     sent = client.post(send, data={"team": "白虎", "player": "白虎2", "back": "lineup",
                                    "csrf_token": token}, follow_redirects=False)  # fmt: skip
-    assert sent.status_code == 303 and "/teams/rounds/1/lineup" in sent.headers["location"]
+    assert sent.status_code == 303 and "/rounds/1/lineup" in sent.headers["location"]
     assert "第2局正在进行：黑龙2（擂主）对白虎2。" in client.get(sent.headers["location"]).text

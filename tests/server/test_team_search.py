@@ -40,9 +40,9 @@ def test_the_team_list_search_in_both_languages(client: TestClient, database: Da
 
 def test_the_round_search_and_its_csv(client: TestClient, database: Database) -> None:
     ev = _event(database)
-    page = client.get(f"/events/{ev}/teams/rounds/1", params={"q": "白虎"})
+    page = client.get(f"/events/{ev}/rounds/1", params={"q": "白虎"})
     assert page.status_code == 200 and 'value="白虎"' in page.text
-    csv = client.get(f"/events/{ev}/teams/rounds/1", params={"q": "nobody", "format": "csv"})
+    csv = client.get(f"/events/{ev}/rounds/1", params={"q": "nobody", "format": "csv"})
     assert "黑龙" not in csv.text  # the CSV holds what the page shows: nothing
     long = client.get(
         f"/events/{ev}/teams", params={"q": "x" * 101}, headers={"Accept-Language": "en"}

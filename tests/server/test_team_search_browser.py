@@ -101,7 +101,7 @@ def test_team_pages_tell_namesakes_apart_and_search_players(
     expect(cards).to_have_count(4)
 
     # the public round page: the boards name both 张伟 apart; the search finds their match
-    page.goto(f"{live_server.url}/events/{ev}/teams/rounds/1")
+    page.goto(f"{live_server.url}/events/{ev}/rounds/1")
     table = page.locator("table.data")
     expect(table).to_contain_text("张伟 (黑龙)")
     expect(table).to_contain_text("张伟 (白虎)")
@@ -129,9 +129,9 @@ def test_team_pages_tell_namesakes_apart_and_search_players(
     _search(page, "无此人")
     expect(page.locator("#no-match")).to_have_text("没有与“无此人”相符的棋手。")
     # a board's own page names the player with the team beside them
-    page.goto(f"{live_server.url}/events/{ev}/teams/rounds/1/matches/2/boards/1")
+    page.goto(f"{live_server.url}/events/{ev}/rounds/1/matches/2/boards/1")
     expect(page.locator("#black")).to_have_text("张伟 (白虎)")
     expect(page.locator("#white")).to_have_text("赵磊 (青龙)")
     # the CSV of the page holds what the page shows
-    csv = page.request.get(f"{live_server.url}/events/{ev}/teams/rounds/1?format=csv&q=王芳")
+    csv = page.request.get(f"{live_server.url}/events/{ev}/rounds/1?format=csv&q=王芳")
     assert "王芳" in csv.text() and "周七" not in csv.text()

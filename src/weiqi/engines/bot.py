@@ -93,8 +93,8 @@ def ws_url(server: str, path: str) -> str:
 
     >>> ws_url("https://go.example.org/", "/events/1/rounds/2/boards/3")
     'wss://go.example.org/events/1/rounds/2/boards/3/live'
-    >>> ws_url("http://h", "/events/1/teams/rounds/2/matches/1/boards/3?sitting=1")
-    'ws://h/events/1/teams/rounds/2/matches/1/boards/3/live?sitting=1'
+    >>> ws_url("http://h", "/events/1/rounds/2/matches/1/boards/3?sitting=1")
+    'ws://h/events/1/rounds/2/matches/1/boards/3/live?sitting=1'
     """
     base = server.rstrip("/")
     if base.startswith("https://"):

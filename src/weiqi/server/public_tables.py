@@ -30,6 +30,8 @@ from weiqi.i18n import N_, translations
 from weiqi.league.standings import TeamRanking
 from weiqi.rules.color import Color
 from weiqi.rules.result import Result
+from weiqi.services.games import TeamBoard
+from weiqi.services.live import room_url
 from weiqi.services.public import (
     Crosstable,
     PlayerCard,
@@ -596,12 +598,11 @@ def team_game_href(event_id: int, number: int, match: int, board: int, sitting: 
     """The game page of a team match's board.
 
     >>> team_game_href(3, 2, 1, 4)
-    '/events/3/teams/rounds/2/matches/1/boards/4'
+    '/events/3/rounds/2/matches/1/boards/4'
     >>> team_game_href(3, 2, 1, 4, 1)
-    '/events/3/teams/rounds/2/matches/1/boards/4?sitting=1'
+    '/events/3/rounds/2/matches/1/boards/4?sitting=1'
     """
-    url = f"/events/{event_id}/teams/rounds/{number}/matches/{match}/boards/{board}"
-    return url + (f"?sitting={sitting}" if sitting else "")
+    return room_url(event_id, number, TeamBoard(match, board, sitting), part="")
 
 
 def team_round_table(

@@ -227,7 +227,7 @@ def stage_table(
     >>> [c.text for c in t.rows[0]]
     ['1', 'a1（甲队）', 'b1（乙队）', 'b1', '黑中盘胜']
     >>> t.rows[0][0].href
-    '/events/3/teams/rounds/1/matches/1/boards/1'
+    '/events/3/rounds/1/matches/1/boards/1'
     >>> t.legend[0]
     '甲队必须派出下一名棋手。'
     """
@@ -250,9 +250,7 @@ def stage_table(
         return Table(columns, ())
     rows = tuple(
         (
-            Cell(
-                str(g.number), href=f"/events/{event_id}/teams/rounds/1/matches/{g.number}/boards/1"
-            ),
+            Cell(str(g.number), href=f"/events/{event_id}/rounds/1/matches/{g.number}/boards/1"),
             Cell(player(g.holder)),
             Cell(player(g.challenger)),
             Cell(shown.get(g.black, g.black[1])),

@@ -629,8 +629,12 @@ def withdraw(db: Database, actor: Actor, event_id: int, name: str | int) -> With
 # -- rounds ---------------------------------------------------------------------------------
 
 
-def pair_next_round(db: Database, actor: Actor, event_id: int) -> RoundDetail:
-    """Pair the next round with the event's system, keeping the explanation (unpublished)."""
+def pair_next_round(
+    db: Database, actor: Actor, event_id: int, start: datetime | None = None
+) -> RoundDetail:
+    """Pair the next round with the event's system, keeping the explanation (unpublished);
+    ``start``: when it starts, as a team event's pairing takes it (to move it later:
+    :func:`set_round_start`)."""
     with db.transaction() as session:
         require(session, actor, Action.PAIR_ROUND, event_id)
         lock_event(session, event_id)  # of two pairings at once, the second sees the first
@@ -639,6 +643,7 @@ def pair_next_round(db: Database, actor: Actor, event_id: int) -> RoundDetail:
             raise Conflict(Msg("enter players before pairing"))
         plan = system_for(event.settings).next_round(event)
         rnd = tournament.store_plan(session, event_id, plan)
+        rnd.starts_at = as_utc(start)
         return _detail(session, event_id, rnd)
 
 

@@ -528,12 +528,10 @@ def board_path(event_id: int, number: int, board: BoardKey) -> str:
     """The page of a board, in its event's scheme (without a rotation match's ``?sitting=``).
 
     >>> board_path(3, 2, 1), board_path(3, 2, TeamBoard(1, 4))
-    ('/events/3/rounds/2/boards/1', '/events/3/teams/rounds/2/matches/1/boards/4')
+    ('/events/3/rounds/2/boards/1', '/events/3/rounds/2/matches/1/boards/4')
     """
     if isinstance(board, TeamBoard):
-        return (
-            f"/events/{event_id}/teams/rounds/{number}/matches/{board.match}/boards/{board.board}"
-        )
+        return f"/events/{event_id}/rounds/{number}/matches/{board.match}/boards/{board.board}"
     return f"/events/{event_id}/rounds/{number}/boards/{board}"
 
 
@@ -543,7 +541,7 @@ def room_url(event_id: int, number: int, board: BoardKey, part: str = "/play") -
     >>> room_url(3, 2, 1)
     '/events/3/rounds/2/boards/1/play'
     >>> room_url(3, 2, TeamBoard(1, 4, 1), "/live")
-    '/events/3/teams/rounds/2/matches/1/boards/4/live?sitting=1'
+    '/events/3/rounds/2/matches/1/boards/4/live?sitting=1'
     """
     sitting = board.sitting if isinstance(board, TeamBoard) else 0
     return board_path(event_id, number, board) + part + (f"?sitting={sitting}" if sitting else "")

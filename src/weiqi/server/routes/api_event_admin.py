@@ -17,7 +17,7 @@ from weiqi.messages import Msg
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.routes.api import _ERRORS
 from weiqi.server.security import AppClock, CurrentActor, Db
-from weiqi.services import event_admin, event_settings, round_edits, tournament
+from weiqi.services import event_admin, event_settings, round_edits, teams, tournament
 from weiqi.services.event_admin import (
     Dashboard,
     ExplanationView,
@@ -27,7 +27,8 @@ from weiqi.services.event_admin import (
 )
 from weiqi.services.events import EventKind
 from weiqi.services.permissions import Action
-from weiqi.services.read_models import EventSettingsRead
+from weiqi.services.public import is_team_event
+from weiqi.services.read_models import EventSettingsRead, TeamRoundRead
 from weiqi.services.round_edits import EditPreview, RoundEdit
 from weiqi.services.tournament import PairingView
 from weiqi.tournament.details import DEFAULT_TIME_ZONE, EventDetails
@@ -486,12 +487,27 @@ def put_absences(
     return AbsencesOut(absent=sorted(now), open=list(found.open))
 
 
-@router.post("/{event_id}/rounds", status_code=201)
+class PairIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    start: datetime | None = Field(
+        None, description="The round's start (a team event's fixes its lineup deadline)"
+    )
+
+
+@router.post("/{event_id}/rounds", status_code=201, response_model=RoundOut | TeamRoundRead)
 @requires(Action.PAIR_ROUND)
-def post_round(db: Db, actor: CurrentActor, event_id: int) -> RoundOut:
-    """Pair the next round (the chief referee); it stays hidden from the public until
-    published. The answer explains each pair and gives the round's totals."""
-    return RoundOut.of(event_admin.pair_next_round(db, actor, event_id))
+def post_round(
+    db: Db, actor: CurrentActor, event_id: int, body: PairIn | None = None
+) -> RoundOut | TeamRoundRead:
+    """Pair the next round (the chief referee). An individual event's stays hidden from the
+    public until published; the answer explains each pair and gives the round's totals. A
+    team event's matches are public at once, their boards once the lineups are revealed; the
+    answer is the round (``weiqi round show --json``)."""
+    start = body.start if body is not None else None
+    if is_team_event(db, event_id):
+        return teams.round_read(teams.pair_round(db, actor, event_id, start=start))
+    return RoundOut.of(event_admin.pair_next_round(db, actor, event_id, start=start))
 
 
 @router.get("/{event_id}/rounds/{number}/pairing")
@@ -510,15 +526,20 @@ def post_publish(
     return RoundOut.of(event_admin.publish_round(db, actor, event_id, number, body.published))
 
 
-@router.put("/{event_id}/rounds/{number}/start")
+@router.put("/{event_id}/rounds/{number}/start", response_model=RoundOut | TeamRoundRead)
 @requires(Action.PUBLISH_ROUND)
 def put_start(
     db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int, body: StartIn
-) -> RoundOut:
+) -> RoundOut | TeamRoundRead:
     """Set when the round starts (organisers and the chief referee): an online event whose
-    games start at the round's start time has the server start them then. 422 (field
-    ``start``) for a time that cannot be read or is not later than now; 409 once a game of
-    the round has begun."""
+    games start at the round's start time has the server start them then. A team round whose
+    lineups are still sealed moves its lineup deadline with it. 422 (field ``start``) for a
+    time that cannot be read or is not later than now; 409 once a game of the round has
+    begun."""
+    if is_team_event(db, event_id):
+        return teams.round_read(
+            teams.set_round_start(db, actor, event_id, number, body.start, clock)
+        )
     return RoundOut.of(event_admin.set_round_start(db, actor, event_id, number, body.start, clock))
 
 

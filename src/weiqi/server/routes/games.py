@@ -2,7 +2,7 @@
 
 Every board has the same game page, whatever its event: an individual event's board at
 ``/events/{id}/rounds/{n}/boards/{b}``, a team match's at
-``/events/{id}/teams/rounds/{n}/matches/{m}/boards/{b}`` (``?sitting=`` for a rotation match's
+``/events/{id}/rounds/{n}/matches/{m}/boards/{b}`` (``?sitting=`` for a rotation match's
 later sittings) — one set of handlers, the board named by a path dependency.
 
 Anyone sees a game: players, colours, result (Chinese and SGF notation), the result's history,
@@ -56,7 +56,7 @@ Seq = Annotated[int | None, Form()]
 
 #: Where the boards of a round are: an individual event's, a team event's matches.
 INDIVIDUAL = "/events/{event_id}/rounds/{number}"
-TEAM = "/events/{event_id}/teams/rounds/{number}/matches/{match}"
+TEAM = "/events/{event_id}/rounds/{number}/matches/{match}"
 
 
 def individual_board(board: int) -> BoardKey:
@@ -75,13 +75,9 @@ def game_url(event_id: int, number: int, key: BoardKey, action: str = "") -> str
     >>> game_url(3, 2, 7)
     '/events/3/rounds/2/boards/7'
     >>> game_url(3, 2, TeamBoard(1, 4, 1), "/result")
-    '/events/3/teams/rounds/2/matches/1/boards/4/result?sitting=1'
+    '/events/3/rounds/2/matches/1/boards/4/result?sitting=1'
     """
-    if isinstance(key, TeamBoard):
-        base = TEAM.format(event_id=event_id, number=number, match=key.match)
-        query = f"?sitting={key.sitting}" if key.sitting else ""
-        return f"{base}/boards/{key.board}{action}{query}"
-    return INDIVIDUAL.format(event_id=event_id, number=number) + f"/boards/{key}{action}"
+    return room_url(event_id, number, key, part=action)
 
 
 def round_url(event_id: int, number: int, key: BoardKey) -> str:

@@ -2,7 +2,7 @@
 the same services and therefore with the same permissions (R-ORG-1, R-REF-7, R-PEN-1).
 
 The boards of a team match have the same endpoints under
-``/api/events/{id}/teams/rounds/{n}/matches/{m}/boards/{b}`` (``?sitting=`` for a rotation
+``/api/events/{id}/rounds/{n}/matches/{m}/boards/{b}`` (``?sitting=`` for a rotation
 match's later sittings).
 
 Writes may send ``expected_seq`` (the ``seq`` of the game as last read): a game changed since
@@ -17,24 +17,27 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
+from weiqi.errors import FieldsRejected
 from weiqi.i18n import json_args, render
+from weiqi.messages import Msg
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.routes.api import _ERRORS
 from weiqi.server.routes.games import individual_board, team_board
 from weiqi.server.security import AppClock, CurrentActor, Db
-from weiqi.services import games
+from weiqi.services import games, teams
 from weiqi.services.games import BoardKey, TeamBoard
 from weiqi.services.permissions import Action
-from weiqi.services.public import require_round_visible
+from weiqi.services.public import is_team_event, require_round_visible
+from weiqi.services.read_models import TeamRoundRead
 
 router = APIRouter(route_class=ScreenedRoute, tags=["games"], responses=_ERRORS)
 
 #: Where the boards of a round are: an individual event's, a team event's matches.
 INDIVIDUAL = "/api/events/{event_id}/rounds/{number}"
-TEAM = "/api/events/{event_id}/teams/rounds/{number}/matches/{match}"
+TEAM = "/api/events/{event_id}/rounds/{number}/matches/{match}"
 
 
 class HistoryOut(BaseModel):
@@ -214,13 +217,39 @@ class CorrectionIn(Guard):
 
 
 class RoundRowIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     board: int
-    result: str
+    result: str = Field(description="Result code as seated: B+R, W+1.5, 0, BL …")
+    team: str | None = Field(None, description="A team event's: either team of the match")
+    sitting: int = Field(0, description="A 全队轮赛制 match's sitting, from 0")
 
 
 class RoundResultsIn(BaseModel):
-    rows: list[RoundRowIn] = Field(default_factory=list)
-    csv: str | None = Field(default=None, description="instead of rows: CSV with board,result")
+    """A round's sheet: ``rows`` or ``csv``, every row or none. A team event's rows name the
+    team (``results``, its earlier name, is read as ``rows``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    rows: list[RoundRowIn] = Field(
+        default_factory=list, validation_alias=AliasChoices("rows", "results")
+    )
+    csv: str | None = Field(
+        default=None,
+        description="instead of rows: CSV with board,result (a team event's: team,board,result"
+        "[,sitting])",
+    )
+
+    def team_rows(self, team_event: bool) -> list[tuple[str, int, str, int]]:
+        """The rows as a team event's sheet has them; ``FieldsRejected`` naming each row
+        whose ``team`` is missing (a team event) or given (an individual event)."""
+        why = Msg("is required") if team_event else Msg("applies to team events only")
+        wrong = {
+            f"rows.{i}.team": why for i, r in enumerate(self.rows) if (r.team is None) == team_event
+        }
+        if wrong:
+            raise FieldsRejected(wrong)
+        return [(r.team or "", r.board, r.result, r.sitting) for r in self.rows]
 
 
 class RoundResultsOut(BaseModel):
@@ -444,16 +473,24 @@ def get_round_results(db: Db, actor: CurrentActor, event_id: int, number: int) -
     return [GameOut.of(g) for g in games.round_games(db, event_id, number)]
 
 
-@router.post(INDIVIDUAL + "/results")
+@router.post(INDIVIDUAL + "/results", response_model=RoundResultsOut | TeamRoundRead)
 @requires(Action.ENTER_RESULT)
 def post_round_results(
     db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int, body: RoundResultsIn
-) -> RoundResultsOut:
+) -> RoundResultsOut | TeamRoundRead:
     """Enter and confirm a round's results from the signed sheets: ``rows`` or ``csv``, every
-    row or none (422 names the lines)."""
+    row or none (422 names the lines). A team event's rows name the team of each board, and
+    the answer is its round (``weiqi round show --json``)."""
+    if is_team_event(db, event_id):
+        if body.csv is not None:
+            teams.record_results_csv(db, actor, event_id, number, body.csv)
+        else:
+            teams.record_results(db, actor, event_id, number, body.team_rows(team_event=True))
+        return teams.round_read(teams.show_round(db, event_id, number))
     if body.csv is not None:
         rows = games.parse_results_csv(body.csv)
     else:
+        body.team_rows(team_event=False)
         rows = [(i + 1, r.board, r.result) for i, r in enumerate(body.rows)]
     changed = games.enter_round_results(db, actor, event_id, number, rows, clock=clock)
     return RoundResultsOut(

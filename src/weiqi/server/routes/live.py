@@ -7,7 +7,7 @@ Pages:
   in is offered to log in or to create an account with the code: ``routes/signup.py``);
 - ``/events/{id}/rounds/{n}/boards/{b}/play``: the game room (anyone may watch a published
   round's room; the two players play in it); a team board's room is its page's address +
-  ``/play`` (``/events/{id}/teams/rounds/{n}/matches/{m}/boards/{b}/play``, ``?sitting=`` for
+  ``/play`` (``/events/{id}/rounds/{n}/matches/{m}/boards/{b}/play``, ``?sitting=`` for
   a rotation match's later sittings), open once the round's lineups are revealed;
 - ``…/live`` beside ``…/play``: the room's WebSocket. The server sends the
   whole game on connecting (``{"type": "state", …}``), then every change once, in order

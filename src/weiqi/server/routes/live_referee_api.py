@@ -2,7 +2,7 @@
 forms (``routes/live_referee.py``), therefore the same permissions; each action is stored in the
 game's record and pushed live to the players and spectators. Writes need the ``X-CSRF-Token``
 header. A team board's are the same under its address
-(``/api/events/{id}/teams/rounds/{n}/matches/{m}/boards/{b}/live/…``). ``expected_seq`` is
+(``/api/events/{id}/rounds/{n}/matches/{m}/boards/{b}/live/…``). ``expected_seq`` is
 the record's length the caller saw (refused with 409 when the game changed meanwhile), as in
 the games API whose infraction and ruling bodies these are; leave it out to act on the game as
 it is.
@@ -32,7 +32,7 @@ router = APIRouter(
 
 GAME = "/events/{event_id}/rounds/{number}/boards/{board}/live"
 #: A team board's (``?sitting=`` for a rotation match's later sittings).
-TEAM_GAME = "/events/{event_id}/teams/rounds/{number}/matches/{match}/boards/{board}/live"
+TEAM_GAME = "/events/{event_id}/rounds/{number}/matches/{match}/boards/{board}/live"
 
 
 class LiveGameOut(BaseModel):

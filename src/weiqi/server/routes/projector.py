@@ -11,8 +11,8 @@ shows, in the reader's language, public rounds only.
 |---|---|
 | ``/events/{id}/rounds/{n}/projector`` | the round's boards |
 | ``/events/{id}/standings/projector`` | the standings |
-| ``/events/{id}/teams/rounds/{n}/projector`` | a team round's matches board by board |
-| ``/events/{id}/teams/standings/projector`` | the team standings |
+| ``/events/{id}/rounds/{n}/projector`` | a team round's matches board by board |
+| ``/events/{id}/standings/projector`` | the team standings |
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from weiqi.server.public_tables import (
     standings_title,
     team_round_table,
 )
-from weiqi.server.routes.public import team_address, team_standings_view
+from weiqi.server.routes.public import team_standings_view
 from weiqi.server.security import Db
 from weiqi.server.templating import html, locale_of, translate
 from weiqi.services import public, teams
@@ -77,8 +77,8 @@ def _projector(
 def round_projector(
     request: Request, db: Db, event_id: int, number: int, seconds: Seconds = DEFAULT_SECONDS
 ) -> Response:
-    if (team := team_address(request, db, event_id, f"/rounds/{number}/projector")) is not None:
-        return team
+    if public.is_team_event(db, event_id):
+        return team_round_projector(request, db, event_id, number, seconds)
     rnd = public.round_read(db, event_id, number)
     return _projector(
         request,
@@ -98,8 +98,8 @@ def round_projector(
 def standings_projector(
     request: Request, db: Db, event_id: int, seconds: Seconds = DEFAULT_SECONDS
 ) -> Response:
-    if (team := team_address(request, db, event_id, "/standings/projector")) is not None:
-        return team
+    if public.is_team_event(db, event_id):
+        return team_standings_projector(request, db, event_id, seconds)
     data = public.standings_read(db, event_id)
     title = standings_title(data.rounds, locale_of(request))
     return _projector(
@@ -115,8 +115,6 @@ def standings_projector(
     )
 
 
-@router.get("/events/{event_id}/teams/rounds/{number}/projector")
-@cached_page
 def team_round_projector(
     request: Request, db: Db, event_id: int, number: int, seconds: Seconds = DEFAULT_SECONDS
 ) -> Response:
@@ -131,13 +129,11 @@ def team_round_projector(
         title=translate(request, "Round %(round)s", round=number),
         table=team_round_table(rnd, locale_of(request), event_id, names, stage=ev.stage),
         kind="teamround",
-        back=f"/events/{event_id}/teams/rounds/{number}",
+        back=f"/events/{event_id}/rounds/{number}",
         seconds=seconds,
     )
 
 
-@router.get("/events/{event_id}/teams/standings/projector")
-@cached_page
 def team_standings_projector(
     request: Request, db: Db, event_id: int, seconds: Seconds = DEFAULT_SECONDS
 ) -> Response:
@@ -150,6 +146,6 @@ def team_standings_projector(
         title=title,
         table=table,
         kind="standings",
-        back=f"/events/{event_id}/teams/standings",
+        back=f"/events/{event_id}/standings",
         seconds=seconds,
     )

@@ -71,16 +71,14 @@ def _page(
 
 
 def team_address(request: Request, db: Db, event_id: int, page: str) -> Response | None:
-    """For a team event, a redirect from an address every event has (its round, standings,
-    crosstable, players) to the team page that shows it, ``page`` under
-    ``/events/{id}/teams``, the query kept (``?format=csv``); ``None`` for an individual
-    event. A link written for either kind leads somewhere, never to a dead end."""
+    """For a team event, a redirect from a page only individual events have (the crosstable,
+    the players) to the team page that shows what it would, ``page`` under ``/events/{id}``,
+    the query kept (``?format=csv``); ``None`` for an individual event. A link written for
+    either kind leads somewhere, never to a dead end."""
     if not public.is_team_event(db, event_id):
         return None
     query = f"?{request.url.query}" if request.url.query else ""
-    path = request.url.path
-    prefix = "/api/events" if path.startswith("/api/") else "/events"
-    return RedirectResponse(f"{prefix}/{event_id}/teams{page}{query}", status_code=307)
+    return RedirectResponse(f"/events/{event_id}{page}{query}", status_code=307)
 
 
 def may_run(request: Request, db: Db, event_id: int) -> bool:
@@ -95,7 +93,7 @@ def event_page(request: Request, db: Db, event_id: int) -> Response:
         ev = public.overview(db, event_id)
     except NotFound:
         if public.is_team_event(db, event_id):
-            return RedirectResponse(f"/events/{event_id}/teams/standings", status_code=303)
+            return RedirectResponse(f"/events/{event_id}/standings", status_code=303)
         raise
     locale = locale_of(request)
     words = settings_words(ev.settings, ev.rounds_planned, locale)
@@ -119,9 +117,10 @@ def round_page(
     sgf: bool = False,
     q: str = "",
 ) -> Response:
-    """A public round's pairings and results; ``q`` finds the boards of a player."""
-    if (team := team_address(request, db, event_id, f"/rounds/{number}")) is not None:
-        return team
+    """A public round's pairings and results; ``q`` finds the boards of a player. A team
+    event's round is its matches (:func:`team_round_page`), at the same address."""
+    if public.is_team_event(db, event_id):
+        return team_round_page(request, db, event_id, number, format, q)
     rnd = public.round_read(db, event_id, number, q)  # the API's round (one read model)
     table = round_table(rnd, locale_of(request), event_id=event_id, sgf=sgf)
     if format == "csv":
@@ -143,9 +142,10 @@ def round_page(
 def standings_page(
     request: Request, db: Db, event_id: int, format: Format = "html", q: str = ""
 ) -> Response:
-    """The standings; ``q`` finds players in them (their places those of the whole field)."""
-    if (team := team_address(request, db, event_id, "/standings")) is not None:
-        return team
+    """The standings; ``q`` finds players in them (their places those of the whole field). A
+    team event's are its team table (:func:`team_standings_page`), at the same address."""
+    if public.is_team_event(db, event_id):
+        return team_standings_page(request, db, event_id, format)
     data = public.standings_read(db, event_id, q)  # the API's standings (one read model)
     table = standings_table(data, locale_of(request), event_id=event_id)
     if format == "csv":
@@ -219,7 +219,7 @@ def players_page(
     request: Request, db: Db, event_id: int, format: Format = "html", q: str = ""
 ) -> Response:
     """The event's players with club, rank and country; ``q`` searches them."""
-    if (team := team_address(request, db, event_id, "")) is not None:
+    if (team := team_address(request, db, event_id, "/teams")) is not None:
         return team  # the teams with their players, searchable as this list is
     data = public.player_list(db, event_id, q)
     table = players_table(data, locale_of(request), event_id=event_id)
@@ -286,8 +286,6 @@ def _stage_table(request: Request, db: Db, event_id: int) -> Table:
     return stage_table(view, event_id, names, shown, locale_of(request))
 
 
-@router.get("/events/{event_id}/teams/standings")
-@cached_page
 def team_standings_page(
     request: Request, db: Db, event_id: int, format: Format = "html"
 ) -> Response:
@@ -297,12 +295,10 @@ def team_standings_page(
     return _team_page(
         request, db, event_id, "standings",
         {"table": table, "title": title, "kind": "standings",
-         "projector": f"/events/{event_id}/teams/standings/projector"},
+         "projector": f"/events/{event_id}/standings/projector"},
     )  # fmt: skip
 
 
-@router.get("/events/{event_id}/teams/rounds/{number}")
-@cached_page
 def team_round_page(
     request: Request, db: Db, event_id: int, number: int, format: Format = "html", q: str = ""
 ) -> Response:
@@ -326,7 +322,7 @@ def team_round_page(
             "table": table,
             "title": title,
             "kind": "teamround",
-            "projector": f"/events/{event_id}/teams/rounds/{number}/projector",
+            "projector": f"/events/{event_id}/rounds/{number}/projector",
             "search": _search(q.strip(), len(rnd.matches), total),
         },
     )

@@ -8,21 +8,21 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
-from starlette.requests import Request
-from starlette.responses import Response
 
 from weiqi.server.inputs import ScreenedRoute
 from weiqi.server.page_cache import cached_page
 from weiqi.server.public_tables import TIEBREAK_NAMES
 from weiqi.server.routes.api import ErrorOut
-from weiqi.server.routes.public import team_address
 from weiqi.server.security import Db
-from weiqi.services import public
+from weiqi.services import public, teams
+from weiqi.services.public import is_team_event
 from weiqi.services.read_models import (
     EventRead,
     ResultRead,
     RoundRead,
     StandingsRead,
+    TeamRoundRead,
+    TeamStandingRead,
     result_read,
 )
 from weiqi.tournament.standings import TIEBREAKS, Value
@@ -81,32 +81,39 @@ def event_overview(db: Db, event_id: int) -> EventRead:
     return public.event_read(db, event_id)
 
 
-@router.get("/{event_id}/rounds/{number}", response_model=RoundRead)
+@router.get("/{event_id}/rounds", response_model=list[RoundRead] | list[TeamRoundRead])
 @cached_page
-def event_round(
-    request: Request, db: Db, event_id: int, number: int, q: str = ""
-) -> RoundRead | Response:
+def event_rounds(db: Db, event_id: int) -> list[RoundRead] | list[TeamRoundRead]:
+    """Every public round, as ``GET …/rounds/{n}`` answers each: an individual event's boards;
+    a team event's matches (every paired round), boards and lineups only of revealed ones."""
+    if is_team_event(db, event_id):
+        return [teams.round_read(r) for r in teams.list_rounds(db, event_id)]
+    shown = public.event_read(db, event_id).rounds
+    return [public.round_read(db, event_id, r.number) for r in shown]
+
+
+@router.get("/{event_id}/rounds/{number}", response_model=RoundRead | TeamRoundRead)
+@cached_page
+def event_round(db: Db, event_id: int, number: int, q: str = "") -> RoundRead | TeamRoundRead:
     """A public round: its boards with results as far as recorded, and its byes; ``q``: the
     boards of the players it matches (name, club, rank). The same object as ``weiqi round
     show --json`` prints (one read model, ``services.read_models``). A team event's round is
-    at ``teams/rounds/{number}``, where this address leads (307)."""
-    if (team := team_address(request, db, event_id, f"/rounds/{number}")) is not None:
-        return team
+    its matches; their boards and lineups once the lineups are revealed."""
+    if is_team_event(db, event_id):
+        return teams.round_read(teams.show_round(db, event_id, number))
     return public.round_read(db, event_id, number, q)
 
 
-@router.get("/{event_id}/standings", response_model=StandingsRead)
+@router.get("/{event_id}/standings", response_model=StandingsRead | list[TeamStandingRead])
 @cached_page
-def event_standings(
-    request: Request, db: Db, event_id: int, q: str = ""
-) -> StandingsRead | Response:
-    # R-RANK-RR, R-RANK-SWISS
+def event_standings(db: Db, event_id: int, q: str = "") -> StandingsRead | list[TeamStandingRead]:
+    # R-RANK-RR, R-RANK-SWISS; a team event's: R-RANK-TEAM
     """Places, points and tie-breaks over the public rounds; ``q``: the rows of the players it
     matches (name, club, rank), with their places in the field. Its ``rows`` are what
     ``weiqi standings --json`` prints (one read model, ``services.read_models``). A team
-    event's standings are at ``teams/standings``, where this address leads (307)."""
-    if (team := team_address(request, db, event_id, "/standings")) is not None:
-        return team
+    event's are its table, a row a team (match points, game points, board by board)."""
+    if is_team_event(db, event_id):
+        return teams.standings(db, event_id)
     return public.standings_read(db, event_id, q)
 
 

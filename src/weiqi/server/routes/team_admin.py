@@ -598,7 +598,7 @@ def stage_send(
     flash(request, translate(request, "The player is sent."))
     if coach:
         return RedirectResponse(
-            f"/events/{event_id}/teams/rounds/1/lineup?team={quote(team)}#stage", status_code=303
+            f"/events/{event_id}/rounds/1/lineup?team={quote(team)}#stage", status_code=303
         )
     return RedirectResponse(f"/events/{event_id}/manage/rounds/1#stage", status_code=303)
 

@@ -4,7 +4,7 @@ and read the rounds and the board records. Same services, so the same permission
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date
 from typing import Any
 
 from fastapi import APIRouter, Response
@@ -14,7 +14,7 @@ from weiqi.league.match import PlayerRecord
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_cache import cached_page
 from weiqi.server.routes.api import _ERRORS
-from weiqi.server.routes.api_event_admin import ImportOut, RowsRejectedOut, StartIn
+from weiqi.server.routes.api_event_admin import ImportOut, RowsRejectedOut
 from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import event_settings, team_admin, team_coaches, teams
 from weiqi.services.events import EventKind
@@ -46,10 +46,6 @@ class TeamsImportIn(BaseModel):
     home_nationality: str | None = Field(None, description="Others are foreign players")
 
 
-class PairIn(BaseModel):
-    start: datetime | None = Field(None, description="Round start; fixes the lineup deadline")
-
-
 class PlayoffIn(BaseModel):
     winner: str = Field(description="The team that won the playoff (加赛)")
 
@@ -77,21 +73,7 @@ def post_import_teams(db: Db, actor: CurrentActor, event_id: int, body: TeamsImp
     )
 
 
-@router.get("/{event_id}/teams/rounds")
-@cached_page
-def get_rounds(db: Db, event_id: int) -> list[TeamRoundRead]:
-    """Every paired round; boards and lineups only of revealed rounds."""
-    return [teams.round_read(r) for r in teams.list_rounds(db, event_id)]
-
-
-@router.post("/{event_id}/teams/rounds", status_code=201)
-@requires(Action.PAIR_ROUND)
-def post_pair(db: Db, actor: CurrentActor, event_id: int, body: PairIn) -> TeamRoundRead:
-    """Pair the next round (the chief referee)."""
-    return teams.round_read(teams.pair_round(db, actor, event_id, start=body.start))
-
-
-@router.post("/{event_id}/teams/rounds/{number}/reveal")
+@router.post("/{event_id}/rounds/{number}/reveal")
 @requires(Action.PAIR_ROUND)
 def post_reveal(
     db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int
@@ -101,20 +83,7 @@ def post_reveal(
     return teams.round_read(teams.reveal_round(db, actor, event_id, number, clock=clock))
 
 
-@router.put("/{event_id}/teams/rounds/{number}/start")
-@requires(Action.PUBLISH_ROUND)
-def put_start(
-    db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int, body: StartIn
-) -> TeamRoundRead:
-    """Set when the team round starts, as an individual round's start (``PUT
-    /api/events/{id}/rounds/{n}/start``): an online event whose boards start at the round's
-    start time has the server start them then; a round still sealed moves its lineup deadline
-    with it. 422 (field ``start``) for a time that cannot be read or is not later than now;
-    409 once a board of the round has begun."""
-    return teams.round_read(teams.set_round_start(db, actor, event_id, number, body.start, clock))
-
-
-@router.post("/{event_id}/teams/rounds/{number}/playoff")
+@router.post("/{event_id}/rounds/{number}/playoff")
 @requires(Action.RECORD_RESULT)
 def post_playoff(
     db: Db, actor: CurrentActor, event_id: int, number: int, body: PlayoffIn

@@ -15,6 +15,7 @@ from starlette.responses import Response
 
 from weiqi.errors import LineupRejected, NotFound
 from weiqi.server.inputs import ScreenedRoute, requires
+from weiqi.server.moved import current_address
 from weiqi.server.page_cache import cached_page
 from weiqi.server.page_forms import PostedForm, rank_label
 from weiqi.server.routes.public import csv_response
@@ -51,23 +52,14 @@ def _team_page(
     )
 
 
-@router.get("/team-events/{rest:path}")
-def old_team_event_address(request: Request, rest: str) -> Response:
-    """Team events were once under ``/team-events/``; their pages are now under ``/events/``
-    like every event's (a printed or bookmarked address still arrives)."""
-    head, _, tail = rest.partition("/")
-    if head == "new":
-        target = "/events/new?kind=team"
-    elif not tail:
-        target = f"/events/{head}/teams"
-    elif tail.startswith("rounds/"):
-        target = f"/events/{head}/teams/{tail}"
-    else:
-        target = f"/events/{head}/{tail}"
-    query = request.url.query
-    if query:
-        target += ("&" if "?" in target else "?") + query
-    return RedirectResponse(target, status_code=308)
+@router.api_route("/team-events/{rest:path}", methods=["GET", "POST"])
+@router.api_route("/events/{event_id}/teams/rounds/{rest:path}", methods=["GET", "POST"])
+@router.api_route("/events/{event_id}/teams/standings{rest:path}", methods=["GET"])
+def old_team_address(request: Request) -> Response:
+    """Team events' pages were once under ``/team-events/``, then their rounds and standings
+    under ``/events/{id}/teams/``; they are at every event's addresses now (a printed or
+    bookmarked address still arrives; a lineup form's post is repeated there)."""
+    return RedirectResponse(current_address(request.url.path, request.url.query), status_code=308)
 
 
 @router.get("/events/{event_id}/teams")
@@ -197,14 +189,14 @@ def lineup_form_page(
     )
 
 
-@router.get("/events/{event_id}/teams/rounds/{number}/lineup")
+@router.get("/events/{event_id}/rounds/{number}/lineup")
 def lineup_page(
     request: Request, db: Db, user: LoggedIn, event_id: int, number: int, team: str = ""
 ) -> Response:
     return lineup_form_page(request, db, user.actor(), event_id, number, team)
 
 
-@router.post("/events/{event_id}/teams/rounds/{number}/lineup")
+@router.post("/events/{event_id}/rounds/{number}/lineup")
 @requires(Action.SUBMIT_LINEUP)
 def submit_lineup(
     request: Request,
@@ -234,7 +226,7 @@ def submit_lineup(
         )
     flash(request, translate(request, "The lineup is sealed until the round is revealed."))
     return RedirectResponse(
-        f"/events/{event_id}/teams/rounds/{number}/lineup?team={team}", status_code=303
+        f"/events/{event_id}/rounds/{number}/lineup?team={team}", status_code=303
     )
 
 

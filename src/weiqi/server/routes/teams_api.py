@@ -17,12 +17,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from weiqi.server.inputs import ScreenedRoute, requires
-from weiqi.server.page_cache import cached_page
+from weiqi.server.moved import current_address
 from weiqi.server.routes.api import _ERRORS
 from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import league, teams
 from weiqi.services.permissions import Action
-from weiqi.services.read_models import MatchRead, TeamRoundRead, TeamStandingRead
+from weiqi.services.read_models import TeamStandingRead
 
 router = APIRouter(route_class=ScreenedRoute, prefix="/api", responses=_ERRORS, tags=["teams"])
 
@@ -39,22 +39,7 @@ class LineupIn(BaseModel):
     )
 
 
-class BoardResultIn(BaseModel):
-    team: str = Field(description="Either team of the match")
-    board: int
-    result: str = Field(description="Result code as seated: B+R, W+1.5, 0, BL …")
-    sitting: int = Field(0, description="全队轮赛制 sitting, from 0")
-
-
-@router.get("/events/{event_id}/teams/rounds/{number}")
-@cached_page
-def get_round(db: Db, event_id: int, number: int) -> TeamRoundRead:
-    """A round's matches; boards and lineups only once the lineups are revealed (the object
-    ``weiqi round show --json`` prints)."""
-    return teams.round_read(teams.show_round(db, event_id, number))
-
-
-@router.post("/events/{event_id}/teams/rounds/{number}/lineups", status_code=204)
+@router.post("/events/{event_id}/rounds/{number}/lineups", status_code=204)
 @requires(Action.SUBMIT_LINEUP)
 def post_lineup(
     db: Db, actor: CurrentActor, clock: AppClock, event_id: int, number: int, body: LineupIn
@@ -63,50 +48,6 @@ def post_lineup(
     foreign players, after the deadline by the server's clock, the order broken …)."""
     teams.submit_lineup(db, actor, event_id, number, body.team, body.players, clock=clock)
     return Response(status_code=204)
-
-
-@router.post("/events/{event_id}/teams/rounds/{number}/results")
-@requires(Action.ENTER_RESULT)
-def post_board_result(
-    db: Db, actor: CurrentActor, event_id: int, number: int, body: BoardResultIn
-) -> MatchRead:
-    """Record one board's result; answers the match (scores once every board is played)."""
-    teams.record_board_result(
-        db, actor, event_id, number, body.team, body.board, body.result, body.sitting
-    )
-    view = teams.show_round(db, event_id, number)
-    return next(m for m in teams.round_read(view).matches if body.team in (m.home, m.away))
-
-
-class BoardResultsIn(BaseModel):
-    results: list[BoardResultIn] = Field(
-        description="Boards of the round (several sittings of a 全队轮赛制 match alike)"
-    )
-
-
-@router.post("/events/{event_id}/teams/rounds/{number}/results/batch")
-@requires(Action.ENTER_RESULT)
-def post_board_results(
-    db: Db, actor: CurrentActor, event_id: int, number: int, body: BoardResultsIn
-) -> TeamRoundRead:
-    """Record several boards' results in one transaction: every board, or none when one is
-    refused (a team match's sheet); answers the round."""
-    teams.record_results(
-        db,
-        actor,
-        event_id,
-        number,
-        [(r.team, r.board, r.result, r.sitting) for r in body.results],
-    )
-    return teams.round_read(teams.show_round(db, event_id, number))
-
-
-@router.get("/events/{event_id}/teams/standings")
-@cached_page
-def get_standings(db: Db, event_id: int) -> list[TeamStandingRead]:
-    # R-RANK-TEAM
-    """Team standings: match points, game points, board 1, board 2, …"""
-    return teams.standings(db, event_id)
 
 
 @router.get("/leagues/{season_id}/table")
@@ -134,18 +75,16 @@ def get_draft(db: Db, draft_id: int) -> dict[str, Any]:
 
 
 @router.api_route(
-    "/team-events{rest:path}",
+    "/team-events{rest:path}", methods=["GET", "POST", "PUT", "DELETE"], include_in_schema=False
+)
+@router.api_route(
+    "/events/{event_id}/teams/rounds{rest:path}",
     methods=["GET", "POST", "PUT", "DELETE"],
     include_in_schema=False,
 )
-def old_team_event_address(request: Request, rest: str) -> Response:
-    """Team events' API was once under ``/api/team-events/``; it is now under
-    ``/api/events/{id}/teams/…`` beside every event's (308: a client repeats its request there,
-    method and body kept)."""
-    head, _, tail = rest.removeprefix("/").partition("/")
-    target = "/api/events/teams" if not head else f"/api/events/{head}/teams"
-    if tail:
-        target += f"/{tail}"
-    if request.url.query:
-        target += f"?{request.url.query}"
-    return RedirectResponse(target, status_code=308)
+@router.api_route("/events/{event_id}/teams/standings", methods=["GET"], include_in_schema=False)
+def old_team_event_address(request: Request) -> Response:
+    """Team events' API was once under ``/api/team-events/``, then their rounds and standings
+    under ``/api/events/{id}/teams/``; they are at every event's addresses now (308: a client
+    repeats its request there, method and body kept)."""
+    return RedirectResponse(current_address(request.url.path, request.url.query), status_code=308)
