@@ -170,3 +170,71 @@ def test_a_game_marks_its_round_for_the_public_and_result_entry_for_referees(
     api_login(client, "ref", PASSWORD)
     html = client.get(game).text
     assert re.search(r'class="nav-results" aria-current="page">成绩录入<', html)
+
+
+@pytest.fixture
+def team_event(database: Database) -> int:
+    """A team round robin of four 1-board teams: round 1 paired, its lineups revealed; users
+    ``org``, ``ref`` and ``player`` in those roles."""
+    from datetime import UTC, datetime
+
+    from weiqi.league.settings import TeamEventSettings
+    from weiqi.services import teams
+    from weiqi.services.server_clock import ManualClock
+
+    ev = create_event(database, LOCAL, "团体导航杯", TeamEventSettings(boards=1)).id
+    rows = "".join(f"{t},{t}1,5d\n" for t in "ABCD")
+    teams.import_teams(database, LOCAL, ev, "team,name,rank\n" + rows)
+    teams.pair_round(database, LOCAL, ev)
+    for t in "ABCD":
+        teams.submit_lineup(database, LOCAL, ev, 1, t, [f"{t}1"])
+    teams.reveal_round(database, LOCAL, ev, 1, clock=ManualClock(datetime(2030, 1, 1, tzinfo=UTC)))
+    for name, role in (("org", Role.ORGANISER), ("ref", Role.REFEREE), ("player", Role.PLAYER)):
+        user = accounts.create_user(database, LOCAL, name, PASSWORD)
+        accounts.grant_role(database, LOCAL, user.id, ev, role)
+    return ev
+
+
+@pytest.mark.parametrize(
+    ("who", "expected"),
+    [
+        (None, ["对阵", "1", "名次", "台次奖", "队伍"]),
+        ("ref", ["对阵", "1", "成绩录入", "名次", "台次奖", "队伍"]),
+        ("org", ["对阵", "1", "成绩录入", "名次", "台次奖", "队伍", "赛务"]),
+    ],
+)
+def test_r_org_1_a_team_events_pages_have_the_same_navigation(
+    client: TestClient, team_event: int, who: str | None, expected: list[str]
+) -> None:
+    """Issue #10, one set of templates: a team event's public pages, its board pages and its
+    organisers' pages carry every event's navigation bar, with a team event's parts (台次奖 and
+    队伍 for 交叉表 and 棋手; 成绩录入 opens the round's page, a sheet a match), by role
+    (R-ORG-1). Before, the public pages had a bar of their own and the others none."""
+    ev = team_event
+    if who:
+        api_login(client, who, PASSWORD)
+    urls = [
+        f"/events/{ev}/rounds/1",
+        f"/events/{ev}/standings",
+        f"/events/{ev}/teams",
+        f"/events/{ev}/teams/records",
+        f"/events/{ev}/rounds/1/matches/1/boards/1",
+    ]
+    if who == "org":
+        urls += [f"/events/{ev}/manage", f"/events/{ev}/manage/rounds/1"]
+        urls += [f"/events/{ev}/settings", f"/events/{ev}/manage/teams/1"]
+    first = None
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        nav = nav_of(response.text)
+        assert [text for _, text in nav] == expected, url
+        first = first or nav
+        assert nav == first, url
+    for href, text in first or []:
+        assert client.get(href).status_code == 200, (text, href)
+    if "成绩录入" in expected:
+        assert (f"/events/{ev}/manage/rounds/1", "成绩录入") in (first or [])
+        # and there the results are entered, by an organiser as by a referee (an organiser
+        # was refused this page, a dead end from the organisers' own round list)
+        assert 'name="result_1_0"' in client.get(f"/events/{ev}/manage/rounds/1").text

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from sqlalchemy import select
 
 from weiqi.services.actor import Actor
-from weiqi.services.events import existing_event
+from weiqi.services.events import existing_event, is_team_event
 from weiqi.services.permissions import Action, allowed_in
 from weiqi.store.database import Database
+from weiqi.store.teams import LeagueDivisionRow
 from weiqi.store.tournament import RoundRow
 
 
@@ -22,8 +23,10 @@ class EventNavigation:
     """The event's navigation as ``actor`` sees it.
 
     >>> nav = EventNavigation(3, "春季赛", published=(1, 2), paired=3, results=True, manage=False)
-    >>> nav.latest_published, nav.results_round
-    (2, 3)
+    >>> nav.latest_published, nav.results_round, nav.results_url
+    (2, 3, '/events/3/rounds/3/results')
+    >>> EventNavigation(4, "联赛", (1,), 1, True, False, team=True, season_id=2).results_url
+    '/events/4/manage/rounds/1'
     """
 
     event_id: int
@@ -36,6 +39,11 @@ class EventNavigation:
     """May enter results (organisers, referees, the chief referee)."""
     manage: bool
     """May run the event: its settings, players, pairing and publication."""
+    team: bool = False
+    """A team event: its entrants are teams (their page, their records), its table has no
+    crosstable, and a round's results are entered on its page, match by match."""
+    season_id: int | None = None
+    """The league season a team event is a division of."""
 
     @property
     def latest_published(self) -> int | None:
@@ -45,6 +53,16 @@ class EventNavigation:
     def results_round(self) -> int | None:
         """The round whose sheet the results link opens: the latest paired."""
         return self.paired
+
+    @property
+    def results_url(self) -> str | None:
+        """Where the latest paired round's results are entered: an individual event's round
+        sheet, a team round's page (a sheet for each match)."""
+        if self.paired is None:
+            return None
+        if self.team:
+            return f"/events/{self.event_id}/manage/rounds/{self.paired}"
+        return f"/events/{self.event_id}/rounds/{self.paired}/results"
 
 
 def event_navigation(db: Database, actor: Actor, event_id: int) -> EventNavigation:
@@ -64,4 +82,8 @@ def event_navigation(db: Database, actor: Actor, event_id: int) -> EventNavigati
             paired=rounds[-1].number if rounds else None,
             results=allowed_in(session, actor, Action.ENTER_RESULT, event_id),
             manage=allowed_in(session, actor, Action.PUBLISH_ROUND, event_id),
+            team=is_team_event(session, event_id),
+            season_id=session.scalar(
+                select(LeagueDivisionRow.season_id).where(LeagueDivisionRow.event_id == event_id)
+            ),
         )

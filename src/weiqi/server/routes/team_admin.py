@@ -431,10 +431,13 @@ def _round_admin_page(
     errors: dict[str, str] | None = None,
 ) -> Response:
     info = teams.team_event_info(db, event_id)
+    # the round's sheets are for those who enter results (the organisers too, as an
+    # individual round's sheet); a playoff and the referee console are the referees'
+    may_enter = allowed(db, actor, Action.ENTER_RESULT, event_id)
     may_record = allowed(db, actor, Action.RECORD_RESULT, event_id)
     may_pair = allowed(db, actor, Action.PAIR_ROUND, event_id)
-    if not (may_record or may_pair):
-        raise PermissionDenied(actor.username, Action.RECORD_RESULT.value)
+    if not (may_enter or may_pair):
+        raise PermissionDenied(actor.username, Action.ENTER_RESULT.value)
     view = teams.show_round(db, event_id, number)
     cards = team_admin.team_cards(db, event_id)
     locale = locale_of(request)
@@ -449,6 +452,7 @@ def _round_admin_page(
         "round": view,
         "sealed_until": deadline if deadline and server_clock(request).now() < deadline else None,
         "names": {t.code: t.name for t in cards},
+        "may_enter": may_enter,
         "may_record": may_record,
         "may_pair": may_pair,
         "may_lineup": allowed(db, actor, Action.SUBMIT_LINEUP, event_id),
