@@ -68,6 +68,20 @@ def test_both_kinds_in_one_database_through_the_same_commands(tmp_path: Path) ->
     assert shown_round["matches"][0]["boards"][0]["result"] == "B+R"
 
 
+def test_round_pair_takes_a_start_for_either_kind(tmp_path: Path) -> None:
+    """``round pair --start`` stores the round's start for an individual event as for a team
+    one (it was refused for an individual event): ``round show --json`` gives it back in the
+    event's zone, and a time that cannot be read is refused by the option's name."""
+    db = str(tmp_path / "start.sqlite3")
+    (tmp_path / "players.csv").write_text(PLAYERS, encoding="utf-8")
+    run("event", "create", "--db", db, "--name", "Solo", "--system", "swiss", "--rounds", "3")
+    run("player", "import", "--db", db, str(tmp_path / "players.csv"))
+    assert refused("round", "pair", "--db", db, "--start", "next tuesday").startswith("--start:")
+    run("round", "pair", "--db", db, "--start", "2026-05-01T09:00+08:00")
+    shown = json.loads(run("round", "show", "--db", db, "--round", "1", "--json"))
+    assert shown["starts_at"] == "2026-05-01T09:00+08:00"
+
+
 def test_an_option_of_the_other_kind_is_refused_by_name(tmp_path: Path) -> None:
     """``--boards`` makes no sense for an individual event, nor ``--handicap-placement`` for
     a team one (its boards have no handicap), a team board needs ``--team``, and ``round
@@ -86,9 +100,6 @@ def test_an_option_of_the_other_kind_is_refused_by_name(tmp_path: Path) -> None:
     run("event", "create", "--db", db, "--name", "Solo", "--system", "swiss", "--rounds", "3")
     message = refused("round", "reveal", "--db", db, "--round", "1")
     assert message.startswith("round reveal: event 1 is an individual event")
-    assert refused("round", "pair", "--db", db, "--start", "2026-05-01T09:00") == (
-        "--start: applies to team events only"
-    )
     (tmp_path / "teams.csv").write_text(TEAMS, encoding="utf-8")
     run("event", "create", "--db", db, "--kind", "team", "--name", "T", "--system", "swiss",
         "--rounds", "1", "--boards", "2")  # fmt: skip

@@ -194,6 +194,24 @@ def test_pair_show_the_explanation_publish_and_unpair(
     assert "第 1 轮编排已撤销。" in unpaired.text and "编排第 1 轮" in unpaired.text
 
 
+def test_the_pairing_form_takes_the_rounds_start(client: TestClient, database: Database) -> None:
+    """The pairing form of an individual event, as a team event's, takes the round's start in
+    the event's zone (optional): it is stored with the round and shown on its page."""
+    token = admin(client)
+    event_id = create(client, token)
+    event_admin.import_players(database, LOCAL, event_id, players_csv(4))
+    form = client.get(f"/events/{event_id}/manage").text
+    assert 'name="start"' in form and "Asia/Shanghai" in form
+    client.post(
+        f"/events/{event_id}/manage/rounds",
+        data={"csrf_token": token, "start": "2026-05-01T09:30"},
+    )
+    detail = event_admin.round_detail(database, LOCAL, event_id, 1)
+    assert detail.starts_at is not None
+    assert detail.starts_at.isoformat() == "2026-05-01T01:30:00+00:00"  # 09:30 in Beijing
+    assert "2026-05-01 09:30" in client.get(f"/events/{event_id}/manage/rounds/1").text
+
+
 def test_r_wd_1_withdrawal_explains_its_consequence(client: TestClient, database: Database) -> None:
     """R-WD-1: the dashboard says what a withdrawal means; the flash says what followed."""
     token = admin(client)

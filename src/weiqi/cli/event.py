@@ -42,7 +42,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from weiqi.cli.inputs import choice, db_int, in_db_range, komi_stones, lag_settings, read_text
+from weiqi.cli.inputs import (
+    choice,
+    db_int,
+    in_db_range,
+    komi_stones,
+    lag_settings,
+    parse_time,
+    read_text,
+)
 from weiqi.errors import InputError, InvalidSetting
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
@@ -1028,7 +1036,12 @@ def register(app: typer.Typer) -> None:
             ),
         ] = False,
         start: Annotated[
-            str | None, typer.Option("--start", help="Team: the round's start (ISO 8601).")
+            str | None,
+            typer.Option(
+                "--start",
+                help="The round's start (ISO 8601): a team event's lineup deadline is fixed by "
+                "it, an online event's games start then.",
+            ),
         ] = None,
         as_json: JsonOption = False,
     ) -> None:
@@ -1041,15 +1054,13 @@ def register(app: typer.Typer) -> None:
         from weiqi.services.tournament import pair_round
 
         database, event_id = open_event(db, event)
-        team = is_team(database, event_id)
-        refuse_other_kind(ctx, () if team else ("start",), team)
-        if team:
+        if is_team(database, event_id):
             from weiqi.cli.team import pair_team_round
 
             pair_team_round(database, event_id, start, as_json, explain)
             return
         with bulk_values():
-            view = pair_round(database, Actor.local(), event_id)
+            view = pair_round(database, Actor.local(), event_id, parse_time(start, "--start"))
         totals = dataclasses.asdict(view.totals) if view.totals is not None else None
         whys = _explanation(database, event_id, view.number) if explain else ()
         if as_json:

@@ -32,8 +32,8 @@ import io
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
-from datetime import UTC, date, datetime
-from typing import Any, overload
+from datetime import date, datetime
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -69,7 +69,7 @@ from weiqi.services.events import (
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import matches, namesake_labels, player_labels, search_terms
 from weiqi.services.round_edits import EditRecord, edit_records, recorded_boards
-from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
+from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock, as_utc
 from weiqi.services.tournament import PairingView
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
@@ -642,8 +642,7 @@ def pair_next_round(
         if not event.entrants:
             raise Conflict(Msg("enter players before pairing"))
         plan = system_for(event.settings).next_round(event)
-        rnd = tournament.store_plan(session, event_id, plan)
-        rnd.starts_at = as_utc(start)
+        rnd = tournament.store_plan(session, event_id, plan, start)
         return _detail(session, event_id, rnd)
 
 
@@ -731,26 +730,6 @@ def publish_round(
         return _detail(session, event_id, rnd)
 
 
-@overload
-def as_utc(moment: datetime) -> datetime: ...
-@overload
-def as_utc(moment: None) -> None: ...
-def as_utc(moment: datetime | None) -> datetime | None:
-    """A stored moment as an aware UTC one (SQLite gives it back naive, in UTC; an aware one,
-    as another database may give it, in its own zone, is converted); ``None`` stays ``None``.
-    Individual and team rounds' times alike.
-
-    >>> as_utc(datetime(2026, 12, 5, 1, 30)).isoformat()
-    '2026-12-05T01:30:00+00:00'
-    >>> from datetime import timedelta, timezone
-    >>> as_utc(datetime(2026, 12, 5, 9, 30, tzinfo=timezone(timedelta(hours=8)))).isoformat()
-    '2026-12-05T01:30:00+00:00'
-    """
-    if moment is None:
-        return None
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-
-
 def move_round_start(
     session: Session,
     rnd: RoundRow,
@@ -815,6 +794,7 @@ def set_round_start(
     >>> ev = create_event(db, local, "网络赛", EventSettings(System.ROUND_ROBIN)).id
     >>> _ = import_players(db, local, ev, "name\\n甲\\n乙\\n")
     >>> _ = pair_round(db, local, ev)
+    >>> from datetime import UTC
     >>> now = ManualClock(datetime(2026, 12, 1, 0, 0, tzinfo=UTC))
     >>> set_round_start(db, local, ev, 1, "2026-12-05 09:30", now).starts_at.isoformat()
     '2026-12-05T01:30:00+00:00'

@@ -105,7 +105,6 @@ from weiqi.rules.dead_stones import propose_dead
 from weiqi.rules.vertex import format_vertex, parse_vertex
 from weiqi.services import live_notices
 from weiqi.services.actor import Actor
-from weiqi.services.event_admin import as_utc
 from weiqi.services.events import (
     event_settings,
     existing_event,
@@ -132,7 +131,7 @@ from weiqi.services.games import (
 )
 from weiqi.services.permissions import Action, require
 from weiqi.services.public import check_round_visible
-from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
+from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock, as_utc
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
 from weiqi.store.live import PlayerAccountRow

@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Protocol, runtime_checkable
+from typing import Protocol, overload, runtime_checkable
 
 
 @runtime_checkable
@@ -85,3 +85,23 @@ def _utc(at: datetime) -> datetime:
 
 #: The system clock every service uses unless it is given another.
 SYSTEM_CLOCK: ServerClock = SystemClock()
+
+
+@overload
+def as_utc(moment: datetime) -> datetime: ...
+@overload
+def as_utc(moment: None) -> None: ...
+def as_utc(moment: datetime | None) -> datetime | None:
+    """A stored moment as an aware UTC one (SQLite gives it back naive, in UTC; an aware one,
+    as another database may give it, in its own zone, is converted); ``None`` stays ``None``.
+    Individual and team rounds' times alike.
+
+    >>> as_utc(datetime(2026, 12, 5, 1, 30)).isoformat()
+    '2026-12-05T01:30:00+00:00'
+    >>> from datetime import timedelta, timezone
+    >>> as_utc(datetime(2026, 12, 5, 9, 30, tzinfo=timezone(timedelta(hours=8)))).isoformat()
+    '2026-12-05T01:30:00+00:00'
+    """
+    if moment is None:
+        return None
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)

@@ -78,7 +78,6 @@ from weiqi.services import games
 from weiqi.services.actor import Actor
 from weiqi.services.event_admin import (
     LOCKED_PLAYED,
-    as_utc,
     check_rounds_paired,
     explanation_views,
     move_round_start,
@@ -109,7 +108,7 @@ from weiqi.services.read_models import (
     TeamRoundRead,
     TeamStandingRead,
 )
-from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
+from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock, as_utc
 from weiqi.services.team_coaches import require_coach
 from weiqi.services.tournament import explanation_json
 from weiqi.store.database import Database

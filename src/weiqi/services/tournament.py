@@ -31,6 +31,7 @@ import io
 import json
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
+from datetime import datetime
 from fractions import Fraction
 from typing import cast
 
@@ -72,7 +73,7 @@ from weiqi.services.games import (
 )
 from weiqi.services.permissions import Action, require
 from weiqi.services.player_names import namesake_labels, person, player_labels
-from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock
+from weiqi.services.server_clock import SYSTEM_CLOCK, ServerClock, as_utc
 from weiqi.store.database import Database
 from weiqi.store.locks import lock_event
 from weiqi.store.seals import broken_in, seal_row, sealed_boards, signing_key
@@ -418,14 +419,17 @@ def add_warning(db: Database, actor: Actor, event_id: int, name: str) -> int:
         return event.warnings.get(str(row.id), 0)
 
 
-def pair_round(db: Database, actor: Actor, event_id: int) -> RoundView:
-    """Pair the next round with the event's system and store it."""
+def pair_round(
+    db: Database, actor: Actor, event_id: int, start: datetime | None = None
+) -> RoundView:
+    """Pair the next round with the event's system and store it; ``start``: when it starts,
+    as a team event's pairing takes it."""
     with db.transaction() as session:
         require(session, actor, Action.PAIR_ROUND, event_id)
         lock_event(session, event_id)
         event, players = _load(session, event_id)
         plan = system_for(event.settings).next_round(event)
-        rnd = store_plan(session, event_id, plan)
+        rnd = store_plan(session, event_id, plan, start)
         view = _round_view(session, rnd, players)
         shown = player_labels(players.values())
         return RoundView(
@@ -452,14 +456,18 @@ def explanation_json(plan: RoundPlan) -> str:
     )
 
 
-def store_plan(session: Session, event_id: int, plan: RoundPlan) -> RoundRow:
+def store_plan(
+    session: Session, event_id: int, plan: RoundPlan, start: datetime | None = None
+) -> RoundRow:
     """Store a round the core has paired (its games, forfeits, byes and the explanation of its
-    pairing, whichever command or page paired it); returns its row."""
+    pairing, whichever command or page paired it), starting at ``start`` if given; returns its
+    row."""
     rnd = RoundRow(
         event_id=event_id,
         number=plan.number,
         seed=plan.seed,
         explanation_json=explanation_json(plan),
+        starts_at=as_utc(start),
     )
     session.add(rnd)
     session.flush()

@@ -35,12 +35,13 @@ from weiqi.server.page_forms import (
     systems_shown,
 )
 from weiqi.server.routes import team_admin
+from weiqi.server.routes.team_admin import parse_start
 from weiqi.server.security import AppClock, Db, LoggedIn, flash
 from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.services import event_admin, pair_explanation, public, round_edits
 from weiqi.services.accounts import UserInfo
 from weiqi.services.actor import Actor
-from weiqi.services.events import create_event
+from weiqi.services.events import create_event, event_details
 from weiqi.services.permissions import Action, allowed
 from weiqi.services.tournament import absences, set_absent, tournament_info
 from weiqi.tournament.details import (
@@ -589,11 +590,13 @@ def withdraw(request: Request, db: Db, user: LoggedIn, event_id: int, player_id:
 def pair(
     request: Request, db: Db, user: LoggedIn, event_id: int, start: Annotated[str, Form()] = ""
 ) -> Response:
-    """Pair the next round; a team event's form also gives the round's start."""
+    """Pair the next round, starting at ``start`` (the event's local time; optional): a
+    team event's start fixes its lineup deadline, an online event's games start then."""
     if _is_team(db, event_id):
         return team_admin.pair(request, db, user, event_id, start)
+    starts = parse_start(start, event_details(db, event_id).time_zone)
     try:
-        rnd = event_admin.pair_next_round(db, _actor(user), event_id)
+        rnd = event_admin.pair_next_round(db, _actor(user), event_id, start=starts)
     except Conflict as err:  # paired meanwhile (a second tab), or not pairable: the page says why
         flash(request, say(request, err.msg))
         return RedirectResponse(f"/events/{event_id}/manage#rounds", status_code=303)

@@ -51,10 +51,9 @@ from weiqi.server.team_tables import color_text, match_score, result_text, stage
 from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.services import pair_explanation, team_admin, team_coaches, teams, winner_stays_on
 from weiqi.services.actor import Actor
-from weiqi.services.event_admin import as_utc
 from weiqi.services.events import Competition, create_event
 from weiqi.services.permissions import Action, allowed
-from weiqi.services.server_clock import ServerClock
+from weiqi.services.server_clock import ServerClock, as_utc
 from weiqi.tournament.details import (
     DEFAULT_TIME_ZONE,
     TIME_ZONE_CHOICES,
