@@ -68,6 +68,10 @@ def test_an_individual_and_a_team_event_share_their_round_addresses(db: Database
     refused = client.post(f"/api/events/{solo}/rounds/1/results", json=wrong, headers=headers)
     assert refused.status_code == 422, refused.text
     assert refused.json()["args"]["field"]["code"] == "rows.0.team"
+    sitting = {"rows": [{"board": 1, "result": "B+R", "sitting": 1}]}
+    refused = client.post(f"/api/events/{solo}/rounds/1/results", json=sitting, headers=headers)
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["args"]["field"]["code"] == "rows.0.sitting"
     nameless = {"rows": [{"board": 1, "result": "B+R"}]}
     refused = client.post(f"/api/events/{team}/rounds/1/results", json=nameless, headers=headers)
     assert refused.status_code == 422, refused.text
@@ -91,6 +95,18 @@ def test_an_individual_and_a_team_event_share_their_round_addresses(db: Database
     entered = client.post(f"/api/events/{team}/rounds/1/results", json=sheet, headers=headers)
     assert entered.status_code == 200, entered.text
     assert entered.json()["matches"][0]["winner"] == "A"
+    boards = client.get(f"/api/events/{team}/rounds/1/results").json()
+    assert [(b["match"], b["board"], b["result"], b["confirmed"]) for b in boards] == [
+        (1, 1, sheet["rows"][0]["result"], True)
+    ]
+    assert {boards[0]["black_team"], boards[0]["white_team"]} == {"A", "B"}
+    # the round sheet's pages of a team event are its round's page, a sheet a match
+    for page in ("results", "slips"):
+        moved = client.get(f"/events/{team}/rounds/1/{page}", follow_redirects=False)
+        assert (moved.status_code, moved.headers["location"]) == (
+            307,
+            f"/events/{team}/manage/rounds/1",
+        )
 
     # reading: the rounds, one round, the standings — each kind's read model
     solo_rounds = client.get(f"/api/events/{solo}/rounds").json()

@@ -1197,28 +1197,19 @@ def register(app: typer.Typer) -> None:
         page's button does: after both players' confirmation (an online game), the third
         signature; otherwise in place of the players' signatures on the result sheet. In a team
         event, every board of every match (``--board``: that board of each match)."""
-        from weiqi.services.games import TeamBoard, confirm_result, round_games
+        from weiqi.services.games import confirm_result, round_games
 
         in_db_range("--round", round_number)
         database, event_id = open_event(db, event)
-        if is_team(database, event_id):
-            from weiqi.services.teams import show_round as show_team_round
-
-            for match in show_team_round(database, event_id, round_number).matches:
-                for b in match.boards:
-                    if (board is not None and b.board != board) or not b.result:
-                        continue
-                    if not b.confirmed:
-                        key = TeamBoard(match.number, b.board, b.sitting)
-                        confirm_result(database, Actor.local(), event_id, round_number, key)
-                    typer.echo(f"match {match.number} board {b.board}: {b.result} confirmed")
-            return
         for game in round_games(database, event_id, round_number):
             if (board is not None and game.board != board) or not game.result:
                 continue
             if not game.confirmed:
-                confirm_result(database, Actor.local(), event_id, round_number, game.board)
-            typer.echo(f"board {game.board}: {game.result} confirmed")
+                confirm_result(database, Actor.local(), event_id, round_number, game.key)
+            where = (
+                f"match {game.match} board {game.board}" if game.match else f"board {game.board}"
+            )
+            typer.echo(f"{where}: {game.result} confirmed")
 
     @round_app.command("publish")
     def publish_round_command(

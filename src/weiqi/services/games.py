@@ -981,13 +981,15 @@ class RoundSheet:
 
 
 def round_games(db: Database, event_id: int, number: int) -> list[GameView]:
-    """Every board of a round, for the round sheet."""
+    """Every board of a round, for the round sheet: an individual round's by board, a team
+    round's match by match (its boards once the lineups are revealed)."""
     return list(round_sheet(db, event_id, number).boards)
 
 
 def round_sheet(db: Database, event_id: int, number: int, search: str = "") -> RoundSheet:
-    """Every board of a round; with ``search``, the boards where a player matches it
-    (``player_names.matches``: name, club, rank)."""
+    """Every board of a round, either kind (a team round's by match, sitting and board); with
+    ``search``, the boards where a player matches it (``player_names.matches``: name, club,
+    rank)."""
     terms = search_terms(search)
     with db.transaction() as session:
         event = existing_event(session, event_id)
@@ -997,16 +999,23 @@ def round_sheet(db: Database, event_id: int, number: int, search: str = "") -> R
             for p in session.scalars(select(PlayerRow).where(PlayerRow.event_id == event_id))
         }
         shown = player_labels(players.values())
+        boards_of_round = session.scalars(
+            select(GameRow)
+            .outerjoin(TeamMatchRow, TeamMatchRow.id == GameRow.match_id)
+            .where(GameRow.round_id == rnd.id)
+            .order_by(TeamMatchRow.number, GameRow.sitting, GameRow.board)
+        ).all()
 
         def wanted(g: GameRow) -> bool:
-            return not terms or any(matches(terms, players[pid], shown[pid]) for pid in g.pair)
+            seated = (pid for pid in (g.black_id, g.white_id) if pid is not None)
+            return not terms or any(matches(terms, players[pid], shown[pid]) for pid in seated)
 
         boards = tuple(
             _view(session, event_id, refereed_game(session, g, shown))
-            for g in sorted(rnd.games, key=lambda g: g.board)
+            for g in boards_of_round
             if wanted(g)
         )
-        return RoundSheet(event.name, boards, len(rnd.games), search.strip())
+        return RoundSheet(event.name, boards, len(boards_of_round), search.strip())
 
 
 def game_sgf(

@@ -47,7 +47,7 @@ from weiqi.services.events import event_details
 from weiqi.services.games import BoardKey, GameView, TeamBoard
 from weiqi.services.live import room_url
 from weiqi.services.permissions import Action, allowed
-from weiqi.services.public import require_round_visible
+from weiqi.services.public import is_team_event, require_round_visible
 from weiqi.store.database import Database
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
@@ -476,12 +476,24 @@ def _sheet(
     return html(request, "round_sheet.html", context, status_code=422 if problems else 200)
 
 
+def team_sheets(db: Database, event_id: int, number: int) -> Response | None:
+    """For a team event, a redirect from the round sheet's and slips' addresses to the round's
+    page, where each match has its sheet to enter and sign (the results link of the event's
+    navigation leads there too); ``None`` for an individual event."""
+    if not is_team_event(db, event_id):
+        return None
+    return RedirectResponse(f"/events/{event_id}/manage/rounds/{number}", status_code=307)
+
+
 @router.get(INDIVIDUAL + "/slips")
 def round_slips(
     request: Request, db: Db, actor: CurrentActor, event_id: int, number: int
 ) -> Response:
     """One slip per board (players, colours, handicap or komi, boxes for the result and the
-    signatures), to print and cut: the same boards as the round sheet, seen by the same people."""
+    signatures), to print and cut: the same boards as the round sheet, seen by the same people.
+    A team round's sheets are its page's, a sheet a match to sign (:func:`team_sheets`)."""
+    if (team := team_sheets(db, event_id, number)) is not None:
+        return team
     require_round_visible(db, actor, event_id, number)
     sheet = games.round_sheet(db, event_id, number)
     _ = gettext_for(locale_of(request))
@@ -500,7 +512,10 @@ def round_slips(
 def round_sheet(
     request: Request, db: Db, actor: CurrentActor, event_id: int, number: int, q: str = ""
 ) -> Response:
-    """The round sheet (成绩录入); ``q`` finds the boards of a player (name, club, rank)."""
+    """The round sheet (成绩录入); ``q`` finds the boards of a player (name, club, rank). A
+    team round's is its page, a sheet a match (:func:`team_sheets`)."""
+    if (team := team_sheets(db, event_id, number)) is not None:
+        return team
     require_round_visible(db, actor, event_id, number)
     return _sheet(request, db, actor, event_id, number, search=q)
 

@@ -242,11 +242,15 @@ class RoundResultsIn(BaseModel):
 
     def team_rows(self, team_event: bool) -> list[tuple[str, int, str, int]]:
         """The rows as a team event's sheet has them; ``FieldsRejected`` naming each row
-        whose ``team`` is missing (a team event) or given (an individual event)."""
+        whose ``team`` is missing (a team event) or given (an individual event), or that
+        names a sitting in an individual event."""
         why = Msg("is required") if team_event else Msg("applies to team events only")
-        wrong = {
-            f"rows.{i}.team": why for i, r in enumerate(self.rows) if (r.team is None) == team_event
-        }
+        wrong: dict[str, Msg] = {}
+        for i, r in enumerate(self.rows):
+            if (r.team is None) == team_event:
+                wrong[f"rows.{i}.team"] = why
+            if r.sitting and not team_event:
+                wrong[f"rows.{i}.sitting"] = Msg("applies to team events only")
         if wrong:
             raise FieldsRejected(wrong)
         return [(r.team or "", r.board, r.result, r.sitting) for r in self.rows]
