@@ -38,6 +38,24 @@ def nav_of(html: str) -> list[tuple[str, str]]:
     return links(found.group(1))
 
 
+def same_bar_everywhere(
+    client: TestClient, urls: list[str], expected: list[str]
+) -> list[tuple[str, str]]:
+    """Each of ``urls`` answers 200 with the event's bar, its links named ``expected`` and
+    the same on every page; every link of it answers 200. The bar's (href, text) links."""
+    first: list[tuple[str, str]] = []
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        nav = nav_of(response.text)
+        assert [text for _, text in nav] == expected, url
+        first = first or nav
+        assert nav == first, url  # the same links on every page
+    for href, text in first:
+        assert client.get(href).status_code == 200, (text, href)
+    return first
+
+
 @pytest.fixture
 def event(database: Database) -> int:
     """A 6-player Swiss: round 1 published with results, round 2 paired and not published;
@@ -88,16 +106,7 @@ def test_r_org_1_every_event_page_has_the_same_navigation_by_role(
     if who == "org":
         urls += [f"/events/{event}/manage", f"/events/{event}/manage/rounds/2"]
         urls += [f"/events/{event}/settings", f"/events/{event}/roles"]
-    first = None
-    for url in urls:
-        response = client.get(url)
-        assert response.status_code == 200, url
-        nav = nav_of(response.text)
-        assert [text for _, text in nav] == expected, url
-        first = first or nav
-        assert nav == first, url  # the same links on every page
-    for href, text in first or []:
-        assert client.get(href).status_code == 200, (text, href)
+    first = same_bar_everywhere(client, urls, expected)
     if "成绩录入" in expected:
         assert (f"/events/{event}/rounds/2/results", "成绩录入") in first
 
@@ -223,18 +232,9 @@ def test_r_org_1_a_team_events_pages_have_the_same_navigation(
     if who == "org":
         urls += [f"/events/{ev}/manage", f"/events/{ev}/manage/rounds/1"]
         urls += [f"/events/{ev}/settings", f"/events/{ev}/manage/teams/1"]
-    first = None
-    for url in urls:
-        response = client.get(url)
-        assert response.status_code == 200, url
-        nav = nav_of(response.text)
-        assert [text for _, text in nav] == expected, url
-        first = first or nav
-        assert nav == first, url
-    for href, text in first or []:
-        assert client.get(href).status_code == 200, (text, href)
+    first = same_bar_everywhere(client, urls, expected)
     if "成绩录入" in expected:
-        assert (f"/events/{ev}/manage/rounds/1", "成绩录入") in (first or [])
+        assert (f"/events/{ev}/manage/rounds/1", "成绩录入") in first
         # and there the results are entered, by an organiser as by a referee (an organiser
         # was refused this page, a dead end from the organisers' own round list)
         assert 'name="result_1_0"' in client.get(f"/events/{ev}/manage/rounds/1").text
