@@ -319,3 +319,18 @@ def test_r_time_2_art_22_7_seat_leave_on_the_page_and_the_api(
     assert "only once per game" in api.json()["message"]
     got = client.get(f"/api{url}").json()
     assert got["seq"] == seq and [v["player_color"] for v in got["seat_leaves"]] == ["W"]
+
+
+def test_a_result_entered_on_the_command_line_is_named_in_the_readers_language(
+    client: TestClient, database: Database
+) -> None:
+    """The game's history names who entered a result; one entered on the command line reads
+    （命令行） on the Chinese page and (command line) on the English one — it showed the
+    English words on the Chinese page."""
+    ev = setup_event(database)
+    games.enter_result(database, LOCAL, ev, 1, 1, "B+R")
+    chinese = client.get(f"/events/{ev}/rounds/1/boards/1").text
+    assert "（命令行）" in chinese and "(command line)" not in chinese
+    client.get("/lang/en?next=/")
+    english = client.get(f"/events/{ev}/rounds/1/boards/1").text
+    assert "(command line)" in english and "命令行" not in english

@@ -22,6 +22,7 @@ from weiqi.messages import Msg
 from weiqi.rules.result import Result
 from weiqi.server.board import board_svg
 from weiqi.server.security import csrf_token, current_actor, current_user, pop_flashes
+from weiqi.services.actor import LOCAL_USERNAME
 from weiqi.services.navigation import EventNavigation, event_navigation
 from weiqi.tournament.details import format_local
 
@@ -60,6 +61,11 @@ def environment(locale: str) -> Environment:
     # ``{{ at|localtime(zone) }}``: a stored moment in the event's time zone (issue #13);
     # ``{{ details|time_control }}``: the event's time control described in the page's language
     env.filters["localtime"] = format_local
+    # ``{{ who|person }}``: who acted, as a record stores it; the command line in the page's
+    # language (命令行), a user by their name
+    env.filters["person"] = lambda name: (
+        render(Msg("(command line)"), locale) if name == LOCAL_USERNAME else name
+    )
     env.filters["time_control"] = lambda details: details.describe_time_control(locale)
     return env
 

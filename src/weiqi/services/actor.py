@@ -26,7 +26,11 @@ class Actor:
     @classmethod
     def local(cls) -> Actor:
         """Whoever runs the command line on the server's own database: a site administrator."""
-        return cls(user_id=None, username="(command line)", is_admin=True)
+        return cls(user_id=None, username=LOCAL_USERNAME, is_admin=True)
 
 
 ANONYMOUS = Actor(user_id=None, username="", is_admin=False)
+
+LOCAL_USERNAME = "(command line)"
+"""Who the command line is in a record (a result entered, a ruling, an edit by hand); pages
+show it in the reader's language (the ``person`` filter of ``server.templating``)."""
