@@ -6,6 +6,7 @@ headers in the page's language). Nobody needs to log in.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 from fastapi import APIRouter
@@ -31,11 +32,10 @@ from weiqi.server.public_tables import (
     team_round_table,
     team_standings_table,
 )
-from weiqi.server.security import Db, current_actor
+from weiqi.server.security import Db
 from weiqi.server.team_tables import stage_table, with_zones
 from weiqi.server.templating import html, locale_of, translate
 from weiqi.services import league, public, team_admin, teams, winner_stays_on
-from weiqi.services.permissions import Action, allowed
 from weiqi.services.winner_stays_on import WinnerStaysOnView
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
@@ -55,19 +55,20 @@ def csv_response(table: Table, filename: str) -> Response:
     )
 
 
-def _page(
+def event_frame(
     request: Request,
     db: Db,
     event_id: int,
     template: str,
     active: str,
-    context: dict[str, object],
+    context: Mapping[str, object],
 ) -> Response:
-    ev = public.overview(db, event_id)
-    return html(
-        request, template,
-        {"ev": ev, "active": active, "may_run": may_run(request, db, event_id), **context},
-    )  # fmt: skip
+    """A page in the frame of an event's public pages (``public_base.html``: its name, its
+    navigation bar, marked at ``active``), either kind: the frame reads the event's overview,
+    an individual or a team event's."""
+    team = public.is_team_event(db, event_id)
+    ev = public.team_overview(db, event_id) if team else public.overview(db, event_id)
+    return html(request, template, {"ev": ev, "active": active, "team": team, **context})
 
 
 def team_address(request: Request, db: Db, event_id: int, page: str) -> Response | None:
@@ -79,11 +80,6 @@ def team_address(request: Request, db: Db, event_id: int, page: str) -> Response
         return None
     query = f"?{request.url.query}" if request.url.query else ""
     return RedirectResponse(f"/events/{event_id}{page}{query}", status_code=307)
-
-
-def may_run(request: Request, db: Db, event_id: int) -> bool:
-    """Whether to link the organisers' dashboard: for an organiser or the chief referee."""
-    return allowed(db, current_actor(request), Action.MANAGE_PLAYERS, event_id)
 
 
 @router.get("/events/{event_id}")
@@ -101,7 +97,7 @@ def event_page(request: Request, db: Db, event_id: int) -> Response:
     _ = gettext_for(locale)
     return html(
         request, "public_event.html",
-        {"ev": ev, "active": "overview", "words": words, "may_run": may_run(request, db, event_id),
+        {"ev": ev, "active": "overview", "words": words,
          "leaders": [(place_text(r.place, r.shared, _), r) for r in leaders]},
     )  # fmt: skip
 
@@ -126,7 +122,7 @@ def round_page(
     if format == "csv":
         return csv_response(table, f"event-{event_id}-round-{number}.csv")
     title = translate(request, "Round %(round)s", round=number)
-    return _page(
+    return event_frame(
         request, db, event_id, "public_table.html", f"round-{number}",
         {"table": table, "title": title, "kind": "round", "sgf": sgf,
          "projector": f"/events/{event_id}/rounds/{number}/projector",
@@ -151,7 +147,7 @@ def standings_page(
     if format == "csv":
         return csv_response(table, f"event-{event_id}-standings.csv")
     title = standings_title(data.rounds, locale_of(request))
-    return _page(
+    return event_frame(
         request, db, event_id, "public_table.html", "standings",
         {"table": table, "title": title, "kind": "standings",
          "projector": f"/events/{event_id}/standings/projector",
@@ -167,7 +163,7 @@ def crosstable_page(request: Request, db: Db, event_id: int, format: Format = "h
     table = crosstable_table(public.crosstable(db, event_id), locale_of(request), event_id=event_id)
     if format == "csv":
         return csv_response(table, f"event-{event_id}-crosstable.csv")
-    return _page(
+    return event_frame(
         request, db, event_id, "public_table.html", "crosstable",
         {"table": table, "title": translate(request, "Crosstable"), "kind": "crosstable"},
     )  # fmt: skip
@@ -178,7 +174,7 @@ def crosstable_page(request: Request, db: Db, event_id: int, format: Format = "h
 def schedule_page(request: Request, db: Db, event_id: int) -> Response:
     """A round robin's whole schedule (轮次表), once the organisers publish it."""
     data = public.schedule(db, event_id)
-    return _page(
+    return event_frame(
         request, db, event_id, "public_schedule.html", "schedule",
         {"schedule": data, "title": translate(request, "Schedule")},
     )  # fmt: skip
@@ -189,7 +185,7 @@ def schedule_page(request: Request, db: Db, event_id: int) -> Response:
 def grid_page(request: Request, db: Db, event_id: int, cells: GridCells = "words") -> Response:
     """The N×N round-robin grid (循环赛对阵表): ``cells=points`` shows each game's points."""
     data = public.grid(db, event_id)
-    return _page(
+    return event_frame(
         request, db, event_id, "public_grid.html", "grid",
         {"grid": data, "title": translate(request, "Round-robin grid"), "cells": cells},
     )  # fmt: skip
@@ -200,7 +196,7 @@ def grid_page(request: Request, db: Db, event_id: int, cells: GridCells = "words
 def bracket_page(request: Request, db: Db, event_id: int) -> Response:
     """A knockout's bracket: rounds side by side, the winners advancing."""
     data = public.bracket(db, event_id)
-    return _page(
+    return event_frame(
         request, db, event_id, "public_bracket.html", "bracket",
         {"bracket": data, "title": translate(request, "Bracket")},
     )  # fmt: skip
@@ -225,7 +221,7 @@ def players_page(
     table = players_table(data, locale_of(request), event_id=event_id)
     if format == "csv":
         return csv_response(table, f"event-{event_id}-players.csv")
-    return _page(
+    return event_frame(
         request, db, event_id, "public_table.html", "players",
         {"table": table, "title": translate(request, "Players"), "kind": "players",
          "search": _search(data.search, len(data.players), data.total)},
@@ -241,7 +237,7 @@ def player_page(
     table = player_table(card, locale_of(request), event_id=event_id)
     if format == "csv":
         return csv_response(table, f"event-{event_id}-player-{player_id}.csv")
-    return _page(
+    return event_frame(
         request, db, event_id, "public_table.html", "player",
         {"table": table, "title": card.player.label, "kind": "player", "card": card,
          "place": place_text(card.place, card.shared, gettext_for(locale_of(request)))},
@@ -249,16 +245,6 @@ def player_page(
 
 
 # -- team events (a league division is one) ----------------------------------------------------
-
-
-def _team_page(
-    request: Request, db: Db, event_id: int, active: str, context: dict[str, object]
-) -> Response:
-    ev = public.team_overview(db, event_id)
-    return html(
-        request, "public_table.html",
-        {"ev": ev, "active": active, "team": True, "may_run": False, **context},
-    )  # fmt: skip
 
 
 def team_standings_view(request: Request, db: Db, event_id: int) -> tuple[str, Table]:
@@ -292,8 +278,8 @@ def team_standings_page(
     title, table = team_standings_view(request, db, event_id)
     if format == "csv":
         return csv_response(table, f"event-{event_id}-team-standings.csv")
-    return _team_page(
-        request, db, event_id, "standings",
+    return event_frame(
+        request, db, event_id, "public_table.html", "standings",
         {"table": table, "title": title, "kind": "standings",
          "projector": f"/events/{event_id}/standings/projector"},
     )  # fmt: skip
@@ -313,10 +299,11 @@ def team_round_page(
     if format == "csv":
         return csv_response(table, f"event-{event_id}-team-round-{number}.csv")
     title = translate(request, "Round %(round)s", round=number)
-    return _team_page(
+    return event_frame(
         request,
         db,
         event_id,
+        "public_table.html",
         f"round-{number}",
         {
             "table": table,

@@ -6,8 +6,6 @@ BOM). Lineups stay sealed until the round is revealed."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter
 from fastapi.responses import RedirectResponse
 from starlette.requests import Request
@@ -18,7 +16,7 @@ from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.moved import current_address
 from weiqi.server.page_cache import cached_page
 from weiqi.server.page_forms import PostedForm, rank_label
-from weiqi.server.routes.public import csv_response
+from weiqi.server.routes.public import csv_response, event_frame
 from weiqi.server.routes.team_admin import settings_words, stage_context
 from weiqi.server.security import AppClock, CurrentActor, Db, LoggedIn, flash
 from weiqi.server.team_tables import (
@@ -29,7 +27,7 @@ from weiqi.server.team_tables import (
     result_text,
 )
 from weiqi.server.templating import html, locale_of, say, translate
-from weiqi.services import league, public, team_admin, team_coaches, teams
+from weiqi.services import league, team_admin, team_coaches, teams
 from weiqi.services.actor import Actor
 from weiqi.services.permissions import Action, allowed
 
@@ -39,16 +37,6 @@ router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 def _may_run(db: Db, actor: Actor, event_id: int) -> bool:
     return allowed(db, actor, Action.MANAGE_PLAYERS, event_id) or allowed(
         db, actor, Action.RECORD_RESULT, event_id
-    )
-
-
-def _team_page(
-    request: Request, db: Db, event_id: int, template: str, active: str, context: dict[str, Any]
-) -> Response:
-    """A page in the frame of a team event's public pages (``public_base.html``)."""
-    ev = public.team_overview(db, event_id)
-    return html(
-        request, template, {"ev": ev, "active": active, "team": True, "may_run": False, **context}
     )
 
 
@@ -71,7 +59,7 @@ def teams_page(
     finds teams (name, club, coach) and players (name as shown, rank, nationality)."""
     info = teams.team_event_info(db, event_id)
     cards = team_admin.team_cards(db, event_id)
-    return _team_page(
+    return event_frame(
         request,
         db,
         event_id,
@@ -114,7 +102,7 @@ def records_page(
         return csv_response(
             player_t if kind == "players" else board_t, f"event-{event_id}-{kind}.csv"
         )
-    return _team_page(
+    return event_frame(
         request,
         db,
         event_id,
