@@ -119,3 +119,28 @@ def test_an_individual_and_a_team_event_share_their_round_addresses(db: Database
     assert [row["place"] for row in solo_table["rows"]] == [1, 2]
     team_table = client.get(f"/api/events/{team}/standings").json()
     assert [(row["team"], row["match_points"]) for row in team_table] == [("A", 2), ("B", 0)]
+
+
+def test_the_api_schema_has_one_address_for_each_round_action() -> None:
+    """The API's schema lists each round action once, for either kind, answering either kind's
+    read model; no team round address remains beside them, and the two creation addresses of
+    one kind each are marked deprecated in favour of ``POST /api/events`` with its ``kind``."""
+    memory = Database("sqlite://")
+    memory.upgrade()
+    paths = create_app(memory).openapi()["paths"]
+    assert not [p for p in paths if "/teams/rounds" in p or "/teams/standings" in p]
+    for path, method, status in (
+        ("/api/events/{event_id}/rounds", "post", "201"),
+        ("/api/events/{event_id}/rounds/{number}", "get", "200"),
+        ("/api/events/{event_id}/rounds/{number}/start", "put", "200"),
+        ("/api/events/{event_id}/rounds/{number}/results", "post", "200"),
+    ):
+        answer = paths[path][method]["responses"][status]
+        shapes = {
+            s["$ref"].rsplit("/", 1)[-1]
+            for s in answer["content"]["application/json"]["schema"]["anyOf"]
+        }
+        assert any(s.startswith("Team") for s in shapes) and len(shapes) == 2, (path, shapes)
+    assert paths["/api/events/teams"]["post"]["deprecated"]
+    assert paths["/api/events/tournaments"]["post"]["deprecated"]
+    assert not paths["/api/events"]["post"].get("deprecated")

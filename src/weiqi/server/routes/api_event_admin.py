@@ -353,7 +353,7 @@ def post_event(db: Db, actor: CurrentActor, body: NewEventIn) -> EventSettingsRe
     return event_settings.create(db, actor, body.name, body.kind, body.settings, details)
 
 
-@router.post("/tournaments", status_code=201)
+@router.post("/tournaments", status_code=201, deprecated=True)
 @requires(Action.CREATE_EVENT)
 def post_tournament(db: Db, actor: CurrentActor, body: EventSettingsIn) -> EventSettingsRead:
     """Create an individual event: ``POST /api/events`` with ``kind`` individual."""

@@ -50,7 +50,7 @@ class PlayoffIn(BaseModel):
     winner: str = Field(description="The team that won the playoff (加赛)")
 
 
-@router.post("/teams", status_code=201)
+@router.post("/teams", status_code=201, deprecated=True)
 @requires(Action.CREATE_EVENT)
 def post_team_event(db: Db, actor: CurrentActor, body: TeamEventIn) -> EventSettingsRead:
     # R-FMT-1
