@@ -155,6 +155,8 @@ def test_every_events_addresses_lead_to_a_team_events_pages(
         assert arrived.status_code == 200, shared
         assert arrived.content == client.get(team).content, shared
     assert "A1" in client.get(f"{base}/players?q=A1").text
+    # an address that only begins like an old one is not found (not sent round in a loop)
+    assert client.get(f"{base}/teams/standingsX", follow_redirects=False).status_code == 404
 
 
 def test_a_bad_setting_is_shown_next_to_its_field(client: TestClient) -> None:

@@ -124,6 +124,22 @@ def required_action(endpoint: Callable[..., Any]) -> Action | None:
     return action if isinstance(action, Action) else None
 
 
+_LOGIN = "__weiqi_login__"
+
+
+def requires_login(endpoint: F) -> F:
+    """Mark an endpoint any logged-in user may call (a claim of an entry, an invitation code
+    redeemed): :class:`ScreenedRoute` answers an anonymous caller 401 before reading the
+    request, as :func:`requires` does for an action. Below the ``@router.post(…)`` line."""
+    setattr(endpoint, _LOGIN, True)
+    return endpoint
+
+
+def login_required(endpoint: Callable[..., Any]) -> bool:
+    """Whether :func:`requires_login` marked ``endpoint``."""
+    return getattr(endpoint, _LOGIN, False) is True
+
+
 class ScreenedRoute(APIRoute):
     """An ``APIRoute`` whose handler first authorizes (:func:`requires`) and screens the input
     (see the module's docstring), then runs FastAPI's. A synchronous page that reads the
@@ -142,11 +158,14 @@ class ScreenedRoute(APIRoute):
         if page_cache.is_cached(self.endpoint):
             handler = page_cache.wrap(handler)  # after the screening: a refused input is no key
         action = required_action(self.endpoint)
+        login = login_required(self.endpoint)
         int_paths, int_queries = _int_params(self.dependant)
 
         async def screened(request: Request) -> Response:
             if action is not None:
                 await run_in_threadpool(_authorize, request, action)
+            elif login and not current_actor(request).authenticated:
+                raise LoginRequired
             await _screen(request, int_paths, int_queries)
             return await handler(request)
 

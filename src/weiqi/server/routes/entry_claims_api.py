@@ -14,7 +14,7 @@ from starlette.responses import Response
 
 from weiqi.i18n import render
 from weiqi.server.errors import message_locale
-from weiqi.server.inputs import ScreenedRoute, requires
+from weiqi.server.inputs import ScreenedRoute, requires, requires_login
 from weiqi.server.routes.api import _ERRORS
 from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import entry_claims
@@ -72,6 +72,7 @@ def _out(claim: entry_claims.Claim, locale: str) -> ClaimOut:
 
 
 @router.post("/events/{event_id}/claims", response_model=ClaimOut, status_code=201)
+@requires_login
 def api_claim(
     body: ClaimIn, request: Request, db: Db, actor: CurrentActor, clock: AppClock, event_id: int
 ) -> ClaimOut:
@@ -129,6 +130,7 @@ def api_my_claims(request: Request, db: Db, actor: CurrentActor) -> list[ClaimOu
 
 
 @router.delete("/claims/{claim_id}", status_code=204)
+@requires_login
 def api_withdraw(db: Db, actor: CurrentActor, clock: AppClock, claim_id: int) -> Response:
     """The claimant withdraws a pending claim of theirs (403 for another user's, 409 once
     decided)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 from pydantic import BaseModel
 
-from weiqi.server.inputs import ScreenedRoute, requires
+from weiqi.server.inputs import ScreenedRoute, requires, requires_login
 from weiqi.server.routes.api import _ERRORS
 from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import live
@@ -64,6 +64,7 @@ def api_team_invite(
 
 
 @router.post("/invites/redeem", response_model=LinkedOut)
+@requires_login
 def api_redeem(body: RedeemIn, db: Db, actor: CurrentActor, clock: AppClock) -> LinkedOut:
     """The logged-in user becomes the player of the code's entrant."""
     linked = live.redeem_invite(db, actor, body.code, clock)

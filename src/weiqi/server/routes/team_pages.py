@@ -42,7 +42,8 @@ def _may_run(db: Db, actor: Actor, event_id: int) -> bool:
 
 @router.api_route("/team-events/{rest:path}", methods=["GET", "POST"])
 @router.api_route("/events/{event_id}/teams/rounds/{rest:path}", methods=["GET", "POST"])
-@router.api_route("/events/{event_id}/teams/standings{rest:path}", methods=["GET"])
+@router.api_route("/events/{event_id}/teams/standings", methods=["GET"])
+@router.api_route("/events/{event_id}/teams/standings/{rest:path}", methods=["GET"])
 def old_team_address(request: Request) -> Response:
     """Team events' pages were once under ``/team-events/``, then their rounds and standings
     under ``/events/{id}/teams/``; they are at every event's addresses now (a printed or

@@ -78,7 +78,12 @@ def get_draft(db: Db, draft_id: int) -> dict[str, Any]:
     "/team-events{rest:path}", methods=["GET", "POST", "PUT", "DELETE"], include_in_schema=False
 )
 @router.api_route(
-    "/events/{event_id}/teams/rounds{rest:path}",
+    "/events/{event_id}/teams/rounds",
+    methods=["GET", "POST", "PUT", "DELETE"],
+    include_in_schema=False,
+)
+@router.api_route(
+    "/events/{event_id}/teams/rounds/{rest:path}",
     methods=["GET", "POST", "PUT", "DELETE"],
     include_in_schema=False,
 )
