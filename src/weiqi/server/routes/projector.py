@@ -9,10 +9,8 @@ shows, in the reader's language, public rounds only.
 
 | address | shows |
 |---|---|
-| ``/events/{id}/rounds/{n}/projector`` | the round's boards |
-| ``/events/{id}/standings/projector`` | the standings |
-| ``/events/{id}/rounds/{n}/projector`` | a team round's matches board by board |
-| ``/events/{id}/standings/projector`` | the team standings |
+| ``/events/{id}/rounds/{n}/projector`` | the round's boards; a team round's matches by board |
+| ``/events/{id}/standings/projector`` | the standings; a team event's table |
 """
 
 from __future__ import annotations
