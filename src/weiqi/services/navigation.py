@@ -56,13 +56,20 @@ class EventNavigation:
 
     @property
     def results_url(self) -> str | None:
-        """Where the latest paired round's results are entered: an individual event's round
-        sheet, a team round's page (a sheet for each match)."""
-        if self.paired is None:
-            return None
-        if self.team:
-            return f"/events/{self.event_id}/manage/rounds/{self.paired}"
-        return f"/events/{self.event_id}/rounds/{self.paired}/results"
+        """Where the latest paired round's results are entered (:func:`results_path`)."""
+        return None if self.paired is None else results_path(self.event_id, self.paired, self.team)
+
+
+def results_path(event_id: int, number: int, team: bool) -> str:
+    """Where round ``number``'s results are entered: an individual event's round sheet, a team
+    round's page (a sheet for each match).
+
+    >>> results_path(3, 2, team=False), results_path(3, 2, team=True)
+    ('/events/3/rounds/2/results', '/events/3/manage/rounds/2')
+    """
+    if team:
+        return f"/events/{event_id}/manage/rounds/{number}"
+    return f"/events/{event_id}/rounds/{number}/results"
 
 
 def event_navigation(db: Database, actor: Actor, event_id: int) -> EventNavigation:

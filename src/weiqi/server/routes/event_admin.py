@@ -38,7 +38,7 @@ from weiqi.server.routes import team_admin
 from weiqi.server.routes.team_admin import parse_start
 from weiqi.server.security import AppClock, Db, LoggedIn, flash
 from weiqi.server.templating import html, locale_of, say, translate
-from weiqi.services import event_admin, pair_explanation, public, round_edits
+from weiqi.services import event_admin, pair_explanation, public, round_edits, teams
 from weiqi.services.accounts import UserInfo
 from weiqi.services.actor import Actor
 from weiqi.services.events import create_event, event_details
@@ -592,16 +592,17 @@ def pair(
 ) -> Response:
     """Pair the next round, starting at ``start`` (the event's local time; optional): a
     team event's start fixes its lineup deadline, an online event's games start then."""
-    if _is_team(db, event_id):
-        return team_admin.pair(request, db, user, event_id, start)
     starts = parse_start(start, event_details(db, event_id).time_zone)
     try:
-        rnd = event_admin.pair_next_round(db, _actor(user), event_id, start=starts)
+        if _is_team(db, event_id):
+            number = teams.pair_round(db, _actor(user), event_id, start=starts).number
+        else:
+            number = event_admin.pair_next_round(db, _actor(user), event_id, start=starts).number
     except Conflict as err:  # paired meanwhile (a second tab), or not pairable: the page says why
         flash(request, say(request, err.msg))
         return RedirectResponse(f"/events/{event_id}/manage#rounds", status_code=303)
-    flash(request, translate(request, "Round %(number)s paired.", number=rnd.number))
-    return RedirectResponse(f"/events/{event_id}/manage/rounds/{rnd.number}", status_code=303)
+    flash(request, translate(request, "Round %(number)s paired.", number=number))
+    return RedirectResponse(f"/events/{event_id}/manage/rounds/{number}", status_code=303)
 
 
 @router.get("/events/{event_id}/manage/rounds/{number}")

@@ -39,6 +39,7 @@ from weiqi.server.referee_forms import (
     choices,
     refusal,
 )
+from weiqi.server.routes.public import team_address
 from weiqi.server.security import AppClock, CurrentActor, Db, flash
 from weiqi.server.templating import html, locale_of, say, translate
 from weiqi.services import games, referee_input
@@ -46,8 +47,9 @@ from weiqi.services.actor import Actor
 from weiqi.services.events import event_details
 from weiqi.services.games import BoardKey, GameView, TeamBoard
 from weiqi.services.live import room_url
+from weiqi.services.navigation import results_path
 from weiqi.services.permissions import Action, allowed
-from weiqi.services.public import is_team_event, require_round_visible
+from weiqi.services.public import require_round_visible
 from weiqi.store.database import Database
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
@@ -78,13 +80,6 @@ def game_url(event_id: int, number: int, key: BoardKey, action: str = "") -> str
     '/events/3/rounds/2/matches/1/boards/4/result?sitting=1'
     """
     return room_url(event_id, number, key, part=action)
-
-
-def round_url(event_id: int, number: int, key: BoardKey) -> str:
-    """Where a board's round is entered: the round sheet, or the team round page."""
-    if isinstance(key, TeamBoard):
-        return f"/events/{event_id}/manage/rounds/{number}"
-    return f"/events/{event_id}/rounds/{number}/results"
 
 
 def _may(db: Database, actor: Actor, event_id: int) -> dict[str, bool]:
@@ -120,7 +115,7 @@ def _game_page(
             "game": game_url(event_id, number, key),
             "play": room_url(event_id, number, key),
             "action": lambda action: game_url(event_id, number, key, action),
-            "round": round_url(event_id, number, key),
+            "round": results_path(event_id, number, isinstance(key, TeamBoard)),
         },
         "stones": format_stones_zh,
         "may": _may(db, actor, event_id),
@@ -476,23 +471,15 @@ def _sheet(
     return html(request, "round_sheet.html", context, status_code=422 if problems else 200)
 
 
-def team_sheets(db: Database, event_id: int, number: int) -> Response | None:
-    """For a team event, a redirect from the round sheet's and slips' addresses to the round's
-    page, where each match has its sheet to enter and sign (the results link of the event's
-    navigation leads there too); ``None`` for an individual event."""
-    if not is_team_event(db, event_id):
-        return None
-    return RedirectResponse(f"/events/{event_id}/manage/rounds/{number}", status_code=307)
-
-
 @router.get(INDIVIDUAL + "/slips")
 def round_slips(
     request: Request, db: Db, actor: CurrentActor, event_id: int, number: int
 ) -> Response:
     """One slip per board (players, colours, handicap or komi, boxes for the result and the
     signatures), to print and cut: the same boards as the round sheet, seen by the same people.
-    A team round's sheets are its page's, a sheet a match to sign (:func:`team_sheets`)."""
-    if (team := team_sheets(db, event_id, number)) is not None:
+    A team round's sheets are its page's, a sheet a match to sign."""
+    sheets = results_path(event_id, number, team=True)
+    if (team := team_address(request, db, event_id, sheets)) is not None:
         return team
     require_round_visible(db, actor, event_id, number)
     sheet = games.round_sheet(db, event_id, number)
@@ -513,8 +500,9 @@ def round_sheet(
     request: Request, db: Db, actor: CurrentActor, event_id: int, number: int, q: str = ""
 ) -> Response:
     """The round sheet (成绩录入); ``q`` finds the boards of a player (name, club, rank). A
-    team round's is its page, a sheet a match (:func:`team_sheets`)."""
-    if (team := team_sheets(db, event_id, number)) is not None:
+    team round's is its page, a sheet a match."""
+    sheets = results_path(event_id, number, team=True)
+    if (team := team_address(request, db, event_id, sheets)) is not None:
         return team
     require_round_visible(db, actor, event_id, number)
     return _sheet(request, db, actor, event_id, number, search=q)

@@ -240,10 +240,10 @@ class RoundResultsIn(BaseModel):
         "[,sitting])",
     )
 
-    def team_rows(self, team_event: bool) -> list[tuple[str, int, str, int]]:
-        """The rows as a team event's sheet has them; ``FieldsRejected`` naming each row
-        whose ``team`` is missing (a team event) or given (an individual event), or that
-        names a sitting in an individual event."""
+    def checked_rows(self, team_event: bool) -> list[tuple[str, int, str, int]]:
+        """The rows as ``(team, board, result, sitting)``, checked against the event's kind:
+        ``FieldsRejected`` naming each row whose ``team`` is missing (a team event) or given
+        (an individual event), or that names a sitting in an individual event."""
         why = Msg("is required") if team_event else Msg("applies to team events only")
         wrong: dict[str, Msg] = {}
         for i, r in enumerate(self.rows):
@@ -489,13 +489,13 @@ def post_round_results(
         if body.csv is not None:
             teams.record_results_csv(db, actor, event_id, number, body.csv)
         else:
-            teams.record_results(db, actor, event_id, number, body.team_rows(team_event=True))
+            teams.record_results(db, actor, event_id, number, body.checked_rows(team_event=True))
         return teams.round_read(teams.show_round(db, event_id, number))
     if body.csv is not None:
         rows = games.parse_results_csv(body.csv)
-    else:
-        body.team_rows(team_event=False)
-        rows = [(i + 1, r.board, r.result) for i, r in enumerate(body.rows)]
+    else:  # an individual sheet's rows: (line, board, result)
+        checked = body.checked_rows(team_event=False)
+        rows = [(i, board, result) for i, (_, board, result, _) in enumerate(checked, start=1)]
     changed = games.enter_round_results(db, actor, event_id, number, rows, clock=clock)
     return RoundResultsOut(
         changed=changed, boards=[GameOut.of(g) for g in games.round_games(db, event_id, number)]

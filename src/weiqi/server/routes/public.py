@@ -73,13 +73,13 @@ def event_frame(
 
 def team_address(request: Request, db: Db, event_id: int, page: str) -> Response | None:
     """For a team event, a redirect from a page only individual events have (the crosstable,
-    the players) to the team page that shows what it would, ``page`` under ``/events/{id}``,
-    the query kept (``?format=csv``); ``None`` for an individual event. A link written for
-    either kind leads somewhere, never to a dead end."""
+    the players, the round sheet and its slips) to the team page that shows what it would, at
+    ``page`` (a path), the query kept (``?format=csv``); ``None`` for an individual event. A
+    link written for either kind leads somewhere, never to a dead end."""
     if not public.is_team_event(db, event_id):
         return None
     query = f"?{request.url.query}" if request.url.query else ""
-    return RedirectResponse(f"/events/{event_id}{page}{query}", status_code=307)
+    return RedirectResponse(f"{page}{query}", status_code=307)
 
 
 @router.get("/events/{event_id}")
@@ -158,7 +158,7 @@ def standings_page(
 @router.get("/events/{event_id}/crosstable")
 @cached_page
 def crosstable_page(request: Request, db: Db, event_id: int, format: Format = "html") -> Response:
-    if (team := team_address(request, db, event_id, "/standings")) is not None:
+    if (team := team_address(request, db, event_id, f"/events/{event_id}/standings")) is not None:
         return team  # the team table is the team event's
     table = crosstable_table(public.crosstable(db, event_id), locale_of(request), event_id=event_id)
     if format == "csv":
@@ -215,7 +215,7 @@ def players_page(
     request: Request, db: Db, event_id: int, format: Format = "html", q: str = ""
 ) -> Response:
     """The event's players with club, rank and country; ``q`` searches them."""
-    if (team := team_address(request, db, event_id, "/teams")) is not None:
+    if (team := team_address(request, db, event_id, f"/events/{event_id}/teams")) is not None:
         return team  # the teams with their players, searchable as this list is
     data = public.player_list(db, event_id, q)
     table = players_table(data, locale_of(request), event_id=event_id)

@@ -407,15 +407,6 @@ def parse_start(text: str, zone_name: str = DEFAULT_TIME_ZONE) -> datetime | Non
     return parse_local(text, zone_name)
 
 
-def pair(request: Request, db: Db, user: LoggedIn, event_id: int, start: str) -> Response:
-    """Pair the next round of a team event (the event page's pairing form, with the start in
-    the event's local time)."""
-    zone_name = teams.team_event_info(db, event_id).details.time_zone
-    rnd = teams.pair_round(db, user.actor(), event_id, start=parse_start(start, zone_name))
-    flash(request, translate(request, "Round %(number)s paired.", number=rnd.number))
-    return RedirectResponse(f"/events/{event_id}/manage/rounds/{rnd.number}", status_code=303)
-
-
 def _round_admin_page(
     request: Request,
     db: Db,
