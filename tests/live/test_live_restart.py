@@ -23,7 +23,12 @@ from tests.live.test_live_socket import _play, _seq_after, _started
 from tests.server.conftest import SRC, LiveServer, _free_port, wait_until_serving
 from weiqi.referee.events import ClockAction, ClockEvent
 from weiqi.services import games
+from weiqi.services.live_recovery import HEARTBEAT_SECONDS
 from weiqi.store.database import Database
+
+#: How long before the kill the last heartbeat may be: its period, and a second more for a
+#: machine busy with other tests (a beat is a write that waits its turn).
+BEAT = HEARTBEAT_SECONDS + 1.0
 
 
 @contextmanager
@@ -92,7 +97,7 @@ def test_r_time_5_a_killed_server_loses_no_move_and_its_downtime_is_a_pause(
             down = restarted - killed
             assert down > 4
             assert charged <= (killed - white_turn) + 1.0 + (time.time() - restarted) + 0.5
-            assert charged >= (killed - white_turn) - 1.1
+            assert charged >= (killed - white_turn) - BEAT
             kinds = [(n["kind"], n["by"], n["reason"]) for n in snap["notices"]]
             assert kinds == [
                 ("pause", "system", "server restart"),
@@ -119,7 +124,7 @@ def test_r_time_5_a_killed_server_loses_no_move_and_its_downtime_is_a_pause(
               and e.event.action in (ClockAction.PAUSE, ClockAction.RESUME)]  # fmt: skip
     assert [e.actor.code for e in pauses] == ["referee:system", "referee:system"]
     pause, resume = pauses
-    assert pause.at == pytest.approx(killed, abs=1.1)  # the last heartbeat before the kill
+    assert killed - BEAT <= pause.at <= killed  # the last heartbeat before the kill
     assert resume.at == pytest.approx(restarted, abs=5)
     assert resume.at - pause.at > 4
 
