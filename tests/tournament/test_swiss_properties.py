@@ -104,7 +104,7 @@ def test_simulated_swiss_events_keep_the_hard_rules(
         seed=seed,
         first_round=first_round,  # type: ignore[arg-type]
         pairing_method=method,  # type: ignore[arg-type]
-        mcmahon_bar=Rank.parse("3d") if system is System.MCMAHON else None,
+        **({"mcmahon_bar": Rank.parse("3d")} if system is System.MCMAHON else {}),
     )
     event = Event(s, tuple(field))
     engine = system_for(s)

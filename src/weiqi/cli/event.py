@@ -540,7 +540,7 @@ def register(app: typer.Typer) -> None:
         if preset is not None:
             raw = _with_preset(ctx, preset, raw)
         settings = settings_from_dict(raw)
-        check_applies(settings)
+        check_applies(settings, raw)
         details = EventDetails(time_control=time_control) if time_control else None
         database = open_database(db)
         info = create_event(database, Actor.local(), name, settings, details)

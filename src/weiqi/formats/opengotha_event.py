@@ -44,6 +44,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
+from typing import Any
 
 from weiqi.errors import InputError
 from weiqi.formats.opengotha import (
@@ -60,7 +61,13 @@ from weiqi.rules.result import Outcome, Reason, Result
 from weiqi.tournament.players import Entrant
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Game, Round
-from weiqi.tournament.settings import KOMI_STONES, EventSettings, System
+from weiqi.tournament.settings import (
+    KOMI_STONES,
+    EventSettings,
+    McMahonSettings,
+    SwissSettings,
+    System,
+)
 
 __all__ = ["ImportedEvent", "read_gotha", "to_event", "to_gotha", "write_gotha"]
 
@@ -172,17 +179,11 @@ def _settings(t: GothaFile, notes: list[Msg]) -> EventSettings:
     country_gap = _number(
         pairing, "paiSePreferMMSDiffRatherThanSameCountry", 0, "PairingParameterSet"
     )
-    return EventSettings(
-        system=System.MCMAHON if mcmahon else System.SWISS,
+    common: dict[str, Any] = dict(
         rounds=rounds,
         tiebreaks=tuple(codes),
         bye_points=_number(g, prefix + "ValueBye", 2, "GeneralParameterSet"),
         absent_points=absent,
-        mcmahon_bar=_rank(bar, where)
-        if mcmahon and bar
-        else (Rank.parse("9d") if mcmahon else None),
-        mcmahon_floor=_rank(floor, where) if mcmahon and floor else None,
-        mcmahon_zero=_rank(zero, where) if mcmahon and zero else None,
         round_down_scores=_flag(g, "genRoundDownNBWMMS"),
         unplayed_sos="own_start",
         sos_handicap=mcmahon,
@@ -197,6 +198,15 @@ def _settings(t: GothaFile, notes: list[Msg]) -> EventSettings:
         avoid_same_region=avoid,
         region_score_gap=min(max(country_gap, 0), 10) if avoid else 0,
         board_size=_number(g, "size", 19, "GeneralParameterSet"),
+    )
+    if not mcmahon:
+        return SwissSettings(System.SWISS, **common)
+    return McMahonSettings(
+        System.MCMAHON,
+        mcmahon_bar=_rank(bar, where) if bar else Rank.parse("9d"),
+        mcmahon_floor=_rank(floor, where) if floor else None,
+        mcmahon_zero=_rank(zero, where) if zero else None,
+        **common,
     )
 
 
@@ -405,11 +415,16 @@ def to_gotha(event: ImportedEvent) -> GothaFile:
         "genCountNotPlayedGamesAsHalfPoint": "false",
     }
     # a rank we do not set is left out, so that reading the file back leaves it unset
-    for key, rank in (
-        ("genMMBar", s.mcmahon_bar),
-        ("genMMFloor", s.mcmahon_floor),
-        ("genMMZero", s.mcmahon_zero),
-    ):
+    starts = (
+        (
+            ("genMMBar", s.mcmahon_bar),
+            ("genMMFloor", s.mcmahon_floor),
+            ("genMMZero", s.mcmahon_zero),
+        )
+        if isinstance(s, McMahonSettings)
+        else ()
+    )
+    for key, rank in starts:
         if rank is not None:
             general[key] = _rank_code(rank)
     handicap = {

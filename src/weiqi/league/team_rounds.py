@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from weiqi.errors import Conflict
 from weiqi.league.calendar import Fixture
@@ -75,10 +76,12 @@ def team_settings(
     >>> (s.points_win, s.points_draw, s.points_loss, s.bye_points, s.first_round, s.seed)
     (2, 1, 0, 2, 'fold', 7)
     """
+    # the cycles are a round robin's own setting (the other systems' variants have none)
+    own: dict[str, Any] = {"cycles": cycles} if system.is_round_robin else {}
     return EventSettings(
         system=system,
         rounds=rounds,
-        cycles=cycles,
+        **own,
         points_win=MATCH_WIN,
         points_draw=MATCH_DRAW,
         points_loss=MATCH_LOSS,

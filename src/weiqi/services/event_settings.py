@@ -71,7 +71,7 @@ def create(
     """Create an event of ``kind`` with ``settings`` as JSON values (a setting left out takes
     its default; an individual event names its system)."""
     value = settings_of_kind(kind, settings)
-    check_applies(value)
+    check_applies(value, settings)
     return settings_read(create_any_event(db, actor, name, value, details))
 
 
@@ -94,7 +94,7 @@ def change(
     info = competition_info(db, event_id)
     name = info.name if name is None else name
     value = settings_of_kind(info.kind, settings)
-    check_applies(value, info.settings)
+    check_applies(value, settings, info.settings)
     if isinstance(value, TeamEventSettings):
         kept = info.details if details is None else details
         return settings_read(teams.update_team_event(db, actor, event_id, name, kept, value))

@@ -26,9 +26,7 @@ def standings(event: Event, through_round: int | None = None) -> list[Standing]:
     N" do (it matters only with virtual opponents in SOS, ``unplayed_sos``).
     """
     s = event.settings
-    if s.system is System.DOUBLE_ELIMINATION or (
-        s.system is System.KNOCKOUT and (s.elimination_losses or 1) == 1
-    ):
+    if s.is_bracket:
         return _bracket_standings(event)
     if through_round is not None:
         event = _through(event, through_round)

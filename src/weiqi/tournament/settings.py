@@ -27,7 +27,7 @@ import typing
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from typing import Any, Final, Literal, cast
+from typing import Any, ClassVar, Final, Literal, Self, cast
 
 from weiqi.clock.lag import LagPolicy
 from weiqi.errors import InputError, InvalidSetting
@@ -295,6 +295,20 @@ def default_tiebreak_table(max_losses: int = 10) -> dict[str, list[str]]:
 class EventSettings(PlaySettings):
     """The settings of one individual event; invalid values raise ``InvalidSetting``.
 
+    A value is always one of the typed variants of its system (:data:`VARIANTS`), which holds
+    the settings that system reads and no other: a :class:`RoundRobinSettings` has its
+    ``cycles``, a :class:`McMahonSettings` its bar, floor and zero, a :class:`MatchSettings`
+    its ``best_of``. ``EventSettings(system, …)`` makes the system's variant; a setting
+    another system reads is refused, naming it and the systems that read it.
+
+    >>> s = EventSettings(System.MCMAHON, rounds=5, mcmahon_bar=Rank.parse("3d"))
+    >>> type(s).__name__, s.mcmahon_bar, isinstance(s, SwissSettings)
+    ('McMahonSettings', Rank('3d'), True)
+    >>> EventSettings(System.SWISS, rounds=5, best_of=5)
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: best_of: applies to match only, not to swiss
+
     Scoring of special results:
 
     - a bye scores ``bye_points`` (default a win) and adds 0 to the player's SOS (the bye has
@@ -309,10 +323,8 @@ class EventSettings(PlaySettings):
 
     A round without a game or a bye (a player absent from one round, not withdrawn) scores
     ``absent_points`` (default 0). McMahon as EGF events play it (:func:`egf_mcmahon` sets these
-    together; the defaults are the Chinese rules'):
+    together, with :class:`McMahonSettings`'s zero rank; the defaults are the Chinese rules'):
 
-    - ``mcmahon_zero``: the rank whose start score is 0 (OpenGotha's 30k); None counts from the
-      floor. It moves every score by the same amount, so places do not change;
     - ``round_down_scores``: half points (an absent round's, a draw's) are rounded down to whole
       wins in the scores the standings show and sum;
     - ``unplayed_sos``: a round without a game (bye, absence, a round nobody played) counts in
@@ -336,9 +348,7 @@ class EventSettings(PlaySettings):
 
     system: System
     rounds: int | None = None
-    cycles: int = 1
     tiebreaks: tuple[str, ...] | None = None
-    swiss_method: Literal["A", "B"] = "B"
     points_win: int = 2
     points_draw: int = 1
     points_loss: int = 0
@@ -350,7 +360,6 @@ class EventSettings(PlaySettings):
     shared_places: bool = True
     tie_resolution: Literal["lot", "playoff"] = "lot"
     first_round: Literal["halves", "fold", "lot"] = "halves"
-    pairing_method: Literal["fold", "slip"] = "fold"
     color_policy: Literal["even", "handicap"] = "even"
     komi: Fraction = KOMI_STONES
     handicap_reduction: int = 0
@@ -360,14 +369,8 @@ class EventSettings(PlaySettings):
     avoid_same_region: bool = False
     region_score_gap: int = 0
     forbidden_pairs: tuple[tuple[str, str], ...] = ()
-    mcmahon_bar: Rank | None = None
-    mcmahon_floor: Rank | None = None
-    elimination_losses: int | None = None
-    grand_final_reset: bool = True
-    best_of: int = 3
     late_entry_points: int = 0
     absent_points: int = 0
-    mcmahon_zero: Rank | None = None
     round_down_scores: bool = False
     unplayed_sos: Literal["none", "own_start"] = "none"
     sos_handicap: bool = False
@@ -393,21 +396,37 @@ class EventSettings(PlaySettings):
     lag_gain: float = LAG_GAIN
     lag_cap: float = LAG_CAP
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        # The system chooses the variant: EventSettings(System.MATCH, best_of=5) is a
+        # MatchSettings. A copy (pickle, dataclasses.replace) comes through here too.
+        given = args[0] if args else kwargs.get("system")
+        if given is None:
+            return super().__new__(cls)
+        system = _system_named(given)
+        variant = VARIANTS.get(system, cls) if system is not None else cls
+        if not issubclass(variant, cls):
+            raise TypeError(f"{cls.__name__} does not hold a {variant.__name__}")
+        for name in kwargs.keys() - _own_fields(variant):
+            if name in SYSTEM_SETTINGS:
+                raise _not_read(name, system)
+        return super().__new__(variant)
+
     def __post_init__(self) -> None:
-        set_choices(self, declared_choices(EventSettings))
-        check_system(self.system, INDIVIDUAL_SYSTEMS, Msg("an individual event"))
+        set_choices(self, declared_choices(type(self)))
+        check_system(self.system, self.SYSTEMS, Msg("an individual event"))
         self._validate()
 
+    #: The systems a variant's settings are of (every individual one's, on the base: a
+    #: system without a variant of its own is refused by name).
+    SYSTEMS: ClassVar[tuple[System, ...]] = INDIVIDUAL_SYSTEMS
+
     def _validate(self) -> None:
+        """Refuse what no system allows; each variant adds its own settings' checks."""
         s = self.system
         if self.rounds is not None and not 1 <= self.rounds <= 100:
             raise InvalidSetting("rounds", Msg("must be between 1 and 100"))
         if s.is_swiss and self.rounds is None:
             raise InvalidSetting("rounds", Msg("a Swiss event needs a number of rounds"))
-        if not 1 <= self.cycles <= 10:
-            raise InvalidSetting("cycles", Msg("must be between 1 and 10"))
-        if s is System.DOUBLE_ROUND_ROBIN and self.cycles not in (1, 2):
-            raise InvalidSetting("cycles", Msg("a double round robin has 2 cycles"))
         if not self.points_win > self.points_draw >= self.points_loss >= 0:
             raise InvalidSetting("points", Msg("need win > draw >= loss >= 0"))
         for name in ("bye_points", "no_result_points", "late_entry_points", "absent_points"):
@@ -421,16 +440,12 @@ class EventSettings(PlaySettings):
                 "replay_points",
                 Msg("must be between 0 and %(points_win)s", points_win=self.points_win),
             )
-        if self.swiss_method not in ("A", "B"):
-            raise InvalidSetting("swiss_method", Msg("must be A (total score) or B (SOS)"))
         if self.top_score not in ("full", "achieved"):
             raise InvalidSetting("top_score", Msg("must be 'full' or 'achieved'"))
         if self.tie_resolution not in ("lot", "playoff"):
             raise InvalidSetting("tie_resolution", Msg("must be 'lot' or 'playoff'"))
         if self.first_round not in ("halves", "fold", "lot"):
             raise InvalidSetting("first_round", Msg("must be 'halves', 'fold' or 'lot'"))
-        if self.pairing_method not in ("fold", "slip"):
-            raise InvalidSetting("pairing_method", Msg("must be 'fold' or 'slip'"))
         if self.unplayed_sos not in ("none", "own_start"):
             raise InvalidSetting("unplayed_sos", Msg("must be 'none' or 'own_start'"))
         if self.handicap_basis not in ("rank", "mcmahon"):
@@ -484,28 +499,6 @@ class EventSettings(PlaySettings):
         for a, b in self.forbidden_pairs:
             if a == b:
                 raise InvalidSetting("forbidden_pairs", Msg("%(a)s paired with itself", a=a))
-        if self.elimination_losses is not None and not 1 <= self.elimination_losses <= 10:
-            raise InvalidSetting("elimination_losses", Msg("must be between 1 and 10"))
-        if s is System.SWISS_KNOCKOUT and self.elimination_losses is None:
-            raise InvalidSetting("elimination_losses", Msg("Swiss with elimination needs K losses"))
-        if s is System.DOUBLE_ELIMINATION and self.elimination_losses not in (None, 2):
-            raise InvalidSetting("elimination_losses", Msg("double elimination is out after 2"))
-        if s is System.MATCH and (self.best_of not in (3, 5, 7)):
-            raise InvalidSetting("best_of", Msg("a match is best of 3, 5 or 7 games"))
-        if s is System.MCMAHON and self.mcmahon_bar is None:
-            raise InvalidSetting("mcmahon_bar", Msg("a McMahon event needs a bar rank"))
-        if (
-            self.mcmahon_bar is not None
-            and self.mcmahon_floor is not None
-            and self.mcmahon_floor.strength > self.mcmahon_bar.strength
-        ):
-            raise InvalidSetting("mcmahon_floor", Msg("the floor must be below the bar"))
-        if (
-            self.mcmahon_zero is not None
-            and self.mcmahon_floor is not None
-            and self.mcmahon_zero.strength > self.mcmahon_floor.strength
-        ):
-            raise InvalidSetting("mcmahon_zero", Msg("the zero rank must not be above the floor"))
 
     # -- derived values ----------------------------------------------------------------------
 
@@ -536,7 +529,11 @@ class EventSettings(PlaySettings):
         """
         if self.tiebreaks is not None:
             return self.tiebreaks
-        return default_tiebreaks(self.system, self.swiss_method, self.elimination_losses)
+        return self._default_tiebreaks()
+
+    def _default_tiebreaks(self) -> tuple[str, ...]:
+        """The rules' tie-breaks of the system (a variant passes what it adds to them)."""
+        return default_tiebreaks(self.system)
 
     @property
     def is_bracket(self) -> bool:
@@ -548,11 +545,12 @@ class EventSettings(PlaySettings):
         >>> EventSettings(system=System.KNOCKOUT, elimination_losses=2).is_bracket
         False
         """
-        return _is_bracket(self.system, self.elimination_losses)
+        return False
 
     @property
     def cycle_count(self) -> int:
-        return 2 if self.system is System.DOUBLE_ROUND_ROBIN else self.cycles
+        """The cycles the event plays: a round robin's, one otherwise."""
+        return 1
 
     def planned_rounds(self, players: int) -> int | None:
         """The rounds the event plays with ``players`` starting players: its number of rounds,
@@ -575,12 +573,6 @@ class EventSettings(PlaySettings):
     @property
     def losses_to_eliminate(self) -> int | None:
         """K of "out after K losses", or None for systems without elimination."""
-        if self.system is System.KNOCKOUT:
-            return self.elimination_losses or 1
-        if self.system is System.DOUBLE_ELIMINATION:
-            return 2
-        if self.system is System.SWISS_KNOCKOUT:
-            return self.elimination_losses
         return None
 
     @staticmethod
@@ -597,27 +589,230 @@ class EventSettings(PlaySettings):
         return codes
 
 
-_SWISS_PAIRED = frozenset({System.SWISS, System.SWISS_KNOCKOUT, System.MCMAHON, System.KNOCKOUT})
+# -- the variants: each system's own settings -----------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundRobinSettings(EventSettings):
+    """A round robin's settings: how many ``cycles`` it plays (a double round robin two).
+
+    >>> EventSettings(System.ROUND_ROBIN, cycles=3).planned_rounds(4)
+    9
+    """
+
+    SYSTEMS: ClassVar[tuple[System, ...]] = (System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN)
+    cycles: int = 1
+
+    def _validate(self) -> None:
+        super()._validate()
+        if not 1 <= self.cycles <= 10:
+            raise InvalidSetting("cycles", Msg("must be between 1 and 10"))
+        if self.system is System.DOUBLE_ROUND_ROBIN and self.cycles not in (1, 2):
+            raise InvalidSetting("cycles", Msg("a double round robin has 2 cycles"))
+
+    @property
+    def cycle_count(self) -> int:
+        return 2 if self.system is System.DOUBLE_ROUND_ROBIN else self.cycles
+
+
+@dataclass(frozen=True)
+class KnockoutSettings(EventSettings):
+    """A knockout's settings: out after ``elimination_losses`` losses (one, the bracket, by
+    default); with two or more it is paired as a Swiss, by ``pairing_method``."""
+
+    SYSTEMS: ClassVar[tuple[System, ...]] = (System.KNOCKOUT,)
+    elimination_losses: int | None = None
+    pairing_method: Literal["fold", "slip"] = "fold"
+
+    def _validate(self) -> None:
+        super()._validate()
+        _check_losses(self.elimination_losses)
+        _check_pairing(self.pairing_method)
+
+    def _default_tiebreaks(self) -> tuple[str, ...]:
+        return default_tiebreaks(self.system, elimination_losses=self.elimination_losses)
+
+    @property
+    def is_bracket(self) -> bool:
+        return _is_bracket(self.system, self.elimination_losses)
+
+    @property
+    def losses_to_eliminate(self) -> int:
+        return self.elimination_losses or 1
+
+
+@dataclass(frozen=True)
+class DoubleEliminationSettings(EventSettings):
+    """A double elimination's settings: whether the winners' bracket champion who loses the
+    grand final plays it again (``grand_final_reset``). Out after two losses, always."""
+
+    SYSTEMS: ClassVar[tuple[System, ...]] = (System.DOUBLE_ELIMINATION,)
+    elimination_losses: int | None = None
+    grand_final_reset: bool = True
+
+    def _validate(self) -> None:
+        super()._validate()
+        if self.elimination_losses not in (None, 2):
+            raise InvalidSetting("elimination_losses", Msg("double elimination is out after 2"))
+
+    def _default_tiebreaks(self) -> tuple[str, ...]:
+        return ()
+
+    @property
+    def is_bracket(self) -> bool:
+        return True
+
+    @property
+    def losses_to_eliminate(self) -> int:
+        return 2
+
+
+@dataclass(frozen=True)
+class SwissSettings(EventSettings):
+    """A Swiss's settings: its ranking method (``swiss_method``: A by total score, B by SOS,
+    R-RANK-SWISS) and how a score group is split (``pairing_method``)."""
+
+    SYSTEMS: ClassVar[tuple[System, ...]] = (System.SWISS,)
+    swiss_method: Literal["A", "B"] = "B"
+    pairing_method: Literal["fold", "slip"] = "fold"
+
+    def _validate(self) -> None:
+        super()._validate()
+        if self.swiss_method not in ("A", "B"):
+            raise InvalidSetting("swiss_method", Msg("must be A (total score) or B (SOS)"))
+        _check_pairing(self.pairing_method)
+
+    def _default_tiebreaks(self) -> tuple[str, ...]:
+        return default_tiebreaks(self.system, self.swiss_method)
+
+
+@dataclass(frozen=True)
+class SwissKnockoutSettings(SwissSettings):
+    """A Swiss with elimination: a Swiss's settings, and out after ``elimination_losses``
+    losses (required)."""
+
+    SYSTEMS: ClassVar[tuple[System, ...]] = (System.SWISS_KNOCKOUT,)
+    elimination_losses: int | None = None
+
+    def _validate(self) -> None:
+        super()._validate()
+        _check_losses(self.elimination_losses)
+        if self.elimination_losses is None:
+            raise InvalidSetting("elimination_losses", Msg("Swiss with elimination needs K losses"))
+
+    @property
+    def losses_to_eliminate(self) -> int | None:
+        return self.elimination_losses
+
+
+@dataclass(frozen=True)
+class McMahonSettings(SwissSettings):
+    """A McMahon event: a Swiss's settings and its start scores — the bar (required), the
+    floor (None: the lowest rank entered) and ``mcmahon_zero``, the rank whose start score is 0
+    (OpenGotha's 30k; None counts from the floor: it moves every score by the same amount, so
+    places do not change)."""
+
+    SYSTEMS: ClassVar[tuple[System, ...]] = (System.MCMAHON,)
+    mcmahon_bar: Rank | None = None
+    mcmahon_floor: Rank | None = None
+    mcmahon_zero: Rank | None = None
+
+    def _validate(self) -> None:
+        super()._validate()
+        if self.mcmahon_bar is None:
+            raise InvalidSetting("mcmahon_bar", Msg("a McMahon event needs a bar rank"))
+        if (
+            self.mcmahon_floor is not None
+            and self.mcmahon_floor.strength > self.mcmahon_bar.strength
+        ):
+            raise InvalidSetting("mcmahon_floor", Msg("the floor must be below the bar"))
+        if (
+            self.mcmahon_zero is not None
+            and self.mcmahon_floor is not None
+            and self.mcmahon_zero.strength > self.mcmahon_floor.strength
+        ):
+            raise InvalidSetting("mcmahon_zero", Msg("the zero rank must not be above the floor"))
+
+
+@dataclass(frozen=True)
+class MatchSettings(EventSettings):
+    """A match's settings: best of ``best_of`` games (3, 5 or 7)."""
+
+    SYSTEMS: ClassVar[tuple[System, ...]] = (System.MATCH,)
+    best_of: int = 3
+
+    def _validate(self) -> None:
+        super()._validate()
+        if self.best_of not in (3, 5, 7):
+            raise InvalidSetting("best_of", Msg("a match is best of 3, 5 or 7 games"))
+
+
+def _check_losses(losses: int | None) -> None:
+    if losses is not None and not 1 <= losses <= 10:
+        raise InvalidSetting("elimination_losses", Msg("must be between 1 and 10"))
+
+
+def _check_pairing(method: str) -> None:
+    if method not in ("fold", "slip"):
+        raise InvalidSetting("pairing_method", Msg("must be 'fold' or 'slip'"))
+
+
+#: Each individual system's variant of the settings: the one table of which system reads
+#: which setting (:data:`SYSTEM_SETTINGS` is read from it).
+VARIANTS: Final[dict[System, type[EventSettings]]] = {
+    system: variant
+    for variant in (
+        RoundRobinSettings,
+        KnockoutSettings,
+        DoubleEliminationSettings,
+        SwissSettings,
+        SwissKnockoutSettings,
+        McMahonSettings,
+        MatchSettings,
+    )
+    for system in variant.SYSTEMS
+}
+
+
+def _own_fields(variant: type) -> frozenset[str]:
+    """The names of a settings class's fields (every one a keyword of its constructor)."""
+    return frozenset(f.name for f in fields(variant))
+
+
+def _system_named(value: object) -> System | None:
+    """The system a constructor was given (its value's text too, earlier spelling included);
+    None for one that names none, which the settings refuse by name."""
+    if isinstance(value, System):
+        return value
+    try:
+        return System(str(value).replace("-", "_"))
+    except ValueError:
+        return None
+
 
 #: The settings only some systems read, each with those systems; every other system ignores
-#: them. A value other than the default given for another system is a mistake the organiser
-#: is told of (:func:`check_applies`), and the settings form shows each setting with its
-#: systems only. (A knockout out after K ≥ 2 losses is paired as a Swiss, by loss count; a
-#: team event's ``cycles`` are its round robin's and its ``player_order`` its 擂台赛's.)
+#: them. An individual event's are its variants' own fields (:data:`VARIANTS`); a team
+#: event's ``cycles`` are its round robin's and its ``player_order`` its 擂台赛's. A value
+#: other than the default given for another system is a mistake the organiser is told of
+#: (:func:`check_applies`), and the settings form shows each setting with its systems only.
 SYSTEM_SETTINGS: dict[str, frozenset[System]] = {
-    "cycles": frozenset({System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN}),
-    "swiss_method": frozenset(s for s in System if s.is_swiss),
-    "pairing_method": _SWISS_PAIRED,
-    "elimination_losses": frozenset(
-        {System.KNOCKOUT, System.SWISS_KNOCKOUT, System.DOUBLE_ELIMINATION}
-    ),
-    "grand_final_reset": frozenset({System.DOUBLE_ELIMINATION}),
-    "best_of": frozenset({System.MATCH}),
-    "mcmahon_bar": frozenset({System.MCMAHON}),
-    "mcmahon_floor": frozenset({System.MCMAHON}),
-    "mcmahon_zero": frozenset({System.MCMAHON}),
-    "player_order": frozenset({System.WINNER_STAYS_ON}),
-}
+    name: frozenset(s for s, variant in VARIANTS.items() if name in _own_fields(variant))
+    for name in sorted(
+        frozenset().union(*(_own_fields(v) for v in VARIANTS.values())) - _own_fields(EventSettings)
+    )
+} | {"player_order": frozenset({System.WINNER_STAYS_ON})}
+
+
+def _not_read(
+    name: str, system: System | None, among: tuple[System, ...] = INDIVIDUAL_SYSTEMS
+) -> InvalidSetting:
+    """The refusal of setting ``name`` given for a ``system`` that does not read it, naming
+    the systems of ``among`` that do."""
+    readers = " | ".join(s.value for s in systems_reading(name, among))
+    named = system.value if system is not None else "?"
+    return InvalidSetting(
+        name, Msg("applies to %(systems)s only, not to %(system)s", systems=readers, system=named)
+    )
 
 
 def systems_reading(
@@ -638,33 +833,52 @@ def systems_reading(
     return tuple(s for s in among if found is None or s in found)
 
 
-def check_applies(settings: PlaySettings, before: PlaySettings | None = None) -> None:
+def check_applies(
+    settings: PlaySettings,
+    given: Mapping[str, object] | None = None,
+    before: PlaySettings | None = None,
+) -> None:
     """Refuse a setting that ``settings``'s system does not read (:data:`SYSTEM_SETTINGS`) set
     to another value than its default — or, for a change, than it had ``before`` (a value
     stored earlier, under another system, is left as it was): ``InvalidSetting`` naming it
     and the systems of the event's kind that read it. Either kind of event; asked of what an
-    organiser types (the command line, the API), not of stored settings.
+    organiser types (``given``, the settings as JSON values: an individual event's value holds
+    its system's settings only; by default the value's own), not of stored settings.
 
     >>> check_applies(EventSettings(System.MATCH, best_of=5))
-    >>> check_applies(EventSettings(System.SWISS, rounds=5, best_of=5))
+    >>> swiss = EventSettings(System.SWISS, rounds=5)
+    >>> check_applies(swiss, {"system": "swiss", "rounds": 5, "best_of": 3})  # the default
+    >>> check_applies(swiss, {"system": "swiss", "rounds": 5, "best_of": 5})
     Traceback (most recent call last):
     ...
     weiqi.errors.InvalidSetting: best_of: applies to match only, not to swiss
     """
-    defaults = {f.name: f.default for f in fields(cast(Any, settings))}
-    among = INDIVIDUAL_SYSTEMS if isinstance(settings, EventSettings) else TEAM_SYSTEMS
+    individual = isinstance(settings, EventSettings)
+    among = INDIVIDUAL_SYSTEMS if individual else TEAM_SYSTEMS
+    kind = EventSettings if individual else type(settings)
+    values = (
+        settings_values(kind, given)
+        if given is not None
+        else {f.name: getattr(settings, f.name) for f in fields(cast(Any, settings))}
+    )
+    defaults = _defaults(kind)
     system: System = getattr(settings, "system")  # noqa: B009 (either kind's settings have one)
     for name, systems in SYSTEM_SETTINGS.items():
-        if name not in defaults or system in systems:
+        if name not in values or name not in defaults or system in systems:
             continue
-        value, default = getattr(settings, name), defaults[name]
-        unchanged = getattr(before, name, default) if before is not None else default
+        # compared as JSON holds them: what was typed may be a choice's text, not its value
+        value, default = _json_value(values[name]), _json_value(defaults[name])
+        unchanged = (
+            _json_value(getattr(before, name, defaults[name])) if before is not None else default
+        )
         if value != unchanged and value != default:
-            readers = " | ".join(s.value for s in systems_reading(name, among))
-            raise InvalidSetting(
-                name, Msg("applies to %(systems)s only, not to %(system)s", systems=readers,
-                          system=system.value),
-            )  # fmt: skip
+            raise _not_read(name, system, among)
+
+
+def _defaults(kind: type) -> dict[str, object]:
+    """The default of each field of the settings class ``kind``, or of any of its variants."""
+    classes = (*VARIANTS.values(),) if kind is EventSettings else (kind,)
+    return {f.name: f.default for c in classes for f in fields(c)}
 
 
 def egf_mcmahon(
@@ -719,19 +933,21 @@ def settings_to_dict(settings: object) -> dict[str, object]:
     >>> settings_from_dict(d) == EventSettings(system=System.SWISS, rounds=5)
     True
     """
-    out: dict[str, object] = {}
-    for f in fields(settings):  # type: ignore[arg-type]  # every settings value is a dataclass
-        value = getattr(settings, f.name)
-        if isinstance(value, enum.Enum):
-            value = value.value
-        elif isinstance(value, Fraction):
-            value = str(value)
-        elif isinstance(value, Rank):
-            value = value.code
-        elif isinstance(value, tuple):
-            value = [list(v) if isinstance(v, tuple) else v for v in value]
-        out[f.name] = value
-    return out
+    fs = fields(settings)  # type: ignore[arg-type]  # every settings value is a dataclass
+    return {f.name: _json_value(getattr(settings, f.name)) for f in fs}
+
+
+def _json_value(value: object) -> object:
+    """A setting's value as JSON holds it (enums by value, fractions and ranks as text)."""
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, Rank):
+        return value.code
+    if isinstance(value, tuple):
+        return [list(v) if isinstance(v, tuple) else v for v in value]
+    return value
 
 
 def settings_from_dict(data: dict[str, object]) -> EventSettings:
@@ -751,7 +967,10 @@ def settings_from_dict(data: dict[str, object]) -> EventSettings:
     kwargs = settings_values(EventSettings, data)
     if "system" not in kwargs:
         raise InvalidSetting("system", Msg("is required"))
-    return EventSettings(**kwargs)  # type: ignore[arg-type]
+    own = _own_fields(VARIANTS.get(cast(System, kwargs["system"]), EventSettings))
+    # what another system reads is not this event's (a value stored under it, or a form's
+    # hidden field): what an organiser types is checked for it by check_applies
+    return EventSettings(**{k: v for k, v in kwargs.items() if k in own})  # type: ignore[arg-type]
 
 
 #: Settings keys as an earlier release spelled them, read as their names now: a script or a
@@ -841,20 +1060,28 @@ def settings_text(settings: object) -> dict[str, str]:
     yes-or-no empty, the komi as people write it (``3¾``), nothing as empty. Lists are the
     form's own to show.
 
+    An individual event's form shows every system's settings, each with its systems: the
+    settings another system reads show their defaults.
+
     >>> f = settings_text(EventSettings(System.SWISS, rounds=5, lag_gain=0.5))
     >>> f["rounds"], f["lag_gain"], f["shared_places"], f["mcmahon_bar"], f["komi"]
     ('5', '0.5', 'on', '', '3¾')
+    >>> f["best_of"], f["grand_final_reset"]  # a match's and a double elimination's
+    ('3', 'on')
     """
-    types = _field_types(type(settings))
+    kind = EventSettings if isinstance(settings, EventSettings) else type(settings)
+    types = _field_types(kind)
+    shown = {**_defaults(kind), **{f.name: getattr(settings, f.name) for f in fields(settings)}}  # type: ignore[arg-type]
     out: dict[str, str] = {}
-    for key, value in settings_to_dict(settings).items():
+    for key, typed in shown.items():
         declared, optional = _unwrapped(types[key])
+        value = _json_value(typed)
         if key in _LISTS:
             continue
         if value is None:
             out[key] = ""
         elif declared is Fraction:
-            out[key] = format_komi(getattr(settings, key))
+            out[key] = format_komi(cast(Fraction, typed))
         elif isinstance(value, bool) and optional:
             out[key] = "yes" if value else "no"
         elif isinstance(value, bool):
@@ -941,11 +1168,15 @@ def _unwrapped(declared: object) -> tuple[object, bool]:
 
 
 def _field_types(kind: type) -> dict[str, object]:
-    """The declared types of the fields of ``kind`` (read once: every stored settings value is
-    read through them)."""
+    """The declared types of the fields of ``kind`` — of :class:`EventSettings`, those of all
+    its variants — read once: every stored settings value is read through them."""
     found = _FIELD_TYPES.get(kind)
     if found is None:
-        found = _FIELD_TYPES[kind] = typing.get_type_hints(kind)
+        classes = (kind, *VARIANTS.values()) if kind is EventSettings else (kind,)
+        found = {}
+        for c in classes:
+            found.update(typing.get_type_hints(c))
+        _FIELD_TYPES[kind] = found
     return found
 
 

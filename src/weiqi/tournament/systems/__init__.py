@@ -142,7 +142,7 @@ def system_for(
     if s.is_round_robin:
         return RoundRobin()
     if s is System.KNOCKOUT:
-        if (settings.elimination_losses or 1) == 1:
+        if settings.is_bracket:
             return HalvingKnockout() if kind is EventKind.TEAM else SingleElimination()
         return Swiss()  # out after K ≥ 2 losses, paired by loss count
     if s is System.DOUBLE_ELIMINATION:

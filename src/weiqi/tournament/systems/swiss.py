@@ -36,7 +36,13 @@ from weiqi.tournament.records import (
     RoundTotals,
 )
 from weiqi.tournament.scoring import PlayerHistory, histories, is_forfeit
-from weiqi.tournament.settings import EventSettings, System
+from weiqi.tournament.settings import (
+    EventSettings,
+    KnockoutSettings,
+    McMahonSettings,
+    SwissSettings,
+    System,
+)
 from weiqi.tournament.systems.colors import even_or_handicap
 
 
@@ -69,7 +75,7 @@ def _start_score(event: Event) -> Callable[[Entrant], int]:
     """The start score of any entrant under ``event``'s bar, floor and zero (the floor, when
     not set, is the event's lowest rank)."""
     s = event.settings
-    if s.system is not System.MCMAHON or s.mcmahon_bar is None:
+    if not isinstance(s, McMahonSettings) or s.mcmahon_bar is None:
         return lambda e: 0
     bar = s.mcmahon_bar.strength
     ranked = [e.strength for e in event.entrants if e.rank is not None]
@@ -251,7 +257,10 @@ def candidates(
     r = event.next_round_number
     start = mcmahon_start(event)
     order = seeding_order(field)
-    method: Method = s.pairing_method
+    # a knockout out after K ≥ 2 losses is paired as a Swiss is
+    method: Method = "fold"
+    if isinstance(s, SwissSettings | KnockoutSettings):
+        method = s.pairing_method
     if r == 1 or all(not hist[e.id].opponents for e in field):
         if s.first_round == "lot":
             rng.shuffle(order)
