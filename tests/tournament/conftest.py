@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.store.conftest import (  # noqa: F401  (the template fixture, used by db)
-    postgres_schema,
+from tests.store.conftest import (  # noqa: F401  (the template fixtures, used by db)
+    migrated_postgres_schema,
     sqlite_template,
 )
 from weiqi.store.database import Database
@@ -29,8 +29,8 @@ def db(
         yield database
         database.dispose()
         return
-    with postgres_schema() as url:
+    with migrated_postgres_schema(request) as url:
         database = Database(url)
-        database.upgrade()
+        database.upgrade()  # at head already: only checks
         yield database
         database.dispose()

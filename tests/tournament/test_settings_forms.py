@@ -69,8 +69,18 @@ def _settings(base: EventSettings | TeamEventSettings) -> st.SearchStrategy[obje
     return st.lists(change, max_size=4).map(made)
 
 
+#: A team event of each system's variant, whose settings the test changes.
+_TEAM_EVENTS = [
+    TeamEventSettings(),
+    TeamEventSettings(system=System.ROUND_ROBIN, cycles=2),
+    TeamEventSettings(system=System.SWISS, rounds=5),
+    TeamEventSettings(system=System.KNOCKOUT),
+    TeamEventSettings(system=System.WINNER_STAYS_ON, player_order="chosen"),
+]
+
+
 @settings(max_examples=300, deadline=None)
-@given(_settings(TeamEventSettings()))
+@given(st.sampled_from(_TEAM_EVENTS).flatmap(_settings))
 def test_r_fmt_1_a_team_events_settings_read_back_from_their_form(made: object) -> None:
     """R-FMT-1: every team setting — the team type, boards, foreign players, substitutes
     allowed / not / by the type's rule, the missing-lineup rule, the lag allowance — shows in

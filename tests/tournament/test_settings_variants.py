@@ -11,6 +11,14 @@ import pickle
 import pytest
 
 from weiqi.errors import InvalidSetting
+from weiqi.league.settings import (
+    StageSettings,
+    TeamEventSettings,
+    TeamRoundRobinSettings,
+    TeamSwissSettings,
+    team_settings_from_dict,
+)
+from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.settings import (
     INDIVIDUAL_SYSTEMS,
@@ -164,3 +172,40 @@ def test_a_variant_copies_as_itself() -> None:
     # the system changed to another family's is a new value, not a copy
     with pytest.raises(TypeError):
         dataclasses.replace(EventSettings(System.MATCH), system=System.ROUND_ROBIN)
+
+
+def test_a_team_events_settings_are_one_variant_per_system_too_R_FMT_1() -> None:
+    """R-FMT-1: a team round robin holds its cycles, a 擂台赛 its players' order; a team Swiss
+    holds neither, and the stored settings read back as the same variant."""
+    rr, stage = TeamEventSettings(cycles=2), TeamEventSettings(system="winner_stays_on")
+    swiss = TeamEventSettings(system=System.SWISS, rounds=5)
+    assert (type(rr), rr.cycle_count, rr.planned_rounds(4)) == (TeamRoundRobinSettings, 2, 6)
+    assert type(stage) is StageSettings and stage.player_order is PlayerOrder.FIXED
+    assert type(swiss) is TeamSwissSettings and swiss.cycle_count == 1
+    assert not hasattr(swiss, "cycles") and not hasattr(swiss, "player_order")
+    with pytest.raises(InvalidSetting) as err:
+        TeamEventSettings(system=System.KNOCKOUT, player_order="chosen")
+    assert err.value.field == "player_order" and "winner_stays_on" in str(err.value)
+    knockout = TeamEventSettings(system="knockout")
+    for made in (rr, stage, swiss, knockout):
+        assert team_settings_from_dict(settings_to_dict(made)) == made
+    # stored under another system: read without what this one does not hold
+    for made in (rr, swiss, knockout):
+        assert team_settings_from_dict({**settings_to_dict(made), "player_order": "chosen"}) == made
+    for made in (stage, swiss, knockout):
+        assert team_settings_from_dict({**settings_to_dict(made), "cycles": 2}) == made
+    assert pickle.loads(pickle.dumps(swiss)) == swiss
+    assert settings_text(swiss)["cycles"] == "1"  # the form shows a round robin's default
+
+
+def test_the_table_of_settings_by_system_says_what_each_team_variant_holds() -> None:
+    """The one table lists a team variant's own settings with its system (the team variants
+    are declared after it, in ``league.settings``, so the table names ``player_order``)."""
+    base = {f.name for f in dataclasses.fields(TeamEventSettings)}
+    own = {
+        (name, system)
+        for system, variant in TeamEventSettings.VARIANTS.items()
+        for name in {f.name for f in dataclasses.fields(variant)} - base
+    }
+    assert own == {("cycles", System.ROUND_ROBIN), ("player_order", System.WINNER_STAYS_ON)}
+    assert all(system in SYSTEM_SETTINGS[name] for name, system in own)

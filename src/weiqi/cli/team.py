@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -204,6 +204,7 @@ def create_team(
     from weiqi.tournament.details import EventDetails
     from weiqi.tournament.settings import (
         KOMI_STONES,
+        SYSTEM_SETTINGS,
         GameStart,
         PlayMode,
         System,
@@ -212,6 +213,10 @@ def create_team(
 
     sys_ = choice(System, system.replace("-", "_"), "--system")
     default_ranking = "swiss_points" if sys_ is System.SWISS else "round_robin"
+    order = choice(PlayerOrder, player_order, "--order")
+    typed = {"cycles": cycles, "player_order": order.value}
+    # a system's own settings go to its variant only; what another system reads is told
+    own: dict[str, Any] = {k: v for k, v in typed.items() if sys_ in SYSTEM_SETTINGS[k]}
     settings = TeamEventSettings(
         system=sys_,
         team_type=choice(TeamType, team_type, "--type"),
@@ -223,19 +228,18 @@ def create_team(
         board_one_decides=board_one_decides,
         deadline_minutes=deadline_minutes,
         rounds=rounds,
-        cycles=cycles,
         ranking=choice(TeamRanking, ranking or default_ranking, "--ranking"),
         seed=seed,
-        player_order=choice(PlayerOrder, player_order, "--order"),
         board_size=board_size or 19,
         komi=KOMI_STONES if komi is None else komi,
         cycle=choice(CyclePolicy, cycle or CyclePolicy.BAN.value, "--cycle-policy"),
         play=choice(PlayMode, play or PlayMode.BOARD.value, "--play"),
         game_start=choice(GameStart, game_start or GameStart.PRESENT.value, "--game-start"),
         **(lag or {}),
+        **own,
     )
     details = EventDetails(time_control=time_control) if time_control else None
-    check_applies(settings)  # (settings only other systems read: told, not ignored)
+    check_applies(settings, typed)
     database = open_database(db)
     info = create_event(database, Actor.local(), name, settings, details)
     if as_json:

@@ -38,7 +38,7 @@ from weiqi.league.lineup import (
     validate_lineup,
 )
 from weiqi.league.match import BoardColors, TeamMatch, board_colors
-from weiqi.league.settings import TeamEventSettings
+from weiqi.league.settings import TeamEventSettings, TeamRoundRobinSettings
 from weiqi.league.standings import TeamRanking, TeamStanding, team_standings
 from weiqi.league.team import RosterEntry, Team, TeamType
 from weiqi.messages import Msg
@@ -136,7 +136,7 @@ class SeasonSettings:
         >>> d.system.value, d.cycles, d.boards, d.online
         ('round_robin', 2, 3, True)
         """
-        return TeamEventSettings(
+        return TeamRoundRobinSettings(
             system=System.ROUND_ROBIN,
             team_type=self.team_type,
             boards=self.boards,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import ClassVar
 
 from weiqi.errors import InvalidSetting
 from weiqi.league.lineup import LineupSettings, MissingLineup
@@ -32,23 +33,35 @@ from weiqi.tournament.settings import (
     PlayMode,
     PlaySettings,
     System,
+    SystemVariants,
     check_system,
     declared_choices,
     round_robin_rounds,
     settings_to_dict,
-    settings_values,
+    variant_from_dict,
 )
 
-__all__ = ["TeamEventSettings", "settings_to_dict", "team_settings_from_dict"]
+__all__ = [
+    "StageSettings",
+    "TeamEventSettings",
+    "TeamKnockoutSettings",
+    "TeamRoundRobinSettings",
+    "TeamSwissSettings",
+    "settings_to_dict",
+    "team_settings_from_dict",
+]
 
 
 @dataclass(frozen=True)
-class TeamEventSettings(PlaySettings):
-    """The settings of a team event.
+class TeamEventSettings(SystemVariants, PlaySettings):
+    """The settings of a team event: one typed variant per system, as an individual event's
+    (:class:`~weiqi.tournament.settings.SystemVariants`): a round robin's holds its
+    ``cycles``, a 擂台赛's its ``player_order``; a value made without a system is a round
+    robin's.
 
     ``deadline_minutes``: lineups close this long before a round's start (a round paired without
-    a start closes when its lineups are revealed). ``rounds`` is required for a Swiss;
-    ``cycles`` (1 or 2) is the round robin's. ``seed`` seeds nigiri and Swiss colour ties.
+    a start closes when its lineups are revealed). ``rounds`` is required for a Swiss.
+    ``seed`` seeds nigiri and Swiss colour ties.
     ``play`` and ``game_start`` as an individual event's (:class:`PlaySettings`): over the
     board by default; online, each board is played in the game room once its round's lineups
     are revealed, starting when both players are in or at the round's start. The colours stay
@@ -58,7 +71,16 @@ class TeamEventSettings(PlaySettings):
 
     >>> TeamEventSettings(play="online").online, TeamEventSettings().game_start.value
     (True, 'present')
+    >>> type(TeamEventSettings()).__name__, TeamEventSettings(cycles=2).cycle_count
+    ('TeamRoundRobinSettings', 2)
+    >>> TeamEventSettings(system="swiss", rounds=5, cycles=2)
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: cycles: applies to round_robin only, not to swiss
     """
+
+    SYSTEMS: ClassVar[tuple[System, ...]] = TEAM_SYSTEMS
+    DEFAULT_SYSTEM: ClassVar[System | None] = System.ROUND_ROBIN
 
     system: System = System.ROUND_ROBIN
     team_type: TeamType = TeamType.PER_ROUND
@@ -70,10 +92,8 @@ class TeamEventSettings(PlaySettings):
     board_one_decides: bool = False
     deadline_minutes: int = 30
     rounds: int | None = None
-    cycles: int = 1
     ranking: TeamRanking = TeamRanking.ROUND_ROBIN
     seed: int = 0
-    player_order: PlayerOrder = PlayerOrder.FIXED
     board_size: int = 19
     """The size of every board of the event (R-BOARD-1: 19 unless the event says otherwise)."""
     komi: Fraction = KOMI_STONES
@@ -87,8 +107,8 @@ class TeamEventSettings(PlaySettings):
     lag_cap: float = LAG_CAP
 
     def __post_init__(self) -> None:
-        set_choices(self, declared_choices(TeamEventSettings))
-        check_system(self.system, TEAM_SYSTEMS, Msg("a team event"))
+        set_choices(self, declared_choices(type(self)))
+        check_system(self.system, self.SYSTEMS, Msg("a team event"))
         self._check_lag()
         # the rules' board sizes and komi only (InvalidSetting); the komi kept as a fraction
         object.__setattr__(self, "komi", self.ruleset.komi)
@@ -98,8 +118,6 @@ class TeamEventSettings(PlaySettings):
             raise InvalidSetting("boards", Msg("at least one"))
         if self.system is System.SWISS and (self.rounds is None or self.rounds < 1):
             raise InvalidSetting("rounds", Msg("a Swiss needs its number of rounds"))
-        if self.cycles not in (1, 2):
-            raise InvalidSetting("cycles", Msg("a team round robin has one or two cycles"))
         if self.deadline_minutes < 0:
             raise InvalidSetting("deadline_minutes", Msg("cannot be negative"))
         if self.team_type is TeamType.ROTATION and self.system is System.KNOCKOUT:
@@ -145,7 +163,7 @@ class TeamEventSettings(PlaySettings):
         3
         """
         if self.system is System.ROUND_ROBIN:
-            return round_robin_rounds(teams, self.cycles)
+            return round_robin_rounds(teams, self.cycle_count)
         if self.system is System.WINNER_STAYS_ON:
             return 1
         if self.system is System.KNOCKOUT and self.rounds is None:
@@ -159,6 +177,52 @@ class TeamEventSettings(PlaySettings):
         )
 
 
+@dataclass(frozen=True)
+class TeamRoundRobinSettings(TeamEventSettings):
+    """A team round robin's settings: one or two ``cycles``."""
+
+    SYSTEMS: ClassVar[tuple[System, ...]] = (System.ROUND_ROBIN,)
+    cycles: int = 1
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.cycles not in (1, 2):
+            raise InvalidSetting("cycles", Msg("a team round robin has one or two cycles"))
+
+    @property
+    def cycle_count(self) -> int:
+        return self.cycles
+
+
+@dataclass(frozen=True)
+class TeamSwissSettings(TeamEventSettings):
+    """A team Swiss's settings: those of every team event (its rounds are required)."""
+
+    SYSTEMS: ClassVar[tuple[System, ...]] = (System.SWISS,)
+
+
+@dataclass(frozen=True)
+class TeamKnockoutSettings(TeamEventSettings):
+    """A team knockout's settings: those of every team event."""
+
+    SYSTEMS: ClassVar[tuple[System, ...]] = (System.KNOCKOUT,)
+
+
+@dataclass(frozen=True)
+class StageSettings(TeamEventSettings):
+    """A 擂台赛's settings: the order each team sends its players in (``player_order``)."""
+
+    SYSTEMS: ClassVar[tuple[System, ...]] = (System.WINNER_STAYS_ON,)
+    player_order: PlayerOrder = PlayerOrder.FIXED
+
+
+TeamEventSettings.VARIANTS = {
+    system: variant
+    for variant in (TeamRoundRobinSettings, TeamSwissSettings, TeamKnockoutSettings, StageSettings)
+    for system in variant.SYSTEMS
+}
+
+
 def team_settings_from_dict(data: object) -> TeamEventSettings:
     """Inverse of ``settings_to_dict`` for a team event: unknown keys, values of the wrong type
     and values the settings refuse are ``InvalidSetting`` naming the setting.
@@ -170,4 +234,4 @@ def team_settings_from_dict(data: object) -> TeamEventSettings:
     ...
     weiqi.errors.InvalidSetting: team_type: 'club' is not one of fixed_boards | ...
     """
-    return TeamEventSettings(**settings_values(TeamEventSettings, data))  # type: ignore[arg-type]
+    return variant_from_dict(TeamEventSettings, data)

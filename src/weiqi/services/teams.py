@@ -720,7 +720,7 @@ def _next_round_event(
             raise Conflict(Msg("the previous round has boards without a result"))
         if settings.system is System.KNOCKOUT:
             require_knockout_winners(rounds, settings.board_one_decides)
-    core = team_settings(settings.system, settings.rounds, settings.cycles, settings.seed)
+    core = team_settings(settings.system, settings.rounds, settings.cycle_count, settings.seed)
     teams = team_entrants(
         [t.code for t in listed], {t.code: t.name for t in listed}, {t.code: t.club for t in listed}
     )

@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session
 
 from weiqi.errors import Conflict, NotFound
 from weiqi.league.match import BoardColors
+from weiqi.league.settings import StageSettings
 from weiqi.league.team_rounds import team_settings
 from weiqi.league.winner_stays_on import StageSetup, WinnerStaysOn, WinnerStaysOnSystem
 from weiqi.messages import Msg
@@ -127,6 +128,8 @@ def _stage(session: Session, event_id: int) -> _Stage:
         )
     )
     nigiri = settings.board_colors is BoardColors.NIGIRI
+    if not isinstance(settings, StageSettings):
+        raise TypeError(f"a 擂台赛 plays under StageSettings, not {type(settings).__name__}")
     setup = StageSetup(squads, settings.player_order, settings.seed if nigiri else None, sends)
     system = system_for(team_settings(System.MATCH), EventKind.TEAM, setup)
     assert isinstance(system, WinnerStaysOnSystem)

@@ -291,8 +291,58 @@ def default_tiebreak_table(max_losses: int = 10) -> dict[str, list[str]]:
     }
 
 
+class SystemVariants:
+    """What makes a kind's settings one typed variant per system: ``Kind(system, …)`` makes
+    the system's variant (``VARIANTS``, on the kind's base class) and refuses a setting only
+    another variant holds, naming it and the systems of the kind that read it. Both kinds of
+    event are made so (:class:`EventSettings`, ``league.settings.TeamEventSettings``).
+
+    The base's ``DEFAULT_SYSTEM`` is the system of a value made without one; a variant made
+    without arguments is a copy being restored (pickle), made as itself.
+    """
+
+    #: The systems of the kind (on its base) or of the variant.
+    SYSTEMS: ClassVar[tuple[System, ...]]
+    #: The kind's variant of each of its systems, set on its base once they are declared.
+    VARIANTS: ClassVar[Mapping[System, type[Any]]] = {}
+    DEFAULT_SYSTEM: ClassVar[System | None] = None
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        given = args[0] if args else kwargs.get("system")
+        if given is None:
+            if cls.DEFAULT_SYSTEM is None or cls in cls.VARIANTS.values():
+                return super().__new__(cls)
+            given = cls.DEFAULT_SYSTEM
+        system = _system_named(given)
+        variant = cls.VARIANTS.get(system, cls) if system is not None else cls
+        if not issubclass(variant, cls):  # dataclasses.replace with another family's system
+            raise TypeError(f"{cls.__name__} does not hold a {variant.__name__}")
+        held = _own_fields(variant)
+        for name in kwargs.keys() - held:
+            if any(name in _own_fields(v) for v in cls.VARIANTS.values()):
+                raise _not_read(name, system, _kind(cls).SYSTEMS)
+        return super().__new__(variant)
+
+    @property
+    def cycle_count(self) -> int:
+        """The cycles the event plays: a round robin's (its variant's), one otherwise."""
+        return 1
+
+
+def _kind(cls: type) -> type[SystemVariants]:
+    """The base class of the kind of settings ``cls`` (a base or a variant) is of: the class
+    its variants are set on. A settings class without variants is its own."""
+    for base in cls.__mro__:
+        if "VARIANTS" in vars(base) and base is not SystemVariants:
+            return cast(type[SystemVariants], base)
+    return cast(type[SystemVariants], cls)
+
+
+K = typing.TypeVar("K", bound=SystemVariants)
+
+
 @dataclass(frozen=True)
-class EventSettings(PlaySettings):
+class EventSettings(SystemVariants, PlaySettings):
     """The settings of one individual event; invalid values raise ``InvalidSetting``.
 
     A value is always one of the typed variants of its system (:data:`VARIANTS`), which holds
@@ -395,21 +445,6 @@ class EventSettings(PlaySettings):
     #: ``lag_gain`` seconds a move, at most ``lag_cap``; 0 forgives nothing.
     lag_gain: float = LAG_GAIN
     lag_cap: float = LAG_CAP
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
-        # The system chooses the variant: EventSettings(System.MATCH, best_of=5) is a
-        # MatchSettings. A copy (pickle, dataclasses.replace) comes through here too.
-        given = args[0] if args else kwargs.get("system")
-        if given is None:
-            return super().__new__(cls)
-        system = _system_named(given)
-        variant = VARIANTS.get(system, cls) if system is not None else cls
-        if not issubclass(variant, cls):
-            raise TypeError(f"{cls.__name__} does not hold a {variant.__name__}")
-        for name in kwargs.keys() - _own_fields(variant):
-            if name in SYSTEM_SETTINGS:
-                raise _not_read(name, system)
-        return super().__new__(variant)
 
     def __post_init__(self) -> None:
         set_choices(self, declared_choices(type(self)))
@@ -546,11 +581,6 @@ class EventSettings(PlaySettings):
         False
         """
         return False
-
-    @property
-    def cycle_count(self) -> int:
-        """The cycles the event plays: a round robin's, one otherwise."""
-        return 1
 
     def planned_rounds(self, players: int) -> int | None:
         """The rounds the event plays with ``players`` starting players: its number of rounds,
@@ -772,6 +802,7 @@ VARIANTS: Final[dict[System, type[EventSettings]]] = {
     )
     for system in variant.SYSTEMS
 }
+EventSettings.VARIANTS = VARIANTS
 
 
 def _own_fields(variant: type) -> frozenset[str]:
@@ -853,9 +884,8 @@ def check_applies(
     ...
     weiqi.errors.InvalidSetting: best_of: applies to match only, not to swiss
     """
-    individual = isinstance(settings, EventSettings)
-    among = INDIVIDUAL_SYSTEMS if individual else TEAM_SYSTEMS
-    kind = EventSettings if individual else type(settings)
+    kind = _kind(type(settings))
+    among = kind.SYSTEMS
     values = (
         settings_values(kind, given)
         if given is not None
@@ -877,8 +907,13 @@ def check_applies(
 
 def _defaults(kind: type) -> dict[str, object]:
     """The default of each field of the settings class ``kind``, or of any of its variants."""
-    classes = (*VARIANTS.values(),) if kind is EventSettings else (kind,)
-    return {f.name: f.default for c in classes for f in fields(c)}
+    return {f.name: f.default for c in _classes(kind) for f in fields(c)}
+
+
+def _classes(kind: type) -> tuple[type, ...]:
+    """The settings class ``kind`` and, for the base of a kind, its variants."""
+    found: Mapping[System, type] = vars(kind).get("VARIANTS", {})
+    return (kind, *found.values())
 
 
 def egf_mcmahon(
@@ -964,13 +999,25 @@ def settings_from_dict(data: dict[str, object]) -> EventSettings:
     ...
     weiqi.errors.InvalidSetting: rounds: must be a whole number
     """
-    kwargs = settings_values(EventSettings, data)
-    if "system" not in kwargs:
+    if isinstance(data, dict) and "system" not in data:
         raise InvalidSetting("system", Msg("is required"))
-    own = _own_fields(VARIANTS.get(cast(System, kwargs["system"]), EventSettings))
-    # what another system reads is not this event's (a value stored under it, or a form's
-    # hidden field): what an organiser types is checked for it by check_applies
-    return EventSettings(**{k: v for k, v in kwargs.items() if k in own})  # type: ignore[arg-type]
+    return variant_from_dict(EventSettings, data)
+
+
+def variant_from_dict(kind: type[K], data: object) -> K:
+    """The settings of ``kind`` (a kind's base class) from JSON values, made as the variant of
+    their system (the kind's default when none is given). What only another system's variant
+    holds is left out — a value stored under an earlier system, or a form's hidden field:
+    what an organiser types is checked for it by :func:`check_applies`. An unknown key or a
+    value of the wrong type is ``InvalidSetting`` naming the setting.
+
+    >>> type(variant_from_dict(EventSettings, {"system": "match", "cycles": 2})).__name__
+    'MatchSettings'
+    """
+    kwargs = settings_values(kind, data)
+    system = kwargs.get("system", kind.DEFAULT_SYSTEM)
+    own = _own_fields(kind.VARIANTS.get(cast(System, system), kind))
+    return kind(**{k: v for k, v in kwargs.items() if k in own})
 
 
 #: Settings keys as an earlier release spelled them, read as their names now: a script or a
@@ -1069,7 +1116,7 @@ def settings_text(settings: object) -> dict[str, str]:
     >>> f["best_of"], f["grand_final_reset"]  # a match's and a double elimination's
     ('3', 'on')
     """
-    kind = EventSettings if isinstance(settings, EventSettings) else type(settings)
+    kind = _kind(type(settings))
     types = _field_types(kind)
     shown = {**_defaults(kind), **{f.name: getattr(settings, f.name) for f in fields(settings)}}  # type: ignore[arg-type]
     out: dict[str, str] = {}
@@ -1147,10 +1194,11 @@ def declared_choices(kind: type) -> tuple[tuple[str, type[enum.Enum]], ...]:
     >>> [name for name, _ in declared_choices(EventSettings)]
     ['play', 'game_start', 'system', 'cycle', 'handicap_placement']
     """
+    own = _own_fields(kind)  # a kind's base: not its variants' (their values have them)
     return tuple(
         (name, declared)
         for name, declared in _field_types(kind).items()
-        if isinstance(declared, type) and issubclass(declared, enum.Enum)
+        if name in own and isinstance(declared, type) and issubclass(declared, enum.Enum)
     )
 
 
@@ -1172,9 +1220,8 @@ def _field_types(kind: type) -> dict[str, object]:
     its variants — read once: every stored settings value is read through them."""
     found = _FIELD_TYPES.get(kind)
     if found is None:
-        classes = (kind, *VARIANTS.values()) if kind is EventSettings else (kind,)
         found = {}
-        for c in classes:
+        for c in _classes(kind):
             found.update(typing.get_type_hints(c))
         _FIELD_TYPES[kind] = found
     return found
