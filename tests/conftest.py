@@ -11,6 +11,7 @@ import tempfile
 import pytest
 
 from tests.programs import NEEDS, present
+from tests.store.conftest import postgres_template  # noqa: F401  (every PostgreSQL test's)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

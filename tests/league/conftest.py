@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
-from tests.store.conftest import (  # noqa: F401  (the template fixture, used by db)
-    postgres_schema,
+from tests.store.conftest import (  # noqa: F401  (the template fixtures, used by db)
     sqlite_template,
 )
+from tests.tournament.conftest import db  # noqa: F401  (the same fixture on both databases)
 from weiqi.league.team import RosterEntry, Team
-from weiqi.store.database import Database
 from weiqi.tournament.ranks import Rank
 
 
@@ -27,28 +22,6 @@ def team(tid: str, *entries: RosterEntry, order: tuple[str, ...] = ()) -> Team:
     return Team(
         tid, tid.title(), tuple(entries), club=f"{tid} club", coach=f"coach {tid}", order=order
     )
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def db(
-    request: pytest.FixtureRequest,
-    tmp_path: Path,
-    sqlite_template: Path,  # noqa: F811
-) -> Iterator[Database]:
-    """A migrated database for the service tests: an SQLite file, then a fresh PostgreSQL
-    schema (marked ``postgres``)."""
-    if request.param == "sqlite":  # a copy of the file migrated once per run
-        shutil.copyfile(sqlite_template, tmp_path / "teams.sqlite3")
-        database = Database(f"sqlite:///{tmp_path / 'teams.sqlite3'}")
-        database.upgrade()  # at head already: only checks
-        yield database
-        database.dispose()
-        return
-    with postgres_schema() as url:
-        database = Database(url)
-        database.upgrade()
-        yield database
-        database.dispose()
 
 
 @pytest.fixture
