@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -164,9 +165,15 @@ def run_server(workdir: Path, db_url: str) -> Iterator[LiveServer]:
 
 
 @pytest.fixture(scope="module")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """The real server on a new SQLite file (one per test module)."""
+def live_server(
+    tmp_path_factory: pytest.TempPathFactory,
+    sqlite_template: Path,  # noqa: F811
+) -> Iterator[LiveServer]:
+    """The real server on a new SQLite file (one per test module): a copy of the one migrated
+    once per run, as the database fixture's. ``weiqi serve`` migrating a new file of its own
+    is tested by ``test_small_things``, a fresh site's first start by every module here."""
     workdir = tmp_path_factory.mktemp("server")
+    shutil.copyfile(sqlite_template, workdir / "weiqi.sqlite3")
     with run_server(workdir, f"sqlite:///{workdir / 'weiqi.sqlite3'}") as server:
         yield server
 
