@@ -299,6 +299,13 @@ class SystemVariants:
 
     The base's ``DEFAULT_SYSTEM`` is the system of a value made without one; a variant made
     without arguments is a copy being restored (pickle), made as itself.
+
+    >>> type(EventSettings(System.MATCH, best_of=5)).__name__
+    'MatchSettings'
+    >>> EventSettings(System.ROUND_ROBIN, mcmahon_bar=Rank.parse("3d"))
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: mcmahon_bar: applies to mcmahon only, not to round_robin
     """
 
     #: The systems of the kind (on its base) or of the variant.
