@@ -72,7 +72,8 @@ def postgres_template() -> tuple[str, str] | None:
     """The SQL that makes a schema migrated once per run (``pg_dump`` of it: its tables,
     sequences and rows), and the schema's name in it; each test's schema is made by it, as
     each SQLite test starts from a copy of a file. None without a ``pg_dump`` that can dump
-    it: each test then migrates its own schema. Alembic's run takes some 0.7 s a schema, this 0.1 s."""
+    it: each test then migrates its own schema. Alembic's run takes some 0.7 s a schema,
+    this 0.1 s."""
     dump = shutil.which("pg_dump")
     if dump is None:
         return None
