@@ -199,8 +199,8 @@ def test_a_team_events_settings_are_one_variant_per_system_too_R_FMT_1() -> None
 
 
 def test_the_table_of_settings_by_system_says_what_each_team_variant_holds() -> None:
-    """The one table lists a team variant's own settings with its system (the team variants
-    are declared after it, in ``league.settings``, so the table names ``player_order``)."""
+    """The one table lists a team variant's own settings with its system: ``league.settings``
+    declares the team variants into it as the individual ones are."""
     base = {f.name for f in dataclasses.fields(TeamEventSettings)}
     own = {
         (name, system)

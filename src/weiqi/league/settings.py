@@ -35,6 +35,7 @@ from weiqi.tournament.settings import (
     System,
     SystemVariants,
     check_system,
+    declare_variants,
     declared_choices,
     round_robin_rounds,
     settings_to_dict,
@@ -216,11 +217,13 @@ class StageSettings(TeamEventSettings):
     player_order: PlayerOrder = PlayerOrder.FIXED
 
 
-TeamEventSettings.VARIANTS = {
-    system: variant
-    for variant in (TeamRoundRobinSettings, TeamSwissSettings, TeamKnockoutSettings, StageSettings)
-    for system in variant.SYSTEMS
-}
+declare_variants(
+    TeamEventSettings,
+    TeamRoundRobinSettings,
+    TeamSwissSettings,
+    TeamKnockoutSettings,
+    StageSettings,
+)
 
 
 def team_settings_from_dict(data: object) -> TeamEventSettings:

@@ -54,7 +54,7 @@ from weiqi.store.teams import (
 )
 from weiqi.store.tournament import GameRow, RoundRow
 from weiqi.tournament.records import EventKind
-from weiqi.tournament.settings import System
+from weiqi.tournament.settings import System, variant_of
 from weiqi.tournament.systems import system_for
 
 
@@ -128,9 +128,8 @@ def _stage(session: Session, event_id: int) -> _Stage:
         )
     )
     nigiri = settings.board_colors is BoardColors.NIGIRI
-    if not isinstance(settings, StageSettings):
-        raise TypeError(f"a 擂台赛 plays under StageSettings, not {type(settings).__name__}")
-    setup = StageSetup(squads, settings.player_order, settings.seed if nigiri else None, sends)
+    order = variant_of(settings, StageSettings).player_order
+    setup = StageSetup(squads, order, settings.seed if nigiri else None, sends)
     system = system_for(team_settings(System.MATCH), EventKind.TEAM, setup)
     assert isinstance(system, WinnerStaysOnSystem)
     broken = broken_in(session, event_id)

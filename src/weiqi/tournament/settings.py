@@ -587,7 +587,7 @@ class EventSettings(SystemVariants, PlaySettings):
         >>> EventSettings(system=System.KNOCKOUT, elimination_losses=2).is_bracket
         False
         """
-        return False
+        return _is_bracket(self.system, None)
 
     def planned_rounds(self, players: int) -> int | None:
         """The rounds the event plays with ``players`` starting players: its number of rounds,
@@ -692,13 +692,6 @@ class DoubleEliminationSettings(EventSettings):
         if self.elimination_losses not in (None, 2):
             raise InvalidSetting("elimination_losses", Msg("double elimination is out after 2"))
 
-    def _default_tiebreaks(self) -> tuple[str, ...]:
-        return ()
-
-    @property
-    def is_bracket(self) -> bool:
-        return True
-
     @property
     def losses_to_eliminate(self) -> int:
         return 2
@@ -784,6 +777,22 @@ class MatchSettings(EventSettings):
             raise InvalidSetting("best_of", Msg("a match is best of 3, 5 or 7 games"))
 
 
+V = typing.TypeVar("V", bound=SystemVariants)
+
+
+def variant_of(settings: SystemVariants, variant: type[V]) -> V:
+    """``settings`` as ``variant``, which the caller's system plays under (a match's best-of,
+    a double elimination's reset, a 擂台赛's players' order), either kind; another variant is a
+    ``TypeError``: the caller was given another system's event.
+
+    >>> variant_of(EventSettings(System.MATCH, best_of=5), MatchSettings).best_of
+    5
+    """
+    if not isinstance(settings, variant):
+        raise TypeError(f"{variant.__name__} expected, not {type(settings).__name__}")
+    return settings
+
+
 def _check_losses(losses: int | None) -> None:
     if losses is not None and not 1 <= losses <= 10:
         raise InvalidSetting("elimination_losses", Msg("must be between 1 and 10"))
@@ -794,22 +803,26 @@ def _check_pairing(method: str) -> None:
         raise InvalidSetting("pairing_method", Msg("must be 'fold' or 'slip'"))
 
 
-#: Each individual system's variant of the settings: the one table of which system reads
-#: which setting (:data:`SYSTEM_SETTINGS` is read from it).
-VARIANTS: Final[dict[System, type[EventSettings]]] = {
-    system: variant
-    for variant in (
-        RoundRobinSettings,
-        KnockoutSettings,
-        DoubleEliminationSettings,
-        SwissSettings,
-        SwissKnockoutSettings,
-        McMahonSettings,
-        MatchSettings,
-    )
-    for system in variant.SYSTEMS
-}
-EventSettings.VARIANTS = VARIANTS
+#: The settings only some systems read, each with those systems; every other system ignores
+#: them. They are the variants' own fields, entered by :func:`declare_variants` for either
+#: kind (a team event's ``cycles`` are its round robin's, its ``player_order`` its 擂台赛's,
+#: once ``league.settings`` declares them). A value other than the default given for another
+#: system is a mistake the organiser is told of (:func:`check_applies`), and the settings
+#: forms show each setting with its systems only.
+SYSTEM_SETTINGS: dict[str, frozenset[System]] = {}
+
+
+def declare_variants(kind: type[K], *variants: type[K]) -> dict[System, type[K]]:
+    """Make ``variants`` the variants of the settings ``kind`` (each for its ``SYSTEMS``), and
+    enter the settings each holds beyond the kind's in :data:`SYSTEM_SETTINGS`: the one table
+    of which system reads which setting, for both kinds."""
+    declared = {system: v for v in variants for system in v.SYSTEMS}
+    kind.VARIANTS = declared
+    shared = _own_fields(kind)
+    for v in variants:
+        for name in sorted(_own_fields(v) - shared):
+            SYSTEM_SETTINGS[name] = SYSTEM_SETTINGS.get(name, frozenset()) | frozenset(v.SYSTEMS)
+    return declared
 
 
 def _own_fields(variant: type) -> frozenset[str]:
@@ -828,17 +841,17 @@ def _system_named(value: object) -> System | None:
         return None
 
 
-#: The settings only some systems read, each with those systems; every other system ignores
-#: them. An individual event's are its variants' own fields (:data:`VARIANTS`); a team
-#: event's ``cycles`` are its round robin's and its ``player_order`` its 擂台赛's. A value
-#: other than the default given for another system is a mistake the organiser is told of
-#: (:func:`check_applies`), and the settings form shows each setting with its systems only.
-SYSTEM_SETTINGS: dict[str, frozenset[System]] = {
-    name: frozenset(s for s, variant in VARIANTS.items() if name in _own_fields(variant))
-    for name in sorted(
-        frozenset().union(*(_own_fields(v) for v in VARIANTS.values())) - _own_fields(EventSettings)
-    )
-} | {"player_order": frozenset({System.WINNER_STAYS_ON})}
+#: Each individual system's variant of the settings.
+VARIANTS: Final = declare_variants(
+    EventSettings,
+    RoundRobinSettings,
+    KnockoutSettings,
+    DoubleEliminationSettings,
+    SwissSettings,
+    SwissKnockoutSettings,
+    McMahonSettings,
+    MatchSettings,
+)
 
 
 def _not_read(
@@ -1006,7 +1019,7 @@ def settings_from_dict(data: dict[str, object]) -> EventSettings:
     ...
     weiqi.errors.InvalidSetting: rounds: must be a whole number
     """
-    if isinstance(data, dict) and "system" not in data:
+    if "system" not in data:
         raise InvalidSetting("system", Msg("is required"))
     return variant_from_dict(EventSettings, data)
 

@@ -31,7 +31,7 @@ from weiqi.errors import Conflict
 from weiqi.messages import Msg
 from weiqi.rules.result import Outcome
 from weiqi.tournament.records import Event, EventKind, Game, RoundPlan
-from weiqi.tournament.settings import DoubleEliminationSettings, System
+from weiqi.tournament.settings import DoubleEliminationSettings, System, variant_of
 from weiqi.tournament.systems import starting_field
 from weiqi.tournament.systems.colors import even_or_handicap
 
@@ -165,8 +165,7 @@ class _Bracket:
         if double and gf and gf.decided:
             wb_champ = gf.players[0]
             lb_champ_won = gf.winner is not None and gf.winner != wb_champ
-            s = event.settings
-            reset = s.grand_final_reset if isinstance(s, DoubleEliminationSettings) else True
+            reset = variant_of(event.settings, DoubleEliminationSettings).grand_final_reset
             if lb_champ_won and reset:
                 self.reset = BracketMatch("GF2", self.gf_round + 1, (("win", "GF"), ("lose", "GF")))
                 self._resolve(self.reset, played)

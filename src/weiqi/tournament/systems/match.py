@@ -32,7 +32,7 @@ from weiqi.rules.color import Color
 from weiqi.rules.result import Reason, Result
 from weiqi.tournament.records import Event, Game, RoundPlan
 from weiqi.tournament.scoring import histories
-from weiqi.tournament.settings import MatchSettings
+from weiqi.tournament.settings import MatchSettings, variant_of
 
 
 class Match:
@@ -61,7 +61,7 @@ class Match:
         require_pairable(self, event)
         a, b = self._players(event)
         r = event.next_round_number
-        s = _settings(event)
+        s = variant_of(event.settings, MatchSettings)
         seed = round_seed(s, 1)
         first_black = a if random.Random(seed).random() < 0.5 else b
         if r == 1:
@@ -91,7 +91,7 @@ class Match:
     def is_finished(self, event: Event) -> bool:
         a, b = self._players(event)
         pts = self.points(event)
-        s = _settings(event)
+        s = variant_of(event.settings, MatchSettings)
         played_out = len(event.rounds) >= s.best_of
         if pts[a] == pts[b]:  # level once every game is played: the playoff set in advance
             return played_out and not self.plays_off(event)
@@ -105,11 +105,3 @@ class Match:
 
     def eliminated(self, event: Event) -> frozenset[str]:
         return frozenset()
-
-
-def _settings(event: Event) -> MatchSettings:
-    """A match's settings (its best-of): an event of another system is not a match."""
-    s = event.settings
-    if not isinstance(s, MatchSettings):
-        raise TypeError(f"a match plays under MatchSettings, not {type(s).__name__}")
-    return s
