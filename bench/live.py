@@ -72,6 +72,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 from websockets.asyncio.client import connect
 
+from weiqi.clock.control import TimeControl
 from weiqi.services import accounts, live
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
@@ -81,7 +82,6 @@ from weiqi.services.site import secret_key
 from weiqi.services.tournament import RoundView
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
-from weiqi.store.models import EventRow
 from weiqi.store.tournament import GameRow, RoundRow
 from weiqi.tournament.settings import EventSettings, PlayMode, System
 
@@ -187,12 +187,11 @@ def online_round(
 ) -> tuple[int, list[str], RoundView]:
     """A Swiss event of ``2 × games`` entrants on ``size``×``size`` with a time control of 60
     minutes (nobody flags), its round 1 paired: the event, the entrants' names, the round."""
-    settings = EventSettings(system=System.SWISS, rounds=1, board_size=size, play=PlayMode.ONLINE)
+    settings = EventSettings(
+        system=System.SWISS, rounds=1, board_size=size, play=PlayMode.ONLINE,
+        time_control=TimeControl.parse("60m"),
+    )  # fmt: skip
     ev = create_event(db, LOCAL, name, settings).id
-    with db.transaction() as session:
-        event = session.get(EventRow, ev)
-        assert event is not None
-        event.time_control = "60m"
     names = [f"P{i:05d}" for i in range(2 * games)]
     t.import_players(db, LOCAL, ev, "name,rank\n" + "".join(f"{n},5k\n" for n in names))
     return ev, names, t.pair_round(db, LOCAL, ev)

@@ -14,12 +14,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from weiqi.clock.control import TimeControl
 from weiqi.services import live, live_referee
 from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
 from weiqi.services.events import create_event
 from weiqi.store.database import Database
-from weiqi.store.models import EventRow
 from weiqi.tournament.settings import EventSettings, System
 
 
@@ -32,11 +32,8 @@ def main() -> None:
         db = Database(f"sqlite:///{Path(tmp) / 'bench.sqlite3'}")
         db.upgrade()
         ev = create_event(db, local, "bench", EventSettings(System.SWISS, rounds=3,
-                                 play="online", board_size=9)).id  # fmt: skip
-        with db.transaction() as session:
-            row = session.get(EventRow, ev)
-            assert row is not None
-            row.time_control = "10m+3x30s"
+                                 play="online", board_size=9,
+                                 time_control=TimeControl.parse("10m+3x30s"))).id  # fmt: skip
         rows = "".join(f"P{i},{i % 9 + 1}k\n" for i in range(2 * boards))
         t.import_players(db, local, ev, "name,rank\n" + rows)
         t.pair_round(db, local, ev)

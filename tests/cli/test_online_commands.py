@@ -24,7 +24,7 @@ def _event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     assert made.code == 0, made.err
     out = json.loads(made.out)
     # Chinese byo-yomi: the 3 × 20 s reserve is inside the 5 minutes (R-TIME-2)
-    assert out["settings"]["board_size"] == 9 and out["details"]["time_control"] == "4m+3x20s"
+    assert out["settings"]["board_size"] == 9 and out["settings"]["time_control"] == "4m+3x20s"
     players = tmp_path / "p.csv"
     players.write_text("name,rank\n甲,3d\n乙,2d\n丙,1d\n丁,1k\n", "utf-8")
     assert weiqi(capsys, "player", "import", "--db", db, str(players)).code == 0
@@ -36,7 +36,7 @@ def test_an_online_event_is_made_and_its_entrants_invited_from_a_script(
 ) -> None:
     db = _event(tmp_path, capsys)
     shown = json.loads(weiqi(capsys, "event", "show", "--db", db, "--json").out)
-    assert shown["time_control"] == "4m+3x20s"
+    assert shown["settings"]["time_control"] == "4m+3x20s"
     first = json.loads(weiqi(capsys, "player", "invite", "--db", db, "甲", "--json").out)
     again = json.loads(weiqi(capsys, "player", "invite", "--db", db, "甲", "--json").out)
     assert first["name"] == again["name"] == "甲" and first["token"] != again["token"]

@@ -25,6 +25,7 @@ from tests.server.conftest import (  # noqa: F401  (fixtures shared with the ser
     sqlite_template,
     sqlite_url,
 )
+from weiqi.clock.control import TimeControl
 from weiqi.roles import Role
 from weiqi.services import accounts, live
 from weiqi.services import tournament as t
@@ -32,7 +33,6 @@ from weiqi.services.actor import Actor
 from weiqi.services.event_admin import publish_round
 from weiqi.services.events import create_event
 from weiqi.store.database import Database
-from weiqi.store.models import EventRow
 from weiqi.tournament.settings import EventSettings, System
 
 LOCAL = Actor.local()
@@ -69,13 +69,10 @@ def online_event(
             system=System.ROUND_ROBIN,
             board_size=9,
             play="online",  # type: ignore[arg-type]
+            time_control=TimeControl.parse(time_control),
             **options,
         )
         ev = create_event(db, LOCAL, f"{tag}网络赛", settings).id
-        with db.transaction() as session:
-            event = session.get(EventRow, ev)
-            assert event is not None
-            event.time_control = time_control
         t.import_players(db, LOCAL, ev, f"name,rank\n李明,{ranks[0]}\n王强,{ranks[1]}\n")
         t.pair_round(db, LOCAL, ev)
         publish_round(db, LOCAL, ev, 1)
@@ -102,12 +99,10 @@ def seated_event(
     """A round robin of two on 9×9 (``settings``: more of its settings, e.g. ``play="online"``)
     with ``time_control``, round 1 paired, each entrant linked to a new user (named after the
     event's id): the event's id and the players' actors by the colour they play."""
-    made = EventSettings(System.ROUND_ROBIN, board_size=9, **settings)
+    made = EventSettings(
+        System.ROUND_ROBIN, board_size=9, time_control=TimeControl.parse(time_control), **settings
+    )
     ev = create_event(db, LOCAL, name, made).id
-    with db.transaction() as session:
-        event = session.get(EventRow, ev)
-        assert event is not None
-        event.time_control = time_control
     t.import_players(db, LOCAL, ev, "name\n李明\n王强\n")
     t.pair_round(db, LOCAL, ev)
     seats = {}

@@ -22,7 +22,6 @@ from weiqi.services.actor import Actor
 from weiqi.services.event_admin import publish_round
 from weiqi.services.events import create_event
 from weiqi.store.database import Database
-from weiqi.store.models import EventRow
 from weiqi.tournament.settings import EventSettings, System
 
 pytestmark = pytest.mark.gnugo
@@ -34,12 +33,10 @@ def _event(server: LiveServer) -> tuple[int, str, str]:
     the username of White's player."""
     db = Database(server.db_url)
     try:
-        settings = EventSettings(System.ROUND_ROBIN, board_size=9, play="online")
+        settings = EventSettings(
+            System.ROUND_ROBIN, board_size=9, play="online", time_control="10m+3x30s"
+        )  # type: ignore[arg-type]
         ev = create_event(db, LOCAL, "结束对局", settings).id
-        with db.transaction() as session:
-            event = session.get(EventRow, ev)
-            assert event is not None
-            event.time_control = "10m+3x30s"
         t.import_players(db, LOCAL, ev, "name\n甲\n乙\n")
         t.pair_round(db, LOCAL, ev)
         publish_round(db, LOCAL, ev, 1)

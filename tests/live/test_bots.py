@@ -65,7 +65,8 @@ def _served_event(workdir: Path, db: str, weiqi: Weiqi) -> Iterator[tuple[LiveSe
               "--json")
     )  # fmt: skip
     assert (
-        created["settings"]["board_size"] == 9 and created["details"]["time_control"] == "30s+3x10s"
+        created["settings"]["board_size"] == 9
+        and created["settings"]["time_control"] == "30s+3x10s"
     )
     weiqi("player", "import", "--db", db, str(players_csv(workdir / "p.csv", list(ENGINES))))
     with run_server(workdir, db) as server:

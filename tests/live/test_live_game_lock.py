@@ -24,7 +24,6 @@ from weiqi.services.site import record_signing_key
 from weiqi.store.database import Database
 from weiqi.store.games import GameRecordRow
 from weiqi.store.locks import lock_event
-from weiqi.store.models import EventRow
 from weiqi.store.tournament import GameRow, RoundRow
 from weiqi.tournament.settings import EventSettings, PlayMode, System
 
@@ -35,12 +34,10 @@ BOARDS = 4
 def _event(db: Database) -> tuple[int, dict[tuple[int, str], Actor]]:
     """An online 9×9 round of :data:`BOARDS` boards, every game started; each board's
     players' actors by (board, colour)."""
-    settings = EventSettings(System.SWISS, rounds=1, board_size=9, play=PlayMode.ONLINE)
+    settings = EventSettings(
+        System.SWISS, rounds=1, board_size=9, play=PlayMode.ONLINE, time_control="60m"
+    )  # type: ignore[arg-type]
     ev = create_event(db, LOCAL, "并行", settings).id
-    with db.transaction() as session:
-        event = session.get(EventRow, ev)
-        assert event is not None
-        event.time_control = "60m"
     names = [f"棋手{i}" for i in range(2 * BOARDS)]
     t.import_players(db, LOCAL, ev, "name\n" + "".join(f"{n}\n" for n in names))
     rnd = t.pair_round(db, LOCAL, ev)

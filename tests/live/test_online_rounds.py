@@ -21,7 +21,6 @@ from weiqi.services.actor import Actor
 from weiqi.services.events import create_event
 from weiqi.services.server_clock import ManualClock
 from weiqi.store.database import Database
-from weiqi.store.models import EventRow
 from weiqi.tournament.settings import (
     EventSettings,
     GameStart,
@@ -221,13 +220,9 @@ def test_r_hcp_2_black_places_the_handicap_stones_freely_then_white_moves(
     stored; the three stones placed, White moves next and White's clock runs."""
     made = EventSettings(
         System.ROUND_ROBIN, board_size=9, play="online", color_policy="handicap",  # type: ignore[arg-type]
-        handicap_placement="free",  # type: ignore[arg-type]
+        handicap_placement="free", time_control="10m+3x30s",  # type: ignore[arg-type]
     )  # fmt: skip
     ev = create_event(database, LOCAL, "自由让子", made).id
-    with database.transaction() as session:
-        event = session.get(EventRow, ev)
-        assert event is not None
-        event.time_control = "10m+3x30s"
     t.import_players(database, LOCAL, ev, "name,rank\n李明,5d\n王强,2d\n")
     t.pair_round(database, LOCAL, ev)
     seats = {}

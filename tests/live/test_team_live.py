@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
 from tests.server.test_team_pages import FORM, admin, create
 from weiqi.cli import app as cli_app
+from weiqi.clock.control import TimeControl
 from weiqi.errors import InvalidSetting, NotFound
 from weiqi.league.settings import TeamEventSettings
 from weiqi.server.app import create_app
@@ -28,7 +29,6 @@ from weiqi.services.events import create_event
 from weiqi.services.games import TeamBoard
 from weiqi.services.live import create_invite, player_id, redeem_invite
 from weiqi.store.database import Database
-from weiqi.store.models import EventRow
 from weiqi.tournament.settings import PlayMode, System
 
 LOCAL = Actor.local()
@@ -38,13 +38,11 @@ PASSWORD = "团体网络赛测试的密码 2026"
 def team_event(db: Database, *, reveal: bool = True, time_control: str = "", **more: Any) -> int:
     """Two teams of two on 9×9 played online (``more``: more team settings), round 1 paired
     (and its lineups revealed)."""
-    settings = TeamEventSettings(**{"boards": 2, "board_size": 9, "play": PlayMode.ONLINE, **more})
+    settings = TeamEventSettings(
+        **{"boards": 2, "board_size": 9, "play": PlayMode.ONLINE, **more},
+        time_control=TimeControl.parse(time_control) if time_control else None,
+    )
     ev = create_event(db, LOCAL, "团体网络赛", settings).id
-    if time_control:
-        with db.transaction() as session:
-            event = session.get(EventRow, ev)
-            assert event is not None
-            event.time_control = time_control
     rows = "team,name,rank\n龙队,龙一,5d\n龙队,龙二,3d\n虎队,虎一,4d\n虎队,虎二,2d\n"
     t.import_teams(db, LOCAL, ev, rows)
     t.pair_round(db, LOCAL, ev)

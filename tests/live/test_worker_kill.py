@@ -39,7 +39,6 @@ from weiqi.services.events import create_event
 from weiqi.services.games import confirm_result, record_json
 from weiqi.services.live_bot import board_states
 from weiqi.store.database import Database
-from weiqi.store.models import EventRow
 from weiqi.tournament.settings import EventSettings, PlayMode, System
 
 pytestmark = [pytest.mark.postgres, pytest.mark.gnugo, pytest.mark.slow]
@@ -66,13 +65,10 @@ def _event(db: Database, name: str, games: int, time_control: str) -> tuple[int,
     allowance: the flags fall when the clocks say (the kill's timing counts on it), each one
     found by a server's look at the clock, not by a late move's press."""
     settings = EventSettings(
-        system=System.SWISS, rounds=1, board_size=9, play=PlayMode.ONLINE, lag_gain=0
-    )
+        system=System.SWISS, rounds=1, board_size=9, play=PlayMode.ONLINE, lag_gain=0,
+        time_control=time_control,  # type: ignore[arg-type]
+    )  # fmt: skip
     ev = create_event(db, LOCAL, name, settings).id
-    with db.transaction() as session:
-        event = session.get(EventRow, ev)
-        assert event is not None
-        event.time_control = time_control
     names = [f"{name}{i:02d}" for i in range(2 * games)]
     t.import_players(db, LOCAL, ev, "name,rank\n" + "".join(f"{n},3k\n" for n in names))
     t.pair_round(db, LOCAL, ev)

@@ -19,6 +19,7 @@ from sqlalchemy import Result, select
 
 from tests.server.conftest import ADMIN_PASSWORD, api_login, csrf
 from tests.store.conftest import CHEAP_HASHER, postgres_schema
+from weiqi.clock.control import TimeControl
 from weiqi.league.settings import TeamEventSettings
 from weiqi.roles import Role
 from weiqi.server.app import create_app
@@ -136,11 +137,10 @@ def _revoke_role(w: World, actor: str) -> Send:
     return w.call(actor, "DELETE", f"/api/events/{w.event_id}/roles/{target}/player")
 
 
-def _tournament(w: World, players: int = 8, rounds: int = 0) -> int:
+def _tournament(w: World, players: int = 8, rounds: int = 0, time_control: str = "") -> int:
     """A fresh Swiss where each actor holds the role it holds in the world's event."""
-    info = create_event(
-        w.db, LOCAL, "积分编排赛", EventSettings(System.SWISS, rounds=3, play="online")
-    )
+    settings = EventSettings(System.SWISS, rounds=3, play="online", time_control=time_control)  # type: ignore[arg-type]
+    info = create_event(w.db, LOCAL, "积分编排赛", settings)
     for actor in ("player", "referee", "chief_referee", "organiser"):
         accounts.grant_role(w.db, LOCAL, w.user_ids[actor], info.id, Role(actor))
     if players:
@@ -308,17 +308,12 @@ def _team_game_event(w: World, *steps: str, online: bool = False) -> int:
     from weiqi.league.settings import TeamEventSettings
     from weiqi.services import teams
     from weiqi.services.games import TeamBoard
-    from weiqi.store.models import EventRow
     from weiqi.tournament.settings import PlayMode
 
     play = PlayMode.ONLINE if online else PlayMode.BOARD
-    settings = TeamEventSettings(boards=2, play=play)
+    control = TimeControl.parse("10m+3x30s") if online else None
+    settings = TeamEventSettings(boards=2, play=play, time_control=control)
     ev = create_event(w.db, LOCAL, "团体赛", settings).id
-    if online:
-        with w.db.transaction() as session:
-            row = session.get(EventRow, ev)
-            assert row is not None
-            row.time_control = "10m+3x30s"
     for actor in ("player", "referee", "chief_referee", "organiser"):
         accounts.grant_role(w.db, LOCAL, w.user_ids[actor], ev, Role(actor))
     teams.import_teams(w.db, LOCAL, ev, "team,name,rank\nA,A1,5d\nA,A2,5d\nB,B1,5d\nB,B2,5d\n")
@@ -582,18 +577,13 @@ def _live_write(
     def prepare(w: World, actor: str) -> Send:
         from weiqi.services import live_referee
         from weiqi.services.games import BoardKey, TeamBoard
-        from weiqi.store.models import EventRow
 
         board: BoardKey
         if team:
             ev, board = _team_game_event(w, online=True), TeamBoard(1, 1)
             path = f"/api/events/{ev}/rounds/1/matches/1/boards/1/live/{what}"
         else:
-            ev, board = _tournament(w, players=2), 1
-            with w.db.transaction() as session:
-                row = session.get(EventRow, ev)
-                assert row is not None
-                row.time_control = "10m+3x30s"
+            ev, board = _tournament(w, players=2, time_control="10m+3x30s"), 1
             tournament.pair_round(w.db, LOCAL, ev)
             path = f"/api/events/{ev}/rounds/1/boards/1/live/{what}"
         seq = live.start_game(w.db, ev, 1, board).seq

@@ -51,6 +51,8 @@ def test_issue_13_settings_after_round_1_and_details_on_the_sheet(
     expect(page.locator("#locked-komi")).to_contain_text("已下的对局")
     expect(page.locator("#locked-system")).to_contain_text("已做的编排")
     expect(form.get_by_label("轮数")).to_be_editable()
+    expect(form.get_by_label("用时")).to_have_value("55m+5x60s")  # a setting, still editable
+    expect(form.get_by_label("用时")).to_be_editable()
     page.set_viewport_size(PHONE)
     page.locator("#locked-komi").scroll_into_view_if_needed()
     expect(page.locator("#locked-komi")).to_be_in_viewport()

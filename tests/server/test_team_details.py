@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.test_team_pages import FORM, TEAMS_CSV, admin, create, import_csv
+from weiqi.clock.control import TimeControl
 from weiqi.errors import Conflict, InvalidSetting, NotFound
 from weiqi.league.settings import TeamEventSettings
 from weiqi.services import teams
@@ -34,7 +35,7 @@ DETAILS = {
 def test_a_team_event_is_created_and_edited_with_its_details(database: Database) -> None:
     """The service keeps the name and details of a team event and checks them as an
     individual event's (the same ``EventDetails`` rules)."""
-    details = EventDetails(date(2027, 5, 1), date(2027, 5, 3), "天津棋院", "Asia/Shanghai", "90m")
+    details = EventDetails(date(2027, 5, 1), date(2027, 5, 3), "天津棋院", "Asia/Shanghai")
     info = create_event(database, LOCAL, "市团体赛", TeamEventSettings(boards=3), details)
     assert info.details == details and event_details(database, info.id) == details
     later = EventDetails(date(2027, 5, 2), venue="北京棋院", time_zone="Europe/Paris")
@@ -83,6 +84,10 @@ def test_a_team_event_settings_page_edits_name_and_details(
     assert refused.status_code == 422
     assert 'id="error-end_date"' in refused.text and 'value="天津棋院二楼"' in refused.text
     assert 'name="boards" type="number" inputmode="numeric" value="3"' in refused.text
+    unreadable = {**FORM, **DETAILS, "time_control": "一小时", "csrf_token": token}
+    refused = client.post(f"/events/{event_id}/settings", data=unreadable)
+    assert refused.status_code == 422 and 'id="error-time_control"' in refused.text
+    assert 'value="一小时"' in refused.text
 
     changed = {**DETAILS, "name": "2027 市围棋团体赛", "venue": "天津棋院二楼",
                "time_zone": "Europe/Paris", "time_control": "90m"}  # fmt: skip
@@ -94,7 +99,7 @@ def test_a_team_event_settings_page_edits_name_and_details(
     assert saved.status_code == 303 and saved.headers["location"] == f"/events/{event_id}/manage"
     info = teams.team_event_info(database, event_id)
     assert info.name == "2027 市围棋团体赛" and info.details.time_zone == "Europe/Paris"
-    assert info.details.time_control == "1h30m" and info.settings.boards == 3
+    assert info.settings.time_control == TimeControl.parse("90m") and info.settings.boards == 3
     public = client.get(f"/events/{event_id}/teams").text
     assert 'id="event-details"' in public and "天津棋院二楼" in public
     assert "2027-05-01 – 2027-05-03" in public and "基本时限90分" in public
@@ -194,8 +199,9 @@ def test_the_team_settings_page_is_the_organisers(client: TestClient, database: 
     """Only those who may change the settings see or save them (R-ORG-1); the printable team
     round page heads with the details too."""
     event_id = create_event(
-        database, LOCAL, "团体赛", TeamEventSettings(boards=2),
-        EventDetails(venue="天津棋院", time_control="90m"),
+        database, LOCAL, "团体赛",
+        TeamEventSettings(boards=2, time_control=TimeControl.parse("90m")),
+        EventDetails(venue="天津棋院"),
     ).id  # fmt: skip
     anonymous = client.get(f"/events/{event_id}/settings", follow_redirects=False)
     assert anonymous.status_code in (303, 401, 403) and "天津棋院" not in anonymous.text

@@ -15,15 +15,14 @@ from weiqi.services import tournament as t
 from weiqi.services.actor import Actor
 from weiqi.services.events import create_event
 from weiqi.store.database import Database
-from weiqi.tournament.details import EventDetails
 from weiqi.tournament.settings import EventSettings, System
 
 LOCAL = Actor.local()
 
 
 def _event(db: Database, play: str) -> int:
-    settings = EventSettings(System.ROUND_ROBIN, board_size=9, play=play)
-    ev = create_event(db, LOCAL, "Club", settings, EventDetails(time_control="10m+3x30s")).id
+    settings = EventSettings(System.ROUND_ROBIN, board_size=9, play=play, time_control="10m+3x30s")  # type: ignore[arg-type]
+    ev = create_event(db, LOCAL, "Club", settings).id
     t.import_players(db, LOCAL, ev, "name\n李\n王\n")
     t.pair_round(db, LOCAL, ev)
     if play == "online":

@@ -480,7 +480,6 @@ def register(app: typer.Typer) -> None:
         """Create an event with its settings: an individual one (they carry its games' rules:
         board size, komi, cycle policy, handicap placement), or with --kind team a team one."""
         from weiqi.services.events import EventKind, create_event
-        from weiqi.tournament.details import EventDetails
         from weiqi.tournament.ranks import Rank
         from weiqi.tournament.settings import check_applies, settings_from_dict
 
@@ -533,6 +532,7 @@ def register(app: typer.Typer) -> None:
             ("play", play),
             ("game_start", game_start),
             ("online_colors", online_colors),
+            ("time_control", time_control),
         ):
             if value is not None:
                 raw[key] = value
@@ -541,9 +541,8 @@ def register(app: typer.Typer) -> None:
             raw = _with_preset(ctx, preset, raw)
         settings = settings_from_dict(raw)
         check_applies(settings, raw)
-        details = EventDetails(time_control=time_control) if time_control else None
         database = open_database(db)
-        info = create_event(database, Actor.local(), name, settings, details)
+        info = create_event(database, Actor.local(), name, settings)
         if as_json:
             echo_created(database, info.id)
             return

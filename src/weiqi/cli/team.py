@@ -201,7 +201,6 @@ def create_team(
     from weiqi.league.winner_stays_on import PlayerOrder
     from weiqi.rules.ruleset import CyclePolicy
     from weiqi.services.events import create_event
-    from weiqi.tournament.details import EventDetails
     from weiqi.tournament.settings import (
         KOMI_STONES,
         SYSTEM_SETTINGS,
@@ -209,6 +208,7 @@ def create_team(
         PlayMode,
         System,
         check_applies,
+        time_control_value,
     )
 
     sys_ = choice(System, system.replace("-", "_"), "--system")
@@ -235,13 +235,13 @@ def create_team(
         cycle=choice(CyclePolicy, cycle or CyclePolicy.BAN.value, "--cycle-policy"),
         play=choice(PlayMode, play or PlayMode.BOARD.value, "--play"),
         game_start=choice(GameStart, game_start or GameStart.PRESENT.value, "--game-start"),
+        time_control=time_control_value(time_control or ""),
         **(lag or {}),
         **own,
     )
-    details = EventDetails(time_control=time_control) if time_control else None
     check_applies(settings, typed)
     database = open_database(db)
-    info = create_event(database, Actor.local(), name, settings, details)
+    info = create_event(database, Actor.local(), name, settings)
     if as_json:
         echo_created(database, info.id)
         return

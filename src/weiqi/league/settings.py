@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
+from weiqi.clock.control import TimeControl
 from weiqi.errors import InvalidSetting
 from weiqi.league.lineup import LineupSettings, MissingLineup
 from weiqi.league.match import BoardColors
@@ -106,11 +107,14 @@ class TeamEventSettings(SystemVariants, PlaySettings):
     game_start: GameStart = GameStart.PRESENT
     lag_gain: float = LAG_GAIN
     lag_cap: float = LAG_CAP
+    time_control: TimeControl | None = None
+    """The time control of every board (:class:`PlaySettings`)."""
 
     def __post_init__(self) -> None:
         set_choices(self, declared_choices(type(self)))
         check_system(self.system, self.SYSTEMS, Msg("a team event"))
         self._check_lag()
+        self._check_time_control()
         # the rules' board sizes and komi only (InvalidSetting); the komi kept as a fraction
         object.__setattr__(self, "komi", self.ruleset.komi)
         if self.team_type.plays_board_matches:

@@ -25,6 +25,7 @@ from weiqi.server.security import csrf_token, current_actor, current_user, pop_f
 from weiqi.services.actor import LOCAL_USERNAME
 from weiqi.services.navigation import EventNavigation, event_navigation
 from weiqi.tournament.details import format_local
+from weiqi.tournament.settings import describe_time_control
 
 TEMPLATES_DIR = Path(__file__).parent / "templates"
 LANG_COOKIE = "lang"
@@ -59,14 +60,15 @@ def environment(locale: str) -> Environment:
     env.filters["say"] = lambda v: render_value(v, locale)
     env.filters["result"] = lambda code: render_value(Result.parse(code), locale) if code else ""
     # ``{{ at|localtime(zone) }}``: a stored moment in the event's time zone (issue #13);
-    # ``{{ details|time_control }}``: the event's time control described in the page's language
+    # ``{{ settings.time_control|time_control }}``: a time control (or none) described in the
+    # page's language
     env.filters["localtime"] = format_local
     # ``{{ who|person }}``: who acted, as a record stores it; the command line in the page's
     # language (命令行), a user by their name
     env.filters["person"] = lambda name: (
         render(Msg("(command line)"), locale) if name == LOCAL_USERNAME else name
     )
-    env.filters["time_control"] = lambda details: details.describe_time_control(locale)
+    env.filters["time_control"] = lambda tc: describe_time_control(tc, locale)
     return env
 
 

@@ -334,12 +334,13 @@ EDITABLE_AFTER_START = frozenset(
         "online_colors",
         "lag_gain",
         "lag_cap",
+        "time_control",
     }
 )
 """The settings that may change once a round is paired: they only rank the players (the
 standings are derived from the rounds on every read, so they follow), count the rounds still
-to come or shape the online games still to start (a game begun keeps the lag allowance its
-record started with); the name and the details (dates, venue, time zone, time control) may
+to come or shape the online games still to start (a game begun keeps the lag allowance and
+time control its record started with); the name and the details (dates, venue, time zone) may
 change too."""
 
 LOCKED_PLAYED = N_("cannot change after round 1: the games already played were played under it")

@@ -52,7 +52,6 @@ def settings_read(info: AnyCompetition) -> EventSettingsRead:
         "end_date": d.end_date.isoformat() if d.end_date else None,
         "venue": d.venue,
         "time_zone": d.time_zone,
-        "time_control": d.time_control,
     }
     codes = list(s.tiebreak_codes)
     return EventSettingsRead(info.id, info.name, info.kind.value, info.system,

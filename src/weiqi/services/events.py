@@ -64,7 +64,7 @@ class Competition(Generic[Settings]):
     entrants: int
     rounds: int
     details: EventDetails = field(default_factory=EventDetails)
-    """Dates, venue, time zone (every time is shown in it) and time control."""
+    """Dates, venue and time zone (every time is shown in it)."""
     season_id: int | None = None
     division: str = ""
 
@@ -98,13 +98,12 @@ def _info(event: EventRow) -> EventInfo:
 
 
 def details_of(event: EventRow) -> EventDetails:
-    """The dates, venue, time zone and time control an event announces."""
+    """The dates, venue and time zone an event announces."""
     return EventDetails(
         start_date=event.start_date,
         end_date=event.end_date,
         venue=event.venue,
         time_zone=event.time_zone,
-        time_control=event.time_control,
     )
 
 
@@ -286,7 +285,6 @@ def store_details(event: EventRow, details: EventDetails) -> None:
     event.end_date = details.end_date
     event.venue = details.venue
     event.time_zone = details.time_zone
-    event.time_control = details.time_control
 
 
 def store_name_and_details(
@@ -345,7 +343,7 @@ def create_event(
 ) -> Competition[Settings]:
     """Create an event of either kind — its kind is its settings' (an individual event's
     ``EventSettings``, a team event's ``TeamEventSettings``) — with its details (dates, venue,
-    time zone, time control; ``None``: none announced, Asia/Shanghai). A creator who is not a
+    time zone; ``None``: none announced, Asia/Shanghai). A creator who is not a
     site administrator runs it (:func:`add_event`).
 
     >>> from weiqi.tournament.settings import System

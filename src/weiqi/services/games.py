@@ -56,6 +56,7 @@ from fractions import Fraction
 from sqlalchemy import Select, select, update
 from sqlalchemy.orm import Session
 
+from weiqi.clock.control import TimeControl
 from weiqi.errors import (
     Conflict,
     InputError,
@@ -89,6 +90,7 @@ from weiqi.rules.ruleset import Ruleset
 from weiqi.services import game_cache, record_cache, referee_input
 from weiqi.services.actor import Actor
 from weiqi.services.events import (
+    details_of,
     event_settings,
     existing_event,
     no_settings,
@@ -110,6 +112,7 @@ from weiqi.store.teams import (
 )
 from weiqi.store.tournament import EventSettingsRow, GameRow, PlayerRow, RoundRow, team_seats
 from weiqi.text import check_upload, stated_reason
+from weiqi.tournament.details import EventDetails
 from weiqi.tournament.namesakes import Person, labels
 from weiqi.tournament.settings import EventSettings
 
@@ -978,6 +981,10 @@ class RoundSheet:
     total: int
     """Every board of the round."""
     search: str = ""
+    details: EventDetails = field(default_factory=EventDetails)
+    """What heads the sheet: the event's days, venue and time zone, with ``time_control``."""
+    time_control: TimeControl | None = None
+    """The event's time control (its settings')."""
 
 
 def round_games(db: Database, event_id: int, number: int) -> list[GameView]:
@@ -1015,7 +1022,13 @@ def round_sheet(db: Database, event_id: int, number: int, search: str = "") -> R
             for g in boards_of_round
             if wanted(g)
         )
-        return RoundSheet(event.name, boards, len(boards_of_round), search.strip())
+        return RoundSheet(event.name, boards, len(boards_of_round), search.strip(),
+                          details_of(event), _time_control(session, event_id))  # fmt: skip
+
+
+def _time_control(session: Session, event_id: int) -> TimeControl | None:
+    settings = event_settings(session, event_id)
+    return settings.time_control if settings is not None else None
 
 
 def game_sgf(

@@ -1071,15 +1071,6 @@ def enter_room(
     return RoomEntry(seat.value if seat is not None else None, opens, snap, wakeup)
 
 
-def _time_control(session: Session, event_id: int) -> TimeControl | None:
-    event = session.get(EventRow, event_id)
-    assert event is not None
-    if not event.time_control:
-        return None
-    tc = TimeControl.parse(event.time_control)
-    return None if tc.system is TimeSystem.UNTIMED else tc
-
-
 def start_game(
     db: Database,
     event_id: int,
@@ -1297,8 +1288,12 @@ class _Room:
     nigiri: bool
     """Whether the server draws the colours by nigiri: an even game of an online event that
     says so."""
-    time_control: TimeControl | None
-    """The event's time control (:func:`_time_control`)."""
+
+    @property
+    def time_control(self) -> TimeControl | None:
+        """The time control the game's clock runs under: its event's
+        (``PlaySettings.game_time_control``)."""
+        return self.play.game_time_control if self.play is not None else None
 
 
 def _kept_room(game: RefereedGame) -> _Room | None:
@@ -1323,7 +1318,6 @@ def _room(session: Session, game: RefereedGame) -> _Room:
         and settings.online_colors == "nigiri"
         and isinstance(game.row, GameRow)
         and game.row.handicap == 0,
-        _time_control(session, event_id),
     )
     if kept is not None:
         kept.room = room

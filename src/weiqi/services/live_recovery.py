@@ -15,15 +15,12 @@ went down is recorded as it fell instead.
 >>> from weiqi.services import live, tournament as t
 >>> from weiqi.services.actor import Actor
 >>> from weiqi.services.server_clock import ManualClock
->>> from weiqi.store.models import EventRow
 >>> from datetime import datetime, timedelta, UTC
 >>> db = Database("sqlite://"); db.upgrade()
 >>> local = Actor.local()
 >>> from weiqi.services.events import create_event
 >>> ev = create_event(db, local, "Online", EventSettings(System.ROUND_ROBIN,
-...                          board_size=9, play="online")).id
->>> with db.transaction() as s:
-...     s.get(EventRow, ev).time_control = "10m"
+...                          board_size=9, play="online", time_control="10m")).id
 >>> _ = t.import_players(db, local, ev, "name\\n李\\n王\\n")
 >>> _ = t.pair_round(db, local, ev)
 >>> clock = ManualClock(datetime(2026, 5, 1, 9, 0, tzinfo=UTC))

@@ -17,11 +17,11 @@ spectators.
 >>> from weiqi.tournament.settings import EventSettings, System
 >>> from weiqi.services import live, tournament as t
 >>> from weiqi.services.events import create_event
->>> from weiqi.tournament.details import EventDetails
 >>> db = Database("sqlite://"); db.upgrade()
 >>> local = Actor.local()
->>> online = EventSettings(System.ROUND_ROBIN, board_size=9, play="online")
->>> ev = create_event(db, local, "Online", online, EventDetails(time_control="10m+3x30s")).id
+>>> online = EventSettings(System.ROUND_ROBIN, board_size=9, play="online",
+...                        time_control="10m+3x30s")
+>>> ev = create_event(db, local, "Online", online).id
 >>> _ = t.import_players(db, local, ev, "name\\n李\\n王\\n")
 >>> _ = t.pair_round(db, local, ev)
 >>> snap = live.start_game(db, ev, 1, 1)

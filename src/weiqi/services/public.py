@@ -26,6 +26,7 @@ from typing import Literal
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from weiqi.clock.control import TimeControl
 from weiqi.errors import NotFound, PermissionDenied
 from weiqi.messages import Msg
 from weiqi.rules.color import Color
@@ -130,7 +131,12 @@ class EventOverview:
     """The rounds the event will have: the Swiss's number, a round robin's schedule length."""
     rounds: tuple[RoundSummaryRead, ...]
     details: EventDetails = field(default_factory=EventDetails)
-    """Dates, venue, time zone and time control."""
+    """Dates, venue and time zone."""
+
+    @property
+    def time_control(self) -> TimeControl | None:
+        """The event's time control (its settings'), which heads its pages with its details."""
+        return self.settings.time_control
 
     @property
     def tiebreaks(self) -> tuple[str, ...]:
@@ -448,13 +454,11 @@ def event_read(db: Database, event_id: int, *, public: bool = True) -> EventRead
         info, rounds = teams.event_summary(db, event_id)
         planned = info.settings.planned_rounds(info.entrants)
         return read_models.event_read(event_id, info.name, info.settings, info.entrants, rounds,
-                                      planned, info.details.time_control)  # fmt: skip
+                                      planned)  # fmt: skip
     with db.transaction() as session:
         event, players, name = _event_for(session, event_id, public)
-        details = details_in(session, event_id)
     rounds, planned = read_models.round_summaries(event), read_models.rounds_planned(event)
-    return read_models.event_read(event_id, name, event.settings, len(players), rounds, planned,
-                                  details.time_control)  # fmt: skip
+    return read_models.event_read(event_id, name, event.settings, len(players), rounds, planned)
 
 
 def player_list(db: Database, event_id: int, search: str = "") -> PlayerList:
@@ -604,10 +608,13 @@ class TeamEventOverview:
     season_id: int | None = None
     """The league season of a division (its table and calendar are linked from its pages)."""
     details: EventDetails = field(default_factory=EventDetails)
-    """Dates, venue, time zone and time control: the head of every public page and sheet."""
+    """Dates, venue and time zone: the head of every public page and sheet, with
+    ``time_control``."""
     stage: bool = False
     """A 擂台赛: its round's matches are its games, one after the other, and ``boards`` is how
     many players each team's order holds."""
+    time_control: TimeControl | None = None
+    """The event's time control (its settings')."""
 
     @property
     def current_round(self) -> int | None:
@@ -621,7 +628,7 @@ def team_overview(db: Database, event_id: int) -> TeamEventOverview:
     info, rounds = teams.event_summary(db, event_id)
     s = info.settings
     return TeamEventOverview(info.id, info.name, s.system.zh, s.boards, tuple(rounds),
-                             info.season_id, info.details, s.stage)  # fmt: skip
+                             info.season_id, info.details, s.stage, s.time_control)  # fmt: skip
 
 
 def is_team_event(db: Database, event_id: int) -> bool:

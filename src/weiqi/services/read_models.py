@@ -359,7 +359,7 @@ class EventSettingsRead:
     """Its players, or a team event's teams."""
     rounds: int
     details: dict[str, Any]
-    """Dates (ISO 8601), venue, time zone and time control."""
+    """Dates (ISO 8601), venue and time zone."""
     locked: dict[str, str]
     """The settings that cannot change now, each with why (a message id): an individual
     event's once round 1 is paired, a team event's fixed ones from the start."""
@@ -442,7 +442,6 @@ class EventRead:
     """The round being played: the first with results missing, else the last."""
     rounds: list[RoundSummaryRead]
     """Each round's games (a team event's matches), how many are finished, its byes."""
-    time_control: str
 
 
 def round_summaries(event: Event) -> list[RoundSummaryRead]:
@@ -484,7 +483,6 @@ def event_read(
     entrants: int,
     rounds: list[RoundSummaryRead],
     planned: int | None,
-    time_control: str,
 ) -> EventRead:
     """The summary of event ``event_id`` of either kind over ``rounds``."""
     team = isinstance(settings, TeamEventSettings)
@@ -502,5 +500,4 @@ def event_read(
         planned,
         current_round(rounds),
         rounds,
-        time_control,
     )

@@ -451,19 +451,23 @@ def _event_time(session: Session, event_id: int, moment: datetime) -> str:
 
 
 TEAM_EDITABLE = frozenset(
-    {"rounds", "deadline_minutes", "ranking", "game_start", "lag_gain", "lag_cap"}
+    {"rounds", "deadline_minutes", "ranking", "game_start", "lag_gain", "lag_cap", "time_control"}
 )
 """The team settings that may change at any time, as an individual event's tie-breaks and
 number of rounds may after round 1: a Swiss's number of rounds (never below the rounds
 paired), the lineup deadline of the rounds still to pair (a paired round keeps its own), the
 ranking (the standings are derived from the matches on every read), when online boards
-start (a board begun stays begun) and their lag allowance (a board begun keeps the one its
-record started with). The others shape the rosters, lineups and matches already
+start (a board begun stays begun), their lag allowance and time control (a board begun keeps
+the ones its record started with). The others shape the rosters, lineups and matches already
 made; a league division's come from its season."""
 
 TEAM_EDITABLE_UNPAIRED = frozenset({"play", "komi", "cycle"})
 """The team settings that may change until round 1 is paired, as an individual event's play
 mode and game rules: the games of a paired round are played where and as the event said."""
+
+DIVISION_EDITABLE = frozenset({"time_control"})
+"""The settings a league division sets for itself, its season having none of them: the time
+control of its boards."""
 
 FIXED_SETTING = N_("set when the event was created")
 SEASON_SETTING = N_("a league division's settings are its season's")
@@ -482,7 +486,7 @@ def locked_fields(settings: TeamEventSettings, paired: int, division: bool) -> d
     """
     locked: dict[str, str] = {}
     for f in dataclasses.fields(TeamEventSettings):
-        if division:
+        if division and f.name not in DIVISION_EDITABLE:
             locked[f.name] = SEASON_SETTING
         elif f.name in TEAM_EDITABLE_UNPAIRED:
             if paired:
@@ -515,7 +519,7 @@ def update_team_event(
     details: EventDetails,
     settings: TeamEventSettings | None = None,
 ) -> Competition[TeamEventSettings]:
-    """Change a team event's name and details (dates, venue, time zone, time control) and the
+    """Change a team event's name and details (dates, venue, time zone) and the
     team settings of :data:`TEAM_EDITABLE` (``settings``: the event's with those changed;
     ``None``: kept) at any time; the other team settings (boards, team type, system …) stay as
     the event was created with, and a change of one is refused naming it.

@@ -61,15 +61,14 @@ class EventRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    # what the event announces (``weiqi.tournament.details``): its days, venue, time zone
-    # (every time its pages show is in it) and time control (a TimeControl settings string)
+    # what the event announces (``weiqi.tournament.details``): its days, venue and time zone
+    # (every time its pages show is in it); its time control is one of its settings
     start_date: Mapped[date | None] = mapped_column(Date, nullable=True)
     end_date: Mapped[date | None] = mapped_column(Date, nullable=True)
     venue: Mapped[str] = mapped_column(String(200), default="", server_default="")
     time_zone: Mapped[str] = mapped_column(
         String(64), default="Asia/Shanghai", server_default="Asia/Shanghai"
     )
-    time_control: Mapped[str] = mapped_column(String(100), default="", server_default="")
 
     roles: Mapped[list[EventRole]] = relationship(
         back_populates="event", cascade="all, delete-orphan", passive_deletes=True

@@ -1,13 +1,13 @@
-"""What an event announces besides its rules (issue #13): its dates, its venue, its time zone
-and its time control, as one frozen value; and the event's local time of a moment.
+"""What an event announces besides its rules (issue #13): its dates, its venue and its time
+zone, as one frozen value; and the event's local time of a moment. (Its time control is one of
+its settings: ``PlaySettings.time_control``.)
 
 Every time a page shows or a form reads is in the event's time zone (an IANA name, checked with
-:mod:`zoneinfo`); moments are stored in UTC. The time control is stored as the settings string
-of :class:`weiqi.clock.control.TimeControl` (``55m+5x60s``) and described in the page's language.
+:mod:`zoneinfo`); moments are stored in UTC.
 
->>> d = EventDetails(date(2027, 5, 1), date(2027, 5, 3), "北京", "Asia/Shanghai", "1h incl 5x1m")
->>> d.time_control, d.describe_time_control("zh_CN")
-('55m+5x60s', '基本时限55分，读秒5次，每次60秒')
+>>> d = EventDetails(date(2027, 5, 1), date(2027, 5, 3), "北京", "Asia/Shanghai")
+>>> d.dates, d.venue
+('2027-05-01 – 2027-05-03', '北京')
 >>> local_time(datetime(2027, 5, 1, 1, 30, tzinfo=UTC), "Asia/Shanghai").isoformat()
 '2027-05-01T09:30:00+08:00'
 >>> parse_local("2027-05-01T09:30", "Asia/Shanghai").isoformat()
@@ -25,7 +25,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
-from weiqi.clock.control import TimeControl
 from weiqi.errors import InvalidSetting
 from weiqi.i18n import N_
 from weiqi.messages import Msg
@@ -39,7 +38,6 @@ TIME_ZONE_CHOICES = tuple(sorted(z for z in zoneinfo.available_timezones() if "/
 
 MAX_ZONE_NAME = 64
 MAX_VENUE = 200
-MAX_TIME_CONTROL = 100
 
 
 def zone(name: str) -> zoneinfo.ZoneInfo:
@@ -114,59 +112,23 @@ def _date(field: str, text: str) -> date | None:
         raise InvalidSetting(field, Msg("write a date like 2027-05-01")) from None
 
 
-def time_control_setting(text: str) -> str:
-    """The canonical settings string of a time control as typed (``1h incl 5x1m`` →
-    ``55m+5x1m``); empty for none announced.
-
-    >>> time_control_setting(" 90m "), time_control_setting("")
-    ('1h30m', '')
-    >>> time_control_setting("five minutes")
-    Traceback (most recent call last):
-    ...
-    weiqi.errors.InvalidSetting: time_control: cannot read the duration 'five minutes'
-    """
-    text = text.strip()
-    if not text:
-        return ""
-    if len(text) > MAX_TIME_CONTROL:
-        raise InvalidSetting(
-            N_("time_control"),
-            Msg("must have at most %(limit)s characters", limit=MAX_TIME_CONTROL),
-        )
-    try:
-        return TimeControl.parse(text).format()
-    except InvalidSetting as err:
-        raise InvalidSetting(N_("time_control"), err.reason) from None
-
-
 @dataclass(frozen=True)
 class EventDetails:
-    """An event's dates (the last day on or after the first), venue, time zone and time
-    control (a :class:`TimeControl` settings string, or empty); invalid values raise
-    ``InvalidSetting`` naming the form field."""
+    """An event's dates (the last day on or after the first), venue and time zone; invalid
+    values raise ``InvalidSetting`` naming the form field."""
 
     start_date: date | None = None
     end_date: date | None = None
     venue: str = ""
     time_zone: str = DEFAULT_TIME_ZONE
-    time_control: str = ""
 
     def __post_init__(self) -> None:
         zone(self.time_zone)
         object.__setattr__(
             self, "venue", clean_name(N_("venue"), self.venue, required=False, max_length=MAX_VENUE)
         )
-        object.__setattr__(self, "time_control", time_control_setting(self.time_control))
         if self.start_date and self.end_date and self.end_date < self.start_date:
             raise InvalidSetting(N_("end_date"), Msg("must not be before the first day"))
-
-    def describe_time_control(self, locale: str) -> str:
-        """The time control as an announcement states it (Chinese for ``zh_CN``); empty if
-        none is set."""
-        if not self.time_control:
-            return ""
-        control = TimeControl.parse(self.time_control)
-        return control.describe_zh() if locale == "zh_CN" else control.describe_en()
 
     @property
     def dates(self) -> str:
@@ -186,8 +148,8 @@ class EventDetails:
 def details_from_form(
     form: Mapping[str, str], default_zone: str = DEFAULT_TIME_ZONE
 ) -> EventDetails:
-    """The details of a settings form (``start_date``, ``end_date``, ``venue``, ``time_zone``,
-    ``time_control``); an empty time zone is ``default_zone``.
+    """The details of a settings form (``start_date``, ``end_date``, ``venue``,
+    ``time_zone``); an empty time zone is ``default_zone``.
 
     >>> details_from_form({"start_date": "2027-05-01", "venue": " 上海棋院 "}).venue
     '上海棋院'
@@ -201,7 +163,6 @@ def details_from_form(
         end_date=_date(N_("end_date"), form.get("end_date", "")),
         venue=form.get("venue", ""),
         time_zone=form.get("time_zone", "").strip() or default_zone,
-        time_control=form.get("time_control", ""),
     )
 
 
@@ -216,5 +177,4 @@ def details_form(details: EventDetails) -> dict[str, str]:
         "end_date": details.end_date.isoformat() if details.end_date else "",
         "venue": details.venue,
         "time_zone": details.time_zone,
-        "time_control": details.time_control,
     }

@@ -29,6 +29,7 @@ from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any, ClassVar, Final, Literal, Self, cast
 
+from weiqi.clock.control import TimeControl, TimeSystem
 from weiqi.clock.lag import LagPolicy
 from weiqi.errors import InputError, InvalidSetting
 from weiqi.i18n import N_
@@ -171,16 +172,85 @@ LAG_GAIN_MAX = 10
 LAG_CAP_MAX = 60
 
 
+#: The longest time control setting a form or the API takes (``55m+5x60s`` has 9 characters).
+MAX_TIME_CONTROL = 100
+
+
+def time_control_value(text: str, field: str = N_("time_control")) -> TimeControl | None:
+    """A time control as typed (``1h incl 5x1m``, see :meth:`TimeControl.parse`); ``None``
+    for empty (the event announces none). Anything else is ``InvalidSetting`` naming
+    ``field``.
+
+    >>> time_control_value(" 90m ").format(), time_control_value("")
+    ('1h30m', None)
+    >>> time_control_value("five minutes")
+    Traceback (most recent call last):
+    ...
+    weiqi.errors.InvalidSetting: time_control: cannot read the duration 'five minutes'
+    """
+    text = text.strip()
+    if not text:
+        return None
+    if len(text) > MAX_TIME_CONTROL:
+        raise InvalidSetting(
+            field, Msg("must have at most %(limit)s characters", limit=MAX_TIME_CONTROL)
+        )
+    try:
+        return TimeControl.parse(text)
+    except InvalidSetting as err:
+        raise InvalidSetting(field, err.reason) from None
+
+
+def describe_time_control(tc: TimeControl | None, locale: str) -> str:
+    """A time control as an event's announcement states it (Chinese for ``zh_CN``); empty for
+    none.
+
+    >>> describe_time_control(TimeControl.parse("90m"), "en"), describe_time_control(None, "en")
+    ('absolute time, 90 min', '')
+    """
+    if tc is None:
+        return ""
+    return tc.describe_zh() if locale == "zh_CN" else tc.describe_en()
+
+
 class PlaySettings:
-    """Where an event's games are played, when an online game starts and how much network lag
-    an online game forgives: the settings that individual (:class:`EventSettings`) and team
-    events (``services.teams``) share, read by the one rule of the game room
-    (``services.live``)."""
+    """Where an event's games are played, under what time control, when an online game
+    starts and how much network lag an online game forgives: the settings that individual
+    (:class:`EventSettings`) and team events (``services.teams``) share, read by the one rule
+    of the game room (``services.live``) and printed on the event's sheets and slips.
+
+    ``time_control``: the time control of every game of the event (R-TIME-1), ``None`` when
+    the event announces none; given as its settings string too (``"1h incl 5x60s"``).
+
+    >>> s = EventSettings(System.ROUND_ROBIN, time_control="1h incl 5x60s")
+    >>> s.time_control.format(), describe_time_control(s.time_control, "zh_CN")
+    ('55m+5x60s', '基本时限55分，读秒5次，每次60秒')
+    """
 
     play: PlayMode
     game_start: GameStart
     lag_gain: float
     lag_cap: float
+    time_control: TimeControl | None
+
+    def _check_time_control(self) -> None:
+        """Read a time control given as its settings string; refuse anything else by name."""
+        given: object = self.time_control
+        if isinstance(given, str):
+            object.__setattr__(self, "time_control", time_control_value(given))
+        elif given is not None and not isinstance(given, TimeControl):
+            raise InvalidSetting("time_control", Msg("must be text"))
+
+    @property
+    def game_time_control(self) -> TimeControl | None:
+        """The time control an online game's clock runs under: the event's, ``None`` when it
+        has none or plays untimed.
+
+        >>> EventSettings(System.ROUND_ROBIN, time_control="untimed").game_time_control is None
+        True
+        """
+        tc = self.time_control
+        return None if tc is None or tc.system is TimeSystem.UNTIMED else tc
 
     @property
     def lag(self) -> LagPolicy | None:
@@ -452,10 +522,13 @@ class EventSettings(SystemVariants, PlaySettings):
     #: ``lag_gain`` seconds a move, at most ``lag_cap``; 0 forgives nothing.
     lag_gain: float = LAG_GAIN
     lag_cap: float = LAG_CAP
+    #: The time control of every game (:class:`PlaySettings`).
+    time_control: TimeControl | None = None
 
     def __post_init__(self) -> None:
         set_choices(self, declared_choices(type(self)))
         check_system(self.system, self.SYSTEMS, Msg("an individual event"))
+        self._check_time_control()
         self._validate()
 
     #: The systems a variant's settings are of (every individual one's, on the base: a
@@ -993,13 +1066,16 @@ def settings_to_dict(settings: object) -> dict[str, object]:
 
 
 def _json_value(value: object) -> object:
-    """A setting's value as JSON holds it (enums by value, fractions and ranks as text)."""
+    """A setting's value as JSON holds it (enums by value, fractions, ranks and time controls
+    as text)."""
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, Fraction):
         return str(value)
     if isinstance(value, Rank):
         return value.code
+    if isinstance(value, TimeControl):
+        return value.format()
     if isinstance(value, tuple):
         return [list(v) if isinstance(v, tuple) else v for v in value]
     return value
@@ -1286,6 +1362,8 @@ def _setting_value(key: str, value: object, kind: object) -> object:
             return Fraction(str(value))
         except (ValueError, ZeroDivisionError):  # also digits beyond Python's int-string limit
             raise InvalidSetting(key, Msg("must be a number of stones, such as 15/4")) from None
+    if kind is TimeControl:
+        return time_control_value(_text(key, value), key)
     if kind is Rank:
         try:
             return Rank.parse(_text(key, value))

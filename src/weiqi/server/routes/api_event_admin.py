@@ -43,24 +43,20 @@ router = APIRouter(
 
 
 class DetailsIn(BaseModel):
-    """What the event announces besides its rules (``weiqi.tournament.details``)."""
+    """What the event announces besides its rules (``weiqi.tournament.details``); its time
+    control is one of its settings (an earlier release's ``details.time_control`` is refused
+    by name, not dropped)."""
 
+    model_config = ConfigDict(extra="forbid")
     start_date: date | None = None
     end_date: date | None = None
     venue: str = ""
     time_zone: str = Field(
         DEFAULT_TIME_ZONE, description="an IANA time zone; every time the event shows is in it"
     )
-    time_control: str = Field(
-        "",
-        description="a time control as weiqi's clock writes it (55m+5x60s, 90m, 5m+10s/move), "
-        "stored in its canonical form; empty: none announced",
-    )
 
     def value(self) -> EventDetails:
-        return EventDetails(
-            self.start_date, self.end_date, self.venue, self.time_zone, self.time_control
-        )
+        return EventDetails(self.start_date, self.end_date, self.venue, self.time_zone)
 
     @classmethod
     def of(cls, details: EventDetails) -> DetailsIn:
@@ -69,14 +65,13 @@ class DetailsIn(BaseModel):
             end_date=details.end_date,
             venue=details.venue,
             time_zone=details.time_zone,
-            time_control=details.time_control,
         )
 
 
 class EventSettingsIn(BaseModel):
     name: str
     details: DetailsIn | None = Field(
-        None, description="dates, venue, time zone, time control; omitted: kept (or the defaults)"
+        None, description="dates, venue, time zone; omitted: kept (or the defaults)"
     )
     settings: dict[str, Any] = Field(
         description="The settings of the event's kind, every one as the GET gives them (a team "

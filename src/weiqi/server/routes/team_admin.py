@@ -126,30 +126,11 @@ def _choices(request: Request, names: dict[Any, str]) -> list[tuple[str, str]]:
     return [(k.value, translate(request, v)) for k, v in names.items()]
 
 
-# The team settings of the form; once the event exists only teams.TEAM_EDITABLE may change (a
-# league division's none): the others are shown read-only with their reason.
-TEAM_FIELDS = (
-    "system",
-    "rounds",
-    "cycles",
-    "team_type",
-    "boards",
-    "board_size",
-    "komi",
-    "cycle",
-    "play",
-    "game_start",
-    "lag_gain",
-    "lag_cap",
-    "max_foreign",
-    "board_colors",
-    "substitutes",
-    "player_order",
-    "deadline_minutes",
-    "missing",
-    "board_one_decides",
-    "ranking",
-)
+# The team settings of the form, every one of either variant (the form shows them all, each
+# with the systems that read it); once the event exists only teams.TEAM_EDITABLE may change (a
+# league division's only teams.DIVISION_EDITABLE): the others are shown read-only with their
+# reason.
+TEAM_FIELDS = tuple(team_admin.DEFAULT_FORM)
 
 
 def _settings_page(
