@@ -125,6 +125,68 @@ def test_mcmahon_settings_as_the_file_says() -> None:
     assert handicap and all(g.komi == 0 for g in handicap)
 
 
+@pytest.mark.parametrize(
+    ("stem", "control"),
+    [
+        ("juvisy-2019", "1h+1x30s"),  # standard byo-yomi: a period of 30 s for every move
+        ("levallois-2018", "1h+15/5m canadian"),
+        ("cdfo-2020", "1h20m+15/5m canadian"),
+    ],
+)
+def test_the_time_control_as_the_file_says(stem: str, control: str) -> None:
+    """``basicTime`` minutes, then the file's complementary time system."""
+    imported = to_event(read_gotha((DATA / f"{stem}.xml").read_bytes()))
+    time_control = imported.settings.time_control
+    assert time_control is not None and time_control.format() == control
+
+
+@pytest.mark.parametrize(
+    ("attributes", "control"),
+    [
+        ('basicTime="90" complementaryTimeSystem="SUDDENDEATH"', "1h30m"),
+        ('basicTime="5" complementaryTimeSystem="FISCHER" fischerTime="10"', "5m+10s/move"),
+        ('basicTime="0" complementaryTimeSystem="SUDDENDEATH"', None),
+        ("", None),
+    ],
+)
+def test_every_time_system_of_opengotha(attributes: str, control: str | None) -> None:
+    doc = f"<Tournament><TournamentParameterSet><GeneralParameterSet {attributes}/>"
+    imported = to_event(read_gotha((doc + "</TournamentParameterSet></Tournament>").encode()))
+    tc = imported.settings.time_control
+    assert (tc.format() if tc else None) == control
+    assert to_event(read_gotha(write_gotha(to_gotha(imported)))) == imported
+
+
+@pytest.mark.parametrize(
+    ("attributes", "message"),
+    [
+        ('basicTime="an hour"', "GeneralParameterSet basicTime: 'an hour' is not a whole number"),
+        (
+            'basicTime="60" complementaryTimeSystem="CANBYOYOMI" nbMovesCanTime="0"',
+            "GeneralParameterSet moves:",
+        ),
+        ('beginDate="2019-13-01"', "GeneralParameterSet beginDate: write a date like 2027-05-01"),
+        (
+            'beginDate="2019-10-28" endDate="2019-10-26"',
+            "GeneralParameterSet end_date: must not be before the first day",
+        ),
+    ],
+)
+def test_bad_days_and_times_are_refused_naming_the_attribute(attributes: str, message: str) -> None:
+    doc = f"<Tournament><TournamentParameterSet><GeneralParameterSet {attributes}/>"
+    with pytest.raises(InputError) as err:
+        to_event(read_gotha((doc + "</TournamentParameterSet></Tournament>").encode()))
+    assert str(err.value).startswith(message)
+
+
+def test_a_time_system_we_do_not_have_is_named() -> None:
+    doc = b'<Tournament><TournamentParameterSet><GeneralParameterSet basicTime="60" '
+    doc += b'complementaryTimeSystem="HOURGLASS"/></TournamentParameterSet></Tournament>'
+    imported = to_event(read_gotha(doc))
+    assert imported.settings.time_control is None
+    assert [str(n) for n in imported.notes] == ["time system HOURGLASS has no equivalent; left out"]
+
+
 def test_results_of_every_kind() -> None:
     """A jigo (balma), unfinished games (cdfo), both win (tournoi-chinois); Chinese names
     keep their order without a space (高传德)."""
@@ -206,6 +268,10 @@ def test_our_egf_table_equals_opengothas_line_for_line(path: Path) -> None:
     event = Event(imported.settings, imported.entrants, imported.rounds)
     ours = egf_results(imported, standings(event, through_round=rounds), rounds)
     assert ours.criteria[0] == theirs.criteria[0]
+    # the days and the place, as OpenGotha heads its table
+    assert [h for h in ours.header if h[0] in ("PC", "DT")] == [
+        h for h in theirs.header if h[0] in ("PC", "DT")
+    ]
     ours_lines = [ln.split() for ln in write_h9(ours).splitlines() if not ln.startswith(";")]
     their_lines = [ln.split() for ln in write_h9(theirs).splitlines() if not ln.startswith(";")]
     assert len(ours_lines) == len(their_lines)

@@ -31,6 +31,7 @@ def _comparable(event_id: int, db: Database) -> tuple[object, ...]:
     names = {e.id: e.name for e in ev.entrants}
     return (
         ev.settings,
+        ev.details,
         sorted((e.name, e.rank, e.rating, e.club, sorted(e.absent_rounds)) for e in ev.entrants),
         [
             (
@@ -65,6 +66,31 @@ def test_juvisy_imports_with_absences_and_published_rounds(db: Database) -> None
     # OpenGotha's places (juvisy-2019.h9): Minieri, Daguenet (absent 3 rounds), Lemoine
     assert [s.name for s in table[:3]] == ["Minieri Davide", "Daguenet Mathieu", "Lemoine Theo"]
     assert table[0].points == 72  # MMS 36, at 2 points a win
+
+
+def test_the_days_venue_and_time_control_come_in_and_go_out(db: Database) -> None:
+    """juvisy-2019's days and venue become the event's details, its time control (60 minutes,
+    then OpenGotha's standard byo-yomi: 30 s a move) its setting: printed on its sheets, run by
+    the game room; the export writes them back where OpenGotha reads them."""
+    from weiqi.clock.control import TimeControl
+    from weiqi.services.events import competition_info
+
+    report = import_opengotha(db, LOCAL, (DATA / "juvisy-2019.xml").read_bytes())
+    info = competition_info(db, report.event_id)
+    assert (str(info.details.start_date), str(info.details.end_date)) == (
+        "2019-10-26",
+        "2019-10-28",
+    )
+    assert info.details.venue == "Juvisy"
+    assert info.settings.time_control == TimeControl.byo_yomi(3600, 1, 30)
+    general = read_gotha(export_opengotha(db, LOCAL, report.event_id)).general
+    assert (general["beginDate"], general["endDate"], general["location"]) == (
+        "2019-10-26",
+        "2019-10-28",
+        "Juvisy",
+    )
+    assert (general["basicTime"], general["complementaryTimeSystem"]) == ("60", "STDBYOYOMI")
+    assert general["stdByoYomiTime"] == "30"
 
 
 @pytest.mark.parametrize("name", ["open-2018", "tournoi-chinois", "testpartetlic"])

@@ -16,7 +16,7 @@ round with the opponent's line, colour and handicap.
 >>> ev = to_event(read_gotha(data.read_bytes()))
 >>> table = standings(Event(ev.settings, ev.entrants, ev.rounds))
 >>> from weiqi.formats.egf import write_h9
->>> print(write_h9(egf_results(ev, table)).splitlines()[4])
+>>> print(write_h9(egf_results(ev, table)).splitlines()[6])
    1 Noel Remy                       2K FR 92Le    4    0 1881 0    5+/w0    4+/w0    2+/w0    6+/w0
 """
 
@@ -92,7 +92,13 @@ def egf_results(
                 pin=extra.get("egf_pin", ""),
             )
         )
-    header = [("EV", event.name), ("KM", f"{float(s.komi * 2):g}")]
+    header = [("EV", event.name)]
+    d = event.details
+    if d.venue:  # the EGF's "country,city": the country is not ours to tell
+        header.append(("PC", "," + d.venue.replace("]", ")")))
+    if d.start_date is not None:
+        header.append(("DT", f"{d.start_date},{d.end_date or d.start_date}"))
+    header.append(("KM", f"{float(s.komi * 2):g}"))
     if s.color_policy == "handicap":
         header.append(("HA", f"h{s.handicap_reduction}"))
     return EgfResults(header=tuple(header), criteria=criteria, players=tuple(players))

@@ -42,11 +42,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from weiqi.errors import InputError
+from weiqi.clock.control import TimeControl, TimeSystem
+from weiqi.errors import InputError, InvalidSetting
 from weiqi.formats.opengotha import (
     GothaFile,
     GothaGame,
@@ -58,6 +60,7 @@ from weiqi.formats.opengotha import (
 from weiqi.messages import Msg
 from weiqi.rules.color import Color
 from weiqi.rules.result import Outcome, Reason, Result
+from weiqi.tournament.details import EventDetails
 from weiqi.tournament.players import Entrant
 from weiqi.tournament.ranks import Rank
 from weiqi.tournament.records import Game, Round
@@ -99,7 +102,8 @@ DETAILS = ("surname", "given_name", "egf_pin", "ffg_licence", "aga_id", "rating_
 
 @dataclass(frozen=True)
 class ImportedEvent:
-    """An event as an OpenGotha file describes it; ``notes`` name what could not be mapped."""
+    """An event as an OpenGotha file describes it (its time control in its settings, its days
+    and venue in ``details``); ``notes`` name what could not be mapped."""
 
     name: str
     settings: EventSettings
@@ -107,6 +111,7 @@ class ImportedEvent:
     rounds: tuple[Round, ...]
     notes: tuple[Msg, ...] = field(default=(), compare=False)
     confirmed: bool = True
+    details: EventDetails = field(default_factory=EventDetails)
 
 
 def _flag(attrs: Mapping[str, str], key: str) -> bool:
@@ -124,6 +129,79 @@ def _number(attrs: Mapping[str, str], key: str, default: int, what: str) -> int:
             Msg("%(what)s %(key)s", what=what, key=key),
             Msg("%(value)s is not a whole number", value=repr(text)),
         ) from None
+
+
+#: OpenGotha's complementary time systems: what follows its ``basicTime`` minutes.
+_SUDDEN_DEATH, _BYO_YOMI, _CANADIAN, _FISCHER = "SUDDENDEATH", "STDBYOYOMI", "CANBYOYOMI", "FISCHER"
+
+
+def _time_control(g: Mapping[str, str], notes: list[Msg]) -> TimeControl | None:
+    """The time control of a ``GeneralParameterSet``: ``basicTime`` minutes, then sudden death,
+    a byo-yomi period of ``stdByoYomiTime`` seconds for every move (OpenGotha's standard
+    byo-yomi), ``nbMovesCanTime`` moves in ``canByoYomiTime`` seconds (Canadian) or
+    ``fischerTime`` seconds a move (Fischer). None where the file states no time."""
+    where = "GeneralParameterSet"
+    system = g.get("complementaryTimeSystem", "")
+    if "basicTime" not in g and not system:
+        return None
+    main = 60.0 * _number(g, "basicTime", 0, where)
+    try:
+        if system in ("", _SUDDEN_DEATH):
+            return TimeControl.absolute(main) if main else None
+        if system == _BYO_YOMI:
+            return TimeControl.byo_yomi(main, 1, _number(g, "stdByoYomiTime", 30, where))
+        if system == _CANADIAN:
+            moves = _number(g, "nbMovesCanTime", 15, where)
+            return TimeControl.canadian(main, moves, _number(g, "canByoYomiTime", 300, where))
+        if system == _FISCHER:
+            return TimeControl.fischer(main, _number(g, "fischerTime", 10, where))
+    except InvalidSetting as err:
+        raise InputError(Msg("%(what)s %(key)s", what=where, key=err.field), err.reason) from None
+    notes.append(Msg("time system %(code)s has no equivalent; left out", code=system))
+    return None
+
+
+def _details(g: Mapping[str, str]) -> EventDetails:
+    """The days (``beginDate``, ``endDate``) and venue (``location``) of a
+    ``GeneralParameterSet``."""
+    where = "GeneralParameterSet"
+    days = []
+    for key in ("beginDate", "endDate"):
+        text = g.get(key, "")
+        try:
+            days.append(date.fromisoformat(text) if text else None)
+        except ValueError:
+            raise InputError(
+                Msg("%(what)s %(key)s", what=where, key=key),
+                Msg("write a date like 2027-05-01"),
+            ) from None
+    try:
+        return EventDetails(days[0], days[1], g.get("location", ""))
+    except InvalidSetting as err:
+        raise InputError(Msg("%(what)s %(key)s", what=where, key=err.field), err.reason) from None
+
+
+def _time_attributes(tc: TimeControl | None) -> dict[str, str]:
+    """``tc`` as a ``GeneralParameterSet`` states it (inverse of :func:`_time_control` for
+    what OpenGotha can hold: a byo-yomi's number of periods and a moves-per-period's carrying
+    over are not among it); nothing for no time control or an untimed one."""
+    if tc is None or tc.system is TimeSystem.UNTIMED:
+        return {}
+    out = {"basicTime": str(round(tc.main_time / 60))}
+    if tc.system is TimeSystem.BYO_YOMI:
+        out |= {"complementaryTimeSystem": _BYO_YOMI, "stdByoYomiTime": _seconds(tc.period_time)}
+    elif tc.system is TimeSystem.MOVES_PER_PERIOD:
+        out |= {"complementaryTimeSystem": _CANADIAN, "nbMovesCanTime": str(tc.moves),
+                "canByoYomiTime": _seconds(tc.period_time)}  # fmt: skip
+    elif tc.system is TimeSystem.FISCHER:
+        out |= {"complementaryTimeSystem": _FISCHER, "fischerTime": _seconds(tc.increment)}
+    else:
+        out["complementaryTimeSystem"] = _SUDDEN_DEATH
+    return out
+
+
+def _seconds(value: float) -> str:
+    return str(round(value))
 
 
 def _rank(text: str, what: Msg) -> Rank:
@@ -198,6 +276,7 @@ def _settings(t: GothaFile, notes: list[Msg]) -> EventSettings:
         avoid_same_region=avoid,
         region_score_gap=min(max(country_gap, 0), 10) if avoid else 0,
         board_size=_number(g, "size", 19, "GeneralParameterSet"),
+        time_control=_time_control(g, notes),
     )
     if not mcmahon:
         return SwissSettings(System.SWISS, **common)
@@ -323,6 +402,7 @@ def to_event(t: GothaFile) -> ImportedEvent:
         entrants,
         tuple(rounds),
         tuple(notes),
+        details=_details(t.general),
     )
 
 
@@ -413,7 +493,14 @@ def to_gotha(event: ImportedEvent) -> GothaFile:
         "genNBW2ValueBye": str(s.bye_points),
         "genRoundDownNBWMMS": "true" if s.round_down_scores else "false",
         "genCountNotPlayedGamesAsHalfPoint": "false",
+        **_time_attributes(s.time_control),
     }
+    d = event.details
+    for key, day in (("beginDate", d.start_date), ("endDate", d.end_date)):
+        if day is not None:
+            general[key] = day.isoformat()
+    if d.venue:
+        general["location"] = d.venue
     # a rank we do not set is left out, so that reading the file back leaves it unset
     starts = (
         (

@@ -26,7 +26,7 @@ from weiqi.formats.opengotha import read_gotha, write_gotha
 from weiqi.formats.opengotha_event import ImportedEvent, to_event, to_gotha
 from weiqi.messages import Msg
 from weiqi.services.actor import Actor
-from weiqi.services.events import add_event, event_name, settings_row
+from weiqi.services.events import add_event, details_of, event_name, settings_row
 from weiqi.services.permissions import Action, require
 from weiqi.services.tournament import _load, store_plan
 from weiqi.store.database import Database
@@ -78,7 +78,8 @@ def import_event(
         names[e.id] = clean
 
     with db.transaction() as session:
-        event_id = add_event(session, actor, title, settings_row(imported.settings))
+        settings = settings_row(imported.settings)
+        event_id = add_event(session, actor, title, settings, imported.details)
         ids = _store_players(session, event_id, imported, names)
         games = 0
         for rnd in imported.rounds:
@@ -155,7 +156,8 @@ def exported_event(db: Database, actor: Actor, event_id: int) -> ImportedEvent:
         event, _ = _load(session, event_id)
         model = session.get(EventRow, event_id)
         assert model is not None
-        return ImportedEvent(model.name, event.settings, event.entrants, event.rounds)
+        return ImportedEvent(model.name, event.settings, event.entrants, event.rounds,
+                             details=details_of(model))  # fmt: skip
 
 
 def export_opengotha(db: Database, actor: Actor, event_id: int) -> bytes:
