@@ -107,10 +107,11 @@ def test_r_league_1_r_league_2_a_small_season_from_the_command_line(tmp_path: Pa
 
 def test_a_season_played_online_gives_its_divisions_the_play_settings(tmp_path: Path) -> None:
     """``league create --play online --game-start round_start --size 13 --lag 0.5/2 --komi 7/2
-    --cycle-policy draw``: every division's team event is played online in the game room, on
-    13×13, starting at its round's start time, with that lag allowance, komi (R-SCORE-3) and
-    repetition rule (R-KO-2); a season made without them (or stored before they existed)
-    plays over the board on 19×19 with the rules' 3¾ and ban."""
+    --cycle-policy draw --time …``: every division's team event is played online in the game
+    room, on 13×13, starting at its round's start time, with that lag allowance, komi
+    (R-SCORE-3), repetition rule (R-KO-2) and time control; a season made without them (or
+    stored before they existed) plays over the board on 19×19 with the rules' 3¾ and ban,
+    untimed."""
     from weiqi.services.league import season_settings_from_dict
     from weiqi.services.teams import event_row, settings_of
     from weiqi.store.database import Database
@@ -123,7 +124,7 @@ def test_a_season_played_online_gives_its_divisions_the_play_settings(tmp_path: 
                           f"甲={jia}", "--start", "2027-03-06", "--boards", "2", "--min-roster",
                           "2", "--play", "online", "--game-start", "round_start", "--size",
                           "13", "--lag", "0.5/2", "--komi", "7/2", "--cycle-policy", "draw",
-                          "--json"))  # fmt: skip
+                          "--time", "1h incl 5x60s", "--json"))  # fmt: skip
     assert made["divisions"]
     with Database(f"sqlite:///{db}").transaction() as session:
         divisions = session.query(LeagueDivisionRow).all()
@@ -134,9 +135,11 @@ def test_a_season_played_online_gives_its_divisions_the_play_settings(tmp_path: 
             assert s.game_start is GameStart.ROUND_START and s.board_size == 13
             assert s.lag is not None and (s.lag.gain, s.lag.cap) == (0.5, 2.0)
             assert (s.ruleset.komi, s.ruleset.cycle.value) == (Fraction(7, 2), "draw")
+            assert s.time_control is not None and s.time_control.format() == "55m+5x60s"
     assert "--play" in refused("league", "create", "--db", str(tmp_path / "x.sqlite3"),
                                "--name", "2028", "--division", f"甲={jia}", "--start",
                                "2028-03-04", "--play", "internet")  # fmt: skip
     old = season_settings_from_dict({"boards": 4})  # a season stored before play settings
     assert old.play is PlayMode.BOARD and old.board_size == 19
     assert old.division.ruleset.komi == Fraction(15, 4) and old.cycle.value == "ban"
+    assert old.time_control is None

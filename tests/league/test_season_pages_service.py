@@ -90,6 +90,42 @@ def test_season_form_reads_every_field_and_names_every_bad_one_at_once() -> None
     assert clash.value.field == "min_roster"
 
 
+def test_a_season_sets_its_divisions_time_control_and_a_division_its_own(db: Database) -> None:
+    """The season's time control is every division's (read as typed on its form, an
+    unreadable one named with the others); a division may change its own, its other
+    settings staying the season's."""
+    from dataclasses import replace
+
+    from weiqi.clock.control import TimeControl
+
+    typed = {
+        "start": "2026-03-07",
+        "boards": "2",
+        "min_roster": "2",
+        "time_control": "1h incl 5x60s",
+    }
+    assert league.season_form(typed).settings.time_control == TimeControl.parse("55m+5x60s")
+    with pytest.raises(FieldsRejected) as bad:
+        league.season_form({**typed, "time_control": "一小时", "boards": "x"})
+    assert set(bad.value.problems) == {"time_control", "boards"}
+    season = league.create_season(
+        db, LOCAL, "2026 围甲联赛", [("甲", clubs("江浙沪")), ("乙", clubs("川渝闽"))],
+        replace(SETTINGS, time_control=TimeControl.parse("2h+5x60s")),
+        start=datetime.date(2026, 3, 7),
+    )  # fmt: skip
+    controls = {
+        teams.team_event_info(db, d.event_id).settings.time_control for d in season.divisions
+    }
+    assert controls == {TimeControl.parse("2h+5x60s")}
+    top = teams.team_event_info(db, season.divisions[0].event_id)
+    faster = replace(top.settings, time_control=TimeControl.parse("1h+3x30s"))
+    teams.update_team_event(db, LOCAL, top.id, top.name, top.details, faster)
+    assert teams.team_event_info(db, top.id).settings.time_control == TimeControl.parse("1h+3x30s")
+    with pytest.raises(InvalidSetting) as refused:
+        teams.update_team_event(db, LOCAL, top.id, top.name, top.details, replace(faster, komi=0))
+    assert refused.value.field == "komi"
+
+
 def test_a_season_created_by_an_organiser_is_theirs_to_close_and_draft(db: Database) -> None:
     """Issue #13: whoever creates a season from the pages (an organiser, not an administrator)
     organises and referees its divisions, as with any event they create; the season's page

@@ -200,6 +200,13 @@ def register(app: typer.Typer) -> None:
                 help="Online: the network-lag allowance, GAIN/CAP seconds (default 1/3) or off.",
             ),
         ] = None,
+        time_control: Annotated[
+            str | None,
+            typer.Option(
+                "--time",
+                help="The time control of the divisions' boards, e.g. '1h incl 5x60s'.",
+            ),
+        ] = None,
         db: DbOption = None,
         as_json: JsonOption = False,
     ) -> None:
@@ -207,7 +214,13 @@ def register(app: typer.Typer) -> None:
         from weiqi.league.season import SeasonSettings
         from weiqi.rules.ruleset import CyclePolicy
         from weiqi.services.league import create_season
-        from weiqi.tournament.settings import LAG_CAP, LAG_GAIN, GameStart, PlayMode
+        from weiqi.tournament.settings import (
+            LAG_CAP,
+            LAG_GAIN,
+            GameStart,
+            PlayMode,
+            time_control_value,
+        )
 
         try:
             first = datetime.date.fromisoformat(start)
@@ -240,6 +253,7 @@ def register(app: typer.Typer) -> None:
             game_start=choice(GameStart, game_start, "--game-start"),
             lag_gain=lags.get("lag_gain", LAG_GAIN),
             lag_cap=lags.get("lag_cap", LAG_CAP),
+            time_control=time_control_value(time_control or ""),
         )
         info = create_season(
             open_database(db), Actor.local(), name, divisions, settings, first, days,

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from random import Random
 
+from weiqi.clock.control import TimeControl
 from weiqi.errors import Conflict, InputError, InvalidSetting
 from weiqi.league.calendar import Fixture, double_round_robin
 from weiqi.league.lineup import (
@@ -52,6 +53,7 @@ from weiqi.tournament.settings import (
     PlayMode,
     System,
     declared_choices,
+    time_control_value,
 )
 
 __all__ = [
@@ -101,9 +103,13 @@ class SeasonSettings:
     game_start: GameStart = GameStart.PRESENT
     lag_gain: float = LAG_GAIN
     lag_cap: float = LAG_CAP
+    # the divisions' boards' time control (each division may set its own later)
+    time_control: TimeControl | None = None
 
     def __post_init__(self) -> None:
         set_choices(self, declared_choices(SeasonSettings))
+        if isinstance(self.time_control, str):  # as typed: its settings string
+            object.__setattr__(self, "time_control", time_control_value(self.time_control))
         # the komi as the rules take it (a multiple of ¼ stone), kept as a fraction
         object.__setattr__(self, "komi", Ruleset(board_size=self.board_size, komi=self.komi).komi)
         if self.min_roster < self.boards:
@@ -132,9 +138,9 @@ class SeasonSettings:
         (R-LEAGUE-1) ranked as one, its lineups closing when a round is revealed, with the
         season's boards, lineup rules and play.
 
-        >>> d = SeasonSettings(boards=3, min_roster=3, play="online").division
-        >>> d.system.value, d.cycles, d.boards, d.online
-        ('round_robin', 2, 3, True)
+        >>> d = SeasonSettings(boards=3, min_roster=3, play="online", time_control="3x30s").division
+        >>> d.system.value, d.cycles, d.boards, d.online, d.time_control.format()
+        ('round_robin', 2, 3, True, '3x30s')
         """
         return TeamRoundRobinSettings(
             system=System.ROUND_ROBIN,
@@ -155,6 +161,7 @@ class SeasonSettings:
             game_start=self.game_start,
             lag_gain=self.lag_gain,
             lag_cap=self.lag_cap,
+            time_control=self.time_control,
         )
 
 

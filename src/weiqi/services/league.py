@@ -88,7 +88,7 @@ from weiqi.store.teams import (
 from weiqi.store.tournament import RoundRow
 from weiqi.text import clean_name
 from weiqi.tournament.ranks import Rank
-from weiqi.tournament.settings import settings_to_dict, settings_values
+from weiqi.tournament.settings import settings_to_dict, settings_values, time_control_value
 
 
 def season_settings_from_dict(raw: object) -> SeasonSettings:
@@ -465,6 +465,11 @@ def season_form(form: Mapping[str, str]) -> SeasonForm:
         missing = MissingLineup(missing_text)
     except ValueError:
         problems["missing"] = Msg("unknown value %(text)s", text=repr(missing_text))
+    time_control = None
+    try:
+        time_control = time_control_value(form.get("time_control", ""))
+    except InvalidSetting as err:
+        problems["time_control"] = err.reason
     if problems:
         raise FieldsRejected(problems)
     assert start is not None and days is not None and boards is not None
@@ -479,6 +484,7 @@ def season_form(form: Mapping[str, str]) -> SeasonForm:
         board_one_decides=bool(form.get("board_one_decides")),
         promoted=promoted,
         relegated=relegated,
+        time_control=time_control,
     )
     home = form.get("home_nationality", "").strip().upper() or None
     return SeasonForm(settings, start, days, home)
