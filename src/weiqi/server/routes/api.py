@@ -7,9 +7,10 @@ Write requests need the session cookie and its CSRF token in the ``X-CSRF-Token`
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Self
 
 from fastapi import APIRouter
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -27,8 +28,7 @@ from weiqi.server.security import (
     log_out,
 )
 from weiqi.services import accounts, events
-from weiqi.services.accounts import RoleGrant, UserInfo
-from weiqi.services.events import EventInfo
+from weiqi.services.accounts import UserInfo
 from weiqi.services.permissions import Action
 
 
@@ -53,22 +53,30 @@ _ERRORS: dict[int | str, dict[str, object]] = {
 router = APIRouter(route_class=ScreenedRoute, prefix="/api", responses=_ERRORS)
 
 
-class UserOut(BaseModel):
+class FromService(BaseModel):
+    """An answer's shape read off the service's value of the same fields (pydantic's
+    ``from_attributes``): each field declared once, in the shape, never copied by hand.
+
+    >>> from types import SimpleNamespace
+    >>> class Out(FromService):
+    ...     id: int
+    >>> Out.of(SimpleNamespace(id=1, kept="in the service")).model_dump()
+    {'id': 1}
+    """
+
+    model_config = ConfigDict(from_attributes=True)
+
+    @classmethod
+    def of(cls, value: object) -> Self:
+        return cls.model_validate(value)
+
+
+class UserOut(FromService):
     id: int
     username: str
     display_name: str
     is_admin: bool
     must_change_password: bool
-
-    @classmethod
-    def of(cls, user: UserInfo) -> UserOut:
-        return cls(
-            id=user.id,
-            username=user.username,
-            display_name=user.display_name,
-            is_admin=user.is_admin,
-            must_change_password=user.must_change_password,
-        )
 
 
 class SessionOut(BaseModel):
@@ -93,14 +101,10 @@ class PasswordIn(BaseModel):
     new: str
 
 
-class EventOut(BaseModel):
+class EventOut(FromService):
     id: int
     name: str
     created_at: datetime
-
-    @classmethod
-    def of(cls, event: EventInfo) -> EventOut:
-        return cls(id=event.id, name=event.name, created_at=event.created_at)
 
 
 class RoleIn(BaseModel):
@@ -108,38 +112,19 @@ class RoleIn(BaseModel):
     role: Role
 
 
-class RoleOut(BaseModel):
+class RoleOut(FromService):
     user_id: int
     username: str
     event_id: int
     role: Role
 
-    @classmethod
-    def of(cls, grant: RoleGrant) -> RoleOut:
-        return cls(
-            user_id=grant.user_id,
-            username=grant.username,
-            event_id=grant.event_id,
-            role=grant.role,
-        )
 
-
-class AuditOut(BaseModel):
+class AuditOut(FromService):
     at: datetime
     actor: str
     action: str
     subject: str
     detail: str
-
-    @classmethod
-    def of(cls, entry: accounts.AuditView) -> AuditOut:
-        return cls(
-            at=entry.at,
-            actor=entry.actor,
-            action=entry.action,
-            subject=entry.subject,
-            detail=entry.detail,
-        )
 
 
 def _session(request: Request, user: UserInfo | None) -> SessionOut:

@@ -15,13 +15,12 @@ from starlette.responses import Response
 from weiqi.i18n import json_args, render
 from weiqi.messages import Msg
 from weiqi.server.inputs import ScreenedRoute, requires
-from weiqi.server.routes.api import _ERRORS
+from weiqi.server.routes.api import _ERRORS, FromService
 from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import event_admin, event_settings, round_edits, teams, tournament
 from weiqi.services.event_admin import (
     Dashboard,
     ExplanationView,
-    PlayerView,
     RoundDetail,
     RoundSummary,
 )
@@ -42,12 +41,13 @@ router = APIRouter(
 )
 
 
-class DetailsIn(BaseModel):
+class DetailsIn(FromService):
     """What the event announces besides its rules (``weiqi.tournament.details``); its time
     control is one of its settings (an earlier release's ``details.time_control`` is refused
     by name, not dropped)."""
 
     model_config = ConfigDict(extra="forbid")
+
     start_date: date | None = None
     end_date: date | None = None
     venue: str = ""
@@ -57,15 +57,6 @@ class DetailsIn(BaseModel):
 
     def value(self) -> EventDetails:
         return EventDetails(self.start_date, self.end_date, self.venue, self.time_zone)
-
-    @classmethod
-    def of(cls, details: EventDetails) -> DetailsIn:
-        return cls(
-            start_date=details.start_date,
-            end_date=details.end_date,
-            venue=details.venue,
-            time_zone=details.time_zone,
-        )
 
 
 class EventSettingsIn(BaseModel):
@@ -117,7 +108,7 @@ class PlayerIn(BaseModel):
         }
 
 
-class PlayerOut(BaseModel):
+class PlayerOut(FromService):
     id: int
     name: str
     rank: str | None
@@ -132,10 +123,6 @@ class PlayerOut(BaseModel):
     label: str = Field(
         description="the name as shown: namesakes told apart, 张伟 (北京); the name if unique"
     )
-
-    @classmethod
-    def of(cls, p: PlayerView) -> PlayerOut:
-        return cls(**p.__dict__)
 
 
 class ImportIn(BaseModel):

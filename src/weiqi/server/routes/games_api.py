@@ -24,7 +24,7 @@ from weiqi.errors import FieldsRejected
 from weiqi.i18n import json_args, render
 from weiqi.messages import Msg
 from weiqi.server.inputs import ScreenedRoute, requires
-from weiqi.server.routes.api import _ERRORS
+from weiqi.server.routes.api import _ERRORS, FromService
 from weiqi.server.routes.games import individual_board, team_board
 from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import games, teams
@@ -53,9 +53,7 @@ class HistoryOut(BaseModel):
     reason_args: dict[str, Any] = Field(description="the values the message id names")
 
 
-class InfractionOut(BaseModel):
-    model_config = ConfigDict(from_attributes=True)  # read off the service's item
-
+class InfractionOut(FromService):
     seq: int
     at: datetime
     offender: str = Field(description="B or W")
@@ -67,9 +65,7 @@ class InfractionOut(BaseModel):
     note: str
 
 
-class RulingOut(BaseModel):
-    model_config = ConfigDict(from_attributes=True)  # read off the service's item
-
+class RulingOut(FromService):
     seq: int
     at: datetime
     kind: str
@@ -78,9 +74,7 @@ class RulingOut(BaseModel):
     ruled_by: str
 
 
-class SeatLeaveOut(BaseModel):
-    model_config = ConfigDict(from_attributes=True)  # read off the service's item
-
+class SeatLeaveOut(FromService):
     seq: int
     at: datetime
     move_number: int
@@ -161,9 +155,9 @@ class GameOut(BaseModel):
                 )
                 for h in g.history
             ],
-            infractions=[InfractionOut.model_validate(i) for i in g.infractions],
-            rulings=[RulingOut.model_validate(r) for r in g.rulings],
-            seat_leaves=[SeatLeaveOut.model_validate(v) for v in g.seat_leaves],
+            infractions=[InfractionOut.of(i) for i in g.infractions],
+            rulings=[RulingOut.of(r) for r in g.rulings],
+            seat_leaves=[SeatLeaveOut.of(v) for v in g.seat_leaves],
             seq=g.seq,
             acknowledged=list(g.acknowledged),
             match=g.match,
