@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import api_login, csrf
+from weiqi.clock.control import TimeControl
 from weiqi.roles import Role
 from weiqi.rules.color import Color
 from weiqi.services import accounts, games
@@ -192,6 +193,25 @@ def test_sgf_download(client: TestClient, database: Database) -> None:
     assert response.headers["content-type"].startswith("application/x-go-sgf")
     assert "attachment" in response.headers["content-disposition"]
     assert "连下两着" in response.text and "EV[春季赛]" in response.text
+
+
+def test_the_sgf_of_a_game_over_the_board_has_the_events_time_control(
+    client: TestClient, database: Database
+) -> None:
+    """A game over the board keeps no clock in its record; its SGF states the time control its
+    event announces (TM, OT), changed after round 1 as a setting may be."""
+    from dataclasses import replace
+
+    from weiqi.services import event_admin
+    from weiqi.services.tournament import tournament_info
+
+    ev = setup_event(database)
+    assert "TM[" not in client.get(f"/events/{ev}/rounds/1/boards/1/sgf").text
+    info = tournament_info(database, ev)
+    timed = replace(info.settings, time_control=TimeControl.parse("1h incl 5x60s"))
+    event_admin.update_settings(database, LOCAL, ev, info.name, timed)
+    sgf = client.get(f"/events/{ev}/rounds/1/boards/1/sgf").text
+    assert "TM[3300]" in sgf and "OT[5x60 byo-yomi]" in sgf
 
 
 def test_api_game_and_stale_writes(client: TestClient, database: Database) -> None:

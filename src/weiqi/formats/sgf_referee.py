@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+from weiqi.clock.control import TimeControl
 from weiqi.clock.notation import sgf_properties
 from weiqi.formats.sgf import Point, SgfGame, SgfNode, write_sgf
 from weiqi.referee.annotations import timeline
@@ -35,9 +36,15 @@ def _point(p: int, size: int) -> Point:
 
 
 def record_to_sgf(
-    record: GameRecord, *, event: str | None = None, round: str | None = None
+    record: GameRecord,
+    *,
+    event: str | None = None,
+    round: str | None = None,
+    time_control: TimeControl | None = None,
 ) -> SgfGame:
-    """The record as an :class:`~weiqi.formats.sgf.SgfGame` (main line only)."""
+    """The record as an :class:`~weiqi.formats.sgf.SgfGame` (main line only). ``time_control``:
+    the event's, written (``TM``, ``OT``) for a record that keeps no clock of its own (a game
+    over the board, its clock on the table)."""
     line = timeline(record)
     size = line.ruleset.board_size
     game = SgfGame(
@@ -54,8 +61,9 @@ def record_to_sgf(
     game.root.setup_black = [_point(p, size) for p in line.start_black]
     for text in line.root_comments:
         game.root.add_comment(text)
-    if line.time_control is not None:
-        timing = sgf_properties(line.time_control)
+    played_under = line.time_control or time_control
+    if played_under is not None:
+        timing = sgf_properties(played_under)
         if "TM" in timing:
             game.time_limit = float(timing["TM"])
         game.overtime = timing.get("OT")

@@ -1042,7 +1042,9 @@ def game_sgf(
             record = _start(game, GameActor.referee("weiqi"), clock)
         event = session.get(EventRow, event_id)
         assert event is not None
-        return write_sgf(record_to_sgf(record, event=event.name, round=str(number))).decode()
+        announced = _time_control(session, event_id)
+        sgf = record_to_sgf(record, event=event.name, round=str(number), time_control=announced)
+        return write_sgf(sgf).decode()
 
 
 # -- the result workflow ---------------------------------------------------------------------
