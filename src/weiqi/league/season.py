@@ -23,11 +23,9 @@ from __future__ import annotations
 import datetime
 import enum
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from fractions import Fraction
+from dataclasses import dataclass, fields
 from random import Random
 
-from weiqi.clock.control import TimeControl
 from weiqi.errors import Conflict, InputError, InvalidSetting
 from weiqi.league.calendar import Fixture, double_round_robin
 from weiqi.league.lineup import (
@@ -44,17 +42,8 @@ from weiqi.league.standings import TeamRanking, TeamStanding, team_standings
 from weiqi.league.team import RosterEntry, Team, TeamType
 from weiqi.messages import Msg
 from weiqi.rules.result import Result
-from weiqi.rules.ruleset import CyclePolicy, Ruleset, set_choices
-from weiqi.tournament.settings import (
-    KOMI_STONES,
-    LAG_CAP,
-    LAG_GAIN,
-    GameStart,
-    PlayMode,
-    System,
-    declared_choices,
-    time_control_value,
-)
+from weiqi.rules.ruleset import set_choices
+from weiqi.tournament.settings import PlaySettings, System, declared_choices
 
 __all__ = [
     "RosterEntry",
@@ -78,8 +67,10 @@ class WithdrawalPolicy(enum.Enum):
 
 
 @dataclass(frozen=True)
-class SeasonSettings:
-    """The rules of one league season; the defaults are those of 围甲 (R-LEAGUE-1)."""
+class SeasonSettings(PlaySettings):
+    """The rules of one league season; the defaults are those of 围甲 (R-LEAGUE-1). How its
+    divisions' boards are played (:class:`PlaySettings`: board, komi, repetitions, time
+    control, over the board or online) is the season's, each division's to start with."""
 
     boards: int = 4
     min_roster: int = 4
@@ -93,25 +84,10 @@ class SeasonSettings:
     promoted: int = 2  # clubs of the lower division that go up
     relegated: int = 2  # clubs of the top division that go down
     withdrawal: WithdrawalPolicy = WithdrawalPolicy.RESULTS_STAND
-    # where the divisions' boards are played, as a team event's (``PlaySettings``): over the
-    # board by default; online, in the game room once a round's lineups are revealed
-    board_size: int = 19
-    # the divisions' boards' komi and repeated-position rule, the rules' unless the season says
-    komi: Fraction = KOMI_STONES
-    cycle: CyclePolicy = CyclePolicy.BAN
-    play: PlayMode = PlayMode.BOARD
-    game_start: GameStart = GameStart.PRESENT
-    lag_gain: float = LAG_GAIN
-    lag_cap: float = LAG_CAP
-    # the divisions' boards' time control (each division may set its own later)
-    time_control: TimeControl | None = None
 
     def __post_init__(self) -> None:
         set_choices(self, declared_choices(SeasonSettings))
-        if isinstance(self.time_control, str):  # as typed: its settings string
-            object.__setattr__(self, "time_control", time_control_value(self.time_control))
-        # the komi as the rules take it (a multiple of ¼ stone), kept as a fraction
-        object.__setattr__(self, "komi", Ruleset(board_size=self.board_size, komi=self.komi).komi)
+        self._check_play()
         if self.min_roster < self.boards:
             raise InvalidSetting(
                 "min_roster", Msg("a club fields %(boards)s players a round", boards=self.boards)
@@ -154,14 +130,7 @@ class SeasonSettings:
             deadline_minutes=0,
             cycles=2,
             ranking=TeamRanking.ROUND_ROBIN,
-            board_size=self.board_size,
-            komi=self.komi,
-            cycle=self.cycle,
-            play=self.play,
-            game_start=self.game_start,
-            lag_gain=self.lag_gain,
-            lag_cap=self.lag_cap,
-            time_control=self.time_control,
+            **{f.name: getattr(self, f.name) for f in fields(PlaySettings)},
         )
 
 

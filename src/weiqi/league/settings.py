@@ -13,10 +13,8 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import ClassVar
 
-from weiqi.clock.control import TimeControl
 from weiqi.errors import InvalidSetting
 from weiqi.league.lineup import LineupSettings, MissingLineup
 from weiqi.league.match import BoardColors
@@ -24,14 +22,9 @@ from weiqi.league.standings import TeamRanking
 from weiqi.league.team import TeamType
 from weiqi.league.winner_stays_on import PlayerOrder
 from weiqi.messages import Msg
-from weiqi.rules.ruleset import CyclePolicy, Ruleset, set_choices
+from weiqi.rules.ruleset import set_choices
 from weiqi.tournament.settings import (
-    KOMI_STONES,
-    LAG_CAP,
-    LAG_GAIN,
     TEAM_SYSTEMS,
-    GameStart,
-    PlayMode,
     PlaySettings,
     System,
     SystemVariants,
@@ -96,27 +89,11 @@ class TeamEventSettings(SystemVariants, PlaySettings):
     rounds: int | None = None
     ranking: TeamRanking = TeamRanking.ROUND_ROBIN
     seed: int = 0
-    board_size: int = 19
-    """The size of every board of the event (R-BOARD-1: 19 unless the event says otherwise)."""
-    komi: Fraction = KOMI_STONES
-    """The komi of every board (R-SCORE-3: 3¾ stones unless the event says otherwise; a team
-    board has no handicap)."""
-    cycle: CyclePolicy = CyclePolicy.BAN
-    """What a repeated position other than a simple ko does on the boards (R-KO-2)."""
-    play: PlayMode = PlayMode.BOARD
-    game_start: GameStart = GameStart.PRESENT
-    lag_gain: float = LAG_GAIN
-    lag_cap: float = LAG_CAP
-    time_control: TimeControl | None = None
-    """The time control of every board (:class:`PlaySettings`)."""
 
     def __post_init__(self) -> None:
         set_choices(self, declared_choices(type(self)))
         check_system(self.system, self.SYSTEMS, Msg("a team event"))
-        self._check_lag()
-        self._check_time_control()
-        # the rules' board sizes and komi only (InvalidSetting); the komi kept as a fraction
-        object.__setattr__(self, "komi", self.ruleset.komi)
+        self._check_play()  # its boards' size, komi (no handicap: none on a team board), …
         if self.team_type.plays_board_matches:
             self.lineup  # noqa: B018 — LineupSettings checks boards and the foreign limit
         elif self.boards < 1:
@@ -133,18 +110,6 @@ class TeamEventSettings(SystemVariants, PlaySettings):
         """A 擂台赛: one round, its games its matches one after the other, and ``boards`` the
         number of players in each team's order."""
         return self.system is System.WINNER_STAYS_ON
-
-    @property
-    def ruleset(self) -> Ruleset:
-        """The rules every board of the event plays: its board size, komi and cycle policy,
-        no handicap (team boards have none) — the one place a team board's ``Ruleset`` comes
-        from.
-
-        >>> r = TeamEventSettings(board_size=13, komi=Fraction(7, 2), cycle="draw").ruleset
-        >>> r.board_size, r.komi, r.cycle.value
-        (13, Fraction(7, 2), 'draw')
-        """
-        return Ruleset(board_size=self.board_size, komi=self.komi, cycle=self.cycle)
 
     @property
     def tiebreak_codes(self) -> tuple[str, ...]:

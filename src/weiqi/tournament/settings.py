@@ -213,25 +213,59 @@ def describe_time_control(tc: TimeControl | None, locale: str) -> str:
     return tc.describe_zh() if locale == "zh_CN" else tc.describe_en()
 
 
+@dataclass(frozen=True, kw_only=True)
 class PlaySettings:
-    """Where an event's games are played, under what time control, when an online game
-    starts and how much network lag an online game forgives: the settings that individual
-    (:class:`EventSettings`) and team events (``services.teams``) share, read by the one rule
-    of the game room (``services.live``) and printed on the event's sheets and slips.
+    """How every game of an event is played: its board, komi and repeated-position rule,
+    under what time control, where (over the board or online), when an online game starts and
+    how much network lag it forgives. One declaration of them for individual
+    (:class:`EventSettings`) and team events (``league.settings.TeamEventSettings``) and a
+    league season (``league.season.SeasonSettings``, which gives them to its divisions), read
+    by the one rule of the game room (``services.live``) and printed on the event's sheets and
+    slips. Keyword arguments only; each kind checks them with :meth:`_check_play`.
 
-    ``time_control``: the time control of every game of the event (R-TIME-1), ``None`` when
-    the event announces none; given as its settings string too (``"1h incl 5x60s"``).
-
-    >>> s = EventSettings(System.ROUND_ROBIN, time_control="1h incl 5x60s")
-    >>> s.time_control.format(), describe_time_control(s.time_control, "zh_CN")
-    ('55m+5x60s', '基本时限55分，读秒5次，每次60秒')
+    >>> s = EventSettings(System.ROUND_ROBIN, time_control="1h incl 5x60s", komi=Fraction(13, 2))
+    >>> s.time_control.format(), describe_time_control(s.time_control, "zh_CN"), s.ruleset.komi
+    ('55m+5x60s', '基本时限55分，读秒5次，每次60秒', Fraction(13, 2))
     """
 
-    play: PlayMode
-    game_start: GameStart
-    lag_gain: float
-    lag_cap: float
-    time_control: TimeControl | None
+    board_size: int = 19
+    """The size of every board (R-BOARD-1: 19 unless the event says otherwise)."""
+    komi: Fraction = KOMI_STONES
+    """The komi of every even game (R-SCORE-3: 3¾ stones unless the event says otherwise)."""
+    cycle: CyclePolicy = CyclePolicy.BAN
+    """What a repeated position other than a simple ko does (R-KO-2)."""
+    play: PlayMode = PlayMode.BOARD
+    """Over the board or online (:class:`PlayMode`)."""
+    game_start: GameStart = GameStart.PRESENT
+    """When an online game starts (:class:`GameStart`)."""
+    lag_gain: float = LAG_GAIN
+    """Online games forgive network lag out of a per-move quota (:attr:`lag`): ``lag_gain``
+    seconds a move, at most ``lag_cap``; 0 forgives nothing."""
+    lag_cap: float = LAG_CAP
+    time_control: TimeControl | None = None
+    """The time control of every game (R-TIME-1), ``None`` when the event announces none;
+    given as its settings string too (``"1h incl 5x60s"``)."""
+
+    def _check_play(self) -> None:
+        """Check the play settings (once the choices are read): the lag allowance, the time
+        control, the board size and komi as one game's rules take them (``InvalidSetting``
+        naming the setting); the komi is kept as a fraction."""
+        self._check_lag()
+        self._check_time_control()
+        ruleset = Ruleset(board_size=self.board_size, komi=self.komi, cycle=self.cycle)
+        object.__setattr__(self, "komi", ruleset.komi)
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The rules of every game: board size, komi and cycle policy (an individual event's
+        adds its handicap placement) — the one place a game's ``Ruleset`` comes from.
+
+        >>> from weiqi.league.settings import TeamEventSettings
+        >>> r = TeamEventSettings(board_size=13, komi=Fraction(7, 2), cycle="draw").ruleset
+        >>> r.board_size, r.komi, r.cycle.value
+        (13, Fraction(7, 2), 'draw')
+        """
+        return Ruleset(board_size=self.board_size, komi=self.komi, cycle=self.cycle)
 
     def _check_time_control(self) -> None:
         """Read a time control given as its settings string; refuse anything else by name."""
@@ -488,7 +522,6 @@ class EventSettings(SystemVariants, PlaySettings):
     tie_resolution: Literal["lot", "playoff"] = "lot"
     first_round: Literal["halves", "fold", "lot"] = "halves"
     color_policy: Literal["even", "handicap"] = "even"
-    komi: Fraction = KOMI_STONES
     handicap_reduction: int = 0
     handicap_max: int = 9
     avoid_same_club: bool = False
@@ -504,31 +537,20 @@ class EventSettings(SystemVariants, PlaySettings):
     handicap_threshold: Rank | None = None
     handicap_basis: Literal["rank", "mcmahon"] = "rank"
     seed: int = 0
-    board_size: int = 19
-    cycle: CyclePolicy = CyclePolicy.BAN
     handicap_placement: HandicapPlacement = HandicapPlacement.FIXED
     schedule_published: bool = False
     #: Live play (issue #11): seconds a player may be disconnected before the referee console
     #: alerts the referees; ``None``: the clock simply runs, as the rules say (the console
     #: still shows who is connected).
     disconnect_alert: int | None = None
-    #: Over the board or online (:class:`PlayMode`), and when an online game starts.
-    play: PlayMode = PlayMode.BOARD
-    game_start: GameStart = GameStart.PRESENT
     #: The colours of an online event's even games: as paired, or by nigiri (猜先, R-COLOR-1)
     #: that the server draws when the game opens in the room.
     online_colors: Literal["paired", "nigiri"] = "paired"
-    #: Online games forgive network lag out of a per-move quota (:attr:`PlaySettings.lag`):
-    #: ``lag_gain`` seconds a move, at most ``lag_cap``; 0 forgives nothing.
-    lag_gain: float = LAG_GAIN
-    lag_cap: float = LAG_CAP
-    #: The time control of every game (:class:`PlaySettings`).
-    time_control: TimeControl | None = None
 
     def __post_init__(self) -> None:
         set_choices(self, declared_choices(type(self)))
         check_system(self.system, self.SYSTEMS, Msg("an individual event"))
-        self._check_time_control()
+        self._check_play()
         self._validate()
 
     #: The systems a variant's settings are of (every individual one's, on the base: a
@@ -582,7 +604,6 @@ class EventSettings(SystemVariants, PlaySettings):
             raise InvalidSetting("handicap_reduction", Msg("must be at most 100"))
         if self.disconnect_alert is not None and not 0 <= self.disconnect_alert <= 3600:
             raise InvalidSetting("disconnect_alert", Msg("must be between 0 and 3600"))
-        self._check_lag()
         if abs(self.seed) >= 10**15:  # round_seed (seed × 1000 + round) is a 64-bit column
             raise InvalidSetting("seed", Msg("must be below 10^15 in size"))
         ruleset = self.ruleset  # the board size and komi as one game's rules allow them
@@ -1288,7 +1309,7 @@ def declared_choices(kind: type) -> tuple[tuple[str, type[enum.Enum]], ...]:
     ``set_choices`` takes them: the settings' types say which, once.
 
     >>> [name for name, _ in declared_choices(EventSettings)]
-    ['play', 'game_start', 'system', 'cycle', 'handicap_placement']
+    ['cycle', 'play', 'game_start', 'system', 'handicap_placement']
     """
     own = _own_fields(kind)  # a kind's base: not its variants' (their values have them)
     return tuple(
