@@ -52,6 +52,10 @@ def test_r_time_6_the_room_counts_down_to_the_round_start_then_the_clock_runs(
         expect(black.locator("#live-you")).to_have_text("你执黑")
         shown = format_local(at, "Asia/Shanghai")
         expect(black.locator("#live-starts")).to_have_text(f"本轮开始时间：{shown} (Asia/Shanghai)")
+        # the time control it will start with, before it starts: its event's
+        expect(black.locator("#live-time-control")).to_have_text(
+            "用时: 基本时限10分，读秒3次，每次30秒"
+        )
         status = black.locator("#live-status")
         expect(status).to_have_text(
             re.compile(r"^对局将在0:\d\d后开始：届时开钟，无论棋手是否在场$")
@@ -65,6 +69,8 @@ def test_r_time_6_the_room_counts_down_to_the_round_start_then_the_clock_runs(
         expect(black.locator("#player-B")).to_have_class(re.compile(r"\bto-move\b"))
         clock = black.locator("#clock-B")
         expect(clock).to_have_text(re.compile(r"^9:[0-5]\d\b"))  # running, within its first minute
+        black.reload()  # started: the time control its clock runs
+        expect(black.locator("#live-time-control")).to_contain_text("读秒3次，每次30秒")
         screenshot(black, f"online-start-running-{device}", tmp_path)
     finally:
         context.close()

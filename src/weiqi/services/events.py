@@ -25,6 +25,7 @@ from typing import Generic, TypeVar, cast
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
+from weiqi.clock.control import TimeControl
 from weiqi.errors import NotFound
 from weiqi.i18n import N_
 from weiqi.league.settings import TeamEventSettings, team_settings_from_dict
@@ -317,6 +318,21 @@ def event_details(db: Database, event_id: int) -> EventDetails:
     """
     with db.transaction() as session:
         return details_in(session, event_id)
+
+
+def event_time_control(db: Database, event_id: int) -> TimeControl | None:
+    """The time control event ``event_id``'s games start under (its settings'
+    ``game_time_control``: none when it announces none or plays untimed), either kind.
+
+    >>> db = Database("sqlite://"); db.upgrade()
+    >>> from weiqi.tournament.settings import System
+    >>> made = EventSettings(System.ROUND_ROBIN, time_control="10m+3x30s")
+    >>> event_time_control(db, create_event(db, Actor.local(), "Open", made).id).format()
+    '10m+3x30s'
+    """
+    with db.transaction() as session:
+        settings = event_settings(session, event_id)
+    return settings.game_time_control if settings is not None else None
 
 
 def event_name(name: str) -> str:

@@ -38,6 +38,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from weiqi.clock.control import TimeControl
 from weiqi.errors import Conflict, InvalidSetting, NotFound, PermissionDenied, WeiqiError
 from weiqi.i18n import N_, negotiate, render, render_value
 from weiqi.messages import Msg
@@ -53,13 +54,14 @@ from weiqi.server.templating import LANG_COOKIE, html, say, translate
 from weiqi.services import live
 from weiqi.services.accounts import session_user
 from weiqi.services.actor import ANONYMOUS, Actor
-from weiqi.services.events import event_details
+from weiqi.services.events import event_details, event_time_control
 from weiqi.services.games import BoardKey, TeamBoard
 from weiqi.services.live_notices import notice_msg
 from weiqi.services.permissions import Action
 from weiqi.services.public import require_round_visible
 from weiqi.store.database import Database
 from weiqi.tournament.details import format_local
+from weiqi.tournament.settings import describe_time_control
 
 router = APIRouter(route_class=ScreenedRoute, include_in_schema=False)
 
@@ -278,8 +280,20 @@ def room_context(
         },
         "result_text": _result_text(snap.result, request),
         "starts": _starts_text(db, event_id, snap.starts_at),
+        "time_control": _time_control_text(db, event_id, snap, _locale(request)),
     }
     return context
+
+
+def _time_control_text(db: Database, event_id: int, snap: live.Snapshot, locale: str) -> str:
+    """The time control the game is played under, as the room states it: its clock's once
+    it has started, else its event's, which it will start with."""
+    played: TimeControl | None = (
+        TimeControl.parse(snap.clock.description)
+        if snap.clock is not None
+        else event_time_control(db, event_id)
+    )
+    return describe_time_control(played, locale)
 
 
 def _starts_text(db: Database, event_id: int, starts_at: float | None) -> str:
