@@ -31,13 +31,12 @@ from weiqi.league.calendar import Fixture, double_round_robin
 from weiqi.league.lineup import (
     Lineup,
     LineupBox,
-    LineupSettings,
     MissingLineup,
     lineups_for_round,
     validate_lineup,
 )
-from weiqi.league.match import BoardColors, TeamMatch, board_colors
-from weiqi.league.settings import TeamEventSettings, TeamRoundRobinSettings
+from weiqi.league.match import TeamMatch, board_colors
+from weiqi.league.settings import TeamEventSettings, TeamRoundRobinSettings, TeamRules
 from weiqi.league.standings import TeamRanking, TeamStanding, team_standings
 from weiqi.league.team import RosterEntry, Team, TeamType
 from weiqi.messages import Msg
@@ -66,21 +65,18 @@ class WithdrawalPolicy(enum.Enum):
     ROUND_ROBIN = "round_robin"
 
 
-@dataclass(frozen=True)
-class SeasonSettings(PlaySettings):
-    """The rules of one league season; the defaults are those of 围甲 (R-LEAGUE-1). How its
-    divisions' boards are played (:class:`PlaySettings`: board, komi, repetitions, time
-    control, over the board or online) is the season's, each division's to start with."""
+@dataclass(frozen=True, kw_only=True)
+class SeasonSettings(TeamRules, PlaySettings):
+    """The rules of one league season; the defaults are those of 围甲 (R-LEAGUE-1): one
+    foreign player a round, a club's previous lineup when it submits none. How its clubs meet
+    (:class:`TeamRules`) and how their boards are played (:class:`PlaySettings`: board, komi,
+    repetitions, time control, over the board or online) are the season's, each division's
+    to start with."""
 
-    boards: int = 4
+    max_foreign: int | None = 1
+    missing: MissingLineup = MissingLineup.PREVIOUS
     min_roster: int = 4
     max_roster: int = 6
-    max_foreign: int | None = 1
-    team_type: TeamType = TeamType.PER_ROUND
-    substitutes: bool | None = None
-    missing: MissingLineup = MissingLineup.PREVIOUS
-    board_colors: BoardColors = BoardColors.ALTERNATE
-    board_one_decides: bool = False
     promoted: int = 2  # clubs of the lower division that go up
     relegated: int = 2  # clubs of the top division that go down
     withdrawal: WithdrawalPolicy = WithdrawalPolicy.RESULTS_STAND
@@ -103,12 +99,6 @@ class SeasonSettings(PlaySettings):
             raise InvalidSetting("promoted/relegated", Msg("cannot be negative"))
 
     @property
-    def lineup(self) -> LineupSettings:
-        return LineupSettings(
-            self.boards, self.team_type, self.max_foreign, self.substitutes, self.missing
-        )
-
-    @property
     def division(self) -> TeamEventSettings:
         """The team settings each division of the season plays by: a double round robin
         (R-LEAGUE-1) ranked as one, its lineups closing when a round is revealed, with the
@@ -118,19 +108,13 @@ class SeasonSettings(PlaySettings):
         >>> d.system.value, d.cycles, d.boards, d.online, d.time_control.format()
         ('round_robin', 2, 3, True, '3x30s')
         """
+        shared = (*fields(TeamRules), *fields(PlaySettings))  # the season's, by their names
         return TeamRoundRobinSettings(
             system=System.ROUND_ROBIN,
-            team_type=self.team_type,
-            boards=self.boards,
-            board_colors=self.board_colors,
-            max_foreign=self.max_foreign,
-            substitutes=self.substitutes,
-            missing=self.missing,
-            board_one_decides=self.board_one_decides,
             deadline_minutes=0,
             cycles=2,
             ranking=TeamRanking.ROUND_ROBIN,
-            **{f.name: getattr(self, f.name) for f in fields(PlaySettings)},
+            **{f.name: getattr(self, f.name) for f in shared},
         )
 
 

@@ -47,8 +47,36 @@ __all__ = [
 ]
 
 
+@dataclass(frozen=True, kw_only=True)
+class TeamRules:
+    """How two teams meet, declared once for a team event (:class:`TeamEventSettings`) and a
+    league season (``league.season.SeasonSettings``, which gives them to its divisions): the
+    team type, the boards of a match and their colours, the lineup rules (foreign players,
+    substitutes, a missing lineup) and whether board 1 decides a drawn match. Keyword
+    arguments only.
+
+    >>> TeamEventSettings(boards=3, max_foreign=1).lineup.max_foreign
+    1
+    """
+
+    team_type: TeamType = TeamType.PER_ROUND
+    boards: int = 4
+    board_colors: BoardColors = BoardColors.ALTERNATE
+    max_foreign: int | None = None
+    substitutes: bool | None = None
+    missing: MissingLineup = MissingLineup.FORFEIT
+    board_one_decides: bool = False
+
+    @property
+    def lineup(self) -> LineupSettings:
+        """The lineup rules of a match (``LineupSettings`` checks them)."""
+        return LineupSettings(
+            self.boards, self.team_type, self.max_foreign, self.substitutes, self.missing
+        )
+
+
 @dataclass(frozen=True)
-class TeamEventSettings(SystemVariants, PlaySettings):
+class TeamEventSettings(SystemVariants, TeamRules, PlaySettings):
     """The settings of a team event: one typed variant per system, as an individual event's
     (:class:`~weiqi.tournament.settings.SystemVariants`): a round robin's holds its
     ``cycles``, a 擂台赛's its ``player_order``; a value made without a system is a round
@@ -78,13 +106,6 @@ class TeamEventSettings(SystemVariants, PlaySettings):
     DEFAULT_SYSTEM: ClassVar[System | None] = System.ROUND_ROBIN
 
     system: System = System.ROUND_ROBIN
-    team_type: TeamType = TeamType.PER_ROUND
-    boards: int = 4
-    board_colors: BoardColors = BoardColors.ALTERNATE
-    max_foreign: int | None = None
-    substitutes: bool | None = None
-    missing: MissingLineup = MissingLineup.FORFEIT
-    board_one_decides: bool = False
     deadline_minutes: int = 30
     rounds: int | None = None
     ranking: TeamRanking = TeamRanking.ROUND_ROBIN
@@ -139,12 +160,6 @@ class TeamEventSettings(SystemVariants, PlaySettings):
         if self.system is System.KNOCKOUT and self.rounds is None:
             return (teams - 1).bit_length() if teams > 1 else None
         return self.rounds
-
-    @property
-    def lineup(self) -> LineupSettings:
-        return LineupSettings(
-            self.boards, self.team_type, self.max_foreign, self.substitutes, self.missing
-        )
 
 
 @dataclass(frozen=True)
