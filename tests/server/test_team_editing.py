@@ -177,6 +177,8 @@ def test_the_api_edits_renames_and_deletes(client: TestClient, database: Databas
         f"/api/events/{ev}/teams/{b.id}/players/{b.roster[0].id}", json=body, headers=h
     )
     assert namesake.status_code == 200  # another team's 李明: told apart by the team
+    assert namesake.json()["label"] != namesake.json()["name"] == "李明"
+    assert "shown" not in namesake.json()
     clash = client.put(
         f"/api/events/{ev}/teams/{b.id}/players/{b.roster[1].id}", json=body, headers=h
     )

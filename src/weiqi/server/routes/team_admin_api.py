@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 from weiqi.league.match import PlayerRecord
 from weiqi.server.inputs import ScreenedRoute, requires
 from weiqi.server.page_cache import cached_page
-from weiqi.server.routes.api import _ERRORS
+from weiqi.server.routes.api import _ERRORS, FromService
 from weiqi.server.routes.api_event_admin import ImportOut, RowsRejectedOut
 from weiqi.server.security import AppClock, CurrentActor, Db
 from weiqi.services import event_settings, team_admin, team_coaches, teams
@@ -162,11 +162,14 @@ class RosterPlayerIn(BaseModel):
     )
 
 
-class RosterPlayerOut(BaseModel):
+class RosterPlayerOut(FromService):
     id: int
     player: str = Field(description="The player's code (their id in lineups and files)")
     name: str
-    label: str = Field(description="The name as pages show it: 张伟 (黑龙) for a namesake")
+    label: str = Field(
+        validation_alias="shown",  # the service's name for it
+        description="The name as pages show it: 张伟 (黑龙) for a namesake",
+    )
     rank: str
     rating: int | None
     nationality: str
@@ -212,14 +215,4 @@ def put_roster_player(
         body.foreign,
         birth_date=body.birth_date.isoformat() if body.birth_date else None,
     )
-    return RosterPlayerOut(
-        id=p.id,
-        player=p.player,
-        name=p.name,
-        label=p.shown,
-        rank=p.rank,
-        rating=p.rating,
-        nationality=p.nationality,
-        foreign=p.foreign,
-        birth_date=p.birth_date,
-    )
+    return RosterPlayerOut.of(p)
