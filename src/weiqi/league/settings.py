@@ -41,6 +41,7 @@ __all__ = [
     "TeamEventSettings",
     "TeamKnockoutSettings",
     "TeamRoundRobinSettings",
+    "TeamRules",
     "TeamSwissSettings",
     "settings_to_dict",
     "team_settings_from_dict",
