@@ -321,8 +321,8 @@ def event_details(db: Database, event_id: int) -> EventDetails:
 
 
 def event_time_control(db: Database, event_id: int) -> TimeControl | None:
-    """The time control event ``event_id``'s games start under (its settings'
-    ``game_time_control``: none when it announces none or plays untimed), either kind.
+    """The time control event ``event_id`` announces for its games, either kind
+    (:func:`time_control_in`).
 
     >>> db = Database("sqlite://"); db.upgrade()
     >>> from weiqi.tournament.settings import System
@@ -331,8 +331,14 @@ def event_time_control(db: Database, event_id: int) -> TimeControl | None:
     '10m+3x30s'
     """
     with db.transaction() as session:
-        settings = event_settings(session, event_id)
-    return settings.game_time_control if settings is not None else None
+        return time_control_in(session, event_id)
+
+
+def time_control_in(session: Session, event_id: int) -> TimeControl | None:
+    """The time control in event ``event_id``'s settings, in the caller's transaction; none
+    for an event without one (or without settings)."""
+    settings = event_settings(session, event_id)
+    return settings.time_control if settings is not None else None
 
 
 def event_name(name: str) -> str:

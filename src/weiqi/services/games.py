@@ -95,6 +95,7 @@ from weiqi.services.events import (
     existing_event,
     no_settings,
     round_row,
+    time_control_in,
 )
 from weiqi.services.permissions import Action, require, roles_in_event
 from weiqi.services.player_names import matches, namesake_labels, player_labels, search_terms
@@ -1023,12 +1024,7 @@ def round_sheet(db: Database, event_id: int, number: int, search: str = "") -> R
             if wanted(g)
         )
         return RoundSheet(event.name, boards, len(boards_of_round), search.strip(),
-                          details_of(event), _time_control(session, event_id))  # fmt: skip
-
-
-def _time_control(session: Session, event_id: int) -> TimeControl | None:
-    settings = event_settings(session, event_id)
-    return settings.time_control if settings is not None else None
+                          details_of(event), time_control_in(session, event_id))  # fmt: skip
 
 
 def game_sgf(
@@ -1042,7 +1038,7 @@ def game_sgf(
             record = _start(game, GameActor.referee("weiqi"), clock)
         event = session.get(EventRow, event_id)
         assert event is not None
-        announced = _time_control(session, event_id)
+        announced = time_control_in(session, event_id)
         sgf = record_to_sgf(record, event=event.name, round=str(number), time_control=announced)
         return write_sgf(sgf).decode()
 

@@ -252,8 +252,7 @@ class PlaySettings:
         naming the setting); the komi is kept as a fraction."""
         self._check_lag()
         self._check_time_control()
-        ruleset = Ruleset(board_size=self.board_size, komi=self.komi, cycle=self.cycle)
-        object.__setattr__(self, "komi", ruleset.komi)
+        object.__setattr__(self, "komi", self.ruleset.komi)
 
     @property
     def ruleset(self) -> Ruleset:

@@ -41,7 +41,7 @@ router = APIRouter(
 )
 
 
-class DetailsIn(FromService):
+class DetailsIn(BaseModel):
     """What the event announces besides its rules (``weiqi.tournament.details``); its time
     control is one of its settings (an earlier release's ``details.time_control`` is refused
     by name, not dropped)."""
